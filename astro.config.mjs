@@ -1,0 +1,25 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+
+// The canonical origin; Netlify sets URL in production builds.
+const site = process.env.URL ?? 'https://beaconcollegecounsel.com';
+
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  integrations: [
+    react(),
+    sitemap({
+      // Pages for signed-in people, the test checkout and the 404 are not for search engines.
+      filter: (page) =>
+        !/\/(admin|checkout|dashboard|order-confirmation|select-services|test-checkout|404)$/.test(new URL(page).pathname),
+    }),
+  ],
+  vite: { plugins: [tailwindcss()] },
+  devToolbar: { enabled: false },
+});

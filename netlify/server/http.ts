@@ -1,0 +1,71 @@
+/**
+ * HTTP helpers shared by every function: JSON answers, `{ error }` answers, method routing, a
+ * body size limit and zod parsing. Client mistakes become 4xx with a message; anything else
+ * becomes a generic 500 whose details stay in the log under a correlation id.
+ */
+import type { Context } from '@netlify/functions';
+import type { z } from 'zod';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const json = (data: unknown, init: ResponseInit = {}) => Response.json(data, init);
+export const errorResponse = (status: number, error: string, headers?: HeadersInit) =>
+  Response.json({ error }, { status, headers });
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Handler = (req: Request, context: Context) => Promise<Response> | Response;
+
+/** Dispatches on the method (405 with `Allow` otherwise) and turns thrown errors into answers. */
+export function route(handlers: Partial<Record<Method, Handler>>): Handler {
+  const allow = Object.keys(handlers).join(', ');
+  return async (req, context) => {
+    const handler = handlers[req.method as Method];
+    if (!handler) return errorResponse(405, `Method ${req.method} not allowed`, { Allow: allow });
+    try {
+      return await handler(req, context);
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error.status, error.message);
+      const correlationId = crypto.randomUUID();
+      console.error(`[${correlationId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
+      return errorResponse(500, `Something went wrong on our side (reference ${correlationId}).`);
+    }
+  };
+}
+
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+
+/** Reads a JSON body of at most `maxBytes` and parses it with `schema`; throws 400 otherwise. */
+export async function readBody<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  maxBytes = DEFAULT_BODY_LIMIT,
+): Promise<z.output<S>> {
+  const tooLarge = new HttpError(400, `Request body must be at most ${maxBytes} bytes`);
+  if (Number(req.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge;
+  const raw = new Uint8Array(await req.arrayBuffer());
+  if (raw.byteLength > maxBytes) throw tooLarge;
+  let data: unknown;
+  try {
+    data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON');
+  }
+  return parse(schema, data);
+}
+
+/** Parses `data` with `schema`; the first issue becomes a 400 naming the field. */
+export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.join('.');
+  const message = field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
+  throw new HttpError(400, message);
+}

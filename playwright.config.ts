@@ -1,0 +1,47 @@
+/**
+ * Browser tests against the production build served exactly as `npm start` serves it, on its own
+ * ports and a fresh data dir so they can run beside `npm start`. scripts/test.mjs picks free ports;
+ * run directly, the E2E_* defaults below apply.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const env = process.env;
+// Workers re-read this file: the first evaluation fixes the data dir for all of them.
+env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'bcc-e2e-'));
+const port = env.E2E_PORT ?? '18888';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npx tsx scripts/serve.ts',
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: port,
+      DATA_DIR: env.E2E_DATA_DIR,
+      AUTH_EMULATOR_PORT: env.E2E_AUTH_PORT ?? '19099',
+      AUTH_EMULATOR_HUB_PORT: env.E2E_AUTH_HUB_PORT ?? '14400',
+      AUTH_EMULATOR_LOGGING_PORT: env.E2E_AUTH_LOGGING_PORT ?? '14500',
+    },
+  },
+});

@@ -1,0 +1,66 @@
+/**
+ * Starts the Firebase Auth emulator (firebase-tools, offline, no Java) on the given ports and waits
+ * until it answers. A `demo-*` project id guarantees nothing reaches Google.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface AuthEmulatorOptions {
+  projectId: string;
+  port: number;
+  hubPort: number;
+  loggingPort: number;
+}
+
+export async function startAuthEmulator({ projectId, port, hubPort, loggingPort }: AuthEmulatorOptions) {
+  // The CLI reads ports from a firebase.json; a throwaway one lets tests run beside `npm start`.
+  const dir = mkdtempSync(join(tmpdir(), 'bcc-auth-'));
+  const host = '127.0.0.1';
+  writeFileSync(
+    join(dir, 'firebase.json'),
+    JSON.stringify({
+      emulators: {
+        auth: { host, port },
+        hub: { host, port: hubPort },
+        logging: { host, port: loggingPort },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const cli = resolve('node_modules/firebase-tools/lib/bin/firebase.js');
+  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', projectId], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1' },
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGINT');
+      await new Promise((r) => setTimeout(r, 50));
+      await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const url = `http://${host}:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const up = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { host: `${host}:${port}`, url, stop };
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stop();
+  throw new Error(`The Auth emulator did not start on port ${port}:\n${output}`);
+}

@@ -1,0 +1,81 @@
+/**
+ * Serves the production build the way Netlify does, offline: `@netlify/dev` runs the static files,
+ * the functions, netlify.toml's headers and redirects; we bring our own Blobs server so that the
+ * data directory can be chosen (a fresh one per test run, `.netlify/data` for `npm start`).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { NetlifyDev } from '@netlify/dev';
+import { BlobsServer } from '@netlify/blobs/server';
+
+export interface SiteServerOptions {
+  port: number;
+  dataDir: string;
+  projectRoot?: string;
+}
+
+export async function startBlobsServer(dataDir: string) {
+  const token = crypto.randomUUID();
+  const server = new BlobsServer({ directory: dataDir, token });
+  const { port } = await server.start();
+  const edgeURL = `http://127.0.0.1:${port}`;
+  // Functions run in worker threads of this process and read the Blobs context from the environment.
+  const context = { deployID: '0', edgeURL, uncachedEdgeURL: edgeURL, primaryRegion: 'us-east-2', siteID: '0', token };
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64');
+  return { stop: () => server.stop() };
+}
+
+export async function startSiteServer({ port, dataDir, projectRoot = process.cwd() }: SiteServerOptions) {
+  const blobs = await startBlobsServer(dataDir);
+  const netlify = new NetlifyDev({
+    projectRoot,
+    blobs: { enabled: false },
+    edgeFunctions: { enabled: false },
+    images: { enabled: false },
+    database: { enabled: false },
+    aiGateway: { enabled: false },
+    geolocation: { enabled: false },
+    environmentVariables: { enabled: false },
+    // Used only by edge functions and images, which are off; the option must still name an address.
+    serverAddress: `http://localhost:${port}`,
+  });
+  await netlify.start();
+  const notFoundPage = await readFile(resolve(projectRoot, 'dist/404.html'));
+
+  const server = createServer(async (req, res) => {
+    try {
+      const match = await netlify.handleAndIntrospectNodeRequest(req);
+      if (match) return await send(res, match.response);
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(notFoundPage);
+    } catch (error) {
+      console.error(`${req.method} ${req.url} failed:`, error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Internal server error' }));
+    }
+  });
+  await new Promise<void>((ok, fail) => server.once('error', fail).listen(port, '127.0.0.1', ok));
+
+  return {
+    url: `http://localhost:${port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await netlify.stop();
+      await blobs.stop();
+    },
+  };
+}
+
+async function send(res: ServerResponse<IncomingMessage>, response: Response) {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') headers[key] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
+  if (!response.body) return void res.end();
+  Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+}

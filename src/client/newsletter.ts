@@ -1,0 +1,43 @@
+/** Behaviour of the footer newsletter form: validate, send, and say what happened in a live region. */
+import { isEmail, normalizeEmail } from '../lib/email';
+import { messages } from '../lib/messages';
+import { apiFetch } from './api';
+
+export function setUpNewsletterForm(form: HTMLFormElement | null) {
+  if (!form) return;
+  const input = form.querySelector('input') as HTMLInputElement;
+  const button = form.querySelector('button') as HTMLButtonElement;
+  const errorRegion = form.querySelector('[role="alert"]') as HTMLElement;
+  const statusRegion = form.querySelector('[role="status"]') as HTMLElement;
+  const idleLabel = button.textContent;
+
+  const show = (error: string, status = '') => {
+    errorRegion.textContent = error;
+    statusRegion.textContent = status;
+    input.setAttribute('aria-invalid', String(error !== ''));
+  };
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (button.disabled) return;
+    const email = normalizeEmail(input.value);
+    if (!email) return show(messages.emailRequired);
+    if (!isEmail(email)) return show(messages.emailInvalid);
+
+    show('');
+    input.disabled = true;
+    button.disabled = true;
+    button.textContent = 'Subscribing...';
+    const result = await apiFetch('/api/database/subscribe', { method: 'POST', body: { email } });
+    input.disabled = false;
+    button.disabled = false;
+    button.textContent = idleLabel;
+    if (result.ok) {
+      input.value = '';
+      show('', messages.subscribeSuccess);
+    } else {
+      show(messages.subscribeFailure);
+      input.focus();
+    }
+  });
+}

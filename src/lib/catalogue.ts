@@ -1,0 +1,141 @@
+/**
+ * The one price table (SPEC §3, §9). Money is integer cents everywhere; the browser displays
+ * these numbers, the server charges them.
+ */
+
+export const SERVICE_IDS = ['common-app-essay', 'supplement-large', 'supplement-small', 'activity-list'] as const;
+export type ServiceId = (typeof SERVICE_IDS)[number];
+
+export interface Service {
+  id: ServiceId;
+  title: string;
+  priceCents: number;
+  description: string;
+  /** The short rule shown under the price (SPEC §3 notes). */
+  note: string;
+  /** Every service but the Common App essay can be bought more than once (SPEC §2). */
+  hasQuantity: boolean;
+}
+
+export const SERVICES: readonly Service[] = [
+  {
+    id: 'common-app-essay',
+    title: 'Common App Essay Editing',
+    priceCents: 30000,
+    description: 'Line-by-line editing of your personal statement with an editor who studied your major.',
+    note: 'Unlimited drafts, keeping your singular voice',
+    hasQuantity: false,
+  },
+  {
+    id: 'supplement-large',
+    title: 'Supplemental Essay Help (Large)',
+    priceCents: 10000,
+    description: 'For school-specific prompts of 450 words or more.',
+    note: '450+ word prompts, 3 edits',
+    hasQuantity: true,
+  },
+  {
+    id: 'supplement-small',
+    title: 'Supplemental Essay Help (Small)',
+    priceCents: 7500,
+    description: 'For short prompts of about 300 words.',
+    note: '300-word prompts, 3 edits',
+    hasQuantity: true,
+  },
+  {
+    id: 'activity-list',
+    title: 'Activity List Editing',
+    priceCents: 10000,
+    description: 'Sharper wording for up to 15 Common App activity entries.',
+    note: 'Limited to 3 edits per purchase',
+    hasQuantity: true,
+  },
+];
+
+export const ADD_ON_IDS = ['community', 'speed24hr', 'speed48hr'] as const;
+export type AddOnId = (typeof ADD_ON_IDS)[number];
+export type OwnedAddOns = Record<AddOnId, boolean>;
+
+export interface AddOn {
+  id: AddOnId;
+  title: string;
+  priceCents: number;
+  description: string;
+  detail: string;
+  /** How the account card lists it once owned (SPEC §2). */
+  ownedLabel: string;
+}
+
+export const ADD_ONS: readonly AddOn[] = [
+  {
+    id: 'community',
+    title: 'Paid Community Access',
+    priceCents: 5000,
+    description: 'Lifetime access to our private Discord community.',
+    detail: 'Unlimited quick questions, weekly Ask a Grad sessions',
+    ownedLabel: 'Community Access (Lifetime)',
+  },
+  {
+    id: 'speed24hr',
+    title: '24-Hour Response',
+    priceCents: 45000,
+    description: 'Every edit returned within 24 hours.',
+    detail: 'One-time upgrade, applies to all future orders',
+    ownedLabel: '24-Hour Response (All Future Orders)',
+  },
+  {
+    id: 'speed48hr',
+    title: '48-Hour Response',
+    priceCents: 25000,
+    description: 'Every edit returned within 48 hours.',
+    detail: 'One-time upgrade, applies to all future orders',
+    ownedLabel: '48-Hour Response (All Future Orders)',
+  },
+];
+
+/** The two speed upgrades exclude each other (SPEC §4). */
+export const EXCLUSIVE_ADD_ONS: Partial<Record<AddOnId, AddOnId>> = { speed24hr: 'speed48hr', speed48hr: 'speed24hr' };
+
+export const NO_ADD_ONS: OwnedAddOns = { community: false, speed24hr: false, speed48hr: false };
+
+/** The marketing pages' id for the community, which select-services maps to the add-on (DESIGN §8). */
+export const COMMUNITY_SERVICE_ID = 'paid-community';
+
+/** Surge: x1.5 on services when the editor has no open slot (SPEC §9). */
+export const SURGE_NUMERATOR = 3;
+export const SURGE_DENOMINATOR = 2;
+export const ACTIVE_SLOTS_PER_EDITOR = 5;
+
+/** Contact-form service checkboxes (SPEC §3). */
+export const CONTACT_SERVICE_OPTIONS = [
+  { id: 'activities', label: 'Activity List Editing', needsTurnaround: true },
+  { id: 'commonapp', label: 'Common App Essay Editing', needsTurnaround: true },
+  { id: 'supplements', label: 'Supplemental Essay Help', needsTurnaround: true },
+  { id: 'community', label: 'Paid Community Access ($50 lifetime)', needsTurnaround: false },
+  { id: 'speed24', label: '24-Hour Response (+$450)', needsTurnaround: false },
+  { id: 'speed48', label: '48-Hour Response (+$250)', needsTurnaround: false },
+] as const;
+export type ContactServiceId = (typeof CONTACT_SERVICE_OPTIONS)[number]['id'];
+
+/** Intended majors (SPEC §3); the value sent is the label lower-cased. */
+export const MAJORS = [
+  'Business',
+  'STEM',
+  'Humanities',
+  'Social Sciences',
+  'Visual Arts',
+  'Undecided',
+  'Other (specify in Additional Details)',
+] as const;
+export const majorValue = (label: string) => label.toLowerCase();
+export const MAJOR_VALUES = MAJORS.map(majorValue);
+
+export const TURNAROUND_OPTIONS = [
+  { id: 'standard', label: 'Standard 3-5 days', priceCents: 0 },
+  { id: '48hr', label: '48-Hour Response', priceCents: 25000 },
+  { id: '24hr', label: '24-Hour Response', priceCents: 45000 },
+] as const;
+export type TurnaroundId = (typeof TURNAROUND_OPTIONS)[number]['id'];
+
+export const serviceById = (id: string) => SERVICES.find((s) => s.id === id);
+export const addOnById = (id: string) => ADD_ONS.find((a) => a.id === id);

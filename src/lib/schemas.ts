@@ -1,0 +1,134 @@
+/**
+ * zod schemas for every payload of SPEC §3. Shared by islands (to shape requests) and functions
+ * (to parse them): one definition of what is valid.
+ */
+import { z } from 'zod';
+import { ADD_ON_IDS, CONTACT_SERVICE_OPTIONS, MAJOR_VALUES, SERVICE_IDS, TURNAROUND_OPTIONS } from './catalogue';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from './email';
+
+/** A trimmed, lower-cased e-mail address of the simple shape, at most 254 characters. */
+export const emailSchema = z
+  .string({ error: 'email must be a string' })
+  .transform(normalizeEmail)
+  .pipe(
+    z
+      .string()
+      .min(1, 'email is required')
+      .max(EMAIL_MAX_LENGTH, `email must be at most ${EMAIL_MAX_LENGTH} characters`)
+      .regex(EMAIL_PATTERN, 'email is not a valid address'),
+  );
+
+const text = (field: string, max: number) =>
+  z.string({ error: `${field} must be text` }).trim().max(max, `${field} must be at most ${max} characters`);
+const requiredText = (field: string, max: number) => text(field, max).min(1, `${field} is required`);
+const slotCount = (field: string) =>
+  z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`).min(0).max(1000);
+
+export const subscribeSchema = z.object({ email: emailSchema });
+
+export const featuredSchema = z.object({ home: z.boolean(), about: z.boolean() });
+
+/** What an admin may send to create or update an editor (SPEC §3, §7). */
+export const editorInputSchema = z
+  .object({
+    name: requiredText('name', 100),
+    image: text('image', 500),
+    college: requiredText('college', 120),
+    major: requiredText('major', 120),
+    sat: text('sat', 20),
+    gpa: text('gpa', 20),
+    ecs: text('ecs', 2000),
+    strengths: text('strengths', 2000),
+    slotsOpen: slotCount('slotsOpen'),
+    totalSlots: slotCount('totalSlots').min(1, 'totalSlots must be at least 1'),
+    featured: featuredSchema.default({ home: false, about: false }),
+  })
+  .refine((e) => e.slotsOpen <= e.totalSlots, { message: 'slotsOpen must not exceed totalSlots', path: ['slotsOpen'] });
+export type EditorInput = z.infer<typeof editorInputSchema>;
+
+/** An editor as the API serves it: exactly the SPEC §3 fields plus the featured flags. */
+export const editorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  college: z.string(),
+  major: z.string(),
+  sat: z.string(),
+  gpa: z.string(),
+  ecs: z.string(),
+  strengths: z.string(),
+  slotsOpen: z.number(),
+  totalSlots: z.number(),
+  featured: featuredSchema,
+});
+export type Editor = z.infer<typeof editorSchema>;
+
+export const isOverbooked = (editor: Pick<Editor, 'slotsOpen'>) => editor.slotsOpen === 0;
+
+/** SAT or ACT: a score under 100 can only be an ACT (SPEC §3). */
+export const testLabel = (score: string) => (Number(score) < 100 ? 'ACT' : 'SAT');
+
+export const inquirySchema = z.object({
+  parentName: requiredText('parentName', 120),
+  studentInfo: requiredText('studentInfo', 200),
+  intendedMajor: z.enum(MAJOR_VALUES as [string, ...string[]], { error: 'intendedMajor is not one of the listed majors' }),
+  services: z
+    .array(z.enum(CONTACT_SERVICE_OPTIONS.map((o) => o.id) as [string, ...string[]]), {
+      error: 'services must be a list of known service ids',
+    })
+    .max(CONTACT_SERVICE_OPTIONS.length)
+    .default([]),
+  preferredEditor: text('preferredEditor', 100).default('any'),
+  turnaround: z
+    .enum(TURNAROUND_OPTIONS.map((o) => o.id) as [string, ...string[]], { error: 'turnaround is not a known option' })
+    .default('standard'),
+  email: emailSchema,
+  phone: text('phone', 40).default(''),
+  details: text('details', 3000).default(''),
+});
+export type Inquiry = z.infer<typeof inquirySchema>;
+
+export const waitlistSchema = z.object({ email: emailSchema, editorId: requiredText('editorId', 100) });
+
+export const billingSchema = z.object({
+  street: requiredText('street', 200),
+  city: requiredText('city', 100),
+  state: requiredText('state', 100),
+  zip: requiredText('zip', 20),
+  country: text('country', 100).default('United States'),
+  phone: requiredText('phone', 40),
+});
+export type Billing = z.infer<typeof billingSchema>;
+
+export const studentSchema = z.object({
+  studentName: requiredText('studentName', 120),
+  studentGrade: requiredText('studentGrade', 20),
+  studentEmail: emailSchema,
+  parentName: requiredText('parentName', 120),
+  parentEmail: emailSchema,
+  intendedMajor: text('intendedMajor', 120).default(''),
+});
+export type Student = z.infer<typeof studentSchema>;
+
+/** What the browser sends to open a payment session: a selection, never a price (DESIGN §5). */
+export const checkoutSelectionSchema = z.object({
+  services: z
+    .array(
+      z.object({
+        id: z.enum(SERVICE_IDS, { error: 'unknown service' }),
+        quantity: z.number().int().min(1).max(50),
+      }),
+    )
+    .min(1, 'select at least one service')
+    .max(SERVICE_IDS.length)
+    .refine((lines) => new Set(lines.map((l) => l.id)).size === lines.length, 'each service may appear once'),
+  editorId: requiredText('editorId', 100),
+  addOns: z
+    .array(z.enum(ADD_ON_IDS, { error: 'unknown add-on' }))
+    .max(ADD_ON_IDS.length)
+    .refine((ids) => !(ids.includes('speed24hr') && ids.includes('speed48hr')), 'choose one speed upgrade')
+    .default([]),
+  student: studentSchema,
+  billing: billingSchema,
+});
+export type CheckoutSelection = z.infer<typeof checkoutSelectionSchema>;

@@ -1,0 +1,49 @@
+/** Facts about the business that the spec redacted (DESIGN §9). One place, imported everywhere. */
+export const site = {
+  name: 'Beacon College Counsel',
+  shortName: 'BCC',
+  tagline: 'Peer-driven college essay editing',
+  description:
+    'Pick a recent graduate who studied what you want to study, and get your Common App essay, supplements and activity list edited with care.',
+  email: 'hello@beaconcollegecounsel.com',
+  phones: ['(555) 010-0142', '(555) 010-0187'],
+  social: {
+    instagram: 'https://www.instagram.com/beaconcollegecounsel',
+    linkedin: 'https://www.linkedin.com/company/beacon-college-counsel',
+  },
+  newsletterName: 'Beacon College Counsel newsletter',
+  /** Legal pages take effect from this date (SPEC §2). */
+  legalEffectiveDate: 'January 1, 2025',
+} as const;
+
+/** Header navigation, in the order SPEC §2 gives. */
+export const navLinks = [
+  { href: '/', label: 'Home' },
+  { href: '/about', label: 'About' },
+  { href: '/services', label: 'Services' },
+  { href: '/pricing', label: 'Pricing' },
+  { href: '/editors', label: 'Editors' },
+  { href: '/contact', label: 'Contact' },
+] as const;
+
+/** The 15 accepted colleges shown as text wordmarks on the home page (no copied logos). */
+export const acceptedColleges = [
+  'Harvard',
+  'Yale',
+  'Princeton',
+  'Stanford',
+  'MIT',
+  'Columbia',
+  'Penn',
+  'Brown',
+  'Cornell',
+  'Dartmouth',
+  'Duke',
+  'UChicago',
+  'Northwestern',
+  'UC Berkeley',
+  'Georgetown',
+] as const;
+
+/** `tel:` form of a display phone number. */
+export const telHref = (phone: string) => `tel:+1${phone.replace(/\D/g, '')}`;

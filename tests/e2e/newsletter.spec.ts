@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../../src/lib/messages';
+import { readStored } from '../helpers/stored';
+
+const form = (page: Page) => {
+  const footer = page.getByRole('contentinfo');
+  return {
+    input: footer.getByRole('textbox', { name: /tips in your inbox/ }),
+    button: footer.getByRole('button', { name: /Subscrib/ }),
+    alert: footer.getByRole('alert'),
+    status: footer.getByRole('status'),
+  };
+};
+
+test.beforeEach(async ({ page }) => {
+  page.on('dialog', () => {
+    throw new Error('The newsletter must not use window.alert');
+  });
+  await page.goto('/');
+});
+
+test('an empty address asks for one', async ({ page }) => {
+  const f = form(page);
+  await f.button.click();
+  await expect(f.alert).toHaveText(messages.emailRequired);
+  await expect(f.input).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a malformed address is refused', async ({ page }) => {
+  const f = form(page);
+  await f.input.fill('not an email');
+  await f.input.press('Enter');
+  await expect(f.alert).toHaveText(messages.emailInvalid);
+});
+
+test('a good address is stored once, confirmed, and the field cleared', async ({ page }) => {
+  const f = form(page);
+  const email = `reader-${Date.now()}@example.com`;
+  // Hold the request so the busy state can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/database/subscribe', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await f.input.fill(`  ${email.toUpperCase()} `);
+  await f.button.click();
+  await expect(f.button).toHaveText('Subscribing...');
+  await expect(f.button).toBeDisabled();
+  await expect(f.input).toBeDisabled();
+  release();
+  await expect(f.status).toHaveText(messages.subscribeSuccess);
+  await expect(f.status).toContainText('Beacon College Counsel');
+  await expect(f.input).toHaveValue('');
+  await expect(f.button).toHaveText('Subscribe');
+  await expect(f.alert).toBeEmpty();
+  expect(await readStored('subscribers', encodeURIComponent(email))).toMatchObject({ email, enabled: true });
+
+  // The same address again is not an error for the visitor.
+  await page.unroute('**/api/database/subscribe');
+  await f.input.fill(email);
+  await f.button.click();
+  await expect(f.status).toHaveText(messages.subscribeSuccess);
+});
+
+test('a failure says so and keeps the address', async ({ page }) => {
+  const f = form(page);
+  await page.route('**/api/database/subscribe', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+  );
+  await f.input.fill('keep@example.com');
+  await f.button.click();
+  await expect(f.alert).toHaveText(messages.subscribeFailure);
+  await expect(f.input).toHaveValue('keep@example.com');
+  await expect(f.input).toBeEnabled();
+});
+
+test('a network failure says so too', async ({ page }) => {
+  const f = form(page);
+  await page.route('**/api/database/subscribe', (route) => route.abort('internetdisconnected'));
+  await f.input.fill('offline@example.com');
+  await f.button.click();
+  await expect(f.alert).toHaveText(messages.subscribeFailure);
+});

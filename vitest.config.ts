@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'functions',
+          include: ['tests/functions/**/*.test.ts'],
+          environment: 'node',
+          // One real local Blobs server on a fresh temp dir for the whole run.
+          globalSetup: ['tests/helpers/functions-global-setup.ts'],
+          setupFiles: ['tests/helpers/functions-setup.ts'],
+          // Test files share the Blobs server's stores: one file at a time keeps them independent.
+          fileParallelism: false,
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
