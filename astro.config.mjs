@@ -17,7 +17,7 @@ export default defineConfig({
     sitemap({
       // Pages for signed-in people, the test checkout and the 404 are not for search engines.
       filter: (page) =>
-        !/\/(admin|checkout|dashboard|order-confirmation|select-services|test-checkout|404)$/.test(new URL(page).pathname),
+        !/\/(admin|checkout|dashboard|order-confirmation|reset-password|select-services|test-checkout|404)$/.test(new URL(page).pathname),
     }),
   ],
   vite: { plugins: [tailwindcss()] },

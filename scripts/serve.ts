@@ -1,10 +1,10 @@
 /**
  * `npm start` after the build: the whole site on http://localhost:8888 with no account, key or
- * network. The Auth emulator runs beside it, Blobs data persists under .netlify/data, demo editors
+ * network. The Auth emulator runs beside it, Blobs data and accounts persist under .netlify/data, demo editors
  * are seeded into an empty store, payments run in test mode and mail goes to the outbox.
  * Environment: PORT, DATA_DIR, AUTH_EMULATOR_PORT/_HUB_PORT/_LOGGING_PORT, ADMIN_EMAILS.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startAuthEmulator } from './platform/auth-emulator';
 import { localEnvironment } from './platform/local-env';
 import { startSiteServer } from './platform/site-server';
@@ -17,12 +17,13 @@ const auth = await startAuthEmulator({
   port: Number(process.env.AUTH_EMULATOR_PORT ?? 9099),
   hubPort: Number(process.env.AUTH_EMULATOR_HUB_PORT ?? 4400),
   loggingPort: Number(process.env.AUTH_EMULATOR_LOGGING_PORT ?? 4500),
+  persistDir: join(dataDir, 'auth'),
 });
 Object.assign(process.env, localEnvironment({ port, authEmulatorHost: auth.host }));
 
 let site: Awaited<ReturnType<typeof startSiteServer>> | undefined;
 try {
-  site = await startSiteServer({ port, dataDir });
+  site = await startSiteServer({ port, dataDir, authEmulatorUrl: auth.url });
   const seeded = await seedDemoEditors();
   if (seeded) console.log(`Seeded ${seeded} demo editors.`);
 } catch (error) {
@@ -32,10 +33,12 @@ try {
 console.log(`Beacon College Counsel is running on ${site.url} (Auth emulator on ${auth.url}, data in ${dataDir}).`);
 
 let stopping = false;
-const shutdown = async () => {
+const shutdown = async (signal: NodeJS.Signals) => {
   if (stopping) return;
   stopping = true;
-  await Promise.allSettled([site?.stop(), auth.stop()]);
+  // Ctrl-C in a terminal signals the emulator too; a SIGINT sent to us alone does not.
+  const alreadySignalled = signal === 'SIGINT' && Boolean(process.stdin.isTTY);
+  await Promise.allSettled([site?.stop(), auth.stop({ alreadySignalled })]);
   process.exit(0);
 };
 process.on('SIGINT', shutdown);

@@ -3,7 +3,7 @@
  * until it answers. A `demo-*` project id guarantees nothing reaches Google.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -12,9 +12,11 @@ export interface AuthEmulatorOptions {
   port: number;
   hubPort: number;
   loggingPort: number;
+  /** Where accounts are kept between runs (imported at start, exported on exit); none in tests. */
+  persistDir?: string;
 }
 
-export async function startAuthEmulator({ projectId, port, hubPort, loggingPort }: AuthEmulatorOptions) {
+export async function startAuthEmulator({ projectId, port, hubPort, loggingPort, persistDir }: AuthEmulatorOptions) {
   // The CLI reads ports from a firebase.json; a throwaway one lets tests run beside `npm start`.
   const dir = mkdtempSync(join(tmpdir(), 'bcc-auth-'));
   const host = '127.0.0.1';
@@ -31,7 +33,13 @@ export async function startAuthEmulator({ projectId, port, hubPort, loggingPort 
     }),
   );
   const cli = resolve('node_modules/firebase-tools/lib/bin/firebase.js');
-  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', projectId], {
+  const args = ['emulators:start', '--only', 'auth', '--project', projectId];
+  if (persistDir) {
+    mkdirSync(persistDir, { recursive: true });
+    if (existsSync(join(persistDir, 'firebase-export-metadata.json'))) args.push('--import', persistDir);
+    args.push('--export-on-exit', persistDir);
+  }
+  const child = spawn(process.execPath, [cli, ...args], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1' },
@@ -40,11 +48,15 @@ export async function startAuthEmulator({ projectId, port, hubPort, loggingPort 
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
 
-  const stop = async () => {
+  /**
+   * Stops the emulator cleanly. Pass `alreadySignalled` when a terminal Ctrl-C reached the whole
+   * process group: a second SIGINT would make the CLI quit at once, without exporting accounts.
+   */
+  const stop = async ({ alreadySignalled = false } = {}) => {
     if (child.exitCode === null) {
-      child.kill('SIGINT');
-      await new Promise((r) => setTimeout(r, 50));
-      await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 5000))]);
+      if (!alreadySignalled) child.kill('SIGINT');
+      // Exporting accounts on exit takes a moment.
+      await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     rmSync(dir, { recursive: true, force: true });

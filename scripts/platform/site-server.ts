@@ -1,7 +1,8 @@
 /**
- * Serves the production build the way Netlify does, offline: `@netlify/dev` runs the static files,
- * the functions, netlify.toml's headers and redirects; we bring our own Blobs server so that the
- * data directory can be chosen (a fresh one per test run, `.netlify/data` for `npm start`).
+ * Serves the production build the way Netlify does, offline: `@netlify/dev` serves the static files
+ * with netlify.toml's headers and redirects, our functions host runs the functions, and we bring our
+ * own Blobs server so that the data directory can be chosen (a fresh one per test run,
+ * `.netlify/data` for `npm start`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -9,43 +10,55 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import { BlobsServer } from '@netlify/blobs/server';
+import { loadFunctions } from './functions-host';
 
 export interface SiteServerOptions {
   port: number;
   dataDir: string;
+  /** The Auth emulator, which the browser reaches through this origin (see src/client/firebase.ts). */
+  authEmulatorUrl: string;
   projectRoot?: string;
 }
+
+/** Paths of the Auth emulator's REST API that the Firebase web SDK calls. */
+const AUTH_EMULATOR_PATHS = /^\/(identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com|emulator)\//;
 
 export async function startBlobsServer(dataDir: string) {
   const token = crypto.randomUUID();
   const server = new BlobsServer({ directory: dataDir, token });
   const { port } = await server.start();
   const edgeURL = `http://127.0.0.1:${port}`;
-  // Functions run in worker threads of this process and read the Blobs context from the environment.
+  // Functions run in this process and read the Blobs context from the environment.
   const context = { deployID: '0', edgeURL, uncachedEdgeURL: edgeURL, primaryRegion: 'us-east-2', siteID: '0', token };
   process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64');
   return { stop: () => server.stop() };
 }
 
-export async function startSiteServer({ port, dataDir, projectRoot = process.cwd() }: SiteServerOptions) {
+export async function startSiteServer({ port, dataDir, authEmulatorUrl, projectRoot = process.cwd() }: SiteServerOptions) {
   const blobs = await startBlobsServer(dataDir);
   const netlify = new NetlifyDev({
     projectRoot,
     blobs: { enabled: false },
     edgeFunctions: { enabled: false },
+    functions: { enabled: false },
     images: { enabled: false },
     database: { enabled: false },
     aiGateway: { enabled: false },
     geolocation: { enabled: false },
     environmentVariables: { enabled: false },
     // Used only by edge functions and images, which are off; the option must still name an address.
-    serverAddress: `http://localhost:${port}`,
+    serverAddress: siteUrlFor(port),
   });
   await netlify.start();
+  const functions = await loadFunctions(resolve(projectRoot, 'netlify/functions'));
+  const siteUrl = siteUrlFor(port);
   const notFoundPage = await readFile(resolve(projectRoot, 'dist/404.html'));
 
   const server = createServer(async (req, res) => {
     try {
+      if (AUTH_EMULATOR_PATHS.test(req.url ?? '')) return await send(res, await proxy(req, authEmulatorUrl));
+      const fromFunction = await functions.handle(toRequest(req, siteUrl), siteUrl);
+      if (fromFunction) return await send(res, fromFunction);
       const match = await netlify.handleAndIntrospectNodeRequest(req);
       if (match) return await send(res, match.response);
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(notFoundPage);
@@ -66,6 +79,33 @@ export async function startSiteServer({ port, dataDir, projectRoot = process.cwd
       await blobs.stop();
     },
   };
+}
+
+const siteUrlFor = (port: number) => `http://localhost:${port}`;
+
+/** A web Request for a Node request, body streamed. */
+function toRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined || key === 'host' || key === 'connection') continue;
+    for (const v of [value].flat()) headers.append(key, v);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(new URL(req.url!, origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+async function proxy(req: IncomingMessage, origin: string): Promise<Response> {
+  const response = await fetch(toRequest(req, origin));
+  // fetch has already decoded the body: the length and encoding headers no longer describe it.
+  const out = new Headers(response.headers);
+  out.delete('content-encoding');
+  out.delete('content-length');
+  return new Response(response.body, { status: response.status, headers: out });
 }
 
 async function send(res: ServerResponse<IncomingMessage>, response: Response) {

@@ -18,6 +18,8 @@ export const messages = {
   resetSent: "Password reset link sent! Please check your email (don't forget to check your junk mail!).",
   resetFailure: 'Failed to send password reset email. Please try again.',
   authUnavailable: 'Authentication service is not available.',
+  passwordChanged: 'Your password has been changed. You can now log in with it.',
+  resetLinkInvalid: 'This password reset link has expired or has already been used. Please ask for a new one.',
   loginToCheckout: 'Please log in to proceed to checkout.',
   selectServiceAndEditor: 'Please select at least one service and an editor.',
   checkoutDataMissing: 'Checkout data is missing.',

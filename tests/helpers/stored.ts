@@ -1,15 +1,22 @@
 /**
- * Reads what the site under test stored, straight from the local Blobs server's data dir
- * (entries/<site id>/site:<store>/<key>), so browser tests can check the server side of a flow.
+ * Reads and writes what the site under test stores, straight in the local Blobs server's data dir
+ * (entries/<site id>/site:<store>/<key>), so browser tests can check or arrange the server side.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+const entryFile = (store: string, key: string) => join(process.env.E2E_DATA_DIR!, 'entries', '0', `site:${store}`, key);
 
 export async function readStored<T = unknown>(store: string, key: string): Promise<T | null> {
-  const file = join(process.env.E2E_DATA_DIR!, 'entries', '0', `site:${store}`, key);
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as T;
+    return JSON.parse(await readFile(entryFile(store, key), 'utf8')) as T;
   } catch {
     return null;
   }
+}
+
+export async function writeStored(store: string, key: string, value: unknown) {
+  const file = entryFile(store, key);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(value));
 }

@@ -1,0 +1,64 @@
+/**
+ * Runs our Netlify Functions (v2: `export default (req, context)`, `export const config = { path }`)
+ * in this process, loaded once, the way a warm function runs in production. @netlify/dev rebundles
+ * a function on every request (4 s for one that imports firebase-admin), which made the local site
+ * too slow to use or test; see docs/decisions/002-local-functions-host.md.
+ */
+import { readdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Config, Context } from '@netlify/functions';
+
+type Handler = (req: Request, context: Context) => Promise<Response> | Response;
+interface Route {
+  name: string;
+  pattern: RegExp;
+  keys: string[];
+  handler: Handler;
+}
+
+/** `/api/orders/:id` -> a RegExp with one capture per `:param`; `*` matches the rest. */
+export function compilePath(path: string) {
+  const keys: string[] = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (segment.startsWith(':')) {
+        keys.push(segment.slice(1));
+        return '([^/]+)';
+      }
+      if (segment === '*') return '.*';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { pattern: new RegExp(`^${source}/?$`), keys };
+}
+
+export async function loadFunctions(directory = resolve('netlify/functions')) {
+  const routes: Route[] = [];
+  for (const file of (await readdir(directory)).filter((f) => /\.(ts|mts|js|mjs)$/.test(f)).sort()) {
+    const mod = (await import(pathToFileURL(join(directory, file)).href)) as { default: Handler; config?: Config };
+    const paths = [mod.config?.path ?? `/.netlify/functions/${file.replace(/\.\w+$/, '')}`].flat();
+    for (const path of paths) routes.push({ name: file, ...compilePath(path), handler: mod.default });
+  }
+  return {
+    /** Answers the request if a function's path matches it, else undefined. */
+    async handle(req: Request, siteUrl: string): Promise<Response | undefined> {
+      const { pathname } = new URL(req.url);
+      for (const route of routes) {
+        const match = route.pattern.exec(pathname);
+        if (!match) continue;
+        const params = Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1])]));
+        const context = {
+          params,
+          requestId: crypto.randomUUID(),
+          // Locally the deploy context is empty, as under `netlify dev`: stores carry no prefix.
+          deploy: { context: '', id: '0', published: false },
+          site: { url: siteUrl },
+        } as unknown as Context;
+        return route.handler(req, context);
+      }
+      return undefined;
+    },
+  };
+}

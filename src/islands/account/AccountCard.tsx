@@ -1,0 +1,43 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { messages } from '../../lib/messages';
+import { $session, startSession } from '../../stores/session';
+import { AuthTabs } from './AuthTabs';
+import { Notice, type NoticeValue } from './Notice';
+import { SignedInBox } from './SignedInBox';
+
+/** The Account card (SPEC §2): sign up, log in or reset when signed out; who and what is owned when signed in. */
+export default function AccountCard() {
+  const session = useStore($session);
+  const [notice, setNotice] = useState<NoticeValue>(null);
+  useEffect(() => void startSession(), []);
+  // A message about the last account's actions means nothing once it has signed out.
+  useEffect(() => {
+    if (session.status === 'signedOut') setNotice(null);
+  }, [session.status]);
+
+  const description =
+    session.status === 'signedIn'
+      ? 'Logged in - We can track your one-time add-on purchases'
+      : 'You must log in to proceed to checkout';
+
+  return (
+    <section aria-labelledby="account-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id="account-heading" className="font-serif text-xl font-bold text-navy-900">
+        Account
+      </h2>
+      <p className="mt-1 mb-5 text-sm text-slate-700">{description}</p>
+      {session.status === 'loading' && (
+        <p className="flex min-h-40 items-center justify-center text-sm text-slate-600" aria-live="polite">
+          Checking your sign-in...
+        </p>
+      )}
+      {session.status === 'unavailable' && <p role="alert" className="text-sm font-medium text-red-800">{messages.authUnavailable}</p>}
+      {session.status === 'signedOut' && <AuthTabs onNotice={setNotice} />}
+      {session.status === 'signedIn' && session.user && <SignedInBox email={session.user.email} ownedAddOns={session.ownedAddOns} />}
+      <div className="mt-4">
+        <Notice notice={notice} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $session, startSession } from '../../stores/session';
+import { Tabs } from '../shared/Tabs';
+
+/**
+ * /admin (SPEC §2): 'Loading...' while the role is being determined, then the dashboard for admins;
+ * everyone else, signed out or not an admin, goes to the home page. The server checks the role again
+ * on every admin call: this page only decides what to show.
+ */
+export default function AdminDashboard() {
+  const session = useStore($session);
+  useEffect(() => void startSession(), []);
+  const isAdmin = session.status === 'signedIn' && session.isAdmin === true;
+  const denied = session.status === 'signedOut' || session.status === 'unavailable' || session.isAdmin === false;
+
+  useEffect(() => {
+    if (denied) location.replace('/');
+  }, [denied]);
+
+  if (!isAdmin) {
+    return (
+      <p className="py-24 text-center text-slate-700" role="status">
+        Loading...
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <h1 className="font-serif text-3xl font-bold text-navy-900">Admin Dashboard</h1>
+      <Tabs
+        label="Admin sections"
+        tabs={[
+          { id: 'editors', label: 'Editors Management', render: () => <p className="text-slate-700">Editors management arrives with the admin issue.</p> },
+          { id: 'subscribers', label: 'Email Subscribers', render: () => <p className="text-slate-700">Email subscribers arrive with the admin issue.</p> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { useStore } from '@nanostores/react';
+import { $session } from '../../stores/session';
+
+/** Admins sign in like everyone else; this is their way on to /admin. */
+export default function AdminLink() {
+  const { isAdmin } = useStore($session);
+  if (!isAdmin) return null;
+  return (
+    <a href="/admin" className="btn-outline">
+      Open the Admin Dashboard
+    </a>
+  );
+}

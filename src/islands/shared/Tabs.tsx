@@ -1,0 +1,60 @@
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+export interface Tab {
+  id: string;
+  label: string;
+  render: () => ReactNode;
+}
+
+/**
+ * An ARIA tab list (WAI-ARIA APG, automatic activation): one tab in the Tab order, arrows, Home and
+ * End move between tabs; only the selected panel is rendered.
+ */
+export function Tabs({ label, tabs, onChange, className = '' }: { label: string; tabs: Tab[]; onChange?: () => void; className?: string }) {
+  const [selected, setSelected] = useState(tabs[0].id);
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  function select(id: string) {
+    setSelected(id);
+    onChange?.();
+    refs.current[id]?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    const index = tabs.findIndex((t) => t.id === selected);
+    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    select(tabs[(next + tabs.length) % tabs.length].id);
+  }
+
+  return (
+    <div>
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={`mb-5 flex gap-1 rounded-lg bg-navy-50 p-1 ${className}`}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              refs.current[tab.id] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${tab.id}`}
+            aria-selected={selected === tab.id}
+            aria-controls={`panel-${tab.id}`}
+            tabIndex={selected === tab.id ? 0 : -1}
+            onClick={() => select(tab.id)}
+            className="min-h-11 flex-1 rounded-md px-3 text-sm font-semibold text-slate-700 aria-selected:bg-white aria-selected:text-navy-800 aria-selected:shadow"
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab) => (
+        <div key={tab.id} role="tabpanel" id={`panel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} hidden={selected !== tab.id}>
+          {selected === tab.id && tab.render()}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../../src/lib/messages';
+import { expectNoAxeViolations } from '../helpers/axe';
+import { createAccount, latestResetCode, logIn, uniqueEmail } from '../helpers/e2e-auth';
+import { writeStored } from '../helpers/stored';
+
+const card = (page: Page) => page.getByRole('region', { name: 'Account' });
+
+async function register(page: Page, email: string, password: string, confirm = password) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Create Password').fill(password);
+  await page.getByLabel('Confirm Password').fill(confirm);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('tab', { name: 'New Customer' })).toBeVisible();
+});
+
+test.describe('signed out', () => {
+  test('shows the two tabs, New Customer first and selected, with the signed-out description', async ({ page }) => {
+    await expect(card(page)).toContainText('You must log in to proceed to checkout');
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveText(['New Customer', 'Existing Customer']);
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toHaveAccessibleName('New Customer');
+  });
+
+  test('the tabs work with arrow keys', async ({ page }) => {
+    await page.getByRole('tab', { name: 'New Customer' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Existing Customer' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Existing Customer' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await page.keyboard.press('Home');
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  });
+
+  test('registration checks the passwords', async ({ page }) => {
+    await register(page, uniqueEmail(), 'abcdef', 'abcdeg');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.passwordsMismatch);
+    await register(page, uniqueEmail(), 'abc');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.passwordTooShort);
+  });
+
+  test('registering an address that exists says why it failed', async ({ page, request }) => {
+    const email = uniqueEmail();
+    await createAccount(request, email);
+    await register(page, email, 'secret-pass');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      `${messages.registerFailure} An account with this email address already exists. Please log in instead.`,
+    );
+  });
+
+  test('wrong credentials fail to log in', async ({ page, request }) => {
+    const email = uniqueEmail();
+    await createAccount(request, email);
+    await page.getByRole('tab', { name: 'Existing Customer' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.loginFailure);
+  });
+
+  test('Forgot Password needs an address', async ({ page }) => {
+    await page.getByRole('tab', { name: 'Existing Customer' }).click();
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.emailRequired);
+  });
+
+  test('an unreachable Firebase says the service is not available', async ({ page }) => {
+    await page.route('**/identitytoolkit.googleapis.com/**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('tab', { name: 'Existing Customer' }).click();
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('whatever');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.authUnavailable);
+  });
+
+  test('the card passes axe at 390 px and 1280 px', async ({ page }) => {
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tab', { name: 'Existing Customer' }).click();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('signed in', () => {
+  test('register shows the logged-in box; logout returns to the tabs', async ({ page }) => {
+    const email = uniqueEmail();
+    await register(page, email, 'secret-pass');
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.registerSuccess })).toBeVisible();
+    await expect(page.getByText('Logged in as')).toBeVisible();
+    await expect(page.getByTestId('signed-in-email')).toHaveText(email);
+    await expect(card(page)).toContainText('Logged in - We can track your one-time add-on purchases');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('tab', { name: 'New Customer' })).toBeVisible();
+    await expect(card(page)).toContainText('You must log in to proceed to checkout');
+  });
+
+  test('login succeeds, survives a reload, and lists owned add-ons from the server until logout', async ({ page, request }) => {
+    const email = uniqueEmail();
+    const uid = await createAccount(request, email);
+    await writeStored('customers', uid, { ownedAddOns: { community: true, speed24hr: false, speed48hr: true }, orderIds: [] });
+    await logIn(page, email);
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.loginSuccess })).toBeVisible();
+    const owned = page.getByRole('list', { name: 'Owned add-ons' });
+    await expect(owned.getByRole('listitem')).toHaveText(['Community Access (Lifetime)', '48-Hour Response (All Future Orders)']);
+
+    await page.reload();
+    await expect(page.getByTestId('signed-in-email')).toHaveText(email);
+    await expect(owned.getByRole('listitem')).toHaveCount(2);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(owned).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'New Customer' })).toBeVisible();
+  });
+});
+
+test('password reset round trip: request, set a new password on our page, log in with it', async ({ page, request }) => {
+  const email = uniqueEmail('forgetful');
+  await createAccount(request, email, 'old-password');
+  await page.getByRole('tab', { name: 'Existing Customer' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.resetSent })).toBeVisible();
+
+  const code = await latestResetCode(request, email);
+  expect(code).toBeTruthy();
+  await page.goto(`/reset-password?mode=resetPassword&oobCode=${code}`);
+  await expect(page.getByText(`Choose a new password for ${email}.`)).toBeVisible();
+  await page.getByLabel('New Password', { exact: true }).fill('brand-new-password');
+  await page.getByLabel('Confirm New Password').fill('brand-new-password');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(messages.passwordChanged);
+
+  // The link is single use.
+  await page.goto(`/reset-password?mode=resetPassword&oobCode=${code}`);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.resetLinkInvalid);
+
+  await page.goto('/dashboard');
+  await logIn(page, email, 'brand-new-password');
+});

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, LOCAL_ADMIN, logIn, uniqueEmail } from '../helpers/e2e-auth';
+
+test('a signed-out visitor is sent from /admin to the home page', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL('/');
+});
+
+test('a signed-in customer who is not an admin is sent to the home page', async ({ page, request }) => {
+  const email = uniqueEmail();
+  await createAccount(request, email);
+  await page.goto('/dashboard');
+  await logIn(page, email);
+  await expect(page.getByRole('link', { name: 'Open the Admin Dashboard' })).toBeHidden();
+  await page.goto('/admin');
+  await expect(page).toHaveURL('/');
+});
+
+test('the admin sees Loading... while the role is checked, then the Admin Dashboard', async ({ page, request }) => {
+  await createAccount(request, LOCAL_ADMIN);
+  await page.goto('/dashboard');
+  await logIn(page, LOCAL_ADMIN);
+  await page.getByRole('link', { name: 'Open the Admin Dashboard' }).click();
+  await expect(page).toHaveURL('/admin');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
+  await expect(page.getByRole('tab')).toHaveText(['Editors Management', 'Email Subscribers']);
+
+  // Hold /api/me: the page must say it is loading, not flash the dashboard or redirect.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/me', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading...');
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
+});

@@ -1,0 +1,43 @@
+/**
+ * Users in the real Auth emulator, through its REST API (what the browser SDK calls) and
+ * firebase-admin (claims), for function tests that need real ID tokens.
+ */
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+
+const emulator = () => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
+const projectId = () => process.env.PUBLIC_FIREBASE_PROJECT_ID!;
+
+async function identityToolkit(method: string, body: object) {
+  const res = await fetch(`${emulator()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, returnSecureToken: true }),
+  });
+  const data = await res.json();
+  if (!res.ok) throw new Error(`${method} failed: ${JSON.stringify(data)}`);
+  return data as { idToken: string; localId: string };
+}
+
+let counter = 0;
+/** A fresh user with a unique address (or the one given); answers its uid and an ID token. */
+export async function createUser(email = `user${Date.now()}${counter++}@example.test`, password = 'secret-pass') {
+  const { idToken, localId } = await identityToolkit('signUp', { email, password });
+  return { uid: localId, email, password, idToken };
+}
+
+export async function signIn(email: string, password: string) {
+  return (await identityToolkit('signInWithPassword', { email, password })).idToken;
+}
+
+export function adminAuth() {
+  const app = getApps().find((a) => a.name === 'test-admin') ?? initializeApp({ projectId: projectId() }, 'test-admin');
+  return getAuth(app);
+}
+
+/** Wipes every user of the test project. */
+export async function deleteAllUsers() {
+  await fetch(`${emulator()}/emulator/v1/projects/${projectId()}/accounts`, { method: 'DELETE' });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
