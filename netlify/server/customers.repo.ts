@@ -1,18 +1,35 @@
-/** Customers: per Firebase uid, what they own and which orders are theirs; written only by fulfilment. */
-import { NO_ADD_ONS, type OwnedAddOns } from '../../src/lib/catalogue';
-import { openStore, type DeployInfo } from './stores';
+/**
+ * Customers: per Firebase uid, the one-time add-ons they own. Written only by fulfilment; which
+ * orders are theirs lives in the orders store's per-customer index.
+ */
+import { NO_ADD_ONS, type AddOnId, type OwnedAddOns } from '../../src/lib/catalogue';
+import { getJSONWithEtag, openStore, type DeployInfo } from './stores';
 
 export interface Customer {
   ownedAddOns: OwnedAddOns;
-  orderIds: string[];
 }
 
 export function customersRepo(info?: DeployInfo) {
   const store = openStore('customers', info);
+
+  const withDefaults = (stored: Partial<Customer> | null): Customer => ({ ownedAddOns: { ...NO_ADD_ONS, ...stored?.ownedAddOns } });
+
   return {
     async get(uid: string): Promise<Customer> {
-      const stored = (await store.get(uid, { type: 'json' })) as Partial<Customer> | null;
-      return { ownedAddOns: { ...NO_ADD_ONS, ...stored?.ownedAddOns }, orderIds: stored?.orderIds ?? [] };
+      return withDefaults((await store.get(uid, { type: 'json' })) as Partial<Customer> | null);
+    },
+
+    /** Marks add-ons as owned. Compare-and-set, so two orders paid at once both count. */
+    async addOwned(uid: string, addOns: readonly AddOnId[]): Promise<void> {
+      if (addOns.length === 0) return;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const current = await getJSONWithEtag<Partial<Customer>>(store, uid);
+        const { ownedAddOns } = withDefaults(current?.value ?? null);
+        const next: Customer = { ownedAddOns: { ...ownedAddOns, ...Object.fromEntries(addOns.map((a) => [a, true])) } };
+        const condition = current ? { onlyIfMatch: current.etag } : { onlyIfNew: true as const };
+        if ((await store.setJSON(uid, next, condition)).modified) return;
+      }
+      throw new Error(`Customer ${uid} kept changing while recording add-ons`);
     },
   };
 }

@@ -19,6 +19,14 @@ const envSchema = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** The site's origin (Netlify sets it): payment return URLs are built from it, never from a request. */
+  URL: z.string().url().default('http://localhost:8888'),
+  /** Set: payments go through Stripe Checkout. Unset: the local test checkout (DESIGN §5). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Signs webhook events; test mode falls back to LOCAL_WEBHOOK_SECRET. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Tests only: send Stripe API calls to a local recorder instead of api.stripe.com. */
+  STRIPE_API_URL: z.string().url().optional(),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;

@@ -28,3 +28,17 @@ export function storeName(name: StoreName, deployContext: string | undefined): s
 export function openStore(name: StoreName, info?: DeployInfo) {
   return getStore({ name: storeName(name, info?.deploy?.context), consistency: 'strong' });
 }
+
+type Store = ReturnType<typeof getStore>;
+
+/**
+ * A JSON blob with the etag to compare-and-set it against. The local Blobs server returns no etag
+ * from `getWithMetadata`; its listing does (DESIGN §1), so that is the fallback.
+ */
+export async function getJSONWithEtag<T>(store: Store, key: string): Promise<{ value: T; etag: string } | null> {
+  const found = await store.getWithMetadata(key, { type: 'json' });
+  if (!found) return null;
+  const etag = found.etag ?? (await store.list({ prefix: key })).blobs.find((b) => b.key === key)?.etag;
+  if (!etag) throw new Error(`No etag for ${key}`);
+  return { value: found.data as T, etag };
+}

@@ -137,5 +137,16 @@ export const TURNAROUND_OPTIONS = [
 ] as const;
 export type TurnaroundId = (typeof TURNAROUND_OPTIONS)[number]['id'];
 
+/** Current grade of the student; shown as '11th Grade' (SPEC §2). */
+export const GRADES = ['9', '10', '11', '12'] as const;
+export const gradeLabel = (grade: string) => `${grade}th Grade`;
+
+/** The turnaround an order gets: a speed upgrade chosen now or owned from before (SPEC §3: all future orders). */
+export function turnaroundFor(addOns: readonly AddOnId[], owned: OwnedAddOns) {
+  const has = (id: AddOnId) => addOns.includes(id) || owned[id];
+  const id: TurnaroundId = has('speed24hr') ? '24hr' : has('speed48hr') ? '48hr' : 'standard';
+  return TURNAROUND_OPTIONS.find((t) => t.id === id)!;
+}
+
 export const serviceById = (id: string) => SERVICES.find((s) => s.id === id);
 export const addOnById = (id: string) => ADD_ONS.find((a) => a.id === id);

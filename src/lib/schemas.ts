@@ -3,7 +3,7 @@
  * (to parse them): one definition of what is valid.
  */
 import { z } from 'zod';
-import { ADD_ON_IDS, CONTACT_SERVICE_OPTIONS, MAJOR_VALUES, SERVICE_IDS, TURNAROUND_OPTIONS } from './catalogue';
+import { ADD_ON_IDS, CONTACT_SERVICE_OPTIONS, GRADES, MAJOR_VALUES, SERVICE_IDS, TURNAROUND_OPTIONS, serviceById } from './catalogue';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from './email';
 
 /** A trimmed, lower-cased e-mail address of the simple shape, at most 254 characters. */
@@ -102,7 +102,7 @@ export type Billing = z.infer<typeof billingSchema>;
 
 export const studentSchema = z.object({
   studentName: requiredText('studentName', 120),
-  studentGrade: requiredText('studentGrade', 20),
+  studentGrade: z.enum(GRADES, { error: 'studentGrade must be 9, 10, 11 or 12' }),
   studentEmail: emailSchema,
   parentName: requiredText('parentName', 120),
   parentEmail: emailSchema,
@@ -121,7 +121,11 @@ export const checkoutSelectionSchema = z.object({
     )
     .min(1, 'select at least one service')
     .max(SERVICE_IDS.length)
-    .refine((lines) => new Set(lines.map((l) => l.id)).size === lines.length, 'each service may appear once'),
+    .refine((lines) => new Set(lines.map((l) => l.id)).size === lines.length, 'each service may appear once')
+    .refine(
+      (lines) => lines.every((l) => serviceById(l.id)?.hasQuantity || l.quantity === 1),
+      'the Common App essay is bought once per order',
+    ),
   editorId: requiredText('editorId', 100),
   addOns: z
     .array(z.enum(ADD_ON_IDS, { error: 'unknown add-on' }))

@@ -1,0 +1,16 @@
+/** GET /api/orders/:id: one order, for its owner or an admin; 404 for anyone else (existence stays secret). */
+import type { Config } from '@netlify/functions';
+import { authenticate } from '../server/auth';
+import { HttpError, json, route } from '../server/http';
+import { ordersRepo } from '../server/orders.repo';
+
+export default route({
+  GET: async (req, context) => {
+    const caller = await authenticate(req);
+    const order = await ordersRepo(context).get(context.params.id ?? '');
+    if (!order || (order.customer.uid !== caller.uid && !caller.isAdmin)) throw new HttpError(404, 'Order not found');
+    return json(order, { headers: { 'Cache-Control': 'private, no-store' } });
+  },
+});
+
+export const config: Config = { path: '/api/orders/:id' };

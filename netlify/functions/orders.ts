@@ -1,0 +1,15 @@
+/** GET /api/orders: the signed-in customer's orders, newest first (for the dashboard). */
+import type { Config } from '@netlify/functions';
+import { authenticate } from '../server/auth';
+import { json, route } from '../server/http';
+import { ordersRepo } from '../server/orders.repo';
+
+export default route({
+  GET: async (req, context) => {
+    const caller = await authenticate(req);
+    const orders = await ordersRepo(context).listForCustomer(caller.uid);
+    return json(orders, { headers: { 'Cache-Control': 'private, no-store' } });
+  },
+});
+
+export const config: Config = { path: '/api/orders' };

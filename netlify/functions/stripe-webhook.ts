@@ -1,0 +1,13 @@
+/** POST /api/stripe/webhook: the payment provider's events, signature checked, each handled once. */
+import type { Config } from '@netlify/functions';
+import { receiveWebhook } from '../server/fulfilment';
+import { json, route } from '../server/http';
+
+export default route({
+  POST: async (req, context) => {
+    const result = await receiveWebhook(await req.text(), req.headers.get('stripe-signature') ?? '', context);
+    return json({ received: true, result });
+  },
+});
+
+export const config: Config = { path: '/api/stripe/webhook' };

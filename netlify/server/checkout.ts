@@ -1,0 +1,48 @@
+/**
+ * Turns a customer's selection into a priced, stored, pending order and a checkout session. The
+ * browser sends what was chosen, never what it costs: prices come from the catalogue, the surge from
+ * the stored editor, and add-ons the customer already owns are not charged again.
+ */
+import { turnaroundFor } from '../../src/lib/catalogue';
+import { priceOrder } from '../../src/lib/pricing';
+import { isOverbooked, type CheckoutSelection } from '../../src/lib/schemas';
+import type { Caller } from './auth';
+import { customersRepo } from './customers.repo';
+import { editorsRepo } from './editors.repo';
+import { HttpError } from './http';
+import { ordersRepo, type Order } from './orders.repo';
+import { isTestMode, openCheckout, type CheckoutSession } from './payments';
+import type { DeployInfo } from './stores';
+
+export async function startCheckout(selection: CheckoutSelection, caller: Caller, info?: DeployInfo): Promise<{ order: Order; session: CheckoutSession }> {
+  const editor = await editorsRepo(info).get(selection.editorId);
+  if (!editor) throw new HttpError(400, 'editorId: no such editor');
+  const { ownedAddOns } = await customersRepo(info).get(caller.uid);
+  const overbooked = isOverbooked(editor);
+  const priced = priceOrder({ services: selection.services, overbooked, addOns: selection.addOns, owned: ownedAddOns });
+  const turnaround = turnaroundFor(selection.addOns, ownedAddOns);
+  const turnaroundFeeCents = priced.addOnLines
+    .filter((l) => l.id === 'speed24hr' || l.id === 'speed48hr')
+    .reduce((sum, l) => sum + l.chargedCents, 0);
+
+  // Stored before the session opens: a payment can never arrive for an order we do not know.
+  const order = await ordersRepo(info).create({
+    customer: { uid: caller.uid, email: caller.email },
+    editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, overbooked },
+    serviceLines: priced.serviceLines,
+    addOnLines: priced.addOnLines,
+    turnaround: { id: turnaround.id, label: turnaround.label },
+    turnaroundFeeCents,
+    totalCents: priced.totalCents,
+    student: selection.student,
+    billing: selection.billing,
+    payment: { mode: isTestMode() ? 'test' : 'stripe' },
+  });
+  try {
+    return { order, session: await openCheckout(order) };
+  } catch (error) {
+    console.error(`Order ${order.id}: the payment provider refused a session:`, error);
+    await ordersRepo(info).settle(order.id, 'failed');
+    throw new HttpError(502, 'The payment provider is not reachable right now. Please try again in a moment.');
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * What a payment event does (DESIGN §5): each event is handled once, the paid amount must match the
+ * stored order, the order moves out of pending exactly once, and only the call that moved it records
+ * the add-ons and sends the e-mails. Duplicate or out-of-order deliveries change nothing.
+ */
+import type Stripe from 'stripe';
+import { customersRepo } from './customers.repo';
+import { HttpError } from './http';
+import { sendOrderConfirmations } from './order-mail';
+import { ordersRepo, type Order } from './orders.repo';
+import { verifyEvent } from './payments';
+import { openStore, type DeployInfo } from './stores';
+
+export type FulfilmentResult =
+  | 'duplicate'
+  | 'ignored'
+  | 'unknown-order'
+  | 'amount-mismatch'
+  | 'awaiting-payment'
+  | 'already-settled'
+  | 'paid'
+  | 'failed'
+  | 'expired';
+
+const HANDLED = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+];
+
+/** Stripe's events are far below this; anything larger is not from Stripe. */
+const MAX_EVENT_BYTES = 512 * 1024;
+
+/** A webhook delivery as received: verify the signature (400 otherwise), then handle the event. */
+export async function receiveWebhook(payload: string, signature: string, info?: DeployInfo): Promise<FulfilmentResult> {
+  if (payload.length > MAX_EVENT_BYTES) throw new HttpError(400, 'Event too large');
+  let event: Stripe.Event;
+  try {
+    event = verifyEvent(payload, signature);
+  } catch {
+    throw new HttpError(400, 'Invalid signature');
+  }
+  return handlePaymentEvent(event, info);
+}
+
+export async function handlePaymentEvent(event: Stripe.Event, info?: DeployInfo): Promise<FulfilmentResult> {
+  if (!HANDLED.includes(event.type)) return 'ignored';
+  const events = openStore('events', info);
+  const { modified: firstDelivery } = await events.setJSON(event.id, { type: event.type, receivedAt: new Date().toISOString() }, { onlyIfNew: true });
+  if (!firstDelivery) return 'duplicate';
+  try {
+    return await settle(event.type, event.data.object as Stripe.Checkout.Session, info);
+  } catch (error) {
+    // Forget the delivery so that the provider's retry gets another chance.
+    await events.delete(event.id);
+    throw error;
+  }
+}
+
+async function settle(type: string, session: Stripe.Checkout.Session, info?: DeployInfo): Promise<FulfilmentResult> {
+  const orders = ordersRepo(info);
+  const order = session.client_reference_id ? await orders.get(session.client_reference_id) : null;
+  if (!order) return 'unknown-order';
+  if (type === 'checkout.session.expired') return (await orders.settle(order.id, 'expired')) ? 'expired' : 'already-settled';
+  if (type === 'checkout.session.async_payment_failed') return (await orders.settle(order.id, 'failed')) ? 'failed' : 'already-settled';
+
+  if (session.amount_total !== order.totalCents || session.currency !== 'usd') {
+    console.error(`Order ${order.id}: paid ${session.amount_total} ${session.currency}, expected ${order.totalCents} usd. Not fulfilled.`);
+    return 'amount-mismatch';
+  }
+  // A completed session with a delayed payment method is paid later (async_payment_succeeded).
+  if (type === 'checkout.session.completed' && session.payment_status !== 'paid') return 'awaiting-payment';
+
+  const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  const paid = await orders.settle(order.id, 'paid', { sessionId: session.id, paymentIntent, paidAt: new Date().toISOString() });
+  if (paid) {
+    await fulfil(paid, info);
+    return 'paid';
+  }
+  // Settled before: if it was paid, make sure its add-ons are recorded (idempotent), in case an
+  // earlier delivery stopped between the two steps. The e-mails went out with that delivery.
+  if (order.status === 'paid' || (await orders.get(order.id))?.status === 'paid') await recordAddOns(order, info);
+  return 'already-settled';
+}
+
+/** Runs once per paid order: what the customer bought becomes theirs, and everyone hears of it. */
+async function fulfil(order: Order, info?: DeployInfo) {
+  await recordAddOns(order, info);
+  await sendOrderConfirmations(order, info);
+}
+
+const recordAddOns = (order: Order, info?: DeployInfo) =>
+  customersRepo(info).addOwned(order.customer.uid, order.addOnLines.map((l) => l.id));

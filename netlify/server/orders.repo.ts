@@ -1,0 +1,64 @@
+/**
+ * Orders: one blob per order, keyed by its id ('BCC-' + 6 characters), plus one empty index blob per
+ * order under `by-customer/<uid>/` so a customer's orders can be listed without reading everyone's.
+ * Status moves pending -> paid (or failed/expired) exactly once, by compare-and-set on the etag.
+ */
+import type { Order, OrderStatus } from '../../src/lib/order';
+import { getJSONWithEtag, openStore, type DeployInfo } from './stores';
+
+export type { Order, OrderStatus };
+
+/** Unambiguous characters: no 0/O or 1/I, so an id read over the phone is read right. */
+const ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function newOrderId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return `BCC-${Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('')}`;
+}
+
+const customerIndexKey = (uid: string, orderId: string) => `by-customer/${uid}/${orderId}`;
+
+export function ordersRepo(info?: DeployInfo) {
+  const store = openStore('orders', info);
+
+  return {
+    /** Stores a new pending order under a fresh id (retrying the rare collision) and indexes it. */
+    async create(draft: Omit<Order, 'id' | 'status' | 'createdAt' | 'updatedAt'>, now = new Date()): Promise<Order> {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const at = now.toISOString();
+        const order: Order = { ...draft, id: newOrderId(), status: 'pending', createdAt: at, updatedAt: at };
+        const { modified } = await store.setJSON(order.id, order, { onlyIfNew: true });
+        if (!modified) continue;
+        await store.set(customerIndexKey(order.customer.uid, order.id), '');
+        return order;
+      }
+      throw new Error('Could not find a free order id');
+    },
+
+    async get(id: string): Promise<Order | null> {
+      if (!/^BCC-[A-Z0-9]{6}$/.test(id)) return null;
+      return (await store.get(id, { type: 'json' })) as Order | null;
+    },
+
+    /** A customer's orders, newest first. */
+    async listForCustomer(uid: string): Promise<Order[]> {
+      const { blobs } = await store.list({ prefix: `by-customer/${uid}/` });
+      const orders = await Promise.all(blobs.map((b) => this.get(b.key.split('/').pop()!)));
+      return orders.filter((o): o is Order => o !== null).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    },
+
+    /**
+     * Moves a pending order to `status` once. Answers the updated order if this call made the move,
+     * null if the order was not pending (already moved, by this or a concurrent delivery).
+     */
+    async settle(id: string, status: Exclude<OrderStatus, 'pending'>, payment: Partial<Order['payment']> = {}, now = new Date()) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const current = await getJSONWithEtag<Order>(store, id);
+        if (!current || current.value.status !== 'pending') return null;
+        const next: Order = { ...current.value, status, updatedAt: now.toISOString(), payment: { ...current.value.payment, ...payment } };
+        const { modified } = await store.setJSON(id, next, { onlyIfMatch: current.etag });
+        if (modified) return next;
+      }
+      throw new Error(`Order ${id} kept changing while being settled`);
+    },
+  };
+}

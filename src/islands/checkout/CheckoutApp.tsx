@@ -1,0 +1,113 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { apiFetch } from '../../client/api';
+import { chosenAddOns, clearCheckoutData, readCheckoutData, saveBillingData, type CheckoutData } from '../../client/checkout-data';
+import { messages } from '../../lib/messages';
+import { formatUsd } from '../../lib/money';
+import { priceOrder } from '../../lib/pricing';
+import { billingSchema, studentSchema } from '../../lib/schemas';
+import { $session, idToken, startSession } from '../../stores/session';
+import { BillingFields, EMPTY_FIELDS, StudentFields, type CheckoutFields } from './CheckoutForm';
+import { CheckoutSummary } from './CheckoutSummary';
+
+const REDIRECT_DELAY_MS = 2500;
+
+/** /checkout (SPEC §2): the order read from the previous step, student and billing details, then payment. */
+export default function CheckoutApp() {
+  const [data, setData] = useState<CheckoutData | null | undefined>(undefined);
+  useEffect(() => {
+    void startSession();
+    const saved = readCheckoutData();
+    setData(saved);
+    if (!saved) setTimeout(() => location.assign('/services'), REDIRECT_DELAY_MS);
+  }, []);
+
+  if (data === undefined) return <p role="status">Loading...</p>;
+  if (data === null) {
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 p-4 font-medium text-red-800">
+        {messages.checkoutDataMissing} Taking you back to our services...
+      </p>
+    );
+  }
+  return <CheckoutWithData data={data} />;
+}
+
+function CheckoutWithData({ data }: { data: CheckoutData }) {
+  const session = useStore($session);
+  const [fields, setFields] = useState<CheckoutFields>({ ...EMPTY_FIELDS, parentEmail: data.userEmail });
+  const [errors, setErrors] = useState<Partial<Record<keyof CheckoutFields, string>>>({});
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const addOns = chosenAddOns(data.addOns);
+  // Shown prices come from the one pricing function; the server prices the order again.
+  const priced = priceOrder({
+    services: data.services.map((s) => ({ id: s.key, quantity: s.quantity })),
+    overbooked: data.editor.slotsOpen === 0,
+    addOns,
+    owned: session.ownedAddOns,
+  });
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const student = studentSchema.safeParse(fields);
+    const billing = billingSchema.safeParse(fields);
+    const fieldErrors = Object.fromEntries(
+      [...(student.error?.issues ?? []), ...(billing.error?.issues ?? [])].map((i) => [i.path[0], 'Please fill in this field correctly.']),
+    );
+    setErrors(fieldErrors);
+    if (!billing.success) return fail(messages.billingRequired, fieldErrors);
+    if (!student.success) return fail(messages.requiredFields, fieldErrors);
+    const token = await idToken();
+    if (!token) return setProblem(messages.loginToCheckout);
+
+    setBusy(true);
+    setProblem('');
+    const result = await apiFetch<{ id: string; url: string }>('/api/stripe/create-payment-session', {
+      method: 'POST',
+      token,
+      body: { services: priced.serviceLines.map((l) => ({ id: l.id, quantity: l.quantity })), editorId: data.editor.id, addOns, student: student.data, billing: billing.data },
+    });
+    if (!result.ok) {
+      setBusy(false);
+      return setProblem(result.status === 0 ? messages.paymentSessionFailure : `${messages.paymentErrorPrefix}${result.error}`);
+    }
+    saveBillingData(billing.data);
+    clearCheckoutData();
+    location.assign(result.data.url);
+  }
+
+  function fail(message: string, fieldErrors: object) {
+    setProblem(message);
+    const first = Object.keys(fieldErrors)[0];
+    if (first) document.getElementById(`checkout-${first}`)?.focus();
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[22rem_minmax(0,1fr)]">
+      <CheckoutSummary data={data} priced={priced} email={session.user?.email ?? data.userEmail} />
+      <form onSubmit={pay} noValidate className="space-y-6">
+        <StudentFields fields={fields} errors={errors} onChange={(name, value) => setFields((f) => ({ ...f, [name]: value }))} />
+        <BillingFields fields={fields} errors={errors} onChange={(name, value) => setFields((f) => ({ ...f, [name]: value }))} />
+        <section aria-labelledby="payment-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h2 id="payment-heading" className="font-serif text-xl font-bold text-navy-900">
+            Payment
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">You will pay securely on our payment provider's page.</p>
+          {session.status === 'signedOut' && (
+            <p className="mt-3 rounded-lg bg-yellow-100 p-3 text-sm text-yellow-900">
+              {messages.loginToCheckout} <a href="/select-services" className="font-semibold underline">Log in</a>
+            </p>
+          )}
+          <p role="alert" className="mt-3 text-sm font-medium text-red-800 empty:hidden">
+            {problem}
+          </p>
+          <button type="submit" className="btn-accent mt-4 w-full" disabled={busy || session.status !== 'signedIn'}>
+            {busy ? 'Redirecting to payment...' : `Proceed to Payment - ${formatUsd(priced.totalCents)}`}
+          </button>
+        </section>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { formatUsd } from '../../lib/money';
+import type { Order } from '../../lib/order';
+import { useSignedInFetch } from '../shared/useSignedInFetch';
+
+const STATUS_LABEL: Record<Order['status'], string> = { pending: 'Awaiting payment', paid: 'Paid', failed: 'Payment failed', expired: 'Expired' };
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** The signed-in customer's orders, newest first, each linking to its confirmation (DESIGN §8). */
+export default function MyOrders() {
+  const { value, reload } = useSignedInFetch<Order[]>('/api/orders');
+  if (value.state === 'signedOut') return null;
+  return (
+    <section aria-labelledby="orders-heading" className="space-y-4">
+      <h2 id="orders-heading" className="font-serif text-2xl font-bold text-navy-900">
+        Your Orders
+      </h2>
+      {value.state === 'loading' && <p role="status">Loading your orders...</p>}
+      {value.state === 'done' && !value.result.ok && (
+        <p role="alert" className="text-red-800">
+          We could not load your orders.{' '}
+          <button type="button" onClick={() => void reload()} className="font-semibold underline">
+            Try again
+          </button>
+        </p>
+      )}
+      {value.state === 'done' && value.result.ok && value.result.data.length === 0 && (
+        <p className="text-slate-700">
+          No orders yet. <a href="/services" className="font-semibold text-navy-700 underline">Browse our services</a>
+        </p>
+      )}
+      {value.state === 'done' && value.result.ok && value.result.data.length > 0 && (
+        <ul className="space-y-3">
+          {value.result.data.map((order) => (
+            <li key={order.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <a href={`/order-confirmation?order=${order.id}`} className="font-mono font-bold text-navy-800 underline">
+                  {order.id}
+                </a>
+                <span className={`rounded px-2 py-0.5 text-xs font-bold ${order.status === 'paid' ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-800'}`}>
+                  {STATUS_LABEL[order.status]}
+                </span>
+              </div>
+              <p className="mt-1 text-sm text-slate-700">
+                {dateFormat.format(new Date(order.createdAt))} · {order.serviceLines.map((l) => `${l.title}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`).join(', ')}
+              </p>
+              <p className="text-sm text-slate-700">
+                Editor: {order.editor.name} · Total {formatUsd(order.totalCents)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Editor } from '../../lib/schemas';
+import { isOverbooked } from '../../lib/schemas';
+import type { EditorsState } from '../../stores/editors';
+import { chooseEditor } from '../../stores/order';
+
+/** Editor cards as a radio group: name, college, major, open slots, and 'Overbooked' when full (SPEC §2). */
+export function EditorPicker({ editors, editorId, onRetry }: { editors: EditorsState; editorId: string | null; onRetry: () => void }) {
+  return (
+    <fieldset>
+      <legend className="mb-3 font-serif text-xl font-bold text-navy-900">Choose your editor</legend>
+      {editors.status === 'loading' && <p className="text-sm text-slate-600">Loading editors...</p>}
+      {editors.status === 'error' && (
+        <p role="alert" className="text-sm text-red-800">
+          We could not load the editors.{' '}
+          <button type="button" onClick={onRetry} className="font-semibold underline">
+            Try again
+          </button>
+        </p>
+      )}
+      {editors.status === 'ready' && editors.editors.length === 0 && <p className="text-sm text-slate-700">No editors are available right now.</p>}
+      {editors.status === 'ready' && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {editors.editors.map((editor) => (
+            <EditorOption key={editor.id} editor={editor} checked={editor.id === editorId} />
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function EditorOption({ editor, checked }: { editor: Editor; checked: boolean }) {
+  const full = isOverbooked(editor);
+  return (
+    <label
+      className={`flex cursor-pointer items-start gap-3 rounded-xl border-2 p-4 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-beacon-500 ${checked ? 'border-navy-700 bg-navy-50' : 'border-slate-200 bg-white'}`}
+    >
+      <input type="radio" name="editor" value={editor.id} checked={checked} onChange={() => chooseEditor(editor.id)} className="mt-1 size-5 shrink-0 accent-navy-700" />
+      <span className="min-w-0 flex-1">
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold text-navy-900">{editor.name}</span>
+          {full && <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-bold text-white">Overbooked</span>}
+        </span>
+        <span className="block text-sm text-slate-700">{editor.college}</span>
+        <span className="block text-sm text-slate-700">{editor.major}</span>
+        <span className="mt-1 block text-sm font-medium text-slate-800">
+          Slots open: {editor.slotsOpen}/{editor.totalSlots}
+        </span>
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,78 @@
+import { useStore } from '@nanostores/react';
+import { ADD_ONS } from '../../lib/catalogue';
+import { messages } from '../../lib/messages';
+import { formatUsd } from '../../lib/money';
+import { priceOrder } from '../../lib/pricing';
+import { isOverbooked } from '../../lib/schemas';
+import { saveCheckoutData } from '../../client/checkout-data';
+import { $editors, editorById } from '../../stores/editors';
+import { $order, selectedServices } from '../../stores/order';
+import { $session } from '../../stores/session';
+
+/** The sticky Order Summary with 'Proceed to Checkout' (SPEC §2); prices from the one pricing function. */
+export default function OrderSummary() {
+  const selection = useStore($order);
+  const session = useStore($session);
+  const editor = editorById(useStore($editors), selection.editorId);
+  const services = selectedServices(selection);
+  const overbooked = editor ? isOverbooked(editor) : false;
+  const priced = priceOrder({ services, overbooked, addOns: selection.addOns, owned: session.ownedAddOns });
+  const ownedNotChosen = ADD_ONS.filter((a) => session.ownedAddOns[a.id] && !selection.addOns.includes(a.id));
+  const signedIn = session.status === 'signedIn';
+  const blocker = !signedIn ? messages.loginToCheckout : services.length === 0 || !editor ? messages.selectServiceAndEditor : null;
+
+  function proceed() {
+    if (blocker || !editor || !session.user) return;
+    saveCheckoutData({
+      services: priced.serviceLines.map((l) => ({ key: l.id, title: l.title, price: l.unitCents, quantity: l.quantity })),
+      editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, slotsOpen: editor.slotsOpen },
+      addOns: { community: selection.addOns.includes('community'), speed24hr: selection.addOns.includes('speed24hr'), speed48hr: selection.addOns.includes('speed48hr') },
+      total: priced.totalCents,
+      userEmail: session.user.email,
+    });
+    location.assign('/checkout');
+  }
+
+  return (
+    <section id="order-summary" aria-labelledby="summary-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id="summary-heading" className="font-serif text-xl font-bold text-navy-900">
+        Order Summary
+      </h2>
+      <dl className="mt-4 space-y-2 text-sm">
+        {priced.serviceLines.length === 0 && <p className="text-slate-600">No service selected yet.</p>}
+        {priced.serviceLines.map((line) => (
+          <Row key={line.id} label={`${line.title}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`} value={formatUsd(line.totalCents)} />
+        ))}
+        <Row label="Editor" value={editor?.name ?? 'Not chosen'} />
+        {priced.addOnLines.map((line) => (
+          <Row key={line.id} label={line.title} value={line.owned ? 'Included' : `+${formatUsd(line.priceCents)}`} />
+        ))}
+        {ownedNotChosen.map((addOn) => (
+          <Row key={addOn.id} label={`${addOn.title} (Owned)`} value="Included" />
+        ))}
+      </dl>
+      <div className="mt-4 flex items-baseline justify-between border-t border-slate-200 pt-4">
+        <p className="font-semibold text-navy-900">Total</p>
+        <p className="font-serif text-2xl font-bold text-navy-900" data-testid="order-total">
+          {formatUsd(priced.totalCents)}
+        </p>
+      </div>
+      {!signedIn && <p className="mt-4 rounded-lg bg-yellow-100 p-3 text-sm text-yellow-900">Please log in above to proceed to checkout</p>}
+      <button type="button" className="btn-primary mt-4 w-full" disabled={blocker !== null} aria-describedby="checkout-blocker" onClick={proceed}>
+        Proceed to Checkout
+      </button>
+      <p id="checkout-blocker" className="mt-2 text-sm text-slate-700 empty:hidden">
+        {blocker ?? ''}
+      </p>
+    </section>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-slate-700">{label}</dt>
+      <dd className="shrink-0 font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import { apiFetch, type ApiResult } from '../../client/api';
+import { $session, idToken, startSession } from '../../stores/session';
+
+export type SignedInFetch<T> = { state: 'loading' } | { state: 'signedOut' } | { state: 'done'; result: ApiResult<T> };
+
+/**
+ * GETs one of our endpoints as the signed-in user, once the session is known. `reload` fetches again
+ * (polling a pending order, for instance). A null path fetches nothing.
+ */
+export function useSignedInFetch<T>(path: string | null) {
+  const session = useStore($session);
+  const [value, setValue] = useState<SignedInFetch<T>>({ state: 'loading' });
+  const uid = session.user?.uid;
+
+  const reload = useCallback(async () => {
+    const token = await idToken();
+    if (!token || !path) return setValue({ state: 'signedOut' });
+    setValue({ state: 'done', result: await apiFetch<T>(path, { token }) });
+  }, [path]);
+
+  useEffect(() => void startSession(), []);
+  useEffect(() => {
+    if (session.status === 'loading') return;
+    if (session.status !== 'signedIn') return setValue({ state: 'signedOut' });
+    void reload();
+  }, [session.status, uid, reload]);
+
+  return { value, reload };
+}

@@ -1,0 +1,23 @@
+/** An order as stored by the server and shown to its owner (DESIGN §3): amounts in cents. */
+import type { AddOnLine, ServiceLine } from './pricing';
+import type { Billing, Student } from './schemas';
+
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
+
+export interface Order {
+  id: string;
+  status: OrderStatus;
+  createdAt: string;
+  updatedAt: string;
+  customer: { uid: string; email: string };
+  editor: { id: string; name: string; college: string; major: string; overbooked: boolean };
+  serviceLines: ServiceLine[];
+  addOnLines: AddOnLine[];
+  turnaround: { id: string; label: string };
+  /** What the speed upgrade added to this order, 0 when none was charged. */
+  turnaroundFeeCents: number;
+  totalCents: number;
+  student: Student;
+  billing: Billing;
+  payment: { mode: 'stripe' | 'test'; sessionId?: string; paymentIntent?: string; paidAt?: string };
+}

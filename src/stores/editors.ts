@@ -1,0 +1,26 @@
+/** The editors from the API, loaded once per page and shared by the islands that show them. */
+import { atom } from 'nanostores';
+import type { Editor } from '../lib/schemas';
+import { fetchEditors } from '../client/editors';
+
+export type EditorsState = { status: 'loading' } | { status: 'ready'; editors: Editor[] } | { status: 'error' };
+
+export const $editors = atom<EditorsState>({ status: 'loading' });
+
+let loading: Promise<EditorsState> | undefined;
+
+/** Loads the editors (once; `force` retries after an error). SPEC §8: a failure is logged. */
+export function loadEditors(force = false): Promise<EditorsState> {
+  if (loading && !force) return loading;
+  $editors.set({ status: 'loading' });
+  loading = fetchEditors().then((result) => {
+    if (!result.ok) console.error('Could not load editors:', result.error);
+    const state: EditorsState = result.ok ? { status: 'ready', editors: result.data } : { status: 'error' };
+    $editors.set(state);
+    return state;
+  });
+  return loading;
+}
+
+export const editorById = (state: EditorsState, id: string | null) =>
+  state.status === 'ready' && id ? (state.editors.find((e) => e.id === id) ?? null) : null;

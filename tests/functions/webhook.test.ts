@@ -1,0 +1,114 @@
+import { getStore } from '@netlify/blobs';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import createSession from '../../netlify/functions/create-payment-session';
+import webhook from '../../netlify/functions/stripe-webhook';
+import { customersRepo } from '../../netlify/server/customers.repo';
+import { ordersRepo, type Order } from '../../netlify/server/orders.repo';
+import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../netlify/server/payments';
+import { completedEvent } from '../../netlify/server/test-checkout';
+import { bearer, createUser } from '../helpers/auth-emulator';
+import { call } from '../helpers/functions';
+import { resetOrderingStores, selection } from '../helpers/orders';
+
+let user: Awaited<ReturnType<typeof createUser>>;
+let order: Order;
+
+const deliver = (event: object, secret = LOCAL_WEBHOOK_SECRET) => {
+  const payload = JSON.stringify(event);
+  return call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'stripe-signature': signPayload(payload, secret) } });
+};
+const event = (type: string, session: Record<string, unknown> = {}, id = `evt_${crypto.randomUUID()}`) => {
+  const base = completedEvent(order, 'cs_test_local_' + 'a'.repeat(32)) as unknown as { data: { object: object } };
+  return { ...base, id, type, data: { object: { ...base.data.object, ...session } } };
+};
+const outbox = async () => (await getStore({ name: 'outbox', consistency: 'strong' }).list()).blobs.length;
+
+beforeAll(async () => {
+  user = await createUser();
+});
+beforeEach(async () => {
+  delete process.env.STRIPE_SECRET_KEY;
+  delete process.env.STRIPE_WEBHOOK_SECRET;
+  await resetOrderingStores();
+  const res = await call(createSession, '/api/stripe/create-payment-session', {
+    method: 'POST',
+    json: selection({ addOns: ['community', 'speed48hr'] }),
+    headers: bearer(user.idToken),
+  });
+  order = (await ordersRepo().get(res.body.orderId))!;
+});
+
+describe('POST /api/stripe/webhook: signatures', () => {
+  it('answers 400 without a signature, with a bad one, or with another secret, and changes nothing', async () => {
+    const payload = JSON.stringify(event('checkout.session.completed'));
+    for (const headers of [{}, { 'stripe-signature': 't=1,v1=deadbeef' }, { 'stripe-signature': signPayload(payload, 'whsec_someone_else') }]) {
+      const res = await call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Invalid signature' });
+    }
+    expect((await ordersRepo().get(order.id))?.status).toBe('pending');
+  });
+
+  it('in Stripe mode, refuses events signed with the local test secret', async () => {
+    process.env.STRIPE_SECRET_KEY = 'sk_live_x';
+    process.env.STRIPE_WEBHOOK_SECRET = 'whsec_real';
+    expect((await deliver(event('checkout.session.completed'))).status).toBe(400);
+    expect((await deliver(event('checkout.session.completed'), 'whsec_real')).body.result).toBe('paid');
+  });
+});
+
+describe('POST /api/stripe/webhook: fulfilment', () => {
+  it('marks the order paid, records the add-ons, and sends three e-mails', async () => {
+    const res = await deliver(event('checkout.session.completed'));
+    expect(res.status).toBe(200);
+    expect(res.body.result).toBe('paid');
+    const paid = await ordersRepo().get(order.id);
+    expect(paid).toMatchObject({ status: 'paid', payment: { sessionId: expect.stringMatching(/^cs_test_local_/), paymentIntent: expect.stringMatching(/^pi_/) } });
+    expect((await customersRepo().get(user.uid)).ownedAddOns).toEqual({ community: true, speed24hr: false, speed48hr: true });
+    expect(await outbox()).toBe(3);
+  });
+
+  it('handles a duplicate delivery of the same event once', async () => {
+    const once = event('checkout.session.completed');
+    expect((await deliver(once)).body.result).toBe('paid');
+    expect((await deliver(once)).body.result).toBe('duplicate');
+    expect(await outbox()).toBe(3);
+  });
+
+  it('fulfils once when the provider sends two different events for the same payment', async () => {
+    expect((await deliver(event('checkout.session.completed'))).body.result).toBe('paid');
+    expect((await deliver(event('checkout.session.async_payment_succeeded'))).body.result).toBe('already-settled');
+    expect(await outbox()).toBe(3);
+  });
+
+  it('does not fulfil when the amount paid differs from the order', async () => {
+    expect((await deliver(event('checkout.session.completed', { amount_total: order.totalCents - 1 }))).body.result).toBe('amount-mismatch');
+    expect((await deliver(event('checkout.session.completed', { currency: 'eur' }))).body.result).toBe('amount-mismatch');
+    expect((await ordersRepo().get(order.id))?.status).toBe('pending');
+    expect((await customersRepo().get(user.uid)).ownedAddOns.community).toBe(false);
+    expect(await outbox()).toBe(0);
+  });
+
+  it('waits for a delayed payment method, then fulfils on async_payment_succeeded', async () => {
+    expect((await deliver(event('checkout.session.completed', { payment_status: 'unpaid' }))).body.result).toBe('awaiting-payment');
+    expect((await ordersRepo().get(order.id))?.status).toBe('pending');
+    expect((await deliver(event('checkout.session.async_payment_succeeded'))).body.result).toBe('paid');
+  });
+
+  it('marks a failed delayed payment as failed', async () => {
+    expect((await deliver(event('checkout.session.async_payment_failed'))).body.result).toBe('failed');
+    expect((await ordersRepo().get(order.id))?.status).toBe('failed');
+  });
+
+  it('an expired session never becomes paid, even if a completion arrives late', async () => {
+    expect((await deliver(event('checkout.session.expired'))).body.result).toBe('expired');
+    expect((await deliver(event('checkout.session.completed'))).body.result).toBe('already-settled');
+    expect((await ordersRepo().get(order.id))?.status).toBe('expired');
+    expect(await outbox()).toBe(0);
+  });
+
+  it('accepts and ignores events for unknown orders and unrelated types', async () => {
+    expect((await deliver(event('checkout.session.completed', { client_reference_id: 'BCC-ZZZZZZ' }))).body.result).toBe('unknown-order');
+    expect((await deliver(event('customer.created'))).body.result).toBe('ignored');
+  });
+});
