@@ -68,23 +68,28 @@ export const isOverbooked = (editor: Pick<Editor, 'slotsOpen'>) => editor.slotsO
 /** SAT or ACT: a score under 100 can only be an ACT (SPEC §3). */
 export const testLabel = (score: string) => (Number(score) < 100 ? 'ACT' : 'SAT');
 
+/** Length caps of the inquiry's free-text fields: the form's maxlength and the server's check. */
+export const INQUIRY_LIMITS = { parentName: 120, studentInfo: 200, preferredEditor: 100, phone: 40, details: 3000 } as const;
+
 export const inquirySchema = z.object({
-  parentName: requiredText('parentName', 120),
-  studentInfo: requiredText('studentInfo', 200),
+  parentName: requiredText('parentName', INQUIRY_LIMITS.parentName),
+  studentInfo: requiredText('studentInfo', INQUIRY_LIMITS.studentInfo),
   intendedMajor: z.enum(MAJOR_VALUES as [string, ...string[]], { error: 'intendedMajor is not one of the listed majors' }),
   services: z
     .array(z.enum(CONTACT_SERVICE_OPTIONS.map((o) => o.id) as [string, ...string[]]), {
       error: 'services must be a list of known service ids',
     })
     .max(CONTACT_SERVICE_OPTIONS.length)
+    .refine((ids) => new Set(ids).size === ids.length, 'services must not repeat')
     .default([]),
-  preferredEditor: text('preferredEditor', 100).default('any'),
+  // 'any' or an editor id; that the editor exists is checked against the store.
+  preferredEditor: requiredText('preferredEditor', INQUIRY_LIMITS.preferredEditor).default('any'),
   turnaround: z
     .enum(TURNAROUND_OPTIONS.map((o) => o.id) as [string, ...string[]], { error: 'turnaround is not a known option' })
     .default('standard'),
   email: emailSchema,
-  phone: text('phone', 40).default(''),
-  details: text('details', 3000).default(''),
+  phone: text('phone', INQUIRY_LIMITS.phone).default(''),
+  details: text('details', INQUIRY_LIMITS.details).default(''),
 });
 export type Inquiry = z.infer<typeof inquirySchema>;
 
