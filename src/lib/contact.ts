@@ -2,6 +2,9 @@
 import { CONTACT_SERVICE_OPTIONS, MAJORS, TURNAROUND_OPTIONS, majorValue } from './catalogue';
 import { formatUsd } from './money';
 
+/** Length caps of the inquiry's free-text fields: the form's maxlength and the server's check. */
+export const INQUIRY_LIMITS = { parentName: 120, studentInfo: 200, preferredEditor: 100, phone: 40, details: 3000 } as const;
+
 /**
  * A field people never see and never fill (the form hides it from eyes, screen readers and the tab
  * order). Bots that fill every input give themselves away: the server drops their inquiry silently.

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ADD_ON_IDS, CONTACT_SERVICE_OPTIONS, MAJOR_VALUES, SERVICE_IDS, TURNAROUND_OPTIONS } from './catalogue';
+import { INQUIRY_LIMITS } from './contact';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from './email';
 
 /** A trimmed, lower-cased e-mail address of the simple shape, at most 254 characters. */
@@ -67,9 +68,6 @@ export const isOverbooked = (editor: Pick<Editor, 'slotsOpen'>) => editor.slotsO
 
 /** SAT or ACT: a score under 100 can only be an ACT (SPEC §3). */
 export const testLabel = (score: string) => (Number(score) < 100 ? 'ACT' : 'SAT');
-
-/** Length caps of the inquiry's free-text fields: the form's maxlength and the server's check. */
-export const INQUIRY_LIMITS = { parentName: 120, studentInfo: 200, preferredEditor: 100, phone: 40, details: 3000 } as const;
 
 export const inquirySchema = z.object({
   parentName: requiredText('parentName', INQUIRY_LIMITS.parentName),
