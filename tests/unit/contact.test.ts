@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TURNAROUND_OPTIONS } from '../../src/lib/catalogue';
-import { countWords, isHoneypotFilled, majorLabel, needsTurnaround, turnaroundLabel } from '../../src/lib/contact';
+import { HONEYPOT_FIELD, countWords, isHoneypotFilled, majorLabel, needsTurnaround, turnaroundLabel } from '../../src/lib/contact';
+import { messages } from '../../src/lib/messages';
+import { EMPTY_FORM, checkForm, toPayload } from '../../src/islands/contact/inquiry-form';
 
 describe('contact form rules', () => {
   it('asks for a turnaround only when an editing service is ticked', () => {
@@ -35,5 +37,27 @@ describe('contact form rules', () => {
   it('turns a stored major back into its label', () => {
     expect(majorLabel('visual arts')).toBe('Visual Arts');
     expect(majorLabel('other (specify in additional details)')).toBe('Other (specify in Additional Details)');
+  });
+});
+
+describe('the contact form island', () => {
+  const filled = { ...EMPTY_FORM, parentName: 'Pat', studentInfo: 'Sam, 11th', intendedMajor: 'stem', email: 'pat@example.com' };
+
+  it('names every missing required field, in screen order', () => {
+    const { problems, summary } = checkForm({ ...EMPTY_FORM, phone: '555' });
+    expect(summary).toBe(messages.requiredFields);
+    expect(Object.keys(problems)).toEqual(['parentName', 'studentInfo', 'intendedMajor', 'email']);
+    expect(checkForm({ ...filled, parentName: '  ' }).problems).toEqual({ parentName: 'Parent/Guardian Name is required.' });
+  });
+
+  it('refuses a malformed e-mail once everything is filled', () => {
+    expect(checkForm({ ...filled, email: 'pat@' })).toEqual({ problems: { email: messages.emailInvalid }, summary: messages.emailInvalid });
+    expect(checkForm(filled)).toEqual({ problems: {}, summary: null });
+  });
+
+  it('sends the chosen turnaround only with an editing service, and the honeypot as it is', () => {
+    expect(toPayload({ ...filled, services: ['community'], turnaround: '24hr' }).turnaround).toBe('standard');
+    expect(toPayload({ ...filled, services: ['activities'], turnaround: '24hr' }).turnaround).toBe('24hr');
+    expect(toPayload({ ...filled, website: 'bot' })).toMatchObject({ [HONEYPOT_FIELD]: 'bot', email: 'pat@example.com' });
   });
 });

@@ -3,7 +3,7 @@
  * to window.alert. Until the island is interactive the button stays disabled, so the browser never
  * submits the form natively (which would put a family's details into a URL).
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { apiFetch } from '../../client/api';
 import { CONTACT_SERVICE_OPTIONS, MAJORS, TURNAROUND_OPTIONS, majorValue } from '../../lib/catalogue';
@@ -17,25 +17,29 @@ import {
   FIELD_LABELS,
   REQUIRED_FIELDS,
   checkForm,
+  isRequired,
   toPayload,
   type InquiryFormValues,
   type Problems,
   type RequiredField,
+  type TextField,
 } from './inquiry-form';
 
-type Outcome = { kind: 'error' | 'success'; text: string } | null;
+/** `n` counts submissions: the same message twice is new text for a screen reader to announce. */
+type Outcome = { kind: 'error' | 'success'; text: string; n: number } | null;
 
 export default function ContactForm() {
   const [values, setValues] = useState<InquiryFormValues>(EMPTY_FORM);
   const [problems, setProblems] = useState<Problems>({});
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcomeState] = useState<Outcome>(null);
+  const setOutcome = (kind: 'error' | 'success', text: string) => setOutcomeState((o) => ({ kind, text, n: (o?.n ?? 0) + 1 }));
   const [sending, setSending] = useState(false);
   const [interactive, setInteractive] = useState(false);
   const [editors, setEditors] = useState<Editor[]>([]);
   // State updates land on the next render; the ref stops a double click from sending twice.
   const sendingNow = useRef(false);
   const submitButton = useRef<HTMLButtonElement>(null);
-  const requiredControls = useRef<Partial<Record<RequiredField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const requiredControls = useRef<Partial<Record<RequiredField, HTMLElement | null>>>({});
 
   useEffect(() => {
     setInteractive(true);
@@ -51,11 +55,17 @@ export default function ContactForm() {
   };
   const toggleService = (id: string, checked: boolean) =>
     set('services', checked ? [...values.services, id] : values.services.filter((s) => s !== id));
-  const bindRequired = (field: RequiredField) => ({
-    ref: (el: HTMLInputElement | HTMLSelectElement | null) => {
-      requiredControls.current[field] = el;
-    },
-    required: true,
+  /** Name, value and change handler of a text field; a required one also registers for focus. */
+  const bind = (field: TextField) => ({
+    name: field,
+    value: values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => set(field, e.target.value),
+    ...(isRequired(field) && {
+      required: true,
+      ref: (el: HTMLElement | null) => {
+        requiredControls.current[field] = el;
+      },
+    }),
   });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -64,7 +74,7 @@ export default function ContactForm() {
     const check = checkForm(values);
     setProblems(check.problems);
     if (check.summary) {
-      setOutcome({ kind: 'error', text: check.summary });
+      setOutcome('error', check.summary);
       const first = REQUIRED_FIELDS.find((f) => check.problems[f]);
       if (first) requiredControls.current[first]?.focus();
       return;
@@ -72,13 +82,17 @@ export default function ContactForm() {
 
     sendingNow.current = true;
     setSending(true);
-    setOutcome(null);
+    setOutcomeState(null);
     const result = await apiFetch('/api/contact', { method: 'POST', body: toPayload(values) });
     sendingNow.current = false;
     flushSync(() => {
       setSending(false);
-      if (result.ok) setValues(EMPTY_FORM);
-      setOutcome(result.ok ? { kind: 'success', text: messages.contactSuccess } : { kind: 'error', text: messages.contactFailure });
+      if (result.ok) {
+        setValues(EMPTY_FORM);
+        setOutcome('success', messages.contactSuccess);
+      } else {
+        setOutcome('error', messages.contactFailure);
+      }
     });
     // The disabled button lost focus; give it back unless the visitor has moved on meanwhile.
     if (document.activeElement === document.body || document.activeElement === submitButton.current) {
@@ -97,14 +111,11 @@ export default function ContactForm() {
         {(control) => (
           <input
             {...control}
-            {...bindRequired('parentName')}
-            name="parentName"
+            {...bind('parentName')}
             type="text"
             autoComplete="name"
             maxLength={INQUIRY_LIMITS.parentName}
             className="input"
-            value={values.parentName}
-            onChange={(e) => set('parentName', e.target.value)}
           />
         )}
       </Field>
@@ -113,29 +124,19 @@ export default function ContactForm() {
         {(control) => (
           <input
             {...control}
-            {...bindRequired('studentInfo')}
-            name="studentInfo"
+            {...bind('studentInfo')}
             type="text"
             autoComplete="off"
             placeholder="Jane Doe, 11th Grade"
             maxLength={INQUIRY_LIMITS.studentInfo}
             className="input"
-            value={values.studentInfo}
-            onChange={(e) => set('studentInfo', e.target.value)}
           />
         )}
       </Field>
 
       <Field id="contact-major" label={FIELD_LABELS.intendedMajor} required error={problems.intendedMajor}>
         {(control) => (
-          <select
-            {...control}
-            {...bindRequired('intendedMajor')}
-            name="intendedMajor"
-            className="input"
-            value={values.intendedMajor}
-            onChange={(e) => set('intendedMajor', e.target.value)}
-          >
+          <select {...control} {...bind('intendedMajor')} className="input">
             <option value="">Select a major</option>
             {MAJORS.map((major) => (
               <option key={major} value={majorValue(major)}>
@@ -148,13 +149,7 @@ export default function ContactForm() {
 
       <Field id="contact-editor" label="Preferred Editor (Select by major)">
         {(control) => (
-          <select
-            {...control}
-            name="preferredEditor"
-            className="input"
-            value={values.preferredEditor}
-            onChange={(e) => set('preferredEditor', e.target.value)}
-          >
+          <select {...control} {...bind('preferredEditor')} className="input">
             <option value={ANY_EDITOR.value}>{ANY_EDITOR.label}</option>
             {editors.map((editor) => (
               <option key={editor.id} value={editor.id}>
@@ -190,13 +185,7 @@ export default function ContactForm() {
       {showTurnaround && (
         <Field id="contact-turnaround" label="Preferred Turnaround" className="sm:col-span-2">
           {(control) => (
-            <select
-              {...control}
-              name="turnaround"
-              className="input sm:max-w-sm"
-              value={values.turnaround}
-              onChange={(e) => set('turnaround', e.target.value as InquiryFormValues['turnaround'])}
-            >
+            <select {...control} {...bind('turnaround')} className="input sm:max-w-sm">
               {TURNAROUND_OPTIONS.map((option) => (
                 <option key={option.id} value={option.id}>
                   {turnaroundLabel(option)}
@@ -211,14 +200,11 @@ export default function ContactForm() {
         {(control) => (
           <input
             {...control}
-            {...bindRequired('email')}
-            name="email"
+            {...bind('email')}
             type="email"
             autoComplete="email"
             maxLength={EMAIL_MAX_LENGTH}
             className="input"
-            value={values.email}
-            onChange={(e) => set('email', e.target.value)}
           />
         )}
       </Field>
@@ -227,13 +213,11 @@ export default function ContactForm() {
         {(control) => (
           <input
             {...control}
-            name="phone"
+            {...bind('phone')}
             type="tel"
             autoComplete="tel"
             maxLength={INQUIRY_LIMITS.phone}
             className="input"
-            value={values.phone}
-            onChange={(e) => set('phone', e.target.value)}
           />
         )}
       </Field>
@@ -245,40 +229,24 @@ export default function ContactForm() {
         hint={`${words} of ${DETAILS_WORD_LIMIT} words`}
       >
         {(control) => (
-          <textarea
-            {...control}
-            name="details"
-            rows={4}
-            maxLength={INQUIRY_LIMITS.details}
-            className="input"
-            value={values.details}
-            onChange={(e) => set('details', e.target.value)}
-          />
+          <textarea {...control} {...bind('details')} rows={4} maxLength={INQUIRY_LIMITS.details} className="input" />
         )}
       </Field>
 
       {/* The honeypot: out of sight, out of the tab order, hidden from screen readers. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Website</label>
-        <input
-          id="contact-website"
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={values.website}
-          onChange={(e) => set('website', e.target.value)}
-        />
+        <input id="contact-website" {...bind('website')} type="text" tabIndex={-1} autoComplete="off" />
       </div>
 
       <div className="flex flex-col gap-3 sm:col-span-2">
         {/* Live regions stay in the page, empty, so that what appears in them is announced. */}
         <div>
           <p role="alert" className="font-medium text-red-700">
-            {outcome?.kind === 'error' ? outcome.text : ''}
+            {outcome?.kind === 'error' && <span key={outcome.n}>{outcome.text}</span>}
           </p>
           <p role="status" className="font-medium text-green-800">
-            {outcome?.kind === 'success' ? outcome.text : ''}
+            {outcome?.kind === 'success' && <span key={outcome.n}>{outcome.text}</span>}
           </p>
         </div>
         <button ref={submitButton} type="submit" className="btn-primary sm:self-start" disabled={!interactive || sending}>

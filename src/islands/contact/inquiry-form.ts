@@ -2,7 +2,6 @@
 import { ANY_EDITOR, HONEYPOT_FIELD, needsTurnaround } from '../../lib/contact';
 import { isEmail, normalizeEmail } from '../../lib/email';
 import { messages } from '../../lib/messages';
-import type { TurnaroundId } from '../../lib/catalogue';
 
 export interface InquiryFormValues {
   parentName: string;
@@ -10,7 +9,7 @@ export interface InquiryFormValues {
   intendedMajor: string;
   services: string[];
   preferredEditor: string;
-  turnaround: TurnaroundId;
+  turnaround: string;
   email: string;
   phone: string;
   details: string;
@@ -34,6 +33,8 @@ export const EMPTY_FORM: InquiryFormValues = {
 /** Required fields in the order they appear, so the first problem is the first one on screen. */
 export const REQUIRED_FIELDS = ['parentName', 'studentInfo', 'intendedMajor', 'email'] as const;
 export type RequiredField = (typeof REQUIRED_FIELDS)[number];
+export type TextField = Exclude<keyof InquiryFormValues, 'services'>;
+export const isRequired = (field: string): field is RequiredField => (REQUIRED_FIELDS as readonly string[]).includes(field);
 
 export const FIELD_LABELS: Record<RequiredField, string> = {
   parentName: 'Parent/Guardian Name',
