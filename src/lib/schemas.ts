@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ADD_ON_IDS, CONTACT_SERVICE_OPTIONS, GRADES, MAJOR_VALUES, SERVICE_IDS, TURNAROUND_OPTIONS, serviceById } from './catalogue';
+import { INQUIRY_LIMITS } from './contact';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from './email';
 
 /** A trimmed, lower-cased e-mail address of the simple shape, at most 254 characters. */
@@ -69,22 +70,24 @@ export const isOverbooked = (editor: Pick<Editor, 'slotsOpen'>) => editor.slotsO
 export const testLabel = (score: string) => (Number(score) < 100 ? 'ACT' : 'SAT');
 
 export const inquirySchema = z.object({
-  parentName: requiredText('parentName', 120),
-  studentInfo: requiredText('studentInfo', 200),
+  parentName: requiredText('parentName', INQUIRY_LIMITS.parentName),
+  studentInfo: requiredText('studentInfo', INQUIRY_LIMITS.studentInfo),
   intendedMajor: z.enum(MAJOR_VALUES as [string, ...string[]], { error: 'intendedMajor is not one of the listed majors' }),
   services: z
     .array(z.enum(CONTACT_SERVICE_OPTIONS.map((o) => o.id) as [string, ...string[]]), {
       error: 'services must be a list of known service ids',
     })
     .max(CONTACT_SERVICE_OPTIONS.length)
+    .refine((ids) => new Set(ids).size === ids.length, 'services must not repeat')
     .default([]),
-  preferredEditor: text('preferredEditor', 100).default('any'),
+  // 'any' or an editor id; that the editor exists is checked against the store.
+  preferredEditor: requiredText('preferredEditor', INQUIRY_LIMITS.preferredEditor).default('any'),
   turnaround: z
     .enum(TURNAROUND_OPTIONS.map((o) => o.id) as [string, ...string[]], { error: 'turnaround is not a known option' })
     .default('standard'),
   email: emailSchema,
-  phone: text('phone', 40).default(''),
-  details: text('details', 3000).default(''),
+  phone: text('phone', INQUIRY_LIMITS.phone).default(''),
+  details: text('details', INQUIRY_LIMITS.details).default(''),
 });
 export type Inquiry = z.infer<typeof inquirySchema>;
 

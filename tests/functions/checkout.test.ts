@@ -4,7 +4,7 @@ import createSession from '../../netlify/functions/create-payment-session';
 import { ordersRepo } from '../../netlify/server/orders.repo';
 import { bearer, createUser } from '../helpers/auth-emulator';
 import { call, clearStore } from '../helpers/functions';
-import { FULL_EDITOR, resetOrderingStores, selection } from '../helpers/orders';
+import { FULL_EDITOR, resetOrderingStores, selection, student } from '../helpers/orders';
 
 const PATH = '/api/stripe/create-payment-session';
 let user: Awaited<ReturnType<typeof createUser>>;
@@ -36,7 +36,7 @@ describe('POST /api/stripe/create-payment-session: who and what', () => {
     ['an unknown add-on', { addOns: ['priority'] }, /add-on/],
     ['an unknown editor', { editorId: 'nobody' }, /editor/],
     ['a missing billing field', { billing: { street: '1 Main St', city: '', state: 'IL', zip: '1', phone: '1' } }, /billing\.city/],
-    ['a bad grade', { student: { ...selection().student, studentGrade: '11th' } }, /studentGrade/],
+    ['a bad grade', { student: { ...student, studentGrade: '11th' } }, /studentGrade/],
   ])('answers 400 { error } for %s and stores nothing', async (_, change, message) => {
     const res = await post(selection(change));
     expect(res.status).toBe(400);

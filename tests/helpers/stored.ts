@@ -2,10 +2,11 @@
  * Reads and writes what the site under test stores, straight in the local Blobs server's data dir
  * (entries/<site id>/site:<store>/<key>), so browser tests can check or arrange the server side.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
-const entryFile = (store: string, key: string) => join(process.env.E2E_DATA_DIR!, 'entries', '0', `site:${store}`, key);
+const storeDir = (store: string) => join(process.env.E2E_DATA_DIR!, 'entries', '0', `site:${store}`);
+const entryFile = (store: string, key: string) => join(storeDir(store), key);
 
 export async function readStored<T = unknown>(store: string, key: string): Promise<T | null> {
   try {
@@ -19,4 +20,12 @@ export async function writeStored(store: string, key: string, value: unknown) {
   const file = entryFile(store, key);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify(value));
+}
+
+/** Every record of a store (e.g. one keyed by time, whose keys a test cannot know), in no particular order. */
+export async function listStored<T = unknown>(store: string): Promise<T[]> {
+  const names = await readdir(storeDir(store)).catch(() => [] as string[]);
+  // The Blobs server writes through dot-named temporary files.
+  const files = names.filter((name) => !name.startsWith('.'));
+  return Promise.all(files.map(async (name) => JSON.parse(await readFile(entryFile(store, name), 'utf8')) as T));
 }

@@ -1,0 +1,48 @@
+/**
+ * POST /api/contact: an inquiry or consult booking from the contact form (SPEC §3, §7).
+ * The inquiry is stored before we answer; the notification to the business is best effort on top,
+ * so a mail failure never loses an inquiry nor fails the request.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { z } from 'zod';
+import { ANY_EDITOR, isHoneypotFilled } from '../../src/lib/contact';
+import { inquirySchema, type Inquiry } from '../../src/lib/schemas';
+import { editorsRepo } from '../server/editors.repo';
+import { HttpError, json, parse, readBody, route } from '../server/http';
+import { inquiriesRepo } from '../server/inquiries.repo';
+import { inquiryNotification } from '../server/inquiry-notification';
+import { sendMail } from '../server/mail';
+
+/** The same answer for people and for bots caught by the honeypot: bots learn nothing. */
+const ACCEPTED = { ok: true };
+
+export default route({
+  POST: async (req, context) => {
+    const body = await readBody(req, z.unknown());
+    if (isHoneypotFilled(body)) return json(ACCEPTED);
+    const inquiry = parse(inquirySchema, body);
+    const editor = await preferredEditor(inquiry, context);
+
+    const { key, record } = await inquiriesRepo(context).add(inquiry);
+    try {
+      await sendMail(inquiryNotification(record, editor), context);
+    } catch (error) {
+      console.error(`Inquiry ${key} is stored, but its notification could not be sent or queued:`, error);
+    }
+    return json(ACCEPTED);
+  },
+});
+
+/** The chosen editor, or null for 'any'; 400 when the id names no editor. */
+async function preferredEditor({ preferredEditor: id }: Inquiry, context: Context) {
+  if (id === ANY_EDITOR.value) return null;
+  // A key starting with '/' is not a valid blob key, so it cannot name an editor.
+  const editor = id.startsWith('/') ? null : await editorsRepo(context).get(id);
+  if (!editor) throw new HttpError(400, 'preferredEditor is not one of our editors');
+  return { id: editor.id, name: editor.name };
+}
+
+export const config: Config = {
+  path: '/api/contact',
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,40 @@
+/**
+ * Append-only stores keyed by time (DESIGN §3: inquiries, outbox). A key is the ISO time plus a
+ * random suffix: keys sort in time order, and two records of the same millisecond never collide.
+ */
+import { openStore, type DeployInfo, type StoreName } from './stores';
+
+export const timeKey = (now: Date) => `${now.toISOString()}-${crypto.randomUUID().slice(0, 8)}`;
+
+export interface Entry<T> {
+  key: string;
+  value: T;
+}
+
+export function appendOnlyStore<T>(name: StoreName, info?: DeployInfo) {
+  const store = openStore(name, info);
+  const get = async (key: string) => (await store.get(key, { type: 'json' })) as T | null;
+  return {
+    /** Writes `value` under a fresh key, never over another record, and answers the key. */
+    async append(value: T, now = new Date()): Promise<string> {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const key = timeKey(now);
+        const { modified } = await store.setJSON(key, value, { onlyIfNew: true });
+        if (modified) return key;
+      }
+      throw new Error(`No free key in the ${name} store`);
+    },
+    get,
+    /** The newest records first, at most `limit` of them. */
+    async listNewestFirst(limit = 100): Promise<Entry<T>[]> {
+      const { blobs } = await store.list();
+      const keys = blobs
+        .map((b) => b.key)
+        .sort()
+        .reverse()
+        .slice(0, limit);
+      const values = await Promise.all(keys.map(get));
+      return keys.flatMap((key, i) => (values[i] === null ? [] : [{ key, value: values[i] as T }]));
+    },
+  };
+}

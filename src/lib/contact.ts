@@ -1,0 +1,40 @@
+/** Rules of the contact form shared by the form island and POST /api/contact. */
+import { CONTACT_SERVICE_OPTIONS, MAJORS, TURNAROUND_OPTIONS, majorValue } from './catalogue';
+import { formatUsd } from './money';
+
+/** Length caps of the inquiry's free-text fields: the form's maxlength and the server's check. */
+export const INQUIRY_LIMITS = { parentName: 120, studentInfo: 200, preferredEditor: 100, phone: 40, details: 3000 } as const;
+
+/**
+ * A field people never see and never fill (the form hides it from eyes, screen readers and the tab
+ * order). Bots that fill every input give themselves away: the server drops their inquiry silently.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+export const isHoneypotFilled = (body: unknown) => {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[HONEYPOT_FIELD] : undefined;
+  return value !== undefined && value !== null && String(value).trim() !== '';
+};
+
+/** The Preferred Editor choice that leaves the pick to us (SPEC §3). */
+export const ANY_EDITOR = { value: 'any', label: 'Any Available Editor' } as const;
+
+/** The turnaround question matters only for editing services (DESIGN §8). */
+export const needsTurnaround = (serviceIds: readonly string[]) =>
+  CONTACT_SERVICE_OPTIONS.some((o) => o.needsTurnaround && serviceIds.includes(o.id));
+
+/** Details are labelled "max 300 words"; the limit is shown, not enforced (SPEC §5). */
+export const DETAILS_WORD_LIMIT = 300;
+export const countWords = (text: string) => (text.trim() === '' ? 0 : text.trim().split(/\s+/).length);
+
+/** 'Standard 3-5 days', '48-Hour Response (+$250)', ... */
+export const turnaroundLabel = (option: (typeof TURNAROUND_OPTIONS)[number]) =>
+  option.priceCents > 0 ? `${option.label} (+${formatUsd(option.priceCents)})` : option.label;
+
+/** Display labels for the stored ids, for the people who read inquiries. */
+export const majorLabel = (value: string) => MAJORS.find((m) => majorValue(m) === value) ?? value;
+export const contactServiceLabel = (id: string) => CONTACT_SERVICE_OPTIONS.find((o) => o.id === id)?.label ?? id;
+export const turnaroundLabelById = (id: string) => {
+  const option = TURNAROUND_OPTIONS.find((o) => o.id === id);
+  return option ? turnaroundLabel(option) : id;
+};

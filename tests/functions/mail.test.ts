@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_MAIL_FROM, escapeHtml, listOutbox, sendMail, type Mail } from '../../netlify/server/mail';
+import { clearStore } from '../helpers/functions';
+import { closedPort, startSmtpServer } from '../helpers/smtp';
+
+const mail: Mail = {
+  to: 'family@example.com',
+  replyTo: 'office@example.com',
+  subject: 'Your essay is back',
+  text: 'Dear Pat,\nSam\'s essay is ready.',
+  html: '<p>Dear Pat,</p><p>Sam&#39;s essay is ready.</p>',
+};
+
+beforeEach(async () => {
+  vi.stubEnv('SMTP_URL', '');
+  vi.stubEnv('MAIL_FROM', '');
+  await clearStore('outbox');
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+describe('sendMail without SMTP_URL', () => {
+  it('writes the e-mail to the outbox under a time key', async () => {
+    const before = new Date().toISOString();
+    const result = await sendMail(mail);
+    expect(result).toEqual({ via: 'outbox', key: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z-[0-9a-f]{8}$/) });
+    const [entry, ...rest] = await listOutbox();
+    expect(rest).toEqual([]);
+    expect(entry.key).toBe((result as { key: string }).key);
+    expect(entry.value).toEqual({ ...mail, from: DEFAULT_MAIL_FROM, queuedAt: expect.any(String), reason: 'no-smtp' });
+    expect(entry.value.queuedAt >= before).toBe(true);
+    expect(DEFAULT_MAIL_FROM).toBe('Beacon College Counsel <hello@beaconcollegecounsel.com>');
+  });
+
+  it('uses MAIL_FROM when set', async () => {
+    vi.stubEnv('MAIL_FROM', 'Desk <desk@example.org>');
+    await sendMail(mail);
+    const [entry] = await listOutbox();
+    expect(entry.value.from).toBe('Desk <desk@example.org>');
+  });
+
+  it('keeps every message, even many in the same instant', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => sendMail({ ...mail, subject: `n${i}` })));
+    expect(new Set(results.map((r) => (r as { key: string }).key)).size).toBe(8);
+    expect((await listOutbox()).map((e) => e.value.subject).sort()).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7']);
+  });
+});
+
+describe('listOutbox', () => {
+  it('lists the newest first and honours the limit', async () => {
+    for (const subject of ['first', 'second', 'third']) {
+      await sendMail({ ...mail, subject });
+      await new Promise((r) => setTimeout(r, 5)); // distinct milliseconds
+    }
+    expect((await listOutbox()).map((e) => e.value.subject)).toEqual(['third', 'second', 'first']);
+    expect((await listOutbox(undefined, 2)).map((e) => e.value.subject)).toEqual(['third', 'second']);
+  });
+});
+
+describe('sendMail with SMTP_URL', () => {
+  it('delivers through the SMTP server and leaves the outbox empty', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      vi.stubEnv('SMTP_URL', smtp.url);
+      const result = await sendMail(mail);
+      expect(result).toEqual({ via: 'smtp', messageId: expect.any(String) });
+      expect(smtp.received).toHaveLength(1);
+      const [received] = smtp.received;
+      expect(received.from).toBe('hello@beaconcollegecounsel.com');
+      expect(received.to).toEqual(['family@example.com']);
+      expect(received.message).toContain('Subject: Your essay is back');
+      expect(received.message).toContain('Reply-To: office@example.com');
+      expect(received.message).toContain('From: Beacon College Counsel <hello@beaconcollegecounsel.com>');
+      expect(received.message).toContain("Sam's essay is ready.");
+      expect(received.message).toContain('<p>Sam&#39;s essay is ready.</p>');
+      expect(await listOutbox()).toEqual([]);
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it('falls back to the outbox, and logs, when the SMTP server is unreachable', async () => {
+    vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${await closedPort()}`);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const result = await sendMail(mail);
+    expect(result.via).toBe('outbox');
+    const [entry] = await listOutbox();
+    expect(entry.value).toMatchObject({ ...mail, reason: 'smtp-failed', error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining(`kept in the outbox as ${entry.key}`));
+  });
+
+  it('falls back to the outbox when the SMTP server refuses the message', async () => {
+    const smtp = await startSmtpServer({ onConnect: () => new Error('Service closed') });
+    try {
+      vi.stubEnv('SMTP_URL', smtp.url);
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      expect((await sendMail(mail)).via).toBe('outbox');
+      expect(smtp.received).toEqual([]);
+      expect((await listOutbox())[0].value).toMatchObject({ subject: mail.subject, reason: 'smtp-failed' });
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
+
+describe('escapeHtml', () => {
+  it('turns markup into text', () => {
+    expect(escapeHtml(`<img src=x onerror="alert('x')"> & co`)).toBe(
+      '&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt; &amp; co',
+    );
+  });
+});
