@@ -21,3 +21,6 @@ export interface Order {
   billing: Billing;
   payment: { mode: 'stripe' | 'test'; sessionId?: string; paymentIntent?: string; paidAt?: string };
 }
+
+/** How a service line reads: 'Activity List Editing × 2', or just the title for one. */
+export const lineLabel = (line: Pick<ServiceLine, 'title' | 'quantity'>) => (line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title);

@@ -57,6 +57,9 @@ export const sanitizeQuantity = (value: unknown) => {
 export const setQuantity = (id: ServiceId, quantity: unknown) =>
   update((s) => (s.services[id] === undefined ? s : { ...s, services: { ...s.services, [id]: sanitizeQuantity(quantity) } }));
 
+/** After a paid order the cart starts afresh. */
+export const clearSelection = () => update(() => EMPTY);
+
 export const chooseEditor = (editorId: string) => update((s) => ({ ...s, editorId }));
 
 /** Owned add-ons cannot be toggled (SPEC §4). */

@@ -1,17 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../src/lib/messages';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { createAccount, latestResetCode, logIn, uniqueEmail } from '../helpers/e2e-auth';
+import { createAccount, latestResetCode, logIn, register, uniqueEmail } from '../helpers/e2e-auth';
 import { writeStored } from '../helpers/stored';
 
 const card = (page: Page) => page.getByRole('region', { name: 'Account' });
-
-async function register(page: Page, email: string, password: string, confirm = password) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Create Password').fill(password);
-  await page.getByLabel('Confirm Password').fill(confirm);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-}
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/dashboard');

@@ -42,3 +42,11 @@ export async function logIn(page: Page, email: string, password = 'secret-pass')
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('Logged in as')).toBeVisible();
 }
+
+/** Fills the Account card's 'New Customer' tab on the current page and submits it. */
+export async function register(page: Page, email: string, password = 'secret-pass', confirm = password) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Create Password').fill(password);
+  await page.getByLabel('Confirm Password').fill(confirm);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}

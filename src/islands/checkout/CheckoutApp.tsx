@@ -53,12 +53,12 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
     if (busy) return;
     const student = studentSchema.safeParse(fields);
     const billing = billingSchema.safeParse(fields);
-    const fieldErrors = Object.fromEntries(
-      [...(student.error?.issues ?? []), ...(billing.error?.issues ?? [])].map((i) => [i.path[0], 'Please fill in this field correctly.']),
-    );
+    const invalid = (result: typeof student | typeof billing) => (result.error?.issues ?? []).map((i) => String(i.path[0]));
+    const fieldErrors = Object.fromEntries([...invalid(student), ...invalid(billing)].map((name) => [name, 'Please fill in this field correctly.']));
     setErrors(fieldErrors);
-    if (!billing.success) return fail(messages.billingRequired, fieldErrors);
-    if (!student.success) return fail(messages.requiredFields, fieldErrors);
+    // Billing first, as the spec words it; focus goes to the first field that needs attention.
+    if (!billing.success) return fail(messages.billingRequired, invalid(billing)[0]);
+    if (!student.success) return fail(messages.requiredFields, invalid(student)[0]);
     const token = await idToken();
     if (!token) return setProblem(messages.loginToCheckout);
 
@@ -78,10 +78,9 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
     location.assign(result.data.url);
   }
 
-  function fail(message: string, fieldErrors: object) {
+  function fail(message: string, field: string) {
     setProblem(message);
-    const first = Object.keys(fieldErrors)[0];
-    if (first) document.getElementById(`checkout-${first}`)?.focus();
+    document.getElementById(`checkout-${field}`)?.focus();
   }
 
   return (

@@ -1,5 +1,6 @@
 import type { CheckoutData } from '../../client/checkout-data';
 import { formatUsd } from '../../lib/money';
+import { lineLabel } from '../../lib/order';
 import type { PricedOrder } from '../../lib/pricing';
 
 /** The left 'Order Summary' card of /checkout (SPEC §2). */
@@ -10,9 +11,9 @@ export function CheckoutSummary({ data, priced, email }: { data: CheckoutData; p
         Order Summary
       </h2>
       <dl className="mt-4 space-y-2 text-sm">
-        <Row label="Student email" value={email} />
+        <Row label="Customer email" value={email} />
         {priced.serviceLines.map((l) => (
-          <Row key={l.id} label={`${l.title} × ${l.quantity}`} value={formatUsd(l.totalCents)} hint={l.quantity > 1 ? `${formatUsd(l.unitCents)} each` : undefined} />
+          <Row key={l.id} label={lineLabel(l)} value={formatUsd(l.totalCents)} hint={l.quantity > 1 ? `${formatUsd(l.unitCents)} each` : undefined} />
         ))}
         <Row label="Editor" value={data.editor.name} />
         <Row label="Editor college" value={data.editor.college} />
@@ -37,7 +38,7 @@ function Row({ label, value, hint }: { label: string; value: string; hint?: stri
         {label}
         {hint && <span className="block text-xs text-slate-500">{hint}</span>}
       </dt>
-      <dd className="shrink-0 text-right font-medium break-all text-slate-900">{value}</dd>
+      <dd className="min-w-0 text-right font-medium break-words text-slate-900">{value}</dd>
     </div>
   );
 }

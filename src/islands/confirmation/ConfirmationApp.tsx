@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { messages } from '../../lib/messages';
 import type { Order } from '../../lib/order';
+import { clearSelection } from '../../stores/order';
 import { refreshMe } from '../../stores/session';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { PaidOrder } from './PaidOrder';
@@ -25,7 +26,9 @@ export default function ConfirmationApp() {
   }, [order, polls, reload]);
 
   useEffect(() => {
-    if (order?.status === 'paid') void refreshMe(); // newly owned add-ons show everywhere
+    if (order?.status !== 'paid') return;
+    clearSelection(); // the next order starts from an empty cart
+    void refreshMe(); // newly owned add-ons show everywhere
   }, [order?.status]);
 
   useEffect(() => {

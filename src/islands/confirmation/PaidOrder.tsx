@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { gradeLabel, MAJORS, majorValue } from '../../lib/catalogue';
 import { formatUsd } from '../../lib/money';
-import type { Order } from '../../lib/order';
+import { lineLabel, type Order } from '../../lib/order';
 
 const NEXT_STEPS = [
   'Your editor reaches out within 24 hours by email to introduce themselves.',
@@ -34,7 +34,7 @@ export function PaidOrder({ order }: { order: Order }) {
 
       <div className="grid gap-6 md:grid-cols-2">
         <Block title="Service Booked">
-          <Item label="Services" value={order.serviceLines.map((l) => `${l.title}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`).join(', ')} />
+          <Item label="Services" value={order.serviceLines.map(lineLabel).join(', ')} />
           <Item label="Editor" value={order.editor.name} />
           <Item label="College" value={order.editor.college} />
           <Item label="Major focus" value={order.editor.major} />

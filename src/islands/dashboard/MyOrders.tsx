@@ -1,5 +1,5 @@
 import { formatUsd } from '../../lib/money';
-import type { Order } from '../../lib/order';
+import { lineLabel, type Order } from '../../lib/order';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 
 const STATUS_LABEL: Record<Order['status'], string> = { pending: 'Awaiting payment', paid: 'Paid', failed: 'Payment failed', expired: 'Expired' };
@@ -41,7 +41,7 @@ export default function MyOrders() {
                 </span>
               </div>
               <p className="mt-1 text-sm text-slate-700">
-                {dateFormat.format(new Date(order.createdAt))} · {order.serviceLines.map((l) => `${l.title}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`).join(', ')}
+                {dateFormat.format(new Date(order.createdAt))} · {order.serviceLines.map(lineLabel).join(', ')}
               </p>
               <p className="text-sm text-slate-700">
                 Editor: {order.editor.name} · Total {formatUsd(order.totalCents)}

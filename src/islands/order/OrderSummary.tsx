@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
 import { ADD_ONS } from '../../lib/catalogue';
 import { messages } from '../../lib/messages';
 import { formatUsd } from '../../lib/money';
+import { lineLabel } from '../../lib/order';
 import { priceOrder } from '../../lib/pricing';
 import { isOverbooked } from '../../lib/schemas';
 import { saveCheckoutData } from '../../client/checkout-data';
@@ -19,6 +21,8 @@ export default function OrderSummary() {
   const priced = priceOrder({ services, overbooked, addOns: selection.addOns, owned: session.ownedAddOns });
   const ownedNotChosen = ADD_ONS.filter((a) => session.ownedAddOns[a.id] && !selection.addOns.includes(a.id));
   const signedIn = session.status === 'signedIn';
+  const summaryRef = useRef<HTMLElement>(null);
+  const summaryInView = useInView(summaryRef);
   const blocker = !signedIn ? messages.loginToCheckout : services.length === 0 || !editor ? messages.selectServiceAndEditor : null;
 
   function proceed() {
@@ -34,14 +38,26 @@ export default function OrderSummary() {
   }
 
   return (
-    <section id="order-summary" aria-labelledby="summary-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <>
+    {/* On a phone the summary comes after the pickers: a bar keeps the total and the way there in reach. */}
+    {!summaryInView && (
+      <div className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-between gap-4 border-t border-slate-200 bg-white px-4 py-3 shadow-lg lg:hidden">
+        <p className="text-sm text-slate-700">
+          Total <strong className="text-lg text-navy-900">{formatUsd(priced.totalCents)}</strong>
+        </p>
+        <a href="#order-summary" className="btn-primary min-h-10 py-1.5 text-sm">
+          Review order
+        </a>
+      </div>
+    )}
+    <section ref={summaryRef} id="order-summary" aria-labelledby="summary-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id="summary-heading" className="font-serif text-xl font-bold text-navy-900">
         Order Summary
       </h2>
       <dl className="mt-4 space-y-2 text-sm">
         {priced.serviceLines.length === 0 && <p className="text-slate-600">No service selected yet.</p>}
         {priced.serviceLines.map((line) => (
-          <Row key={line.id} label={`${line.title}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`} value={formatUsd(line.totalCents)} />
+          <Row key={line.id} label={lineLabel(line)} value={formatUsd(line.totalCents)} />
         ))}
         <Row label="Editor" value={editor?.name ?? 'Not chosen'} />
         {priced.addOnLines.map((line) => (
@@ -65,7 +81,20 @@ export default function OrderSummary() {
         {blocker ?? ''}
       </p>
     </section>
+    </>
   );
+}
+
+/** Whether the element is on screen (the mobile bar hides while the summary itself is visible). */
+function useInView(ref: React.RefObject<HTMLElement | null>) {
+  const [inView, setInView] = useState(true);
+  useEffect(() => {
+    if (!ref.current) return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry.isIntersecting));
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, [ref]);
+  return inView;
 }
 
 function Row({ label, value }: { label: string; value: string }) {

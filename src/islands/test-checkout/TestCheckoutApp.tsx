@@ -4,7 +4,7 @@ import { messages } from '../../lib/messages';
 import { formatUsd } from '../../lib/money';
 import { site } from '../../lib/site';
 import { idToken } from '../../stores/session';
-import type { Order } from '../../lib/order';
+import { lineLabel, type Order } from '../../lib/order';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 
 const params = () => new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
@@ -37,7 +37,7 @@ function PaymentForm({ order, sessionId }: { order: Order; sessionId: string }) 
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const lines = [
-    ...order.serviceLines.map((l) => ({ key: l.id, label: `${l.title} × ${l.quantity}`, cents: l.totalCents })),
+    ...order.serviceLines.map((l) => ({ key: l.id, label: lineLabel(l), cents: l.totalCents })),
     ...order.addOnLines.filter((l) => l.chargedCents > 0).map((l) => ({ key: l.id, label: l.title, cents: l.chargedCents })),
   ];
 

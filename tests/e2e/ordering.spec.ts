@@ -1,0 +1,202 @@
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../../src/lib/messages';
+import { expectNoAxeViolations } from '../helpers/axe';
+import { register, uniqueEmail } from '../helpers/e2e-auth';
+import { readStored } from '../helpers/stored';
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
+const total = (page: Page) => page.getByTestId('order-total');
+
+async function signUp(page: Page) {
+  await register(page, uniqueEmail('buyer'));
+  await expect(page.getByText('Logged in as')).toBeVisible();
+}
+
+async function fillCheckout(page: Page) {
+  await page.getByLabel('Student Name').fill('Sam Rivera');
+  await page.getByLabel('Current Grade').selectOption('11');
+  await page.getByLabel('Student Email').fill('sam@example.com');
+  await page.getByLabel('Parent/Guardian Name').fill('Pat Rivera');
+  await page.getByLabel('Parent/Guardian Email').fill('pat@example.com');
+  await page.getByLabel('Street Address').fill('1 Main St');
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('State').fill('IL');
+  await page.getByLabel('ZIP Code').fill('62701');
+  await page.getByLabel('Phone Number').fill('555-0100');
+}
+
+test('a new customer buys, pays with 4242, sees the confirmation and the dashboard, and now owns the add-on', async ({ page }) => {
+  await page.goto('/select-services?service=supplement-large&editor=maya-chen&addon=community');
+  await signUp(page);
+  await expect(page.getByRole('checkbox', { name: 'Supplemental Essay Help (Large)', exact: true })).toBeChecked();
+  await page.getByRole('button', { name: 'More Supplemental Essay Help (Large)' }).click();
+  await expect(summary(page)).toContainText('Supplemental Essay Help (Large) × 2');
+  await expect(summary(page)).toContainText('Maya Chen');
+  await expect(total(page)).toHaveText('$250'); // 2 x $100 + $50 community
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+
+  await expect(page).toHaveURL('/checkout');
+  await expect(page.getByTestId('total-due')).toHaveText('$250');
+  await fillCheckout(page);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Proceed to Payment - $250' }).click();
+
+  await expect(page).toHaveURL(/\/test-checkout\?order=BCC-[A-Z2-9]{6}&session_id=cs_test_local_/);
+  await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $250' }).click();
+
+  await expect(page).toHaveURL(/\/order-confirmation\?order=BCC-/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page.getByText('Thank you, Pat Rivera! We received your payment of $250.')).toBeVisible();
+  await expect(page.getByText('11th Grade')).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  await expect(page.getByText(`Order ID: ${orderId}`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What Happens Next?' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(await readStored('orders', orderId)).toMatchObject({ status: 'paid', totalCents: 25000 });
+
+  // A reload still shows it: the page reads the order from the server.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'View My Dashboard' }).click();
+  await expect(page.getByRole('link', { name: orderId })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Owned add-ons' })).toContainText('Community Access (Lifetime)');
+
+  await page.goto('/select-services');
+  const community = page.getByRole('checkbox', { name: 'Paid Community Access OWNED' });
+  await expect(community).toBeChecked();
+  await expect(community).toBeDisabled();
+  await expect(page.getByText('OWNED', { exact: true })).toBeVisible();
+  await expect(summary(page)).toContainText('Paid Community Access (Owned)');
+});
+
+test('the decline card is refused and nothing is charged', async ({ page }) => {
+  await page.goto('/select-services?service=activity-list&editor=sofia-ramirez');
+  await signUp(page);
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await fillCheckout(page);
+  await page.getByRole('button', { name: /Proceed to Payment/ }).click();
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Pay $100' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Your card was declined.');
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  expect(await readStored('orders', orderId)).toMatchObject({ status: 'pending' });
+});
+
+test.describe('select-services rules', () => {
+  test('signed out: the yellow note and why the button is disabled', async ({ page }) => {
+    await page.goto('/select-services?service=common-app-essay&editor=maya-chen');
+    await expect(summary(page)).toContainText('Please log in above to proceed to checkout');
+    await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toHaveAccessibleDescription(messages.loginToCheckout);
+    await expectNoAxeViolations(page);
+  });
+
+  test('signed in: a service and an editor are needed', async ({ page }) => {
+    await page.goto('/select-services');
+    await signUp(page);
+    const proceed = page.getByRole('button', { name: 'Proceed to Checkout' });
+    await expect(proceed).toHaveAccessibleDescription(messages.selectServiceAndEditor);
+    await page.getByRole('checkbox', { name: 'Activity List Editing', exact: true }).check();
+    await expect(proceed).toBeDisabled();
+    await page.getByRole('radio', { name: /Ethan Park/ }).check();
+    await expect(proceed).toBeEnabled();
+    await expect(total(page)).toHaveText('$100');
+  });
+
+  test('query parameters preselect; unknown values are ignored', async ({ page }) => {
+    await page.goto('/select-services?service=paid-community&editor=lucas-moreau');
+    await expect(page.getByRole('checkbox', { name: 'Paid Community Access', exact: true })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /Lucas Moreau/ })).toBeChecked();
+    await page.goto('/select-services?addon=speed24hr&service=not-a-service&editor=nobody');
+    await expect(page.getByRole('checkbox', { name: '24-Hour Response', exact: true })).toBeChecked();
+    // The earlier choices are remembered for the session.
+    await expect(page.getByRole('radio', { name: /Lucas Moreau/ })).toBeChecked();
+    await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(2);
+  });
+
+  test('the stepper: minimum 1, typed values sanitised, deselecting resets; no stepper for the Common App', async ({ page }) => {
+    await page.goto('/select-services?service=supplement-small');
+    const fewer = page.getByRole('button', { name: 'Fewer Supplemental Essay Help (Small)' });
+    const quantity = page.getByLabel('Quantity');
+    await expect(fewer).toBeDisabled();
+    await page.getByRole('button', { name: 'More Supplemental Essay Help (Small)' }).click();
+    await page.getByRole('button', { name: 'More Supplemental Essay Help (Small)' }).click();
+    await expect(quantity).toHaveValue('3');
+    await expect(fewer).toBeEnabled();
+    await quantity.fill('-4');
+    await expect(quantity).toHaveValue('1');
+    await quantity.fill('12');
+    await expect(summary(page)).toContainText('Supplemental Essay Help (Small) × 12');
+    await page.getByRole('checkbox', { name: 'Supplemental Essay Help (Small)', exact: true }).uncheck();
+    await page.getByRole('checkbox', { name: 'Supplemental Essay Help (Small)', exact: true }).check();
+    await expect(quantity).toHaveValue('1');
+    await page.getByRole('checkbox', { name: 'Common App Essay Editing', exact: true }).check();
+    await expect(page.getByRole('button', { name: 'More Common App Essay Editing' })).toHaveCount(0);
+  });
+
+  test('24-hour and 48-hour exclude each other', async ({ page }) => {
+    await page.goto('/select-services');
+    await page.getByRole('checkbox', { name: '24-Hour Response', exact: true }).check();
+    await page.getByRole('checkbox', { name: '48-Hour Response', exact: true }).check();
+    await expect(page.getByRole('checkbox', { name: '24-Hour Response', exact: true })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: '48-Hour Response', exact: true })).toBeChecked();
+  });
+
+  test('a full editor surges services by 1.5x, exactly', async ({ page }) => {
+    await page.goto('/select-services?service=supplement-small&addon=community');
+    await page.getByRole('radio', { name: /Daniel Okafor/ }).check();
+    await expect(page.getByRole('radio', { name: /Daniel Okafor/ })).toHaveAccessibleName(/Overbooked/);
+    await expect(total(page)).toHaveText('$162.50'); // $112.50 + $50
+    await page.getByRole('radio', { name: /Maya Chen/ }).check();
+    await expect(total(page)).toHaveText('$125');
+  });
+
+  test('the selection survives a reload', async ({ page }) => {
+    await page.goto('/select-services?service=activity-list&editor=priya-nair');
+    await page.getByRole('checkbox', { name: 'Paid Community Access', exact: true }).check();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Activity List Editing', exact: true })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Paid Community Access', exact: true })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /Priya Nair/ })).toBeChecked();
+  });
+
+  test('at 390 px the summary follows the pickers and a bar keeps the total in reach', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/select-services?service=activity-list');
+    const bar = page.getByRole('link', { name: 'Review order' });
+    await expect(bar).toBeVisible();
+    await bar.click();
+    await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeInViewport();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('checkout and confirmation without data', () => {
+  test('checkout without data says so and goes back to services', async ({ page }) => {
+    await page.goto('/checkout');
+    await expect(page.getByRole('main').getByRole('alert')).toContainText(messages.checkoutDataMissing);
+    await expect(page).toHaveURL('/services', { timeout: 10_000 });
+  });
+
+  test('an unknown order shows Order Not Found and goes back to services', async ({ page }) => {
+    await page.goto('/order-confirmation?order=BCC-ZZZZZZ&session_id=cs_x');
+    await expect(page.getByRole('heading', { name: messages.orderNotFound })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Services' })).toBeVisible();
+    await expect(page).toHaveURL('/services', { timeout: 10_000 });
+  });
+
+  test('a missing billing field is named', async ({ page }) => {
+    await page.goto('/select-services?service=activity-list&editor=maya-chen');
+    await signUp(page);
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await fillCheckout(page);
+    await page.getByLabel('City').fill('');
+    await page.getByRole('button', { name: /Proceed to Payment/ }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.billingRequired);
+    await expect(page.getByLabel('City')).toBeFocused();
+    await expect(page.getByLabel('City')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
