@@ -200,3 +200,30 @@ test.describe('checkout and confirmation without data', () => {
     await expect(page.getByLabel('City')).toHaveAttribute('aria-invalid', 'true');
   });
 });
+
+test('a payment not confirmed yet shows "Confirming your payment..." and updates by itself', async ({ page }) => {
+  await page.goto('/dashboard');
+  await signUp(page);
+  const order = {
+    id: 'BCC-PEND22',
+    status: 'pending',
+    createdAt: new Date().toISOString(),
+    editor: { id: 'maya-chen', name: 'Maya Chen', college: 'Stanford University', major: 'Computer Science', overbooked: false },
+    serviceLines: [{ id: 'activity-list', title: 'Activity List Editing', unitCents: 10000, quantity: 1, totalCents: 10000 }],
+    addOnLines: [],
+    turnaround: { id: 'standard', label: 'Standard 3-5 days' },
+    turnaroundFeeCents: 0,
+    totalCents: 10000,
+    student: { studentName: 'Sam', studentGrade: '12', studentEmail: 's@example.com', parentName: 'Pat', parentEmail: 'p@example.com', intendedMajor: '' },
+  };
+  let calls = 0;
+  await page.route('**/api/orders/BCC-PEND22', (route) =>
+    route.fulfill({ json: { ...order, status: ++calls < 3 ? 'pending' : 'paid' } }),
+  );
+  await page.goto('/order-confirmation?order=BCC-PEND22&session_id=cs_test');
+  await expect(page.getByRole('heading', { name: 'Confirming your payment...' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 10_000 });
+  expect(calls).toBeGreaterThanOrEqual(3);
+  await expect(page.getByText('12th Grade')).toBeVisible();
+  await expect(page.getByText('Turnaround fee')).toHaveCount(0);
+});

@@ -3,44 +3,27 @@ import { useState, type FormEvent } from 'react';
 import { firebaseAuth } from '../../client/firebase';
 import { normalizeEmail } from '../../lib/email';
 import { messages } from '../../lib/messages';
-import { authErrorMessage } from './auth-errors';
 import { Field } from './Field';
 import type { NoticeValue } from './Notice';
+import { useAuthAction } from './useAuthAction';
 
 /** The 'Existing Customer' tab: e-mail, password, 'Log In' and 'Forgot Password?' (SPEC §2, §5). */
 export function LoginForm({ onNotice }: { onNotice: (notice: NoticeValue) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAuthAction(onNotice);
 
   async function logIn(event: FormEvent) {
     event.preventDefault();
     const address = normalizeEmail(email);
     if (!address) return onNotice({ kind: 'error', text: messages.emailRequired });
-    setBusy(true);
-    onNotice(null);
-    try {
-      await signInWithEmailAndPassword(firebaseAuth(), address, password);
-      onNotice({ kind: 'success', text: messages.loginSuccess });
-    } catch (error) {
-      onNotice({ kind: 'error', text: authErrorMessage('login', error) });
-      setBusy(false);
-    }
+    await run('login', () => signInWithEmailAndPassword(firebaseAuth(), address, password), messages.loginSuccess);
   }
 
   async function resetPassword() {
     const address = normalizeEmail(email);
     if (!address) return onNotice({ kind: 'error', text: messages.emailRequired });
-    setBusy(true);
-    onNotice(null);
-    try {
-      await sendPasswordResetEmail(firebaseAuth(), address);
-      onNotice({ kind: 'success', text: messages.resetSent });
-    } catch (error) {
-      onNotice({ kind: 'error', text: authErrorMessage('reset', error) });
-    } finally {
-      setBusy(false);
-    }
+    await run('reset', () => sendPasswordResetEmail(firebaseAuth(), address), messages.resetSent, { idleAfter: true });
   }
 
   return (

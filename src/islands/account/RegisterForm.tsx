@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { firebaseAuth } from '../../client/firebase';
 import { isEmail, normalizeEmail } from '../../lib/email';
 import { messages } from '../../lib/messages';
-import { authErrorMessage } from './auth-errors';
 import { Field } from './Field';
 import type { NoticeValue } from './Notice';
+import { useAuthAction } from './useAuthAction';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -14,7 +14,7 @@ export function RegisterForm({ onNotice }: { onNotice: (notice: NoticeValue) => 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAuthAction(onNotice);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -29,15 +29,7 @@ export function RegisterForm({ onNotice }: { onNotice: (notice: NoticeValue) => 
             ? messages.passwordTooShort
             : null;
     if (problem) return onNotice({ kind: 'error', text: problem });
-    setBusy(true);
-    onNotice(null);
-    try {
-      await createUserWithEmailAndPassword(firebaseAuth(), address, password);
-      onNotice({ kind: 'success', text: messages.registerSuccess });
-    } catch (error) {
-      onNotice({ kind: 'error', text: authErrorMessage('register', error) });
-      setBusy(false);
-    }
+    await run('register', () => createUserWithEmailAndPassword(firebaseAuth(), address, password), messages.registerSuccess);
   }
 
   return (

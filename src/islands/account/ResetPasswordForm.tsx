@@ -2,10 +2,10 @@ import { confirmPasswordReset, verifyPasswordResetCode } from 'firebase/auth';
 import { useEffect, useState, type FormEvent } from 'react';
 import { firebaseAuth } from '../../client/firebase';
 import { messages } from '../../lib/messages';
-import { authErrorMessage } from './auth-errors';
 import { Field } from './Field';
 import { Notice, type NoticeValue } from './Notice';
 import { MIN_PASSWORD_LENGTH } from './RegisterForm';
+import { useAuthAction } from './useAuthAction';
 
 type State = { step: 'checking' } | { step: 'invalid' } | { step: 'form'; email: string } | { step: 'done' };
 
@@ -18,7 +18,7 @@ export default function ResetPasswordForm() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [notice, setNotice] = useState<NoticeValue>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAuthAction(setNotice);
   const code = typeof location === 'undefined' ? '' : (new URLSearchParams(location.search).get('oobCode') ?? '');
 
   useEffect(() => {
@@ -32,15 +32,7 @@ export default function ResetPasswordForm() {
     event.preventDefault();
     if (password !== confirm) return setNotice({ kind: 'error', text: messages.passwordsMismatch });
     if (password.length < MIN_PASSWORD_LENGTH) return setNotice({ kind: 'error', text: messages.passwordTooShort });
-    setBusy(true);
-    setNotice(null);
-    try {
-      await confirmPasswordReset(firebaseAuth(), code, password);
-      setState({ step: 'done' });
-    } catch (error) {
-      setNotice({ kind: 'error', text: authErrorMessage('reset', error) });
-      setBusy(false);
-    }
+    if (await run('reset', () => confirmPasswordReset(firebaseAuth(), code, password), messages.passwordChanged)) setState({ step: 'done' });
   }
 
   if (state.step === 'checking') return <p role="status">Checking your reset link...</p>;

@@ -1,9 +1,9 @@
 /** Turns Firebase Auth errors into the spec's messages (SPEC §8), with the reason where it helps. */
 import { messages } from '../../lib/messages';
 
-type Action = 'register' | 'login' | 'reset';
+export type AuthAction = 'register' | 'login' | 'reset';
 
-const fallback: Record<Action, string> = {
+const fallback: Record<AuthAction, string> = {
   register: messages.registerFailure,
   login: messages.loginFailure,
   reset: messages.resetFailure,
@@ -16,7 +16,7 @@ const registrationReasons: Record<string, string> = {
   'auth/weak-password': 'Please choose a stronger password.',
 };
 
-export function authErrorMessage(action: Action, error: unknown): string {
+export function authErrorMessage(action: AuthAction, error: unknown): string {
   const code = (error as { code?: string } | null)?.code ?? '';
   if (code === 'auth/network-request-failed' || code === 'auth/internal-error') return messages.authUnavailable;
   const reason = action === 'register' ? registrationReasons[code] : undefined;
