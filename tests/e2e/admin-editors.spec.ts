@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { slugify } from '../../netlify/server/editors.repo';
 import { messages } from '../../src/lib/messages';
 import { uploadMessages, UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
@@ -28,6 +28,24 @@ test.beforeEach(async ({ page, request }) => {
 test.afterEach(async ({ request }) => {
   await deleteEditors(request, created);
 });
+
+/** Opens the add form and fills in the required fields. */
+async function startAdding(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Add Editor' }).click();
+  const form = addForm(page);
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('College').fill('Rice University');
+  await form.getByLabel('Major').fill('Chemistry');
+  return form;
+}
+
+/** Editors of this test's own, shown on the reloaded page and deleted after the test. */
+async function ownEditors(page: Page, request: APIRequestContext, count = 1) {
+  const editors = await Promise.all(Array.from({ length: count }, () => createEditor(request)));
+  created.push(...editors.map((e) => e.id));
+  await page.reload();
+  return editors;
+}
 
 test('Add Editor opens a form with every field and the SPEC defaults, and adds the editor', async ({ page }) => {
   await page.getByRole('button', { name: 'Add Editor' }).click();
@@ -72,13 +90,9 @@ test('Add Editor opens a form with every field and the SPEC defaults, and adds t
 });
 
 test('slot numbers that are not numbers fall back to 0 open and 5 in total', async ({ page }) => {
-  await page.getByRole('button', { name: 'Add Editor' }).click();
-  const form = addForm(page);
   const name = uniqueEditorName();
   created.push(slugify(name));
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('College').fill('Rice University');
-  await form.getByLabel('Major').fill('Chemistry');
+  const form = await startAdding(page, name);
   await form.getByLabel('Slots open').fill('');
   await form.getByLabel('Total slots').fill('');
   await form.getByRole('button', { name: 'Add Editor' }).click();
@@ -90,11 +104,7 @@ test('slot numbers that are not numbers fall back to 0 open and 5 in total', asy
 test('more open slots than slots is refused before anything is sent', async ({ page }) => {
   let posted = false;
   await page.route(EDITORS_LIST, (route) => ((posted ||= route.request().method() === 'POST'), route.fallback()));
-  await page.getByRole('button', { name: 'Add Editor' }).click();
-  const form = addForm(page);
-  await form.getByLabel('Name').fill(uniqueEditorName());
-  await form.getByLabel('College').fill('Rice University');
-  await form.getByLabel('Major').fill('Chemistry');
+  const form = await startAdding(page, uniqueEditorName());
   await form.getByLabel('Slots open').fill('6');
   await form.getByRole('button', { name: 'Add Editor' }).click();
   await expect(form.getByRole('alert')).toHaveText('Slots open must be between 0 and the total slots.');
@@ -107,11 +117,7 @@ test('a failed add keeps the form and its values and says so', async ({ page }) 
   await page.route(EDITORS_LIST, (route) =>
     route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { error: 'Something went wrong on our side' } }) : route.fallback(),
   );
-  await page.getByRole('button', { name: 'Add Editor' }).click();
-  const form = addForm(page);
-  await form.getByLabel('Name').fill('Kept Name');
-  await form.getByLabel('College').fill('Rice University');
-  await form.getByLabel('Major').fill('Chemistry');
+  const form = await startAdding(page, 'Kept Name');
   await form.getByRole('button', { name: 'Add Editor' }).click();
   await expect(toasts(page).getByRole('alert')).toHaveText(messages.editorAddFailed);
   await expect(form.getByLabel('Name')).toHaveValue('Kept Name');
@@ -128,10 +134,7 @@ test('Cancel closes the add form without adding', async ({ page }) => {
 });
 
 test('edit in place: Cancel changes nothing, Save Changes saves and reloads; one card at a time', async ({ page, request }) => {
-  const editor = await createEditor(request);
-  const other = await createEditor(request);
-  created.push(editor.id, other.id);
-  await page.reload();
+  const [editor, other] = await ownEditors(page, request, 2);
 
   await page.getByRole('button', { name: `Edit ${editor.name}` }).click();
   const form = page.getByRole('form', { name: `Edit ${editor.name}` });
@@ -168,9 +171,7 @@ test('edit in place: Cancel changes nothing, Save Changes saves and reloads; one
 });
 
 test('a failed update says so and keeps the form open', async ({ page, request }) => {
-  const editor = await createEditor(request);
-  created.push(editor.id);
-  await page.reload();
+  const [editor] = await ownEditors(page, request);
   await page.route(`**/api/database/editors/${editor.id}`, (route) => route.fulfill({ status: 404, json: { error: 'No editor with this id' } }));
   await page.getByRole('button', { name: `Edit ${editor.name}` }).click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -179,9 +180,7 @@ test('a failed update says so and keeps the form open', async ({ page, request }
 });
 
 test('delete asks first: dismissing keeps the editor, accepting deletes it', async ({ page, request }) => {
-  const editor = await createEditor(request);
-  created.push(editor.id);
-  await page.reload();
+  const [editor] = await ownEditors(page, request);
   page.removeAllListeners('dialog');
   const asked: string[] = [];
 
@@ -201,15 +200,41 @@ test('delete asks first: dismissing keeps the editor, accepting deletes it', asy
 });
 
 test('a failed delete says so and keeps the card', async ({ page, request }) => {
-  const editor = await createEditor(request);
-  created.push(editor.id);
-  await page.reload();
+  const [editor] = await ownEditors(page, request);
   page.removeAllListeners('dialog');
   page.once('dialog', (dialog) => dialog.accept());
   await page.route(`**/api/database/editors/${editor.id}`, (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
   await page.getByRole('button', { name: `Delete ${editor.name}` }).click();
   await expect(toasts(page).getByRole('alert')).toHaveText(messages.editorDeleteFailed);
   await expect(card(page, editor.name)).toBeVisible();
+});
+
+test('works by keyboard: add with Enter, edit and cancel, focus comes back', async ({ page }) => {
+  const addButton = page.getByRole('button', { name: 'Add Editor' });
+  await addButton.focus();
+  await page.keyboard.press('Enter');
+  const form = addForm(page);
+  await expect(form.getByLabel('Name')).toBeFocused();
+  const name = uniqueEditorName();
+  created.push(slugify(name));
+  await page.keyboard.type(name);
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('College')).toBeFocused();
+  await page.keyboard.type('Rice University');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Chemistry');
+  await page.keyboard.press('Enter');
+  await expect(toasts(page).getByRole('status')).toHaveText(messages.editorAdded);
+  await expect(addButton).toBeFocused();
+
+  const edit = page.getByRole('button', { name: `Edit ${name}` });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  const editForm = page.getByRole('form', { name: `Edit ${name}` });
+  await expect(editForm.getByLabel('Name')).toBeFocused();
+  await editForm.getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(edit).toBeFocused();
 });
 
 test('with no editors the list says how to add the first one', async ({ page }) => {
