@@ -75,7 +75,6 @@ export function EditorsTab() {
     const result = await deleteEditor(editor.id);
     if (!result.ok) return showToast('error', messages.editorDeleteFailed);
     showToast('success', messages.editorDeleted);
-    if (editingId === editor.id) setEditingId(null);
     await reload();
     focusLater(() => addButton.current);
   }

@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
+import { isImageReference } from '../../lib/schemas';
 import { isUploadImageType, uploadMessages, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '../../lib/uploads';
 import { uploadPhoto } from './admin-api';
 
@@ -34,7 +35,7 @@ export function PhotoField({ id, value, onChange, onBusyChange }: { id: string; 
         Image (path or URL)
       </label>
       <div className="flex items-center gap-3">
-        {value && <img src={value} alt="Photo preview" width={48} height={48} className="size-12 shrink-0 rounded-full bg-navy-50 object-cover" />}
+        {value && isImageReference(value) && <img src={value} alt="Photo preview" width={48} height={48} className="size-12 shrink-0 rounded-full bg-navy-50 object-cover" />}
         <input id={`${id}-image`} className="input" value={value} maxLength={500} placeholder="/editors/name.svg or https://..." onChange={(e) => onChange(e.target.value)} />
       </div>
       <label htmlFor={`${id}-photo`} className="block text-sm font-semibold text-slate-800">
