@@ -69,3 +69,27 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S
   const message = field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
   throw new HttpError(400, message);
 }
+
+/**
+ * Reads a raw body of at most `maxBytes`, stopping as soon as it grows past the limit (a lying or
+ * missing Content-Length cannot make us buffer more); throws `tooLarge` otherwise.
+ */
+export async function readBytes(req: Request, maxBytes: number, tooLarge: HttpError): Promise<Uint8Array> {
+  if (Number(req.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw tooLarge;
+      chunks.push(chunk);
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

@@ -1,4 +1,6 @@
 /** Newsletter subscribers: one blob per normalised address (DESIGN §3). */
+import type { Page, PageQuery } from '../../src/lib/paging';
+import { listKeys, readPage, readRecords } from './paging';
 import { openStore, type DeployInfo } from './stores';
 
 export interface Subscriber {
@@ -12,7 +14,13 @@ const keyFor = (email: string) => encodeURIComponent(email);
 
 export function subscribersRepo(info?: DeployInfo) {
   const store = openStore('subscribers', info);
+
+  async function get(email: string): Promise<Subscriber | null> {
+    return (await store.get(keyFor(email), { type: 'json' })) as Subscriber | null;
+  }
+
   return {
+    get,
     /**
      * Subscribes a normalised address. A new address is written once (`onlyIfNew`); a known one
      * stays as it is, except that a disabled one is enabled again.
@@ -22,13 +30,27 @@ export function subscribersRepo(info?: DeployInfo) {
       const fresh: Subscriber = { email, enabled: true, subscribedAt: now.toISOString() };
       const { modified } = await store.setJSON(key, fresh, { onlyIfNew: true });
       if (modified) return 'created';
-      const current = (await store.get(key, { type: 'json' })) as Subscriber | null;
+      const current = await get(email);
       if (current?.enabled) return 'existing';
       await store.setJSON(key, { ...fresh, subscribedAt: current?.subscribedAt ?? fresh.subscribedAt });
       return 'reenabled';
     },
-    async get(email: string): Promise<Subscriber | null> {
-      return (await store.get(keyFor(email), { type: 'json' })) as Subscriber | null;
+    /** Every subscriber, by address. */
+    async list(): Promise<Subscriber[]> {
+      const records = await readRecords<Subscriber>(store, await listKeys(store));
+      return records.map((r) => r.value);
+    },
+    /** One page of subscribers, by address. */
+    async page(query: PageQuery): Promise<Page<Subscriber>> {
+      return readPage(store, query, (s: Subscriber) => s);
+    },
+    /** Deactivates or reactivates an address; answers the record, or null when it is not subscribed. */
+    async setEnabled(email: string, enabled: boolean): Promise<Subscriber | null> {
+      const current = await get(email);
+      if (!current) return null;
+      const record: Subscriber = { ...current, enabled };
+      await store.setJSON(keyFor(email), record);
+      return record;
     },
   };
 }

@@ -27,13 +27,16 @@ const slotCount = (field: string) =>
 
 export const subscribeSchema = z.object({ email: emailSchema });
 
+/** An editor photo: none, a path on this site (`/editors/x.svg`, `/api/uploads/...`) or an http(s) URL. */
+export const isImageReference = (value: string) => value === '' || /^\/(?![/\\])\S*$/.test(value) || /^https?:\/\/\S+$/i.test(value);
+
 export const featuredSchema = z.object({ home: z.boolean(), about: z.boolean() });
 
 /** What an admin may send to create or update an editor (SPEC §3, §7). */
 export const editorInputSchema = z
   .object({
     name: requiredText('name', 100),
-    image: text('image', 500),
+    image: text('image', 500).refine(isImageReference, 'image must be a path starting with / or an http(s) URL'),
     college: requiredText('college', 120),
     major: requiredText('major', 120),
     sat: text('sat', 20),
@@ -139,3 +142,16 @@ export const checkoutSelectionSchema = z.object({
   billing: billingSchema,
 });
 export type CheckoutSelection = z.infer<typeof checkoutSelectionSchema>;
+
+/** Deactivates or reactivates a newsletter address (admin); `id` holds the address, as in SPEC §3. */
+export const subscriberStatusSchema = z.object({
+  id: emailSchema,
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+
+/** A subscriber as the admin list pages serve it: SPEC §3's id (the address) and enabled, plus since when. */
+export interface EmailSubscriber {
+  id: string;
+  enabled: boolean;
+  subscribedAt: string;
+}

@@ -28,7 +28,7 @@ describe('GET /api/database/editors', () => {
   it('answers 405 with Allow for other methods', async () => {
     const res = await call(editorsHandler, '/api/database/editors', { method: 'PATCH' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('allow')).toBe('GET, POST');
     expect(res.body).toEqual({ error: expect.any(String) });
   });
 });

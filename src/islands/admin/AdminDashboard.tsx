@@ -2,6 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $session, startSession } from '../../stores/session';
 import { Tabs } from '../shared/Tabs';
+import { EditorsTab } from './EditorsTab';
+import { SubscribersTab } from './SubscribersTab';
+import { Toaster } from './Toaster';
 
 /**
  * /admin (SPEC §2): 'Loading...' while the role is being determined, then the dashboard for admins;
@@ -31,10 +34,11 @@ export default function AdminDashboard() {
       <Tabs
         label="Admin sections"
         tabs={[
-          { id: 'editors', label: 'Editors Management', render: () => <p className="text-slate-700">Editors management arrives with the admin issue.</p> },
-          { id: 'subscribers', label: 'Email Subscribers', render: () => <p className="text-slate-700">Email subscribers arrive with the admin issue.</p> },
+          { id: 'editors', label: 'Editors Management', render: () => <EditorsTab /> },
+          { id: 'subscribers', label: 'Email Subscribers', render: () => <SubscribersTab /> },
         ]}
       />
+      <Toaster />
     </div>
   );
 }

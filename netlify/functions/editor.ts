@@ -1,0 +1,37 @@
+/** PUT and DELETE /api/database/editors/:id: an admin changes or removes one editor (SPEC §7). */
+import type { Config, Context } from '@netlify/functions';
+import { editorInputSchema } from '../../src/lib/schemas';
+import { requireAdmin } from '../server/auth';
+import { EDITORS_CACHE_TAG, purgeCacheTags } from '../server/cdn';
+import { EDITOR_ID_PATTERN, editorsRepo, toPublicEditor } from '../server/editors.repo';
+import { HttpError, json, readBody, route } from '../server/http';
+
+const unknownEditor = () => new HttpError(404, 'No editor with this id');
+
+/** The id from the path; one that could never have been created is simply unknown. */
+function editorId(context: Context): string {
+  const id = context.params?.id ?? '';
+  if (id.length > 100 || !EDITOR_ID_PATTERN.test(id)) throw unknownEditor();
+  return id;
+}
+
+export default route({
+  PUT: async (req, context) => {
+    await requireAdmin(req);
+    const id = editorId(context);
+    const input = await readBody(req, editorInputSchema);
+    const record = await editorsRepo(context).update(id, input);
+    if (!record) throw unknownEditor();
+    await purgeCacheTags([EDITORS_CACHE_TAG]);
+    return json(toPublicEditor(record), { headers: { 'Cache-Control': 'no-store' } });
+  },
+  DELETE: async (req, context) => {
+    await requireAdmin(req);
+    const id = editorId(context);
+    if (!(await editorsRepo(context).remove(id))) throw unknownEditor();
+    await purgeCacheTags([EDITORS_CACHE_TAG]);
+    return new Response(null, { status: 204 });
+  },
+});
+
+export const config: Config = { path: '/api/database/editors/:id' };

@@ -1,0 +1,56 @@
+/**
+ * GET /api/database/emails (admin): the newsletter subscribers. Without parameters the SPEC §7 shape,
+ * `[{ id, enabled }]`; with `?limit=&cursor=` one page `{ items, nextCursor, total }`; with
+ * `?format=csv` a spreadsheet export. PATCH { id, enabled }: deactivate or reactivate an address.
+ */
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { pageQuerySchema } from '../../src/lib/paging';
+import { subscriberStatusSchema, type EmailSubscriber } from '../../src/lib/schemas';
+import { requireAdmin } from '../server/auth';
+import { toCsv } from '../server/csv';
+import { HttpError, json, parse, readBody, route } from '../server/http';
+import { wantsPage } from '../server/paging';
+import { subscribersRepo, type Subscriber } from '../server/subscribers.repo';
+
+const PRIVATE = { 'Cache-Control': 'private, no-store' };
+
+const formatSchema = z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json');
+
+const toItem = ({ email, enabled, subscribedAt }: Subscriber): EmailSubscriber => ({ id: email, enabled, subscribedAt });
+
+function csvExport(subscribers: Subscriber[], now = new Date()) {
+  const rows = subscribers.map((s) => [s.email, s.enabled ? 'Active' : 'Inactive', s.subscribedAt]);
+  const filename = `subscribers-${now.toISOString().slice(0, 10)}.csv`;
+  return new Response(toCsv([['email', 'status', 'subscribed at'], ...rows]), {
+    headers: { ...PRIVATE, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` },
+  });
+}
+
+export default route({
+  GET: async (req, context) => {
+    await requireAdmin(req);
+    const url = new URL(req.url);
+    const repo = subscribersRepo(context);
+    const format = parse(formatSchema, url.searchParams.get('format') ?? undefined);
+    if (format === 'csv') return csvExport(await repo.list());
+    if (wantsPage(url)) {
+      const page = await repo.page(parse(pageQuerySchema, Object.fromEntries(url.searchParams)));
+      return json({ ...page, items: page.items.map(toItem) }, { headers: PRIVATE });
+    }
+    const all = await repo.list();
+    return json(
+      all.map(({ email, enabled }) => ({ id: email, enabled })),
+      { headers: PRIVATE },
+    );
+  },
+  PATCH: async (req, context) => {
+    await requireAdmin(req);
+    const { id, enabled } = await readBody(req, subscriberStatusSchema);
+    const record = await subscribersRepo(context).setEnabled(id, enabled);
+    if (!record) throw new HttpError(404, 'No subscriber with this address');
+    return json(toItem(record), { headers: PRIVATE });
+  },
+});
+
+export const config: Config = { path: '/api/database/emails' };

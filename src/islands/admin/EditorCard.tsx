@@ -1,0 +1,72 @@
+import { testLabel, type Editor } from '../../lib/schemas';
+import { PencilIcon, TrashIcon } from './icons';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{term}</dt>
+      <dd className="text-sm text-slate-900">{value || '—'}</dd>
+    </div>
+  );
+}
+
+const iconButton = 'grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-navy-50 hover:text-navy-800';
+
+/** One editor in the admin list, with its edit and delete icon buttons (SPEC §2 /admin). */
+export function EditorCard({ editor, onEdit, onDelete }: { editor: Editor; onEdit: () => void; onDelete: () => void }) {
+  const featuredOn = [editor.featured.home && 'Home', editor.featured.about && 'About'].filter(Boolean);
+  return (
+    <>
+      <div className="flex items-start gap-4">
+        {editor.image ? (
+          <img src={editor.image} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-full bg-navy-50 object-cover" />
+        ) : (
+          <span aria-hidden="true" className="grid size-16 shrink-0 place-items-center rounded-full bg-navy-100 font-serif text-xl font-bold text-navy-800">
+            {initials(editor.name)}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h3 className="font-serif text-lg font-bold break-words text-navy-900">{editor.name}</h3>
+          <p className="text-sm text-slate-700">{editor.college}</p>
+          <p className="text-sm text-slate-700">{editor.major}</p>
+        </div>
+        <div className="-mt-1 -mr-2 flex shrink-0">
+          <button type="button" id={`edit-${editor.id}`} className={iconButton} onClick={onEdit} aria-label={`Edit ${editor.name}`} title="Edit">
+            <PencilIcon />
+          </button>
+          <button type="button" className={`${iconButton} hover:text-red-800`} onClick={onDelete} aria-label={`Delete ${editor.name}`} title="Delete">
+            <TrashIcon />
+          </button>
+        </div>
+      </div>
+      <dl className="mt-4 grid grid-cols-3 gap-3">
+        <Fact term={editor.sat ? testLabel(editor.sat) : 'SAT/ACT'} value={editor.sat} />
+        <Fact term="GPA" value={editor.gpa} />
+        <Fact term="Slots open" value={`${editor.slotsOpen}/${editor.totalSlots}`} />
+      </dl>
+      {featuredOn.length > 0 && (
+        <p className="mt-3 text-sm text-slate-700">
+          Featured on: <span className="font-semibold text-navy-800">{featuredOn.join(', ')}</span>
+        </p>
+      )}
+      {editor.ecs && (
+        <p className="mt-3 text-sm text-slate-700">
+          <span className="font-semibold text-slate-800">Extracurriculars:</span> {editor.ecs}
+        </p>
+      )}
+      {editor.strengths && (
+        <p className="mt-2 text-sm text-slate-700">
+          <span className="font-semibold text-slate-800">Strengths:</span> {editor.strengths}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The admin area's calls (SPEC §7 plus uploads and subscriber status). Every call but the public
+ * editors list carries the admin's ID token; the server checks the role on each one.
+ */
+import { apiFetch, type ApiResult } from '../../client/api';
+import { pageSearch, type Page } from '../../lib/paging';
+import type { Editor, EditorInput, EmailSubscriber } from '../../lib/schemas';
+import { idToken } from '../../stores/session';
+
+const signedOut = { ok: false, status: 401, error: 'Sign in required' } as const;
+
+async function withToken<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
+  const token = await idToken();
+  return token ? apiFetch<T>(path, { ...init, token }) : signedOut;
+}
+
+/** A request whose body or answer is not JSON (a photo, a CSV), with the token; never throws. */
+async function rawWithToken(path: string, init: RequestInit = {}): Promise<ApiResult<Response>> {
+  const token = await idToken();
+  if (!token) return signedOut;
+  try {
+    const res = await fetch(path, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
+    if (res.ok) return { ok: true, data: res };
+    const data = await res.json().catch(() => null);
+    return { ok: false, status: res.status, error: typeof data?.error === 'string' ? data.error : `Request failed (${res.status})` };
+  } catch {
+    return { ok: false, status: 0, error: 'Network error' };
+  }
+}
+
+const editorPath = (id: string) => `/api/database/editors/${encodeURIComponent(id)}`;
+
+/**
+ * The editors list after a write: a query string of its own makes it a separate CDN cache entry, so
+ * the admin never sees a copy cached before the purge has reached every edge.
+ */
+export const listEditors = () => apiFetch<Editor[]>(`/api/database/editors?fresh=${Date.now()}`);
+export const createEditor = (input: EditorInput) => withToken<Editor>('/api/database/editors', { method: 'POST', body: input });
+export const updateEditor = (id: string, input: EditorInput) => withToken<Editor>(editorPath(id), { method: 'PUT', body: input });
+export const deleteEditor = (id: string) => withToken<null>(editorPath(id), { method: 'DELETE' });
+
+/** Uploads a photo as the raw body; answers its public URL. */
+export async function uploadPhoto(file: File): Promise<ApiResult<{ url: string }>> {
+  const result = await rawWithToken('/api/uploads', { method: 'POST', body: file, headers: { 'Content-Type': file.type } });
+  return result.ok ? { ok: true, data: (await result.data.json()) as { url: string } } : result;
+}
+
+export const subscribersPage = (cursor: string | null) => withToken<Page<EmailSubscriber>>(`/api/database/emails${pageSearch(cursor)}`);
+/** Every subscriber in the SPEC §7 shape. */
+export const allSubscribers = () => withToken<{ id: string; enabled: boolean }[]>('/api/database/emails');
+export const setSubscriberEnabled = (id: string, enabled: boolean) =>
+  withToken<EmailSubscriber>('/api/database/emails', { method: 'PATCH', body: { id, enabled } });
+
+/** The subscribers as a CSV file, and the name the server gave it. */
+export async function subscribersCsv(): Promise<ApiResult<{ file: Blob; filename: string }>> {
+  const result = await rawWithToken('/api/database/emails?format=csv');
+  if (!result.ok) return result;
+  const filename = /filename="([^"]+)"/.exec(result.data.headers.get('content-disposition') ?? '')?.[1] ?? 'subscribers.csv';
+  return { ok: true, data: { file: await result.data.blob(), filename } };
+}

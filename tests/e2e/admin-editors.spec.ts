@@ -1,0 +1,303 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { slugify } from '../../netlify/server/editors.repo';
+import { messages } from '../../src/lib/messages';
+import { uploadMessages, UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
+import { expectNoAxeViolations } from '../helpers/axe';
+import { createEditor, deleteEditors, openAdmin, toasts, uniqueEditorName } from '../helpers/e2e-admin';
+import { PNG_1x1, TEXT_AS_PNG } from '../helpers/images';
+import { readStored } from '../helpers/stored';
+
+const EDITORS_LIST = /\/api\/database\/editors(\?|$)/;
+
+/** The list item of one editor card (or of its inline edit form). */
+const card = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
+const addForm = (page: Page) => page.getByRole('form', { name: 'New editor' });
+
+/** Editors this test created, deleted after it. */
+let created: string[] = [];
+
+test.beforeEach(async ({ page, request }) => {
+  created = [];
+  page.on('dialog', (dialog) => {
+    throw new Error(`Unexpected dialog: ${dialog.message()}`);
+  });
+  await openAdmin(page, request);
+  await expect(page.getByRole('tab', { name: 'Editors Management' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test.afterEach(async ({ request }) => {
+  await deleteEditors(request, created);
+});
+
+/** Opens the add form and fills in the required fields. */
+async function startAdding(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Add Editor' }).click();
+  const form = addForm(page);
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('College').fill('Rice University');
+  await form.getByLabel('Major').fill('Chemistry');
+  return form;
+}
+
+/** Editors of this test's own, shown on the reloaded page and deleted after the test. */
+async function ownEditors(page: Page, request: APIRequestContext, count = 1) {
+  const editors = await Promise.all(Array.from({ length: count }, () => createEditor(request)));
+  created.push(...editors.map((e) => e.id));
+  await page.reload();
+  return editors;
+}
+
+test('Add Editor opens a form with every field and the SPEC defaults, and adds the editor', async ({ page }) => {
+  await page.getByRole('button', { name: 'Add Editor' }).click();
+  const form = addForm(page);
+  await expect(form.getByLabel('Name')).toBeFocused();
+  for (const label of ['Name', 'College', 'Major', 'SAT/ACT', 'GPA', 'Image (path or URL)', 'Extracurriculars', 'Strengths']) {
+    await expect(form.getByLabel(label)).toHaveValue('');
+  }
+  await expect(form.getByLabel('Slots open')).toHaveValue('0');
+  await expect(form.getByLabel('Total slots')).toHaveValue('5');
+  await expect(form.getByLabel('Home page')).not.toBeChecked();
+  await expect(form.getByLabel('About page')).not.toBeChecked();
+
+  const name = uniqueEditorName();
+  created.push(slugify(name));
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('College').fill('Rice University');
+  await form.getByLabel('Major').fill('Chemistry');
+  await form.getByLabel('SAT/ACT').fill('34');
+  await form.getByLabel('GPA').fill('3.95');
+  await form.getByLabel('Image (path or URL)').fill('/editors/maya-chen.svg');
+  await form.getByLabel('Extracurriculars').fill('Chemistry olympiad; debate');
+  await form.getByLabel('Strengths').fill('Explaining lab work to humans');
+  await form.getByLabel('Slots open').fill('3');
+  await form.getByLabel('Total slots').fill('4');
+  await form.getByLabel('About page').check();
+  await form.getByRole('button', { name: 'Add Editor' }).click();
+
+  await expect(toasts(page).getByRole('status')).toHaveText(messages.editorAdded);
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add Editor' })).toBeFocused();
+  const newCard = card(page, name);
+  await expect(newCard).toContainText('Rice University');
+  await expect(newCard).toContainText('ACT');
+  await expect(newCard).toContainText('3/4');
+  await expect(newCard).toContainText('Featured on: About');
+  expect(await readStored('editors', slugify(name))).toMatchObject({
+    name, college: 'Rice University', major: 'Chemistry', sat: '34', gpa: '3.95', image: '/editors/maya-chen.svg',
+    ecs: 'Chemistry olympiad; debate', strengths: 'Explaining lab work to humans', slotsOpen: 3, totalSlots: 4,
+    featured: { home: false, about: true },
+  });
+});
+
+test('slot numbers that are not numbers fall back to 0 open and 5 in total', async ({ page }) => {
+  const name = uniqueEditorName();
+  created.push(slugify(name));
+  const form = await startAdding(page, name);
+  await form.getByLabel('Slots open').fill('');
+  await form.getByLabel('Total slots').fill('');
+  await form.getByRole('button', { name: 'Add Editor' }).click();
+  await expect(toasts(page).getByRole('status')).toHaveText(messages.editorAdded);
+  await expect(card(page, name)).toContainText('0/5');
+  expect(await readStored('editors', slugify(name))).toMatchObject({ slotsOpen: 0, totalSlots: 5, image: '', sat: '' });
+});
+
+test('more open slots than slots is refused before anything is sent', async ({ page }) => {
+  let posted = false;
+  await page.route(EDITORS_LIST, (route) => ((posted ||= route.request().method() === 'POST'), route.fallback()));
+  const form = await startAdding(page, uniqueEditorName());
+  await form.getByLabel('Slots open').fill('6');
+  await form.getByRole('button', { name: 'Add Editor' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Slots open must be between 0 and the total slots.');
+  await expect(form.getByLabel('Slots open')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Slots open')).toBeFocused();
+  expect(posted).toBe(false);
+});
+
+test('a failed add keeps the form and its values and says so', async ({ page }) => {
+  await page.route(EDITORS_LIST, (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { error: 'Something went wrong on our side' } }) : route.fallback(),
+  );
+  const form = await startAdding(page, 'Kept Name');
+  await form.getByRole('button', { name: 'Add Editor' }).click();
+  await expect(toasts(page).getByRole('alert')).toHaveText(messages.editorAddFailed);
+  await expect(form.getByLabel('Name')).toHaveValue('Kept Name');
+  await expect(form.getByRole('alert')).toHaveText('Something went wrong on our side');
+});
+
+test('Cancel closes the add form without adding', async ({ page }) => {
+  await page.getByRole('button', { name: 'Add Editor' }).click();
+  await addForm(page).getByLabel('Name').fill('Never Added');
+  await addForm(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(addForm(page)).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add Editor' })).toBeFocused();
+  await expect(card(page, 'Never Added')).toHaveCount(0);
+});
+
+test('edit in place: Cancel changes nothing, Save Changes saves and reloads; one card at a time', async ({ page, request }) => {
+  const [editor, other] = await ownEditors(page, request, 2);
+
+  await page.getByRole('button', { name: `Edit ${editor.name}` }).click();
+  const form = page.getByRole('form', { name: `Edit ${editor.name}` });
+  await expect(form.getByLabel('College')).toHaveValue('Test College');
+  await expect(form.getByLabel('Slots open')).toHaveValue('2');
+  await form.getByLabel('College').fill('Changed College');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('button', { name: `Edit ${editor.name}` })).toBeFocused();
+  await expect(card(page, editor.name)).toContainText('Test College');
+
+  // Editing another card closes the first one: at most one card is in edit mode.
+  await page.getByRole('button', { name: `Edit ${editor.name}` }).click();
+  await page.getByRole('button', { name: `Edit ${other.name}` }).click();
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(1);
+  await expect(page.getByRole('form', { name: `Edit ${other.name}` })).toBeVisible();
+  await page.getByRole('form', { name: `Edit ${other.name}` }).getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: `Edit ${editor.name}` }).click();
+  await form.getByLabel('College').fill('Changed College');
+  await form.getByLabel('Slots open').fill('0');
+  await form.getByLabel('Home page').check();
+  const reloaded = page.waitForRequest((r) => EDITORS_LIST.test(r.url()) && r.method() === 'GET');
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await reloaded;
+  await expect(toasts(page).getByRole('status')).toHaveText(messages.editorUpdated);
+  await expect(form).toBeHidden();
+  await expect(card(page, editor.name)).toContainText('Changed College');
+  await expect(card(page, editor.name)).toContainText('0/5');
+  expect(await readStored('editors', editor.id)).toMatchObject({ college: 'Changed College', slotsOpen: 0, featured: { home: true, about: false } });
+  // The public list shows the change at once.
+  const publicList = (await (await request.get('/api/database/editors')).json()) as { id: string; college: string }[];
+  expect(publicList.find((e) => e.id === editor.id)?.college).toBe('Changed College');
+});
+
+test('a failed update says so and keeps the form open', async ({ page, request }) => {
+  const [editor] = await ownEditors(page, request);
+  await page.route(`**/api/database/editors/${editor.id}`, (route) => route.fulfill({ status: 404, json: { error: 'No editor with this id' } }));
+  await page.getByRole('button', { name: `Edit ${editor.name}` }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toasts(page).getByRole('alert')).toHaveText(messages.editorUpdateFailed);
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+});
+
+test('delete asks first: dismissing keeps the editor, accepting deletes it', async ({ page, request }) => {
+  const [editor] = await ownEditors(page, request);
+  page.removeAllListeners('dialog');
+  const asked: string[] = [];
+
+  page.once('dialog', (dialog) => (asked.push(dialog.message()), dialog.dismiss()));
+  await page.getByRole('button', { name: `Delete ${editor.name}` }).click();
+  await expect.poll(() => asked).toEqual([messages.confirmDeleteEditor]);
+  await expect(card(page, editor.name)).toBeVisible();
+  expect(await readStored('editors', editor.id)).not.toBeNull();
+
+  page.once('dialog', (dialog) => (asked.push(dialog.message()), dialog.accept()));
+  await page.getByRole('button', { name: `Delete ${editor.name}` }).click();
+  await expect(toasts(page).getByRole('status')).toHaveText(messages.editorDeleted);
+  await expect(card(page, editor.name)).toHaveCount(0);
+  expect(asked).toEqual([messages.confirmDeleteEditor, messages.confirmDeleteEditor]);
+  expect(await readStored('editors', editor.id)).toBeNull();
+  await expect(page.getByRole('button', { name: 'Add Editor' })).toBeFocused();
+});
+
+test('a failed delete says so and keeps the card', async ({ page, request }) => {
+  const [editor] = await ownEditors(page, request);
+  page.removeAllListeners('dialog');
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.route(`**/api/database/editors/${editor.id}`, (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
+  await page.getByRole('button', { name: `Delete ${editor.name}` }).click();
+  await expect(toasts(page).getByRole('alert')).toHaveText(messages.editorDeleteFailed);
+  await expect(card(page, editor.name)).toBeVisible();
+});
+
+test('works by keyboard: add with Enter, edit and cancel, focus comes back', async ({ page }) => {
+  const addButton = page.getByRole('button', { name: 'Add Editor' });
+  await addButton.focus();
+  await page.keyboard.press('Enter');
+  const form = addForm(page);
+  await expect(form.getByLabel('Name')).toBeFocused();
+  const name = uniqueEditorName();
+  created.push(slugify(name));
+  await page.keyboard.type(name);
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('College')).toBeFocused();
+  await page.keyboard.type('Rice University');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Chemistry');
+  await page.keyboard.press('Enter');
+  await expect(toasts(page).getByRole('status')).toHaveText(messages.editorAdded);
+  await expect(addButton).toBeFocused();
+
+  const edit = page.getByRole('button', { name: `Edit ${name}` });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  const editForm = page.getByRole('form', { name: `Edit ${name}` });
+  await expect(editForm.getByLabel('Name')).toBeFocused();
+  await editForm.getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(edit).toBeFocused();
+});
+
+test('with no editors the list says how to add the first one', async ({ page }) => {
+  await page.route(EDITORS_LIST, (route) => (route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.fallback()));
+  await page.reload();
+  await expect(page.getByText('No editors found. Click "Add Editor" to create the first one.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Editors' })).toHaveCount(0);
+});
+
+test('a list that fails to load shows Failed to fetch data', async ({ page }) => {
+  await page.route(EDITORS_LIST, (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
+  await page.reload();
+  await expect(toasts(page).getByRole('alert')).toHaveText(messages.fetchFailed);
+  await expect(page.getByText('The editors could not be loaded.')).toBeVisible();
+  await page.unroute(EDITORS_LIST);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(card(page, 'Maya Chen')).toBeVisible();
+});
+
+test.describe('photo upload', () => {
+  test('a PNG is uploaded and fills in the image; the photo is served with long cache headers', async ({ page, request }) => {
+    await page.getByRole('button', { name: 'Add Editor' }).click();
+    const form = addForm(page);
+    await form.getByLabel('Or upload a photo').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: PNG_1x1 });
+    await expect(form.getByRole('status')).toHaveText('Photo uploaded.');
+    const url = await form.getByLabel('Image (path or URL)').inputValue();
+    expect(url).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}\.png$/);
+    await expect(form.getByRole('img', { name: 'Photo preview' })).toHaveAttribute('src', url);
+    const photo = await request.get(url);
+    expect(photo.headers()['content-type']).toBe('image/png');
+    expect(photo.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await photo.body()).equals(PNG_1x1)).toBe(true);
+  });
+
+  test('a text file renamed .png is refused by the server with a clear message', async ({ page }) => {
+    await page.getByRole('button', { name: 'Add Editor' }).click();
+    const form = addForm(page);
+    await form.getByLabel('Or upload a photo').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: TEXT_AS_PNG });
+    await expect(form.getByRole('alert').first()).toHaveText(uploadMessages.wrongType);
+    await expect(form.getByLabel('Image (path or URL)')).toHaveValue('');
+  });
+
+  test('a file over 2 MB or of another type is refused before it is sent', async ({ page }) => {
+    let uploads = 0;
+    await page.route('**/api/uploads', (route) => (uploads++, route.fallback()));
+    await page.getByRole('button', { name: 'Add Editor' }).click();
+    const form = addForm(page);
+    await form.getByLabel('Or upload a photo').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(UPLOAD_MAX_BYTES + 1) });
+    await expect(form.getByRole('alert').first()).toHaveText(uploadMessages.tooLarge);
+    await form.getByLabel('Or upload a photo').setInputFiles({ name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await expect(form.getByRole('alert').first()).toHaveText(uploadMessages.wrongType);
+    expect(uploads).toBe(0);
+  });
+});
+
+for (const width of [390, 1280]) {
+  test(`the editors tab is axe clean at ${width} px, with the add form and an edit form open`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(card(page, 'Maya Chen')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Add Editor' }).click();
+    await page.getByRole('button', { name: 'Edit Maya Chen' }).click();
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}

@@ -1,0 +1,210 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import editorHandler from '../../netlify/functions/editor';
+import editorsHandler from '../../netlify/functions/editors';
+import { editorsRepo } from '../../netlify/server/editors.repo';
+import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
+import { call, clearStore } from '../helpers/functions';
+
+const input = {
+  name: 'Grace Liu',
+  image: '/editors/grace.svg',
+  college: 'Brown University',
+  major: 'Biology',
+  sat: '34',
+  gpa: '3.9',
+  ecs: 'Science Olympiad captain',
+  strengths: 'Lab stories told plainly',
+  slotsOpen: 2,
+  totalSlots: 5,
+  featured: { home: true, about: false },
+};
+
+const create = async (body: unknown = input) => call(editorsHandler, '/api/database/editors', { method: 'POST', json: body, headers: await asAdmin() });
+const update = async (id: string, body: unknown = input, headers?: Record<string, string>) =>
+  call(editorHandler, `/api/database/editors/${id}`, { method: 'PUT', json: body, params: { id }, headers: headers ?? (await asAdmin()) });
+const remove = async (id: string, headers?: Record<string, string>) =>
+  call(editorHandler, `/api/database/editors/${id}`, { method: 'DELETE', params: { id }, headers: headers ?? (await asAdmin()) });
+const publicList = async () => (await call(editorsHandler, '/api/database/editors')).body as { id: string; name: string }[];
+
+beforeEach(() => clearStore('editors'));
+
+describe('POST /api/database/editors', () => {
+  itRefusesAllButAdmins((headers) => call(editorsHandler, '/api/database/editors', { method: 'POST', json: input, headers }));
+
+  it('creates an editor under an id made from the name and shows it on the public list at once', async () => {
+    const res = await create();
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: 'grace-liu', ...input });
+    expect(await publicList()).toEqual([{ id: 'grace-liu', ...input }]);
+    const stored = await editorsRepo().get('grace-liu');
+    expect(stored?.createdAt).toEqual(stored?.updatedAt);
+  });
+
+  it('never overwrites: the same name again gets a new id', async () => {
+    await create();
+    const second = await create({ ...input, college: 'Duke University' });
+    expect(second.status).toBe(201);
+    expect(second.body.id).toMatch(/^grace-liu-[0-9a-f]{6}$/);
+    expect((await editorsRepo().get('grace-liu'))?.college).toBe('Brown University');
+    expect(await publicList()).toHaveLength(2);
+  });
+
+  it('makes a usable id from any name', async () => {
+    expect((await create({ ...input, name: 'Zoë  Ng-Park!' })).body.id).toBe('zoe-ng-park');
+    expect((await create({ ...input, name: '李明' })).body.id).toBe('editor');
+  });
+
+  it('defaults the featured flags when they are not sent (the SPEC §7 payload has none)', async () => {
+    const { featured: _, ...specPayload } = input;
+    expect((await create(specPayload)).body.featured).toEqual({ home: false, about: false });
+  });
+
+  it.each([
+    ['a missing name', { ...input, name: undefined }, /^name/],
+    ['a blank college', { ...input, college: '   ' }, /^college.*required/],
+    ['a missing major', { ...input, major: undefined }, /^major/],
+    ['slotsOpen above totalSlots', { ...input, slotsOpen: 6, totalSlots: 5 }, /^slotsOpen must not exceed totalSlots/],
+    ['negative slotsOpen', { ...input, slotsOpen: -1 }, /^slotsOpen/],
+    ['totalSlots as text', { ...input, totalSlots: 'five' }, /^totalSlots must be a number/],
+    ['totalSlots of 0', { ...input, slotsOpen: 0, totalSlots: 0 }, /^totalSlots must be at least 1/],
+    ['a fractional slot count', { ...input, slotsOpen: 1.5 }, /^slotsOpen must be a whole number/],
+    ['a javascript: image', { ...input, image: 'javascript:alert(1)' }, /^image must be a path/],
+    ['a protocol-relative image', { ...input, image: '//evil.example/x.png' }, /^image must be a path/],
+    ['an over-long strengths text', { ...input, strengths: 'x'.repeat(2001) }, /^strengths must be at most 2000/],
+    ['featured flags that are not booleans', { ...input, featured: { home: 'yes', about: false } }, /^featured\.home/],
+  ])('answers 400 naming the field for %s', async (_, body, message) => {
+    const res = await create(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(message);
+    expect(await publicList()).toEqual([]);
+  });
+
+  it('accepts an https image URL and an uploaded photo path', async () => {
+    expect((await create({ ...input, image: 'https://cdn.example.com/grace.jpg' })).status).toBe(201);
+    expect((await create({ ...input, name: 'Other', image: '/api/uploads/0b6f-x.png' })).status).toBe(201);
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const res = await call(editorsHandler, '/api/database/editors', {
+      method: 'POST',
+      body: '{"name":',
+      headers: { ...(await asAdmin()), 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Request body must be valid JSON' });
+  });
+});
+
+describe('PUT /api/database/editors/:id', () => {
+  itRefusesAllButAdmins((headers) => update('grace-liu', input, headers));
+
+  it('replaces the fields, keeps the id and creation time, and the public list shows it at once', async () => {
+    await create();
+    const before = await editorsRepo().get('grace-liu');
+    const changed = { ...input, name: 'Grace L. Liu', slotsOpen: 0, featured: { home: false, about: true } };
+    const res = await update('grace-liu', changed);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: 'grace-liu', ...changed });
+    expect(await publicList()).toEqual([{ id: 'grace-liu', ...changed }]);
+    const after = await editorsRepo().get('grace-liu');
+    expect(after?.createdAt).toBe(before?.createdAt);
+    expect(after!.updatedAt >= before!.updatedAt).toBe(true);
+  });
+
+  it('answers 404 for an unknown id and creates nothing', async () => {
+    const res = await update('nobody-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'No editor with this id' });
+    expect(await publicList()).toEqual([]);
+  });
+
+  it('answers 404 for an id that could never exist', async () => {
+    expect((await update('../orders/x')).status).toBe(404);
+    expect((await update('UPPER')).status).toBe(404);
+  });
+
+  it('answers 400 naming the field, and changes nothing', async () => {
+    await create();
+    const res = await update('grace-liu', { ...input, slotsOpen: 9 });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^slotsOpen/);
+    expect((await editorsRepo().get('grace-liu'))?.slotsOpen).toBe(2);
+  });
+});
+
+describe('DELETE /api/database/editors/:id', () => {
+  itRefusesAllButAdmins((headers) => remove('grace-liu', headers));
+
+  it('deletes the editor; the public list no longer has it', async () => {
+    await create();
+    const res = await remove('grace-liu');
+    expect(res.status).toBe(204);
+    expect(await publicList()).toEqual([]);
+    expect(await editorsRepo().get('grace-liu')).toBeNull();
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    const res = await remove('nobody-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'No editor with this id' });
+  });
+
+  it('a refused caller deletes nothing', async () => {
+    await create();
+    await remove('grace-liu', {});
+    expect(await publicList()).toHaveLength(1);
+  });
+});
+
+describe('the editors CDN cache is purged after every write', () => {
+  const realFetch = globalThis.fetch;
+  let purges: unknown[];
+
+  beforeEach(() => {
+    purges = [];
+    // Only calls to Netlify's API are answered here; Blobs and the Auth emulator stay real.
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.startsWith('https://api.netlify.com/')) return realFetch(input, init);
+      purges.push({ url, auth: new Headers(init?.headers).get('authorization'), body: JSON.parse(String(init?.body)) });
+      return new Response(null, { status: 202 });
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  it('does nothing locally, where there is no purge token', async () => {
+    vi.stubEnv('NETLIFY_PURGE_API_TOKEN', '');
+    await create();
+    await update('grace-liu');
+    await remove('grace-liu');
+    expect(purges).toEqual([]);
+  });
+
+  it('on Netlify purges the editors tag after create, update and delete, but not after a refused write', async () => {
+    vi.stubEnv('NETLIFY_PURGE_API_TOKEN', 'purge-token');
+    vi.stubEnv('SITE_ID', 'site-123');
+    await create();
+    await update('grace-liu');
+    await update('grace-liu', { ...input, slotsOpen: 99 });
+    await remove('grace-liu');
+    await remove('grace-liu');
+    const expected = { url: 'https://api.netlify.com/api/v1/purge', auth: 'Bearer purge-token', body: { cache_tags: ['editors'], site_id: 'site-123' } };
+    expect(purges).toEqual([expected, expected, expected]);
+  });
+
+  it('a failing purge does not fail the write', async () => {
+    vi.stubEnv('NETLIFY_PURGE_API_TOKEN', 'purge-token');
+    vi.stubEnv('SITE_ID', 'site-123');
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      return url.startsWith('https://api.netlify.com/') ? new Response('down', { status: 503 }) : realFetch(input, init);
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect((await create()).status).toBe(201);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('Purging CDN cache tags editors failed'), expect.any(Error));
+    expect(await publicList()).toHaveLength(1);
+  });
+});

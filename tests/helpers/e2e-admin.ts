@@ -1,0 +1,54 @@
+/** Browser tests as the local admin (ADMIN_EMAILS defaults to admin@example.test locally). */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Editor, EditorInput } from '../../src/lib/schemas';
+import { createAccount, LOCAL_ADMIN, logIn } from './e2e-auth';
+
+/** Signs in as the admin on /dashboard and opens /admin. */
+export async function openAdmin(page: Page, request: APIRequestContext) {
+  await createAccount(request, LOCAL_ADMIN);
+  await page.goto('/dashboard');
+  await logIn(page, LOCAL_ADMIN);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
+}
+
+/** The admin's ID token, for arranging data through the API. */
+export async function adminToken(request: APIRequestContext) {
+  await createAccount(request, LOCAL_ADMIN);
+  const res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
+    data: { email: LOCAL_ADMIN, password: 'secret-pass', returnSecureToken: true },
+  });
+  return (await res.json()).idToken as string;
+}
+
+let counter = 0;
+/** A name no other test uses; its id is its slug. */
+export const uniqueEditorName = () => `Test Editor ${Date.now()} ${counter++}`;
+
+export const editorInput = (name: string): EditorInput => ({
+  name,
+  image: '',
+  college: 'Test College',
+  major: 'Testing',
+  sat: '1500',
+  gpa: '3.8',
+  ecs: 'Chess club',
+  strengths: 'Careful reading',
+  slotsOpen: 2,
+  totalSlots: 5,
+  featured: { home: false, about: false },
+});
+
+export async function createEditor(request: APIRequestContext, name = uniqueEditorName()): Promise<Editor> {
+  const res = await request.post('/api/database/editors', { data: editorInput(name), headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+  expect(res.status()).toBe(201);
+  return res.json();
+}
+
+/** Removes what a test created, so public pages tested beside it see the demo editors only. */
+export async function deleteEditors(request: APIRequestContext, ids: string[]) {
+  const token = await adminToken(request);
+  await Promise.all(ids.map((id) => request.delete(`/api/database/editors/${id}`, { headers: { Authorization: `Bearer ${token}` } })));
+}
+
+export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });

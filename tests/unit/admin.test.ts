@@ -1,0 +1,112 @@
+import { describe, expect, it, vi } from 'vitest';
+import { purgeCacheTags } from '../../netlify/server/cdn';
+import { toCsv } from '../../netlify/server/csv';
+import { EDITOR_ID_PATTERN, slugify } from '../../netlify/server/editors.repo';
+import { sniffImageType } from '../../netlify/server/uploads';
+import { isImageReference } from '../../src/lib/schemas';
+import { NEW_EDITOR_VALUES, toCount, toEditorInput, valuesOf } from '../../src/islands/admin/editor-form';
+import { JPEG_HEAD, PNG_1x1, TEXT_AS_PNG, WEBP_1x1 } from '../helpers/images';
+
+describe('the editor form', () => {
+  const filled = { ...NEW_EDITOR_VALUES, name: ' Ada ', college: 'MIT', major: 'Math' };
+
+  it('starts a new editor with 0 open of 5 slots and everything else empty (SPEC §3)', () => {
+    expect(NEW_EDITOR_VALUES).toEqual({
+      name: '', image: '', college: '', major: '', sat: '', gpa: '', ecs: '', strengths: '',
+      slotsOpen: '0', totalSlots: '5', featured: { home: false, about: false },
+    });
+  });
+
+  it.each([
+    ['', 7, 7],
+    ['  ', 7, 7],
+    ['abc', 7, 7],
+    ['3', 7, 3],
+    ['0', 7, 0],
+  ])('reads %j as a count (fallback %i) -> %i', (value, fallback, expected) => {
+    expect(toCount(value, fallback)).toBe(expected);
+  });
+
+  it('falls back to 0 open and 5 in total when the numbers are not numbers (SPEC §5)', () => {
+    const result = toEditorInput({ ...filled, slotsOpen: '', totalSlots: 'x' });
+    expect(result).toEqual({ ok: true, input: expect.objectContaining({ name: 'Ada', slotsOpen: 0, totalSlots: 5 }) });
+  });
+
+  it('names the field and says what is wrong in the words of the form', () => {
+    expect(toEditorInput({ ...filled, slotsOpen: '6' })).toEqual({ ok: false, field: 'slotsOpen', message: 'Slots open must be between 0 and the total slots.' });
+    expect(toEditorInput({ ...filled, image: 'javascript:alert(1)' })).toMatchObject({ ok: false, field: 'image' });
+    expect(toEditorInput({ ...filled, college: ' ' })).toEqual({ ok: false, field: 'college', message: 'college is required' });
+  });
+
+  it('round-trips an editor through the form', () => {
+    const editor = { id: 'x', name: 'Ada', image: '/a.png', college: 'MIT', major: 'Math', sat: '1600', gpa: '4.0', ecs: 'e', strengths: 's', slotsOpen: 1, totalSlots: 5, featured: { home: true, about: false } };
+    const { id: _, ...input } = editor;
+    expect(toEditorInput(valuesOf(editor))).toEqual({ ok: true, input });
+  });
+});
+
+describe('image references', () => {
+  it.each(['', '/editors/maya-chen.svg', '/api/uploads/x.png', 'https://cdn.example.com/a.jpg', 'http://example.com/a.png'])('accepts %j', (value) => {
+    expect(isImageReference(value)).toBe(true);
+  });
+  it.each(['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/a.png', '/\\evil.example', 'editors/a.png', '/a b.png'])('refuses %j', (value) => {
+    expect(isImageReference(value)).toBe(false);
+  });
+});
+
+describe('image type sniffing', () => {
+  it('knows JPEG, PNG and WebP by their first bytes', () => {
+    expect(sniffImageType(JPEG_HEAD)).toBe('image/jpeg');
+    expect(sniffImageType(PNG_1x1)).toBe('image/png');
+    expect(sniffImageType(WEBP_1x1)).toBe('image/webp');
+  });
+  it('knows nothing else', () => {
+    expect(sniffImageType(TEXT_AS_PNG)).toBeNull();
+    expect(sniffImageType(Buffer.from('GIF89a'))).toBeNull();
+    expect(sniffImageType(Buffer.from('RIFF\0\0\0\0WAVE'))).toBeNull(); // a RIFF file that is audio
+    expect(sniffImageType(new Uint8Array([0xff, 0xd8]))).toBeNull();
+    expect(sniffImageType(new Uint8Array())).toBeNull();
+  });
+});
+
+describe('CSV', () => {
+  it('quotes every cell, doubles quotes and ends lines with CRLF', () => {
+    expect(toCsv([['a', 'b "c"'], ['d,e', 'f\ng']])).toBe('"a","b ""c"""\r\n"d,e","f\ng"\r\n');
+  });
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx'])('keeps %j from running as a formula', (value) => {
+    expect(toCsv([[value]])).toBe(`"'${value}"\r\n`);
+  });
+});
+
+describe('editor ids', () => {
+  it.each([
+    ['Maya Chen', 'maya-chen'],
+    ['  Zoë  Ng-Park! ', 'zoe-ng-park'],
+    ['李明', 'editor'],
+    ['---', 'editor'],
+    ['A'.repeat(80), 'a'.repeat(60)],
+  ])('%j -> %j, a valid id', (name, id) => {
+    expect(slugify(name)).toBe(id);
+    expect(EDITOR_ID_PATTERN.test(slugify(name))).toBe(true);
+  });
+});
+
+describe('CDN purge guard', () => {
+  it('does nothing without the purge token (everywhere but Netlify)', async () => {
+    const purge = vi.fn();
+    expect(await purgeCacheTags(['editors'], {}, purge)).toBe('skipped');
+    expect(purge).not.toHaveBeenCalled();
+  });
+  it('purges the tags with the token', async () => {
+    const purge = vi.fn().mockResolvedValue(undefined);
+    expect(await purgeCacheTags(['editors'], { NETLIFY_PURGE_API_TOKEN: 't' }, purge)).toBe('purged');
+    expect(purge).toHaveBeenCalledWith({ tags: ['editors'] });
+  });
+  it('reports a failed purge instead of throwing', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const purge = vi.fn().mockRejectedValue(new Error('503'));
+    expect(await purgeCacheTags(['editors'], { NETLIFY_PURGE_API_TOKEN: 't' }, purge)).toBe('failed');
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+});
