@@ -5,13 +5,14 @@ import ordersHandler from '../../netlify/functions/orders';
 import testCheckout from '../../netlify/functions/test-checkout';
 import { customersRepo } from '../../netlify/server/customers.repo';
 import { ordersRepo } from '../../netlify/server/orders.repo';
+import { testTokens } from '../helpers/admin-access';
 import { bearer, createUser } from '../helpers/auth-emulator';
 import { call } from '../helpers/functions';
 import { resetOrderingStores, selection } from '../helpers/orders';
 
 let owner: Awaited<ReturnType<typeof createUser>>;
 let stranger: Awaited<ReturnType<typeof createUser>>;
-let admin: Awaited<ReturnType<typeof createUser>>;
+let adminToken: string;
 
 const open = async (body = selection()) =>
   (await call(createSession, '/api/stripe/create-payment-session', { method: 'POST', json: body, headers: bearer(owner.idToken) })).body as {
@@ -23,7 +24,7 @@ const pay = (orderId: string, token: string, body: object) =>
   call(testCheckout, `/api/stripe/test-checkout/${orderId}`, { method: 'POST', params: { orderId }, json: body, headers: bearer(token) });
 
 beforeAll(async () => {
-  [owner, stranger, admin] = await Promise.all([createUser(), createUser(), createUser('boss@example.test')]);
+  [owner, stranger, { admin: adminToken }] = await Promise.all([createUser(), createUser(), testTokens()]);
 });
 beforeEach(async () => {
   delete process.env.STRIPE_SECRET_KEY;
@@ -34,7 +35,7 @@ describe('GET /api/orders/:id', () => {
   it('shows the order to its owner and to an admin, and is 404 for anyone else', async () => {
     const { orderId } = await open();
     expect((await getOrder(orderId, owner.idToken)).body).toMatchObject({ id: orderId, status: 'pending' });
-    expect((await getOrder(orderId, admin.idToken)).status).toBe(200);
+    expect((await getOrder(orderId, adminToken)).status).toBe(200);
     const hidden = await getOrder(orderId, stranger.idToken);
     expect(hidden.status).toBe(404);
     expect(hidden.body).toEqual({ error: 'Order not found' });
