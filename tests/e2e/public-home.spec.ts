@@ -41,7 +41,8 @@ for (const [button, target] of [
     await expect.poll(async () => (await section.boundingBox())!.y).toBeLessThan(100);
     const samples = await scrollSamples(page);
     const between = new Set(samples.filter((y) => y > 0 && y < samples[samples.length - 1]));
-    expect(between.size, 'intermediate scroll positions').toBeGreaterThan(2);
+    // A jump goes straight from the top to the target; a smooth scroll passes positions in between.
+    expect(between.size, 'intermediate scroll positions').toBeGreaterThan(0);
   });
 }
 
@@ -136,7 +137,10 @@ test('the featured editors load only when scrolled into view', async ({ page }) 
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   expect(calls).toEqual([]);
+  const loaded = page.waitForResponse('**/api/database/editors');
   await page.locator('#editors').scrollIntoViewIfNeeded();
+  // Hydrating the island starts the request; on a busy machine that can take a while.
+  await loaded;
   await expect(page.locator('#editors article[data-editor]').first()).toBeVisible();
   expect(calls).toHaveLength(1);
 });

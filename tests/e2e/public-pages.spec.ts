@@ -117,6 +117,34 @@ test('pricing: FAQPage structured data matches the accordion', async ({ page }) 
   expect(data.mainEntity[0].acceptedAnswer.text).toBe(FAQ[0].answer);
 });
 
+test('pricing: the FAQ keeps one answer open, closes an open one when clicked again, and works by keyboard', async ({ page }) => {
+  await page.goto('/pricing');
+  const items = page.locator('details[name="faq"]');
+  const summary = (i: number) => items.nth(i).locator('summary');
+  const onlyOpen = (i: number | null) => expect.poll(() => items.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open))).toEqual(FAQ.map((_, j) => j === i));
+  await expect(items).toHaveCount(FAQ.length);
+  await onlyOpen(null);
+
+  await summary(0).click();
+  await onlyOpen(0);
+  await expect(items.nth(0).getByText(FAQ[0].answer)).toBeVisible();
+  await summary(3).click();
+  await onlyOpen(3);
+  await expect(items.nth(0).getByText(FAQ[0].answer)).toBeHidden();
+  await summary(3).click();
+  await onlyOpen(null);
+
+  await summary(1).focus();
+  await page.keyboard.press('Enter');
+  await onlyOpen(1);
+  await page.keyboard.press('Tab');
+  await expect(summary(2)).toBeFocused();
+  await page.keyboard.press('Space');
+  await onlyOpen(2);
+  await page.keyboard.press('Space');
+  await onlyOpen(null);
+});
+
 test('the active-slots rule and the cancellation policy are stated once on pricing, and the terms agree', async ({ page }) => {
   await page.goto('/pricing');
   const text = (await main(page).textContent())!;
