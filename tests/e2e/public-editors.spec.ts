@@ -7,7 +7,7 @@ import { waitlistKey } from '../../netlify/server/waitlist.repo';
 import { DEMO_EDITORS } from '../../netlify/server/seed';
 import { messages } from '../../src/lib/messages';
 import { readStored } from '../helpers/stored';
-import { warmUpFunctions } from '../helpers/warm-up';
+import { expectLoaded, warmUpFunctions } from '../helpers/warm-up';
 
 const EDITORS_API = '**/api/database/editors';
 const card = (page: Page, id: string) => page.locator(`article[data-editor="${id}"]`);
@@ -45,7 +45,7 @@ test('every editor from the server, in order, each with their facts', async ({ p
   const api = (await (await request.get('/api/database/editors')).json()) as { id: string }[];
   await page.goto('/editors');
   const cards = page.locator('article[data-editor]');
-  await expect(cards).toHaveCount(api.length);
+  await expectLoaded(cards).toHaveCount(api.length);
   expect(await cards.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.editor))).toEqual(api.map((e) => e.id));
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(DEMO_EDITORS.map((e) => e.name));
 });
@@ -54,7 +54,7 @@ test('an open editor: photo, facts, SAT, slots and Reserve a Slot', async ({ pag
   await page.goto('/editors');
   const maya = card(page, 'maya-chen');
   const img = maya.locator('img');
-  await expect(img).toHaveAttribute('src', '/editors/maya-chen.svg');
+  await expectLoaded(img).toHaveAttribute('src', '/editors/maya-chen.svg');
   await expect(img).toHaveAttribute('width', '72');
   await expect(img).toHaveAttribute('height', '72');
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
@@ -69,14 +69,14 @@ test('an open editor: photo, facts, SAT, slots and Reserve a Slot', async ({ pag
 test('a score under 100 is labelled ACT', async ({ page }) => {
   await page.goto('/editors');
   const sofia = card(page, 'sofia-ramirez');
-  await expect(sofia.locator('dt')).toHaveText(['Major', 'ACT', 'GPA']);
+  await expectLoaded(sofia.locator('dt')).toHaveText(['Major', 'ACT', 'GPA']);
   await expect(sofia.locator('dd').nth(1)).toHaveText('35');
 });
 
 test('a full editor: Currently Full, the 1.5x note, Join Waitlist and Reserve Overflow Slot', async ({ page }) => {
   await page.goto('/editors');
   const daniel = card(page, 'daniel-okafor');
-  await expect(daniel).toContainText('Slots Open: 0/5');
+  await expectLoaded(daniel).toContainText('Slots Open: 0/5');
   await expect(daniel).toContainText('Currently Full');
   await expect(daniel).toContainText('1.5x');
   await expect(daniel.getByRole('button', { name: 'Join Waitlist with Daniel Okafor' })).toBeVisible();
@@ -90,13 +90,13 @@ for (const width of [390, 1280]) {
     const release = await holdEditors(page);
     await page.goto('/editors');
     const skeletons = page.locator('[data-skeleton]');
-    await expect(skeletons).toHaveCount(6);
+    await expectLoaded(skeletons).toHaveCount(6);
     await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading editors…');
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
     const skeleton = (await skeletons.first().boundingBox())!;
     release();
     const first = page.locator('article[data-editor]').first();
-    await expect(first).toBeVisible();
+    await expectLoaded(first).toBeVisible();
     const loaded = (await first.boundingBox())!;
     expect(loaded.y).toBe(skeleton.y);
     expect(loaded.width).toBe(skeleton.width);
@@ -111,7 +111,7 @@ for (const width of [390, 1280]) {
 test('no editors: an empty state that points to the contact page', async ({ page }) => {
   await page.route(EDITORS_API, (route) => route.fulfill({ json: [] }));
   await page.goto('/editors');
-  await expect(page.getByText('No editors are listed right now')).toBeVisible();
+  await expectLoaded(page.getByText('No editors are listed right now')).toBeVisible();
   await expect(page.getByRole('link', { name: 'tell us what you need' })).toHaveAttribute('href', '/contact');
   await expect(page.locator('article[data-editor], [data-skeleton]')).toHaveCount(0);
 });
@@ -122,7 +122,7 @@ test('a failed load is logged, says so, and Try Again loads the editors', async 
   await page.route(EDITORS_API, (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
   await page.goto('/editors');
   const alert = page.getByRole('alert').filter({ hasText: 'could not load our editors' });
-  await expect(alert).toBeVisible();
+  await expectLoaded(alert).toBeVisible();
   expect(errors.some((e) => e.includes('Could not load editors'))).toBe(true);
 
   await page.unroute(EDITORS_API);
@@ -130,20 +130,21 @@ test('a failed load is logged, says so, and Try Again loads the editors', async 
   await alert.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.locator('[data-skeleton]')).toHaveCount(6);
   release();
-  await expect(page.locator('article[data-editor]')).toHaveCount(DEMO_EDITORS.length);
+  await expectLoaded(page.locator('article[data-editor]')).toHaveCount(DEMO_EDITORS.length);
   await expect(alert).toHaveCount(0);
 });
 
 test('a network failure shows the retry too', async ({ page }) => {
   await page.route(EDITORS_API, (route) => route.abort('internetdisconnected'));
   await page.goto('/editors');
-  await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  await expectLoaded(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
 });
 
 test.describe('the waitlist dialog', () => {
   const open = async (page: Page) => {
     await page.goto('/editors');
     const opener = card(page, 'daniel-okafor').getByRole('button', { name: /Join Waitlist/ });
+    await expectLoaded(opener).toBeVisible();
     await opener.click();
     await expect(dialog(page)).toBeVisible();
     return opener;
@@ -240,7 +241,7 @@ test('on a phone the cards stack in one full-width column and the dialog fits th
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/editors');
   const cards = page.locator('article[data-editor]');
-  await expect(cards).toHaveCount(DEMO_EDITORS.length);
+  await expectLoaded(cards).toHaveCount(DEMO_EDITORS.length);
   const boxes = await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
   for (const box of boxes) {
     expect(box.x).toBe(boxes[0].x);

@@ -2,7 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { acceptedColleges } from '../../src/lib/site';
 import type { Editor } from '../../src/lib/schemas';
-import { warmUpFunctions } from '../helpers/warm-up';
+import { expectLoaded, warmUpFunctions } from '../helpers/warm-up';
 
 const strip = (page: Page) => page.getByRole('region', { name: 'Our editors were admitted to' });
 const track = (page: Page) => strip(page).locator('.college-track');
@@ -100,7 +100,7 @@ test('featured editors follow the home flag, not names', async ({ page }) => {
   await page.goto('/');
   const cards = page.locator('#editors article[data-editor]');
   await page.locator('#editors').scrollIntoViewIfNeeded();
-  await expect(cards).toHaveCount(3);
+  await expectLoaded(cards).toHaveCount(3);
   expect(await cards.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.editor))).toEqual(['maya-chen', 'daniel-okafor', 'sofia-ramirez']);
 
   // Let an admin feature two other editors: the page follows without a rebuild.
@@ -111,7 +111,7 @@ test('featured editors follow the home flag, not names', async ({ page }) => {
   });
   await page.reload();
   await page.locator('#editors').scrollIntoViewIfNeeded();
-  await expect(cards).toHaveCount(2);
+  await expectLoaded(cards).toHaveCount(2);
   await expect(cards.nth(0)).toContainText('Priya Nair');
   await expect(cards.nth(1)).toContainText('Hannah Weiss');
 });
@@ -121,7 +121,7 @@ test('about features the editors flagged for it', async ({ page }) => {
   const region = page.getByRole('region', { name: 'Editors Who Have Just Been There' });
   await region.scrollIntoViewIfNeeded();
   const cards = region.locator('article[data-editor]');
-  await expect(cards).toHaveCount(4);
+  await expectLoaded(cards).toHaveCount(4);
   expect(await cards.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.editor))).toEqual([
     'maya-chen',
     'daniel-okafor',
@@ -141,6 +141,6 @@ test('the featured editors load only when scrolled into view', async ({ page }) 
   await page.locator('#editors').scrollIntoViewIfNeeded();
   // Hydrating the island starts the request; on a busy machine that can take a while.
   await loaded;
-  await expect(page.locator('#editors article[data-editor]').first()).toBeVisible();
+  await expectLoaded(page.locator('#editors article[data-editor]').first()).toBeVisible();
   expect(calls).toHaveLength(1);
 });

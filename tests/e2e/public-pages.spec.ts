@@ -10,7 +10,7 @@ import { SERVICES } from '../../src/lib/catalogue';
 import { formatUsd } from '../../src/lib/money';
 import { site } from '../../src/lib/site';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { warmUpFunctions } from '../helpers/warm-up';
+import { expectLoaded, warmUpFunctions } from '../helpers/warm-up';
 
 const PAGES = [
   { path: '/', nav: 'Home' },
@@ -223,7 +223,7 @@ for (const width of [390, 1280]) {
       if (['/', '/about', '/editors'].includes(path)) {
         // Bring the editors island into view and check the page with its cards rendered.
         await page.getByRole('link', { name: 'See All Editors' }).or(editors.first()).first().scrollIntoViewIfNeeded();
-        await expect(editors.first()).toBeVisible();
+        await expectLoaded(editors.first()).toBeVisible();
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, 'scrolls sideways').toBeLessThanOrEqual(0);
