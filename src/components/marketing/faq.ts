@@ -20,8 +20,8 @@ export const FAQ: readonly FaqItem[] = [
     question: 'How do the speed upgrades work?',
     answer:
       `Standard turnaround (${standard.label.replace('Standard ', '')}) is free. ` +
-      speed.map((a) => `The ${a.title} upgrade costs ${formatUsd(a.priceCents)}`).join('; ') +
-      '. You buy an upgrade once and it applies to every edit of your whole application process, including all ' +
+      `The upgrades cost ${speed.map((a) => `${formatUsd(a.priceCents)} (${a.title})`).join(' and ')}. ` +
+      'You buy an upgrade once and it applies to every edit of your whole application process, including all ' +
       'future orders. Switching editors keeps your speed upgrade; an overflow surcharge does not carry over.',
   },
   { question: 'What is your cancellation policy?', answer: CANCELLATION_POLICY },

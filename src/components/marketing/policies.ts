@@ -10,7 +10,7 @@ import { unitPriceCents } from '../../lib/pricing';
 const community = addOnById('community')!;
 
 export const ACTIVE_SLOTS_RULE =
-  `Each editor works on at most ${ACTIVE_SLOTS_PER_EDITOR} essays at a time. Submitting a draft to an editor ` +
+  `Each editor keeps ${ACTIVE_SLOTS_PER_EDITOR} active slots, so every draft gets real attention. Submitting a draft to an editor ` +
   `occupies one of that editor's ${ACTIVE_SLOTS_PER_EDITOR} active slots until you mark it final or withdraw it. ` +
   'Activity list projects do not count toward the limit.';
 
