@@ -67,10 +67,7 @@ export const editorSchema = z.object({
 });
 export type Editor = z.infer<typeof editorSchema>;
 
-export const isOverbooked = (editor: Pick<Editor, 'slotsOpen'>) => editor.slotsOpen === 0;
-
-/** SAT or ACT: a score under 100 can only be an ACT (SPEC §3). */
-export const testLabel = (score: string) => (Number(score) < 100 ? 'ACT' : 'SAT');
+export { isOverbooked, testLabel } from './editor-rules';
 
 export const inquirySchema = z.object({
   parentName: requiredText('parentName', INQUIRY_LIMITS.parentName),

@@ -47,3 +47,6 @@ export const acceptedColleges = [
 
 /** `tel:` form of a display phone number. */
 export const telHref = (phone: string) => `tel:+1${phone.replace(/\D/g, '')}`;
+
+/** A page's route from its URL: with Astro's `file` build format a page sees '/pricing.html' for /pricing. */
+export const routePath = (pathname: string) => pathname.replace(/\.html$/, '').replace(/\/(index)?$/, '') || '/';

@@ -1,0 +1,28 @@
+/**
+ * POST /api/waitlist { email, editorId }: a visitor waits for a full editor (SPEC §2). The spec only
+ * logs the address; we keep it, once per editor, so the admin can read the list (DESIGN §8).
+ */
+import type { Config } from '@netlify/functions';
+import { waitlistSchema } from '../../src/lib/schemas';
+import { editorsRepo } from '../server/editors.repo';
+import { HttpError, json, readBody, route } from '../server/http';
+import { waitlistRepo } from '../server/waitlist.repo';
+
+/** Editor ids are slugs; anything else (a '/', a leading dot) cannot name an editor or a safe key. */
+const EDITOR_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+export default route({
+  POST: async (req, context) => {
+    const { email, editorId } = await readBody(req, waitlistSchema);
+    const editor = EDITOR_ID.test(editorId) ? await editorsRepo(context).get(editorId) : null;
+    if (!editor) throw new HttpError(404, 'Editor not found');
+    // Joining twice is not an error for the visitor: the address is simply kept once.
+    const created = await waitlistRepo(context).join({ email, editorId, editorName: editor.name });
+    return json({ ok: true }, { status: created ? 201 : 200 });
+  },
+});
+
+export const config: Config = {
+  path: '/api/waitlist',
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,42 @@
+/** The pricing FAQ (SPEC §2): rendered as an accordion and published as FAQPage structured data. */
+import { ADD_ONS, SERVICES, TURNAROUND_OPTIONS, addOnById } from '../../lib/catalogue';
+import { formatUsd } from '../../lib/money';
+import { ACTIVE_SLOTS_RULE, CANCELLATION_POLICY, OVERFLOW_RULE } from './policies';
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+const speed = ADD_ONS.filter((a) => a.id !== 'community');
+const standard = TURNAROUND_OPTIONS.find((o) => o.id === 'standard')!;
+const community = addOnById('community')!;
+const editsRule = SERVICES.map((s) => `${s.title}: ${s.note.charAt(0).toLowerCase()}${s.note.slice(1)}`).join('; ');
+
+export const FAQ: readonly FaqItem[] = [
+  { question: 'What is an active slot?', answer: ACTIVE_SLOTS_RULE },
+  { question: 'What happens when my editor is full?', answer: OVERFLOW_RULE },
+  {
+    question: 'How do the speed upgrades work?',
+    answer:
+      `Standard turnaround (${standard.label.replace('Standard ', '')}) is free. ` +
+      `The upgrades cost ${speed.map((a) => `${formatUsd(a.priceCents)} (${a.title})`).join(' and ')}. ` +
+      'You buy an upgrade once and it applies to every edit of your whole application process, including all ' +
+      'future orders. Switching editors keeps your speed upgrade; an overflow surcharge does not carry over.',
+  },
+  { question: 'What is your cancellation policy?', answer: CANCELLATION_POLICY },
+  { question: 'How many rounds of edits are included?', answer: `${editsRule}.` },
+  {
+    question: 'What does the community include?',
+    answer:
+      `For a one-time ${formatUsd(community.priceCents)} you get lifetime access to our private Discord server: ` +
+      'unlimited quick questions of up to 250 characters, weekly Ask a Grad sessions with our editors, and a ' +
+      'network of applicants going through the same process.',
+  },
+  {
+    question: 'How soon will I hear from my editor?',
+    answer:
+      'Your editor reaches out by e-mail within 24 hours of your order to set up a short introductory call and ' +
+      'agree on how you will share drafts.',
+  },
+];

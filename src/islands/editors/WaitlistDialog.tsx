@@ -1,0 +1,111 @@
+/**
+ * 'Join Waitlist' (SPEC §2, §4, §5): a modal dialog asking for an e-mail. Empty submit does nothing;
+ * a good address is stored once for the editor (POST /api/waitlist), then the visitor goes on to
+ * select-services with the editor chosen. Native <dialog> gives Escape and an inert page; we add a
+ * focus trap so Tab never leaves it, and focus returns to the button that opened it.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { apiFetch } from '../../client/api';
+import { isEmail, normalizeEmail } from '../../lib/email';
+import { messages } from '../../lib/messages';
+import type { Editor } from '../../lib/schemas';
+import { reserveHref } from './links';
+
+const SAVE_FAILED = 'We could not add you to the waitlist. Please try again.';
+
+interface Props {
+  editor: Editor;
+  onClose: () => void;
+}
+
+export function WaitlistDialog({ editor, onClose }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    dialog.current?.showModal();
+    return () => opener?.focus();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = normalizeEmail(email);
+    if (busy || !address) return;
+    if (!isEmail(address)) return setError(messages.emailInvalid);
+    setError('');
+    setBusy(true);
+    const result = await apiFetch('/api/waitlist', { method: 'POST', body: { email: address, editorId: editor.id } });
+    if (result.ok) return window.location.assign(reserveHref(editor.id));
+    setBusy(false);
+    setError(SAVE_FAILED);
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      onClose={onClose}
+      onKeyDown={trapTab}
+      className="fixed inset-0 m-auto h-fit w-[min(28rem,calc(100%-2rem))] rounded-2xl bg-white p-6 text-slate-800 shadow-xl backdrop:bg-navy-900/60"
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <h2 id={`${id}-title`} className="font-serif text-2xl font-bold text-navy-900">
+          Join the waitlist for {editor.name}
+        </h2>
+        <p id={`${id}-description`} className="text-sm text-slate-700">
+          Leave your e-mail and we will tell you when {editor.name} has an open slot. You will then choose your
+          services.
+        </p>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-navy-900">
+            Email address
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            required
+            autoComplete="email"
+            className="input"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-error`}
+          />
+          <p id={`${id}-error`} role="alert" className="min-h-5 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn-outline" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? 'Joining...' : 'Join Waitlist'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** Keeps Tab and Shift+Tab cycling inside the dialog. */
+function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>('input, button, a[href]')].filter(
+    (el) => !(el as HTMLButtonElement).disabled,
+  );
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}

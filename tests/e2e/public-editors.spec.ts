@@ -1,0 +1,259 @@
+/**
+ * /editors: every editor from the API, the open and the full card, loading (no layout shift),
+ * empty and error-with-retry states, the waitlist dialog end to end, and the phone layout.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { waitlistKey } from '../../netlify/server/waitlist.repo';
+import { DEMO_EDITORS } from '../../netlify/server/seed';
+import { messages } from '../../src/lib/messages';
+import { readStored } from '../helpers/stored';
+import { expectLoaded, warmUpFunctions } from '../helpers/warm-up';
+
+const EDITORS_API = '**/api/database/editors';
+const card = (page: Page, id: string) => page.locator(`article[data-editor="${id}"]`);
+const dialog = (page: Page) => page.getByRole('dialog');
+
+/** Holds the editors request until the test releases it. */
+async function holdEditors(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(EDITORS_API, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Sums layout shifts not caused by input, from the start of the page (the CLS of the visit). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+
+test.beforeAll(({ request }) => warmUpFunctions(request, { waitlist: true }));
+
+test('every editor from the server, in order, each with their facts', async ({ page, request }) => {
+  const api = (await (await request.get('/api/database/editors')).json()) as { id: string }[];
+  await page.goto('/editors');
+  const cards = page.locator('article[data-editor]');
+  await expectLoaded(cards).toHaveCount(api.length);
+  expect(await cards.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.editor))).toEqual(api.map((e) => e.id));
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(DEMO_EDITORS.map((e) => e.name));
+});
+
+test('an open editor: photo, facts, SAT, slots and Reserve a Slot', async ({ page }) => {
+  await page.goto('/editors');
+  const maya = card(page, 'maya-chen');
+  const img = maya.locator('img');
+  await expectLoaded(img).toHaveAttribute('src', '/editors/maya-chen.svg');
+  await expect(img).toHaveAttribute('width', '72');
+  await expect(img).toHaveAttribute('height', '72');
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  for (const text of ['Maya Chen', 'Stanford University', 'Computer Science', 'SAT', '1560', 'GPA', '4.0', 'Founded a coding club', 'Turning technical passion', 'Slots Open: 3/5']) {
+    await expect(maya).toContainText(text);
+  }
+  await expect(maya.getByRole('link', { name: 'Reserve a Slot with Maya Chen' })).toHaveAttribute('href', '/select-services?editor=maya-chen');
+  await expect(maya).not.toContainText('Currently Full');
+  await expect(maya.getByRole('button')).toHaveCount(0);
+});
+
+test('a score under 100 is labelled ACT', async ({ page }) => {
+  await page.goto('/editors');
+  const sofia = card(page, 'sofia-ramirez');
+  await expectLoaded(sofia.locator('dt')).toHaveText(['Major', 'ACT', 'GPA']);
+  await expect(sofia.locator('dd').nth(1)).toHaveText('35');
+});
+
+test('a full editor: Currently Full, the 1.5x note, Join Waitlist and Reserve Overflow Slot', async ({ page }) => {
+  await page.goto('/editors');
+  const daniel = card(page, 'daniel-okafor');
+  await expectLoaded(daniel).toContainText('Slots Open: 0/5');
+  await expect(daniel).toContainText('Currently Full');
+  await expect(daniel).toContainText('1.5x');
+  await expect(daniel.getByRole('button', { name: 'Join Waitlist with Daniel Okafor' })).toBeVisible();
+  await expect(daniel.getByRole('link', { name: 'Reserve Overflow Slot with Daniel Okafor' })).toHaveAttribute('href', '/select-services?editor=daniel-okafor');
+  await expect(daniel.getByRole('link', { name: /Reserve a Slot/ })).toHaveCount(0);
+});
+
+for (const width of [390, 1280]) {
+  test(`skeletons of the final size hold the space while loading, so nothing shifts (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const release = await holdEditors(page);
+    await page.goto('/editors');
+    const skeletons = page.locator('[data-skeleton]');
+    await expectLoaded(skeletons).toHaveCount(6);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading editors…');
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+    const skeleton = (await skeletons.first().boundingBox())!;
+    release();
+    const first = page.locator('article[data-editor]').first();
+    await expectLoaded(first).toBeVisible();
+    const loaded = (await first.boundingBox())!;
+    expect(loaded.y).toBe(skeleton.y);
+    expect(loaded.width).toBe(skeleton.width);
+    // An open editor's card, in a row without a full one (whose extra actions make its row taller).
+    const open = (await card(page, 'ethan-park').boundingBox())!;
+    expect(Math.abs(open.height - skeleton.height)).toBeLessThanOrEqual(24);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  });
+}
+
+test('no editors: an empty state that points to the contact page', async ({ page }) => {
+  await page.route(EDITORS_API, (route) => route.fulfill({ json: [] }));
+  await page.goto('/editors');
+  await expectLoaded(page.getByText('No editors are listed right now')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'tell us what you need' })).toHaveAttribute('href', '/contact');
+  await expect(page.locator('article[data-editor], [data-skeleton]')).toHaveCount(0);
+});
+
+test('a failed load is logged, says so, and Try Again loads the editors', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.route(EDITORS_API, (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
+  await page.goto('/editors');
+  const alert = page.getByRole('alert').filter({ hasText: 'could not load our editors' });
+  await expectLoaded(alert).toBeVisible();
+  expect(errors.some((e) => e.includes('Could not load editors'))).toBe(true);
+
+  await page.unroute(EDITORS_API);
+  const release = await holdEditors(page);
+  await alert.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.locator('[data-skeleton]')).toHaveCount(6);
+  release();
+  await expectLoaded(page.locator('article[data-editor]')).toHaveCount(DEMO_EDITORS.length);
+  await expect(alert).toHaveCount(0);
+});
+
+test('a network failure shows the retry too', async ({ page }) => {
+  await page.route(EDITORS_API, (route) => route.abort('internetdisconnected'));
+  await page.goto('/editors');
+  await expectLoaded(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+});
+
+test.describe('the waitlist dialog', () => {
+  const open = async (page: Page) => {
+    await page.goto('/editors');
+    const opener = card(page, 'daniel-okafor').getByRole('button', { name: /Join Waitlist/ });
+    await expectLoaded(opener).toBeVisible();
+    await opener.click();
+    await expect(dialog(page)).toBeVisible();
+    return opener;
+  };
+
+  test('is labelled, takes focus, traps Tab and closes on Escape back to its button', async ({ page }) => {
+    const opener = await open(page);
+    await expect(dialog(page)).toHaveAccessibleName('Join the waitlist for Daniel Okafor');
+    // A native <dialog> opened with showModal(): the rest of the page is inert.
+    expect(await dialog(page).evaluate((d) => d.matches(':modal'))).toBe(true);
+    const email = dialog(page).getByRole('textbox', { name: 'Email address' });
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('type', 'email');
+    await expect(email).toHaveAttribute('required', '');
+
+    await page.keyboard.press('Tab');
+    await expect(dialog(page).getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog(page).getByRole('button', { name: 'Join Waitlist' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(email).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog(page).getByRole('button', { name: 'Join Waitlist' })).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
+  test('Cancel closes it without sending anything', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/waitlist') && posts.push(r.method()));
+    await open(page);
+    await dialog(page).getByRole('textbox').fill('cancel@example.com');
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    expect(posts).toEqual([]);
+  });
+
+  test('an empty submit does nothing; a malformed address is refused', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/waitlist') && posts.push(r.method()));
+    await open(page);
+    const submit = dialog(page).getByRole('button', { name: 'Join Waitlist' });
+    await submit.click();
+    await dialog(page).getByRole('textbox').fill('   ');
+    await submit.click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByRole('alert')).toBeEmpty();
+    await expect(page).toHaveURL(/\/editors$/);
+    await dialog(page).getByRole('textbox').fill('not an email');
+    await submit.click();
+    await expect(dialog(page).getByRole('alert')).toHaveText(messages.emailInvalid);
+    expect(posts).toEqual([]);
+  });
+
+  test('a good address is stored once for the editor, then the visitor goes to select-services', async ({ page }) => {
+    const email = `waiting-${Date.now()}@example.com`;
+    const key = waitlistKey('daniel-okafor', email);
+    await open(page);
+    await dialog(page).getByRole('textbox').fill(`  ${email.toUpperCase()} `);
+    await dialog(page).getByRole('button', { name: 'Join Waitlist' }).click();
+    await page.waitForURL('**/select-services?editor=daniel-okafor');
+    const stored = await readStored<{ at: string }>('waitlist', key);
+    expect(stored).toMatchObject({ email, editorId: 'daniel-okafor', editorName: 'Daniel Okafor' });
+
+    // The same address again: still on its way, still one entry.
+    await open(page);
+    await dialog(page).getByRole('textbox').fill(email);
+    await dialog(page).getByRole('button', { name: 'Join Waitlist' }).click();
+    await page.waitForURL('**/select-services?editor=daniel-okafor');
+    expect(await readStored('waitlist', key)).toEqual(stored);
+  });
+
+  test('while saving the button is busy; a failure keeps the dialog open with a message', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/waitlist', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, json: { error: 'boom' } });
+    });
+    await open(page);
+    await dialog(page).getByRole('textbox').fill('fails@example.com');
+    await dialog(page).getByRole('button', { name: 'Join Waitlist' }).click();
+    await expect(dialog(page).getByRole('button', { name: 'Joining...' })).toBeDisabled();
+    release();
+    await expect(dialog(page).getByRole('alert')).toHaveText('We could not add you to the waitlist. Please try again.');
+    await expect(dialog(page).getByRole('textbox')).toHaveValue('fails@example.com');
+    await expect(page).toHaveURL(/\/editors$/);
+  });
+});
+
+test('on a phone the cards stack in one full-width column and the dialog fits the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/editors');
+  const cards = page.locator('article[data-editor]');
+  await expectLoaded(cards).toHaveCount(DEMO_EDITORS.length);
+  const boxes = await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+  for (const box of boxes) {
+    expect(box.x).toBe(boxes[0].x);
+    expect(box.width).toBeGreaterThan(340);
+  }
+  for (let i = 1; i < boxes.length; i++) expect(boxes[i].y).toBeGreaterThan(boxes[i - 1].y + boxes[i - 1].height - 1);
+  const reserve = card(page, 'maya-chen').getByRole('link', { name: /Reserve a Slot/ });
+  expect((await reserve.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+  await card(page, 'daniel-okafor').getByRole('button', { name: /Join Waitlist/ }).click();
+  const box = (await dialog(page).boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(box.height).toBeLessThan(844);
+});
