@@ -14,8 +14,9 @@ export function loadEditors(force = false): Promise<EditorsState> {
   if (loading && !force) return loading;
   $editors.set({ status: 'loading' });
   loading = fetchEditors().then((result) => {
-    if (!result.ok) console.error('Could not load editors:', result.error);
-    const state: EditorsState = result.ok ? { status: 'ready', editors: result.data } : { status: 'error' };
+    const ok = result.ok && Array.isArray(result.data);
+    if (!ok) console.error('Could not load editors:', result.ok ? 'unexpected answer' : result.error);
+    const state: EditorsState = ok ? { status: 'ready', editors: result.data } : { status: 'error' };
     $editors.set(state);
     return state;
   });

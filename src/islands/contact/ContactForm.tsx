@@ -10,7 +10,7 @@ import { CONTACT_SERVICE_OPTIONS, MAJORS, TURNAROUND_OPTIONS, majorValue } from 
 import { ANY_EDITOR, DETAILS_WORD_LIMIT, INQUIRY_LIMITS, countWords, needsTurnaround, turnaroundLabel } from '../../lib/contact';
 import { EMAIL_MAX_LENGTH } from '../../lib/email';
 import { messages } from '../../lib/messages';
-import type { Editor } from '../../lib/schemas';
+import { useEditors } from '../shared/useEditors';
 import { Field } from './Field';
 import {
   EMPTY_FORM,
@@ -35,7 +35,8 @@ export default function ContactForm() {
   const setOutcome = (kind: 'error' | 'success', text: string) => setOutcomeState((o) => ({ kind, text, n: (o?.n ?? 0) + 1 }));
   const [sending, setSending] = useState(false);
   const [interactive, setInteractive] = useState(false);
-  const [editors, setEditors] = useState<Editor[]>([]);
+  const editorsState = useEditors();
+  const editors = editorsState.status === 'ready' ? editorsState.editors : [];
   // State updates land on the next render; the ref stops a double click from sending twice.
   const sendingNow = useRef(false);
   const submitButton = useRef<HTMLButtonElement>(null);
@@ -43,10 +44,6 @@ export default function ContactForm() {
 
   useEffect(() => {
     setInteractive(true);
-    apiFetch<Editor[]>('/api/database/editors').then((result) => {
-      if (result.ok && Array.isArray(result.data)) setEditors(result.data);
-      else console.error('Could not load editors:', result.ok ? 'unexpected answer' : result.error);
-    });
   }, []);
 
   const set = <K extends keyof InquiryFormValues>(key: K, value: InquiryFormValues[K]) => {

@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import type { Editor } from '../../lib/schemas';
 import { EditorCard, EditorCardSkeleton } from './EditorCard';
-import { useEditors } from './useEditors';
+import { useEditors } from '../shared/useEditors';
 import { WaitlistDialog } from './WaitlistDialog';
 
 interface Props {
