@@ -34,7 +34,7 @@ export default defineConfig({
     command: 'npx tsx scripts/serve.ts',
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 240_000,
     stdout: 'pipe',
     env: {
       PORT: port,

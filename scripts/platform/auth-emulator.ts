@@ -42,7 +42,9 @@ export async function startAuthEmulator({ projectId, port, hubPort, loggingPort,
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1' },
+    // Its own temp dir: the CLI keeps a per-project hub locator file there, and several emulators for
+    // the same project (tests beside `npm start`) must not read each other's.
+    env: { ...process.env, TMPDIR: dir, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1' },
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -63,7 +65,8 @@ export async function startAuthEmulator({ projectId, port, hubPort, loggingPort,
   };
 
   const url = `http://${host}:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Generous: on a busy two-core machine the CLI alone can take a minute to start.
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     const up = await fetch(url).then(
