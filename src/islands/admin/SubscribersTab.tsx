@@ -3,6 +3,7 @@ import { messages } from '../../lib/messages';
 import type { EmailSubscriber } from '../../lib/schemas';
 import { allSubscribers, setSubscriberEnabled, subscribersCsv, subscribersPage } from './admin-api';
 import { copyText, downloadFile } from './clipboard';
+import { ListStatus } from './ListStatus';
 import { LoadMore } from './LoadMore';
 import { showToast } from './toasts';
 import { usePagedList } from './usePagedList';
@@ -80,16 +81,7 @@ export function SubscribersTab() {
         </div>
       </div>
 
-      {list.status === 'loading' && <p className="text-slate-700">Loading subscribers...</p>}
-      {list.status === 'failed' && (
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-slate-700">The subscriber list could not be loaded.</p>
-          <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={() => void list.reload()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {empty && <p className="text-slate-700">No email subscribers found.</p>}
+      <ListStatus list={list} loading="Loading subscribers..." failed="The subscriber list could not be loaded." empty="No email subscribers found." />
       {list.items.length > 0 && (
         // Focusable so keyboard users can scroll it (WCAG 2.1.1).
         <ul tabIndex={0} aria-label="Subscribers" className="max-h-96 divide-y divide-slate-200 overflow-y-auto rounded-xl border border-slate-200 bg-white">

@@ -1,0 +1,142 @@
+import { useCallback, useState } from 'react';
+import { INQUIRY_FILTERS, type InquiryFilter, type InquiryItem } from '../../lib/admin';
+import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from '../../lib/contact';
+import { messages } from '../../lib/messages';
+import { inquiriesPage, setInquiryHandled } from './admin-api';
+import { Fact, Time } from './Facts';
+import { ListStatus } from './ListStatus';
+import { LoadMore } from './LoadMore';
+import { showToast } from './toasts';
+import { usePagedList } from './usePagedList';
+
+const fetchFailed = () => showToast('error', messages.fetchFailed);
+const FILTER_LABELS: Record<InquiryFilter, string> = { all: 'All', open: 'Open', handled: 'Handled' };
+
+/** 'All', 'Open', 'Handled' as one radio group: arrow keys move between them. */
+function FilterChoice({ value, onChange }: { value: InquiryFilter; onChange: (filter: InquiryFilter) => void }) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Show</legend>
+      <span aria-hidden="true" className="text-sm font-semibold text-slate-700">
+        Show
+      </span>
+      {INQUIRY_FILTERS.map((filter) => (
+        <label
+          key={filter}
+          className="cursor-pointer rounded-full border border-navy-200 px-3 py-1.5 text-sm font-semibold text-navy-800 has-checked:border-navy-800 has-checked:bg-navy-800 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-navy-700"
+        >
+          <input type="radio" name="inquiry-filter" value={filter} checked={value === filter} onChange={() => onChange(filter)} className="sr-only" />
+          {FILTER_LABELS[filter]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function preferredEditor(item: InquiryItem) {
+  if (item.preferredEditor === ANY_EDITOR.value) return ANY_EDITOR.label;
+  return item.preferredEditorName ?? `${item.preferredEditor} (no longer listed)`;
+}
+
+function InquiryCard({ item, busy, onToggle }: { item: InquiryItem; busy: boolean; onToggle: () => void }) {
+  const headingId = `inquiry-${item.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={`rounded-xl border p-4 shadow-sm sm:p-5 ${item.handled ? 'border-slate-200 bg-slate-50' : 'border-navy-200 bg-white'}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <h3 id={headingId} className="font-serif text-lg font-bold break-words text-navy-900">
+            {item.parentName}
+          </h3>
+          <p className="text-sm text-slate-700">
+            Received <Time iso={item.receivedAt} />
+          </p>
+        </div>
+        {item.handled ? (
+          <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900">
+            Handled{item.handledAt && <> · <Time iso={item.handledAt} /></>}
+          </span>
+        ) : (
+          <span className="rounded-full bg-beacon-300 px-2.5 py-0.5 text-xs font-semibold text-navy-900">Open</span>
+        )}
+      </div>
+      <dl className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Fact term="Student">{item.studentInfo}</Fact>
+        <Fact term="Intended major">{majorLabel(item.intendedMajor)}</Fact>
+        <Fact term="Services">{item.services.map(contactServiceLabel).join(', ') || 'None chosen'}</Fact>
+        <Fact term="Preferred editor">{preferredEditor(item)}</Fact>
+        <Fact term="Turnaround">{turnaroundLabelById(item.turnaround)}</Fact>
+        <Fact term="Email">
+          <a href={`mailto:${item.email}`} className="font-semibold text-navy-700 underline">
+            {item.email}
+          </a>
+        </Fact>
+        <Fact term="Phone">{item.phone}</Fact>
+        <Fact term="Details" wide>
+          <span className="whitespace-pre-wrap">{item.details}</span>
+        </Fact>
+      </dl>
+      <div className="mt-4 flex justify-end">
+        <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={onToggle} disabled={busy}>
+          {item.handled ? 'Mark as open' : 'Mark handled'}
+          <span className="sr-only"> (inquiry from {item.parentName})</span>
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** One filter's inquiries: a fresh list (and its pages) for each filter. */
+function InquiryList({ filter }: { filter: InquiryFilter }) {
+  const loadPage = useCallback((cursor: string | null) => inquiriesPage(cursor, filter), [filter]);
+  const list = usePagedList(loadPage, fetchFailed);
+  const [changing, setChanging] = useState<string | null>(null);
+
+  async function toggle(item: InquiryItem) {
+    setChanging(item.id);
+    const result = await setInquiryHandled(item.id, !item.handled);
+    setChanging(null);
+    if (!result.ok) return showToast('error', 'Failed to update inquiry');
+    list.replaceItem((i) => i.id === item.id, result.data);
+    showToast('success', result.data.handled ? 'Inquiry marked handled' : 'Inquiry marked open');
+  }
+
+  return (
+    <>
+      <ListStatus
+        list={list}
+        loading="Loading inquiries..."
+        failed="The inquiries could not be loaded."
+        empty={filter === 'all' ? 'No inquiries yet.' : `No ${FILTER_LABELS[filter].toLowerCase()} inquiries.`}
+      />
+      {list.items.length > 0 && (
+        <ul aria-label="Inquiries" className="space-y-4">
+          {list.items.map((item) => (
+            <li key={item.id}>
+              <InquiryCard item={item} busy={changing === item.id} onToggle={() => void toggle(item)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore shown={list.items.length} total={list.total} hasMore={list.hasMore} busy={list.loadingMore} onLoadMore={() => void list.loadMore()} />
+    </>
+  );
+}
+
+/** Inquiries from the contact form, newest first, every field; the admin marks them handled (issue 7). */
+export function InquiriesTab() {
+  const [filter, setFilter] = useState<InquiryFilter>('all');
+  return (
+    <section aria-labelledby="inquiries-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="inquiries-heading" className="font-serif text-2xl font-bold text-navy-900">
+          Inquiries
+        </h2>
+        <FilterChoice value={filter} onChange={setFilter} />
+      </div>
+      <InquiryList key={filter} filter={filter} />
+    </section>
+  );
+}
