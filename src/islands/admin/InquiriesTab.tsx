@@ -23,9 +23,9 @@ function FilterChoice({ value, onChange }: { value: InquiryFilter; onChange: (fi
       {INQUIRY_FILTERS.map((filter) => (
         <label
           key={filter}
-          className="cursor-pointer rounded-full border border-navy-200 px-3 py-1.5 text-sm font-semibold text-navy-800 has-checked:border-navy-800 has-checked:bg-navy-800 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-navy-700"
+          className="relative cursor-pointer rounded-full border border-navy-200 px-3 py-1.5 text-sm font-semibold text-navy-800 has-checked:border-navy-800 has-checked:bg-navy-800 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-navy-700"
         >
-          <input type="radio" name="inquiry-filter" value={filter} checked={value === filter} onChange={() => onChange(filter)} className="sr-only" />
+          <input type="radio" name="inquiry-filter" value={filter} checked={value === filter} onChange={() => onChange(filter)} className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0" />
           {FILTER_LABELS[filter]}
         </label>
       ))}
@@ -79,7 +79,8 @@ function InquiryCard({ item, busy, onToggle }: { item: InquiryItem; busy: boolea
         </Fact>
       </dl>
       <div className="mt-4 flex justify-end">
-        <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={onToggle} disabled={busy}>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus while the change is saved. */}
+        <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60" onClick={busy ? undefined : onToggle} aria-disabled={busy}>
           {item.handled ? 'Mark as open' : 'Mark handled'}
           <span className="sr-only"> (inquiry from {item.parentName})</span>
         </button>
