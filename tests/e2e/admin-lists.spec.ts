@@ -245,7 +245,7 @@ test.describe('Waitlist', () => {
 
 test('the empty lists say so', async ({ page }) => {
   await page.route(/\/api\/admin\/(orders|waitlist|outbox|inquiries)\?/, (route) => route.fulfill({ json: { items: [], nextCursor: null, total: 0 } }));
-  const expected = { Orders: 'No orders yet.', Waitlist: 'Nobody is on a waitlist.', Outbox: 'The outbox is empty.', Inquiries: 'No inquiries yet.' };
+  const expected = { Orders: 'No orders yet.', Waitlist: 'Nobody is on a waitlist.', Outbox: 'The outbox is empty.', Inquiries: 'No inquiries.' };
   for (const [tab, text] of Object.entries(expected)) {
     await openTab(page, tab);
     await expect(page.getByRole('tabpanel').getByText(text, { exact: true })).toBeVisible();

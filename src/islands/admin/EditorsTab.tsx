@@ -6,7 +6,7 @@ import { createEditor, deleteEditor, listEditors, updateEditor, waitlistCounts }
 import { EditorCard } from './EditorCard';
 import { EditorForm } from './EditorForm';
 import { NEW_EDITOR_VALUES, valuesOf } from './editor-form';
-import { showToast } from './toasts';
+import { showToast, toastFetchFailed } from './toasts';
 
 /**
  * Editors Management (SPEC §2, §4): 'Add Editor' opens the form, the list shows a card per editor,
@@ -29,7 +29,7 @@ export function EditorsTab() {
       setStatus('ready');
     } else {
       setStatus((s) => (s === 'ready' ? s : 'failed'));
-      showToast('error', messages.fetchFailed);
+      toastFetchFailed();
     }
   }, []);
 

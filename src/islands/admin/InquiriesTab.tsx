@@ -1,15 +1,12 @@
 import { useCallback, useState } from 'react';
 import { INQUIRY_FILTERS, type InquiryFilter, type InquiryItem } from '../../lib/admin';
 import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from '../../lib/contact';
-import { messages } from '../../lib/messages';
 import { inquiriesPage, setInquiryHandled } from './admin-api';
 import { Fact, Time } from './Facts';
-import { ListStatus } from './ListStatus';
-import { LoadMore } from './LoadMore';
-import { showToast } from './toasts';
+import { PagedSection } from './PagedSection';
+import { showToast, toastFetchFailed } from './toasts';
 import { usePagedList } from './usePagedList';
 
-const fetchFailed = () => showToast('error', messages.fetchFailed);
 const FILTER_LABELS: Record<InquiryFilter, string> = { all: 'All', open: 'Open', handled: 'Handled' };
 
 /** 'All', 'Open', 'Handled' as one radio group: arrow keys move between them. */
@@ -89,10 +86,12 @@ function InquiryCard({ item, busy, onToggle }: { item: InquiryItem; busy: boolea
   );
 }
 
-/** One filter's inquiries: a fresh list (and its pages) for each filter. */
-function InquiryList({ filter }: { filter: InquiryFilter }) {
+/** Inquiries from the contact form, newest first, every field; the admin marks them handled (issue 7). */
+export function InquiriesTab() {
+  const [filter, setFilter] = useState<InquiryFilter>('all');
+  // A new loader for each filter: the list starts again from its first page.
   const loadPage = useCallback((cursor: string | null) => inquiriesPage(cursor, filter), [filter]);
-  const list = usePagedList(loadPage, fetchFailed);
+  const list = usePagedList(loadPage, toastFetchFailed);
   const [changing, setChanging] = useState<string | null>(null);
 
   async function toggle(item: InquiryItem) {
@@ -104,40 +103,22 @@ function InquiryList({ filter }: { filter: InquiryFilter }) {
     showToast('success', result.data.handled ? 'Inquiry marked handled' : 'Inquiry marked open');
   }
 
+  const shown = filter === 'all' ? '' : `${FILTER_LABELS[filter].toLowerCase()} `;
   return (
-    <>
-      <ListStatus
-        list={list}
-        loading="Loading inquiries..."
-        failed="The inquiries could not be loaded."
-        empty={filter === 'all' ? 'No inquiries yet.' : `No ${FILTER_LABELS[filter].toLowerCase()} inquiries.`}
-      />
-      {list.items.length > 0 && (
-        <ul aria-label="Inquiries" className="space-y-4">
-          {list.items.map((item) => (
-            <li key={item.id}>
-              <InquiryCard item={item} busy={changing === item.id} onToggle={() => void toggle(item)} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMore shown={list.items.length} total={list.total} hasMore={list.hasMore} busy={list.loadingMore} onLoadMore={() => void list.loadMore()} />
-    </>
-  );
-}
-
-/** Inquiries from the contact form, newest first, every field; the admin marks them handled (issue 7). */
-export function InquiriesTab() {
-  const [filter, setFilter] = useState<InquiryFilter>('all');
-  return (
-    <section aria-labelledby="inquiries-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="inquiries-heading" className="font-serif text-2xl font-bold text-navy-900">
-          Inquiries
-        </h2>
-        <FilterChoice value={filter} onChange={setFilter} />
-      </div>
-      <InquiryList key={filter} filter={filter} />
-    </section>
+    <PagedSection
+      id="inquiries"
+      title="Inquiries"
+      list={list}
+      texts={{ loading: 'Loading inquiries...', failed: 'The inquiries could not be loaded.', empty: `No ${shown}inquiries.` }}
+      actions={<FilterChoice value={filter} onChange={setFilter} />}
+    >
+      <ul aria-label="Inquiries" className="space-y-4">
+        {list.items.map((item) => (
+          <li key={item.id}>
+            <InquiryCard item={item} busy={changing === item.id} onToggle={() => void toggle(item)} />
+          </li>
+        ))}
+      </ul>
+    </PagedSection>
   );
 }

@@ -1,17 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { gradeLabel } from '../../lib/catalogue';
 import { majorLabel } from '../../lib/contact';
-import { messages } from '../../lib/messages';
 import { formatUsd } from '../../lib/money';
 import { lineLabel, orderStatusLabel, type Order } from '../../lib/order';
 import { ordersPage } from './admin-api';
 import { Fact, Time } from './Facts';
-import { ListStatus } from './ListStatus';
-import { LoadMore } from './LoadMore';
-import { showToast } from './toasts';
+import { PagedSection } from './PagedSection';
+import { toastFetchFailed } from './toasts';
 import { usePagedList } from './usePagedList';
-
-const fetchFailed = () => showToast('error', messages.fetchFailed);
 
 /** What ties an order to the payment provider: the payment intent once paid, else the checkout session. */
 const paymentReference = (order: Order) => order.payment.paymentIntent ?? order.payment.sessionId ?? '';
@@ -129,23 +125,16 @@ function OrderCard({ order }: { order: Order }) {
 
 /** Every order, newest first: status, customer, editor, amounts, payment reference; open one for the rest. */
 export function OrdersTab() {
-  const list = usePagedList(ordersPage, fetchFailed);
+  const list = usePagedList(ordersPage, toastFetchFailed);
   return (
-    <section aria-labelledby="orders-heading" className="space-y-4">
-      <h2 id="orders-heading" className="font-serif text-2xl font-bold text-navy-900">
-        Orders{list.status === 'ready' && ` (${list.total})`}
-      </h2>
-      <ListStatus list={list} loading="Loading orders..." failed="The orders could not be loaded." empty="No orders yet." />
-      {list.items.length > 0 && (
-        <ul aria-label="Orders" className="space-y-4">
-          {list.items.map((order) => (
-            <li key={order.id}>
-              <OrderCard order={order} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMore shown={list.items.length} total={list.total} hasMore={list.hasMore} busy={list.loadingMore} onLoadMore={() => void list.loadMore()} />
-    </section>
+    <PagedSection id="orders" title="Orders" list={list} texts={{ loading: 'Loading orders...', failed: 'The orders could not be loaded.', empty: 'No orders yet.' }}>
+      <ul aria-label="Orders" className="space-y-4">
+        {list.items.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ul>
+    </PagedSection>
   );
 }

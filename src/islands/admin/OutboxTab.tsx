@@ -1,13 +1,9 @@
 import type { OutboxItem } from '../../lib/admin';
-import { messages } from '../../lib/messages';
 import { outboxPage } from './admin-api';
 import { Fact, Time } from './Facts';
-import { ListStatus } from './ListStatus';
-import { LoadMore } from './LoadMore';
-import { showToast } from './toasts';
+import { PagedSection } from './PagedSection';
+import { toastFetchFailed } from './toasts';
 import { usePagedList } from './usePagedList';
-
-const fetchFailed = () => showToast('error', messages.fetchFailed);
 
 const reasonText = (mail: OutboxItem) => (mail.reason === 'no-smtp' ? 'No mail server configured' : `The mail server refused it: ${mail.error ?? 'no reason given'}`);
 
@@ -39,24 +35,22 @@ function OutboxMail({ mail }: { mail: OutboxItem }) {
 
 /** The e-mails written to the outbox instead of being sent (local mode, or a refusing mail server), newest first. */
 export function OutboxTab() {
-  const list = usePagedList(outboxPage, fetchFailed);
+  const list = usePagedList(outboxPage, toastFetchFailed);
   return (
-    <section aria-labelledby="outbox-heading" className="space-y-4">
-      <h2 id="outbox-heading" className="font-serif text-2xl font-bold text-navy-900">
-        Outbox{list.status === 'ready' && ` (${list.total})`}
-      </h2>
-      <p className="text-sm text-slate-700">E-mails the site wrote here instead of sending them: no mail server is configured (local mode), or it refused them.</p>
-      <ListStatus list={list} loading="Loading the outbox..." failed="The outbox could not be loaded." empty="The outbox is empty." />
-      {list.items.length > 0 && (
-        <ul aria-label="Outbox" className="space-y-4">
-          {list.items.map((mail) => (
-            <li key={mail.id}>
-              <OutboxMail mail={mail} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMore shown={list.items.length} total={list.total} hasMore={list.hasMore} busy={list.loadingMore} onLoadMore={() => void list.loadMore()} />
-    </section>
+    <PagedSection
+      id="outbox"
+      title="Outbox"
+      list={list}
+      texts={{ loading: 'Loading the outbox...', failed: 'The outbox could not be loaded.', empty: 'The outbox is empty.' }}
+      intro={<p className="text-sm text-slate-700">E-mails the site wrote here instead of sending them: no mail server is configured (local mode), or it refused them.</p>}
+    >
+      <ul aria-label="Outbox" className="space-y-4">
+        {list.items.map((mail) => (
+          <li key={mail.id}>
+            <OutboxMail mail={mail} />
+          </li>
+        ))}
+      </ul>
+    </PagedSection>
   );
 }

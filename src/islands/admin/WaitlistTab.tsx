@@ -1,40 +1,31 @@
 import { useEffect, useState } from 'react';
 import type { WaitlistCounts } from '../../lib/admin';
-import { messages } from '../../lib/messages';
 import { waitlistCounts, waitlistPage } from './admin-api';
 import { Time } from './Facts';
-import { ListStatus } from './ListStatus';
-import { LoadMore } from './LoadMore';
-import { showToast } from './toasts';
+import { PagedSection } from './PagedSection';
+import { toastFetchFailed } from './toasts';
 import { usePagedList } from './usePagedList';
 import { groupByEditor } from './waitlist-groups';
 
-const fetchFailed = () => showToast('error', messages.fetchFailed);
-
 /** Who waits for a full editor (joined on /editors), grouped by editor, with when they joined. */
 export function WaitlistTab() {
-  const list = usePagedList(waitlistPage, fetchFailed);
+  const list = usePagedList(waitlistPage, toastFetchFailed);
   const [counts, setCounts] = useState<WaitlistCounts>({});
   useEffect(() => {
     void waitlistCounts().then((result) => result.ok && setCounts(result.data));
   }, []);
 
   return (
-    <section aria-labelledby="waitlist-heading" className="space-y-4">
-      <h2 id="waitlist-heading" className="font-serif text-2xl font-bold text-navy-900">
-        Waitlist{list.status === 'ready' && ` (${list.total})`}
-      </h2>
-      <ListStatus list={list} loading="Loading the waitlist..." failed="The waitlist could not be loaded." empty="Nobody is on a waitlist." />
+    <PagedSection id="waitlist" title="Waitlist" list={list} texts={{ loading: 'Loading the waitlist...', failed: 'The waitlist could not be loaded.', empty: 'Nobody is on a waitlist.' }}>
       {groupByEditor(list.items).map((group) => {
         const headingId = `waitlist-${group.editorId}`;
-        const waiting = counts[group.editorId] ?? group.entries.length;
         return (
           <section key={group.editorId} aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
             <div className="flex flex-wrap items-baseline justify-between gap-x-4">
               <h3 id={headingId} className="font-serif text-lg font-bold text-navy-900">
                 {group.editorName}
               </h3>
-              <p className="text-sm font-semibold text-slate-700">{waiting} waiting</p>
+              <p className="text-sm font-semibold text-slate-700">{counts[group.editorId] ?? group.entries.length} waiting</p>
             </div>
             <ul aria-label={`Waiting for ${group.editorName}`} className="mt-2 divide-y divide-slate-200">
               {group.entries.map((entry) => (
@@ -49,7 +40,6 @@ export function WaitlistTab() {
           </section>
         );
       })}
-      <LoadMore shown={list.items.length} total={list.total} hasMore={list.hasMore} busy={list.loadingMore} onLoadMore={() => void list.loadMore()} />
-    </section>
+    </PagedSection>
   );
 }
