@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { startAuthEmulator } from './platform/auth-emulator';
 import { localEnvironment } from './platform/local-env';
 import { startSiteServer } from './platform/site-server';
+import { ordersRepo } from '../netlify/server/orders.repo';
 import { seedDemoEditors } from '../netlify/server/seed';
 
 const port = Number(process.env.PORT ?? 8888);
@@ -26,6 +27,9 @@ try {
   site = await startSiteServer({ port, dataDir, authEmulatorUrl: auth.url });
   const seeded = await seedDemoEditors();
   if (seeded) console.log(`Seeded ${seeded} demo editors.`);
+  // Local data from before the admin order list (decision 009) gets its time index once.
+  const indexed = await ordersRepo().indexUnindexed();
+  if (indexed) console.log(`Indexed ${indexed} earlier orders for the admin list.`);
 } catch (error) {
   await auth.stop();
   throw error;

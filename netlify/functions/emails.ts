@@ -5,12 +5,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { pageQuerySchema } from '../../src/lib/paging';
 import { subscriberStatusSchema, type EmailSubscriber } from '../../src/lib/schemas';
 import { requireAdmin } from '../server/auth';
 import { toCsv } from '../server/csv';
 import { HttpError, json, parse, readBody, route } from '../server/http';
-import { wantsPage } from '../server/paging';
+import { pageQueryOf, wantsPage } from '../server/paging';
 import { subscribersRepo, type Subscriber } from '../server/subscribers.repo';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
@@ -35,7 +34,7 @@ export default route({
     const format = parse(formatSchema, url.searchParams.get('format') ?? undefined);
     if (format === 'csv') return csvExport(await repo.list());
     if (wantsPage(url)) {
-      const page = await repo.page(parse(pageQuerySchema, Object.fromEntries(url.searchParams)));
+      const page = await repo.page(pageQueryOf(url));
       return json({ ...page, items: page.items.map(toItem) }, { headers: PRIVATE });
     }
     const all = await repo.list();

@@ -2,6 +2,8 @@
  * Append-only stores keyed by time (DESIGN §3: inquiries, outbox). A key is the ISO time plus a
  * random suffix: keys sort in time order, and two records of the same millisecond never collide.
  */
+import type { PageQuery } from '../../src/lib/paging';
+import { readPage } from './paging';
 import { openStore, type DeployInfo, type StoreName } from './stores';
 
 export const timeKey = (now: Date) => `${now.toISOString()}-${crypto.randomUUID().slice(0, 8)}`;
@@ -25,16 +27,7 @@ export function appendOnlyStore<T>(name: StoreName, info?: DeployInfo) {
       throw new Error(`No free key in the ${name} store`);
     },
     get,
-    /** The newest records first, at most `limit` of them. */
-    async listNewestFirst(limit = 100): Promise<Entry<T>[]> {
-      const { blobs } = await store.list();
-      const keys = blobs
-        .map((b) => b.key)
-        .sort()
-        .reverse()
-        .slice(0, limit);
-      const values = await Promise.all(keys.map(get));
-      return keys.flatMap((key, i) => (values[i] === null ? [] : [{ key, value: values[i] as T }]));
-    },
+    /** One page of records, newest first. */
+    page: (query: PageQuery) => readPage(store, query, (value: T, key): Entry<T> => ({ key, value }), { order: 'desc' }),
   };
 }

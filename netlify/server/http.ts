@@ -16,6 +16,8 @@ export class HttpError extends Error {
 }
 
 export const json = (data: unknown, init: ResponseInit = {}) => Response.json(data, init);
+/** An answer for the caller's eyes only (admin data, someone's orders): never cached on the way. */
+export const privateJson = (data: unknown) => Response.json(data, { headers: { 'Cache-Control': 'private, no-store' } });
 export const errorResponse = (status: number, error: string, headers?: HeadersInit) =>
   Response.json({ error }, { status, headers });
 

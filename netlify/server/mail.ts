@@ -5,6 +5,7 @@
  * Environment: SMTP_URL (e.g. smtps://user:pass@smtp.example.com), MAIL_FROM.
  */
 import nodemailer from 'nodemailer';
+import type { PageQuery } from '../../src/lib/paging';
 import { site } from '../../src/lib/site';
 import { appendOnlyStore } from './append-only';
 import type { DeployInfo } from './stores';
@@ -59,8 +60,11 @@ export async function sendMail(mail: Mail, info?: DeployInfo): Promise<MailResul
   }
 }
 
-/** The outbox, newest first (for the admin area). */
-export const listOutbox = (info?: DeployInfo, limit?: number) => outbox(info).listNewestFirst(limit);
+/** One page of the outbox, newest first (for the admin area). */
+export const outboxPage = (query: PageQuery, info?: DeployInfo) => outbox(info).page(query);
+
+/** The newest `limit` e-mails of the outbox. */
+export const listOutbox = async (info?: DeployInfo, limit = 100) => (await outboxPage({ limit }, info)).items;
 
 /** Escapes text for an HTML e-mail body: stored text is always text. */
 export const escapeHtml = (text: string) =>

@@ -1,9 +1,13 @@
 /**
- * Orders: one blob per order, keyed by its id ('BCC-' + 6 characters), plus one empty index blob per
- * order under `by-customer/<uid>/` so a customer's orders can be listed without reading everyone's.
- * Status moves pending -> paid (or failed/expired) exactly once, by compare-and-set on the etag.
+ * Orders: one blob per order, keyed by its id ('BCC-' + 6 characters), plus two empty index blobs per
+ * order: `by-customer/<uid>/<id>` so a customer's orders can be listed without reading everyone's, and
+ * `by-created/<createdAt>-<id>` so the admin can page through all orders newest first
+ * (docs/decisions/009-admin-lists.md). Status moves pending -> paid (or failed/expired) exactly
+ * once, by compare-and-set on the etag.
  */
 import type { Order, OrderStatus } from '../../src/lib/order';
+import type { Page, PageQuery } from '../../src/lib/paging';
+import { listKeys, pageOfKeys, readRecords } from './paging';
 import { getJSONWithEtag, openStore, type DeployInfo } from './stores';
 
 export type { Order, OrderStatus };
@@ -15,19 +19,32 @@ export function newOrderId(): string {
   return `BCC-${Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('')}`;
 }
 
+const ORDER_ID = /^BCC-[A-Z0-9]{6}$/;
 const customerIndexKey = (uid: string, orderId: string) => `by-customer/${uid}/${orderId}`;
+const CREATED = 'by-created/';
+const createdIndexKey = (order: Pick<Order, 'id' | 'createdAt'>) => `${CREATED}${order.createdAt}-${order.id}`;
+const orderIdOf = (createdKey: string) => createdKey.slice(-'BCC-XXXXXX'.length);
 
 export function ordersRepo(info?: DeployInfo) {
   const store = openStore('orders', info);
 
   return {
-    /** Stores a new pending order under a fresh id (retrying the rare collision) and indexes it. */
+    /**
+     * Stores a new pending order under a fresh id (retrying the rare collision) and indexes it. The
+     * time index entry is claimed first, so no stored order is ever missing from the admin list: an
+     * interruption leaves at most an entry without an order, which the list skips.
+     */
     async create(draft: Omit<Order, 'id' | 'status' | 'createdAt' | 'updatedAt'>, now = new Date()): Promise<Order> {
       for (let attempt = 0; attempt < 5; attempt++) {
         const at = now.toISOString();
         const order: Order = { ...draft, id: newOrderId(), status: 'pending', createdAt: at, updatedAt: at };
+        const indexed = await store.set(createdIndexKey(order), '', { onlyIfNew: true });
+        if (!indexed.modified) continue;
         const { modified } = await store.setJSON(order.id, order, { onlyIfNew: true });
-        if (!modified) continue;
+        if (!modified) {
+          await store.delete(createdIndexKey(order)); // the id belongs to an older order
+          continue;
+        }
         await store.set(customerIndexKey(order.customer.uid, order.id), '');
         return order;
       }
@@ -35,7 +52,7 @@ export function ordersRepo(info?: DeployInfo) {
     },
 
     async get(id: string): Promise<Order | null> {
-      if (!/^BCC-[A-Z0-9]{6}$/.test(id)) return null;
+      if (!ORDER_ID.test(id)) return null;
       return (await store.get(id, { type: 'json' })) as Order | null;
     },
 
@@ -44,6 +61,22 @@ export function ordersRepo(info?: DeployInfo) {
       const { blobs } = await store.list({ prefix: `by-customer/${uid}/` });
       const orders = await Promise.all(blobs.map((b) => this.get(b.key.split('/').pop()!)));
       return orders.filter((o): o is Order => o !== null).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    },
+
+    /** One page of all orders, newest first (index entries whose order is gone are skipped). */
+    async page(query: PageQuery): Promise<Page<Order>> {
+      const ofKeys = pageOfKeys(await listKeys(store, { order: 'desc', prefix: CREATED }), query, 'desc');
+      const records = await readRecords<Order>(store, ofKeys.items.map(orderIdOf));
+      return { ...ofKeys, items: records.map((r) => r.value) };
+    },
+
+    /** Adds the time index entries that orders stored before the index existed lack; answers how many. */
+    async indexUnindexed(): Promise<number> {
+      const keys = await listKeys(store);
+      const indexed = new Set(keys.filter((k) => k.startsWith(CREATED)).map(orderIdOf));
+      const records = await readRecords<Order>(store, keys.filter((k) => ORDER_ID.test(k) && !indexed.has(k)));
+      await Promise.all(records.map(({ value }) => store.set(createdIndexKey(value), '')));
+      return records.length;
     },
 
     /**

@@ -5,7 +5,8 @@
  * see docs/decisions/006-admin-paging.md.
  */
 import type { Store } from '@netlify/blobs';
-import type { Page, PageQuery } from '../../src/lib/paging';
+import { pageQuerySchema, type Page, type PageQuery } from '../../src/lib/paging';
+import { parse } from './http';
 
 export interface PageOptions {
   /** 'asc' for key order; 'desc' for newest first when keys start with an ISO time. */
@@ -35,6 +36,15 @@ export async function readRecords<T>(store: Store, keys: string[], concurrency =
   return keys.flatMap((key, i) => (values[i] === null ? [] : [{ key, value: values[i] as T }]));
 }
 
+/** The keys of one page of `keys` (sorted in `order`): the `limit` keys after `query.cursor`. */
+export function pageOfKeys(keys: string[], { cursor, limit }: PageQuery, order: PageOptions['order'] = 'asc'): Page<string> {
+  const after = (key: string) => (order === 'desc' ? key < cursor! : key > cursor!);
+  const start = cursor === undefined ? 0 : keys.findIndex(after);
+  const items = start === -1 ? [] : keys.slice(start, start + limit);
+  const hasMore = start !== -1 && start + limit < keys.length;
+  return { items, nextCursor: hasMore ? items[items.length - 1] : null, total: keys.length };
+}
+
 /** One page of records after `query.cursor`, each mapped by `toItem`. */
 export async function readPage<T, R>(
   store: Store,
@@ -42,19 +52,13 @@ export async function readPage<T, R>(
   toItem: (value: T, key: string) => R,
   options: PageOptions = {},
 ): Promise<Page<R>> {
-  const keys = await listKeys(store, options);
-  const { cursor, limit } = query;
-  const after = (key: string) => (options.order === 'desc' ? key < cursor! : key > cursor!);
-  const start = cursor === undefined ? 0 : keys.findIndex(after);
-  const pageKeys = start === -1 ? [] : keys.slice(start, start + limit);
-  const records = await readRecords<T>(store, pageKeys);
-  const hasMore = start !== -1 && start + limit < keys.length;
-  return {
-    items: records.map(({ key, value }) => toItem(value, key)),
-    nextCursor: hasMore ? pageKeys[pageKeys.length - 1] : null,
-    total: keys.length,
-  };
+  const page = pageOfKeys(await listKeys(store, options), query, options.order);
+  const records = await readRecords<T>(store, page.items);
+  return { ...page, items: records.map(({ key, value }) => toItem(value, key)) };
 }
 
 /** Whether a list request asks for a page (`?cursor=` or `?limit=`) rather than the whole list. */
 export const wantsPage = (url: URL) => url.searchParams.has('cursor') || url.searchParams.has('limit');
+
+/** The `?limit=&cursor=` of a list request; 400 naming the parameter when it is not valid. */
+export const pageQueryOf = (url: URL): PageQuery => parse(pageQuerySchema, Object.fromEntries(url.searchParams));

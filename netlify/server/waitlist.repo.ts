@@ -1,12 +1,10 @@
 /** Waitlist entries: one blob per (editor, address), keyed `<editor id>/<normalised email>` (DESIGN §3). */
+import type { WaitlistCounts, WaitlistItem } from '../../src/lib/admin';
+import type { Page, PageQuery } from '../../src/lib/paging';
+import { listKeys, readPage } from './paging';
 import { openStore, type DeployInfo } from './stores';
 
-export interface WaitlistEntry {
-  email: string;
-  editorId: string;
-  editorName: string;
-  at: string;
-}
+export type WaitlistEntry = WaitlistItem;
 
 /** The editor id is a folder; encoding keeps any address one flat key inside it. */
 export const waitlistKey = (editorId: string, email: string) => `${editorId}/${encodeURIComponent(email)}`;
@@ -22,6 +20,17 @@ export function waitlistRepo(info?: DeployInfo) {
     },
     async get(editorId: string, email: string): Promise<WaitlistEntry | null> {
       return (await store.get(waitlistKey(editorId, email), { type: 'json' })) as WaitlistEntry | null;
+    },
+    /** One page of entries in key order: grouped by editor id, then by address. */
+    page: (query: PageQuery): Promise<Page<WaitlistEntry>> => readPage(store, query, (entry: WaitlistEntry) => entry),
+    /** How many wait for each editor, from the key listing alone. */
+    async counts(): Promise<WaitlistCounts> {
+      const counts: WaitlistCounts = {};
+      for (const key of await listKeys(store)) {
+        const editorId = key.slice(0, key.indexOf('/'));
+        counts[editorId] = (counts[editorId] ?? 0) + 1;
+      }
+      return counts;
     },
   };
 }

@@ -24,3 +24,6 @@ export interface Order {
 
 /** How a service line reads: 'Activity List Editing × 2', or just the title for one. */
 export const lineLabel = (line: Pick<ServiceLine, 'title' | 'quantity'>) => (line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title);
+
+/** How an order's status reads to people (the customer's dashboard, the admin's list). */
+export const orderStatusLabel: Record<OrderStatus, string> = { pending: 'Awaiting payment', paid: 'Paid', failed: 'Payment failed', expired: 'Expired' };

@@ -22,10 +22,13 @@ export async function writeStored(store: string, key: string, value: unknown) {
   await writeFile(file, JSON.stringify(value));
 }
 
-/** Every record of a store (e.g. one keyed by time, whose keys a test cannot know), in no particular order. */
+/**
+ * Every top-level record of a store (e.g. one keyed by time, whose keys a test cannot know), in no
+ * particular order. Keys with a '/' (index folders such as `handled/` or `by-customer/`) are not records.
+ */
 export async function listStored<T = unknown>(store: string): Promise<T[]> {
-  const names = await readdir(storeDir(store)).catch(() => [] as string[]);
+  const entries = await readdir(storeDir(store), { withFileTypes: true }).catch(() => []);
   // The Blobs server writes through dot-named temporary files.
-  const files = names.filter((name) => !name.startsWith('.'));
+  const files = entries.filter((entry) => entry.isFile() && !entry.name.startsWith('.')).map((entry) => entry.name);
   return Promise.all(files.map(async (name) => JSON.parse(await readFile(entryFile(store, name), 'utf8')) as T));
 }

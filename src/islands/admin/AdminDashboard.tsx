@@ -3,8 +3,12 @@ import { useEffect } from 'react';
 import { $session, startSession } from '../../stores/session';
 import { Tabs } from '../shared/Tabs';
 import { EditorsTab } from './EditorsTab';
+import { InquiriesTab } from './InquiriesTab';
+import { OrdersTab } from './OrdersTab';
+import { OutboxTab } from './OutboxTab';
 import { SubscribersTab } from './SubscribersTab';
 import { Toaster } from './Toaster';
+import { WaitlistTab } from './WaitlistTab';
 
 /**
  * /admin (SPEC §2): 'Loading...' while the role is being determined, then the dashboard for admins;
@@ -31,11 +35,17 @@ export default function AdminDashboard() {
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-3xl font-bold text-navy-900">Admin Dashboard</h1>
+      {/* Six tabs wrap onto a second row on a phone rather than scroll out of sight. */}
       <Tabs
         label="Admin sections"
+        className="flex-wrap *:whitespace-nowrap"
         tabs={[
           { id: 'editors', label: 'Editors Management', render: () => <EditorsTab /> },
           { id: 'subscribers', label: 'Email Subscribers', render: () => <SubscribersTab /> },
+          { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
+          { id: 'orders', label: 'Orders', render: () => <OrdersTab /> },
+          { id: 'waitlist', label: 'Waitlist', render: () => <WaitlistTab /> },
+          { id: 'outbox', label: 'Outbox', render: () => <OutboxTab /> },
         ]}
       />
       <Toaster />

@@ -1,4 +1,5 @@
 import { testLabel, type Editor } from '../../lib/schemas';
+import { Fact } from './Facts';
 import { PencilIcon, TrashIcon } from './icons';
 
 const initials = (name: string) =>
@@ -9,19 +10,13 @@ const initials = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
-function Fact({ term, value }: { term: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{term}</dt>
-      <dd className="text-sm text-slate-900">{value || '—'}</dd>
-    </div>
-  );
-}
-
 const iconButton = 'grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-navy-50 hover:text-navy-800';
 
-/** One editor in the admin list, with its edit and delete icon buttons (SPEC §2 /admin). */
-export function EditorCard({ editor, onEdit, onDelete }: { editor: Editor; onEdit: () => void; onDelete: () => void }) {
+/**
+ * One editor in the admin list, with its edit and delete icon buttons (SPEC §2 /admin) and, once
+ * known, how many people wait for them.
+ */
+export function EditorCard({ editor, waiting, onEdit, onDelete }: { editor: Editor; waiting?: number; onEdit: () => void; onDelete: () => void }) {
   const featuredOn = [editor.featured.home && 'Home', editor.featured.about && 'About'].filter(Boolean);
   return (
     <>
@@ -47,10 +42,11 @@ export function EditorCard({ editor, onEdit, onDelete }: { editor: Editor; onEdi
           </button>
         </div>
       </div>
-      <dl className="mt-4 grid grid-cols-3 gap-3">
-        <Fact term={editor.sat ? testLabel(editor.sat) : 'SAT/ACT'} value={editor.sat} />
-        <Fact term="GPA" value={editor.gpa} />
-        <Fact term="Slots open" value={`${editor.slotsOpen}/${editor.totalSlots}`} />
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Fact term={editor.sat ? testLabel(editor.sat) : 'SAT/ACT'}>{editor.sat}</Fact>
+        <Fact term="GPA">{editor.gpa}</Fact>
+        <Fact term="Slots open">{`${editor.slotsOpen}/${editor.totalSlots}`}</Fact>
+        {waiting !== undefined && <Fact term="Waitlist">{`${waiting} waiting`}</Fact>}
       </dl>
       {featuredOn.length > 0 && (
         <p className="mt-3 text-sm text-slate-700">

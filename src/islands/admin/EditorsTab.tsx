@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { WaitlistCounts } from '../../lib/admin';
 import { messages } from '../../lib/messages';
 import type { Editor, EditorInput } from '../../lib/schemas';
-import { createEditor, deleteEditor, listEditors, updateEditor } from './admin-api';
+import { createEditor, deleteEditor, listEditors, updateEditor, waitlistCounts } from './admin-api';
 import { EditorCard } from './EditorCard';
 import { EditorForm } from './EditorForm';
 import { NEW_EDITOR_VALUES, valuesOf } from './editor-form';
-import { showToast } from './toasts';
+import { showToast, toastFetchFailed } from './toasts';
 
 /**
  * Editors Management (SPEC §2, §4): 'Add Editor' opens the form, the list shows a card per editor,
@@ -16,16 +17,19 @@ export function EditorsTab() {
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState<WaitlistCounts | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
   const reload = useCallback(async () => {
+    // The counts are extra: without them the cards simply do not show a waitlist.
+    void waitlistCounts().then((counts) => counts.ok && setWaiting(counts.data));
     const result = await listEditors();
     if (result.ok) {
       setEditors(result.data);
       setStatus('ready');
     } else {
       setStatus((s) => (s === 'ready' ? s : 'failed'));
-      showToast('error', messages.fetchFailed);
+      toastFetchFailed();
     }
   }, []);
 
@@ -121,7 +125,7 @@ export function EditorsTab() {
                   onCancel={() => stopEditing(editor.id)}
                 />
               ) : (
-                <EditorCard editor={editor} onEdit={() => setEditingId(editor.id)} onDelete={() => void remove(editor)} />
+                <EditorCard editor={editor} waiting={waiting ? (waiting[editor.id] ?? 0) : undefined} onEdit={() => setEditingId(editor.id)} onDelete={() => void remove(editor)} />
               )}
             </li>
           ))}

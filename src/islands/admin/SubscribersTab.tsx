@@ -3,11 +3,9 @@ import { messages } from '../../lib/messages';
 import type { EmailSubscriber } from '../../lib/schemas';
 import { allSubscribers, setSubscriberEnabled, subscribersCsv, subscribersPage } from './admin-api';
 import { copyText, downloadFile } from './clipboard';
-import { LoadMore } from './LoadMore';
-import { showToast } from './toasts';
+import { PagedSection } from './PagedSection';
+import { showToast, toastFetchFailed } from './toasts';
 import { usePagedList } from './usePagedList';
-
-const fetchFailed = () => showToast('error', messages.fetchFailed);
 
 /** The active addresses, one per line, fetched when asked for (the list on screen may be one page). */
 async function activeAddresses(): Promise<string> {
@@ -33,7 +31,7 @@ function StatusBadge({ enabled }: { enabled: boolean }) {
  * the dashboard keeps working.
  */
 export function SubscribersTab() {
-  const list = usePagedList(subscribersPage, fetchFailed);
+  const list = usePagedList(subscribersPage, toastFetchFailed);
   const [changing, setChanging] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const empty = list.status === 'ready' && list.total === 0;
@@ -65,11 +63,12 @@ export function SubscribersTab() {
   }
 
   return (
-    <section aria-labelledby="subscribers-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="subscribers-heading" className="font-serif text-2xl font-bold text-navy-900">
-          Email Subscribers{list.status === 'ready' && ` (${list.total})`}
-        </h2>
+    <PagedSection
+      id="subscribers"
+      title="Email Subscribers"
+      list={list}
+      texts={{ loading: 'Loading subscribers...', failed: 'The subscriber list could not be loaded.', empty: 'No email subscribers found.' }}
+      actions={
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn-primary" onClick={() => void copyAll()} disabled={empty}>
             Copy All Emails
@@ -78,39 +77,26 @@ export function SubscribersTab() {
             {exporting ? 'Exporting...' : 'Export CSV'}
           </button>
         </div>
-      </div>
-
-      {list.status === 'loading' && <p className="text-slate-700">Loading subscribers...</p>}
-      {list.status === 'failed' && (
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-slate-700">The subscriber list could not be loaded.</p>
-          <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={() => void list.reload()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {empty && <p className="text-slate-700">No email subscribers found.</p>}
-      {list.items.length > 0 && (
-        // Focusable so keyboard users can scroll it (WCAG 2.1.1).
-        <ul tabIndex={0} aria-label="Subscribers" className="max-h-96 divide-y divide-slate-200 overflow-y-auto rounded-xl border border-slate-200 bg-white">
-          {list.items.map((subscriber) => (
-            <li key={subscriber.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
-              <span className="min-w-0 basis-full text-slate-900 [overflow-wrap:anywhere] sm:flex-1 sm:basis-auto">{subscriber.id}</span>
-              <StatusBadge enabled={subscriber.enabled} />
-              <button
-                type="button"
-                className="-mr-3 ml-auto min-h-10 rounded-lg px-3 sm:ml-0 text-sm font-semibold text-navy-700 underline-offset-2 hover:bg-navy-50 hover:underline disabled:opacity-60"
-                onClick={() => void setEnabled(subscriber, !subscriber.enabled)}
-                disabled={changing === subscriber.id}
-                aria-label={`${subscriber.enabled ? 'Deactivate' : 'Reactivate'} ${subscriber.id}`}
-              >
-                {subscriber.enabled ? 'Deactivate' : 'Reactivate'}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMore shown={list.items.length} total={list.total} hasMore={list.hasMore} busy={list.loadingMore} onLoadMore={() => void list.loadMore()} />
-    </section>
+      }
+    >
+      {/* Focusable so keyboard users can scroll it (WCAG 2.1.1). */}
+      <ul tabIndex={0} aria-label="Subscribers" className="max-h-96 divide-y divide-slate-200 overflow-y-auto rounded-xl border border-slate-200 bg-white">
+        {list.items.map((subscriber) => (
+          <li key={subscriber.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
+            <span className="min-w-0 basis-full text-slate-900 [overflow-wrap:anywhere] sm:flex-1 sm:basis-auto">{subscriber.id}</span>
+            <StatusBadge enabled={subscriber.enabled} />
+            <button
+              type="button"
+              className="-mr-3 ml-auto min-h-10 rounded-lg px-3 sm:ml-0 text-sm font-semibold text-navy-700 underline-offset-2 hover:bg-navy-50 hover:underline disabled:opacity-60"
+              onClick={() => void setEnabled(subscriber, !subscriber.enabled)}
+              disabled={changing === subscriber.id}
+              aria-label={`${subscriber.enabled ? 'Deactivate' : 'Reactivate'} ${subscriber.id}`}
+            >
+              {subscriber.enabled ? 'Deactivate' : 'Reactivate'}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </PagedSection>
   );
 }

@@ -1,8 +1,10 @@
 /**
- * The admin area's calls (SPEC §7 plus uploads and subscriber status). Every call but the public
- * editors list carries the admin's ID token; the server checks the role on each one.
+ * The admin area's calls (SPEC §7 plus uploads, subscriber status and the lists of issue 7). Every
+ * call but the public editors list carries the admin's ID token; the server checks the role on each one.
  */
 import { apiFetch, type ApiResult } from '../../client/api';
+import type { InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '../../lib/admin';
+import type { Order } from '../../lib/order';
 import { pageSearch, type Page } from '../../lib/paging';
 import type { Editor, EditorInput, EmailSubscriber } from '../../lib/schemas';
 import { idToken } from '../../stores/session';
@@ -58,3 +60,12 @@ export async function subscribersCsv(): Promise<ApiResult<{ file: Blob; filename
   const filename = /filename="([^"]+)"/.exec(result.data.headers.get('content-disposition') ?? '')?.[1] ?? 'subscribers.csv';
   return { ok: true, data: { file: await result.data.blob(), filename } };
 }
+
+export const inquiriesPage = (cursor: string | null, status: InquiryFilter) =>
+  withToken<Page<InquiryItem>>(`/api/admin/inquiries${pageSearch(cursor)}&status=${status}`);
+export const setInquiryHandled = (id: string, handled: boolean) =>
+  withToken<InquiryItem>('/api/admin/inquiries', { method: 'PATCH', body: { id, handled } });
+export const ordersPage = (cursor: string | null) => withToken<Page<Order>>(`/api/admin/orders${pageSearch(cursor)}`);
+export const waitlistPage = (cursor: string | null) => withToken<Page<WaitlistItem>>(`/api/admin/waitlist${pageSearch(cursor)}`);
+export const waitlistCounts = () => withToken<WaitlistCounts>('/api/admin/waitlist/counts');
+export const outboxPage = (cursor: string | null) => withToken<Page<OutboxItem>>(`/api/admin/outbox${pageSearch(cursor)}`);

@@ -1,5 +1,6 @@
 /** Short notifications for the admin area (SPEC §8 "toasts"): shown by <Toaster />, gone after a while. */
 import { atom } from 'nanostores';
+import { messages } from '../../lib/messages';
 
 export interface Toast {
   id: number;
@@ -23,3 +24,6 @@ export function showToast(kind: Toast['kind'], text: string) {
   $toasts.set([...$toasts.get(), toast].slice(-MAX_SHOWN));
   setTimeout(() => dismissToast(toast.id), LIFETIME_MS[kind]);
 }
+
+/** SPEC §8: a list of the admin area that does not load says 'Failed to fetch data'. */
+export const toastFetchFailed = () => showToast('error', messages.fetchFailed);

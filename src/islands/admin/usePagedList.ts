@@ -21,9 +21,10 @@ export function usePagedList<T>(loadPage: PageLoader<T>, onError: () => void) {
   const [state, setState] = useState<PagedState<T>>({ items: [], total: 0, nextCursor: null, status: 'loading', loadingMore: false });
   const generation = useRef(0);
 
+  // A reload starts from a fresh first page: what was shown may belong to another query (a filter).
   const reload = useCallback(async () => {
     const current = ++generation.current;
-    setState((s) => ({ ...s, status: 'loading', loadingMore: false }));
+    setState({ items: [], total: 0, nextCursor: null, status: 'loading', loadingMore: false });
     const result = await loadPage(null);
     if (current !== generation.current) return;
     if (!result.ok) {
@@ -60,3 +61,5 @@ export function usePagedList<T>(loadPage: PageLoader<T>, onError: () => void) {
 
   return { ...state, hasMore: state.nextCursor !== null, reload, loadMore, replaceItem };
 }
+
+export type PagedList<T> = ReturnType<typeof usePagedList<T>>;

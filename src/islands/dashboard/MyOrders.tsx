@@ -1,8 +1,7 @@
 import { formatUsd } from '../../lib/money';
-import { lineLabel, type Order } from '../../lib/order';
+import { lineLabel, orderStatusLabel, type Order } from '../../lib/order';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 
-const STATUS_LABEL: Record<Order['status'], string> = { pending: 'Awaiting payment', paid: 'Paid', failed: 'Payment failed', expired: 'Expired' };
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** The signed-in customer's orders, newest first, each linking to its confirmation (DESIGN §8). */
@@ -37,7 +36,7 @@ export default function MyOrders() {
                   {order.id}
                 </a>
                 <span className={`rounded px-2 py-0.5 text-xs font-bold ${order.status === 'paid' ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-800'}`}>
-                  {STATUS_LABEL[order.status]}
+                  {orderStatusLabel[order.status]}
                 </span>
               </div>
               <p className="mt-1 text-sm text-slate-700">

@@ -1,0 +1,47 @@
+/**
+ * /api/admin/inquiries (admin): GET one page of inquiries, newest first (`?limit=&cursor=`, and
+ * `?status=all|open|handled`); PATCH { id, handled } marks one handled or open again.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { inquiryFilterSchema, inquiryHandledSchema, type InquiryItem } from '../../src/lib/admin';
+import { ANY_EDITOR } from '../../src/lib/contact';
+import { requireAdmin } from '../server/auth';
+import { editorsRepo } from '../server/editors.repo';
+import { HttpError, parse, privateJson, readBody, route } from '../server/http';
+import { inquiriesRepo, type InquiryRecord } from '../server/inquiries.repo';
+import { pageQueryOf } from '../server/paging';
+
+/** The current names of the editors these inquiries prefer ('any' has none; a deleted editor neither). */
+async function editorNames(records: InquiryRecord[], context: Context): Promise<Map<string, string>> {
+  const ids = [...new Set(records.map((r) => r.preferredEditor))].filter((id) => id !== ANY_EDITOR.value);
+  const editors = await Promise.all(ids.map((id) => editorsRepo(context).get(id)));
+  return new Map(editors.flatMap((e) => (e ? [[e.id, e.name] as const] : [])));
+}
+
+const toItem = (id: string, record: InquiryRecord, names: Map<string, string>): InquiryItem => ({
+  ...record,
+  id,
+  handled: record.handled ?? false,
+  handledAt: record.handledAt ?? null,
+  preferredEditorName: names.get(record.preferredEditor) ?? null,
+});
+
+export default route({
+  GET: async (req, context) => {
+    await requireAdmin(req);
+    const url = new URL(req.url);
+    const status = parse(inquiryFilterSchema, url.searchParams.get('status') ?? undefined);
+    const page = await inquiriesRepo(context).page(pageQueryOf(url), status);
+    const names = await editorNames(page.items.map((e) => e.value), context);
+    return privateJson({ ...page, items: page.items.map(({ key, value }) => toItem(key, value, names)) });
+  },
+  PATCH: async (req, context) => {
+    await requireAdmin(req);
+    const { id, handled } = await readBody(req, inquiryHandledSchema);
+    const record = await inquiriesRepo(context).setHandled(id, handled);
+    if (!record) throw new HttpError(404, 'No inquiry with this id');
+    return privateJson(toItem(id, record, await editorNames([record], context)));
+  },
+});
+
+export const config: Config = { path: '/api/admin/inquiries' };

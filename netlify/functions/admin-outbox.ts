@@ -1,0 +1,33 @@
+/**
+ * GET /api/admin/outbox (admin): one page of the e-mails written to the outbox instead of being sent
+ * (no SMTP configured, or SMTP refused them), newest first (`?limit=&cursor=`). Only the text body
+ * travels: the admin area shows stored text as text.
+ */
+import type { Config } from '@netlify/functions';
+import type { OutboxItem } from '../../src/lib/admin';
+import { requireAdmin } from '../server/auth';
+import { privateJson, route } from '../server/http';
+import { outboxPage, type OutboxMail } from '../server/mail';
+import { pageQueryOf } from '../server/paging';
+
+const toItem = (id: string, mail: OutboxMail): OutboxItem => ({
+  id,
+  from: mail.from,
+  to: [mail.to].flat(),
+  replyTo: mail.replyTo ?? null,
+  subject: mail.subject,
+  text: mail.text,
+  queuedAt: mail.queuedAt,
+  reason: mail.reason,
+  error: mail.error ?? null,
+});
+
+export default route({
+  GET: async (req, context) => {
+    await requireAdmin(req);
+    const page = await outboxPage(pageQueryOf(new URL(req.url)), context);
+    return privateJson({ ...page, items: page.items.map(({ key, value }) => toItem(key, value)) });
+  },
+});
+
+export const config: Config = { path: '/api/admin/outbox' };

@@ -1,0 +1,14 @@
+/** GET /api/admin/waitlist/counts (admin): how many wait for each editor, `{ [editorId]: n }`. */
+import type { Config } from '@netlify/functions';
+import { requireAdmin } from '../server/auth';
+import { privateJson, route } from '../server/http';
+import { waitlistRepo } from '../server/waitlist.repo';
+
+export default route({
+  GET: async (req, context) => {
+    await requireAdmin(req);
+    return privateJson(await waitlistRepo(context).counts());
+  },
+});
+
+export const config: Config = { path: '/api/admin/waitlist/counts' };

@@ -1,0 +1,140 @@
+import { useState, type ReactNode } from 'react';
+import { gradeLabel } from '../../lib/catalogue';
+import { majorLabel } from '../../lib/contact';
+import { formatUsd } from '../../lib/money';
+import { lineLabel, orderStatusLabel, type Order } from '../../lib/order';
+import { ordersPage } from './admin-api';
+import { Fact, Time } from './Facts';
+import { PagedSection } from './PagedSection';
+import { toastFetchFailed } from './toasts';
+import { usePagedList } from './usePagedList';
+
+/** What ties an order to the payment provider: the payment intent once paid, else the checkout session. */
+const paymentReference = (order: Order) => order.payment.paymentIntent ?? order.payment.sessionId ?? '';
+
+const STATUS_STYLES: Record<Order['status'], string> = {
+  paid: 'bg-green-100 text-green-900',
+  pending: 'bg-beacon-300 text-navy-900',
+  failed: 'bg-red-100 text-red-900',
+  expired: 'bg-slate-200 text-slate-800',
+};
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h4 className="mb-2 text-sm font-bold text-navy-900">{title}</h4>
+      <dl className="grid grid-cols-2 gap-3">{children}</dl>
+    </section>
+  );
+}
+
+/** Everything an order holds, for the admin who opened it. */
+function OrderDetails({ order }: { order: Order }) {
+  const { student, billing, payment } = order;
+  return (
+    <div className="mt-4 grid gap-5 border-t border-slate-200 pt-4 md:grid-cols-2">
+      <Group title="Services">
+        {order.serviceLines.map((line) => (
+          <Fact key={line.id} term={lineLabel(line)}>
+            {formatUsd(line.totalCents)}
+            {line.quantity > 1 && ` (${formatUsd(line.unitCents)} each)`}
+          </Fact>
+        ))}
+        {order.addOnLines.map((line) => (
+          <Fact key={line.id} term={line.title}>
+            {line.owned ? 'Included (owned)' : formatUsd(line.chargedCents)}
+          </Fact>
+        ))}
+        <Fact term="Turnaround">
+          {order.turnaround.label}
+          {order.turnaroundFeeCents > 0 && ` (+${formatUsd(order.turnaroundFeeCents)})`}
+        </Fact>
+        <Fact term="Total">{formatUsd(order.totalCents)}</Fact>
+        {order.editor.overbooked && <Fact term="Surge">Editor was full: services at 1.5x</Fact>}
+      </Group>
+      <Group title="Editor">
+        <Fact term="Name">{order.editor.name}</Fact>
+        <Fact term="College">{order.editor.college}</Fact>
+        <Fact term="Major">{order.editor.major}</Fact>
+      </Group>
+      <Group title="Student and parent">
+        <Fact term="Student">{student.studentName}</Fact>
+        <Fact term="Grade">{gradeLabel(student.studentGrade)}</Fact>
+        <Fact term="Student email">{student.studentEmail}</Fact>
+        <Fact term="Intended major">{student.intendedMajor && majorLabel(student.intendedMajor)}</Fact>
+        <Fact term="Parent">{student.parentName}</Fact>
+        <Fact term="Parent email">{student.parentEmail}</Fact>
+      </Group>
+      <Group title="Billing">
+        <Fact term="Address" wide>
+          {`${billing.street}, ${billing.city}, ${billing.state} ${billing.zip}, ${billing.country}`}
+        </Fact>
+        <Fact term="Phone">{billing.phone}</Fact>
+        <Fact term="Account">{order.customer.email}</Fact>
+      </Group>
+      <Group title="Payment">
+        <Fact term="Mode">{payment.mode === 'test' ? 'Test checkout' : 'Stripe'}</Fact>
+        <Fact term="Paid">{payment.paidAt && <Time iso={payment.paidAt} />}</Fact>
+        <Fact term="Checkout session" wide>
+          {payment.sessionId}
+        </Fact>
+        <Fact term="Payment intent" wide>
+          {payment.paymentIntent}
+        </Fact>
+      </Group>
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = `order-details-${order.id}`;
+  return (
+    <article aria-labelledby={`order-${order.id}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 id={`order-${order.id}`} className="font-mono text-lg font-bold text-navy-900">
+          {order.id}
+        </h3>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status]}`}>{orderStatusLabel[order.status]}</span>
+      </div>
+      <p className="text-sm text-slate-700">
+        Placed <Time iso={order.createdAt} /> · {order.serviceLines.map(lineLabel).join(', ')}
+      </p>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Fact term="Customer">{order.customer.email}</Fact>
+        <Fact term="Editor">{order.editor.name}</Fact>
+        <Fact term="Total">{formatUsd(order.totalCents)}</Fact>
+        <Fact term="Payment reference">{paymentReference(order)}</Fact>
+      </dl>
+      <button
+        type="button"
+        className="btn-outline mt-3 min-h-10 px-4 py-1.5 text-sm"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide details' : 'View details'}
+        <span className="sr-only"> of {order.id}</span>
+      </button>
+      <div id={detailsId} hidden={!open}>
+        {open && <OrderDetails order={order} />}
+      </div>
+    </article>
+  );
+}
+
+/** Every order, newest first: status, customer, editor, amounts, payment reference; open one for the rest. */
+export function OrdersTab() {
+  const list = usePagedList(ordersPage, toastFetchFailed);
+  return (
+    <PagedSection id="orders" title="Orders" list={list} texts={{ loading: 'Loading orders...', failed: 'The orders could not be loaded.', empty: 'No orders yet.' }}>
+      <ul aria-label="Orders" className="space-y-4">
+        {list.items.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ul>
+    </PagedSection>
+  );
+}

@@ -1,0 +1,253 @@
+/**
+ * The admin's lists beyond the SPEC (issue 7): inquiries, orders, waitlist and outbox, with data
+ * arranged through the site's own API the way visitors and customers make it.
+ */
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { InquiryItem } from '../../src/lib/admin';
+import { contactServiceLabel, turnaroundLabelById } from '../../src/lib/contact';
+import type { Page as ListPage } from '../../src/lib/paging';
+import { site } from '../../src/lib/site';
+import { expectNoAxeViolations } from '../helpers/axe';
+import { createEditor, deleteEditors, openAdmin, toasts } from '../helpers/e2e-admin';
+import { createAccount, uniqueEmail } from '../helpers/e2e-auth';
+import { listStored } from '../helpers/stored';
+
+const TABS = ['Editors Management', 'Email Subscribers', 'Inquiries', 'Orders', 'Waitlist', 'Outbox'];
+
+/** `names` (article headings) appear in this order in `list`, whatever else it holds. */
+async function expectOrder(list: Locator, names: string[]) {
+  await expect(list.getByRole('heading', { name: names[0], exact: true })).toBeVisible();
+  const headings = await list.getByRole('heading', { level: 3 }).allTextContents();
+  const positions = names.map((name) => headings.indexOf(name));
+  expect(positions.every((p) => p >= 0)).toBe(true);
+  expect(positions).toEqual([...positions].sort((a, b) => a - b));
+}
+
+const openTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
+const article = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+/** axe at a phone's and a desktop's width, on whatever the tab shows now. */
+async function expectAccessibleAtBothWidths(page: Page) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+  }
+}
+
+/**
+ * A new customer buys through the API and pays on the test checkout, then opens a second order and
+ * leaves it unpaid; answers both ids.
+ */
+async function placeOrders(request: APIRequestContext, parentEmail: string) {
+  const email = uniqueEmail('buyer');
+  await createAccount(request, email);
+  const login = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
+    data: { email, password: 'secret-pass', returnSecureToken: true },
+  });
+  const headers = { Authorization: `Bearer ${(await login.json()).idToken}` };
+  const open = async (services: { id: string; quantity: number }[], addOns: string[]) => {
+    const session = await request.post('/api/stripe/create-payment-session', {
+      headers,
+      data: {
+        services,
+        editorId: 'maya-chen',
+        addOns,
+        student: { studentName: 'Sam Rivera', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat Rivera', parentEmail, intendedMajor: 'stem' },
+        billing: { street: '12 Elm Road', city: 'Springfield', state: 'IL', zip: '62701', phone: '555-0100' },
+      },
+    });
+    expect(session.status()).toBe(200);
+    return (await session.json()) as { id: string; orderId: string };
+  };
+  const { id, orderId } = await open([{ id: 'supplement-small', quantity: 2 }], ['community']);
+  const paid = await request.post(`/api/stripe/test-checkout/${orderId}`, { headers, data: { sessionId: id, cardNumber: '4242 4242 4242 4242' } });
+  expect(await paid.json()).toEqual({ result: 'paid' });
+  const pending = await open([{ id: 'activity-list', quantity: 1 }], []);
+  return { orderId, pendingId: pending.orderId, customer: email };
+}
+
+test.beforeEach(async ({ page, request }) => {
+  await openAdmin(page, request);
+});
+
+test('six tabs, the first two as the SPEC names them; on a 390 px phone they wrap and stay in reach of keys', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveText(TABS);
+  for (const tab of await tabs.all()) {
+    const box = (await tab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await tabs.first().focus();
+  for (const name of TABS.slice(1)) {
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name, exact: true })).toBeFocused();
+    await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+  }
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tab', { name: 'Editors Management' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tabpanel')).toContainText('Outbox');
+});
+
+test('Inquiries: a sent inquiry shows every field, newest first; marking it handled shows and stores it', async ({ page, request }) => {
+  test.slow(); // axe at two widths, twice, and data arranged through the API
+  const parentName = `Parent ${Date.now()}`;
+  const inquiry = {
+    parentName,
+    studentInfo: 'Jordan Lee, 12th Grade',
+    intendedMajor: 'humanities',
+    services: ['supplements', 'speed24'],
+    preferredEditor: 'sofia-ramirez',
+    turnaround: '24hr',
+    email: uniqueEmail('parent'),
+    phone: '(555) 010-4444',
+    details: 'Two schools left.\nCan we start this week?',
+  };
+  const newer = { ...inquiry, parentName: `${parentName} (newer)`, preferredEditor: 'any' };
+  expect((await request.post('/api/contact', { data: inquiry })).ok()).toBe(true);
+  expect((await request.post('/api/contact', { data: newer })).ok()).toBe(true);
+
+  await openTab(page, 'Inquiries');
+  const card = article(page, parentName);
+  await expectOrder(page.getByRole('list', { name: 'Inquiries' }), [newer.parentName, parentName]);
+  await expect(article(page, newer.parentName)).toContainText('Any Available Editor');
+  for (const text of [
+    inquiry.studentInfo,
+    'Humanities',
+    inquiry.services.map(contactServiceLabel).join(', '),
+    'Sofia Ramirez',
+    turnaroundLabelById('24hr'),
+    inquiry.email,
+    inquiry.phone,
+    'Two schools left.',
+    'Can we start this week?',
+    /Received \w{3} \d{1,2}, \d{4}/,
+  ]) {
+    await expect(card).toContainText(text);
+  }
+  await expect(card.getByText('Open', { exact: true })).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
+
+  await card.getByRole('button', { name: `Mark handled (inquiry from ${parentName})` }).click();
+  await expect(toasts(page).getByRole('status')).toContainText('Inquiry marked handled');
+  await expect(card.getByText(/^Handled · /)).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Mark as open/ })).toBeFocused();
+  const [stored] = (await listStored<{ parentName: string; handled?: boolean; handledAt?: string }>('inquiries')).filter((i) => i.parentName === parentName);
+  expect(stored).toMatchObject({ handled: true, handledAt: expect.stringMatching(/^\d{4}-/) });
+
+  await page.getByRole('radio', { name: 'Open' }).check();
+  await expect(page.getByText(/^Showing \d+ of \d+$/)).toBeVisible();
+  await expect(article(page, parentName)).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Handled' }).check();
+  await expect(article(page, parentName)).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
+});
+
+test('Inquiries: a filter and Load more ask the server for the next page of that filter', async ({ page }) => {
+  const item = (n: number): InquiryItem => ({
+    id: `2025-03-01T09:${String(n).padStart(2, '0')}:00.000Z-0000000${n % 10}`,
+    parentName: `Paged Parent ${n}`,
+    studentInfo: 'A student',
+    intendedMajor: 'stem',
+    services: [],
+    preferredEditor: 'any',
+    turnaround: 'standard',
+    email: `p${n}@example.com`,
+    phone: '',
+    details: '',
+    receivedAt: '2025-03-01T09:00:00.000Z',
+    handled: false,
+    handledAt: null,
+    preferredEditorName: null,
+  });
+  const asked: string[] = [];
+  await page.route(/\/api\/admin\/inquiries\?/, (route) => {
+    const url = new URL(route.request().url());
+    asked.push(`${url.searchParams.get('status')} ${url.searchParams.get('cursor') ?? 'first'}`);
+    const first: ListPage<InquiryItem> = { items: [item(1), item(2)], nextCursor: 'cursor-2', total: 3 };
+    const second: ListPage<InquiryItem> = { items: [item(3)], nextCursor: null, total: 3 };
+    return route.fulfill({ json: url.searchParams.get('cursor') ? second : first });
+  });
+  await openTab(page, 'Inquiries');
+  await page.getByRole('radio', { name: 'Open' }).check();
+  await expect(page.getByText('Showing 2 of 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByRole('list', { name: 'Inquiries' }).getByRole('article')).toHaveCount(3);
+  expect(asked).toEqual(['all first', 'open first', 'open cursor-2']);
+});
+
+test('Orders: a paid order shows status, customer, editor, amounts and payment reference; its details open', async ({ page, request }) => {
+  test.slow(); // axe at two widths, twice, and data arranged through the API
+  const parentEmail = uniqueEmail('pat');
+  const { orderId, pendingId, customer } = await placeOrders(request, parentEmail);
+
+  await openTab(page, 'Orders');
+  const card = article(page, orderId);
+  await expectOrder(page.getByRole('list', { name: 'Orders' }), [pendingId, orderId]);
+  await expect(article(page, pendingId).getByText('Awaiting payment', { exact: true })).toBeVisible();
+  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  for (const text of [customer, 'Maya Chen', '$200', /pi_test_local_[0-9a-f]+/, 'Supplemental Essay Help (Small) × 2']) {
+    await expect(card).toContainText(text);
+  }
+
+  const toggle = card.getByRole('button', { name: `View details of ${orderId}` });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(card.getByRole('button', { name: `Hide details of ${orderId}` })).toHaveAttribute('aria-expanded', 'true');
+  for (const text of ['$150 ($75 each)', 'Paid Community Access', '$50', 'Standard 3-5 days', 'Sam Rivera', '11th Grade', parentEmail, '12 Elm Road, Springfield, IL 62701, United States', 'Test checkout', /cs_test_local_[0-9a-f]{32}/]) {
+    await expect(card).toContainText(text);
+  }
+  await expectAccessibleAtBothWidths(page);
+
+  // The outbox holds the order's confirmation e-mails (no SMTP locally).
+  await openTab(page, 'Outbox');
+  const parentMail = article(page, `Your ${site.name} order ${orderId} is confirmed`);
+  await expect(parentMail).toContainText(parentEmail);
+  await expect(parentMail).toContainText('No mail server configured');
+  await expect(article(page, `New order ${orderId} for Maya Chen`)).toContainText(site.email);
+  const body = parentMail.getByText(/Dear Pat Rivera/);
+  await expect(body).toBeHidden();
+  await parentMail.getByText('Show the message').click();
+  await expect(body).toBeVisible();
+  await expect(body).toContainText('Total paid: $200');
+  await expectAccessibleAtBothWidths(page);
+});
+
+test.describe('Waitlist', () => {
+  let editorId: string | undefined;
+  test.afterEach(async ({ request }) => {
+    if (editorId) await deleteEditors(request, [editorId]);
+  });
+
+  test('entries are grouped by editor with the date, and the editor card counts who waits', async ({ page, request }) => {
+    test.slow(); // axe at two widths, twice, and data arranged through the API
+    const editor = await createEditor(request);
+    editorId = editor.id;
+    const emails = [uniqueEmail('wait-a'), uniqueEmail('wait-b')];
+    for (const email of emails) expect((await request.post('/api/waitlist', { data: { email, editorId: editor.id } })).status()).toBe(201);
+
+    await page.reload();
+    await expect(page.getByRole('listitem', { name: editor.name, exact: true })).toContainText('2 waiting');
+
+    await openTab(page, 'Waitlist');
+    const group = page.getByRole('region', { name: editor.name, exact: true });
+    await expect(group).toContainText('2 waiting');
+    const entries = group.getByRole('list', { name: `Waiting for ${editor.name}` }).getByRole('listitem');
+    await expect(entries).toHaveCount(2);
+    for (const email of emails) await expect(entries.filter({ hasText: email })).toContainText(/Joined \w{3} \d{1,2}, \d{4}/);
+    await expectAccessibleAtBothWidths(page);
+  });
+});
+
+test('the empty lists say so', async ({ page }) => {
+  await page.route(/\/api\/admin\/(orders|waitlist|outbox|inquiries)\?/, (route) => route.fulfill({ json: { items: [], nextCursor: null, total: 0 } }));
+  const expected = { Orders: 'No orders yet.', Waitlist: 'Nobody is on a waitlist.', Outbox: 'The outbox is empty.', Inquiries: 'No inquiries.' };
+  for (const [tab, text] of Object.entries(expected)) {
+    await openTab(page, tab);
+    await expect(page.getByRole('tabpanel').getByText(text, { exact: true })).toBeVisible();
+  }
+});

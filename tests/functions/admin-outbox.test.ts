@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import handler from '../../netlify/functions/admin-outbox';
+import { DEFAULT_MAIL_FROM, sendMail } from '../../netlify/server/mail';
+import { TIME_KEY_PATTERN, type OutboxItem } from '../../src/lib/admin';
+import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
+import { call, clearStore } from '../helpers/functions';
+import { closedPort } from '../helpers/smtp';
+
+const get = async (query = '', headers?: Record<string, string>) => call(handler, `/api/admin/outbox${query}`, { headers: headers ?? (await asAdmin()) });
+const send = async (subject: string, extra: object = {}) => {
+  await sendMail({ to: 'pat@example.com', subject, text: `About ${subject}\nSecond line`, html: `<p>${subject}</p>`, ...extra });
+  await new Promise((r) => setTimeout(r, 5)); // distinct milliseconds
+};
+
+beforeEach(async () => {
+  vi.stubEnv('SMTP_URL', '');
+  vi.stubEnv('MAIL_FROM', '');
+  await clearStore('outbox');
+});
+afterEach(() => vi.unstubAllEnvs());
+
+describe('GET /api/admin/outbox', () => {
+  itRefusesAllButAdmins((headers) => get('', headers));
+
+  it('lists the e-mails newest first: who to, subject, why, when, and the text body (no HTML)', async () => {
+    await send('first', { to: ['pat@example.com', 'sam@example.com'], replyTo: 'hello@example.com' });
+    await send('second');
+    const res = await get();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const items = res.body.items as OutboxItem[];
+    expect(items.map((m) => m.subject)).toEqual(['second', 'first']);
+    expect(items[1]).toEqual({
+      id: expect.stringMatching(TIME_KEY_PATTERN),
+      from: DEFAULT_MAIL_FROM,
+      to: ['pat@example.com', 'sam@example.com'],
+      replyTo: 'hello@example.com',
+      subject: 'first',
+      text: 'About first\nSecond line',
+      queuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      reason: 'no-smtp',
+      error: null,
+    });
+    expect(items[0]).toMatchObject({ to: ['pat@example.com'], replyTo: null });
+    expect(res.body).toMatchObject({ nextCursor: null, total: 2 });
+  });
+
+  it('says why SMTP refused an e-mail', async () => {
+    vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${await closedPort()}`);
+    await send('refused');
+    const [item] = (await get()).body.items as OutboxItem[];
+    expect(item).toMatchObject({ subject: 'refused', reason: 'smtp-failed', error: expect.any(String) });
+    expect(item.error).not.toBe('');
+  });
+
+  it('pages by cursor', async () => {
+    for (const subject of ['a', 'b', 'c']) await send(subject);
+    const first = await get('?limit=2');
+    expect(first.body.items.map((m: OutboxItem) => m.subject)).toEqual(['c', 'b']);
+    const second = await get(`?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(second.body.items.map((m: OutboxItem) => m.subject)).toEqual(['a']);
+    expect(second.body).toMatchObject({ nextCursor: null, total: 3 });
+  });
+
+  it('answers 400 naming the parameter for a bad limit', async () => {
+    const res = await get('?limit=999');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'limit must be at most 200' });
+  });
+});
