@@ -25,7 +25,7 @@ type Handler = (req: Request, context: Context) => Promise<Response> | Response;
 /** Dispatches on the method (405 with `Allow` otherwise) and turns thrown errors into answers. */
 export function route(handlers: Partial<Record<Method, Handler>>): Handler {
   const allow = Object.keys(handlers).join(', ');
-  return async (req, context) => {
+  const answer: Handler = async (req, context) => {
     const handler = handlers[req.method as Method];
     if (!handler) return errorResponse(405, `Method ${req.method} not allowed`, { Allow: allow });
     try {
@@ -36,6 +36,12 @@ export function route(handlers: Partial<Record<Method, Handler>>): Handler {
       console.error(`[${correlationId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
       return errorResponse(500, `Something went wrong on our side (reference ${correlationId}).`);
     }
+  };
+  return async (req, context) => {
+    const res = await answer(req, context);
+    // netlify.toml's headers never reach function responses: the API sets its own.
+    res.headers.set('X-Content-Type-Options', 'nosniff');
+    return res;
   };
 }
 
