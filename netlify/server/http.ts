@@ -47,16 +47,19 @@ export function route(handlers: Partial<Record<Method, Handler>>): Handler {
 
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
-/** Reads a JSON body of at most `maxBytes` and parses it with `schema`; throws 400 otherwise. */
+/**
+ * Reads a JSON body of at most `maxBytes` and parses it with `schema`: 415 unless it is declared as
+ * JSON (which also keeps cross-site forms out: they cannot send that type without asking first),
+ * 413 when too large, 400 when not JSON or not what `schema` wants.
+ */
 export async function readBody<S extends z.ZodType>(
   req: Request,
   schema: S,
   maxBytes = DEFAULT_BODY_LIMIT,
 ): Promise<z.output<S>> {
-  const tooLarge = new HttpError(400, `Request body must be at most ${maxBytes} bytes`);
-  if (Number(req.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge;
-  const raw = new Uint8Array(await req.arrayBuffer());
-  if (raw.byteLength > maxBytes) throw tooLarge;
+  const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') throw new HttpError(415, 'Request body must be JSON (Content-Type: application/json)');
+  const raw = await readBytes(req, maxBytes, new HttpError(413, `Request body must be at most ${maxBytes} bytes`));
   let data: unknown;
   try {
     data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
