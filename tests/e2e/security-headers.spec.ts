@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { builtPages, inlineScripts, UNKNOWN_PATH } from '../helpers/built-pages';
 import { openAdmin } from '../helpers/e2e-admin';
 import { register, uniqueEmail } from '../helpers/e2e-auth';
+import { fillCheckout } from '../helpers/e2e-checkout';
 
 const pages = builtPages();
 
@@ -91,16 +92,7 @@ test.describe('the Content-Security-Policy in Chromium', () => {
     await expect(page.getByText('Logged in as')).toBeVisible();
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL('/checkout');
-    await page.getByLabel('Student Name').fill('Sam Rivera');
-    await page.getByLabel('Current Grade').selectOption('11');
-    await page.getByLabel('Student Email').fill('sam@example.com');
-    await page.getByLabel('Parent/Guardian Name').fill('Pat Rivera');
-    await page.getByLabel('Parent/Guardian Email').fill('pat@example.com');
-    await page.getByLabel('Street Address').fill('1 Main St');
-    await page.getByLabel('City').fill('Springfield');
-    await page.getByLabel('State').fill('IL');
-    await page.getByLabel('ZIP Code').fill('62701');
-    await page.getByLabel('Phone Number').fill('555-0100');
+    await fillCheckout(page);
     await page.getByRole('button', { name: /Proceed to Payment/ }).click();
     await expect(page).toHaveURL(/\/test-checkout\?/);
     await page.getByRole('button', { name: /^Pay / }).click();
