@@ -18,6 +18,7 @@ export interface Endpoint {
   path: string;
   file: string;
   handler: Handler;
+  config: Config;
 }
 
 const FUNCTIONS_DIR = resolve('netlify/functions');
@@ -27,11 +28,12 @@ export async function listEndpoints(): Promise<Endpoint[]> {
   const perFile = await Promise.all(
     files.map(async (file) => {
       const mod = (await import(pathToFileURL(join(FUNCTIONS_DIR, file)).href)) as { default: Handler; config?: Config };
-      const path = String(mod.config?.path);
+      const config = mod.config ?? {};
+      const path = String(config.path);
       const probe = await mod.default(new Request(`${BASE}/`, { method: 'OPTIONS' }), context());
       const allow = probe.headers.get('allow');
       if (probe.status !== 405 || !allow) throw new Error(`${file} does not answer OPTIONS with 405 and Allow: every function should use route()`);
-      return allow.split(', ').map((method) => ({ key: `${method} ${path}`, method, path, file, handler: mod.default }));
+      return allow.split(', ').map((method) => ({ key: `${method} ${path}`, method, path, file, handler: mod.default, config }));
     }),
   );
   return perFile.flat().sort((a, b) => a.key.localeCompare(b.key));
