@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { builtPages, inlineScripts, UNKNOWN_PATH } from '../helpers/built-pages';
+import { builtPages, inlineScripts, UNKNOWN_PATH } from '../../scripts/bench/built-pages';
 import { openAdmin } from '../helpers/e2e-admin';
 import { register, uniqueEmail } from '../helpers/e2e-auth';
 import { fillCheckout } from '../helpers/e2e-checkout';

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { EditorInput } from '../../src/lib/schemas';
-import { builtPages } from '../helpers/built-pages';
+import { builtPages } from '../../scripts/bench/built-pages';
 import { adminToken, deleteEditors, openAdmin } from '../helpers/e2e-admin';
 import { register, uniqueEmail } from '../helpers/e2e-auth';
 import { fillCheckout } from '../helpers/e2e-checkout';
