@@ -20,6 +20,11 @@ export default defineConfig({
         !/\/(admin|checkout|dashboard|order-confirmation|reset-password|select-services|test-checkout|404)$/.test(new URL(page).pathname),
     }),
   ],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // Page scripts always ship as files, never inlined: the Content-Security-Policy allows our own
+    // files, and inline scripts only by hash (netlify.toml). Other assets keep Vite's default.
+    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },
+  },
   devToolbar: { enabled: false },
 });

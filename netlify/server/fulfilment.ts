@@ -4,6 +4,7 @@
  * the add-ons and sends the e-mails. Duplicate or out-of-order deliveries change nothing.
  */
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import { customersRepo } from './customers.repo';
 import { HttpError } from './http';
 import { sendOrderConfirmations } from './order-mail';
@@ -44,13 +45,26 @@ export async function receiveWebhook(payload: string, signature: string, info?: 
   return handlePaymentEvent(event, info);
 }
 
+/** The checkout session fields fulfilment reads; a signed event without them is answered 400, not a crash. */
+const sessionSchema = z.object({
+  id: z.string(),
+  client_reference_id: z.string().nullable(),
+  amount_total: z.number().nullable(),
+  currency: z.string().nullable(),
+  payment_status: z.string(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+});
+type Session = z.infer<typeof sessionSchema>;
+
 export async function handlePaymentEvent(event: Stripe.Event, info?: DeployInfo): Promise<FulfilmentResult> {
   if (!HANDLED.includes(event.type)) return 'ignored';
+  const session = sessionSchema.safeParse(event.data?.object);
+  if (!session.success) throw new HttpError(400, 'Malformed event');
   const events = openStore('events', info);
   const { modified: firstDelivery } = await events.setJSON(event.id, { type: event.type, receivedAt: new Date().toISOString() }, { onlyIfNew: true });
   if (!firstDelivery) return 'duplicate';
   try {
-    return await settle(event.type, event.data.object as Stripe.Checkout.Session, info);
+    return await settle(event.type, session.data, info);
   } catch (error) {
     // Forget the delivery so that the provider's retry gets another chance.
     await events.delete(event.id);
@@ -58,7 +72,7 @@ export async function handlePaymentEvent(event: Stripe.Event, info?: DeployInfo)
   }
 }
 
-async function settle(type: string, session: Stripe.Checkout.Session, info?: DeployInfo): Promise<FulfilmentResult> {
+async function settle(type: string, session: Session, info?: DeployInfo): Promise<FulfilmentResult> {
   const orders = ordersRepo(info);
   const order = session.client_reference_id ? await orders.get(session.client_reference_id) : null;
   if (!order) return 'unknown-order';

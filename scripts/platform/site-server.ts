@@ -5,7 +5,6 @@
  * `.netlify/data` for `npm start`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
@@ -52,7 +51,6 @@ export async function startSiteServer({ port, dataDir, authEmulatorUrl, projectR
   await netlify.start();
   const functions = await loadFunctions(resolve(projectRoot, 'netlify/functions'));
   const siteUrl = siteUrlFor(port);
-  const notFoundPage = await readFile(resolve(projectRoot, 'dist/404.html'));
 
   const server = createServer(async (req, res) => {
     try {
@@ -61,7 +59,10 @@ export async function startSiteServer({ port, dataDir, authEmulatorUrl, projectR
       if (fromFunction) return await send(res, fromFunction);
       const match = await netlify.handleAndIntrospectNodeRequest(req);
       if (match) return await send(res, match.response);
-      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(notFoundPage);
+      // As on Netlify: the 404 page, with the headers netlify.toml gives every page.
+      const notFound = await netlify.handle(new Request(new URL('/404', siteUrl)));
+      if (!notFound) return void res.writeHead(404).end();
+      await send(res, new Response(notFound.body, { status: 404, headers: notFound.headers }));
     } catch (error) {
       console.error(`${req.method} ${req.url} failed:`, error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

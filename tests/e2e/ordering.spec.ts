@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../src/lib/messages';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { register, uniqueEmail } from '../helpers/e2e-auth';
+import { fillCheckout } from '../helpers/e2e-checkout';
 import { readStored } from '../helpers/stored';
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
@@ -10,19 +11,6 @@ const total = (page: Page) => page.getByTestId('order-total');
 async function signUp(page: Page) {
   await register(page, uniqueEmail('buyer'));
   await expect(page.getByText('Logged in as')).toBeVisible();
-}
-
-async function fillCheckout(page: Page) {
-  await page.getByLabel('Student Name').fill('Sam Rivera');
-  await page.getByLabel('Current Grade').selectOption('11');
-  await page.getByLabel('Student Email').fill('sam@example.com');
-  await page.getByLabel('Parent/Guardian Name').fill('Pat Rivera');
-  await page.getByLabel('Parent/Guardian Email').fill('pat@example.com');
-  await page.getByLabel('Street Address').fill('1 Main St');
-  await page.getByLabel('City').fill('Springfield');
-  await page.getByLabel('State').fill('IL');
-  await page.getByLabel('ZIP Code').fill('62701');
-  await page.getByLabel('Phone Number').fill('555-0100');
 }
 
 test('a new customer buys, pays with 4242, sees the confirmation and the dashboard, and now owns the add-on', async ({ page }) => {

@@ -225,14 +225,14 @@ describe('POST /api/contact: refused input', () => {
   });
 
   it.each([
-    ['null', 'null'],
-    ['a list', '[]'],
-    ['not JSON', 'parentName=Pat'],
-    ['empty', ''],
-    ['over 16 KB', JSON.stringify({ ...valid, pad: 'x'.repeat(17 * 1024) })],
-  ])('answers 400 { error } for a body that is %s', async (_, body) => {
+    ['null', 'null', 400],
+    ['a list', '[]', 400],
+    ['not JSON', 'parentName=Pat', 400],
+    ['empty', '', 400],
+    ['over 16 KB', JSON.stringify({ ...valid, pad: 'x'.repeat(17 * 1024) }), 413],
+  ])('answers { error } for a body that is %s (%i)', async (_, body, status) => {
     const res = await call(contactHandler, PATH, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(status);
     expect(res.body).toEqual({ error: expect.any(String) });
     await expectNothingStored();
   });

@@ -1,0 +1,77 @@
+/**
+ * The pages of the production build in dist/: the routes they are served at, their inline scripts,
+ * and the JavaScript each loads without interaction (for the byte budgets and `npm run bench`).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, posix, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const DIST = resolve('dist');
+
+export interface BuiltPage {
+  /** The HTML file in dist/, e.g. 'pricing.html'. */
+  file: string;
+  /** Where the page is served: '/pricing'; '/' for index.html; an unknown path for the 404 page. */
+  route: string;
+  html: string;
+}
+
+/** A path no page has: what serves the 404 page. */
+export const UNKNOWN_PATH = '/no-such-page';
+
+const routeOf = (file: string) => {
+  const name = file.replace(/\.html$/, '');
+  if (name === 'index') return '/';
+  if (name === '404') return UNKNOWN_PATH;
+  return `/${name}`;
+};
+
+/** Every page of the build (top-level HTML files: the build format is 'file'). */
+export function builtPages(dist = DIST): BuiltPage[] {
+  return readdirSync(dist)
+    .filter((file) => file.endsWith('.html'))
+    .sort()
+    .map((file) => ({ file, route: routeOf(file), html: readFileSync(join(dist, file), 'utf8') }));
+}
+
+/** The inline (not `src=`) executable scripts of a page; JSON-LD and other data blocks are not scripts. */
+export function inlineScripts(html: string): string[] {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+  return scripts
+    .filter(([, attrs]) => !/\bsrc=/.test(attrs) && !/type="application\/(ld\+)?json"/.test(attrs))
+    .map(([, , body]) => body);
+}
+
+/** The modules a built module imports, statically or dynamically, as site paths ('/_astro/x.js'). */
+function importsOf(dist: string, url: string): string[] {
+  const code = readFileSync(join(dist, url), 'utf8');
+  const specifiers = [...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"(\.{1,2}\/[^"]+\.js)"/g)].map((m) => m[1]);
+  return specifiers.map((specifier) => posix.join(posix.dirname(url), specifier));
+}
+
+export interface PageJavaScript {
+  /** Every script file the page loads, the module graph followed. */
+  files: string[];
+  /** Their gzipped size plus the page's inline scripts', in bytes. */
+  gzipBytes: number;
+}
+
+/**
+ * The JavaScript a page loads without interaction: its module scripts and the component and
+ * renderer of every island, with everything they import. Dynamic imports count too: the session
+ * store, for one, loads Firebase Auth as soon as a page starts. Each file counts once per page.
+ */
+export function pageJavaScript(page: BuiltPage, dist = DIST): PageJavaScript {
+  const roots = [...page.html.matchAll(/<script\b[^>]*\bsrc="([^"]+\.js)"/g), ...page.html.matchAll(/(?:component|renderer)-url="([^"]+\.js)"/g)].map((m) => m[1]);
+  const files = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const url = queue.pop()!;
+    if (files.has(url)) continue;
+    files.add(url);
+    queue.push(...importsOf(dist, url));
+  }
+  const gzip = (content: string | Buffer) => gzipSync(content).length;
+  const gzipBytes = [...files].reduce((sum, url) => sum + gzip(readFileSync(join(dist, url))), 0) + inlineScripts(page.html).reduce((sum, s) => sum + gzip(s), 0);
+  return { files: [...files].sort(), gzipBytes };
+}

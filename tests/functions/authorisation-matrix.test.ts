@@ -1,0 +1,139 @@
+/**
+ * The authorisation matrix (docs/security.md): every endpoint x every kind of caller -> the status it
+ * must answer. The endpoints come from netlify/functions itself, so a new endpoint (or a new method
+ * on one) without a row here fails the first test. Each cell arranges its own data and makes a real
+ * request with real tokens from the Auth emulator; a request an endpoint should accept is a valid
+ * one, so "admin gets 200" also proves the row is not refusing everyone.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { editorsRepo } from '../../netlify/server/editors.repo';
+import { subscribersRepo } from '../../netlify/server/subscribers.repo';
+import { uploadsRepo } from '../../netlify/server/uploads';
+import { testTokens } from '../helpers/admin-access';
+import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
+import { bearer, createUser } from '../helpers/auth-emulator';
+import { listEndpoints } from '../helpers/endpoints';
+import { call } from '../helpers/functions';
+import { PNG_1x1 } from '../helpers/images';
+import { resetOrderingStores, selection } from '../helpers/orders';
+
+const CALLERS = ['no token', 'malformed token', 'customer', 'admin', 'another customer'] as const;
+type Caller = (typeof CALLERS)[number];
+type Statuses = Record<Caller, number>;
+
+/** What a cell sends, after arranging whatever it needs. */
+interface Cell {
+  path: string;
+  params?: Record<string, string>;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+}
+interface Row {
+  expect: Statuses;
+  request: () => Promise<Cell>;
+}
+
+const everyone = (status: number): Statuses => ({ 'no token': status, 'malformed token': status, customer: status, admin: status, 'another customer': status });
+const adminsOnly = (status: number): Statuses => ({ 'no token': 401, 'malformed token': 401, customer: 403, admin: status, 'another customer': 403 });
+const signedIn = (status: number): Statuses => ({ 'no token': 401, 'malformed token': 401, customer: status, admin: status, 'another customer': status });
+/** The customer owns the data; an admin may read it; anyone else learns nothing, not even that it exists. */
+const ownerOrAdmin = (status: number): Statuses => ({ ...signedIn(status), 'another customer': 404 });
+const ownerOnly = (status: number): Statuses => ({ ...ownerOrAdmin(status), admin: 404 });
+
+let tokens: Record<Exclude<Caller, 'no token'>, string>;
+/** A pending order of 'customer', which no one else may see. */
+let ownersOrder: string;
+
+const editorWithId = async () => (await editorsRepo().createWithNewId(editorInput())).id;
+
+/** One row per endpoint (method and `config.path`); a new endpoint needs one line here. */
+const MATRIX: Record<string, Row> = {
+  'GET /api/database/editors': { expect: everyone(200), request: async () => ({ path: '/api/database/editors' }) },
+  'POST /api/database/editors': { expect: adminsOnly(201), request: async () => ({ path: '/api/database/editors', json: editorInput() }) },
+  'PUT /api/database/editors/:id': {
+    expect: adminsOnly(200),
+    request: async () => {
+      const id = await editorWithId();
+      return { path: `/api/database/editors/${id}`, params: { id }, json: editorInput() };
+    },
+  },
+  'DELETE /api/database/editors/:id': {
+    expect: adminsOnly(204),
+    request: async () => {
+      const id = await editorWithId();
+      return { path: `/api/database/editors/${id}`, params: { id } };
+    },
+  },
+  'GET /api/database/emails': { expect: adminsOnly(200), request: async () => ({ path: '/api/database/emails' }) },
+  'PATCH /api/database/emails': {
+    expect: adminsOnly(200),
+    request: async () => {
+      await subscribersRepo().subscribe('matrix@example.com');
+      return { path: '/api/database/emails', json: { id: 'matrix@example.com', enabled: false } };
+    },
+  },
+  'POST /api/database/subscribe': { expect: everyone(200), request: async () => ({ path: '/api/database/subscribe', json: { email: 'reader@example.com' } }) },
+  'POST /api/contact': { expect: everyone(200), request: async () => ({ path: '/api/contact', json: validInquiry }) },
+  'POST /api/uploads': {
+    expect: adminsOnly(201),
+    request: async () => ({ path: '/api/uploads', body: PNG_1x1, headers: { 'content-type': 'image/png' } }),
+  },
+  'GET /api/uploads/:key': {
+    expect: everyone(200),
+    request: async () => {
+      const key = await uploadsRepo().save(PNG_1x1, 'image/png');
+      return { path: `/api/uploads/${key}`, params: { key } };
+    },
+  },
+  'GET /api/me': { expect: signedIn(200), request: async () => ({ path: '/api/me' }) },
+  'GET /api/orders': { expect: signedIn(200), request: async () => ({ path: '/api/orders' }) },
+  'GET /api/orders/:id': { expect: ownerOrAdmin(200), request: async () => ({ path: `/api/orders/${ownersOrder}`, params: { id: ownersOrder } }) },
+  'POST /api/stripe/create-payment-session': { expect: signedIn(200), request: async () => ({ path: '/api/stripe/create-payment-session', json: selection() }) },
+  // Only the payment provider's signature opens the webhook: no token, however good, does.
+  'POST /api/stripe/webhook': {
+    expect: everyone(400),
+    request: async () => ({
+      path: '/api/stripe/webhook',
+      json: { id: 'evt_forged', type: 'checkout.session.completed', data: { object: { client_reference_id: ownersOrder, amount_total: 1, currency: 'usd', payment_status: 'paid' } } },
+    }),
+  },
+  'GET /api/stripe/test-checkout/:orderId': {
+    expect: ownerOnly(200),
+    request: async () => ({ path: `/api/stripe/test-checkout/${ownersOrder}`, params: { orderId: ownersOrder } }),
+  },
+  'POST /api/stripe/test-checkout/:orderId': {
+    expect: ownerOnly(200),
+    request: async () => {
+      const { id, orderId } = await openOrder(tokens.customer);
+      return { path: `/api/stripe/test-checkout/${orderId}`, params: { orderId }, json: { sessionId: id, cardNumber: '4242 4242 4242 4242' } };
+    },
+  },
+};
+
+const endpoints = await listEndpoints();
+
+beforeAll(async () => {
+  delete process.env.STRIPE_SECRET_KEY;
+  await resetOrderingStores();
+  const [customer, other, { admin }] = await Promise.all([createUser(), createUser(), testTokens()]);
+  tokens = { 'malformed token': 'not-a-token', customer: customer.idToken, admin, 'another customer': other.idToken };
+  ownersOrder = (await openOrder(tokens.customer)).orderId;
+});
+
+it('has a row for every endpoint in netlify/functions, and no row for an endpoint that is gone', () => {
+  expect(Object.keys(MATRIX).sort()).toEqual(endpoints.map((e) => e.key));
+});
+
+describe.each(endpoints.filter((e) => MATRIX[e.key]))('$key', ({ key, method, handler }) => {
+  const row = MATRIX[key];
+  it.each(CALLERS)('%s', async (caller) => {
+    const { path, headers, ...init } = await row.request();
+    const auth = caller === 'no token' ? {} : bearer(tokens[caller]);
+    const res = await call(handler, path, { method, ...init, headers: { ...headers, ...auth } });
+    expect(res.status, JSON.stringify(res.body)).toBe(row.expect[caller]);
+    if (res.status >= 400) expect(res.body).toEqual({ error: expect.any(String) });
+    // Whatever the answer, the customer's order never shows to anyone but its owner and an admin.
+    if (caller !== 'customer' && caller !== 'admin') expect(JSON.stringify(res.body)).not.toContain(ownersOrder);
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * Hostile and random bodies for every endpoint that takes one, generated with fast-check: wrong
+ * types, deep nesting, huge strings, prototype-pollution keys, invalid UTF-8, the wrong content type,
+ * an empty body, 1 MB. The answer is always 400, 413 or 415 with `{ error }`, never a 500, and no
+ * store changes. Each endpoint is reached by a caller allowed to use it, so only the body is wrong.
+ */
+import { getStore } from '@netlify/blobs';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editorsRepo } from '../../netlify/server/editors.repo';
+import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../netlify/server/payments';
+import { sniffImageType } from '../../netlify/server/uploads';
+import { UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
+import { testTokens } from '../helpers/admin-access';
+import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
+import { bearer } from '../helpers/auth-emulator';
+import { listEndpoints, type Endpoint } from '../helpers/endpoints';
+import { call } from '../helpers/functions';
+import { resetOrderingStores, selection } from '../helpers/orders';
+
+const STORES = ['editors', 'subscribers', 'inquiries', 'waitlist', 'orders', 'customers', 'events', 'outbox', 'uploads'];
+const RUNS = 40;
+const MB = 1024 * 1024;
+
+/** Every record of every store with its etag: a write anywhere changes it. */
+async function snapshot() {
+  const lists = await Promise.all(STORES.map(async (name) => (await getStore({ name, consistency: 'strong' }).list()).blobs));
+  return Object.fromEntries(STORES.map((name, i) => [name, lists[i].map((b) => `${b.key} ${b.etag}`).sort()]));
+}
+
+interface Sent {
+  body: Uint8Array | string;
+  contentType?: string;
+}
+/** How to reach one endpoint as someone allowed to, and a body it would accept. */
+interface JsonTarget {
+  kind: 'json';
+  path: () => string;
+  params?: () => Record<string, string>;
+  headers: () => Record<string, string>;
+  valid: () => Record<string, unknown>;
+}
+interface RawTarget {
+  kind: 'raw';
+  path: () => string;
+  headers: () => Record<string, string>;
+  /** Hostile bodies for this endpoint and the statuses each may get. */
+  bodies: fc.Arbitrary<Sent>;
+}
+
+let tokens: { admin: string; customer: string };
+let editorId: string;
+let order: { id: string; orderId: string };
+
+// --- Hostile JSON bodies, built from a valid one ---------------------------------------------------
+
+const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+const encode = (text: string) => new TextEncoder().encode(text);
+const nested = (depth: number, asArray: boolean) => (asArray ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
+const INVALID_UTF8 = [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80]];
+const POLLUTION = '"__proto__":{"polluted":"yes","isAdmin":true},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"},';
+const WRONG_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'text/json', undefined];
+
+/** The valid body with one field replaced by a value of another JSON type (nothing valid is of two types). */
+const wrongField = (valid: Record<string, unknown>) =>
+  fc.constantFrom(...Object.keys(valid)).chain((field) =>
+    fc
+      .jsonValue({ maxDepth: 3 })
+      .filter((v) => jsonType(v) !== jsonType(valid[field]))
+      .map((value) => ({ ...valid, [field]: value })),
+  );
+
+function hostileJson(valid: Record<string, unknown>): fc.Arbitrary<Sent & { label: string; statuses: number[] }> {
+  const json = (label: string, text: string, statuses = [400]) => ({ label, body: text, contentType: 'application/json', statuses });
+  return fc.oneof(
+    wrongField(valid).map((body) => json('a field of the wrong type', JSON.stringify(body), [400, 413])),
+    fc.jsonValue({ maxDepth: 4 }).map((body) => json('any JSON value', JSON.stringify(body) ?? 'null', [400, 413])),
+    fc.tuple(fc.constantFrom(...Object.keys(valid)), fc.integer({ min: 1, max: 5000 }), fc.boolean()).map(([field, depth, asArray]) =>
+      json(`${field} nested ${depth} deep`, JSON.stringify({ ...valid, [field]: '@' }).replace('"@"', nested(depth, asArray)), [400, 413]),
+    ),
+    fc.integer({ min: 1, max: 5000 }).map((depth) => json(`a body nested ${depth} deep`, nested(depth, depth % 2 === 0), [400, 413])),
+    fc.tuple(fc.constantFrom(...Object.keys(valid)), fc.integer({ min: 16 * 1024, max: 2 * MB })).map(([field, length]) =>
+      json(`${field} of ${length} characters`, JSON.stringify({ ...valid, [field]: 'x'.repeat(length) }), [413]),
+    ),
+    wrongField(valid).map((body) => json('pollution keys beside a wrong field', `{${POLLUTION}${JSON.stringify(body).slice(1)}`)),
+    fc.tuple(fc.constantFrom(...INVALID_UTF8), fc.nat()).map(([bad, at]) => {
+      const bytes = encode(JSON.stringify(valid));
+      const i = 1 + (at % (bytes.length - 1));
+      return { label: 'invalid UTF-8', body: new Uint8Array([...bytes.slice(0, i), ...bad, ...bytes.slice(i)]), contentType: 'application/json', statuses: [400] };
+    }),
+    fc.uint8Array({ maxLength: 512 }).map((bytes) => ({ label: 'random bytes', body: bytes, contentType: 'application/json', statuses: [400] })),
+    fc.constantFrom(...WRONG_TYPES).map((contentType) => ({ label: `Content-Type ${contentType}`, body: JSON.stringify(valid), contentType, statuses: [415] })),
+    fc.constant(json('an empty body', '')),
+    fc.constant(json('1 MB of JSON', JSON.stringify({ ...valid, pad: 'x'.repeat(MB) }), [413])),
+  );
+}
+
+// --- The endpoints ----------------------------------------------------------------------------------
+
+const anyone = () => ({});
+const admin = () => bearer(tokens.admin);
+const customer = () => bearer(tokens.customer);
+
+const signedEvent = (object: unknown) => {
+  const payload = JSON.stringify({ id: 'evt_bad_input', object: 'event', type: 'checkout.session.completed', data: { object } });
+  return { body: payload, contentType: 'application/json', signature: signPayload(payload, LOCAL_WEBHOOK_SECRET) };
+};
+
+/** One entry per endpoint that takes a body; a new one without an entry fails the first test. */
+const TARGETS: Record<string, JsonTarget | RawTarget> = {
+  'POST /api/database/subscribe': { kind: 'json', path: () => '/api/database/subscribe', headers: anyone, valid: () => ({ email: 'reader@example.com' }) },
+  'POST /api/contact': { kind: 'json', path: () => '/api/contact', headers: anyone, valid: () => validInquiry },
+  'POST /api/database/editors': { kind: 'json', path: () => '/api/database/editors', headers: admin, valid: () => editorInput() },
+  'PUT /api/database/editors/:id': {
+    kind: 'json',
+    path: () => `/api/database/editors/${editorId}`,
+    params: () => ({ id: editorId }),
+    headers: admin,
+    valid: () => editorInput(),
+  },
+  'PATCH /api/database/emails': { kind: 'json', path: () => '/api/database/emails', headers: admin, valid: () => ({ id: 'reader@example.com', enabled: false }) },
+  'POST /api/stripe/create-payment-session': { kind: 'json', path: () => '/api/stripe/create-payment-session', headers: customer, valid: () => selection() },
+  'POST /api/stripe/test-checkout/:orderId': {
+    kind: 'json',
+    path: () => `/api/stripe/test-checkout/${order.orderId}`,
+    params: () => ({ orderId: order.orderId }),
+    headers: customer,
+    valid: () => ({ sessionId: order.id, cardNumber: '4242 4242 4242 4242' }),
+  },
+  'POST /api/uploads': {
+    kind: 'raw',
+    path: () => '/api/uploads',
+    headers: admin,
+    bodies: fc.oneof(
+      fc
+        .tuple(fc.uint8Array({ maxLength: 2048 }), fc.constantFrom('image/png', 'image/jpeg', 'image/webp'))
+        .filter(([bytes]) => sniffImageType(bytes) === null)
+        .map(([body, contentType]) => ({ body, contentType })),
+      fc.tuple(fc.uint8Array({ maxLength: 64 }), fc.constantFrom('image/svg+xml', 'text/html', 'application/json', 'image/gif', undefined)).map(([body, contentType]) => ({ body, contentType })),
+      fc.integer({ min: UPLOAD_MAX_BYTES + 1, max: UPLOAD_MAX_BYTES + MB }).map((size) => ({ body: new Uint8Array(size), contentType: 'image/png' })),
+    ),
+  },
+  'POST /api/stripe/webhook': {
+    kind: 'raw',
+    path: () => '/api/stripe/webhook',
+    headers: anyone,
+    bodies: fc.oneof(
+      fc.jsonValue({ maxDepth: 4 }).map((v) => ({ body: JSON.stringify(v) ?? '', contentType: 'application/json' })),
+      fc.uint8Array({ maxLength: 512 }).map((body) => ({ body })),
+      fc.constant({ body: 'x'.repeat(MB), contentType: 'application/json' }),
+      // Signed with the right secret, but not a checkout session: refused, not a crash.
+      fc.jsonValue({ maxDepth: 3 }).map(signedEvent),
+    ),
+  },
+};
+
+const endpoints = await listEndpoints();
+const withBody = endpoints.filter((e) => ['POST', 'PUT', 'PATCH'].includes(e.method));
+
+beforeAll(async () => {
+  delete process.env.STRIPE_SECRET_KEY;
+  await resetOrderingStores();
+  const { admin, user } = await testTokens();
+  tokens = { admin, customer: user };
+  editorId = (await editorsRepo().createWithNewId(editorInput('Bad Input Target'))).id;
+  order = await openOrder(tokens.customer);
+});
+
+afterAll(() => {
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
+
+it('has hostile bodies for every endpoint that takes a body', () => {
+  expect(Object.keys(TARGETS).sort()).toEqual(withBody.map((e) => e.key));
+});
+
+async function send(endpoint: Endpoint, target: JsonTarget | RawTarget, sent: Sent & { signature?: string }) {
+  const headers: Record<string, string> = { ...target.headers() };
+  if (sent.contentType) headers['content-type'] = sent.contentType;
+  if (sent.signature) headers['stripe-signature'] = sent.signature;
+  const params = 'params' in target ? target.params?.() : undefined;
+  return call(endpoint.handler, target.path(), { method: endpoint.method, headers, body: sent.body as BodyInit, params });
+}
+
+describe.each(withBody.filter((e) => TARGETS[e.key]))('$key', (endpoint) => {
+  const target = TARGETS[endpoint.key];
+
+  it('answers every hostile body with 400, 413 or 415 and { error }, and stores nothing', async () => {
+    const before = await snapshot();
+    const bodies = target.kind === 'json' ? hostileJson(target.valid()) : target.bodies.map((b) => ({ ...b, label: 'raw', statuses: [400, 413, 415] }));
+    await fc.assert(
+      fc.asyncProperty(bodies, async (sent) => {
+        const res = await send(endpoint, target, sent);
+        expect(sent.statuses, `${sent.label}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
+        expect(res.body).toEqual({ error: expect.any(String) });
+        expect(res.body.error).not.toMatch(/\bat .*\.(ts|js):\d+/); // no stack trace
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
+  if (target.kind === 'json') {
+    it('drops prototype-pollution keys from a body it accepts: nothing polluted, nothing stored with them', async () => {
+      const before = await snapshot();
+      const text = JSON.stringify(target.valid());
+      const res = await send(endpoint, target, { body: `{${POLLUTION}${text.slice(1)}`, contentType: 'application/json' });
+      expect(res.status).toBeLessThan(500);
+      expect(JSON.stringify(res.body)).not.toContain('polluted');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      const after = await snapshot();
+      for (const name of STORES) {
+        const written = after[name].filter((entry) => !before[name].includes(entry)).map((entry) => entry.split(' ')[0]);
+        for (const key of written) expect(await getStore({ name, consistency: 'strong' }).get(key)).not.toContain('polluted');
+      }
+    });
+  }
+});

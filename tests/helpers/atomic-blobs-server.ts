@@ -1,0 +1,104 @@
+/**
+ * An in-memory Netlify Blobs server with real compare-and-set, for race tests. It speaks the HTTP
+ * protocol @netlify/blobs uses with a local server (the one `BlobsServer` speaks), so the code under
+ * test runs unchanged through the real client library; only the store behind it differs. The local
+ * `BlobsServer` checks `If-Match`/`If-None-Match` and writes in separate asynchronous steps, and its
+ * etags come from file times in milliseconds, so concurrent conditional writes can all succeed there
+ * (DESIGN §1). Here a write is checked and applied in one synchronous step and every write gets a new
+ * etag, as production Blobs behaves. See docs/decisions/008-security-headers-and-atomic-test-store.md.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const METADATA_HEADER = 'x-amz-meta-user';
+
+interface Entry {
+  data: Buffer;
+  etag: string;
+  metadata?: string;
+  modified: Date;
+}
+
+export async function startAtomicBlobsServer() {
+  const token = crypto.randomUUID();
+  /** `<site>/<store>` -> key -> entry. */
+  const stores = new Map<string, Map<string, Entry>>();
+  let version = 0;
+
+  const storeOf = (name: string) => {
+    if (!stores.has(name)) stores.set(name, new Map());
+    return stores.get(name)!;
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (req.headers.authorization !== `Bearer ${token}`) return res.writeHead(403).end();
+    const url = new URL(req.url!, 'http://blobs');
+    // '/<site>/<store>/<key with slashes>'; keys are used exactly as the client wrote them.
+    const parts = url.pathname.slice(1).split('/');
+    if (parts[0].startsWith('region:')) parts.shift();
+    const [site, store, ...rest] = parts;
+    const key = rest.join('/');
+    if (!site || !store) return res.writeHead(400).end();
+    const entries = storeOf(`${site}/${store}`);
+
+    if (req.method === 'PUT') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      // From here to the write nothing awaits: the check and the write are one atomic step.
+      const current = entries.get(key);
+      const ifMatch = req.headers['if-match'];
+      if ((req.headers['if-none-match'] === '*' && current) || (ifMatch && ifMatch !== current?.etag)) return res.writeHead(412).end();
+      const etag = `"${++version}"`;
+      entries.set(key, { data: Buffer.concat(chunks), etag, metadata: req.headers[METADATA_HEADER] as string | undefined, modified: new Date() });
+      return res.writeHead(200, { etag }).end();
+    }
+    if (req.method === 'DELETE') {
+      if (!key) {
+        const count = entries.size;
+        entries.clear();
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ blobs_deleted: count }));
+      }
+      entries.delete(key);
+      return res.writeHead(204).end();
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && key) {
+      const entry = entries.get(key);
+      if (!entry) return res.writeHead(404).end();
+      const headers = { etag: entry.etag, ...(entry.metadata && { [METADATA_HEADER]: entry.metadata }) };
+      if (req.headers['if-none-match'] === entry.etag) return res.writeHead(304, headers).end();
+      return res.writeHead(200, headers).end(req.method === 'GET' ? entry.data : undefined);
+    }
+    if (req.method === 'GET') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list(entries, url.searchParams)));
+    res.writeHead(405).end();
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => res.writeHead(500).end(String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const context = Buffer.from(JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: 'atomic', token })).toString('base64');
+
+  return {
+    /** The value for NETLIFY_BLOBS_CONTEXT that sends every getStore() here. */
+    context,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function list(entries: Map<string, Entry>, params: URLSearchParams) {
+  const prefix = params.get('prefix') ?? '';
+  const directories = params.get('directories') === 'true';
+  const result = { blobs: [] as object[], directories: [] as string[] };
+  for (const [key, entry] of [...entries].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!key.startsWith(prefix)) continue;
+    const slash = key.indexOf('/', prefix.length);
+    if (directories && slash !== -1) {
+      const directory = key.slice(0, slash);
+      if (!result.directories.includes(directory)) result.directories.push(directory);
+      continue;
+    }
+    result.blobs.push({ key, etag: entry.etag, size: entry.data.length, last_modified: entry.modified.toISOString() });
+  }
+  return result;
+}
