@@ -6,7 +6,9 @@
  * one, so "admin gets 200" also proves the row is not refusing everyone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inquirySchema } from '../../src/lib/schemas';
 import { editorsRepo } from '../../netlify/server/editors.repo';
+import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
 import { subscribersRepo } from '../../netlify/server/subscribers.repo';
 import { uploadsRepo } from '../../netlify/server/uploads';
 import { testTokens } from '../helpers/admin-access';
@@ -75,6 +77,22 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/database/subscribe': { expect: everyone(200), request: async () => ({ path: '/api/database/subscribe', json: { email: 'reader@example.com' } }) },
   'POST /api/contact': { expect: everyone(200), request: async () => ({ path: '/api/contact', json: validInquiry }) },
+  'POST /api/waitlist': {
+    expect: everyone(201),
+    request: async () => ({ path: '/api/waitlist', json: { email: `waiting-${crypto.randomUUID()}@example.com`, editorId: 'maya-chen' } }),
+  },
+  'GET /api/admin/inquiries': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/inquiries' }) },
+  'PATCH /api/admin/inquiries': {
+    expect: adminsOnly(200),
+    request: async () => {
+      const { key } = await inquiriesRepo().add(inquirySchema.parse(validInquiry));
+      return { path: '/api/admin/inquiries', json: { id: key, handled: true } };
+    },
+  },
+  'GET /api/admin/orders': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/orders' }) },
+  'GET /api/admin/outbox': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/outbox' }) },
+  'GET /api/admin/waitlist': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/waitlist' }) },
+  'GET /api/admin/waitlist/counts': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/waitlist/counts' }) },
   'POST /api/uploads': {
     expect: adminsOnly(201),
     request: async () => ({ path: '/api/uploads', body: PNG_1x1, headers: { 'content-type': 'image/png' } }),

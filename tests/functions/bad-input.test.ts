@@ -8,6 +8,8 @@ import { getStore } from '@netlify/blobs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorsRepo } from '../../netlify/server/editors.repo';
+import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
+import { inquirySchema } from '../../src/lib/schemas';
 import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../netlify/server/payments';
 import { sniffImageType } from '../../netlify/server/uploads';
 import { UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
@@ -50,6 +52,7 @@ interface RawTarget {
 
 let tokens: { admin: string; customer: string };
 let editorId: string;
+let inquiryKey: string;
 let order: { id: string; orderId: string };
 
 // --- Hostile JSON bodies, built from a valid one ---------------------------------------------------
@@ -118,6 +121,8 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: admin,
     valid: () => editorInput(),
   },
+  'POST /api/waitlist': { kind: 'json', path: () => '/api/waitlist', headers: anyone, valid: () => ({ email: 'waiting@example.com', editorId: 'maya-chen' }) },
+  'PATCH /api/admin/inquiries': { kind: 'json', path: () => '/api/admin/inquiries', headers: admin, valid: () => ({ id: inquiryKey, handled: true }) },
   'PATCH /api/database/emails': { kind: 'json', path: () => '/api/database/emails', headers: admin, valid: () => ({ id: 'reader@example.com', enabled: false }) },
   'POST /api/stripe/create-payment-session': { kind: 'json', path: () => '/api/stripe/create-payment-session', headers: customer, valid: () => selection() },
   'POST /api/stripe/test-checkout/:orderId': {
@@ -164,6 +169,7 @@ beforeAll(async () => {
   tokens = { admin, customer: user };
   editorId = (await editorsRepo().createWithNewId(editorInput('Bad Input Target'))).id;
   order = await openOrder(tokens.customer);
+  inquiryKey = (await inquiriesRepo().add(inquirySchema.parse(validInquiry))).key;
 });
 
 afterAll(() => {
