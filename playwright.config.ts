@@ -18,7 +18,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: env.CI ? 2 : undefined,
   retries: 0,
-  timeout: 30_000,
+  // Generous: a two-core machine running Chromium, the emulator and the server at once is slow.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
   use: {

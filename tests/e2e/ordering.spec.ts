@@ -14,6 +14,7 @@ async function signUp(page: Page) {
 }
 
 test('a new customer buys, pays with 4242, sees the confirmation and the dashboard, and now owns the add-on', async ({ page }) => {
+  test.setTimeout(150_000); // the whole purchase, with three axe scans, in one test
   await page.goto('/select-services?service=supplement-large&editor=maya-chen&addon=community');
   await signUp(page);
   await expect(page.getByRole('checkbox', { name: 'Supplemental Essay Help (Large)', exact: true })).toBeChecked();
