@@ -19,12 +19,17 @@ export function customersRepo(info?: DeployInfo) {
       return withDefaults((await store.get(uid, { type: 'json' })) as Partial<Customer> | null);
     },
 
-    /** Marks add-ons as owned. Compare-and-set, so two orders paid at once both count. */
+    /**
+     * Marks add-ons as owned. Compare-and-set, so two orders paid at once both count; a writer that
+     * lost the race reads again and stops once what it came to record is there (so repeated deliveries
+     * of one payment do not keep contending), which bounds the rounds by the number of orders racing.
+     */
     async addOwned(uid: string, addOns: readonly AddOnId[]): Promise<void> {
       if (addOns.length === 0) return;
       for (let attempt = 0; attempt < 5; attempt++) {
         const current = await getJSONWithEtag<Partial<Customer>>(store, uid);
         const { ownedAddOns } = withDefaults(current?.value ?? null);
+        if (addOns.every((a) => ownedAddOns[a])) return;
         const next: Customer = { ownedAddOns: { ...ownedAddOns, ...Object.fromEntries(addOns.map((a) => [a, true])) } };
         const condition = current ? { onlyIfMatch: current.etag } : { onlyIfNew: true as const };
         if ((await store.setJSON(uid, next, condition)).modified) return;

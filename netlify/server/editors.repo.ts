@@ -1,6 +1,6 @@
 /** Editors: one blob per editor, keyed by id (DESIGN §3). */
 import type { Editor, EditorInput } from '../../src/lib/schemas';
-import { openStore, type DeployInfo } from './stores';
+import { openStore, storeName, type DeployInfo } from './stores';
 
 export interface EditorRecord extends Editor {
   createdAt: string;
@@ -30,6 +30,14 @@ export function slugify(name: string): string {
 
 const randomSuffix = () => crypto.randomUUID().slice(0, 6);
 
+/**
+ * The last full read of each editors store, with the etags it was read at. The list request answers
+ * every editor's current etag, so while none has changed one request serves the whole list instead
+ * of one per editor (the public list is the busiest read of the site). Never stale: any write
+ * changes an etag, and then the records are read again.
+ */
+const lastRead = new Map<string, { etags: string; records: EditorRecord[] }>();
+
 export function editorsRepo(info?: DeployInfo) {
   const store = openStore('editors', info);
 
@@ -50,10 +58,15 @@ export function editorsRepo(info?: DeployInfo) {
     create,
     async list(): Promise<EditorRecord[]> {
       const { blobs } = await store.list();
-      const records = await Promise.all(blobs.map((b) => get(b.key)));
-      return records
+      const etags = blobs.map((b) => `${b.key} ${b.etag}`).join('\n');
+      const cacheKey = storeName('editors', info?.deploy?.context);
+      const cached = lastRead.get(cacheKey);
+      if (cached?.etags === etags) return [...cached.records];
+      const records = (await Promise.all(blobs.map((b) => get(b.key))))
         .filter((r): r is EditorRecord => r !== null)
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
+      lastRead.set(cacheKey, { etags, records });
+      return [...records];
     },
     /** Creates an editor under a new id made from the name, with a random suffix if the name is taken. */
     async createWithNewId(input: EditorInput, now = new Date()): Promise<EditorRecord> {

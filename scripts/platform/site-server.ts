@@ -85,7 +85,7 @@ export async function startSiteServer({ port, dataDir, authEmulatorUrl, projectR
 const siteUrlFor = (port: number) => `http://localhost:${port}`;
 
 /** A web Request for a Node request, body streamed. */
-function toRequest(req: IncomingMessage, origin: string): Request {
+export function toRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined || key === 'host' || key === 'connection') continue;
@@ -109,7 +109,8 @@ async function proxy(req: IncomingMessage, origin: string): Promise<Response> {
   return new Response(response.body, { status: response.status, headers: out });
 }
 
-async function send(res: ServerResponse<IncomingMessage>, response: Response) {
+/** Writes a web Response to a Node response. */
+export async function send(res: ServerResponse<IncomingMessage>, response: Response) {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') headers[key] = value;

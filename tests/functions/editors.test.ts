@@ -1,3 +1,4 @@
+import { getStore } from '@netlify/blobs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import editorsHandler from '../../netlify/functions/editors';
 import { DEMO_EDITORS, seedDemoEditors } from '../../netlify/server/seed';
@@ -23,6 +24,18 @@ describe('GET /api/database/editors', () => {
     for (const editor of res.body) expect(Object.keys(editor).sort()).toEqual([...SPEC_FIELDS].sort());
     expect(res.headers.get('netlify-cdn-cache-control')).toMatch(/s-maxage=\d+/);
     expect(res.headers.get('cache-control')).toMatch(/must-revalidate/);
+  });
+
+  it('shows a change made elsewhere (another instance, a script) on the very next read', async () => {
+    await seedDemoEditors();
+    const slots = async () => (await call(editorsHandler, '/api/database/editors')).body.find((e: { id: string }) => e.id === 'maya-chen').slotsOpen;
+    expect(await slots()).toBe(3);
+    const editors = getStore({ name: 'editors', consistency: 'strong' });
+    const record = (await editors.get('maya-chen', { type: 'json' })) as Record<string, unknown>;
+    await editors.setJSON('maya-chen', { ...record, slotsOpen: 1 });
+    expect(await slots()).toBe(1);
+    await editors.delete('hannah-weiss');
+    expect((await call(editorsHandler, '/api/database/editors')).body).toHaveLength(DEMO_EDITORS.length - 1);
   });
 
   it('answers 405 with Allow for other methods', async () => {

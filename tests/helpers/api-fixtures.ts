@@ -1,9 +1,10 @@
 /** Valid requests for the endpoints, for tests that start from something that works and change one thing. */
 import createSession from '../../netlify/functions/create-payment-session';
-import type { EditorInput } from '../../src/lib/schemas';
 import { bearer } from './auth-emulator';
 import { call } from './functions';
 import { selection } from './orders';
+
+export { editorInput } from './editor-input';
 
 export const validInquiry = {
   parentName: 'Pat Rivera',
@@ -16,21 +17,6 @@ export const validInquiry = {
   phone: '555-0100',
   details: 'A consult on Tuesday, please.',
 };
-
-let counter = 0;
-export const editorInput = (name = `Test Editor ${Date.now()} ${counter++}`): EditorInput => ({
-  name,
-  image: '/editors/maya-chen.svg',
-  college: 'Test College',
-  major: 'Testing',
-  sat: '1500',
-  gpa: '3.8',
-  ecs: 'Chess club',
-  strengths: 'Careful reading',
-  slotsOpen: 2,
-  totalSlots: 5,
-  featured: { home: false, about: false },
-});
 
 /** A pending order of the token's owner, through the real endpoint: its id and test-checkout session id. */
 export async function openOrder(idToken: string, body: unknown = selection()) {

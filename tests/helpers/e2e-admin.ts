@@ -1,7 +1,8 @@
 /** Browser tests as the local admin (ADMIN_EMAILS defaults to admin@example.test locally). */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Editor, EditorInput } from '../../src/lib/schemas';
+import type { Editor } from '../../src/lib/schemas';
 import { createAccount, LOCAL_ADMIN, logIn } from './e2e-auth';
+import { editorInput, uniqueEditorName } from './editor-input';
 
 /** Signs in as the admin on /dashboard and opens /admin. */
 export async function openAdmin(page: Page, request: APIRequestContext) {
@@ -21,23 +22,7 @@ export async function adminToken(request: APIRequestContext) {
   return (await res.json()).idToken as string;
 }
 
-let counter = 0;
-/** A name no other test uses; its id is its slug. */
-export const uniqueEditorName = () => `Test Editor ${Date.now()} ${counter++}`;
-
-export const editorInput = (name: string): EditorInput => ({
-  name,
-  image: '',
-  college: 'Test College',
-  major: 'Testing',
-  sat: '1500',
-  gpa: '3.8',
-  ecs: 'Chess club',
-  strengths: 'Careful reading',
-  slotsOpen: 2,
-  totalSlots: 5,
-  featured: { home: false, about: false },
-});
+export { editorInput, uniqueEditorName };
 
 export async function createEditor(request: APIRequestContext, name = uniqueEditorName()): Promise<Editor> {
   const res = await request.post('/api/database/editors', { data: editorInput(name), headers: { Authorization: `Bearer ${await adminToken(request)}` } });

@@ -1,0 +1,111 @@
+/**
+ * `npm run bench`, the API part: the production build served as `npm start` serves it, loaded over
+ * loopback with GET /api/database/editors and POST /api/database/subscribe, beside a bare server that
+ * answers the same JSON from memory (the ceiling on this machine); then each page's gzipped
+ * JavaScript against its budget. Bounded: BENCH_API_SECONDS (default 10) per target,
+ * BENCH_API_CONNECTIONS (default 10) connections, at most 50,000 requests. Prints the results and
+ * writes them into their own section of docs/benchmarks.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../platform/free-port';
+import { builtPages, jsBudget, pageJavaScript } from './built-pages';
+import { load, type LoadOptions, type LoadResult } from './load';
+import { spawnTsx, startSite, stopGroup, waitFor } from './site';
+
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 50;
+const REPORT = 'docs/benchmarks.md';
+const START = '<!-- api-bench:start -->';
+const END = '<!-- api-bench:end -->';
+
+const run = `${Date.now()}`;
+const targets: { name: string; path: string; options: Omit<LoadOptions, 'url'> }[] = [
+  { name: 'GET /api/database/editors', path: '/api/database/editors', options: {} },
+  // Every sign-up is a new address: one new record each, as real sign-ups are.
+  { name: 'POST /api/database/subscribe', path: '/api/database/subscribe', options: { method: 'POST', body: (i) => ({ email: `bench-${run}-${i}@example.com` }) } },
+];
+
+const measure = async (origin: string, target: (typeof targets)[number]) => {
+  const base = { ...target.options, url: `${origin}${target.path}`, connections: CONNECTIONS };
+  await load({ ...base, seconds: 1 }); // warm up: connections, caches, JIT
+  return load({ ...base, seconds: SECONDS });
+};
+
+const startLoad = loadavg()[0];
+const site = await startSite();
+const scratch = mkdtempSync(join(tmpdir(), 'bcc-ceiling-'));
+const editorsFile = join(scratch, 'editors.json');
+writeFileSync(editorsFile, await (await fetch(`${site.origin}/api/database/editors`)).text());
+const ceilingPort = await freePort();
+const ceiling = spawnTsx('scripts/bench/ceiling.ts', [String(ceilingPort), editorsFile]);
+const ceilingOrigin = `http://127.0.0.1:${ceilingPort}`;
+
+const results: { name: string; site: LoadResult; ceiling: LoadResult }[] = [];
+try {
+  await waitFor(`${ceilingOrigin}/`, ceiling, 30_000);
+  for (const target of targets) {
+    const ofSite = await measure(site.origin, target);
+    const ofCeiling = await measure(ceilingOrigin, target);
+    results.push({ name: target.name, site: ofSite, ceiling: ofCeiling });
+    console.log(`${target.name}: ${ofSite.rps.toFixed(0)} req/s (p50 ${ofSite.p50.toFixed(1)} ms, p99 ${ofSite.p99.toFixed(1)} ms, ${ofSite.errors} errors); ceiling ${ofCeiling.rps.toFixed(0)} req/s`);
+  }
+} finally {
+  await stopGroup(ceiling);
+  await site.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const percent = (value: number) => `${Math.round(value * 100)}%`;
+const apiTable = [
+  '| Endpoint | Site req/s | p50 | p99 | Errors | Ceiling req/s | Ceiling p99 | Site / ceiling | Target met |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  ...results.map(({ name, site: s, ceiling: c }) => {
+    const ratio = s.rps / c.rps;
+    const met = ratio >= TARGET_RATIO && s.p99 < TARGET_P99_MS && s.errors === 0;
+    return `| \`${name}\` | ${s.rps.toFixed(0)} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.errors} | ${c.rps.toFixed(0)} | ${ms(c.p99)} | ${percent(ratio)} | ${met ? 'yes' : 'no'} |`;
+  }),
+].join('\n');
+
+const pagesTable = [
+  '| Page | Gzipped JavaScript | Budget | Files |',
+  '|---|---:|---:|---:|',
+  ...builtPages().map((page) => {
+    const { gzipBytes, files } = pageJavaScript(page);
+    return `| \`${page.route}\` | ${(gzipBytes / 1024).toFixed(1)} KB | ${jsBudget(page.route) / 1024} KB | ${files.length} |`;
+  }),
+].join('\n');
+
+const node = process.version;
+const cpu = `${cpus().length} x ${cpus()[0]?.model.trim()}`;
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+const section = `${START}
+## API throughput and latency
+
+\`npx tsx scripts/bench/api.ts\` (after \`npm run build\`), on ${new Date().toISOString().slice(0, 10)} at commit ${commit}: the production
+build served by \`scripts/serve.ts\` (functions in-process, local Blobs server, no CDN), loaded over loopback by a
+bounded keep-alive load generator (\`scripts/bench/load.ts\`; autocannon is not installed) with ${CONNECTIONS} connections
+for ${SECONDS} s per target after a 1 s warm-up. The ceiling is a bare \`node:http\` server answering the same
+JSON from memory (\`scripts/bench/ceiling.ts\`). Node ${node}, ${cpu}, load average ${startLoad.toFixed(1)} at the start
+and ${loadavg()[0].toFixed(1)} at the end (other work shares these cores). Targets: at least ${percent(TARGET_RATIO)} of the ceiling's
+throughput and p99 under ${TARGET_P99_MS} ms.
+
+${apiTable}
+
+## JavaScript per page
+
+The gzipped JavaScript each page of the build loads without interaction (module graph and islands followed, dynamic
+imports included), against the budgets that \`tests/e2e/budgets.spec.ts\` enforces.
+
+${pagesTable}
+${END}`;
+
+const current = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '# Benchmarks\n';
+const next = current.includes(START) ? current.replace(new RegExp(`${START}[\\s\\S]*${END}`), section) : `${current.trimEnd()}\n\n${section}\n`;
+writeFileSync(REPORT, next);
+console.log(`\n${apiTable}\n\n${pagesTable}\n\nWritten to ${REPORT}.`);
