@@ -50,9 +50,10 @@ export function route(handlers: Partial<Record<Method, Handler>>): Handler {
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
 /**
- * Reads a JSON body of at most `maxBytes` and parses it with `schema`: 415 unless it is declared as
- * JSON (which also keeps cross-site forms out: they cannot send that type without asking first),
- * 413 when too large, 400 when not JSON or not what `schema` wants.
+ * Reads a JSON body of at most `maxBytes` and parses it with `schema`. Everything it refuses is a 400
+ * `{ error }` (the API contract of the foundation issue), the message saying which: not declared as
+ * JSON (which also keeps cross-site forms out: they cannot send that type without asking first), too
+ * large, not JSON, or not what `schema` wants.
  */
 export async function readBody<S extends z.ZodType>(
   req: Request,
@@ -60,8 +61,8 @@ export async function readBody<S extends z.ZodType>(
   maxBytes = DEFAULT_BODY_LIMIT,
 ): Promise<z.output<S>> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json') throw new HttpError(415, 'Request body must be JSON (Content-Type: application/json)');
-  const raw = await readBytes(req, maxBytes, new HttpError(413, `Request body must be at most ${maxBytes} bytes`));
+  if (type !== 'application/json') throw new HttpError(400, 'Request body must be JSON (Content-Type: application/json)');
+  const raw = await readBytes(req, maxBytes, new HttpError(400, `Request body must be at most ${maxBytes} bytes`));
   let data: unknown;
   try {
     data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));

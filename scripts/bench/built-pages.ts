@@ -75,3 +75,24 @@ export function pageJavaScript(page: BuiltPage, dist = DIST): PageJavaScript {
   const gzipBytes = [...files].reduce((sum, url) => sum + gzip(readFileSync(join(dist, url))), 0) + inlineScripts(page.html).reduce((sum, s) => sum + gzip(s), 0);
   return { files: [...files].sort(), gzipBytes };
 }
+
+const KB = 1024;
+/** Budgets for gzipped JavaScript per route; a page without a row is a static page (header menu, newsletter form). */
+const JS_BUDGETS: Record<string, number> = {
+  // Public pages with a React island (editors lists, the contact form).
+  '/': 80 * KB,
+  '/about': 80 * KB,
+  '/editors': 80 * KB,
+  '/contact': 80 * KB,
+  // Pages for signed-in people: React and Firebase Auth.
+  '/select-services': 160 * KB,
+  '/checkout': 160 * KB,
+  '/dashboard': 160 * KB,
+  '/admin': 160 * KB,
+  '/order-confirmation': 160 * KB,
+  '/reset-password': 160 * KB,
+  '/test-checkout': 160 * KB,
+};
+const STATIC_PAGE_BUDGET = 10 * KB;
+
+export const jsBudget = (route: string) => JS_BUDGETS[route] ?? STATIC_PAGE_BUDGET;
