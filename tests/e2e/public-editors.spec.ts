@@ -207,7 +207,9 @@ test.describe('the waitlist dialog', () => {
     await open(page);
     await dialog(page).getByRole('textbox').fill(`  ${email.toUpperCase()} `);
     await dialog(page).getByRole('button', { name: 'Join Waitlist' }).click();
-    await page.waitForURL('**/select-services?editor=daniel-okafor');
+    await page.waitForURL('**/select-services**');
+    // The page applies ?editor= and then drops it from the address: the choice is what shows it arrived.
+    await expect(page.getByRole('radio', { name: /Daniel Okafor/ })).toBeChecked();
     const stored = await readStored<{ at: string }>('waitlist', key);
     expect(stored).toMatchObject({ email, editorId: 'daniel-okafor', editorName: 'Daniel Okafor' });
 
@@ -215,7 +217,9 @@ test.describe('the waitlist dialog', () => {
     await open(page);
     await dialog(page).getByRole('textbox').fill(email);
     await dialog(page).getByRole('button', { name: 'Join Waitlist' }).click();
-    await page.waitForURL('**/select-services?editor=daniel-okafor');
+    await page.waitForURL('**/select-services**');
+    // The page applies ?editor= and then drops it from the address: the choice is what shows it arrived.
+    await expect(page.getByRole('radio', { name: /Daniel Okafor/ })).toBeChecked();
     expect(await readStored('waitlist', key)).toEqual(stored);
   });
 
