@@ -1,7 +1,8 @@
 /**
  * POST /api/contact: an inquiry or consult booking from the contact form (SPEC §3, §7).
  * The inquiry is stored before we answer; the notification to the business is best effort on top,
- * so a mail failure never loses an inquiry nor fails the request.
+ * sent after the answer (`waitUntil`), so a slow or failing mail server never delays or fails the
+ * request nor loses an inquiry.
  */
 import type { Config, Context } from '@netlify/functions';
 import { z } from 'zod';
@@ -24,11 +25,10 @@ export default route({
     const editor = await preferredEditor(inquiry, context);
 
     const { key, record } = await inquiriesRepo(context).add(inquiry);
-    try {
-      await sendMail(inquiryNotification(record, editor), context);
-    } catch (error) {
+    const notify = sendMail(inquiryNotification(record, editor), context).catch((error) => {
       console.error(`Inquiry ${key} is stored, but its notification could not be sent or queued:`, error);
-    }
+    });
+    context.waitUntil(notify);
     return json(ACCEPTED);
   },
 });

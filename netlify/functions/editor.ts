@@ -2,7 +2,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { editorInputSchema } from '../../src/lib/schemas';
 import { requireAdmin } from '../server/auth';
-import { EDITORS_CACHE_TAG, purgeCacheTags } from '../server/cdn';
+import { purgeEditorsCache } from '../server/cdn';
 import { EDITOR_ID_PATTERN, editorsRepo, toPublicEditor } from '../server/editors.repo';
 import { HttpError, json, readBody, route } from '../server/http';
 
@@ -22,14 +22,14 @@ export default route({
     const input = await readBody(req, editorInputSchema);
     const record = await editorsRepo(context).update(id, input);
     if (!record) throw unknownEditor();
-    await purgeCacheTags([EDITORS_CACHE_TAG]);
+    await purgeEditorsCache(context);
     return json(toPublicEditor(record), { headers: { 'Cache-Control': 'no-store' } });
   },
   DELETE: async (req, context) => {
     await requireAdmin(req);
     const id = editorId(context);
     if (!(await editorsRepo(context).remove(id))) throw unknownEditor();
-    await purgeCacheTags([EDITORS_CACHE_TAG]);
+    await purgeEditorsCache(context);
     return new Response(null, { status: 204 });
   },
 });

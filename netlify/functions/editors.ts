@@ -2,7 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { editorInputSchema } from '../../src/lib/schemas';
 import { requireAdmin } from '../server/auth';
-import { EDITORS_CACHE_TAG, purgeCacheTags } from '../server/cdn';
+import { EDITORS_CACHE_TAG, purgeEditorsCache } from '../server/cdn';
 import { editorsRepo, toPublicEditor } from '../server/editors.repo';
 import { json, readBody, route } from '../server/http';
 
@@ -14,15 +14,18 @@ const EDITORS_CACHE_HEADERS = {
 };
 
 export default route({
-  GET: async (_req, context) => {
-    const editors = await editorsRepo(context).list();
+  GET: async (req, context) => {
+    // The admin's own reads ask for `?fresh=` (a CDN cache entry of their own): they must show the
+    // admin's write even when another instance answers, so they skip the instance's memory too.
+    const fresh = new URL(req.url).searchParams.has('fresh');
+    const editors = await editorsRepo(context).list({ fresh });
     return json(editors.map(toPublicEditor), { headers: EDITORS_CACHE_HEADERS });
   },
   POST: async (req, context) => {
     await requireAdmin(req);
     const input = await readBody(req, editorInputSchema);
     const record = await editorsRepo(context).createWithNewId(input);
-    await purgeCacheTags([EDITORS_CACHE_TAG]);
+    await purgeEditorsCache(context);
     return json(toPublicEditor(record), { status: 201, headers: { 'Cache-Control': 'no-store' } });
   },
 });

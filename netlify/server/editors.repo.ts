@@ -1,6 +1,6 @@
 /** Editors: one blob per editor, keyed by id (DESIGN §3). */
 import type { Editor, EditorInput } from '../../src/lib/schemas';
-import { openStore, storeName, type DeployInfo } from './stores';
+import { getJSONWithEtag, openStore, storeName, type DeployInfo } from './stores';
 
 export interface EditorRecord extends Editor {
   createdAt: string;
@@ -31,15 +31,35 @@ export function slugify(name: string): string {
 const randomSuffix = () => crypto.randomUUID().slice(0, 6);
 
 /**
- * The last full read of each editors store, with the etags it was read at. The list request answers
- * every editor's current etag, so while none has changed one request serves the whole list instead
- * of one per editor (the public list is the busiest read of the site). Never stale: any write
- * changes an etag, and then the records are read again.
+ * How long an instance answers the editors list from memory without asking the store. The public
+ * list is the busiest read of the site; within this window a change made through another instance
+ * (or a script) may not show yet. Writes through this instance show at once, and the CDN purge after
+ * an admin write is repeated once the window has passed (cdn.ts).
  */
-const lastRead = new Map<string, { etags: string; records: EditorRecord[] }>();
+export const EDITORS_MEMORY_MS = 1000;
+
+/**
+ * The last full read of each editors store, the etags it was read at, and when they were last
+ * checked. After the window one list request (every editor's current etag) tells whether the
+ * records are still current, instead of one request per editor.
+ */
+const lastRead = new Map<string, { etags: string; records: EditorRecord[]; checkedAt: number }>();
+/** Writes through this instance, per store: a read that overlapped one is not remembered. */
+const writeCounts = new Map<string, number>();
+
+function noteWrite(cacheKey: string) {
+  lastRead.delete(cacheKey);
+  writeCounts.set(cacheKey, (writeCounts.get(cacheKey) ?? 0) + 1);
+}
+
+/** Forgets every remembered list, as a new instance starts: the next read asks the store. */
+export function forgetEditorLists() {
+  lastRead.clear();
+}
 
 export function editorsRepo(info?: DeployInfo) {
   const store = openStore('editors', info);
+  const cacheKey = storeName('editors', info?.deploy?.context);
 
   async function get(id: string): Promise<EditorRecord | null> {
     return (await store.get(id, { type: 'json' })) as EditorRecord | null;
@@ -50,22 +70,30 @@ export function editorsRepo(info?: DeployInfo) {
     const at = now.toISOString();
     const record: EditorRecord = { id, ...input, createdAt: at, updatedAt: at };
     const { modified } = await store.setJSON(id, record, { onlyIfNew: true });
-    return modified ? record : null;
+    if (!modified) return null;
+    noteWrite(cacheKey);
+    return record;
   }
 
   return {
     get,
     create,
-    async list(): Promise<EditorRecord[]> {
+    /** Every editor, oldest first; `fresh` asks the store even within the memory window. */
+    async list({ fresh = false } = {}): Promise<EditorRecord[]> {
+      const cached = lastRead.get(cacheKey);
+      const checkedAt = Date.now();
+      const writesBefore = writeCounts.get(cacheKey) ?? 0;
+      if (cached && !fresh && checkedAt - cached.checkedAt < EDITORS_MEMORY_MS) return [...cached.records];
       const { blobs } = await store.list();
       const etags = blobs.map((b) => `${b.key} ${b.etag}`).join('\n');
-      const cacheKey = storeName('editors', info?.deploy?.context);
-      const cached = lastRead.get(cacheKey);
-      if (cached?.etags === etags) return [...cached.records];
+      if (cached?.etags === etags) {
+        cached.checkedAt = checkedAt;
+        return [...cached.records];
+      }
       const records = (await Promise.all(blobs.map((b) => get(b.key))))
         .filter((r): r is EditorRecord => r !== null)
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
-      lastRead.set(cacheKey, { etags, records });
+      if ((writeCounts.get(cacheKey) ?? 0) === writesBefore) lastRead.set(cacheKey, { etags, records, checkedAt });
       return [...records];
     },
     /** Creates an editor under a new id made from the name, with a random suffix if the name is taken. */
@@ -77,18 +105,26 @@ export function editorsRepo(info?: DeployInfo) {
       }
       throw new Error(`No free editor id for ${base}`);
     },
-    /** Replaces an editor's fields; answers the new record, or null for an unknown id. */
+    /**
+     * Replaces an editor's fields; answers the new record, or null for an unknown id. Compare-and-set,
+     * so an editor deleted meanwhile stays deleted instead of coming back with the new fields.
+     */
     async update(id: string, input: EditorInput, now = new Date()): Promise<EditorRecord | null> {
-      const current = await get(id);
-      if (!current) return null;
-      const record: EditorRecord = { ...current, ...input, id, updatedAt: now.toISOString() };
-      await store.setJSON(id, record);
-      return record;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const current = await getJSONWithEtag<EditorRecord>(store, id);
+        if (!current) return null;
+        const record: EditorRecord = { ...current.value, ...input, id, updatedAt: now.toISOString() };
+        if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag })).modified) continue;
+        noteWrite(cacheKey);
+        return record;
+      }
+      throw new Error(`Editor ${id} kept changing while being updated`);
     },
     /** Deletes an editor; answers false for an unknown id. */
     async remove(id: string): Promise<boolean> {
       if (!(await get(id))) return false;
       await store.delete(id);
+      noteWrite(cacheKey);
       return true;
     },
   };

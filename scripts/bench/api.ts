@@ -7,27 +7,26 @@
  * writes them into their own section of docs/benchmarks.md.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../platform/free-port';
 import { builtPages, jsBudget, pageJavaScript } from './built-pages';
 import { load, type LoadOptions, type LoadResult } from './load';
+import { loadNote, REPORT, writeSection } from './report';
 import { spawnTsx, startSite, stopGroup, waitFor } from './site';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
-const REPORT = 'docs/benchmarks.md';
-const START = '<!-- api-bench:start -->';
-const END = '<!-- api-bench:end -->';
 
 const run = `${Date.now()}`;
-const targets: { name: string; path: string; options: Omit<LoadOptions, 'url'> }[] = [
-  { name: 'GET /api/database/editors', path: '/api/database/editors', options: {} },
+/** Issue 8 sets targets for the editors list, the busiest read; the sign-up (a write) is measured and reported. */
+const targets: { name: string; path: string; options: Omit<LoadOptions, 'url'>; hasTarget: boolean }[] = [
+  { name: 'GET /api/database/editors', path: '/api/database/editors', options: {}, hasTarget: true },
   // Every sign-up is a new address: one new record each, as real sign-ups are.
-  { name: 'POST /api/database/subscribe', path: '/api/database/subscribe', options: { method: 'POST', body: (i) => ({ email: `bench-${run}-${i}@example.com` }) } },
+  { name: 'POST /api/database/subscribe', path: '/api/database/subscribe', options: { method: 'POST', body: (i) => ({ email: `bench-${run}-${i}@example.com` }) }, hasTarget: false },
 ];
 
 const measure = async (origin: string, target: (typeof targets)[number]) => {
@@ -45,13 +44,13 @@ const ceilingPort = await freePort();
 const ceiling = spawnTsx('scripts/bench/ceiling.ts', [String(ceilingPort), editorsFile]);
 const ceilingOrigin = `http://127.0.0.1:${ceilingPort}`;
 
-const results: { name: string; site: LoadResult; ceiling: LoadResult }[] = [];
+const results: { name: string; hasTarget: boolean; site: LoadResult; ceiling: LoadResult }[] = [];
 try {
   await waitFor(`${ceilingOrigin}/`, ceiling, 30_000);
   for (const target of targets) {
     const ofSite = await measure(site.origin, target);
     const ofCeiling = await measure(ceilingOrigin, target);
-    results.push({ name: target.name, site: ofSite, ceiling: ofCeiling });
+    results.push({ name: target.name, hasTarget: target.hasTarget, site: ofSite, ceiling: ofCeiling });
     console.log(`${target.name}: ${ofSite.rps.toFixed(0)} req/s (p50 ${ofSite.p50.toFixed(1)} ms, p99 ${ofSite.p99.toFixed(1)} ms, ${ofSite.errors} errors); ceiling ${ofCeiling.rps.toFixed(0)} req/s`);
   }
 } finally {
@@ -65,10 +64,10 @@ const percent = (value: number) => `${Math.round(value * 100)}%`;
 const apiTable = [
   '| Endpoint | Site req/s | p50 | p99 | Errors | Ceiling req/s | Ceiling p99 | Site / ceiling | Target met |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---|',
-  ...results.map(({ name, site: s, ceiling: c }) => {
+  ...results.map(({ name, hasTarget, site: s, ceiling: c }) => {
     const ratio = s.rps / c.rps;
-    const met = ratio >= TARGET_RATIO && s.p99 < TARGET_P99_MS && s.errors === 0;
-    return `| \`${name}\` | ${s.rps.toFixed(0)} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.errors} | ${c.rps.toFixed(0)} | ${ms(c.p99)} | ${percent(ratio)} | ${met ? 'yes' : 'no'} |`;
+    const met = !hasTarget ? 'no target' : ratio >= TARGET_RATIO && s.p99 < TARGET_P99_MS && s.errors === 0 ? 'yes' : 'no';
+    return `| \`${name}\` | ${s.rps.toFixed(0)} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.errors} | ${c.rps.toFixed(0)} | ${ms(c.p99)} | ${percent(ratio)} | ${met} |`;
   }),
 ].join('\n');
 
@@ -84,16 +83,15 @@ const pagesTable = [
 const node = process.version;
 const cpu = `${cpus().length} x ${cpus()[0]?.model.trim()}`;
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-const section = `${START}
-## API throughput and latency
+const section = `## API throughput and latency
 
-\`npx tsx scripts/bench/api.ts\` (after \`npm run build\`), on ${new Date().toISOString().slice(0, 10)} at commit ${commit}: the production
+\`npm run bench\` (this part alone: \`npx tsx scripts/bench/api.ts\` after \`npm run build\`), on ${new Date().toISOString().slice(0, 10)} at commit ${commit}: the production
 build served by \`scripts/serve.ts\` (functions in-process, local Blobs server, no CDN), loaded over loopback by a
 bounded keep-alive load generator (\`scripts/bench/load.ts\`; autocannon is not installed) with ${CONNECTIONS} connections
 for ${SECONDS} s per target after a 1 s warm-up. The ceiling is a bare \`node:http\` server answering the same
-JSON from memory (\`scripts/bench/ceiling.ts\`). Node ${node}, ${cpu}, load average ${startLoad.toFixed(1)} at the start
-and ${loadavg()[0].toFixed(1)} at the end (other work shares these cores). Targets: at least ${percent(TARGET_RATIO)} of the ceiling's
-throughput and p99 under ${TARGET_P99_MS} ms.
+JSON from memory (\`scripts/bench/ceiling.ts\`). Node ${node}, ${cpu}, ${loadNote(startLoad)}. Targets for the editors list:
+at least ${percent(TARGET_RATIO)} of the ceiling's throughput and p99 under ${TARGET_P99_MS} ms. A sign-up writes one record to the local Blobs server
+(a file and its metadata), which sets its pace here; on Netlify it is a network write to Blobs.
 
 ${apiTable}
 
@@ -102,10 +100,7 @@ ${apiTable}
 The gzipped JavaScript each page of the build loads without interaction (module graph and islands followed, dynamic
 imports included), against the budgets that \`tests/e2e/budgets.spec.ts\` enforces.
 
-${pagesTable}
-${END}`;
+${pagesTable}`;
 
-const current = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '# Benchmarks\n';
-const next = current.includes(START) ? current.replace(new RegExp(`${START}[\\s\\S]*${END}`), section) : `${current.trimEnd()}\n\n${section}\n`;
-writeFileSync(REPORT, next);
+writeSection('api-bench', section);
 console.log(`\n${apiTable}\n\n${pagesTable}\n\nWritten to ${REPORT}.`);

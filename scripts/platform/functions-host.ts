@@ -55,6 +55,8 @@ export async function loadFunctions(directory = resolve('netlify/functions')) {
           // Locally the deploy context is empty, as under `netlify dev`: stores carry no prefix.
           deploy: { context: '', id: '0', published: false },
           site: { url: siteUrl },
+          // Work after the answer: this process lives on, so it only has to be caught.
+          waitUntil: (work: Promise<unknown>) => void work.catch((error) => console.error(`${route.name}: work after the answer failed:`, error)),
         } as unknown as Context;
         return route.handler(req, context);
       }

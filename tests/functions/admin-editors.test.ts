@@ -183,7 +183,7 @@ describe('the editors CDN cache is purged after every write', () => {
     expect(purges).toEqual([]);
   });
 
-  it('on Netlify purges the editors tag after create, update and delete, but not after a refused write', async () => {
+  it('on Netlify purges the editors tag after create, update and delete, and again after the memory window, but not after a refused write', async () => {
     vi.stubEnv('NETLIFY_PURGE_API_TOKEN', 'purge-token');
     vi.stubEnv('SITE_ID', 'site-123');
     await create();
@@ -192,7 +192,8 @@ describe('the editors CDN cache is purged after every write', () => {
     await remove('grace-liu');
     await remove('grace-liu');
     const expected = { url: 'https://api.netlify.com/api/v1/purge', auth: 'Bearer purge-token', body: { cache_tags: ['editors'], site_id: 'site-123' } };
-    expect(purges).toEqual([expected, expected, expected]);
+    // Each write purges at once and once more after EDITORS_MEMORY_MS (the test waits for it, as the platform does).
+    expect(purges).toEqual(Array(6).fill(expected));
   });
 
   it('a failing purge does not fail the write', async () => {

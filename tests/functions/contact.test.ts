@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contactHandler, { config } from '../../netlify/functions/contact';
 import { editorsRepo } from '../../netlify/server/editors.repo';
@@ -5,7 +6,7 @@ import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
 import { listOutbox } from '../../netlify/server/mail';
 import { DEMO_EDITORS } from '../../netlify/server/seed';
 import { site } from '../../src/lib/site';
-import { call, clearStore } from '../helpers/functions';
+import { BASE, call, clearStore, context } from '../helpers/functions';
 import { closedPort, startSmtpServer } from '../helpers/smtp';
 
 const PATH = '/api/contact';
@@ -140,6 +141,33 @@ describe('POST /api/contact: notification by SMTP', () => {
     expect(await storedInquiries()).toHaveLength(1);
     const [{ value: mail }] = await listOutbox();
     expect(mail).toMatchObject({ to: site.email, subject: 'New inquiry from Pat Rivera', reason: 'smtp-failed' });
+  });
+
+  it('answers before the notification is sent: a mail server that keeps silent does not hold the family up', async () => {
+    // Accepts connections and never greets, as a hung mail server does.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const pending: Promise<unknown>[] = [];
+    try {
+      const req = new Request(`${BASE}${PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid) });
+      const res = await contactHandler(req, context({}, pending));
+      expect(res.status).toBe(200);
+      expect(await storedInquiries()).toHaveLength(1);
+      expect(pending).toHaveLength(1);
+      let settled = false;
+      void pending[0].then(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(settled).toBe(false);
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(pending);
+    } finally {
+      await new Promise((resolve) => silent.close(resolve));
+    }
+    const [{ value: mail }] = await listOutbox();
+    expect(mail).toMatchObject({ subject: 'New inquiry from Pat Rivera', reason: 'smtp-failed' });
   });
 
   it('still stores the inquiry and succeeds when neither SMTP nor the outbox can take the mail', async () => {

@@ -1,8 +1,9 @@
 import { getStore } from '@netlify/blobs';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import editorsHandler from '../../netlify/functions/editors';
 import { DEMO_EDITORS, seedDemoEditors } from '../../netlify/server/seed';
-import { editorsRepo } from '../../netlify/server/editors.repo';
+import { EDITORS_MEMORY_MS, editorsRepo } from '../../netlify/server/editors.repo';
+import { startAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { call, clearStore } from '../helpers/functions';
 
 const SPEC_FIELDS = ['id', 'name', 'image', 'college', 'major', 'sat', 'gpa', 'ecs', 'strengths', 'slotsOpen', 'totalSlots', 'featured'];
@@ -26,16 +27,38 @@ describe('GET /api/database/editors', () => {
     expect(res.headers.get('cache-control')).toMatch(/must-revalidate/);
   });
 
-  it('shows a change made elsewhere (another instance, a script) on the very next read', async () => {
+  it('answers from memory for EDITORS_MEMORY_MS, then shows a change made elsewhere (another instance, a script)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await seedDemoEditors();
+      const slots = async () => (await call(editorsHandler, '/api/database/editors')).body.find((e: { id: string }) => e.id === 'maya-chen').slotsOpen;
+      expect(await slots()).toBe(3);
+      const editors = getStore({ name: 'editors', consistency: 'strong' });
+      const record = (await editors.get('maya-chen', { type: 'json' })) as Record<string, unknown>;
+      await editors.setJSON('maya-chen', { ...record, slotsOpen: 1 });
+      await editors.delete('hannah-weiss');
+      vi.advanceTimersByTime(EDITORS_MEMORY_MS - 1);
+      expect(await slots()).toBe(3);
+      // The admin's reads (`?fresh=`) always ask the store.
+      const fresh = await call(editorsHandler, '/api/database/editors?fresh=1');
+      expect(fresh.body.find((e: { id: string }) => e.id === 'maya-chen').slotsOpen).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect(await slots()).toBe(1);
+      expect((await call(editorsHandler, '/api/database/editors')).body).toHaveLength(DEMO_EDITORS.length - 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows a write through this instance at once, even one that overlapped a read', async () => {
     await seedDemoEditors();
-    const slots = async () => (await call(editorsHandler, '/api/database/editors')).body.find((e: { id: string }) => e.id === 'maya-chen').slotsOpen;
-    expect(await slots()).toBe(3);
-    const editors = getStore({ name: 'editors', consistency: 'strong' });
-    const record = (await editors.get('maya-chen', { type: 'json' })) as Record<string, unknown>;
-    await editors.setJSON('maya-chen', { ...record, slotsOpen: 1 });
-    expect(await slots()).toBe(1);
-    await editors.delete('hannah-weiss');
-    expect((await call(editorsHandler, '/api/database/editors')).body).toHaveLength(DEMO_EDITORS.length - 1);
+    const repo = editorsRepo();
+    const maya = (await repo.get('maya-chen'))!;
+    const [, updated] = await Promise.all([repo.list(), repo.update('maya-chen', { ...maya, slotsOpen: 0 })]);
+    expect(updated?.slotsOpen).toBe(0);
+    expect((await repo.list()).find((e) => e.id === 'maya-chen')?.slotsOpen).toBe(0);
+    await repo.remove('hannah-weiss');
+    expect((await repo.list()).map((e) => e.id)).not.toContain('hannah-weiss');
   });
 
   it('answers 405 with Allow for other methods', async () => {
@@ -63,5 +86,39 @@ describe('demo seed', () => {
     expect(await seedDemoEditors()).toBe(0);
     expect((await repo.get('maya-chen'))?.name).toBe('Changed');
     expect(await repo.list()).toHaveLength(1);
+  });
+});
+
+// The local Blobs server checks a condition and writes in separate steps (DESIGN §1): races need a
+// store with real compare-and-set, as production Blobs has.
+describe('editor updates against an in-memory store with real compare-and-set', () => {
+  let atomic: Awaited<ReturnType<typeof startAtomicBlobsServer>>;
+  const localServer = process.env.NETLIFY_BLOBS_CONTEXT;
+  beforeAll(async () => {
+    atomic = await startAtomicBlobsServer();
+    process.env.NETLIFY_BLOBS_CONTEXT = atomic.context;
+  });
+  afterAll(async () => {
+    process.env.NETLIFY_BLOBS_CONTEXT = localServer;
+    await atomic.stop();
+  });
+
+  it('does not bring back an editor deleted between reading it and writing the update', async () => {
+    await seedDemoEditors();
+    const admin = editorsRepo();
+    const { id, createdAt: _c, updatedAt: _u, ...input } = (await admin.get('ethan-park'))!;
+    // A second instance whose store client holds its first write until the first instance has
+    // deleted the editor (a store client takes `fetch` when it is made).
+    const realFetch = globalThis.fetch;
+    let deleted = false;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (request, init) => {
+      if ((init?.method ?? '').toUpperCase() === 'PUT' && !deleted) deleted = await admin.remove(id);
+      return realFetch(request, init);
+    });
+    const other = editorsRepo();
+    vi.restoreAllMocks();
+    expect(await other.update(id, { ...input, slotsOpen: 1 })).toBeNull();
+    expect(deleted).toBe(true);
+    expect(await admin.get(id)).toBeNull();
   });
 });

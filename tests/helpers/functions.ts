@@ -1,14 +1,18 @@
 /** Calls a Netlify function the way the platform does: `handler(Request, Context)`. */
 import type { Context } from '@netlify/functions';
 import { getStore } from '@netlify/blobs';
+import { forgetEditorLists } from '../../netlify/server/editors.repo';
 
 type Handler = (req: Request, context: Context) => Promise<Response> | Response;
 
 export const BASE = 'http://localhost:8888';
 
-/** A Context as production has it (deploy context 'production', so stores carry no prefix). */
-export const context = (params: Record<string, string> = {}) =>
-  ({ deploy: { context: 'production', id: 'test', published: true }, params, site: { url: BASE } }) as unknown as Context;
+/**
+ * A Context as production has it (deploy context 'production', so stores carry no prefix). Work
+ * handed to `waitUntil` goes into `pending`, so a caller can wait for it as the platform does.
+ */
+export const context = (params: Record<string, string> = {}, pending: Promise<unknown>[] = []) =>
+  ({ deploy: { context: 'production', id: 'test', published: true }, params, site: { url: BASE }, waitUntil: (work: Promise<unknown>) => pending.push(work) }) as unknown as Context;
 
 export async function call(
   handler: Handler,
@@ -19,8 +23,11 @@ export async function call(
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set('content-type', 'application/json');
   const req = new Request(`${BASE}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
-  const res = await handler(req, context(params));
+  const pending: Promise<unknown>[] = [];
+  const res = await handler(req, context(params, pending));
   const text = await res.text();
+  // The platform keeps an invocation alive for its `waitUntil` work; so does a test.
+  await Promise.all(pending);
   let body: unknown = text;
   try {
     body = JSON.parse(text);
@@ -30,10 +37,11 @@ export async function call(
   return { status: res.status, headers: res.headers, body: body as any };
 }
 
-/** Empties a store so a test starts from nothing. */
+/** Empties a store so a test starts from nothing, as a new instance would find it. */
 export async function clearStore(name: string) {
   const store = getStore({ name, consistency: 'strong' });
   const { blobs } = await store.list();
   await Promise.all(blobs.map((b) => store.delete(b.key)));
+  if (name === 'editors') forgetEditorLists();
   return store;
 }
