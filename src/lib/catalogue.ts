@@ -101,9 +101,7 @@ export const NO_ADD_ONS: OwnedAddOns = { community: false, speed24hr: false, spe
 /** The marketing pages' id for the community, which select-services maps to the add-on (DESIGN §8). */
 export const COMMUNITY_SERVICE_ID = 'paid-community';
 
-/** Surge: x1.5 on services when the editor has no open slot (SPEC §9). */
-export const SURGE_NUMERATOR = 3;
-export const SURGE_DENOMINATOR = 2;
+export { SURGE_DENOMINATOR, SURGE_NUMERATOR } from './surge';
 export const ACTIVE_SLOTS_PER_EDITOR = 5;
 
 /** Contact-form service checkboxes (SPEC §3). */

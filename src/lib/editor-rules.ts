@@ -2,7 +2,7 @@
  * Editor rules of SPEC §3 without zod, so islands can use them without shipping the schema library
  * (importing schemas.ts from an island pulls in all of zod). schemas.ts re-exports them.
  */
-import { SURGE_DENOMINATOR, SURGE_NUMERATOR } from './catalogue';
+import { SURGE_DENOMINATOR, SURGE_NUMERATOR } from './surge';
 
 /** Full: no open slot, so new bookings are overflow at the surge price. */
 export const isOverbooked = (editor: { slotsOpen: number }) => editor.slotsOpen === 0;

@@ -1,18 +1,11 @@
 /**
- * Paging for admin lists (DESIGN §3: one blob per record, so a list can grow past thousands): the
- * server answers one page and a cursor, the browser asks for the next page when the admin wants it.
+ * Paging for admin lists (paged-list.ts) and what a page request's query may hold, which the
+ * functions parse; the admin island imports paged-list.ts, not this file, which would bring zod along.
  */
 import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from './paged-list';
 
-export const PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-
-/** One page of a list: `nextCursor` is null on the last page; `total` counts the whole list. */
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-  total: number;
-}
+export * from './paged-list';
 
 /** `?cursor=&limit=` of a paged request. The cursor is opaque to the browser. */
 export const pageQuerySchema = z.object({
@@ -25,10 +18,3 @@ export const pageQuerySchema = z.object({
     .default(PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
-
-/** The query string for a page request: `?limit=50` or `?limit=50&cursor=...`. */
-export function pageSearch(cursor: string | null, limit = PAGE_SIZE): string {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (cursor) params.set('cursor', cursor);
-  return `?${params}`;
-}

@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { ADD_ON_IDS, CONTACT_SERVICE_OPTIONS, GRADES, MAJOR_VALUES, SERVICE_IDS, TURNAROUND_OPTIONS, serviceById } from './catalogue';
 import { INQUIRY_LIMITS } from './contact';
+import { EDITOR_TEXT_LIMITS, MAX_SLOTS, isImageReference, isRequiredEditorField, type EditorTextField } from './editor-input';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from './email';
+import { fieldMessages } from './field-messages';
 
 /** A trimmed, lower-cased e-mail address of the simple shape, at most 254 characters. */
 export const emailSchema = z
@@ -20,29 +22,30 @@ export const emailSchema = z
   );
 
 const text = (field: string, max: number) =>
-  z.string({ error: `${field} must be text` }).trim().max(max, `${field} must be at most ${max} characters`);
-const requiredText = (field: string, max: number) => text(field, max).min(1, `${field} is required`);
+  z.string({ error: fieldMessages.notText(field) }).trim().max(max, fieldMessages.tooLong(field, max));
+const requiredText = (field: string, max: number) => text(field, max).min(1, fieldMessages.required(field));
 const slotCount = (field: string) =>
-  z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`).min(0).max(1000);
+  z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`).min(0).max(MAX_SLOTS);
 
 export const subscribeSchema = z.object({ email: emailSchema });
 
-/** An editor photo: none, a path on this site (`/editors/x.svg`, `/api/uploads/...`) or an http(s) URL. */
-export const isImageReference = (value: string) => value === '' || /^\/(?![/\\])\S*$/.test(value) || /^https?:\/\/\S+$/i.test(value);
-
 export const featuredSchema = z.object({ home: z.boolean(), about: z.boolean() });
 
-/** What an admin may send to create or update an editor (SPEC §3, §7). */
+/**
+ * What an admin may send to create or update an editor (SPEC §3, §7). The admin form checks the same
+ * rules without zod (src/islands/admin/editor-form.ts); a unit test holds the two together.
+ */
+const editorText = (field: EditorTextField) => (isRequiredEditorField(field) ? requiredText : text)(field, EDITOR_TEXT_LIMITS[field]);
 export const editorInputSchema = z
   .object({
-    name: requiredText('name', 100),
-    image: text('image', 500).refine(isImageReference, 'image must be a path starting with / or an http(s) URL'),
-    college: requiredText('college', 120),
-    major: requiredText('major', 120),
-    sat: text('sat', 20),
-    gpa: text('gpa', 20),
-    ecs: text('ecs', 2000),
-    strengths: text('strengths', 2000),
+    name: editorText('name'),
+    image: editorText('image').refine(isImageReference, 'image must be a path starting with / or an http(s) URL'),
+    college: editorText('college'),
+    major: editorText('major'),
+    sat: editorText('sat'),
+    gpa: editorText('gpa'),
+    ecs: editorText('ecs'),
+    strengths: editorText('strengths'),
     slotsOpen: slotCount('slotsOpen'),
     totalSlots: slotCount('totalSlots').min(1, 'totalSlots must be at least 1'),
     featured: featuredSchema.default({ home: false, about: false }),
@@ -67,6 +70,7 @@ export const editorSchema = z.object({
 });
 export type Editor = z.infer<typeof editorSchema>;
 
+export { isImageReference } from './editor-input';
 export { isOverbooked, testLabel } from './editor-rules';
 
 export const inquirySchema = z.object({

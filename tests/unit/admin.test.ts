@@ -1,10 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { purgeCacheTags } from '../../netlify/server/cdn';
 import { toCsv } from '../../netlify/server/csv';
 import { EDITOR_ID_PATTERN, slugify } from '../../netlify/server/editors.repo';
 import { sniffImageType } from '../../netlify/server/uploads';
-import { isImageReference } from '../../src/lib/schemas';
-import { NEW_EDITOR_VALUES, toCount, toEditorInput, valuesOf } from '../../src/islands/admin/editor-form';
+import { EDITOR_TEXT_LIMITS } from '../../src/lib/editor-input';
+import { editorInputSchema, isImageReference } from '../../src/lib/schemas';
+import { NEW_EDITOR_VALUES, SLOTS_OPEN_FALLBACK, TOTAL_SLOTS_FALLBACK, toCount, toEditorInput, valuesOf, type EditorFormValues } from '../../src/islands/admin/editor-form';
 import { JPEG_HEAD, PNG_1x1, TEXT_AS_PNG, WEBP_1x1 } from '../helpers/images';
 
 describe('the editor form', () => {
@@ -36,6 +38,48 @@ describe('the editor form', () => {
     expect(toEditorInput({ ...filled, slotsOpen: '6' })).toEqual({ ok: false, field: 'slotsOpen', message: 'Slots open must be between 0 and the total slots.' });
     expect(toEditorInput({ ...filled, image: 'javascript:alert(1)' })).toMatchObject({ ok: false, field: 'image' });
     expect(toEditorInput({ ...filled, college: ' ' })).toEqual({ ok: false, field: 'college', message: 'college is required' });
+  });
+
+  it('says no to a name or text over its length cap, in the words of the API', () => {
+    expect(toEditorInput({ ...filled, name: 'a'.repeat(101) })).toEqual({ ok: false, field: 'name', message: 'name must be at most 100 characters' });
+    expect(toEditorInput({ ...filled, ecs: `  ${'e'.repeat(2000)}  ` })).toMatchObject({ ok: true });
+  });
+
+  // The form checks without zod, so the admin page does not ship it; the server parses with the schema.
+  it('accepts exactly what editorInputSchema accepts, and names the field the schema names first', () => {
+    const text = (max: number) =>
+      fc.oneof(fc.constantFrom('', '   ', 'Ada'), fc.string({ maxLength: 6 }).map((s) => ` ${s} `), fc.string({ minLength: max - 1, maxLength: max + 1 }));
+    const count = fc.oneof(fc.constantFrom('', ' ', 'x', '1.5', '-1', '0', '1', '5', '1000', '1001', '1e3', ' 7 ', 'Infinity'), fc.integer({ min: -2, max: 12 }).map(String));
+    const image = fc.oneof(text(EDITOR_TEXT_LIMITS.image), fc.constantFrom('/editors/a.svg', 'https://x.example/a.png', '//evil.example/a', 'javascript:alert(1)', ' /a.png '));
+    const values: fc.Arbitrary<EditorFormValues> = fc.record({
+      name: text(EDITOR_TEXT_LIMITS.name),
+      image,
+      college: text(EDITOR_TEXT_LIMITS.college),
+      major: text(EDITOR_TEXT_LIMITS.major),
+      sat: text(EDITOR_TEXT_LIMITS.sat),
+      gpa: text(EDITOR_TEXT_LIMITS.gpa),
+      ecs: text(EDITOR_TEXT_LIMITS.ecs),
+      strengths: text(EDITOR_TEXT_LIMITS.strengths),
+      slotsOpen: count,
+      totalSlots: count,
+      featured: fc.record({ home: fc.boolean(), about: fc.boolean() }),
+    });
+    const formWords = new Set(['image', 'slotsOpen', 'totalSlots']);
+    fc.assert(
+      fc.property(values, (form) => {
+        const schema = editorInputSchema.safeParse({
+          ...form,
+          slotsOpen: toCount(form.slotsOpen, SLOTS_OPEN_FALLBACK),
+          totalSlots: toCount(form.totalSlots, TOTAL_SLOTS_FALLBACK),
+        });
+        const result = toEditorInput(form);
+        if (schema.success) return void expect(result).toEqual({ ok: true, input: schema.data });
+        const issue = schema.error.issues[0];
+        expect(result).toMatchObject({ ok: false, field: issue.path[0] });
+        if (!formWords.has(String(issue.path[0]))) expect(result).toMatchObject({ message: issue.message });
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('round-trips an editor through the form', () => {

@@ -1,4 +1,5 @@
-import { testLabel, type Editor } from '../../lib/schemas';
+import { testLabel } from '../../lib/editor-rules';
+import type { Editor } from '../../lib/schemas';
 import { Fact } from './Facts';
 import { PencilIcon, TrashIcon } from './icons';
 

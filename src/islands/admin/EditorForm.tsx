@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { EDITOR_TEXT_LIMITS as limit } from '../../lib/editor-input';
 import type { EditorInput } from '../../lib/schemas';
 import { toEditorInput, type EditorFormValues, type TextField } from './editor-form';
 import { PhotoField } from './PhotoField';
@@ -84,18 +85,18 @@ export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }
         {heading}
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label="Name" required maxLength={100} autoComplete="off" {...text('name')} />
-        <TextInput label="College" required maxLength={120} {...text('college')} />
-        <TextInput label="Major" required maxLength={120} {...text('major')} />
-        <TextInput label="SAT/ACT" maxLength={20} {...text('sat')} />
-        <TextInput label="GPA" maxLength={20} {...text('gpa')} />
+        <TextInput label="Name" required maxLength={limit.name} autoComplete="off" {...text('name')} />
+        <TextInput label="College" required maxLength={limit.college} {...text('college')} />
+        <TextInput label="Major" required maxLength={limit.major} {...text('major')} />
+        <TextInput label="SAT/ACT" maxLength={limit.sat} {...text('sat')} />
+        <TextInput label="GPA" maxLength={limit.gpa} {...text('gpa')} />
         <div className="grid grid-cols-2 gap-4">
           <TextInput label="Slots open" type="number" min={0} step={1} inputMode="numeric" {...text('slotsOpen')} />
           <TextInput label="Total slots" type="number" min={1} step={1} inputMode="numeric" {...text('totalSlots')} />
         </div>
         <PhotoField id={id} value={values.image} onChange={(image) => setValues((v) => ({ ...v, image }))} onBusyChange={setUploading} />
-        <LongText label="Extracurriculars" maxLength={2000} {...text('ecs')} />
-        <LongText label="Strengths" maxLength={2000} {...text('strengths')} />
+        <LongText label="Extracurriculars" maxLength={limit.ecs} {...text('ecs')} />
+        <LongText label="Strengths" maxLength={limit.strengths} {...text('strengths')} />
         <fieldset className="sm:col-span-2">
           <legend className={labelClass}>Featured on</legend>
           <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">

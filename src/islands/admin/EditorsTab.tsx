@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { WaitlistCounts } from '../../lib/admin';
+import type { WaitlistCounts } from '../../lib/admin-lists';
 import { messages } from '../../lib/messages';
 import type { Editor, EditorInput } from '../../lib/schemas';
 import { createEditor, deleteEditor, listEditors, updateEditor, waitlistCounts } from './admin-api';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { INQUIRY_FILTERS, type InquiryFilter, type InquiryItem } from '../../lib/admin';
+import { INQUIRY_FILTERS, type InquiryFilter, type InquiryItem } from '../../lib/admin-lists';
 import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from '../../lib/contact';
 import { inquiriesPage, setInquiryHandled } from './admin-api';
 import { Fact, Time } from './Facts';

@@ -1,4 +1,4 @@
-import type { OutboxItem } from '../../lib/admin';
+import type { OutboxItem } from '../../lib/admin-lists';
 import { outboxPage } from './admin-api';
 import { Fact, Time } from './Facts';
 import { PagedSection } from './PagedSection';

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { isImageReference } from '../../lib/schemas';
+import { EDITOR_TEXT_LIMITS, isImageReference } from '../../lib/editor-input';
 import { isUploadImageType, uploadMessages, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '../../lib/uploads';
 import { uploadPhoto } from './admin-api';
 
@@ -36,7 +36,7 @@ export function PhotoField({ id, value, onChange, onBusyChange }: { id: string; 
       </label>
       <div className="flex items-center gap-3">
         {value && isImageReference(value) && <img src={value} alt="Photo preview" width={48} height={48} className="size-12 shrink-0 rounded-full bg-navy-50 object-cover" />}
-        <input id={`${id}-image`} className="input" value={value} maxLength={500} placeholder="/editors/name.svg or https://..." onChange={(e) => onChange(e.target.value)} />
+        <input id={`${id}-image`} className="input" value={value} maxLength={EDITOR_TEXT_LIMITS.image} placeholder="/editors/name.svg or https://..." onChange={(e) => onChange(e.target.value)} />
       </div>
       <label htmlFor={`${id}-photo`} className="block text-sm font-semibold text-slate-800">
         Or upload a photo <span className="font-normal text-slate-700">(JPEG, PNG or WebP, up to 2 MB)</span>

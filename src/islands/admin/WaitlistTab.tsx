@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { WaitlistCounts } from '../../lib/admin';
+import type { WaitlistCounts } from '../../lib/admin-lists';
 import { waitlistCounts, waitlistPage } from './admin-api';
 import { Time } from './Facts';
 import { PagedSection } from './PagedSection';

@@ -3,9 +3,9 @@
  * call but the public editors list carries the admin's ID token; the server checks the role on each one.
  */
 import { apiFetch, type ApiResult } from '../../client/api';
-import type { InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '../../lib/admin';
+import type { InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '../../lib/admin-lists';
 import type { Order } from '../../lib/order';
-import { pageSearch, type Page } from '../../lib/paging';
+import { pageSearch, type Page } from '../../lib/paged-list';
 import type { Editor, EditorInput, EmailSubscriber } from '../../lib/schemas';
 import { idToken } from '../../stores/session';
 

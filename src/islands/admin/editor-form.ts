@@ -2,7 +2,9 @@
  * The editor form's values and their conversion to what the API takes (SPEC §3, §5): numbers are
  * typed as text, and fall back to 0 (slots open) and 5 (total slots) when they are not a number.
  */
-import { editorInputSchema, type Editor, type EditorInput } from '../../lib/schemas';
+import { EDITOR_TEXT_FIELDS, EDITOR_TEXT_LIMITS, MAX_SLOTS, isImageReference, isRequiredEditorField, type EditorTextField } from '../../lib/editor-input';
+import { fieldMessages } from '../../lib/field-messages';
+import type { Editor, EditorInput } from '../../lib/schemas';
 
 export interface EditorFormValues {
   name: string;
@@ -58,14 +60,27 @@ const FIELD_MESSAGES: Partial<Record<TextField, string>> = {
 
 export type EditorFormResult = { ok: true; input: EditorInput } | { ok: false; field: TextField | null; message: string };
 
+/** The problem with `field`, in the words of the form where it has its own. */
+const problem = (field: TextField, apiMessage = ''): EditorFormResult => ({ ok: false, field, message: FIELD_MESSAGES[field] ?? apiMessage });
+const isSlotCount = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_SLOTS;
+
+/**
+ * What the API takes, or the first problem in the order of the fields. The rules of editorInputSchema,
+ * checked without zod so the admin page does not ship it (the server parses with the schema again);
+ * tests/unit/admin.test.ts holds the two to the same answers.
+ */
 export function toEditorInput(values: EditorFormValues): EditorFormResult {
-  const result = editorInputSchema.safeParse({
-    ...values,
-    slotsOpen: toCount(values.slotsOpen, SLOTS_OPEN_FALLBACK),
-    totalSlots: toCount(values.totalSlots, TOTAL_SLOTS_FALLBACK),
-  });
-  if (result.success) return { ok: true, input: result.data };
-  const issue = result.error.issues[0];
-  const field = issue.path[0] in NEW_EDITOR_VALUES && issue.path[0] !== 'featured' ? (issue.path[0] as TextField) : null;
-  return { ok: false, field, message: (field && FIELD_MESSAGES[field]) ?? issue.message };
+  const text = Object.fromEntries(EDITOR_TEXT_FIELDS.map((field) => [field, values[field].trim()])) as Record<EditorTextField, string>;
+  for (const field of EDITOR_TEXT_FIELDS) {
+    const value = text[field];
+    if (value.length > EDITOR_TEXT_LIMITS[field]) return problem(field, fieldMessages.tooLong(field, EDITOR_TEXT_LIMITS[field]));
+    if (value === '' && isRequiredEditorField(field)) return problem(field, fieldMessages.required(field));
+    if (field === 'image' && !isImageReference(value)) return problem(field);
+  }
+  const slotsOpen = toCount(values.slotsOpen, SLOTS_OPEN_FALLBACK);
+  const totalSlots = toCount(values.totalSlots, TOTAL_SLOTS_FALLBACK);
+  if (!isSlotCount(slotsOpen)) return problem('slotsOpen');
+  if (!isSlotCount(totalSlots) || totalSlots < 1) return problem('totalSlots');
+  if (slotsOpen > totalSlots) return problem('slotsOpen');
+  return { ok: true, input: { ...text, slotsOpen, totalSlots, featured: { ...values.featured } } };
 }

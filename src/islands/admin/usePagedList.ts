@@ -1,10 +1,10 @@
 /**
- * A list that arrives a page at a time (src/lib/paging.ts): the first page on mount, the next one
+ * A list that arrives a page at a time (src/lib/paged-list.ts): the first page on mount, the next one
  * when the admin asks for more. Answers that arrive after a reload started are dropped.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '../../client/api';
-import type { Page } from '../../lib/paging';
+import type { Page } from '../../lib/paged-list';
 
 export type PageLoader<T> = (cursor: string | null) => Promise<ApiResult<Page<T>>>;
 

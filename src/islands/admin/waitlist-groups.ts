@@ -1,4 +1,4 @@
-import type { WaitlistItem } from '../../lib/admin';
+import type { WaitlistItem } from '../../lib/admin-lists';
 
 export interface WaitlistGroup {
   editorId: string;

@@ -1,5 +1,5 @@
+import { isOverbooked } from '../../lib/editor-rules';
 import type { Editor } from '../../lib/schemas';
-import { isOverbooked } from '../../lib/schemas';
 import type { EditorsState } from '../../stores/editors';
 import { chooseEditor } from '../../stores/order';
 

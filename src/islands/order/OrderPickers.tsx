@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { isOverbooked } from '../../lib/schemas';
+import { isOverbooked } from '../../lib/editor-rules';
 import { editorById, loadEditors } from '../../stores/editors';
 import { $order, restoreSelection } from '../../stores/order';
 import { $session, startSession } from '../../stores/session';

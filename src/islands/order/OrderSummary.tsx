@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { ADD_ONS } from '../../lib/catalogue';
+import { isOverbooked } from '../../lib/editor-rules';
 import { messages } from '../../lib/messages';
 import { formatUsd } from '../../lib/money';
 import { lineLabel } from '../../lib/order';
 import { priceOrder } from '../../lib/pricing';
-import { isOverbooked } from '../../lib/schemas';
 import { saveCheckoutData } from '../../client/checkout-data';
 import { $editors, editorById } from '../../stores/editors';
 import { $order, selectedServices } from '../../stores/order';

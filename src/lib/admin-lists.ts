@@ -1,0 +1,46 @@
+/**
+ * The admin area's lists beyond the SPEC (issue 7): what GET /api/admin/inquiries, /orders,
+ * /waitlist and /outbox answer. Without zod, so the admin island can use it without shipping the
+ * schema library; admin.ts re-exports it beside the schemas that parse the queries and bodies.
+ */
+import type { Inquiry } from './schemas';
+
+/** Keys of the append-only stores (inquiries, outbox): ISO time + '-' + 8 hex characters. */
+export const TIME_KEY_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z-[0-9a-f]{8}$/;
+
+export const INQUIRY_FILTERS = ['all', 'open', 'handled'] as const;
+export type InquiryFilter = (typeof INQUIRY_FILTERS)[number];
+
+/** An inquiry as the admin reads it: what the family sent, when, and whether someone answered it. */
+export interface InquiryItem extends Inquiry {
+  id: string;
+  receivedAt: string;
+  handled: boolean;
+  handledAt: string | null;
+  /** The preferred editor's current name; null for 'any' or an editor deleted since. */
+  preferredEditorName: string | null;
+}
+
+/** A waitlist entry (DESIGN §3). */
+export interface WaitlistItem {
+  email: string;
+  editorId: string;
+  editorName: string;
+  at: string;
+}
+
+/** How many people wait for each editor, by editor id (editors nobody waits for are absent). */
+export type WaitlistCounts = Record<string, number>;
+
+/** An e-mail the site wrote to its outbox instead of sending it (DESIGN §6). */
+export interface OutboxItem {
+  id: string;
+  from: string;
+  to: string[];
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  queuedAt: string;
+  reason: 'no-smtp' | 'smtp-failed';
+  error: string | null;
+}
