@@ -14,20 +14,43 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Result } from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { DEMO_EDITORS } from '../../netlify/server/seed';
+import { CHECKOUT_KEY, type CheckoutData } from '../../src/client/checkout-data';
+import { NO_ADD_ONS } from '../../src/lib/catalogue';
+import { priceOrder } from '../../src/lib/pricing';
 import { freePort } from '../platform/free-port';
 import { loadNote, REPORT, writeSection } from './report';
 import { startSite } from './site';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
-type Targets = Record<Category, number>;
-// The public-site issue's targets; issue 8 asks >= 90 performance on the ordering pages, which load
-// React and Firebase Auth.
+type Targets = Partial<Record<Category, number>>;
+// The public-site issue's targets. Issue 8 asks >= 90 performance on the ordering pages, which load
+// React and Firebase Auth; they are `noindex` on purpose (a cart is nothing to find in a search), so
+// Lighthouse's SEO score, which wants every page indexable, is reported but not a target there.
 const PUBLIC: Targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
-const ORDERING: Targets = { ...PUBLIC, performance: 90 };
-const ROUTES: { route: string; targets: Targets }[] = [
+const ORDERING: Targets = { performance: 90, accessibility: 100, 'best-practices': 100 };
+/**
+ * What /select-services hands to /checkout in sessionStorage: without it, /checkout only says so and
+ * goes back to /services. Built as the summary builds it, from the catalogue and a demo editor.
+ */
+function checkoutHandOver(): CheckoutData {
+  const editor = DEMO_EDITORS.find((e) => e.id === 'maya-chen')!;
+  const priced = priceOrder({ services: [{ id: 'common-app-essay', quantity: 1 }, { id: 'activity-list', quantity: 1 }], addOns: ['community'], owned: NO_ADD_ONS, overbooked: false });
+  return {
+    services: priced.serviceLines.map((l) => ({ key: l.id, title: l.title, price: l.unitCents, quantity: l.quantity })),
+    editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, slotsOpen: editor.slotsOpen },
+    addOns: { community: true, speed24hr: false, speed48hr: false },
+    total: priced.totalCents,
+    userEmail: '',
+  };
+}
+
+const ROUTES: { route: string; targets: Targets; sessionStorage?: Record<string, unknown> }[] = [
   ...['/', '/about', '/services', '/pricing', '/editors', '/community', '/privacy-policy', '/terms-of-service'].map((route) => ({ route, targets: PUBLIC })),
-  ...['/select-services', '/checkout'].map((route) => ({ route, targets: ORDERING })),
+  { route: '/select-services', targets: ORDERING },
+  { route: '/checkout', targets: ORDERING, sessionStorage: { [CHECKOUT_KEY]: checkoutHandOver() } },
 ];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -76,7 +99,7 @@ function summarise(route: string, targets: Targets, lhr: Result) {
     (item) => item.resourceType === 'script',
   );
   // What keeps a category from its target: its weighted audits that did not pass.
-  const misses = CATEGORIES.filter((id) => score(id) < targets[id]).flatMap((id) =>
+  const misses = CATEGORIES.filter((id) => score(id) < (targets[id] ?? 0)).flatMap((id) =>
     lhr.categories[id].auditRefs
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1)
       .map((ref) => `${id}: ${lhr.audits[ref.id].title} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`),
@@ -95,14 +118,34 @@ function summarise(route: string, targets: Targets, lhr: Result) {
 const site = await startSite();
 const cdn = await startCompressingProxy(site.origin);
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+const browser: Browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+
+/**
+ * One Lighthouse run. With `storage`, the run happens in a tab that first puts it into the origin's
+ * sessionStorage, and Lighthouse is told not to clear storage: the state a visitor arrives with.
+ */
+async function audit(url: string, storage?: Record<string, unknown>) {
+  const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
+  if (!storage) return lighthouse(url, flags);
+  const page = await browser.newPage();
+  try {
+    await page.goto(new URL('/robots.txt', url).href);
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, JSON.stringify(value));
+    }, storage);
+    return await lighthouse(url, { ...flags, disableStorageReset: true }, undefined, page);
+  } finally {
+    await page.close();
+  }
+}
 const rows: ReturnType<typeof summarise>[] = [];
 const startLoad = loadavg()[0];
 let lighthouseVersion = '';
 try {
-  for (const { route, targets } of ROUTES) {
+  for (const { route, targets, sessionStorage } of ROUTES) {
     const runs: Result[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${cdn.origin}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      const result = await audit(`${cdn.origin}${route}`, sessionStorage);
       if (result?.lhr && !result.lhr.runtimeError) runs.push(result.lhr);
       lighthouseVersion = result?.lhr.lighthouseVersion ?? lighthouseVersion;
     }
@@ -112,6 +155,7 @@ try {
     console.log(`${route}: ${row.scores.join(' / ')}  LCP ${row.lcp}  CLS ${row.cls}  TBT ${row.tbt}  JS ${row.js}`);
   }
 } finally {
+  await browser.disconnect();
   await chrome.kill();
   cdn.close();
   await site.stop();
@@ -131,14 +175,15 @@ against the production build served by \`scripts/serve.ts\`, behind a compressin
 (brotli, as the CDN serves text). Median of ${RUNS} runs per route by performance score. \`npm run bench\` on
 ${new Date().toISOString().slice(0, 10)}; ${loadNote(startLoad)} (simulated throttling scales what it observes, so a busy machine scores lower).
 Targets: performance >= ${PUBLIC.performance} on the public pages and >= ${ORDERING.performance} on \`/select-services\` and \`/checkout\`;
-accessibility, best practices and SEO ${PUBLIC.seo} everywhere.
+accessibility and best practices ${PUBLIC.accessibility} everywhere; SEO ${PUBLIC.seo} on the public pages (the two ordering pages are
+\`noindex\` on purpose, which Lighthouse's SEO score counts against them).
 
 ${table}
 
 \`/editors\` runs React as the page loads (the grid is in view); the home and about editor islands load when scrolled
 into view, and the other public pages ship only the header menu and newsletter scripts. \`/select-services\` and
-\`/checkout\` load React and Firebase Auth at once: the session decides what they show. Lighthouse clears storage
-before each run, so \`/checkout\` is measured as a visitor who arrives with no selection sees it.
+\`/checkout\` load React and Firebase Auth at once: the session decides what they show. \`/checkout\` is measured as a visitor
+arrives from \`/select-services\`: with the order it hands over in sessionStorage (two services, an editor, an add-on).
 
 ${misses.length === 0 ? 'Every route meets every target.' : `### Below target\n\n${misses.map((r) => `- \`${r.route}\`: ${r.misses.join('; ')}`).join('\n')}`}
 `;

@@ -15,7 +15,7 @@ export interface CheckoutData {
   userEmail: string;
 }
 
-const CHECKOUT_KEY = 'bcc:checkout';
+export const CHECKOUT_KEY = 'bcc:checkout';
 const BILLING_KEY = 'bcc:billing';
 
 const isCheckoutData = (v: unknown): v is CheckoutData =>

@@ -3,7 +3,7 @@
  * queries and bodies may hold. The functions parse with these schemas; the admin island imports
  * admin-lists.ts, not this file, which would bring zod along.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { INQUIRY_FILTERS, TIME_KEY_PATTERN } from './admin-lists';
 
 export * from './admin-lists';

@@ -2,7 +2,7 @@
  * Paging for admin lists (paged-list.ts) and what a page request's query may hold, which the
  * functions parse; the admin island imports paged-list.ts, not this file, which would bring zod along.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from './paged-list';
 
 export * from './paged-list';

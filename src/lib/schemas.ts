@@ -2,7 +2,7 @@
  * zod schemas for every payload of SPEC §3. Shared by islands (to shape requests) and functions
  * (to parse them): one definition of what is valid.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { ADD_ON_IDS, CONTACT_SERVICE_OPTIONS, GRADES, MAJOR_VALUES, SERVICE_IDS, TURNAROUND_OPTIONS, serviceById } from './catalogue';
 import { INQUIRY_LIMITS } from './contact';
 import { EDITOR_TEXT_LIMITS, MAX_SLOTS, isImageReference, isRequiredEditorField, type EditorTextField } from './editor-input';

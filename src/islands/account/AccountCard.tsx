@@ -28,9 +28,16 @@ export default function AccountCard() {
       </h2>
       <p className="mt-1 mb-5 text-sm text-slate-700">{description}</p>
       {session.status === 'loading' && (
-        <p className="flex min-h-40 items-center justify-center text-sm text-slate-600" aria-live="polite">
-          Checking your sign-in...
-        </p>
+        // Holds the sign-up form's place (invisible: neither seen, focused nor read), so the page
+        // does not jump when a visitor who is not signed in gets the real one.
+        <div className="relative">
+          <div className="invisible">
+            <AuthTabs onNotice={setNotice} />
+          </div>
+          <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-600" aria-live="polite">
+            Checking your sign-in...
+          </p>
+        </div>
       )}
       {session.status === 'unavailable' && <p role="alert" className="text-sm font-medium text-red-800">{messages.authUnavailable}</p>}
       {session.status === 'signedOut' && <AuthTabs onNotice={setNotice} />}

@@ -54,8 +54,9 @@ export default function OrderSummary() {
       <h2 id="summary-heading" className="font-serif text-xl font-bold text-navy-900">
         Order Summary
       </h2>
+      {/* A <dl> may hold only name-value groups: the empty-order note stands before it. */}
+      {priced.serviceLines.length === 0 && <p className="mt-4 text-sm text-slate-600">No service selected yet.</p>}
       <dl className="mt-4 space-y-2 text-sm">
-        {priced.serviceLines.length === 0 && <p className="text-slate-600">No service selected yet.</p>}
         {priced.serviceLines.map((line) => (
           <Row key={line.id} label={lineLabel(line)} value={formatUsd(line.totalCents)} />
         ))}
