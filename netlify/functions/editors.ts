@@ -3,7 +3,7 @@ import type { Config } from '@netlify/functions';
 import { editorInputSchema } from '../../src/lib/schemas';
 import { requireAdmin } from '../server/auth';
 import { EDITORS_CACHE_TAG, purgeEditorsCache } from '../server/cdn';
-import { editorsRepo, toPublicEditor } from '../server/editors.repo';
+import { editorsRepo, toPublicEditor, type EditorRecord } from '../server/editors.repo';
 import { json, readBody, route } from '../server/http';
 
 /** Browsers always revalidate; Netlify's CDN keeps a copy briefly, tagged so admin writes can purge it. */
@@ -13,13 +13,21 @@ const EDITORS_CACHE_HEADERS = {
   'Netlify-Cache-Tag': EDITORS_CACHE_TAG,
 };
 
+/** The answer for one list, made once while the repository answers the same list from memory. */
+const answers = new WeakMap<readonly EditorRecord[], string>();
+function publicJson(editors: readonly EditorRecord[]): string {
+  let body = answers.get(editors);
+  if (body === undefined) answers.set(editors, (body = JSON.stringify(editors.map(toPublicEditor))));
+  return body;
+}
+
 export default route({
   GET: async (req, context) => {
     // The admin's own reads ask for `?fresh=` (a CDN cache entry of their own): they must show the
     // admin's write even when another instance answers, so they skip the instance's memory too.
     const fresh = new URL(req.url).searchParams.has('fresh');
     const editors = await editorsRepo(context).list({ fresh });
-    return json(editors.map(toPublicEditor), { headers: EDITORS_CACHE_HEADERS });
+    return new Response(publicJson(editors), { headers: { 'content-type': 'application/json', ...EDITORS_CACHE_HEADERS } });
   },
   POST: async (req, context) => {
     await requireAdmin(req);

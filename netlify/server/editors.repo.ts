@@ -43,7 +43,7 @@ export const EDITORS_MEMORY_MS = 1000;
  * checked. After the window one list request (every editor's current etag) tells whether the
  * records are still current, instead of one request per editor.
  */
-const lastRead = new Map<string, { etags: string; records: EditorRecord[]; checkedAt: number }>();
+const lastRead = new Map<string, { etags: string; records: readonly EditorRecord[]; checkedAt: number }>();
 /** Writes through this instance, per store: a read that overlapped one is not remembered. */
 const writeCounts = new Map<string, number>();
 
@@ -78,23 +78,28 @@ export function editorsRepo(info?: DeployInfo) {
   return {
     get,
     create,
-    /** Every editor, oldest first; `fresh` asks the store even within the memory window. */
-    async list({ fresh = false } = {}): Promise<EditorRecord[]> {
+    /**
+     * Every editor, oldest first; `fresh` asks the store even within the memory window. While the
+     * memory holds, the same (frozen) array is answered, so callers can reuse work done on it.
+     */
+    async list({ fresh = false } = {}): Promise<readonly EditorRecord[]> {
       const cached = lastRead.get(cacheKey);
       const checkedAt = Date.now();
       const writesBefore = writeCounts.get(cacheKey) ?? 0;
-      if (cached && !fresh && checkedAt - cached.checkedAt < EDITORS_MEMORY_MS) return [...cached.records];
+      if (cached && !fresh && checkedAt - cached.checkedAt < EDITORS_MEMORY_MS) return cached.records;
       const { blobs } = await store.list();
       const etags = blobs.map((b) => `${b.key} ${b.etag}`).join('\n');
       if (cached?.etags === etags) {
         cached.checkedAt = checkedAt;
-        return [...cached.records];
+        return cached.records;
       }
-      const records = (await Promise.all(blobs.map((b) => get(b.key))))
-        .filter((r): r is EditorRecord => r !== null)
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
+      const records = Object.freeze(
+        (await Promise.all(blobs.map((b) => get(b.key))))
+          .filter((r): r is EditorRecord => r !== null)
+          .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name)),
+      );
       if ((writeCounts.get(cacheKey) ?? 0) === writesBefore) lastRead.set(cacheKey, { etags, records, checkedAt });
-      return [...records];
+      return records;
     },
     /** Creates an editor under a new id made from the name, with a random suffix if the name is taken. */
     async createWithNewId(input: EditorInput, now = new Date()): Promise<EditorRecord> {

@@ -26,7 +26,7 @@ const run = `${Date.now()}`;
 const targets: { name: string; path: string; options: Omit<LoadOptions, 'url'>; hasTarget: boolean }[] = [
   { name: 'GET /api/database/editors', path: '/api/database/editors', options: {}, hasTarget: true },
   // Every sign-up is a new address: one new record each, as real sign-ups are.
-  { name: 'POST /api/database/subscribe', path: '/api/database/subscribe', options: { method: 'POST', body: (i) => ({ email: `bench-${run}-${i}@example.com` }) }, hasTarget: false },
+  { name: 'POST /api/database/subscribe', path: '/api/database/subscribe', options: { method: 'POST', body: JSON.stringify({ email: `bench-${run}-[<id>]@example.com` }) }, hasTarget: false },
 ];
 
 const measure = async (origin: string, target: (typeof targets)[number]) => {
@@ -87,7 +87,7 @@ const section = `## API throughput and latency
 
 \`npm run bench\` (this part alone: \`npx tsx scripts/bench/api.ts\` after \`npm run build\`), on ${new Date().toISOString().slice(0, 10)} at commit ${commit}: the production
 build served by \`scripts/serve.ts\` (functions in-process, local Blobs server, no CDN), loaded over loopback by a
-bounded keep-alive load generator (\`scripts/bench/load.ts\`; autocannon is not installed) with ${CONNECTIONS} connections
+autocannon (\`scripts/bench/load.ts\`) with ${CONNECTIONS} keep-alive connections
 for ${SECONDS} s per target after a 1 s warm-up. The ceiling is a bare \`node:http\` server answering the same
 JSON from memory (\`scripts/bench/ceiling.ts\`). Node ${node}, ${cpu}, ${loadNote(startLoad)}. Targets for the editors list:
 at least ${percent(TARGET_RATIO)} of the ceiling's throughput and p99 under ${TARGET_P99_MS} ms. A sign-up writes one record to the local Blobs server

@@ -1,16 +1,15 @@
 /**
- * A small, bounded HTTP load generator (autocannon is not installed): `connections` keep-alive
- * connections each send one request after another for `seconds`, or until `maxRequests` in all.
- * Loopback only. Answers requests per second and latency percentiles; any non-2xx answer or
- * network error is counted, never retried.
+ * The load generator of the API benchmark: autocannon, bounded, loopback only. `connections`
+ * keep-alive connections send requests for `seconds`, or until `maxRequests` in all; any non-2xx
+ * answer or connection error counts as an error.
  */
-import { Agent, request } from 'node:http';
+import autocannon from 'autocannon';
 
 export interface LoadOptions {
   url: string;
   method?: 'GET' | 'POST';
-  /** The body of the i-th request (JSON), for POST. */
-  body?: (i: number) => unknown;
+  /** A JSON body; every `[<id>]` in it becomes a new random id per request (a new address per sign-up). */
+  body?: string;
   connections?: number;
   seconds?: number;
   maxRequests?: number;
@@ -26,43 +25,15 @@ export interface LoadResult {
 }
 
 export async function load({ url, method = 'GET', body, connections = 10, seconds = 10, maxRequests = 50_000 }: LoadOptions): Promise<LoadResult> {
-  const target = new URL(url);
-  if (!['localhost', '127.0.0.1'].includes(target.hostname)) throw new Error('Load only loopback addresses');
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const latencies: number[] = [];
-  let sent = 0;
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-
-  const once = (i: number) =>
-    new Promise<void>((resolve) => {
-      const payload = body ? JSON.stringify(body(i)) : undefined;
-      const headers = payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {};
-      const t0 = performance.now();
-      const req = request(target, { method, agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          latencies.push(performance.now() - t0);
-          if ((res.statusCode ?? 0) >= 300) errors++;
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-      req.end(payload);
-    });
-
-  const connection = async () => {
-    while (performance.now() < deadline && sent < maxRequests) await once(sent++);
-  };
-  await Promise.all(Array.from({ length: connections }, connection));
-  agent.destroy();
-
-  const elapsed = (performance.now() - started) / 1000;
-  const sorted = latencies.sort((a, b) => a - b);
-  const percentile = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-  return { requests: sent, errors, seconds: elapsed, rps: sent / elapsed, p50: percentile(50), p99: percentile(99) };
+  if (!['localhost', '127.0.0.1'].includes(new URL(url).hostname)) throw new Error('Load only loopback addresses');
+  const result = await autocannon({
+    url,
+    method,
+    connections,
+    duration: seconds,
+    maxOverallRequests: maxRequests,
+    ...(body && { body, idReplacement: true, headers: { 'content-type': 'application/json' } }),
+  });
+  const requests = result.requests.total;
+  return { requests, errors: result.errors + result.non2xx, seconds: result.duration, rps: requests / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
 }

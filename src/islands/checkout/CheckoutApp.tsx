@@ -22,7 +22,7 @@ export default function CheckoutApp() {
     if (!saved) setTimeout(() => location.assign('/services'), REDIRECT_DELAY_MS);
   }, []);
 
-  if (data === undefined) return <p role="status">Loading...</p>;
+  if (data === undefined) return <CheckoutPlaceholder />;
   if (data === null) {
     return (
       <p role="alert" className="rounded-lg bg-red-50 p-4 font-medium text-red-800">
@@ -31,6 +31,30 @@ export default function CheckoutApp() {
     );
   }
   return <CheckoutWithData data={data} />;
+}
+
+/**
+ * The page before the hand-over is read (rendered at build time, shown until hydration): the same
+ * grid and fields, disabled, so nothing jumps when the order appears.
+ */
+function CheckoutPlaceholder() {
+  const ignore = () => {};
+  return (
+    <div className="grid gap-8 lg:grid-cols-[22rem_minmax(0,1fr)]">
+      <section aria-labelledby="checkout-summary-heading" className="h-fit min-h-72 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="checkout-summary-heading" className="font-serif text-xl font-bold text-navy-900">
+          Order Summary
+        </h2>
+        <p role="status" className="mt-4 text-sm text-slate-600">
+          Loading your order...
+        </p>
+      </section>
+      <fieldset disabled className="min-w-0 space-y-6">
+        <StudentFields fields={EMPTY_FIELDS} errors={{}} onChange={ignore} />
+        <BillingFields fields={EMPTY_FIELDS} errors={{}} onChange={ignore} />
+      </fieldset>
+    </div>
+  );
 }
 
 function CheckoutWithData({ data }: { data: CheckoutData }) {
