@@ -3,6 +3,7 @@ import type { Config, Context } from '@netlify/functions';
 import { editorInputSchema } from '../../src/lib/schemas';
 import { requireAdmin } from '../server/auth';
 import { purgeEditorsCache } from '../server/cdn';
+import { releasePhotoLater } from '../server/editor-photos';
 import { EDITOR_ID_PATTERN, editorsRepo, toPublicEditor } from '../server/editors.repo';
 import { HttpError, json, readBody, route } from '../server/http';
 
@@ -20,15 +21,20 @@ export default route({
     await requireAdmin(req);
     const id = editorId(context);
     const input = await readBody(req, editorInputSchema);
-    const record = await editorsRepo(context).update(id, input);
+    const repo = editorsRepo(context);
+    const before = await repo.get(id);
+    const record = await repo.update(id, input);
     if (!record) throw unknownEditor();
+    if (before && before.image !== record.image) releasePhotoLater(before.image, context);
     await purgeEditorsCache(context);
     return json(toPublicEditor(record), { headers: { 'Cache-Control': 'no-store' } });
   },
   DELETE: async (req, context) => {
     await requireAdmin(req);
     const id = editorId(context);
-    if (!(await editorsRepo(context).remove(id))) throw unknownEditor();
+    const removed = await editorsRepo(context).remove(id);
+    if (!removed) throw unknownEditor();
+    releasePhotoLater(removed.image, context);
     await purgeEditorsCache(context);
     return new Response(null, { status: 204 });
   },

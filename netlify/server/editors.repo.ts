@@ -125,12 +125,13 @@ export function editorsRepo(info?: DeployInfo) {
       }
       throw new Error(`Editor ${id} kept changing while being updated`);
     },
-    /** Deletes an editor; answers false for an unknown id. */
-    async remove(id: string): Promise<boolean> {
-      if (!(await get(id))) return false;
+    /** Deletes an editor; answers what was deleted, or null for an unknown id. */
+    async remove(id: string): Promise<EditorRecord | null> {
+      const current = await get(id);
+      if (!current) return null;
       await store.delete(id);
       noteWrite(cacheKey);
-      return true;
+      return current;
     },
   };
 }

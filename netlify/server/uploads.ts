@@ -26,6 +26,12 @@ const typeOfKey = (key: string) =>
 
 export const uploadUrl = (key: string) => `/api/uploads/${key}`;
 
+/** The upload key of an editor's image when it is one of our uploads, else null. */
+export function uploadKeyOf(image: string): string | null {
+  const key = image.startsWith(uploadUrl('')) ? image.slice(uploadUrl('').length) : '';
+  return UPLOAD_KEY_PATTERN.test(key) ? key : null;
+}
+
 export function uploadsRepo(info?: DeployInfo) {
   const store = openStore('uploads', info);
   return {
@@ -33,6 +39,9 @@ export function uploadsRepo(info?: DeployInfo) {
       const key = `${crypto.randomUUID()}.${UPLOAD_IMAGE_TYPES[type]}`;
       await store.set(key, bytes.slice().buffer, { onlyIfNew: true });
       return key;
+    },
+    async remove(key: string): Promise<void> {
+      await store.delete(key);
     },
     async get(key: string): Promise<{ bytes: ArrayBuffer; type: UploadImageType } | null> {
       const type = typeOfKey(key);

@@ -112,7 +112,7 @@ describe('editor updates against an in-memory store with real compare-and-set', 
     const realFetch = globalThis.fetch;
     let deleted = false;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (request, init) => {
-      if ((init?.method ?? '').toUpperCase() === 'PUT' && !deleted) deleted = await admin.remove(id);
+      if ((init?.method ?? '').toUpperCase() === 'PUT' && !deleted) deleted = (await admin.remove(id)) !== null;
       return realFetch(request, init);
     });
     const other = editorsRepo();

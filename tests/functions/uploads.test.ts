@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import editorHandler from '../../netlify/functions/editor';
+import editorsHandler from '../../netlify/functions/editors';
 import uploadFileHandler from '../../netlify/functions/upload-file';
 import uploadsHandler from '../../netlify/functions/uploads';
 import { uploadMessages, UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
@@ -118,5 +120,48 @@ describe('GET /api/uploads/:key', () => {
   it('answers 405 for other methods', async () => {
     const res = await call(uploadFileHandler, '/api/uploads/x.png', { method: 'DELETE', params: { key: 'x.png' } });
     expect(res.status).toBe(405);
+  });
+});
+
+describe("an editor's uploaded photo", () => {
+  const editor = { name: 'Grace Liu', image: '', college: 'Brown University', major: 'Biology', sat: '34', gpa: '3.9', ecs: 'Science Olympiad', strengths: 'Lab stories', slotsOpen: 2, totalSlots: 5, featured: { home: false, about: false } };
+  const createWith = async (image: string, name = editor.name) =>
+    (await call(editorsHandler, '/api/database/editors', { method: 'POST', json: { ...editor, name, image }, headers: await asAdmin() })).body.id as string;
+  const setImage = async (id: string, image: string) =>
+    call(editorHandler, `/api/database/editors/${id}`, { method: 'PUT', json: { ...editor, image }, params: { id }, headers: await asAdmin() });
+  const deleteEditor = async (id: string) => call(editorHandler, `/api/database/editors/${id}`, { method: 'DELETE', params: { id }, headers: await asAdmin() });
+  const newPhoto = async () => (await upload(PNG_1x1, 'image/png')).body.url as string;
+
+  beforeEach(() => clearStore('editors'));
+
+  it('is deleted when the editor gets another photo, and the new one stays', async () => {
+    const [first, second] = [await newPhoto(), await newPhoto()];
+    const id = await createWith(first);
+    expect((await setImage(id, second)).status).toBe(200);
+    expect((await download(first)).status).toBe(404);
+    expect((await download(second)).status).toBe(200);
+  });
+
+  it('is deleted with its editor', async () => {
+    const photo = await newPhoto();
+    const id = await createWith(photo);
+    expect((await deleteEditor(id)).status).toBe(204);
+    expect((await download(photo)).status).toBe(404);
+  });
+
+  it('stays while another editor shows it, and goes with the last one', async () => {
+    const photo = await newPhoto();
+    const [grace, twin] = [await createWith(photo), await createWith(photo, 'Grace Twin')];
+    await setImage(grace, '/editors/grace.svg');
+    expect((await download(photo)).status).toBe(200);
+    await deleteEditor(twin);
+    expect((await download(photo)).status).toBe(404);
+  });
+
+  it('stays when the editor is saved with the same photo', async () => {
+    const photo = await newPhoto();
+    const id = await createWith(photo);
+    expect((await setImage(id, photo)).status).toBe(200);
+    expect((await download(photo)).status).toBe(200);
   });
 });
