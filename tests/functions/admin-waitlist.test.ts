@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import countsHandler from '../../netlify/functions/admin-waitlist-counts';
 import handler from '../../netlify/functions/admin-waitlist';
 import waitlistHandler from '../../netlify/functions/waitlist';
+import { editorsRepo } from '../../netlify/server/editors.repo';
 import { seedDemoEditors } from '../../netlify/server/seed';
 import type { WaitlistItem } from '../../src/lib/admin';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
@@ -45,6 +46,24 @@ describe('GET /api/admin/waitlist', () => {
     ]);
     expect(res.body.items[0]).toEqual({ email: 'amy@example.com', editorId: 'daniel-okafor', editorName: 'Daniel Okafor', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect(res.body).toMatchObject({ nextCursor: null, total: 4 });
+  });
+
+  it("shows the editor's current name, and a deleted editor's last one", async () => {
+    const repo = editorsRepo();
+    const daniel = (await repo.get('daniel-okafor'))!;
+    const sofia = (await repo.get('sofia-ramirez'))!;
+    await join('amy@example.com', 'daniel-okafor');
+    await join('amy@example.com', 'sofia-ramirez');
+    try {
+      await repo.update('daniel-okafor', { ...daniel, name: 'Daniel O. Okafor' });
+      await repo.remove('sofia-ramirez');
+      const names = (await get()).body.items.map((i: WaitlistItem) => i.editorName);
+      expect(names).toEqual(['Daniel O. Okafor', 'Sofia Ramirez']);
+    } finally {
+      await repo.update('daniel-okafor', daniel);
+      const { id, createdAt: _c, updatedAt: _u, ...input } = sofia;
+      await repo.create(id, input);
+    }
   });
 
   it('pages by cursor', async () => {
