@@ -1,9 +1,9 @@
 import { getStore } from '@netlify/blobs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import editorsHandler from '../../netlify/functions/editors';
 import { DEMO_EDITORS, seedDemoEditors } from '../../netlify/server/seed';
 import { EDITORS_MEMORY_MS, editorsRepo } from '../../netlify/server/editors.repo';
-import { startAtomicBlobsServer } from '../helpers/atomic-blobs-server';
+import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { call, clearStore } from '../helpers/functions';
 
 const SPEC_FIELDS = ['id', 'name', 'image', 'college', 'major', 'sat', 'gpa', 'ecs', 'strengths', 'slotsOpen', 'totalSlots', 'featured'];
@@ -92,16 +92,7 @@ describe('demo seed', () => {
 // The local Blobs server checks a condition and writes in separate steps (DESIGN §1): races need a
 // store with real compare-and-set, as production Blobs has.
 describe('editor updates against an in-memory store with real compare-and-set', () => {
-  let atomic: Awaited<ReturnType<typeof startAtomicBlobsServer>>;
-  const localServer = process.env.NETLIFY_BLOBS_CONTEXT;
-  beforeAll(async () => {
-    atomic = await startAtomicBlobsServer();
-    process.env.NETLIFY_BLOBS_CONTEXT = atomic.context;
-  });
-  afterAll(async () => {
-    process.env.NETLIFY_BLOBS_CONTEXT = localServer;
-    await atomic.stop();
-  });
+  useAtomicBlobsServer();
 
   it('does not bring back an editor deleted between reading it and writing the update', async () => {
     await seedDemoEditors();

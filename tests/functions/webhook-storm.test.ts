@@ -6,7 +6,7 @@
  * settles once, add-ons are recorded once for every paid order, and e-mails go out once per order.
  */
 import { getStore } from '@netlify/blobs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import webhook from '../../netlify/functions/stripe-webhook';
 import { customersRepo } from '../../netlify/server/customers.repo';
 import { listOutbox } from '../../netlify/server/mail';
@@ -14,7 +14,7 @@ import { ordersRepo, type Order } from '../../netlify/server/orders.repo';
 import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../netlify/server/payments';
 import { completedEvent } from '../../netlify/server/test-checkout';
 import { openOrder } from '../helpers/api-fixtures';
-import { startAtomicBlobsServer } from '../helpers/atomic-blobs-server';
+import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { createUser } from '../helpers/auth-emulator';
 import { call } from '../helpers/functions';
 import { resetOrderingStores, selection } from '../helpers/orders';
@@ -93,17 +93,7 @@ async function expectSettledOnce({ customer, community, speed, abandoned, storm,
 }
 
 describe('against an in-memory store with real compare-and-set, all at once', () => {
-  let atomic: Awaited<ReturnType<typeof startAtomicBlobsServer>>;
-  const localServer = process.env.NETLIFY_BLOBS_CONTEXT;
-
-  beforeAll(async () => {
-    atomic = await startAtomicBlobsServer();
-    process.env.NETLIFY_BLOBS_CONTEXT = atomic.context;
-  });
-  afterAll(async () => {
-    process.env.NETLIFY_BLOBS_CONTEXT = localServer;
-    await atomic.stop();
-  });
+  useAtomicBlobsServer();
 
   it('is atomic: of 50 concurrent writes of a new key, or from the same etag, exactly one succeeds', async () => {
     const store = getStore({ name: 'race', consistency: 'strong' });

@@ -9,6 +9,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 const METADATA_HEADER = 'x-amz-meta-user';
 
@@ -101,4 +102,18 @@ function list(entries: Map<string, Entry>, params: URLSearchParams) {
     result.blobs.push({ key, etag: entry.etag, size: entry.data.length, last_modified: entry.modified.toISOString() });
   }
   return result;
+}
+
+/** Points the enclosing `describe` at a fresh in-memory store, and back at the local server after it. */
+export function useAtomicBlobsServer() {
+  let atomic: Awaited<ReturnType<typeof startAtomicBlobsServer>>;
+  const localServer = process.env.NETLIFY_BLOBS_CONTEXT;
+  beforeAll(async () => {
+    atomic = await startAtomicBlobsServer();
+    process.env.NETLIFY_BLOBS_CONTEXT = atomic.context;
+  });
+  afterAll(async () => {
+    process.env.NETLIFY_BLOBS_CONTEXT = localServer;
+    await atomic.stop();
+  });
 }
