@@ -16,9 +16,7 @@ export interface LoadOptions {
 }
 
 export interface LoadResult {
-  requests: number;
   errors: number;
-  seconds: number;
   rps: number;
   p50: number;
   p99: number;
@@ -34,6 +32,5 @@ export async function load({ url, method = 'GET', body, connections = 10, second
     maxOverallRequests: maxRequests,
     ...(body && { body, idReplacement: true, headers: { 'content-type': 'application/json' } }),
   });
-  const requests = result.requests.total;
-  return { requests, errors: result.errors + result.non2xx, seconds: result.duration, rps: requests / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
+  return { errors: result.errors + result.non2xx, rps: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
 }
