@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { deployContextIntegration } from './scripts/build/deploy-context';
 
 // The canonical origin; Netlify sets URL in production builds.
 const site = process.env.URL ?? 'https://beaconcollegecounsel.com';
@@ -13,6 +14,7 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   integrations: [
+    deployContextIntegration(),
     react(),
     sitemap({
       // Pages for signed-in people, the test checkout and the 404 are not for search engines.

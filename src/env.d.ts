@@ -5,7 +5,6 @@ interface ImportMetaEnv {
   readonly PUBLIC_FIREBASE_AUTH_DOMAIN?: string;
   readonly PUBLIC_FIREBASE_PROJECT_ID?: string;
   readonly PUBLIC_FIREBASE_APP_ID?: string;
-  readonly PUBLIC_STRIPE_PUBLISHABLE_KEY?: string;
 }
 
 interface ImportMeta {

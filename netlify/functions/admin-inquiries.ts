@@ -28,7 +28,7 @@ const toItem = (id: string, record: InquiryRecord, names: Map<string, string>): 
 
 export default route({
   GET: async (req, context) => {
-    await requireAdmin(req);
+    await requireAdmin(req, context);
     const url = new URL(req.url);
     const status = parse(inquiryFilterSchema, url.searchParams.get('status') ?? undefined);
     const page = await inquiriesRepo(context).page(pageQueryOf(url), status);
@@ -36,7 +36,7 @@ export default route({
     return privateJson({ ...page, items: page.items.map(({ key, value }) => toItem(key, value, names)) });
   },
   PATCH: async (req, context) => {
-    await requireAdmin(req);
+    await requireAdmin(req, context);
     const { id, handled } = await readBody(req, inquiryHandledSchema);
     const record = await inquiriesRepo(context).setHandled(id, handled);
     if (!record) throw new HttpError(404, 'No inquiry with this id');

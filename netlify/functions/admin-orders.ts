@@ -10,7 +10,7 @@ import { ordersRepo } from '../server/orders.repo';
 
 export default route({
   GET: async (req, context) => {
-    await requireAdmin(req);
+    await requireAdmin(req, context);
     return privateJson(await ordersRepo(context).page(pageQueryOf(new URL(req.url))));
   },
 });

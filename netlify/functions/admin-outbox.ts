@@ -24,7 +24,7 @@ const toItem = (id: string, mail: OutboxMail): OutboxItem => ({
 
 export default route({
   GET: async (req, context) => {
-    await requireAdmin(req);
+    await requireAdmin(req, context);
     const page = await outboxPage(pageQueryOf(new URL(req.url)), context);
     return privateJson({ ...page, items: page.items.map(({ key, value }) => toItem(key, value)) });
   },

@@ -6,7 +6,7 @@ import { waitlistRepo } from '../server/waitlist.repo';
 
 export default route({
   GET: async (req, context) => {
-    await requireAdmin(req);
+    await requireAdmin(req, context);
     return privateJson(await waitlistRepo(context).counts());
   },
 });

@@ -12,7 +12,7 @@ import { waitlistRepo } from '../server/waitlist.repo';
 
 export default route({
   GET: async (req, context) => {
-    await requireAdmin(req);
+    await requireAdmin(req, context);
     const page = await waitlistRepo(context).page(pageQueryOf(new URL(req.url)));
     // An entry keeps the name the editor had when the person joined; the admin sees today's.
     const names = new Map((await editorsRepo(context).list({ fresh: true })).map((editor) => [editor.id, editor.name]));

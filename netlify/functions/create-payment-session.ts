@@ -4,12 +4,15 @@ import { checkoutSelectionSchema } from '../../src/lib/schemas';
 import { authenticate } from '../server/auth';
 import { startCheckout } from '../server/checkout';
 import { json, readBody, route } from '../server/http';
+import { configuredPayments } from '../server/payments';
 
 export default route({
   POST: async (req, context) => {
-    const caller = await authenticate(req);
+    // A deploy that cannot take money says so before anything else (503).
+    const payments = configuredPayments(context);
+    const caller = await authenticate(req, context);
     const selection = await readBody(req, checkoutSelectionSchema);
-    const { order, session } = await startCheckout(selection, caller, context);
+    const { order, session } = await startCheckout(selection, caller, payments, context);
     return json({ id: session.id, url: session.url, orderId: order.id, totalCents: order.totalCents });
   },
 });

@@ -18,7 +18,7 @@ function editorId(context: Context): string {
 
 export default route({
   PUT: async (req, context) => {
-    await requireAdmin(req);
+    await requireAdmin(req, context);
     const id = editorId(context);
     const input = await readBody(req, editorInputSchema);
     const repo = editorsRepo(context);
@@ -30,7 +30,7 @@ export default route({
     return json(toPublicEditor(record), { headers: { 'Cache-Control': 'no-store' } });
   },
   DELETE: async (req, context) => {
-    await requireAdmin(req);
+    await requireAdmin(req, context);
     const id = editorId(context);
     const removed = await editorsRepo(context).remove(id);
     if (!removed) throw unknownEditor();

@@ -30,7 +30,7 @@ export default route({
     return new Response(publicJson(editors), { headers: { 'content-type': 'application/json', ...EDITORS_CACHE_HEADERS } });
   },
   POST: async (req, context) => {
-    await requireAdmin(req);
+    await requireAdmin(req, context);
     const input = await readBody(req, editorInputSchema);
     const record = await editorsRepo(context).createWithNewId(input);
     await purgeEditorsCache(context);

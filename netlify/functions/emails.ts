@@ -28,7 +28,7 @@ function csvExport(subscribers: Subscriber[], now = new Date()) {
 
 export default route({
   GET: async (req, context) => {
-    await requireAdmin(req);
+    await requireAdmin(req, context);
     const url = new URL(req.url);
     const repo = subscribersRepo(context);
     const format = parse(formatSchema, url.searchParams.get('format') ?? undefined);
@@ -44,7 +44,7 @@ export default route({
     );
   },
   PATCH: async (req, context) => {
-    await requireAdmin(req);
+    await requireAdmin(req, context);
     const { id, enabled } = await readBody(req, subscriberStatusSchema);
     const record = await subscribersRepo(context).setEnabled(id, enabled);
     if (!record) throw new HttpError(404, 'No subscriber with this address');

@@ -6,7 +6,7 @@ import { json, route } from '../server/http';
 
 export default route({
   GET: async (req, context) => {
-    const caller = await authenticate(req);
+    const caller = await authenticate(req, context);
     const { ownedAddOns } = await customersRepo(context).get(caller.uid);
     return json({ email: caller.email, isAdmin: caller.isAdmin, ownedAddOns }, { headers: { 'Cache-Control': 'private, no-store' } });
   },

@@ -6,7 +6,7 @@ import { ordersRepo } from '../server/orders.repo';
 
 export default route({
   GET: async (req, context) => {
-    const caller = await authenticate(req);
+    const caller = await authenticate(req, context);
     const order = await ordersRepo(context).get(context.params.id ?? '');
     if (!order || (order.customer.uid !== caller.uid && !caller.isAdmin)) throw new HttpError(404, 'Order not found');
     return json(order, { headers: { 'Cache-Control': 'private, no-store' } });

@@ -6,7 +6,7 @@ import { ordersRepo } from '../server/orders.repo';
 
 export default route({
   GET: async (req, context) => {
-    const caller = await authenticate(req);
+    const caller = await authenticate(req, context);
     const orders = await ordersRepo(context).listForCustomer(caller.uid);
     return json(orders, { headers: { 'Cache-Control': 'private, no-store' } });
   },

@@ -1,13 +1,14 @@
 /**
  * /api/stripe/test-checkout/:orderId: the order a test checkout shows (GET) and its payment (POST).
- * Only in local and test mode: with Stripe keys set it does not exist (404).
+ * Only in test mode: with Stripe keys set, and always in the production deploy context, it does not
+ * exist (404).
  */
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { z } from 'zod';
 import { authenticate } from '../server/auth';
 import { HttpError, json, readBody, route } from '../server/http';
 import { ordersRepo } from '../server/orders.repo';
-import { isTestMode } from '../server/payments';
+import { paymentsMode } from '../server/payments';
 import { payTestCheckout } from '../server/test-checkout';
 
 const paymentSchema = z.object({
@@ -15,21 +16,31 @@ const paymentSchema = z.object({
   cardNumber: z.string().regex(/^[\d ]{12,23}$/, 'cardNumber must be digits'),
 });
 
-async function ownOrder(req: Request, orderId: string | undefined, context: Parameters<typeof ordersRepo>[0]) {
-  if (!isTestMode()) throw new HttpError(404, 'Not found');
-  const caller = await authenticate(req);
+function testMode(context: Context) {
+  const mode = paymentsMode(context);
+  if (mode.kind !== 'test') throw new HttpError(404, 'Not found');
+  return mode;
+}
+
+async function ownOrder(req: Request, context: Context) {
+  const caller = await authenticate(req, context);
+  const orderId = context.params.orderId;
   const order = orderId ? await ordersRepo(context).get(orderId) : null;
   if (!order || order.customer.uid !== caller.uid) throw new HttpError(404, 'Order not found');
   return order;
 }
 
 export default route({
-  GET: async (req, context) => json(await ownOrder(req, context.params.orderId, context)),
+  GET: async (req, context) => {
+    testMode(context);
+    return json(await ownOrder(req, context));
+  },
   POST: async (req, context) => {
-    const order = await ownOrder(req, context.params.orderId, context);
+    const mode = testMode(context);
+    const order = await ownOrder(req, context);
     const { sessionId, cardNumber } = await readBody(req, paymentSchema);
     if (order.status !== 'pending') throw new HttpError(409, 'This order is no longer awaiting payment.');
-    const result = await payTestCheckout(order, sessionId, cardNumber, context);
+    const result = await payTestCheckout(order, sessionId, cardNumber, mode, context);
     return json({ result });
   },
 });

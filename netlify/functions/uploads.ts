@@ -10,7 +10,7 @@ import { sniffImageType, uploadsRepo, uploadUrl } from '../server/uploads';
 
 export default route({
   POST: async (req, context) => {
-    await requireAdmin(req);
+    await requireAdmin(req, context);
     const declared = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
     if (!isUploadImageType(declared)) throw new HttpError(400, uploadMessages.wrongType);
     const bytes = await readBytes(req, UPLOAD_MAX_BYTES, new HttpError(413, uploadMessages.tooLarge));

@@ -11,10 +11,15 @@ import { customersRepo } from './customers.repo';
 import { editorsRepo } from './editors.repo';
 import { HttpError } from './http';
 import { ordersRepo, type Order } from './orders.repo';
-import { isTestMode, openCheckout, type CheckoutSession } from './payments';
+import { openCheckout, type CheckoutSession, type ConfiguredPayments } from './payments';
 import type { DeployInfo } from './stores';
 
-export async function startCheckout(selection: CheckoutSelection, caller: Caller, info?: DeployInfo): Promise<{ order: Order; session: CheckoutSession }> {
+export async function startCheckout(
+  selection: CheckoutSelection,
+  caller: Caller,
+  payments: ConfiguredPayments,
+  info?: DeployInfo,
+): Promise<{ order: Order; session: CheckoutSession }> {
   const editor = await editorsRepo(info).get(selection.editorId);
   if (!editor) throw new HttpError(400, 'editorId: no such editor');
   const { ownedAddOns } = await customersRepo(info).get(caller.uid);
@@ -36,10 +41,10 @@ export async function startCheckout(selection: CheckoutSelection, caller: Caller
     totalCents: priced.totalCents,
     student: selection.student,
     billing: selection.billing,
-    payment: { mode: isTestMode() ? 'test' : 'stripe' },
+    payment: { mode: payments.kind },
   });
   try {
-    return { order, session: await openCheckout(order) };
+    return { order, session: await openCheckout(order, payments) };
   } catch (error) {
     console.error(`Order ${order.id}: the payment provider refused a session:`, error);
     await ordersRepo(info).settle(order.id, 'failed');

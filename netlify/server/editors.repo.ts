@@ -1,5 +1,6 @@
 /** Editors: one blob per editor, keyed by id (DESIGN §3). */
 import type { Editor, EditorInput } from '../../src/lib/schemas';
+import { deployContext } from './deploy';
 import { getJSONWithEtag, openStore, storeName, type DeployInfo } from './stores';
 
 export interface EditorRecord extends Editor {
@@ -59,7 +60,7 @@ export function forgetEditorLists() {
 
 export function editorsRepo(info?: DeployInfo) {
   const store = openStore('editors', info);
-  const cacheKey = storeName('editors', info?.deploy?.context);
+  const cacheKey = storeName('editors', deployContext(info));
 
   async function get(id: string): Promise<EditorRecord | null> {
     return (await store.get(id, { type: 'json' })) as EditorRecord | null;

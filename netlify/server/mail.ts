@@ -4,7 +4,6 @@
  * (the admin area lists the outbox).
  * Environment: SMTP_URL (e.g. smtps://user:pass@smtp.example.com), MAIL_FROM.
  */
-import nodemailer from 'nodemailer';
 import type { PageQuery } from '../../src/lib/paging';
 import { site } from '../../src/lib/site';
 import { appendOnlyStore } from './append-only';
@@ -49,6 +48,8 @@ export async function sendMail(mail: Mail, info?: DeployInfo): Promise<MailResul
   if (!smtpUrl) return { via: 'outbox', key: await queue('no-smtp') };
 
   try {
+    // Loaded only when mail really leaves: a request that queues to the outbox never pays for it.
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     const sent = await transport.sendMail({ ...mail, from, signal: AbortSignal.timeout(SMTP_SEND_LIMIT_MS) });
     return { via: 'smtp', messageId: sent.messageId };

@@ -3,6 +3,9 @@
  * outside production the context is a prefix: a deploy preview never writes production data.
  */
 import { getStore } from '@netlify/blobs';
+import { deployContext, type DeployInfo } from './deploy';
+
+export type { DeployInfo };
 
 export type StoreName =
   | 'editors'
@@ -15,18 +18,13 @@ export type StoreName =
   | 'outbox'
   | 'uploads';
 
-/** The deploy context of a request (`context.deploy.context`); absent in scripts and tests. */
-export interface DeployInfo {
-  deploy?: { context?: string };
-}
-
-export function storeName(name: StoreName, deployContext: string | undefined): string {
-  return !deployContext || deployContext === 'production' ? name : `${deployContext}--${name}`;
+export function storeName(name: StoreName, context: string | undefined): string {
+  return !context || context === 'production' ? name : `${context}--${name}`;
 }
 
 /** Opens a store with strong consistency: our reads usually follow our own writes. */
 export function openStore(name: StoreName, info?: DeployInfo) {
-  return getStore({ name: storeName(name, info?.deploy?.context), consistency: 'strong' });
+  return getStore({ name: storeName(name, deployContext(info)), consistency: 'strong' });
 }
 
 type Store = ReturnType<typeof getStore>;

@@ -7,8 +7,9 @@ import type Stripe from 'stripe';
 import { receiveWebhook, type FulfilmentResult } from './fulfilment';
 import { HttpError } from './http';
 import type { Order } from './orders.repo';
-import { DECLINE_MESSAGE, signPayload, TEST_CARD_DECLINED, webhookSecret } from './payments';
+import { DECLINE_MESSAGE, TEST_CARD_DECLINED, type PaymentsMode } from './payments';
 import type { DeployInfo } from './stores';
+import { signWebhookPayload } from './webhook-signature';
 
 export function completedEvent(order: Order, sessionId: string): Stripe.Event {
   const session = {
@@ -33,8 +34,14 @@ export function completedEvent(order: Order, sessionId: string): Stripe.Event {
   } as unknown as Stripe.Event;
 }
 
-export async function payTestCheckout(order: Order, sessionId: string, cardNumber: string, info?: DeployInfo): Promise<FulfilmentResult> {
+export async function payTestCheckout(
+  order: Order,
+  sessionId: string,
+  cardNumber: string,
+  mode: Extract<PaymentsMode, { kind: 'test' }>,
+  info?: DeployInfo,
+): Promise<FulfilmentResult> {
   if (cardNumber.replace(/\s/g, '') === TEST_CARD_DECLINED) throw new HttpError(402, DECLINE_MESSAGE);
   const payload = JSON.stringify(completedEvent(order, sessionId));
-  return receiveWebhook(payload, signPayload(payload, webhookSecret()!), info);
+  return receiveWebhook(payload, signWebhookPayload(payload, mode.webhookSecret), info);
 }

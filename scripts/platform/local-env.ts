@@ -4,7 +4,7 @@ export function localEnvironment({ port, authEmulatorHost }: { port: number; aut
     URL: process.env.URL ?? `http://localhost:${port}`,
     ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'admin@example.test',
     PUBLIC_FIREBASE_PROJECT_ID: process.env.PUBLIC_FIREBASE_PROJECT_ID ?? 'demo-beacon',
-    // Tells firebase-admin to accept the emulator's unsigned tokens: local only, never in production.
+    // Tells the server to accept the emulator's unsigned tokens: local only, refused in production.
     FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
   };
 }

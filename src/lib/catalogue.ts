@@ -148,3 +148,16 @@ export function turnaroundFor(addOns: readonly AddOnId[], owned: OwnedAddOns) {
 
 export const serviceById = (id: string) => SERVICES.find((s) => s.id === id);
 export const addOnById = (id: string) => ADD_ONS.find((a) => a.id === id);
+
+export type AddOnState = 'owned' | 'covered' | 'available';
+
+/**
+ * Where each one-time add-on stands for an account (the Account card): owned, covered by a better one
+ * it owns (the 24-hour response covers the 48-hour one), or available to add to an order.
+ */
+export function addOnStates(owned: OwnedAddOns): { addOn: AddOn; state: AddOnState }[] {
+  return ADD_ONS.map((addOn) => {
+    if (owned[addOn.id]) return { addOn, state: 'owned' };
+    return { addOn, state: addOn.id === 'speed48hr' && owned.speed24hr ? 'covered' : 'available' };
+  });
+}

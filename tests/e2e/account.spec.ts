@@ -99,15 +99,21 @@ test.describe('signed in', () => {
     await writeStored('customers', uid, { ownedAddOns: { community: true, speed24hr: false, speed48hr: true }, orderIds: [] });
     await logIn(page, email);
     await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.loginSuccess })).toBeVisible();
-    const owned = page.getByRole('list', { name: 'Owned add-ons' });
-    await expect(owned.getByRole('listitem')).toHaveText(['Community Access (Lifetime)', '48-Hour Response (All Future Orders)']);
+    // All three add-ons by their labels, each with its state: owned, or how to add it.
+    const addOns = page.getByRole('list', { name: 'Your one-time add-ons' });
+    await expect(addOns.getByRole('listitem')).toHaveText([
+      'Community Access (Lifetime)Owned',
+      '24-Hour Response (All Future Orders)Add to an order (+$450)',
+      '48-Hour Response (All Future Orders)Owned',
+    ]);
+    await expect(addOns.getByRole('link', { name: 'Add to an order (+$450): 24-Hour Response (All Future Orders)', exact: true })).toHaveAttribute('href', '/select-services?addon=speed24hr');
 
     await page.reload();
     await expect(page.getByTestId('signed-in-email')).toHaveText(email);
-    await expect(owned.getByRole('listitem')).toHaveCount(2);
+    await expect(addOns.getByText('Owned', { exact: true })).toHaveCount(2);
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(owned).toBeHidden();
+    await expect(addOns).toBeHidden();
     await expect(page.getByRole('tab', { name: 'New Customer' })).toBeVisible();
   });
 });

@@ -51,7 +51,7 @@ test('a new customer buys, pays with 4242, sees the confirmation and the dashboa
 
   await page.getByRole('link', { name: 'View My Dashboard' }).click();
   await expect(page.getByRole('link', { name: orderId })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Owned add-ons' })).toContainText('Community Access (Lifetime)');
+  await expect(page.getByRole('list', { name: 'Your one-time add-ons' }).getByRole('listitem').first()).toHaveText('Community Access (Lifetime)Owned');
 
   await page.goto('/select-services');
   const community = page.getByRole('checkbox', { name: 'Paid Community Access OWNED' });

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorsRepo } from '../../netlify/server/editors.repo';
 import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
 import { inquirySchema } from '../../src/lib/schemas';
-import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../netlify/server/payments';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
+import { signWebhookPayload } from '../../netlify/server/webhook-signature';
 import { sniffImageType } from '../../netlify/server/uploads';
 import { UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
 import { testTokens } from '../helpers/admin-access';
@@ -107,7 +108,7 @@ const customer = () => bearer(tokens.customer);
 
 const signedEvent = (object: unknown) => {
   const payload = JSON.stringify({ id: 'evt_bad_input', object: 'event', type: 'checkout.session.completed', data: { object } });
-  return { body: payload, contentType: 'application/json', signature: signPayload(payload, LOCAL_WEBHOOK_SECRET) };
+  return { body: payload, contentType: 'application/json', signature: signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) };
 };
 
 /** One entry per endpoint that takes a body; a new one without an entry fails the first test. */

@@ -94,8 +94,10 @@ describe('the admin rule (DESIGN §4)', () => {
     expect(isAdminToken({ email: 'Boss@Example.test', email_verified: true }, production)).toBe(true);
   });
 
-  it('waives verification only against the emulator', () => {
-    expect(isAdminToken({ email: 'boss@example.test', email_verified: false }, { ...env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toBe(true);
+  it('waives verification only against the emulator, and never in the production deploy context', () => {
+    const emulated = { ...env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    expect(isAdminToken({ email: 'boss@example.test', email_verified: false }, emulated)).toBe(true);
+    expect(isAdminToken({ email: 'boss@example.test', email_verified: false }, emulated, { deploy: { context: 'production' } })).toBe(false);
   });
 
   it('accepts the claim, refuses everyone else', () => {

@@ -11,7 +11,8 @@ import webhook from '../../netlify/functions/stripe-webhook';
 import { customersRepo } from '../../netlify/server/customers.repo';
 import { listOutbox } from '../../netlify/server/mail';
 import { ordersRepo, type Order } from '../../netlify/server/orders.repo';
-import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../netlify/server/payments';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
+import { signWebhookPayload } from '../../netlify/server/webhook-signature';
 import { completedEvent } from '../../netlify/server/test-checkout';
 import { openOrder } from '../helpers/api-fixtures';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
@@ -23,7 +24,7 @@ type Delivery = { payload: string; orderId: string };
 
 const signed = (event: object, orderId: string): Delivery => ({ payload: JSON.stringify(event), orderId });
 const deliver = ({ payload }: Delivery) =>
-  call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(payload, LOCAL_WEBHOOK_SECRET) } });
+  call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) } });
 
 function eventFor(order: Order, type: string, id = `evt_${crypto.randomUUID().replace(/-/g, '')}`) {
   const completed = completedEvent(order, `cs_test_local_${order.id.slice(4).toLowerCase().padEnd(32, '0')}`) as unknown as { data: { object: object } };

@@ -4,7 +4,8 @@ import createSession from '../../netlify/functions/create-payment-session';
 import webhook from '../../netlify/functions/stripe-webhook';
 import { customersRepo } from '../../netlify/server/customers.repo';
 import { ordersRepo, type Order } from '../../netlify/server/orders.repo';
-import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../netlify/server/payments';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
+import { signWebhookPayload } from '../../netlify/server/webhook-signature';
 import { completedEvent } from '../../netlify/server/test-checkout';
 import { bearer, createUser } from '../helpers/auth-emulator';
 import { call } from '../helpers/functions';
@@ -15,7 +16,7 @@ let order: Order;
 
 const deliver = (event: object, secret = LOCAL_WEBHOOK_SECRET) => {
   const payload = JSON.stringify(event);
-  return call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'stripe-signature': signPayload(payload, secret) } });
+  return call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'stripe-signature': signWebhookPayload(payload, secret) } });
 };
 const event = (type: string, session: Record<string, unknown> = {}, id = `evt_${crypto.randomUUID()}`) => {
   const base = completedEvent(order, 'cs_test_local_' + 'a'.repeat(32)) as unknown as { data: { object: object } };
@@ -41,7 +42,7 @@ beforeEach(async () => {
 describe('POST /api/stripe/webhook: signatures', () => {
   it('answers 400 without a signature, with a bad one, or with another secret, and changes nothing', async () => {
     const payload = JSON.stringify(event('checkout.session.completed'));
-    const attempts: Record<string, string>[] = [{}, { 'stripe-signature': 't=1,v1=deadbeef' }, { 'stripe-signature': signPayload(payload, 'whsec_someone_else') }];
+    const attempts: Record<string, string>[] = [{}, { 'stripe-signature': 't=1,v1=deadbeef' }, { 'stripe-signature': signWebhookPayload(payload, 'whsec_someone_else') }];
     for (const headers of attempts) {
       const res = await call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers });
       expect(res.status).toBe(400);

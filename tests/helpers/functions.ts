@@ -8,23 +8,25 @@ type Handler = (req: Request, context: Context) => Promise<Response> | Response;
 export const BASE = 'http://localhost:8888';
 
 /**
- * A Context as production has it (deploy context 'production', so stores carry no prefix). Work
- * handed to `waitUntil` goes into `pending`, so a caller can wait for it as the platform does.
+ * A Context as the local platform gives it: deploy context '' (stores carry no prefix, test-mode
+ * payments and the Auth emulator are allowed). Production-only rules are tested with
+ * `deployContext: 'production'`. Work handed to `waitUntil` goes into `pending`, so a caller can
+ * wait for it as the platform does.
  */
-export const context = (params: Record<string, string> = {}, pending: Promise<unknown>[] = []) =>
-  ({ deploy: { context: 'production', id: 'test', published: true }, params, site: { url: BASE }, waitUntil: (work: Promise<unknown>) => pending.push(work) }) as unknown as Context;
+export const context = (params: Record<string, string> = {}, pending: Promise<unknown>[] = [], deployContext = '') =>
+  ({ deploy: { context: deployContext, id: 'test', published: deployContext === 'production' }, params, site: { url: BASE }, waitUntil: (work: Promise<unknown>) => pending.push(work) }) as unknown as Context;
 
 export async function call(
   handler: Handler,
   path: string,
-  init: RequestInit & { json?: unknown; params?: Record<string, string> } = {},
+  init: RequestInit & { json?: unknown; params?: Record<string, string>; deployContext?: string } = {},
 ) {
-  const { json, params, ...rest } = init;
+  const { json, params, deployContext, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set('content-type', 'application/json');
   const req = new Request(`${BASE}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
   const pending: Promise<unknown>[] = [];
-  const res = await handler(req, context(params, pending));
+  const res = await handler(req, context(params, pending, deployContext));
   const text = await res.text();
   // The platform keeps an invocation alive for its `waitUntil` work; so does a test.
   await Promise.all(pending);

@@ -1,11 +1,10 @@
 import { signOut } from 'firebase/auth';
 import { firebaseAuth } from '../../client/firebase';
-import { ADD_ONS, type OwnedAddOns } from '../../lib/catalogue';
+import { addOnStates, type OwnedAddOns } from '../../lib/catalogue';
+import { formatUsd } from '../../lib/money';
 
-/** 'Logged in as' with the e-mail, Logout, and the one-time add-ons this account owns (SPEC §2). */
+/** 'Logged in as' with the e-mail, Logout, and each one-time add-on: owned, or how to add it (SPEC §2). */
 export function SignedInBox({ email, ownedAddOns }: { email: string; ownedAddOns: OwnedAddOns }) {
-  const owned = ADD_ONS.filter((a) => ownedAddOns[a.id]);
-
   async function logOut() {
     try {
       await signOut(firebaseAuth());
@@ -28,21 +27,35 @@ export function SignedInBox({ email, ownedAddOns }: { email: string; ownedAddOns
         </button>
       </div>
       <div>
-        <p className="text-sm font-semibold text-slate-800">Your one-time add-ons</p>
-        {owned.length > 0 ? (
-          <ul className="mt-2 space-y-1 text-sm text-slate-800" aria-label="Owned add-ons">
-            {owned.map((a) => (
-              <li key={a.id} className="flex items-center gap-2">
-                <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" className="text-green-700">
-                  <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
-                </svg>
-                {a.ownedLabel}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-1 text-sm text-slate-600">None yet. Add-ons you buy apply to all your future orders.</p>
-        )}
+        <p id="add-ons-heading" className="text-sm font-semibold text-slate-800">
+          Your one-time add-ons
+        </p>
+        <p className="text-sm text-slate-600">Bought once, each applies to all your future orders.</p>
+        <ul className="mt-2 divide-y divide-slate-100 text-sm text-slate-800" aria-labelledby="add-ons-heading">
+          {addOnStates(ownedAddOns).map(({ addOn, state }) => (
+            <li key={addOn.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+              <span className="font-medium">{addOn.ownedLabel}</span>
+              {state === 'owned' && (
+                <span className="inline-flex items-center gap-1 font-semibold text-green-800">
+                  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
+                    <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
+                  </svg>
+                  Owned
+                </span>
+              )}
+              {state === 'covered' && <span className="text-slate-600">Covered by your 24-Hour Response</span>}
+              {state === 'available' && (
+                <a
+                  href={`/select-services?addon=${addOn.id}`}
+                  aria-label={`Add to an order (+${formatUsd(addOn.priceCents)}): ${addOn.ownedLabel}`}
+                  className="font-semibold text-navy-700 underline hover:text-navy-900"
+                >
+                  Add to an order (+{formatUsd(addOn.priceCents)})
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
       </div>
     </div>
   );

@@ -1,0 +1,141 @@
+/**
+ * `npm run bench`, the cold-start part: every function bundled as Netlify deploys it
+ * (scripts/platform/function-bundles.ts), then, in a fresh Node process each time, the import and one
+ * real request, timed from spawn to answer: the first family after a quiet hour waits for exactly
+ * this. A bare function returning JSON, bundled the same way, is the yardstick. Each function and the
+ * bare one take RUNS interleaved turns and the medians are compared. Signed-in requests carry a real
+ * ID token from the Auth emulator (so token verification is loaded and run); production verifies
+ * against Google's published keys instead, fetched once per instance, which no offline run can time.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAuthEmulator } from '../platform/auth-emulator';
+import { freePort } from '../platform/free-port';
+import { bundleFunctions, probeBundle, type FunctionBundle, type ProbeRequest } from '../platform/function-bundles';
+import { startBlobsServer } from '../platform/site-server';
+import { seedDemoEditors } from '../../netlify/server/seed';
+import { loadNote, REPORT, writeSection } from './report';
+
+const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7);
+const PROJECT_ID = 'demo-bench';
+const ADMIN = 'admin@example.test';
+const TARGETS = { public: 2, 'signed-in': 3 } as const;
+type Kind = keyof typeof TARGETS;
+
+const startLoad = loadavg()[0];
+const scratch = mkdtempSync(join(tmpdir(), 'bcc-cold-'));
+const bareSource = join(scratch, 'bare-src');
+mkdirSync(bareSource);
+writeFileSync(join(bareSource, 'bare.mjs'), "export default () => Response.json({ ok: true });\nexport const config = { path: '/bare' };\n");
+
+const [bundles, [bare]] = await Promise.all([bundleFunctions('netlify/functions', join(scratch, 'out')), bundleFunctions(bareSource, join(scratch, 'bare-out'))]);
+const blobs = await startBlobsServer(join(scratch, 'blobs'));
+await seedDemoEditors();
+const auth = await startAuthEmulator({ projectId: PROJECT_ID, port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() });
+
+async function idToken(email: string) {
+  const res = await fetch(`${auth.url}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'secret-pass', returnSecureToken: true }),
+  });
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+const env = {
+  NETLIFY_BLOBS_CONTEXT: process.env.NETLIFY_BLOBS_CONTEXT!,
+  PUBLIC_FIREBASE_PROJECT_ID: PROJECT_ID,
+  FIREBASE_AUTH_EMULATOR_HOST: auth.host,
+  ADMIN_EMAILS: ADMIN,
+};
+const customer = { authorization: `Bearer ${await idToken(`bench-${Date.now()}@example.com`)}` };
+const admin = { authorization: `Bearer ${await idToken(ADMIN)}` };
+const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
+const student = { studentName: 'Sam', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat', parentEmail: 'pat@example.com' };
+const billing = { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', phone: '555-0100' };
+
+/** The request each function is timed with: what a first visitor would really send. */
+const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
+  editors: { kind: 'public', request: { path: '/api/database/editors' } },
+  subscribe: { kind: 'public', request: { method: 'POST', path: '/api/database/subscribe', ...json({ email: 'cold@example.com' }) } },
+  contact: {
+    kind: 'public',
+    request: { method: 'POST', path: '/api/contact', ...json({ parentName: 'Pat', studentInfo: 'Sam, 11th', intendedMajor: 'stem', email: 'pat@example.com' }) },
+  },
+  waitlist: { kind: 'public', request: { method: 'POST', path: '/api/waitlist', ...json({ email: 'cold@example.com', editorId: 'daniel-okafor' }) } },
+  'stripe-webhook': { kind: 'public', request: { method: 'POST', path: '/api/stripe/webhook', body: '{}', headers: { 'stripe-signature': 't=1,v1=00' } } },
+  'upload-file': { kind: 'public', request: { path: '/api/uploads/00000000-0000-4000-8000-000000000000.png', params: { key: '00000000-0000-4000-8000-000000000000.png' } } },
+  me: { kind: 'signed-in', request: { path: '/api/me', headers: customer } },
+  orders: { kind: 'signed-in', request: { path: '/api/orders', headers: customer } },
+  order: { kind: 'signed-in', request: { path: '/api/orders/BCC-ABC234', params: { id: 'BCC-ABC234' }, headers: customer } },
+  'create-payment-session': {
+    kind: 'signed-in',
+    request: { method: 'POST', path: '/api/stripe/create-payment-session', ...json({ services: [{ id: 'common-app-essay', quantity: 1 }], editorId: 'maya-chen', addOns: [], student, billing }), headers: { ...customer, 'content-type': 'application/json' } },
+  },
+  'test-checkout': { kind: 'signed-in', request: { path: '/api/stripe/test-checkout/BCC-ABC234', params: { orderId: 'BCC-ABC234' }, headers: customer } },
+  editor: { kind: 'signed-in', request: { method: 'DELETE', path: '/api/database/editors/nobody', params: { id: 'nobody' }, headers: admin } },
+  emails: { kind: 'signed-in', request: { path: '/api/database/emails', headers: admin } },
+  uploads: { kind: 'signed-in', request: { method: 'POST', path: '/api/uploads', headers: { ...admin, 'content-type': 'image/png' }, body: '' } },
+  'admin-inquiries': { kind: 'signed-in', request: { path: '/api/admin/inquiries', headers: admin } },
+  'admin-orders': { kind: 'signed-in', request: { path: '/api/admin/orders', headers: admin } },
+  'admin-outbox': { kind: 'signed-in', request: { path: '/api/admin/outbox', headers: admin } },
+  'admin-waitlist': { kind: 'signed-in', request: { path: '/api/admin/waitlist', headers: admin } },
+  'admin-waitlist-counts': { kind: 'signed-in', request: { path: '/api/admin/waitlist/counts', headers: admin } },
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const bareTimes: number[] = [];
+const rows: { bundle: FunctionBundle; kind: Kind; ms: number; status: number }[] = [];
+try {
+  for (const bundle of bundles) {
+    const timed = REQUESTS[bundle.name];
+    if (!timed) throw new Error(`No cold-start request for ${bundle.name}: add one to scripts/bench/cold-start.ts`);
+    const times: number[] = [];
+    let status = 0;
+    for (let run = 0; run < RUNS; run++) {
+      bareTimes.push((await probeBundle(bare, { path: '/bare' }, env)).ms);
+      const answer = await probeBundle(bundle, timed.request, env);
+      times.push(answer.ms);
+      status = answer.status;
+    }
+    rows.push({ bundle, kind: timed.kind, ms: median(times), status });
+    console.log(`${bundle.name}: ${median(times).toFixed(0)} ms (answered ${status})`);
+  }
+} finally {
+  await auth.stop();
+  await blobs.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const bareMs = median(bareTimes);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const table = [
+  '| Function | Request | Answer | Cold start | x bare | Target | Met | Bundle |',
+  '|---|---|---:|---:|---:|---:|---|---:|',
+  `| bare function | \`GET /bare\` | 200 | ${bareMs.toFixed(0)} ms | 1.0x | | | ${kb(bare.sizeBytes)} |`,
+  ...rows
+    .sort((a, b) => a.kind.localeCompare(b.kind) || a.bundle.name.localeCompare(b.bundle.name))
+    .map(({ bundle, kind, ms, status }) => {
+      const ratio = ms / bareMs;
+      const { method = 'GET', path } = REQUESTS[bundle.name].request;
+      return `| \`${bundle.name}\` (${kind}) | \`${method} ${path}\` | ${status} | ${ms.toFixed(0)} ms | ${ratio.toFixed(1)}x | ${TARGETS[kind]}x | ${ratio <= TARGETS[kind] ? 'yes' : 'no'} | ${kb(bundle.sizeBytes)} |`;
+    }),
+].join('\n');
+
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+writeSection(
+  'cold-start-bench',
+  `## Cold starts
+
+\`npm run bench\` (this part alone: \`npx tsx scripts/bench/cold-start.ts\`), on ${new Date().toISOString().slice(0, 10)} at commit ${commit}: each function
+bundled by \`@netlify/zip-it-and-ship-it\` as Netlify's build bundles it, then started in a fresh Node process for one real
+request (\`scripts/platform/bundle-probe.mjs\`), timed from spawn to answer, median of ${RUNS} runs interleaved with a bare
+function that returns JSON (bundled the same way). Signed-in requests carry a real ID token from the Auth emulator; in
+production the first one per instance also fetches Google's signing keys. Targets (issue 13): public functions at most
+${TARGETS.public}x the bare function, signed-in ones at most ${TARGETS['signed-in']}x. Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model.trim()}, ${loadNote(startLoad)}.
+
+${table}`,
+);
+console.log(`\n${table}\n\nWritten to ${REPORT}.`);

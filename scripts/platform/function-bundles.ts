@@ -1,0 +1,107 @@
+/**
+ * Our functions as Netlify deploys them: bundled by @netlify/zip-it-and-ship-it, the bundler Netlify's
+ * build runs (for v2 functions: our code bundled by esbuild, every package traced and copied beside
+ * it). The bundle-proof tests start each bundle in a fresh Node process (bundle-probe.mjs), and the
+ * cold-start benchmark times it; a function that works under the dev server but breaks when bundled
+ * fails there.
+ */
+import { spawn } from 'node:child_process';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+
+export interface FunctionBundle {
+  name: string;
+  /** The directory Netlify would zip. */
+  dir: string;
+  /** The bundled function module (what Netlify's entry point loads). */
+  modulePath: string;
+  /** URL paths from `config.path`, and the cron of a scheduled function. */
+  paths: string[];
+  schedule?: string;
+  sizeBytes: number;
+}
+
+async function directorySize(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}
+
+/** Bundles every function of `sourceDir` into `outDir` (which must lie outside the project, so
+ * nothing resolves from the project's own node_modules); throws on any bundling error. */
+export async function bundleFunctions(sourceDir: string, outDir: string, projectRoot = process.cwd()): Promise<FunctionBundle[]> {
+  const results = await zipFunctions([resolve(sourceDir)], outDir, {
+    archiveFormat: 'none',
+    basePath: projectRoot,
+    repositoryRoot: projectRoot,
+    configFileDirectories: [],
+    config: { '*': { nodeBundler: 'esbuild' } },
+  });
+  const problems = results.flatMap((r) => [...(r.bundlerErrors ?? []), ...(r.bundlerWarnings ?? [])].map((m) => `${r.name}: ${JSON.stringify(m)}`));
+  if (problems.length > 0) throw new Error(`Bundling reported problems:\n${problems.join('\n')}`);
+  return Promise.all(
+    results.map(async (r) => {
+      // The entry point says which module it loads: `getLambdaHandler('./netlify/functions/x.mjs')`.
+      const entry = await readFile(join(r.path, r.entryFilename ?? '___netlify-entry-point.mjs'), 'utf8');
+      const main = /getLambdaHandler\('([^']+)'\)/.exec(entry)?.[1];
+      if (!main) throw new Error(`${r.name}: cannot find the bundled module in its entry point`);
+      return {
+        name: r.name,
+        dir: r.path,
+        modulePath: join(r.path, main),
+        paths: (r.routes ?? []).map((route) => route.pattern),
+        schedule: r.schedule,
+        sizeBytes: await directorySize(r.path),
+      };
+    }),
+  );
+}
+
+export interface ProbeRequest {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  params?: Record<string, string>;
+  deployContext?: string;
+}
+
+export interface ProbeAnswer {
+  status: number;
+  contentType: string | null;
+  body: string;
+  /** Wall time of the whole fresh process: Node's start, the import, the request. */
+  ms: number;
+  /** With `listPackages`: every package the import and the request loaded. */
+  packages?: string[];
+}
+
+const PROBE = resolve('scripts/platform/bundle-probe.mjs');
+
+/** Starts `bundle` in a fresh Node process for one request; `env` is all the environment it gets. */
+export function probeBundle(
+  bundle: Pick<FunctionBundle, 'modulePath'>,
+  request: ProbeRequest,
+  env: Record<string, string>,
+  { listPackages = false } = {},
+): Promise<ProbeAnswer> {
+  const spec = JSON.stringify({ ...request, url: `http://localhost:8888${request.path}` });
+  const args = [PROBE, bundle.modulePath, spec, ...(listPackages ? ['--packages'] : [])];
+  const started = performance.now();
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', fail);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      if (code !== 0) return fail(new Error(`${bundle.modulePath} exited with ${code}:\n${err}`));
+      ok({ ...(JSON.parse(out) as Omit<ProbeAnswer, 'ms'>), ms });
+    });
+  });
+}
