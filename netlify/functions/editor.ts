@@ -22,6 +22,7 @@ export default route({
     const id = editorId(context);
     const input = await readBody(req, editorInputSchema);
     const repo = editorsRepo(context);
+    await repo.assertAccountFree(input, id);
     const before = await repo.get(id);
     const record = await repo.update(id, input);
     if (!record) throw unknownEditor();

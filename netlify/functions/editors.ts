@@ -32,7 +32,9 @@ export default route({
   POST: async (req, context) => {
     await requireAdmin(req, context);
     const input = await readBody(req, editorInputSchema);
-    const record = await editorsRepo(context).createWithNewId(input);
+    const repo = editorsRepo(context);
+    await repo.assertAccountFree(input);
+    const record = await repo.createWithNewId(input);
     await purgeEditorsCache(context);
     return json(toPublicEditor(record), { status: 201, headers: { 'Cache-Control': 'no-store' } });
   },

@@ -1,14 +1,25 @@
-/** GET /api/me: who the signed-in caller is, whether an admin, and which add-ons they own. */
+/**
+ * GET /api/me: who the signed-in caller is: whether an admin, the editor they sign in as (issue 17),
+ * which add-ons they own, and the community's invite link once they own the community add-on.
+ */
 import type { Config } from '@netlify/functions';
 import { authenticate } from '../server/auth';
 import { customersRepo } from '../server/customers.repo';
-import { json, route } from '../server/http';
+import { editorOf } from '../server/delivery/access';
+import { serverEnv } from '../server/env';
+import { privateJson, route } from '../server/http';
 
 export default route({
   GET: async (req, context) => {
     const caller = await authenticate(req, context);
-    const { ownedAddOns } = await customersRepo(context).get(caller.uid);
-    return json({ email: caller.email, isAdmin: caller.isAdmin, ownedAddOns }, { headers: { 'Cache-Control': 'private, no-store' } });
+    const [{ ownedAddOns }, editor] = await Promise.all([customersRepo(context).get(caller.uid), editorOf(caller, context)]);
+    return privateJson({
+      email: caller.email,
+      isAdmin: caller.isAdmin,
+      editor: editor ? { id: editor.id, name: editor.name } : null,
+      ownedAddOns,
+      communityInviteUrl: ownedAddOns.community ? serverEnv().COMMUNITY_INVITE_URL : null,
+    });
   },
 });
 

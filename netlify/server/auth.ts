@@ -15,6 +15,8 @@ import { HttpError } from './http';
 export interface Caller {
   uid: string;
   email: string;
+  /** Firebase verified the address (or, outside production, the emulator stands in for that). */
+  emailVerified: boolean;
   isAdmin: boolean;
 }
 
@@ -122,7 +124,12 @@ export async function authenticate(req: Request, info?: DeployInfo): Promise<Cal
   } catch {
     throw new HttpError(401, INVALID);
   }
-  return { uid: claims.sub, email: claims.email?.toLowerCase() ?? '', isAdmin: isAdminToken(claims, env, info) };
+  return {
+    uid: claims.sub,
+    email: claims.email?.toLowerCase() ?? '',
+    emailVerified: claims.email_verified === true || acceptsEmulatorTokens(env, info),
+    isAdmin: isAdminToken(claims, env, info),
+  };
 }
 
 /** The caller if an admin; 401 without a valid token, 403 for everyone else. */

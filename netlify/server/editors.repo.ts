@@ -1,11 +1,22 @@
 /** Editors: one blob per editor, keyed by id (DESIGN §3). */
 import type { Editor, EditorInput } from '../../src/lib/schemas';
 import { deployContext } from './deploy';
+import { HttpError } from './http';
 import { getJSONWithEtag, openStore, storeName, type DeployInfo } from './stores';
+
+/**
+ * A project's claim on one of its editor's active slots, keyed `<project id>#<assignment>`: 'held'
+ * while it occupies one, 'none' when it came while the editor was full, 'released' once given back
+ * (or given up before it was taken). Each claim moves `slotsOpen` at most once (DESIGN §10).
+ */
+export type SlotClaim = 'held' | 'none' | 'released';
 
 export interface EditorRecord extends Editor {
   createdAt: string;
   updatedAt: string;
+  /** The address the editor signs in with (issue 17): never in a public answer. */
+  accountEmail?: string;
+  slotClaims?: Record<string, SlotClaim>;
 }
 
 /** Strips storage fields: the API serves exactly the SPEC §3 fields plus the featured flags. */
@@ -38,6 +49,9 @@ const randomSuffix = () => crypto.randomUUID().slice(0, 6);
  * an admin write is repeated once the window has passed (cdn.ts).
  */
 export const EDITORS_MEMORY_MS = 1000;
+
+/** Enough rounds for dozens of projects of one editor changing at the same moment. */
+const SLOT_MOVE_ATTEMPTS = 100;
 
 /**
  * The last full read of each editors store, the etags it was read at, and when they were last
@@ -125,6 +139,51 @@ export function editorsRepo(info?: DeployInfo) {
         return record;
       }
       throw new Error(`Editor ${id} kept changing while being updated`);
+    },
+    /** 400 when another editor already signs in with the address `input` links (one editor per account). */
+    async assertAccountFree(input: EditorInput, id?: string): Promise<void> {
+      if (!input.accountEmail) return;
+      const other = (await this.list({ fresh: true })).find((editor) => editor.accountEmail === input.accountEmail && editor.id !== id);
+      if (other) throw new HttpError(400, `accountEmail: ${other.name} already signs in with this address`);
+    },
+    /** The editor who signs in with `email` (lower-case), or null. */
+    async findByAccount(email: string): Promise<EditorRecord | null> {
+      if (!email) return null;
+      return (await this.list()).find((editor) => editor.accountEmail === email) ?? null;
+    },
+    /**
+     * Takes or gives back the slot of claim `key` (DESIGN §10), compare-and-set so concurrent moves all
+     * count, and idempotent: a claim takes at most one slot (never below 0) and gives back only what it
+     * took (never above totalSlots); a claim given up before it was taken can no longer take one.
+     * Answers whether `slotsOpen` changed (null for an unknown editor).
+     */
+    async moveSlot(id: string, key: string, move: 'take' | 'release', now = new Date()): Promise<boolean | null> {
+      // Every project of a busy editor writes this one record: many writers may meet, and each lost
+      // round is followed by a short random pause so they do not all come back at once.
+      for (let attempt = 0; attempt < SLOT_MOVE_ATTEMPTS; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, attempt * 5)));
+        const current = await getJSONWithEtag<EditorRecord>(store, id);
+        if (!current) return null;
+        const editor = current.value;
+        const claims = editor.slotClaims ?? {};
+        const claim = claims[key];
+        let slotsOpen = editor.slotsOpen;
+        let next: SlotClaim;
+        if (move === 'take') {
+          if (claim) return false;
+          next = slotsOpen > 0 ? 'held' : 'none';
+          if (next === 'held') slotsOpen -= 1;
+        } else {
+          if (claim === 'released') return false;
+          if (claim === 'held') slotsOpen = Math.min(editor.totalSlots, slotsOpen + 1);
+          next = 'released';
+        }
+        const record: EditorRecord = { ...editor, slotsOpen, slotClaims: { ...claims, [key]: next }, updatedAt: now.toISOString() };
+        if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag })).modified) continue;
+        noteWrite(cacheKey);
+        return slotsOpen !== editor.slotsOpen;
+      }
+      throw new Error(`Editor ${id} kept changing while moving a slot`);
     },
     /** Deletes an editor; answers what was deleted, or null for an unknown id. */
     async remove(id: string): Promise<EditorRecord | null> {

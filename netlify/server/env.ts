@@ -25,6 +25,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Signs webhook events; test mode falls back to LOCAL_WEBHOOK_SECRET. */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The private community's invite link, shown to customers who own the community add-on. */
+  COMMUNITY_INVITE_URL: z.string().url().default('https://example.com/beacon-community-invite-placeholder'),
   /** Tests only: send Stripe API calls to a local recorder instead of api.stripe.com (ignored in production). */
   STRIPE_API_URL: z.string().url().optional(),
 });

@@ -6,6 +6,7 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { customersRepo } from './customers.repo';
+import { ensureProjects } from './delivery/creation';
 import { HttpError } from './http';
 import { sendOrderConfirmations } from './order-mail';
 import { ordersRepo, type Order } from './orders.repo';
@@ -103,15 +104,19 @@ async function settle(type: string, session: Session, info?: DeployInfo): Promis
     await fulfil(paid, info);
     return 'paid';
   }
-  // Settled before: if it was paid, make sure its add-ons are recorded (idempotent), in case an
-  // earlier delivery stopped between the two steps. The e-mails went out with that delivery.
-  if (order.status === 'paid' || (await orders.get(order.id))?.status === 'paid') await recordAddOns(order, info);
+  // Settled before: if it was paid, make sure its add-ons and projects exist (both idempotent), in
+  // case an earlier delivery stopped between the steps. The e-mails went out with that delivery.
+  const settled = order.status === 'paid' ? order : await orders.get(order.id);
+  if (settled?.status === 'paid') await Promise.all([recordAddOns(settled, info), ensureProjects(settled, info)]);
   return 'already-settled';
 }
 
-/** Runs once per paid order: what the customer bought becomes theirs, and everyone hears of it. */
+/**
+ * Runs once per paid order: what the customer bought becomes theirs (add-ons, and one project per
+ * unit of editing, DESIGN §10), and everyone hears of it.
+ */
 async function fulfil(order: Order, info?: DeployInfo) {
-  await recordAddOns(order, info);
+  await Promise.all([recordAddOns(order, info), ensureProjects(order, info)]);
   await sendOrderConfirmations(order, info);
 }
 

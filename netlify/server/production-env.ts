@@ -16,6 +16,7 @@ export const REQUIRED_IN_PRODUCTION = {
   STRIPE_SECRET_KEY: 'a live Stripe key (sk_live_... or rk_live_...): without it nobody can pay',
   STRIPE_WEBHOOK_SECRET: 'the signing secret of the Stripe webhook endpoint: without it no payment is fulfilled',
   SMTP_URL: 'the mail server: without it no family receives a confirmation',
+  COMMUNITY_INVITE_URL: 'the private community’s invite link: without it community members get a placeholder',
 } as const;
 
 /** Local and test switches that must never reach production. */

@@ -24,6 +24,8 @@ export const DEMO_EDITORS: readonly DemoEditor[] = [
     slotsOpen: 3,
     totalSlots: 5,
     featured: { home: true, about: true },
+    // Sign in as this address (any password) to try the editor's workspace, /editor (issue 17).
+    accountEmail: 'maya@example.test',
   }),
   demo({
     id: 'daniel-okafor',
@@ -50,6 +52,7 @@ export const DEMO_EDITORS: readonly DemoEditor[] = [
     slotsOpen: 2,
     totalSlots: 5,
     featured: { home: true, about: true },
+    accountEmail: 'sofia@example.test',
   }),
   demo({
     id: 'ethan-park',

@@ -16,7 +16,10 @@ export type StoreName =
   | 'customers'
   | 'events'
   | 'outbox'
-  | 'uploads';
+  | 'uploads'
+  | 'projects'
+  | 'timers'
+  | 'files';
 
 export function storeName(name: StoreName, context: string | undefined): string {
   return !context || context === 'production' ? name : `${context}--${name}`;

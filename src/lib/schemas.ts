@@ -49,6 +49,8 @@ export const editorInputSchema = z
     slotsOpen: slotCount('slotsOpen'),
     totalSlots: slotCount('totalSlots').min(1, 'totalSlots must be at least 1'),
     featured: featuredSchema.default({ home: false, about: false }),
+    /** The address the editor signs in with (issue 17); '' unlinks it, absent keeps what is stored. */
+    accountEmail: z.union([z.literal(''), emailSchema]).optional(),
   })
   .refine((e) => e.slotsOpen <= e.totalSlots, { message: 'slotsOpen must not exceed totalSlots', path: ['slotsOpen'] });
 export type EditorInput = z.infer<typeof editorInputSchema>;

@@ -24,6 +24,7 @@ const PRODUCTION_ENV = {
   STRIPE_SECRET_KEY: 'sk_live_abc',
   STRIPE_WEBHOOK_SECRET: 'whsec_abc',
   SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+  COMMUNITY_INVITE_URL: 'https://discord.gg/beacon',
 };
 
 /** `astro build` into a fresh directory with exactly these variables on top of a clean environment. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import meHandler from '../../netlify/functions/me';
 import { isAdminToken } from '../../netlify/server/auth';
 import { serverEnv } from '../../netlify/server/env';
-import { adminAuth, bearer, createUser, signIn } from '../helpers/auth-emulator';
+import { seedDemoEditors } from '../../netlify/server/seed';
+import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
 import { call, clearStore } from '../helpers/functions';
 
 const me = (headers: Record<string, string> = {}) => call(meHandler, '/api/me', { headers });
@@ -58,9 +59,20 @@ describe('GET /api/me: who the caller is', () => {
     expect(res.body).toEqual({
       email: user.email,
       isAdmin: false,
+      editor: null,
       ownedAddOns: { community: false, speed24hr: false, speed48hr: false },
+      communityInviteUrl: null,
     });
     expect(res.headers.get('cache-control')).toContain('no-store');
+  });
+
+  it('names the editor a user signs in as (the accountEmail an admin set), and shows the community link only to its owners', async () => {
+    await clearStore('editors');
+    await seedDemoEditors();
+    expect((await me(bearer(await tokenOf('maya@example.test')))).body).toMatchObject({ editor: { id: 'maya-chen', name: 'Maya Chen' }, communityInviteUrl: null });
+    const member = await createUser();
+    await (await clearStore('customers')).setJSON(member.uid, { ownedAddOns: { community: true, speed24hr: false, speed48hr: false } });
+    expect((await me(bearer(member.idToken))).body).toMatchObject({ editor: null, communityInviteUrl: expect.stringMatching(/^https:\/\//) });
   });
 
   it('an ADMIN_EMAILS user is an admin, whatever the case of the address', async () => {

@@ -30,6 +30,15 @@ export async function signIn(email: string, password: string) {
   return (await identityToolkit('signInWithPassword', { email, password })).idToken;
 }
 
+/** An ID token of the account with this address, creating it the first time (e.g. a demo editor's). */
+export async function tokenOf(email: string, password = 'secret-pass') {
+  try {
+    return (await createUser(email, password)).idToken;
+  } catch {
+    return signIn(email, password);
+  }
+}
+
 export function adminAuth() {
   const app = getApps().find((a) => a.name === 'test-admin') ?? initializeApp({ projectId: projectId() }, 'test-admin');
   return getAuth(app);

@@ -12,6 +12,7 @@ const complete = {
   STRIPE_SECRET_KEY: 'sk_live_abc',
   STRIPE_WEBHOOK_SECRET: 'whsec_abc',
   SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+  COMMUNITY_INVITE_URL: 'https://discord.gg/beacon',
 };
 
 describe('production environment rules', () => {

@@ -1,0 +1,27 @@
+/**
+ * GET /api/admin/projects (admin): one page of every project, newest first (`?limit=&cursor=`),
+ * filtered by `?state=`, `?editor=` and `?late=true`, each as an admin sees it.
+ */
+import type { Config } from '@netlify/functions';
+import { openRound, projectView, type Project } from '../../src/lib/delivery';
+import { adminProjectFilterSchema } from '../../src/lib/delivery-schemas';
+import { requireAdmin } from '../server/auth';
+import { projectsRepo } from '../server/delivery/projects.repo';
+import { parse, privateJson, route } from '../server/http';
+import { pageQueryOf } from '../server/paging';
+
+export default route({
+  GET: async (req, context) => {
+    await requireAdmin(req, context);
+    const url = new URL(req.url);
+    const { state, editor, late } = parse(adminProjectFilterSchema, { state: url.searchParams.get('state') ?? undefined, editor: url.searchParams.get('editor') ?? undefined, late: url.searchParams.get('late') ?? undefined });
+    const query = pageQueryOf(url);
+    const now = new Date();
+    const keep = (project: Project) =>
+      (!state || project.state === state) && (!editor || project.editor.id === editor) && (late !== 'true' || Boolean(openRound(project, now)?.late));
+    const page = await projectsRepo(context).page(query, keep);
+    return privateJson({ ...page, items: page.items.map((project) => projectView(project, ['admin'], now)) });
+  },
+});
+
+export const config: Config = { path: '/api/admin/projects' };

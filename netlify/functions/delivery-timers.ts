@@ -1,0 +1,15 @@
+/**
+ * The delivery timers (DESIGN §10), every five minutes on Netlify (`npm start` runs scheduled
+ * functions every minute): late rounds, the 20-hour acknowledgement reminder, the 2-day warning and
+ * the 7-day auto-final, slot repairs and unused uploads. Reads only the timers that are due.
+ */
+import type { Config } from '@netlify/functions';
+import { runDeliveryTimers } from '../server/delivery/scheduler';
+
+export default async (_req: Request, context: Parameters<typeof runDeliveryTimers>[0]) => {
+  const summary = await runDeliveryTimers(context);
+  if (summary.due > 0) console.log(`Delivery timers: ${summary.handled} of ${summary.due} handled, ${summary.failed} failed.`);
+  return new Response(null, { status: 204 });
+};
+
+export const config: Config = { schedule: '*/5 * * * *' };

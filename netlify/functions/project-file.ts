@@ -1,0 +1,45 @@
+/**
+ * GET /api/project-files/:id/:fileId: a draft or feedback file of a project, for its customer, its
+ * editor and admins only; always as an attachment with `nosniff`, never rendered inline. A file the
+ * project does not use yet is there only for whoever uploaded it.
+ */
+import type { Config } from '@netlify/functions';
+import { FILE_ID } from '../../src/lib/delivery-schemas';
+import { authenticate } from '../server/auth';
+import { editorOf, projectNotFound, requireRoles } from '../server/delivery/access';
+import { contentTypeOf, projectFilesRepo } from '../server/delivery/files';
+import { projectsRepo } from '../server/delivery/projects.repo';
+import { HttpError, route } from '../server/http';
+
+const fileNotFound = () => new HttpError(404, 'File not found');
+
+/** `attachment; filename="essay.docx"; filename*=UTF-8''...`: the plain form for old clients, the exact one for the rest. */
+const disposition = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+export default route({
+  GET: async (req, context) => {
+    const caller = await authenticate(req, context);
+    const fileId = context.params.fileId ?? '';
+    const [editor, project] = await Promise.all([editorOf(caller, context), projectsRepo(context).get(context.params.id ?? '')]);
+    requireRoles(project, caller, editor?.id ?? null);
+    if (!FILE_ID.test(fileId)) throw fileNotFound();
+    const files = projectFilesRepo(context);
+    const described = await files.describe(project!.id, fileId);
+    const used = project!.rounds.some((r) => (r.draft.kind === 'file' && r.draft.file.id === fileId) || r.files.some((f) => f.id === fileId));
+    if (!described || (!used && described.uploadedBy !== caller.uid)) throw fileNotFound();
+    const bytes = await files.read(project!.id, fileId);
+    if (!bytes) throw projectNotFound();
+    return new Response(bytes, {
+      headers: {
+        'Content-Type': contentTypeOf(described.kind),
+        'Content-Length': String(bytes.byteLength),
+        'Content-Disposition': disposition(described.name),
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  },
+});
+
+export const config: Config = { path: '/api/project-files/:id/:fileId' };

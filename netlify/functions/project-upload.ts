@@ -1,0 +1,52 @@
+/**
+ * POST /api/project-files/:id: one file for a project's next draft (its customer) or feedback (its
+ * editor), as the raw request body with its name in `X-File-Name`. A .docx, .pdf, .txt or .rtf of at
+ * most 5 MB, judged by its bytes; answers 201 with the file, which the step that uses it then names.
+ * An upload no step uses is deleted a day later, so a failed step leaves nothing behind.
+ */
+import type { Config } from '@netlify/functions';
+import { DAY_MS, DELIVERY_LIMITS, deliveryMessages, fileMessages, refusal } from '../../src/lib/delivery';
+import { authenticate } from '../server/auth';
+import { editorOf, requireRoles } from '../server/delivery/access';
+import { projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';
+import { projectsRepo } from '../server/delivery/projects.repo';
+import { timersRepo } from '../server/delivery/timers';
+import { HttpError, json, readBytes, route } from '../server/http';
+
+function fileName(req: Request): string {
+  try {
+    return decodeURIComponent(req.headers.get('x-file-name') ?? '');
+  } catch {
+    return '';
+  }
+}
+
+export default route({
+  POST: async (req, context) => {
+    const caller = await authenticate(req, context);
+    const [editor, project] = await Promise.all([editorOf(caller, context), projectsRepo(context).get(context.params.id ?? '')]);
+    const roles = requireRoles(project, caller, editor?.id ?? null);
+    // The customer uploads for a draft they may submit, the editor for feedback they may return.
+    const canUpload = (roles.includes('customer') && !refusal(project!, 'submit', 'customer')) || (roles.includes('editor') && !refusal(project!, 'return', 'editor'));
+    if (!canUpload) {
+      const party = roles.includes('customer') || roles.includes('editor');
+      throw new HttpError(party ? 409 : 403, party ? fileMessages.notNow : deliveryMessages.notYours);
+    }
+    const bytes = await readBytes(req, DELIVERY_LIMITS.fileBytes, new HttpError(413, fileMessages.tooLarge));
+    if (bytes.byteLength === 0) throw new HttpError(400, fileMessages.empty);
+    const kind = sniffProjectFile(bytes);
+    if (!kind) throw new HttpError(400, fileMessages.wrongType);
+    const now = new Date();
+    const file = await projectFilesRepo(context).save(project!.id, bytes, {
+      name: safeFileName(fileName(req), kind),
+      kind,
+      bytes: bytes.byteLength,
+      uploadedBy: caller.uid,
+      uploadedAt: now.toISOString(),
+    });
+    await timersRepo(context).schedule(new Date(now.getTime() + DAY_MS), project!.id, 'file', file.id);
+    return json(file, { status: 201, headers: { 'Cache-Control': 'no-store' } });
+  },
+});
+
+export const config: Config = { path: '/api/project-files/:id' };

@@ -1,0 +1,38 @@
+/**
+ * Who a caller is to a project (DESIGN §10): its customer, its editor (a signed-in user whose
+ * verified address is the `accountEmail` the admin set on an editor record), or an admin.
+ */
+import type { Project, Role } from '../../../src/lib/delivery';
+import type { Caller } from '../auth';
+import { editorsRepo, type EditorRecord } from '../editors.repo';
+import { HttpError } from '../http';
+import type { DeployInfo } from '../stores';
+
+/** The editor record the caller signs in as, or null. */
+export async function editorOf(caller: Caller, info?: DeployInfo): Promise<EditorRecord | null> {
+  if (!caller.emailVerified) return null;
+  return editorsRepo(info).findByAccount(caller.email);
+}
+
+/** The roles the caller holds on this project. */
+export function rolesOn(project: Project, caller: Caller, editorId: string | null): Role[] {
+  const roles: Role[] = [];
+  if (project.customer.uid === caller.uid) roles.push('customer');
+  if (editorId !== null && project.editor.id === editorId) roles.push('editor');
+  if (caller.isAdmin) roles.push('admin');
+  return roles;
+}
+
+/** Someone who is none of these learns nothing, not even that the project exists. */
+export const projectNotFound = () => new HttpError(404, 'Project not found');
+
+/** The roles, or 404 for a stranger to the project. */
+export function requireRoles(project: Project | null, caller: Caller, editorId: string | null): Role[] {
+  const roles = project ? rolesOn(project, caller, editorId) : [];
+  if (roles.length === 0) throw projectNotFound();
+  return roles;
+}
+
+/** The caller's own capacity comes first: a customer who is also an admin acts as the customer. */
+const PREFERENCE: readonly Role[] = ['customer', 'editor', 'admin'];
+export const roleFor = (roles: Role[], allowed: (role: Role) => boolean): Role | null => PREFERENCE.find((r) => roles.includes(r) && allowed(r)) ?? null;

@@ -1,0 +1,118 @@
+/**
+ * Every step and every message e-mails the other party (issue 17), through the one mail module
+ * (SMTP, or the outbox when it fails), with a link to the page where they act. Editors receive mail
+ * at the address they sign in with; one without an account yet is reached through the business inbox.
+ */
+import { editsLeft, projectStateLabel, type Project } from '../../../src/lib/delivery';
+import { site } from '../../../src/lib/site';
+import { editorsRepo } from '../editors.repo';
+import { serverEnv } from '../env';
+import { escapeHtml, sendMail, type Mail } from '../mail';
+import type { DeployInfo } from '../stores';
+import type { Actor, Step } from './transitions';
+
+export type Audience = 'customer' | 'editor';
+
+export interface Notice {
+  audience: Audience;
+  subject: string;
+  lines: string[];
+}
+
+/** 'Nov 28, 2026, 3:04 PM EST': the business's time zone, named. */
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'America/New_York', timeZoneName: 'short' }).format(new Date(iso));
+
+const what = (project: Project) => `${project.service.title} for ${project.student.name}`;
+
+/** Who hears of a step, and what (the one who took it hears nothing). */
+export function noticesOf(step: Step, after: Project, actor: Actor): Notice[] {
+  const round = after.rounds[after.rounds.length - 1];
+  const left = editsLeft(after);
+  switch (step.action) {
+    case 'submit':
+      return [
+        {
+          audience: 'editor',
+          subject: `${round.n === 1 ? 'New draft' : `Revision ${round.n - 1}`}: ${what(after)}`,
+          lines: [
+            `${after.student.name} submitted ${round.n === 1 ? 'a first draft' : 'a revision'} of ${after.service.title}.`,
+            `Please acknowledge it within 24 hours. Feedback is due ${dateTime(round.dueAt)}.`,
+          ],
+        },
+      ];
+    case 'acknowledge':
+      return [{ audience: 'customer', subject: `${after.editor.name} is working on your ${after.service.title}`, lines: [`${after.editor.name} wrote:`, step.message, `Feedback is due ${dateTime(round.dueAt)}.`] }];
+    case 'return':
+      return [
+        {
+          audience: 'customer',
+          subject: `Feedback returned: ${after.service.title}`,
+          lines: [
+            `${after.editor.name} returned feedback on ${after.service.title}${step.files.length ? ` with ${step.files.length} file${step.files.length === 1 ? '' : 's'}` : ''}.`,
+            left === null ? 'You can submit a revision whenever you are ready.' : `Edits left: ${left}.`,
+            'Submit a revision, or mark the essay final when you are happy with it.',
+          ],
+        },
+      ];
+    case 'finalize':
+      return actor.role === 'customer'
+        ? [{ audience: 'editor', subject: `Marked final: ${what(after)}`, lines: [`${after.student.name} marked ${after.service.title} final. Thank you!`] }]
+        : (['customer', 'editor'] as const).map((audience) => ({ audience, subject: `Final: ${what(after)}`, lines: [`${what(after)} is now final${actor.role === 'system' ? ': seven days passed after the last feedback without a new draft' : ''}.`] }));
+    case 'withdraw':
+      return actor.role === 'customer'
+        ? [{ audience: 'editor', subject: `Withdrawn: ${what(after)}`, lines: [`${after.student.name} withdrew ${after.service.title}. Nothing more is needed from you.`] }]
+        : (['customer', 'editor'] as const).map((audience) => ({ audience, subject: `Withdrawn: ${what(after)}`, lines: [`${what(after)} was withdrawn by ${site.name}.`] }));
+    case 'message': {
+      const to: Audience[] = actor.role === 'customer' ? ['editor'] : actor.role === 'editor' ? ['customer'] : ['customer', 'editor'];
+      return to.map((audience) => ({ audience, subject: `New message about ${what(after)}`, lines: [`${actor.name} wrote:`, step.text] }));
+    }
+    case 'reassign':
+      return [
+        { audience: 'customer', subject: `Your new editor: ${after.editor.name}`, lines: [`${what(after)} is now with ${after.editor.name}. Your drafts and messages move with it.`] },
+        { audience: 'editor', subject: `Assigned to you: ${what(after)}`, lines: [`${what(after)} is now yours (state: ${projectStateLabel[after.state]}).`] },
+      ];
+  }
+}
+
+/** The timers' own notices. */
+export const ackReminder = (project: Project): Notice => ({
+  audience: 'editor',
+  subject: `Reminder: please acknowledge ${what(project)}`,
+  lines: [`A draft of ${project.service.title} has waited 20 hours for you. The family was promised contact within 24 hours: please acknowledge it now.`],
+});
+export const autoFinalWarning = (project: Project, finalAt: Date): Notice => ({
+  audience: 'customer',
+  subject: `${project.service.title} becomes final in 2 days`,
+  lines: [`Unless you submit a revision or mark it final yourself, ${what(project)} becomes final on ${dateTime(finalAt.toISOString())}.`],
+});
+
+/** The page where each party acts on the project. */
+const linkFor = (audience: Audience, project: Project) =>
+  `${serverEnv().URL}${audience === 'customer' ? '/dashboard' : '/editor'}#project-${encodeURIComponent(project.id)}`;
+
+/** The address of the project's editor, or of `editorId`'s: their account, or the business inbox. */
+async function editorAddress(editorId: string, info?: DeployInfo) {
+  const editor = await editorsRepo(info).get(editorId);
+  return editor?.accountEmail ? { to: editor.accountEmail, forward: '' } : { to: site.email, forward: `For ${editor?.name ?? 'the editor'} (no editor account yet): ` };
+}
+
+/** Sends each notice; a failed one is logged and the rest still go (sendMail keeps what SMTP refused). */
+export async function send(notices: Notice[], project: Project, info?: DeployInfo, editorId = project.editor.id): Promise<void> {
+  const mails = await Promise.all(
+    notices.map(async (notice): Promise<Mail> => {
+      const link = linkFor(notice.audience, project);
+      const { to, forward } = notice.audience === 'customer' ? { to: project.customer.email, forward: '' } : await editorAddress(editorId, info);
+      const lines = [...notice.lines, `Open it: ${link}`];
+      return {
+        to,
+        subject: `${forward ? '[Editor inbox] ' : ''}${notice.subject}`,
+        text: `${forward}${lines.join('\n\n')}`,
+        html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+        replyTo: site.email,
+      };
+    }),
+  );
+  const results = await Promise.allSettled(mails.map((mail) => sendMail(mail, info)));
+  for (const r of results) if (r.status === 'rejected') console.error(`Project ${project.id}: a notice was lost:`, r.reason);
+}

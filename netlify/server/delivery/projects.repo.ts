@@ -1,0 +1,108 @@
+/**
+ * Projects (DESIGN §10): one blob per project, keyed `<order id>-<unit>`, changed only by
+ * compare-and-set on its etag, so two requests can never both move it. Lists read through index
+ * keys, never by listing every project: `by-customer/<uid>/<id>`, `by-editor/<editor id>/<open|done>/<id>`
+ * and `by-created/<time>-<id>`. An index key is a hint: it is written before the change that needs it
+ * and removed after, and every list checks each record it reads, so an interrupted change leaves at
+ * most a hint that the list skips, never a project missing from a list.
+ */
+import { isTerminal, type Project } from '../../../src/lib/delivery';
+import type { Page, PageQuery } from '../../../src/lib/paging';
+import { listKeys, readRecords } from '../paging';
+import { getJSONWithEtag, openStore, type DeployInfo } from '../stores';
+
+export const PROJECT_ID = /^BCC-[A-Z0-9]{6}-[1-9][0-9]{0,2}$/;
+export const projectIdOf = (orderId: string, unit: number) => `${orderId}-${unit}`;
+
+const customerKey = (uid: string, id: string) => `by-customer/${uid}/${id}`;
+type Shelf = 'open' | 'done';
+const editorPrefix = (editorId: string, shelf: Shelf) => `by-editor/${editorId}/${shelf}/`;
+const shelfOf = (project: Pick<Project, 'state'>): Shelf => (isTerminal(project.state) ? 'done' : 'open');
+const editorKey = (project: Pick<Project, 'id' | 'state' | 'editor'>) => `${editorPrefix(project.editor.id, shelfOf(project))}${project.id}`;
+const CREATED = 'by-created/';
+const createdKey = (project: Pick<Project, 'id' | 'createdAt'>) => `${CREATED}${project.createdAt}-${project.id}`;
+const idOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+const idOfCreatedKey = (key: string) => key.slice(CREATED.length + 'YYYY-MM-DDTHH:MM:SS.sssZ-'.length);
+
+export class StaleProjectError extends Error {}
+
+export function projectsRepo(info?: DeployInfo) {
+  const store = openStore('projects', info);
+
+  async function get(id: string): Promise<Project | null> {
+    if (!PROJECT_ID.test(id)) return null;
+    return (await store.get(id, { type: 'json' })) as Project | null;
+  }
+
+  /** Reads the records behind index keys and keeps those `belongs` still accepts (hints may be stale). */
+  async function readIndexed(keys: string[], belongs: (project: Project) => boolean): Promise<Project[]> {
+    const ids = [...new Set(keys.map(idOfKey))];
+    const records = await readRecords<Project>(store, ids);
+    return records.map((r) => r.value).filter(belongs);
+  }
+
+  return {
+    get,
+
+    /** Stores a new project unless its id exists (fulfilment may run twice); answers whether it did. */
+    async create(project: Project): Promise<boolean> {
+      // Hints first: a project is never stored without the keys that list it.
+      await Promise.all([store.set(customerKey(project.customer.uid, project.id), ''), store.set(editorKey(project), ''), store.set(createdKey(project), '')]);
+      return (await store.setJSON(project.id, project, { onlyIfNew: true })).modified;
+    },
+
+    /** The project and the etag to compare-and-set it against. */
+    getForUpdate: (id: string) => (PROJECT_ID.test(id) ? getJSONWithEtag<Project>(store, id) : Promise.resolve(null)),
+
+    /**
+     * Replaces `before` (read with `etag`) by `after`, only if nobody changed it meanwhile; throws
+     * StaleProjectError otherwise. Keeps the editor index in step with the state and the editor.
+     */
+    async replace(before: Project, after: Project, etag: string): Promise<Project> {
+      const [oldKey, newKey] = [editorKey(before), editorKey(after)];
+      if (newKey !== oldKey) await store.set(newKey, '');
+      const { modified } = await store.setJSON(after.id, after, { onlyIfMatch: etag });
+      if (!modified) throw new StaleProjectError(after.id);
+      if (newKey !== oldKey) await store.delete(oldKey);
+      return after;
+    },
+
+    /** A customer's projects, oldest first (the order they were bought in). */
+    async listForCustomer(uid: string): Promise<Project[]> {
+      const keys = await listKeys(store, { prefix: `by-customer/${uid}/` });
+      const projects = await readIndexed(keys, (p) => p.customer.uid === uid);
+      return projects.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.unit - b.unit);
+    },
+
+    /** An editor's open projects, or their finished ones. */
+    async listForEditor(editorId: string, shelf: Shelf): Promise<Project[]> {
+      const keys = await listKeys(store, { prefix: editorPrefix(editorId, shelf) });
+      return readIndexed(keys, (p) => p.editor.id === editorId && shelfOf(p) === shelf);
+    },
+
+    /**
+     * One page of every project, newest first, keeping those `keep` accepts. Filters read records in
+     * key order until the page is full, so a filtered page may need a few reads more than it shows.
+     */
+    async page(query: PageQuery, keep: (project: Project) => boolean = () => true): Promise<Page<Project>> {
+      const keys = await listKeys(store, { order: 'desc', prefix: CREATED });
+      const items: Project[] = [];
+      let position = query.cursor === undefined ? 0 : keys.findIndex((k) => k < query.cursor!);
+      if (position === -1) position = keys.length;
+      let lastKey: string | null = null;
+      while (position < keys.length && items.length < query.limit) {
+        const batch = keys.slice(position, position + Math.max(query.limit, 50));
+        const records = new Map((await readRecords<Project>(store, batch.map(idOfCreatedKey))).map((r) => [r.key, r.value]));
+        for (const key of batch) {
+          position++;
+          const project = records.get(idOfCreatedKey(key));
+          if (project && keep(project)) items.push(project);
+          lastKey = key;
+          if (items.length === query.limit) break;
+        }
+      }
+      // `total` counts every project; a filtered list says how many it found page by page.
+      return { items, nextCursor: position < keys.length ? lastKey : null, total: keys.length };
+    },
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * Takes one step on a project for a signed-in caller (DESIGN §10): checks who they are to the project
+ * (404 for strangers, 403 for a role the step is not for), that they acted on the latest version and
+ * that the state allows it (409 with the reason), then changes the project by compare-and-set, moves
+ * the editor's slots, and tells the other party after the answer.
+ */
+import type { Context } from '@netlify/functions';
+import { currentRound, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
+import { acknowledgeSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema } from '../../../src/lib/delivery-schemas';
+import type { Caller } from '../auth';
+import { customersRepo } from '../customers.repo';
+import { editorsRepo } from '../editors.repo';
+import { HttpError, parse } from '../http';
+import { editorOf, requireRoles, roleFor } from './access';
+import { projectFilesRepo } from './files';
+import { noticesOf, send } from './notify';
+import { projectsRepo, StaleProjectError } from './projects.repo';
+import { syncSlots } from './slots';
+import { timersRepo } from './timers';
+import { applyStep, type Actor, type Step } from './transitions';
+
+export type StepContext = Pick<Context, 'deploy' | 'waitUntil'>;
+
+/** How soon a timer looks again at a project whose slots a step moved (a repair, if the step was cut off). */
+const SYNC_CHECK_MS = 2 * 60 * 1000;
+
+const stale = () => new HttpError(409, deliveryMessages.stale);
+
+/** The speed upgrade the customer owns when the draft comes in decides the round's turnaround. */
+async function turnaroundNow(uid: string, context: StepContext): Promise<TurnaroundKind> {
+  const { ownedAddOns } = await customersRepo(context).get(uid);
+  return ownedAddOns.speed24hr ? '24hr' : ownedAddOns.speed48hr ? '48hr' : 'standard';
+}
+
+/** Files the caller uploaded to this project, by id; 400 naming the first that is not. */
+async function ownUploads(project: Project, fileIds: string[], caller: Caller, context: StepContext): Promise<FileRef[]> {
+  const files = projectFilesRepo(context);
+  return Promise.all(
+    fileIds.map(async (id) => {
+      const file = await files.describe(project.id, id);
+      if (!file || file.uploadedBy !== caller.uid) throw new HttpError(400, 'fileId: no such upload for this project; upload the file again');
+      return { id: file.id, name: file.name, kind: file.kind, bytes: file.bytes };
+    }),
+  );
+}
+
+/** The request body as the step it asks for; 400 when it is not valid, 409 when it is stale. */
+async function stepOf(action: ProjectAction, body: unknown, project: Project, caller: Caller, context: StepContext): Promise<Step> {
+  const fresh = <T extends { version: number }>(input: T) => {
+    if (input.version !== project.version) throw stale();
+    return input;
+  };
+  switch (action) {
+    case 'submit': {
+      const { prompt, draft } = fresh(parse(submitSchema, body));
+      if (project.rounds.length === 0 && !prompt) throw new HttpError(400, 'prompt is required with the first draft');
+      const turnaround = await turnaroundNow(project.customer.uid, context);
+      if (draft.kind !== 'file') return { action, prompt, draft, turnaround };
+      const [file] = await ownUploads(project, [draft.fileId], caller, context);
+      return { action, prompt, draft: { kind: 'file', file }, turnaround };
+    }
+    case 'acknowledge':
+      return { action, message: fresh(parse(acknowledgeSchema, body)).message };
+    case 'return': {
+      const { notes, fileIds } = fresh(parse(returnSchema, body));
+      return { action, notes, files: await ownUploads(project, fileIds, caller, context) };
+    }
+    case 'finalize':
+    case 'withdraw':
+      fresh(parse(versionOnlySchema, body));
+      return { action };
+    case 'message':
+      return { action, text: parse(messageSchema, body).text };
+    case 'reassign': {
+      const { editorId } = fresh(parse(reassignSchema, body));
+      const editor = await editorsRepo(context).get(editorId);
+      if (!editor) throw new HttpError(400, 'editorId: no such editor');
+      if (editor.id === project.editor.id) throw new HttpError(409, deliveryMessages.sameEditor);
+      return { action, editor: { id: editor.id, name: editor.name } };
+    }
+  }
+}
+
+/** The timers a step needs, set before the change (a timer for a change that never happened finds nothing to do). */
+function timersFor(step: Step, after: Project, now: Date): Parameters<ReturnType<typeof timersRepo>['schedule']>[] {
+  const round = currentRound(after)!;
+  const soon = new Date(now.getTime() + SYNC_CHECK_MS);
+  switch (step.action) {
+    case 'submit':
+      return [
+        [new Date(now.getTime() + ACK_REMINDER_MS), after.id, 'ack', round.n],
+        [dueAt(now, step.turnaround), after.id, 'late', round.n],
+        [soon, after.id, 'sync', after.version],
+      ];
+    case 'return':
+      return [
+        [new Date(now.getTime() + AUTO_FINAL_MS - AUTO_FINAL_WARNING_MS), after.id, 'warn', round.n],
+        [new Date(now.getTime() + AUTO_FINAL_MS), after.id, 'final', round.n],
+      ];
+    case 'finalize':
+    case 'withdraw':
+    case 'reassign':
+      return [[soon, after.id, 'sync', after.version]];
+    case 'acknowledge':
+    case 'message':
+      return [];
+  }
+}
+
+/**
+ * Applies `step` to the project read with `etag` and does what follows from it; shared by the
+ * endpoint and the timers (which finalize as 'system').
+ */
+export async function commitStep(project: Project, etag: string, step: Step, actor: Actor, context: StepContext, now = new Date()): Promise<Project> {
+  const after = applyStep(project, step, actor, now);
+  const timers = timersRepo(context);
+  await Promise.all(timersFor(step, after, now).map((args) => timers.schedule(...args)));
+  try {
+    await projectsRepo(context).replace(project, after, etag);
+  } catch (error) {
+    if (error instanceof StaleProjectError) throw stale();
+    throw error;
+  }
+  await syncSlots(after, context);
+  // After the answer, and never able to undo or fail the step: it is stored already.
+  context.waitUntil(notify(step, project, after, actor, context).catch((error) => console.error(`Project ${after.id}: notices after ${step.action} failed:`, error)));
+  return after;
+}
+
+async function notify(step: Step, before: Project, after: Project, actor: Actor, context: StepContext) {
+  await send(noticesOf(step, after, actor), after, context);
+  if (step.action === 'reassign') {
+    const goodbye = { audience: 'editor' as const, subject: `Reassigned: ${after.service.title} for ${after.student.name}`, lines: [`This project is now with ${after.editor.name}. Nothing more is needed from you.`] };
+    await send([goodbye], after, context, before.editor.id);
+  }
+}
+
+/** One step of a signed-in caller on project `id`. */
+export async function takeStep(id: string, action: ProjectAction, body: unknown, caller: Caller, context: StepContext): Promise<Project> {
+  const [editor, found] = await Promise.all([editorOf(caller, context), projectsRepo(context).getForUpdate(id)]);
+  const roles = requireRoles(found?.value ?? null, caller, editor?.id ?? null);
+  const project = found!.value;
+  const role: Role | null = roleFor(roles, (r) => refusal(project, action, r)?.status !== 403);
+  if (!role) throw new HttpError(403, deliveryMessages.notYours);
+  const step = await stepOf(action, body, project, caller, context);
+  const refused = refusal(project, action, role);
+  if (refused) throw new HttpError(refused.status, refused.error);
+  const actor: Actor = { role, name: role === 'editor' ? project.editor.name : caller.email };
+  return commitStep(project, found!.etag, step, actor, context);
+}

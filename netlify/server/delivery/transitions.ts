@@ -1,0 +1,99 @@
+/**
+ * What each step does to a project (DESIGN §10), as pure functions: the new record and its history
+ * entry. Whether the step is allowed at all is decided before, by `refusal` in src/lib/delivery.ts.
+ */
+import {
+  currentRound,
+  dueAt,
+  nextState,
+  type Draft,
+  type FileRef,
+  type Project,
+  type ProjectEvent,
+  type ProjectMessage,
+  type Role,
+  type Round,
+  type TurnaroundKind,
+} from '../../../src/lib/delivery';
+
+export interface Actor {
+  role: Role;
+  /** How people see who did it: an e-mail, an editor's name, 'system'. */
+  name: string;
+}
+
+export type Step =
+  | { action: 'submit'; prompt: string; draft: Draft; turnaround: TurnaroundKind }
+  | { action: 'acknowledge'; message: string }
+  | { action: 'return'; notes: string; files: FileRef[] }
+  | { action: 'finalize' }
+  | { action: 'withdraw' }
+  | { action: 'message'; text: string }
+  | { action: 'reassign'; editor: { id: string; name: string } };
+
+const withLastRound = (project: Project, change: (round: Round) => Round) => project.rounds.map((round, i) => (i === project.rounds.length - 1 ? change(round) : round));
+
+function messageFrom(actor: Actor, text: string, now: Date): ProjectMessage {
+  return { id: crypto.randomUUID(), at: now.toISOString(), by: actor.role === 'system' ? 'admin' : actor.role, author: actor.name, text };
+}
+
+/**
+ * The project after `step`, with its history entry. Every step but a message bumps the version: a
+ * message changes nothing anyone acts on, so it must not make the other party's next step stale.
+ */
+export function applyStep(project: Project, step: Step, actor: Actor, now: Date): Project {
+  const at = now.toISOString();
+  const to = nextState(step.action, project.state);
+  const event: ProjectEvent = { at, by: actor.role, actor: actor.name, type: step.action, from: project.state, to };
+  let next: Project = { ...project, state: to, version: project.version + (step.action === 'message' ? 0 : 1), updatedAt: at };
+
+  switch (step.action) {
+    case 'submit': {
+      const round: Round = {
+        n: project.rounds.length + 1,
+        submittedAt: at,
+        prompt: step.prompt || currentRound(project)?.prompt || '',
+        draft: step.draft,
+        turnaround: step.turnaround,
+        dueAt: dueAt(now, step.turnaround).toISOString(),
+        acknowledgedAt: null,
+        returnedAt: null,
+        notes: null,
+        files: [],
+        late: false,
+      };
+      next = { ...next, rounds: [...project.rounds, round] };
+      event.note = round.n === 1 ? 'First draft' : `Revision ${round.n - 1}`;
+      break;
+    }
+    case 'acknowledge':
+      next = {
+        ...next,
+        rounds: withLastRound(project, (round) => ({ ...round, acknowledgedAt: at })),
+        messages: [...project.messages, messageFrom(actor, step.message, now)],
+      };
+      break;
+    case 'return':
+      next = {
+        ...next,
+        rounds: withLastRound(project, (round) => ({ ...round, returnedAt: at, notes: step.notes, files: step.files, late: round.late || now.getTime() > Date.parse(round.dueAt) })),
+      };
+      break;
+    case 'message':
+      next = { ...next, messages: [...project.messages, messageFrom(actor, step.text, now)] };
+      break;
+    case 'reassign':
+      next = {
+        ...next,
+        editor: step.editor,
+        assignment: project.assignment + 1,
+        previousAssignments: [...project.previousAssignments, { editorId: project.editor.id, assignment: project.assignment }],
+      };
+      event.note = `From ${project.editor.name} to ${step.editor.name}`;
+      break;
+    case 'finalize':
+    case 'withdraw':
+      break;
+  }
+  return { ...next, history: [...project.history, event] };
+}

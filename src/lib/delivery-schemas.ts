@@ -1,0 +1,74 @@
+/**
+ * What the delivery endpoints accept (issue 17), parsed by the functions. The islands check the same
+ * limits with delivery.ts and never import this file, which would bring zod along.
+ */
+import { DELIVERY_LIMITS, PROJECT_STATES } from './delivery';
+import { z } from './zod';
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max.toLocaleString('en-US')} characters`);
+
+/** The version of the project the request was made against: an older one is stale (409). */
+const version = z.number({ error: 'version must be a number' }).int('version must be a whole number').min(1, 'version must be at least 1');
+
+export const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const fileId = z.string({ error: 'fileId must be text' }).regex(FILE_ID, 'fileId is not a file of ours');
+
+/** Links to documents must be https (DESIGN §10). */
+const httpsUrl = z
+  .string({ error: 'url must be text' })
+  .trim()
+  .max(DELIVERY_LIMITS.url, `url must be at most ${DELIVERY_LIMITS.url} characters`)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, 'url must be an https:// link to your document');
+
+export const draftSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('text'), text: text('text', DELIVERY_LIMITS.text) }),
+    z.object({ kind: z.literal('file'), fileId }),
+    z.object({ kind: z.literal('link'), url: httpsUrl }),
+  ],
+  { error: 'draft must be pasted text, an uploaded file or an https link' },
+);
+
+export const submitSchema = z.object({
+  version,
+  /** Required with the first draft; a revision keeps the prompt unless a new one is given. */
+  prompt: z.string({ error: 'prompt must be text' }).trim().max(DELIVERY_LIMITS.prompt, `prompt must be at most ${DELIVERY_LIMITS.prompt} characters`).default(''),
+  draft: draftSchema,
+});
+export const acknowledgeSchema = z.object({ version, message: text('message', DELIVERY_LIMITS.message) });
+export const returnSchema = z.object({
+  version,
+  notes: text('notes', DELIVERY_LIMITS.notes),
+  fileIds: z
+    .array(fileId, { error: 'fileIds must be a list' })
+    .max(DELIVERY_LIMITS.filesPerReturn, `at most ${DELIVERY_LIMITS.filesPerReturn} files`)
+    .refine((ids) => new Set(ids).size === ids.length, 'fileIds must not repeat')
+    .default([]),
+});
+export const versionOnlySchema = z.object({ version });
+/** A message does not depend on what else happened meanwhile: no version. */
+export const messageSchema = z.object({ text: text('text', DELIVERY_LIMITS.message) });
+export const reassignSchema = z.object({ version, editorId: z.string({ error: 'editorId must be text' }).trim().min(1, 'editorId is required').max(100) });
+
+/** `?state=&editor=&late=` of the admin's project list. */
+export const adminProjectFilterSchema = z.object({
+  state: z.enum(PROJECT_STATES, { error: 'state is not a project state' }).optional(),
+  editor: z.string().max(100).optional(),
+  late: z.enum(['true', 'false'], { error: 'late must be true or false' }).optional(),
+});
+
+/** `?shelf=` of the editor's inbox: open projects (default) or finished ones. */
+export const shelfSchema = z.enum(['open', 'done'], { error: 'shelf must be open or done' }).default('open');

@@ -1,0 +1,300 @@
+/**
+ * Delivery (DESIGN §10): what a project is, which role may take which step from which state, how
+ * many edits are left and when each round is due. One pure module: the functions decide with it,
+ * the pages use it only to show the actions a project offers. No zod and no browser or Netlify
+ * imports, so every island can use it.
+ */
+import type { ServiceId } from './catalogue';
+
+export const PROJECT_STATES = ['awaiting_draft', 'submitted', 'in_review', 'returned', 'final', 'withdrawn', 'cancelled'] as const;
+export type ProjectState = (typeof PROJECT_STATES)[number];
+
+/** How a state reads to people (the customer's dashboard, the editor's inbox, the admin's list). */
+export const projectStateLabel: Record<ProjectState, string> = {
+  awaiting_draft: 'Waiting for your draft',
+  submitted: 'Draft submitted',
+  in_review: 'Being edited',
+  returned: 'Feedback returned',
+  final: 'Final',
+  withdrawn: 'Withdrawn',
+  cancelled: 'Cancelled',
+};
+
+/** The same states as the editor reads them: what is asked of them. */
+export const editorStateLabel: Record<ProjectState, string> = {
+  awaiting_draft: 'Waiting for the draft',
+  submitted: 'New draft: acknowledge it',
+  in_review: 'In review',
+  returned: 'Feedback returned',
+  final: 'Final',
+  withdrawn: 'Withdrawn',
+  cancelled: 'Cancelled',
+};
+
+export const TERMINAL_STATES: readonly ProjectState[] = ['final', 'withdrawn', 'cancelled'];
+export const isTerminal = (state: ProjectState) => TERMINAL_STATES.includes(state);
+/** States in which a slot-counting project occupies one of its editor's active slots (DESIGN §10). */
+export const isActive = (state: ProjectState) => state === 'submitted' || state === 'in_review' || state === 'returned';
+
+export type Role = 'customer' | 'editor' | 'admin' | 'system';
+
+export const PROJECT_ACTIONS = ['submit', 'acknowledge', 'return', 'finalize', 'withdraw', 'message', 'reassign'] as const;
+export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
+
+/** Button labels, exact (issue 17). */
+export const actionLabel: Record<ProjectAction, string> = {
+  submit: 'Submit Draft',
+  acknowledge: 'Acknowledge',
+  return: 'Return Feedback',
+  finalize: 'Mark as Final',
+  withdraw: 'Withdraw',
+  message: 'Send Message',
+  reassign: 'Reassign',
+};
+export const REVISION_LABEL = 'Submit Revision';
+
+/** Edits included per unit (SPEC §9): unlimited (null) for the Common App essay, 3 otherwise. */
+export const editsIncluded = (service: ServiceId): number | null => (service === 'common-app-essay' ? null : 3);
+
+/**
+ * Whether a project occupies one of its editor's active slots while active: never an activity list
+ * (SPEC §4), never one bought as an overflow slot while the editor was full (DESIGN §10).
+ */
+export const takesSlot = (project: { service: { id: ServiceId }; overflow: boolean }) => project.service.id !== 'activity-list' && !project.overflow;
+
+/** Turnaround of one round of feedback, from the speed upgrade owned when the draft comes in. */
+export const TURNAROUND_HOURS = { standard: 5 * 24, '48hr': 48, '24hr': 24 } as const;
+export type TurnaroundKind = keyof typeof TURNAROUND_HOURS;
+
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+/** The editor is reminded this long after a submission nobody has acknowledged (the 24-hour promise). */
+export const ACK_REMINDER_MS = 20 * HOUR_MS;
+/** Feedback with no new draft becomes final after this; the customer is warned AUTO_FINAL_WARNING_MS before. */
+export const AUTO_FINAL_MS = 7 * DAY_MS;
+export const AUTO_FINAL_WARNING_MS = 2 * DAY_MS;
+
+/** Limits of what a project holds (DESIGN §10). */
+export const DELIVERY_LIMITS = {
+  text: 20_000,
+  prompt: 2_000,
+  message: 5_000,
+  notes: 20_000,
+  url: 2_000,
+  fileBytes: 5 * 1024 * 1024,
+  filesPerReturn: 5,
+  messages: 500,
+} as const;
+
+/** Files a draft or feedback may be: judged by their bytes on the server. */
+export const PROJECT_FILE_TYPES = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  rtf: 'application/rtf',
+} as const;
+export type ProjectFileKind = keyof typeof PROJECT_FILE_TYPES;
+export const PROJECT_FILE_ACCEPT = Object.keys(PROJECT_FILE_TYPES).map((ext) => `.${ext}`).join(',');
+
+export const fileMessages = {
+  tooLarge: 'The file is larger than 5 MB.',
+  wrongType: 'Upload a .docx, .pdf, .txt or .rtf file.',
+  empty: 'The file is empty.',
+  notNow: 'This project takes no file right now.',
+} as const;
+
+export interface FileRef {
+  id: string;
+  name: string;
+  kind: ProjectFileKind;
+  bytes: number;
+}
+
+export type Draft = { kind: 'text'; text: string } | { kind: 'file'; file: FileRef } | { kind: 'link'; url: string };
+
+export interface Round {
+  n: number;
+  submittedAt: string;
+  prompt: string;
+  draft: Draft;
+  turnaround: TurnaroundKind;
+  dueAt: string;
+  acknowledgedAt: string | null;
+  returnedAt: string | null;
+  notes: string | null;
+  files: FileRef[];
+  /** Set once the round was past due without feedback (by the timers or by a late return). */
+  late: boolean;
+}
+
+export interface ProjectEvent {
+  at: string;
+  by: Role;
+  /** Who, for people: an e-mail, an editor's name, or 'system'. */
+  actor: string;
+  type: ProjectAction | 'created' | 'late' | 'ack_reminder' | 'auto_final_warning';
+  from: ProjectState;
+  to: ProjectState;
+  note?: string;
+}
+
+export interface ProjectMessage {
+  id: string;
+  at: string;
+  by: 'customer' | 'editor' | 'admin';
+  author: string;
+  text: string;
+}
+
+export interface Project {
+  id: string;
+  orderId: string;
+  /** Units of one order are numbered from 1. */
+  unit: number;
+  service: { id: ServiceId; title: string };
+  /** What this unit cost (the overbooked price included), for refunds. */
+  priceCents: number;
+  customer: { uid: string; email: string };
+  student: { name: string; email: string; grade: string; parentName: string; parentEmail: string };
+  editor: { id: string; name: string };
+  /** Bumped on reassignment: each assignment claims its own slot on its own editor. */
+  assignment: number;
+  previousAssignments: { editorId: string; assignment: number }[];
+  /** Bought as an overflow slot (the editor was full): takes no slot (DESIGN §10). */
+  overflow: boolean;
+  state: ProjectState;
+  editsAllowed: number | null;
+  rounds: Round[];
+  messages: ProjectMessage[];
+  history: ProjectEvent[];
+  /** Timers already handled for the current round, so each fires once. */
+  reminders: { ackRound?: number; warnRound?: number };
+  /** Counts every step but messages: a step made against an older version is stale (409). */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Feedback rounds delivered so far: each is one edit. */
+export const editsUsed = (project: Pick<Project, 'rounds'>) => project.rounds.filter((r) => r.returnedAt !== null).length;
+
+/** Edits left (null: unlimited). A supplement has 3 before its draft, 2 after the first return. */
+export function editsLeft(project: Pick<Project, 'rounds' | 'editsAllowed'>): number | null {
+  return project.editsAllowed === null ? null : Math.max(0, project.editsAllowed - editsUsed(project));
+}
+
+export const currentRound = (project: Pick<Project, 'rounds'>): Round | undefined => project.rounds[project.rounds.length - 1];
+
+/** When a round submitted at `submittedAt` with `turnaround` is due. */
+export const dueAt = (submittedAt: Date, turnaround: TurnaroundKind) => new Date(submittedAt.getTime() + TURNAROUND_HOURS[turnaround] * HOUR_MS);
+
+/** The round the editor owes feedback on, with whether it is past due at `now`. */
+export function openRound(project: Pick<Project, 'rounds' | 'state'>, now: Date) {
+  const round = currentRound(project);
+  if (!round || round.returnedAt !== null || (project.state !== 'submitted' && project.state !== 'in_review')) return null;
+  return { round, late: round.late || now.getTime() > Date.parse(round.dueAt) };
+}
+
+/** When a returned project becomes final by itself, if nothing happens first. */
+export function autoFinalAt(project: Pick<Project, 'rounds' | 'state'>): Date | null {
+  const round = currentRound(project);
+  if (project.state !== 'returned' || !round?.returnedAt) return null;
+  return new Date(Date.parse(round.returnedAt) + AUTO_FINAL_MS);
+}
+
+export type Refusal = { status: 403 | 409; error: string };
+
+export const deliveryMessages = {
+  noEditsLeft: 'This project has no edits left.',
+  notYours: 'Only the customer, the editor or an admin can do that.',
+  stale: 'This project changed meanwhile; reload it to see the latest.',
+  finished: (state: ProjectState) => `This project is ${projectStateLabel[state].toLowerCase()}; nothing more can be done with it.`,
+  wrongState: (action: ProjectAction, state: ProjectState) => `${actionLabel[action]} is not possible while the project is "${projectStateLabel[state]}".`,
+  sameEditor: 'The project is already with this editor.',
+  notified: 'Saved.',
+} as const;
+
+/** Who may take each step, and from which states (DESIGN §10). */
+const RULES: Record<ProjectAction, { roles: readonly Role[]; from: readonly ProjectState[] }> = {
+  submit: { roles: ['customer'], from: ['awaiting_draft', 'returned'] },
+  acknowledge: { roles: ['editor'], from: ['submitted'] },
+  return: { roles: ['editor'], from: ['submitted', 'in_review'] },
+  finalize: { roles: ['customer', 'admin', 'system'], from: ['returned'] },
+  withdraw: { roles: ['customer', 'admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  message: { roles: ['customer', 'editor', 'admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  reassign: { roles: ['admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+};
+
+/** An admin may mark any open project final, not only a returned one. */
+const ADMIN_FINALIZE_FROM: readonly ProjectState[] = ['awaiting_draft', 'submitted', 'in_review', 'returned'];
+
+/** Why `role` may not take `action` on `project` now, or null when it may. */
+export function refusal(project: Pick<Project, 'state' | 'rounds' | 'editsAllowed'>, action: ProjectAction, role: Role): Refusal | null {
+  const rule = RULES[action];
+  if (!rule.roles.includes(role)) return { status: 403, error: deliveryMessages.notYours };
+  const from = action === 'finalize' && role === 'admin' ? ADMIN_FINALIZE_FROM : rule.from;
+  if (!from.includes(project.state)) {
+    return { status: 409, error: isTerminal(project.state) ? deliveryMessages.finished(project.state) : deliveryMessages.wrongState(action, project.state) };
+  }
+  if (action === 'submit' && editsLeft(project) === 0) return { status: 409, error: deliveryMessages.noEditsLeft };
+  return null;
+}
+
+/** The actions `role` can take now: what the pages show as buttons. */
+export const availableActions = (project: Pick<Project, 'state' | 'rounds' | 'editsAllowed'>, role: Role) =>
+  PROJECT_ACTIONS.filter((action) => refusal(project, action, role) === null);
+
+/** 'Submit Draft' for the first draft, 'Submit Revision' after feedback. */
+export const submitLabel = (project: Pick<Project, 'rounds'>) => (project.rounds.length === 0 ? actionLabel.submit : REVISION_LABEL);
+
+/** The state an action leads to. */
+export function nextState(action: ProjectAction, from: ProjectState): ProjectState {
+  switch (action) {
+    case 'submit':
+      return 'submitted';
+    case 'acknowledge':
+      return 'in_review';
+    case 'return':
+      return 'returned';
+    case 'finalize':
+      return 'final';
+    case 'withdraw':
+      return 'withdrawn';
+    case 'message':
+    case 'reassign':
+      return from;
+  }
+}
+
+/** "in 2 days", "in 5 hours", "3 hours ago": a countdown people read at a glance. */
+export function relativeTime(target: Date, now: Date): string {
+  const diff = target.getTime() - now.getTime();
+  const abs = Math.abs(diff);
+  const [value, unit] = abs >= 2 * DAY_MS ? [Math.floor(abs / DAY_MS), 'day'] : abs >= HOUR_MS ? [Math.floor(abs / HOUR_MS), 'hour'] : [Math.max(1, Math.floor(abs / 60_000)), 'minute'];
+  const text = `${value} ${unit}${value === 1 ? '' : 's'}`;
+  return diff >= 0 ? `in ${text}` : `${text} ago`;
+}
+
+/** A project as the API answers it to one caller: the record, and what it means for them now. */
+export interface ProjectView extends Project {
+  roles: Role[];
+  /** What the caller may do now (the buttons), whatever role they act in. */
+  actions: ProjectAction[];
+  editsLeft: number | null;
+  /** The open round's due time and whether it is past due; null when no feedback is owed. */
+  due: { at: string; late: boolean } | null;
+  autoFinalAt: string | null;
+}
+
+export function projectView(project: Project, roles: Role[], now: Date): ProjectView {
+  const open = openRound(project, now);
+  const actions = PROJECT_ACTIONS.filter((action) => roles.some((role) => refusal(project, action, role) === null));
+  return {
+    ...project,
+    roles,
+    actions,
+    editsLeft: editsLeft(project),
+    due: open ? { at: open.round.dueAt, late: open.late } : null,
+    autoFinalAt: autoFinalAt(project)?.toISOString() ?? null,
+  };
+}
