@@ -13,13 +13,15 @@ import { subscribersRepo } from '../../netlify/server/subscribers.repo';
 import { uploadsRepo } from '../../netlify/server/uploads';
 import { testTokens } from '../helpers/admin-access';
 import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
-import { bearer, createUser } from '../helpers/auth-emulator';
+import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints } from '../helpers/endpoints';
 import { call } from '../helpers/functions';
 import { PNG_1x1 } from '../helpers/images';
 import { resetOrderingStores, selection } from '../helpers/orders';
+import { act, paidOrder, upload } from '../helpers/projects';
 
-const CALLERS = ['no token', 'malformed token', 'customer', 'admin', 'another customer'] as const;
+/** 'editor' signs in as the editor of the customer's project (the demo editor maya-chen). */
+const CALLERS = ['no token', 'malformed token', 'customer', 'admin', 'another customer', 'editor'] as const;
 type Caller = (typeof CALLERS)[number];
 type Statuses = Record<Caller, number>;
 
@@ -34,18 +36,35 @@ interface Cell {
 interface Row {
   expect: Statuses;
   request: () => Promise<Cell>;
+  /** The project's editor legitimately sees the customer's order id (it is part of the project). */
+  editorSeesOrder?: boolean;
 }
 
-const everyone = (status: number): Statuses => ({ 'no token': status, 'malformed token': status, customer: status, admin: status, 'another customer': status });
-const adminsOnly = (status: number): Statuses => ({ 'no token': 401, 'malformed token': 401, customer: 403, admin: status, 'another customer': 403 });
-const signedIn = (status: number): Statuses => ({ 'no token': 401, 'malformed token': 401, customer: status, admin: status, 'another customer': status });
+const everyone = (status: number): Statuses => ({ 'no token': status, 'malformed token': status, customer: status, admin: status, 'another customer': status, editor: status });
+const adminsOnly = (status: number): Statuses => ({ 'no token': 401, 'malformed token': 401, customer: 403, admin: status, 'another customer': 403, editor: 403 });
+const signedIn = (status: number): Statuses => ({ 'no token': 401, 'malformed token': 401, customer: status, admin: status, 'another customer': status, editor: status });
 /** The customer owns the data; an admin may read it; anyone else learns nothing, not even that it exists. */
-const ownerOrAdmin = (status: number): Statuses => ({ ...signedIn(status), 'another customer': 404 });
+const ownerOrAdmin = (status: number): Statuses => ({ ...signedIn(status), 'another customer': 404, editor: 404 });
 const ownerOnly = (status: number): Statuses => ({ ...ownerOrAdmin(status), admin: 404 });
+/** A project: its customer, its editor and admins; strangers get 404. */
+const projectParties = (status: number): Statuses => ({ ...signedIn(status), 'another customer': 404 });
 
 let tokens: Record<Exclude<Caller, 'no token'>, string>;
 /** A pending order of 'customer', which no one else may see. */
 let ownersOrder: string;
+
+/** A fresh paid project of 'customer' with maya-chen ('editor'), and a draft file of it. */
+async function customersProject() {
+  const { projectIds: [id] } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+  return id;
+}
+async function customersDraftFile() {
+  const id = await customersProject();
+  const file = (await upload(tokens.customer, id, 'My draft')).body;
+  const submitted = await act(tokens.customer, id, 'submit', { version: 1, prompt: 'Prompt', draft: { kind: 'file', fileId: file.id } });
+  if (submitted.status !== 200) throw new Error(`Could not submit: ${JSON.stringify(submitted.body)}`);
+  return { id, fileId: file.id as string };
+}
 
 const editorWithId = async () => (await editorsRepo().createWithNewId(editorInput())).id;
 
@@ -116,6 +135,42 @@ const MATRIX: Record<string, Row> = {
       json: { id: 'evt_forged', type: 'checkout.session.completed', data: { object: { client_reference_id: ownersOrder, amount_total: 1, currency: 'usd', payment_status: 'paid' } } },
     }),
   },
+  'GET /api/projects': { expect: signedIn(200), request: async () => ({ path: '/api/projects' }) },
+  'GET /api/projects/:id': {
+    expect: projectParties(200),
+    editorSeesOrder: true,
+    request: async () => {
+      const id = await customersProject();
+      return { path: `/api/projects/${id}`, params: { id } };
+    },
+  },
+  // A message is a step every party may take, in every open state.
+  'POST /api/projects/:id/:action': {
+    expect: projectParties(200),
+    editorSeesOrder: true,
+    request: async () => {
+      const id = await customersProject();
+      return { path: `/api/projects/${id}/message`, params: { id, action: 'message' }, json: { text: 'Hello!' } };
+    },
+  },
+  // Files come from who uses them next: the customer before a draft, the editor before feedback.
+  'POST /api/project-files/:id': {
+    expect: { ...projectParties(201), admin: 403, editor: 409 },
+    request: async () => {
+      const id = await customersProject();
+      return { path: `/api/project-files/${id}`, params: { id }, body: 'My draft', headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'draft.txt' } };
+    },
+  },
+  'GET /api/project-files/:id/:fileId': {
+    expect: projectParties(200),
+    request: async () => {
+      const { id, fileId } = await customersDraftFile();
+      return { path: `/api/project-files/${id}/${fileId}`, params: { id, fileId } };
+    },
+  },
+  'GET /api/editor/projects': { expect: { ...signedIn(403), editor: 200 }, editorSeesOrder: true, request: async () => ({ path: '/api/editor/projects' }) },
+  'GET /api/admin/projects': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/projects' }) },
+  'GET /api/admin/editor-accounts': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/editor-accounts' }) },
   'GET /api/stripe/test-checkout/:orderId': {
     expect: ownerOnly(200),
     request: async () => ({ path: `/api/stripe/test-checkout/${ownersOrder}`, params: { orderId: ownersOrder } }),
@@ -134,8 +189,8 @@ const endpoints = await listEndpoints();
 beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
   await resetOrderingStores();
-  const [customer, other, { admin }] = await Promise.all([createUser(), createUser(), testTokens()]);
-  tokens = { 'malformed token': 'not-a-token', customer: customer.idToken, admin, 'another customer': other.idToken };
+  const [customer, other, { admin }, editor] = await Promise.all([createUser(), createUser(), testTokens(), tokenOf('maya@example.test')]);
+  tokens = { 'malformed token': 'not-a-token', customer: customer.idToken, admin, 'another customer': other.idToken, editor };
   ownersOrder = (await openOrder(tokens.customer)).orderId;
 });
 
@@ -151,7 +206,9 @@ describe.each(endpoints.filter((e) => MATRIX[e.key]))('$key', ({ key, method, ha
     const res = await call(handler, path, { method, ...init, headers: { ...headers, ...auth } });
     expect(res.status, JSON.stringify(res.body)).toBe(row.expect[caller]);
     if (res.status >= 400) expect(res.body).toEqual({ error: expect.any(String) });
-    // Whatever the answer, the customer's order never shows to anyone but its owner and an admin.
-    if (caller !== 'customer' && caller !== 'admin') expect(JSON.stringify(res.body)).not.toContain(ownersOrder);
+    // Whatever the answer, the customer's order never shows to anyone but its owner and an admin
+    // (and the editor of its projects, which carry the order's id).
+    const entitled = caller === 'customer' || caller === 'admin' || (caller === 'editor' && row.editorSeesOrder);
+    if (!entitled) expect(JSON.stringify(res.body)).not.toContain(ownersOrder);
   });
 });

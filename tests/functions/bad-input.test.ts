@@ -20,8 +20,11 @@ import { bearer } from '../helpers/auth-emulator';
 import { listEndpoints, type Endpoint } from '../helpers/endpoints';
 import { call } from '../helpers/functions';
 import { resetOrderingStores, selection } from '../helpers/orders';
+import { paidOrder } from '../helpers/projects';
+import { sniffProjectFile } from '../../netlify/server/delivery/files';
+import { DELIVERY_LIMITS } from '../../src/lib/delivery';
 
-const STORES = ['editors', 'subscribers', 'inquiries', 'waitlist', 'orders', 'customers', 'events', 'outbox', 'uploads'];
+const STORES = ['editors', 'subscribers', 'inquiries', 'waitlist', 'orders', 'customers', 'events', 'outbox', 'uploads', 'projects', 'timers', 'files'];
 const RUNS = 40;
 const MB = 1024 * 1024;
 
@@ -46,6 +49,7 @@ interface JsonTarget {
 interface RawTarget {
   kind: 'raw';
   path: () => string;
+  params?: () => Record<string, string>;
   headers: () => Record<string, string>;
   /** Hostile bodies for this endpoint and the statuses each may get. */
   bodies: fc.Arbitrary<Sent>;
@@ -55,6 +59,8 @@ let tokens: { admin: string; customer: string };
 let editorId: string;
 let inquiryKey: string;
 let order: { id: string; orderId: string };
+/** A paid project of the customer, waiting for its draft. */
+let projectId: string;
 
 // --- Hostile JSON bodies, built from a valid one ---------------------------------------------------
 
@@ -134,6 +140,25 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: customer,
     valid: () => ({ sessionId: order.id, cardNumber: '4242 4242 4242 4242' }),
   },
+  // Every step parses its body the same way; a message is the one every open project takes.
+  'POST /api/projects/:id/:action': {
+    kind: 'json',
+    path: () => `/api/projects/${projectId}/message`,
+    params: () => ({ id: projectId, action: 'message' }),
+    headers: customer,
+    valid: () => ({ text: 'When is my draft due?' }),
+  },
+  'POST /api/project-files/:id': {
+    kind: 'raw',
+    path: () => `/api/project-files/${projectId}`,
+    params: () => ({ id: projectId }),
+    headers: () => ({ ...customer(), 'x-file-name': 'essay.docx' }),
+    bodies: fc.oneof(
+      fc.uint8Array({ minLength: 1, maxLength: 2048 }).filter((bytes) => sniffProjectFile(bytes) === null).map((body) => ({ body, contentType: 'application/octet-stream' })),
+      fc.constant({ body: new Uint8Array(), contentType: 'application/octet-stream' }),
+      fc.integer({ min: DELIVERY_LIMITS.fileBytes + 1, max: DELIVERY_LIMITS.fileBytes + MB }).map((size) => ({ body: new Uint8Array(size).fill(0x41), contentType: 'text/plain' })),
+    ),
+  },
   'POST /api/uploads': {
     kind: 'raw',
     path: () => '/api/uploads',
@@ -171,6 +196,7 @@ beforeAll(async () => {
   tokens = { admin, customer: user };
   editorId = (await editorsRepo().createWithNewId(editorInput('Bad Input Target'))).id;
   order = await openOrder(tokens.customer);
+  projectId = (await paidOrder(tokens.customer)).projectIds[0];
   inquiryKey = (await inquiriesRepo().add(inquirySchema.parse(validInquiry))).key;
 });
 

@@ -1,0 +1,159 @@
+/**
+ * What time decides (DESIGN §10), run with a fixed clock: the steps happen now, the scheduler is run
+ * at chosen instants after them. Late rounds, the 20-hour reminder, the 2-day warning, the 7-day
+ * auto-final, slot repairs and unused uploads; a second run changes nothing.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import deliveryTimers from '../../netlify/functions/delivery-timers';
+import { projectFilesRepo } from '../../netlify/server/delivery/files';
+import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
+import { timersRepo } from '../../netlify/server/delivery/timers';
+import { editorsRepo } from '../../netlify/server/editors.repo';
+import { listOutbox } from '../../netlify/server/mail';
+import { DAY_MS, HOUR_MS, type Project, type ProjectView } from '../../src/lib/delivery';
+import { createUser, tokenOf } from '../helpers/auth-emulator';
+import { call, clearStore, context } from '../helpers/functions';
+import { OPEN_EDITOR, resetOrderingStores, selection } from '../helpers/orders';
+import { act, paidOrder, submitText, upload } from '../helpers/projects';
+
+let customer: Awaited<ReturnType<typeof createUser>>;
+let editorToken: string;
+
+beforeAll(async () => {
+  customer = await createUser();
+  editorToken = await tokenOf('maya@example.test');
+});
+
+beforeEach(async () => {
+  await resetOrderingStores();
+  await Promise.all(['projects', 'timers', 'files'].map(clearStore));
+});
+
+const pending: Promise<unknown>[] = [];
+const ctx = () => context({}, pending);
+async function runAt(at: number) {
+  const summary = await runDeliveryTimers(ctx(), new Date(at));
+  await Promise.all(pending.splice(0));
+  return summary;
+}
+const stored = async (id: string) => (await projectsRepo().get(id))!;
+const mailsTo = async (to: string) => (await listOutbox(undefined, 500)).map((m) => m.value).filter((m) => m.to === to);
+
+async function submittedSupplement(): Promise<ProjectView> {
+  const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+  await clearStore('outbox');
+  return (await submitText(customer.idToken, await stored(id))).body;
+}
+
+describe('the delivery timers', () => {
+  it('remind the editor 20 hours after a submission nobody acknowledged, once', async () => {
+    const project = await submittedSupplement();
+    const submittedAt = Date.parse(project.rounds[0].submittedAt);
+    await runAt(submittedAt + 20 * HOUR_MS - 60_000);
+    expect(await mailsTo('maya@example.test')).toHaveLength(1); // the new-draft notice only
+    await runAt(submittedAt + 20 * HOUR_MS + 1);
+    await runAt(submittedAt + 20 * HOUR_MS + 2);
+    const mails = await mailsTo('maya@example.test');
+    expect(mails.map((m) => m.subject)).toEqual(['Reminder: please acknowledge Supplemental Essay Help (Small) for Sam Rivera', 'New draft: Supplemental Essay Help (Small) for Sam Rivera']);
+    const after = await stored(project.id);
+    expect(after.history.filter((e) => e.type === 'ack_reminder')).toHaveLength(1);
+    expect(after.version).toBe(project.version); // a reminder makes nobody's next step stale
+  });
+
+  it('send no reminder for a draft acknowledged in time', async () => {
+    const project = await submittedSupplement();
+    await act(editorToken, project.id, 'acknowledge', { version: project.version, message: 'Got it!' });
+    await runAt(Date.parse(project.rounds[0].submittedAt) + 21 * HOUR_MS);
+    expect((await mailsTo('maya@example.test')).map((m) => m.subject)).not.toContain('Reminder: please acknowledge Supplemental Essay Help (Small) for Sam Rivera');
+  });
+
+  it('flag a round late once its due time passes without feedback', async () => {
+    const project = await submittedSupplement();
+    const due = Date.parse(project.rounds[0].dueAt);
+    await runAt(due - 1000);
+    expect((await stored(project.id)).rounds[0].late).toBe(false);
+    await runAt(due + 1000);
+    const late = await stored(project.id);
+    expect(late.rounds[0].late).toBe(true);
+    expect(late.history.at(-1)).toMatchObject({ type: 'late', by: 'system' });
+    // Feedback after that is still accepted, and the round stays marked late.
+    const returned = await act(editorToken, project.id, 'return', { version: project.version, notes: 'Sorry for the wait.' });
+    expect(returned.body.rounds[0]).toMatchObject({ late: true, notes: 'Sorry for the wait.' });
+  });
+
+  it('warn the customer 2 days before the auto-final, apply it at 7 days and give the slot back; a second run changes nothing', async () => {
+    const slots = (await editorsRepo().get(OPEN_EDITOR))!.slotsOpen;
+    const project = await submittedSupplement();
+    const returned: ProjectView = (await act(editorToken, project.id, 'return', { version: project.version, notes: 'Notes' })).body;
+    const returnedAt = Date.parse(returned.rounds[0].returnedAt!);
+    expect(returned.autoFinalAt).toBe(new Date(returnedAt + 7 * DAY_MS).toISOString());
+    expect((await editorsRepo().get(OPEN_EDITOR))!.slotsOpen).toBe(slots - 1);
+
+    await runAt(returnedAt + 5 * DAY_MS + 1);
+    await runAt(returnedAt + 5 * DAY_MS + 2);
+    expect((await mailsTo(customer.email)).map((m) => m.subject)).toContain('Supplemental Essay Help (Small) becomes final in 2 days');
+    expect((await mailsTo(customer.email)).filter((m) => m.subject.includes('becomes final'))).toHaveLength(1);
+    expect((await stored(project.id)).state).toBe('returned');
+
+    await runAt(returnedAt + 7 * DAY_MS + 1);
+    const final = await stored(project.id);
+    expect(final.state).toBe('final');
+    expect(final.history.at(-1)).toMatchObject({ type: 'finalize', by: 'system', from: 'returned', to: 'final' });
+    expect((await editorsRepo().get(OPEN_EDITOR))!.slotsOpen).toBe(slots);
+    const second = await runAt(returnedAt + 7 * DAY_MS + 2);
+    expect(second.due).toBe(0);
+    expect((await stored(project.id)).version).toBe(final.version);
+  });
+
+  it('a revision before the seventh day stops the auto-final', async () => {
+    const project = await submittedSupplement();
+    const returned: ProjectView = (await act(editorToken, project.id, 'return', { version: project.version, notes: 'Notes' })).body;
+    await submitText(customer.idToken, returned, 'Second draft');
+    await runAt(Date.parse(returned.rounds[0].returnedAt!) + 7 * DAY_MS + 1);
+    expect((await stored(project.id)).state).toBe('submitted');
+  });
+
+  it('repair a slot move a step did not finish', async () => {
+    const slots = (await editorsRepo().get(OPEN_EDITOR))!.slotsOpen;
+    const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    // As if the function stopped right after storing the new state, before moving the slot.
+    const found = (await projectsRepo().getForUpdate(id))!;
+    const cutOff: Project = { ...found.value, state: 'submitted', version: 2 };
+    await projectsRepo().replace(found.value, cutOff, found.etag);
+    await timersRepo().schedule(new Date(Date.now() + 2 * 60_000), id, 'sync', 2);
+    expect((await editorsRepo().get(OPEN_EDITOR))!.slotsOpen).toBe(slots);
+    await runAt(Date.now() + 3 * 60_000);
+    await runAt(Date.now() + 4 * 60_000);
+    expect((await editorsRepo().get(OPEN_EDITOR))!.slotsOpen).toBe(slots - 1);
+  });
+
+  it('delete an upload no step used after a day, and keep the ones a step did', async () => {
+    const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    const unused = (await upload(customer.idToken, id, 'An abandoned draft.')).body;
+    const used = (await upload(customer.idToken, id, 'The draft I sent.')).body;
+    await call((await import('../../netlify/functions/project-action')).default, `/api/projects/${id}/submit`, {
+      method: 'POST',
+      params: { id, action: 'submit' },
+      headers: { authorization: `Bearer ${customer.idToken}` },
+      json: { version: 1, prompt: 'Prompt', draft: { kind: 'file', fileId: used.id } },
+    });
+    await runAt(Date.now() + DAY_MS + 60_000);
+    expect(await projectFilesRepo().describe(id, unused.id)).toBeNull();
+    expect(await projectFilesRepo().describe(id, used.id)).toMatchObject({ name: 'essay.txt', kind: 'txt' });
+  });
+
+  it('read only what is due: timers far ahead are not even listed by a run', async () => {
+    const timers = timersRepo();
+    const now = Date.now();
+    for (let day = 1; day <= 30; day++) await timers.schedule(new Date(now + day * DAY_MS), 'BCC-AAAAAA-1', 'late', day);
+    await timers.schedule(new Date(now - 60_000), 'BCC-AAAAAA-2', 'late', 1);
+    expect((await timers.due(new Date(now))).map((t) => t.ref)).toEqual(['1']);
+    expect(await runAt(now)).toEqual({ due: 1, handled: 1, failed: 0 });
+  });
+
+  it('the scheduled function runs the same, and answers 204', async () => {
+    const res = await call(deliveryTimers as never, '/.netlify/functions/delivery-timers', { method: 'POST', body: JSON.stringify({ next_run: new Date().toISOString() }) });
+    expect(res.status).toBe(204);
+  });
+});

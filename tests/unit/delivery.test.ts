@@ -1,0 +1,110 @@
+/**
+ * The delivery state machine (DESIGN §10) as a table: every action, every role, every state, and
+ * what the rules answer. The function tests drive the same table through the endpoint.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  availableActions,
+  dueAt,
+  editsLeft,
+  openRound,
+  PROJECT_ACTIONS,
+  PROJECT_STATES,
+  refusal,
+  relativeTime,
+  takesSlot,
+  type ProjectAction,
+  type ProjectState,
+  type Role,
+  type Round,
+} from '../../src/lib/delivery';
+
+const round = (n: number, returned: boolean): Round => ({
+  n,
+  submittedAt: '2026-11-01T10:00:00.000Z',
+  prompt: 'Prompt',
+  draft: { kind: 'text', text: 'Essay' },
+  turnaround: 'standard',
+  dueAt: '2026-11-06T10:00:00.000Z',
+  acknowledgedAt: null,
+  returnedAt: returned ? '2026-11-03T10:00:00.000Z' : null,
+  notes: returned ? 'Notes' : null,
+  files: [],
+  late: false,
+});
+const project = (state: ProjectState, { returns = 0, editsAllowed = 3 as number | null } = {}) => ({
+  state,
+  editsAllowed,
+  rounds: Array.from({ length: returns }, (_, i) => round(i + 1, true)),
+});
+
+/** Who may take each step from where (DESIGN §10); anything else is refused. */
+const ALLOWED: Record<ProjectAction, Partial<Record<Role, ProjectState[]>>> = {
+  submit: { customer: ['awaiting_draft', 'returned'] },
+  acknowledge: { editor: ['submitted'] },
+  return: { editor: ['submitted', 'in_review'] },
+  finalize: { customer: ['returned'], system: ['returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  withdraw: { customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  message: { customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'], editor: ['awaiting_draft', 'submitted', 'in_review', 'returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  reassign: { admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+};
+const ROLES: Role[] = ['customer', 'editor', 'admin', 'system'];
+
+describe('the delivery state machine', () => {
+  for (const action of PROJECT_ACTIONS) {
+    for (const role of ROLES) {
+      it(`${action} by ${role}`, () => {
+        const states = ALLOWED[action][role];
+        for (const state of PROJECT_STATES) {
+          const answer = refusal(project(state, { returns: state === 'returned' ? 1 : 0 }), action, role);
+          if (states?.includes(state)) expect(answer, state).toBeNull();
+          else if (!states) expect(answer, state).toEqual({ status: 403, error: 'Only the customer, the editor or an admin can do that.' });
+          else expect(answer?.status, state).toBe(409);
+        }
+      });
+    }
+  }
+
+  it('says why a finished project takes no step, and why a state does not allow one', () => {
+    expect(refusal(project('final'), 'submit', 'customer')?.error).toBe('This project is final; nothing more can be done with it.');
+    expect(refusal(project('in_review'), 'submit', 'customer')?.error).toBe('Submit Draft is not possible while the project is "Being edited".');
+  });
+
+  it('counts edits: 3 before the draft, 2 after the first return, and refuses a fourth submission', () => {
+    expect([0, 1, 2, 3].map((returns) => editsLeft(project('returned', { returns })))).toEqual([3, 2, 1, 0]);
+    expect(refusal(project('returned', { returns: 3 }), 'submit', 'customer')).toEqual({ status: 409, error: 'This project has no edits left.' });
+    expect(refusal(project('returned', { returns: 9, editsAllowed: null }), 'submit', 'customer')).toBeNull();
+    expect(editsLeft(project('returned', { returns: 9, editsAllowed: null }))).toBeNull();
+  });
+
+  it('offers each role exactly the steps it may take', () => {
+    expect(availableActions(project('awaiting_draft'), 'customer')).toEqual(['submit', 'withdraw', 'message']);
+    expect(availableActions(project('submitted'), 'editor')).toEqual(['acknowledge', 'return', 'message']);
+    expect(availableActions(project('returned', { returns: 1 }), 'customer')).toEqual(['submit', 'finalize', 'withdraw', 'message']);
+    expect(availableActions(project('final'), 'admin')).toEqual([]);
+  });
+
+  it('rounds are due after the turnaround, and late once past it without feedback', () => {
+    expect(dueAt(new Date('2026-11-01T10:00:00Z'), 'standard').toISOString()).toBe('2026-11-06T10:00:00.000Z');
+    expect(dueAt(new Date('2026-11-01T10:00:00Z'), '48hr').toISOString()).toBe('2026-11-03T10:00:00.000Z');
+    expect(dueAt(new Date('2026-11-01T10:00:00Z'), '24hr').toISOString()).toBe('2026-11-02T10:00:00.000Z');
+    const open = { state: 'submitted' as const, rounds: [round(1, false)] };
+    expect(openRound(open, new Date('2026-11-06T09:59:59Z'))?.late).toBe(false);
+    expect(openRound(open, new Date('2026-11-06T10:00:01Z'))?.late).toBe(true);
+    expect(openRound({ state: 'returned', rounds: [round(1, true)] }, new Date('2026-12-01T00:00:00Z'))).toBeNull();
+  });
+
+  it('only slot-counting projects take slots: never the activity list, never an overflow purchase', () => {
+    expect(takesSlot({ service: { id: 'common-app-essay' }, overflow: false })).toBe(true);
+    expect(takesSlot({ service: { id: 'activity-list' }, overflow: false })).toBe(false);
+    expect(takesSlot({ service: { id: 'supplement-small' }, overflow: true })).toBe(false);
+  });
+
+  it('reads countdowns at a glance', () => {
+    const now = new Date('2026-11-01T10:00:00Z');
+    expect(relativeTime(new Date('2026-11-04T10:00:00Z'), now)).toBe('in 3 days');
+    expect(relativeTime(new Date('2026-11-01T15:30:00Z'), now)).toBe('in 5 hours');
+    expect(relativeTime(new Date('2026-11-01T09:00:00Z'), now)).toBe('1 hour ago');
+    expect(relativeTime(new Date('2026-11-01T10:00:20Z'), now)).toBe('in 1 minute');
+  });
+});
