@@ -13,7 +13,8 @@ export type StoreName =
   | 'customers'
   | 'events'
   | 'outbox'
-  | 'uploads';
+  | 'uploads'
+  | 'consults';
 
 /** The deploy context of a request (`context.deploy.context`); absent in scripts and tests. */
 export interface DeployInfo {
