@@ -16,6 +16,14 @@ const DOMAIN = site.email.slice(site.email.indexOf('@') + 1);
 /** Stable for the booking's whole life: calendars match the cancellation to the invite by it. */
 export const consultUid = (bookingId: string) => `consult-${bookingId}@${DOMAIN}`;
 
+/**
+ * A name as an iCalendar parameter value (CN), which cannot hold a double quote: RFC 6868 writes it
+ * as ^' (and ^ as ^^), which ical-generator passes through. ical-generator escapes a backslash as if
+ * parameters had backslash escapes, which they do not, so a backslash becomes a slash.
+ */
+export const asParameter = (text: string) =>
+  text.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\\/g, '/').replace(/[\r\n]+/g, ' ');
+
 export function consultInvite(booking: ConsultBooking, method: InviteMethod, { now, description }: { now: Date; description: string }): string {
   const calendar = ical({
     prodId: { company: site.name, product: 'Consult booking' },
@@ -32,7 +40,7 @@ export function consultInvite(booking: ConsultBooking, method: InviteMethod, { n
     status: method === 'REQUEST' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
     organizer: { name: site.name, email: site.email },
     // The visitor chose the time themselves: nothing to accept.
-    attendees: [{ name: booking.name, email: booking.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }],
+    attendees: [{ name: asParameter(booking.name), email: booking.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }],
   });
   return calendar.toString();
 }
