@@ -19,8 +19,11 @@ import { bearer } from '../helpers/auth-emulator';
 import { listEndpoints, type Endpoint } from '../helpers/endpoints';
 import { call } from '../helpers/functions';
 import { resetOrderingStores, selection } from '../helpers/orders';
+import { arrangeBooking, bookingRequest } from '../helpers/consults';
+import { freeSlots } from '../../netlify/server/consult-booking';
+import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-rules';
 
-const STORES = ['editors', 'subscribers', 'inquiries', 'waitlist', 'orders', 'customers', 'events', 'outbox', 'uploads'];
+const STORES = ['editors', 'subscribers', 'inquiries', 'waitlist', 'orders', 'customers', 'events', 'outbox', 'uploads', 'consults'];
 const RUNS = 40;
 const MB = 1024 * 1024;
 
@@ -54,6 +57,7 @@ let tokens: { admin: string; customer: string };
 let editorId: string;
 let inquiryKey: string;
 let order: { id: string; orderId: string };
+let consult: { slot: string; lookupToken: string; cancelToken: string };
 
 // --- Hostile JSON bodies, built from a valid one ---------------------------------------------------
 
@@ -133,6 +137,10 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: customer,
     valid: () => ({ sessionId: order.id, cardNumber: '4242 4242 4242 4242' }),
   },
+  'POST /api/consult/bookings': { kind: 'json', path: () => '/api/consult/bookings', headers: anyone, valid: () => bookingRequest(consult.slot) },
+  'POST /api/consult/lookup': { kind: 'json', path: () => '/api/consult/lookup', headers: anyone, valid: () => ({ token: consult.lookupToken }) },
+  'POST /api/consult/cancel': { kind: 'json', path: () => '/api/consult/cancel', headers: anyone, valid: () => ({ token: consult.cancelToken }) },
+  'PUT /api/admin/consult-availability': { kind: 'json', path: () => '/api/admin/consult-availability', headers: admin, valid: () => ({ ...DEFAULT_AVAILABILITY }) },
   'POST /api/uploads': {
     kind: 'raw',
     path: () => '/api/uploads',
@@ -171,6 +179,8 @@ beforeAll(async () => {
   editorId = (await editorsRepo().createWithNewId(editorInput('Bad Input Target'))).id;
   order = await openOrder(tokens.customer);
   inquiryKey = (await inquiriesRepo().add(inquirySchema.parse(validInquiry))).key;
+  const [lookupBooking, cancelBooking] = [await arrangeBooking(), await arrangeBooking()];
+  consult = { slot: (await freeSlots({})).slots[0], lookupToken: lookupBooking.token, cancelToken: cancelBooking.token };
 });
 
 afterAll(() => {

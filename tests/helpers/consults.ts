@@ -3,8 +3,10 @@ import { getStore } from '@netlify/blobs';
 import bookings from '../../netlify/functions/consult-bookings';
 import cancel from '../../netlify/functions/consult-cancel';
 import slots from '../../netlify/functions/consult-slots';
+import { bookConsult, freeSlots } from '../../netlify/server/consult-booking';
 import { listOutbox, type OutboxMail } from '../../netlify/server/mail';
 import type { ConsultBooking } from '../../netlify/server/consults.repo';
+import type { BookingRequest } from '../../src/lib/consult-rules';
 import { call } from './functions';
 
 /** What a visitor in Kolkata sends to book `start`. */
@@ -44,4 +46,11 @@ export async function cancelTokenFor(to: string): Promise<string> {
   const links = (await mailsTo(to)).flatMap((mail) => [...mail.text.matchAll(/\/cancel-consult#token=([A-Za-z0-9_-]{43})/g)].map((m) => m[1]));
   if (links.length === 0) throw new Error(`No cancel link was e-mailed to ${to}`);
   return links.at(-1)!;
+}
+
+/** A booking of the next free slot at the real time, through the service: its id and cancel token. */
+export async function arrangeBooking(email = `family-${crypto.randomUUID()}@example.com`) {
+  const { slots } = await freeSlots({});
+  const { booking, token } = await bookConsult(bookingRequest(slots[0], { email }) as BookingRequest, {});
+  return { id: booking.id, start: booking.start, token };
 }
