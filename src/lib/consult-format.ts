@@ -27,6 +27,9 @@ export function localDate(iso: string, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+/** A calendar date as written ('2026-03-09') for people: 'Monday, March 9, 2026'. */
+export const formatDate = (isoDate: string) => formatter('UTC', { ...DAY, year: 'numeric' }).format(new Date(`${isoDate}T12:00:00Z`));
+
 /** 'Monday, March 9' */
 export const formatDay = (iso: string, timeZone: string) => formatter(timeZone, DAY).format(new Date(iso));
 /** 'Mon' and 'Mar 9', for the compact day buttons. */

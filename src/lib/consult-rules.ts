@@ -70,6 +70,9 @@ export function minutesOfDay(time: string): number | null {
   return minutes <= 24 * 60 && minutes % SLOT_MINUTES === 0 ? minutes : null;
 }
 
+/** 570 -> '09:30': a time of day for a form field. */
+export const clockTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
 /** Why one day's windows cannot be saved, or null: each must end after it starts, and none may overlap. */
 export function windowsProblem(windows: TimeWindow[]): string | null {
   const spans = windows.map((w) => [minutesOfDay(w.start), minutesOfDay(w.end)] as const);
