@@ -10,17 +10,8 @@
  * and a window holding it yields both hours.
  */
 import { DateTime } from 'luxon';
-import {
-  BUSINESS_TIME_ZONE,
-  DAY_MS,
-  HORIZON_DAYS,
-  HOUR_MS,
-  NOTICE_HOURS,
-  SLOT_MINUTES,
-  WEEKDAYS,
-  minutesOfDay,
-  type Availability,
-} from '../../src/lib/consult-rules';
+import { BUSINESS_TIME_ZONE, DAY_MS, HORIZON_DAYS, HOUR_MS, NOTICE_HOURS, SLOT_MINUTES } from '../../src/lib/consult-rules';
+import { WEEKDAYS, minutesOfDay, type Availability } from '../../src/lib/consult-availability';
 
 /** The slot starts on offer at `now`, soonest first, as ISO instants; whether one is taken is not asked here. */
 export function offeredSlots(availability: Availability, now: Date): string[] {

@@ -13,16 +13,8 @@
  */
 import { getJSONWithEtag, openStore, type DeployInfo } from './stores';
 import { readRecords } from './paging';
-import {
-  DAY_MS,
-  DEFAULT_AVAILABILITY,
-  HOUR_MS,
-  REMINDER_HOURS_BEFORE,
-  type Availability,
-  type AvailabilitySettings,
-  type ConsultEvent,
-  type ConsultStatus,
-} from '../../src/lib/consult-rules';
+import { DAY_MS, HOUR_MS, REMINDER_HOURS_BEFORE, type AvailabilitySettings, type ConsultEvent, type ConsultStatus } from '../../src/lib/consult-rules';
+import { DEFAULT_AVAILABILITY, type Availability } from '../../src/lib/consult-availability';
 
 export interface ConsultBooking {
   id: string;

@@ -1,9 +1,10 @@
 /**
- * The free 15-minute consult (DESIGN §12) without zod or a date library, so the booking island, the
- * cancel page and the admin tab can use it: the constants, the shapes the API answers, and the
- * availability rules that consult.ts turns into schemas. Slot generation itself needs time-zone
- * arithmetic and lives on the server (netlify/server/consult-slots.ts, luxon).
+ * The free 15-minute consult (DESIGN §12) without zod or a date library, so the booking island and
+ * the cancel page can use it: the constants and the shapes the API answers. The availability rules
+ * are in consult-availability.ts (the admin's and the server's, kept out of /contact's JavaScript);
+ * slot generation needs time-zone arithmetic and lives on the server (netlify/server/consult-slots.ts).
  */
+import type { Availability } from './consult-availability';
 
 /** The business's own clock: availability windows and days off are New York wall-clock times. */
 export const BUSINESS_TIME_ZONE = 'America/New_York';
@@ -18,77 +19,7 @@ export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
-/** Monday first, as luxon numbers weekdays (1 = Monday ... 7 = Sunday). */
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_LABELS: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
-
-/** A stretch of a day when consults may start and end, New York time: '10:00' to '12:00'. */
-export interface TimeWindow {
-  start: string;
-  end: string;
-}
-
-export interface Availability {
-  weekly: Record<Weekday, TimeWindow[]>;
-  /** New York dates ('2026-03-09') with no consults at all. */
-  daysOff: string[];
-}
-
-const weekdayHours: TimeWindow[] = [
-  { start: '10:00', end: '12:00' },
-  { start: '14:00', end: '17:00' },
-];
-/** Until the admin sets hours: weekday mornings and afternoons, so a fresh site offers slots. */
-export const DEFAULT_AVAILABILITY: Availability = {
-  weekly: { mon: weekdayHours, tue: weekdayHours, wed: weekdayHours, thu: weekdayHours, fri: weekdayHours, sat: [], sun: [] },
-  daysOff: [],
-};
-
-export const MAX_WINDOWS_PER_DAY = 8;
-export const MAX_DAYS_OFF = 366;
 export const CONSULT_LIMITS = { name: 120, preferredEditor: 100, timeZone: 64 } as const;
-
-const TIME_OF_DAY = /^([01]\d|2[0-4]):([0-5]\d)$/;
-
-/**
- * Minutes since midnight of a quarter-hour time ('09:30' -> 570, '24:00' -> 1440 as an end of day);
- * null for anything else, so windows and slots always line up.
- */
-export function minutesOfDay(time: string): number | null {
-  const match = TIME_OF_DAY.exec(time);
-  if (!match) return null;
-  const minutes = Number(match[1]) * 60 + Number(match[2]);
-  return minutes <= 24 * 60 && minutes % SLOT_MINUTES === 0 ? minutes : null;
-}
-
-/** 570 -> '09:30': a time of day for a form field. */
-export const clockTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** Why one day's windows cannot be saved, or null: each must end after it starts, and none may overlap. */
-export function windowsProblem(windows: TimeWindow[]): string | null {
-  const spans = windows.map((w) => [minutesOfDay(w.start), minutesOfDay(w.end)] as const);
-  if (spans.some(([start, end]) => start === null || end === null)) return 'times must be quarter hours such as 09:30';
-  if (spans.some(([start, end]) => end! <= start!)) return 'a window must end after it starts';
-  const sorted = [...spans].sort((a, b) => a[0]! - b[0]!);
-  if (sorted.some(([start], i) => i > 0 && start! < sorted[i - 1][1]!)) return 'windows must not overlap';
-  return null;
-}
-
-/** A real calendar date written '2026-03-09'. */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d\d-\d\d$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
 
 /** An IANA time zone this runtime knows ('Asia/Kolkata'); the browser sends its own. */
 export function isTimeZone(value: string): boolean {

@@ -4,22 +4,12 @@
  * tab import consult-rules.ts instead, which keeps zod out of their JavaScript.
  */
 import { MAJOR_VALUES } from './catalogue';
-import {
-  CANCEL_TOKEN_PATTERN,
-  CONSULT_LIMITS,
-  ISO_INSTANT,
-  MAX_DAYS_OFF,
-  MAX_WINDOWS_PER_DAY,
-  WEEKDAYS,
-  isIsoDate,
-  isTimeZone,
-  minutesOfDay,
-  windowsProblem,
-  type Weekday,
-} from './consult-rules';
+import { CANCEL_TOKEN_PATTERN, CONSULT_LIMITS, ISO_INSTANT, isTimeZone } from './consult-rules';
+import { MAX_DAYS_OFF, MAX_WINDOWS_PER_DAY, WEEKDAYS, isIsoDate, minutesOfDay, windowsProblem, type Weekday } from './consult-availability';
 import { emailSchema, requiredText } from './schemas';
 import { z } from './zod';
 
+export * from './consult-availability';
 export * from './consult-rules';
 
 /** POST /api/consult/bookings. Which slots exist is for the server to decide, not the schema. */

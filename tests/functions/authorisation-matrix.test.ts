@@ -19,7 +19,7 @@ import { call } from '../helpers/functions';
 import { PNG_1x1 } from '../helpers/images';
 import { arrangeBooking, bookingRequest } from '../helpers/consults';
 import { freeSlots } from '../../netlify/server/consult-booking';
-import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-rules';
+import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 import { resetOrderingStores, selection } from '../helpers/orders';
 
 const CALLERS = ['no token', 'malformed token', 'customer', 'admin', 'another customer'] as const;

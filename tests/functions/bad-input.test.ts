@@ -21,7 +21,7 @@ import { call } from '../helpers/functions';
 import { resetOrderingStores, selection } from '../helpers/orders';
 import { arrangeBooking, bookingRequest } from '../helpers/consults';
 import { freeSlots } from '../../netlify/server/consult-booking';
-import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-rules';
+import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 
 const STORES = ['editors', 'subscribers', 'inquiries', 'waitlist', 'orders', 'customers', 'events', 'outbox', 'uploads', 'consults'];
 const RUNS = 40;

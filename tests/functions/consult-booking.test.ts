@@ -13,7 +13,7 @@ import { consultUid } from '../../netlify/server/consult-calendar';
 import { consultsRepo } from '../../netlify/server/consults.repo';
 import { seedDemoEditors } from '../../netlify/server/seed';
 import { consultMessages } from '../../src/lib/consult-messages';
-import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-rules';
+import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 import { site } from '../../src/lib/site';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { book, cancelTokenFor, cancelWith, consultKeys, freeSlotList, mailsTo, storedBooking, storedText } from '../helpers/consults';

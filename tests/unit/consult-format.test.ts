@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { offeredSlots } from '../../netlify/server/consult-slots';
 import { formatConsult, formatDay, formatTime, groupByDay, localDate, timeZoneName } from '../../src/lib/consult-format';
-import { DEFAULT_AVAILABILITY, isIsoDate, isTimeZone, minutesOfDay, windowsProblem } from '../../src/lib/consult-rules';
+import { isTimeZone } from '../../src/lib/consult-rules';
+import { DEFAULT_AVAILABILITY, isIsoDate, minutesOfDay, windowsProblem } from '../../src/lib/consult-availability';
 
 /** ICU writes narrow and thin no-break spaces ('7:30\u202fPM'); tests compare with plain ones. */
 const plain = (text: string) => text.replace(/\s/g, ' ');

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { offeredSlots } from '../../netlify/server/consult-slots';
-import { DEFAULT_AVAILABILITY, WEEKDAYS, type Availability, type TimeWindow, type Weekday } from '../../src/lib/consult-rules';
+import { DEFAULT_AVAILABILITY, WEEKDAYS, type Availability, type TimeWindow, type Weekday } from '../../src/lib/consult-availability';
 
 /** Windows on the given days only. */
 function only(days: Partial<Record<Weekday, TimeWindow[]>>, daysOff: string[] = []): Availability {

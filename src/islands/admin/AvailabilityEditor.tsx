@@ -1,8 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatDate, localDate } from '../../lib/consult-format';
-import { consultMessages } from '../../lib/consult-messages';
 import {
-  BUSINESS_TIME_ZONE,
   WEEKDAYS,
   WEEKDAY_LABELS,
   clockTime,
@@ -12,7 +9,10 @@ import {
   type Availability,
   type TimeWindow,
   type Weekday,
-} from '../../lib/consult-rules';
+} from '../../lib/consult-availability';
+import { formatDate, localDate } from '../../lib/consult-format';
+import { consultMessages } from '../../lib/consult-messages';
+import { BUSINESS_TIME_ZONE } from '../../lib/consult-rules';
 import { consultAvailability, saveConsultAvailability } from './admin-api';
 import { Time } from './Facts';
 import { showToast, toastFetchFailed } from './toasts';

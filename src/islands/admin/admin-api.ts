@@ -4,7 +4,8 @@
  */
 import { apiFetch, type ApiResult } from '../../client/api';
 import type { InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '../../lib/admin-lists';
-import type { Availability, AvailabilitySettings, ConsultItem } from '../../lib/consult-rules';
+import type { AvailabilitySettings, ConsultItem } from '../../lib/consult-rules';
+import type { Availability } from '../../lib/consult-availability';
 import type { Order } from '../../lib/order';
 import { pageSearch, type Page } from '../../lib/paged-list';
 import type { Editor, EditorInput, EmailSubscriber } from '../../lib/schemas';
