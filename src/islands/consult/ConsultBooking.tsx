@@ -110,24 +110,22 @@ export default function ConsultBooking() {
   return (
     <form noValidate method="post" onSubmit={submit} className="space-y-8">
       <section aria-labelledby="consult-time-heading" className="space-y-5">
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <h3 id="consult-time-heading" className="font-serif text-xl font-bold text-navy-900">
-            1. Pick a time
-          </h3>
-          {timeZone && (
-            <Field id="consult-zone" label="Your time zone" hint={`Times are shown in ${timeZoneName(timeZone)}.`} className="sm:w-80">
-              {(control) => (
-                <select {...control} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} className="input">
-                  {timeZoneChoices(timeZone).map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replaceAll('_', ' ')}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          )}
-        </div>
+        <h3 id="consult-time-heading" className="font-serif text-xl font-bold text-navy-900">
+          1. Pick a time
+        </h3>
+        {timeZone && (
+          <Field id="consult-zone" label="Your time zone" hint={`Times are shown in ${timeZoneName(timeZone)}.`} className="sm:max-w-sm">
+            {(control) => (
+              <select {...control} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} className="input">
+                {timeZoneChoices(timeZone).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll('_', ' ')}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
 
         {slots.status === 'loading' && (
           <p role="status" className="text-slate-700">
