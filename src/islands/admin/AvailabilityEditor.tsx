@@ -15,6 +15,7 @@ import { consultMessages } from '../../lib/consult-messages';
 import { BUSINESS_TIME_ZONE } from '../../lib/consult-rules';
 import { consultAvailability, saveConsultAvailability } from './admin-api';
 import { Time } from './Facts';
+import { TrashIcon } from './icons';
 import { showToast, toastFetchFailed } from './toasts';
 
 const todayInNewYork = () => localDate(new Date().toISOString(), BUSINESS_TIME_ZONE);
@@ -50,16 +51,18 @@ function DayWindows({ day, windows, problem, onChange }: { day: Weekday; windows
                   value={w[field]}
                   onChange={(e) => update(i, field, e.target.value)}
                   aria-invalid={problem ? true : undefined}
-                  className="input w-36"
+                  className="input w-32"
                 />
               </div>
             ))}
-            <button type="button" className="btn-outline min-h-11 px-3 py-1.5 text-sm" onClick={() => onChange(windows.filter((_, j) => j !== i))}>
-              Remove
-              <span className="sr-only">
-                {' '}
-                {label} {w.start} to {w.end}
-              </span>
+            <button
+              type="button"
+              className="grid size-11 place-items-center rounded-lg border-2 border-navy-700 text-navy-700 hover:bg-navy-50 hover:text-red-800"
+              onClick={() => onChange(windows.filter((_, j) => j !== i))}
+              aria-label={`Remove ${label} ${w.start} to ${w.end}`}
+              title="Remove"
+            >
+              <TrashIcon />
             </button>
           </li>
         ))}
