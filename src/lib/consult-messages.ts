@@ -4,6 +4,7 @@ export const consultMessages = {
   eventTitle: 'Free 15-minute consult with Beacon College Counsel',
   slotTaken: 'That time was just taken. Please choose another time.',
   slotNotOffered: 'start: that time is not offered; choose one of the listed times',
+  slotGone: 'That time is no longer available. Please choose another time.',
   chooseTime: 'Please choose a time.',
   nameRequired: 'Please enter your name.',
   bookingFailed: 'We could not book your consult. Please try again.',

@@ -16,7 +16,7 @@ import { EMAIL_MAX_LENGTH } from '../../lib/email';
 import { Field } from '../contact/Field';
 import { useEditors } from '../shared/useEditors';
 import { BookingConfirmation } from './BookingConfirmation';
-import { EMPTY_BOOKING_FORM, checkBooking, toBookingRequest, type BookingFormValues, type BookingProblems } from './booking-form';
+import { BOOKING_PROBLEMS, EMPTY_BOOKING_FORM, checkBooking, toBookingRequest, type BookingFormValues, type BookingProblems } from './booking-form';
 import { SlotPicker } from './SlotPicker';
 
 type SlotsState = { status: 'loading' } | { status: 'ready'; slots: string[] } | { status: 'failed' };
@@ -76,10 +76,11 @@ export default function ConsultBooking() {
     if (sendingNow.current || !timeZone) return;
     const found = checkBooking(values, slot);
     setProblems(found);
-    if (found.slot || found.name || found.email) {
-      setError(found.slot ?? found.name ?? found.email!);
-      if (found.slot) firstTime.current?.focus();
-      else fields.current[found.name ? 'name' : 'email']?.focus();
+    const first = BOOKING_PROBLEMS.find((problem) => found[problem]);
+    if (first) {
+      setError(found[first]!);
+      if (first === 'slot') firstTime.current?.focus();
+      else fields.current[first]?.focus();
       return;
     }
 
@@ -90,10 +91,12 @@ export default function ConsultBooking() {
     const result = await requestBooking(toBookingRequest(values, chosen, timeZone));
     sendingNow.current = false;
     if (result.ok) return setBooked({ consult: result.data, timeZone });
-    const gone = result.status === 409 || result.status === 400;
+    const taken = result.status === 409;
+    // 400 naming start: the time is no longer offered (its notice has run out meanwhile).
+    const gone = taken || (result.status === 400 && result.error.startsWith('start'));
     flushSync(() => {
       setSending(false);
-      setError(result.status === 409 ? consultMessages.slotTaken : consultMessages.bookingFailed);
+      setError(taken ? consultMessages.slotTaken : gone ? consultMessages.slotGone : consultMessages.bookingFailed);
       // Someone else has the time, or it is no longer offered: drop it now and show what is free.
       if (gone) {
         setSlot(null);

@@ -15,7 +15,8 @@ export interface BookingFormValues {
 export const EMPTY_BOOKING_FORM: BookingFormValues = { name: '', email: '', intendedMajor: '', preferredEditor: ANY_EDITOR.value };
 
 /** What can be wrong, in screen order: the time first, then the fields. */
-export type BookingProblem = 'slot' | 'name' | 'email';
+export const BOOKING_PROBLEMS = ['slot', 'name', 'email'] as const;
+export type BookingProblem = (typeof BOOKING_PROBLEMS)[number];
 export type BookingProblems = Partial<Record<BookingProblem, string>>;
 
 export function checkBooking(values: BookingFormValues, slot: string | null): BookingProblems {
