@@ -64,13 +64,16 @@ export function localContext(name: string, siteUrl: string, params: Record<strin
   } as unknown as Context;
 }
 
+/** Where Netlify serves a function without `config.path`: `/.netlify/functions/<file name>`. */
+export const defaultPath = (fn: FunctionModule) => `/.netlify/functions/${fn.name.replace(/\.\w+$/, '')}`;
+
 /** A scheduled function has no URL on Netlify; scheduled-functions.ts runs it instead. */
 export const isScheduled = (fn: FunctionModule) => Boolean(fn.config?.schedule);
 
 export async function loadFunctions(directory = resolve('netlify/functions')) {
   const routes: Route[] = [];
   for (const fn of (await importFunctions(directory)).filter((f) => !isScheduled(f))) {
-    const paths = [fn.config?.path ?? `/.netlify/functions/${fn.name.replace(/\.\w+$/, '')}`].flat();
+    const paths = [fn.config?.path ?? defaultPath(fn)].flat();
     for (const path of paths) routes.push({ name: fn.name, ...compilePath(path), handler: fn.handler });
   }
   return {

@@ -6,7 +6,7 @@
  * function needs no line here. A run still going when the next minute comes is not started twice.
  */
 import { resolve } from 'node:path';
-import { importFunctions, isScheduled, localContext, type FunctionModule } from './functions-host';
+import { defaultPath, importFunctions, isScheduled, localContext, type FunctionModule } from './functions-host';
 
 export const SCHEDULED_RUN_EVERY_MS = 60_000;
 
@@ -22,7 +22,7 @@ export async function startScheduledFunctions({ siteUrl, directory = resolve('ne
 
   async function invoke(fn: FunctionModule) {
     const body = JSON.stringify({ next_run: new Date(Date.now() + everyMs).toISOString() });
-    const req = new Request(new URL(`/.netlify/functions/${fn.name.replace(/\.\w+$/, '')}`, siteUrl), {
+    const req = new Request(new URL(defaultPath(fn), siteUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
