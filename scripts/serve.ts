@@ -1,12 +1,14 @@
 /**
  * `npm start` after the build: the whole site on http://localhost:8888 with no account, key or
  * network. The Auth emulator runs beside it, Blobs data and accounts persist under .netlify/data, demo editors
- * are seeded into an empty store, payments run in test mode and mail goes to the outbox.
+ * are seeded into an empty store, payments run in test mode, mail goes to the outbox and scheduled
+ * functions run every minute.
  * Environment: PORT, DATA_DIR, AUTH_EMULATOR_PORT/_HUB_PORT/_LOGGING_PORT, ADMIN_EMAILS.
  */
 import { join, resolve } from 'node:path';
 import { startAuthEmulator } from './platform/auth-emulator';
 import { localEnvironment } from './platform/local-env';
+import { startScheduledFunctions } from './platform/scheduled-functions';
 import { startSiteServer } from './platform/site-server';
 import { ordersRepo } from '../netlify/server/orders.repo';
 import { seedDemoEditors } from '../netlify/server/seed';
@@ -23,6 +25,7 @@ const auth = await startAuthEmulator({
 Object.assign(process.env, localEnvironment({ port, authEmulatorHost: auth.host }));
 
 let site: Awaited<ReturnType<typeof startSiteServer>> | undefined;
+let scheduled: Awaited<ReturnType<typeof startScheduledFunctions>> | undefined;
 try {
   site = await startSiteServer({ port, dataDir, authEmulatorUrl: auth.url });
   const seeded = await seedDemoEditors();
@@ -30,7 +33,10 @@ try {
   // Local data from before the admin order list (decision 009) gets its time index once.
   const indexed = await ordersRepo().indexUnindexed();
   if (indexed) console.log(`Indexed ${indexed} earlier orders for the admin list.`);
+  scheduled = await startScheduledFunctions({ siteUrl: site.url });
+  if (scheduled.names.length) console.log(`Scheduled functions run every minute: ${scheduled.names.join(', ')}.`);
 } catch (error) {
+  await site?.stop();
   await auth.stop();
   throw error;
 }
@@ -42,6 +48,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   stopping = true;
   // Ctrl-C in a terminal signals the emulator too; a SIGINT sent to us alone does not.
   const alreadySignalled = signal === 'SIGINT' && Boolean(process.stdin.isTTY);
+  await scheduled?.stop();
   await Promise.allSettled([site?.stop(), auth.stop({ alreadySignalled })]);
   process.exit(0);
 };

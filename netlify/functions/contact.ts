@@ -4,15 +4,15 @@
  * sent after the answer (`waitUntil`), so a slow or failing mail server never delays or fails the
  * request nor loses an inquiry.
  */
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { ANY_EDITOR, isHoneypotFilled } from '../../src/lib/contact';
-import { inquirySchema, type Inquiry } from '../../src/lib/schemas';
-import { editorsRepo } from '../server/editors.repo';
-import { HttpError, json, parse, readBody, route } from '../server/http';
+import { isHoneypotFilled } from '../../src/lib/contact';
+import { inquirySchema } from '../../src/lib/schemas';
+import { json, parse, readBody, route } from '../server/http';
 import { inquiriesRepo } from '../server/inquiries.repo';
 import { inquiryNotification } from '../server/inquiry-notification';
 import { sendMail } from '../server/mail';
+import { preferredEditor } from '../server/preferred-editor';
 
 /** The same answer for people and for bots caught by the honeypot: bots learn nothing. */
 const ACCEPTED = { ok: true };
@@ -22,7 +22,7 @@ export default route({
     const body = await readBody(req, z.unknown());
     if (isHoneypotFilled(body)) return json(ACCEPTED);
     const inquiry = parse(inquirySchema, body);
-    const editor = await preferredEditor(inquiry, context);
+    const editor = await preferredEditor(inquiry.preferredEditor, context);
 
     const { key, record } = await inquiriesRepo(context).add(inquiry);
     const notify = sendMail(inquiryNotification(record, editor), context).catch((error) => {
@@ -32,15 +32,6 @@ export default route({
     return json(ACCEPTED);
   },
 });
-
-/** The chosen editor, or null for 'any'; 400 when the id names no editor. */
-async function preferredEditor({ preferredEditor: id }: Inquiry, context: Context) {
-  if (id === ANY_EDITOR.value) return null;
-  // A key starting with '/' is not a valid blob key, so it cannot name an editor.
-  const editor = id.startsWith('/') ? null : await editorsRepo(context).get(id);
-  if (!editor) throw new HttpError(400, 'preferredEditor is not one of our editors');
-  return { id: editor.id, name: editor.name };
-}
 
 export const config: Config = {
   path: '/api/contact',

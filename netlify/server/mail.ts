@@ -16,6 +16,11 @@ export interface Mail {
   html?: string;
   /** Where a reply goes, e.g. the family who sent an inquiry. */
   replyTo?: string;
+  /**
+   * A calendar invite or cancellation (.ics text): nodemailer sends it as the text/calendar part that
+   * mail apps turn into an event, and attaches it as a file; the outbox keeps it with the rest.
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 }
 
 export interface OutboxMail extends Mail {

@@ -19,7 +19,8 @@ export type StoreName =
   | 'uploads'
   | 'projects'
   | 'timers'
-  | 'files';
+  | 'files'
+  | 'consults';
 
 export function storeName(name: StoreName, context: string | undefined): string {
   return !context || context === 'production' ? name : `${context}--${name}`;

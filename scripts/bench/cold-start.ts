@@ -98,6 +98,14 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
     request: { path: '/api/project-files/BCC-ABC234-1/00000000-0000-4000-8000-000000000000', params: { id: 'BCC-ABC234-1', fileId: '00000000-0000-4000-8000-000000000000' }, headers: customer },
   },
   'editor-projects': { kind: 'signed-in', request: { path: '/api/editor/projects', headers: customer } },
+  'consult-slots': { kind: 'public', request: { path: '/api/consult/slots' } },
+  'consult-bookings': { kind: 'public', request: { method: 'POST', path: '/api/consult/bookings', ...json({ start: '2026-01-01T15:00:00.000Z', name: 'Pat', email: 'pat@example.com' }) } },
+  'consult-lookup': { kind: 'public', request: { method: 'POST', path: '/api/consult/lookup', ...json({ token: 'A'.repeat(43) }) } },
+  'consult-cancel': { kind: 'public', request: { method: 'POST', path: '/api/consult/cancel', ...json({ token: 'A'.repeat(43) }) } },
+  'admin-consults': { kind: 'signed-in', request: { path: '/api/admin/consults', headers: admin } },
+  'admin-consult': { kind: 'signed-in', request: { method: 'DELETE', path: '/api/admin/consults/abc', params: { id: 'abc' }, headers: admin } },
+  'admin-consult-availability': { kind: 'signed-in', request: { path: '/api/admin/consult-availability', headers: admin } },
+  'consult-reminders': { kind: 'scheduled', request: { method: 'POST', path: '/.netlify/functions/consult-reminders', body: '{"next_run":"2026-11-23T15:00:00Z"}' } },
   'delivery-timers': { kind: 'scheduled', request: { method: 'POST', path: '/.netlify/functions/delivery-timers', body: '{"next_run":"2026-11-23T15:00:00Z"}' } },
 };
 

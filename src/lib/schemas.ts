@@ -21,9 +21,9 @@ export const emailSchema = z
       .regex(EMAIL_PATTERN, 'email is not a valid address'),
   );
 
-const text = (field: string, max: number) =>
+export const text = (field: string, max: number) =>
   z.string({ error: fieldMessages.notText(field) }).trim().max(max, fieldMessages.tooLong(field, max));
-const requiredText = (field: string, max: number) => text(field, max).min(1, fieldMessages.required(field));
+export const requiredText = (field: string, max: number) => text(field, max).min(1, fieldMessages.required(field));
 const slotCount = (field: string) =>
   z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`).min(0).max(MAX_SLOTS);
 

@@ -12,7 +12,7 @@ import { createEditor, deleteEditors, openAdmin, toasts } from '../helpers/e2e-a
 import { createAccount, uniqueEmail } from '../helpers/e2e-auth';
 import { listStored } from '../helpers/stored';
 
-const TABS = ['Editors Management', 'Email Subscribers', 'Inquiries', 'Orders', 'Waitlist', 'Outbox'];
+const TABS = ['Editors Management', 'Email Subscribers', 'Inquiries', 'Consults', 'Orders', 'Waitlist', 'Outbox'];
 
 /** `names` (article headings) appear in this order in `list`, whatever else it holds. */
 async function expectOrder(list: Locator, names: string[]) {
@@ -70,7 +70,7 @@ test.beforeEach(async ({ page, request }) => {
   await openAdmin(page, request);
 });
 
-test('six tabs, the first two as the SPEC names them; on a 390 px phone they wrap and stay in reach of keys', async ({ page }) => {
+test('seven tabs, the first two as the SPEC names them; on a 390 px phone they wrap and stay in reach of keys', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const tabs = page.getByRole('tab');
   await expect(tabs).toHaveText(TABS);

@@ -10,7 +10,8 @@ import { listStored } from '../helpers/stored';
 const serviceLabel = (id: string) => CONTACT_SERVICE_OPTIONS.find((o) => o.id === id)!.label;
 
 const form = (page: Page) => {
-  const main = page.getByRole('main');
+  // The consult booking below has fields and messages of its own (consult.spec.ts).
+  const main = page.getByRole('region', { name: 'Contact and Booking' });
   return {
     parentName: main.getByLabel('Parent/Guardian Name'),
     studentInfo: main.getByLabel('Student Name and Current Grade'),
@@ -195,7 +196,7 @@ test('two submissions in the same instant send once', async ({ page }) => {
   });
   await fillEverything(f, 'instant@example.com');
   // Both land before React re-renders the disabled button: only the form's own guard stops the second.
-  await page.getByRole('main').locator('form').evaluate((el: HTMLFormElement) => {
+  await page.getByRole('region', { name: 'Contact and Booking' }).locator('form').evaluate((el: HTMLFormElement) => {
     el.requestSubmit();
     el.requestSubmit();
   });

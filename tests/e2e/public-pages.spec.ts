@@ -64,7 +64,7 @@ test('the sitemap lists every public page and robots.txt points to it', async ({
 
 test('home links to the consultation, the community and all editors', async ({ page }) => {
   await page.goto('/');
-  await expect(hrefOf(page, 'Schedule a Free Consultation')).toHaveAttribute('href', '/contact');
+  await expect(hrefOf(page, 'Schedule a Free Consultation')).toHaveAttribute('href', '/contact#book-consult');
   await expect(hrefOf(page, 'See All Editors')).toHaveAttribute('href', '/editors');
   await expect(hrefOf(page, 'Explore the community')).toHaveAttribute('href', '/community');
 });
@@ -185,7 +185,7 @@ test('about: story, three values and the timeline', async ({ page }) => {
   await expect(timeline.nth(1)).toContainText('business model');
   await expect(timeline.nth(2)).toContainText('August 2025');
   await expect(timeline.nth(2)).toContainText('Launch');
-  await expect(hrefOf(page, 'Schedule a Free Consultation')).toHaveAttribute('href', '/contact');
+  await expect(hrefOf(page, 'Schedule a Free Consultation')).toHaveAttribute('href', '/contact#book-consult');
 });
 
 test('legal pages: effective January 1, 2025, with the sections of the spec and a working table of contents', async ({ page }) => {

@@ -17,6 +17,9 @@ import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints } from '../helpers/endpoints';
 import { call } from '../helpers/functions';
 import { PNG_1x1 } from '../helpers/images';
+import { arrangeBooking, bookingRequest } from '../helpers/consults';
+import { freeSlots } from '../../netlify/server/consult-booking';
+import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 import { resetOrderingStores, selection } from '../helpers/orders';
 import { act, paidOrder, upload } from '../helpers/projects';
 
@@ -123,6 +126,24 @@ const MATRIX: Record<string, Row> = {
       return { path: `/api/uploads/${key}`, params: { key } };
     },
   },
+  'GET /api/consult/slots': { expect: everyone(200), request: async () => ({ path: '/api/consult/slots' }) },
+  'POST /api/consult/bookings': {
+    expect: everyone(201),
+    request: async () => ({ path: '/api/consult/bookings', json: bookingRequest((await freeSlots({})).slots[0], { email: `matrix-${crypto.randomUUID()}@example.com` }) }),
+  },
+  // The cancel link's token is the only key, whoever holds it: it opens that one consult.
+  'POST /api/consult/lookup': { expect: everyone(200), request: async () => ({ path: '/api/consult/lookup', json: { token: (await arrangeBooking()).token } }) },
+  'POST /api/consult/cancel': { expect: everyone(200), request: async () => ({ path: '/api/consult/cancel', json: { token: (await arrangeBooking()).token } }) },
+  'GET /api/admin/consults': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/consults' }) },
+  'DELETE /api/admin/consults/:id': {
+    expect: adminsOnly(200),
+    request: async () => {
+      const { id } = await arrangeBooking();
+      return { path: `/api/admin/consults/${id}`, params: { id } };
+    },
+  },
+  'GET /api/admin/consult-availability': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/consult-availability' }) },
+  'PUT /api/admin/consult-availability': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/consult-availability', json: DEFAULT_AVAILABILITY }) },
   'GET /api/me': { expect: signedIn(200), request: async () => ({ path: '/api/me' }) },
   'GET /api/orders': { expect: signedIn(200), request: async () => ({ path: '/api/orders' }) },
   'GET /api/orders/:id': { expect: ownerOrAdmin(200), request: async () => ({ path: `/api/orders/${ownersOrder}`, params: { id: ownersOrder } }) },

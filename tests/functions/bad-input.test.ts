@@ -23,8 +23,11 @@ import { resetOrderingStores, selection } from '../helpers/orders';
 import { paidOrder } from '../helpers/projects';
 import { sniffProjectFile } from '../../netlify/server/delivery/files';
 import { DELIVERY_LIMITS } from '../../src/lib/delivery';
+import { arrangeBooking, bookingRequest } from '../helpers/consults';
+import { freeSlots } from '../../netlify/server/consult-booking';
+import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 
-const STORES = ['editors', 'subscribers', 'inquiries', 'waitlist', 'orders', 'customers', 'events', 'outbox', 'uploads', 'projects', 'timers', 'files'];
+const STORES = ['editors', 'subscribers', 'inquiries', 'waitlist', 'orders', 'customers', 'events', 'outbox', 'uploads', 'projects', 'timers', 'files', 'consults'];
 const RUNS = 40;
 const MB = 1024 * 1024;
 
@@ -61,6 +64,7 @@ let inquiryKey: string;
 let order: { id: string; orderId: string };
 /** A paid project of the customer, waiting for its draft. */
 let projectId: string;
+let consult: { slot: string; lookupToken: string; cancelToken: string };
 
 // --- Hostile JSON bodies, built from a valid one ---------------------------------------------------
 
@@ -159,6 +163,10 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
       fc.integer({ min: DELIVERY_LIMITS.fileBytes + 1, max: DELIVERY_LIMITS.fileBytes + MB }).map((size) => ({ body: new Uint8Array(size).fill(0x41), contentType: 'text/plain' })),
     ),
   },
+  'POST /api/consult/bookings': { kind: 'json', path: () => '/api/consult/bookings', headers: anyone, valid: () => bookingRequest(consult.slot) },
+  'POST /api/consult/lookup': { kind: 'json', path: () => '/api/consult/lookup', headers: anyone, valid: () => ({ token: consult.lookupToken }) },
+  'POST /api/consult/cancel': { kind: 'json', path: () => '/api/consult/cancel', headers: anyone, valid: () => ({ token: consult.cancelToken }) },
+  'PUT /api/admin/consult-availability': { kind: 'json', path: () => '/api/admin/consult-availability', headers: admin, valid: () => ({ ...DEFAULT_AVAILABILITY }) },
   'POST /api/uploads': {
     kind: 'raw',
     path: () => '/api/uploads',
@@ -198,6 +206,8 @@ beforeAll(async () => {
   order = await openOrder(tokens.customer);
   projectId = (await paidOrder(tokens.customer)).projectIds[0];
   inquiryKey = (await inquiriesRepo().add(inquirySchema.parse(validInquiry))).key;
+  const [lookupBooking, cancelBooking] = [await arrangeBooking(), await arrangeBooking()];
+  consult = { slot: (await freeSlots({})).slots[0], lookupToken: lookupBooking.token, cancelToken: cancelBooking.token };
 });
 
 afterAll(() => {

@@ -34,6 +34,13 @@ describe('sendMail without SMTP_URL', () => {
     expect(DEFAULT_MAIL_FROM).toBe('Beacon College Counsel <hello@beaconcollegecounsel.com>');
   });
 
+  it('keeps a calendar invite with the e-mail', async () => {
+    const icalEvent = { method: 'CANCEL' as const, filename: 'consult-cancelled.ics', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' };
+    await sendMail({ ...mail, icalEvent });
+    const [entry] = await listOutbox();
+    expect(entry.value.icalEvent).toEqual(icalEvent);
+  });
+
   it('uses MAIL_FROM when set', async () => {
     vi.stubEnv('MAIL_FROM', 'Desk <desk@example.org>');
     await sendMail(mail);
@@ -76,6 +83,20 @@ describe('sendMail with SMTP_URL', () => {
       expect(received.message).toContain("Sam's essay is ready.");
       expect(received.message).toContain('<p>Sam&#39;s essay is ready.</p>');
       expect(await listOutbox()).toEqual([]);
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it('sends a calendar invite as the text/calendar part mail apps act on, and as an .ics file', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      vi.stubEnv('SMTP_URL', smtp.url);
+      const content = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n';
+      await sendMail({ ...mail, icalEvent: { method: 'REQUEST', filename: 'consult.ics', content } });
+      const [received] = smtp.received;
+      expect(received.message).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+      expect(received.message).toMatch(/filename=consult\.ics/);
     } finally {
       await smtp.stop();
     }

@@ -29,8 +29,8 @@ export async function listEndpoints(): Promise<Endpoint[]> {
     files.map(async (file) => {
       const mod = (await import(pathToFileURL(join(FUNCTIONS_DIR, file)).href)) as { default: Handler; config?: Config };
       const config = mod.config ?? {};
-      // A scheduled function has no URL: only the platform's scheduler calls it.
-      if (config.schedule && !config.path) return [];
+      // A scheduled function has no URL on Netlify: it is no endpoint (scripts/platform/scheduled-functions.ts).
+      if (config.schedule) return [];
       const path = String(config.path);
       const probe = await mod.default(new Request(`${BASE}/`, { method: 'OPTIONS' }), context());
       const allow = probe.headers.get('allow');

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $session, startSession } from '../../stores/session';
 import { Tabs } from '../shared/Tabs';
+import { ConsultsTab } from './ConsultsTab';
 import { EditorsTab } from './EditorsTab';
 import { InquiriesTab } from './InquiriesTab';
 import { OrdersTab } from './OrdersTab';
@@ -35,7 +36,7 @@ export default function AdminDashboard() {
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-3xl font-bold text-navy-900">Admin Dashboard</h1>
-      {/* Six tabs wrap onto a second row on a phone rather than scroll out of sight. */}
+      {/* Seven tabs wrap onto a second row on a phone rather than scroll out of sight. */}
       <Tabs
         label="Admin sections"
         className="flex-wrap *:whitespace-nowrap"
@@ -43,6 +44,7 @@ export default function AdminDashboard() {
           { id: 'editors', label: 'Editors Management', render: () => <EditorsTab /> },
           { id: 'subscribers', label: 'Email Subscribers', render: () => <SubscribersTab /> },
           { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
+          { id: 'consults', label: 'Consults', render: () => <ConsultsTab /> },
           { id: 'orders', label: 'Orders', render: () => <OrdersTab /> },
           { id: 'waitlist', label: 'Waitlist', render: () => <WaitlistTab /> },
           { id: 'outbox', label: 'Outbox', render: () => <OutboxTab /> },

@@ -4,6 +4,8 @@
  */
 import { apiFetch, type ApiResult } from '../../client/api';
 import type { InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '../../lib/admin-lists';
+import type { AvailabilitySettings, ConsultItem } from '../../lib/consult-rules';
+import type { Availability } from '../../lib/consult-availability';
 import type { Order } from '../../lib/order';
 import { pageSearch, type Page } from '../../lib/paged-list';
 import type { Editor, EditorInput, EmailSubscriber } from '../../lib/schemas';
@@ -69,3 +71,9 @@ export const ordersPage = (cursor: string | null) => withToken<Page<Order>>(`/ap
 export const waitlistPage = (cursor: string | null) => withToken<Page<WaitlistItem>>(`/api/admin/waitlist${pageSearch(cursor)}`);
 export const waitlistCounts = () => withToken<WaitlistCounts>('/api/admin/waitlist/counts');
 export const outboxPage = (cursor: string | null) => withToken<Page<OutboxItem>>(`/api/admin/outbox${pageSearch(cursor)}`);
+
+export const upcomingConsults = () => withToken<{ items: ConsultItem[] }>('/api/admin/consults');
+export const cancelConsultAsAdmin = (id: string) => withToken<ConsultItem>(`/api/admin/consults/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const consultAvailability = () => withToken<AvailabilitySettings>('/api/admin/consult-availability');
+export const saveConsultAvailability = (availability: Availability) =>
+  withToken<AvailabilitySettings>('/api/admin/consult-availability', { method: 'PUT', body: availability });

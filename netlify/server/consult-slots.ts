@@ -1,0 +1,39 @@
+/**
+ * Which consult slots exist (DESIGN §12): every 15 minutes of real time whose New York wall clock
+ * lies inside a weekly window, on a day that is not a day off, from 12 hours ahead to 14 days ahead.
+ * luxon does the time-zone arithmetic (docs/decisions/014-consult-booking.md); this module is the only
+ * place slots are made, for the list the visitor sees and for the check of a slot someone books.
+ *
+ * Walking real instants and reading their wall clock, rather than turning wall-clock times into
+ * instants, is what makes daylight saving come out right by itself: on the spring-forward day the
+ * hour from 02:00 does not exist and yields nothing; on the fall-back day 01:00-02:00 happens twice
+ * and a window holding it yields both hours.
+ */
+import { DateTime } from 'luxon';
+import { BUSINESS_TIME_ZONE, DAY_MS, HORIZON_DAYS, HOUR_MS, NOTICE_HOURS, SLOT_MINUTES } from '../../src/lib/consult-rules';
+import { WEEKDAYS, minutesOfDay, type Availability } from '../../src/lib/consult-availability';
+
+/** The slot starts on offer at `now`, soonest first, as ISO instants; whether one is taken is not asked here. */
+export function offeredSlots(availability: Availability, now: Date): string[] {
+  const earliest = now.getTime() + NOTICE_HOURS * HOUR_MS;
+  const latest = now.getTime() + HORIZON_DAYS * DAY_MS;
+  const daysOff = new Set(availability.daysOff);
+  const slots: string[] = [];
+  const lastDay = DateTime.fromMillis(latest, { zone: BUSINESS_TIME_ZONE }).startOf('day');
+  for (let day = DateTime.fromMillis(earliest, { zone: BUSINESS_TIME_ZONE }).startOf('day'); day <= lastDay; day = day.plus({ days: 1 })) {
+    const windows = availability.weekly[WEEKDAYS[day.weekday - 1]].map((w) => [minutesOfDay(w.start)!, minutesOfDay(w.end)!] as const);
+    if (windows.length === 0 || daysOff.has(day.toISODate()!)) continue;
+    // Calendar arithmetic: the next midnight, 23 or 25 hours away on the days the clocks change.
+    const nextDay = day.plus({ days: 1 });
+    for (let slot = day; slot < nextDay; slot = slot.plus({ minutes: SLOT_MINUTES })) {
+      const wallClock = slot.hour * 60 + slot.minute;
+      if (!windows.some(([start, end]) => start <= wallClock && wallClock + SLOT_MINUTES <= end)) continue;
+      const at = slot.toMillis();
+      if (at >= earliest && at < latest) slots.push(new Date(at).toISOString());
+    }
+  }
+  return slots;
+}
+
+/** Whether `start` (an ISO instant) is a slot on offer at `now`. */
+export const isOffered = (availability: Availability, start: string, now: Date) => offeredSlots(availability, now).includes(start);

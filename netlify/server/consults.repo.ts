@@ -1,0 +1,155 @@
+/**
+ * The consults store (DESIGN §12), one blob per record (docs/decisions/014-consult-booking.md):
+ *
+ *   availability                         the admin's weekly windows and days off; the defaults until saved
+ *   bookings/<id>                        a booking with its history; changed only by compare-and-set
+ *   slots/<UTC date>/<start>             the claim on one slot, { bookingId }: written `onlyIfNew`, deleted to free it
+ *   tokens/<SHA-256 of a cancel token>   { bookingId }
+ *   reminders/<UTC date>/<due time>/<id> a reminder still to send, deleted once sent or moot
+ *
+ * A slot is taken exactly when its claim exists, so the free slots of two weeks come from listing the
+ * claims of those days, never from reading bookings. Reminder keys sort by due time in one folder per
+ * day: the reminder run lists the day folders up to today and reads only the bookings that are due.
+ */
+import { getJSONWithEtag, openStore, type DeployInfo } from './stores';
+import { readRecords } from './paging';
+import { DAY_MS, HOUR_MS, REMINDER_HOURS_BEFORE, type AvailabilitySettings, type ConsultEvent, type ConsultStatus } from '../../src/lib/consult-rules';
+import { DEFAULT_AVAILABILITY, type Availability } from '../../src/lib/consult-availability';
+
+export interface ConsultBooking {
+  id: string;
+  start: string;
+  end: string;
+  name: string;
+  email: string;
+  intendedMajor: string;
+  preferredEditor: string;
+  /** The visitor's zone when booking: their e-mails show times in it. */
+  timeZone: string;
+  status: ConsultStatus;
+  /** The invite's iCalendar SEQUENCE: 0 for the invite, one more for each update (the cancellation). */
+  sequence: number;
+  createdAt: string;
+  history: ConsultEvent[];
+}
+
+const AVAILABILITY = 'availability';
+const REMINDERS = 'reminders/';
+const bookingKey = (id: string) => `bookings/${id}`;
+const tokenKey = (tokenHash: string) => `tokens/${tokenHash}`;
+const slotFolder = (utcDate: string) => `slots/${utcDate}/`;
+const slotKey = (start: string) => `${slotFolder(start.slice(0, 10))}${start}`;
+
+/** When a booking's reminder is due; the reminder key of a booking made later than that is never written. */
+export const reminderDue = (booking: Pick<ConsultBooking, 'start'>) => new Date(Date.parse(booking.start) - REMINDER_HOURS_BEFORE * HOUR_MS);
+function reminderKey(booking: Pick<ConsultBooking, 'id' | 'start'>) {
+  const due = reminderDue(booking).toISOString();
+  return `${REMINDERS}${due.slice(0, 10)}/${due}/${booking.id}`;
+}
+
+/** The UTC dates from `from` to `to`, both included: the claim folders to list. */
+function utcDates(from: Date, to: Date): string[] {
+  const dates: string[] = [];
+  for (let day = Date.parse(from.toISOString().slice(0, 10)); day <= to.getTime(); day += DAY_MS) dates.push(new Date(day).toISOString().slice(0, 10));
+  return dates;
+}
+
+export interface DueReminder {
+  key: string;
+  bookingId: string;
+}
+
+export function consultsRepo(info?: DeployInfo) {
+  const store = openStore('consults', info);
+
+  /** The claim keys of slots starting from `from` to `to`, one listing per UTC day. */
+  async function claimKeys(from: Date, to: Date): Promise<string[]> {
+    const lists = await Promise.all(utcDates(from, to).map((date) => store.list({ prefix: slotFolder(date) })));
+    const fromIso = from.toISOString();
+    const toIso = to.toISOString();
+    return lists
+      .flatMap(({ blobs }) => blobs.map((b) => b.key))
+      .filter((key) => {
+        const start = key.slice(key.lastIndexOf('/') + 1);
+        return start >= fromIso && start <= toIso;
+      })
+      .sort();
+  }
+
+  return {
+    async availability(): Promise<AvailabilitySettings> {
+      const saved = (await store.get(AVAILABILITY, { type: 'json' })) as AvailabilitySettings | null;
+      return saved ?? { availability: DEFAULT_AVAILABILITY, updatedAt: null };
+    },
+    /** The admin sends the whole pattern each time, so a plain write is the whole update. */
+    async saveAvailability(availability: Availability, now = new Date()): Promise<AvailabilitySettings> {
+      const settings: AvailabilitySettings = { availability, updatedAt: now.toISOString() };
+      await store.setJSON(AVAILABILITY, settings);
+      return settings;
+    },
+
+    /** Starts of the taken slots from `from` to `to`, from the key listing alone. */
+    async takenSlots(from: Date, to: Date): Promise<Set<string>> {
+      return new Set((await claimKeys(from, to)).map((key) => key.slice(key.lastIndexOf('/') + 1)));
+    },
+    /** The bookings holding slots from `from` to `to`, soonest first. */
+    async heldBookings(from: Date, to: Date): Promise<ConsultBooking[]> {
+      const claims = await readRecords<{ bookingId: string }>(store, await claimKeys(from, to));
+      const bookings = await readRecords<ConsultBooking>(store, claims.map(({ value }) => bookingKey(value.bookingId)));
+      return bookings.map(({ value }) => value);
+    },
+
+    /** Writes a new booking and its cancel token's hash; the slot is not claimed yet. */
+    async create(booking: ConsultBooking, tokenHash: string): Promise<void> {
+      const written = await store.setJSON(bookingKey(booking.id), booking, { onlyIfNew: true });
+      if (!written.modified) throw new Error(`Booking ${booking.id} exists already`);
+      await store.setJSON(tokenKey(tokenHash), { bookingId: booking.id }, { onlyIfNew: true });
+    },
+    /** Removes a booking that lost the race for its slot: nobody ever saw it. */
+    async discard(booking: ConsultBooking, tokenHash: string): Promise<void> {
+      await store.delete(tokenKey(tokenHash));
+      await store.delete(bookingKey(booking.id));
+    },
+    /** Claims the slot for the booking; false when someone holds it already. Atomic: `onlyIfNew`. */
+    async claimSlot(booking: ConsultBooking): Promise<boolean> {
+      return (await store.setJSON(slotKey(booking.start), { bookingId: booking.id }, { onlyIfNew: true })).modified;
+    },
+    /**
+     * Frees the booking's slot. Only the request that cancelled the booking calls this, and no one
+     * else can write an existing claim, so the claim is still this booking's; checking costs a read
+     * and keeps a mistake elsewhere from freeing somebody else's slot.
+     */
+    async releaseSlot(booking: ConsultBooking): Promise<void> {
+      const claim = (await store.get(slotKey(booking.start), { type: 'json' })) as { bookingId: string } | null;
+      if (claim?.bookingId === booking.id) await store.delete(slotKey(booking.start));
+    },
+
+    get: (id: string) => getJSONWithEtag<ConsultBooking>(store, bookingKey(id)),
+    /** Writes `booking` if it is still at `etag`; false when someone changed it meanwhile. */
+    async update(booking: ConsultBooking, etag: string): Promise<boolean> {
+      return (await store.setJSON(bookingKey(booking.id), booking, { onlyIfMatch: etag })).modified;
+    },
+    async bookingIdForToken(tokenHash: string): Promise<string | null> {
+      const found = (await store.get(tokenKey(tokenHash), { type: 'json' })) as { bookingId: string } | null;
+      return found?.bookingId ?? null;
+    },
+
+    scheduleReminder: (booking: ConsultBooking) => store.set(reminderKey(booking), ''),
+    /** Reminders due at `now`, soonest first: only the day folders up to today are listed. */
+    async dueReminders(now: Date): Promise<DueReminder[]> {
+      const nowIso = now.toISOString();
+      const { directories } = await store.list({ prefix: REMINDERS, directories: true });
+      const dueDays = directories.filter((folder) => folder.slice(REMINDERS.length) <= nowIso.slice(0, 10));
+      const lists = await Promise.all(dueDays.map((folder) => store.list({ prefix: `${folder}/` })));
+      return lists
+        .flatMap(({ blobs }) => blobs.map((b) => b.key))
+        .sort()
+        .flatMap((key) => {
+          const [, , due, bookingId] = key.split('/');
+          return due <= nowIso && bookingId ? [{ key, bookingId }] : [];
+        });
+    },
+    deleteReminder: (key: string) => store.delete(key),
+    forgetReminder: (booking: ConsultBooking) => store.delete(reminderKey(booking)),
+  };
+}

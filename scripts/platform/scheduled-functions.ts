@@ -1,0 +1,55 @@
+/**
+ * Netlify runs a function whose `config.schedule` is set on that cron schedule, and gives it no URL.
+ * Locally `npm start` runs every such function of netlify/functions once a minute instead, in this
+ * process like the functions host runs the others (decision 002): the same handler, a POST with
+ * Netlify's `{ next_run }` body and a Context whose deploy context is ''. Generic: a new scheduled
+ * function needs no line here. A run still going when the next minute comes is not started twice.
+ */
+import { resolve } from 'node:path';
+import { defaultPath, importFunctions, isScheduled, localContext, type FunctionModule } from './functions-host';
+
+export const SCHEDULED_RUN_EVERY_MS = 60_000;
+
+export interface ScheduledFunctionsOptions {
+  siteUrl: string;
+  directory?: string;
+  everyMs?: number;
+}
+
+export async function startScheduledFunctions({ siteUrl, directory = resolve('netlify/functions'), everyMs = SCHEDULED_RUN_EVERY_MS }: ScheduledFunctionsOptions) {
+  const scheduled = (await importFunctions(directory)).filter(isScheduled);
+  const running = new Map<string, Promise<void>>();
+
+  async function invoke(fn: FunctionModule) {
+    const body = JSON.stringify({ next_run: new Date(Date.now() + everyMs).toISOString() });
+    const req = new Request(new URL(defaultPath(fn), siteUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    try {
+      const res = await fn.handler(req, localContext(fn.name, siteUrl));
+      if (!res.ok) console.error(`Scheduled ${fn.name} answered ${res.status}: ${await res.text()}`);
+    } catch (error) {
+      console.error(`Scheduled ${fn.name} failed:`, error);
+    }
+  }
+
+  function tick() {
+    for (const fn of scheduled) {
+      if (running.has(fn.name)) continue;
+      running.set(fn.name, invoke(fn).finally(() => running.delete(fn.name)));
+    }
+  }
+
+  const timer = setInterval(tick, everyMs);
+  return {
+    /** The file names of the functions it runs. */
+    names: scheduled.map((fn) => fn.name),
+    /** Stops the clock and waits for the runs under way. */
+    async stop() {
+      clearInterval(timer);
+      await Promise.allSettled(running.values());
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/** The booking form's values, what is missing, and the request POST /api/consult/bookings expects. */
+import { ANY_EDITOR } from '../../lib/contact';
+import { consultMessages } from '../../lib/consult-messages';
+import type { BookingRequest } from '../../lib/consult-rules';
+import { isEmail, normalizeEmail } from '../../lib/email';
+import { messages } from '../../lib/messages';
+
+export interface BookingFormValues {
+  name: string;
+  email: string;
+  intendedMajor: string;
+  preferredEditor: string;
+}
+
+export const EMPTY_BOOKING_FORM: BookingFormValues = { name: '', email: '', intendedMajor: '', preferredEditor: ANY_EDITOR.value };
+
+/** What can be wrong, in screen order: the time first, then the fields. */
+export const BOOKING_PROBLEMS = ['slot', 'name', 'email'] as const;
+export type BookingProblem = (typeof BOOKING_PROBLEMS)[number];
+export type BookingProblems = Partial<Record<BookingProblem, string>>;
+
+export function checkBooking(values: BookingFormValues, slot: string | null): BookingProblems {
+  const problems: BookingProblems = {};
+  if (!slot) problems.slot = consultMessages.chooseTime;
+  if (values.name.trim() === '') problems.name = consultMessages.nameRequired;
+  const email = normalizeEmail(values.email);
+  if (email === '') problems.email = messages.emailRequired;
+  else if (!isEmail(email)) problems.email = messages.emailInvalid;
+  return problems;
+}
+
+export const toBookingRequest = (values: BookingFormValues, start: string, timeZone: string): BookingRequest => ({
+  start,
+  name: values.name.trim(),
+  email: normalizeEmail(values.email),
+  intendedMajor: values.intendedMajor,
+  preferredEditor: values.preferredEditor,
+  timeZone,
+});

@@ -1,0 +1,22 @@
+/** What the consult booking says to people: the booking section, the cancel page, the API's errors. */
+export const consultMessages = {
+  title: 'Book a Free 15-Minute Consult',
+  eventTitle: 'Free 15-minute consult with Beacon College Counsel',
+  slotTaken: 'That time was just taken. Please choose another time.',
+  slotNotOffered: 'start: that time is not offered; choose one of the listed times',
+  slotGone: 'That time is no longer available. Please choose another time.',
+  chooseTime: 'Please choose a time.',
+  nameRequired: 'Please enter your name.',
+  bookingFailed: 'We could not book your consult. Please try again.',
+  slotsFailed: 'The available times could not be loaded.',
+  noSlots: 'No times are open in the next 14 days. Send us an inquiry above and we will find a time together.',
+  badCancelLink: 'This cancel link is not valid. Please use the link in your confirmation e-mail.',
+  alreadyCancelled: 'This consult was already cancelled.',
+  alreadyHappened: 'This consult has already taken place.',
+  cancelFailed: 'We could not cancel your consult. Please try again.',
+  consultNotFound: 'No consult with this id',
+  availabilitySaved: 'Availability saved',
+  availabilitySaveFailed: 'Failed to save availability',
+  consultCancelled: 'Consult cancelled',
+  consultCancelFailed: 'Failed to cancel consult',
+} as const;

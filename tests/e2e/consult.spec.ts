@@ -1,0 +1,222 @@
+/**
+ * The free 15-minute consult in a browser set to Asia/Kolkata (DESIGN §12): the visitor sees the
+ * slots in their own zone, books one with the mouse or the keyboard, gets the confirmation on the
+ * page and by e-mail, and cancels with the e-mail's link; the admin sets a day off, sees the booking
+ * and cancels it. Expected times are worked out with the same Intl formatting, in Node.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatConsult, formatDate, formatDay, formatTime, groupByDay, localDate } from '../../src/lib/consult-format';
+import { consultMessages } from '../../src/lib/consult-messages';
+import { BUSINESS_TIME_ZONE, slotEnd, type FreeSlots } from '../../src/lib/consult-rules';
+import { expectNoAxeViolations } from '../helpers/axe';
+import { openAdmin, toasts } from '../helpers/e2e-admin';
+import { uniqueEmail } from '../helpers/e2e-auth';
+import { listStored } from '../helpers/stored';
+
+const ZONE = 'Asia/Kolkata';
+test.use({ timezoneId: ZONE });
+// The tests share the slots and the availability: one at a time.
+test.describe.configure({ mode: 'serial' });
+
+interface StoredMail {
+  to: string;
+  subject: string;
+  text: string;
+  icalEvent?: { method: string; content: string };
+}
+
+/** Text as a pattern that allows any kind of space where ICU writes narrow or thin ones. */
+const loosely = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'));
+const freeSlots = async (request: APIRequestContext) => ((await (await request.get('/api/consult/slots')).json()) as FreeSlots).slots;
+const mailTo = (email: string, subject: RegExp) => async () =>
+  (await listStored<StoredMail>('outbox')).find((mail) => mail.to === email && subject.test(mail.subject)) ?? null;
+
+function bookingSection(page: Page) {
+  const section = page.locator('#book-consult');
+  return {
+    section,
+    days: section.getByRole('group', { name: 'Choose a day' }).getByRole('radio'),
+    times: section.getByRole('group', { name: /^Choose a time on/ }).getByRole('radio'),
+    zone: section.getByLabel('Your time zone'),
+    name: section.getByLabel('Your name'),
+    email: section.getByRole('textbox', { name: 'Email' }),
+    major: section.getByLabel('Intended Major (optional)'),
+    editor: section.getByLabel('Preferred Editor'),
+    button: section.getByRole('button', { name: /Book Consult|Booking/ }),
+    alert: section.getByRole('alert'),
+  };
+}
+
+/** The accessible name of a slot's radio: its date and time in the visitor's zone. */
+const slotName = (slot: string) => loosely(`${formatDay(slot, ZONE)}, ${formatTime(slot, ZONE)}`);
+
+test('the home page sends families straight to the booking section', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('main').getByRole('link', { name: 'Schedule a Free Consultation' }).click();
+  await expect(page).toHaveURL(/\/contact#book-consult$/);
+  await expect(page.getByRole('heading', { name: consultMessages.title })).toBeInViewport();
+  await expect(bookingSection(page).days.first()).toBeChecked();
+});
+
+for (const width of [390, 1280]) {
+  test(`a visitor in Kolkata books a consult and cancels it with the e-mailed link, at ${width} px`, async ({ page, request }) => {
+    test.slow(); // axe four times and e-mails through the outbox
+    await page.setViewportSize({ width, height: 900 });
+    const kolkataDays = groupByDay(await freeSlots(request), ZONE);
+    const slot = kolkataDays[1].slots[0];
+    const when = loosely(formatConsult(slot, slotEnd(slot), ZONE));
+    const email = uniqueEmail('consult');
+
+    await page.goto('/contact#book-consult');
+    const b = bookingSection(page);
+    await expect(b.section.getByRole('heading', { name: consultMessages.title })).toBeVisible();
+    await expect(b.zone).toHaveAccessibleDescription('Times are shown in India Standard Time.');
+    await expect(b.days).toHaveCount(kolkataDays.length);
+    await expect(b.days.first()).toBeChecked();
+    await b.days.nth(1).check();
+    await expect(b.times.first()).toHaveAccessibleName(slotName(slot));
+    await b.section.getByRole('radio', { name: slotName(slot) }).check();
+    await expect(b.section.getByText(when)).toBeVisible();
+    await b.name.fill('Priya Raman');
+    await b.email.fill(email);
+    await b.major.selectOption({ label: 'STEM' });
+    await b.editor.selectOption({ label: 'Maya Chen - Computer Science' });
+    await expectNoAxeViolations(page);
+
+    await b.button.click();
+    const confirmation = b.section.getByRole('heading', { name: 'Your consult is booked' });
+    await expect(confirmation).toBeFocused();
+    await expect(b.section).toContainText(when);
+    await expect(b.section).toContainText(email);
+    await expectNoAxeViolations(page);
+    expect(await freeSlots(request)).not.toContain(slot);
+
+    // The e-mail: the invite, and the cancel link.
+    const confirmationMail = mailTo(email, /^Your free consult is booked/);
+    await expect.poll(confirmationMail).not.toBeNull();
+    const invite = (await confirmationMail())!;
+    expect(invite.icalEvent?.method).toBe('REQUEST');
+    const link = /(https?:\/\/\S+\/cancel-consult#token=[\w-]{43})/.exec(invite.text)![1];
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cancel your consult');
+    await expect(page.getByText(when)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Cancel Consult' }).click();
+    await expect(page.getByRole('heading', { name: 'Your consult is cancelled' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Book another time' })).toHaveAttribute('href', '/contact#book-consult');
+    await expectNoAxeViolations(page);
+    expect(await freeSlots(request)).toContain(slot);
+    await expect.poll(async () => (await mailTo(email, /is cancelled$/)())?.icalEvent?.method).toBe('CANCEL');
+
+    // The link again: nothing left to cancel, and the page says so.
+    await page.reload();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(consultMessages.alreadyCancelled);
+    await expect(page.getByRole('button', { name: 'Cancel Consult' })).toBeHidden();
+  });
+}
+
+test('the slots can be chosen and booked with the keyboard alone, and another zone can be chosen', async ({ page, request }) => {
+  const email = uniqueEmail('keys');
+  await page.goto('/contact#book-consult');
+  const b = bookingSection(page);
+  await expect(b.days.first()).toBeChecked();
+
+  await b.zone.selectOption('Europe/London');
+  await expect(b.zone).toHaveAccessibleDescription(/^Times are shown in (Greenwich Mean|British Summer) Time\.$/);
+  const londonDays = groupByDay(await freeSlots(request), 'Europe/London');
+  await expect(b.days).toHaveCount(londonDays.length);
+
+  const key = (k: string) => page.keyboard.press(k);
+  await b.zone.focus();
+  await key('Tab');
+  await expect(b.days.first()).toBeFocused();
+  await key('ArrowRight'); // the second day, chosen as it is reached
+  await expect(b.days.nth(1)).toBeChecked();
+  await key('Tab');
+  await expect(b.times.first()).toBeFocused();
+  await key('Space');
+  await expect(b.times.first()).toBeChecked();
+  const slot = londonDays[1].slots[0];
+  await expect(b.times.first()).toHaveAccessibleName(loosely(`${formatDay(slot, 'Europe/London')}, ${formatTime(slot, 'Europe/London')}`));
+  await key('Tab');
+  await expect(b.name).toBeFocused();
+  await page.keyboard.type('Sam Keys');
+  await key('Tab');
+  await page.keyboard.type(email);
+  await key('Tab');
+  await key('Tab');
+  await key('Tab');
+  await expect(b.button).toBeFocused();
+  await key('Enter');
+  await expect(b.section.getByRole('heading', { name: 'Your consult is booked' })).toBeFocused();
+  await expect(b.section).toContainText(loosely(formatConsult(slot, slotEnd(slot), 'Europe/London')));
+  // The e-mails speak the zone the visitor chose.
+  await expect.poll(async () => (await mailTo(email, /^Your free consult is booked/)())?.text ?? '').toMatch(/GMT|BST/);
+});
+
+test('a time taken meanwhile is refused, taken off the list, and another can be booked', async ({ page, request }) => {
+  await page.goto('/contact#book-consult');
+  const b = bookingSection(page);
+  await expect(b.days.first()).toBeChecked();
+  const slot = groupByDay(await freeSlots(request), ZONE)[0].slots[0];
+  await b.section.getByRole('radio', { name: slotName(slot) }).check();
+  await b.name.fill('Second Family');
+  await b.email.fill(uniqueEmail('second'));
+  // Someone else books the same time first.
+  const first = await request.post('/api/consult/bookings', { data: { start: slot, name: 'First Family', email: uniqueEmail('first'), timeZone: ZONE } });
+  expect(first.status()).toBe(201);
+
+  await b.button.click();
+  await expect(b.alert).toHaveText(consultMessages.slotTaken);
+  await expect(b.section.getByRole('radio', { name: slotName(slot) })).toHaveCount(0);
+  await expect(b.name).toHaveValue('Second Family');
+  await b.times.first().check();
+  await b.button.click();
+  await expect(b.section.getByRole('heading', { name: 'Your consult is booked' })).toBeVisible();
+});
+
+test('the admin sets a day off, sees a booking and cancels it', async ({ page, request }) => {
+  test.slow(); // sign-in, axe at two widths, e-mails through the outbox
+  const [slot] = await freeSlots(request);
+  const family = `Admin Test ${Date.now()}`;
+  const email = uniqueEmail('admin-consult');
+  const booked = await request.post('/api/consult/bookings', { data: { start: slot, name: family, email, preferredEditor: 'maya-chen', timeZone: ZONE } });
+  expect(booked.status()).toBe(201);
+  // A New York date with slots, other than the booking's, for the day off.
+  const dayOff = [...new Set((await freeSlots(request)).map((s) => localDate(s, BUSINESS_TIME_ZONE)))].find((d) => d !== localDate(slot, BUSINESS_TIME_ZONE))!;
+
+  await openAdmin(page, request);
+  await page.getByRole('tab', { name: 'Consults', exact: true }).click();
+  const card = page.getByRole('article', { name: family });
+  await expect(card).toContainText(loosely(formatConsult(slot, slotEnd(slot), BUSINESS_TIME_ZONE)));
+  await expect(card).toContainText(email);
+  await expect(card).toContainText('Maya Chen');
+  await expect(page.getByRole('group', { name: 'Monday' }).getByLabel('From').first()).toHaveValue('10:00');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+  }
+
+  // A day off: its slots are gone at once.
+  await page.getByLabel('Date', { exact: true }).fill(dayOff);
+  await page.getByRole('button', { name: 'Add day off' }).click();
+  await expect(page.getByRole('list', { name: 'Days off' })).toContainText(formatDate(dayOff));
+  await page.getByRole('button', { name: 'Save availability' }).click();
+  await expect(toasts(page)).toContainText(consultMessages.availabilitySaved);
+  expect((await freeSlots(request)).some((s) => localDate(s, BUSINESS_TIME_ZONE) === dayOff)).toBe(false);
+
+  // Cancel the booking: the visitor is told, the slot is free.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await card.getByRole('button', { name: `Cancel consult with ${family}` }).click();
+  await expect(toasts(page)).toContainText(consultMessages.consultCancelled);
+  await expect(card).toHaveCount(0);
+  expect(await freeSlots(request)).toContain(slot);
+  await expect.poll(async () => (await mailTo(email, /is cancelled$/)())?.text ?? '').toContain('we had to cancel');
+
+  // Back to no days off, for whatever runs next.
+  await page.getByRole('button', { name: `Remove day off ${formatDate(dayOff)}` }).click();
+  await page.getByRole('button', { name: 'Save availability' }).click();
+  await expect(page.getByText('No days off.')).toBeVisible();
+  await expect.poll(async () => (await freeSlots(request)).some((s) => localDate(s, BUSINESS_TIME_ZONE) === dayOff)).toBe(true);
+});
