@@ -15,9 +15,9 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      // Pages for signed-in people, the test checkout and the 404 are not for search engines.
+      // Pages for signed-in people, the test checkout, form confirmations and the 404 are not for search engines.
       filter: (page) =>
-        !/\/(admin|checkout|dashboard|order-confirmation|reset-password|select-services|test-checkout|404)$/.test(new URL(page).pathname),
+        !/\/(admin|checkout|dashboard|inquiry-sent|order-confirmation|reset-password|select-services|subscribed|test-checkout|404)$/.test(new URL(page).pathname),
     }),
   ],
   vite: {
