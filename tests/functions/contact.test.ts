@@ -6,7 +6,8 @@ import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
 import { listOutbox } from '../../netlify/server/mail';
 import { DEMO_EDITORS } from '../../netlify/server/seed';
 import { site } from '../../src/lib/site';
-import { BASE, call, clearStore, context } from '../helpers/functions';
+import { INQUIRY_SENT_PATH, formAnswerTexts } from '../../src/lib/form-answers';
+import { BASE, call, clearStore, context, postForm } from '../helpers/functions';
 import { closedPort, startSmtpServer } from '../helpers/smtp';
 
 const PATH = '/api/contact';
@@ -274,5 +275,71 @@ describe('POST /api/contact: refused input', () => {
   it('is served at /api/contact with a rate limit', () => {
     expect(config.path).toBe('/api/contact');
     expect(config.rateLimit).toMatchObject({ windowLimit: expect.any(Number), windowSize: expect.any(Number) });
+  });
+});
+
+describe('POST /api/contact: the form posted before its island hydrates', () => {
+  const { website: _honeypot, ...fields } = valid;
+  const postFields = (changes: Record<string, string | string[]> = {}, headers?: Record<string, string | null>) =>
+    postForm(contactHandler, PATH, { ...fields, ...changes }, headers);
+
+  it('stores exactly what the JSON path stores and sends the visitor to the confirmation page', async () => {
+    const res = await postFields({ website: '' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(INQUIRY_SENT_PATH);
+    expect(await post(valid).then((r) => r.status)).toBe(200);
+    const [a, b] = await storedInquiries();
+    const { receivedAt: _a, ...fromForm } = a;
+    const { receivedAt: _b, ...fromJson } = b;
+    expect(fromForm).toEqual(fromJson);
+    expect(await listOutbox()).toHaveLength(2);
+  });
+
+  it('fills the defaults for the fields the form did not show', async () => {
+    const { parentName, studentInfo, intendedMajor, email } = valid;
+    expect((await postForm(contactHandler, PATH, { parentName, studentInfo, intendedMajor, email, website: '' })).status).toBe(303);
+    expect(await storedInquiries()).toEqual([
+      expect.objectContaining({ services: [], preferredEditor: 'any', turnaround: 'standard', phone: '', details: '' }),
+    ]);
+  });
+
+  it('the honeypot works for native posts too: the same redirect as for a person, nothing stored or sent', async () => {
+    const res = await postFields({ website: 'http://spam.example' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(INQUIRY_SENT_PATH);
+    await expectNothingStored();
+  });
+
+  it('refuses another site’s form with 403 { error }', async () => {
+    const res = await postFields({}, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: expect.any(String) });
+    await expectNothingStored();
+  });
+
+  it('answers missing fields with a page naming them as the form does and showing everything typed', async () => {
+    const res = await postFields({ studentInfo: ' ', email: '', details: 'Call me <after> six' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    for (const text of [
+      formAnswerTexts.inquiryNotSent,
+      'Student Name and Current Grade is required',
+      'Email is required',
+      'Pat Rivera',
+      'Social Sciences',
+      'Common App Essay Editing, 48-Hour Response (+$250)',
+      'Call me &lt;after&gt; six',
+      `href="/contact">${formAnswerTexts.backToForm}`,
+    ]) {
+      expect(res.body).toContain(text);
+    }
+    await expectNothingStored();
+  });
+
+  it('answers an editor that does not exist with a page too', async () => {
+    const res = await postFields({ preferredEditor: 'nobody' });
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('Preferred Editor is not one of our editors');
+    await expectNothingStored();
   });
 });
