@@ -21,7 +21,7 @@ import { CONTACT_PATH, INQUIRY_SENT_PATH, formAnswerTexts } from '../../src/lib/
 import { messages } from '../../src/lib/messages';
 import { inquirySchema, type Inquiry } from '../../src/lib/schemas';
 import { editorsRepo } from '../server/editors.repo';
-import { isBrowserFormPost, problemPage, readForm, relabel, seeOther } from '../server/form-post';
+import { fieldProblems, isBrowserFormPost, problemPage, readForm, relabel, seeOther } from '../server/form-post';
 import { HttpError, json, logFailure, parse, readBody, route } from '../server/http';
 import { inquiriesRepo } from '../server/inquiries.repo';
 import { inquiryNotification } from '../server/inquiry-notification';
@@ -49,16 +49,16 @@ async function fromForm(req: Request, context: Context) {
     problemPage({
       status,
       title: formAnswerTexts.inquiryNotSent,
-      problems: [...new Set(problems.map((problem) => relabel(problem, INQUIRY_FIELD_LABELS)))],
+      problems,
       entered: entered(fields),
       back: { href: CONTACT_PATH, label: formAnswerTexts.backToForm },
     });
   const parsed = inquirySchema.safeParse(fields);
-  if (!parsed.success) return answer(parsed.error.issues.map((issue) => issue.message));
+  if (!parsed.success) return answer(fieldProblems(parsed.error.issues, fields, INQUIRY_FIELD_LABELS));
   try {
     await accept(parsed.data, context);
   } catch (error) {
-    if (error instanceof HttpError) return answer([error.message]);
+    if (error instanceof HttpError) return answer([relabel(error.message, INQUIRY_FIELD_LABELS)]);
     logFailure(req, error);
     return answer([messages.contactFailure], 500);
   }

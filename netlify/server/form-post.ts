@@ -6,6 +6,7 @@
  * an inquiry in a visitor's name. People get a page back: a redirect to a confirmation page, or a
  * page saying what to fix.
  */
+import { fieldMessages } from '../../src/lib/field-messages';
 import { formAnswerTexts as texts } from '../../src/lib/form-answers';
 import { site } from '../../src/lib/site';
 import { DEFAULT_BODY_LIMIT, HttpError, readBytes } from './http';
@@ -62,6 +63,20 @@ export function relabel(message: string, labels: Readonly<Record<string, string>
   return Object.hasOwn(labels, key) ? labels[key] + message.slice(key.length) : message;
 }
 
+/**
+ * One problem per field from a schema's issues, as people read them: a field left blank is required,
+ * whichever of its rules the schema names first.
+ */
+export function fieldProblems(issues: readonly { path: PropertyKey[]; message: string }[], posted: Record<string, unknown>, labels: Readonly<Record<string, string>>) {
+  const byField = new Map<string, string>();
+  for (const { path, message } of issues) {
+    const field = String(path[0] ?? '');
+    const blank = typeof posted[field] === 'string' && (posted[field] as string).trim() === '';
+    if (!byField.has(field)) byField.set(field, blank ? fieldMessages.required(field) : message);
+  }
+  return [...byField.values()].map((message) => relabel(message, labels));
+}
+
 /** Post, redirect, get: the confirmation is a page of its own, and a reload does not post again. */
 export const seeOther = (path: string) => new Response(null, { status: 303, headers: { Location: path, 'Cache-Control': 'no-store' } });
 
@@ -96,8 +111,9 @@ const STYLE = `body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1e293b;ba
 main{max-width:40rem;margin:0 auto;padding:2rem 1.25rem}
 .brand{font-weight:700;color:#1b2f4e}h1{font-size:1.75rem;line-height:1.2;color:#1b2f4e}
 .problem{border-left:4px solid #b91c1c;background:#fef2f2;color:#7f1d1d;padding:.75rem 1rem}
-dl{display:grid;grid-template-columns:minmax(8rem,auto) 1fr;gap:.25rem 1rem;background:#fff;border:1px solid #e2e8f0;padding:1rem}
-dt{font-weight:600}dd{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
+dl{display:grid;gap:.25rem 1rem;background:#fff;border:1px solid #e2e8f0;padding:1rem}
+@media (min-width:40rem){dl{grid-template-columns:max-content 1fr}}
+dt{font-weight:600}dd{margin:0 0 .5rem;white-space:pre-wrap;overflow-wrap:anywhere}
 a{color:#1b3a6b;font-weight:600}.back{display:inline-block;margin-top:1.5rem;padding:.75rem 1.25rem;background:#1b3a6b;color:#fff;border-radius:.5rem;text-decoration:none}`;
 
 /**

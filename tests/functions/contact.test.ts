@@ -1,4 +1,5 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contactHandler, { config } from '../../netlify/functions/contact';
 import { editorsRepo } from '../../netlify/server/editors.repo';
@@ -318,15 +319,18 @@ describe('POST /api/contact: the form posted before its island hydrates', () => 
   });
 
   it('answers missing fields with a page naming them as the form does and showing everything typed', async () => {
-    const res = await postFields({ studentInfo: ' ', email: '', details: 'Call me <after> six' });
+    const res = await postFields({ studentInfo: ' ', intendedMajor: '', email: '', details: 'Call me <after> six' });
     expect(res.status).toBe(400);
+    // One problem per field, and a blank field is simply required.
+    expect(res.body).toContain('Intended Major is required');
+    expect(res.body).not.toContain('not one of the listed majors');
+    expect(res.body).not.toContain('not a valid address');
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     for (const text of [
       formAnswerTexts.inquiryNotSent,
       'Student Name and Current Grade is required',
       'Email is required',
       'Pat Rivera',
-      'Social Sciences',
       'Common App Essay Editing, 48-Hour Response (+$250)',
       'Call me &lt;after&gt; six',
       `href="/contact">${formAnswerTexts.backToForm}`,
@@ -341,5 +345,22 @@ describe('POST /api/contact: the form posted before its island hydrates', () => 
     expect(res.status).toBe(400);
     expect(res.body).toContain('Preferred Editor is not one of our editors');
     await expectNothingStored();
+  });
+});
+
+describe('POST /api/contact: hostile native posts', () => {
+  it('answers any form our page could post with a redirect or a page, never an error of ours, and stores only what the schema accepts', async () => {
+    const { website: _honeypot, ...fields } = valid;
+    const anyText = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constant(''), fc.string({ minLength: 3001, maxLength: 3100 }));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(fields)), anyText, async (field, value) => {
+        await clearStore('inquiries');
+        const res = await postForm(contactHandler, PATH, { ...fields, [field]: value });
+        expect([303, 400]).toContain(res.status);
+        expect(String(res.body)).not.toMatch(/\bat .*\.(ts|js):\d+/);
+        expect(await storedInquiries()).toHaveLength(res.status === 303 ? 1 : 0);
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { changedControls } from '../../client/early-input';
 import { ADD_ON_IDS, SERVICE_IDS, type AddOnId, type ServiceId } from '../../lib/catalogue';
 import { isOverbooked, type EditorChoice } from '../../lib/editor-rules';
-import { loadEditors } from '../../stores/editors';
+import { $builtEditors, loadEditors } from '../../stores/editors';
 import { $order, chooseEditor, restoreSelection, setAddOnChosen, setServiceChosen, settleEditor } from '../../stores/order';
 import { $session, startSession } from '../../stores/session';
 import { useEditors } from '../shared/useEditors';
@@ -23,6 +23,7 @@ export default function OrderPickers({ builtEditors }: { builtEditors: EditorCho
   // brought the visitor here, then what the visitor ticked while the page was loading (newest last).
   useLayoutEffect(() => {
     void startSession();
+    $builtEditors.set(builtEditors); // the summary names the editor before the live list is in
     const used = restoreSelection(new URLSearchParams(location.search), builtEditors.map((e) => e.id));
     if (root.current) applyEarlyInput(root.current);
     dropParams(used);

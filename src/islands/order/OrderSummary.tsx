@@ -6,7 +6,7 @@ import { formatUsd } from '../../lib/money';
 import { lineLabel } from '../../lib/order';
 import { priceOrder } from '../../lib/pricing';
 import { saveCheckoutData } from '../../client/checkout-data';
-import { $editors, editorById } from '../../stores/editors';
+import { $builtEditors, $editors, shownEditors } from '../../stores/editors';
 import { $order, selectedServices } from '../../stores/order';
 import { $session } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
@@ -15,7 +15,7 @@ import { useSharedStore } from '../shared/useSharedStore';
 export default function OrderSummary() {
   const selection = useSharedStore($order);
   const session = useSharedStore($session);
-  const editor = editorById(useSharedStore($editors), selection.editorId);
+  const editor = shownEditors(useSharedStore($editors), useSharedStore($builtEditors)).find((e) => e.id === selection.editorId);
   const services = selectedServices(selection);
   const overbooked = editor ? isOverbooked(editor) : false;
   const priced = priceOrder({ services, overbooked, addOns: selection.addOns, owned: session.ownedAddOns });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { EditorChoice } from '../../lib/editor-rules';
-import { $editors, loadEditors, type EditorsState } from '../../stores/editors';
+import { $editors, loadEditors, shownEditors, type EditorsState } from '../../stores/editors';
 import { useSharedStore } from './useSharedStore';
 
 /**
@@ -11,6 +11,5 @@ import { useSharedStore } from './useSharedStore';
 export function useEditors(built: readonly EditorChoice[] = []) {
   const state: EditorsState = useSharedStore($editors);
   useEffect(() => void loadEditors(), []);
-  const shown: readonly EditorChoice[] = state.status === 'ready' ? state.editors : built;
-  return { ...state, shown, retry: () => void loadEditors(true) };
+  return { ...state, shown: shownEditors(state, built), retry: () => void loadEditors(true) };
 }
