@@ -12,7 +12,7 @@ export function AddOnPicker({ chosen, owned }: { chosen: readonly string[]; owne
         const isOwned = owned[addOn.id];
         const id = `addon-${addOn.id}`;
         return (
-          // has-checked: the card follows the checkbox itself, so a tick shows before the page is interactive.
+          // The card follows its own checkbox (CSS :has), so a tick shows before the page is interactive.
           <div key={addOn.id} className="flex items-start gap-3 rounded-xl border-2 border-slate-200 bg-white p-4 has-checked:border-navy-700 has-checked:bg-navy-50">
             <input
               id={id}

@@ -46,7 +46,7 @@ function EditorOption({ editor, checked }: { editor: EditorChoice; checked: bool
   const full = isOverbooked(editor);
   return (
     <label
-      // has-checked: the card follows the radio itself, so a pick shows before the page is interactive.
+      // The card follows its own radio (CSS :has), so a pick shows before the page is interactive.
       className="flex cursor-pointer items-start gap-3 rounded-xl border-2 border-slate-200 bg-white p-4 transition-colors has-checked:border-navy-700 has-checked:bg-navy-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-beacon-500"
     >
       <input type="radio" name="editor" value={editor.id} checked={checked} onChange={() => chooseEditor(editor.id)} className="mt-1 size-5 shrink-0 accent-navy-700" />

@@ -20,7 +20,7 @@ function ServiceCard({ service, quantity, overbooked }: { service: Service; quan
   const price = unitPriceCents(service.priceCents, overbooked);
   const inputId = `service-${service.id}`;
   return (
-    // has-checked: the card follows the checkbox itself, so a tick shows before the page is interactive.
+    // The card follows its own checkbox (CSS :has), so a tick shows before the page is interactive.
     <div className="rounded-xl border-2 border-slate-200 bg-white p-4 transition-colors has-[input[type=checkbox]:checked]:border-navy-700 has-[input[type=checkbox]:checked]:bg-navy-50">
       <div className="flex items-start gap-3">
         <input
