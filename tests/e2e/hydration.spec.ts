@@ -13,7 +13,7 @@ import type { Order } from '../../src/lib/order';
 import { builtPages } from '../../scripts/bench/built-pages';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { register, uniqueEmail } from '../helpers/e2e-auth';
-import { holdScripts, islandsHydrated, slowCpu, unhydratedIslands, watchHydrationErrors } from '../helpers/hydration';
+import { holdIsland, holdScripts, islandsHydrated, slowCpu, unhydratedIslands, watchHydrationErrors } from '../helpers/hydration';
 import { listStored, readStored } from '../helpers/stored';
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
@@ -75,6 +75,16 @@ for (const cpu of [1, 4]) {
         await page.reload();
         await expect(summary(page)).toContainText('Supplemental Essay Help (Small)$75');
         await expect(box(page, '48-Hour Response')).toBeChecked();
+      });
+
+      test('the summary hydrating after the pickers changed the order still matches its server HTML (React #418)', async ({ page }) => {
+        const release = await holdIsland(page, 'OrderSummary');
+        await page.goto('/select-services?service=activity-list', { waitUntil: 'commit' });
+        // The pickers have hydrated and restored the order: the store is no longer what the build rendered.
+        await expect(box(page, 'Activity List Editing')).toBeChecked();
+        release();
+        await expect(summary(page)).toContainText('Activity List Editing$100');
+        await islandsHydrated(page);
       });
 
       test('the saved selection, then the link, then what the visitor picked while the page loaded', async ({ page }) => {

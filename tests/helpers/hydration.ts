@@ -21,6 +21,17 @@ export async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Holds one island's component (`OrderSummary` for /_astro/OrderSummary.<hash>.js), so it hydrates last. */
+export async function holdIsland(page: Page, component: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/_astro/${component}.*.js`, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
 /** Islands still waiting for their JavaScript: Astro removes `ssr` from <astro-island> when it hydrates one. */
 export const unhydratedIslands = (page: Page) => page.locator('astro-island[ssr]');
 
