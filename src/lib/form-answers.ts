@@ -8,6 +8,8 @@ export const INQUIRY_SENT_PATH = '/inquiry-sent';
 export const CONTACT_PATH = '/contact';
 
 export const formAnswerTexts = {
+  subscribed: 'You are subscribed',
+  inquirySent: 'Inquiry sent',
   notSubscribed: 'You are not subscribed yet',
   inquiryNotSent: 'Your inquiry has not been sent yet',
   fixThis: 'Please fix this and send the form again:',
@@ -16,4 +18,5 @@ export const formAnswerTexts = {
   backToForm: 'Back to the contact form',
   backToPage: 'Back to the page you were on',
   home: 'Back to the home page',
+  editors: 'Meet our editors',
 } as const;

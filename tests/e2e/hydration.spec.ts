@@ -236,8 +236,10 @@ for (const cpu of [1, 4]) {
         await footer.getByRole('button', { name: 'Subscribe' }).click();
         expect((await post).method()).toBe('POST');
         await expect(page).toHaveURL(SUBSCRIBED_PATH);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(formAnswerTexts.subscribed);
         await expect(page.getByRole('main').getByRole('status')).toHaveText(messages.subscribeSuccess);
         release();
+        await expectNoAxeViolations(page);
         expect(await readStored('subscribers', encodeURIComponent(email))).toMatchObject({ email, enabled: true });
         const visited = await page.evaluate(() => [location.href, document.referrer]);
         for (const url of visited) expect(url).not.toContain(encodeURIComponent(email).split('%40')[0]);
@@ -252,6 +254,7 @@ for (const cpu of [1, 4]) {
         await expect(page.getByRole('alert')).toContainText(messages.emailInvalid);
         await expect(page.getByText('not-an-address')).toBeVisible();
         await expect(page.getByRole('link', { name: formAnswerTexts.backToPage })).toHaveAttribute('href', '/pricing');
+        await expectNoAxeViolations(page);
         release();
       });
     });
