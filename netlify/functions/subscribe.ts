@@ -1,17 +1,42 @@
-/** POST /api/database/subscribe { email }: the newsletter sign-up (SPEC §7). */
-import type { Config } from '@netlify/functions';
+/**
+ * POST /api/database/subscribe { email }: the newsletter sign-up (SPEC §7). The footer form posts
+ * here natively too, before its script runs: then the answer is a page (decision 015).
+ */
+import type { Config, Context } from '@netlify/functions';
+import { normalizeEmail } from '../../src/lib/email';
+import { SUBSCRIBED_PATH, formAnswerTexts } from '../../src/lib/form-answers';
+import { messages } from '../../src/lib/messages';
 import { subscribeSchema } from '../../src/lib/schemas';
-import { json, readBody, route } from '../server/http';
+import { isBrowserFormPost, problemPage, readForm, seeOther, wayBack } from '../server/form-post';
+import { json, logFailure, readBody, route } from '../server/http';
 import { subscribersRepo } from '../server/subscribers.repo';
 
 export default route({
-  POST: async (req, context) => {
-    const { email } = await readBody(req, subscribeSchema);
-    // Subscribing twice is not an error for the visitor: the address is simply kept once.
-    await subscribersRepo(context).subscribe(email);
-    return json({ ok: true });
-  },
+  POST: (req, context) => (isBrowserFormPost(req) ? fromForm(req, context) : fromJson(req, context)),
 });
+
+async function fromJson(req: Request, context: Context) {
+  const { email } = await readBody(req, subscribeSchema);
+  // Subscribing twice is not an error for the visitor: the address is simply kept once.
+  await subscribersRepo(context).subscribe(email);
+  return json({ ok: true });
+}
+
+/** The same rules and store as the JSON path; the spec's messages, on a page. */
+async function fromForm(req: Request, context: Context) {
+  const typed = (await readForm(req)).get('email') ?? '';
+  const answer = (problem: string, status?: number) =>
+    problemPage({ status, title: formAnswerTexts.notSubscribed, problems: [problem], entered: [['Email', typed]], back: wayBack(req) });
+  const parsed = subscribeSchema.safeParse({ email: typed });
+  if (!parsed.success) return answer(normalizeEmail(typed) === '' ? messages.emailRequired : messages.emailInvalid);
+  try {
+    await subscribersRepo(context).subscribe(parsed.data.email);
+  } catch (error) {
+    logFailure(req, error);
+    return answer(messages.subscribeFailure, 500);
+  }
+  return seeOther(SUBSCRIBED_PATH);
+}
 
 export const config: Config = {
   path: '/api/database/subscribe',

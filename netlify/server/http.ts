@@ -34,9 +34,7 @@ export function route(handlers: Partial<Record<Method, Handler>>): Handler {
       return await handler(req, context);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message);
-      const correlationId = crypto.randomUUID();
-      console.error(`[${correlationId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
-      return errorResponse(500, `Something went wrong on our side (reference ${correlationId}).`);
+      return errorResponse(500, `Something went wrong on our side (reference ${logFailure(req, error)}).`);
     }
   };
   return async (req, context) => {
@@ -45,6 +43,13 @@ export function route(handlers: Partial<Record<Method, Handler>>): Handler {
     res.headers.set('X-Content-Type-Options', 'nosniff');
     return res;
   };
+}
+
+/** Logs an unexpected failure under a new correlation id and answers the id: the caller learns only that. */
+export function logFailure(req: Request, error: unknown): string {
+  const correlationId = crypto.randomUUID();
+  console.error(`[${correlationId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
+  return correlationId;
 }
 
 export const DEFAULT_BODY_LIMIT = 16 * 1024;

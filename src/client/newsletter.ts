@@ -1,4 +1,4 @@
-/** Behaviour of the footer newsletter form: validate, send, and say what happened in a live region. */
+/** Behaviour of the footer newsletter form: validate, send as JSON to its action, and say what happened in a live region. */
 import { isEmail, normalizeEmail } from '../lib/email';
 import { messages } from '../lib/messages';
 import { apiFetch } from './api';
@@ -28,7 +28,7 @@ export function setUpNewsletterForm(form: HTMLFormElement | null) {
     input.disabled = true;
     button.disabled = true;
     button.textContent = 'Subscribing...';
-    const result = await apiFetch('/api/database/subscribe', { method: 'POST', body: { email } });
+    const result = await apiFetch(form.action, { method: 'POST', body: { email } });
     input.disabled = false;
     button.disabled = false;
     button.textContent = idleLabel;

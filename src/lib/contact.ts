@@ -16,6 +16,37 @@ export const isHoneypotFilled = (body: unknown) => {
   return value !== undefined && value !== null && String(value).trim() !== '';
 };
 
+/** What the contact form calls each inquiry field: the island's labels and the native post's answer page. */
+export const INQUIRY_FIELD_LABELS = {
+  parentName: 'Parent/Guardian Name',
+  studentInfo: 'Student Name and Current Grade',
+  intendedMajor: 'Intended Major',
+  services: 'Services',
+  preferredEditor: 'Preferred Editor',
+  turnaround: 'Preferred Turnaround',
+  email: 'Email',
+  phone: 'Phone',
+  details: 'Additional Details/Questions',
+} as const;
+
+const FORM_TEXT_FIELDS = ['parentName', 'studentInfo', 'intendedMajor', 'preferredEditor', 'turnaround', 'email', 'phone', 'details', HONEYPOT_FIELD] as const;
+type FormTextField = (typeof FORM_TEXT_FIELDS)[number];
+export type InquiryFormFields = Partial<Record<FormTextField, string>> & { services: string[] };
+
+/**
+ * The contact form's fields as posted: the island reads its FormData, POST /api/contact the body of a
+ * native post (before the island hydrates). The form's names are the payload's keys; a field the form
+ * does not show (the turnaround, until an editing service is ticked) stays absent.
+ */
+export function inquiryFromForm(form: { get(name: string): unknown; getAll(name: string): unknown[] }): InquiryFormFields {
+  const fields: InquiryFormFields = { services: form.getAll('services').filter((v): v is string => typeof v === 'string') };
+  for (const name of FORM_TEXT_FIELDS) {
+    const value = form.get(name);
+    if (typeof value === 'string') fields[name] = value;
+  }
+  return fields;
+}
+
 /** The Preferred Editor choice that leaves the pick to us (SPEC §3). */
 export const ANY_EDITOR = { value: 'any', label: 'Any Available Editor' } as const;
 

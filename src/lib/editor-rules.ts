@@ -12,3 +12,22 @@ export const testLabel = (score: string) => (Number(score) < 100 ? 'ACT' : 'SAT'
 
 /** How the surge on a full editor is written for people: "1.5x" (SPEC §4, §9). */
 export const SURGE_LABEL = `${SURGE_NUMERATOR / SURGE_DENOMINATOR}x`;
+
+/** What an editor picker shows: the build renders these into the page, the live list refreshes them. */
+export interface EditorChoice {
+  id: string;
+  name: string;
+  college: string;
+  major: string;
+  slotsOpen: number;
+  totalSlots: number;
+}
+
+export const toEditorChoice = ({ id, name, college, major, slotsOpen, totalSlots }: EditorChoice): EditorChoice => ({
+  id,
+  name,
+  college,
+  major,
+  slotsOpen,
+  totalSlots,
+});

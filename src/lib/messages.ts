@@ -22,6 +22,7 @@ export const messages = {
   resetLinkInvalid: 'This password reset link has expired or has already been used. Please ask for a new one.',
   loginToCheckout: 'Please log in to proceed to checkout.',
   selectServiceAndEditor: 'Please select at least one service and an editor.',
+  editorUnavailable: 'The editor you chose is no longer available. Please choose another editor.',
   checkoutDataMissing: 'Checkout data is missing.',
   billingRequired: 'Please fill in all required billing fields.',
   paymentNotLoaded: 'Payment has not loaded yet.',

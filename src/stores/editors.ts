@@ -1,5 +1,6 @@
 /** The editors from the API, loaded once per page and shared by the islands that show them. */
 import { atom } from 'nanostores';
+import type { EditorChoice } from '../lib/editor-rules';
 import type { Editor } from '../lib/schemas';
 import { fetchEditors } from '../client/editors';
 
@@ -23,5 +24,9 @@ export function loadEditors(force = false): Promise<EditorsState> {
   return loading;
 }
 
-export const editorById = (state: EditorsState, id: string | null) =>
-  state.status === 'ready' && id ? (state.editors.find((e) => e.id === id) ?? null) : null;
+/** The editors a page was built with (decision 015), for every island of the page until the live list is in. */
+export const $builtEditors = atom<readonly EditorChoice[]>([]);
+
+/** What to show: the live list once loaded, the built one until then. */
+export const shownEditors = (state: EditorsState, built: readonly EditorChoice[]): readonly EditorChoice[] =>
+  state.status === 'ready' ? state.editors : built;

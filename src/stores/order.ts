@@ -39,11 +39,16 @@ function update(change: (current: OrderSelection) => OrderSelection) {
 export const selectedServices = (selection: OrderSelection): ServiceSelection[] =>
   SERVICE_IDS.filter((id) => selection.services[id] !== undefined).map((id) => ({ id, quantity: selection.services[id]! }));
 
-/** Selecting sets quantity 1; deselecting forgets it, so the next selection starts at 1 again (SPEC §4). */
-export const toggleService = (id: ServiceId) =>
+/**
+ * Selecting sets quantity 1; deselecting forgets it, so the next selection starts at 1 again (SPEC §4).
+ * Takes the wanted state, not a toggle: a tick seen twice (as a native click before hydration, then
+ * by React) still counts once.
+ */
+export const setServiceChosen = (id: ServiceId, chosen: boolean) =>
   update((s) => {
+    if ((s.services[id] !== undefined) === chosen) return s;
     const services = { ...s.services };
-    if (services[id] === undefined) services[id] = 1;
+    if (chosen) services[id] = 1;
     else delete services[id];
     return { ...s, services };
   });
@@ -60,19 +65,27 @@ export const setQuantity = (id: ServiceId, quantity: unknown) =>
 /** After a paid order the cart starts afresh. */
 export const clearSelection = () => update(() => EMPTY);
 
-export const chooseEditor = (editorId: string) => update((s) => ({ ...s, editorId }));
+/** An `editor` link the build's snapshot did not know: it waits for the live list (settleEditor). */
+let linkedEditor: string | null = null;
 
-/** Owned add-ons cannot be toggled (SPEC §4). */
-export const toggleAddOnChoice = (id: AddOnId, owned: OwnedAddOns) =>
-  update((s) => (owned[id] ? s : { ...s, addOns: toggleAddOn(s.addOns, id) }));
+/** The visitor's own choice; it also outranks a link still waiting for the live list. */
+export const chooseEditor = (editorId: string) => {
+  linkedEditor = null;
+  update((s) => ({ ...s, editorId }));
+};
+
+/** Owned add-ons cannot be changed (SPEC §4); choosing one speed upgrade drops the other. Wanted state, as setServiceChosen. */
+export const setAddOnChosen = (id: AddOnId, chosen: boolean, owned: OwnedAddOns) =>
+  update((s) => (owned[id] || s.addOns.includes(id) === chosen ? s : { ...s, addOns: toggleAddOn(s.addOns, id) }));
 
 /**
  * Restores the saved selection, then applies the link that brought the visitor here: `service`,
  * `addon` and `editor` (unknown values ignored; `service=paid-community` means the community add-on,
- * DESIGN §8). `editorIds` is null when the editors could not be loaded. Answers the query parameters
- * it used, so the caller can drop them from the URL.
+ * DESIGN §8). `knownEditorIds` are the editors the page was built with: an `editor` link to one of
+ * them applies now, any other waits for the live list (settleEditor). Answers the query parameters it
+ * used, so the caller can drop them from the URL.
  */
-export function restoreSelection(params: URLSearchParams, editorIds: readonly string[] | null): string[] {
+export function restoreSelection(params: URLSearchParams, knownEditorIds: readonly string[]): string[] {
   const saved = typeof sessionStorage === 'undefined' ? null : readSession(KEY, isSelection);
   let next: OrderSelection = saved ?? EMPTY;
   const used: string[] = [];
@@ -87,13 +100,30 @@ export function restoreSelection(params: URLSearchParams, editorIds: readonly st
     if (!next.addOns.includes(addOn as AddOnId)) next = { ...next, addOns: toggleAddOn(next.addOns, addOn as AddOnId) };
     used.push(service === COMMUNITY_SERVICE_ID ? 'service' : 'addon');
   }
-  if (editor && editorIds?.includes(editor)) {
+  linkedEditor = null;
+  if (editor && knownEditorIds.includes(editor)) {
     next = { ...next, editorId: editor };
     used.push('editor');
+  } else if (editor) {
+    linkedEditor = editor;
   }
-  // A saved editor that no longer exists is forgotten (when the list could be loaded at all).
-  if (editorIds && next.editorId && !editorIds.includes(next.editorId)) next = { ...next, editorId: null };
   $order.set(next);
   writeSession(KEY, next);
   return used;
+}
+
+/**
+ * Once the live editors list is in: a waiting `editor` link to a real editor applies (unless the
+ * visitor has chosen an editor since), and a chosen editor that no longer exists is forgotten.
+ * Answers whether the link was used and whether a choice was dropped (the page says so).
+ */
+export function settleEditor(liveEditorIds: readonly string[]): { linkUsed: boolean; dropped: boolean } {
+  const link = linkedEditor;
+  linkedEditor = null;
+  const linkUsed = link !== null && liveEditorIds.includes(link);
+  if (linkUsed) update((s) => ({ ...s, editorId: link }));
+  const chosen = $order.get().editorId;
+  const dropped = chosen !== null && !liveEditorIds.includes(chosen);
+  if (dropped) update((s) => ({ ...s, editorId: null }));
+  return { linkUsed, dropped };
 }

@@ -5,6 +5,7 @@ import { turnaroundLabel } from '../../src/lib/contact';
 import { messages } from '../../src/lib/messages';
 import { site, telHref } from '../../src/lib/site';
 import { expectNoAxeViolations } from '../helpers/axe';
+import { islandsHydrated } from '../helpers/hydration';
 import { listStored } from '../helpers/stored';
 
 const serviceLabel = (id: string) => CONTACT_SERVICE_OPTIONS.find((o) => o.id === id)!.label;
@@ -30,9 +31,8 @@ const form = (page: Page) => {
 };
 type ContactForm = ReturnType<typeof form>;
 
-/** Fills every field; the button is enabled once the island is interactive. */
+/** Fills every field. */
 async function fillEverything(f: ContactForm, email: string) {
-  await expect(f.button).toBeEnabled();
   await f.parentName.fill('Pat Rivera');
   await f.studentInfo.fill('Sam Rivera, 11th Grade');
   await f.major.selectOption({ label: 'Visual Arts' });
@@ -53,6 +53,8 @@ test.beforeEach(async ({ page }) => {
     throw new Error('The contact form must not use window.alert');
   });
   await page.goto('/contact');
+  // These tests are about the island; before it hydrates the form posts natively (hydration.spec.ts).
+  await islandsHydrated(page);
 });
 
 test('the page offers a free consult and lists every other way to reach us', async ({ page }) => {
@@ -81,7 +83,6 @@ test('the editor select offers any editor and every editor by name and major', a
 
 test('missing required fields are announced, marked and focused', async ({ page }) => {
   const f = form(page);
-  await expect(f.button).toBeEnabled();
   let requests = 0;
   page.on('request', (req) => req.url().endsWith('/api/contact') && requests++);
   await f.button.click();
@@ -117,7 +118,6 @@ test('missing required fields are announced, marked and focused', async ({ page 
 
 test('the turnaround select appears only while an editing service is ticked', async ({ page }) => {
   const f = form(page);
-  await expect(f.button).toBeEnabled();
   await expect(f.turnaround).toHaveCount(0);
   await f.service('community').check();
   await f.service('speed48').check();
@@ -132,7 +132,6 @@ test('the turnaround select appears only while an editing service is ticked', as
 
 test('the details field counts words without limiting them', async ({ page }) => {
   const f = form(page);
-  await expect(f.button).toBeEnabled();
   await expect(f.details).toHaveAccessibleDescription('0 of 300 words');
   await f.details.fill('one two  three\nfour');
   await expect(f.details).toHaveAccessibleDescription('4 of 300 words');
@@ -238,7 +237,6 @@ test('a network failure says so too', async ({ page }) => {
 test('the form can be filled and sent with the keyboard alone', async ({ page }) => {
   const f = form(page);
   const email = `keys-${Date.now()}@example.com`;
-  await expect(f.button).toBeEnabled();
   const key = (k: string) => page.keyboard.press(k);
   await key('Tab');
   await key('Enter'); // the skip link: focus goes to the main content
@@ -288,9 +286,11 @@ test.describe('before the island is interactive', () => {
       await page.goto('/contact');
       const f = form(page);
       await expect(f.button).toBeVisible();
-      // Without JavaScript the button stays disabled: the form never submits natively.
-      if (!javaScriptEnabled) await expect(f.button).toBeDisabled();
-      else await expect(f.button).toBeEnabled();
+      // Without JavaScript the form still works: it posts to the function, never by GET.
+      await expect(f.button).toBeEnabled();
+      await expect(page.getByRole('main').locator('form')).toHaveAttribute('method', 'post');
+      await expect(page.getByRole('main').locator('form')).toHaveAttribute('action', '/api/contact');
+      if (javaScriptEnabled) await islandsHydrated(page);
       boxes.push(await Promise.all([f.parentName, f.details, f.button].map((l) => l.boundingBox())));
       await context.close();
     }
@@ -302,7 +302,6 @@ for (const width of [390, 1280]) {
   test(`the page passes axe at ${width} px, with the turnaround select and messages showing`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     const f = form(page);
-    await expect(f.button).toBeEnabled();
     await expectNoAxeViolations(page);
     await f.service('activities').check();
     await f.button.click();

@@ -1,4 +1,5 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contactHandler, { config } from '../../netlify/functions/contact';
 import { editorsRepo } from '../../netlify/server/editors.repo';
@@ -6,7 +7,8 @@ import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
 import { listOutbox } from '../../netlify/server/mail';
 import { DEMO_EDITORS } from '../../netlify/server/seed';
 import { site } from '../../src/lib/site';
-import { BASE, call, clearStore, context } from '../helpers/functions';
+import { INQUIRY_SENT_PATH, formAnswerTexts } from '../../src/lib/form-answers';
+import { BASE, call, clearStore, context, postForm } from '../helpers/functions';
 import { closedPort, startSmtpServer } from '../helpers/smtp';
 
 const PATH = '/api/contact';
@@ -274,5 +276,91 @@ describe('POST /api/contact: refused input', () => {
   it('is served at /api/contact with a rate limit', () => {
     expect(config.path).toBe('/api/contact');
     expect(config.rateLimit).toMatchObject({ windowLimit: expect.any(Number), windowSize: expect.any(Number) });
+  });
+});
+
+describe('POST /api/contact: the form posted before its island hydrates', () => {
+  const { website: _honeypot, ...fields } = valid;
+  const postFields = (changes: Record<string, string | string[]> = {}, headers?: Record<string, string | null>) =>
+    postForm(contactHandler, PATH, { ...fields, ...changes }, headers);
+
+  it('stores exactly what the JSON path stores and sends the visitor to the confirmation page', async () => {
+    const res = await postFields({ website: '' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(INQUIRY_SENT_PATH);
+    expect(await post(valid).then((r) => r.status)).toBe(200);
+    const [a, b] = await storedInquiries();
+    const { receivedAt: _a, ...fromForm } = a;
+    const { receivedAt: _b, ...fromJson } = b;
+    expect(fromForm).toEqual(fromJson);
+    expect(await listOutbox()).toHaveLength(2);
+  });
+
+  it('fills the defaults for the fields the form did not show', async () => {
+    const { parentName, studentInfo, intendedMajor, email } = valid;
+    expect((await postForm(contactHandler, PATH, { parentName, studentInfo, intendedMajor, email, website: '' })).status).toBe(303);
+    expect(await storedInquiries()).toEqual([
+      expect.objectContaining({ services: [], preferredEditor: 'any', turnaround: 'standard', phone: '', details: '' }),
+    ]);
+  });
+
+  it('the honeypot works for native posts too: the same redirect as for a person, nothing stored or sent', async () => {
+    const res = await postFields({ website: 'http://spam.example' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(INQUIRY_SENT_PATH);
+    await expectNothingStored();
+  });
+
+  it('refuses another site’s form with 403 { error }', async () => {
+    const res = await postFields({}, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: expect.any(String) });
+    await expectNothingStored();
+  });
+
+  it('answers missing fields with a page naming them as the form does and showing everything typed', async () => {
+    const res = await postFields({ studentInfo: ' ', intendedMajor: '', email: '', details: 'Call me <after> six' });
+    expect(res.status).toBe(400);
+    // One problem per field, and a blank field is simply required.
+    expect(res.body).toContain('Intended Major is required');
+    expect(res.body).not.toContain('not one of the listed majors');
+    expect(res.body).not.toContain('not a valid address');
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    for (const text of [
+      formAnswerTexts.inquiryNotSent,
+      'Student Name and Current Grade is required',
+      'Email is required',
+      'Pat Rivera',
+      'Common App Essay Editing, 48-Hour Response (+$250)',
+      'Call me &lt;after&gt; six',
+      `href="/contact">${formAnswerTexts.backToForm}`,
+    ]) {
+      expect(res.body).toContain(text);
+    }
+    await expectNothingStored();
+  });
+
+  it('answers an editor that does not exist with a page too', async () => {
+    const res = await postFields({ preferredEditor: 'nobody' });
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('Preferred Editor is not one of our editors');
+    await expectNothingStored();
+  });
+});
+
+describe('POST /api/contact: hostile native posts', () => {
+  it('answers any form our page could post with a redirect or a page, never an error of ours, and stores only what the schema accepts', async () => {
+    const { website: _honeypot, ...fields } = valid;
+    const anyText = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constant(''), fc.string({ minLength: 3001, maxLength: 3100 }));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(fields)), anyText, async (field, value) => {
+        await clearStore('inquiries');
+        const res = await postForm(contactHandler, PATH, { ...fields, [field]: value });
+        expect([303, 400]).toContain(res.status);
+        expect(String(res.body)).not.toMatch(/\bat .*\.(ts|js):\d+/);
+        expect(await storedInquiries()).toHaveLength(res.status === 303 ? 1 : 0);
+      }),
+      { numRuns: 40 },
+    );
   });
 });

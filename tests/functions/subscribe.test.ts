@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import subscribeHandler from '../../netlify/functions/subscribe';
 import { subscribersRepo } from '../../netlify/server/subscribers.repo';
-import { call, clearStore } from '../helpers/functions';
+import { escapeHtml } from '../../netlify/server/mail';
+import { SUBSCRIBED_PATH, formAnswerTexts } from '../../src/lib/form-answers';
+import { messages } from '../../src/lib/messages';
+import { call, clearStore, postForm } from '../helpers/functions';
 
 const PATH = '/api/database/subscribe';
 const post = (body: BodyInit, headers: HeadersInit = { 'content-type': 'application/json' }) =>
@@ -72,5 +75,73 @@ describe('POST /api/database/subscribe', () => {
     const res = await call(subscribeHandler, PATH, { method });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('POST /api/database/subscribe: the footer form posted before its script runs', () => {
+  const postEmail = (email: string, headers?: Record<string, string | null>) => postForm(subscribeHandler, PATH, { email }, headers);
+  const stored = async () => {
+    const { getStore } = await import('@netlify/blobs');
+    return (await getStore({ name: 'subscribers', consistency: 'strong' }).list()).blobs.map((b) => b.key);
+  };
+
+  it('stores the address as the JSON path does and sends the visitor to the confirmation page', async () => {
+    const res = await postEmail('  Form@Example.COM ');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(SUBSCRIBED_PATH);
+    expect(await subscribersRepo().get('form@example.com')).toMatchObject({ email: 'form@example.com', enabled: true });
+  });
+
+  it('takes the browser’s word from either header: Origin alone, or Sec-Fetch-Site alone', async () => {
+    expect((await postEmail('origin@example.com', { 'sec-fetch-site': null })).status).toBe(303);
+    expect((await postEmail('fetch-site@example.com', { origin: null })).status).toBe(303);
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it.each([
+    ['another site’s Origin', { origin: 'https://evil.example', 'sec-fetch-site': null }],
+    ['a null Origin', { origin: 'null', 'sec-fetch-site': null }],
+    ['a cross-site fetch', { origin: null, 'sec-fetch-site': 'cross-site' }],
+    ['a same-site but other-origin fetch', { 'sec-fetch-site': 'same-site' }],
+    ['headers that disagree', { origin: 'https://evil.example' }],
+  ])('refuses a form from %s with 403 { error } and stores nothing', async (_, headers) => {
+    const res = await postEmail('victim@example.com', headers);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: expect.any(String) });
+    expect(await stored()).toEqual([]);
+  });
+
+  it.each([
+    ['', messages.emailRequired],
+    ['not-an-email', messages.emailInvalid],
+    ['<b>x</b>@example', messages.emailInvalid],
+  ])('answers %j with a page that says %s, shows what was typed and the way back; stores nothing', async (typed, message) => {
+    const res = await postEmail(typed);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(res.body).toContain(formAnswerTexts.notSubscribed);
+    expect(res.body).toContain(escapeHtml(message));
+    expect(res.body).not.toContain('<b>x</b>');
+    if (typed) expect(res.body).toContain(escapeHtml(typed));
+    expect(res.body).toContain(`href="/pricing">${formAnswerTexts.backToPage}`);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('leads home when the page it came from is not ours', async () => {
+    const res = await postEmail('bad', { referer: 'https://elsewhere.example/' });
+    expect(res.body).toContain(`href="/">${formAnswerTexts.home}`);
+  });
+
+  it('keeps the JSON answers for API callers: urlencoded without a browser’s headers is refused as before', async () => {
+    const res = await postEmail('api@example.com', { origin: null, 'sec-fetch-site': null, referer: null });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/JSON/);
+  });
+
+  it('answers 400 { error } for a form body over 16 KB', async () => {
+    const res = await postForm(subscribeHandler, PATH, { email: 'big@example.com', pad: 'x'.repeat(17 * 1024) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: expect.stringMatching(/at most/) });
   });
 });

@@ -47,3 +47,18 @@ export async function clearStore(name: string) {
   if (name === 'editors') forgetEditorLists();
   return store;
 }
+
+/** The headers a browser sends with a form posted from one of our own pages. */
+export const OUR_PAGE = { origin: BASE, 'sec-fetch-site': 'same-origin', referer: `${BASE}/pricing` };
+
+/**
+ * Posts `fields` as a browser posts a form before the page's script runs (decision 015): urlencoded,
+ * from one of our pages unless `headers` say otherwise (null removes a header).
+ */
+export function postForm(handler: Handler, path: string, fields: Record<string, string | string[]>, headers: Record<string, string | null> = {}) {
+  const body = new URLSearchParams(Object.entries(fields).flatMap(([name, value]) => [value].flat().map((v) => [name, v])));
+  const sent = Object.entries({ 'content-type': 'application/x-www-form-urlencoded', ...OUR_PAGE, ...headers }).filter(
+    (entry): entry is [string, string] => entry[1] !== null,
+  );
+  return call(handler, path, { method: 'POST', body: body.toString(), headers: sent });
+}

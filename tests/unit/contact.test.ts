@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TURNAROUND_OPTIONS } from '../../src/lib/catalogue';
-import { HONEYPOT_FIELD, countWords, isHoneypotFilled, majorLabel, needsTurnaround, turnaroundLabel } from '../../src/lib/contact';
+import { HONEYPOT_FIELD, countWords, inquiryFromForm, isHoneypotFilled, majorLabel, needsTurnaround, turnaroundLabel } from '../../src/lib/contact';
 import { messages } from '../../src/lib/messages';
 import { EMPTY_FORM, checkForm, toPayload } from '../../src/islands/contact/inquiry-form';
 
@@ -59,5 +59,13 @@ describe('the contact form island', () => {
     expect(toPayload({ ...filled, services: ['community'], turnaround: '24hr' }).turnaround).toBe('standard');
     expect(toPayload({ ...filled, services: ['activities'], turnaround: '24hr' }).turnaround).toBe('24hr');
     expect(toPayload({ ...filled, website: 'bot' })).toMatchObject({ [HONEYPOT_FIELD]: 'bot', email: 'pat@example.com' });
+  });
+});
+
+describe('a posted contact form', () => {
+  it('reads each field under its payload name and the services as a list; an absent field stays absent', () => {
+    const body = new URLSearchParams('parentName=Pat&services=commonapp&services=community&email=pat%40example.com&website=&details=Hi%0Athere');
+    expect(inquiryFromForm(body)).toEqual({ parentName: 'Pat', services: ['commonapp', 'community'], email: 'pat@example.com', website: '', details: 'Hi\nthere' });
+    expect(inquiryFromForm(new URLSearchParams(''))).toEqual({ services: [] });
   });
 });

@@ -1,14 +1,14 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { messages } from '../../lib/messages';
 import { $session, startSession } from '../../stores/session';
+import { useSharedStore } from '../shared/useSharedStore';
 import { AuthTabs } from './AuthTabs';
 import { Notice, type NoticeValue } from './Notice';
 import { SignedInBox } from './SignedInBox';
 
 /** The Account card (SPEC §2): sign up, log in or reset when signed out; who and what is owned when signed in. */
 export default function AccountCard() {
-  const session = useStore($session);
+  const session = useSharedStore($session);
   const [notice, setNotice] = useState<NoticeValue>(null);
   useEffect(() => void startSession(), []);
   // A message about the last account's actions means nothing once it has signed out.

@@ -33,7 +33,7 @@ export function RegisterForm({ onNotice }: { onNotice: (notice: NoticeValue) => 
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form method="post" onSubmit={submit} noValidate className="space-y-4">
       <Field label="Email" id="register-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       <Field
         label="Create Password"

@@ -50,7 +50,7 @@ export default function ResetPasswordForm() {
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form method="post" onSubmit={submit} noValidate className="space-y-4">
       <p className="text-slate-700">
         Choose a new password for <strong className="break-all">{state.email}</strong>.
       </p>

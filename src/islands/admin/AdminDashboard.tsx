@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $session, startSession } from '../../stores/session';
+import { useSharedStore } from '../shared/useSharedStore';
 import { Tabs } from '../shared/Tabs';
 import { ConsultsTab } from './ConsultsTab';
 import { EditorsTab } from './EditorsTab';
@@ -17,7 +17,7 @@ import { WaitlistTab } from './WaitlistTab';
  * on every admin call: this page only decides what to show.
  */
 export default function AdminDashboard() {
-  const session = useStore($session);
+  const session = useSharedStore($session);
   useEffect(() => void startSession(), []);
   const isAdmin = session.status === 'signedIn' && session.isAdmin === true;
   const denied = session.status === 'signedOut' || session.status === 'unavailable' || session.isAdmin === false;

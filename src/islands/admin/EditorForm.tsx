@@ -80,7 +80,7 @@ export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }
   }
 
   return (
-    <form ref={form} aria-labelledby={`${id}-heading`} onSubmit={submit} className="space-y-4">
+    <form ref={form} method="post" aria-labelledby={`${id}-heading`} onSubmit={submit} className="space-y-4">
       <h3 id={`${id}-heading`} className="font-serif text-xl font-bold text-navy-900">
         {heading}
       </h3>

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiFetch } from '../../client/api';
 import { chosenAddOns, clearCheckoutData, readCheckoutData, saveBillingData, type CheckoutData } from '../../client/checkout-data';
@@ -7,6 +6,7 @@ import { formatUsd } from '../../lib/money';
 import { priceOrder } from '../../lib/pricing';
 import { billingSchema, studentSchema } from '../../lib/schemas';
 import { $session, idToken, startSession } from '../../stores/session';
+import { useSharedStore } from '../shared/useSharedStore';
 import { BillingFields, EMPTY_FIELDS, StudentFields, type CheckoutFields } from './CheckoutForm';
 import { CheckoutSummary } from './CheckoutSummary';
 
@@ -58,7 +58,7 @@ function CheckoutPlaceholder() {
 }
 
 function CheckoutWithData({ data }: { data: CheckoutData }) {
-  const session = useStore($session);
+  const session = useSharedStore($session);
   const [fields, setFields] = useState<CheckoutFields>({ ...EMPTY_FIELDS, parentEmail: data.userEmail });
   const [errors, setErrors] = useState<Partial<Record<keyof CheckoutFields, string>>>({});
   const [problem, setProblem] = useState('');
@@ -110,7 +110,7 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
   return (
     <div className="grid gap-8 lg:grid-cols-[22rem_minmax(0,1fr)]">
       <CheckoutSummary data={data} priced={priced} email={session.user?.email ?? data.userEmail} />
-      <form onSubmit={pay} noValidate className="space-y-6">
+      <form method="post" onSubmit={pay} noValidate className="space-y-6">
         <StudentFields fields={fields} errors={errors} onChange={(name, value) => setFields((f) => ({ ...f, [name]: value }))} />
         <BillingFields fields={fields} errors={errors} onChange={(name, value) => setFields((f) => ({ ...f, [name]: value }))} />
         <section aria-labelledby="payment-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">

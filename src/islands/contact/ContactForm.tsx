@@ -1,91 +1,92 @@
 /**
  * The 'Contact and Booking' form (SPEC §2 /contact, §4, §5, §8). Messages go to live regions, never
- * to window.alert. Until the island is interactive the button stays disabled, so the browser never
- * submits the form natively (which would put a family's details into a URL).
+ * to window.alert. It is a real form: its fields keep their own values (React reads them, never
+ * overwrites them), so what a visitor types before the island hydrates stays; sent before hydration,
+ * it posts natively to POST /api/contact, which answers with a page
+ * (docs/decisions/015-no-input-lost-before-hydration.md).
  */
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { apiFetch } from '../../client/api';
 import { CONTACT_SERVICE_OPTIONS, MAJORS, TURNAROUND_OPTIONS, majorValue } from '../../lib/catalogue';
-import { ANY_EDITOR, DETAILS_WORD_LIMIT, INQUIRY_LIMITS, countWords, needsTurnaround, turnaroundLabel } from '../../lib/contact';
+import { ANY_EDITOR, DETAILS_WORD_LIMIT, INQUIRY_FIELD_LABELS, INQUIRY_LIMITS, countWords, needsTurnaround, turnaroundLabel } from '../../lib/contact';
+import type { EditorChoice } from '../../lib/editor-rules';
 import { EMAIL_MAX_LENGTH } from '../../lib/email';
 import { messages } from '../../lib/messages';
 import { useEditors } from '../shared/useEditors';
 import { Field } from './Field';
 import {
   EMPTY_FORM,
-  FIELD_LABELS,
   REQUIRED_FIELDS,
   checkForm,
   isRequired,
   toPayload,
-  type InquiryFormValues,
+  valuesFromForm,
   type Problems,
-  type RequiredField,
   type TextField,
 } from './inquiry-form';
 
 /** `n` counts submissions: the same message twice is new text for a screen reader to announce. */
 type Outcome = { kind: 'error' | 'success'; text: string; n: number } | null;
 
-export default function ContactForm() {
-  const [values, setValues] = useState<InquiryFormValues>(EMPTY_FORM);
+/** Where the form posts, with or without this island. */
+const ACTION = '/api/contact';
+
+export default function ContactForm({ builtEditors }: { builtEditors: EditorChoice[] }) {
   const [problems, setProblems] = useState<Problems>({});
   const [outcome, setOutcomeState] = useState<Outcome>(null);
   const setOutcome = (kind: 'error' | 'success', text: string) => setOutcomeState((o) => ({ kind, text, n: (o?.n ?? 0) + 1 }));
   const [sending, setSending] = useState(false);
-  const [interactive, setInteractive] = useState(false);
-  const editorsState = useEditors();
-  const editors = editorsState.status === 'ready' ? editorsState.editors : [];
+  // What the page shows from the fields: the turnaround question and the word count.
+  const [services, setServices] = useState<string[]>([]);
+  const [words, setWords] = useState(0);
+  const editors = useEditors(builtEditors).shown;
   // State updates land on the next render; the ref stops a double click from sending twice.
   const sendingNow = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
-  const requiredControls = useRef<Partial<Record<RequiredField, HTMLElement | null>>>({});
 
-  useEffect(() => {
-    setInteractive(true);
-  }, []);
-
-  const set = <K extends keyof InquiryFormValues>(key: K, value: InquiryFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (key in problems) setProblems(({ [key as RequiredField]: _, ...rest }) => rest);
+  const follow = () => {
+    if (!form.current) return;
+    const values = valuesFromForm(form.current);
+    setServices(values.services);
+    setWords(countWords(values.details));
   };
-  const toggleService = (id: string, checked: boolean) =>
-    set('services', checked ? [...values.services, id] : values.services.filter((s) => s !== id));
-  /** Name, value and change handler of a text field; a required one also registers for focus. */
-  const bind = (field: TextField) => ({
-    name: field,
-    value: values[field],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => set(field, e.target.value),
-    ...(isRequired(field) && {
-      required: true,
-      ref: (el: HTMLElement | null) => {
-        requiredControls.current[field] = el;
-      },
-    }),
-  });
+  // Whatever was typed or ticked before hydration is in the fields already: show what follows from it.
+  useLayoutEffect(follow, []);
+
+  function changed(event: FormEvent<HTMLFormElement>) {
+    follow();
+    const { name } = event.target as HTMLInputElement;
+    if (name in problems) setProblems(({ [name as keyof Problems]: _, ...rest }) => rest);
+  }
+
+  /** Name and starting value of a text field; a required one says so. */
+  const bind = (field: TextField) => ({ name: field, defaultValue: EMPTY_FORM[field], ...(isRequired(field) && { required: true }) });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sendingNow.current) return;
+    const values = valuesFromForm(event.currentTarget);
     const check = checkForm(values);
     setProblems(check.problems);
     if (check.summary) {
       setOutcome('error', check.summary);
       const first = REQUIRED_FIELDS.find((f) => check.problems[f]);
-      if (first) requiredControls.current[first]?.focus();
+      if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
       return;
     }
 
     sendingNow.current = true;
     setSending(true);
     setOutcomeState(null);
-    const result = await apiFetch('/api/contact', { method: 'POST', body: toPayload(values) });
+    const result = await apiFetch(ACTION, { method: 'POST', body: toPayload(values) });
     sendingNow.current = false;
     flushSync(() => {
       setSending(false);
       if (result.ok) {
-        setValues(EMPTY_FORM);
+        form.current?.reset();
+        follow();
         setOutcome('success', messages.contactSuccess);
       } else {
         setOutcome('error', messages.contactFailure);
@@ -97,14 +98,13 @@ export default function ContactForm() {
     }
   }
 
-  const showTurnaround = needsTurnaround(values.services);
-  const words = countWords(values.details);
+  const showTurnaround = needsTurnaround(services);
 
   return (
-    <form noValidate method="post" onSubmit={submit} className="relative grid gap-6 sm:grid-cols-2">
+    <form ref={form} noValidate method="post" action={ACTION} onSubmit={submit} onChange={changed} className="relative grid gap-6 sm:grid-cols-2">
       <p className="text-sm text-slate-600 sm:col-span-2">Required fields are marked with an asterisk (*).</p>
 
-      <Field id="contact-parent-name" label={FIELD_LABELS.parentName} required error={problems.parentName}>
+      <Field id="contact-parent-name" label={INQUIRY_FIELD_LABELS.parentName} required error={problems.parentName}>
         {(control) => (
           <input
             {...control}
@@ -117,7 +117,7 @@ export default function ContactForm() {
         )}
       </Field>
 
-      <Field id="contact-student-info" label={FIELD_LABELS.studentInfo} required error={problems.studentInfo}>
+      <Field id="contact-student-info" label={INQUIRY_FIELD_LABELS.studentInfo} required error={problems.studentInfo}>
         {(control) => (
           <input
             {...control}
@@ -131,7 +131,7 @@ export default function ContactForm() {
         )}
       </Field>
 
-      <Field id="contact-major" label={FIELD_LABELS.intendedMajor} required error={problems.intendedMajor}>
+      <Field id="contact-major" label={INQUIRY_FIELD_LABELS.intendedMajor} required error={problems.intendedMajor}>
         {(control) => (
           <select {...control} {...bind('intendedMajor')} className="input">
             <option value="">Select a major</option>
@@ -144,7 +144,7 @@ export default function ContactForm() {
         )}
       </Field>
 
-      <Field id="contact-editor" label="Preferred Editor (Select by major)">
+      <Field id="contact-editor" label={`${INQUIRY_FIELD_LABELS.preferredEditor} (Select by major)`}>
         {(control) => (
           <select {...control} {...bind('preferredEditor')} className="input">
             <option value={ANY_EDITOR.value}>{ANY_EDITOR.label}</option>
@@ -165,14 +165,7 @@ export default function ContactForm() {
               key={option.id}
               className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-sm has-checked:border-navy-600 has-checked:bg-navy-50"
             >
-              <input
-                type="checkbox"
-                name="services"
-                value={option.id}
-                className="size-5 accent-navy-700"
-                checked={values.services.includes(option.id)}
-                onChange={(e) => toggleService(option.id, e.target.checked)}
-              />
+              <input type="checkbox" name="services" value={option.id} className="size-5 accent-navy-700" />
               {option.label}
             </label>
           ))}
@@ -180,7 +173,7 @@ export default function ContactForm() {
       </fieldset>
 
       {showTurnaround && (
-        <Field id="contact-turnaround" label="Preferred Turnaround" className="sm:col-span-2">
+        <Field id="contact-turnaround" label={INQUIRY_FIELD_LABELS.turnaround} className="sm:col-span-2">
           {(control) => (
             <select {...control} {...bind('turnaround')} className="input sm:max-w-sm">
               {TURNAROUND_OPTIONS.map((option) => (
@@ -193,7 +186,7 @@ export default function ContactForm() {
         </Field>
       )}
 
-      <Field id="contact-email" label={FIELD_LABELS.email} required error={problems.email}>
+      <Field id="contact-email" label={INQUIRY_FIELD_LABELS.email} required error={problems.email}>
         {(control) => (
           <input
             {...control}
@@ -206,7 +199,7 @@ export default function ContactForm() {
         )}
       </Field>
 
-      <Field id="contact-phone" label="Phone (optional)">
+      <Field id="contact-phone" label={`${INQUIRY_FIELD_LABELS.phone} (optional)`}>
         {(control) => (
           <input
             {...control}
@@ -221,7 +214,7 @@ export default function ContactForm() {
 
       <Field
         id="contact-details"
-        label={`Additional Details/Questions (max ${DETAILS_WORD_LIMIT} words)`}
+        label={`${INQUIRY_FIELD_LABELS.details} (max ${DETAILS_WORD_LIMIT} words)`}
         className="sm:col-span-2"
         hint={`${words} of ${DETAILS_WORD_LIMIT} words`}
       >
@@ -246,7 +239,7 @@ export default function ContactForm() {
             {outcome?.kind === 'success' && <span key={outcome.n}>{outcome.text}</span>}
           </p>
         </div>
-        <button ref={submitButton} type="submit" className="btn-primary sm:self-start" disabled={!interactive || sending}>
+        <button ref={submitButton} type="submit" className="btn-primary sm:self-start" disabled={sending}>
           {sending ? 'Sending...' : 'Send Inquiry'}
         </button>
       </div>

@@ -1,5 +1,5 @@
 /** The contact form's values, what counts as missing, and the payload POST /api/contact expects. */
-import { ANY_EDITOR, HONEYPOT_FIELD, needsTurnaround } from '../../lib/contact';
+import { ANY_EDITOR, HONEYPOT_FIELD, INQUIRY_FIELD_LABELS, inquiryFromForm, needsTurnaround } from '../../lib/contact';
 import { isEmail, normalizeEmail } from '../../lib/email';
 import { messages } from '../../lib/messages';
 
@@ -36,12 +36,8 @@ export type RequiredField = (typeof REQUIRED_FIELDS)[number];
 export type TextField = Exclude<keyof InquiryFormValues, 'services'>;
 export const isRequired = (field: string): field is RequiredField => (REQUIRED_FIELDS as readonly string[]).includes(field);
 
-export const FIELD_LABELS: Record<RequiredField, string> = {
-  parentName: 'Parent/Guardian Name',
-  studentInfo: 'Student Name and Current Grade',
-  intendedMajor: 'Intended Major',
-  email: 'Email',
-};
+/** The form as it stands: the DOM holds the values (typed before hydration too), React only reads them. */
+export const valuesFromForm = (form: HTMLFormElement): InquiryFormValues => ({ ...EMPTY_FORM, ...inquiryFromForm(new FormData(form)) });
 
 export type Problems = Partial<Record<RequiredField, string>>;
 
@@ -49,7 +45,7 @@ export type Problems = Partial<Record<RequiredField, string>>;
 export function checkForm(values: InquiryFormValues): { problems: Problems; summary: string | null } {
   const problems: Problems = {};
   for (const field of REQUIRED_FIELDS) {
-    if (values[field].trim() === '') problems[field] = `${FIELD_LABELS[field]} is required.`;
+    if (values[field].trim() === '') problems[field] = `${INQUIRY_FIELD_LABELS[field]} is required.`;
   }
   if (Object.keys(problems).length > 0) return { problems, summary: messages.requiredFields };
   if (!isEmail(normalizeEmail(values.email))) return { problems: { email: messages.emailInvalid }, summary: messages.emailInvalid };

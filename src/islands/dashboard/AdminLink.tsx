@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { $session } from '../../stores/session';
+import { useSharedStore } from '../shared/useSharedStore';
 
 /** Admins sign in like everyone else; this is their way on to /admin. */
 export default function AdminLink() {
-  const { isAdmin } = useStore($session);
+  const { isAdmin } = useSharedStore($session);
   if (!isAdmin) return null;
   return (
     <a href="/admin" className="btn-outline">

@@ -53,7 +53,7 @@ export function WaitlistDialog({ editor, onClose }: Props) {
       onKeyDown={trapTab}
       className="fixed inset-0 m-auto h-fit w-[min(28rem,calc(100%-2rem))] rounded-2xl bg-white p-6 text-slate-800 shadow-xl backdrop:bg-navy-900/60"
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form method="post" onSubmit={submit} noValidate className="space-y-4">
         <h2 id={`${id}-title`} className="font-serif text-2xl font-bold text-navy-900">
           Join the waitlist for {editor.name}
         </h2>

@@ -1,6 +1,6 @@
 import { ADD_ONS, type OwnedAddOns } from '../../lib/catalogue';
 import { formatUsd } from '../../lib/money';
-import { toggleAddOnChoice } from '../../stores/order';
+import { setAddOnChosen } from '../../stores/order';
 
 /** One-time add-ons: owned ones are ticked, locked and badged 'OWNED'; the speed upgrades exclude each other. */
 export function AddOnPicker({ chosen, owned }: { chosen: readonly string[]; owned: OwnedAddOns }) {
@@ -12,13 +12,16 @@ export function AddOnPicker({ chosen, owned }: { chosen: readonly string[]; owne
         const isOwned = owned[addOn.id];
         const id = `addon-${addOn.id}`;
         return (
-          <div key={addOn.id} className={`flex items-start gap-3 rounded-xl border-2 p-4 ${isOwned || chosen.includes(addOn.id) ? 'border-navy-700 bg-navy-50' : 'border-slate-200 bg-white'}`}>
+          // The card follows its own checkbox (CSS :has), so a tick shows before the page is interactive.
+          <div key={addOn.id} className="flex items-start gap-3 rounded-xl border-2 border-slate-200 bg-white p-4 has-checked:border-navy-700 has-checked:bg-navy-50">
             <input
               id={id}
               type="checkbox"
+              name="addon"
+              value={addOn.id}
               checked={isOwned || chosen.includes(addOn.id)}
               disabled={isOwned}
-              onChange={() => toggleAddOnChoice(addOn.id, owned)}
+              onChange={(e) => setAddOnChosen(addOn.id, e.target.checked, owned)}
               aria-describedby={`${id}-details`}
               className="mt-1 size-5 shrink-0 accent-navy-700"
             />

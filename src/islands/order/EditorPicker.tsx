@@ -1,26 +1,39 @@
-import { isOverbooked } from '../../lib/editor-rules';
-import type { Editor } from '../../lib/schemas';
+import { isOverbooked, type EditorChoice } from '../../lib/editor-rules';
+import { messages } from '../../lib/messages';
 import type { EditorsState } from '../../stores/editors';
 import { chooseEditor } from '../../stores/order';
 
+interface Props {
+  /** The live list once loaded; until then the one the page was built with. */
+  editors: readonly EditorChoice[];
+  status: EditorsState['status'];
+  editorId: string | null;
+  /** The chosen editor is not in the live list any more. */
+  editorGone: boolean;
+  onRetry: () => void;
+}
+
 /** Editor cards as a radio group: name, college, major, open slots, and 'Overbooked' when full (SPEC §2). */
-export function EditorPicker({ editors, editorId, onRetry }: { editors: EditorsState; editorId: string | null; onRetry: () => void }) {
+export function EditorPicker({ editors, status, editorId, editorGone, onRetry }: Props) {
   return (
     <fieldset>
       <legend className="mb-3 font-serif text-xl font-bold text-navy-900">Choose your editor</legend>
-      {editors.status === 'loading' && <p className="text-sm text-slate-600">Loading editors...</p>}
-      {editors.status === 'error' && (
-        <p role="alert" className="text-sm text-red-800">
+      {status === 'loading' && editors.length === 0 && <p className="text-sm text-slate-600">Loading editors...</p>}
+      {status === 'error' && (
+        <p role="alert" className="mb-3 text-sm text-red-800">
           We could not load the editors.{' '}
           <button type="button" onClick={onRetry} className="font-semibold underline">
             Try again
           </button>
         </p>
       )}
-      {editors.status === 'ready' && editors.editors.length === 0 && <p className="text-sm text-slate-700">No editors are available right now.</p>}
-      {editors.status === 'ready' && (
+      <p role="status" className="text-sm font-medium text-amber-900 empty:hidden">
+        {editorGone ? messages.editorUnavailable : ''}
+      </p>
+      {status === 'ready' && editors.length === 0 && <p className="text-sm text-slate-700">No editors are available right now.</p>}
+      {editors.length > 0 && (
         <div className="grid gap-3 sm:grid-cols-2">
-          {editors.editors.map((editor) => (
+          {editors.map((editor) => (
             <EditorOption key={editor.id} editor={editor} checked={editor.id === editorId} />
           ))}
         </div>
@@ -29,11 +42,12 @@ export function EditorPicker({ editors, editorId, onRetry }: { editors: EditorsS
   );
 }
 
-function EditorOption({ editor, checked }: { editor: Editor; checked: boolean }) {
+function EditorOption({ editor, checked }: { editor: EditorChoice; checked: boolean }) {
   const full = isOverbooked(editor);
   return (
     <label
-      className={`flex cursor-pointer items-start gap-3 rounded-xl border-2 p-4 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-beacon-500 ${checked ? 'border-navy-700 bg-navy-50' : 'border-slate-200 bg-white'}`}
+      // The card follows its own radio (CSS :has), so a pick shows before the page is interactive.
+      className="flex cursor-pointer items-start gap-3 rounded-xl border-2 border-slate-200 bg-white p-4 transition-colors has-checked:border-navy-700 has-checked:bg-navy-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-beacon-500"
     >
       <input type="radio" name="editor" value={editor.id} checked={checked} onChange={() => chooseEditor(editor.id)} className="mt-1 size-5 shrink-0 accent-navy-700" />
       <span className="min-w-0 flex-1">

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { ADD_ONS } from '../../lib/catalogue';
 import { isOverbooked } from '../../lib/editor-rules';
@@ -7,15 +6,16 @@ import { formatUsd } from '../../lib/money';
 import { lineLabel } from '../../lib/order';
 import { priceOrder } from '../../lib/pricing';
 import { saveCheckoutData } from '../../client/checkout-data';
-import { $editors, editorById } from '../../stores/editors';
+import { $builtEditors, $editors, shownEditors } from '../../stores/editors';
 import { $order, selectedServices } from '../../stores/order';
 import { $session } from '../../stores/session';
+import { useSharedStore } from '../shared/useSharedStore';
 
 /** The sticky Order Summary with 'Proceed to Checkout' (SPEC §2); prices from the one pricing function. */
 export default function OrderSummary() {
-  const selection = useStore($order);
-  const session = useStore($session);
-  const editor = editorById(useStore($editors), selection.editorId);
+  const selection = useSharedStore($order);
+  const session = useSharedStore($session);
+  const editor = shownEditors(useSharedStore($editors), useSharedStore($builtEditors)).find((e) => e.id === selection.editorId);
   const services = selectedServices(selection);
   const overbooked = editor ? isOverbooked(editor) : false;
   const priced = priceOrder({ services, overbooked, addOns: selection.addOns, owned: session.ownedAddOns });

@@ -1,7 +1,7 @@
 import { SERVICES, type Service } from '../../lib/catalogue';
 import { formatUsd } from '../../lib/money';
 import { unitPriceCents } from '../../lib/pricing';
-import { setQuantity, toggleService, type OrderSelection } from '../../stores/order';
+import { setQuantity, setServiceChosen, type OrderSelection } from '../../stores/order';
 
 /** Service cards: a checkbox each, and a quantity stepper for all but the Common App essay (SPEC §2). */
 export function ServicePicker({ selection, overbooked }: { selection: OrderSelection; overbooked: boolean }) {
@@ -20,9 +20,18 @@ function ServiceCard({ service, quantity, overbooked }: { service: Service; quan
   const price = unitPriceCents(service.priceCents, overbooked);
   const inputId = `service-${service.id}`;
   return (
-    <div className={`rounded-xl border-2 p-4 transition-colors ${selected ? 'border-navy-700 bg-navy-50' : 'border-slate-200 bg-white'}`}>
+    // The card follows its own checkbox (CSS :has), so a tick shows before the page is interactive.
+    <div className="rounded-xl border-2 border-slate-200 bg-white p-4 transition-colors has-[input[type=checkbox]:checked]:border-navy-700 has-[input[type=checkbox]:checked]:bg-navy-50">
       <div className="flex items-start gap-3">
-        <input id={inputId} type="checkbox" checked={selected} onChange={() => toggleService(service.id)} className="mt-1 size-5 shrink-0 accent-navy-700" />
+        <input
+          id={inputId}
+          type="checkbox"
+          name="service"
+          value={service.id}
+          checked={selected}
+          onChange={(e) => setServiceChosen(service.id, e.target.checked)}
+          className="mt-1 size-5 shrink-0 accent-navy-700"
+        />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3">
             <label htmlFor={inputId} className="cursor-pointer font-semibold text-navy-900">

@@ -1,13 +1,15 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $editors, loadEditors, type EditorsState } from '../../stores/editors';
+import type { EditorChoice } from '../../lib/editor-rules';
+import { $editors, loadEditors, shownEditors, type EditorsState } from '../../stores/editors';
+import { useSharedStore } from './useSharedStore';
 
 /**
  * The editors from the API, loaded in the browser so an admin's change shows without a rebuild; one
  * request per page, however many islands ask. A failure is logged (SPEC §8) and offers a retry.
+ * `shown` is the live list once loaded, the `built` one (rendered into the page) until then.
  */
-export function useEditors(): EditorsState & { retry: () => void } {
-  const state = useStore($editors);
+export function useEditors(built: readonly EditorChoice[] = []) {
+  const state: EditorsState = useSharedStore($editors);
   useEffect(() => void loadEditors(), []);
-  return { ...state, retry: () => void loadEditors(true) };
+  return { ...state, shown: shownEditors(state, built), retry: () => void loadEditors(true) };
 }

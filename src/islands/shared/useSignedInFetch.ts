@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch, type ApiResult } from '../../client/api';
 import { $session, idToken, startSession } from '../../stores/session';
+import { useSharedStore } from './useSharedStore';
 
 export type SignedInFetch<T> = { state: 'loading' } | { state: 'signedOut' } | { state: 'done'; result: ApiResult<T> };
 
@@ -10,7 +10,7 @@ export type SignedInFetch<T> = { state: 'loading' } | { state: 'signedOut' } | {
  * (polling a pending order, for instance). A null path fetches nothing.
  */
 export function useSignedInFetch<T>(path: string | null) {
-  const session = useStore($session);
+  const session = useSharedStore($session);
   const [value, setValue] = useState<SignedInFetch<T>>({ state: 'loading' });
   const uid = session.user?.uid;
 

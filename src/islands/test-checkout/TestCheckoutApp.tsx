@@ -90,7 +90,7 @@ function PaymentForm({ order, sessionId }: { order: Order; sessionId: string }) 
           Back to checkout
         </a>
       </section>
-      <form onSubmit={pay} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <form method="post" onSubmit={pay} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <p className="rounded-lg bg-amber-100 p-3 text-sm text-amber-900">
           Test mode: no real card is charged. 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.
         </p>

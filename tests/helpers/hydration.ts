@@ -1,0 +1,63 @@
+/**
+ * A page as a slow phone on a slow network shows it: the HTML is there, its JavaScript is not yet.
+ * Tests hold the page's scripts, act at once, release them, and check what the islands made of it
+ * once hydrated (docs/decisions/015-no-input-lost-before-hydration.md). No timers: the test decides
+ * when the scripts arrive.
+ */
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Holds every script of the site (`/_astro/*.js`: island components, React, page scripts) until the
+ * returned function is called. Routing turns the browser cache off, so nothing slips past from cache.
+ * Navigate with `waitUntil: 'commit'`: the page's module scripts hold back DOMContentLoaded and load.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route) => {
+    await released;
+    await route.continue().catch(() => {}); // the page may be gone by then
+  });
+  return release;
+}
+
+/** Holds one island's component (`OrderSummary` for /_astro/OrderSummary.<hash>.js), so it hydrates last. */
+export async function holdIsland(page: Page, component: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/_astro/${component}.*.js`, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
+/** Islands still waiting for their JavaScript: Astro removes `ssr` from <astro-island> when it hydrates one. */
+export const unhydratedIslands = (page: Page) => page.locator('astro-island[ssr]');
+
+/** Waits until every island of the page (client:load, or client:visible and in view) has hydrated. */
+export async function islandsHydrated(page: Page) {
+  await expect(unhydratedIslands(page)).toHaveCount(0, { timeout: 30_000 });
+}
+
+/** Slows the CPU `rate` times (Chrome DevTools Protocol), as on a low-end phone. */
+export async function slowCpu(page: Page, rate: number) {
+  if (rate <= 1) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/** React's words for a server HTML it could not hydrate: minified errors #418, #423, #425, or the text. */
+const HYDRATION_MISMATCH = /#41[89]\b|#42[35]\b|hydrat/i;
+
+/** Collects every console error and page error that speaks of a hydration mismatch. */
+export function watchHydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && HYDRATION_MISMATCH.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => {
+    if (HYDRATION_MISMATCH.test(error.message)) errors.push(`${page.url()}: ${error.message}`);
+  });
+  return errors;
+}
