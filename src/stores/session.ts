@@ -1,6 +1,7 @@
 /**
- * The session, shared by every island: who is signed in (from Firebase), whether an admin and which
- * add-ons they own (from GET /api/me: the server decides both).
+ * The session, shared by every island: who is signed in (from Firebase), whether an admin, the editor
+ * they sign in as, which add-ons they own and the community link once owned (from GET /api/me: the
+ * server decides all of it).
  */
 import { map } from 'nanostores';
 import { NO_ADD_ONS, type OwnedAddOns } from '../lib/catalogue';
@@ -13,17 +14,25 @@ export interface Session {
   user: { uid: string; email: string } | null;
   /** Null until /api/me has answered for the signed-in user. */
   isAdmin: boolean | null;
+  /** The editor record this account signs in as (issue 17), null for everyone else. */
+  editor: { id: string; name: string } | null;
   ownedAddOns: OwnedAddOns;
+  /** The private community's invite link, only once the community add-on is owned. */
+  communityInviteUrl: string | null;
 }
 
-const signedOut: Session = { status: 'signedOut', user: null, isAdmin: false, ownedAddOns: NO_ADD_ONS };
+const nobody = { editor: null, ownedAddOns: NO_ADD_ONS, communityInviteUrl: null };
+const signedOut: Session = { status: 'signedOut', user: null, isAdmin: false, ...nobody };
 
-export const $session = map<Session>({ status: 'loading', user: null, isAdmin: null, ownedAddOns: NO_ADD_ONS });
+export const $session = map<Session>({ status: 'loading', user: null, isAdmin: null, ...nobody });
 
+/** GET /api/me. */
 interface Me {
   email: string;
   isAdmin: boolean;
+  editor: Session['editor'];
   ownedAddOns: OwnedAddOns;
+  communityInviteUrl: string | null;
 }
 
 let started = false;
@@ -37,11 +46,14 @@ export async function startSession() {
     onIdTokenChanged(firebaseAuth(), async (user) => {
       if (!user) return $session.set(signedOut);
       const known = $session.get().user?.uid === user.uid;
+      const previous = $session.get();
       $session.set({
         status: 'signedIn',
         user: { uid: user.uid, email: user.email ?? '' },
-        isAdmin: known ? $session.get().isAdmin : null,
-        ownedAddOns: known ? $session.get().ownedAddOns : NO_ADD_ONS,
+        isAdmin: known ? previous.isAdmin : null,
+        editor: known ? previous.editor : null,
+        ownedAddOns: known ? previous.ownedAddOns : NO_ADD_ONS,
+        communityInviteUrl: known ? previous.communityInviteUrl : null,
       });
       await refreshMe();
     });
@@ -57,8 +69,8 @@ export async function refreshMe() {
   if (!token) return;
   const result = await apiFetch<Me>('/api/me', { token });
   if (!$session.get().user) return; // signed out meanwhile
-  const { isAdmin, ownedAddOns } = result.ok ? result.data : { isAdmin: false, ownedAddOns: NO_ADD_ONS };
-  $session.set({ ...$session.get(), isAdmin, ownedAddOns });
+  const { isAdmin, editor, ownedAddOns, communityInviteUrl } = result.ok ? result.data : { isAdmin: false, ...nobody };
+  $session.set({ ...$session.get(), isAdmin, editor, ownedAddOns, communityInviteUrl });
 }
 
 /** The current user's ID token for our API, or null when signed out. */
