@@ -1,7 +1,8 @@
 /**
  * What a payment event does (DESIGN §5): each event is handled once, the paid amount must match the
  * stored order, the order moves out of pending exactly once, and only the call that moved it records
- * the add-ons and sends the e-mails. Duplicate or out-of-order deliveries change nothing.
+ * the add-ons and sends the e-mails. Duplicate or out-of-order deliveries change nothing. Refund events
+ * (DESIGN §11) go to refunds.ts, under the same once-per-event rule.
  */
 import type Stripe from 'stripe';
 import { z } from 'zod';
@@ -11,10 +12,12 @@ import { HttpError } from './http';
 import { sendOrderConfirmations } from './order-mail';
 import { ordersRepo, type Order } from './orders.repo';
 import { configuredPayments, webhookSecretOf } from './payments';
+import { applyProviderRefund, providerRefundSchema, type RefundEventResult } from './refunds';
 import { openStore, type DeployInfo } from './stores';
 import { isValidWebhookSignature } from './webhook-signature';
 
 export type FulfilmentResult =
+  | RefundEventResult
   | 'duplicate'
   | 'ignored'
   | 'unknown-order'
@@ -25,12 +28,15 @@ export type FulfilmentResult =
   | 'failed'
   | 'expired';
 
-const HANDLED = [
+const CHECKOUT_EVENTS = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
   'checkout.session.expired',
 ];
+/** A refund's own events carry the refund; `charge.refunded` carries the charge and its refunds. */
+const REFUND_EVENTS = ['refund.created', 'refund.updated', 'refund.failed'];
+const CHARGE_REFUNDED = 'charge.refunded';
 
 /** Stripe's events are far below this; anything larger is not from Stripe. */
 const MAX_EVENT_BYTES = 512 * 1024;
@@ -57,6 +63,42 @@ export async function receiveWebhook(payload: string, signature: string, info?: 
   return handlePaymentEvent(parsed.data as unknown as Stripe.Event, info);
 }
 
+/** `charge.refunded`: the charge's payment and the refunds listed with it (when the API version lists them). */
+const chargeSchema = z.object({
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  refunds: z.object({ data: z.array(providerRefundSchema) }).nullish(),
+});
+
+/** Handles `work` once per event id; a failure forgets the delivery so the provider's retry gets another chance. */
+async function once(event: Stripe.Event, info: DeployInfo | undefined, work: () => Promise<FulfilmentResult>): Promise<FulfilmentResult> {
+  const events = openStore('events', info);
+  const { modified: firstDelivery } = await events.setJSON(event.id, { type: event.type, receivedAt: new Date().toISOString() }, { onlyIfNew: true });
+  if (!firstDelivery) return 'duplicate';
+  try {
+    return await work();
+  } catch (error) {
+    await events.delete(event.id);
+    throw error;
+  }
+}
+
+async function handleRefundEvent(event: Stripe.Event, info?: DeployInfo): Promise<FulfilmentResult> {
+  if (event.type === CHARGE_REFUNDED) {
+    const charge = chargeSchema.safeParse(event.data?.object);
+    if (!charge.success) throw new HttpError(400, 'Malformed event');
+    const paymentIntent = typeof charge.data.payment_intent === 'string' ? charge.data.payment_intent : charge.data.payment_intent?.id;
+    const refunds = (charge.data.refunds?.data ?? []).map((r) => ({ ...r, payment_intent: r.payment_intent ?? paymentIntent }));
+    return once(event, info, async () => {
+      const results = [];
+      for (const refund of refunds) results.push(await applyProviderRefund(refund.metadata?.orderId ?? null, refund, info));
+      return results.includes('refund-recorded') ? 'refund-recorded' : results.includes('unknown-order') ? 'unknown-order' : 'refund-unchanged';
+    });
+  }
+  const refund = providerRefundSchema.safeParse(event.data?.object);
+  if (!refund.success) throw new HttpError(400, 'Malformed event');
+  return once(event, info, () => applyProviderRefund(refund.data.metadata?.orderId ?? null, refund.data, info));
+}
+
 /** The checkout session fields fulfilment reads; a signed event without them is answered 400, not a crash. */
 const sessionSchema = z.object({
   id: z.string(),
@@ -69,19 +111,11 @@ const sessionSchema = z.object({
 type Session = z.infer<typeof sessionSchema>;
 
 export async function handlePaymentEvent(event: Stripe.Event, info?: DeployInfo): Promise<FulfilmentResult> {
-  if (!HANDLED.includes(event.type)) return 'ignored';
+  if (REFUND_EVENTS.includes(event.type) || event.type === CHARGE_REFUNDED) return handleRefundEvent(event, info);
+  if (!CHECKOUT_EVENTS.includes(event.type)) return 'ignored';
   const session = sessionSchema.safeParse(event.data?.object);
   if (!session.success) throw new HttpError(400, 'Malformed event');
-  const events = openStore('events', info);
-  const { modified: firstDelivery } = await events.setJSON(event.id, { type: event.type, receivedAt: new Date().toISOString() }, { onlyIfNew: true });
-  if (!firstDelivery) return 'duplicate';
-  try {
-    return await settle(event.type, session.data, info);
-  } catch (error) {
-    // Forget the delivery so that the provider's retry gets another chance.
-    await events.delete(event.id);
-    throw error;
-  }
+  return once(event, info, () => settle(event.type, session.data, info));
 }
 
 async function settle(type: string, session: Session, info?: DeployInfo): Promise<FulfilmentResult> {
@@ -99,6 +133,8 @@ async function settle(type: string, session: Session, info?: DeployInfo): Promis
   if (type === 'checkout.session.completed' && session.payment_status !== 'paid') return 'awaiting-payment';
 
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  // Before the order is paid: a refund event names only the payment, and must find its order.
+  if (paymentIntent) await orders.indexPayment(paymentIntent, order.id);
   const paid = await orders.settle(order.id, 'paid', { sessionId: session.id, paymentIntent, paidAt: new Date().toISOString() });
   if (paid) {
     await fulfil(paid, info);

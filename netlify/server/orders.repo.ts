@@ -22,6 +22,7 @@ export function newOrderId(): string {
 const ORDER_ID = /^BCC-[A-Z0-9]{6}$/;
 const customerIndexKey = (uid: string, orderId: string) => `by-customer/${uid}/${orderId}`;
 const CREATED = 'by-created/';
+const PAYMENT_INDEX = 'by-payment/';
 const createdIndexKey = (order: Pick<Order, 'id' | 'createdAt'>) => `${CREATED}${order.createdAt}-${order.id}`;
 const orderIdOf = (createdKey: string) => createdKey.slice(-'BCC-XXXXXX'.length);
 
@@ -77,6 +78,30 @@ export function ordersRepo(info?: DeployInfo) {
       const records = await readRecords<Order>(store, keys.filter((k) => ORDER_ID.test(k) && !indexed.has(k)));
       await Promise.all(records.map(({ value }) => store.set(createdIndexKey(value), '')));
       return records.length;
+    },
+
+    /**
+     * Changes an order by compare-and-set: `change` gets the current order and answers the new one, or
+     * null to leave it as it is. Answers what is stored afterwards (null for an unknown order).
+     */
+    async change(id: string, change: (order: Order) => Order | null): Promise<Order | null> {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const current = await getJSONWithEtag<Order>(store, id);
+        if (!current) return null;
+        const next = change(current.value);
+        if (!next) return current.value;
+        if ((await store.setJSON(id, next, { onlyIfMatch: current.etag })).modified) return next;
+      }
+      throw new Error(`Order ${id} kept changing`);
+    },
+
+    /** Remembers which order a provider's payment belongs to: refund events name only the payment. */
+    async indexPayment(paymentIntent: string, orderId: string): Promise<void> {
+      await store.set(`${PAYMENT_INDEX}${paymentIntent}`, orderId);
+    },
+    async byPayment(paymentIntent: string): Promise<Order | null> {
+      const id = await store.get(`${PAYMENT_INDEX}${paymentIntent}`, { type: 'text' });
+      return id ? this.get(id) : null;
     },
 
     /**

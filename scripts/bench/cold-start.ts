@@ -84,6 +84,10 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
   'admin-outbox': { kind: 'signed-in', request: { path: '/api/admin/outbox', headers: admin } },
   'admin-waitlist': { kind: 'signed-in', request: { path: '/api/admin/waitlist', headers: admin } },
   'admin-waitlist-counts': { kind: 'signed-in', request: { path: '/api/admin/waitlist/counts', headers: admin } },
+  'admin-order-refunds': {
+    kind: 'signed-in',
+    request: { method: 'POST', path: '/api/admin/orders/BCC-ABC234/refunds', params: { id: 'BCC-ABC234' }, ...json({ requestId: crypto.randomUUID(), amountCents: 100, reason: 'Goodwill' }), headers: { ...admin, 'content-type': 'application/json' } },
+  },
   'admin-projects': { kind: 'signed-in', request: { path: '/api/admin/projects', headers: admin } },
   'admin-editor-accounts': { kind: 'signed-in', request: { path: '/api/admin/editor-accounts', headers: admin } },
   projects: { kind: 'signed-in', request: { path: '/api/projects', headers: customer } },

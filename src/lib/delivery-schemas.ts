@@ -15,6 +15,7 @@ const text = (field: string, max: number) =>
 /** The version of the project the request was made against: an older one is stale (409). */
 const version = z.number({ error: 'version must be a number' }).int('version must be a whole number').min(1, 'version must be at least 1');
 
+/** A random UUID: our file ids, and the id an admin refund request carries. */
 export const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const fileId = z.string({ error: 'fileId must be text' }).regex(FILE_ID, 'fileId is not a file of ours');
 
@@ -72,3 +73,19 @@ export const adminProjectFilterSchema = z.object({
 
 /** `?shelf=` of the editor's inbox: open projects (default) or finished ones. */
 export const shelfSchema = z.enum(['open', 'done'], { error: 'shelf must be open or done' }).default('open');
+
+/**
+ * POST /api/admin/orders/:id/refunds: any amount up to what remains, with a reason, optionally
+ * cancelling projects of the order. `requestId` (made once by the admin's browser) makes a retried
+ * request the same refund.
+ */
+export const adminRefundSchema = z.object({
+  requestId: z.string({ error: 'requestId must be text' }).regex(FILE_ID, 'requestId must be a UUID'),
+  amountCents: z.number({ error: 'amountCents must be a number' }).int('amountCents must be whole cents').min(1, 'amountCents must be at least 1').max(100_000_000),
+  reason: text('reason', 500),
+  projectIds: z
+    .array(z.string().max(40), { error: 'projectIds must be a list' })
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, 'projectIds must not repeat')
+    .default([]),
+});

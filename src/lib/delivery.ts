@@ -5,6 +5,7 @@
  * imports, so every island can use it.
  */
 import type { ServiceId } from './catalogue';
+import { cancellationQuote, refundMessages, type CancellationQuote } from './refunds';
 
 export const PROJECT_STATES = ['awaiting_draft', 'submitted', 'in_review', 'returned', 'final', 'withdrawn', 'cancelled'] as const;
 export type ProjectState = (typeof PROJECT_STATES)[number];
@@ -38,7 +39,7 @@ export const isActive = (state: ProjectState) => state === 'submitted' || state 
 
 export type Role = 'customer' | 'editor' | 'admin' | 'system';
 
-export const PROJECT_ACTIONS = ['submit', 'acknowledge', 'return', 'finalize', 'withdraw', 'message', 'reassign'] as const;
+export const PROJECT_ACTIONS = ['submit', 'acknowledge', 'return', 'finalize', 'withdraw', 'cancel', 'message', 'reassign'] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
 /** Button labels, exact (issue 17). */
@@ -48,6 +49,7 @@ export const actionLabel: Record<ProjectAction, string> = {
   return: 'Return Feedback',
   finalize: 'Mark as Final',
   withdraw: 'Withdraw',
+  cancel: 'Cancel and Refund',
   message: 'Send Message',
   reassign: 'Reassign',
 };
@@ -221,6 +223,8 @@ const RULES: Record<ProjectAction, { roles: readonly Role[]; from: readonly Proj
   return: { roles: ['editor'], from: ['submitted', 'in_review'] },
   finalize: { roles: ['customer', 'admin', 'system'], from: ['returned'] },
   withdraw: { roles: ['customer', 'admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  // Self-service only while editing has not begun (DESIGN §11); the admin cancels with a refund of any amount.
+  cancel: { roles: ['customer'], from: ['awaiting_draft', 'submitted', 'in_review'] },
   message: { roles: ['customer', 'editor', 'admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
   reassign: { roles: ['admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
 };
@@ -233,6 +237,7 @@ export function refusal(project: Pick<Project, 'state' | 'rounds' | 'editsAllowe
   const rule = RULES[action];
   if (!rule.roles.includes(role)) return { status: 403, error: deliveryMessages.notYours };
   const from = action === 'finalize' && role === 'admin' ? ADMIN_FINALIZE_FROM : rule.from;
+  if (action === 'cancel' && !isTerminal(project.state) && editsUsed(project) > 0) return { status: 409, error: refundMessages.editingBegun };
   if (!from.includes(project.state)) {
     return { status: 409, error: isTerminal(project.state) ? deliveryMessages.finished(project.state) : deliveryMessages.wrongState(action, project.state) };
   }
@@ -260,6 +265,8 @@ export function nextState(action: ProjectAction, from: ProjectState): ProjectSta
       return 'final';
     case 'withdraw':
       return 'withdrawn';
+    case 'cancel':
+      return 'cancelled';
     case 'message':
     case 'reassign':
       return from;
@@ -284,6 +291,8 @@ export interface ProjectView extends Project {
   /** The open round's due time and whether it is past due; null when no feedback is owed. */
   due: { at: string; late: boolean } | null;
   autoFinalAt: string | null;
+  /** What cancelling would give back now, when the caller may cancel (DESIGN §11). */
+  cancellation: CancellationQuote | null;
 }
 
 export function projectView(project: Project, roles: Role[], now: Date): ProjectView {
@@ -296,5 +305,6 @@ export function projectView(project: Project, roles: Role[], now: Date): Project
     editsLeft: editsLeft(project),
     due: open ? { at: open.round.dueAt, late: open.late } : null,
     autoFinalAt: autoFinalAt(project)?.toISOString() ?? null,
+    cancellation: actions.includes('cancel') ? cancellationQuote(project.priceCents, new Date(project.createdAt), now) : null,
   };
 }

@@ -191,6 +191,13 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/editor/projects': { expect: { ...signedIn(403), editor: 200 }, editorSeesOrder: true, request: async () => ({ path: '/api/editor/projects' }) },
   'GET /api/admin/projects': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/projects' }) },
+  'POST /api/admin/orders/:id/refunds': {
+    expect: adminsOnly(200),
+    request: async () => {
+      const { orderId } = await paidOrder(tokens.customer);
+      return { path: `/api/admin/orders/${orderId}/refunds`, params: { id: orderId }, json: { requestId: crypto.randomUUID(), amountCents: 100, reason: 'Goodwill' } };
+    },
+  },
   'GET /api/admin/editor-accounts': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/editor-accounts' }) },
   'GET /api/stripe/test-checkout/:orderId': {
     expect: ownerOnly(200),

@@ -62,8 +62,9 @@ let tokens: { admin: string; customer: string };
 let editorId: string;
 let inquiryKey: string;
 let order: { id: string; orderId: string };
-/** A paid project of the customer, waiting for its draft. */
+/** A paid project of the customer, waiting for its draft, and its order. */
 let projectId: string;
+let paidOrderId: string;
 let consult: { slot: string; lookupToken: string; cancelToken: string };
 
 // --- Hostile JSON bodies, built from a valid one ---------------------------------------------------
@@ -152,6 +153,13 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: customer,
     valid: () => ({ text: 'When is my draft due?' }),
   },
+  'POST /api/admin/orders/:id/refunds': {
+    kind: 'json',
+    path: () => `/api/admin/orders/${paidOrderId}/refunds`,
+    params: () => ({ id: paidOrderId }),
+    headers: admin,
+    valid: () => ({ requestId: crypto.randomUUID(), amountCents: 100, reason: 'Goodwill', projectIds: [] }),
+  },
   'POST /api/project-files/:id': {
     kind: 'raw',
     path: () => `/api/project-files/${projectId}`,
@@ -204,7 +212,7 @@ beforeAll(async () => {
   tokens = { admin, customer: user };
   editorId = (await editorsRepo().createWithNewId(editorInput('Bad Input Target'))).id;
   order = await openOrder(tokens.customer);
-  projectId = (await paidOrder(tokens.customer)).projectIds[0];
+  ({ orderId: paidOrderId, projectIds: [projectId] } = await paidOrder(tokens.customer));
   inquiryKey = (await inquiriesRepo().add(inquirySchema.parse(validInquiry))).key;
   const [lookupBooking, cancelBooking] = [await arrangeBooking(), await arrangeBooking()];
   consult = { slot: (await freeSlots({})).slots[0], lookupToken: lookupBooking.token, cancelToken: cancelBooking.token };

@@ -102,3 +102,30 @@ describe('slots move exactly once per project', () => {
     expect((await projectsRepo().listForCustomer(customer.uid)).every((p) => p.state === 'withdrawn')).toBe(true);
   });
 });
+
+describe('cancellations race (issue 14)', () => {
+  it('two concurrent cancels of one project: one wins, one refund; a cancel racing Return Feedback: one of them wins, at most one refund', async () => {
+    await resetOrderingStores();
+    const customer = await createUser();
+    const editorToken = await tokenOf('maya@example.test');
+    const { orderId, projectIds } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-large', quantity: 11 }] }));
+
+    const first = (await projectsRepo().get(projectIds[0]))!;
+    const twice = await Promise.all([act(customer.idToken, first.id, 'cancel', { version: 1 }), act(customer.idToken, first.id, 'cancel', { version: 1 })]);
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
+
+    // Ten projects, each cancelled by the family while the editor returns feedback on it.
+    const submitted = await Promise.all(projectIds.slice(1).map(async (id) => (await submitText(customer.idToken, (await projectsRepo().get(id))!)).body as ProjectView));
+    const raced = await Promise.all(
+      submitted.map((p) => Promise.all([act(customer.idToken, p.id, 'cancel', { version: p.version }), act(editorToken, p.id, 'return', { version: p.version, notes: 'Notes' })])),
+    );
+    for (const [cancelled, returned] of raced) expect([cancelled.status, returned.status].sort()).toEqual([200, 409]);
+
+    const order = (await ordersRepo().get(orderId))!;
+    const cancelledIds = (await projectsRepo().listForCustomer(customer.uid)).filter((p) => p.state === 'cancelled').map((p) => p.id);
+    expect(cancelledIds.length).toBe(1 + raced.filter(([c]) => c.status === 200).length);
+    // One refund per cancelled project, none for the ones that got their feedback.
+    expect(order.refunds!.map((r) => r.projectIds[0]).sort()).toEqual(cancelledIds.sort());
+  });
+});
+

@@ -61,6 +61,7 @@ function bodyFor(action: ProjectAction, project: Pick<ProjectView, 'version' | '
       return { version, editorId: 'sofia-ramirez' };
     case 'finalize':
     case 'withdraw':
+    case 'cancel':
       return { version };
   }
 }
@@ -99,7 +100,7 @@ describe('projects from paid orders', () => {
       [`${orderId}-2`, 'supplement-small', 'awaiting_draft', 3, OPEN_EDITOR, 7500],
       [`${orderId}-3`, 'supplement-small', 'awaiting_draft', 3, OPEN_EDITOR, 7500],
     ]);
-    expect(res.body[1].actions).toEqual(['submit', 'withdraw', 'message']);
+    expect(res.body[1].actions).toEqual(['submit', 'withdraw', 'cancel', 'message']);
     expect((await call(projectsHandler, '/api/projects', { headers: bearer(tokens.other) })).body).toEqual([]);
   });
 

@@ -45,6 +45,7 @@ const ALLOWED: Record<ProjectAction, Partial<Record<Role, ProjectState[]>>> = {
   return: { editor: ['submitted', 'in_review'] },
   finalize: { customer: ['returned'], system: ['returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
   withdraw: { customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  cancel: { customer: ['awaiting_draft', 'submitted', 'in_review'] },
   message: { customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'], editor: ['awaiting_draft', 'submitted', 'in_review', 'returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
   reassign: { admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
 };
@@ -70,6 +71,13 @@ describe('the delivery state machine', () => {
     expect(refusal(project('in_review'), 'submit', 'customer')?.error).toBe('Submit Draft is not possible while the project is "Being edited".');
   });
 
+  it('cancels only while editing has not begun: a revision in review after feedback is past that point', () => {
+    expect(refusal({ state: 'in_review', editsAllowed: 3, rounds: [round(1, true), round(2, false)] }, 'cancel', 'customer')).toEqual({
+      status: 409,
+      error: 'Editing has begun on this project (feedback was returned), so it cannot be cancelled here. Please contact us about a refund.',
+    });
+  });
+
   it('counts edits: 3 before the draft, 2 after the first return, and refuses a fourth submission', () => {
     expect([0, 1, 2, 3].map((returns) => editsLeft(project('returned', { returns })))).toEqual([3, 2, 1, 0]);
     expect(refusal(project('returned', { returns: 3 }), 'submit', 'customer')).toEqual({ status: 409, error: 'This project has no edits left.' });
@@ -78,7 +86,7 @@ describe('the delivery state machine', () => {
   });
 
   it('offers each role exactly the steps it may take', () => {
-    expect(availableActions(project('awaiting_draft'), 'customer')).toEqual(['submit', 'withdraw', 'message']);
+    expect(availableActions(project('awaiting_draft'), 'customer')).toEqual(['submit', 'withdraw', 'cancel', 'message']);
     expect(availableActions(project('submitted'), 'editor')).toEqual(['acknowledge', 'return', 'message']);
     expect(availableActions(project('returned', { returns: 1 }), 'customer')).toEqual(['submit', 'finalize', 'withdraw', 'message']);
     expect(availableActions(project('final'), 'admin')).toEqual([]);

@@ -63,6 +63,15 @@ export function noticesOf(step: Step, after: Project, actor: Actor): Notice[] {
       return actor.role === 'customer'
         ? [{ audience: 'editor', subject: `Withdrawn: ${what(after)}`, lines: [`${after.student.name} withdrew ${after.service.title}. Nothing more is needed from you.`] }]
         : (['customer', 'editor'] as const).map((audience) => ({ audience, subject: `Withdrawn: ${what(after)}`, lines: [`${what(after)} was withdrawn by ${site.name}.`] }));
+    case 'cancel':
+      return [
+        { audience: 'editor', subject: `Cancelled: ${what(after)}`, lines: [`${after.student.name}'s family cancelled ${after.service.title}. Nothing more is needed from you.`] },
+        {
+          audience: 'customer',
+          subject: `Cancelled: ${after.service.title}`,
+          lines: [`You cancelled ${what(after)}. Your refund is on its way: you can follow it under Your Orders on your dashboard.`],
+        },
+      ];
     case 'message': {
       const to: Audience[] = actor.role === 'customer' ? ['editor'] : actor.role === 'editor' ? ['customer'] : ['customer', 'editor'];
       return to.map((audience) => ({ audience, subject: `New message about ${what(after)}`, lines: [`${actor.name} wrote:`, step.text] }));

@@ -6,6 +6,7 @@
  */
 import { autoFinalAt, currentRound, type Project, type ProjectEvent } from '../../../src/lib/delivery';
 import { HttpError } from '../http';
+import { refundCancellation } from './cancellation';
 import { ackReminder, autoFinalWarning, send } from './notify';
 import { projectFilesRepo } from './files';
 import { projectsRepo, StaleProjectError } from './projects.repo';
@@ -49,6 +50,9 @@ async function handle(timer: Timer, now: Date, context: StepContext): Promise<vo
   switch (timer.kind) {
     case 'sync':
       await syncSlots(project, context);
+      return;
+    case 'refund':
+      await refundCancellation(project, context);
       return;
     case 'ack':
       if (project.state !== 'submitted' || !isCurrentRound(project, timer.ref) || project.reminders.ackRound === round!.n) return;

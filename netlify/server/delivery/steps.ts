@@ -12,6 +12,7 @@ import { customersRepo } from '../customers.repo';
 import { editorsRepo } from '../editors.repo';
 import { HttpError, parse } from '../http';
 import { editorOf, requireRoles, roleFor } from './access';
+import { refundCancellation } from './cancellation';
 import { projectFilesRepo } from './files';
 import { noticesOf, send } from './notify';
 import { projectsRepo, StaleProjectError } from './projects.repo';
@@ -67,6 +68,7 @@ async function stepOf(action: ProjectAction, body: unknown, project: Project, ca
     }
     case 'finalize':
     case 'withdraw':
+    case 'cancel':
       fresh(parse(versionOnlySchema, body));
       return { action };
     case 'message':
@@ -101,6 +103,11 @@ function timersFor(step: Step, after: Project, now: Date): Parameters<ReturnType
     case 'withdraw':
     case 'reassign':
       return [[soon, after.id, 'sync', after.version]];
+    case 'cancel':
+      return [
+        [soon, after.id, 'sync', after.version],
+        [soon, after.id, 'refund', after.version],
+      ];
     case 'acknowledge':
     case 'message':
       return [];
@@ -146,5 +153,16 @@ export async function takeStep(id: string, action: ProjectAction, body: unknown,
   const refused = refusal(project, action, role);
   if (refused) throw new HttpError(refused.status, refused.error);
   const actor: Actor = { role, name: role === 'editor' ? project.editor.name : caller.email };
-  return commitStep(project, found!.etag, step, actor, context);
+  const after = await commitStep(project, found!.etag, step, actor, context);
+  if (step.action === 'cancel') await refundOrRetryLater(after, context);
+  return after;
+}
+
+/** The cancellation stands whatever the provider says: a refund it could not take yet stays pending for the timer. */
+async function refundOrRetryLater(project: Project, context: StepContext) {
+  try {
+    await refundCancellation(project, context);
+  } catch (error) {
+    console.error(`Project ${project.id} is cancelled; its refund will be asked for again:`, error);
+  }
 }

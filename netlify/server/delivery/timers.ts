@@ -8,7 +8,7 @@
  */
 import { openStore, type DeployInfo } from '../stores';
 
-export const TIMER_KINDS = ['ack', 'late', 'warn', 'final', 'sync', 'file'] as const;
+export const TIMER_KINDS = ['ack', 'late', 'warn', 'final', 'sync', 'refund', 'file'] as const;
 export type TimerKind = (typeof TIMER_KINDS)[number];
 
 export interface Timer {

@@ -28,6 +28,7 @@ export type Step =
   | { action: 'return'; notes: string; files: FileRef[] }
   | { action: 'finalize' }
   | { action: 'withdraw' }
+  | { action: 'cancel' }
   | { action: 'message'; text: string }
   | { action: 'reassign'; editor: { id: string; name: string } };
 
@@ -93,6 +94,7 @@ export function applyStep(project: Project, step: Step, actor: Actor, now: Date)
       break;
     case 'finalize':
     case 'withdraw':
+    case 'cancel':
       break;
   }
   return { ...next, history: [...project.history, event] };

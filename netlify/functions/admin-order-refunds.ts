@@ -1,0 +1,19 @@
+/**
+ * POST /api/admin/orders/:id/refunds (admin): refunds any amount up to what remains of a paid order,
+ * with a reason, optionally cancelling chosen projects (DESIGN §11). Answers the order with its refunds.
+ */
+import type { Config } from '@netlify/functions';
+import { adminRefundSchema } from '../../src/lib/delivery-schemas';
+import { refundByAdmin } from '../server/admin-refund';
+import { requireAdmin } from '../server/auth';
+import { privateJson, readBody, route } from '../server/http';
+
+export default route({
+  POST: async (req, context) => {
+    const caller = await requireAdmin(req, context);
+    const input = await readBody(req, adminRefundSchema);
+    return privateJson(await refundByAdmin(context.params.id ?? '', input, caller, context));
+  },
+});
+
+export const config: Config = { path: '/api/admin/orders/:id/refunds' };

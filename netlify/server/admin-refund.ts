@@ -1,0 +1,62 @@
+/**
+ * An admin's refund (DESIGN §11): any amount up to what remains of a paid order, with a reason, and
+ * optionally cancelling projects of the order whatever editing has happened (the self-service rule
+ * does not bind the admin). Everything is checked before anything changes; a retry of the same
+ * request (same `requestId`) finds its refund and changes nothing more.
+ */
+import { isTerminal, type Project } from '../../src/lib/delivery';
+import type { Order } from '../../src/lib/order';
+import { formatUsdCents, refundMessages, remainingCents } from '../../src/lib/refunds';
+import { site } from '../../src/lib/site';
+import type { Caller } from './auth';
+import { commitStep, type StepContext } from './delivery/steps';
+import { projectsRepo } from './delivery/projects.repo';
+import { HttpError } from './http';
+import { escapeHtml, sendMail } from './mail';
+import { ordersRepo } from './orders.repo';
+import { requestRefund } from './refunds';
+
+export interface AdminRefundInput {
+  requestId: string;
+  amountCents: number;
+  reason: string;
+  projectIds: string[];
+}
+
+export const adminRefundId = (requestId: string) => `admin-${requestId}`;
+
+/** The chosen projects still to cancel; one already cancelled (by an earlier attempt, or its customer) is skipped. */
+async function projectsToCancel(order: Order, ids: string[], context: StepContext): Promise<{ value: Project; etag: string }[]> {
+  const repo = projectsRepo(context);
+  const found = await Promise.all(ids.map((id) => repo.getForUpdate(id)));
+  return found.flatMap((entry, i) => {
+    if (!entry || entry.value.orderId !== order.id) throw new HttpError(400, refundMessages.projectNotInOrder);
+    if (entry.value.state === 'cancelled') return [];
+    if (isTerminal(entry.value.state)) throw new HttpError(409, `${ids[i]} is already ${entry.value.state}: choose only open projects`);
+    return [entry];
+  });
+}
+
+export async function refundByAdmin(orderId: string, input: AdminRefundInput, caller: Caller, context: StepContext): Promise<Order> {
+  const orders = ordersRepo(context);
+  const order = await orders.get(orderId);
+  if (!order) throw new HttpError(404, 'Order not found');
+  if (order.status !== 'paid') throw new HttpError(409, refundMessages.notPaid);
+  const id = adminRefundId(input.requestId);
+  const retry = order.refunds?.some((r) => r.id === id);
+  if (!retry) {
+    if (input.amountCents > remainingCents(order)) throw new HttpError(400, refundMessages.overRemaining(remainingCents(order)));
+    const cancelling = await projectsToCancel(order, input.projectIds, context);
+    for (const { value, etag } of cancelling) await commitStep(value, etag, { action: 'cancel' }, { role: 'admin', name: caller.email }, context);
+  }
+  const refund = await requestRefund(order.id, { id, amountCents: input.amountCents, reason: input.reason, by: 'admin', actor: caller.email, projectIds: input.projectIds }, context);
+  if (!retry) {
+    const lines = [`${site.name} refunded ${formatUsdCents(refund.amountCents)} of your order ${order.id}.`, `Reason: ${input.reason}`, 'It reaches your card within 5-10 business days.'];
+    context.waitUntil(
+      sendMail({ to: order.customer.email, subject: `A refund for your order ${order.id}`, text: lines.join('\n\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), replyTo: site.email }, context).catch((error) =>
+        console.error(`Order ${order.id}: the refund e-mail was lost:`, error),
+      ),
+    );
+  }
+  return (await orders.get(order.id))!;
+}

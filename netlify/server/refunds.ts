@@ -1,0 +1,137 @@
+/**
+ * Refunds (DESIGN §11, issue 14). A refund is recorded on its order before the provider hears of it,
+ * under an id that names what is refunded (`cancel-<project id>`, `admin-<request id>`), so a retried
+ * request finds it instead of refunding again, and Stripe gets the same idempotency key each time.
+ * Its state then follows the provider: the answer to `refunds.create`, and the `refund.*` and
+ * `charge.refunded` events, which also bring refunds made in the Stripe dashboard into the order.
+ * States only move forward: pending -> succeeded or failed, and succeeded -> failed (a refund can
+ * fail later); an older event never undoes a newer one. In test mode the "provider" answers at once,
+ * through the same signed events and the same webhook code.
+ */
+import { z } from 'zod';
+import type { Order } from '../../src/lib/order';
+import { remainingCents, refundMessages, type Refund, type RefundState } from '../../src/lib/refunds';
+import { HttpError } from './http';
+import { ordersRepo } from './orders.repo';
+import { configuredPayments, stripeClient, type ConfiguredPayments } from './payments';
+import type { DeployInfo } from './stores';
+import { signWebhookPayload } from './webhook-signature';
+
+export type RefundRequest = Pick<Refund, 'id' | 'amountCents' | 'reason' | 'by' | 'actor' | 'projectIds'>;
+
+/** Stripe's refund statuses, as ours. */
+const STATE_OF: Record<string, RefundState> = { pending: 'pending', requires_action: 'pending', succeeded: 'succeeded', failed: 'failed', canceled: 'failed' };
+
+/** Whether a refund in `from` may move to `to`: forward only. */
+const moves = (from: RefundState, to: RefundState) => from !== to && (from === 'pending' || (from === 'succeeded' && to === 'failed'));
+
+export const idempotencyKeyOf = (orderId: string, refundId: string) => `refund-${orderId}-${refundId}`;
+
+/** Records the refund on its order (once), then asks the provider for it; answers it as it stands. */
+export async function requestRefund(orderId: string, request: RefundRequest, info?: DeployInfo, now = new Date()): Promise<Refund> {
+  const payments = configuredPayments(info);
+  const orders = ordersRepo(info);
+  let refund: Refund | undefined;
+  await orders.change(orderId, (order) => {
+    if (order.status !== 'paid') throw new HttpError(409, refundMessages.notPaid);
+    refund = order.refunds?.find((r) => r.id === request.id);
+    if (refund) return null; // a retry: the same refund
+    if (request.amountCents > remainingCents(order)) throw new HttpError(400, refundMessages.overRemaining(remainingCents(order)));
+    const at = now.toISOString();
+    refund = { ...request, state: 'pending', providerId: null, failure: null, createdAt: at, updatedAt: at };
+    return { ...order, refunds: [...(order.refunds ?? []), refund], updatedAt: at };
+  });
+  if (!refund) throw new HttpError(404, 'Order not found');
+  if (refund.state !== 'pending' || refund.providerId) return refund;
+  const order = (await orders.get(orderId))!;
+  await askProvider(order, refund, payments, info);
+  return (await orders.get(orderId))!.refunds!.find((r) => r.id === refund!.id)!;
+}
+
+async function askProvider(order: Order, refund: Refund, payments: ConfiguredPayments, info?: DeployInfo) {
+  const metadata = { orderId: order.id, refundId: refund.id };
+  if (payments.kind === 'test') {
+    const { receiveWebhook } = await import('./fulfilment');
+    const event = refundEvent(order, refund, metadata);
+    const payload = JSON.stringify(event);
+    await receiveWebhook(payload, signWebhookPayload(payload, payments.webhookSecret), info);
+    return;
+  }
+  if (!order.payment.paymentIntent) throw new Error(`Order ${order.id} has no payment intent to refund`);
+  const stripe = await stripeClient(payments);
+  const created = await stripe.refunds.create(
+    { payment_intent: order.payment.paymentIntent, amount: refund.amountCents, metadata },
+    { idempotencyKey: idempotencyKeyOf(order.id, refund.id) },
+  );
+  await applyProviderRefund(order.id, { id: created.id, amount: created.amount, status: created.status ?? 'pending', metadata, failure_reason: created.failure_reason ?? null }, info);
+}
+
+/** The `refund.updated` event a provider would send once the test-mode refund went through. */
+function refundEvent(order: Order, refund: Refund, metadata: Record<string, string>) {
+  const providerId = `re_test_local_${refund.id.replace(/[^A-Za-z0-9]/g, '').slice(-24)}`;
+  return {
+    id: `evt_test_local_${crypto.randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    type: 'refund.updated',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object: { id: providerId, object: 'refund', amount: refund.amountCents, currency: 'usd', status: 'succeeded', payment_intent: order.payment.paymentIntent ?? null, metadata } },
+  };
+}
+
+/** The refund fields events carry. */
+export const providerRefundSchema = z.object({
+  id: z.string().min(1),
+  amount: z.number().int().nonnegative(),
+  status: z.string(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  failure_reason: z.string().nullish(),
+});
+export type ProviderRefund = z.infer<typeof providerRefundSchema>;
+
+export type RefundEventResult = 'refund-recorded' | 'refund-unchanged' | 'unknown-order';
+
+/**
+ * Brings one provider refund into its order: ours (by the ids we gave it) moves forward; one we never
+ * asked for (made in the Stripe dashboard) is added.
+ */
+export async function applyProviderRefund(orderId: string | null, refund: ProviderRefund, info?: DeployInfo, now = new Date()): Promise<RefundEventResult> {
+  const orders = ordersRepo(info);
+  const paymentIntent = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+  const order = orderId ? await orders.get(orderId) : paymentIntent ? await orders.byPayment(paymentIntent) : null;
+  if (!order) return 'unknown-order';
+  const state = STATE_OF[refund.status] ?? 'pending';
+  let changed = false;
+  await orders.change(order.id, (current) => {
+    const refunds = current.refunds ?? [];
+    const at = now.toISOString();
+    const ours = refunds.find((r) => r.id === refund.metadata?.refundId || r.providerId === refund.id);
+    if (!ours) {
+      changed = true;
+      const added: Refund = {
+        id: refund.id,
+        amountCents: refund.amount,
+        reason: 'Refunded in the Stripe dashboard',
+        by: 'provider',
+        actor: 'Stripe',
+        projectIds: [],
+        state,
+        providerId: refund.id,
+        failure: state === 'failed' ? (refund.failure_reason ?? 'failed') : null,
+        createdAt: at,
+        updatedAt: at,
+      };
+      return { ...current, refunds: [...refunds, added], updatedAt: at };
+    }
+    const next: Refund = {
+      ...ours,
+      providerId: ours.providerId ?? refund.id,
+      ...(moves(ours.state, state) && { state, failure: state === 'failed' ? (refund.failure_reason ?? 'failed') : null }),
+    };
+    changed = next.state !== ours.state || next.providerId !== ours.providerId;
+    if (!changed) return null;
+    return { ...current, refunds: refunds.map((r) => (r === ours ? { ...next, updatedAt: at } : r)), updatedAt: at };
+  });
+  return changed ? 'refund-recorded' : 'refund-unchanged';
+}

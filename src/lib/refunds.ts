@@ -1,0 +1,74 @@
+/**
+ * Cancellations and refunds (DESIGN §11, issue 14): the policy and the arithmetic, in integer cents,
+ * shared by the server (which alone decides what is refunded) and the pages (which say it first).
+ * A project editing has not begun on (no feedback returned) may be cancelled by its customer: within
+ * 48 hours of payment the whole price comes back, after that 75% (the 25% fee rounds in the
+ * customer's favour). Anything else, add-ons included, is refunded by the admin.
+ */
+import type { Order } from './order';
+
+export const REFUND_WINDOW_MS = 48 * 60 * 60 * 1000;
+/** The fee after the window, as a fraction: 25/100. */
+export const LATE_FEE = { numerator: 25, denominator: 100 } as const;
+
+/** '$100.00': a refund is money people check to the cent. */
+export const formatUsdCents = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export interface CancellationQuote {
+  amountCents: number;
+  withinWindow: boolean;
+  /** Exactly what comes back and why, as the confirmation says it. */
+  text: string;
+}
+
+/** What cancelling a project bought at `priceCents`, paid at `paidAt`, gives back at `now`. */
+export function cancellationQuote(priceCents: number, paidAt: Date, now: Date): CancellationQuote {
+  const withinWindow = now.getTime() - paidAt.getTime() <= REFUND_WINDOW_MS;
+  if (withinWindow) return { amountCents: priceCents, withinWindow, text: `Full refund of ${formatUsdCents(priceCents)} (within 48 hours of booking)` };
+  // The fee is rounded down, so the refund is rounded up: half a cent goes to the customer.
+  const fee = Math.floor((priceCents * LATE_FEE.numerator) / LATE_FEE.denominator);
+  const amountCents = priceCents - fee;
+  return { amountCents, withinWindow, text: `${formatUsdCents(amountCents)} back (a 25% fee applies after 48 hours)` };
+}
+
+export type RefundState = 'pending' | 'succeeded' | 'failed';
+
+export interface Refund {
+  /** Ours, and what makes a retry the same refund: `cancel-<project id>` or `admin-<request id>`; a refund made elsewhere (the Stripe dashboard) goes by Stripe's id. */
+  id: string;
+  amountCents: number;
+  reason: string;
+  by: 'customer' | 'admin' | 'provider';
+  actor: string;
+  /** Projects cancelled with it. */
+  projectIds: string[];
+  state: RefundState;
+  /** The provider's refund id, once known. */
+  providerId: string | null;
+  failure: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const refundStateLabel: Record<RefundState, string> = { pending: 'Pending', succeeded: 'Refunded', failed: 'Failed' };
+
+/** Refunds that count against the payment: everything but failed ones. */
+export const refundedCents = (order: Pick<Order, 'refunds'>) => (order.refunds ?? []).filter((r) => r.state !== 'failed').reduce((sum, r) => sum + r.amountCents, 0);
+export const remainingCents = (order: Pick<Order, 'refunds' | 'totalCents'>) => Math.max(0, order.totalCents - refundedCents(order));
+
+export type PaymentState = 'paid' | 'partially_refunded' | 'refunded';
+export const paymentStateLabel: Record<PaymentState, string> = { paid: 'Paid', partially_refunded: 'Partially refunded', refunded: 'Refunded' };
+
+/** paid -> partially_refunded -> refunded, from what was refunded of a paid order. */
+export function paymentStateOf(order: Pick<Order, 'refunds' | 'totalCents'>): PaymentState {
+  const refunded = refundedCents(order);
+  if (refunded === 0) return 'paid';
+  return refunded >= order.totalCents ? 'refunded' : 'partially_refunded';
+}
+
+export const refundMessages = {
+  editingBegun: 'Editing has begun on this project (feedback was returned), so it cannot be cancelled here. Please contact us about a refund.',
+  overRemaining: (remaining: number) => `amountCents: at most ${formatUsdCents(remaining)} remains to refund`,
+  notPaid: 'Only a paid order can be refunded.',
+  projectNotInOrder: 'projectIds: every project must belong to this order',
+} as const;
