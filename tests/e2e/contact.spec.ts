@@ -288,8 +288,9 @@ test.describe('before the island is interactive', () => {
       await expect(f.button).toBeVisible();
       // Without JavaScript the form still works: it posts to the function, never by GET.
       await expect(f.button).toBeEnabled();
-      await expect(page.getByRole('main').locator('form')).toHaveAttribute('method', 'post');
-      await expect(page.getByRole('main').locator('form')).toHaveAttribute('action', '/api/contact');
+      const inquiry = page.getByRole('region', { name: 'Contact and Booking' }).locator('form');
+      await expect(inquiry).toHaveAttribute('method', 'post');
+      await expect(inquiry).toHaveAttribute('action', '/api/contact');
       if (javaScriptEnabled) await islandsHydrated(page);
       boxes.push(await Promise.all([f.parentName, f.details, f.button].map((l) => l.boundingBox())));
       await context.close();

@@ -151,7 +151,8 @@ for (const cpu of [1, 4]) {
       test('what was typed, ticked and chosen before hydration survives it and is what the island sends', async ({ page }) => {
         const email = uniqueEmail('early');
         const release = await openHeld(page, '/contact');
-        const main = page.getByRole('main');
+        // The inquiry form; the consult booking below has fields of its own (consult.spec.ts).
+        const main = page.getByRole('region', { name: 'Contact and Booking' });
         await main.getByLabel('Parent/Guardian Name').fill('Pat Rivera');
         await main.getByLabel('Student Name and Current Grade').fill('Sam Rivera, 11th Grade');
         await main.getByLabel('Intended Major').selectOption({ label: 'STEM' });
@@ -186,7 +187,8 @@ for (const cpu of [1, 4]) {
       test('sent before hydration, it posts natively and lands on a confirmation page; nothing goes into a URL', async ({ page }) => {
         const email = uniqueEmail('native');
         const release = await openHeld(page, '/contact');
-        const main = page.getByRole('main');
+        // The inquiry form; the consult booking below has fields of its own (consult.spec.ts).
+        const main = page.getByRole('region', { name: 'Contact and Booking' });
         await main.getByLabel('Parent/Guardian Name').fill('Kim Lee');
         await main.getByLabel('Student Name and Current Grade').fill('Alex Lee, 12th Grade');
         await main.getByLabel('Intended Major').selectOption({ label: 'Business' });
@@ -206,7 +208,8 @@ for (const cpu of [1, 4]) {
 
       test('sent natively with a field missing: a page says what to fix, shows what was typed, and the way back keeps it', async ({ page }) => {
         const release = await openHeld(page, '/contact');
-        const main = page.getByRole('main');
+        // The inquiry form; the consult booking below has fields of its own (consult.spec.ts).
+        const main = page.getByRole('region', { name: 'Contact and Booking' });
         await main.getByLabel('Parent/Guardian Name').fill('Pat Rivera');
         await main.getByLabel(/Additional Details/).fill('Please call after six.');
         await main.getByRole('button', { name: 'Send Inquiry' }).click();

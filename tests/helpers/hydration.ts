@@ -35,9 +35,20 @@ export async function holdIsland(page: Page, component: string): Promise<() => v
 /** Islands still waiting for their JavaScript: Astro removes `ssr` from <astro-island> when it hydrates one. */
 export const unhydratedIslands = (page: Page) => page.locator('astro-island[ssr]');
 
-/** Waits until every island of the page (client:load, or client:visible and in view) has hydrated. */
+/**
+ * Waits until every island of the page that should have hydrated by now has: all but the
+ * `client:visible` ones still out of view (those hydrate when scrolled to, as they should).
+ */
 export async function islandsHydrated(page: Page) {
-  await expect(unhydratedIslands(page)).toHaveCount(0, { timeout: 30_000 });
+  const waiting = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('astro-island[ssr]')].filter((island) => {
+        if (island.getAttribute('client') !== 'visible') return true;
+        const box = island.getBoundingClientRect();
+        return box.bottom > 0 && box.top < innerHeight;
+      }).length,
+    );
+  await expect.poll(waiting, { timeout: 30_000 }).toBe(0);
 }
 
 /** Slows the CPU `rate` times (Chrome DevTools Protocol), as on a low-end phone. */
