@@ -5,6 +5,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { z } from 'zod';
+import { orderMessages, paymentDeadline } from '../../src/lib/order';
 import { authenticate } from '../server/auth';
 import { HttpError, json, readBody, route } from '../server/http';
 import { ordersRepo } from '../server/orders.repo';
@@ -39,7 +40,9 @@ export default route({
     const mode = testMode(context);
     const order = await ownOrder(req, context);
     const { sessionId, cardNumber } = await readBody(req, paymentSchema);
-    if (order.status !== 'pending') throw new HttpError(409, 'This order is no longer awaiting payment.');
+    if (order.status !== 'pending') throw new HttpError(409, orderMessages.notPending);
+    // As a Stripe session would: none can be paid after the order's 24 hours.
+    if (Date.now() >= paymentDeadline(order).getTime()) throw new HttpError(409, orderMessages.expired);
     const result = await payTestCheckout(order, sessionId, cardNumber, mode, context);
     return json({ result });
   },

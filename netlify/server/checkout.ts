@@ -4,15 +4,18 @@
  * the stored editor, and add-ons the customer already owns are not charged again.
  */
 import { turnaroundFor } from '../../src/lib/catalogue';
+import { paymentDeadline } from '../../src/lib/order';
 import { priceOrder } from '../../src/lib/pricing';
 import { isOverbooked, type CheckoutSelection } from '../../src/lib/schemas';
 import type { Caller } from './auth';
 import { customersRepo } from './customers.repo';
+import { timersRepo } from './delivery/timers';
 import { editorsRepo } from './editors.repo';
 import { HttpError } from './http';
 import { ordersRepo, type Order } from './orders.repo';
 import { openCheckout, type CheckoutSession, type ConfiguredPayments } from './payments';
 import type { DeployInfo } from './stores';
+import { recordSession } from './unpaid-orders';
 
 export async function startCheckout(
   selection: CheckoutSelection,
@@ -43,8 +46,12 @@ export async function startCheckout(
     billing: selection.billing,
     payment: { mode: payments.kind },
   });
+  // However the customer leaves the checkout, an unpaid order expires when its 24 hours are over.
+  await timersRepo(info).schedule(paymentDeadline(order), order.id, 'expire', 1);
   try {
-    return { order, session: await openCheckout(order, payments) };
+    const session = await openCheckout(order, payments);
+    await recordSession(order.id, session.id, info);
+    return { order, session };
   } catch (error) {
     console.error(`Order ${order.id}: the payment provider refused a session:`, error);
     await ordersRepo(info).settle(order.id, 'failed');

@@ -9,6 +9,7 @@ import type Stripe from 'stripe';
 import { isProduction, type DeployInfo } from './deploy';
 import { serverEnv, type ServerEnv } from './env';
 import { HttpError } from './http';
+import { paymentDeadline } from '../../src/lib/order';
 import type { Order } from './orders.repo';
 import { isLiveStripeKey } from './production-env';
 
@@ -93,7 +94,10 @@ export async function openCheckout(order: Order, mode: ConfiguredPayments, env: 
     })),
     // Stripe fills in {CHECKOUT_SESSION_ID}; our own order id goes along so the page can load the order.
     success_url: confirmationUrl(env, order.id, '{CHECKOUT_SESSION_ID}'),
-    cancel_url: `${env.URL}/checkout`,
+    // Back to the order, which offers to complete the payment or cancel the order.
+    cancel_url: `${env.URL}/order-confirmation?order=${order.id}`,
+    // No session outlives the order's own 24 hours (a late payment would find it expired).
+    expires_at: Math.floor(paymentDeadline(order).getTime() / 1000),
   });
   if (!session.url) throw new Error(`Stripe returned no URL for session ${session.id}`);
   return { id: session.id, url: session.url };

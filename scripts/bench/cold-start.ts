@@ -75,6 +75,7 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
     kind: 'signed-in',
     request: { method: 'POST', path: '/api/stripe/create-payment-session', ...json({ services: [{ id: 'common-app-essay', quantity: 1 }], editorId: 'maya-chen', addOns: [], student, billing }), headers: { ...customer, 'content-type': 'application/json' } },
   },
+  'order-action': { kind: 'signed-in', request: { method: 'POST', path: '/api/orders/BCC-ABC234/checkout', params: { id: 'BCC-ABC234', action: 'checkout' }, headers: customer } },
   'test-checkout': { kind: 'signed-in', request: { path: '/api/stripe/test-checkout/BCC-ABC234', params: { orderId: 'BCC-ABC234' }, headers: customer } },
   editor: { kind: 'signed-in', request: { method: 'DELETE', path: '/api/database/editors/nobody', params: { id: 'nobody' }, headers: admin } },
   emails: { kind: 'signed-in', request: { path: '/api/database/emails', headers: admin } },

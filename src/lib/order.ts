@@ -3,7 +3,7 @@ import type { AddOnLine, ServiceLine } from './pricing';
 import { paymentStateLabel, paymentStateOf, type Refund } from './refunds';
 import type { Billing, Student } from './schemas';
 
-export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled';
 
 export interface Order {
   id: string;
@@ -20,7 +20,15 @@ export interface Order {
   totalCents: number;
   student: Student;
   billing: Billing;
-  payment: { mode: 'stripe' | 'test'; sessionId?: string; paymentIntent?: string; paidAt?: string };
+  payment: {
+    mode: 'stripe' | 'test';
+    /** The session that was paid. */
+    sessionId?: string;
+    /** Every checkout session opened for the order: cancelling it closes them all. */
+    sessionIds?: string[];
+    paymentIntent?: string;
+    paidAt?: string;
+  };
   /** Refunds of a paid order, newest last (DESIGN §11). */
   refunds?: Refund[];
 }
@@ -29,7 +37,25 @@ export interface Order {
 export const lineLabel = (line: Pick<ServiceLine, 'title' | 'quantity'>) => (line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title);
 
 /** How an order's status reads to people (the customer's dashboard, the admin's list). */
-export const orderStatusLabel: Record<OrderStatus, string> = { pending: 'Awaiting payment', paid: 'Paid', failed: 'Payment failed', expired: 'Expired' };
+export const orderStatusLabel: Record<OrderStatus, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+
+/** An unpaid order can be paid for 24 hours (as long as a Stripe checkout session lives), then it expires. */
+export const PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const paymentDeadline = (order: Pick<Order, 'createdAt'>) => new Date(Date.parse(order.createdAt) + PAYMENT_WINDOW_MS);
+/** A checkout session lives at least 30 minutes: an order closer than that to its deadline cannot open one. */
+export const MIN_SESSION_MS = 31 * 60 * 1000;
+
+export const orderMessages = {
+  notPending: 'This order is no longer awaiting payment.',
+  expired: 'This order has expired: unpaid orders are kept for 24 hours. Please start a new order.',
+  justPaid: 'This order was just paid, so it cannot be cancelled here. Please contact us.',
+} as const;
 
 /** A paid order reads as paid, partially refunded or refunded (DESIGN §11). */
 export const orderStateLabel = (order: Pick<Order, 'status' | 'refunds' | 'totalCents'>) =>

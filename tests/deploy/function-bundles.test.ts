@@ -44,6 +44,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   me: { path: '/api/me', expect: 401 },
   order: { route: '/api/orders/:id', path: '/api/orders/BCC-ABC234', params: { id: 'BCC-ABC234' }, expect: 401 },
   orders: { path: '/api/orders', expect: 401 },
+  'order-action': { method: 'POST', route: '/api/orders/:id/:action', path: '/api/orders/BCC-ABC234/cancel', params: { id: 'BCC-ABC234', action: 'cancel' }, expect: 401 },
   project: { route: '/api/projects/:id', path: '/api/projects/BCC-ABC234-1', params: { id: 'BCC-ABC234-1' }, expect: 401 },
   'project-action': { method: 'POST', route: '/api/projects/:id/:action', path: '/api/projects/BCC-ABC234-1/submit', params: { id: 'BCC-ABC234-1', action: 'submit' }, expect: 401 },
   'project-file': {

@@ -147,6 +147,14 @@ const MATRIX: Record<string, Row> = {
   'GET /api/me': { expect: signedIn(200), request: async () => ({ path: '/api/me' }) },
   'GET /api/orders': { expect: signedIn(200), request: async () => ({ path: '/api/orders' }) },
   'GET /api/orders/:id': { expect: ownerOrAdmin(200), request: async () => ({ path: `/api/orders/${ownersOrder}`, params: { id: ownersOrder } }) },
+  // The customer's own unpaid order: 'checkout' opens a fresh session for it.
+  'POST /api/orders/:id/:action': {
+    expect: ownerOnly(200),
+    request: async () => {
+      const { orderId } = await openOrder(tokens.customer);
+      return { path: `/api/orders/${orderId}/checkout`, params: { id: orderId, action: 'checkout' } };
+    },
+  },
   'POST /api/stripe/create-payment-session': { expect: signedIn(200), request: async () => ({ path: '/api/stripe/create-payment-session', json: selection() }) },
   // Only the payment provider's signature opens the webhook: no token, however good, does.
   'POST /api/stripe/webhook': {

@@ -54,8 +54,9 @@ interface RawTarget {
   path: () => string;
   params?: () => Record<string, string>;
   headers: () => Record<string, string>;
-  /** Hostile bodies for this endpoint and the statuses each may get. */
+  /** Hostile bodies for this endpoint and the statuses each may get (400, 413 or 415 unless given). */
   bodies: fc.Arbitrary<Sent>;
+  statuses?: number[];
 }
 
 let tokens: { admin: string; customer: string };
@@ -160,6 +161,19 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: admin,
     valid: () => ({ requestId: crypto.randomUUID(), amountCents: 100, reason: 'Goodwill', projectIds: [] }),
   },
+  // Takes no body: whatever is sent changes nothing, and another customer's order stays hidden (404).
+  'POST /api/orders/:id/:action': {
+    kind: 'raw',
+    path: () => `/api/orders/${order.orderId}/cancel`,
+    params: () => ({ id: order.orderId, action: 'cancel' }),
+    headers: admin,
+    statuses: [404],
+    bodies: fc.oneof(
+      fc.jsonValue({ maxDepth: 4 }).map((v) => ({ body: JSON.stringify(v) ?? '', contentType: 'application/json' })),
+      fc.uint8Array({ maxLength: 512 }).map((body) => ({ body })),
+      fc.constant({ body: 'x'.repeat(MB), contentType: 'application/json' }),
+    ),
+  },
   'POST /api/project-files/:id': {
     kind: 'raw',
     path: () => `/api/project-files/${projectId}`,
@@ -239,7 +253,7 @@ describe.each(withBody.filter((e) => TARGETS[e.key]))('$key', (endpoint) => {
 
   it('answers every hostile body with 400, 413 or 415 and { error }, and stores nothing', async () => {
     const before = await snapshot();
-    const bodies = target.kind === 'json' ? hostileJson(target.valid()) : target.bodies.map((b) => ({ ...b, label: 'raw', statuses: [400, 413, 415] }));
+    const bodies = target.kind === 'json' ? hostileJson(target.valid()) : target.bodies.map((b) => ({ ...b, label: 'raw', statuses: target.statuses ?? [400, 413, 415] }));
     await fc.assert(
       fc.asyncProperty(bodies, async (sent) => {
         const res = await send(endpoint, target, sent);

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import createSession from '../../netlify/functions/create-payment-session';
 import { ordersRepo } from '../../netlify/server/orders.repo';
+import { paymentDeadline } from '../../src/lib/order';
 import { bearer, createUser } from '../helpers/auth-emulator';
 import { call, clearStore } from '../helpers/functions';
 import { FULL_EDITOR, resetOrderingStores, selection, student } from '../helpers/orders';
@@ -149,7 +150,10 @@ describe('with STRIPE_SECRET_KEY: a Stripe Checkout Session', () => {
       'line_items[1][price_data][unit_amount]': '25000',
       'line_items[1][price_data][product_data][name]': '48-Hour Response',
       success_url: `https://beacon.example/order-confirmation?order=${orderId}&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: 'https://beacon.example/checkout',
+      // Leaving Stripe without paying leads back to the order, which offers to pay later or cancel it.
+      cancel_url: `https://beacon.example/order-confirmation?order=${orderId}`,
+      // No session outlives the order's 24 hours.
+      expires_at: String(Math.floor(paymentDeadline((await ordersRepo().get(orderId))!).getTime() / 1000)),
     });
     expect((await ordersRepo().get(orderId))?.payment.mode).toBe('stripe');
   });

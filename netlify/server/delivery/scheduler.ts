@@ -1,11 +1,13 @@
 /**
- * One run of the delivery timers (DESIGN §10): every timer due now, oldest first. Each handler
+ * One run of the delivery timers (DESIGN §10), and of the expiry of unpaid orders (issue 16): every
+ * timer due now, oldest first. Each handler
  * reads the project and acts only if it still needs it, marking what it did in the same
  * compare-and-set, so a run repeated (or two runs at once) changes nothing twice. A timer is
  * removed once handled; one that failed stays for the next run.
  */
 import { autoFinalAt, currentRound, type Project, type ProjectEvent } from '../../../src/lib/delivery';
 import { HttpError } from '../http';
+import { expireIfDue } from '../unpaid-orders';
 import { refundCancellation } from './cancellation';
 import { ackReminder, autoFinalWarning, send } from './notify';
 import { projectFilesRepo } from './files';
@@ -36,14 +38,18 @@ async function mark(project: Project, etag: string, change: Partial<Project>, ty
 const isCurrentRound = (project: Project, ref: string) => String(currentRound(project)?.n) === ref;
 
 async function handle(timer: Timer, now: Date, context: StepContext): Promise<void> {
-  const repo = projectsRepo(context);
-  if (timer.kind === 'file') {
-    const project = await repo.get(timer.projectId);
-    const used = project?.rounds.some((r) => (r.draft.kind === 'file' && r.draft.file.id === timer.ref) || r.files.some((f) => f.id === timer.ref));
-    if (!used) await projectFilesRepo(context).remove(timer.projectId, timer.ref);
+  if (timer.kind === 'expire') {
+    await expireIfDue(timer.subjectId, context, now);
     return;
   }
-  const found = await repo.getForUpdate(timer.projectId);
+  const repo = projectsRepo(context);
+  if (timer.kind === 'file') {
+    const project = await repo.get(timer.subjectId);
+    const used = project?.rounds.some((r) => (r.draft.kind === 'file' && r.draft.file.id === timer.ref) || r.files.some((f) => f.id === timer.ref));
+    if (!used) await projectFilesRepo(context).remove(timer.subjectId, timer.ref);
+    return;
+  }
+  const found = await repo.getForUpdate(timer.subjectId);
   if (!found) return;
   const { value: project, etag } = found;
   const round = currentRound(project);

@@ -8,13 +8,15 @@
  */
 import { openStore, type DeployInfo } from '../stores';
 
-export const TIMER_KINDS = ['ack', 'late', 'warn', 'final', 'sync', 'refund', 'file'] as const;
+/** Each kind is about a project, but 'expire', which is about an unpaid order. */
+export const TIMER_KINDS = ['ack', 'late', 'warn', 'final', 'sync', 'refund', 'file', 'expire'] as const;
 export type TimerKind = (typeof TIMER_KINDS)[number];
 
 export interface Timer {
   key: string;
   at: Date;
-  projectId: string;
+  /** The project (or, for 'expire', the order) it is about. */
+  subjectId: string;
   kind: TimerKind;
   /** The round it is about, or the file id of a 'file' timer. */
   ref: string;
@@ -23,20 +25,20 @@ export interface Timer {
 const PREFIX = 'due/';
 const hourOf = (at: Date) => at.toISOString().slice(0, 13);
 
-export const timerKey = (at: Date, projectId: string, kind: TimerKind, ref: string | number) =>
-  `${PREFIX}${hourOf(at)}/${at.toISOString()}/${projectId}/${kind}-${ref}`;
+export const timerKey = (at: Date, subjectId: string, kind: TimerKind, ref: string | number) =>
+  `${PREFIX}${hourOf(at)}/${at.toISOString()}/${subjectId}/${kind}-${ref}`;
 
 function parseTimer(key: string): Timer | null {
   const match = /^due\/[^/]+\/([^/]+)\/([^/]+)\/([a-z]+)-(.+)$/.exec(key);
   if (!match || !(TIMER_KINDS as readonly string[]).includes(match[3])) return null;
-  return { key, at: new Date(match[1]), projectId: match[2], kind: match[3] as TimerKind, ref: match[4] };
+  return { key, at: new Date(match[1]), subjectId: match[2], kind: match[3] as TimerKind, ref: match[4] };
 }
 
 export function timersRepo(info?: DeployInfo) {
   const store = openStore('timers', info);
   return {
-    async schedule(at: Date, projectId: string, kind: TimerKind, ref: string | number): Promise<void> {
-      await store.set(timerKey(at, projectId, kind, ref), '');
+    async schedule(at: Date, subjectId: string, kind: TimerKind, ref: string | number): Promise<void> {
+      await store.set(timerKey(at, subjectId, kind, ref), '');
     },
 
     /** Every timer due at `now`, oldest first. */

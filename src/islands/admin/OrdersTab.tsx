@@ -17,6 +17,7 @@ const STATUS_STYLES: Record<Order['status'], string> = {
   pending: 'bg-beacon-300 text-navy-900',
   failed: 'bg-red-100 text-red-900',
   expired: 'bg-slate-200 text-slate-800',
+  cancelled: 'bg-slate-200 text-slate-800',
 };
 
 function Group({ title, children }: { title: string; children: ReactNode }) {

@@ -3,6 +3,7 @@ import { messages } from '../../lib/messages';
 import type { Order } from '../../lib/order';
 import { clearSelection } from '../../stores/order';
 import { refreshMe } from '../../stores/session';
+import { UnpaidOrder } from '../orders/UnpaidOrder';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { PaidOrder } from './PaidOrder';
 
@@ -12,7 +13,10 @@ const REDIRECT_DELAY_MS = 3000;
 
 /** /order-confirmation?order=...&session_id=...: the order as the server has it, also after a reload. */
 export default function ConfirmationApp() {
-  const orderId = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('order');
+  const params = typeof location === 'undefined' ? null : new URLSearchParams(location.search);
+  const orderId = params?.get('order') ?? null;
+  // Back from a payment (the provider adds the session): the confirmation may take a moment.
+  const fromPayment = Boolean(params?.get('session_id'));
   const { value, reload } = useSignedInFetch<Order>(orderId ? `/api/orders/${encodeURIComponent(orderId)}` : null);
   const [polls, setPolls] = useState(0);
   const order = value.state === 'done' && value.result.ok ? value.result.data : null;
@@ -20,10 +24,10 @@ export default function ConfirmationApp() {
 
   // The payment provider's event may arrive a moment after the customer: ask again, briefly.
   useEffect(() => {
-    if (order?.status !== 'pending' || polls >= POLL_TIMES) return;
+    if (order?.status !== 'pending' || !fromPayment || polls >= POLL_TIMES) return;
     const timer = setTimeout(() => void reload().then(() => setPolls((n) => n + 1)), POLL_EVERY_MS);
     return () => clearTimeout(timer);
-  }, [order, polls, reload]);
+  }, [order, polls, reload, fromPayment]);
 
   useEffect(() => {
     if (order?.status !== 'paid') return;
@@ -50,25 +54,38 @@ export default function ConfirmationApp() {
   }
   if (!order) return <p role="status">Loading your order...</p>;
   if (order.status === 'paid') return <PaidOrder order={order} />;
-  if (order.status === 'pending') {
+  if (order.status === 'pending' && fromPayment && polls < POLL_TIMES) {
     return (
       <div role="status" className="space-y-3 py-10 text-center">
         <h1 className="font-serif text-3xl font-bold text-navy-900">Confirming your payment...</h1>
+        <p className="text-slate-700">This usually takes a few seconds.</p>
+      </div>
+    );
+  }
+  if (order.status === 'pending') {
+    return (
+      <div className="mx-auto max-w-2xl space-y-4 py-6">
+        <UnpaidOrder order={order} headingLevel={1} onChanged={() => void reload()} />
         <p className="text-slate-700">
-          {polls < POLL_TIMES
-            ? 'This usually takes a few seconds.'
-            : 'The payment provider has not confirmed yet. We will email you as soon as it does; you can also check your dashboard.'}
+          You can also find it on <a href="/dashboard" className="font-semibold text-navy-700 underline">your dashboard</a>.
         </p>
       </div>
     );
   }
   return (
     <div className="space-y-4 py-10 text-center">
-      <h1 className="font-serif text-3xl font-bold text-navy-900">Your payment did not go through</h1>
-      <p className="text-slate-700">Nothing was charged for order {order.id}. You can try again from our services.</p>
+      <h1 className="font-serif text-3xl font-bold text-navy-900">{UNPAID_ENDINGS[order.status].title}</h1>
+      <p className="text-slate-700">{UNPAID_ENDINGS[order.status].text(order.id)} You can start again from our services.</p>
       <a href="/services" className="btn-primary">
         Back to Services
       </a>
     </div>
   );
 }
+
+/** How an order that was never paid ended: nothing was charged in any of them. */
+const UNPAID_ENDINGS = {
+  failed: { title: 'Your payment did not go through', text: (id: string) => `Nothing was charged for order ${id}.` },
+  expired: { title: 'This order has expired', text: (id: string) => `Order ${id} was not paid within 24 hours, so it expired. Nothing was charged.` },
+  cancelled: { title: 'This order is cancelled', text: (id: string) => `You cancelled order ${id}. Nothing was charged.` },
+};

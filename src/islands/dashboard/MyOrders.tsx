@@ -1,10 +1,15 @@
 import { formatUsd } from '../../lib/money';
-import { lineLabel, orderStatusLabel, type Order } from '../../lib/order';
+import { lineLabel, orderStateLabel, type Order } from '../../lib/order';
+import { formatUsdCents, refundStateLabel, remainingCents, type Refund } from '../../lib/refunds';
+import { UnpaidOrder } from '../orders/UnpaidOrder';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** The signed-in customer's orders, newest first, each linking to its confirmation (DESIGN §8). */
+/**
+ * The signed-in customer's orders, newest first, each linking to its confirmation (DESIGN §8); an
+ * unpaid one offers to complete the payment or cancel it, a refunded one lists its refunds.
+ */
 export default function MyOrders() {
   const { value, reload } = useSignedInFetch<Order[]>('/api/orders');
   if (value.state === 'signedOut') return null;
@@ -36,7 +41,7 @@ export default function MyOrders() {
                   {order.id}
                 </a>
                 <span className={`rounded px-2 py-0.5 text-xs font-bold ${order.status === 'paid' ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-800'}`}>
-                  {orderStatusLabel[order.status]}
+                  {orderStateLabel(order)}
                 </span>
               </div>
               <p className="mt-1 text-sm text-slate-700">
@@ -45,6 +50,12 @@ export default function MyOrders() {
               <p className="text-sm text-slate-700">
                 Editor: {order.editor.name} · Total {formatUsd(order.totalCents)}
               </p>
+              {order.status === 'pending' && (
+                <div className="mt-3">
+                  <UnpaidOrder order={order} headingLevel={3} onChanged={() => void reload()} />
+                </div>
+              )}
+              {(order.refunds ?? []).length > 0 && <Refunds order={order} />}
             </li>
           ))}
         </ul>
@@ -52,3 +63,26 @@ export default function MyOrders() {
     </section>
   );
 }
+
+/** Each refund with its state, and what remains paid (issue 14). */
+function Refunds({ order }: { order: Order }) {
+  return (
+    <div className="mt-3 border-t border-slate-100 pt-3 text-sm">
+      <p className="font-semibold text-slate-800">Refunds</p>
+      <ul className="mt-1 space-y-1">
+        {(order.refunds ?? []).map((refund: Refund) => (
+          <li key={refund.id} className="flex flex-wrap justify-between gap-x-3">
+            <span className="text-slate-700">
+              {dateFormat.format(new Date(refund.createdAt))} · {refund.reason}
+            </span>
+            <span className="font-medium text-slate-900">
+              {formatUsdCents(refund.amountCents)} · {refundStateLabel[refund.state]}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-slate-700">Still paid: {formatUsdCents(remainingCents(order))}</p>
+    </div>
+  );
+}
+

@@ -86,8 +86,9 @@ function PaymentForm({ order, sessionId }: { order: Order; sessionId: string }) 
           <span>Total due</span>
           <span>{formatUsd(order.totalCents)}</span>
         </p>
-        <a href="/checkout" className="inline-block text-sm font-semibold text-navy-700 underline">
-          Back to checkout
+        {/* As Stripe Checkout's back link: to the order, which offers to pay later or cancel it. */}
+        <a href={`/order-confirmation?order=${encodeURIComponent(order.id)}`} className="inline-block text-sm font-semibold text-navy-700 underline">
+          Back to your order
         </a>
       </section>
       <form method="post" onSubmit={pay} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">

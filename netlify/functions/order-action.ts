@@ -1,0 +1,29 @@
+/**
+ * POST /api/orders/:id/:action: what the customer can do with their own unpaid order (issue 16):
+ * `checkout` opens a fresh checkout for it (prices as stored) and answers `{ id, url }`; `cancel`
+ * cancels it and answers the order. 404 for anyone else's, 409 when it is no longer awaiting payment.
+ */
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { authenticate } from '../server/auth';
+import { json, parse, privateJson, route } from '../server/http';
+import { configuredPayments } from '../server/payments';
+import { cancelUnpaidOrder, reopenCheckout } from '../server/unpaid-orders';
+
+const actionSchema = z.enum(['checkout', 'cancel'], { error: 'action must be checkout or cancel' });
+
+export default route({
+  POST: async (req, context) => {
+    const payments = configuredPayments(context);
+    const caller = await authenticate(req, context);
+    const action = parse(actionSchema, context.params.action);
+    const orderId = context.params.id ?? '';
+    if (action === 'checkout') return json(await reopenCheckout(orderId, caller, payments, context), { headers: { 'Cache-Control': 'no-store' } });
+    return privateJson(await cancelUnpaidOrder(orderId, caller, payments, context));
+  },
+});
+
+export const config: Config = {
+  path: '/api/orders/:id/:action',
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
