@@ -146,7 +146,7 @@ export function AvailabilityEditor() {
   }
 
   return (
-    <form noValidate onSubmit={save} className="space-y-6">
+    <form method="post" noValidate onSubmit={save} className="space-y-6">
       <p className="text-sm text-slate-700">
         Times are New York time ({BUSINESS_TIME_ZONE}); visitors see them in their own zone. Consults are 15 minutes, offered from 12 hours to 14 days ahead.{' '}
         {updatedAt ? (
