@@ -9,10 +9,11 @@ import type { Page as ListPage } from '../../src/lib/paging';
 import { site } from '../../src/lib/site';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { createEditor, deleteEditors, openAdmin, toasts } from '../helpers/e2e-admin';
-import { createAccount, uniqueEmail } from '../helpers/e2e-auth';
+import { idTokenOf, uniqueEmail } from '../helpers/e2e-auth';
+import { openOrderThroughApi, payThroughApi } from '../helpers/e2e-checkout';
 import { listStored } from '../helpers/stored';
 
-const TABS = ['Editors Management', 'Email Subscribers', 'Inquiries', 'Consults', 'Orders', 'Waitlist', 'Outbox'];
+const TABS = ['Editors Management', 'Email Subscribers', 'Inquiries', 'Consults', 'Orders', 'Projects', 'Waitlist', 'Outbox'];
 
 /** `names` (article headings) appear in this order in `list`, whatever else it holds. */
 async function expectOrder(list: Locator, names: string[]) {
@@ -39,38 +40,19 @@ async function expectAccessibleAtBothWidths(page: Page) {
  * leaves it unpaid; answers both ids.
  */
 async function placeOrders(request: APIRequestContext, parentEmail: string) {
-  const email = uniqueEmail('buyer');
-  await createAccount(request, email);
-  const login = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
-    data: { email, password: 'secret-pass', returnSecureToken: true },
-  });
-  const headers = { Authorization: `Bearer ${(await login.json()).idToken}` };
-  const open = async (services: { id: string; quantity: number }[], addOns: string[]) => {
-    const session = await request.post('/api/stripe/create-payment-session', {
-      headers,
-      data: {
-        services,
-        editorId: 'maya-chen',
-        addOns,
-        student: { studentName: 'Sam Rivera', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat Rivera', parentEmail, intendedMajor: 'stem' },
-        billing: { street: '12 Elm Road', city: 'Springfield', state: 'IL', zip: '62701', phone: '555-0100' },
-      },
-    });
-    expect(session.status()).toBe(200);
-    return (await session.json()) as { id: string; orderId: string };
-  };
-  const { id, orderId } = await open([{ id: 'supplement-small', quantity: 2 }], ['community']);
-  const paid = await request.post(`/api/stripe/test-checkout/${orderId}`, { headers, data: { sessionId: id, cardNumber: '4242 4242 4242 4242' } });
-  expect(await paid.json()).toEqual({ result: 'paid' });
-  const pending = await open([{ id: 'activity-list', quantity: 1 }], []);
-  return { orderId, pendingId: pending.orderId, customer: email };
+  const customer = uniqueEmail('buyer');
+  const token = await idTokenOf(request, customer);
+  const paid = await openOrderThroughApi(request, token, { services: [{ id: 'supplement-small', quantity: 2 }], editorId: 'maya-chen', addOns: ['community'], parentEmail });
+  await payThroughApi(request, token, paid);
+  const pending = await openOrderThroughApi(request, token, { services: [{ id: 'activity-list', quantity: 1 }], editorId: 'maya-chen', parentEmail });
+  return { orderId: paid.orderId, pendingId: pending.orderId, customer };
 }
 
 test.beforeEach(async ({ page, request }) => {
   await openAdmin(page, request);
 });
 
-test('seven tabs, the first two as the SPEC names them; on a 390 px phone they wrap and stay in reach of keys', async ({ page }) => {
+test('eight tabs, the first two as the SPEC names them; on a 390 px phone they wrap and stay in reach of keys', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const tabs = page.getByRole('tab');
   await expect(tabs).toHaveText(TABS);

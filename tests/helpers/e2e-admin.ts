@@ -1,7 +1,7 @@
 /** Browser tests as the local admin (ADMIN_EMAILS defaults to admin@example.test locally). */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Editor } from '../../src/lib/schemas';
-import { createAccount, LOCAL_ADMIN, logIn } from './e2e-auth';
+import { createAccount, idTokenOf, LOCAL_ADMIN, logIn } from './e2e-auth';
 import { editorInput, uniqueEditorName } from './editor-input';
 
 /** Signs in as the admin on /dashboard and opens /admin. */
@@ -14,13 +14,7 @@ export async function openAdmin(page: Page, request: APIRequestContext) {
 }
 
 /** The admin's ID token, for arranging data through the API. */
-export async function adminToken(request: APIRequestContext) {
-  await createAccount(request, LOCAL_ADMIN);
-  const res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
-    data: { email: LOCAL_ADMIN, password: 'secret-pass', returnSecureToken: true },
-  });
-  return (await res.json()).idToken as string;
-}
+export const adminToken = (request: APIRequestContext) => idTokenOf(request, LOCAL_ADMIN);
 
 export { editorInput, uniqueEditorName };
 

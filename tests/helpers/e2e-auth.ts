@@ -26,6 +26,15 @@ export async function createAccount(request: APIRequestContext, email: string, p
   return (await res.json()).localId as string;
 }
 
+/** An ID token of `email` (the account is made when missing), to call the API as that user. */
+export async function idTokenOf(request: APIRequestContext, email: string, password = 'secret-pass') {
+  await createAccount(request, email, password);
+  const res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
+    data: { email, password, returnSecureToken: true },
+  });
+  return (await res.json()).idToken as string;
+}
+
 /** The one-time code of the newest password-reset e-mail the emulator "sent" to this address. */
 export async function latestResetCode(request: APIRequestContext, email: string) {
   const res = await request.get(`/emulator/v1/projects/${PROJECT_ID}/oobCodes`);

@@ -6,7 +6,8 @@ import { EDITOR_ID_PATTERN, slugify } from '../../netlify/server/editors.repo';
 import { sniffImageType } from '../../netlify/server/uploads';
 import { EDITOR_TEXT_LIMITS } from '../../src/lib/editor-input';
 import { editorInputSchema, isImageReference } from '../../src/lib/schemas';
-import { NEW_EDITOR_VALUES, SLOTS_OPEN_FALLBACK, TOTAL_SLOTS_FALLBACK, toCount, toEditorInput, valuesOf, type EditorFormValues } from '../../src/islands/admin/editor-form';
+import { NEW_EDITOR_VALUES, SLOTS_OPEN_FALLBACK, TOTAL_SLOTS_FALLBACK, problemOfApi, toCount, toEditorInput, valuesOf, type EditorFormValues } from '../../src/islands/admin/editor-form';
+import { normalizeEmail } from '../../src/lib/email';
 import { JPEG_HEAD, PNG_1x1, TEXT_AS_PNG, WEBP_1x1 } from '../helpers/images';
 
 describe('the editor form', () => {
@@ -15,7 +16,7 @@ describe('the editor form', () => {
   it('starts a new editor with 0 open of 5 slots and everything else empty (SPEC §3)', () => {
     expect(NEW_EDITOR_VALUES).toEqual({
       name: '', image: '', college: '', major: '', sat: '', gpa: '', ecs: '', strengths: '',
-      slotsOpen: '0', totalSlots: '5', featured: { home: false, about: false },
+      slotsOpen: '0', totalSlots: '5', featured: { home: false, about: false }, accountEmail: '',
     });
   });
 
@@ -63,14 +64,23 @@ describe('the editor form', () => {
       slotsOpen: count,
       totalSlots: count,
       featured: fc.record({ home: fc.boolean(), about: fc.boolean() }),
+      accountEmail: fc.oneof(
+        fc.constant(null),
+        fc.constantFrom('', '  ', 'maya@example.test', ' Maya@Example.TEST ', 'maya@example', 'maya @example.test', '@example.test', `${'a'.repeat(250)}@b.co`),
+        fc.string({ maxLength: 8 }),
+      ),
     });
-    const formWords = new Set(['image', 'slotsOpen', 'totalSlots']);
+    const formWords = new Set(['image', 'slotsOpen', 'totalSlots', 'accountEmail']);
     fc.assert(
       fc.property(values, (form) => {
+        // The form sends what it checked: counts read as numbers, the address trimmed and lower-cased
+        // (so whitespace alone means no account), nothing when the address was not known.
+        const { accountEmail, ...rest } = form;
         const schema = editorInputSchema.safeParse({
-          ...form,
+          ...rest,
           slotsOpen: toCount(form.slotsOpen, SLOTS_OPEN_FALLBACK),
           totalSlots: toCount(form.totalSlots, TOTAL_SLOTS_FALLBACK),
+          ...(accountEmail !== null && { accountEmail: normalizeEmail(accountEmail) }),
         });
         const result = toEditorInput(form);
         if (schema.success) return void expect(result).toEqual({ ok: true, input: schema.data });
@@ -85,7 +95,25 @@ describe('the editor form', () => {
   it('round-trips an editor through the form', () => {
     const editor = { id: 'x', name: 'Ada', image: '/a.png', college: 'MIT', major: 'Math', sat: '1600', gpa: '4.0', ecs: 'e', strengths: 's', slotsOpen: 1, totalSlots: 5, featured: { home: true, about: false } };
     const { id: _, ...input } = editor;
-    expect(toEditorInput(valuesOf(editor))).toEqual({ ok: true, input });
+    expect(toEditorInput(valuesOf(editor, 'ada@example.test'))).toEqual({ ok: true, input: { ...input, accountEmail: 'ada@example.test' } });
+  });
+
+  it('sends the account address lower-cased, an empty one to unlink it, and none it did not know (the stored one stays)', () => {
+    const input = (accountEmail: string | null) => {
+      const result = toEditorInput({ ...filled, accountEmail });
+      return result.ok ? result.input : result;
+    };
+    expect(input(' Maya@Example.test ')).toMatchObject({ accountEmail: 'maya@example.test' });
+    expect(input('   ')).toMatchObject({ accountEmail: '' });
+    expect(input(null)).not.toHaveProperty('accountEmail');
+    expect(input('maya@example')).toEqual({ ok: false, field: 'accountEmail', message: 'Editor account e-mail must be an address like name@example.com, or empty for no account.' });
+  });
+
+  it('puts a refusal of the API about one field at that field, and any other under the form', () => {
+    expect(problemOfApi('accountEmail: Sofia Ramirez already signs in with this address')).toEqual({ field: 'accountEmail', message: 'Sofia Ramirez already signs in with this address' });
+    expect(problemOfApi('slotsOpen: slotsOpen must not exceed totalSlots')).toEqual({ field: 'slotsOpen', message: 'slotsOpen must not exceed totalSlots' });
+    expect(problemOfApi('Something went wrong on our side')).toEqual({ field: null, message: 'Something went wrong on our side' });
+    expect(problemOfApi('Note: not a field')).toEqual({ field: null, message: 'Note: not a field' });
   });
 });
 

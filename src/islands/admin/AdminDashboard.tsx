@@ -1,23 +1,38 @@
 import { useEffect } from 'react';
 import { $session, startSession } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
-import { Tabs } from '../shared/Tabs';
+import { Tabs, type Tab } from '../shared/Tabs';
+import { useTabInUrl } from '../shared/useTabInUrl';
 import { ConsultsTab } from './ConsultsTab';
 import { EditorsTab } from './EditorsTab';
 import { InquiriesTab } from './InquiriesTab';
 import { OrdersTab } from './OrdersTab';
 import { OutboxTab } from './OutboxTab';
+import { ProjectsTab } from './ProjectsTab';
 import { SubscribersTab } from './SubscribersTab';
 import { Toaster } from './Toaster';
 import { WaitlistTab } from './WaitlistTab';
 
+const ADMIN_TABS: Tab[] = [
+  { id: 'editors', label: 'Editors Management', render: () => <EditorsTab /> },
+  { id: 'subscribers', label: 'Email Subscribers', render: () => <SubscribersTab /> },
+  { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
+  { id: 'consults', label: 'Consults', render: () => <ConsultsTab /> },
+  { id: 'orders', label: 'Orders', render: () => <OrdersTab /> },
+  { id: 'projects', label: 'Projects', render: () => <ProjectsTab /> },
+  { id: 'waitlist', label: 'Waitlist', render: () => <WaitlistTab /> },
+  { id: 'outbox', label: 'Outbox', render: () => <OutboxTab /> },
+];
+const TAB_IDS = ADMIN_TABS.map((tab) => tab.id);
+
 /**
  * /admin (SPEC §2): 'Loading...' while the role is being determined, then the dashboard for admins;
  * everyone else, signed out or not an admin, goes to the home page. The server checks the role again
- * on every admin call: this page only decides what to show.
+ * on every admin call: this page only decides what to show. The open tab is in the URL (`?tab=`).
  */
 export default function AdminDashboard() {
   const session = useSharedStore($session);
+  const [tab, selectTab] = useTabInUrl(TAB_IDS);
   useEffect(() => void startSession(), []);
   const isAdmin = session.status === 'signedIn' && session.isAdmin === true;
   const denied = session.status === 'signedOut' || session.status === 'unavailable' || session.isAdmin === false;
@@ -36,20 +51,8 @@ export default function AdminDashboard() {
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-3xl font-bold text-navy-900">Admin Dashboard</h1>
-      {/* Seven tabs wrap onto a second row on a phone rather than scroll out of sight. */}
-      <Tabs
-        label="Admin sections"
-        className="flex-wrap *:whitespace-nowrap"
-        tabs={[
-          { id: 'editors', label: 'Editors Management', render: () => <EditorsTab /> },
-          { id: 'subscribers', label: 'Email Subscribers', render: () => <SubscribersTab /> },
-          { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
-          { id: 'consults', label: 'Consults', render: () => <ConsultsTab /> },
-          { id: 'orders', label: 'Orders', render: () => <OrdersTab /> },
-          { id: 'waitlist', label: 'Waitlist', render: () => <WaitlistTab /> },
-          { id: 'outbox', label: 'Outbox', render: () => <OutboxTab /> },
-        ]}
-      />
+      {/* Eight tabs wrap onto more rows on a phone rather than scroll out of sight. */}
+      <Tabs label="Admin sections" className="flex-wrap *:whitespace-nowrap" tabs={ADMIN_TABS} selected={tab} onSelect={selectTab} />
       <Toaster />
     </div>
   );

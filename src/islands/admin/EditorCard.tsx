@@ -13,11 +13,21 @@ const initials = (name: string) =>
 
 const iconButton = 'grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-navy-50 hover:text-navy-800';
 
+interface EditorCardProps {
+  editor: Editor;
+  /** People on the editor's waitlist, once known. */
+  waiting?: number;
+  /** The address the editor signs in with ('' for none), once known: the admin's eyes only. */
+  account?: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
 /**
  * One editor in the admin list, with its edit and delete icon buttons (SPEC §2 /admin) and, once
- * known, how many people wait for them.
+ * known, how many people wait for them and whether they have an editor account.
  */
-export function EditorCard({ editor, waiting, onEdit, onDelete }: { editor: Editor; waiting?: number; onEdit: () => void; onDelete: () => void }) {
+export function EditorCard({ editor, waiting, account, onEdit, onDelete }: EditorCardProps) {
   const featuredOn = [editor.featured.home && 'Home', editor.featured.about && 'About'].filter(Boolean);
   return (
     <>
@@ -48,6 +58,11 @@ export function EditorCard({ editor, waiting, onEdit, onDelete }: { editor: Edit
         <Fact term="GPA">{editor.gpa}</Fact>
         <Fact term="Slots open">{`${editor.slotsOpen}/${editor.totalSlots}`}</Fact>
         {waiting !== undefined && <Fact term="Waitlist">{`${waiting} waiting`}</Fact>}
+        {account !== undefined && (
+          <Fact term="Editor account" wide>
+            {account || 'No account'}
+          </Fact>
+        )}
       </dl>
       {featuredOn.length > 0 && (
         <p className="mt-3 text-sm text-slate-700">

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { EDITOR_TEXT_LIMITS as limit } from '../../lib/editor-input';
+import { EMAIL_MAX_LENGTH } from '../../lib/email';
 import type { EditorInput } from '../../lib/schemas';
-import { toEditorInput, type EditorFormValues, type TextField } from './editor-form';
+import { problemOfApi, toEditorInput, type EditorFormProblem, type EditorFormValues, type FormField, type TextField } from './editor-form';
 import { PhotoField } from './PhotoField';
 
 interface EditorFormProps {
@@ -16,7 +17,19 @@ interface EditorFormProps {
 
 const labelClass = 'block text-sm font-semibold text-slate-800';
 
-function TextInput({ label, ...input }: { label: string; id: string } & InputHTMLAttributes<HTMLInputElement>) {
+/** What is wrong with one field, under it; its id is `<field id>-problem`, which the field names. */
+function FieldProblem({ fieldId, message }: { fieldId: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={`${fieldId}-problem`} role="alert" className="text-sm font-medium text-red-800">
+      {message}
+    </p>
+  );
+}
+
+type FieldExtras = { label: string; id: string; problem?: string; hint?: string };
+
+function TextInput({ label, problem, hint, ...input }: FieldExtras & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className="space-y-1">
       <label htmlFor={input.id} className={labelClass}>
@@ -24,27 +37,37 @@ function TextInput({ label, ...input }: { label: string; id: string } & InputHTM
         {input.required && <span aria-hidden="true"> *</span>}
       </label>
       <input className="input" {...input} />
+      {hint && (
+        <p id={`${input.id}-hint`} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      )}
+      <FieldProblem fieldId={input.id} message={problem} />
     </div>
   );
 }
 
-function LongText({ label, ...textarea }: { label: string; id: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+function LongText({ label, problem, ...textarea }: Omit<FieldExtras, 'hint'> & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <div className="space-y-1 sm:col-span-2">
       <label htmlFor={textarea.id} className={labelClass}>
         {label}
       </label>
       <textarea className="input min-h-24" rows={3} {...textarea} />
+      <FieldProblem fieldId={textarea.id} message={problem} />
     </div>
   );
 }
+
+const ACCOUNT_HINT = 'The address this editor signs in with to open their workspace at /editor. Leave it empty for no account.';
+const ACCOUNT_UNKNOWN_HINT = 'The account could not be loaded; saving keeps it as it is.';
 
 /** Every Editor field (SPEC §3) plus the featured flags; used to add an editor and to edit one in place. */
 export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }: EditorFormProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(initial);
-  const [problem, setProblem] = useState<{ field: TextField | null; message: string } | null>(null);
+  const [problem, setProblem] = useState<EditorFormProblem | null>(null);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
 
@@ -52,31 +75,38 @@ export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }
     form.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, []);
 
+  /** The id, problem and ARIA links of a field; `hinted` fields also point at their hint. */
+  const described = (field: FormField, hinted = false) => {
+    const fieldId = `${id}-${field}`;
+    const message = problem?.field === field ? problem.message : undefined;
+    const ids = [hinted && `${fieldId}-hint`, message && `${fieldId}-problem`].filter(Boolean).join(' ');
+    return { id: fieldId, problem: message, 'aria-invalid': message ? true : undefined, 'aria-describedby': ids || undefined };
+  };
   const text = (field: TextField) => ({
-    id: `${id}-${field}`,
+    ...described(field),
     value: values[field],
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
-    'aria-invalid': problem?.field === field || undefined,
-    'aria-describedby': problem?.field === field ? `${id}-problem` : undefined,
   });
   const flag = (page: 'home' | 'about') => ({
     checked: values.featured[page],
     onChange: (e: { target: { checked: boolean } }) => setValues((v) => ({ ...v, featured: { ...v.featured, [page]: e.target.checked } })),
   });
 
+  /** Shows the problem at its field and takes the admin there. */
+  function show(found: EditorFormProblem) {
+    setProblem(found);
+    if (found.field) requestAnimationFrame(() => document.getElementById(`${id}-${found.field}`)?.focus());
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = toEditorInput(values);
-    if (!parsed.ok) {
-      setProblem({ field: parsed.field, message: parsed.message });
-      if (parsed.field) document.getElementById(`${id}-${parsed.field}`)?.focus();
-      return;
-    }
+    if (!parsed.ok) return show(parsed);
     setProblem(null);
     setSaving(true);
     const failure = await onSubmit(parsed.input);
     setSaving(false);
-    if (failure) setProblem({ field: null, message: failure });
+    if (failure) show(problemOfApi(failure));
   }
 
   return (
@@ -88,13 +118,31 @@ export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }
         <TextInput label="Name" required maxLength={limit.name} autoComplete="off" {...text('name')} />
         <TextInput label="College" required maxLength={limit.college} {...text('college')} />
         <TextInput label="Major" required maxLength={limit.major} {...text('major')} />
+        <TextInput
+          label="Editor account e-mail"
+          hint={values.accountEmail === null ? ACCOUNT_UNKNOWN_HINT : ACCOUNT_HINT}
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={EMAIL_MAX_LENGTH}
+          disabled={values.accountEmail === null}
+          value={values.accountEmail ?? ''}
+          onChange={(e) => setValues((v) => ({ ...v, accountEmail: e.target.value }))}
+          {...described('accountEmail', true)}
+        />
         <TextInput label="SAT/ACT" maxLength={limit.sat} {...text('sat')} />
         <TextInput label="GPA" maxLength={limit.gpa} {...text('gpa')} />
         <div className="grid grid-cols-2 gap-4">
           <TextInput label="Slots open" type="number" min={0} step={1} inputMode="numeric" {...text('slotsOpen')} />
           <TextInput label="Total slots" type="number" min={1} step={1} inputMode="numeric" {...text('totalSlots')} />
         </div>
-        <PhotoField id={id} value={values.image} onChange={(image) => setValues((v) => ({ ...v, image }))} onBusyChange={setUploading} />
+        <PhotoField
+          id={id}
+          value={values.image}
+          problem={problem?.field === 'image' ? problem.message : undefined}
+          onChange={(image) => setValues((v) => ({ ...v, image }))}
+          onBusyChange={setUploading}
+        />
         <LongText label="Extracurriculars" maxLength={limit.ecs} {...text('ecs')} />
         <LongText label="Strengths" maxLength={limit.strengths} {...text('strengths')} />
         <fieldset className="sm:col-span-2">
@@ -109,8 +157,9 @@ export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }
           </div>
         </fieldset>
       </div>
-      <p id={`${id}-problem`} role="alert" className="text-sm font-medium text-red-800 empty:hidden">
-        {problem?.message ?? ''}
+      {/* A problem of no one field (the server failed, say); a field's own shows at the field. */}
+      <p role="alert" className="text-sm font-medium text-red-800 empty:hidden">
+        {problem?.field === null ? problem.message : ''}
       </p>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn-primary" disabled={saving || uploading}>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WaitlistCounts } from '../../lib/admin-lists';
 import { messages } from '../../lib/messages';
 import type { Editor, EditorInput } from '../../lib/schemas';
-import { createEditor, deleteEditor, listEditors, updateEditor, waitlistCounts } from './admin-api';
+import { createEditor, deleteEditor, editorAccounts, listEditors, updateEditor, waitlistCounts } from './admin-api';
 import { EditorCard } from './EditorCard';
 import { EditorForm } from './EditorForm';
 import { NEW_EDITOR_VALUES, valuesOf } from './editor-form';
@@ -18,12 +18,16 @@ export function EditorsTab() {
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [waiting, setWaiting] = useState<WaitlistCounts | null>(null);
+  /** Who signs in as which editor; null until known (the cards then say nothing, the form keeps it). */
+  const [accounts, setAccounts] = useState<Record<string, string> | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
   const reload = useCallback(async () => {
     // The counts are extra: without them the cards simply do not show a waitlist.
     void waitlistCounts().then((counts) => counts.ok && setWaiting(counts.data));
-    const result = await listEditors();
+    // The accounts come with the list, so an edit form opened at once knows its editor's address.
+    const [result, found] = await Promise.all([listEditors(), editorAccounts()]);
+    setAccounts(found.ok ? found.data : null);
     if (result.ok) {
       setEditors(result.data);
       setStatus('ready');
@@ -119,13 +123,19 @@ export function EditorsTab() {
               {editingId === editor.id ? (
                 <EditorForm
                   heading={`Edit ${editor.name}`}
-                  initial={valuesOf(editor)}
+                  initial={valuesOf(editor, accounts && (accounts[editor.id] ?? ''))}
                   submitLabel="Save Changes"
                   onSubmit={(input) => save(editor.id, input)}
                   onCancel={() => stopEditing(editor.id)}
                 />
               ) : (
-                <EditorCard editor={editor} waiting={waiting ? (waiting[editor.id] ?? 0) : undefined} onEdit={() => setEditingId(editor.id)} onDelete={() => void remove(editor)} />
+                <EditorCard
+                  editor={editor}
+                  waiting={waiting ? (waiting[editor.id] ?? 0) : undefined}
+                  account={accounts ? (accounts[editor.id] ?? '') : undefined}
+                  onEdit={() => setEditingId(editor.id)}
+                  onDelete={() => void remove(editor)}
+                />
               )}
             </li>
           ))}

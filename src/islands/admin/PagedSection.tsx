@@ -9,7 +9,7 @@ interface StatusTexts {
 }
 
 /** What a list shows instead of items: loading, a failure with a retry, or that it is empty. */
-function ListStatus({ list, texts }: { list: Pick<PagedList<unknown>, 'status' | 'total' | 'reload'>; texts: StatusTexts }) {
+function ListStatus({ list, texts }: { list: Pick<PagedList<unknown>, 'status' | 'items' | 'hasMore' | 'reload'>; texts: StatusTexts }) {
   if (list.status === 'loading') return <p className="text-slate-700">{texts.loading}</p>;
   if (list.status === 'failed') {
     return (
@@ -21,12 +21,14 @@ function ListStatus({ list, texts }: { list: Pick<PagedList<unknown>, 'status' |
       </div>
     );
   }
-  return list.total === 0 ? <p className="text-slate-700">{texts.empty}</p> : null;
+  return list.items.length === 0 && !list.hasMore ? <p className="text-slate-700">{texts.empty}</p> : null;
 }
 
 /**
  * One tab of the admin area around a paged list (usePagedList): a heading with the count, optional
  * actions beside it, the list's state, the items (`children`, shown once there are some) and 'Load more'.
+ * `totalCounts` false: the server's total counts more than the list shows (it filters page by page),
+ * so no count is shown.
  */
 export function PagedSection<T>({
   id,
@@ -35,6 +37,7 @@ export function PagedSection<T>({
   texts,
   actions,
   intro,
+  totalCounts = true,
   children,
 }: {
   id: string;
@@ -43,6 +46,7 @@ export function PagedSection<T>({
   texts: StatusTexts;
   actions?: ReactNode;
   intro?: ReactNode;
+  totalCounts?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -50,14 +54,14 @@ export function PagedSection<T>({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${id}-heading`} className="font-serif text-2xl font-bold text-navy-900">
           {title}
-          {list.status === 'ready' && ` (${list.total})`}
+          {list.status === 'ready' && totalCounts && ` (${list.total})`}
         </h2>
         {actions}
       </div>
       {intro}
       <ListStatus list={list} texts={texts} />
       {list.items.length > 0 && children}
-      <LoadMore shown={list.items.length} total={list.total} hasMore={list.hasMore} busy={list.loadingMore} onLoadMore={() => void list.loadMore()} />
+      <LoadMore shown={list.items.length} total={totalCounts ? list.total : null} hasMore={list.hasMore} busy={list.loadingMore} onLoadMore={() => void list.loadMore()} />
     </section>
   );
 }

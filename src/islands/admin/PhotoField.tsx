@@ -7,7 +7,20 @@ import { uploadPhoto } from './admin-api';
  * The editor's image: a path or URL typed in, or a photo uploaded (JPEG, PNG or WebP up to 2 MB),
  * which fills in the path. The server judges the file by its bytes; this only gives early feedback.
  */
-export function PhotoField({ id, value, onChange, onBusyChange }: { id: string; value: string; onChange: (value: string) => void; onBusyChange: (busy: boolean) => void }) {
+export function PhotoField({
+  id,
+  value,
+  problem,
+  onChange,
+  onBusyChange,
+}: {
+  id: string;
+  value: string;
+  /** What the form found wrong with the path, if anything. */
+  problem?: string;
+  onChange: (value: string) => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
   const [state, setState] = useState<{ kind: 'idle' | 'uploading' | 'done' | 'error'; text: string }>({ kind: 'idle', text: '' });
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
@@ -36,7 +49,16 @@ export function PhotoField({ id, value, onChange, onBusyChange }: { id: string; 
       </label>
       <div className="flex items-center gap-3">
         {value && isImageReference(value) && <img src={value} alt="Photo preview" width={48} height={48} className="size-12 shrink-0 rounded-full bg-navy-50 object-cover" />}
-        <input id={`${id}-image`} className="input" value={value} maxLength={EDITOR_TEXT_LIMITS.image} placeholder="/editors/name.svg or https://..." onChange={(e) => onChange(e.target.value)} />
+        <input
+          id={`${id}-image`}
+          className="input"
+          value={value}
+          maxLength={EDITOR_TEXT_LIMITS.image}
+          placeholder="/editors/name.svg or https://..."
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-image-problem` : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
       </div>
       <label htmlFor={`${id}-photo`} className="block text-sm font-semibold text-slate-800">
         Or upload a photo <span className="font-normal text-slate-700">(JPEG, PNG or WebP, up to 2 MB)</span>
@@ -49,8 +71,8 @@ export function PhotoField({ id, value, onChange, onBusyChange }: { id: string; 
         disabled={state.kind === 'uploading'}
         className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-10 file:rounded-md file:border file:border-navy-200 file:bg-white file:px-3 file:font-semibold file:text-navy-800 hover:file:bg-navy-50"
       />
-      <p role="alert" className="text-sm font-medium text-red-800 empty:hidden">
-        {state.kind === 'error' ? state.text : ''}
+      <p id={`${id}-image-problem`} role="alert" className="text-sm font-medium text-red-800 empty:hidden">
+        {state.kind === 'error' ? state.text : (problem ?? '')}
       </p>
       <p role="status" className="text-sm text-slate-700 empty:hidden">
         {state.kind === 'uploading' || state.kind === 'done' ? state.text : ''}

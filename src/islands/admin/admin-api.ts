@@ -6,10 +6,12 @@ import { apiFetch, type ApiResult } from '../../client/api';
 import type { InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '../../lib/admin-lists';
 import type { AvailabilitySettings, ConsultItem } from '../../lib/consult-rules';
 import type { Availability } from '../../lib/consult-availability';
+import type { ProjectAction, ProjectView } from '../../lib/delivery';
 import type { Order } from '../../lib/order';
 import { pageSearch, type Page } from '../../lib/paged-list';
 import type { Editor, EditorInput, EmailSubscriber } from '../../lib/schemas';
 import { idToken } from '../../stores/session';
+import { projectsSearch, type ProjectFilter } from './project-filters';
 
 const signedOut = { ok: false, status: 401, error: 'Sign in required' } as const;
 
@@ -42,6 +44,8 @@ export const listEditors = () => apiFetch<Editor[]>(`/api/database/editors?fresh
 export const createEditor = (input: EditorInput) => withToken<Editor>('/api/database/editors', { method: 'POST', body: input });
 export const updateEditor = (id: string, input: EditorInput) => withToken<Editor>(editorPath(id), { method: 'PUT', body: input });
 export const deleteEditor = (id: string) => withToken<null>(editorPath(id), { method: 'DELETE' });
+/** Which address each editor signs in with, `{ [editorId]: email }`: never in the public list. */
+export const editorAccounts = () => withToken<Record<string, string>>('/api/admin/editor-accounts');
 
 /** Uploads a photo as the raw body; answers its public URL. */
 export async function uploadPhoto(file: File): Promise<ApiResult<{ url: string }>> {
@@ -77,3 +81,10 @@ export const cancelConsultAsAdmin = (id: string) => withToken<ConsultItem>(`/api
 export const consultAvailability = () => withToken<AvailabilitySettings>('/api/admin/consult-availability');
 export const saveConsultAvailability = (availability: Availability) =>
   withToken<AvailabilitySettings>('/api/admin/consult-availability', { method: 'PUT', body: availability });
+
+const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
+export const projectsPage = (cursor: string | null, filter: ProjectFilter) => withToken<Page<ProjectView>>(`/api/admin/projects${projectsSearch(filter, cursor)}`);
+export const getProject = (id: string) => withToken<ProjectView>(projectPath(id));
+/** One step on a project as the admin (reassign, finalize, withdraw); answers the project as it is now. */
+export const actOnProject = (id: string, action: Extract<ProjectAction, 'reassign' | 'finalize' | 'withdraw'>, body: { version: number; editorId?: string }) =>
+  withToken<ProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });

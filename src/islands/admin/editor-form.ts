@@ -3,6 +3,7 @@
  * typed as text, and fall back to 0 (slots open) and 5 (total slots) when they are not a number.
  */
 import { EDITOR_TEXT_FIELDS, EDITOR_TEXT_LIMITS, MAX_SLOTS, isImageReference, isRequiredEditorField, type EditorTextField } from '../../lib/editor-input';
+import { isEmail, normalizeEmail } from '../../lib/email';
 import { fieldMessages } from '../../lib/field-messages';
 import type { Editor, EditorInput } from '../../lib/schemas';
 
@@ -18,9 +19,16 @@ export interface EditorFormValues {
   slotsOpen: string;
   totalSlots: string;
   featured: { home: boolean; about: boolean };
+  /**
+   * The address the editor signs in with to reach /editor (issue 17), '' for none; null when it could
+   * not be read, and then it is not sent, so saving keeps the stored one.
+   */
+  accountEmail: string | null;
 }
 
-export type TextField = Exclude<keyof EditorFormValues, 'featured'>;
+export type TextField = Exclude<keyof EditorFormValues, 'featured' | 'accountEmail'>;
+/** A field the form can point a problem at. */
+export type FormField = TextField | 'accountEmail';
 
 export const SLOTS_OPEN_FALLBACK = 0;
 export const TOTAL_SLOTS_FALLBACK = 5;
@@ -38,11 +46,13 @@ export const NEW_EDITOR_VALUES: EditorFormValues = {
   slotsOpen: String(SLOTS_OPEN_FALLBACK),
   totalSlots: String(TOTAL_SLOTS_FALLBACK),
   featured: { home: false, about: false },
+  accountEmail: '',
 };
 
-export function valuesOf(editor: Editor): EditorFormValues {
+/** An editor in the form, with the account address from the admin's list (null: not known). */
+export function valuesOf(editor: Editor, accountEmail: string | null): EditorFormValues {
   const { id: _, slotsOpen, totalSlots, featured, ...text } = editor;
-  return { ...text, slotsOpen: String(slotsOpen), totalSlots: String(totalSlots), featured: { ...featured } };
+  return { ...text, slotsOpen: String(slotsOpen), totalSlots: String(totalSlots), featured: { ...featured }, accountEmail };
 }
 
 /** The number typed, or `fallback` when the field holds no number. */
@@ -52,16 +62,18 @@ export function toCount(value: string, fallback: number): number {
 }
 
 /** Messages in the words of the form for the rules the inputs cannot express themselves. */
-const FIELD_MESSAGES: Partial<Record<TextField, string>> = {
+const FIELD_MESSAGES: Partial<Record<FormField, string>> = {
   slotsOpen: 'Slots open must be between 0 and the total slots.',
   totalSlots: 'Total slots must be a whole number of at least 1.',
   image: 'Image must be a path starting with / or an http(s) URL.',
+  accountEmail: 'Editor account e-mail must be an address like name@example.com, or empty for no account.',
 };
 
-export type EditorFormResult = { ok: true; input: EditorInput } | { ok: false; field: TextField | null; message: string };
+export type EditorFormProblem = { field: FormField | null; message: string };
+export type EditorFormResult = { ok: true; input: EditorInput } | ({ ok: false } & EditorFormProblem);
 
 /** The problem with `field`, in the words of the form where it has its own. */
-const problem = (field: TextField, apiMessage = ''): EditorFormResult => ({ ok: false, field, message: FIELD_MESSAGES[field] ?? apiMessage });
+const problem = (field: FormField, apiMessage = ''): EditorFormResult => ({ ok: false, field, message: FIELD_MESSAGES[field] ?? apiMessage });
 const isSlotCount = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_SLOTS;
 
 /**
@@ -81,6 +93,19 @@ export function toEditorInput(values: EditorFormValues): EditorFormResult {
   const totalSlots = toCount(values.totalSlots, TOTAL_SLOTS_FALLBACK);
   if (!isSlotCount(slotsOpen)) return problem('slotsOpen');
   if (!isSlotCount(totalSlots) || totalSlots < 1) return problem('totalSlots');
+  const accountEmail = values.accountEmail === null ? undefined : normalizeEmail(values.accountEmail);
+  if (accountEmail && !isEmail(accountEmail)) return problem('accountEmail');
   if (slotsOpen > totalSlots) return problem('slotsOpen');
-  return { ok: true, input: { ...text, slotsOpen, totalSlots, featured: { ...values.featured } } };
+  return { ok: true, input: { ...text, slotsOpen, totalSlots, featured: { ...values.featured }, ...(accountEmail !== undefined && { accountEmail }) } };
+}
+
+const FORM_FIELDS: readonly string[] = [...EDITOR_TEXT_FIELDS, 'slotsOpen', 'totalSlots', 'accountEmail'];
+
+/**
+ * A refusal of the API as the form shows it: one about a field ('accountEmail: Maya Chen already signs
+ * in with this address') goes next to that field, without the field's name.
+ */
+export function problemOfApi(error: string): EditorFormProblem {
+  const [, field, message] = /^(\w+): (.+)$/s.exec(error) ?? [];
+  return field && FORM_FIELDS.includes(field) ? { field: field as FormField, message } : { field: null, message: error };
 }

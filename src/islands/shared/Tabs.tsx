@@ -6,16 +6,31 @@ export interface Tab {
   render: () => ReactNode;
 }
 
+interface TabsProps {
+  label: string;
+  tabs: Tab[];
+  onChange?: () => void;
+  className?: string;
+  /**
+   * The selected tab's id, when the caller keeps it (e.g. in the URL); `onSelect` is then told of
+   * every choice. Without it the tab list keeps its own, starting with the first tab.
+   */
+  selected?: string;
+  onSelect?: (id: string) => void;
+}
+
 /**
  * An ARIA tab list (WAI-ARIA APG, automatic activation): one tab in the Tab order, arrows, Home and
  * End move between tabs; only the selected panel is rendered.
  */
-export function Tabs({ label, tabs, onChange, className = '' }: { label: string; tabs: Tab[]; onChange?: () => void; className?: string }) {
-  const [selected, setSelected] = useState(tabs[0].id);
+export function Tabs({ label, tabs, onChange, className = '', selected: controlled, onSelect }: TabsProps) {
+  const [own, setOwn] = useState(tabs[0].id);
+  const selected = controlled ?? own;
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   function select(id: string) {
-    setSelected(id);
+    if (controlled === undefined) setOwn(id);
+    onSelect?.(id);
     onChange?.();
     refs.current[id]?.focus();
   }

@@ -1,0 +1,148 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { actionLabel, type ProjectAction, type ProjectView } from '../../lib/delivery';
+import type { Editor } from '../../lib/schemas';
+
+/** The steps the admin's project list offers (issue 17), in the order of its buttons. */
+export const ADMIN_ACTIONS = ['reassign', 'finalize', 'withdraw'] as const satisfies readonly ProjectAction[];
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+interface ActionTexts {
+  question: string;
+  /** The confirming button: red for the step that ends a project unfinished. */
+  confirmStyle: string;
+  /** What the step does, so the admin confirms knowing it. */
+  consequence: string;
+  done: (project: ProjectView) => string;
+  failed: string;
+}
+
+export const actionTexts: Record<AdminAction, ActionTexts> = {
+  reassign: {
+    question: 'Reassign this project?',
+    confirmStyle: 'btn-primary',
+    consequence: 'The new editor takes over its drafts, feedback and messages. A slot it holds moves to the new editor.',
+    done: (project) => `Project ${project.id} reassigned to ${project.editor.name}`,
+    failed: 'Failed to reassign project',
+  },
+  finalize: {
+    question: 'Mark this project as final?',
+    confirmStyle: 'btn-primary',
+    consequence: 'No more drafts or feedback can be sent. A slot it holds is given back to the editor.',
+    done: (project) => `Project ${project.id} marked as final`,
+    failed: 'Failed to mark project as final',
+  },
+  withdraw: {
+    question: 'Withdraw this project?',
+    confirmStyle: 'btn bg-red-700 text-white hover:bg-red-800',
+    consequence: 'The project stops unfinished. A slot it holds is given back to the editor. Nothing is refunded.',
+    done: (project) => `Project ${project.id} withdrawn`,
+    failed: 'Failed to withdraw project',
+  },
+};
+
+const CHOOSE_EDITOR = 'Choose the editor who takes over.';
+
+interface PanelProps {
+  action: AdminAction;
+  project: ProjectView;
+  /** Editors to reassign to; null while loading. */
+  editors: Editor[] | null;
+  /** Takes the step; answers null when done (the panel closes), or what went wrong. */
+  onConfirm: (editorId?: string) => Promise<string | null>;
+  onCancel: () => void;
+}
+
+/**
+ * The confirmation of one step, in place under the project's buttons; for a reassignment it asks for
+ * the new editor. Focus starts on the choice (or on Cancel, the harmless answer); Escape cancels.
+ */
+export function ProjectActionPanel({ action, project, editors, onConfirm, onCancel }: PanelProps) {
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [editorId, setEditorId] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const texts = actionTexts[action];
+  const others = (editors ?? []).filter((editor) => editor.id !== project.editor.id);
+
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>(action === 'reassign' ? 'select' : 'button[type="button"]')?.focus();
+  }, [action]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (action === 'reassign' && !editorId) {
+      setProblem(CHOOSE_EDITOR);
+      form.current?.querySelector('select')?.focus();
+      return;
+    }
+    setProblem('');
+    setBusy(true);
+    const failure = await onConfirm(action === 'reassign' ? editorId : undefined);
+    // On success the panel is gone already.
+    if (failure !== null) {
+      setBusy(false);
+      setProblem(failure);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onCancel();
+  }
+
+  return (
+    <form
+      ref={form}
+      method="post"
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      aria-labelledby={`${id}-question`}
+      aria-describedby={`${id}-consequence`}
+      className="mt-4 space-y-3 rounded-lg border border-navy-200 bg-navy-50 p-4"
+    >
+      <p id={`${id}-question`} className="font-semibold text-navy-900">
+        {texts.question}
+      </p>
+      <p id={`${id}-consequence`} className="text-sm text-slate-700">
+        {texts.consequence}
+      </p>
+      {action === 'reassign' && (
+        <div className="space-y-1">
+          <label htmlFor={`${id}-editor`} className="block text-sm font-semibold text-slate-800">
+            New editor
+          </label>
+          <select
+            id={`${id}-editor`}
+            value={editorId}
+            onChange={(e) => setEditorId(e.target.value)}
+            aria-invalid={problem === CHOOSE_EDITOR || undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            className="input sm:max-w-md"
+          >
+            <option value="">{editors === null ? 'Loading editors...' : 'Choose an editor'}</option>
+            {others.map((editor) => (
+              <option key={editor.id} value={editor.id}>
+                {`${editor.name} (${editor.slotsOpen} of ${editor.totalSlots} slots open)`}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <p id={`${id}-problem`} role="alert" className="text-sm font-medium text-red-800 empty:hidden">
+        {problem}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus while the step is saved. */}
+        <button type="submit" className={`${texts.confirmStyle} min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60`} aria-disabled={busy}>
+          {busy ? 'Saving...' : actionLabel[action]}
+        </button>
+        <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

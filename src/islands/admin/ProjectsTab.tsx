@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ProjectView } from '../../lib/delivery';
+import type { Editor } from '../../lib/schemas';
+import { actOnProject, getProject, listEditors, projectsPage } from './admin-api';
+import { actionTexts, type AdminAction } from './ProjectActionPanel';
+import { ProjectCard } from './ProjectCard';
+import { ProjectFilters } from './ProjectFilters';
+import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from './project-filters';
+import { PagedSection } from './PagedSection';
+import { showToast, toastFetchFailed } from './toasts';
+import { usePagedList } from './usePagedList';
+
+/** The editors for the filter and for reassigning: null until loaded, [] when they could not be. */
+function useEditorChoices() {
+  const [editors, setEditors] = useState<Editor[] | null>(null);
+  // The admin's fresh read: after a reassignment the slot counts beside each name must be current.
+  const reload = useCallback(async () => {
+    const result = await listEditors();
+    if (!result.ok) toastFetchFailed();
+    setEditors(result.ok ? result.data : []);
+  }, []);
+  useEffect(() => void reload(), [reload]);
+  return { editors, reload };
+}
+
+/**
+ * Projects (issue 17, DESIGN §10): every project, newest first, filtered by the server on state,
+ * editor and lateness; the admin reassigns a project to another editor, marks it final or withdraws
+ * it when its `actions` allow, and opens its history.
+ */
+export function ProjectsTab() {
+  const [filter, setFilter] = useState<ProjectFilter>(NO_PROJECT_FILTER);
+  // A new loader for each filter: the list starts again from its first page.
+  const loadPage = useCallback((cursor: string | null) => projectsPage(cursor, filter), [filter]);
+  const list = usePagedList(loadPage, toastFetchFailed);
+  const { editors, reload: reloadEditors } = useEditorChoices();
+  const filtered = isFiltered(filter);
+
+  const putInPlace = (project: ProjectView) => list.replaceItem((p) => p.id === project.id, project);
+
+  /**
+   * Takes the step; answers null when the card's panel may close (done, or the project changed
+   * meanwhile and is shown as it is now), else what went wrong.
+   */
+  async function act(project: ProjectView, action: AdminAction, editorId?: string): Promise<string | null> {
+    const texts = actionTexts[action];
+    const result = await actOnProject(project.id, action, { version: project.version, editorId });
+    if (result.ok) {
+      putInPlace(result.data);
+      showToast('success', texts.done(result.data));
+      void reloadEditors(); // the slot counts beside the names may have moved
+      return null;
+    }
+    if (result.status === 409) {
+      showToast('error', result.error);
+      const latest = await getProject(project.id);
+      if (latest.ok) putInPlace(latest.data);
+      return null;
+    }
+    showToast('error', texts.failed);
+    return result.error;
+  }
+
+  return (
+    <PagedSection
+      id="projects"
+      title="Projects"
+      list={list}
+      totalCounts={!filtered}
+      texts={{ loading: 'Loading projects...', failed: 'The projects could not be loaded.', empty: filtered ? 'No projects match these filters.' : 'No projects yet.' }}
+      intro={<ProjectFilters value={filter} editors={editors ?? []} onChange={setFilter} />}
+    >
+      <ul aria-label="Projects" className="space-y-4">
+        {list.items.map((project) => (
+          <li key={project.id}>
+            <ProjectCard project={project} editors={editors} onAct={(action, editorId) => act(project, action, editorId)} />
+          </li>
+        ))}
+      </ul>
+    </PagedSection>
+  );
+}

@@ -1,0 +1,26 @@
+/** How the admin's project list words a project's state, history and edits (issue 17). */
+import { editorStateLabel, projectStateLabel, type ProjectEvent, type ProjectState } from '../../lib/delivery';
+
+/**
+ * The states in words. The shared labels speak to the customer ('Waiting for your draft'); the admin
+ * reads that one as the editor does.
+ */
+export const adminStateLabel: Record<ProjectState, string> = { ...projectStateLabel, awaiting_draft: editorStateLabel.awaiting_draft };
+
+/** What happened, in the past tense, for each kind of history entry. */
+export const eventLabel: Record<ProjectEvent['type'], string> = {
+  created: 'Created',
+  submit: 'Draft submitted',
+  acknowledge: 'Acknowledged by the editor',
+  return: 'Feedback returned',
+  finalize: 'Marked as final',
+  withdraw: 'Withdrawn',
+  message: 'Message sent',
+  reassign: 'Reassigned',
+  late: 'Feedback past due',
+  ack_reminder: 'Editor reminded to acknowledge',
+  auto_final_warning: 'Customer warned before it becomes final',
+};
+
+/** 'Unlimited' for the Common App essay (null), else the number left. */
+export const editsLeftText = (editsLeft: number | null) => (editsLeft === null ? 'Unlimited' : String(editsLeft));
