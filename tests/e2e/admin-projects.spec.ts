@@ -350,6 +350,7 @@ test.describe('the Projects tab', () => {
       editsLeft: 3,
       due: null,
       autoFinalAt: null,
+      cancellation: null,
     });
     const asked: string[] = [];
     let answer: 'hold' | 'fail' | 'pages' | 'empty' = 'hold';

@@ -15,6 +15,7 @@ export const eventLabel: Record<ProjectEvent['type'], string> = {
   return: 'Feedback returned',
   finalize: 'Marked as final',
   withdraw: 'Withdrawn',
+  cancel: 'Cancelled with a refund',
   message: 'Message sent',
   reassign: 'Reassigned',
   late: 'Feedback past due',
