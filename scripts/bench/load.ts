@@ -10,6 +10,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   /** A JSON body; every `[<id>]` in it becomes a new random id per request (a new address per sign-up). */
   body?: string;
+  /** Extra request headers, e.g. a signed-in user's `Authorization`. */
+  headers?: Record<string, string>;
   connections?: number;
   seconds?: number;
   maxRequests?: number;
@@ -22,7 +24,7 @@ export interface LoadResult {
   p99: number;
 }
 
-export async function load({ url, method = 'GET', body, connections = 10, seconds = 10, maxRequests = 50_000 }: LoadOptions): Promise<LoadResult> {
+export async function load({ url, method = 'GET', body, headers = {}, connections = 10, seconds = 10, maxRequests = 50_000 }: LoadOptions): Promise<LoadResult> {
   if (!['localhost', '127.0.0.1'].includes(new URL(url).hostname)) throw new Error('Load only loopback addresses');
   const result = await autocannon({
     url,
@@ -30,7 +32,8 @@ export async function load({ url, method = 'GET', body, connections = 10, second
     connections,
     duration: seconds,
     maxOverallRequests: maxRequests,
-    ...(body && { body, idReplacement: true, headers: { 'content-type': 'application/json' } }),
+    headers: { ...headers, ...(body && { 'content-type': 'application/json' }) },
+    ...(body && { body, idReplacement: true }),
   });
   return { errors: result.errors + result.non2xx, rps: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
 }

@@ -50,6 +50,7 @@ export async function startSite() {
   await waitFor(`${origin}/api/database/editors`, child);
   return {
     origin,
+    dataDir,
     async stop() {
       await stopGroup(child);
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`, the delivery part (issue 17): with 1,000 projects stored, a customer's projects
+ * (`GET /api/projects`) and an editor's inbox (`GET /api/editor/projects`) under load, signed in with
+ * real emulator tokens, against the production build served as `npm start` serves it. The projects are
+ * written straight into the site's data directory: 1,000 of them across 7 editors and 200 families,
+ * most of them finished long ago, as a busy season leaves them; the bench customer has 5. Target:
+ * p99 under 100 ms. Writes its own section of docs/benchmarks.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { projectsOfOrder } from '../../netlify/server/delivery/creation';
+import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { DEMO_EDITORS } from '../../netlify/server/seed';
+import type { Project } from '../../src/lib/delivery';
+import type { Order } from '../../src/lib/order';
+import { startBlobsServer } from '../platform/site-server';
+import { load, type LoadResult } from './load';
+import { loadNote, REPORT, writeSection } from './report';
+import { startSite } from './site';
+
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
+const PROJECTS = 1000;
+const FAMILIES = 200;
+const TARGET_P99_MS = 100;
+
+async function signUp(origin: string, email: string) {
+  const res = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'secret-pass', returnSecureToken: true }),
+  });
+  const data = (await res.json()) as { idToken: string; localId: string };
+  return { uid: data.localId, token: data.idToken };
+}
+
+/** A paid order of `units` small supplements with `editor`, paid `daysAgo` days ago. */
+function order(n: number, uid: string, editor: (typeof DEMO_EDITORS)[number], units: number, daysAgo: number): Order {
+  const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+  const id = `BCC-${String(n).padStart(6, '0').replace(/0/g, 'A').replace(/1/g, 'B')}`;
+  return {
+    id,
+    status: 'paid',
+    createdAt: at,
+    updatedAt: at,
+    customer: { uid, email: `${uid}@example.com` },
+    editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, overbooked: false },
+    serviceLines: [{ id: 'supplement-small', title: 'Supplemental Essay Help (Small)', unitCents: 7500, quantity: units, totalCents: 7500 * units }],
+    addOnLines: [],
+    turnaround: { id: 'standard', label: 'Standard 3-5 days' },
+    turnaroundFeeCents: 0,
+    totalCents: 7500 * units,
+    student: { studentName: 'Sam', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat', parentEmail: 'pat@example.com', intendedMajor: '' },
+    billing: { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: 'United States', phone: '555-0100' },
+    payment: { mode: 'test', paidAt: at },
+  };
+}
+
+/** Most projects of a season are long finished; about one in eight is still open. */
+const settle = (project: Project, i: number): Project => (i % 8 === 0 ? project : { ...project, state: 'final', version: 5 });
+
+async function seed(dataDir: string, customerUid: string) {
+  const blobs = await startBlobsServer(dataDir);
+  const repo = projectsRepo();
+  const projects: Project[] = [];
+  // The bench customer: 5 projects with Maya.
+  projects.push(...projectsOfOrder(order(1, customerUid, DEMO_EDITORS[0], 5, 1)));
+  for (let n = 2; projects.length < PROJECTS; n++) {
+    const units = Math.min(5, PROJECTS - projects.length);
+    projects.push(...projectsOfOrder(order(n, `family-${n % FAMILIES}`, DEMO_EDITORS[n % DEMO_EDITORS.length], units, 1 + (n % 120))).map((p, i) => settle(p, n + i)));
+  }
+  for (let i = 0; i < projects.length; i += 25) await Promise.all(projects.slice(i, i + 25).map((p) => repo.create(p)));
+  await blobs.stop();
+  return projects;
+}
+
+async function measure(url: string, token: string): Promise<LoadResult> {
+  const options = { url, headers: { authorization: `Bearer ${token}` }, connections: CONNECTIONS };
+  await load({ ...options, seconds: 2 }); // warm-up
+  const rounds = [await load({ ...options, seconds: SECONDS }), await load({ ...options, seconds: SECONDS }), await load({ ...options, seconds: SECONDS })];
+  const median = [...rounds].sort((a, b) => a.p99 - b.p99)[1];
+  return { ...median, errors: rounds.reduce((sum, r) => sum + r.errors, 0) };
+}
+
+const startLoad = loadavg()[0];
+const site = await startSite();
+const results: { name: string; items: number; result: LoadResult }[] = [];
+try {
+  const customer = await signUp(site.origin, `bench-${Date.now()}@example.com`);
+  const maya = await signUp(site.origin, DEMO_EDITORS[0].accountEmail!);
+  const projects = await seed(site.dataDir, customer.uid);
+  const mayaOpen = projects.filter((p) => p.editor.id === DEMO_EDITORS[0].id && p.state !== 'final').length;
+  results.push({ name: 'GET /api/projects (a customer with 5)', items: 5, result: await measure(`${site.origin}/api/projects`, customer.token) });
+  results.push({ name: `GET /api/editor/projects (an editor's inbox)`, items: mayaOpen, result: await measure(`${site.origin}/api/editor/projects`, maya.token) });
+} finally {
+  await site.stop();
+}
+
+const table = [
+  '| Request | Projects in the answer | req/s | p50 | p99 | Errors | Target (p99) | Met |',
+  '|---|---:|---:|---:|---:|---:|---:|---|',
+  ...results.map(({ name, items, result: r }) => `| \`${name}\` | ${items} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.errors} | ${TARGET_P99_MS} ms | ${r.p99 < TARGET_P99_MS && r.errors === 0 ? 'yes' : 'no'} |`),
+].join('\n');
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+writeSection(
+  'delivery-bench',
+  `## Delivery lists
+
+\`npm run bench\` (this part alone: \`npx tsx scripts/bench/projects.ts\` after \`npm run build\`), on ${new Date().toISOString().slice(0, 10)} at commit ${commit}:
+${PROJECTS} projects stored (7 editors, ${FAMILIES} families, about one in eight still open), the production build served by
+\`scripts/serve.ts\`, signed-in requests with real emulator tokens, ${CONNECTIONS} keep-alive connections, three turns of ${SECONDS} s after a
+2 s warm-up, the median turn by p99 reported (errors summed). Lists read index keys, never every project (decision 016).
+Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model.trim()}, ${loadNote(startLoad)}.
+
+${table}`,
+);
+console.log(`\n${table}\n\nWritten to ${REPORT}.`);
