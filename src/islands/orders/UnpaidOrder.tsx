@@ -3,7 +3,7 @@
  * 'Complete Payment' (a fresh checkout for the same stored order) and 'Cancel Order' (after a
  * confirmation). Used by the order page and the dashboard.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiFetch } from '../../client/api';
 import { formatUsd } from '../../lib/money';
 import { paymentDeadline, type Order } from '../../lib/order';
@@ -24,7 +24,15 @@ export function UnpaidOrder({ order, onChanged, headingLevel = 2 }: { order: Ord
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
   const cancelButton = useRef<HTMLButtonElement>(null);
+  const [returnFocus, setReturnFocus] = useState(false);
   const Heading = `h${headingLevel}` as const;
+
+  // 'Keep the order' puts 'Cancel Order' back: focus returns to it once it is rendered again.
+  useEffect(() => {
+    if (confirming || !returnFocus) return;
+    cancelButton.current?.focus();
+    setReturnFocus(false);
+  }, [confirming, returnFocus]);
 
   async function completePayment() {
     setBusy('paying');
@@ -68,7 +76,7 @@ export function UnpaidOrder({ order, onChanged, headingLevel = 2 }: { order: Ord
               className="btn-outline min-h-10"
               onClick={() => {
                 setConfirming(false);
-                cancelButton.current?.focus();
+                setReturnFocus(true);
               }}
             >
               Keep the order

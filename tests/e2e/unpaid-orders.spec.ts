@@ -1,0 +1,61 @@
+/**
+ * An order that was never paid (issue 16): leaving the checkout leads back to the order, which says it
+ * is not paid yet and offers 'Complete Payment' and 'Cancel Order'; so does the dashboard.
+ */
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../helpers/axe';
+import { logIn, uniqueEmail, idTokenOf } from '../helpers/e2e-auth';
+import { openOrderThroughApi } from '../helpers/e2e-checkout';
+import { readStored } from '../helpers/stored';
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px: back from the test checkout, the order is not paid yet; Complete Payment pays the same order`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    const email = uniqueEmail('unpaid');
+    const token = await idTokenOf(request, email);
+    const { orderId } = await openOrderThroughApi(request, token, { services: [{ id: 'supplement-small', quantity: 2 }], editorId: 'maya-chen' });
+    await page.goto('/dashboard');
+    await logIn(page, email);
+
+    await page.goto(`/order-confirmation?order=${orderId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Not paid yet' })).toBeVisible();
+    await expect(page.getByText(`Order ${orderId} for $150 is waiting for payment.`)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Complete Payment' }).click();
+    await expect(page).toHaveURL(new RegExp(`/test-checkout\\?order=${orderId}&session_id=cs_test_local_`));
+    await expect(page.getByRole('link', { name: 'Back to your order' })).toHaveAttribute('href', `/order-confirmation?order=${orderId}`);
+    await page.getByRole('button', { name: 'Pay $150' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    expect(await readStored('orders', orderId)).toMatchObject({ status: 'paid', totalCents: 15000 });
+  });
+}
+
+test('the dashboard offers the same; Cancel Order asks first, then the order is cancelled for good', async ({ page, request }) => {
+  const email = uniqueEmail('cancel');
+  const token = await idTokenOf(request, email);
+  const { orderId } = await openOrderThroughApi(request, token, { services: [{ id: 'activity-list', quantity: 1 }], editorId: 'sofia-ramirez' });
+  await page.goto('/dashboard');
+  await logIn(page, email);
+  const unpaid = page.getByRole('region', { name: 'Not paid yet' });
+  await expect(unpaid).toContainText(orderId);
+
+  // Asking first, by keyboard: the question takes the focus; 'Keep the order' gives it back.
+  await unpaid.getByRole('button', { name: 'Cancel Order' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(unpaid.getByRole('button', { name: 'Yes, cancel the order' })).toBeFocused();
+  await unpaid.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(unpaid.getByRole('button', { name: 'Cancel Order' })).toBeFocused();
+  expect(await readStored('orders', orderId)).toMatchObject({ status: 'pending' });
+
+  await unpaid.getByRole('button', { name: 'Cancel Order' }).click();
+  await unpaid.getByRole('button', { name: 'Yes, cancel the order' }).click();
+  await expect(page.getByRole('link', { name: orderId }).locator('..').locator('..')).toContainText('Cancelled');
+  await expect(unpaid).toHaveCount(0);
+  expect(await readStored('orders', orderId)).toMatchObject({ status: 'cancelled' });
+
+  await page.goto(`/order-confirmation?order=${orderId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This order is cancelled');
+  await expect(page.getByText(`You cancelled order ${orderId}. Nothing was charged.`)).toBeVisible();
+});
