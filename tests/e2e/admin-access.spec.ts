@@ -1,9 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, LOCAL_ADMIN, logIn, uniqueEmail } from '../helpers/e2e-auth';
 
-test('a signed-out visitor is sent from /admin to the home page', async ({ page }) => {
-  await page.goto('/admin');
-  await expect(page).toHaveURL('/');
+test('a signed-out visitor gets the sign-in form on /admin, and the dashboard right after signing in as an admin', async ({ page, request }) => {
+  await createAccount(request, LOCAL_ADMIN);
+  await page.goto('/admin?tab=orders');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
+  await expect(page.getByText('Sign in with an admin account to continue.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Existing Customer' }).click();
+  await page.getByLabel('Email').fill(LOCAL_ADMIN);
+  await page.getByLabel('Password', { exact: true }).fill('secret-pass');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('tablist', { name: 'Admin sections' })).toBeVisible();
+  await expect(page).toHaveURL('/admin?tab=orders');
+  await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('a signed-in customer who is not an admin is sent to the home page', async ({ page, request }) => {

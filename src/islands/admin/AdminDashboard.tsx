@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import AccountCard from '../account/AccountCard';
 import { $session, startSession } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
 import { Tabs, type Tab } from '../shared/Tabs';
@@ -26,21 +27,31 @@ const ADMIN_TABS: Tab[] = [
 const TAB_IDS = ADMIN_TABS.map((tab) => tab.id);
 
 /**
- * /admin (SPEC §2): 'Loading...' while the role is being determined, then the dashboard for admins;
- * everyone else, signed out or not an admin, goes to the home page. The server checks the role again
- * on every admin call: this page only decides what to show. The open tab is in the URL (`?tab=`).
+ * /admin (SPEC §2): 'Loading...' while the role is being determined, then the dashboard for admins.
+ * A signed-out visitor gets the sign-in form here and the dashboard right after signing in as an admin
+ * (issue 16); a signed-in user who is not an admin goes to the home page (SPEC §2). The server checks
+ * the role again on every admin call: this page only decides what to show. The open tab is in the URL.
  */
 export default function AdminDashboard() {
   const session = useSharedStore($session);
   const [tab, selectTab] = useTabInUrl(TAB_IDS);
   useEffect(() => void startSession(), []);
   const isAdmin = session.status === 'signedIn' && session.isAdmin === true;
-  const denied = session.status === 'signedOut' || session.status === 'unavailable' || session.isAdmin === false;
+  const denied = session.status === 'unavailable' || (session.status === 'signedIn' && session.isAdmin === false);
 
   useEffect(() => {
     if (denied) location.replace('/');
   }, [denied]);
 
+  if (session.status === 'signedOut') {
+    return (
+      <div className="mx-auto max-w-xl space-y-4">
+        <h1 className="font-serif text-3xl font-bold text-navy-900">Admin Dashboard</h1>
+        <p className="text-slate-700">Sign in with an admin account to continue.</p>
+        <AccountCard />
+      </div>
+    );
+  }
   if (!isAdmin) {
     return (
       <p className="py-24 text-center text-slate-700" role="status">
