@@ -1,5 +1,6 @@
 import type { Draft, Round } from '../../lib/delivery';
 import { FileDownload } from './FileDownload';
+import { isHttpsLink } from './file-rules';
 import { formatDateTime } from './format';
 import { LateTag } from './StateBadge';
 
@@ -21,6 +22,8 @@ function DraftView({ projectId, round }: { projectId: string; round: Round }) {
     case 'file':
       return <FileDownload projectId={projectId} file={draft.file} />;
     case 'link':
+      // The server accepts https links only; anything else would be shown, never followed.
+      if (!isHttpsLink(draft.url)) return <PlainText text={draft.url} />;
       return (
         <a href={draft.url} target="_blank" rel="noopener noreferrer" className="font-semibold break-all text-navy-700 underline">
           {draft.url}
