@@ -7,6 +7,8 @@ interface Props {
   confirmLabel: string;
   cancelLabel: string;
   busy: boolean;
+  /** A step that ends something is red, not the usual navy. */
+  danger?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -16,7 +18,7 @@ interface Props {
  * behind is inert); Tab stays inside; focus starts on the safe choice and returns to the button that
  * opened it.
  */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, busy, onConfirm, onClose }: Props) {
+export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, busy, danger = false, onConfirm, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -49,7 +51,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, busy
         <button ref={cancel} type="button" className="btn-outline" onClick={() => dialog.current?.close()}>
           {cancelLabel}
         </button>
-        <button type="button" className="btn-primary" disabled={busy} onClick={onConfirm}>
+        <button type="button" className={danger ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary'} disabled={busy} onClick={onConfirm}>
           {busy ? 'Please wait...' : confirmLabel}
         </button>
       </div>

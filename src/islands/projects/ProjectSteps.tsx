@@ -111,6 +111,7 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
           confirmLabel={actionLabel[confirm]}
           cancelLabel={confirm === 'withdraw' ? 'Keep the project' : 'Not yet'}
           busy={busy === confirm}
+          danger={confirm === 'withdraw'}
           onConfirm={() => void take(confirm, { version: project.version })}
           onClose={() => setConfirm(null)}
         >
