@@ -213,6 +213,7 @@ test('a stranger cannot open another family’s project, and another editor cann
   await newFamily(page);
   await page.goto(`/dashboard#project-${id}`);
   await expect(page.getByText('No projects yet')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'The project in your link is not on this account' })).toBeVisible();
   await expect(page.locator(`#project-${id}`)).toHaveCount(0);
   const stranger = await tokenFor(page.request, (await page.getByTestId('signed-in-email').textContent())!);
   expect((await projectAs(page.request, stranger, id)).status).toBe(404);

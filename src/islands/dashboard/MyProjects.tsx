@@ -1,7 +1,9 @@
 import type { ProjectView } from '../../lib/delivery';
+import { $session } from '../../stores/session';
 import { useProjectHash } from '../projects/useProjectHash';
 import { useProjectList } from '../projects/useProjectList';
 import { useNow } from '../projects/useNow';
+import { useSharedStore } from '../shared/useSharedStore';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { ProjectCard } from './ProjectCard';
 
@@ -14,7 +16,9 @@ export default function MyProjects() {
   const { projects, update } = useProjectList(value.state === 'done' && value.result.ok ? value.result.data : null);
   const target = useProjectHash();
   const now = useNow();
+  const { user } = useSharedStore($session);
   if (value.state === 'signedOut') return null;
+  const elsewhere = target !== null && projects !== null && !projects.some((p) => p.id === target);
 
   return (
     <section aria-labelledby="projects-heading" className="space-y-4">
@@ -31,6 +35,13 @@ export default function MyProjects() {
           <button type="button" onClick={() => void reload()} className="min-h-11 font-semibold underline">
             Try again
           </button>
+        </p>
+      )}
+      {elsewhere && (
+        // A link from an e-mail opened while signed in with another address (a parent's, a student's).
+        <p role="status" className="rounded-lg border border-beacon-400 bg-beacon-300/20 p-3 text-slate-800">
+          The project in your link is not on this account ({user?.email}). If the e-mail went to another address, log out and log in
+          with that one.
         </p>
       )}
       {projects?.length === 0 && (
