@@ -149,6 +149,33 @@ test('a family buys two services, sends a draft as a file; Maya acknowledges and
   await expect(essay).toContainText('Final');
   await expect(essay.getByRole('button', { name: /Submit|Mark as Final|Withdraw/ })).toHaveCount(0);
   await expect.poll(() => slotsOnEditorsPage(page, MAYA.id)).toBe(slotsBefore);
+
+  // For Maya it is finished now: on the shelf she opens on demand.
+  const laterContext = await browser.newContext();
+  const mayaLater = await laterContext.newPage();
+  await editorPage(mayaLater, MAYA.email);
+  await expect(mayaLater.getByTestId('editor-slots')).toHaveText(`Slots open: ${slotsBefore}/5`);
+  await expect(mayaLater.locator(`a[href="#project-${essayId}"]`)).toHaveCount(0);
+  await mayaLater.getByRole('button', { name: 'Show finished projects' }).click();
+  await mayaLater.getByRole('region', { name: 'Finished' }).locator(`a[href="#project-${essayId}"]`).click();
+  await expect(mayaLater.getByRole('article')).toContainText('Final');
+  await expect(mayaLater.getByRole('article').getByRole('button', { name: /Acknowledge|Return Feedback|Send Message/ })).toHaveCount(0);
+  await laterContext.close();
+});
+
+test('a round past its due time says Late, and the countdown moves on by itself', async ({ page }) => {
+  await page.clock.install();
+  const email = await newFamily(page);
+  const family = await tokenFor(page.request, email);
+  const [id] = await buy(page.request, family, [{ id: 'activity-list', quantity: 1 }], SOFIA.id);
+  expect((await step(page.request, family, id, 'submit', { prompt: 'My activities', draft: { kind: 'text', text: 'Robotics captain' } })).status).toBe(200);
+  await page.reload();
+  const card = projectCard(page, id);
+  await expect(card).toContainText(/Feedback due in [45] days/);
+  await expect(card.getByText('Late', { exact: true })).toHaveCount(0);
+  await page.clock.fastForward(6 * 24 * 60 * 60 * 1000); // six days: the standard turnaround is five
+  await expect(card).toContainText(/Feedback due \d+ hours ago/);
+  await expect(card.getByText('Late', { exact: true })).toBeVisible();
 });
 
 test('at 390 px a supplement takes three drafts; the fourth is refused, and a stale page that offers it shows the server message and keeps the text', async ({ page }) => {
