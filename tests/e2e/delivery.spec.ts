@@ -254,8 +254,11 @@ test('a stranger cannot open another family’s project, and another editor cann
   const context = await browser.newContext();
   const sofia = await context.newPage();
   await editorPage(sofia, SOFIA.email);
+  let asked = 0;
+  sofia.on('request', (request) => void (request.url().endsWith(`/api/projects/${id}`) && asked++));
   await sofia.goto(`/editor#project-${id}`);
   await expect(sofia.getByRole('main').getByRole('alert')).toContainText('We could not open that project');
+  expect(asked, 'a refused project is asked for once, not again and again').toBe(1);
   await expect(sofia.getByText('Robotics captain')).toHaveCount(0);
   await context.close();
 });

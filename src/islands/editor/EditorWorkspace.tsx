@@ -31,28 +31,31 @@ export default function EditorWorkspace() {
   const open = useProjectList(inbox?.projects ?? null);
   const [finished, setFinished] = useState<Loaded>(null);
   const done = useProjectList(finished?.ok ? finished.data.projects : null);
-  const [fetched, setFetched] = useState<ApiResult<ProjectView> | null>(null);
+  /** A project read alone, by the id it was asked for. */
+  const [fetched, setFetched] = useState<{ id: string; result: ApiResult<ProjectView> } | null>(null);
   const openId = useProjectHash();
   const now = useNow();
 
   const listed = [...(open.projects ?? []), ...(done.projects ?? [])].find((p) => p.id === openId);
-  const fetchedOne = fetched?.ok && fetched.data.id === openId ? fetched.data : null;
+  const fetchedOne = fetched?.id === openId && fetched.result.ok ? fetched.result.data : null;
   const current = listed ?? fetchedOne;
 
-  // A link to a project on neither shelf loaded so far (an e-mail about a finished one): ask for it alone.
+  // A link to a project on neither shelf loaded so far (an e-mail about a finished one): ask for it
+  // alone, once per id ('Try again' clears the answer to ask again).
+  const askAlone = openId && inbox && !listed && fetched?.id !== openId ? openId : null;
   useEffect(() => {
-    if (!openId || !inbox || listed || (fetched?.ok && fetched.data.id === openId)) return;
+    if (!askAlone) return;
     let stale = false;
-    void getProject(openId).then((result) => !stale && setFetched(result));
+    void getProject(askAlone).then((result) => !stale && setFetched({ id: askAlone, result }));
     return () => {
       stale = true;
     };
-  }, [openId, inbox, listed, fetched]);
+  }, [askAlone]);
 
   function update(project: ProjectView) {
     open.update(project);
     done.update(project);
-    if (fetchedOne?.id === project.id) setFetched({ ok: true, data: project });
+    if (fetchedOne?.id === project.id) setFetched({ id: project.id, result: { ok: true, data: project } });
   }
 
   async function loadFinished() {
@@ -77,7 +80,8 @@ export default function EditorWorkspace() {
 
   const { editor } = value.result.data;
   const groups = inboxGroups(open.projects ?? []);
-  const missing = openId && !current && fetched && !fetched.ok && fetched.status !== 0;
+  // The project a link named could not be read: not theirs (404), or a failure worth another try.
+  const failed = !current && fetched?.id === openId && !fetched.result.ok ? fetched.result : null;
 
   return (
     <div className="space-y-6">
@@ -114,12 +118,21 @@ export default function EditorWorkspace() {
         </nav>
         <div className="mt-8 lg:mt-0">
           {current && <OpenProject project={current} now={now} onChange={update} />}
-          {!current && missing && (
+          {failed && (
             <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
-              We could not open that project: it is not one of yours, or it no longer exists.
+              {failed.status === 404 ? (
+                'We could not open that project: it is not one of yours, or it no longer exists.'
+              ) : (
+                <>
+                  We could not load that project.{' '}
+                  <button type="button" onClick={() => setFetched(null)} className="min-h-11 font-semibold underline">
+                    Try again
+                  </button>
+                </>
+              )}
             </p>
           )}
-          {!current && !missing && (
+          {!current && !failed && (
             <p className="hidden rounded-xl border border-dashed border-slate-300 p-6 text-slate-700 lg:block">
               {openId ? 'Opening the project...' : 'Choose a project from your inbox to read the draft, acknowledge it or return feedback.'}
             </p>

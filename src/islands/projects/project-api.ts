@@ -7,8 +7,7 @@ import { saveDownload } from '../../client/download';
 import type { FileRef, ProjectAction, ProjectView } from '../../lib/delivery';
 import { idToken } from '../../stores/session';
 
-export const SIGNED_OUT_ERROR = 'Your sign-in has ended. Log in again, then try once more.';
-const signedOut = { ok: false, status: 401, error: SIGNED_OUT_ERROR } as const;
+const signedOut = { ok: false, status: 401, error: 'Your sign-in has ended. Log in again, then try once more.' } as const;
 
 async function withToken<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
   const token = await idToken();

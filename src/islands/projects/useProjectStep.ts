@@ -32,5 +32,5 @@ export function useProjectStep(project: ProjectView, onChange: (project: Project
     return result.ok;
   }
 
-  return { busy, notice, setNotice, run };
+  return { busy, notice, run };
 }
