@@ -1,24 +1,16 @@
 import { useEffect, useState } from 'react';
-import { apiFetch, type ApiResult } from '../../client/api';
+import type { ApiResult } from '../../client/api';
 import type { ProjectView } from '../../lib/delivery';
-import { idToken } from '../../stores/session';
-import { getProject } from '../projects/project-api';
+import { getProject, getShelf, shelfPath, type Inbox } from '../projects/project-api';
 import { useNow } from '../projects/useNow';
 import { useProjectHash } from '../projects/useProjectHash';
 import { useProjectList } from '../projects/useProjectList';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
+import { FinishedShelf, type Loaded } from './FinishedShelf';
 import { InboxRow } from './InboxRow';
 import { inboxGroups } from './inbox';
+import { NotAnEditor } from './NotAnEditor';
 import { OpenProject } from './OpenProject';
-
-interface Inbox {
-  editor: { id: string; name: string; slotsOpen: number; totalSlots: number };
-  projects: ProjectView[];
-}
-
-type Loaded = ApiResult<Inbox> | null;
-
-const shelfPath = (shelf: 'open' | 'done') => `/api/editor/projects?shelf=${shelf}`;
 
 /**
  * The editor's workspace (issue 17): their slots, their inbox by what it needs, the project they
@@ -60,8 +52,7 @@ export default function EditorWorkspace() {
 
   async function loadFinished() {
     setFinished(null);
-    const token = await idToken();
-    setFinished(token ? await apiFetch<Inbox>(shelfPath('done'), { token }) : { ok: false, status: 401, error: 'Sign in required' });
+    setFinished(await getShelf('done'));
   }
 
   if (value.state === 'signedOut') return null;
@@ -139,63 +130,6 @@ export default function EditorWorkspace() {
           )}
         </div>
       </div>
-    </div>
-  );
-}
-
-function FinishedShelf({ finished, projects, now, openId, onLoad }: { finished: Loaded; projects: ProjectView[] | null; now: Date; openId: string | null; onLoad: () => void }) {
-  const [asked, setAsked] = useState(false);
-  return (
-    <section aria-labelledby="finished-heading" className="space-y-2 border-t border-slate-200 pt-4">
-      <h3 id="finished-heading" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
-        Finished
-      </h3>
-      {!asked && (
-        <button
-          type="button"
-          className="btn-outline min-h-10 px-4 py-1.5 text-sm"
-          onClick={() => {
-            setAsked(true);
-            onLoad();
-          }}
-        >
-          Show finished projects
-        </button>
-      )}
-      {asked && !finished && <p role="status">Loading finished projects...</p>}
-      {finished && !finished.ok && (
-        <p role="alert" className="text-red-800">
-          We could not load your finished projects.{' '}
-          <button type="button" onClick={onLoad} className="min-h-11 font-semibold underline">
-            Try again
-          </button>
-        </p>
-      )}
-      {projects?.length === 0 && <p className="text-sm text-slate-700">No finished projects yet.</p>}
-      {projects && projects.length > 0 && (
-        <ul className="space-y-2">
-          {projects.map((project) => (
-            <InboxRow key={project.id} project={project} now={now} current={project.id === openId} />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function NotAnEditor() {
-  return (
-    <div role="status" className="max-w-xl space-y-2 rounded-xl border border-beacon-400 bg-beacon-300/20 p-5">
-      <h2 className="font-serif text-xl font-bold text-navy-900">This account is not an editor's</h2>
-      <p className="text-slate-800">
-        The Editor Workspace is for our editors. If you are one, sign in with the e-mail address on your editor profile, or ask us to add
-        this address to it.
-      </p>
-      <p>
-        <a href="/dashboard" className="font-semibold text-navy-700 underline">
-          Go to your dashboard
-        </a>
-      </p>
     </div>
   );
 }

@@ -18,6 +18,16 @@ const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
 
 export const getProject = (id: string) => withToken<ProjectView>(projectPath(id));
 
+/** GET /api/editor/projects: the editor's own slots and projects. */
+export interface Inbox {
+  editor: { id: string; name: string; slotsOpen: number; totalSlots: number };
+  projects: ProjectView[];
+}
+
+/** The editor's inbox: open projects, or the finished ones (`done`). */
+export const shelfPath = (shelf: 'open' | 'done') => `/api/editor/projects?shelf=${shelf}`;
+export const getShelf = (shelf: 'open' | 'done') => withToken<Inbox>(shelfPath(shelf));
+
 /** One step (submit, acknowledge, return, finalize, withdraw, message) with its JSON body. */
 export const takeStep = (id: string, action: ProjectAction, body: object) =>
   withToken<ProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });
