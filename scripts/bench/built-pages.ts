@@ -90,6 +90,7 @@ const JS_BUDGETS: Record<string, number> = {
   '/select-services': 160 * KB,
   '/checkout': 160 * KB,
   '/dashboard': 160 * KB,
+  '/editor': 160 * KB,
   '/admin': 160 * KB,
   '/order-confirmation': 160 * KB,
   '/reset-password': 160 * KB,

@@ -6,6 +6,7 @@
 import { map } from 'nanostores';
 import { NO_ADD_ONS, type OwnedAddOns } from '../lib/catalogue';
 import { apiFetch } from '../client/api';
+import { writeRoleHint } from '../client/role-hint';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn' | 'unavailable';
 
@@ -44,7 +45,10 @@ export async function startSession() {
   try {
     const [{ firebaseAuth }, { onIdTokenChanged }] = await Promise.all([import('../client/firebase'), import('firebase/auth')]);
     onIdTokenChanged(firebaseAuth(), async (user) => {
-      if (!user) return $session.set(signedOut);
+      if (!user) {
+        writeRoleHint(null);
+        return $session.set(signedOut);
+      }
       const known = $session.get().user?.uid === user.uid;
       const previous = $session.get();
       $session.set({
@@ -71,6 +75,7 @@ export async function refreshMe() {
   if (!$session.get().user) return; // signed out meanwhile
   const { isAdmin, editor, ownedAddOns, communityInviteUrl } = result.ok ? result.data : { isAdmin: false, ...nobody };
   $session.set({ ...$session.get(), isAdmin, editor, ownedAddOns, communityInviteUrl });
+  if (result.ok) writeRoleHint({ editor: editor !== null });
 }
 
 /** The current user's ID token for our API, or null when signed out. */

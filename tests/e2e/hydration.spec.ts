@@ -12,7 +12,8 @@ import { messages } from '../../src/lib/messages';
 import type { Order } from '../../src/lib/order';
 import { builtPages } from '../../scripts/bench/built-pages';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { register, uniqueEmail } from '../helpers/e2e-auth';
+import { createAccount, logIn, register, uniqueEmail } from '../helpers/e2e-auth';
+import { buy, MAYA, projectCard, tokenFor } from '../helpers/e2e-delivery';
 import { holdIsland, holdScripts, islandsHydrated, slowCpu, unhydratedIslands, watchHydrationErrors } from '../helpers/hydration';
 import { listStored, readStored } from '../helpers/stored';
 
@@ -262,6 +263,41 @@ for (const cpu of [1, 4]) {
       });
     });
 
+    test('the dashboard projects and the editor workspace offer nothing before they are ready; then a project link opens its project', async ({ page, browser }) => {
+      await page.goto('/dashboard');
+      const email = uniqueEmail('early-projects');
+      await register(page, email);
+      await expect(page.getByText('Logged in as')).toBeVisible();
+      const [id] = await buy(page.request, await tokenFor(page.request, email), [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
+
+      await page.goto('/pricing'); // from /dashboard itself, a link to its hash would not load the page again
+      const release = await openHeld(page, `/dashboard#project-${id}`);
+      await expect(page.getByRole('status').filter({ hasText: 'Loading your projects...' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Your Projects' }).getByRole('button')).toHaveCount(0);
+      release();
+      await islandsHydrated(page);
+      await expect(projectCard(page, id).getByRole('heading', { name: 'Supplemental Essay Help (Small)' })).toBeFocused();
+      await projectCard(page, id).getByRole('button', { name: 'Submit Draft' }).click();
+      await projectCard(page, id).getByLabel('Essay prompt').fill('Why us?');
+      await expect(projectCard(page, id).getByLabel('Essay prompt')).toHaveValue('Why us?');
+
+      const context = await browser.newContext();
+      const editor = await context.newPage();
+      const editorErrors = watchHydrationErrors(editor);
+      await slowCpu(editor, cpu);
+      await createAccount(editor.request, MAYA.email);
+      await editor.goto('/editor');
+      await logIn(editor, MAYA.email);
+      await editor.goto('/pricing');
+      const releaseEditor = await openHeld(editor, `/editor#project-${id}`);
+      await expect(editor.getByRole('status').filter({ hasText: 'Loading your workspace...' })).toBeVisible();
+      releaseEditor();
+      await islandsHydrated(editor);
+      await expect(editor.getByRole('article').getByRole('heading', { name: 'Supplemental Essay Help (Small)' })).toBeFocused();
+      expect(editorErrors).toEqual([]);
+      await context.close();
+    });
+
     test('checkout shows its fields disabled until it is ready, then takes input', async ({ page }) => {
       const data: CheckoutData = {
         services: [{ key: 'activity-list', title: 'Activity List Editing', price: 10000, quantity: 1 }],
@@ -350,8 +386,11 @@ test('no page reports a hydration mismatch with the CPU slowed 4x, signed out or
   for (const { route } of builtPages()) await visit(route);
   // Signed in, with a saved selection: the session and the order reach the stores before some islands hydrate.
   await visit('/select-services?service=activity-list&editor=maya-chen&addon=community');
-  await register(page, uniqueEmail('slow'));
+  const email = uniqueEmail('slow');
+  await register(page, email);
   await expect(page.getByText('Logged in as')).toBeVisible();
-  for (const route of ['/select-services', '/dashboard', '/contact', '/editors', '/']) await visit(route);
+  // Projects on the dashboard, and the community invite, render from the session and the API.
+  await buy(page.request, await tokenFor(page.request, email), [{ id: 'common-app-essay', quantity: 1 }], MAYA.id, ['community']);
+  for (const route of ['/select-services', '/dashboard', '/editor', '/contact', '/editors', '/']) await visit(route);
   expect(errors).toEqual([]);
 });

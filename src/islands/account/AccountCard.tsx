@@ -6,8 +6,20 @@ import { AuthTabs } from './AuthTabs';
 import { Notice, type NoticeValue } from './Notice';
 import { SignedInBox } from './SignedInBox';
 
+interface Props {
+  /** The line under the title; the defaults are the spec's (select-services, the dashboard). */
+  signedOutText?: string;
+  signedInText?: string;
+  /** The one-time add-ons mean nothing on the editor's workspace. */
+  showAddOns?: boolean;
+}
+
 /** The Account card (SPEC §2): sign up, log in or reset when signed out; who and what is owned when signed in. */
-export default function AccountCard() {
+export default function AccountCard({
+  signedOutText = 'You must log in to proceed to checkout',
+  signedInText = 'Logged in - We can track your one-time add-on purchases',
+  showAddOns = true,
+}: Props) {
   const session = useSharedStore($session);
   const [notice, setNotice] = useState<NoticeValue>(null);
   useEffect(() => void startSession(), []);
@@ -16,10 +28,7 @@ export default function AccountCard() {
     if (session.status === 'signedOut') setNotice(null);
   }, [session.status]);
 
-  const description =
-    session.status === 'signedIn'
-      ? 'Logged in - We can track your one-time add-on purchases'
-      : 'You must log in to proceed to checkout';
+  const description = session.status === 'signedIn' ? signedInText : signedOutText;
 
   return (
     <section aria-labelledby="account-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -41,7 +50,7 @@ export default function AccountCard() {
       )}
       {session.status === 'unavailable' && <p role="alert" className="text-sm font-medium text-red-800">{messages.authUnavailable}</p>}
       {session.status === 'signedOut' && <AuthTabs onNotice={setNotice} />}
-      {session.status === 'signedIn' && session.user && <SignedInBox email={session.user.email} ownedAddOns={session.ownedAddOns} />}
+      {session.status === 'signedIn' && session.user && <SignedInBox email={session.user.email} ownedAddOns={showAddOns ? session.ownedAddOns : null} />}
       <div className="mt-4">
         <Notice notice={notice} />
       </div>

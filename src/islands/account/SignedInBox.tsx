@@ -3,8 +3,8 @@ import { firebaseAuth } from '../../client/firebase';
 import { addOnStates, type OwnedAddOns } from '../../lib/catalogue';
 import { formatUsd } from '../../lib/money';
 
-/** 'Logged in as' with the e-mail, Logout, and each one-time add-on: owned, or how to add it (SPEC §2). */
-export function SignedInBox({ email, ownedAddOns }: { email: string; ownedAddOns: OwnedAddOns }) {
+/** 'Logged in as' with the e-mail, Logout, and (unless null) each one-time add-on: owned, or how to add it (SPEC §2). */
+export function SignedInBox({ email, ownedAddOns }: { email: string; ownedAddOns: OwnedAddOns | null }) {
   async function logOut() {
     try {
       await signOut(firebaseAuth());
@@ -26,37 +26,39 @@ export function SignedInBox({ email, ownedAddOns }: { email: string; ownedAddOns
           Logout
         </button>
       </div>
-      <div>
-        <p id="add-ons-heading" className="text-sm font-semibold text-slate-800">
-          Your one-time add-ons
-        </p>
-        <p className="text-sm text-slate-600">Bought once, each applies to all your future orders.</p>
-        <ul className="mt-2 divide-y divide-slate-100 text-sm text-slate-800" aria-labelledby="add-ons-heading">
-          {addOnStates(ownedAddOns).map(({ addOn, state }) => (
-            <li key={addOn.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
-              <span className="font-medium">{addOn.ownedLabel}</span>
-              {state === 'owned' && (
-                <span className="inline-flex items-center gap-1 font-semibold text-green-800">
-                  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
-                    <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
-                  </svg>
-                  Owned
-                </span>
-              )}
-              {state === 'covered' && <span className="text-slate-600">Covered by your 24-Hour Response</span>}
-              {state === 'available' && (
-                <a
-                  href={`/select-services?addon=${addOn.id}`}
-                  aria-label={`Add to an order (+${formatUsd(addOn.priceCents)}): ${addOn.ownedLabel}`}
-                  className="font-semibold text-navy-700 underline hover:text-navy-900"
-                >
-                  Add to an order (+{formatUsd(addOn.priceCents)})
-                </a>
-              )}
-            </li>
-          ))}
-        </ul>
-      </div>
+      {ownedAddOns && (
+        <div>
+          <p id="add-ons-heading" className="text-sm font-semibold text-slate-800">
+            Your one-time add-ons
+          </p>
+          <p className="text-sm text-slate-600">Bought once, each applies to all your future orders.</p>
+          <ul className="mt-2 divide-y divide-slate-100 text-sm text-slate-800" aria-labelledby="add-ons-heading">
+            {addOnStates(ownedAddOns).map(({ addOn, state }) => (
+              <li key={addOn.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+                <span className="font-medium">{addOn.ownedLabel}</span>
+                {state === 'owned' && (
+                  <span className="inline-flex items-center gap-1 font-semibold text-green-800">
+                    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
+                      <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
+                    </svg>
+                    Owned
+                  </span>
+                )}
+                {state === 'covered' && <span className="text-slate-600">Covered by your 24-Hour Response</span>}
+                {state === 'available' && (
+                  <a
+                    href={`/select-services?addon=${addOn.id}`}
+                    aria-label={`Add to an order (+${formatUsd(addOn.priceCents)}): ${addOn.ownedLabel}`}
+                    className="font-semibold text-navy-700 underline hover:text-navy-900"
+                  >
+                    Add to an order (+{formatUsd(addOn.priceCents)})
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </div>
   );
 }

@@ -4,11 +4,12 @@
  * select-services with the editor chosen. Native <dialog> gives Escape and an inert page; we add a
  * focus trap so Tab never leaves it, and focus returns to the button that opened it.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiFetch } from '../../client/api';
 import { isEmail, normalizeEmail } from '../../lib/email';
 import { messages } from '../../lib/messages';
 import type { Editor } from '../../lib/schemas';
+import { trapTab } from '../shared/focus-trap';
 import { reserveHref } from './links';
 
 const SAVE_FAILED = 'We could not add you to the waitlist. Please try again.';
@@ -91,21 +92,4 @@ export function WaitlistDialog({ editor, onClose }: Props) {
       </form>
     </dialog>
   );
-}
-
-/** Keeps Tab and Shift+Tab cycling inside the dialog. */
-function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== 'Tab') return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>('input, button, a[href]')].filter(
-    (el) => !(el as HTMLButtonElement).disabled,
-  );
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }

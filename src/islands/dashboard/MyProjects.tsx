@@ -1,0 +1,61 @@
+import type { ProjectView } from '../../lib/delivery';
+import { $session } from '../../stores/session';
+import { useProjectHash } from '../projects/useProjectHash';
+import { useProjectList } from '../projects/useProjectList';
+import { useNow } from '../projects/useNow';
+import { useSharedStore } from '../shared/useSharedStore';
+import { useSignedInFetch } from '../shared/useSignedInFetch';
+import { ProjectCard } from './ProjectCard';
+
+/**
+ * 'Your Projects' (issue 17): every editing service the family bought, with its editor, where it
+ * stands and what they can do next. `/dashboard#project-<id>`, the link in every e-mail, opens one.
+ */
+export default function MyProjects() {
+  const { value, reload } = useSignedInFetch<ProjectView[]>('/api/projects');
+  const { projects, update } = useProjectList(value.state === 'done' && value.result.ok ? value.result.data : null);
+  const target = useProjectHash();
+  const now = useNow();
+  const { user } = useSharedStore($session);
+  if (value.state === 'signedOut') return null;
+  const elsewhere = target !== null && projects !== null && !projects.some((p) => p.id === target);
+
+  return (
+    <section aria-labelledby="projects-heading" className="space-y-4">
+      <div>
+        <h2 id="projects-heading" className="font-serif text-2xl font-bold text-navy-900">
+          Your Projects
+        </h2>
+        <p className="mt-1 text-slate-700">Each editing service you bought is a project with your editor: send drafts, read feedback and talk to them here.</p>
+      </div>
+      {value.state === 'loading' && <p role="status">Loading your projects...</p>}
+      {value.state === 'done' && !value.result.ok && (
+        <p role="alert" className="text-red-800">
+          We could not load your projects.{' '}
+          <button type="button" onClick={() => void reload()} className="min-h-11 font-semibold underline">
+            Try again
+          </button>
+        </p>
+      )}
+      {elsewhere && (
+        // A link from an e-mail opened while signed in with another address (a parent's, a student's).
+        <p role="status" className="rounded-lg border border-beacon-400 bg-beacon-300/20 p-3 text-slate-800">
+          The project in your link is not on this account ({user?.email}). If the e-mail went to another address, log out and log in
+          with that one.
+        </p>
+      )}
+      {projects?.length === 0 && (
+        <p className="text-slate-700">
+          No projects yet: each editing service you buy becomes one. <a href="/services" className="font-semibold text-navy-700 underline">Browse our services</a>
+        </p>
+      )}
+      {projects && projects.length > 0 && (
+        <ul className="space-y-4">
+          {projects.map((project) => (
+            <ProjectCard key={project.id} project={project} now={now} targeted={target === project.id} onChange={update} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

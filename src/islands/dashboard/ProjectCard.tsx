@@ -1,0 +1,53 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ProjectView } from '../../lib/delivery';
+import { ProjectDetails } from '../projects/ProjectDetails';
+import { ProjectHeader } from '../projects/ProjectHeader';
+import { ProjectSteps } from '../projects/ProjectSteps';
+import { projectAnchor } from '../projects/useProjectHash';
+
+interface Props {
+  project: ProjectView;
+  now: Date;
+  /** Opened by a link (`#project-<id>`): open it, scroll to it and focus its heading. */
+  targeted: boolean;
+  onChange: (project: ProjectView) => void;
+}
+
+/**
+ * One of the family's projects: what it is, where it stands, the steps they can take, and behind a
+ * toggle its drafts, feedback, messages and history (open by itself when feedback is waiting).
+ */
+export function ProjectCard({ project, now, targeted, onChange }: Props) {
+  const [open, setOpen] = useState(project.state === 'returned');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const detailsId = useId();
+
+  useEffect(() => {
+    if (!targeted) return;
+    setOpen(true);
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [targeted]);
+
+  return (
+    <li id={projectAnchor(project.id)} className="scroll-mt-20 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <ProjectHeader ref={heading} project={project} perspective="customer" level={3} now={now} />
+      <ProjectSteps project={project} perspective="customer" onChange={onChange} />
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={() => setOpen(!open)}
+        className="flex min-h-11 items-center gap-2 text-sm font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
+      >
+        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" className={open ? 'rotate-180' : ''}>
+          <path d="M3 6l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+        {open ? 'Hide' : 'Show'} drafts, feedback and messages
+      </button>
+      <div id={detailsId} hidden={!open}>
+        {open && <ProjectDetails project={project} perspective="customer" onChange={onChange} level={3} />}
+      </div>
+    </li>
+  );
+}

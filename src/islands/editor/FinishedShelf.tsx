@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import type { ApiResult } from '../../client/api';
+import type { ProjectView } from '../../lib/delivery';
+import { InboxRow } from './InboxRow';
+import type { Inbox } from '../projects/project-api';
+
+/** The finished shelf as loaded: null until asked for (or while loading). */
+export type Loaded = ApiResult<Inbox> | null;
+
+/** Final, withdrawn and cancelled projects, loaded only when the editor asks (`?shelf=done`). */
+export function FinishedShelf({ finished, projects, now, openId, onLoad }: { finished: Loaded; projects: ProjectView[] | null; now: Date; openId: string | null; onLoad: () => void }) {
+  const [asked, setAsked] = useState(false);
+  return (
+    <section aria-labelledby="finished-heading" className="space-y-2 border-t border-slate-200 pt-4">
+      <h3 id="finished-heading" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
+        Finished
+      </h3>
+      {!asked && (
+        <button
+          type="button"
+          className="btn-outline min-h-10 px-4 py-1.5 text-sm"
+          onClick={() => {
+            setAsked(true);
+            onLoad();
+          }}
+        >
+          Show finished projects
+        </button>
+      )}
+      {asked && !finished && <p role="status">Loading finished projects...</p>}
+      {finished && !finished.ok && (
+        <p role="alert" className="text-red-800">
+          We could not load your finished projects.{' '}
+          <button type="button" onClick={onLoad} className="min-h-11 font-semibold underline">
+            Try again
+          </button>
+        </p>
+      )}
+      {projects?.length === 0 && <p className="text-sm text-slate-700">No finished projects yet.</p>}
+      {projects && projects.length > 0 && (
+        <ul className="space-y-2">
+          {projects.map((project) => (
+            <InboxRow key={project.id} project={project} now={now} current={project.id === openId} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ProjectView } from '../../lib/delivery';
+import { History } from './History';
+import { MessageThread } from './MessageThread';
+import type { HeadingLevel } from './ProjectHeader';
+import { Rounds } from './Rounds';
+import { StepNotice } from './StepNotice';
+import type { Perspective } from './perspective';
+import { useProjectStep } from './useProjectStep';
+
+interface Props {
+  project: ProjectView;
+  perspective: Perspective;
+  onChange: (project: ProjectView) => void;
+  /** The level of the project's own heading: its sections are one below. */
+  level: HeadingLevel;
+}
+
+/** Everything a project holds: the drafts with their feedback, the messages, the history. */
+export function ProjectDetails({ project, perspective, onChange, level }: Props) {
+  const { busy, notice, run } = useProjectStep(project, onChange);
+  const Section = level === 2 ? 'h3' : 'h4';
+  const canMessage = project.actions.includes('message');
+  const other = perspective === 'customer' ? project.editor.name : `the family of ${project.student.name}`;
+  const emptyRounds = perspective === 'customer' ? 'No draft yet. Submit your first draft when it is ready.' : 'The family has not submitted a draft yet.';
+
+  return (
+    <div className="space-y-6">
+      <section className="space-y-3">
+        <Section className="text-lg font-bold text-navy-900">Drafts and feedback</Section>
+        <Rounds projectId={project.id} rounds={project.rounds} empty={emptyRounds} />
+      </section>
+      <section className="space-y-3">
+        <Section className="text-lg font-bold text-navy-900">Messages</Section>
+        <StepNotice notice={notice} />
+        <MessageThread
+          projectId={project.id}
+          messages={project.messages}
+          perspective={perspective}
+          send={canMessage ? (text) => run('message', { text }) : null}
+          busy={busy === 'message'}
+          other={other}
+        />
+      </section>
+      <History events={project.history} perspective={perspective} />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { actionLabel, submitLabel, type ProjectAction, type ProjectView } from '../../lib/delivery';
+import { AcknowledgeForm } from './AcknowledgeForm';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ReturnFeedbackForm } from './ReturnFeedbackForm';
+import { StepNotice } from './StepNotice';
+import { SubmitDraftForm } from './SubmitDraftForm';
+import { stepsFor, type Perspective } from './perspective';
+import { useProjectStep } from './useProjectStep';
+
+type FormStep = 'submit' | 'acknowledge' | 'return';
+type ConfirmStep = 'finalize' | 'withdraw';
+const isFormStep = (action: ProjectAction): action is FormStep => action === 'submit' || action === 'acknowledge' || action === 'return';
+
+const FORMS = { submit: SubmitDraftForm, acknowledge: AcknowledgeForm, return: ReturnFeedbackForm } as const;
+
+/** What the two steps that cannot be undone mean, said before they are taken. */
+function ConfirmText({ step, project }: { step: ConfirmStep; project: ProjectView }) {
+  const editor = project.editor.name;
+  if (step === 'withdraw') {
+    return (
+      <>
+        <p>
+          {editor} stops working on {project.service.title} and gets its slot back for another student. No more drafts, edits or
+          messages: this cannot be undone.
+        </p>
+        <p>Withdrawing is not a refund.</p>
+      </>
+    );
+  }
+  const left = project.editsLeft;
+  return (
+    <p>
+      You will not be able to submit another revision{left ? ` (the ${left} edit${left === 1 ? '' : 's'} left end with it)` : ''}, and {editor}{' '}
+      gets the slot back. This cannot be undone.
+    </p>
+  );
+}
+
+/**
+ * The steps this page offers on a project now, as the server allows them (`actions`): a button each;
+ * the three that need input open their form in place, the two that end something ask first.
+ */
+export function ProjectSteps({ project, perspective, onChange }: { project: ProjectView; perspective: Perspective; onChange: (p: ProjectView) => void }) {
+  const { busy, notice, run } = useProjectStep(project, onChange);
+  const [form, setForm] = useState<FormStep | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmStep | null>(null);
+  const [focusTo, setFocusTo] = useState<{ target: 'notice' | FormStep } | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const openers = useRef<Partial<Record<ProjectAction, HTMLButtonElement | null>>>({});
+  const steps = stepsFor(perspective, project.actions);
+
+  // After the render that removed a form or a dialog: to the form's button again, or to the result.
+  useEffect(() => {
+    if (!focusTo) return;
+    (focusTo.target === 'notice' ? noticeRef.current : openers.current[focusTo.target])?.focus();
+  }, [focusTo]);
+
+  async function take(action: ProjectAction, body: object) {
+    const ok = await run(action, body);
+    if (ok) setForm(null);
+    if (ok || confirm) {
+      setConfirm(null);
+      setFocusTo({ target: 'notice' });
+    }
+    return ok;
+  }
+
+  const labelOf = (action: ProjectAction) => (action === 'submit' ? submitLabel(project) : actionLabel[action]);
+  const Form = form ? FORMS[form] : null;
+
+  return (
+    <div className="space-y-3">
+      <StepNotice ref={noticeRef} notice={notice} />
+      {steps.length > 0 && (
+        <div className="flex flex-wrap gap-2">
+          {steps
+            .filter((action) => action !== form)
+            .map((action) => (
+              <button
+                key={action}
+                ref={(el) => {
+                  openers.current[action] = el;
+                }}
+                type="button"
+                disabled={busy !== null}
+                onClick={() => (isFormStep(action) ? setForm(action) : setConfirm(action as ConfirmStep))}
+                className={action === 'withdraw' ? 'btn border-2 border-red-700 text-red-800 hover:bg-red-50' : action === 'finalize' ? 'btn-accent' : 'btn-primary'}
+              >
+                {labelOf(action)}
+              </button>
+            ))}
+        </div>
+      )}
+      {form && Form && (
+        // Stays open after an error, even one that took the step away, so nothing typed disappears.
+        <Form
+          key={form}
+          project={project}
+          busy={busy === form}
+          onSubmit={(body) => take(form, body)}
+          onCancel={() => {
+            setForm(null);
+            setFocusTo({ target: form });
+          }}
+        />
+      )}
+      {confirm && (
+        <ConfirmDialog
+          title={`${confirm === 'withdraw' ? 'Withdraw' : 'Mark'} ${project.service.title}${confirm === 'withdraw' ? '' : ' as final'}?`}
+          confirmLabel={actionLabel[confirm]}
+          cancelLabel={confirm === 'withdraw' ? 'Keep the project' : 'Not yet'}
+          busy={busy === confirm}
+          danger={confirm === 'withdraw'}
+          onConfirm={() => void take(confirm, { version: project.version })}
+          onClose={() => setConfirm(null)}
+        >
+          <ConfirmText step={confirm} project={project} />
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,339 @@
+/**
+ * Delivery in the browser (issue 17, DESIGN §10): a family buys, sends a draft, reads and downloads
+ * the feedback, revises and marks it final on /dashboard; the editor acknowledges and returns
+ * feedback on /editor; slots follow on /editors. Then the edit limit, strangers, keyboard use and the
+ * way into the workspace. The other party's steps are taken through the API where the test is not
+ * about them.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import { deliveryMessages } from '../../src/lib/delivery';
+import { expectNoAxeViolations } from '../helpers/axe';
+import { DOCX } from '../helpers/documents';
+import { createAccount, logIn, register, uniqueEmail } from '../helpers/e2e-auth';
+import { fillCheckout } from '../helpers/e2e-checkout';
+import { buy, MAYA, projectAs, projectCard, returnFeedback, slotsOnEditorsPage, SOFIA, step, tokenFor } from '../helpers/e2e-delivery';
+
+const DRAFT_TXT = 'When I was nine, my grandmother taught me to fold dumplings.\nEvery Sunday we sat at her table.\n';
+const PROMPT = 'Some students have a background, identity, interest, or talent so meaningful they believe their application would be incomplete without it.';
+
+const workspaceLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Editor Workspace', exact: true });
+const status = (scope: Page | ReturnType<Page['locator']>) => scope.getByRole('status').filter({ hasText: /\S/ });
+const alertIn = (scope: ReturnType<Page['locator']>) => scope.getByRole('alert').filter({ hasText: /\S/ });
+
+async function savedBytes(download: Download) {
+  return new Uint8Array(await readFile((await download.path())!));
+}
+
+/** Opens /dashboard signed in as a new family. */
+async function newFamily(page: Page) {
+  const email = uniqueEmail('family');
+  await page.goto('/dashboard');
+  await register(page, email);
+  await expect(page.getByText('Logged in as')).toBeVisible();
+  return email;
+}
+
+/** Opens /editor signed in as `email` in a page of its own. */
+async function editorPage(page: Page, email: string) {
+  await createAccount(page.request, email);
+  await page.goto('/editor');
+  await logIn(page, email);
+}
+
+test('a family buys two services, sends a draft as a file; Maya acknowledges and returns feedback with a file; the family downloads it, revises and marks it final; her slots follow', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const slotsBefore = await slotsOnEditorsPage(page, MAYA.id);
+
+  // Buy the Common App essay and a small supplement with Maya.
+  await page.goto(`/select-services?service=common-app-essay&editor=${MAYA.id}`);
+  await register(page, uniqueEmail('family'));
+  await expect(page.getByText('Logged in as')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Supplemental Essay Help (Small)', exact: true }).check();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await fillCheckout(page);
+  await page.getByRole('button', { name: 'Proceed to Payment - $375' }).click();
+  await page.getByRole('button', { name: 'Pay $375' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  const essayId = `${orderId}-1`;
+  await page.getByRole('link', { name: 'View My Dashboard' }).click();
+
+  // Two projects, each with its editor, state and edits.
+  const essay = projectCard(page, essayId);
+  const supplement = projectCard(page, `${orderId}-2`);
+  await expect(essay.getByRole('heading', { name: 'Common App Essay Editing' })).toBeVisible();
+  await expect(essay).toContainText('with Maya Chen');
+  await expect(essay).toContainText('Waiting for your draft');
+  await expect(essay).toContainText('Unlimited edits');
+  await expect(supplement).toContainText('Supplemental Essay Help (Small)');
+  await expect(supplement).toContainText('Edits left: 3 of 3');
+  await expect(essay.getByRole('button', { name: 'Mark as Final' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The first draft, as a .txt file.
+  await essay.getByRole('button', { name: 'Submit Draft' }).click();
+  await essay.getByLabel('Essay prompt').fill(PROMPT);
+  await essay.getByRole('radio', { name: 'Upload a file' }).check();
+  await essay.getByLabel('Draft file').setInputFiles({ name: 'my-essay.txt', mimeType: 'text/plain', buffer: Buffer.from(DRAFT_TXT) });
+  await expect(essay.getByRole('list', { name: 'Chosen files' })).toContainText('my-essay.txt');
+  await essay.getByRole('button', { name: 'Submit Draft' }).click();
+  await expect(status(essay)).toContainText('Your draft is with your editor');
+  await expect(essay).toContainText('Draft submitted');
+  await expect(essay).toContainText(/Feedback due in [45] days/);
+  await expect.poll(() => slotsOnEditorsPage(page, MAYA.id)).toBe(slotsBefore - 1);
+
+  // Maya, in her workspace: the new draft comes first; she reads it, acknowledges, returns feedback with a file.
+  const editorContext = await browser.newContext();
+  const maya = await editorContext.newPage();
+  await editorPage(maya, MAYA.email);
+  await expect(maya.getByTestId('editor-slots')).toHaveText(`Slots open: ${slotsBefore - 1}/5`);
+  await maya.getByRole('region', { name: /New drafts to acknowledge/ }).locator(`a[href="#project-${essayId}"]`).click();
+  await expect(maya).toHaveURL(new RegExp(`#project-${essayId}$`));
+  const opened = maya.getByRole('article');
+  await expect(opened.getByRole('heading', { level: 2, name: 'Common App Essay Editing' })).toBeFocused();
+  await expect(opened).toContainText(PROMPT);
+  const draftDownload = maya.waitForEvent('download');
+  await opened.getByRole('button', { name: /Download my-essay\.txt/ }).click();
+  const draft = await draftDownload;
+  expect(draft.suggestedFilename()).toBe('my-essay.txt');
+  expect(Buffer.from(await savedBytes(draft)).toString()).toBe(DRAFT_TXT);
+
+  await opened.getByRole('button', { name: 'Acknowledge' }).click();
+  await opened.getByLabel('First message to the family').fill('Hi Sam! I have your draft and will send notes by Friday.');
+  await opened.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(status(opened)).toContainText('Acknowledged');
+  await expect(opened).toContainText('In review');
+  await expect(maya.getByRole('region', { name: /In review/ }).locator(`a[href="#project-${essayId}"]`)).toBeVisible();
+  await expectNoAxeViolations(maya);
+
+  await opened.getByRole('button', { name: 'Return Feedback' }).click();
+  await opened.getByLabel('Feedback notes').fill('Strong opening.\nTighten the middle paragraph.');
+  await opened.getByLabel('Files with your edits (optional)').setInputFiles({ name: 'feedback.docx', mimeType: 'application/octet-stream', buffer: Buffer.from(DOCX) });
+  await opened.getByRole('button', { name: 'Return Feedback' }).click();
+  await expect(status(opened)).toContainText('Feedback returned');
+  await expect(maya.getByRole('region', { name: /Waiting on the family/ }).locator(`a[href="#project-${essayId}"]`)).toBeVisible();
+  await editorContext.close();
+
+  // The family: the link from the e-mail opens the project with the feedback; the file downloads.
+  await page.goto(`/dashboard#project-${essayId}`);
+  await expect(essay.getByRole('heading', { name: 'Common App Essay Editing' })).toBeFocused();
+  await expect(essay).toContainText('Feedback returned');
+  await expect(essay).toContainText('Tighten the middle paragraph.');
+  await expect(essay).toContainText('Hi Sam! I have your draft');
+  const feedbackDownload = page.waitForEvent('download');
+  await essay.getByRole('button', { name: /Download feedback\.docx/ }).click();
+  const feedback = await feedbackDownload;
+  expect(feedback.suggestedFilename()).toBe('feedback.docx');
+  expect(await savedBytes(feedback)).toEqual(DOCX);
+  await expectNoAxeViolations(page);
+
+  // A revision as pasted text, keeping the prompt; it holds the same slot.
+  await essay.getByRole('button', { name: 'Submit Revision' }).click();
+  const revision = 'When I was nine...\n\nSecond draft, tighter.';
+  await essay.getByLabel('Draft text').fill(revision);
+  await expect(essay.getByText(`${revision.length} / 20,000 characters`)).toBeVisible();
+  await essay.getByRole('button', { name: 'Submit Revision' }).click();
+  await expect(status(essay)).toContainText('Your draft is with your editor');
+  await expect(essay).toContainText('Revision 1');
+  await returnFeedback(page.request, await tokenFor(page.request, MAYA.email), essayId, 'Ready to send.');
+  await expect.poll(() => slotsOnEditorsPage(page, MAYA.id)).toBe(slotsBefore - 1);
+
+  // Mark as Final, after saying what it means; the slot goes back.
+  await page.goto('/dashboard');
+  await essay.getByRole('button', { name: 'Mark as Final' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark Common App Essay Editing as final?' });
+  await expect(dialog).toContainText('You will not be able to submit another revision');
+  await dialog.getByRole('button', { name: 'Mark as Final' }).click();
+  await expect(status(essay)).toContainText('Marked final');
+  await expect(essay).toContainText('Final');
+  await expect(essay.getByRole('button', { name: /Submit|Mark as Final|Withdraw/ })).toHaveCount(0);
+  await expect.poll(() => slotsOnEditorsPage(page, MAYA.id)).toBe(slotsBefore);
+
+  // For Maya it is finished now: on the shelf she opens on demand.
+  const laterContext = await browser.newContext();
+  const mayaLater = await laterContext.newPage();
+  await editorPage(mayaLater, MAYA.email);
+  await expect(mayaLater.getByTestId('editor-slots')).toHaveText(`Slots open: ${slotsBefore}/5`);
+  await expect(mayaLater.locator(`a[href="#project-${essayId}"]`)).toHaveCount(0);
+  await mayaLater.getByRole('button', { name: 'Show finished projects' }).click();
+  await mayaLater.getByRole('region', { name: 'Finished' }).locator(`a[href="#project-${essayId}"]`).click();
+  await expect(mayaLater.getByRole('article')).toContainText('Final');
+  await expect(mayaLater.getByRole('article').getByRole('button', { name: /Acknowledge|Return Feedback|Send Message/ })).toHaveCount(0);
+  await laterContext.close();
+});
+
+test('a round past its due time says Late, and the countdown moves on by itself', async ({ page }) => {
+  await page.clock.install();
+  const email = await newFamily(page);
+  const family = await tokenFor(page.request, email);
+  const [id] = await buy(page.request, family, [{ id: 'activity-list', quantity: 1 }], SOFIA.id);
+  expect((await step(page.request, family, id, 'submit', { prompt: 'My activities', draft: { kind: 'text', text: 'Robotics captain' } })).status).toBe(200);
+  await page.reload();
+  const card = projectCard(page, id);
+  await expect(card).toContainText(/Feedback due in [45] days/);
+  await expect(card.getByText('Late', { exact: true })).toHaveCount(0);
+  await page.clock.fastForward(6 * 24 * 60 * 60 * 1000); // six days: the standard turnaround is five
+  await expect(card).toContainText(/Feedback due \d+ hours ago/);
+  await expect(card.getByText('Late', { exact: true })).toBeVisible();
+});
+
+test('at 390 px a supplement takes three drafts; the fourth is refused, and a stale page that offers it shows the server message and keeps the text', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await newFamily(page);
+  const family = await tokenFor(page.request, (await page.getByTestId('signed-in-email').textContent())!);
+  const [id] = await buy(page.request, family, [{ id: 'supplement-small', quantity: 1 }], SOFIA.id);
+  const sofia = await tokenFor(page.request, SOFIA.email);
+  const card = projectCard(page, id);
+
+  for (const [round, left] of [
+    [1, 3],
+    [2, 2],
+    [3, 1],
+  ] as const) {
+    await page.goto('/dashboard');
+    await expect(card).toContainText(`Edits left: ${left} of 3`);
+    await card.getByRole('button', { name: round === 1 ? 'Submit Draft' : 'Submit Revision' }).click();
+    if (round === 1) await card.getByLabel('Essay prompt').fill('Why this college? (300 words)');
+    await card.getByRole('radio', { name: 'Link to a document' }).check();
+    await card.getByLabel('Link to your document').fill('http://docs.example.com/draft');
+    await card.getByRole('button', { name: round === 1 ? 'Submit Draft' : 'Submit Revision' }).click();
+    await expect(card.getByText('Enter a link to your document that starts with https://')).toBeVisible();
+    await expect(card.getByLabel('Link to your document')).toBeFocused();
+    await card.getByLabel('Link to your document').fill(`https://docs.example.com/draft-${round}`);
+    await card.getByRole('button', { name: round === 1 ? 'Submit Draft' : 'Submit Revision' }).click();
+    await expect(status(card)).toContainText('Your draft is with your editor');
+    if (round === 1) await expectNoAxeViolations(page);
+    await returnFeedback(page.request, sofia, id);
+  }
+
+  await page.reload();
+  await expect(card).toContainText('Edits left: 0 of 3');
+  await expect(card.getByRole('link', { name: /docs\.example\.com\/draft-3/ })).toHaveAttribute('href', 'https://docs.example.com/draft-3');
+  await expect(card.getByRole('button', { name: /Submit/ })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Mark as Final' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(await step(page.request, family, id, 'submit', { draft: { kind: 'text', text: 'A fourth draft' } })).toMatchObject({ status: 409, body: { error: deliveryMessages.noEditsLeft } });
+
+  // A page loaded elsewhere before the last return still offers the step: the server refuses it, the
+  // project reloads and the form keeps what was typed.
+  await page.route('**/api/projects', async (route) => {
+    const response = await route.fetch();
+    const projects = await response.json();
+    await route.fulfill({ response, json: projects.map((p: { id: string; actions: string[] }) => (p.id === id ? { ...p, actions: ['submit', ...p.actions] } : p)) });
+  });
+  await page.reload();
+  await card.getByRole('button', { name: 'Submit Revision' }).click();
+  await card.getByLabel('Draft text').fill('My fourth try');
+  await card.getByRole('button', { name: 'Submit Revision' }).click();
+  await expect(alertIn(card)).toHaveText(deliveryMessages.noEditsLeft);
+  await expect(card.getByLabel('Draft text')).toHaveValue('My fourth try');
+  await expect(card).toContainText('Edits left: 0 of 3');
+});
+
+test('a stranger cannot open another family’s project, and another editor cannot either', async ({ page, browser }) => {
+  const owner = await tokenFor(page.request, uniqueEmail('owner'));
+  const [id] = await buy(page.request, owner, [{ id: 'activity-list', quantity: 1 }], MAYA.id);
+  await step(page.request, owner, id, 'submit', { prompt: 'My activities', draft: { kind: 'text', text: 'Robotics captain' } });
+
+  await newFamily(page);
+  await page.goto(`/dashboard#project-${id}`);
+  await expect(page.getByText('No projects yet')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'The project in your link is not on this account' })).toBeVisible();
+  await expect(page.locator(`#project-${id}`)).toHaveCount(0);
+  const stranger = await tokenFor(page.request, (await page.getByTestId('signed-in-email').textContent())!);
+  expect((await projectAs(page.request, stranger, id)).status).toBe(404);
+
+  // On /editor a family is told the workspace is not for them, with no project shown.
+  await page.goto(`/editor#project-${id}`);
+  await expect(page.getByRole('heading', { name: "This account is not an editor's" })).toBeVisible();
+  await expect(page.getByText('Robotics captain')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  const context = await browser.newContext();
+  const sofia = await context.newPage();
+  await editorPage(sofia, SOFIA.email);
+  let asked = 0;
+  sofia.on('request', (request) => void (request.url().endsWith(`/api/projects/${id}`) && asked++));
+  await sofia.goto(`/editor#project-${id}`);
+  await expect(sofia.getByRole('main').getByRole('alert')).toContainText('We could not open that project');
+  expect(asked, 'a refused project is asked for once, not again and again').toBe(1);
+  await expect(sofia.getByText('Robotics captain')).toHaveCount(0);
+  await context.close();
+});
+
+test('by keyboard: a draft form opens and cancels back to its button; Withdraw asks first, traps focus, Escape returns it, then withdraws', async ({ page }) => {
+  await newFamily(page);
+  const family = await tokenFor(page.request, (await page.getByTestId('signed-in-email').textContent())!);
+  const [id] = await buy(page.request, family, [{ id: 'supplement-large', quantity: 1 }], MAYA.id);
+  await page.reload();
+  const card = projectCard(page, id);
+
+  const submitDraft = card.getByRole('button', { name: 'Submit Draft' });
+  await submitDraft.focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByLabel('Essay prompt')).toBeFocused();
+  await page.keyboard.type('Describe a community you belong to.');
+  await card.getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(submitDraft).toBeFocused();
+  // What was typed is kept for when the form opens again.
+  await page.keyboard.press('Enter');
+  await expect(card.getByLabel('Essay prompt')).toHaveValue('Describe a community you belong to.');
+  await card.getByRole('button', { name: 'Cancel' }).click();
+
+  const withdraw = card.getByRole('button', { name: 'Withdraw' });
+  await withdraw.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Withdraw Supplemental Essay Help (Large)?' });
+  await expect(dialog).toContainText('gets its slot back');
+  await expect(dialog).toContainText('cannot be undone');
+  await expect(dialog.getByRole('button', { name: 'Keep the project' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Withdraw' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Keep the project' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(withdraw).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Withdraw' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(status(card)).toHaveText('The project is withdrawn.');
+  await expect(card).toContainText('Withdrawn');
+  await expect(card.getByRole('button', { name: /Submit|Withdraw/ })).toHaveCount(0);
+});
+
+test('the way in: signed out /editor shows the sign-in form; an editor gets the workspace link in the header on every page; a community member gets the invite', async ({ page }) => {
+  await page.goto('/editor');
+  await expect(page.getByRole('tab', { name: 'Existing Customer' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox' })).toHaveCount(0);
+  await expect(workspaceLink(page)).toBeHidden();
+
+  await createAccount(page.request, MAYA.email);
+  await logIn(page, MAYA.email);
+  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+  await expect(workspaceLink(page)).toBeVisible();
+  await page.goto('/pricing');
+  await expect(workspaceLink(page)).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: 'Open the Editor Workspace' })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(workspaceLink(page)).toBeHidden();
+
+  // A family that bought the community sees the invite, with what it is for.
+  await register(page, uniqueEmail('member'));
+  await expect(page.getByText('Logged in as')).toBeVisible();
+  const family = await tokenFor(page.request, (await page.getByTestId('signed-in-email').textContent())!);
+  await buy(page.request, family, [{ id: 'activity-list', quantity: 1 }], MAYA.id, ['community']);
+  await page.reload();
+  const community = page.getByRole('region', { name: 'Your community access' });
+  await expect(community).toContainText('Ask a Grad');
+  await expect(community.getByRole('link', { name: /Join the community on Discord/ })).toHaveAttribute('href', /^https:\/\//);
+  await expect(workspaceLink(page)).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Open the Editor Workspace' })).toHaveCount(0);
+});
