@@ -16,14 +16,15 @@ const port = env.E2E_PORT ?? '18888';
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // Two workers on a two-core machine: the browser tests wait on the server and the emulator far more
-  // than they compute, and one worker alone took most of the run's 15 minutes (issue 13 §4).
-  workers: Number(env.E2E_WORKERS ?? 2),
+  // One worker per site: tests share the site's data (the editors list, an editor's slots), so they run
+  // one at a time against it. `npm test` runs shards in parallel, each against a site of its own.
+  workers: Number(env.E2E_WORKERS ?? 1),
   retries: 0,
   // Generous: a two-core machine running Chromium, the emulator and the server at once is slow.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  reporter: [['list'], ['json', { outputFile: env.E2E_REPORT ?? 'test-results/e2e-report.json' }]],
+  outputDir: env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

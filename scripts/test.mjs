@@ -1,12 +1,15 @@
 /**
  * `npm test`: unit, function and deploy tests (vitest), then a production build and the browser tests
- * (Playwright + Debian's chromium) on free ports. Prints how long each stage took, then ends with one
- * plain line, `N passed, N failed`, the two runners' counts added up, and exits non-zero if anything
- * failed or nothing ran.
+ * (Playwright + Debian's chromium). The browser tests run in E2E_SHARDS shards at once (2 by default),
+ * each against a site, an Auth emulator and a data directory of its own on free ports, so no test sees
+ * another's data. Prints how long each stage took, then ends with one plain line, `N passed, N failed`,
+ * all runners' counts added up, and exits non-zero if anything failed or nothing ran.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -50,12 +53,44 @@ if (vitestStatus !== 0 && vitest && vitest.numFailedTests === 0) failed += 1; //
 if (run('site build (astro)', 'npx', ['astro', 'build']) !== 0) {
   failed += 1;
 } else {
-  const ports = { E2E_PORT: await freePort(), E2E_AUTH_PORT: await freePort(), E2E_AUTH_HUB_PORT: await freePort(), E2E_AUTH_LOGGING_PORT: await freePort() };
-  const e2eStatus = run('browser tests (playwright)', 'npx', ['playwright', 'test', ...extraArgs], ports);
-  const stats = readJson('test-results/e2e-report.json')?.stats;
-  passed += stats?.expected ?? 0;
-  failed += stats ? stats.unexpected : 1;
-  if (e2eStatus !== 0 && stats && stats.unexpected === 0) failed += 1;
+  const shards = Number(process.env.E2E_SHARDS ?? 2);
+  const started = Date.now();
+  const results = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1, shards)));
+  stages.push({ stage: `browser tests (playwright, ${shards} shards)`, seconds: (Date.now() - started) / 1000, status: results.every((r) => r.status === 0) ? 0 : 1 });
+  for (const { status, stats } of results) {
+    passed += stats?.expected ?? 0;
+    failed += stats ? stats.unexpected : 1;
+    if (status !== 0 && stats && stats.unexpected === 0) failed += 1;
+  }
+}
+
+/** One shard of the browser tests, against its own site; its output lines are prefixed with its number. */
+async function runShard(index, total) {
+  const report = `test-results/e2e-report-${index}.json`;
+  const env = {
+    ...process.env,
+    E2E_PORT: await freePort(),
+    E2E_AUTH_PORT: await freePort(),
+    E2E_AUTH_HUB_PORT: await freePort(),
+    E2E_AUTH_LOGGING_PORT: await freePort(),
+    E2E_DATA_DIR: mkdtempSync(join(tmpdir(), `bcc-e2e-${index}-`)),
+    E2E_REPORT: report,
+    E2E_OUTPUT_DIR: `test-results/e2e-${index}`,
+  };
+  const child = spawn('npx', ['playwright', 'test', `--shard=${index}/${total}`, ...extraArgs], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (stream, out) => {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      for (const line of lines) out.write(`[${index}/${total}] ${line}\n`);
+    });
+    stream.on('end', () => rest && out.write(`[${index}/${total}] ${rest}\n`));
+  };
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  return { status, stats: readJson(report)?.stats };
 }
 
 const total = stages.reduce((sum, s) => sum + s.seconds, 0);

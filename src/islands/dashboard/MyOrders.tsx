@@ -1,7 +1,10 @@
+import { useEffect } from 'react';
 import { formatUsd } from '../../lib/money';
 import { lineLabel, orderStateLabel, type Order } from '../../lib/order';
 import { formatUsdCents, refundStateLabel, remainingCents, type Refund } from '../../lib/refunds';
+import { $ordersChanged } from '../../stores/orders';
 import { UnpaidOrder } from '../orders/UnpaidOrder';
+import { useSharedStore } from '../shared/useSharedStore';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -12,6 +15,11 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
  */
 export default function MyOrders() {
   const { value, reload } = useSignedInFetch<Order[]>('/api/orders');
+  const changed = useSharedStore($ordersChanged);
+  // A project cancelled on this page: read the orders again, so its refund shows.
+  useEffect(() => {
+    if (changed > 0) void reload();
+  }, [changed, reload]);
   if (value.state === 'signedOut') return null;
   return (
     <section aria-labelledby="orders-heading" className="space-y-4">

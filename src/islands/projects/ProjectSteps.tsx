@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { actionLabel, submitLabel, type ProjectAction, type ProjectView } from '../../lib/delivery';
+import { actionLabel, editsUsed, isTerminal, submitLabel, type ProjectAction, type ProjectView } from '../../lib/delivery';
+import { ordersChanged } from '../../stores/orders';
 import { AcknowledgeForm } from './AcknowledgeForm';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReturnFeedbackForm } from './ReturnFeedbackForm';
@@ -9,14 +10,25 @@ import { stepsFor, type Perspective } from './perspective';
 import { useProjectStep } from './useProjectStep';
 
 type FormStep = 'submit' | 'acknowledge' | 'return';
-type ConfirmStep = 'finalize' | 'withdraw';
+type ConfirmStep = 'finalize' | 'withdraw' | 'cancel';
 const isFormStep = (action: ProjectAction): action is FormStep => action === 'submit' || action === 'acknowledge' || action === 'return';
 
 const FORMS = { submit: SubmitDraftForm, acknowledge: AcknowledgeForm, return: ReturnFeedbackForm } as const;
 
-/** What the two steps that cannot be undone mean, said before they are taken. */
+/** What the steps that cannot be undone mean, said before they are taken. */
 function ConfirmText({ step, project }: { step: ConfirmStep; project: ProjectView }) {
   const editor = project.editor.name;
+  if (step === 'cancel') {
+    return (
+      <>
+        <p className="font-semibold">{project.cancellation?.text}</p>
+        <p>
+          {project.service.title} is cancelled and {editor} gets its slot back. The refund goes back to the card you paid with, usually
+          within 5-10 business days. This cannot be undone.
+        </p>
+      </>
+    );
+  }
   if (step === 'withdraw') {
     return (
       <>
@@ -36,6 +48,15 @@ function ConfirmText({ step, project }: { step: ConfirmStep; project: ProjectVie
     </p>
   );
 }
+
+const CONFIRM_TITLES: Record<ConfirmStep, (service: string) => string> = {
+  finalize: (service) => `Mark ${service} as final?`,
+  withdraw: (service) => `Withdraw ${service}?`,
+  cancel: (service) => `Cancel ${service} and get a refund?`,
+};
+
+/** Feedback came back on a project still open: self-service cancelling is over (DESIGN §11). */
+const editingBegun = (project: ProjectView) => !isTerminal(project.state) && editsUsed(project) > 0;
 
 /**
  * The steps this page offers on a project now, as the server allows them (`actions`): a button each;
@@ -58,6 +79,7 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
 
   async function take(action: ProjectAction, body: object) {
     const ok = await run(action, body);
+    if (ok && action === 'cancel') ordersChanged(); // the refund shows in the order
     if (ok) setForm(null);
     if (ok || confirm) {
       setConfirm(null);
@@ -85,7 +107,7 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
                 type="button"
                 disabled={busy !== null}
                 onClick={() => (isFormStep(action) ? setForm(action) : setConfirm(action as ConfirmStep))}
-                className={action === 'withdraw' ? 'btn border-2 border-red-700 text-red-800 hover:bg-red-50' : action === 'finalize' ? 'btn-accent' : 'btn-primary'}
+                className={action === 'withdraw' || action === 'cancel' ? 'btn border-2 border-red-700 text-red-800 hover:bg-red-50' : action === 'finalize' ? 'btn-accent' : 'btn-primary'}
               >
                 {labelOf(action)}
               </button>
@@ -105,13 +127,22 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
           }}
         />
       )}
+      {perspective === 'customer' && editingBegun(project) && (
+        <p className="text-sm text-slate-700">
+          Editing has begun on this project, so it can no longer be cancelled here. For a refund, please{' '}
+          <a href="/contact" className="font-semibold text-navy-700 underline">
+            contact us
+          </a>
+          .
+        </p>
+      )}
       {confirm && (
         <ConfirmDialog
-          title={`${confirm === 'withdraw' ? 'Withdraw' : 'Mark'} ${project.service.title}${confirm === 'withdraw' ? '' : ' as final'}?`}
+          title={CONFIRM_TITLES[confirm](project.service.title)}
           confirmLabel={actionLabel[confirm]}
-          cancelLabel={confirm === 'withdraw' ? 'Keep the project' : 'Not yet'}
+          cancelLabel={confirm === 'finalize' ? 'Not yet' : 'Keep the project'}
           busy={busy === confirm}
-          danger={confirm === 'withdraw'}
+          danger={confirm !== 'finalize'}
           onConfirm={() => void take(confirm, { version: project.version })}
           onClose={() => setConfirm(null)}
         >

@@ -30,6 +30,8 @@ export function eventText(event: ProjectEvent): string | null {
       return event.by === 'system' ? 'Became final: seven days after feedback with no new draft' : 'Marked it final';
     case 'withdraw':
       return 'Withdrew the project';
+    case 'cancel':
+      return 'Cancelled it with a refund';
     case 'reassign':
       return event.note ? `Reassigned ${event.note.charAt(0).toLowerCase()}${event.note.slice(1)}` : 'Reassigned to another editor';
     case 'late':

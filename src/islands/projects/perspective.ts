@@ -9,7 +9,7 @@ export type Perspective = 'customer' | 'editor';
 
 /** The steps each page offers, in the order its buttons appear; messages have their own form. */
 const STEPS: Record<Perspective, readonly ProjectAction[]> = {
-  customer: ['submit', 'finalize', 'withdraw'],
+  customer: ['submit', 'finalize', 'withdraw', 'cancel'],
   editor: ['acknowledge', 'return'],
 };
 
@@ -25,6 +25,7 @@ export const stepDone: Partial<Record<ProjectAction, string>> = {
   return: 'Feedback returned: the family has been told.',
   finalize: 'Marked final. Thank you!',
   withdraw: 'The project is withdrawn.',
+  cancel: 'Cancelled. Your refund is on its way: follow it under Your Orders.',
   message: 'Message sent.',
 };
 

@@ -1,0 +1,57 @@
+/**
+ * 'Cancel and Refund' on /dashboard (issue 14, DESIGN §11): before confirming it says exactly what
+ * comes back and why; confirming cancels the project, gives the slot back and shows the refund in the
+ * order. Once feedback has come back, the button is gone and the page says refunds go through us.
+ */
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../helpers/axe';
+import { logIn, uniqueEmail } from '../helpers/e2e-auth';
+import { buy, MAYA, projectCard, returnFeedback, slotsOnEditorsPage, step, tokenFor } from '../helpers/e2e-delivery';
+import { readStored } from '../helpers/stored';
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px: a family cancels one supplement within 48 hours and sees its full refund in the order`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const email = uniqueEmail('refund');
+    const token = await tokenFor(request, email);
+    const [first] = await buy(request, token, [{ id: 'supplement-large', quantity: 2 }], MAYA.id);
+    // A draft takes one of Maya's slots; the cancellation must give it back.
+    expect((await step(request, token, first, 'submit', { prompt: 'Why us?', draft: { kind: 'text', text: 'My draft' } })).status).toBe(200);
+    const slots = await slotsOnEditorsPage(page, MAYA.id);
+
+    await page.goto('/dashboard');
+    await logIn(page, email);
+    const card = projectCard(page, first);
+    await card.getByRole('button', { name: 'Cancel and Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel Supplemental Essay Help (Large) and get a refund?' });
+    await expect(dialog).toContainText('Full refund of $100.00 (within 48 hours of booking)');
+    await expect(dialog.getByRole('button', { name: 'Keep the project' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel and Refund' }).click();
+
+    await expect(card).toContainText('Cancelled');
+    await expect(card.getByRole('button', { name: 'Cancel and Refund' })).toHaveCount(0);
+    const orders = page.getByRole('region', { name: 'Your Orders' });
+    await expect(orders).toContainText('Partially refunded');
+    await expect(orders).toContainText('$100.00 · Refunded');
+    await expect(orders).toContainText('Still paid: $100.00');
+    const orderId = first.replace(/-1$/, '');
+    expect(await readStored('orders', orderId)).toMatchObject({ refunds: [expect.objectContaining({ amountCents: 10000, state: 'succeeded', projectIds: [first] })] });
+    expect(await slotsOnEditorsPage(page, MAYA.id)).toBe(slots + 1);
+  });
+}
+
+test('once feedback has come back, the button is gone and the page says refunds go through us', async ({ page, request }) => {
+  const email = uniqueEmail('begun');
+  const token = await tokenFor(request, email);
+  const [id] = await buy(request, token, [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
+  await step(request, token, id, 'submit', { prompt: 'Why us?', draft: { kind: 'text', text: 'My draft' } });
+  await returnFeedback(request, await tokenFor(request, MAYA.email), id);
+  await page.goto('/dashboard');
+  await logIn(page, email);
+  const card = projectCard(page, id);
+  await expect(card).toContainText('Editing has begun on this project, so it can no longer be cancelled here.');
+  await expect(card.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');
+  await expect(card.getByRole('button', { name: 'Cancel and Refund' })).toHaveCount(0);
+});
