@@ -21,5 +21,5 @@ export function setUpMenuDrawer(button: HTMLElement | null, drawer: HTMLElement 
     if (event.key === 'Escape') close();
   });
   // A drawer left open on a phone must not stay open after the window grows past the breakpoint.
-  matchMedia('(min-width: 768px)').addEventListener('change', (e) => e.matches && setOpen(false));
+  matchMedia('(min-width: 1280px)').addEventListener('change', (e) => e.matches && setOpen(false));
 }

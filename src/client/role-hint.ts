@@ -1,8 +1,8 @@
 /**
- * Which workspace links the site header offers. The header is static HTML on every page and must not
- * load Firebase, so the session store leaves a hint here after GET /api/me and clears it on sign-out;
- * the header only shows or hides links with it. A hint grants nothing: the pages behind the links ask
- * the server again.
+ * Which account links the site header offers: 'Sign In' or 'My Account', and 'Editor Workspace' for
+ * editors. The header is static HTML on every page and must not load Firebase, so the session store
+ * leaves a hint here after GET /api/me (its presence: signed in) and clears it on sign-out; the header
+ * only shows or hides links with it. A hint grants nothing: the pages behind the links ask the server.
  */
 const KEY = 'bcc:roles';
 
@@ -19,11 +19,18 @@ export function readRoleHint(): RoleHint | null {
   }
 }
 
-/** Shows each `[data-role-link="<role>"]` element the hint allows and hides the others. */
+/** Who sees each `[data-role-link]` element. */
+const SHOWN_TO: Record<string, (hint: RoleHint | null) => boolean> = {
+  'signed-out': (hint) => hint === null,
+  'signed-in': (hint) => hint !== null,
+  editor: (hint) => hint?.editor === true,
+};
+
+/** Shows each `[data-role-link="<who>"]` element the hint allows and hides the others. */
 export function showRoleLinks(root: ParentNode = document) {
   const hint = readRoleHint();
   for (const el of root.querySelectorAll<HTMLElement>('[data-role-link]')) {
-    el.hidden = !hint?.[el.dataset.roleLink as keyof RoleHint];
+    el.hidden = !SHOWN_TO[el.dataset.roleLink ?? '']?.(hint);
   }
 }
 

@@ -16,15 +16,24 @@ export const site = {
   legalEffectiveDate: 'January 1, 2025',
 } as const;
 
-/** Header navigation, in the order SPEC §2 gives. */
+/** Header navigation, in the order SPEC §2 gives, with the community (issue 16). */
 export const navLinks = [
   { href: '/', label: 'Home' },
   { href: '/about', label: 'About' },
   { href: '/services', label: 'Services' },
   { href: '/pricing', label: 'Pricing' },
   { href: '/editors', label: 'Editors' },
+  // Not in SPEC §2's list: issue 16 brings the paid community into the navigation.
+  { href: '/community', label: 'Community' },
   { href: '/contact', label: 'Contact' },
 ] as const;
+
+/** The header's account links: shown by the session's hint (src/client/role-hint.ts). */
+export const accountLinks = {
+  signIn: { href: '/dashboard', label: 'Sign In' },
+  account: { href: '/dashboard', label: 'My Account' },
+  workspace: { href: '/editor', label: 'Editor Workspace' },
+} as const;
 
 /** The 15 accepted colleges shown as text wordmarks on the home page (no copied logos). */
 export const acceptedColleges = [

@@ -6,7 +6,7 @@
 import { map } from 'nanostores';
 import { NO_ADD_ONS, type OwnedAddOns } from '../lib/catalogue';
 import { apiFetch } from '../client/api';
-import { writeRoleHint } from '../client/role-hint';
+import { readRoleHint, writeRoleHint } from '../client/role-hint';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn' | 'unavailable';
 
@@ -59,6 +59,8 @@ export async function startSession() {
         ownedAddOns: known ? previous.ownedAddOns : NO_ADD_ONS,
         communityInviteUrl: known ? previous.communityInviteUrl : null,
       });
+      // Signed in is known now; whether an editor, once the server has answered.
+      if (!known) writeRoleHint({ editor: readRoleHint()?.editor === true });
       await refreshMe();
     });
   } catch (error) {

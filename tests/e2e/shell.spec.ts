@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { navLinks } from '../../src/lib/site';
 import { expectNoAxeViolations } from '../helpers/axe';
+import { createAccount, logIn, uniqueEmail } from '../helpers/e2e-auth';
 
 test.describe('page shell', () => {
   test('the header links every section and marks the current route', async ({ page }) => {
@@ -11,6 +12,37 @@ test.describe('page shell', () => {
     }
     await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  });
+
+  test('the header offers Sign In when signed out and My Account when signed in, at 1280 px and in the 390 px menu', async ({ page, request }) => {
+    const banner = page.getByRole('banner');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/pricing');
+    await expect(banner.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/dashboard');
+    await expect(banner.getByRole('link', { name: 'My Account', exact: true })).toBeHidden();
+    await expect(banner.getByRole('link', { name: 'Community', exact: true })).toHaveAttribute('href', '/community');
+
+    const email = uniqueEmail('header');
+    await createAccount(request, email);
+    await banner.getByRole('link', { name: 'Sign In', exact: true }).click();
+    await logIn(page, email);
+    await page.goto('/pricing');
+    await expect(banner.getByRole('link', { name: 'My Account', exact: true })).toHaveAttribute('href', '/dashboard');
+    await expect(banner.getByRole('link', { name: 'Sign In', exact: true })).toBeHidden();
+
+    await page.setViewportSize({ width: 390, height: 800 });
+    await banner.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.locator('#mobile-menu');
+    await expect(drawer.getByRole('link', { name: 'My Account', exact: true })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Community', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('tab', { name: 'New Customer' })).toBeVisible();
+    await page.goto('/pricing');
+    await banner.getByRole('button', { name: 'Menu' }).click();
+    await expect(drawer.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   });
 
   test('the header stays in view while the page scrolls', async ({ page }) => {
