@@ -152,11 +152,13 @@ function OrderCard({ order, onChanged }: CardProps) {
         <Fact term="Payment reference">{paymentReference(order)}</Fact>
       </dl>
       {paid && (
-        <dl aria-label={`Payment of ${order.id}`} className="mt-3 grid grid-cols-3 gap-3 lg:grid-cols-4">
-          <Fact term="Total paid">{formatUsdCents(order.totalCents)}</Fact>
-          <Fact term="Refunded so far">{formatUsdCents(refundedCents(order))}</Fact>
-          <Fact term="Remaining">{formatUsdCents(remaining)}</Fact>
-        </dl>
+        <div role="group" aria-label={`Payment of ${order.id}`}>
+          <dl className="mt-3 grid grid-cols-3 gap-3 lg:grid-cols-4">
+            <Fact term="Total paid">{formatUsdCents(order.totalCents)}</Fact>
+            <Fact term="Refunded">{formatUsdCents(refundedCents(order))}</Fact>
+            <Fact term="Remaining">{formatUsdCents(remaining)}</Fact>
+          </dl>
+        </div>
       )}
       <RefundList order={order} />
       <div className="mt-3 flex flex-wrap gap-2">
