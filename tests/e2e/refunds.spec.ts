@@ -269,8 +269,16 @@ test('a refund whose answer was lost is retried with the same request id and mad
   const afterRetry = await storedOrder(orderId);
   expect(afterRetry.refunds?.filter((r) => r.by === 'admin').map((r) => [r.id, r.amountCents])).toEqual([[`admin-${firstId}`, 2050]]);
 
-  // A new refund after that one went through is a new request.
+  // Escape closes the form and gives the focus back to its button; nothing is sent.
   await refundButton(card, orderId).click();
+  await expect(form.getByLabel('Amount to refund (USD)')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+  await expect(refundButton(card, orderId)).toBeFocused();
+  expect(posted).toHaveLength(2);
+
+  // A new refund after that one went through is a new request.
+  await page.keyboard.press('Enter');
   await form.getByLabel('Amount to refund (USD)').fill('4.50');
   await form.getByLabel('Reason').fill('Rounding goodwill');
   await form.getByRole('button', { name: 'Refund $4.50' }).click();

@@ -114,7 +114,7 @@ function OrderCard({ order, onChanged }: CardProps) {
   const [open, setOpen] = useState(false);
   const [refunding, setRefunding] = useState(false);
   // Kept across the form closing and opening again: a retry after a failure is the same refund.
-  const attempt = useRef(refundAttempt()).current;
+  const [attempt] = useState(refundAttempt);
   const heading = useRef<HTMLHeadingElement>(null);
   const detailsId = `order-details-${order.id}`;
   const refundButtonId = `refund-${order.id}`;
