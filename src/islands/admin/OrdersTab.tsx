@@ -1,24 +1,41 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { gradeLabel } from '../../lib/catalogue';
 import { majorLabel } from '../../lib/contact';
 import { formatUsd } from '../../lib/money';
-import { lineLabel, orderStatusLabel, type Order } from '../../lib/order';
+import { lineLabel, orderStateLabel, type Order } from '../../lib/order';
+import { formatUsdCents, paymentStateOf, refundedCents, remainingCents, type PaymentState, type Refund } from '../../lib/refunds';
 import { ordersPage } from './admin-api';
 import { Fact, Time } from './Facts';
+import { RefundList } from './OrderRefunds';
 import { PagedSection } from './PagedSection';
-import { toastFetchFailed } from './toasts';
+import { refundAttempt } from './refund-form';
+import { RefundForm } from './RefundForm';
+import { showToast, toastFetchFailed } from './toasts';
 import { usePagedList } from './usePagedList';
 
 /** What ties an order to the payment provider: the payment intent once paid, else the checkout session. */
 const paymentReference = (order: Order) => order.payment.paymentIntent ?? order.payment.sessionId ?? '';
 
-const STATUS_STYLES: Record<Order['status'], string> = {
+const STATUS_STYLES: Record<Exclude<Order['status'], 'paid'> | PaymentState, string> = {
   paid: 'bg-green-100 text-green-900',
+  partially_refunded: 'bg-beacon-300 text-navy-900',
+  refunded: 'bg-slate-200 text-slate-800',
   pending: 'bg-beacon-300 text-navy-900',
   failed: 'bg-red-100 text-red-900',
   expired: 'bg-slate-200 text-slate-800',
   cancelled: 'bg-slate-200 text-slate-800',
 };
+
+/** The badge of an order: its status, or for a paid one how much of it was refunded. */
+const stateStyle = (order: Order) => STATUS_STYLES[order.status === 'paid' ? paymentStateOf(order) : order.status];
+
+/** What a refund did, as its toast says it. */
+function refundToast(order: Order, refund: Refund) {
+  const amount = formatUsdCents(refund.amountCents);
+  if (refund.state === 'failed') return showToast('error', `The refund of ${amount} of order ${order.id} failed: ${refund.failure ?? 'no reason given'}`);
+  if (refund.state === 'pending') return showToast('success', `Refund of ${amount} of order ${order.id} requested: pending with the payment provider`);
+  showToast('success', `Refunded ${amount} of order ${order.id}`);
+}
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -87,16 +104,43 @@ function OrderDetails({ order }: { order: Order }) {
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
+interface CardProps {
+  order: Order;
+  /** The order changed (a refund): shown in place without reloading the list. */
+  onChanged: (order: Order) => void;
+}
+
+function OrderCard({ order, onChanged }: CardProps) {
   const [open, setOpen] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+  // Kept across the form closing and opening again: a retry after a failure is the same refund.
+  const [attempt] = useState(refundAttempt);
+  const heading = useRef<HTMLHeadingElement>(null);
   const detailsId = `order-details-${order.id}`;
+  const refundButtonId = `refund-${order.id}`;
+  const paid = order.status === 'paid';
+  const remaining = remainingCents(order);
+
+  function closeForm() {
+    setRefunding(false);
+    requestAnimationFrame(() => document.getElementById(refundButtonId)?.focus());
+  }
+
+  function refunded(next: Order, refund: Refund) {
+    onChanged(next);
+    refundToast(next, refund);
+    setRefunding(false);
+    // The Refund button may be gone (nothing remains): the order's heading keeps the focus in the card.
+    requestAnimationFrame(() => heading.current?.focus());
+  }
+
   return (
     <article aria-labelledby={`order-${order.id}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h3 id={`order-${order.id}`} className="font-mono text-lg font-bold text-navy-900">
+        <h3 id={`order-${order.id}`} ref={heading} tabIndex={-1} className="font-mono text-lg font-bold text-navy-900">
           {order.id}
         </h3>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status]}`}>{orderStatusLabel[order.status]}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${stateStyle(order)}`}>{orderStateLabel(order)}</span>
       </div>
       <p className="text-sm text-slate-700">
         Placed <Time iso={order.createdAt} /> · {order.serviceLines.map(lineLabel).join(', ')}
@@ -104,19 +148,52 @@ function OrderCard({ order }: { order: Order }) {
       <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Fact term="Customer">{order.customer.email}</Fact>
         <Fact term="Editor">{order.editor.name}</Fact>
-        <Fact term="Total">{formatUsd(order.totalCents)}</Fact>
+        {!paid && <Fact term="Total">{formatUsd(order.totalCents)}</Fact>}
         <Fact term="Payment reference">{paymentReference(order)}</Fact>
       </dl>
-      <button
-        type="button"
-        className="btn-outline mt-3 min-h-10 px-4 py-1.5 text-sm"
-        aria-expanded={open}
-        aria-controls={detailsId}
-        onClick={() => setOpen(!open)}
-      >
-        {open ? 'Hide details' : 'View details'}
-        <span className="sr-only"> of {order.id}</span>
-      </button>
+      {paid && (
+        <div role="group" aria-label={`Payment of ${order.id}`}>
+          <dl className="mt-3 grid grid-cols-3 gap-3 lg:grid-cols-4">
+            <Fact term="Total paid">{formatUsdCents(order.totalCents)}</Fact>
+            <Fact term="Refunded">{formatUsdCents(refundedCents(order))}</Fact>
+            <Fact term="Remaining">{formatUsdCents(remaining)}</Fact>
+          </dl>
+        </div>
+      )}
+      <RefundList order={order} />
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn-outline min-h-10 px-4 py-1.5 text-sm"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Hide details' : 'View details'}
+          <span className="sr-only"> of {order.id}</span>
+        </button>
+        {paid && remaining > 0 && (
+          <button
+            id={refundButtonId}
+            type="button"
+            className="btn-outline min-h-10 px-4 py-1.5 text-sm"
+            aria-expanded={refunding}
+            onClick={() => (refunding ? closeForm() : setRefunding(true))}
+          >
+            Refund<span className="sr-only"> order {order.id}</span>
+          </button>
+        )}
+      </div>
+      {refunding && paid && (
+        <RefundForm
+          order={order}
+          attempt={attempt}
+          onRefunded={refunded}
+          onOrderChanged={onChanged}
+          onFailed={(message, answered) => showToast('error', answered ? `Failed to refund order ${order.id}: ${message}` : `No answer about the refund of order ${order.id}`)}
+          onCancel={closeForm}
+        />
+      )}
       <div id={detailsId} hidden={!open}>
         {open && <OrderDetails order={order} />}
       </div>
@@ -124,7 +201,7 @@ function OrderCard({ order }: { order: Order }) {
   );
 }
 
-/** Every order, newest first: status, customer, editor, amounts, payment reference; open one for the rest. */
+/** Every order, newest first: state, customer, editor, amounts, refunds, payment reference; open one for the rest, or refund it. */
 export function OrdersTab() {
   const list = usePagedList(ordersPage, toastFetchFailed);
   return (
@@ -132,7 +209,7 @@ export function OrdersTab() {
       <ul aria-label="Orders" className="space-y-4">
         {list.items.map((order) => (
           <li key={order.id}>
-            <OrderCard order={order} />
+            <OrderCard order={order} onChanged={(next) => list.replaceItem((item) => item.id === next.id, next)} />
           </li>
         ))}
       </ul>

@@ -12,6 +12,7 @@ import { pageSearch, type Page } from '../../lib/paged-list';
 import type { Editor, EditorInput, EmailSubscriber } from '../../lib/schemas';
 import { idToken } from '../../stores/session';
 import { projectsSearch, type ProjectFilter } from './project-filters';
+import type { RefundInput } from './refund-form';
 
 const signedOut = { ok: false, status: 401, error: 'Sign in required' } as const;
 
@@ -72,6 +73,14 @@ export const inquiriesPage = (cursor: string | null, status: InquiryFilter) =>
 export const setInquiryHandled = (id: string, handled: boolean) =>
   withToken<InquiryItem>('/api/admin/inquiries', { method: 'PATCH', body: { id, handled } });
 export const ordersPage = (cursor: string | null) => withToken<Page<Order>>(`/api/admin/orders${pageSearch(cursor)}`);
+/** One order as it is now (the admin may read any): after a refusal or a lost answer to a refund. */
+export const getOrder = (id: string) => withToken<Order>(`/api/orders/${encodeURIComponent(id)}`);
+/**
+ * Refunds part or all of what remains of a paid order, optionally cancelling open projects of it
+ * (DESIGN §11); answers the order with its refunds. `requestId` is the attempt's (refund-form.ts).
+ */
+export const refundOrder = (id: string, body: RefundInput & { requestId: string }) =>
+  withToken<Order>(`/api/admin/orders/${encodeURIComponent(id)}/refunds`, { method: 'POST', body });
 export const waitlistPage = (cursor: string | null) => withToken<Page<WaitlistItem>>(`/api/admin/waitlist${pageSearch(cursor)}`);
 export const waitlistCounts = () => withToken<WaitlistCounts>('/api/admin/waitlist/counts');
 export const outboxPage = (cursor: string | null) => withToken<Page<OutboxItem>>(`/api/admin/outbox${pageSearch(cursor)}`);
