@@ -5,6 +5,7 @@ import { createAccount, latestResetCode, logIn, register, uniqueEmail } from '..
 import { writeStored } from '../helpers/stored';
 
 const card = (page: Page) => page.getByRole('region', { name: 'Account' });
+const DASHBOARD_SIGNED_OUT = 'Log in to see your orders, your projects and your one-time add-ons';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/dashboard');
@@ -12,12 +13,15 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('signed out', () => {
-  test('shows the two tabs, New Customer first and selected, with the signed-out description', async ({ page }) => {
-    await expect(card(page)).toContainText('You must log in to proceed to checkout');
+  test('shows the two tabs, New Customer first and selected, with the signed-out description of each page', async ({ page }) => {
+    await expect(card(page)).toContainText(DASHBOARD_SIGNED_OUT);
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveText(['New Customer', 'Existing Customer']);
     await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel')).toHaveAccessibleName('New Customer');
+    // The spec's words where they belong: before the checkout.
+    await page.goto('/select-services');
+    await expect(card(page)).toContainText('You must log in to proceed to checkout');
   });
 
   test('the tabs work with arrow keys', async ({ page }) => {
@@ -90,7 +94,7 @@ test.describe('signed in', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('tab', { name: 'New Customer' })).toBeVisible();
-    await expect(card(page)).toContainText('You must log in to proceed to checkout');
+    await expect(card(page)).toContainText(DASHBOARD_SIGNED_OUT);
   });
 
   test('login succeeds, survives a reload, and lists owned add-ons from the server until logout', async ({ page, request }) => {
@@ -116,6 +120,30 @@ test.describe('signed in', () => {
     await expect(addOns).toBeHidden();
     await expect(page.getByRole('tab', { name: 'New Customer' })).toBeVisible();
   });
+});
+
+test('signing in and signing up by keyboard move the focus to the signed-in box, which says who is signed in', async ({ page, request }) => {
+  const email = uniqueEmail('keys');
+  await createAccount(request, email);
+  await page.getByRole('tab', { name: 'Existing Customer' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-pass');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  const box = page.getByRole('group', { name: `Logged in as ${email}` });
+  await expect(box).toBeFocused();
+  await page.getByRole('button', { name: 'Logout' }).click();
+
+  await page.getByLabel('Email').fill(uniqueEmail('keys-new'));
+  await page.getByLabel('Create Password').fill('secret-pass');
+  await page.getByLabel('Confirm Password').fill('secret-pass');
+  await page.getByLabel('Confirm Password').press('Enter');
+  await expect(page.getByRole('group', { name: /^Logged in as keys-new/ })).toBeFocused();
+});
+
+test('the dashboard asks to log in for the orders, not for the checkout', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(card(page)).toContainText(DASHBOARD_SIGNED_OUT);
+  await expect(card(page)).not.toContainText('You must log in to proceed to checkout');
 });
 
 test('password reset round trip: request, set a new password on our page, log in with it', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../lib/messages';
 import { $session, startSession } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
@@ -28,6 +28,18 @@ export default function AccountCard({
     if (session.status === 'signedOut') setNotice(null);
   }, [session.status]);
 
+  // Signing in (or up) here replaces the form the visitor was in: their focus goes to what replaced it,
+  // so a keyboard or screen-reader user hears who they are now, instead of landing on the page body.
+  const signedInBox = useRef<HTMLDivElement>(null);
+  const sawSignedOut = useRef(false);
+  useEffect(() => {
+    if (session.status === 'signedOut') sawSignedOut.current = true;
+    if (session.status === 'signedIn' && sawSignedOut.current) {
+      sawSignedOut.current = false;
+      signedInBox.current?.focus();
+    }
+  }, [session.status]);
+
   const description = session.status === 'signedIn' ? signedInText : signedOutText;
 
   return (
@@ -50,7 +62,7 @@ export default function AccountCard({
       )}
       {session.status === 'unavailable' && <p role="alert" className="text-sm font-medium text-red-800">{messages.authUnavailable}</p>}
       {session.status === 'signedOut' && <AuthTabs onNotice={setNotice} />}
-      {session.status === 'signedIn' && session.user && <SignedInBox email={session.user.email} ownedAddOns={showAddOns ? session.ownedAddOns : null} />}
+      {session.status === 'signedIn' && session.user && <SignedInBox boxRef={signedInBox} email={session.user.email} ownedAddOns={showAddOns ? session.ownedAddOns : null} />}
       <div className="mt-4">
         <Notice notice={notice} />
       </div>

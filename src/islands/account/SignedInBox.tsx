@@ -1,10 +1,18 @@
 import { signOut } from 'firebase/auth';
+import type { Ref } from 'react';
 import { firebaseAuth } from '../../client/firebase';
 import { addOnStates, type OwnedAddOns } from '../../lib/catalogue';
 import { formatUsd } from '../../lib/money';
 
+interface Props {
+  email: string;
+  ownedAddOns: OwnedAddOns | null;
+  /** The green box, which takes the focus right after signing in. */
+  boxRef?: Ref<HTMLDivElement>;
+}
+
 /** 'Logged in as' with the e-mail, Logout, and (unless null) each one-time add-on: owned, or how to add it (SPEC §2). */
-export function SignedInBox({ email, ownedAddOns }: { email: string; ownedAddOns: OwnedAddOns | null }) {
+export function SignedInBox({ email, ownedAddOns, boxRef }: Props) {
   async function logOut() {
     try {
       await signOut(firebaseAuth());
@@ -15,10 +23,18 @@ export function SignedInBox({ email, ownedAddOns }: { email: string; ownedAddOns
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-green-300 bg-green-50 p-4">
+      <div
+        ref={boxRef}
+        tabIndex={-1}
+        role="group"
+        aria-labelledby="signed-in-heading signed-in-email"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-green-300 bg-green-50 p-4 focus:outline-3 focus:outline-beacon-500"
+      >
         <div className="min-w-0">
-          <p className="text-sm font-semibold text-green-900">Logged in as</p>
-          <p className="break-all text-green-900" data-testid="signed-in-email">
+          <h3 id="signed-in-heading" className="text-sm font-semibold text-green-900">
+            Logged in as
+          </h3>
+          <p id="signed-in-email" className="break-all text-green-900" data-testid="signed-in-email">
             {email}
           </p>
         </div>

@@ -47,8 +47,7 @@ export default function AdminDashboard() {
     return (
       <div className="mx-auto max-w-xl space-y-4">
         <h1 className="font-serif text-3xl font-bold text-navy-900">Admin Dashboard</h1>
-        <p className="text-slate-700">Sign in with an admin account to continue.</p>
-        <AccountCard />
+        <AccountCard signedOutText="Sign in with an admin account to continue." showAddOns={false} />
       </div>
     );
   }
