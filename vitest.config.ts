@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two at a time on a two-core machine: the deploy tests (bundling, building) and the unit tests run
+    // beside the function tests, which take one file at a time (they share the Blobs server).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

@@ -275,13 +275,13 @@ test('by keyboard: a draft form opens and cancels back to its button; Withdraw a
   await page.keyboard.press('Enter');
   await expect(card.getByLabel('Essay prompt')).toBeFocused();
   await page.keyboard.type('Describe a community you belong to.');
-  await card.getByRole('button', { name: 'Cancel' }).focus();
+  await card.getByRole('button', { name: 'Close', exact: true }).focus();
   await page.keyboard.press('Enter');
   await expect(submitDraft).toBeFocused();
   // What was typed is kept for when the form opens again.
   await page.keyboard.press('Enter');
   await expect(card.getByLabel('Essay prompt')).toHaveValue('Describe a community you belong to.');
-  await card.getByRole('button', { name: 'Cancel' }).click();
+  await card.getByRole('button', { name: 'Close', exact: true }).click();
 
   const withdraw = card.getByRole('button', { name: 'Withdraw' });
   await withdraw.focus();

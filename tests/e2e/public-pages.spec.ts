@@ -18,7 +18,7 @@ const PAGES = [
   { path: '/services', nav: 'Services' },
   { path: '/pricing', nav: 'Pricing' },
   { path: '/editors', nav: 'Editors' },
-  { path: '/community', nav: null },
+  { path: '/community', nav: 'Community' },
   { path: '/privacy-policy', nav: null },
   { path: '/terms-of-service', nav: null },
 ] as const;

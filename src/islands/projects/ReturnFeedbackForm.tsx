@@ -41,7 +41,7 @@ export function ReturnFeedbackForm({ project, busy, onSubmit, onCancel }: Props)
       <FileField label="Files with your edits (optional)" files={files} onFiles={setFiles} max={DELIVERY_LIMITS.filesPerReturn} error={errors.files} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         <button type="button" className="btn-outline" onClick={onCancel}>
-          Cancel
+          Close
         </button>
         <button type="submit" className="btn-primary" disabled={busy || uploading}>
           {uploading ? 'Uploading...' : busy ? 'Returning...' : actionLabel.return}

@@ -134,7 +134,7 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         <button type="button" className="btn-outline" onClick={onCancel}>
-          Cancel
+          Close
         </button>
         <button type="submit" className="btn-primary" disabled={busy || uploading}>
           {uploading ? 'Uploading...' : busy ? 'Submitting...' : label}
