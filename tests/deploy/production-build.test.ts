@@ -10,22 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REQUIRED_IN_PRODUCTION } from '../../netlify/server/production-env';
+import { COMPLETE_PRODUCTION_ENV } from '../helpers/production-env';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-const PRODUCTION_ENV = {
-  CONTEXT: 'production',
-  URL: 'https://beaconcollegecounsel.com',
-  PUBLIC_FIREBASE_API_KEY: 'AIza-web-key',
-  PUBLIC_FIREBASE_AUTH_DOMAIN: 'beacon.firebaseapp.com',
-  PUBLIC_FIREBASE_PROJECT_ID: 'beacon',
-  PUBLIC_FIREBASE_APP_ID: '1:2:web:3',
-  STRIPE_SECRET_KEY: 'sk_live_abc',
-  STRIPE_WEBHOOK_SECRET: 'whsec_abc',
-  SMTP_URL: 'smtps://u:p@smtp.example.com:465',
-  COMMUNITY_INVITE_URL: 'https://discord.gg/beacon',
-};
+const PRODUCTION_ENV = { CONTEXT: 'production', ...COMPLETE_PRODUCTION_ENV };
 
 /** `astro build` into a fresh directory with exactly these variables on top of a clean environment. */
 function build(env: Record<string, string>) {

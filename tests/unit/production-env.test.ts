@@ -1,19 +1,10 @@
 /** The production environment rules (issue 13 §1), and the README that lists them. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { COMPLETE_PRODUCTION_ENV } from '../helpers/production-env';
 import { FORBIDDEN_IN_PRODUCTION, productionEnvProblems, REQUIRED_IN_PRODUCTION } from '../../netlify/server/production-env';
 
-const complete = {
-  URL: 'https://beaconcollegecounsel.com',
-  PUBLIC_FIREBASE_API_KEY: 'AIza-web-key',
-  PUBLIC_FIREBASE_AUTH_DOMAIN: 'beacon.firebaseapp.com',
-  PUBLIC_FIREBASE_PROJECT_ID: 'beacon',
-  PUBLIC_FIREBASE_APP_ID: '1:2:web:3',
-  STRIPE_SECRET_KEY: 'sk_live_abc',
-  STRIPE_WEBHOOK_SECRET: 'whsec_abc',
-  SMTP_URL: 'smtps://u:p@smtp.example.com:465',
-  COMMUNITY_INVITE_URL: 'https://discord.gg/beacon',
-};
+const complete = COMPLETE_PRODUCTION_ENV;
 
 describe('production environment rules', () => {
   it('a complete production environment has no problem (a restricted live key is fine too)', () => {

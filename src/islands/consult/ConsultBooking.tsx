@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { browserTimeZone, fetchFreeSlots, requestBooking, timeZoneChoices } from '../../client/consult';
-import { MAJORS, majorValue } from '../../lib/catalogue';
+import { MajorOptions } from '../shared/MajorOptions';
 import { ANY_EDITOR } from '../../lib/contact';
 import { formatConsult, groupByDay, timeZoneName } from '../../lib/consult-format';
 import { consultMessages } from '../../lib/consult-messages';
@@ -213,12 +213,7 @@ export default function ConsultBooking() {
           <Field id="consult-major" label="Intended Major (optional)">
             {(control) => (
               <select {...control} name="intendedMajor" value={values.intendedMajor} onChange={(e) => set('intendedMajor', e.target.value)} className="input">
-                <option value="">Select a major</option>
-                {MAJORS.map((major) => (
-                  <option key={major} value={majorValue(major)}>
-                    {major}
-                  </option>
-                ))}
+                <MajorOptions />
               </select>
             )}
           </Field>

@@ -8,7 +8,8 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { apiFetch } from '../../client/api';
-import { CONTACT_SERVICE_OPTIONS, MAJORS, TURNAROUND_OPTIONS, majorValue } from '../../lib/catalogue';
+import { CONTACT_SERVICE_OPTIONS, TURNAROUND_OPTIONS } from '../../lib/catalogue';
+import { MajorOptions } from '../shared/MajorOptions';
 import { ANY_EDITOR, DETAILS_WORD_LIMIT, INQUIRY_FIELD_LABELS, INQUIRY_LIMITS, countWords, needsTurnaround, turnaroundLabel } from '../../lib/contact';
 import type { EditorChoice } from '../../lib/editor-rules';
 import { EMAIL_MAX_LENGTH } from '../../lib/email';
@@ -134,12 +135,7 @@ export default function ContactForm({ builtEditors }: { builtEditors: EditorChoi
       <Field id="contact-major" label={INQUIRY_FIELD_LABELS.intendedMajor} required error={problems.intendedMajor}>
         {(control) => (
           <select {...control} {...bind('intendedMajor')} className="input">
-            <option value="">Select a major</option>
-            {MAJORS.map((major) => (
-              <option key={major} value={majorValue(major)}>
-                {major}
-              </option>
-            ))}
+            <MajorOptions />
           </select>
         )}
       </Field>

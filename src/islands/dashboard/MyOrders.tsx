@@ -6,6 +6,7 @@ import { $ordersChanged } from '../../stores/orders';
 import { UnpaidOrder } from '../orders/UnpaidOrder';
 import { useSharedStore } from '../shared/useSharedStore';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
+import { LoadFailed } from '../shared/LoadFailed';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -28,12 +29,7 @@ export default function MyOrders() {
       </h2>
       {value.state === 'loading' && <p role="status">Loading your orders...</p>}
       {value.state === 'done' && !value.result.ok && (
-        <p role="alert" className="text-red-800">
-          We could not load your orders.{' '}
-          <button type="button" onClick={() => void reload()} className="font-semibold underline">
-            Try again
-          </button>
-        </p>
+        <LoadFailed what="your orders" onRetry={() => void reload()} />
       )}
       {value.state === 'done' && value.result.ok && value.result.data.length === 0 && (
         <p className="text-slate-700">

@@ -6,6 +6,7 @@ import { useNow } from '../projects/useNow';
 import { useSharedStore } from '../shared/useSharedStore';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { ProjectCard } from './ProjectCard';
+import { LoadFailed } from '../shared/LoadFailed';
 
 /**
  * 'Your Projects' (issue 17): every editing service the family bought, with its editor, where it
@@ -30,12 +31,7 @@ export default function MyProjects() {
       </div>
       {value.state === 'loading' && <p role="status">Loading your projects...</p>}
       {value.state === 'done' && !value.result.ok && (
-        <p role="alert" className="text-red-800">
-          We could not load your projects.{' '}
-          <button type="button" onClick={() => void reload()} className="min-h-11 font-semibold underline">
-            Try again
-          </button>
-        </p>
+        <LoadFailed what="your projects" onRetry={() => void reload()} />
       )}
       {elsewhere && (
         // A link from an e-mail opened while signed in with another address (a parent's, a student's).

@@ -11,6 +11,7 @@ import { InboxRow } from './InboxRow';
 import { inboxGroups } from './inbox';
 import { NotAnEditor } from './NotAnEditor';
 import { OpenProject } from './OpenProject';
+import { LoadFailed } from '../shared/LoadFailed';
 
 /**
  * The editor's workspace (issue 17): their slots, their inbox by what it needs, the project they
@@ -60,12 +61,7 @@ export default function EditorWorkspace() {
   if (!value.result.ok) {
     if (value.result.status === 403) return <NotAnEditor />;
     return (
-      <p role="alert" className="text-red-800">
-        We could not load your inbox.{' '}
-        <button type="button" onClick={() => void reload()} className="min-h-11 font-semibold underline">
-          Try again
-        </button>
-      </p>
+      <LoadFailed what="your inbox" onRetry={() => void reload()} />
     );
   }
 
