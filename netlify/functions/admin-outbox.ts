@@ -20,6 +20,8 @@ const toItem = (id: string, mail: OutboxMail): OutboxItem => ({
   queuedAt: mail.queuedAt,
   reason: mail.reason,
   error: mail.error ?? null,
+  sentAt: mail.sentAt ?? null,
+  gaveUpAt: mail.gaveUpAt ?? null,
 });
 
 export default route({

@@ -10,7 +10,7 @@ import { authenticate } from '../server/auth';
 import { editorOf, requireRoles } from '../server/delivery/access';
 import { projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';
 import { projectsRepo } from '../server/delivery/projects.repo';
-import { timersRepo } from '../server/delivery/timers';
+import { timersRepo } from '../server/timers';
 import { HttpError, json, readBytes, route } from '../server/http';
 
 function fileName(req: Request): string {

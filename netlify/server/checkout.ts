@@ -9,7 +9,7 @@ import { priceOrder } from '../../src/lib/pricing';
 import { isOverbooked, type CheckoutSelection } from '../../src/lib/schemas';
 import type { Caller } from './auth';
 import { customersRepo } from './customers.repo';
-import { timersRepo } from './delivery/timers';
+import { timersRepo } from './timers';
 import { editorsRepo } from './editors.repo';
 import { HttpError } from './http';
 import { ordersRepo, type Order } from './orders.repo';

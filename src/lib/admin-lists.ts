@@ -43,4 +43,7 @@ export interface OutboxItem {
   queuedAt: string;
   reason: 'no-smtp' | 'smtp-failed';
   error: string | null;
+  /** A refused mail that a later attempt sent, or the time the attempts stopped. */
+  sentAt: string | null;
+  gaveUpAt: string | null;
 }

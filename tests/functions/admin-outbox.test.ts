@@ -40,6 +40,8 @@ describe('GET /api/admin/outbox', () => {
       queuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       reason: 'no-smtp',
       error: null,
+      sentAt: null,
+      gaveUpAt: null,
     });
     expect(items[0]).toMatchObject({ to: ['pat@example.com'], replyTo: null });
     expect(res.body).toMatchObject({ nextCursor: null, total: 2 });

@@ -8,7 +8,7 @@ import deliveryTimers from '../../netlify/functions/delivery-timers';
 import { projectFilesRepo } from '../../netlify/server/delivery/files';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
-import { timersRepo } from '../../netlify/server/delivery/timers';
+import { timersRepo } from '../../netlify/server/timers';
 import { editorsRepo } from '../../netlify/server/editors.repo';
 import { listOutbox } from '../../netlify/server/mail';
 import { DAY_MS, HOUR_MS, type Project, type ProjectView } from '../../src/lib/delivery';

@@ -1,6 +1,8 @@
+import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_MAIL_FROM, escapeHtml, listOutbox, sendMail, type Mail } from '../../netlify/server/mail';
-import { clearStore } from '../helpers/functions';
+import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
+import { DEFAULT_MAIL_FROM, escapeHtml, listOutbox, MAIL_RETRY_DELAYS_MS, retryMail, sendMail, type Mail, type OutboxMail } from '../../netlify/server/mail';
+import { clearStore, context } from '../helpers/functions';
 import { closedPort, startSmtpServer } from '../helpers/smtp';
 
 const mail: Mail = {
@@ -123,6 +125,45 @@ describe('sendMail with SMTP_URL', () => {
     } finally {
       await smtp.stop();
     }
+  });
+});
+
+describe('mail SMTP refused is tried again from the outbox', () => {
+  it('by the timers, with growing pauses: refused again it waits longer, accepted it is marked sent and not sent twice', async () => {
+    await clearStore('timers');
+    let refuse = true;
+    const smtp = await startSmtpServer({ onConnect: () => (refuse ? new Error('Service closed') : undefined) });
+    const pending: Promise<unknown>[] = [];
+    const runAt = (at: number) => runDeliveryTimers(context({}, pending), new Date(at));
+    try {
+      vi.stubEnv('SMTP_URL', smtp.url);
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const sentAt = Date.now();
+      const { key } = (await sendMail(mail, undefined, new Date(sentAt))) as { key: string };
+      expect(await runAt(sentAt + MAIL_RETRY_DELAYS_MS[0] - 1000)).toMatchObject({ due: 0 });
+      // Second attempt, refused too: the third waits 30 minutes more.
+      expect(await runAt(sentAt + MAIL_RETRY_DELAYS_MS[0] + 1000)).toMatchObject({ due: 1, handled: 1 });
+      expect(await runAt(sentAt + MAIL_RETRY_DELAYS_MS[0] + 2000)).toMatchObject({ due: 0 });
+      refuse = false;
+      const third = sentAt + MAIL_RETRY_DELAYS_MS[0] + MAIL_RETRY_DELAYS_MS[1] + 3000;
+      expect(await runAt(third)).toMatchObject({ due: 1, handled: 1 });
+      expect(smtp.received).toHaveLength(1);
+      expect(((await getStore({ name: 'outbox', consistency: 'strong' }).get(key, { type: 'json' })) as OutboxMail).sentAt).toBeTruthy();
+      expect(await runAt(third + 24 * 3600_000)).toMatchObject({ due: 0 });
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it('after the last attempt it is marked given up, for the admin to see', async () => {
+    await clearStore('timers');
+    vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${await closedPort()}`);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { key } = (await sendMail(mail)) as { key: string };
+    for (let attempt = 1; attempt <= MAIL_RETRY_DELAYS_MS.length; attempt++) expect(await retryMail(key, attempt)).toBe(attempt < MAIL_RETRY_DELAYS_MS.length ? 'retry' : 'gave-up');
+    expect(((await getStore({ name: 'outbox', consistency: 'strong' }).get(key, { type: 'json' })) as OutboxMail).gaveUpAt).toBeTruthy();
+    expect(await retryMail(key, 1)).toBe('done');
   });
 });
 

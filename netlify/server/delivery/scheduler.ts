@@ -1,12 +1,13 @@
 /**
- * One run of the delivery timers (DESIGN §10), and of the expiry of unpaid orders (issue 16): every
- * timer due now, oldest first. Each handler
+ * One run of the delivery timers (DESIGN §10), the expiry of unpaid orders (issue 16) and the new
+ * attempts at mail SMTP refused: every timer due now, oldest first. Each handler
  * reads the project and acts only if it still needs it, marking what it did in the same
  * compare-and-set, so a run repeated (or two runs at once) changes nothing twice. A timer is
  * removed once handled; one that failed stays for the next run.
  */
 import { autoFinalAt, currentRound, type Project, type ProjectEvent } from '../../../src/lib/delivery';
 import { HttpError } from '../http';
+import { retryMail } from '../mail';
 import { expireIfDue } from '../unpaid-orders';
 import { refundCancellation } from './cancellation';
 import { ackReminder, autoFinalWarning, send } from './notify';
@@ -14,7 +15,7 @@ import { projectFilesRepo } from './files';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
 import { commitStep, type StepContext } from './steps';
-import { timersRepo, type Timer } from './timers';
+import { timersRepo, type Timer } from '../timers';
 
 const SYSTEM = { role: 'system', name: 'system' } as const;
 
@@ -40,6 +41,10 @@ const isCurrentRound = (project: Project, ref: string) => String(currentRound(pr
 async function handle(timer: Timer, now: Date, context: StepContext): Promise<void> {
   if (timer.kind === 'expire') {
     await expireIfDue(timer.subjectId, context, now);
+    return;
+  }
+  if (timer.kind === 'mail') {
+    await retryMail(timer.subjectId, Number(timer.ref), context, now);
     return;
   }
   const repo = projectsRepo(context);

@@ -17,7 +17,7 @@ import { projectFilesRepo } from './files';
 import { noticesOf, send } from './notify';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
-import { timersRepo } from './timers';
+import { timersRepo } from '../timers';
 import { applyStep, type Actor, type Step } from './transitions';
 
 export type StepContext = Pick<Context, 'deploy' | 'waitUntil'>;

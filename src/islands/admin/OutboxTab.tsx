@@ -5,7 +5,13 @@ import { PagedSection } from './PagedSection';
 import { toastFetchFailed } from './toasts';
 import { usePagedList } from './usePagedList';
 
-const reasonText = (mail: OutboxItem) => (mail.reason === 'no-smtp' ? 'No mail server configured' : `The mail server refused it: ${mail.error ?? 'no reason given'}`);
+function reasonText(mail: OutboxItem) {
+  if (mail.reason === 'no-smtp') return 'No mail server configured';
+  const refused = `The mail server refused it: ${mail.error ?? 'no reason given'}`;
+  if (mail.sentAt) return `${refused}. Sent on a later attempt.`;
+  if (mail.gaveUpAt) return `${refused}. No more attempts: please send it yourself.`;
+  return `${refused}. It will be tried again.`;
+}
 
 function OutboxMail({ mail }: { mail: OutboxItem }) {
   const headingId = `mail-${mail.id}`;

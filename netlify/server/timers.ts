@@ -6,16 +6,16 @@
  * project still needs it, so a timer that fires twice, or late, or for a project that moved on,
  * changes nothing.
  */
-import { openStore, type DeployInfo } from '../stores';
+import { openStore, type DeployInfo } from './stores';
 
-/** Each kind is about a project, but 'expire', which is about an unpaid order. */
-export const TIMER_KINDS = ['ack', 'late', 'warn', 'final', 'sync', 'refund', 'file', 'expire'] as const;
+/** Each kind is about a project, but 'expire' (an unpaid order) and 'mail' (an outbox mail to send again). */
+export const TIMER_KINDS = ['ack', 'late', 'warn', 'final', 'sync', 'refund', 'file', 'expire', 'mail'] as const;
 export type TimerKind = (typeof TIMER_KINDS)[number];
 
 export interface Timer {
   key: string;
   at: Date;
-  /** The project (or, for 'expire', the order) it is about. */
+  /** The project (or, for 'expire', the order; for 'mail', the outbox key) it is about. */
   subjectId: string;
   kind: TimerKind;
   /** The round it is about, or the file id of a 'file' timer. */
