@@ -91,14 +91,16 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
 
   // As Stripe Checkout: a field that says what is wrong stops saying it once it is right.
   function change(name: CheckoutField, value: string) {
-    const next = { ...fields, [name]: value };
-    setFields(next);
-    if (errors[name] && !problemOf(name, next)) setErrors(({ [name]: _, ...rest }) => rest);
+    setFields((current) => ({ ...current, [name]: value }));
+    if (errors[name] && !problemOf(name, { ...fields, [name]: value })) setErrors(({ [name]: _, ...rest }) => rest);
   }
 
-  // A field left filled in but wrong says so at once; an empty one waits for the submit.
-  function leave(name: CheckoutField) {
-    if (fields[name].trim() === '') return;
+  // A field left for another field, filled in but wrong, says so at once; an empty one waits for the
+  // submit. Not when the focus goes to the button (or nowhere, as Safari's clicks on buttons do): the
+  // message would push the button away under the pointer, and the submit checks everything anyway.
+  function leave(name: CheckoutField, next: EventTarget | null) {
+    const toField = next instanceof HTMLInputElement || next instanceof HTMLSelectElement || next instanceof HTMLTextAreaElement;
+    if (!toField || fields[name].trim() === '') return;
     const found = problemOf(name);
     setErrors((current) => (found ? { ...current, [name]: found } : current));
   }

@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 import { GRADES, MAJORS, gradeLabel, majorValue } from '../../lib/catalogue';
 import { CHECKOUT_LIMITS, EMPTY_CHECKOUT_FIELDS, type CheckoutField, type CheckoutFields } from '../../lib/checkout-form';
 
@@ -12,8 +12,8 @@ interface Props {
   fields: CheckoutFields;
   errors: Errors;
   onChange: (name: CheckoutField, value: string) => void;
-  /** A field the customer leaves: the page may check it then. */
-  onLeave?: (name: CheckoutField) => void;
+  /** A field the customer leaves, and where the focus goes: the page may check it then. */
+  onLeave?: (name: CheckoutField, next: EventTarget | null) => void;
 }
 
 export function StudentFields({ fields, errors, onChange, onLeave }: Props) {
@@ -65,7 +65,7 @@ function binder(fields: CheckoutFields, errors: Errors, onChange: Props['onChang
     error: errors[name],
     maxLength: CHECKOUT_LIMITS[name],
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange(name, e.target.value),
-    onBlur: () => onLeave?.(name),
+    onBlur: (e: FocusEvent<HTMLInputElement | HTMLSelectElement>) => onLeave?.(name, e.relatedTarget),
   });
 }
 
@@ -87,7 +87,7 @@ interface FieldProps {
   className?: string;
   maxLength?: number;
   onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
-  onBlur?: () => void;
+  onBlur?: (e: FocusEvent<HTMLInputElement | HTMLSelectElement>) => void;
 }
 
 /** Label, control and error message, tied together for screen readers. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { gradeLabel, MAJORS, majorValue } from '../../lib/catalogue';
 import { editRules } from '../../lib/delivery';
 import { itemise } from '../../lib/itemise';
@@ -103,9 +103,12 @@ export function PaidOrder({ order }: { order: Order }) {
 }
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="mb-3 font-serif text-lg font-bold text-navy-900">{title}</h2>
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={id} className="mb-3 font-serif text-lg font-bold text-navy-900">
+        {title}
+      </h2>
       {children}
     </section>
   );
