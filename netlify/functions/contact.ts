@@ -21,7 +21,7 @@ import { CONTACT_PATH, INQUIRY_SENT_PATH, formAnswerTexts } from '../../src/lib/
 import { messages } from '../../src/lib/messages';
 import { inquirySchema, type Inquiry } from '../../src/lib/schemas';
 import { fieldProblems, isBrowserFormPost, problemPage, readForm, relabel, seeOther } from '../server/form-post';
-import { HttpError, json, logFailure, parse, readBody, route } from '../server/http';
+import { HttpError, json, logFailure, parseAsync, readBody, route } from '../server/http';
 import { inquiriesRepo } from '../server/inquiries.repo';
 import { inquiryNotification } from '../server/inquiry-notification';
 import { sendMail } from '../server/mail';
@@ -37,7 +37,7 @@ export default route({
 async function fromJson(req: Request, context: Context) {
   const body = await readBody(req, z.unknown());
   if (isHoneypotFilled(body)) return json(ACCEPTED);
-  await accept(parse(inquirySchema, body), context);
+  await accept(await parseAsync(inquirySchema, body), context);
   return json(ACCEPTED);
 }
 
@@ -53,7 +53,7 @@ async function fromForm(req: Request, context: Context) {
       entered: entered(fields),
       back: { href: CONTACT_PATH, label: formAnswerTexts.backToForm },
     });
-  const parsed = inquirySchema.safeParse(fields);
+  const parsed = await inquirySchema.safeParseAsync(fields);
   if (!parsed.success) return answer(fieldProblems(parsed.error.issues, fields, INQUIRY_FIELD_LABELS));
   try {
     await accept(parsed.data, context);

@@ -72,7 +72,9 @@ export function fieldProblems(issues: readonly { path: PropertyKey[]; message: s
   for (const { path, message } of issues) {
     const field = String(path[0] ?? '');
     const blank = typeof posted[field] === 'string' && (posted[field] as string).trim() === '';
-    if (!byField.has(field)) byField.set(field, blank ? fieldMessages.required(field) : message);
+    // A message written for people ('Enter a phone number with area code') is named by its field.
+    const named = message.startsWith(field) ? message : `${field}: ${message}`;
+    if (!byField.has(field)) byField.set(field, blank ? fieldMessages.required(field) : named);
   }
   return [...byField.values()].map((message) => relabel(message, labels));
 }

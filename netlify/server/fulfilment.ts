@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { customersRepo } from './customers.repo';
 import { ensureProjects } from './delivery/creation';
 import { HttpError } from './http';
-import { sendOrderConfirmations } from './order-mail';
+import { editorAddressOf, sendOrderConfirmations, type EditorAddress } from './order-mail';
 import { ordersRepo, type Order } from './orders.repo';
 import { configuredPayments, webhookSecretOf } from './payments';
 import { applyProviderRefund, providerRefundSchema, type RefundEventResult } from './refunds';
@@ -135,9 +135,13 @@ async function settle(type: string, session: Session, info?: DeployInfo): Promis
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
   // Before the order is paid: a refund event names only the payment, and must find its order.
   if (paymentIntent) await orders.indexPayment(paymentIntent, order.id);
-  const paid = await orders.settle(order.id, 'paid', { sessionId: session.id, paymentIntent, paidAt: new Date().toISOString() });
+  // Who hears of it is decided now and recorded with the payment: the confirmation page says it.
+  const editorAddress = await editorAddressOf(order, info);
+  const paid = await orders.settle(order.id, 'paid', { sessionId: session.id, paymentIntent, paidAt: new Date().toISOString() }, new Date(), {
+    editorNotice: editorAddress.notice,
+  });
   if (paid) {
-    await fulfil(paid, info);
+    await fulfil(paid, editorAddress, info);
     return 'paid';
   }
   // Settled before: if it was paid, make sure its add-ons and projects exist (both idempotent), in
@@ -151,9 +155,9 @@ async function settle(type: string, session: Session, info?: DeployInfo): Promis
  * Runs once per paid order: what the customer bought becomes theirs (add-ons, and one project per
  * unit of editing, DESIGN §10), and everyone hears of it.
  */
-async function fulfil(order: Order, info?: DeployInfo) {
+async function fulfil(order: Order, editorAddress: EditorAddress, info?: DeployInfo) {
   await Promise.all([recordAddOns(order, info), ensureProjects(order, info)]);
-  await sendOrderConfirmations(order, info);
+  await sendOrderConfirmations(order, editorAddress, info);
 }
 
 const recordAddOns = (order: Order, info?: DeployInfo) =>

@@ -74,17 +74,28 @@ export async function readBody<S extends z.ZodType>(
   } catch {
     throw new HttpError(400, 'Request body must be valid JSON');
   }
-  return parse(schema, data);
+  return parseAsync(schema, data);
 }
 
 /** Parses `data` with `schema`; the first issue becomes a 400 naming the field. */
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  throw badInput(result.error);
+}
+
+/** `parse` for schemas with async steps (a phone number: its parser loads on first use). */
+export async function parseAsync<S extends z.ZodType>(schema: S, data: unknown): Promise<z.output<S>> {
+  const result = await schema.safeParseAsync(data);
+  if (result.success) return result.data;
+  throw badInput(result.error);
+}
+
+function badInput(error: z.ZodError): HttpError {
+  const issue = error.issues[0];
   const field = issue.path.join('.');
   const message = field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
-  throw new HttpError(400, message);
+  return new HttpError(400, message);
 }
 
 /**

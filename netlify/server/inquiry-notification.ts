@@ -1,5 +1,6 @@
 /** The e-mail that tells the business about a new inquiry; a reply goes straight to the family. */
 import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from '../../src/lib/contact';
+import { formatPhone } from '../../src/lib/phone';
 import { site } from '../../src/lib/site';
 import type { InquiryRecord } from './inquiries.repo';
 import { escapeHtml, type Mail } from './mail';
@@ -16,7 +17,7 @@ export function inquiryNotification(inquiry: InquiryRecord, editor: { id: string
     ['Preferred editor', editor ? `${editor.name} (${editor.id})` : ANY_EDITOR.label],
     ['Preferred turnaround', turnaroundLabelById(inquiry.turnaround)],
     ['Email', inquiry.email],
-    ['Phone', inquiry.phone || 'Not given'],
+    ['Phone', inquiry.phone ? formatPhone(inquiry.phone) : 'Not given'],
     ['Received', inquiry.receivedAt],
   ];
   const details = inquiry.details || '(none)';

@@ -108,11 +108,18 @@ export function ordersRepo(info?: DeployInfo) {
      * Moves a pending order to `status` once. Answers the updated order if this call made the move,
      * null if the order was not pending (already moved, by this or a concurrent delivery).
      */
-    async settle(id: string, status: Exclude<OrderStatus, 'pending'>, payment: Partial<Order['payment']> = {}, now = new Date()) {
+    async settle(
+      id: string,
+      status: Exclude<OrderStatus, 'pending'>,
+      payment: Partial<Order['payment']> = {},
+      now = new Date(),
+      /** What the same move records besides (who hears of a paid order). */
+      also: Pick<Order, 'editorNotice'> = {},
+    ) {
       for (let attempt = 0; attempt < 5; attempt++) {
         const current = await getJSONWithEtag<Order>(store, id);
         if (!current || current.value.status !== 'pending') return null;
-        const next: Order = { ...current.value, status, updatedAt: now.toISOString(), payment: { ...current.value.payment, ...payment } };
+        const next: Order = { ...current.value, ...also, status, updatedAt: now.toISOString(), payment: { ...current.value.payment, ...payment } };
         const { modified } = await store.setJSON(id, next, { onlyIfMatch: current.etag });
         if (modified) return next;
       }

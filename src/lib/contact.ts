@@ -54,9 +54,16 @@ export const ANY_EDITOR = { value: 'any', label: 'Any Available Editor' } as con
 export const needsTurnaround = (serviceIds: readonly string[]) =>
   CONTACT_SERVICE_OPTIONS.some((o) => o.needsTurnaround && serviceIds.includes(o.id));
 
-/** Details are labelled "max 300 words"; the limit is shown, not enforced (SPEC §5). */
+/**
+ * Details are labelled "max 300 words". SPEC §5 only shows the limit; we count it as the visitor types
+ * and enforce it, in the form and in the inquiry schema (DESIGN §8: a limit shown must hold).
+ */
 export const DETAILS_WORD_LIMIT = 300;
 export const countWords = (text: string) => (text.trim() === '' ? 0 : text.trim().split(/\s+/).length);
+/** The server's refusal (the native post's answer page names the field by its label: relabel). */
+export const detailsTooLong = (words: number) => `details must be at most ${DETAILS_WORD_LIMIT} words (it has ${words})`;
+/** The form's own, next to the field: it counts as the visitor types. */
+export const detailsOverLimit = (words: number) => `Please shorten this to ${DETAILS_WORD_LIMIT} words or fewer (it has ${words}).`;
 
 /** 'Standard 3-5 days', '48-Hour Response (+$250)', ... */
 export const turnaroundLabel = (option: (typeof TURNAROUND_OPTIONS)[number]) =>

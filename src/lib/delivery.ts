@@ -59,6 +59,24 @@ export const REVISION_LABEL = 'Submit Revision';
 export const editsIncluded = (service: ServiceId): number | null => (service === 'common-app-essay' ? null : 3);
 
 /**
+ * The edit rules of what was bought, as the confirmation promises them (DESIGN §8, §10): 'unlimited
+ * revisions for your Common App essay; 3 edits for each supplemental essay and for your activity list'.
+ * Only the services of the order are named.
+ */
+export function editRules(services: readonly { id: ServiceId; quantity: number }[]): string {
+  const has = (id: ServiceId) => services.find((s) => s.id === id);
+  const unlimited = has('common-app-essay') ? 'unlimited revisions for your Common App essay' : null;
+  const supplements = services.filter((s) => s.id === 'supplement-large' || s.id === 'supplement-small').reduce((n, s) => n + s.quantity, 0);
+  const activityLists = has('activity-list')?.quantity ?? 0;
+  const limited = [
+    supplements === 1 ? 'your supplemental essay' : supplements > 1 ? 'each supplemental essay' : null,
+    activityLists === 1 ? 'your activity list' : activityLists > 1 ? 'each activity list' : null,
+  ].filter((part): part is string => part !== null);
+  const counted = limited.length > 0 ? `${editsIncluded('activity-list')} edits for ${limited.join(' and for ')}` : null;
+  return [unlimited, counted].filter(Boolean).join('; ');
+}
+
+/**
  * Whether a project occupies one of its editor's active slots while active: never an activity list
  * (SPEC §4), never one bought as an overflow slot while the editor was full (DESIGN §10).
  */

@@ -7,8 +7,23 @@ import { SURGE_DENOMINATOR, SURGE_NUMERATOR } from './surge';
 /** Full: no open slot, so new bookings are overflow at the surge price. */
 export const isOverbooked = (editor: { slotsOpen: number }) => editor.slotsOpen === 0;
 
-/** SAT or ACT: a score under 100 can only be an ACT (SPEC §3). */
-export const testLabel = (score: string) => (Number(score) < 100 ? 'ACT' : 'SAT');
+/**
+ * The admin types the SAT/ACT field freely: '1540', '34', 'SAT 1500', 'ACT: 35', or 'SAT 1500, ACT 34'.
+ * The cards show one test and one score: the test the text names, or for a bare number the one its
+ * size says (a score under 100 can only be an ACT, SPEC §3); anything else as typed, under 'SAT/ACT'.
+ */
+export function testScore(text: string): { label: string; value: string } {
+  const typed = text.trim();
+  const testFirst = /^(SAT|ACT)\b[\s:=-]*(\d{1,4})$/i.exec(typed); // 'SAT 1500', 'ACT: 35'
+  if (testFirst) return { label: testFirst[1].toUpperCase(), value: testFirst[2] };
+  const scoreFirst = /^(\d{1,4})\s*(SAT|ACT)$/i.exec(typed); // '1500 SAT'
+  if (scoreFirst) return { label: scoreFirst[2].toUpperCase(), value: scoreFirst[1] };
+  if (/^\d{1,4}$/.test(typed)) return { label: Number(typed) < 100 ? 'ACT' : 'SAT', value: typed };
+  return { label: 'SAT/ACT', value: typed };
+}
+
+/** SAT or ACT, as testScore reads the field (SPEC §3: a bare score under 100 is an ACT). */
+export const testLabel = (score: string) => testScore(score).label;
 
 /** How the surge on a full editor is written for people: "1.5x" (SPEC §4, §9). */
 export const SURGE_LABEL = `${SURGE_NUMERATOR / SURGE_DENOMINATOR}x`;

@@ -31,7 +31,21 @@ export interface Order {
   };
   /** Refunds of a paid order, newest last (DESIGN §11). */
   refunds?: Refund[];
+  /**
+   * Who received the new order's notice for the editor, decided when the order was paid: the editor
+   * at their account e-mail, or our team (the business inbox) when the editor has no account yet.
+   * Orders paid before this was recorded went to the team.
+   */
+  editorNotice?: EditorNotice;
 }
+
+export type EditorNotice = 'editor' | 'team';
+
+/** What the confirmation says about the editor's notice. */
+export const editorNoticeText = (order: Pick<Order, 'editor' | 'editorNotice'>) =>
+  order.editorNotice === 'editor'
+    ? `Your editor, ${order.editor.name}, was notified`
+    : 'Our team was notified and will pass it to your editor';
 
 /** How a service line reads: 'Activity List Editing × 2', or just the title for one. */
 export const lineLabel = (line: Pick<ServiceLine, 'title' | 'quantity'>) => (line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title);

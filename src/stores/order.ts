@@ -1,8 +1,14 @@
 /**
- * What the customer is choosing on /select-services (SPEC §3 selection state), shared by the pickers
- * and the order summary, and kept in sessionStorage so a reload or a trip to /editors keeps it.
+ * What the customer is choosing on /select-services (SPEC §3 selection state): the cart, shared by the
+ * pickers and the order summary. It is kept in localStorage (@nanostores/persistent), like a shop's
+ * cart: a reload, a trip to /editors, a new tab and a reopened browser keep it; tabs follow each
+ * other's changes. A paid order empties it.
+ *
+ * Decision 015: the build rendered the pickers with an empty cart, so the store's `init` (what
+ * `useSharedStore` renders while hydrating) stays the empty cart, whatever is stored; the pickers
+ * apply the stored cart right after hydrating (restoreSelection).
  */
-import { atom } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
 import {
   ADD_ON_IDS,
   COMMUNITY_SERVICE_ID,
@@ -12,7 +18,6 @@ import {
   type ServiceId,
 } from '../lib/catalogue';
 import { toggleAddOn, type ServiceSelection } from '../lib/pricing';
-import { readSession, writeSession } from '../client/session-storage';
 
 export interface OrderSelection {
   /** Selected services and their quantities; absent means not selected. */
@@ -21,19 +26,39 @@ export interface OrderSelection {
   addOns: AddOnId[];
 }
 
-const KEY = 'bcc:order-selection';
+export const CART_KEY = 'bcc:cart';
 const EMPTY: OrderSelection = { services: {}, editorId: null, addOns: [] };
 
-export const $order = atom<OrderSelection>(EMPTY);
+/** Quantity: a whole number, at least 1, no maximum (SPEC §5); anything else typed becomes 1. */
+export const sanitizeQuantity = (value: unknown) => {
+  const n = Math.floor(Number(value));
+  return Number.isFinite(n) && n >= 1 ? n : 1;
+};
 
-const isSelection = (v: unknown): v is OrderSelection =>
-  typeof v === 'object' && v !== null && 'services' in v && 'addOns' in v && Array.isArray((v as OrderSelection).addOns);
-
-function update(change: (current: OrderSelection) => OrderSelection) {
-  const next = change($order.get());
-  $order.set(next);
-  writeSession(KEY, next);
+/** A stored cart as this version understands it: unknown services and add-ons dropped, quantities whole. */
+export function decodeSelection(raw: string | undefined): OrderSelection {
+  try {
+    const value: unknown = raw ? JSON.parse(raw) : null;
+    if (typeof value !== 'object' || value === null) return EMPTY;
+    const v = value as Partial<OrderSelection>;
+    const services: OrderSelection['services'] = {};
+    for (const id of SERVICE_IDS) {
+      const quantity = v.services?.[id];
+      if (quantity !== undefined) services[id] = sanitizeQuantity(quantity);
+    }
+    const addOns = Array.isArray(v.addOns) ? ADD_ON_IDS.filter((id) => v.addOns!.includes(id)) : [];
+    const editorId = typeof v.editorId === 'string' && v.editorId !== '' ? v.editorId : null;
+    return { services, editorId, addOns: addOns.includes('speed24hr') ? addOns.filter((id) => id !== 'speed48hr') : addOns };
+  } catch {
+    return EMPTY;
+  }
 }
+
+export const $order = persistentAtom<OrderSelection>(CART_KEY, EMPTY, { encode: JSON.stringify, decode: decodeSelection });
+// What the build rendered: hydration renders this, not the stored cart (see above).
+($order as { init: OrderSelection }).init = EMPTY;
+
+const update = (change: (current: OrderSelection) => OrderSelection) => $order.set(change($order.get()));
 
 /** The selected services in catalogue order, as the pricing function takes them. */
 export const selectedServices = (selection: OrderSelection): ServiceSelection[] =>
@@ -52,12 +77,6 @@ export const setServiceChosen = (id: ServiceId, chosen: boolean) =>
     else delete services[id];
     return { ...s, services };
   });
-
-/** Quantity: a whole number, at least 1, no maximum (SPEC §5); anything else typed becomes 1. */
-export const sanitizeQuantity = (value: unknown) => {
-  const n = Math.floor(Number(value));
-  return Number.isFinite(n) && n >= 1 ? n : 1;
-};
 
 export const setQuantity = (id: ServiceId, quantity: unknown) =>
   update((s) => (s.services[id] === undefined ? s : { ...s, services: { ...s.services, [id]: sanitizeQuantity(quantity) } }));
@@ -79,15 +98,14 @@ export const setAddOnChosen = (id: AddOnId, chosen: boolean, owned: OwnedAddOns)
   update((s) => (owned[id] || s.addOns.includes(id) === chosen ? s : { ...s, addOns: toggleAddOn(s.addOns, id) }));
 
 /**
- * Restores the saved selection, then applies the link that brought the visitor here: `service`,
+ * Takes the stored cart, then applies the link that brought the visitor here: `service`,
  * `addon` and `editor` (unknown values ignored; `service=paid-community` means the community add-on,
  * DESIGN §8). `knownEditorIds` are the editors the page was built with: an `editor` link to one of
  * them applies now, any other waits for the live list (settleEditor). Answers the query parameters it
  * used, so the caller can drop them from the URL.
  */
 export function restoreSelection(params: URLSearchParams, knownEditorIds: readonly string[]): string[] {
-  const saved = typeof sessionStorage === 'undefined' ? null : readSession(KEY, isSelection);
-  let next: OrderSelection = saved ?? EMPTY;
+  let next: OrderSelection = $order.get();
   const used: string[] = [];
   const service = params.get('service');
   const addOn = service === COMMUNITY_SERVICE_ID ? 'community' : params.get('addon');
@@ -108,7 +126,6 @@ export function restoreSelection(params: URLSearchParams, knownEditorIds: readon
     linkedEditor = editor;
   }
   $order.set(next);
-  writeSession(KEY, next);
   return used;
 }
 

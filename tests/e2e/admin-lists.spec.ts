@@ -86,7 +86,7 @@ test('Inquiries: a sent inquiry shows every field, newest first; marking it hand
     preferredEditor: 'sofia-ramirez',
     turnaround: '24hr',
     email: uniqueEmail('parent'),
-    phone: '(555) 010-4444',
+    phone: '(312) 555-0144',
     details: 'Two schools left.\nCan we start this week?',
   };
   const newer = { ...inquiry, parentName: `${parentName} (newer)`, preferredEditor: 'any' };
@@ -104,7 +104,7 @@ test('Inquiries: a sent inquiry shows every field, newest first; marking it hand
     'Sofia Ramirez',
     turnaroundLabelById('24hr'),
     inquiry.email,
-    inquiry.phone,
+    '+13125550144', // stored in E.164
     'Two schools left.',
     'Can we start this week?',
     /Received \w{3} \d{1,2}, \d{4}/,

@@ -19,11 +19,15 @@ for (const page of builtPages()) {
 }
 
 // zod is ~25 KB gzipped. Islands check input with zod-free rules (editor-rules.ts, editor-input.ts,
-// admin-lists.ts, paged-list.ts) and the server parses with the schemas; one import of a module that
-// builds a schema at its top level (schemas.ts, admin.ts, paging.ts) ships all of zod again. Only the
-// checkout form still parses with schemas.ts in the browser.
-test('no page but /checkout ships zod', () => {
-  const shipsZod = (url: string) => readFileSync(join(DIST, url), 'utf8').includes('"$ZodType"'); // zod names its classes at run time
-  const pagesWithZod = builtPages().filter((page) => pageJavaScript(page).files.some(shipsZod));
-  expect(pagesWithZod.map((page) => page.route).filter((route) => route !== '/checkout')).toEqual([]);
+// admin-lists.ts, paged-list.ts, checkout-form.ts) and the server parses with the schemas; one import
+// of a module that builds a schema at its top level (schemas.ts, admin.ts, paging.ts) ships all of zod
+// again. The same for libphonenumber-js (~30 KB with its smallest metadata): phone numbers are parsed
+// on the server only.
+test('no page ships zod or libphonenumber-js', () => {
+  const heavy = (url: string) => {
+    const code = readFileSync(join(DIST, url), 'utf8');
+    return code.includes('"$ZodType"') || code.includes('country_calling_codes'); // zod names its classes at run time; the phone metadata
+  };
+  const pagesWithHeavy = builtPages().filter((page) => pageJavaScript(page).files.some(heavy));
+  expect(pagesWithHeavy.map((page) => page.route)).toEqual([]);
 });

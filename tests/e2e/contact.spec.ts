@@ -41,7 +41,7 @@ async function fillEverything(f: ContactForm, email: string) {
   await f.service('community').check();
   await f.turnaround.selectOption('24hr');
   await f.email.fill(email);
-  await f.phone.fill('(555) 010-1234');
+  await f.phone.fill('(312) 555-0134');
   await f.details.fill('Could we talk on Tuesday evening?');
 }
 
@@ -130,7 +130,7 @@ test('the turnaround select appears only while an editing service is ticked', as
   await expect(f.turnaround).toHaveCount(0);
 });
 
-test('the details field counts words without limiting them', async ({ page }) => {
+test('the details field counts words as they are typed, keeps what is over the limit and says so (DESIGN §8)', async ({ page }) => {
   const f = form(page);
   await expect(f.details).toHaveAccessibleDescription('0 of 300 words');
   await f.details.fill('one two  three\nfour');
@@ -138,6 +138,7 @@ test('the details field counts words without limiting them', async ({ page }) =>
   await f.details.fill('word '.repeat(320));
   await expect(page.getByText('320 of 300 words')).toBeVisible();
   await expect(f.details).toHaveValue('word '.repeat(320));
+  // Refused on sending (buying-journey.spec.ts), never cut short while typing.
 });
 
 test('a complete inquiry is sent once, stored, confirmed, and every field cleared', async ({ page }) => {
@@ -176,7 +177,7 @@ test('a complete inquiry is sent once, stored, confirmed, and every field cleare
       preferredEditor: 'maya-chen',
       turnaround: '24hr',
       email,
-      phone: '(555) 010-1234',
+      phone: '+13125550134', // stored in E.164
       details: 'Could we talk on Tuesday evening?',
       receivedAt: expect.any(String),
     },
@@ -219,7 +220,7 @@ test('a server failure says so and keeps every value', async ({ page }) => {
   await expect(f.service('community')).toBeChecked();
   await expect(f.turnaround).toHaveValue('24hr');
   await expect(f.email).toHaveValue(email);
-  await expect(f.phone).toHaveValue('(555) 010-1234');
+  await expect(f.phone).toHaveValue('(312) 555-0134');
   await expect(f.details).toHaveValue('Could we talk on Tuesday evening?');
   await expect(f.button).toBeEnabled();
   expect(await inquiryFrom(email)).toEqual([]);

@@ -306,7 +306,7 @@ for (const cpu of [1, 4]) {
         total: 10000,
         userEmail: 'pat@example.com',
       };
-      await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [CHECKOUT_KEY, JSON.stringify(data)]);
+      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [CHECKOUT_KEY, JSON.stringify(data)]);
       const release = await openHeld(page, '/checkout');
       await expect(page.getByLabel('Street Address')).toBeDisabled();
       release();

@@ -3,6 +3,7 @@ import { messages } from '../../src/lib/messages';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { register, uniqueEmail } from '../helpers/e2e-auth';
 import { fillCheckout } from '../helpers/e2e-checkout';
+import { islandsHydrated } from '../helpers/hydration';
 import { readStored } from '../helpers/stored';
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
@@ -145,7 +146,10 @@ test.describe('select-services rules', () => {
 
   test('the selection survives a reload', async ({ page }) => {
     await page.goto('/select-services?service=activity-list&editor=priya-nair');
+    // A reload before the pickers hydrate is hydration.spec.ts's case; here the cart holds the tick first.
+    await islandsHydrated(page);
     await page.getByRole('checkbox', { name: 'Paid Community Access', exact: true }).check();
+    await expect(summary(page)).toContainText('Paid Community Access');
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Activity List Editing', exact: true })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Paid Community Access', exact: true })).toBeChecked();

@@ -107,7 +107,7 @@ const MATRIX: Record<string, Row> = {
   'PATCH /api/admin/inquiries': {
     expect: adminsOnly(200),
     request: async () => {
-      const { key } = await inquiriesRepo().add(inquirySchema.parse(validInquiry));
+      const { key } = await inquiriesRepo().add(await inquirySchema.parseAsync(validInquiry));
       return { path: '/api/admin/inquiries', json: { id: key, handled: true } };
     },
   },

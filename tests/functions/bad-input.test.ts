@@ -227,7 +227,7 @@ beforeAll(async () => {
   editorId = (await editorsRepo().createWithNewId(editorInput('Bad Input Target'))).id;
   order = await openOrder(tokens.customer);
   ({ orderId: paidOrderId, projectIds: [projectId] } = await paidOrder(tokens.customer));
-  inquiryKey = (await inquiriesRepo().add(inquirySchema.parse(validInquiry))).key;
+  inquiryKey = (await inquiriesRepo().add(await inquirySchema.parseAsync(validInquiry))).key;
   const [lookupBooking, cancelBooking] = [await arrangeBooking(), await arrangeBooking()];
   consult = { slot: (await freeSlots({})).slots[0], lookupToken: lookupBooking.token, cancelToken: cancelBooking.token };
 });

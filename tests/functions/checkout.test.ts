@@ -5,7 +5,7 @@ import { ordersRepo } from '../../netlify/server/orders.repo';
 import { paymentDeadline } from '../../src/lib/order';
 import { bearer, createUser } from '../helpers/auth-emulator';
 import { call, clearStore } from '../helpers/functions';
-import { FULL_EDITOR, resetOrderingStores, selection, student } from '../helpers/orders';
+import { FULL_EDITOR, billing, resetOrderingStores, selection, student } from '../helpers/orders';
 
 const PATH = '/api/stripe/create-payment-session';
 let user: Awaited<ReturnType<typeof createUser>>;
@@ -38,6 +38,9 @@ describe('POST /api/stripe/create-payment-session: who and what', () => {
     ['an unknown editor', { editorId: 'nobody' }, /editor/],
     ['a missing billing field', { billing: { street: '1 Main St', city: '', state: 'IL', zip: '1', phone: '1' } }, /billing\.city/],
     ['a bad grade', { student: { ...student, studentGrade: '11th' } }, /studentGrade/],
+    ['a US ZIP code of 4 digits', { billing: { ...billing, zip: '6270' } }, /^billing\.zip: Enter a 5-digit ZIP code$/],
+    ['a phone number without its area code', { billing: { ...billing, phone: '555-0100' } }, /^billing\.phone: Enter a phone number with area code$/],
+    ['an address the newsletter once let in', { student: { ...student, parentEmail: '<script>@x.y' } }, /^student\.parentEmail: email is not a valid address$/],
   ])('answers 400 { error } for %s and stores nothing', async (_, change, message) => {
     const res = await post(selection(change));
     expect(res.status).toBe(400);
@@ -62,6 +65,12 @@ describe('POST /api/stripe/create-payment-session: the server prices the order',
     expect(res.body.url).toBe(`https://beacon.example/test-checkout?order=${res.body.orderId}&session_id=${res.body.id}`);
     expect(res.body.id).toMatch(/^cs_test_local_[a-f0-9]{32}$/);
     expect(res.body.orderId).toMatch(/^BCC-[A-Z2-9]{6}$/);
+  });
+
+  it('stores the phone number in E.164 and the ZIP code as on mail', async () => {
+    const res = await post(selection({ billing: { ...billing, zip: '627011234', phone: '312.555.0100' } }));
+    expect(res.status).toBe(200);
+    expect((await ordersRepo().get(res.body.orderId))?.billing).toMatchObject({ zip: '62701-1234', phone: '+13125550100', country: 'United States' });
   });
 
   it('surges services, not add-ons, for a full editor (exact cents)', async () => {

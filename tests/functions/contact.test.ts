@@ -22,7 +22,7 @@ const valid = {
   preferredEditor: 'any',
   turnaround: '48hr',
   email: 'pat@example.com',
-  phone: '(555) 010-9999',
+  phone: '(312) 555-0199',
   details: 'We would like a consult on Tuesday.\nThanks!',
   website: '',
 };
@@ -55,7 +55,7 @@ describe('POST /api/contact: an accepted inquiry', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0].key).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z-[0-9a-f]{8}$/);
     const { website: _honeypot, ...payload } = valid;
-    expect(entries[0].value).toEqual({ ...payload, receivedAt: expect.any(String) });
+    expect(entries[0].value).toEqual({ ...payload, phone: '+13125550199', receivedAt: expect.any(String) });
     expect(entries[0].value.receivedAt >= before).toBe(true);
     expect(entries[0].key.startsWith(entries[0].value.receivedAt)).toBe(true);
   });
@@ -69,6 +69,19 @@ describe('POST /api/contact: an accepted inquiry', () => {
         services: [], preferredEditor: 'any', turnaround: 'standard', phone: '', details: '', receivedAt: expect.any(String),
       },
     ]);
+  });
+
+  it('stores the phone number in E.164 and refuses one it cannot read, naming the field', async () => {
+    expect((await post({ ...valid, phone: '+44 20 7946 0958' })).status).toBe(200);
+    expect((await storedInquiries())[0].phone).toBe('+442079460958');
+    const refused = await post({ ...valid, phone: '555-0199' });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'phone: Enter a phone number with area code' } });
+  });
+
+  it('counts details in words: 300 are taken, 301 are refused', async () => {
+    expect((await post({ ...valid, details: 'word '.repeat(300) })).status).toBe(200);
+    const refused = await post({ ...valid, details: 'word '.repeat(301) });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'details must be at most 300 words (it has 301)' } });
   });
 
   it('keeps every inquiry: two identical ones are two records', async () => {
@@ -97,7 +110,7 @@ describe('POST /api/contact: an accepted inquiry', () => {
       'Preferred editor: Maya Chen (maya-chen)',
       'Preferred turnaround: 48-Hour Response (+$250)',
       'Email: pat@example.com',
-      'Phone: (555) 010-9999',
+      'Phone: (312) 555-0199', // stored in E.164, written as people read it
       'We would like a consult on Tuesday.\nThanks!',
     ]) {
       expect(mail.text).toContain(text);
@@ -126,7 +139,7 @@ describe('POST /api/contact: notification by SMTP', () => {
       expect(to).toEqual([site.email]);
       expect(message).toContain('Subject: New inquiry from Pat Rivera');
       expect(message).toContain('Reply-To: pat@example.com');
-      for (const text of ['Sam Rivera, 11th Grade', 'Social Sciences', 'Common App Essay Editing', 'Any Available Editor', '(555) 010-9999', 'We would like a consult on Tuesday.']) {
+      for (const text of ['Sam Rivera, 11th Grade', 'Social Sciences', 'Common App Essay Editing', 'Any Available Editor', '(312) 555-0199', 'We would like a consult on Tuesday.']) {
         expect(message).toContain(text);
       }
       expect(await listOutbox()).toEqual([]);
@@ -245,6 +258,9 @@ describe('POST /api/contact: refused input', () => {
     ['email', 'malformed', { email: 'pat@example' }],
     ['email', 'over 254 characters', { email: `${'a'.repeat(250)}@b.co` }],
     ['phone', 'over 40 characters', { phone: '5'.repeat(41) }],
+    ['phone', 'without its area code', { phone: '555-0199' }],
+    ['phone', 'not a number', { phone: '123-456-7890' }],
+    ['details', 'over 300 words', { details: 'word '.repeat(301) }],
     ['details', 'over 3,000 characters', { details: 'd'.repeat(3001) }],
     ['details', 'not text', { details: ['a'] }],
   ])('answers 400 naming %s when it is %s, and stores nothing', async (field, _, change) => {
@@ -337,6 +353,14 @@ describe('POST /api/contact: the form posted before its island hydrates', () => 
     ]) {
       expect(res.body).toContain(text);
     }
+    await expectNothingStored();
+  });
+
+  it('names a phone number it cannot read, and details over 300 words, by their labels', async () => {
+    const res = await postFields({ phone: '555-0199', details: 'word '.repeat(312) });
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('Phone: Enter a phone number with area code');
+    expect(res.body).toContain('Additional Details/Questions must be at most 300 words (it has 312)');
     await expectNothingStored();
   });
 

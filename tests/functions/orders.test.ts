@@ -89,4 +89,18 @@ describe('/api/stripe/test-checkout/:orderId (test mode)', () => {
     expect((await pay(orderId, owner.idToken, { sessionId: 'cs_live_123', cardNumber: '4242424242424242' })).status).toBe(400);
     expect((await pay(orderId, owner.idToken, { sessionId: 'cs_test_local_' + 'a'.repeat(32), cardNumber: 'abc' })).status).toBe(400);
   });
+
+  it.each([
+    [{ cardNumber: '4242 4242 4242' }, "cardNumber: Your card number is incomplete."],
+    [{ cardNumber: '4242 4242 4242 4241' }, 'cardNumber: Your card number is invalid.'],
+    [{ cardNumber: 'abc' }, 'cardNumber: Your card number is invalid.'],
+    [{ expiry: '12 /' }, "expiry: Your card's expiration date is incomplete."],
+    [{ expiry: '01 / 20' }, "expiry: Your card's expiration date is in the past."],
+    [{ cvc: '12' }, "cvc: Your card's security code is incomplete."],
+  ])('words a card it refuses as Stripe Checkout does: %j', async (card, error) => {
+    const { orderId, id } = await open();
+    const res = await pay(orderId, owner.idToken, { sessionId: id, cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', ...card });
+    expect(res).toMatchObject({ status: 400, body: { error } });
+    expect((await ordersRepo().get(orderId))?.status).toBe('pending');
+  });
 });

@@ -44,6 +44,9 @@ describe('POST /api/database/subscribe', () => {
     ['a missing address', {}],
     ['a non-string address', { email: ['a@b.co'] }],
     ['a malformed address', { email: 'not-an-email' }],
+    ['markup for an address (issue 16: it was stored as Active)', { email: '<script>@x.y' }],
+    ['an address with an emoji', { email: 'pat😀@example.com' }],
+    ['an address with a double dot', { email: 'pat..rivera@example.com' }],
     ['an empty address', { email: '   ' }],
     ['an address over 254 characters', { email: `${'a'.repeat(250)}@b.co` }],
     ['a body that is not an object', ['a@b.co']],
@@ -115,6 +118,7 @@ describe('POST /api/database/subscribe: the footer form posted before its script
     ['', messages.emailRequired],
     ['not-an-email', messages.emailInvalid],
     ['<b>x</b>@example', messages.emailInvalid],
+    ['<script>@x.y', messages.emailInvalid],
   ])('answers %j with a page that says %s, shows what was typed and the way back; stores nothing', async (typed, message) => {
     const res = await postEmail(typed);
     expect(res.status).toBe(400);

@@ -58,6 +58,7 @@ describe('POST /api/waitlist', () => {
   it.each([
     ['a missing address', { editorId: 'daniel-okafor' }],
     ['a malformed address', { email: 'not-an-email', editorId: 'daniel-okafor' }],
+    ['markup for an address', { email: '<script>@x.y', editorId: 'daniel-okafor' }],
     ['an empty address', { email: '  ', editorId: 'daniel-okafor' }],
     ['a missing editor', { email: 'a@example.com' }],
     ['an empty editor', { email: 'a@example.com', editorId: '   ' }],

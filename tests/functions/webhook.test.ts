@@ -3,10 +3,13 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import createSession from '../../netlify/functions/create-payment-session';
 import webhook from '../../netlify/functions/stripe-webhook';
 import { customersRepo } from '../../netlify/server/customers.repo';
+import { editorsRepo } from '../../netlify/server/editors.repo';
+import type { OutboxMail } from '../../netlify/server/mail';
 import { ordersRepo, type Order } from '../../netlify/server/orders.repo';
 import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
 import { signWebhookPayload } from '../../netlify/server/webhook-signature';
 import { completedEvent } from '../../netlify/server/test-checkout';
+import { site } from '../../src/lib/site';
 import { bearer, createUser } from '../helpers/auth-emulator';
 import { call } from '../helpers/functions';
 import { resetOrderingStores, selection } from '../helpers/orders';
@@ -23,6 +26,11 @@ const event = (type: string, session: Record<string, unknown> = {}, id = `evt_${
   return { ...base, id, type, data: { object: { ...base.data.object, ...session } } };
 };
 const outbox = async () => (await getStore({ name: 'outbox', consistency: 'strong' }).list()).blobs.length;
+const outboxMails = async () => {
+  const store = getStore({ name: 'outbox', consistency: 'strong' });
+  const { blobs } = await store.list();
+  return Promise.all(blobs.map(async (b) => (await store.get(b.key, { type: 'json' })) as OutboxMail));
+};
 
 beforeAll(async () => {
   user = await createUser();
@@ -68,6 +76,29 @@ describe('POST /api/stripe/webhook: fulfilment', () => {
     expect(paid).toMatchObject({ status: 'paid', payment: { sessionId: expect.stringMatching(/^cs_test_local_/), paymentIntent: expect.stringMatching(/^pi_/) } });
     expect((await customersRepo().get(user.uid)).ownedAddOns).toEqual({ community: true, speed24hr: false, speed48hr: true });
     expect(await outbox()).toBe(3);
+  });
+
+  it('e-mails the editor at their account address, says so on the order, and itemises every e-mail as the page does', async () => {
+    expect((await deliver(event('checkout.session.completed'))).body.result).toBe('paid');
+    expect(await ordersRepo().get(order.id)).toMatchObject({ editorNotice: 'editor' });
+    const mails = await outboxMails();
+    expect(mails.map((m) => m.to).sort()).toEqual(['maya@example.test', 'pat@example.com', 'sam@example.com']); // the seed's account for Maya Chen
+    for (const mail of mails) {
+      for (const line of ['Common App Essay Editing: $300', 'Paid Community Access: $50', '48-Hour Response: $250', 'Total paid: $600']) {
+        expect(mail.text).toContain(line);
+      }
+      expect(mail.text).toContain('Edits included: unlimited revisions for your Common App essay.');
+    }
+  });
+
+  it('without an editor account, the notice goes to our inbox and the order says our team was notified', async () => {
+    const maya = (await editorsRepo().get('maya-chen'))!;
+    await editorsRepo().update('maya-chen', { ...maya, accountEmail: '' });
+    expect((await deliver(event('checkout.session.completed'))).body.result).toBe('paid');
+    expect(await ordersRepo().get(order.id)).toMatchObject({ editorNotice: 'team' });
+    const toTeam = (await outboxMails()).find((m) => m.to === site.email)!;
+    expect(toTeam.subject).toBe(`[Editor inbox] New order ${order.id} for Maya Chen`);
+    expect(toTeam.text).toContain('For Maya Chen (no editor account yet): please pass this order on.');
   });
 
   it('handles a duplicate delivery of the same event once', async () => {

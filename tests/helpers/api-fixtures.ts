@@ -14,7 +14,7 @@ export const validInquiry = {
   preferredEditor: 'any',
   turnaround: 'standard',
   email: 'pat@example.com',
-  phone: '555-0100',
+  phone: '(312) 555-0100',
   details: 'A consult on Tuesday, please.',
 };
 

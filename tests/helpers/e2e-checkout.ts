@@ -11,7 +11,7 @@ export async function fillCheckout(page: Page) {
   await page.getByLabel('City').fill('Springfield');
   await page.getByLabel('State').fill('IL');
   await page.getByLabel('ZIP Code').fill('62701');
-  await page.getByLabel('Phone Number').fill('555-0100');
+  await page.getByLabel('Phone Number').fill('(312) 555-0100');
 }
 
 export interface ApiOrder {
@@ -30,7 +30,7 @@ export async function openOrderThroughApi(request: APIRequestContext, idToken: s
       editorId,
       addOns,
       student: { studentName: 'Sam Rivera', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat Rivera', parentEmail, intendedMajor: 'stem' },
-      billing: { street: '12 Elm Road', city: 'Springfield', state: 'IL', zip: '62701', phone: '555-0100' },
+      billing: { street: '12 Elm Road', city: 'Springfield', state: 'IL', zip: '62701', phone: '(312) 555-0100' },
     },
   });
   expect(session.status()).toBe(200);

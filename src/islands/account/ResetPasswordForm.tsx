@@ -22,6 +22,8 @@ export default function ResetPasswordForm() {
   const code = typeof location === 'undefined' ? '' : (new URLSearchParams(location.search).get('oobCode') ?? '');
 
   useEffect(() => {
+    // Without a code there is nothing to ask Firebase (it would answer 400, an error in the console).
+    if (code === '') return setState({ step: 'invalid' });
     verifyPasswordResetCode(firebaseAuth(), code).then(
       (email) => setState({ step: 'form', email }),
       () => setState({ step: 'invalid' }),

@@ -1,14 +1,24 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiFetch } from '../../client/api';
-import { chosenAddOns, clearCheckoutData, readCheckoutData, saveBillingData, type CheckoutData } from '../../client/checkout-data';
+import {
+  chosenAddOns,
+  clearCheckoutData,
+  readCheckoutData,
+  readCheckoutForm,
+  saveBillingData,
+  saveCheckoutForm,
+  type CheckoutData,
+} from '../../client/checkout-data';
+import { checkCheckout, fieldOfServerError, fixFieldsMessage, type CheckoutField, type CheckoutProblems } from '../../lib/checkout-form';
 import { messages } from '../../lib/messages';
 import { formatUsd } from '../../lib/money';
 import { priceOrder } from '../../lib/pricing';
-import { billingSchema, studentSchema } from '../../lib/schemas';
+import type { Billing, Student } from '../../lib/schemas';
 import { $session, idToken, startSession } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
 import { BillingFields, EMPTY_FIELDS, StudentFields, type CheckoutFields } from './CheckoutForm';
 import { CheckoutSummary } from './CheckoutSummary';
+
 
 const REDIRECT_DELAY_MS = 2500;
 
@@ -59,10 +69,12 @@ function CheckoutPlaceholder() {
 
 function CheckoutWithData({ data }: { data: CheckoutData }) {
   const session = useSharedStore($session);
-  const [fields, setFields] = useState<CheckoutFields>({ ...EMPTY_FIELDS, parentEmail: data.userEmail });
-  const [errors, setErrors] = useState<Partial<Record<keyof CheckoutFields, string>>>({});
+  // What was typed before a reload (this island renders only after hydration: decision 015 holds).
+  const [fields, setFields] = useState<CheckoutFields>(() => ({ ...EMPTY_FIELDS, parentEmail: data.userEmail, ...readCheckoutForm() }));
+  const [errors, setErrors] = useState<CheckoutProblems>({});
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const addOns = chosenAddOns(data.addOns);
   // Shown prices come from the one pricing function; the server prices the order again.
   const priced = priceOrder({
@@ -72,47 +84,75 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
     owned: session.ownedAddOns,
   });
 
+  useEffect(() => saveCheckoutForm(fields), [fields]);
+
+  /** A field's own problem now, or undefined. */
+  const problemOf = (name: CheckoutField, values = fields) => checkCheckout(values).problems[name];
+
+  // As Stripe Checkout: a field that says what is wrong stops saying it once it is right.
+  function change(name: CheckoutField, value: string) {
+    setFields((current) => ({ ...current, [name]: value }));
+    if (errors[name] && !problemOf(name, { ...fields, [name]: value })) setErrors(({ [name]: _, ...rest }) => rest);
+  }
+
+  // A field left for another field, filled in but wrong, says so at once; an empty one waits for the
+  // submit. Not when the focus goes to the button (or nowhere, as Safari's clicks on buttons do): the
+  // message would push the button away under the pointer, and the submit checks everything anyway.
+  function leave(name: CheckoutField, next: EventTarget | null) {
+    const toField = next instanceof HTMLInputElement || next instanceof HTMLSelectElement || next instanceof HTMLTextAreaElement;
+    if (!toField || fields[name].trim() === '') return;
+    const found = problemOf(name);
+    setErrors((current) => (found ? { ...current, [name]: found } : current));
+  }
+
+  function focusField(name: CheckoutField) {
+    (form.current?.elements.namedItem(name) as HTMLElement | null)?.focus();
+  }
+
   async function pay(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const student = studentSchema.safeParse(fields);
-    const billing = billingSchema.safeParse(fields);
-    const invalid = (result: typeof student | typeof billing) => (result.error?.issues ?? []).map((i) => String(i.path[0]));
-    const fieldErrors = Object.fromEntries([...invalid(student), ...invalid(billing)].map((name) => [name, 'Please fill in this field correctly.']));
-    setErrors(fieldErrors);
-    // Billing first, as the spec words it; focus goes to the first field that needs attention.
-    if (!billing.success) return fail(messages.billingRequired, invalid(billing)[0]);
-    if (!student.success) return fail(messages.requiredFields, invalid(student)[0]);
+    const check = checkCheckout(fields);
+    setErrors(check.problems);
+    if (check.first) {
+      setProblem(check.summary ?? '');
+      return focusField(check.first); // the first field that needs attention, in reading order
+    }
     const token = await idToken();
     if (!token) return setProblem(messages.loginToCheckout);
 
+    const { studentName, studentGrade, studentEmail, parentName, parentEmail, intendedMajor, street, city, state, zip, country, phone } = check.values;
+    const student = { studentName, studentGrade, studentEmail, parentName, parentEmail, intendedMajor } as Student;
+    const billing: Billing = { street, city, state, zip, country, phone };
     setBusy(true);
     setProblem('');
     const result = await apiFetch<{ id: string; url: string }>('/api/stripe/create-payment-session', {
       method: 'POST',
       token,
-      body: { services: priced.serviceLines.map((l) => ({ id: l.id, quantity: l.quantity })), editorId: data.editor.id, addOns, student: student.data, billing: billing.data },
+      body: { services: priced.serviceLines.map((l) => ({ id: l.id, quantity: l.quantity })), editorId: data.editor.id, addOns, student, billing },
     });
     if (!result.ok) {
       setBusy(false);
+      // The server names a field it refuses: say it there, as the form's own check would.
+      const refused = result.status === 400 ? fieldOfServerError(result.error) : null;
+      if (refused) {
+        setErrors({ [refused.field]: refused.message });
+        setProblem(fixFieldsMessage);
+        return focusField(refused.field);
+      }
       return setProblem(result.status === 0 ? messages.paymentSessionFailure : `${messages.paymentErrorPrefix}${result.error}`);
     }
-    saveBillingData(billing.data);
+    saveBillingData(billing);
     clearCheckoutData();
     location.assign(result.data.url);
-  }
-
-  function fail(message: string, field: string) {
-    setProblem(message);
-    document.getElementById(`checkout-${field}`)?.focus();
   }
 
   return (
     <div className="grid gap-8 lg:grid-cols-[22rem_minmax(0,1fr)]">
       <CheckoutSummary data={data} priced={priced} email={session.user?.email ?? data.userEmail} />
-      <form method="post" onSubmit={pay} noValidate className="space-y-6">
-        <StudentFields fields={fields} errors={errors} onChange={(name, value) => setFields((f) => ({ ...f, [name]: value }))} />
-        <BillingFields fields={fields} errors={errors} onChange={(name, value) => setFields((f) => ({ ...f, [name]: value }))} />
+      <form ref={form} method="post" onSubmit={pay} noValidate className="space-y-6">
+        <StudentFields fields={fields} errors={errors} onChange={change} onLeave={leave} />
+        <BillingFields fields={fields} errors={errors} onChange={change} onLeave={leave} />
         <section aria-labelledby="payment-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 id="payment-heading" className="font-serif text-xl font-bold text-navy-900">
             Payment

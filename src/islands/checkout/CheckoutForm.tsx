@@ -1,47 +1,23 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 import { GRADES, MAJORS, gradeLabel, majorValue } from '../../lib/catalogue';
+import { CHECKOUT_LIMITS, EMPTY_CHECKOUT_FIELDS, type CheckoutField, type CheckoutFields } from '../../lib/checkout-form';
 
 /** The fields of the checkout form: student and parent (the confirmation needs them), then billing. */
-export interface CheckoutFields {
-  studentName: string;
-  studentGrade: string;
-  studentEmail: string;
-  parentName: string;
-  parentEmail: string;
-  intendedMajor: string;
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  phone: string;
-}
+export type { CheckoutFields };
+export const EMPTY_FIELDS = EMPTY_CHECKOUT_FIELDS;
 
-export const EMPTY_FIELDS: CheckoutFields = {
-  studentName: '',
-  studentGrade: '',
-  studentEmail: '',
-  parentName: '',
-  parentEmail: '',
-  intendedMajor: '',
-  street: '',
-  city: '',
-  state: '',
-  zip: '',
-  country: 'United States',
-  phone: '',
-};
-
-type Errors = Partial<Record<keyof CheckoutFields, string>>;
+type Errors = Partial<Record<CheckoutField, string>>;
 
 interface Props {
   fields: CheckoutFields;
   errors: Errors;
-  onChange: (name: keyof CheckoutFields, value: string) => void;
+  onChange: (name: CheckoutField, value: string) => void;
+  /** A field the customer leaves, and where the focus goes: the page may check it then. */
+  onLeave?: (name: CheckoutField, next: EventTarget | null) => void;
 }
 
-export function StudentFields({ fields, errors, onChange }: Props) {
-  const bind = binder(fields, errors, onChange);
+export function StudentFields({ fields, errors, onChange, onLeave }: Props) {
+  const bind = binder(fields, errors, onChange, onLeave);
   return (
     <Section title="Student & Parent">
       <Input label="Student Name" {...bind('studentName')} autoComplete="off" />
@@ -68,8 +44,8 @@ export function StudentFields({ fields, errors, onChange }: Props) {
   );
 }
 
-export function BillingFields({ fields, errors, onChange }: Props) {
-  const bind = binder(fields, errors, onChange);
+export function BillingFields({ fields, errors, onChange, onLeave }: Props) {
+  const bind = binder(fields, errors, onChange, onLeave);
   return (
     <Section title="Billing Details">
       <Input label="Street Address" {...bind('street')} autoComplete="street-address" className="sm:col-span-2" />
@@ -82,12 +58,14 @@ export function BillingFields({ fields, errors, onChange }: Props) {
   );
 }
 
-function binder(fields: CheckoutFields, errors: Errors, onChange: Props['onChange']) {
-  return (name: keyof CheckoutFields) => ({
+function binder(fields: CheckoutFields, errors: Errors, onChange: Props['onChange'], onLeave: Props['onLeave']) {
+  return (name: CheckoutField) => ({
     name,
     value: fields[name],
     error: errors[name],
+    maxLength: CHECKOUT_LIMITS[name],
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange(name, e.target.value),
+    onBlur: (e: FocusEvent<HTMLInputElement | HTMLSelectElement>) => onLeave?.(name, e.relatedTarget),
   });
 }
 
@@ -107,13 +85,15 @@ interface FieldProps {
   error?: string;
   required?: boolean;
   className?: string;
+  maxLength?: number;
   onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
+  onBlur?: (e: FocusEvent<HTMLInputElement | HTMLSelectElement>) => void;
 }
 
 /** Label, control and error message, tied together for screen readers. */
-function Field({ label, name, error, required = true, className = '', control }: FieldProps & { control: (props: object) => ReactNode }) {
+function Field({ label, name, error, required = true, className = '', onBlur, control }: FieldProps & { control: (props: object) => ReactNode }) {
   const id = `checkout-${name}`;
-  const controlProps = { id, name, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined, className: 'input' };
+  const controlProps = { id, name, required, onBlur, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined, className: 'input' };
   return (
     <div className={`space-y-1 ${className}`}>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
@@ -122,7 +102,10 @@ function Field({ label, name, error, required = true, className = '', control }:
       </label>
       {control(controlProps)}
       {error && (
-        <p id={`${id}-error`} className="text-sm text-red-800">
+        <p id={`${id}-error`} className="flex items-start gap-1 text-sm font-medium text-red-800">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0" fill="currentColor">
+            <path fillRule="evenodd" d="M10 18a8 8 0 100-16 8 8 0 000 16zm-.75-11.5a.75.75 0 011.5 0v4a.75.75 0 01-1.5 0v-4zM10 14.75a1 1 0 110-2 1 1 0 010 2z" clipRule="evenodd" />
+          </svg>
           {error}
         </p>
       )}
@@ -130,11 +113,11 @@ function Field({ label, name, error, required = true, className = '', control }:
   );
 }
 
-function Input({ type, autoComplete, inputMode, value, onChange, ...field }: FieldProps & { type?: string; autoComplete?: string; inputMode?: 'numeric' }) {
-  return <Field {...field} value={value} onChange={onChange} control={(p) => <input {...p} {...{ type, autoComplete, inputMode, value, onChange }} />} />;
+function Input({ type, autoComplete, inputMode, value, onChange, maxLength, ...field }: FieldProps & { type?: string; autoComplete?: string; inputMode?: 'numeric' }) {
+  return <Field {...field} value={value} onChange={onChange} control={(p) => <input {...p} {...{ type, autoComplete, inputMode, value, onChange, maxLength }} />} />;
 }
 
-function Select({ children, value, onChange, ...field }: FieldProps & { children: ReactNode }) {
+function Select({ children, value, onChange, maxLength: _maxLength, ...field }: FieldProps & { children: ReactNode }) {
   return (
     <Field
       {...field}

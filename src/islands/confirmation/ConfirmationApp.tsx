@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { clearCheckoutForm } from '../../client/checkout-data';
 import { messages } from '../../lib/messages';
 import type { Order } from '../../lib/order';
 import { clearSelection } from '../../stores/order';
@@ -32,6 +33,7 @@ export default function ConfirmationApp() {
   useEffect(() => {
     if (order?.status !== 'paid') return;
     clearSelection(); // the next order starts from an empty cart
+    clearCheckoutForm(); // and an empty checkout form
     void refreshMe(); // newly owned add-ons show everywhere
   }, [order?.status]);
 

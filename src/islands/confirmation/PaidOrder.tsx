@@ -1,12 +1,16 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { gradeLabel, MAJORS, majorValue } from '../../lib/catalogue';
+import { editRules } from '../../lib/delivery';
+import { itemise } from '../../lib/itemise';
 import { formatUsd } from '../../lib/money';
-import { lineLabel, type Order } from '../../lib/order';
+import { editorNoticeText, lineLabel, type Order } from '../../lib/order';
+import { breakableEmail } from '../shared/breakable-email';
 
-const NEXT_STEPS = [
+/** SPEC §2's four steps; the third names the edit rules of what was bought (DESIGN §8). */
+const nextSteps = (order: Order) => [
   'Your editor reaches out within 24 hours by email to introduce themselves.',
   'You meet for an initial consultation call to talk through your goals and drafts.',
-  'You collaborate on your drafts, with unlimited revisions within your services.',
+  `You collaborate on your drafts: ${editRules(order.serviceLines)}.`,
   'You receive the final edits within your selected turnaround.',
 ];
 
@@ -15,7 +19,8 @@ const majorName = (value: string) => MAJORS.find((m) => majorValue(m) === value)
 /** The success view of /order-confirmation (SPEC §2). */
 export function PaidOrder({ order }: { order: Order }) {
   const { student } = order;
-  const basePriceCents = order.totalCents - order.turnaroundFeeCents;
+  // What was charged, item by item, as the checkout showed it and the e-mail lists it.
+  const { items, total } = itemise(order, 'then');
   return (
     <div className="space-y-8">
       <header className="space-y-3 text-center">
@@ -43,19 +48,33 @@ export function PaidOrder({ order }: { order: Order }) {
         <Block title="Student Information">
           <Item label="Student" value={student.studentName} />
           <Item label="Grade" value={gradeLabel(student.studentGrade)} />
-          <Item label="Email" value={student.studentEmail} />
+          <Item label="Email" value={breakableEmail(student.studentEmail)} />
           {student.intendedMajor && <Item label="Intended major" value={majorName(student.intendedMajor)} />}
         </Block>
         <Block title="Payment Details">
-          <Item label="Base price" value={formatUsd(basePriceCents)} />
-          {order.turnaroundFeeCents > 0 && <Item label="Turnaround fee" value={formatUsd(order.turnaroundFeeCents)} />}
-          <Item label="Total paid" value={formatUsd(order.totalCents)} strong />
+          <dl className="space-y-2" aria-label="What you paid for">
+            {items.map((item) => (
+              <div key={item.key} className="flex justify-between gap-4 text-sm">
+                <dt className="min-w-0 text-slate-700">
+                  {item.label}
+                  {item.detail && <span className="block text-xs text-slate-600">{item.detail}</span>}
+                </dt>
+                <dd className="shrink-0 text-right font-medium text-slate-900">{item.amount}</dd>
+              </div>
+            ))}
+            <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-sm">
+              <dt className="font-semibold text-navy-900">Total paid</dt>
+              <dd className="font-bold text-navy-900" data-testid="total-paid">
+                {total}
+              </dd>
+            </div>
+          </dl>
         </Block>
         <Block title="Confirmation Emails">
           <ul className="space-y-1 text-sm text-slate-800">
-            <li>Parent: {student.parentEmail}</li>
-            <li>Student: {student.studentEmail}</li>
-            <li>Editor: {order.editor.name} has been notified</li>
+            <li>Parent: {breakableEmail(student.parentEmail)}</li>
+            <li>Student: {breakableEmail(student.studentEmail)}</li>
+            <li>Editor: {editorNoticeText(order)}</li>
           </ul>
         </Block>
       </div>
@@ -65,7 +84,7 @@ export function PaidOrder({ order }: { order: Order }) {
           What Happens Next?
         </h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-800">
-          {NEXT_STEPS.map((step) => (
+          {nextSteps(order).map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>
@@ -84,19 +103,22 @@ export function PaidOrder({ order }: { order: Order }) {
 }
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="mb-3 font-serif text-lg font-bold text-navy-900">{title}</h2>
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={id} className="mb-3 font-serif text-lg font-bold text-navy-900">
+        {title}
+      </h2>
       {children}
     </section>
   );
 }
 
-function Item({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+function Item({ label, value }: { label: string; value: ReactNode }) {
   return (
     <p className="flex justify-between gap-4 py-0.5 text-sm">
-      <span className="text-slate-700">{label}</span>
-      <span className={`text-right break-words ${strong ? 'font-bold text-navy-900' : 'font-medium text-slate-900'}`}>{value}</span>
+      <span className="shrink-0 text-slate-700">{label}</span>
+      <span className="min-w-0 text-right font-medium text-slate-900">{value}</span>
     </p>
   );
 }

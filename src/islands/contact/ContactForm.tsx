@@ -18,9 +18,10 @@ import { useEditors } from '../shared/useEditors';
 import { Field } from './Field';
 import {
   EMPTY_FORM,
-  REQUIRED_FIELDS,
   checkForm,
+  firstProblem,
   isRequired,
+  problemFromServer,
   toPayload,
   valuesFromForm,
   type Problems,
@@ -71,10 +72,12 @@ export default function ContactForm({ builtEditors }: { builtEditors: EditorChoi
     const values = valuesFromForm(event.currentTarget);
     const check = checkForm(values);
     setProblems(check.problems);
+    const formElement = event.currentTarget;
+    const focus = (field: string) => (formElement.elements.namedItem(field) as HTMLElement | null)?.focus();
     if (check.summary) {
       setOutcome('error', check.summary);
-      const first = REQUIRED_FIELDS.find((f) => check.problems[f]);
-      if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
+      const first = firstProblem(check.problems);
+      if (first) focus(first);
       return;
     }
 
@@ -83,16 +86,22 @@ export default function ContactForm({ builtEditors }: { builtEditors: EditorChoi
     setOutcomeState(null);
     const result = await apiFetch(ACTION, { method: 'POST', body: toPayload(values) });
     sendingNow.current = false;
+    // The server judges what the page cannot (a phone number): its word goes next to the field.
+    const refused = !result.ok && result.status === 400 ? problemFromServer(result.error) : null;
     flushSync(() => {
       setSending(false);
       if (result.ok) {
         form.current?.reset();
         follow();
         setOutcome('success', messages.contactSuccess);
+      } else if (refused) {
+        setProblems({ [refused.field]: refused.message });
+        setOutcome('error', refused.message);
       } else {
         setOutcome('error', messages.contactFailure);
       }
     });
+    if (refused) return focus(refused.field);
     // The disabled button lost focus; give it back unless the visitor has moved on meanwhile.
     if (document.activeElement === document.body || document.activeElement === submitButton.current) {
       submitButton.current?.focus();
@@ -195,7 +204,7 @@ export default function ContactForm({ builtEditors }: { builtEditors: EditorChoi
         )}
       </Field>
 
-      <Field id="contact-phone" label={`${INQUIRY_FIELD_LABELS.phone} (optional)`}>
+      <Field id="contact-phone" label={`${INQUIRY_FIELD_LABELS.phone} (optional)`} error={problems.phone}>
         {(control) => (
           <input
             {...control}
@@ -212,7 +221,8 @@ export default function ContactForm({ builtEditors }: { builtEditors: EditorChoi
         id="contact-details"
         label={`${INQUIRY_FIELD_LABELS.details} (max ${DETAILS_WORD_LIMIT} words)`}
         className="sm:col-span-2"
-        hint={`${words} of ${DETAILS_WORD_LIMIT} words`}
+        hint={<span className={words > DETAILS_WORD_LIMIT ? 'font-medium text-red-700' : undefined}>{`${words} of ${DETAILS_WORD_LIMIT} words`}</span>}
+        error={problems.details}
       >
         {(control) => (
           <textarea {...control} {...bind('details')} rows={4} maxLength={INQUIRY_LIMITS.details} className="input" />

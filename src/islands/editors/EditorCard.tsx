@@ -3,7 +3,7 @@
  * strengths and slots. An open editor offers 'Reserve a Slot'; a full one says so, names the 1.5x
  * overflow price and offers the waitlist or an overflow slot. Stored text renders as text.
  */
-import { SURGE_LABEL, isOverbooked, testLabel } from '../../lib/editor-rules';
+import { SURGE_LABEL, isOverbooked, testScore } from '../../lib/editor-rules';
 import type { Editor } from '../../lib/schemas';
 import { reserveHref } from './links';
 
@@ -34,7 +34,7 @@ export function EditorCard({ editor, headingLevel, onJoinWaitlist }: Props) {
 
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 rounded-xl bg-navy-50 p-3 text-sm">
         <Fact label="Major" value={editor.major} wide />
-        {editor.sat && <Fact label={testLabel(editor.sat)} value={editor.sat} />}
+        {editor.sat && <Fact {...testScore(editor.sat)} />}
         {editor.gpa && <Fact label="GPA" value={editor.gpa} />}
       </dl>
 
