@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { readSession, removeSession, writeSession } from '../../client/session-storage';
+import { readStored, removeStored, writeStored } from '../../client/web-storage';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
@@ -10,17 +10,17 @@ const isText = (value: unknown): value is string => typeof value === 'string';
  */
 export function useKeptText(key: string, initial = '') {
   const storageKey = `bcc:kept:${key}`;
-  const [value, setValue] = useState(() => readSession(storageKey, isText) ?? initial);
+  const [value, setValue] = useState(() => readStored('session', storageKey, isText) ?? initial);
   const set = useCallback(
     (next: string) => {
       setValue(next);
-      writeSession(storageKey, next);
+      writeStored('session', storageKey, next);
     },
     [storageKey],
   );
   const clear = useCallback(() => {
     setValue(initial);
-    removeSession(storageKey);
+    removeStored('session', storageKey);
   }, [storageKey, initial]);
   return [value, set, clear] as const;
 }
