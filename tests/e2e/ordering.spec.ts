@@ -174,8 +174,10 @@ test.describe('checkout and confirmation without data', () => {
     await expect(page).toHaveURL('/services', { timeout: 10_000 });
   });
 
-  test('an unknown order shows Order Not Found and goes back to services', async ({ page }) => {
+  test('an unknown order asks to sign in, then shows Order Not Found and goes back to services', async ({ page }) => {
     await page.goto('/order-confirmation?order=BCC-ZZZZZZ&session_id=cs_x');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your order');
+    await register(page, uniqueEmail('unknown-order'));
     await expect(page.getByRole('heading', { name: messages.orderNotFound })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Services' })).toBeVisible();
     await expect(page).toHaveURL('/services', { timeout: 10_000 });

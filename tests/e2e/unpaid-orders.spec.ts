@@ -2,7 +2,7 @@
  * An order that was never paid (issue 16): leaving the checkout leads back to the order, which says it
  * is not paid yet and offers 'Complete Payment' and 'Cancel Order'; so does the dashboard.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { logIn, uniqueEmail, idTokenOf } from '../helpers/e2e-auth';
 import { openOrderThroughApi } from '../helpers/e2e-checkout';
@@ -59,3 +59,37 @@ test('the dashboard offers the same; Cancel Order asks first, then the order is 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This order is cancelled');
   await expect(page.getByText(`You cancelled order ${orderId}. Nothing was charged.`)).toBeVisible();
 });
+
+test('signed out, the test checkout and the order page ask to sign in, then continue where the family was', async ({ page, request }) => {
+  const email = uniqueEmail('returning');
+  const token = await idTokenOf(request, email);
+  const { id, orderId } = await openOrderThroughApi(request, token, { services: [{ id: 'activity-list', quantity: 1 }], editorId: 'maya-chen' });
+
+  await page.goto(`/test-checkout?order=${orderId}&session_id=${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your payment');
+  await expect(page.getByText('Sign in with the account that placed this order to pay for it.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await signInHere(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay $100' })).toBeFocused();
+  await expect(page).toHaveURL(`/test-checkout?order=${orderId}&session_id=${id}`);
+  await page.getByRole('button', { name: 'Pay $100' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+  // The confirmation e-mail's link, opened once the family has logged out.
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('tab', { name: 'Existing Customer' })).toBeVisible();
+  await page.goto(`/order-confirmation?order=${orderId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your order');
+  await signInHere(page, email);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeFocused();
+  await expect(page).toHaveURL(`/order-confirmation?order=${orderId}`);
+});
+
+/** Signs in on the page's sign-in form; unlike logIn, expects the form to give way to the page. */
+async function signInHere(page: Page, email: string) {
+  await page.getByRole('tab', { name: 'Existing Customer' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-pass');
+  await page.getByRole('button', { name: 'Log In' }).click();
+}

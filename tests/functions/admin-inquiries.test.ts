@@ -24,7 +24,7 @@ const inquiry = {
   preferredEditor: 'maya-chen',
   turnaround: '48hr',
   email: 'pat@example.com',
-  phone: '(555) 010-9999',
+  phone: '(312) 555-0199',
   details: 'Could we talk on Tuesday?',
 };
 

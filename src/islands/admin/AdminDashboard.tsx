@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import AccountCard from '../account/AccountCard';
+import { SignInToContinue } from '../account/SignInToContinue';
 import { $session, startSession } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
 import { Tabs, type Tab } from '../shared/Tabs';
@@ -44,12 +44,7 @@ export default function AdminDashboard() {
   }, [denied]);
 
   if (session.status === 'signedOut') {
-    return (
-      <div className="mx-auto max-w-xl space-y-4">
-        <h1 className="font-serif text-3xl font-bold text-navy-900">Admin Dashboard</h1>
-        <AccountCard signedOutText="Sign in with an admin account to continue." showAddOns={false} />
-      </div>
-    );
+    return <SignInToContinue title="Admin Dashboard" text="Sign in with an admin account to continue." />;
   }
   if (!isAdmin) {
     return (

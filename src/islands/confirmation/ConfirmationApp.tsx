@@ -5,6 +5,7 @@ import type { Order } from '../../lib/order';
 import { clearSelection } from '../../stores/order';
 import { refreshMe } from '../../stores/session';
 import { UnpaidOrder } from '../orders/UnpaidOrder';
+import { SignInToContinue, useFocusAfterSignIn } from '../account/SignInToContinue';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { PaidOrder } from './PaidOrder';
 
@@ -21,7 +22,9 @@ export default function ConfirmationApp() {
   const { value, reload } = useSignedInFetch<Order>(orderId ? `/api/orders/${encodeURIComponent(orderId)}` : null);
   const [polls, setPolls] = useState(0);
   const order = value.state === 'done' && value.result.ok ? value.result.data : null;
-  const notFound = value.state === 'signedOut' || (value.state === 'done' && !value.result.ok);
+  const notFound = (value.state === 'signedOut' && !orderId) || (value.state === 'done' && !value.result.ok);
+  const signedOut = value.state === 'signedOut' && orderId !== null;
+  const container = useFocusAfterSignIn(signedOut, order !== null);
 
   // The payment provider's event may arrive a moment after the customer: ask again, briefly.
   useEffect(() => {
@@ -43,46 +46,52 @@ export default function ConfirmationApp() {
     return () => clearTimeout(timer);
   }, [notFound]);
 
-  if (notFound) {
+  // A link from the confirmation e-mail, opened where the family is not signed in: sign in, then the order.
+  if (signedOut) return <SignInToContinue title="Your order" text="Sign in with the account that placed this order to see it." />;
+  return <div ref={container}>{view()}</div>;
+
+  function view() {
+    if (notFound) {
+      return (
+        <div className="space-y-4 py-10 text-center">
+          <h1 className="font-serif text-3xl font-bold text-navy-900">{messages.orderNotFound}</h1>
+          <p className="text-slate-700">We could not find this order for your account. Taking you back to our services...</p>
+          <a href="/services" className="btn-primary">
+            Back to Services
+          </a>
+        </div>
+      );
+    }
+    if (!order) return <p role="status">Loading your order...</p>;
+    if (order.status === 'paid') return <PaidOrder order={order} />;
+    if (order.status === 'pending' && fromPayment && polls < POLL_TIMES) {
+      return (
+        <div role="status" className="space-y-3 py-10 text-center">
+          <h1 className="font-serif text-3xl font-bold text-navy-900">Confirming your payment...</h1>
+          <p className="text-slate-700">This usually takes a few seconds.</p>
+        </div>
+      );
+    }
+    if (order.status === 'pending') {
+      return (
+        <div className="mx-auto max-w-2xl space-y-4 py-6">
+          <UnpaidOrder order={order} headingLevel={1} onChanged={() => void reload()} />
+          <p className="text-slate-700">
+            You can also find it on <a href="/dashboard" className="font-semibold text-navy-700 underline">your dashboard</a>.
+          </p>
+        </div>
+      );
+    }
     return (
       <div className="space-y-4 py-10 text-center">
-        <h1 className="font-serif text-3xl font-bold text-navy-900">{messages.orderNotFound}</h1>
-        <p className="text-slate-700">We could not find this order for your account. Taking you back to our services...</p>
+        <h1 className="font-serif text-3xl font-bold text-navy-900">{UNPAID_ENDINGS[order.status].title}</h1>
+        <p className="text-slate-700">{UNPAID_ENDINGS[order.status].text(order.id)} You can start again from our services.</p>
         <a href="/services" className="btn-primary">
           Back to Services
         </a>
       </div>
     );
   }
-  if (!order) return <p role="status">Loading your order...</p>;
-  if (order.status === 'paid') return <PaidOrder order={order} />;
-  if (order.status === 'pending' && fromPayment && polls < POLL_TIMES) {
-    return (
-      <div role="status" className="space-y-3 py-10 text-center">
-        <h1 className="font-serif text-3xl font-bold text-navy-900">Confirming your payment...</h1>
-        <p className="text-slate-700">This usually takes a few seconds.</p>
-      </div>
-    );
-  }
-  if (order.status === 'pending') {
-    return (
-      <div className="mx-auto max-w-2xl space-y-4 py-6">
-        <UnpaidOrder order={order} headingLevel={1} onChanged={() => void reload()} />
-        <p className="text-slate-700">
-          You can also find it on <a href="/dashboard" className="font-semibold text-navy-700 underline">your dashboard</a>.
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="space-y-4 py-10 text-center">
-      <h1 className="font-serif text-3xl font-bold text-navy-900">{UNPAID_ENDINGS[order.status].title}</h1>
-      <p className="text-slate-700">{UNPAID_ENDINGS[order.status].text(order.id)} You can start again from our services.</p>
-      <a href="/services" className="btn-primary">
-        Back to Services
-      </a>
-    </div>
-  );
 }
 
 /** How an order that was never paid ended: nothing was charged in any of them. */

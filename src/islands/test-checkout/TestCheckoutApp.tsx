@@ -7,6 +7,7 @@ import { site } from '../../lib/site';
 import { idToken } from '../../stores/session';
 import { lineLabel, type Order } from '../../lib/order';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
+import { SignInToContinue, useFocusAfterSignIn } from '../account/SignInToContinue';
 
 const params = () => new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
 
@@ -18,9 +19,13 @@ export default function TestCheckoutApp() {
   const orderId = params().get('order');
   const sessionId = params().get('session_id') ?? '';
   const { value } = useSignedInFetch<Order>(orderId ? `/api/stripe/test-checkout/${encodeURIComponent(orderId)}` : null);
+  const signedOut = value.state === 'signedOut' && orderId !== null;
+  const order = value.state === 'done' && value.result.ok ? value.result.data : null;
+  const container = useFocusAfterSignIn(signedOut, order !== null);
 
   if (value.state === 'loading') return <p role="status">Loading...</p>;
-  if (value.state === 'signedOut' || !value.result.ok) {
+  if (signedOut) return <SignInToContinue title="Complete your payment" text="Sign in with the account that placed this order to pay for it." />;
+  if (!order) {
     return (
       <div className="space-y-4 text-center">
         <h1 className="font-serif text-3xl font-bold text-navy-900">{messages.notFound}</h1>
@@ -30,7 +35,11 @@ export default function TestCheckoutApp() {
       </div>
     );
   }
-  return <PaymentForm order={value.result.data} sessionId={sessionId} />;
+  return (
+    <div ref={container}>
+      <PaymentForm order={order} sessionId={sessionId} />
+    </div>
+  );
 }
 
 type CardField = 'number' | 'expiry' | 'cvc' | 'name';
