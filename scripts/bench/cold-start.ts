@@ -55,7 +55,7 @@ const customer = { authorization: `Bearer ${await idToken(`bench-${Date.now()}@e
 const admin = { authorization: `Bearer ${await idToken(ADMIN)}` };
 const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
 const student = { studentName: 'Sam', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat', parentEmail: 'pat@example.com' };
-const billing = { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', phone: '555-0100' };
+const billing = { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', phone: '(312) 555-0100' };
 
 /** The request each function is timed with: what a first visitor would really send. */
 const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {

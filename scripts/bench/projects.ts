@@ -51,7 +51,7 @@ function order(n: number, uid: string, editor: (typeof DEMO_EDITORS)[number], un
     turnaroundFeeCents: 0,
     totalCents: 7500 * units,
     student: { studentName: 'Sam', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat', parentEmail: 'pat@example.com', intendedMajor: '' },
-    billing: { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: 'United States', phone: '555-0100' },
+    billing: { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: 'United States', phone: '+13125550100' },
     payment: { mode: 'test', paidAt: at },
   };
 }

@@ -71,6 +71,11 @@ export async function startSiteServer({ port, dataDir, authEmulatorUrl, projectR
       res.end(JSON.stringify({ error: 'Internal server error' }));
     }
   });
+  // Node closes an idle keep-alive connection after 5 s, which races a client sending on it at that
+  // moment ('socket hang up' in a browser test). Keep idle connections longer than clients do, as
+  // load balancers do (Netlify's CDN in production).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((ok, fail) => server.once('error', fail).listen(port, '127.0.0.1', ok));
 
   return {

@@ -27,7 +27,7 @@ export async function buy(request: APIRequestContext, token: string, services: {
       editorId,
       addOns,
       student: { studentName: 'Sam Rivera', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat Rivera', parentEmail: 'pat@example.com', intendedMajor: 'stem' },
-      billing: { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', phone: '555-0100' },
+      billing: { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', phone: '(312) 555-0100' },
     },
   });
   expect(session.status(), await session.text()).toBe(200);
