@@ -1,12 +1,13 @@
 /**
  * `npm test`: unit, function and deploy tests (vitest), then a production build and the browser tests
- * (Playwright + Debian's chromium). The browser tests run in E2E_SHARDS shards at once (2 by default),
+ * (Playwright + Debian's chromium). The browser tests run in E2E_SHARDS shards at once (3 by default),
  * each against a site, an Auth emulator and a data directory of its own on free ports, so no test sees
- * another's data. Prints how long each stage took, then ends with one plain line, `N passed, N failed`,
+ * another's data. Spec files go to the shards by how long each took (tests/e2e/durations.json, from a
+ * run's test-results/e2e-durations.json), so the shards end together. Prints how long each stage took, then ends with one plain line, `N passed, N failed`,
  * all runners' counts added up, and exits non-zero if anything failed or nothing ran.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,9 +54,12 @@ if (vitestStatus !== 0 && vitest && vitest.numFailedTests === 0) failed += 1; //
 if (run('site build (astro)', 'npx', ['astro', 'build']) !== 0) {
   failed += 1;
 } else {
-  const shards = Number(process.env.E2E_SHARDS ?? 2);
+  const shards = Number(process.env.E2E_SHARDS ?? 3);
   const started = Date.now();
-  const results = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1, shards)));
+  // Files named on the command line: Playwright splits them itself.
+  const parts = extraArgs.some((arg) => !arg.startsWith('-')) ? null : balancedSpecs(shards);
+  const results = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1, shards, parts?.[i])));
+  writeDurations(results.length);
   stages.push({ stage: `browser tests (playwright, ${shards} shards)`, seconds: (Date.now() - started) / 1000, status: results.every((r) => r.status === 0) ? 0 : 1 });
   for (const { status, stats } of results) {
     passed += stats?.expected ?? 0;
@@ -64,8 +68,39 @@ if (run('site build (astro)', 'npx', ['astro', 'build']) !== 0) {
   }
 }
 
+/**
+ * The spec files in `count` parts of about equal time, longest first into the part with least so far.
+ * A file not timed yet counts as the median file.
+ */
+function balancedSpecs(count) {
+  const timed = readJson('tests/e2e/durations.json') ?? {};
+  const known = Object.values(timed).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 1;
+  const files = readdirSync('tests/e2e').filter((file) => file.endsWith('.spec.ts'));
+  const parts = Array.from({ length: count }, () => ({ seconds: 0, files: [] }));
+  for (const file of files.sort((a, b) => (timed[b] ?? median) - (timed[a] ?? median) || a.localeCompare(b))) {
+    const lightest = parts.reduce((min, part) => (part.seconds < min.seconds ? part : min));
+    lightest.seconds += timed[file] ?? median;
+    lightest.files.push(`tests/e2e/${file}`);
+  }
+  return parts.map((part) => part.files);
+}
+
+/** Seconds per spec file in this run, summed over its tests: copy to tests/e2e/durations.json when files change much. */
+function writeDurations(count) {
+  const seconds = {};
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) for (const t of spec.tests) for (const r of t.results) seconds[spec.file] = (seconds[spec.file] ?? 0) + r.duration / 1000;
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (let i = 1; i <= count; i++) for (const suite of readJson(`test-results/e2e-report-${i}.json`)?.suites ?? []) walk(suite);
+  const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b)).map(([file, s]) => [file, Math.round(s)]));
+  writeFileSync('test-results/e2e-durations.json', `${JSON.stringify(sorted, null, 2)}\n`);
+}
+
 /** One shard of the browser tests, against its own site; its output lines are prefixed with its number. */
-async function runShard(index, total) {
+async function runShard(index, total, files) {
+  if (files?.length === 0) return { status: 0, stats: { expected: 0, unexpected: 0 } }; // more shards than files
   const report = `test-results/e2e-report-${index}.json`;
   const env = {
     ...process.env,
@@ -77,7 +112,8 @@ async function runShard(index, total) {
     E2E_REPORT: report,
     E2E_OUTPUT_DIR: `test-results/e2e-${index}`,
   };
-  const child = spawn('npx', ['playwright', 'test', `--shard=${index}/${total}`, ...extraArgs], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const which = files ? files : [`--shard=${index}/${total}`];
+  const child = spawn('npx', ['playwright', 'test', ...which, ...extraArgs], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (stream, out) => {
     let rest = '';
     stream.on('data', (chunk) => {

@@ -268,6 +268,9 @@ test('a refund whose answer was lost is retried with the same request id and mad
   expect(posted.map((req) => refundBody(req).requestId)).toEqual([firstId, firstId]);
   const afterRetry = await storedOrder(orderId);
   expect(afterRetry.refunds?.filter((r) => r.by === 'admin').map((r) => [r.id, r.amountCents])).toEqual([[`admin-${firstId}`, 2050]]);
+  // The form gave way: the order's heading holds the focus (moved on the next frame, which scrolls it
+  // into view; clicking before that could land where the button was).
+  await expect(card.getByRole('heading', { name: orderId, exact: true })).toBeFocused();
 
   // Escape closes the form and gives the focus back to its button; nothing is sent.
   await refundButton(card, orderId).click();

@@ -14,10 +14,11 @@ declare module 'vitest' {
   export interface ProvidedContext {
     blobsContext: string;
     authEmulatorHost: string;
+    authProjectId: string;
   }
 }
 
-export const TEST_PROJECT_ID = 'demo-beacon-test';
+const TEST_PROJECT_ID = 'demo-beacon-test';
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'bcc-blobs-'));
@@ -27,6 +28,7 @@ export default async function setup(project: TestProject) {
   ]);
   project.provide('blobsContext', process.env.NETLIFY_BLOBS_CONTEXT!);
   project.provide('authEmulatorHost', auth.host);
+  project.provide('authProjectId', TEST_PROJECT_ID);
   return async () => {
     await Promise.all([blobs.stop(), auth.stop()]);
     rmSync(dir, { recursive: true, force: true });

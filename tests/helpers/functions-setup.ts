@@ -1,8 +1,9 @@
 import { inject } from 'vitest';
-import { TEST_PROJECT_ID } from './functions-global-setup';
 
+// Injected, not imported: importing the global setup would load the whole local platform
+// (@netlify/dev, the Blobs server) into every test file, a second each on the serial path.
 // What Netlify and the local platform give a function: the Blobs context and the auth settings.
 process.env.NETLIFY_BLOBS_CONTEXT = inject('blobsContext');
 process.env.FIREBASE_AUTH_EMULATOR_HOST = inject('authEmulatorHost');
-process.env.PUBLIC_FIREBASE_PROJECT_ID = TEST_PROJECT_ID;
+process.env.PUBLIC_FIREBASE_PROJECT_ID = inject('authProjectId');
 process.env.ADMIN_EMAILS = 'boss@example.test, Second.Admin@example.test';
