@@ -3,9 +3,9 @@
  * the others and renames it. A listing that meets such a file between `readdir` and `stat` stops at
  * the error and answers what it had collected, with 200: blobs silently missing from the list (seen
  * as an editor missing from the admin list while a test in another worker wrote an editor). Its walk
- * is replaced by the same walk that skips an entry gone meanwhile, and that skips entries outside the
- * prefix before it stats them (the original stats every entry of the store, so listing one customer's
- * five index keys cost as much as the whole store). Local only: Netlify's Blobs service lists
+ * is replaced by the same walk that skips an entry gone meanwhile, starts in the folder a prefix names
+ * and skips entries outside the prefix before it stats them (the original stats every entry of the
+ * store, so listing one customer's five index keys cost as much as the whole store). Local only: Netlify's Blobs service lists
  * consistently, by prefix. See docs/decisions/011-local-blobs-listing.md.
  */
 import { readdir, stat } from 'node:fs/promises';
@@ -25,12 +25,24 @@ const server = BlobsServer as unknown as Walkable;
 
 const statIfThere = (path: string) => stat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : Promise.reject(error)));
 
-async function walk({ directories, path, prefix, rootPath, result }: WalkOptions): Promise<void> {
-  for (const entry of await readdir(path)) {
-    const entryPath = join(path, entry);
-    const key = relative(rootPath, entryPath).split(sep).join('/');
-    // Outside the prefix: skipped before any stat, so a prefix list costs what it finds, not the store's size.
+async function walk(options: WalkOptions): Promise<void> {
+  const { path, prefix, rootPath } = options;
+  // A prefix with folders in it ('by-customer/<uid>/') names a directory: start there, so a prefix list
+  // costs what it finds, not a read of every entry of the store (the original stats every one).
+  const folders = path === rootPath ? prefix.slice(0, prefix.lastIndexOf('/') + 1) : '';
+  if (folders) return walkFrom(options, join(rootPath, ...folders.split('/').filter(Boolean)), folders.slice(0, -1));
+  return walkFrom(options, path, relative(rootPath, path).split(sep).join('/'));
+}
+
+/** Lists the directory `dir`, whose key is `dirKey` ('' for the store itself), and what is below it. */
+async function walkFrom(options: WalkOptions, dir: string, dirKey: string): Promise<void> {
+  const { directories, prefix, result } = options;
+  const entries = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
+  for (const entry of entries) {
+    const key = dirKey ? `${dirKey}/${entry}` : entry;
+    // Outside the prefix: skipped before any stat.
     if (!prefix.startsWith(key.slice(0, prefix.length))) continue;
+    const entryPath = join(dir, entry);
     const info = await statIfThere(entryPath);
     if (!info) continue; // renamed or deleted since readdir: a write in flight, not a blob
     if (!info.isDirectory()) {
@@ -38,7 +50,7 @@ async function walk({ directories, path, prefix, rootPath, result }: WalkOptions
     } else if (directories && key.startsWith(prefix)) {
       result.directories?.push(key);
     } else {
-      await walk({ directories, path: entryPath, prefix, rootPath, result });
+      await walkFrom(options, entryPath, key);
     }
   }
 }

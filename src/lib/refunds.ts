@@ -11,8 +11,10 @@ export const REFUND_WINDOW_MS = 48 * 60 * 60 * 1000;
 /** The fee after the window, as a fraction: 25/100. */
 export const LATE_FEE = { numerator: 25, denominator: 100 } as const;
 
+// One formatter for all calls: toLocaleString builds a new one each time, a cost each project view paid.
+const usdWithCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** '$100.00': a refund is money people check to the cent. */
-export const formatUsdCents = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const formatUsdCents = (cents: number) => `$${usdWithCents.format(cents / 100)}`;
 
 export interface CancellationQuote {
   amountCents: number;
