@@ -3,8 +3,9 @@
  * (Playwright + Debian's chromium). The browser tests run in E2E_SHARDS shards at once (3 by default),
  * each against a site, an Auth emulator and a data directory of its own on free ports, so no test sees
  * another's data. Spec files go to the shards by how long each took (tests/e2e/durations.json, from a
- * run's test-results/e2e-durations.json), so the shards end together. Prints how long each stage took, then ends with one plain line, `N passed, N failed`,
- * all runners' counts added up, and exits non-zero if anything failed or nothing ran.
+ * run's test-results/e2e-durations.json), so the shards end together. Prints how long each stage
+ * took, then ends with one plain line, `N passed, N failed`, all runners' counts added up, and exits
+ * non-zero if anything failed or nothing ran.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

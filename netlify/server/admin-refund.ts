@@ -6,7 +6,8 @@
  */
 import { isTerminal, type Project } from '../../src/lib/delivery';
 import type { Order } from '../../src/lib/order';
-import { formatUsdCents, refundMessages, remainingCents } from '../../src/lib/refunds';
+import { formatUsdCents } from '../../src/lib/money';
+import { refundMessages, remainingCents } from '../../src/lib/refunds';
 import { site } from '../../src/lib/site';
 import type { Caller } from './auth';
 import { commitStep, type StepContext } from './delivery/steps';

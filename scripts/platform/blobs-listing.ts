@@ -5,8 +5,8 @@
  * as an editor missing from the admin list while a test in another worker wrote an editor). Its walk
  * is replaced by the same walk that skips an entry gone meanwhile, starts in the folder a prefix names
  * and skips entries outside the prefix before it stats them (the original stats every entry of the
- * store, so listing one customer's five index keys cost as much as the whole store). Local only: Netlify's Blobs service lists
- * consistently, by prefix. See docs/decisions/011-local-blobs-listing.md.
+ * store, so listing one customer's five index keys cost as much as the whole store). Local only:
+ * Netlify's Blobs service lists consistently, by prefix. See docs/decisions/011-local-blobs-listing.md.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';

@@ -1,5 +1,6 @@
-// Built once: toLocaleString builds a formatter on every call.
+// Built once: toLocaleString builds a formatter on every call, a cost each project view paid.
 const wholeDollars = new Intl.NumberFormat('en-US');
+const dollarsAndCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Formats integer cents as US dollars: 30000 -> "$300", 11250 -> "$112.50". */
 export function formatUsd(cents: number): string {
@@ -8,3 +9,6 @@ export function formatUsd(cents: number): string {
   const whole = `$${wholeDollars.format(dollars)}`;
   return rest === 0 ? whole : `${whole}.${String(rest).padStart(2, '0')}`;
 }
+
+/** Always to the cent, '$100.00': refunds are money people check to the cent. */
+export const formatUsdCents = (cents: number) => `$${dollarsAndCents.format(cents / 100)}`;

@@ -5,16 +5,13 @@
  * 48 hours of payment the whole price comes back, after that 75% (the 25% fee rounds in the
  * customer's favour). Anything else, add-ons included, is refunded by the admin.
  */
+import { formatUsdCents } from './money';
 import type { Order } from './order';
 
 export const REFUND_WINDOW_MS = 48 * 60 * 60 * 1000;
 /** The fee after the window, as a fraction: 25/100. */
 export const LATE_FEE = { numerator: 25, denominator: 100 } as const;
 
-// One formatter for all calls: toLocaleString builds a new one each time, a cost each project view paid.
-const usdWithCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** '$100.00': a refund is money people check to the cent. */
-export const formatUsdCents = (cents: number) => `$${usdWithCents.format(cents / 100)}`;
 
 export interface CancellationQuote {
   amountCents: number;

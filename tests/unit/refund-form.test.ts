@@ -1,7 +1,8 @@
 /** The admin's refund form without a browser (issue 14): dollars to cents exactly, its checks, the server's refusals at their fields. */
 import { describe, expect, it } from 'vitest';
 import type { ProjectView } from '../../src/lib/delivery';
-import { formatUsdCents, refundMessages } from '../../src/lib/refunds';
+import { formatUsdCents } from '../../src/lib/money';
+import { refundMessages } from '../../src/lib/refunds';
 import {
   adminRefundIdOf,
   amountMessages,

@@ -1,6 +1,7 @@
 /** The refund policy at its edges (DESIGN §11, issue 14): integer cents, the fee in the customer's favour. */
 import { describe, expect, it } from 'vitest';
-import { cancellationQuote, formatUsdCents, paymentStateOf, refundedCents, remainingCents, type Refund } from '../../src/lib/refunds';
+import { formatUsdCents } from '../../src/lib/money';
+import { cancellationQuote, paymentStateOf, refundedCents, remainingCents, type Refund } from '../../src/lib/refunds';
 
 const paidAt = new Date('2026-11-02T12:00:00.000Z');
 const after = (hours: number, minutes = 0) => new Date(paidAt.getTime() + (hours * 60 + minutes) * 60_000);

@@ -1,5 +1,6 @@
 import type { Order } from '../../lib/order';
-import { formatUsdCents, refundStateLabel, type Refund, type RefundState } from '../../lib/refunds';
+import { formatUsdCents } from '../../lib/money';
+import { refundStateLabel, type Refund, type RefundState } from '../../lib/refunds';
 import { Time } from './Facts';
 
 const STATE_STYLES: Record<RefundState, string> = {

@@ -1,9 +1,9 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { gradeLabel } from '../../lib/catalogue';
 import { majorLabel } from '../../lib/contact';
-import { formatUsd } from '../../lib/money';
+import { formatUsd, formatUsdCents } from '../../lib/money';
 import { lineLabel, orderStateLabel, type Order } from '../../lib/order';
-import { formatUsdCents, paymentStateOf, refundedCents, remainingCents, type PaymentState, type Refund } from '../../lib/refunds';
+import { paymentStateOf, refundedCents, remainingCents, type PaymentState, type Refund } from '../../lib/refunds';
 import { ordersPage } from './admin-api';
 import { Fact, Time } from './Facts';
 import { RefundList } from './OrderRefunds';

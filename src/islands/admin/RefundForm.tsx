@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Order } from '../../lib/order';
-import { formatUsdCents, remainingCents, type Refund } from '../../lib/refunds';
+import { formatUsdCents } from '../../lib/money';
+import { remainingCents, type Refund } from '../../lib/refunds';
 import { getOrder, getProject, refundOrder } from './admin-api';
 import {
   adminRefundIdOf,

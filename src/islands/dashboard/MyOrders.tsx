@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { formatUsd } from '../../lib/money';
+import { formatUsd, formatUsdCents } from '../../lib/money';
 import { lineLabel, orderStateLabel, type Order } from '../../lib/order';
-import { formatUsdCents, refundStateLabel, remainingCents, type Refund } from '../../lib/refunds';
+import { refundStateLabel, remainingCents, type Refund } from '../../lib/refunds';
 import { $ordersChanged } from '../../stores/orders';
 import { UnpaidOrder } from '../orders/UnpaidOrder';
 import { useSharedStore } from '../shared/useSharedStore';
