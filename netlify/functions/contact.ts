@@ -6,7 +6,7 @@
  * the answer is a page (decision 015).
  */
 import type { Config, Context } from '@netlify/functions';
-import { z } from 'zod';
+import { z } from '../../src/lib/zod';
 import {
   ANY_EDITOR,
   INQUIRY_FIELD_LABELS,

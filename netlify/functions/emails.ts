@@ -4,7 +4,7 @@
  * `?format=csv` a spreadsheet export. PATCH { id, enabled }: deactivate or reactivate an address.
  */
 import type { Config } from '@netlify/functions';
-import { z } from 'zod';
+import { z } from '../../src/lib/zod';
 import { subscriberStatusSchema, type EmailSubscriber } from '../../src/lib/schemas';
 import { requireAdmin } from '../server/auth';
 import { toCsv } from '../server/csv';
@@ -14,7 +14,7 @@ import { subscribersRepo, type Subscriber } from '../server/subscribers.repo';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
-const formatSchema = z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json');
+const formatSchema = z.enum(['json', 'csv'], { message: 'format must be json or csv' }).default('json');
 
 const toItem = ({ email, enabled, subscribedAt }: Subscriber): EmailSubscriber => ({ id: email, enabled, subscribedAt });
 

@@ -4,13 +4,13 @@
  * cancels it and answers the order. 404 for anyone else's, 409 when it is no longer awaiting payment.
  */
 import type { Config } from '@netlify/functions';
-import { z } from 'zod';
+import { z } from '../../src/lib/zod';
 import { authenticate } from '../server/auth';
 import { json, parse, privateJson, route } from '../server/http';
 import { configuredPayments } from '../server/payments';
 import { cancelUnpaidOrder, reopenCheckout } from '../server/unpaid-orders';
 
-const actionSchema = z.enum(['checkout', 'cancel'], { error: 'action must be checkout or cancel' });
+const actionSchema = z.enum(['checkout', 'cancel'], { message: 'action must be checkout or cancel' });
 
 export default route({
   POST: async (req, context) => {

@@ -5,7 +5,7 @@
  * the state does not allow it or the request was made against an older version.
  */
 import type { Config } from '@netlify/functions';
-import { z } from 'zod';
+import { z } from '../../src/lib/zod';
 import { PROJECT_ACTIONS, projectView } from '../../src/lib/delivery';
 import { authenticate } from '../server/auth';
 import { editorOf, rolesOn } from '../server/delivery/access';
@@ -14,7 +14,7 @@ import { parse, privateJson, readBody, route } from '../server/http';
 
 /** Drafts and notes run to 20,000 characters, up to 4 bytes each. */
 const STEP_BODY_LIMIT = 128 * 1024;
-const actionSchema = z.enum(PROJECT_ACTIONS, { error: `action must be one of ${PROJECT_ACTIONS.join(', ')}` });
+const actionSchema = z.enum(PROJECT_ACTIONS, { message: `action must be one of ${PROJECT_ACTIONS.join(', ')}` });
 
 export default route({
   POST: async (req, context) => {

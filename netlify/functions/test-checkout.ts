@@ -4,7 +4,7 @@
  * exist (404).
  */
 import type { Config, Context } from '@netlify/functions';
-import { z } from 'zod';
+import { z } from '../../src/lib/zod';
 import { cardNumberProblem, cvcProblem, expiryProblem } from '../../src/lib/card';
 import { orderMessages, paymentDeadline } from '../../src/lib/order';
 import { authenticate } from '../server/auth';
@@ -18,9 +18,9 @@ const cardCheck = (problem: (value: string) => string | null) =>
   z
     .string()
     .max(40)
-    .check((ctx) => {
-      const found = problem(ctx.value);
-      if (found) ctx.issues.push({ code: 'custom', message: found, input: ctx.value });
+    .superRefine((value, ctx) => {
+      const found = problem(value);
+      if (found) ctx.addIssue({ code: 'custom', message: found });
     });
 
 /**
@@ -34,10 +34,9 @@ const paymentSchema = z
     expiry: cardCheck((value) => expiryProblem(value)).optional(),
     cvc: z.string().max(8).optional(),
   })
-  .check((ctx) => {
-    const { cardNumber, cvc } = ctx.value;
+  .superRefine(({ cardNumber, cvc }, ctx) => {
     const found = cvc === undefined ? null : cvcProblem(cvc, cardNumber);
-    if (found) ctx.issues.push({ code: 'custom', path: ['cvc'], message: found, input: cvc });
+    if (found) ctx.addIssue({ code: 'custom', path: ['cvc'], message: found });
   });
 
 function testMode(context: Context) {

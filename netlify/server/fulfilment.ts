@@ -5,7 +5,7 @@
  * (DESIGN §11) go to refunds.ts, under the same once-per-event rule.
  */
 import type Stripe from 'stripe';
-import { z } from 'zod';
+import { z } from '../../src/lib/zod';
 import { customersRepo } from './customers.repo';
 import { ensureProjects } from './delivery/creation';
 import { HttpError } from './http';

@@ -4,7 +4,7 @@
  * becomes a generic 500 whose details stay in the log under a correlation id.
  */
 import type { Context } from '@netlify/functions';
-import type { z } from 'zod';
+import type { z } from '../../src/lib/zod';
 
 export class HttpError extends Error {
   constructor(
@@ -60,7 +60,7 @@ export const DEFAULT_BODY_LIMIT = 16 * 1024;
  * JSON (which also keeps cross-site forms out: they cannot send that type without asking first), too
  * large, not JSON, or not what `schema` wants.
  */
-export async function readBody<S extends z.ZodType>(
+export async function readBody<S extends z.ZodTypeAny>(
   req: Request,
   schema: S,
   maxBytes = DEFAULT_BODY_LIMIT,
@@ -78,14 +78,14 @@ export async function readBody<S extends z.ZodType>(
 }
 
 /** Parses `data` with `schema`; the first issue becomes a 400 naming the field. */
-export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+export function parse<S extends z.ZodTypeAny>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   throw badInput(result.error);
 }
 
 /** `parse` for schemas with async steps (a phone number: its parser loads on first use). */
-export async function parseAsync<S extends z.ZodType>(schema: S, data: unknown): Promise<z.output<S>> {
+export async function parseAsync<S extends z.ZodTypeAny>(schema: S, data: unknown): Promise<z.output<S>> {
   const result = await schema.safeParseAsync(data);
   if (result.success) return result.data;
   throw badInput(result.error);

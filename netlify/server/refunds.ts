@@ -8,7 +8,7 @@
  * fail later); an older event never undoes a newer one. In test mode the "provider" answers at once,
  * through the same signed events and the same webhook code.
  */
-import { z } from 'zod';
+import { z } from '../../src/lib/zod';
 import type { Order } from '../../src/lib/order';
 import { remainingCents, refundMessages, type Refund, type RefundState } from '../../src/lib/refunds';
 import { HttpError } from './http';

@@ -13,7 +13,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAuthEmulator } from '../platform/auth-emulator';
 import { freePort } from '../platform/free-port';
-import { bundleFunctions, probeBundle, type FunctionBundle, type ProbeRequest } from '../platform/function-bundles';
+import { bundleDeployedFunctions, bundleFunctions, probeBundle, type FunctionBundle, type ProbeRequest } from '../platform/function-bundles';
 import { startBlobsServer } from '../platform/site-server';
 import { seedDemoEditors } from '../../netlify/server/seed';
 import { loadNote, REPORT, writeSection } from './report';
@@ -31,7 +31,7 @@ const bareSource = join(scratch, 'bare-src');
 mkdirSync(bareSource);
 writeFileSync(join(bareSource, 'bare.mjs'), "export default () => Response.json({ ok: true });\nexport const config = { path: '/bare' };\n");
 
-const [bundles, [bare]] = await Promise.all([bundleFunctions('netlify/functions', join(scratch, 'out')), bundleFunctions(bareSource, join(scratch, 'bare-out'))]);
+const [{ bundles }, [bare]] = await Promise.all([bundleDeployedFunctions(join(scratch, 'out')), bundleFunctions(bareSource, join(scratch, 'bare-out'))]);
 const blobs = await startBlobsServer(join(scratch, 'blobs'));
 await seedDemoEditors();
 const auth = await startAuthEmulator({ projectId: PROJECT_ID, port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() });

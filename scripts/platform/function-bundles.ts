@@ -1,14 +1,17 @@
 /**
- * Our functions as Netlify deploys them: bundled by @netlify/zip-it-and-ship-it, the bundler Netlify's
- * build runs (for v2 functions: our code bundled by esbuild, every package traced and copied beside
- * it). The bundle-proof tests start each bundle in a fresh Node process (bundle-probe.mjs), and the
- * cold-start benchmark times it; a function that works under the dev server but breaks when bundled
- * fails there.
+ * Our functions as Netlify deploys them: first bundled one file each by our build
+ * (scripts/build/functions.ts), then packed by @netlify/zip-it-and-ship-it, the bundler Netlify's build
+ * runs (for v2 functions: each file transpiled, every package it still imports traced and copied
+ * beside it). The bundle-proof tests start each bundle in a fresh Node process (bundle-probe.mjs), and
+ * the cold-start benchmark times it; a function that works under the dev server but breaks when
+ * bundled fails there.
  */
 import { spawn } from 'node:child_process';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import type { Metafile } from 'esbuild';
+import { bundleFunctionSources } from '../build/functions';
 
 export interface FunctionBundle {
   name: string;
@@ -60,6 +63,22 @@ export async function bundleFunctions(sourceDir: string, outDir: string, project
   );
 }
 
+/**
+ * What `npm run build` and then Netlify make of netlify/functions, packed into `outDir`. The build's
+ * bundles are written to a scratch folder inside the project (packages resolve from its
+ * node_modules, as on Netlify), never over the build's own output.
+ */
+export async function bundleDeployedFunctions(outDir: string, projectRoot = process.cwd()): Promise<{ bundles: FunctionBundle[]; metafile: Metafile }> {
+  await mkdir(join(projectRoot, '.netlify'), { recursive: true });
+  const built = await mkdtemp(join(projectRoot, '.netlify', 'functions-bundled-'));
+  try {
+    const metafile = await bundleFunctionSources(built, join(projectRoot, 'netlify/functions'));
+    return { bundles: await bundleFunctions(built, outDir, projectRoot), metafile };
+  } finally {
+    await rm(built, { recursive: true, force: true });
+  }
+}
+
 export interface ProbeRequest {
   method?: string;
   path: string;
@@ -73,10 +92,12 @@ export interface ProbeAnswer {
   status: number;
   contentType: string | null;
   body: string;
-  /** Wall time of the whole fresh process: Node's start, the import, the request. */
+  /** From spawning a fresh process to its answer: Node's start, the import, the request. */
   ms: number;
-  /** With `listPackages`: every package the import and the request loaded. */
+  /** With `listPackages`: every package the import and the request loaded, */
   packages?: string[];
+  /** and every other file (as a file: URL). */
+  files?: string[];
 }
 
 const PROBE = resolve('scripts/platform/bundle-probe.mjs');
@@ -95,11 +116,14 @@ export function probeBundle(
     const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d) => (out += d));
+    let ms = 0;
+    child.stdout.on('data', (d) => {
+      ms ||= performance.now() - started;
+      out += d;
+    });
     child.stderr.on('data', (d) => (err += d));
     child.on('error', fail);
     child.on('close', (code) => {
-      const ms = performance.now() - started;
       if (code !== 0) return fail(new Error(`${bundle.modulePath} exited with ${code}:\n${err}`));
       ok({ ...(JSON.parse(out) as Omit<ProbeAnswer, 'ms'>), ms });
     });

@@ -9,10 +9,10 @@ import { INQUIRY_FILTERS, TIME_KEY_PATTERN } from './admin-lists';
 export * from './admin-lists';
 
 /** `?status=` of GET /api/admin/inquiries. */
-export const inquiryFilterSchema = z.enum(INQUIRY_FILTERS, { error: 'status must be all, open or handled' }).default('all');
+export const inquiryFilterSchema = z.enum(INQUIRY_FILTERS, { message: 'status must be all, open or handled' }).default('all');
 
 /** PATCH /api/admin/inquiries: mark an inquiry handled, or open again. */
 export const inquiryHandledSchema = z.object({
-  id: z.string({ error: 'id must be text' }).regex(TIME_KEY_PATTERN, 'id is not an inquiry id'),
-  handled: z.boolean({ error: 'handled must be true or false' }),
+  id: z.string({ message: 'id must be text' }).regex(TIME_KEY_PATTERN, 'id is not an inquiry id'),
+  handled: z.boolean({ message: 'handled must be true or false' }),
 });

@@ -14,23 +14,23 @@ export * from './consult-rules';
 
 /** POST /api/consult/bookings. Which slots exist is for the server to decide, not the schema. */
 export const bookingRequestSchema = z.object({
-  start: z.string({ error: 'start must be text' }).regex(ISO_INSTANT, 'start must be an ISO time such as 2026-03-09T14:00:00.000Z'),
+  start: z.string({ message: 'start must be text' }).regex(ISO_INSTANT, 'start must be an ISO time such as 2026-03-09T14:00:00.000Z'),
   name: requiredText('name', CONSULT_LIMITS.name),
   email: emailSchema,
-  intendedMajor: z.enum(['', ...MAJOR_VALUES] as [string, ...string[]], { error: 'intendedMajor is not one of the listed majors' }).default(''),
+  intendedMajor: z.enum(['', ...MAJOR_VALUES] as [string, ...string[]], { message: 'intendedMajor is not one of the listed majors' }).default(''),
   // 'any' or an editor id; that the editor exists is checked against the store.
   preferredEditor: requiredText('preferredEditor', CONSULT_LIMITS.preferredEditor).default('any'),
-  timeZone: z.string({ error: 'timeZone must be text' }).refine(isTimeZone, 'timeZone is not a known time zone'),
+  timeZone: z.string({ message: 'timeZone must be text' }).refine(isTimeZone, 'timeZone is not a known time zone'),
 });
 
 /** POST /api/consult/lookup and /api/consult/cancel: the token from the e-mail's cancel link. */
 export const cancelTokenSchema = z.object({
-  token: z.string({ error: 'token must be text' }).regex(CANCEL_TOKEN_PATTERN, 'token is not a cancel token'),
+  token: z.string({ message: 'token must be text' }).regex(CANCEL_TOKEN_PATTERN, 'token is not a cancel token'),
 });
 
-const timeOfDay = z.string({ error: 'times must be text' }).refine((t) => minutesOfDay(t) !== null, 'times must be quarter hours such as 09:30');
+const timeOfDay = z.string({ message: 'times must be text' }).refine((t) => minutesOfDay(t) !== null, 'times must be quarter hours such as 09:30');
 const daySchema = z
-  .array(z.object({ start: timeOfDay, end: timeOfDay }), { error: 'each day must be a list of windows' })
+  .array(z.object({ start: timeOfDay, end: timeOfDay }), { message: 'each day must be a list of windows' })
   .max(MAX_WINDOWS_PER_DAY, `at most ${MAX_WINDOWS_PER_DAY} windows a day`)
   .superRefine((windows, ctx) => {
     const problem = windowsProblem(windows);
@@ -40,11 +40,11 @@ const daySchema = z
 /** PUT /api/admin/consult-availability: the whole weekly pattern and the days off, New York time. */
 export const availabilitySchema = z.object({
   weekly: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, daySchema])) as Record<Weekday, typeof daySchema>, {
-    error: 'weekly must name every day from mon to sun',
+    message: 'weekly must name every day from mon to sun',
   }),
   daysOff: z
-    .array(z.string({ error: 'days off must be text' }).refine(isIsoDate, 'days off must be dates such as 2026-03-09'), {
-      error: 'daysOff must be a list of dates',
+    .array(z.string({ message: 'days off must be text' }).refine(isIsoDate, 'days off must be dates such as 2026-03-09'), {
+      message: 'daysOff must be a list of dates',
     })
     .max(MAX_DAYS_OFF, `at most ${MAX_DAYS_OFF} days off`)
     .refine((days) => new Set(days).size === days.length, 'days off must not repeat'),

@@ -7,21 +7,21 @@ import { z } from './zod';
 
 const text = (field: string, max: number) =>
   z
-    .string({ error: `${field} must be text` })
+    .string({ message: `${field} must be text` })
     .trim()
     .min(1, `${field} is required`)
     .max(max, `${field} must be at most ${max.toLocaleString('en-US')} characters`);
 
 /** The version of the project the request was made against: an older one is stale (409). */
-const version = z.number({ error: 'version must be a number' }).int('version must be a whole number').min(1, 'version must be at least 1');
+const version = z.number({ message: 'version must be a number' }).int('version must be a whole number').min(1, 'version must be at least 1');
 
 /** A random UUID: our file ids, and the id an admin refund request carries. */
 export const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const fileId = z.string({ error: 'fileId must be text' }).regex(FILE_ID, 'fileId is not a file of ours');
+const fileId = z.string({ message: 'fileId must be text' }).regex(FILE_ID, 'fileId is not a file of ours');
 
 /** Links to documents must be https (DESIGN §10). */
 const httpsUrl = z
-  .string({ error: 'url must be text' })
+  .string({ message: 'url must be text' })
   .trim()
   .max(DELIVERY_LIMITS.url, `url must be at most ${DELIVERY_LIMITS.url} characters`)
   .refine((value) => {
@@ -40,13 +40,13 @@ export const draftSchema = z.discriminatedUnion(
     z.object({ kind: z.literal('file'), fileId }),
     z.object({ kind: z.literal('link'), url: httpsUrl }),
   ],
-  { error: 'draft must be pasted text, an uploaded file or an https link' },
+  { message: 'draft must be pasted text, an uploaded file or an https link' },
 );
 
 export const submitSchema = z.object({
   version,
   /** Required with the first draft; a revision keeps the prompt unless a new one is given. */
-  prompt: z.string({ error: 'prompt must be text' }).trim().max(DELIVERY_LIMITS.prompt, `prompt must be at most ${DELIVERY_LIMITS.prompt} characters`).default(''),
+  prompt: z.string({ message: 'prompt must be text' }).trim().max(DELIVERY_LIMITS.prompt, `prompt must be at most ${DELIVERY_LIMITS.prompt} characters`).default(''),
   draft: draftSchema,
 });
 export const acknowledgeSchema = z.object({ version, message: text('message', DELIVERY_LIMITS.message) });
@@ -54,7 +54,7 @@ export const returnSchema = z.object({
   version,
   notes: text('notes', DELIVERY_LIMITS.notes),
   fileIds: z
-    .array(fileId, { error: 'fileIds must be a list' })
+    .array(fileId, { message: 'fileIds must be a list' })
     .max(DELIVERY_LIMITS.filesPerReturn, `at most ${DELIVERY_LIMITS.filesPerReturn} files`)
     .refine((ids) => new Set(ids).size === ids.length, 'fileIds must not repeat')
     .default([]),
@@ -62,17 +62,17 @@ export const returnSchema = z.object({
 export const versionOnlySchema = z.object({ version });
 /** A message does not depend on what else happened meanwhile: no version. */
 export const messageSchema = z.object({ text: text('text', DELIVERY_LIMITS.message) });
-export const reassignSchema = z.object({ version, editorId: z.string({ error: 'editorId must be text' }).trim().min(1, 'editorId is required').max(100) });
+export const reassignSchema = z.object({ version, editorId: z.string({ message: 'editorId must be text' }).trim().min(1, 'editorId is required').max(100) });
 
 /** `?state=&editor=&late=` of the admin's project list. */
 export const adminProjectFilterSchema = z.object({
-  state: z.enum(PROJECT_STATES, { error: 'state is not a project state' }).optional(),
+  state: z.enum(PROJECT_STATES, { message: 'state is not a project state' }).optional(),
   editor: z.string().max(100).optional(),
-  late: z.enum(['true', 'false'], { error: 'late must be true or false' }).optional(),
+  late: z.enum(['true', 'false'], { message: 'late must be true or false' }).optional(),
 });
 
 /** `?shelf=` of the editor's inbox: open projects (default) or finished ones. */
-export const shelfSchema = z.enum(['open', 'done'], { error: 'shelf must be open or done' }).default('open');
+export const shelfSchema = z.enum(['open', 'done'], { message: 'shelf must be open or done' }).default('open');
 
 /**
  * POST /api/admin/orders/:id/refunds: any amount up to what remains, with a reason, optionally
@@ -80,11 +80,11 @@ export const shelfSchema = z.enum(['open', 'done'], { error: 'shelf must be open
  * request the same refund.
  */
 export const adminRefundSchema = z.object({
-  requestId: z.string({ error: 'requestId must be text' }).regex(FILE_ID, 'requestId must be a UUID'),
-  amountCents: z.number({ error: 'amountCents must be a number' }).int('amountCents must be whole cents').min(1, 'amountCents must be at least 1').max(100_000_000),
+  requestId: z.string({ message: 'requestId must be text' }).regex(FILE_ID, 'requestId must be a UUID'),
+  amountCents: z.number({ message: 'amountCents must be a number' }).int('amountCents must be whole cents').min(1, 'amountCents must be at least 1').max(100_000_000),
   reason: text('reason', 500),
   projectIds: z
-    .array(z.string().max(40), { error: 'projectIds must be a list' })
+    .array(z.string().max(40), { message: 'projectIds must be a list' })
     .max(100)
     .refine((ids) => new Set(ids).size === ids.length, 'projectIds must not repeat')
     .default([]),

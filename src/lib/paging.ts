@@ -11,7 +11,7 @@ export * from './paged-list';
 export const pageQuerySchema = z.object({
   cursor: z.string().min(1, 'cursor must not be empty').max(1000, 'cursor is too long').optional(),
   limit: z.coerce
-    .number({ error: 'limit must be a number' })
+    .number({ message: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
     .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)

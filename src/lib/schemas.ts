@@ -13,7 +13,7 @@ import { PHONE_MAX_LENGTH, isUnitedStates, normalizeZip, toE164, type PhoneParse
 
 /** A trimmed, lower-cased e-mail address by the one rule of email.ts, at most 254 characters. */
 export const emailSchema = z
-  .string({ error: 'email must be a string' })
+  .string({ message: 'email must be a string' })
   .transform(normalizeEmail)
   .pipe(
     z
@@ -28,12 +28,12 @@ export const emailSchema = z
  * to today's rule, so an address an older, looser rule let in can still be deactivated.
  */
 export const storedEmailSchema = z
-  .string({ error: 'id must be a string' })
+  .string({ message: 'id must be a string' })
   .transform(normalizeEmail)
   .pipe(z.string().min(1, 'id is required').max(EMAIL_MAX_LENGTH, `id must be at most ${EMAIL_MAX_LENGTH} characters`));
 
 export const text = (field: string, max: number) =>
-  z.string({ error: fieldMessages.notText(field) }).trim().max(max, fieldMessages.tooLong(field, max));
+  z.string({ message: fieldMessages.notText(field) }).trim().max(max, fieldMessages.tooLong(field, max));
 export const requiredText = (field: string, max: number) => text(field, max).min(1, fieldMessages.required(field));
 
 /**
@@ -47,16 +47,16 @@ const phoneParser = async (): Promise<PhoneParser> => (await import('libphonenum
 export const phoneSchema = (field: string, { required }: { required: boolean }) =>
   text(field, PHONE_MAX_LENGTH).transform(async (value, ctx) => {
     if (value === '') {
-      if (required) ctx.issues.push({ code: 'custom', message: fieldMessages.required(field), input: value });
+      if (required) ctx.addIssue({ code: 'custom', message: fieldMessages.required(field) });
       return value;
     }
     const e164 = toE164(value, await phoneParser());
-    if (e164 === null) ctx.issues.push({ code: 'custom', message: checkoutFieldMessages.phone.invalid, input: value });
+    if (e164 === null) ctx.addIssue({ code: 'custom', message: checkoutFieldMessages.phone.invalid });
     return e164 ?? value;
   });
 
 const slotCount = (field: string) =>
-  z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`).min(0).max(MAX_SLOTS);
+  z.number({ message: `${field} must be a number` }).int(`${field} must be a whole number`).min(0).max(MAX_SLOTS);
 
 export const subscribeSchema = z.object({ email: emailSchema });
 
@@ -109,10 +109,10 @@ export { isOverbooked, testLabel } from './editor-rules';
 export const inquirySchema = z.object({
   parentName: requiredText('parentName', INQUIRY_LIMITS.parentName),
   studentInfo: requiredText('studentInfo', INQUIRY_LIMITS.studentInfo),
-  intendedMajor: z.enum(MAJOR_VALUES as [string, ...string[]], { error: 'intendedMajor is not one of the listed majors' }),
+  intendedMajor: z.enum(MAJOR_VALUES as [string, ...string[]], { message: 'intendedMajor is not one of the listed majors' }),
   services: z
     .array(z.enum(CONTACT_SERVICE_OPTIONS.map((o) => o.id) as [string, ...string[]]), {
-      error: 'services must be a list of known service ids',
+      message: 'services must be a list of known service ids',
     })
     .max(CONTACT_SERVICE_OPTIONS.length)
     .refine((ids) => new Set(ids).size === ids.length, 'services must not repeat')
@@ -120,12 +120,12 @@ export const inquirySchema = z.object({
   // 'any' or an editor id; that the editor exists is checked against the store.
   preferredEditor: requiredText('preferredEditor', INQUIRY_LIMITS.preferredEditor).default('any'),
   turnaround: z
-    .enum(TURNAROUND_OPTIONS.map((o) => o.id) as [string, ...string[]], { error: 'turnaround is not a known option' })
+    .enum(TURNAROUND_OPTIONS.map((o) => o.id) as [string, ...string[]], { message: 'turnaround is not a known option' })
     .default('standard'),
   email: emailSchema,
   phone: phoneSchema('phone', { required: false }).default(''),
   details: text('details', INQUIRY_LIMITS.details)
-    .refine((details) => countWords(details) <= DETAILS_WORD_LIMIT, { error: (issue) => detailsTooLong(countWords(String(issue.input))) })
+    .refine((details) => countWords(details) <= DETAILS_WORD_LIMIT, (details) => ({ message: detailsTooLong(countWords(details)) }))
     .default(''),
 });
 export type Inquiry = z.infer<typeof inquirySchema>;
@@ -149,14 +149,14 @@ export const billingSchema = z
   .transform((billing, ctx) => {
     if (!isUnitedStates(billing.country)) return billing;
     const zip = normalizeZip(billing.zip);
-    if (zip === null) ctx.issues.push({ code: 'custom', path: ['zip'], message: checkoutFieldMessages.zip.invalid, input: billing.zip });
+    if (zip === null) ctx.addIssue({ code: 'custom', path: ['zip'], message: checkoutFieldMessages.zip.invalid });
     return { ...billing, zip: zip ?? billing.zip };
   });
 export type Billing = z.infer<typeof billingSchema>;
 
 export const studentSchema = z.object({
   studentName: requiredText('studentName', CHECKOUT_LIMITS.studentName),
-  studentGrade: z.enum(GRADES, { error: 'studentGrade must be 9, 10, 11 or 12' }),
+  studentGrade: z.enum(GRADES, { message: 'studentGrade must be 9, 10, 11 or 12' }),
   studentEmail: emailSchema,
   parentName: requiredText('parentName', CHECKOUT_LIMITS.parentName),
   parentEmail: emailSchema,
@@ -169,7 +169,7 @@ export const checkoutSelectionSchema = z.object({
   services: z
     .array(
       z.object({
-        id: z.enum(SERVICE_IDS, { error: 'unknown service' }),
+        id: z.enum(SERVICE_IDS, { message: 'unknown service' }),
         quantity: z.number().int().min(1).max(50),
       }),
     )
@@ -182,7 +182,7 @@ export const checkoutSelectionSchema = z.object({
     ),
   editorId: requiredText('editorId', 100),
   addOns: z
-    .array(z.enum(ADD_ON_IDS, { error: 'unknown add-on' }))
+    .array(z.enum(ADD_ON_IDS, { message: 'unknown add-on' }))
     .max(ADD_ON_IDS.length)
     .refine((ids) => !(ids.includes('speed24hr') && ids.includes('speed48hr')), 'choose one speed upgrade')
     .default([]),
@@ -194,7 +194,7 @@ export type CheckoutSelection = z.infer<typeof checkoutSelectionSchema>;
 /** Deactivates or reactivates a newsletter address (admin); `id` holds the address, as in SPEC §3. */
 export const subscriberStatusSchema = z.object({
   id: storedEmailSchema,
-  enabled: z.boolean({ error: 'enabled must be true or false' }),
+  enabled: z.boolean({ message: 'enabled must be true or false' }),
 });
 
 /** A subscriber as the admin list pages serve it: SPEC §3's id (the address) and enabled, plus since when. */

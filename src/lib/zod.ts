@@ -1,10 +1,8 @@
 /**
- * zod for the schema modules of src/lib, which the browser loads too. `jitless`: when an object schema
- * is made, zod probes for `new Function` to compile fast parsers; the site's CSP forbids eval, and the
- * browser reports even the caught probe as a violation. The plain parsers are ample for our forms.
+ * zod for every schema of src/lib and the functions: Zod 3's API, which the zod package keeps at
+ * `zod/v3`. Each cold start of a function loads zod and builds the schemas of the modules it imports:
+ * with Zod 4 that took about 50 ms of a public function's budget, with Zod 3 about 12
+ * (docs/decisions/021-functions-bundled-at-build.md). Import zod from here only, never the package
+ * itself, so that no bundle carries both.
  */
-import { z } from 'zod';
-
-z.config({ jitless: true });
-
-export { z };
+export { z } from 'zod/v3';

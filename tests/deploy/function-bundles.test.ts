@@ -1,14 +1,17 @@
 /**
- * What a deploy ships (issue 13 §4): every function bundled by zip-it-and-ship-it as Netlify's build
- * bundles it, then each bundle started in a fresh Node process for one real request, with nothing
+ * What a deploy ships (issue 13 §4): every function bundled by our build (one file each,
+ * scripts/build/functions.ts) and then by zip-it-and-ship-it as Netlify's build bundles it, then each bundle started in a fresh Node process for one real request, with nothing
  * but the bundle on disk to resolve modules from. A function that works in-process but breaks when
  * bundled (an unresolved module, a top-level `getStore()`, a missing `config.path`) fails here.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleFunctions, probeBundle, type FunctionBundle, type ProbeRequest } from '../../scripts/platform/function-bundles';
+import { bundleDeployedFunctions, probeBundle, type FunctionBundle, type ProbeRequest } from '../../scripts/platform/function-bundles';
 import { startBlobsServer } from '../../scripts/platform/site-server';
 import { validInquiry } from '../helpers/api-fixtures';
 
@@ -73,12 +76,13 @@ const HEAVY_PACKAGES = ['firebase-admin', 'stripe', 'jose', 'nodemailer'];
 
 let outDir: string;
 let bundles: FunctionBundle[];
+let metafile: Metafile;
 let blobs: { stop(): Promise<void> };
 let env: Record<string, string>;
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'bcc-bundles-'));
-  bundles = await bundleFunctions('netlify/functions', outDir);
+  ({ bundles, metafile } = await bundleDeployedFunctions(outDir));
   blobs = await startBlobsServer(mkdtempSync(join(tmpdir(), 'bcc-bundle-blobs-')));
   // What a function gets on Netlify, minus secrets: the Blobs context, and a project id.
   env = { NETLIFY_BLOBS_CONTEXT: process.env.NETLIFY_BLOBS_CONTEXT!, PUBLIC_FIREBASE_PROJECT_ID: 'demo-bundles' };
@@ -95,6 +99,17 @@ describe('function bundles', () => {
     for (const bundle of bundles) expect(bundle.paths.length > 0 || Boolean(bundle.schedule), bundle.name).toBe(true);
   });
 
+  it('builds each function into one file: a package stays outside only when it is imported lazily, by name', () => {
+    const outputs = Object.values(metafile.outputs);
+    expect(outputs).toHaveLength(Object.keys(PROBES).length);
+    for (const output of outputs) {
+      for (const imported of output.imports.filter((i) => i.external && !isBuiltin(i.path))) expect(imported, output.entryPoint).toMatchObject({ kind: 'dynamic-import' });
+    }
+    // The packages each request may need are among them, so the tracer copies them beside the bundle.
+    const lazy = new Set(outputs.flatMap((o) => o.imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => i.path)));
+    expect([...lazy].sort()).toEqual(expect.arrayContaining(['jose', 'nodemailer', 'stripe']));
+  });
+
   it.each(Object.entries(PROBES))('%s answers its request from a fresh process, loading no heavy package it does not need', async (name, { expect: status, route, ...request }) => {
     const bundle = bundles.find((b) => b.name === name)!;
     if (bundle.schedule) expect(bundle.paths).toEqual([]);
@@ -105,6 +120,6 @@ describe('function bundles', () => {
     if (status >= 400) expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String) });
     // None of these requests verifies a token, calls Stripe or sends mail over SMTP.
     expect(answer.packages!.filter((p) => HEAVY_PACKAGES.includes(p)), 'loaded').toEqual([]);
-    expect(answer.packages!.length, 'the hooks saw the bundle load its packages').toBeGreaterThan(0);
+    expect(answer.files, 'the hooks saw the bundle load').toContain(pathToFileURL(bundle.modulePath).href);
   });
 });
