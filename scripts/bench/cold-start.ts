@@ -19,6 +19,8 @@ import { seedDemoEditors } from '../../netlify/server/seed';
 import { loadNote, REPORT, writeSection } from './report';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7);
+/** `BENCH_COLD_ONLY=me,editors` times just those (the report is written only for a full run). */
+const ONLY = process.env.BENCH_COLD_ONLY?.split(',');
 const PROJECT_ID = 'demo-bench';
 const ADMIN = 'admin@example.test';
 /** Issue 13's targets; a scheduled function has none of its own, so it is held to the signed-in one. */
@@ -118,7 +120,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const bareTimes: number[] = [];
 const rows: { bundle: FunctionBundle; kind: Kind; ms: number; status: number }[] = [];
 try {
-  for (const bundle of bundles) {
+  for (const bundle of bundles.filter((b) => !ONLY || ONLY.includes(b.name))) {
     const timed = REQUESTS[bundle.name];
     if (!timed) throw new Error(`No cold-start request for ${bundle.name}: add one to scripts/bench/cold-start.ts`);
     const times: number[] = [];
@@ -154,6 +156,10 @@ const table = [
 ].join('\n');
 
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+if (ONLY) {
+  console.log(`\n${table}\n\nNot written to ${REPORT}: BENCH_COLD_ONLY times only some functions.`);
+  process.exit(0);
+}
 writeSection(
   'cold-start-bench',
   `## Cold starts

@@ -2,34 +2,24 @@
  * `npm run build`, the functions part: each function of netlify/functions bundled by esbuild into one
  * file of netlify/functions-bundled, which netlify.toml names as the functions directory. Netlify's own
  * bundler for v2 functions (zip-it-and-ship-it's file tracer) leaves every package external, and a
- * cold start then loads each of their files one by one: zod alone is about 60 files, three quarters of
- * a cold start's import time. Bundled, a function loads one file (docs/decisions/021-functions-bundled-at-build.md).
- * A package imported lazily by name (`await import('stripe')`) stays external, so that it is read only
- * by the request that needs it; the tracer copies it beside the bundle.
+ * cold start then loads each of their files one by one: zod alone was about 60 files, three quarters
+ * of a cold start's import time (docs/decisions/021-functions-bundled-at-build.md).
+ * A package the code imports lazily (`await import('stripe')`) is bundled too, but esbuild wraps it so
+ * that it runs only when that import does: a request that never calls Stripe never evaluates it, and
+ * V8 barely parses what it does not run.
  *   npx tsx scripts/build/functions.ts [outDir]
  */
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 
 export const SOURCE_DIR = 'netlify/functions';
 export const BUNDLED_DIR = 'netlify/functions-bundled';
 
-/** Bare specifiers: packages (and Node's builtins, which esbuild leaves external anyway). */
-const BARE = /^[^./]/;
-
-/** Packages imported with `import()` stay external; everything imported statically is bundled. */
-const lazyPackagesExternal: Plugin = {
-  name: 'lazy-packages-external',
-  setup(b) {
-    b.onResolve({ filter: BARE }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
-  },
-};
-
 /**
  * Bundles every function of `sourceDir` into `outDir`; throws on any error or warning. Returns
- * esbuild's metafile: what each bundle still imports from outside itself.
+ * esbuild's metafile: what went into each bundle, and how.
  */
 export async function bundleFunctionSources(outDir = BUNDLED_DIR, sourceDir = SOURCE_DIR): Promise<Metafile> {
   const entries = (await readdir(sourceDir)).filter((file) => /\.m?ts$/.test(file)).map((file) => join(sourceDir, file));
@@ -43,10 +33,10 @@ export async function bundleFunctionSources(outDir = BUNDLED_DIR, sourceDir = SO
     target: 'node20',
     // Bundled CommonJS may `require` Node's builtins: give the module a real `require`.
     banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+    // Whitespace and syntax only: a production stack trace still names our functions.
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: 'none',
-    plugins: [lazyPackagesExternal],
     metafile: true,
     logLevel: 'silent',
   });
