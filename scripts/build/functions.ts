@@ -4,47 +4,82 @@
  * bundler for v2 functions (zip-it-and-ship-it's file tracer) leaves every package external, and a
  * cold start then loads each of their files one by one: zod alone was about 60 files, three quarters
  * of a cold start's import time (docs/decisions/021-functions-bundled-at-build.md).
- * A package the code imports lazily (`await import('stripe')`) is bundled too, but esbuild wraps it so
- * that it runs only when that import does: a request that never calls Stripe never evaluates it, and
- * V8 barely parses what it does not run.
+ * A package the code imports lazily (`await import('stripe')`) is bundled apart, into one file of a
+ * local package (`node_modules/@lazy-bundle/stripe`, beside the functions), and the function imports
+ * that instead: a request that never calls Stripe neither reads nor parses it, and one that does loads
+ * one file. The tracer copies such a package beside each function that names it, as any package.
  *   npx tsx scripts/build/functions.ts [outDir]
  */
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 
 export const SOURCE_DIR = 'netlify/functions';
 export const BUNDLED_DIR = 'netlify/functions-bundled';
 
+/** The local package a lazily imported one is bundled into: 'libphonenumber-js/max' → '@lazy-bundle/libphonenumber-js-max'. */
+export const lazyBundle = (specifier: string) => `@lazy-bundle/${specifier.replace(/[^a-z0-9]+/gi, '-')}`;
+
+/** Bare specifiers: packages (and Node's builtins, which esbuild leaves external anyway). */
+const BARE = /^[^./]/;
+
+/** Sends each `import('package')` to its lazy bundle, and remembers which packages those are. */
+function lazyPackagesApart(found: Set<string>): Plugin {
+  return {
+    name: 'lazy-packages-apart',
+    setup(b) {
+      b.onResolve({ filter: BARE }, (args) => {
+        if (args.kind !== 'dynamic-import') return undefined;
+        found.add(args.path);
+        return { path: lazyBundle(args.path), external: true };
+      });
+    },
+  };
+}
+
+const COMMON: BuildOptions = {
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  outExtension: { '.js': '.mjs' },
+  // Bundled CommonJS may `require` Node's builtins: give the module a real `require`.
+  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  // Whitespace and syntax only: a production stack trace still names our functions.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'silent',
+};
+
 /**
- * Bundles every function of `sourceDir` into `outDir`; throws on any error or warning. Returns
- * esbuild's metafile: what went into each bundle, and how.
+ * Bundles every function of `sourceDir` into `outDir`, and each package they import lazily into a
+ * package of `outDir/node_modules/@lazy-bundle`; throws on any error or warning. Returns esbuild's
+ * metafiles: what went into each bundle.
  */
-export async function bundleFunctionSources(outDir = BUNDLED_DIR, sourceDir = SOURCE_DIR): Promise<Metafile> {
+export async function bundleFunctionSources(outDir = BUNDLED_DIR, sourceDir = SOURCE_DIR): Promise<{ functions: Metafile; lazy: Metafile }> {
   const entries = (await readdir(sourceDir)).filter((file) => /\.m?ts$/.test(file)).map((file) => join(sourceDir, file));
-  const result = await build({
-    entryPoints: entries,
+  const lazy = new Set<string>();
+  const functions = await build({ ...COMMON, entryPoints: entries, outdir: resolve(outDir), plugins: [lazyPackagesApart(lazy)] });
+  // esbuild resolves a bare entry point as a package, with the conditions `import()` has on Node.
+  const packages = await build({
+    ...COMMON,
+    entryPoints: [...lazy].map((specifier) => ({ in: specifier, out: `node_modules/${lazyBundle(specifier)}/index` })),
     outdir: resolve(outDir),
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    // Bundled CommonJS may `require` Node's builtins: give the module a real `require`.
-    banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
-    // Whitespace and syntax only: a production stack trace still names our functions.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    legalComments: 'none',
-    metafile: true,
-    logLevel: 'silent',
   });
-  if (result.warnings.length > 0) throw new Error(`Bundling the functions warned:\n${result.warnings.map((w) => w.text).join('\n')}`);
-  return result.metafile;
+  for (const specifier of lazy) {
+    const manifest = { name: lazyBundle(specifier), private: true, type: 'module', exports: './index.mjs', description: `${specifier}, bundled into one file` };
+    await mkdir(join(outDir, 'node_modules', lazyBundle(specifier)), { recursive: true });
+    await writeFile(join(outDir, 'node_modules', lazyBundle(specifier), 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  }
+  const warnings = [...functions.warnings, ...packages.warnings];
+  if (warnings.length > 0) throw new Error(`Bundling the functions warned:\n${warnings.map((w) => w.text).join('\n')}`);
+  return { functions: functions.metafile!, lazy: packages.metafile! };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { outputs } = await bundleFunctionSources(process.argv[2]);
-  console.log(`Bundled ${Object.keys(outputs).length} functions into ${process.argv[2] ?? BUNDLED_DIR}.`);
+  const { functions, lazy } = await bundleFunctionSources(process.argv[2]);
+  console.log(`Bundled ${Object.keys(functions.outputs).length} functions and ${Object.keys(lazy.outputs).length} lazily imported packages into ${process.argv[2] ?? BUNDLED_DIR}.`);
 }

@@ -68,12 +68,12 @@ export async function bundleFunctions(sourceDir: string, outDir: string, project
  * bundles are written to a scratch folder inside the project (packages resolve from its
  * node_modules, as on Netlify), never over the build's own output.
  */
-export async function bundleDeployedFunctions(outDir: string, projectRoot = process.cwd()): Promise<{ bundles: FunctionBundle[]; metafile: Metafile }> {
+export async function bundleDeployedFunctions(outDir: string, projectRoot = process.cwd()): Promise<{ bundles: FunctionBundle[]; metafiles: { functions: Metafile; lazy: Metafile } }> {
   await mkdir(join(projectRoot, '.netlify'), { recursive: true });
   const built = await mkdtemp(join(projectRoot, '.netlify', 'functions-bundled-'));
   try {
-    const metafile = await bundleFunctionSources(built, join(projectRoot, 'netlify/functions'));
-    return { bundles: await bundleFunctions(built, outDir, projectRoot), metafile };
+    const metafiles = await bundleFunctionSources(built, join(projectRoot, 'netlify/functions'));
+    return { bundles: await bundleFunctions(built, outDir, projectRoot), metafiles };
   } finally {
     await rm(built, { recursive: true, force: true });
   }
