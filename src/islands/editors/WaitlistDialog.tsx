@@ -4,12 +4,13 @@
  * select-services with the editor chosen. Native <dialog> gives Escape and an inert page; we add a
  * focus trap so Tab never leaves it, and focus returns to the button that opened it.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { apiFetch } from '../../client/api';
 import { isEmail, normalizeEmail } from '../../lib/email';
 import { messages } from '../../lib/messages';
 import type { Editor } from '../../lib/schemas';
 import { trapTab } from '../shared/focus-trap';
+import { useModalDialog } from '../shared/useModalDialog';
 import { reserveHref } from './links';
 
 const SAVE_FAILED = 'We could not add you to the waitlist. Please try again.';
@@ -20,17 +21,11 @@ interface Props {
 }
 
 export function WaitlistDialog({ editor, onClose }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { dialogProps, close } = useModalDialog(onClose);
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.showModal();
-    return () => opener?.focus();
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,10 +42,9 @@ export function WaitlistDialog({ editor, onClose }: Props) {
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-description`}
-      onClose={onClose}
       onKeyDown={trapTab}
       className="fixed inset-0 m-auto h-fit w-[min(28rem,calc(100%-2rem))] rounded-2xl bg-white p-6 text-slate-800 shadow-xl backdrop:bg-navy-900/60"
     >
@@ -82,7 +76,7 @@ export function WaitlistDialog({ editor, onClose }: Props) {
           </p>
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-outline" onClick={() => dialog.current?.close()}>
+          <button type="button" className="btn-outline" onClick={close}>
             Cancel
           </button>
           <button type="submit" className="btn-primary" disabled={busy}>

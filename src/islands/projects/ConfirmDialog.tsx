@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { trapTab } from '../shared/focus-trap';
+import { useModalDialog } from '../shared/useModalDialog';
 
 interface Props {
   title: string;
@@ -19,25 +20,15 @@ interface Props {
  * opened it.
  */
 export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, busy, danger = false, onConfirm, onClose }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  const { dialogProps, close } = useModalDialog(onClose, cancel);
   const id = useId();
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.showModal();
-    cancel.current?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-body`}
-      onClose={onClose}
       onKeyDown={trapTab}
       className="fixed inset-0 m-auto h-fit w-[min(30rem,calc(100%-2rem))] rounded-2xl bg-white p-6 text-slate-800 shadow-xl backdrop:bg-navy-900/60"
     >
@@ -48,7 +39,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, busy
         {children}
       </div>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button ref={cancel} type="button" className="btn-outline" onClick={() => dialog.current?.close()}>
+        <button ref={cancel} type="button" className="btn-outline" onClick={close}>
           {cancelLabel}
         </button>
         <button type="button" className={danger ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary'} disabled={busy} onClick={onConfirm}>
