@@ -1,6 +1,6 @@
 /**
- * `npm run bench`, the cold-start part: every function bundled as Netlify deploys it
- * (scripts/platform/function-bundles.ts), then, in a fresh Node process each time, the import and one
+ * `npm run bench`, the cold-start part: every function as Netlify deploys it, bundled by our build and
+ * packed by zip-it-and-ship-it (scripts/platform/function-bundles.ts), then, in a fresh Node process each time, the import and one
  * real request, timed from spawn to answer: the first family after a quiet hour waits for exactly
  * this. A bare function returning JSON, bundled the same way, is the yardstick. Each function and the
  * bare one take RUNS interleaved turns and the medians are compared. Signed-in requests carry a real
@@ -18,7 +18,7 @@ import { startBlobsServer } from '../platform/site-server';
 import { seedDemoEditors } from '../../netlify/server/seed';
 import { loadNote, REPORT, writeSection } from './report';
 
-const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7);
+const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 11);
 /** `BENCH_COLD_ONLY=me,editors` times just those (the report is written only for a full run). */
 const ONLY = process.env.BENCH_COLD_ONLY?.split(',');
 const PROJECT_ID = 'demo-bench';
@@ -165,9 +165,10 @@ writeSection(
   `## Cold starts
 
 \`npm run bench\` (this part alone: \`npx tsx scripts/bench/cold-start.ts\`), on ${new Date().toISOString().slice(0, 10)} at commit ${commit}: each function
-bundled by \`@netlify/zip-it-and-ship-it\` as Netlify's build bundles it, then started in a fresh Node process for one real
-request (\`scripts/platform/bundle-probe.mjs\`), timed from spawn to answer, median of ${RUNS} runs interleaved with a bare
-function that returns JSON (bundled the same way). Signed-in requests carry a real ID token from the Auth emulator; in
+as Netlify deploys it (bundled into one file by \`npm run build\`, then packed by \`@netlify/zip-it-and-ship-it\`), started
+in a fresh Node process for one real request (\`scripts/platform/bundle-probe.mjs\`), timed from spawn to answer, median of
+${RUNS} runs interleaved with a bare function that returns JSON (packed the same way). A request is what a first visitor
+sends; the contact form's carries no phone number, the checkout's does. Signed-in requests carry a real ID token from the Auth emulator; in
 production the first one per instance also fetches Google's signing keys. Targets (issue 13): public functions at most
 ${TARGETS.public}x the bare function, signed-in ones at most ${TARGETS['signed-in']}x. Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model.trim()}, ${loadNote(startLoad)}.
 
