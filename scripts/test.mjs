@@ -1,11 +1,14 @@
 /**
- * `npm test`: unit, function and deploy tests (vitest), then a production build and the browser tests
- * (Playwright + Debian's chromium). The browser tests run in E2E_SHARDS shards at once (3 by default),
- * each against a site, an Auth emulator and a data directory of its own on free ports, so no test sees
- * another's data. Spec files go to the shards by how long each took (tests/e2e/durations.json, from a
- * run's test-results/e2e-durations.json), so the shards end together. Prints how long each stage
- * took, then ends with one plain line, `N passed, N failed`, all runners' counts added up, and exits
- * non-zero if anything failed or nothing ran.
+ * `npm test`: a production build, then at once the unit, function and deploy tests (vitest) and the
+ * browser tests (Playwright + Debian's chromium) against the build. vitest's critical path is the
+ * function tests, one file at a time and mostly waiting on the Blobs server and the Auth emulator:
+ * run alone it left a core idle for minutes, which the browser tests now use. The browser tests run in
+ * E2E_SHARDS shards at once (3 by default), each against a site, an Auth emulator and a data directory
+ * of its own on free ports, so no test sees another's data. Spec files go to the shards by how long
+ * each took (tests/e2e/durations.json, from a run's test-results/e2e-durations.json), so the shards
+ * end together. Prints how long each stage took (they overlap) and the whole run, then ends with one
+ * plain line, `N passed, N failed`, all runners' counts added up, and exits non-zero if anything
+ * failed or nothing ran.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,13 +26,39 @@ const freePort = () =>
   });
 
 const stages = [];
+const runStarted = Date.now();
 /** Runs a command of a named stage and remembers how long it took. */
-const run = (stage, command, args, env = {}) => {
+const run = (stage, command, args) => {
   const started = Date.now();
-  const status = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+  const status = spawnSync(command, args, { stdio: 'inherit' }).status ?? 1;
   stages.push({ stage, seconds: (Date.now() - started) / 1000, status });
   return status;
 };
+
+/** Starts a command whose output lines are prefixed with `label`; answers its exit status. */
+function runPrefixed(label, command, args, env = process.env) {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (stream, out) => {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      for (const line of lines) out.write(`[${label}] ${line}\n`);
+    });
+    stream.on('end', () => rest && out.write(`[${label}] ${rest}\n`));
+  };
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+}
+
+/** Awaits `work`, remembering it as a stage that took from now until it ends. */
+async function timed(stage, work) {
+  const started = Date.now();
+  const status = await work;
+  stages.push({ stage, seconds: (Date.now() - started) / 1000, status });
+  return status;
+}
 
 const readJson = (file) => {
   try {
@@ -44,29 +73,35 @@ const extraArgs = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 
-// 1. Unit and function tests.
-const vitestStatus = run('unit, function and deploy tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-report.json']);
+// 1. The production build the browser tests run against.
+const built = run('site build (astro)', 'npx', ['astro', 'build']) === 0;
+if (!built) failed += 1;
+
+// 2. At once: vitest, and the browser tests in shards against the build.
+const shards = Number(process.env.E2E_SHARDS ?? 3);
+// Files named on the command line: Playwright splits them itself.
+const parts = extraArgs.some((arg) => !arg.startsWith('-')) ? null : balancedSpecs(shards);
+const [vitestStatus, results] = await Promise.all([
+  timed('unit, function and deploy tests (vitest)', runPrefixed('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-report.json'])),
+  built ? browserTests() : [],
+]);
 const vitest = readJson('test-results/vitest-report.json');
 passed += vitest?.numPassedTests ?? 0;
 failed += vitest ? vitest.numFailedTests : 1;
 if (vitestStatus !== 0 && vitest && vitest.numFailedTests === 0) failed += 1; // a crash outside any test
+for (const { status, stats } of results) {
+  passed += stats?.expected ?? 0;
+  failed += stats ? stats.unexpected : 1;
+  if (status !== 0 && stats && stats.unexpected === 0) failed += 1;
+}
 
-// 2. The production build, then the browser tests against it.
-if (run('site build (astro)', 'npx', ['astro', 'build']) !== 0) {
-  failed += 1;
-} else {
-  const shards = Number(process.env.E2E_SHARDS ?? 3);
+/** The shards at once; remembered as one stage. */
+async function browserTests() {
   const started = Date.now();
-  // Files named on the command line: Playwright splits them itself.
-  const parts = extraArgs.some((arg) => !arg.startsWith('-')) ? null : balancedSpecs(shards);
-  const results = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1, shards, parts?.[i])));
-  writeDurations(results.length);
-  stages.push({ stage: `browser tests (playwright, ${shards} shards)`, seconds: (Date.now() - started) / 1000, status: results.every((r) => r.status === 0) ? 0 : 1 });
-  for (const { status, stats } of results) {
-    passed += stats?.expected ?? 0;
-    failed += stats ? stats.unexpected : 1;
-    if (status !== 0 && stats && stats.unexpected === 0) failed += 1;
-  }
+  const all = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1, shards, parts?.[i])));
+  writeDurations(all.length);
+  stages.push({ stage: `browser tests (playwright, ${shards} shards)`, seconds: (Date.now() - started) / 1000, status: all.every((r) => r.status === 0) ? 0 : 1 });
+  return all;
 }
 
 /**
@@ -74,14 +109,14 @@ if (run('site build (astro)', 'npx', ['astro', 'build']) !== 0) {
  * A file not timed yet counts as the median file.
  */
 function balancedSpecs(count) {
-  const timed = readJson('tests/e2e/durations.json') ?? {};
-  const known = Object.values(timed).sort((a, b) => a - b);
+  const durations = readJson('tests/e2e/durations.json') ?? {};
+  const known = Object.values(durations).sort((a, b) => a - b);
   const median = known[Math.floor(known.length / 2)] ?? 1;
   const files = readdirSync('tests/e2e').filter((file) => file.endsWith('.spec.ts'));
   const parts = Array.from({ length: count }, () => ({ seconds: 0, files: [] }));
-  for (const file of files.sort((a, b) => (timed[b] ?? median) - (timed[a] ?? median) || a.localeCompare(b))) {
+  for (const file of files.sort((a, b) => (durations[b] ?? median) - (durations[a] ?? median) || a.localeCompare(b))) {
     const lightest = parts.reduce((min, part) => (part.seconds < min.seconds ? part : min));
-    lightest.seconds += timed[file] ?? median;
+    lightest.seconds += durations[file] ?? median;
     lightest.files.push(`tests/e2e/${file}`);
   }
   return parts.map((part) => part.files);
@@ -114,24 +149,12 @@ async function runShard(index, total, files) {
     E2E_OUTPUT_DIR: `test-results/e2e-${index}`,
   };
   const which = files ? files : [`--shard=${index}/${total}`];
-  const child = spawn('npx', ['playwright', 'test', ...which, ...extraArgs], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const prefix = (stream, out) => {
-    let rest = '';
-    stream.on('data', (chunk) => {
-      const lines = (rest + chunk).split('\n');
-      rest = lines.pop();
-      for (const line of lines) out.write(`[${index}/${total}] ${line}\n`);
-    });
-    stream.on('end', () => rest && out.write(`[${index}/${total}] ${rest}\n`));
-  };
-  prefix(child.stdout, process.stdout);
-  prefix(child.stderr, process.stderr);
-  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  const status = await runPrefixed(`${index}/${total}`, 'npx', ['playwright', 'test', ...which, ...extraArgs], env);
   return { status, stats: readJson(report)?.stats };
 }
 
-const total = stages.reduce((sum, s) => sum + s.seconds, 0);
-console.log('\nStages:');
+const total = (Date.now() - runStarted) / 1000;
+console.log('\nStages (vitest and the browser tests run at once):');
 for (const { stage, seconds, status } of stages) console.log(`  ${stage.padEnd(42)} ${seconds.toFixed(0).padStart(5)} s${status === 0 ? '' : '  (failed)'}`);
 console.log(`  ${'total'.padEnd(42)} ${total.toFixed(0).padStart(5)} s`);
 console.log(`\n${passed} passed, ${failed} failed`);
