@@ -2,7 +2,7 @@
  * `npm test`: a production build, then at once the unit, function and deploy tests (vitest) and the
  * browser tests (Playwright + Debian's chromium) against the build. vitest's critical path is the
  * function tests, one file at a time and mostly waiting on the Blobs server and the Auth emulator:
- * run alone it left a core idle for minutes, which the browser tests now use. The browser tests run in
+ * run alone it left a core idle for minutes, which the browser tests now use, at a lower priority. The browser tests run in
  * E2E_SHARDS shards at once (3 by default), each against a site, an Auth emulator and a data directory
  * of its own on free ports, so no test sees another's data. Spec files go to the shards by how long
  * each took (tests/e2e/durations.json, from a run's test-results/e2e-durations.json), so the shards
@@ -149,7 +149,10 @@ async function runShard(index, total, files) {
     E2E_OUTPUT_DIR: `test-results/e2e-${index}`,
   };
   const which = files ? files : [`--shard=${index}/${total}`];
-  const status = await runPrefixed(`${index}/${total}`, 'npx', ['playwright', 'test', ...which, ...extraArgs], env);
+  // At a lower priority (`nice`, inherited by Chromium): vitest's function tests, which wait on I/O
+  // between short bursts, get a core the moment they need one, and the shards take the rest. Without
+  // it vitest took 12 minutes beside the shards, and its time limits failed tests.
+  const status = await runPrefixed(`${index}/${total}`, 'nice', ['-n', '10', 'npx', 'playwright', 'test', ...which, ...extraArgs], env);
   return { status, stats: readJson(report)?.stats };
 }
 
