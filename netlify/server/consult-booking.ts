@@ -5,19 +5,21 @@
  */
 import { consultMessages } from '../../src/lib/consult-messages';
 import { BUSINESS_TIME_ZONE, slotEnd, type BookingRequest, type ConsultByToken, type ConsultItem, type FreeSlots } from '../../src/lib/consult-rules';
-import { offeredSlots } from './consult-slots';
+import { offerWindow, offeredSlots } from './consult-slots';
 import { hashToken, newCancelToken } from './consult-token';
 import { consultsRepo, reminderDue, type ConsultBooking } from './consults.repo';
 import { HttpError } from './http';
 import type { DeployInfo } from './stores';
 
-/** The slots on offer that nobody holds, soonest first. */
+/**
+ * The slots on offer that nobody holds, soonest first. The availability and the claims of the whole
+ * window are read at once: one round trip to the store rather than two.
+ */
 export async function freeSlots(info: DeployInfo, now = new Date()): Promise<FreeSlots> {
   const repo = consultsRepo(info);
-  const offered = offeredSlots((await repo.availability()).availability, now);
-  if (offered.length === 0) return { timeZone: BUSINESS_TIME_ZONE, slots: [] };
-  const taken = await repo.takenSlots(new Date(offered[0]), new Date(offered.at(-1)!));
-  return { timeZone: BUSINESS_TIME_ZONE, slots: offered.filter((slot) => !taken.has(slot)) };
+  const { earliest, latest } = offerWindow(now);
+  const [{ availability }, taken] = await Promise.all([repo.availability(), repo.takenSlots(new Date(earliest), new Date(latest))]);
+  return { timeZone: BUSINESS_TIME_ZONE, slots: offeredSlots(availability, now).filter((slot) => !taken.has(slot)) };
 }
 
 /**

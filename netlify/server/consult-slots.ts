@@ -13,10 +13,14 @@ import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE, DAY_MS, HORIZON_DAYS, HOUR_MS, MINUTE_MS, NOTICE_HOURS, SLOT_MINUTES } from '../../src/lib/consult-rules';
 import { WEEKDAYS, minutesOfDay, type Availability } from '../../src/lib/consult-availability';
 
+/** The instants (ms) a slot on offer at `now` may start from, included, and before. */
+export function offerWindow(now: Date): { earliest: number; latest: number } {
+  return { earliest: now.getTime() + NOTICE_HOURS * HOUR_MS, latest: now.getTime() + HORIZON_DAYS * DAY_MS };
+}
+
 /** The slot starts on offer at `now`, soonest first, as ISO instants; whether one is taken is not asked here. */
 export function offeredSlots(availability: Availability, now: Date): string[] {
-  const earliest = now.getTime() + NOTICE_HOURS * HOUR_MS;
-  const latest = now.getTime() + HORIZON_DAYS * DAY_MS;
+  const { earliest, latest } = offerWindow(now);
   const daysOff = new Set(availability.daysOff);
   const slots: string[] = [];
   const lastDay = DateTime.fromMillis(latest, { zone: BUSINESS_TIME_ZONE }).startOf('day');

@@ -13,7 +13,7 @@
  */
 import { getJSONWithEtag, openStore, type DeployInfo } from './stores';
 import { readRecords } from './paging';
-import { DAY_MS, HOUR_MS, REMINDER_HOURS_BEFORE, type AvailabilitySettings, type ConsultEvent, type ConsultStatus } from '../../src/lib/consult-rules';
+import { HOUR_MS, REMINDER_HOURS_BEFORE, type AvailabilitySettings, type ConsultEvent, type ConsultStatus } from '../../src/lib/consult-rules';
 import { DEFAULT_AVAILABILITY, type Availability } from '../../src/lib/consult-availability';
 
 export interface ConsultBooking {
@@ -47,11 +47,18 @@ function reminderKey(booking: Pick<ConsultBooking, 'id' | 'start'>) {
   return `${REMINDERS}${due.slice(0, 10)}/${due}/${booking.id}`;
 }
 
-/** The UTC dates from `from` to `to`, both included: the claim folders to list. */
-function utcDates(from: Date, to: Date): string[] {
-  const dates: string[] = [];
-  for (let day = Date.parse(from.toISOString().slice(0, 10)); day <= to.getTime(); day += DAY_MS) dates.push(new Date(day).toISOString().slice(0, 10));
-  return dates;
+/**
+ * The UTC months from `from` to `to`, both included, as key prefixes of their claims
+ * ('slots/2026-11-'): the two weeks of slots on offer are one listing, at most two.
+ */
+function claimMonths(from: Date, to: Date): string[] {
+  const months: string[] = [];
+  const last = to.toISOString().slice(0, 7);
+  for (let month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth())); ; month.setUTCMonth(month.getUTCMonth() + 1)) {
+    const name = month.toISOString().slice(0, 7);
+    if (name > last) return months;
+    months.push(`slots/${name}-`);
+  }
 }
 
 export interface DueReminder {
@@ -62,9 +69,9 @@ export interface DueReminder {
 export function consultsRepo(info?: DeployInfo) {
   const store = openStore('consults', info);
 
-  /** The claim keys of slots starting from `from` to `to`, one listing per UTC day. */
+  /** The claim keys of slots starting from `from` to `to`, one listing per UTC month. */
   async function claimKeys(from: Date, to: Date): Promise<string[]> {
-    const lists = await Promise.all(utcDates(from, to).map((date) => store.list({ prefix: slotFolder(date) })));
+    const lists = await Promise.all(claimMonths(from, to).map((prefix) => store.list({ prefix })));
     const fromIso = from.toISOString();
     const toIso = to.toISOString();
     return lists

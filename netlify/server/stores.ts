@@ -3,6 +3,7 @@
  * outside production the context is a prefix: a deploy preview never writes production data.
  */
 import { getStore } from '@netlify/blobs';
+import { blobsFetch } from './blobs-fetch';
 import { deployContext, type DeployInfo } from './deploy';
 
 export type { DeployInfo };
@@ -28,7 +29,7 @@ export function storeName(name: StoreName, context: string | undefined): string 
 
 /** Opens a store with strong consistency: our reads usually follow our own writes. */
 export function openStore(name: StoreName, info?: DeployInfo) {
-  return getStore({ name: storeName(name, deployContext(info)), consistency: 'strong' });
+  return getStore({ name: storeName(name, deployContext(info)), consistency: 'strong', fetch: blobsFetch });
 }
 
 type Store = ReturnType<typeof getStore>;

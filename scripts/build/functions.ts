@@ -12,16 +12,17 @@
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 
-export const SOURCE_DIR = 'netlify/functions';
-export const BUNDLED_DIR = 'netlify/functions-bundled';
+const SOURCE_DIR = 'netlify/functions';
+const BUNDLED_DIR = 'netlify/functions-bundled';
 
 /** The local package a lazily imported one is bundled into: 'libphonenumber-js/max' → '@lazy-bundle/libphonenumber-js-max'. */
 export const lazyBundle = (specifier: string) => `@lazy-bundle/${specifier.replace(/[^a-z0-9]+/gi, '-')}`;
 
-/** Bare specifiers: packages (and Node's builtins, which esbuild leaves external anyway). */
+/** Bare specifiers: packages, and Node's builtins (which stay as they are). */
 const BARE = /^[^./]/;
 
 /** Sends each `import('package')` to its lazy bundle, and remembers which packages those are. */
@@ -30,7 +31,7 @@ function lazyPackagesApart(found: Set<string>): Plugin {
     name: 'lazy-packages-apart',
     setup(b) {
       b.onResolve({ filter: BARE }, (args) => {
-        if (args.kind !== 'dynamic-import') return undefined;
+        if (args.kind !== 'dynamic-import' || isBuiltin(args.path)) return undefined;
         found.add(args.path);
         return { path: lazyBundle(args.path), external: true };
       });

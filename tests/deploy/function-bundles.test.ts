@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazyBundle } from '../../scripts/build/functions';
 import { bundleDeployedFunctions, probeBundle, type FunctionBundle, type ProbeRequest } from '../../scripts/platform/function-bundles';
 import { startBlobsServer } from '../../scripts/platform/site-server';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
+import { signWebhookPayload } from '../../netlify/server/webhook-signature';
 import { validInquiry } from '../helpers/api-fixtures';
 
 const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
@@ -139,5 +141,58 @@ describe('function bundles', () => {
     // over SMTP; the inquiry's phone number is parsed, so the contact form's request reads libphonenumber.
     expect(answer.files).toEqual([pathToFileURL(bundle.modulePath).href]);
     expect(answer.packages).toEqual(name === 'contact' ? [lazyBundle('libphonenumber-js/max')] : []);
+  });
+});
+
+/** An ID token as the Auth emulator makes them: the claims of a real one, unsigned (`alg: none`). */
+function emulatorStyleToken(projectId: string) {
+  const now = Math.floor(Date.now() / 1000);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = { iss: `https://securetoken.google.com/${projectId}`, aud: projectId, sub: 'uid-bundle', iat: now - 60, exp: now + 3000, auth_time: now - 60, email: 'pat@example.com' };
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
+}
+
+/**
+ * Issue 13 §1 on what deploys: in Netlify's production context the bundles refuse every test
+ * shortcut, even when a mistaken environment offers one (the emulator switch set, no Stripe keys);
+ * a deploy preview's bundles, given the same environment, keep test mode.
+ */
+describe('function bundles in the production deploy context', () => {
+  const event = JSON.stringify({ id: 'evt_bundle', type: 'customer.created', data: { object: {} } });
+  const signed = (secret: string) => ({ method: 'POST', path: '/api/stripe/webhook', body: event, headers: { 'stripe-signature': signWebhookPayload(event, secret) } });
+  const liveKeys = { STRIPE_SECRET_KEY: 'sk_live_from_the_dashboard', STRIPE_WEBHOOK_SECRET: 'whsec_from_the_dashboard' };
+  const mistaken = () => ({ ...env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' });
+  const bearer = () => ({ authorization: `Bearer ${emulatorStyleToken(env.PUBLIC_FIREBASE_PROJECT_ID)}` });
+  const probe = (name: string, request: ProbeRequest, extraEnv: Record<string, string> = {}) => probeBundle(bundles.find((b) => b.name === name)!, request, { ...mistaken(), ...extraEnv });
+
+  it('create-payment-session answers 503 "Payments are not configured" without live Stripe keys', async () => {
+    for (const keys of [{}, { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: liveKeys.STRIPE_WEBHOOK_SECRET }, { STRIPE_SECRET_KEY: liveKeys.STRIPE_SECRET_KEY }]) {
+      const answer = await probe('create-payment-session', { method: 'POST', path: '/api/stripe/create-payment-session', headers: bearer(), deployContext: 'production' }, keys);
+      expect([answer.status, JSON.parse(answer.body)], JSON.stringify(keys)).toEqual([503, { error: 'Payments are not configured' }]);
+    }
+  });
+
+  it('the test checkout is 404, whatever the keys', async () => {
+    const request = { path: '/api/stripe/test-checkout/BCC-ABC234', params: { orderId: 'BCC-ABC234' }, headers: bearer(), deployContext: 'production' };
+    expect((await probe('test-checkout', request)).status).toBe(404);
+    expect((await probe('test-checkout', request, liveKeys)).status).toBe(404);
+  });
+
+  it('the webhook never accepts the local test secret, only the configured one', async () => {
+    expect((await probe('stripe-webhook', { ...signed(LOCAL_WEBHOOK_SECRET), deployContext: 'production' })).status).toBe(503);
+    const local = await probe('stripe-webhook', { ...signed(LOCAL_WEBHOOK_SECRET), deployContext: 'production' }, liveKeys);
+    expect([local.status, JSON.parse(local.body)]).toEqual([400, { error: 'Invalid signature' }]);
+    const real = await probe('stripe-webhook', { ...signed(liveKeys.STRIPE_WEBHOOK_SECRET), deployContext: 'production' }, liveKeys);
+    expect([real.status, JSON.parse(real.body)]).toEqual([200, { received: true, result: 'ignored' }]);
+  });
+
+  it('an unsigned (emulator) token is refused though FIREBASE_AUTH_EMULATOR_HOST is set', async () => {
+    const answer = await probe('me', { path: '/api/me', headers: bearer(), deployContext: 'production' });
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([401, { error: 'Invalid or expired sign-in; please sign in again' }]);
+  });
+
+  it('while a deploy preview, given the same environment, keeps test mode', async () => {
+    expect((await probe('me', { path: '/api/me', headers: bearer(), deployContext: 'deploy-preview' })).status).toBe(200);
+    expect((await probe('stripe-webhook', { ...signed(LOCAL_WEBHOOK_SECRET), deployContext: 'deploy-preview' })).status).toBe(200);
   });
 });

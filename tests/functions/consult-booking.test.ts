@@ -65,6 +65,21 @@ describe('against the local Blobs server', () => {
       expect((await cancelWith(await cancelTokenFor('friday@example.com'))).status).toBe(200);
       expect(await freeSlotList()).toContain(FRIDAY_10);
     });
+
+    it('leaves out booked slots on both sides of a year end: the claims of each month in view are read', async () => {
+      vi.setSystemTime(new Date('2026-12-28T17:00:00.000Z')); // Monday noon in New York
+      const december = '2026-12-29T15:00:00.000Z';
+      const january = '2027-01-04T15:00:00.000Z';
+      expect(await freeSlotList()).toEqual(expect.arrayContaining([december, january]));
+      await book(december, { email: 'december@example.com' });
+      await book(january, { email: 'january@example.com' });
+      const free = await freeSlotList();
+      expect(free).not.toContain(december);
+      expect(free).not.toContain(january);
+      expect(free).toContain('2027-01-04T15:15:00.000Z');
+      const held = await consultsRepo().heldBookings(new Date(december), new Date(january));
+      expect(held.map((b) => b.email)).toEqual(['december@example.com', 'january@example.com']);
+    });
   });
 
   describe('POST /api/consult/bookings', () => {

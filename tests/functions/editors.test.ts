@@ -92,23 +92,22 @@ describe('demo seed', () => {
 // The local Blobs server checks a condition and writes in separate steps (DESIGN §1): races need a
 // store with real compare-and-set, as production Blobs has.
 describe('editor updates against an in-memory store with real compare-and-set', () => {
-  useAtomicBlobsServer();
+  const atomic = useAtomicBlobsServer();
 
   it('does not bring back an editor deleted between reading it and writing the update', async () => {
     await seedDemoEditors();
     const admin = editorsRepo();
     const { id, createdAt: _c, updatedAt: _u, ...input } = (await admin.get('ethan-park'))!;
-    // A second instance whose store client holds its first write until the first instance has
-    // deleted the editor (a store client takes `fetch` when it is made).
-    const realFetch = globalThis.fetch;
+    // Another instance deletes the editor after this update has read it, just before its write lands.
     let deleted = false;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (request, init) => {
-      if ((init?.method ?? '').toUpperCase() === 'PUT' && !deleted) deleted = (await admin.remove(id)) !== null;
-      return realFetch(request, init);
+    atomic.beforeWrite(async (key) => {
+      if (key === id && !deleted) deleted = (await admin.remove(id)) !== null;
     });
-    const other = editorsRepo();
-    vi.restoreAllMocks();
-    expect(await other.update(id, { ...input, slotsOpen: 1 })).toBeNull();
+    try {
+      expect(await editorsRepo().update(id, { ...input, slotsOpen: 1 })).toBeNull();
+    } finally {
+      atomic.beforeWrite(undefined);
+    }
     expect(deleted).toBe(true);
     expect(await admin.get(id)).toBeNull();
   });

@@ -25,6 +25,8 @@ export async function startAtomicBlobsServer() {
   /** `<site>/<store>` -> key -> entry. */
   const stores = new Map<string, Map<string, Entry>>();
   let version = 0;
+  /** A test's hook, awaited before each write is checked: it can make another client act first. */
+  let beforeWrite: ((key: string) => Promise<void>) | undefined;
 
   const storeOf = (name: string) => {
     if (!stores.has(name)) stores.set(name, new Map());
@@ -45,6 +47,7 @@ export async function startAtomicBlobsServer() {
     if (req.method === 'PUT') {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
+      await beforeWrite?.(key);
       // From here to the write nothing awaits: the check and the write are one atomic step.
       const current = entries.get(key);
       const ifMatch = req.headers['if-match'];
@@ -83,6 +86,7 @@ export async function startAtomicBlobsServer() {
   return {
     /** The value for NETLIFY_BLOBS_CONTEXT that sends every getStore() here. */
     context,
+    setBeforeWrite: (hook: typeof beforeWrite) => (beforeWrite = hook),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -104,7 +108,10 @@ function list(entries: Map<string, Entry>, params: URLSearchParams) {
   return result;
 }
 
-/** Points the enclosing `describe` at a fresh in-memory store, and back at the local server after it. */
+/**
+ * Points the enclosing `describe` at a fresh in-memory store, and back at the local server after it.
+ * `beforeWrite(hook)` runs `hook(key)` before each write is checked (until `beforeWrite(undefined)`).
+ */
 export function useAtomicBlobsServer() {
   let atomic: Awaited<ReturnType<typeof startAtomicBlobsServer>>;
   const localServer = process.env.NETLIFY_BLOBS_CONTEXT;
@@ -116,4 +123,5 @@ export function useAtomicBlobsServer() {
     process.env.NETLIFY_BLOBS_CONTEXT = localServer;
     await atomic.stop();
   });
+  return { beforeWrite: (hook: ((key: string) => Promise<void>) | undefined) => atomic.setBeforeWrite(hook) };
 }

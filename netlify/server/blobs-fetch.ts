@@ -1,0 +1,58 @@
+/**
+ * The `fetch` our Blobs stores use, for the requests the Blobs client makes: a method, plain headers
+ * and a string or binary body, answered by a status, headers and a body read whole, sent over
+ * node:http or node:https. A cold instance's first global `fetch` compiles undici's request machinery
+ * (10-25 ms that the first visitor after a quiet hour waited for); Node's own HTTP client is ready in
+ * a few (docs/decisions/023-blobs-requests-over-node-http.md). Anything else (a stream body, a
+ * `Request`, a signal, a redirect) goes to the global `fetch` unchanged.
+ */
+import type { IncomingMessage } from 'node:http';
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** The Fetch standard allows no body with these statuses. */
+const NULL_BODY = new Set([204, 205, 304]);
+
+type PlainBody = string | ArrayBuffer | ArrayBufferView<ArrayBuffer>;
+
+const isPlainBody = (body: BodyInit | null): body is PlainBody | null =>
+  body === null || typeof body === 'string' || body instanceof ArrayBuffer || ArrayBuffer.isView(body);
+
+function asBuffer(body: PlainBody): Buffer {
+  if (typeof body === 'string') return Buffer.from(body);
+  if (body instanceof ArrayBuffer) return Buffer.from(body);
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
+
+function readWhole(res: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    res.on('error', reject);
+  });
+}
+
+export const blobsFetch: typeof fetch = async (input, init = {}) => {
+  const url = typeof input === 'string' || input instanceof URL ? new URL(input) : null;
+  const body = init.body ?? null;
+  const { headers = {} } = init;
+  const plainHeaders = !(headers instanceof Headers) && !Array.isArray(headers);
+  if (!url || !/^https?:$/.test(url.protocol) || !isPlainBody(body) || !plainHeaders || init.signal) return fetch(input, init);
+
+  // Loaded on first use: https brings TLS, which the local (http) Blobs server never needs.
+  const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = request(url, { method: (init.method ?? 'GET').toUpperCase(), headers }, resolve);
+    req.on('error', reject);
+    req.end(body === null ? undefined : asBuffer(body));
+  });
+  const status = res.statusCode ?? 0;
+  if (REDIRECTS.has(status)) {
+    res.resume();
+    return fetch(input, init);
+  }
+  const bytes = await readWhole(res);
+  const answerHeaders = new Headers();
+  for (let i = 0; i < res.rawHeaders.length; i += 2) answerHeaders.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
+  return new Response(NULL_BODY.has(status) ? null : bytes, { status, statusText: res.statusMessage, headers: answerHeaders });
+};
