@@ -166,7 +166,8 @@ describe('function bundles in the production deploy context', () => {
   const probe = (name: string, request: ProbeRequest, extraEnv: Record<string, string> = {}) => probeBundle(bundles.find((b) => b.name === name)!, request, { ...mistaken(), ...extraEnv });
 
   it('create-payment-session answers 503 "Payments are not configured" without live Stripe keys', async () => {
-    for (const keys of [{}, { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: liveKeys.STRIPE_WEBHOOK_SECRET }, { STRIPE_SECRET_KEY: liveKeys.STRIPE_SECRET_KEY }]) {
+    const mistakes: Record<string, string>[] = [{}, { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: liveKeys.STRIPE_WEBHOOK_SECRET }, { STRIPE_SECRET_KEY: liveKeys.STRIPE_SECRET_KEY }];
+    for (const keys of mistakes) {
       const answer = await probe('create-payment-session', { method: 'POST', path: '/api/stripe/create-payment-session', headers: bearer(), deployContext: 'production' }, keys);
       expect([answer.status, JSON.parse(answer.body)], JSON.stringify(keys)).toEqual([503, { error: 'Payments are not configured' }]);
     }
