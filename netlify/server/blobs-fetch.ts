@@ -23,6 +23,25 @@ function asBuffer(body: PlainBody): Buffer {
   return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }
 
+const CONDITIONAL = ['if-modified-since', 'if-none-match', 'if-unmodified-since', 'if-match', 'if-range'];
+
+/**
+ * The headers fetch adds to such a request, so that a store sees the same request either way: a string
+ * body's type, and on a conditional request the no-cache pair (the Fetch standard's "extract a body"
+ * and "HTTP-network-or-cache fetch"). What it adds for browsers (accept, user-agent, ...) and
+ * `accept-encoding` (we decompress nothing) are left out.
+ */
+function withFetchDefaults(headers: Record<string, string>, body: PlainBody | null): Record<string, string> {
+  const names = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  const added: Record<string, string> = {};
+  if (typeof body === 'string' && !names.has('content-type')) added['content-type'] = 'text/plain;charset=UTF-8';
+  if (CONDITIONAL.some((name) => names.has(name))) {
+    if (!names.has('pragma')) added.pragma = 'no-cache';
+    if (!names.has('cache-control')) added['cache-control'] = 'no-cache';
+  }
+  return { ...headers, ...added };
+}
+
 function readWhole(res: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -35,14 +54,13 @@ function readWhole(res: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
 export const blobsFetch: typeof fetch = async (input, init = {}) => {
   const url = typeof input === 'string' || input instanceof URL ? new URL(input) : null;
   const body = init.body ?? null;
-  const { headers = {} } = init;
-  const plainHeaders = !(headers instanceof Headers) && !Array.isArray(headers);
-  if (!url || !/^https?:$/.test(url.protocol) || !isPlainBody(body) || !plainHeaders || init.signal) return fetch(input, init);
+  const headers = init.headers ?? {};
+  if (!url || !/^https?:$/.test(url.protocol) || !isPlainBody(body) || headers instanceof Headers || Array.isArray(headers) || init.signal) return fetch(input, init);
 
   // Loaded on first use: https brings TLS, which the local (http) Blobs server never needs.
   const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = request(url, { method: (init.method ?? 'GET').toUpperCase(), headers }, resolve);
+    const req = request(url, { method: (init.method ?? 'GET').toUpperCase(), headers: withFetchDefaults(headers, body) }, resolve);
     req.on('error', reject);
     req.end(body === null ? undefined : asBuffer(body));
   });

@@ -128,6 +128,12 @@ describe('function bundles', () => {
     expect(answer.packages).toEqual([lazyBundle('jose')]);
   });
 
+  it('the editors function answers an admin’s POST from the part it loads only then', async () => {
+    const editors = bundles.find((b) => b.name === 'editors')!;
+    const answer = await probeBundle(editors, { method: 'POST', path: '/api/database/editors', ...json({}) }, env);
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([401, { error: 'Sign in required' }]);
+  });
+
   it.each(Object.entries(PROBES))('%s answers its request from a fresh process, from its one file and only the lazy bundles it needs', async (name, { expect: status, route, ...request }) => {
     const bundle = bundles.find((b) => b.name === name)!;
     if (bundle.schedule) expect(bundle.paths).toEqual([]);

@@ -88,6 +88,19 @@ describe('blobsFetch', () => {
     expect(lastSeen().body.equals(bytes)).toBe(true);
   });
 
+  it.each([
+    ['a conditional PUT of a string', { method: 'PUT', body: '{"a":1}', headers: { authorization: 'Bearer t', 'if-match': '"1"', 'x-amz-meta-user': 'b64' } }],
+    ['a PUT of bytes, as the Blobs client sends it', { method: 'PUT', body: new Uint8Array([1, 2]), headers: { 'cache-control': 'max-age=0, stale-while-revalidate=60', 'if-none-match': '*' } }],
+    ['a plain GET', { headers: { authorization: 'Bearer t' } }],
+  ])('sends the headers fetch sends with %s, but for those fetch adds for browsers and compression', async (_kind, init: RequestInit) => {
+    await fetch(`${base}/put`, init);
+    const theirs = lastSeen().headers;
+    await blobsFetch(`${base}/put`, init);
+    const mine = lastSeen().headers;
+    const browserOnly = ['accept', 'accept-language', 'sec-fetch-mode', 'user-agent', 'accept-encoding'];
+    expect(mine).toEqual(Object.fromEntries(Object.entries(theirs).filter(([name]) => !browserOnly.includes(name))));
+  });
+
   it('answers binary bodies byte for byte', async () => {
     expect(new Uint8Array(await (await blobsFetch(`${base}/bytes`)).arrayBuffer())).toEqual(new Uint8Array([0, 1, 2, 255]));
   });

@@ -1,0 +1,17 @@
+/** POST /api/database/editors: an admin adds an editor (SPEC §7). Loaded by the editors function only when one comes. */
+import type { Context } from '@netlify/functions';
+import { editorInputSchema } from '../../src/lib/schemas';
+import { requireAdmin } from './auth';
+import { purgeEditorsCache } from './cdn';
+import { editorsRepo, toPublicEditor } from './editors.repo';
+import { json, readBody } from './http';
+
+export async function createEditor(req: Request, context: Context): Promise<Response> {
+  await requireAdmin(req, context);
+  const input = await readBody(req, editorInputSchema);
+  const repo = editorsRepo(context);
+  await repo.assertAccountFree(input);
+  const record = await repo.createWithNewId(input);
+  await purgeEditorsCache(context);
+  return json(toPublicEditor(record), { status: 201, headers: { 'Cache-Control': 'no-store' } });
+}
