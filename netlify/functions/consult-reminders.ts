@@ -4,7 +4,10 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { sendDueReminders } from '../server/consult-reminders';
+import { storageLimits, withStorageDeadline } from '../server/storage/budget';
 
-export default async (_req: Request, context: Context) => Response.json(await sendDueReminders(context));
+/** Storage gives up before Netlify's 30 s: the next run sends what this one could not. */
+export default async (_req: Request, context: Context) =>
+  Response.json(await withStorageDeadline(storageLimits().scheduledBudgetMs, () => sendDueReminders(context)));
 
 export const config: Config = { schedule: '*/5 * * * *' };

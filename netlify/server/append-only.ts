@@ -21,8 +21,7 @@ export function appendOnlyStore<T>(name: StoreName, info?: DeployInfo) {
     async append(value: T, now = new Date()): Promise<string> {
       for (let attempt = 0; attempt < 3; attempt++) {
         const key = timeKey(now);
-        const { modified } = await store.setJSON(key, value, { onlyIfNew: true });
-        if (modified) return key;
+        if (await store.setJSON(key, value, { onlyIfNew: true })) return key;
       }
       throw new Error(`No free key in the ${name} store`);
     },

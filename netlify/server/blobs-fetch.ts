@@ -4,7 +4,8 @@
  * node:http or node:https. A cold instance's first global `fetch` compiles undici's request machinery
  * (10-25 ms that the first visitor after a quiet hour waited for); Node's own HTTP client is ready in
  * a few (docs/decisions/023-blobs-requests-over-node-http.md). Anything else (a stream body, a
- * `Request`, a signal, a redirect) goes to the global `fetch` unchanged.
+ * `Request`, a signal, a redirect) goes to the global `fetch` unchanged. `timeoutMs` bounds a request
+ * from its start to its whole answer either way: the storage layer gives each try a share of its budget.
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -48,28 +49,47 @@ function readWhole(res: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
     res.on('data', (chunk: Buffer) => chunks.push(chunk));
     res.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     res.on('error', reject);
+    // A connection cut mid-answer (or by the timeout) ends the answer without 'end'.
+    res.on('close', () => res.complete || reject(new Error('The Blobs answer was cut off')));
   });
 }
 
-export const blobsFetch: typeof fetch = async (input, init = {}) => {
+/** The global fetch, bounded by `timeoutMs` as well as by the caller's own signal. */
+function boundedFetch(input: string | URL | Request, init: RequestInit, timeoutMs?: number) {
+  if (timeoutMs === undefined) return fetch(input, init);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return fetch(input, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+}
+
+export const blobsFetch = async (input: string | URL | Request, init: RequestInit = {}, timeoutMs?: number): Promise<Response> => {
   const url = typeof input === 'string' || input instanceof URL ? new URL(input) : null;
   const body = init.body ?? null;
   const headers = init.headers ?? {};
-  if (!url || !/^https?:$/.test(url.protocol) || !isPlainBody(body) || headers instanceof Headers || Array.isArray(headers) || init.signal) return fetch(input, init);
+  if (!url || !/^https?:$/.test(url.protocol) || !isPlainBody(body) || headers instanceof Headers || Array.isArray(headers) || init.signal) {
+    return boundedFetch(input, init, timeoutMs);
+  }
 
   // Loaded on first use: https brings TLS, which the local (http) Blobs server never needs.
   const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
-  const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = request(url, { method: (init.method ?? 'GET').toUpperCase(), headers: withFetchDefaults(headers, body) }, resolve);
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const exchange = new Promise<{ res: IncomingMessage; bytes: Uint8Array<ArrayBuffer> | null }>((resolve, reject) => {
+    const req = request(url, { method: (init.method ?? 'GET').toUpperCase(), headers: withFetchDefaults(headers, body) }, (res) => {
+      if (REDIRECTS.has(res.statusCode ?? 0)) {
+        res.resume();
+        return resolve({ res, bytes: null });
+      }
+      readWhole(res).then((bytes) => resolve({ res, bytes }), reject);
+    });
     req.on('error', reject);
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(() => req.destroy(new Error(`Blobs request timed out after ${timeoutMs} ms`)), timeoutMs);
+    }
     req.end(body === null ? undefined : asBuffer(body));
   });
+  const { res, bytes } = await exchange.finally(() => clearTimeout(timer));
   const status = res.statusCode ?? 0;
-  if (REDIRECTS.has(status)) {
-    res.resume();
-    return fetch(input, init);
-  }
-  const bytes = await readWhole(res);
+  if (bytes === null) return boundedFetch(input, init, timeoutMs === undefined ? undefined : Math.max(1, timeoutMs - (Date.now() - started)));
   const answerHeaders = new Headers();
   for (let i = 0; i < res.rawHeaders.length; i += 2) answerHeaders.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
   return new Response(NULL_BODY.has(status) ? null : bytes, { status, statusText: res.statusMessage, headers: answerHeaders });

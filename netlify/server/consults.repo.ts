@@ -109,7 +109,7 @@ export function consultsRepo(info?: DeployInfo) {
     /** Writes a new booking and its cancel token's hash; the slot is not claimed yet. */
     async create(booking: ConsultBooking, tokenHash: string): Promise<void> {
       const written = await store.setJSON(bookingKey(booking.id), booking, { onlyIfNew: true });
-      if (!written.modified) throw new Error(`Booking ${booking.id} exists already`);
+      if (!written) throw new Error(`Booking ${booking.id} exists already`);
       await store.setJSON(tokenKey(tokenHash), { bookingId: booking.id }, { onlyIfNew: true });
     },
     /** Removes a booking that lost the race for its slot: nobody ever saw it. */
@@ -119,7 +119,7 @@ export function consultsRepo(info?: DeployInfo) {
     },
     /** Claims the slot for the booking; false when someone holds it already. Atomic: `onlyIfNew`. */
     async claimSlot(booking: ConsultBooking): Promise<boolean> {
-      return (await store.setJSON(slotKey(booking.start), { bookingId: booking.id }, { onlyIfNew: true })).modified;
+      return store.setJSON(slotKey(booking.start), { bookingId: booking.id }, { onlyIfNew: true });
     },
     /**
      * Frees the booking's slot. Only the request that cancelled the booking calls this, and no one
@@ -134,7 +134,7 @@ export function consultsRepo(info?: DeployInfo) {
     get: (id: string) => getJSONWithEtag<ConsultBooking>(store, bookingKey(id)),
     /** Writes `booking` if it is still at `etag`; false when someone changed it meanwhile. */
     async update(booking: ConsultBooking, etag: string): Promise<boolean> {
-      return (await store.setJSON(bookingKey(booking.id), booking, { onlyIfMatch: etag })).modified;
+      return store.setJSON(bookingKey(booking.id), booking, { onlyIfMatch: etag });
     },
     async bookingIdForToken(tokenHash: string): Promise<string | null> {
       const found = (await store.get(tokenKey(tokenHash), { type: 'json' })) as { bookingId: string } | null;

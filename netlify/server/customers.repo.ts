@@ -32,7 +32,7 @@ export function customersRepo(info?: DeployInfo) {
         if (addOns.every((a) => ownedAddOns[a])) return;
         const next: Customer = { ownedAddOns: { ...ownedAddOns, ...Object.fromEntries(addOns.map((a) => [a, true])) } };
         const condition = current ? { onlyIfMatch: current.etag } : { onlyIfNew: true as const };
-        if ((await store.setJSON(uid, next, condition)).modified) return;
+        if (await store.setJSON(uid, next, condition)) return;
       }
       throw new Error(`Customer ${uid} kept changing while recording add-ons`);
     },

@@ -84,8 +84,7 @@ export function editorsRepo(info?: DeployInfo) {
   async function create(id: string, input: EditorInput, now = new Date()): Promise<EditorRecord | null> {
     const at = now.toISOString();
     const record: EditorRecord = { id, ...input, createdAt: at, updatedAt: at };
-    const { modified } = await store.setJSON(id, record, { onlyIfNew: true });
-    if (!modified) return null;
+    if (!(await store.setJSON(id, record, { onlyIfNew: true }))) return null;
     noteWrite(cacheKey);
     return record;
   }
@@ -134,7 +133,7 @@ export function editorsRepo(info?: DeployInfo) {
         const current = await getJSONWithEtag<EditorRecord>(store, id);
         if (!current) return null;
         const record: EditorRecord = { ...current.value, ...input, id, updatedAt: now.toISOString() };
-        if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag })).modified) continue;
+        if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag }))) continue;
         noteWrite(cacheKey);
         return record;
       }
@@ -179,7 +178,7 @@ export function editorsRepo(info?: DeployInfo) {
           next = 'released';
         }
         const record: EditorRecord = { ...editor, slotsOpen, slotClaims: { ...claims, [key]: next }, updatedAt: now.toISOString() };
-        if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag })).modified) continue;
+        if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag }))) continue;
         noteWrite(cacheKey);
         return slotsOpen !== editor.slotsOpen;
       }

@@ -72,7 +72,7 @@ const chargeSchema = z.object({
 /** Handles `work` once per event id; a failure forgets the delivery so the provider's retry gets another chance. */
 async function once(event: Stripe.Event, info: DeployInfo | undefined, work: () => Promise<FulfilmentResult>): Promise<FulfilmentResult> {
   const events = openStore('events', info);
-  const { modified: firstDelivery } = await events.setJSON(event.id, { type: event.type, receivedAt: new Date().toISOString() }, { onlyIfNew: true });
+  const firstDelivery = await events.setJSON(event.id, { type: event.type, receivedAt: new Date().toISOString() }, { onlyIfNew: true });
   if (!firstDelivery) return 'duplicate';
   try {
     return await work();

@@ -1,10 +1,14 @@
 /**
  * HTTP helpers shared by every function: JSON answers, `{ error }` answers, method routing, a
- * body size limit and zod parsing. Client mistakes become 4xx with a message; anything else
- * becomes a generic 500 whose details stay in the log under a correlation id.
+ * body size limit and zod parsing. Client mistakes become 4xx with a message; storage that failed
+ * becomes a 503 the page shows (try again); anything else becomes a generic 500. The details of
+ * both stay in the log under a correlation id.
  */
 import type { Context } from '@netlify/functions';
+import { storageMessages } from '../../src/lib/messages';
 import type { z } from '../../src/lib/zod';
+import { storageLimits, withStorageDeadline } from './storage/budget';
+import { isStorageError } from './storage/error';
 
 export class HttpError extends Error {
   constructor(
@@ -31,9 +35,10 @@ export function route(handlers: Partial<Record<Method, Handler>>): Handler {
     const handler = handlers[req.method as Method];
     if (!handler) return errorResponse(405, `Method ${req.method} not allowed`, { Allow: allow });
     try {
-      return await handler(req, context);
+      return await withStorageDeadline(storageLimits().requestBudgetMs, async () => handler(req, context));
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message);
+      if (isStorageError(error)) return storageFailure(req, error);
       return errorResponse(500, `Something went wrong on our side (reference ${logFailure(req, error)}).`);
     }
   };
@@ -43,6 +48,16 @@ export function route(handlers: Partial<Record<Method, Handler>>): Handler {
     res.headers.set('X-Content-Type-Options', 'nosniff');
     return res;
   };
+}
+
+/**
+ * 503 for work that storage did not take (or a read it did not answer): the caller may try again,
+ * and every flow is safe to try again. The payment provider retries on any 5xx.
+ */
+export function storageFailure(req: Request, error: unknown): Response {
+  logFailure(req, error);
+  const message = req.method === 'GET' || req.method === 'HEAD' ? storageMessages.loadFailed : storageMessages.saveFailed;
+  return errorResponse(503, message, { 'Retry-After': '2' });
 }
 
 /** Logs an unexpected failure under a new correlation id and answers the id: the caller learns only that. */

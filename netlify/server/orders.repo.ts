@@ -39,10 +39,8 @@ export function ordersRepo(info?: DeployInfo) {
       for (let attempt = 0; attempt < 5; attempt++) {
         const at = now.toISOString();
         const order: Order = { ...draft, id: newOrderId(), status: 'pending', createdAt: at, updatedAt: at };
-        const indexed = await store.set(createdIndexKey(order), '', { onlyIfNew: true });
-        if (!indexed.modified) continue;
-        const { modified } = await store.setJSON(order.id, order, { onlyIfNew: true });
-        if (!modified) {
+        if (!(await store.set(createdIndexKey(order), '', { onlyIfNew: true }))) continue;
+        if (!(await store.setJSON(order.id, order, { onlyIfNew: true }))) {
           await store.delete(createdIndexKey(order)); // the id belongs to an older order
           continue;
         }
@@ -90,7 +88,7 @@ export function ordersRepo(info?: DeployInfo) {
         if (!current) return null;
         const next = change(current.value);
         if (!next) return current.value;
-        if ((await store.setJSON(id, next, { onlyIfMatch: current.etag })).modified) return next;
+        if (await store.setJSON(id, next, { onlyIfMatch: current.etag })) return next;
       }
       throw new Error(`Order ${id} kept changing`);
     },
@@ -120,8 +118,7 @@ export function ordersRepo(info?: DeployInfo) {
         const current = await getJSONWithEtag<Order>(store, id);
         if (!current || current.value.status !== 'pending') return null;
         const next: Order = { ...current.value, ...also, status, updatedAt: now.toISOString(), payment: { ...current.value.payment, ...payment } };
-        const { modified } = await store.setJSON(id, next, { onlyIfMatch: current.etag });
-        if (modified) return next;
+        if (await store.setJSON(id, next, { onlyIfMatch: current.etag })) return next;
       }
       throw new Error(`Order ${id} kept changing while being settled`);
     },

@@ -4,7 +4,7 @@
  * them, and fetch only the records of this page. Stable under inserts and deletes between pages;
  * see docs/decisions/006-admin-paging.md.
  */
-import type { Store } from '@netlify/blobs';
+import type { Store } from './stores';
 import { pageQuerySchema, type Page, type PageQuery } from '../../src/lib/paging';
 import { parse } from './http';
 

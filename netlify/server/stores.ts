@@ -1,12 +1,13 @@
 /**
- * The one place that names Blobs stores. Site stores are shared by every deploy context, so
- * outside production the context is a prefix: a deploy preview never writes production data.
+ * The one place that names Blobs stores and opens them. Site stores are shared by every deploy
+ * context, so outside production the context is a prefix: a deploy preview never writes production
+ * data. Every store is our trusted wrapper (storage/store.ts), never the Blobs client itself.
  */
-import { getStore } from '@netlify/blobs';
-import { blobsFetch } from './blobs-fetch';
 import { deployContext, type DeployInfo } from './deploy';
+import { trustedStore, type Store } from './storage/store';
 
-export type { DeployInfo };
+export type { DeployInfo, Store };
+export { StorageError } from './storage/error';
 
 export type StoreName =
   | 'editors'
@@ -28,18 +29,16 @@ export function storeName(name: StoreName, context: string | undefined): string 
 }
 
 /** Opens a store with strong consistency: our reads usually follow our own writes. */
-export function openStore(name: StoreName, info?: DeployInfo) {
-  return getStore({ name: storeName(name, deployContext(info)), consistency: 'strong', fetch: blobsFetch });
+export function openStore(name: StoreName, info?: DeployInfo): Store {
+  return trustedStore(storeName(name, deployContext(info)));
 }
-
-type Store = ReturnType<typeof getStore>;
 
 /**
  * A JSON blob with the etag to compare-and-set it against. The local Blobs server returns no etag
  * from `getWithMetadata`; its listing does (DESIGN §1), so that is the fallback.
  */
 export async function getJSONWithEtag<T>(store: Store, key: string): Promise<{ value: T; etag: string } | null> {
-  const found = await store.getWithMetadata(key, { type: 'json' });
+  const found = await store.getWithMetadata(key);
   if (!found) return null;
   const etag = found.etag ?? (await store.list({ prefix: key })).blobs.find((b) => b.key === key)?.etag;
   if (!etag) throw new Error(`No etag for ${key}`);

@@ -28,8 +28,7 @@ export function subscribersRepo(info?: DeployInfo) {
     async subscribe(email: string, now = new Date()): Promise<'created' | 'reenabled' | 'existing'> {
       const key = keyFor(email);
       const fresh: Subscriber = { email, enabled: true, subscribedAt: now.toISOString() };
-      const { modified } = await store.setJSON(key, fresh, { onlyIfNew: true });
-      if (modified) return 'created';
+      if (await store.setJSON(key, fresh, { onlyIfNew: true })) return 'created';
       const current = await get(email);
       if (current?.enabled) return 'existing';
       await store.setJSON(key, { ...fresh, subscribedAt: current?.subscribedAt ?? fresh.subscribedAt });

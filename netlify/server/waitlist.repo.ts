@@ -15,8 +15,7 @@ export function waitlistRepo(info?: DeployInfo) {
     /** Adds a normalised address to an editor's waitlist once; answers whether it was new. */
     async join(entry: Omit<WaitlistEntry, 'at'>, now = new Date()): Promise<boolean> {
       const record: WaitlistEntry = { ...entry, at: now.toISOString() };
-      const { modified } = await store.setJSON(waitlistKey(entry.editorId, entry.email), record, { onlyIfNew: true });
-      return modified;
+      return store.setJSON(waitlistKey(entry.editorId, entry.email), record, { onlyIfNew: true });
     },
     async get(editorId: string, email: string): Promise<WaitlistEntry | null> {
       return (await store.get(waitlistKey(editorId, email), { type: 'json' })) as WaitlistEntry | null;

@@ -41,3 +41,9 @@ export const messages = {
   notFound: 'Oops! Page not found',
   orderNotFound: 'Order Not Found',
 } as const;
+
+/** Ours, not the spec's: what a request says when its work could not be stored (or read) just now. */
+export const storageMessages = {
+  saveFailed: 'We could not save that; please try again.',
+  loadFailed: 'We could not load that; please try again.',
+} as const;

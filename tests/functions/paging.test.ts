@@ -1,13 +1,13 @@
-import { getStore } from '@netlify/blobs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageQuerySchema, type PageQuery } from '../../src/lib/paging';
 import { readPage } from '../../netlify/server/paging';
+import { trustedStore } from '../../netlify/server/storage/store';
 import { clearStore } from '../helpers/functions';
 
 const COUNT = 1_234;
 /** Keys shaped like the append-only stores' (ISO time + suffix), so key order is time order. */
 const keyOf = (i: number) => `${new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString()}-${String(i).padStart(4, '0')}`;
-const store = () => getStore({ name: 'paging-test', consistency: 'strong' });
+const store = () => trustedStore('paging-test');
 const query = (q: Partial<PageQuery> = {}) => pageQuerySchema.parse(q);
 
 /** Walks every page the way the browser's 'Load more' does; answers the pages' sizes and all items. */

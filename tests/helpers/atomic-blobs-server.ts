@@ -13,6 +13,24 @@ import { afterAll, beforeAll } from 'vitest';
 
 const METADATA_HEADER = 'x-amz-meta-user';
 
+/**
+ * How a write can fail, as Blobs or the network fails: refused with a status (nothing stored), no
+ * answer within any time (the socket held open), the connection dropped before the write, a 412
+ * that no condition caused, or the write stored and its answer lost on the way back.
+ */
+export type Fault = 503 | 403 | 500 | 429 | 'timeout' | 'drop' | 'spurious-412' | 'lost-answer';
+
+/**
+ * Which writes (PUT or DELETE) fail, or with `reads`, which reads (GET, HEAD, listings): from the
+ * nth on (an outage), or the nth alone (a blip).
+ */
+export interface FaultPlan {
+  fault: Fault;
+  at: number;
+  only?: boolean;
+  reads?: boolean;
+}
+
 interface Entry {
   data: Buffer;
   etag: string;
@@ -27,6 +45,27 @@ export async function startAtomicBlobsServer() {
   let version = 0;
   /** A test's hook, awaited before each write is checked: it can make another client act first. */
   let beforeWrite: ((key: string) => Promise<void>) | undefined;
+  /** Writes seen since the plan was last set, and the plan. */
+  let writes = 0;
+  let plan: FaultPlan | null = null;
+  const held = new Set<ServerResponse>();
+
+  let reads = 0;
+  /** The fault this write (or read) meets, if any; counts it. */
+  const faultOf = (kind: 'write' | 'read' = 'write'): Fault | null => {
+    const count = kind === 'write' ? ++writes : ++reads;
+    if (!plan || Boolean(plan.reads) !== (kind === 'read')) return null;
+    return count === plan.at || (!plan.only && count > plan.at) ? plan.fault : null;
+  };
+
+  /** Answers a write that meets `fault` before it is applied; false when the fault lets it through. */
+  function refuse(fault: Fault, res: ServerResponse): boolean {
+    if (typeof fault === 'number') return res.writeHead(fault).end(), true;
+    if (fault === 'spurious-412') return res.writeHead(412).end(), true;
+    if (fault === 'drop') return res.socket?.destroy(), true;
+    if (fault === 'timeout') return held.add(res), true;
+    return false;
+  }
 
   const storeOf = (name: string) => {
     if (!stores.has(name)) stores.set(name, new Map());
@@ -48,22 +87,32 @@ export async function startAtomicBlobsServer() {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       await beforeWrite?.(key);
+      const fault = faultOf();
+      if (fault && refuse(fault, res)) return;
       // From here to the write nothing awaits: the check and the write are one atomic step.
       const current = entries.get(key);
       const ifMatch = req.headers['if-match'];
       if ((req.headers['if-none-match'] === '*' && current) || (ifMatch && ifMatch !== current?.etag)) return res.writeHead(412).end();
       const etag = `"${++version}"`;
       entries.set(key, { data: Buffer.concat(chunks), etag, metadata: req.headers[METADATA_HEADER] as string | undefined, modified: new Date() });
+      if (fault === 'lost-answer') return res.socket?.destroy();
       return res.writeHead(200, { etag }).end();
     }
-    if (req.method === 'DELETE') {
-      if (!key) {
-        const count = entries.size;
-        entries.clear();
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ blobs_deleted: count }));
-      }
+    if (req.method === 'DELETE' && key) {
+      const fault = faultOf();
+      if (fault && refuse(fault, res)) return;
       entries.delete(key);
+      if (fault === 'lost-answer') return res.socket?.destroy();
       return res.writeHead(204).end();
+    }
+    if (req.method === 'DELETE') {
+      const count = entries.size;
+      entries.clear();
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ blobs_deleted: count }));
+    }
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const fault = faultOf('read');
+      if (fault && refuse(fault, res)) return;
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && key) {
       const entry = entries.get(key);
@@ -79,6 +128,10 @@ export async function startAtomicBlobsServer() {
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => res.writeHead(500).end(String(error)));
   });
+  const releaseHeld = () => {
+    for (const res of held) res.socket?.destroy();
+    held.clear();
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const context = Buffer.from(JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: 'atomic', token })).toString('base64');
@@ -87,7 +140,21 @@ export async function startAtomicBlobsServer() {
     /** The value for NETLIFY_BLOBS_CONTEXT that sends every getStore() here. */
     context,
     setBeforeWrite: (hook: typeof beforeWrite) => (beforeWrite = hook),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Sets (or with null, clears) the fault plan; the write count starts again at 0 either way. */
+    setFaults(next: FaultPlan | null) {
+      releaseHeld();
+      plan = next;
+      writes = 0;
+      reads = 0;
+    },
+    /** Writes seen since the plan was last set. */
+    writeCount: () => writes,
+    /** Every blob, store by store, for a test to compare states. */
+    snapshot: () => new Map([...stores].map(([name, entries]) => [name, new Map([...entries].map(([key, e]) => [key, e.data.toString()]))])),
+    stop: () => {
+      releaseHeld();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -123,5 +190,10 @@ export function useAtomicBlobsServer() {
     process.env.NETLIFY_BLOBS_CONTEXT = localServer;
     await atomic.stop();
   });
-  return { beforeWrite: (hook: ((key: string) => Promise<void>) | undefined) => atomic.setBeforeWrite(hook) };
+  return {
+    beforeWrite: (hook: ((key: string) => Promise<void>) | undefined) => atomic.setBeforeWrite(hook),
+    setFaults: (plan: FaultPlan | null) => atomic.setFaults(plan),
+    writeCount: () => atomic.writeCount(),
+    snapshot: () => atomic.snapshot(),
+  };
 }

@@ -48,7 +48,7 @@ export function projectsRepo(info?: DeployInfo) {
     async create(project: Project): Promise<boolean> {
       // Hints first: a project is never stored without the keys that list it.
       await Promise.all([store.set(customerKey(project.customer.uid, project.id), ''), store.set(editorKey(project), ''), store.set(createdKey(project), '')]);
-      return (await store.setJSON(project.id, project, { onlyIfNew: true })).modified;
+      return store.setJSON(project.id, project, { onlyIfNew: true });
     },
 
     /** The project and the etag to compare-and-set it against. */
@@ -61,8 +61,7 @@ export function projectsRepo(info?: DeployInfo) {
     async replace(before: Project, after: Project, etag: string): Promise<Project> {
       const [oldKey, newKey] = [editorKey(before), editorKey(after)];
       if (newKey !== oldKey) await store.set(newKey, '');
-      const { modified } = await store.setJSON(after.id, after, { onlyIfMatch: etag });
-      if (!modified) throw new StaleProjectError(after.id);
+      if (!(await store.setJSON(after.id, after, { onlyIfMatch: etag }))) throw new StaleProjectError(after.id);
       if (newKey !== oldKey) await store.delete(oldKey);
       return after;
     },
