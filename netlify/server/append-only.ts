@@ -4,9 +4,11 @@
  */
 import type { PageQuery } from '../../src/lib/paging';
 import { readPage } from './paging';
-import { openStore, type DeployInfo, type StoreName } from './stores';
+import { openStore, StorageError, type DeployInfo, type StoreName } from './stores';
 
 export const timeKey = (now: Date) => `${now.toISOString()}-${crypto.randomUUID().slice(0, 8)}`;
+/** The key of a record written once per `id`: still in time order, the same on every retry. */
+export const onceKey = (id: string, at: Date) => `${at.toISOString()}-${id}`;
 
 export interface Entry<T> {
   key: string;
@@ -23,8 +25,17 @@ export function appendOnlyStore<T>(name: StoreName, info?: DeployInfo) {
         const key = timeKey(now);
         if (await store.setJSON(key, value, { onlyIfNew: true })) return key;
       }
-      throw new Error(`No free key in the ${name} store`);
+      throw new StorageError(`No free key in the ${name} store`);
     },
+    /** Writes `value` under `key`, made by `timeKey` beforehand (something else had to name it first). */
+    async appendAt(key: string, value: T): Promise<void> {
+      if (!(await store.setJSON(key, value, { onlyIfNew: true }))) throw new Error(`${key} is taken in the ${name} store`);
+    },
+    /**
+     * Writes `value` under the key that `at` and `id` make, once: the same (at, id) again answers
+     * false and changes nothing, so a flow that is retried appends its record once.
+     */
+    appendOnce: (id: string, value: T, at: Date): Promise<boolean> => store.setJSON(onceKey(id, at), value, { onlyIfNew: true }),
     get,
     /** One page of records, newest first. */
     page: (query: PageQuery) => readPage(store, query, (value: T, key): Entry<T> => ({ key, value }), { order: 'desc' }),

@@ -33,8 +33,12 @@ export async function startCheckout(
     .filter((l) => l.id === 'speed24hr' || l.id === 'speed48hr')
     .reduce((sum, l) => sum + l.chargedCents, 0);
 
-  // Stored before the session opens: a payment can never arrive for an order we do not know.
-  const order = await ordersRepo(info).create({
+  // Stored before the session opens: a payment can never arrive for an order we do not know. However
+  // the customer leaves the checkout, an unpaid order expires when its 24 hours are over: its timer
+  // is set before the order is stored.
+  const orders = ordersRepo(info);
+  const expiryTimer = (order: Order) => timersRepo(info).schedule(paymentDeadline(order), order.id, 'expire', 1);
+  const order = await orders.create({
     customer: { uid: caller.uid, email: caller.email },
     editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, overbooked },
     serviceLines: priced.serviceLines,
@@ -45,16 +49,20 @@ export async function startCheckout(
     student: selection.student,
     billing: selection.billing,
     payment: { mode: payments.kind },
-  });
-  // However the customer leaves the checkout, an unpaid order expires when its 24 hours are over.
-  await timersRepo(info).schedule(paymentDeadline(order), order.id, 'expire', 1);
+  }, new Date(), expiryTimer);
+  let session: CheckoutSession;
   try {
-    const session = await openCheckout(order, payments);
-    await recordSession(order.id, session.id, info);
-    return { order, session };
+    session = await openCheckout(order, payments);
   } catch (error) {
     console.error(`Order ${order.id}: the payment provider refused a session:`, error);
-    await ordersRepo(info).settle(order.id, 'failed');
+    // The customer sees the attempt, failed, among their orders.
+    await orders.settle(order.id, 'failed');
+    await orders.publish(order);
     throw new HttpError(502, 'The payment provider is not reachable right now. Please try again in a moment.');
   }
+  // Until it is listed as the customer's, a failure here leaves an order nobody sees or can pay (the
+  // customer never got the session's address); its timer expires it.
+  await recordSession(order.id, session.id, info);
+  await orders.publish(order);
+  return { order, session };
 }

@@ -9,7 +9,7 @@ import { offerWindow, offeredSlots } from './consult-slots';
 import { hashToken, newCancelToken } from './consult-token';
 import { consultsRepo, reminderDue, type ConsultBooking } from './consults.repo';
 import { HttpError } from './http';
-import type { DeployInfo } from './stores';
+import { StorageError, type DeployInfo } from './stores';
 
 /**
  * The slots on offer that nobody holds, soonest first. The availability and the claims of the whole
@@ -85,7 +85,7 @@ export async function cancelConsult(id: string, canceller: Canceller, info: Depl
     await repo.forgetReminder(cancelled);
     return cancelled;
   }
-  throw new Error(`Consult ${id} kept changing while it was being cancelled`);
+  throw new StorageError(`Consult ${id} kept changing while it was being cancelled`);
 }
 
 /** The booking a cancel link's token belongs to; 404 for a token we never gave out. */

@@ -3,7 +3,7 @@
  * orders are theirs lives in the orders store's per-customer index.
  */
 import { NO_ADD_ONS, type AddOnId, type OwnedAddOns } from '../../src/lib/catalogue';
-import { getJSONWithEtag, openStore, type DeployInfo } from './stores';
+import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from './stores';
 
 export interface Customer {
   ownedAddOns: OwnedAddOns;
@@ -34,7 +34,7 @@ export function customersRepo(info?: DeployInfo) {
         const condition = current ? { onlyIfMatch: current.etag } : { onlyIfNew: true as const };
         if (await store.setJSON(uid, next, condition)) return;
       }
-      throw new Error(`Customer ${uid} kept changing while recording add-ons`);
+      throw new StorageError(`Customer ${uid} kept changing while recording add-ons`);
     },
   };
 }

@@ -2,7 +2,7 @@
 import type { Editor, EditorInput } from '../../src/lib/schemas';
 import { deployContext } from './deploy';
 import { HttpError } from './http';
-import { getJSONWithEtag, openStore, storeName, type DeployInfo } from './stores';
+import { getJSONWithEtag, openStore, StorageError, storeName, type DeployInfo } from './stores';
 
 /**
  * A project's claim on one of its editor's active slots, keyed `<project id>#<assignment>`: 'held'
@@ -137,7 +137,7 @@ export function editorsRepo(info?: DeployInfo) {
         noteWrite(cacheKey);
         return record;
       }
-      throw new Error(`Editor ${id} kept changing while being updated`);
+      throw new StorageError(`Editor ${id} kept changing while being updated`);
     },
     /** 400 when another editor already signs in with the address `input` links (one editor per account). */
     async assertAccountFree(input: EditorInput, id?: string): Promise<void> {
@@ -182,7 +182,7 @@ export function editorsRepo(info?: DeployInfo) {
         noteWrite(cacheKey);
         return slotsOpen !== editor.slotsOpen;
       }
-      throw new Error(`Editor ${id} kept changing while moving a slot`);
+      throw new StorageError(`Editor ${id} kept changing while moving a slot`);
     },
     /** Deletes an editor; answers what was deleted, or null for an unknown id. */
     async remove(id: string): Promise<EditorRecord | null> {

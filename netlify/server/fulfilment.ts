@@ -1,8 +1,10 @@
 /**
- * What a payment event does (DESIGN §5): each event is handled once, the paid amount must match the
- * stored order, the order moves out of pending exactly once, and only the call that moved it records
- * the add-ons and sends the e-mails. Duplicate or out-of-order deliveries change nothing. Refund events
- * (DESIGN §11) go to refunds.ts, under the same once-per-event rule.
+ * What a payment event does (DESIGN §5): the paid amount must match the stored order, the order moves
+ * out of pending exactly once, and what payment brings (add-ons, projects, e-mails) is made so that
+ * making it again changes nothing. So any delivery, a retry after a failure at any write included,
+ * completes what an earlier one left half done, and duplicate or out-of-order deliveries change
+ * nothing. An event is marked handled only when its work is all stored. Refund events (DESIGN §11)
+ * go to refunds.ts, under the same rule.
  */
 import type Stripe from 'stripe';
 import { z } from '../../src/lib/zod';
@@ -69,17 +71,17 @@ const chargeSchema = z.object({
   refunds: z.object({ data: z.array(providerRefundSchema) }).nullish(),
 });
 
-/** Handles `work` once per event id; a failure forgets the delivery so the provider's retry gets another chance. */
+/**
+ * Handles `work` for an event not handled before, and marks the event handled once the work is done.
+ * The work is safe to repeat: a delivery that failed half way (and was answered 5xx) is completed by
+ * the provider's retry, and deliveries at once both do it with one effect.
+ */
 async function once(event: Stripe.Event, info: DeployInfo | undefined, work: () => Promise<FulfilmentResult>): Promise<FulfilmentResult> {
   const events = openStore('events', info);
-  const firstDelivery = await events.setJSON(event.id, { type: event.type, receivedAt: new Date().toISOString() }, { onlyIfNew: true });
-  if (!firstDelivery) return 'duplicate';
-  try {
-    return await work();
-  } catch (error) {
-    await events.delete(event.id);
-    throw error;
-  }
+  if (await events.get(event.id, { type: 'json' })) return 'duplicate';
+  const result = await work();
+  await events.setJSON(event.id, { type: event.type, receivedAt: new Date().toISOString(), result });
+  return result;
 }
 
 async function handleRefundEvent(event: Stripe.Event, info?: DeployInfo): Promise<FulfilmentResult> {
@@ -144,16 +146,17 @@ async function settle(type: string, session: Session, info?: DeployInfo): Promis
     await fulfil(paid, editorAddress, info);
     return 'paid';
   }
-  // Settled before: if it was paid, make sure its add-ons and projects exist (both idempotent), in
-  // case an earlier delivery stopped between the steps. The e-mails went out with that delivery.
+  // Settled before: if it was paid, complete what an earlier delivery may have left half done (each
+  // step finds what is there already), with the e-mail addresses recorded at payment.
   const settled = order.status === 'paid' ? order : await orders.get(order.id);
-  if (settled?.status === 'paid') await Promise.all([recordAddOns(settled, info), ensureProjects(settled, info)]);
+  if (settled?.status === 'paid') await fulfil(settled, await editorAddressOf(settled, info, settled.editorNotice), info);
   return 'already-settled';
 }
 
 /**
- * Runs once per paid order: what the customer bought becomes theirs (add-ons, and one project per
- * unit of editing, DESIGN §10), and everyone hears of it.
+ * What payment brings, made so that making it again changes nothing: what the customer bought
+ * becomes theirs (add-ons, and one project per unit of editing, DESIGN §10), and everyone hears of it
+ * (each e-mail once per order).
  */
 async function fulfil(order: Order, editorAddress: EditorAddress, info?: DeployInfo) {
   await Promise.all([recordAddOns(order, info), ensureProjects(order, info)]);

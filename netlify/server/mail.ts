@@ -7,7 +7,7 @@
  */
 import type { PageQuery } from '../../src/lib/paging';
 import { site } from '../../src/lib/site';
-import { appendOnlyStore } from './append-only';
+import { appendOnlyStore, onceKey, timeKey } from './append-only';
 import { openStore, type DeployInfo } from './stores';
 import { timersRepo } from './timers';
 
@@ -28,8 +28,11 @@ export interface Mail {
 export interface OutboxMail extends Mail {
   from: string;
   queuedAt: string;
-  /** Why it is here: no SMTP configured, or SMTP refused it (with the error). */
-  reason: 'no-smtp' | 'smtp-failed';
+  /**
+   * Why it is here: no SMTP configured, SMTP refused it (with the error), or (a mail sent once per
+   * `once` id) SMTP took it and this is the record that keeps a retry from sending it again.
+   */
+  reason: 'no-smtp' | 'smtp-failed' | 'smtp-sent';
   error?: string;
   /** Set once a later attempt got it through SMTP after all. */
   sentAt?: string;
@@ -53,33 +56,69 @@ const SMTP_SEND_LIMIT_MS = 8000;
 
 const outbox = (info?: DeployInfo) => appendOnlyStore<OutboxMail>('outbox', info);
 
-/** Hands `mail` to the SMTP server; answers the message id, throws what SMTP said. */
-async function sendSmtp(mail: Mail & { from: string }, smtpUrl: string): Promise<string> {
+/**
+ * Hands `mail` to the SMTP server; answers the message id, throws what SMTP said. A mail sent once
+ * per id carries a Message-ID made from it: should a retry send it again after all (the record of
+ * the first send was lost), mail servers and clients see one message.
+ */
+async function sendSmtp(mail: Mail & { from: string }, smtpUrl: string, messageKey?: string): Promise<string> {
   // Loaded only when mail really leaves: a request that queues to the outbox never pays for it.
   const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
-  return (await transport.sendMail({ ...mail, signal: AbortSignal.timeout(SMTP_SEND_LIMIT_MS) })).messageId;
+  const messageId = messageKey && `<${messageKey}@${site.email.split('@')[1]}>`;
+  return (await transport.sendMail({ ...mail, ...(messageId && { messageId }), signal: AbortSignal.timeout(SMTP_SEND_LIMIT_MS) })).messageId;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Sends `mail`; answers how it went. Throws only if neither SMTP nor the outbox took it. */
-export async function sendMail(mail: Mail, info?: DeployInfo, now = new Date()): Promise<MailResult> {
+/**
+ * A mail that a flow sends once, however often the flow is retried: `id` names it among the flow's
+ * mails (no '/'), and `at` is a time the flow keeps (when the order was paid), so every retry makes
+ * the same outbox key.
+ */
+export interface Once {
+  id: string;
+  at: Date;
+}
+
+export type SendResult = MailResult | { via: 'already'; key: string };
+
+/**
+ * Sends `mail`; answers how it went. Throws only if neither SMTP nor the outbox took it (a
+ * StorageError: the caller's flow is retried). With `once`, a mail this flow sent before is not
+ * sent again: its outbox record is the proof.
+ */
+export async function sendMail(mail: Mail, info?: DeployInfo, now = new Date(), once?: Once): Promise<SendResult> {
   const from = process.env.MAIL_FROM || DEFAULT_MAIL_FROM;
   const smtpUrl = process.env.SMTP_URL;
-  const queue = (reason: OutboxMail['reason'], error?: string) =>
-    outbox(info).append({ ...mail, from, queuedAt: now.toISOString(), reason, ...(error && { error }) }, now);
-  if (!smtpUrl) return { via: 'outbox', key: await queue('no-smtp') };
+  const box = outbox(info);
+  const record = (reason: OutboxMail['reason'], extra: Partial<OutboxMail> = {}): OutboxMail => ({ ...mail, from, queuedAt: now.toISOString(), reason, ...extra });
+  /** Keeps the mail in the outbox: once per `once` id, or under a fresh key. */
+  const keep = async (value: OutboxMail): Promise<{ key: string; fresh: boolean }> =>
+    once ? { key: onceKey(once.id, once.at), fresh: await box.appendOnce(once.id, value, once.at) } : { key: await box.append(value, now), fresh: true };
 
+  if (once && (await box.get(onceKey(once.id, once.at)))) return { via: 'already', key: onceKey(once.id, once.at) };
+  if (!smtpUrl) {
+    const { key, fresh } = await keep(record('no-smtp'));
+    return fresh ? { via: 'outbox', key } : { via: 'already', key };
+  }
+
+  let messageId: string;
   try {
-    return { via: 'smtp', messageId: await sendSmtp({ ...mail, from }, smtpUrl) };
+    messageId = await sendSmtp({ ...mail, from }, smtpUrl, once && onceKey(once.id, once.at));
   } catch (error) {
     const reason = errorText(error);
-    const key = await queue('smtp-failed', reason);
+    // The retry timer first: a timer for a mail not kept finds nothing to do, but a mail kept with no
+    // timer would never be tried again.
+    const key = once ? onceKey(once.id, once.at) : timeKey(now);
     await timersRepo(info).schedule(new Date(now.getTime() + MAIL_RETRY_DELAYS_MS[0]), key, 'mail', 1);
+    if (once) await box.appendOnce(once.id, record('smtp-failed', { error: reason }), once.at);
+    else await box.appendAt(key, record('smtp-failed', { error: reason }));
     console.error(`SMTP refused "${mail.subject}" (${reason}); kept in the outbox as ${key}, to be tried again.`);
     return { via: 'outbox', key };
   }
+  if (once) await keep(record('smtp-sent', { sentAt: now.toISOString() }));
+  return { via: 'smtp', messageId };
 }
 
 /**

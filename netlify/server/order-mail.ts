@@ -20,10 +20,15 @@ export interface EditorAddress {
   notice: EditorNotice;
 }
 
-/** Where the editor's notice of `order` goes: their account e-mail, or our inbox. */
-export async function editorAddressOf(order: Pick<Order, 'editor'>, info?: DeployInfo): Promise<EditorAddress> {
+/**
+ * Where the editor's notice of `order` goes: their account e-mail, or our inbox. `recorded`, the
+ * choice made at payment, holds for a delivery that completes the order's fulfilment later.
+ */
+export async function editorAddressOf(order: Pick<Order, 'editor'>, info?: DeployInfo, recorded?: EditorNotice): Promise<EditorAddress> {
+  const team: EditorAddress = { to: site.email, notice: 'team' };
+  if (recorded === 'team') return team;
   const editor = await editorsRepo(info).get(order.editor.id);
-  return editor?.accountEmail ? { to: editor.accountEmail, notice: 'editor' } : { to: site.email, notice: 'team' };
+  return editor?.accountEmail ? { to: editor.accountEmail, notice: 'editor' } : team;
 }
 
 /** The order in lines of text: what was charged, item by item, as on the confirmation page. */
@@ -48,16 +53,19 @@ export async function sendOrderConfirmations(order: Order, editorAddress: Editor
   const forTeam = editorAddress.notice === 'team';
   const mails = [
     {
+      id: 'parent',
       to: student.parentEmail,
       subject: `Your ${site.name} order ${order.id} is confirmed`,
       lines: [`Dear ${student.parentName},`, `Thank you for your order for ${student.studentName}.`, ...lines, rules, nextSteps],
     },
     {
+      id: 'student',
       to: student.studentEmail,
       subject: `${order.editor.name} will be your essay editor`,
       lines: [`Hi ${student.studentName},`, ...lines, rules, nextSteps],
     },
     {
+      id: 'editor',
       to: editorAddress.to,
       subject: `${forTeam ? '[Editor inbox] ' : ''}New order ${order.id} for ${order.editor.name}`,
       lines: [
@@ -70,9 +78,15 @@ export async function sendOrderConfirmations(order: Order, editorAddress: Editor
       ].filter(Boolean),
     },
   ];
-  // One failed address must not stop the others; sendMail already falls back to the outbox.
+  // Each once per order, however often fulfilment runs: the time of payment keeps their outbox keys.
+  const at = new Date(order.payment.paidAt ?? order.updatedAt);
+  // One failed mail must not stop the others; then the failure is the caller's, who retries (and the
+  // mails that went are not sent again).
   const results = await Promise.allSettled(
-    mails.map((m) => sendMail({ to: m.to, subject: m.subject, text: m.lines.join('\n'), html: asHtml(m.lines), replyTo: site.email }, info)),
+    mails.map((m) =>
+      sendMail({ to: m.to, subject: m.subject, text: m.lines.join('\n'), html: asHtml(m.lines), replyTo: site.email }, info, at, { id: `order-${order.id}-${m.id}`, at }),
+    ),
   );
-  for (const r of results) if (r.status === 'rejected') console.error(`Order ${order.id}: a confirmation e-mail was lost:`, r.reason);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }

@@ -8,7 +8,7 @@
 import type { Order, OrderStatus } from '../../src/lib/order';
 import type { Page, PageQuery } from '../../src/lib/paging';
 import { listKeys, pageOfKeys, readRecords } from './paging';
-import { getJSONWithEtag, openStore, type DeployInfo } from './stores';
+import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from './stores';
 
 export type { Order, OrderStatus };
 
@@ -31,23 +31,34 @@ export function ordersRepo(info?: DeployInfo) {
 
   return {
     /**
-     * Stores a new pending order under a fresh id (retrying the rare collision) and indexes it. The
-     * time index entry is claimed first, so no stored order is ever missing from the admin list: an
-     * interruption leaves at most an entry without an order, which the list skips.
+     * Stores a new pending order under a fresh id (retrying the rare collision), in an order of writes
+     * that leaves nothing half made where anyone looks: the time index entry claims the id (an entry
+     * without an order is skipped by the list), `prepare` runs (the order's expiry timer: a timer
+     * for an order not stored finds nothing to do), then the order itself. The customer sees it only
+     * once `publish` lists it as theirs.
      */
-    async create(draft: Omit<Order, 'id' | 'status' | 'createdAt' | 'updatedAt'>, now = new Date()): Promise<Order> {
+    async create(
+      draft: Omit<Order, 'id' | 'status' | 'createdAt' | 'updatedAt'>,
+      now = new Date(),
+      prepare: (order: Order) => Promise<void> = async () => {},
+    ): Promise<Order> {
       for (let attempt = 0; attempt < 5; attempt++) {
         const at = now.toISOString();
         const order: Order = { ...draft, id: newOrderId(), status: 'pending', createdAt: at, updatedAt: at };
         if (!(await store.set(createdIndexKey(order), '', { onlyIfNew: true }))) continue;
+        await prepare(order);
         if (!(await store.setJSON(order.id, order, { onlyIfNew: true }))) {
           await store.delete(createdIndexKey(order)); // the id belongs to an older order
           continue;
         }
-        await store.set(customerIndexKey(order.customer.uid, order.id), '');
         return order;
       }
-      throw new Error('Could not find a free order id');
+      throw new StorageError('Could not find a free order id');
+    },
+
+    /** Lists the order among its customer's ("Your Orders"): the last step of placing it. */
+    async publish(order: Pick<Order, 'id' | 'customer'>): Promise<void> {
+      await store.set(customerIndexKey(order.customer.uid, order.id), '');
     },
 
     async get(id: string): Promise<Order | null> {
@@ -90,7 +101,7 @@ export function ordersRepo(info?: DeployInfo) {
         if (!next) return current.value;
         if (await store.setJSON(id, next, { onlyIfMatch: current.etag })) return next;
       }
-      throw new Error(`Order ${id} kept changing`);
+      throw new StorageError(`Order ${id} kept changing`);
     },
 
     /** Remembers which order a provider's payment belongs to: refund events name only the payment. */
@@ -120,7 +131,7 @@ export function ordersRepo(info?: DeployInfo) {
         const next: Order = { ...current.value, ...also, status, updatedAt: now.toISOString(), payment: { ...current.value.payment, ...payment } };
         if (await store.setJSON(id, next, { onlyIfMatch: current.etag })) return next;
       }
-      throw new Error(`Order ${id} kept changing while being settled`);
+      throw new StorageError(`Order ${id} kept changing while being settled`);
     },
   };
 }

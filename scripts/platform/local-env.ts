@@ -6,5 +6,7 @@ export function localEnvironment({ port, authEmulatorHost }: { port: number; aut
     PUBLIC_FIREBASE_PROJECT_ID: process.env.PUBLIC_FIREBASE_PROJECT_ID ?? 'demo-beacon',
     // Tells the server to accept the emulator's unsigned tokens: local only, refused in production.
     FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
+    // The local Blobs server on a busy machine is slow, not down (netlify/server/storage/budget.ts).
+    BLOBS_TRY_TIMEOUT_MS: process.env.BLOBS_TRY_TIMEOUT_MS ?? '30000',
   };
 }

@@ -41,7 +41,7 @@ export interface OutboxItem {
   subject: string;
   text: string;
   queuedAt: string;
-  reason: 'no-smtp' | 'smtp-failed';
+  reason: 'no-smtp' | 'smtp-failed' | 'smtp-sent';
   error: string | null;
   /** A refused mail that a later attempt sent, or the time the attempts stopped. */
   sentAt: string | null;

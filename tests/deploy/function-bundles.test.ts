@@ -17,6 +17,7 @@ import { startBlobsServer } from '../../scripts/platform/site-server';
 import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
 import { signWebhookPayload } from '../../netlify/server/webhook-signature';
 import { validInquiry } from '../helpers/api-fixtures';
+import { startAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 
 const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
 
@@ -201,5 +202,33 @@ describe('function bundles in the production deploy context', () => {
   it('while a deploy preview, given the same environment, keeps test mode', async () => {
     expect((await probe('me', { path: '/api/me', headers: bearer(), deployContext: 'deploy-preview' })).status).toBe(200);
     expect((await probe('stripe-webhook', { ...signed(LOCAL_WEBHOOK_SECRET), deployContext: 'deploy-preview' })).status).toBe(200);
+  });
+});
+
+/**
+ * Storage that fails, as the bundles deploy (decision 024): in a deploy preview, with a Blobs stand-in
+ * that refuses every write with 503, a sign-up, an inquiry and a payment event are answered 503 with
+ * the message (the provider retries), never 2xx. Each bundle carries the store wrapper, not the
+ * client's view of a write.
+ */
+describe('function bundles when storage refuses every write', () => {
+  let refusing: Awaited<ReturnType<typeof startAtomicBlobsServer>>;
+  beforeAll(async () => {
+    refusing = await startAtomicBlobsServer();
+    refusing.setFaults({ fault: 503, at: 1 });
+  });
+  afterAll(() => refusing?.stop());
+
+  const probe = (name: string, request: ProbeRequest) =>
+    probeBundle(bundles.find((b) => b.name === name)!, { ...request, deployContext: 'deploy-preview' }, { ...env, NETLIFY_BLOBS_CONTEXT: refusing.context });
+  const event = JSON.stringify({ id: 'evt_bundle_outage', type: 'checkout.session.completed', data: { object: { id: 'cs_1', client_reference_id: 'BCC-ABC234', amount_total: 100, currency: 'usd', payment_status: 'paid' } } });
+
+  it.each([
+    ['subscribe', PROBES.subscribe],
+    ['contact', PROBES.contact],
+    ['stripe-webhook', { method: 'POST', path: '/api/stripe/webhook', body: event, headers: { 'stripe-signature': signWebhookPayload(event, LOCAL_WEBHOOK_SECRET) } }],
+  ] as [string, ProbeRequest][])('%s answers 503 "We could not save that; please try again."', async (name, request) => {
+    const answer = await probe(name, request);
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([503, { error: 'We could not save that; please try again.' }]);
   });
 });

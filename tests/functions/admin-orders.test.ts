@@ -28,7 +28,11 @@ const at = (day: number) => new Date(Date.UTC(2025, 3, day, 12));
 /** Orders of two customers, one a day from April 1st; answers them oldest first. */
 async function placeOrders(count: number) {
   const orders: Order[] = [];
-  for (let day = 1; day <= count; day++) orders.push(await ordersRepo().create(draft(day % 2 ? 'ann' : 'bob', day * 1000), at(day)));
+  for (let day = 1; day <= count; day++) {
+    const order = await ordersRepo().create(draft(day % 2 ? 'ann' : 'bob', day * 1000), at(day));
+    await ordersRepo().publish(order);
+    orders.push(order);
+  }
   return orders;
 }
 

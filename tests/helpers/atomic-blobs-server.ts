@@ -149,6 +149,8 @@ export async function startAtomicBlobsServer() {
     },
     /** Writes seen since the plan was last set. */
     writeCount: () => writes,
+    /** Empties every store. */
+    reset: () => stores.clear(),
     /** Every blob, store by store, for a test to compare states. */
     snapshot: () => new Map([...stores].map(([name, entries]) => [name, new Map([...entries].map(([key, e]) => [key, e.data.toString()]))])),
     stop: () => {
@@ -195,5 +197,6 @@ export function useAtomicBlobsServer() {
     setFaults: (plan: FaultPlan | null) => atomic.setFaults(plan),
     writeCount: () => atomic.writeCount(),
     snapshot: () => atomic.snapshot(),
+    reset: () => atomic.reset(),
   };
 }

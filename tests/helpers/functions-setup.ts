@@ -7,3 +7,6 @@ process.env.NETLIFY_BLOBS_CONTEXT = inject('blobsContext');
 process.env.FIREBASE_AUTH_EMULATOR_HOST = inject('authEmulatorHost');
 process.env.PUBLIC_FIREBASE_PROJECT_ID = inject('authProjectId');
 process.env.ADMIN_EMAILS = 'boss@example.test, Second.Admin@example.test';
+// As `npm start` has it: the local Blobs server on a machine the tests keep busy is slow, not down.
+// Tests of the time limits set their own.
+process.env.BLOBS_TRY_TIMEOUT_MS = '30000';

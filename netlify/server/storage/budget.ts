@@ -29,12 +29,23 @@ export const STORAGE_LIMITS: Readonly<StorageLimits> = Object.freeze({
   scheduledBudgetMs: 20_000,
 });
 
-let limits: StorageLimits = { ...STORAGE_LIMITS };
+/**
+ * The local Blobs server is files on a machine the tests keep busy: `npm start` and the tests give a
+ * try longer (BLOBS_TRY_TIMEOUT_MS), so a loaded machine is not mistaken for an outage. Netlify's
+ * Blobs answers in milliseconds, and deploys never set it.
+ */
+function defaults(): StorageLimits {
+  const localTryTimeout = Number(process.env.BLOBS_TRY_TIMEOUT_MS) || 0;
+  if (!localTryTimeout) return STORAGE_LIMITS;
+  return { ...STORAGE_LIMITS, tryTimeoutMs: localTryTimeout, requestBudgetMs: Math.max(STORAGE_LIMITS.requestBudgetMs, 2 * localTryTimeout) };
+}
+
+let overrides: Partial<StorageLimits> | null = null;
 
 /** The limits in force; tests shrink them to prove the bounds without waiting for them. */
-export const storageLimits = (): Readonly<StorageLimits> => limits;
+export const storageLimits = (): Readonly<StorageLimits> => ({ ...defaults(), ...overrides });
 export function setStorageLimits(change: Partial<StorageLimits> | null) {
-  limits = { ...STORAGE_LIMITS, ...change };
+  overrides = change;
 }
 
 const invocation = new AsyncLocalStorage<{ deadline: number }>();

@@ -7,6 +7,7 @@ import { usePagedList } from './usePagedList';
 
 function reasonText(mail: OutboxItem) {
   if (mail.reason === 'no-smtp') return 'No mail server configured';
+  if (mail.reason === 'smtp-sent') return 'Sent by the mail server; kept as a record so that it is never sent twice';
   const refused = `The mail server refused it: ${mail.error ?? 'no reason given'}`;
   if (mail.sentAt) return `${refused}. Sent on a later attempt.`;
   if (mail.gaveUpAt) return `${refused}. No more attempts: please send it yourself.`;

@@ -1,0 +1,184 @@
+/**
+ * Storage that fails at any write (docs/decisions/024-one-store-wrapper.md): for each flow, every
+ * fault of the stand-in is walked over every write the flow makes (tests/helpers/fault-walk.ts).
+ * What must hold: the caller hears 503 (the provider: a 5xx, so it retries) unless the work is all
+ * stored; nothing half made is visible, or what is visible the next retry or timer run completes;
+ * and one retry completes the work with one effect: one subscriber, one listed order, one payment
+ * with its projects, add-ons and three e-mails, never an order both paid and expired.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import createSession from '../../netlify/functions/create-payment-session';
+import webhook from '../../netlify/functions/stripe-webhook';
+import subscribeHandler from '../../netlify/functions/subscribe';
+import { customersRepo } from '../../netlify/server/customers.repo';
+import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { forgetEditorLists } from '../../netlify/server/editors.repo';
+import { listOutbox } from '../../netlify/server/mail';
+import { ordersRepo, type Order } from '../../netlify/server/orders.repo';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
+import { seedDemoEditors } from '../../netlify/server/seed';
+import { openStore } from '../../netlify/server/stores';
+import { completedEvent } from '../../netlify/server/test-checkout';
+import { timersRepo } from '../../netlify/server/timers';
+import { expireIfDue } from '../../netlify/server/unpaid-orders';
+import { signWebhookPayload } from '../../netlify/server/webhook-signature';
+import { storageMessages } from '../../src/lib/messages';
+import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
+import { bearer, createUser } from '../helpers/auth-emulator';
+import { useShortStorageTries, walkFaults } from '../helpers/fault-walk';
+import { call } from '../helpers/functions';
+import { selection } from '../helpers/orders';
+
+const blobs = useAtomicBlobsServer();
+useShortStorageTries();
+
+type Answer = Awaited<ReturnType<typeof call>>;
+
+/** The caller was told the work was not stored, and may try again. */
+function expectToldToRetry(res: Answer) {
+  expect(res.status, JSON.stringify(res.body)).toBe(503);
+  expect(res.body.error).toBe(storageMessages.saveFailed);
+  expect(res.headers.get('retry-after')).not.toBeNull();
+}
+
+const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
+const timerKinds = async (subjectId: string) => (await timersRepo().due(FAR_FUTURE)).filter((t) => t.subjectId === subjectId).map((t) => t.kind);
+
+let user: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  user = await createUser();
+  // Each failure is logged with its reference; hundreds of them would bury the test's own output.
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterAll(() => vi.restoreAllMocks());
+
+async function seedEditors() {
+  forgetEditorLists();
+  await seedDemoEditors();
+}
+
+describe('the newsletter sign-up', () => {
+  const email = 'reader@example.com';
+  const subscribers = async () => (await openStore('subscribers').list()).blobs.map((b) => b.key);
+
+  it('is stored when it says so, and one retry stores it once', async () => {
+    const writes = await walkFaults(blobs, {
+      arrange: async () => {},
+      act: () => call(subscribeHandler, '/api/database/subscribe', { method: 'POST', json: { email } }),
+      async afterFault(res) {
+        if (res.status === 200) expect(await subscribers()).toEqual([encodeURIComponent(email)]);
+        else expectToldToRetry(res);
+      },
+      async afterRetry(res) {
+        expect(res.status).toBe(200);
+        expect(await subscribers()).toEqual([encodeURIComponent(email)]);
+        expect(await openStore('subscribers').get(encodeURIComponent(email), { type: 'json' })).toMatchObject({ email, enabled: true });
+      },
+    });
+    expect(writes).toBe(1);
+  });
+});
+
+describe('placing an order (create-payment-session, test mode)', () => {
+  const place = () => call(createSession, '/api/stripe/create-payment-session', { method: 'POST', json: selection({ addOns: ['community'] }), headers: bearer(user.idToken) });
+
+  /** Every order the family sees is whole: stored, pending, its checkout recorded, and an expiry timer set. */
+  async function expectListedOrdersWhole() {
+    const listed = await ordersRepo().listForCustomer(user.uid);
+    for (const order of listed) {
+      expect(order.status).toBe('pending');
+      expect(order.payment.sessionIds).toHaveLength(1);
+      expect(await timerKinds(order.id)).toEqual(['expire']);
+    }
+    return listed;
+  }
+
+  /** Every order stored at all, listed or not, expires by its timer if nobody pays it. */
+  async function expectEveryStoredOrderExpires() {
+    const page = await ordersRepo().page({ limit: 100 });
+    for (const order of page.items) expect(await timerKinds(order.id)).toEqual(['expire']);
+  }
+
+  it('lists an order only when it is whole, and one retry places one', async () => {
+    const writes = await walkFaults(blobs, {
+      arrange: seedEditors,
+      act: place,
+      async afterFault(res, step) {
+        const listed = await expectListedOrdersWhole();
+        await expectEveryStoredOrderExpires();
+        if (res.status === 200) {
+          expect(listed.map((o) => o.id)).toEqual([res.body.orderId]);
+          return;
+        }
+        expectToldToRetry(res);
+        // Only when the very last write landed and its answer was lost can the family see the order:
+        // whole, payable from Your Orders, and expiring by itself.
+        if (!step.startsWith('lost-answer')) expect(listed).toEqual([]);
+      },
+      async afterRetry(res) {
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const listed = await expectListedOrdersWhole();
+        expect(listed.map((o) => o.id)).toContain(res.body.orderId);
+        expect(listed.length).toBeLessThanOrEqual(2);
+        await expectEveryStoredOrderExpires();
+      },
+    });
+    expect(writes).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('a paid checkout (the payment webhook)', () => {
+  let order: Order;
+  let payload = '';
+  const deliver = () =>
+    call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) } });
+  const SERVICES = [
+    { id: 'common-app-essay', quantity: 1 },
+    { id: 'supplement-small', quantity: 2 },
+  ];
+
+  /** Everything payment brings is there, once. */
+  async function expectFulfilled() {
+    const stored = (await ordersRepo().get(order.id))!;
+    expect(stored.status).toBe('paid');
+    expect((await projectsRepo().listForCustomer(user.uid)).map((p) => p.id).sort()).toEqual([1, 2, 3].map((unit) => `${order.id}-${unit}`));
+    expect((await customersRepo().get(user.uid)).ownedAddOns.community).toBe(true);
+    const mails = (await listOutbox()).map((m) => m.value);
+    expect(mails.map((m) => [m.to].flat()[0]).sort()).toEqual(['maya@example.test', 'pat@example.com', 'sam@example.com']);
+    // Paid is final: its expiry timer, when it fires, changes nothing.
+    expect(await expireIfDue(order.id, undefined, FAR_FUTURE)).toBe(false);
+    expect((await ordersRepo().get(order.id))!.status).toBe('paid');
+  }
+
+  it('answers 2xx only when everything is stored, and a retry completes it with one effect', async () => {
+    const writes = await walkFaults(blobs, {
+      async arrange() {
+        await seedEditors();
+        const res = await call(createSession, '/api/stripe/create-payment-session', {
+          method: 'POST',
+          json: selection({ services: SERVICES, addOns: ['community'] }),
+          headers: bearer(user.idToken),
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        order = (await ordersRepo().get(res.body.orderId))!;
+        payload = JSON.stringify(completedEvent(order, `cs_test_local_${'b'.repeat(32)}`));
+      },
+      act: deliver,
+      async afterFault(res) {
+        if (res.status === 200) return expectFulfilled();
+        // Stripe retries any 5xx; we say 503 so that it does.
+        expectToldToRetry(res);
+      },
+      async afterRetry(res) {
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        // 'duplicate' only where the event's mark landed and its answer was lost: the work was all done.
+        expect(['paid', 'already-settled', 'duplicate']).toContain(res.body.result);
+        await expectFulfilled();
+        // Handled now: another delivery of the same event changes nothing.
+        expect((await deliver()).body.result).toBe('duplicate');
+        await expectFulfilled();
+      },
+    });
+    expect(writes).toBeGreaterThanOrEqual(10);
+  }, 300_000);
+});
