@@ -26,6 +26,7 @@ import { inquiriesRepo } from '../server/inquiries.repo';
 import { inquiryNotification } from '../server/inquiry-notification';
 import { sendMail } from '../server/mail';
 import { preferredEditor } from '../server/preferred-editor';
+import { isStorageError } from '../server/storage/error';
 
 /** The same answer for people and for bots caught by the honeypot: bots learn nothing. */
 const ACCEPTED = { ok: true };
@@ -60,7 +61,7 @@ async function fromForm(req: Request, context: Context) {
   } catch (error) {
     if (error instanceof HttpError) return answer([relabel(error.message, INQUIRY_FIELD_LABELS)]);
     logFailure(req, error);
-    return answer([messages.contactFailure], 500);
+    return answer([messages.contactFailure], isStorageError(error) ? 503 : 500);
   }
   return seeOther(INQUIRY_SENT_PATH);
 }

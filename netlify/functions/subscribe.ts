@@ -9,6 +9,7 @@ import { messages } from '../../src/lib/messages';
 import { subscribeSchema } from '../../src/lib/schemas';
 import { isBrowserFormPost, problemPage, readForm, seeOther, wayBack } from '../server/form-post';
 import { json, logFailure, readBody, route } from '../server/http';
+import { isStorageError } from '../server/storage/error';
 import { subscribersRepo } from '../server/subscribers.repo';
 
 export default route({
@@ -33,7 +34,7 @@ async function fromForm(req: Request, context: Context) {
     await subscribersRepo(context).subscribe(parsed.data.email);
   } catch (error) {
     logFailure(req, error);
-    return answer(messages.subscribeFailure, 500);
+    return answer(messages.subscribeFailure, isStorageError(error) ? 503 : 500);
   }
   return seeOther(SUBSCRIBED_PATH);
 }

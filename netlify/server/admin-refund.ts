@@ -51,13 +51,15 @@ export async function refundByAdmin(orderId: string, input: AdminRefundInput, ca
     for (const { value, etag } of cancelling) await commitStep(value, etag, { action: 'cancel' }, { role: 'admin', name: caller.email }, context);
   }
   const refund = await requestRefund(order.id, { id, amountCents: input.amountCents, reason: input.reason, by: 'admin', actor: caller.email, projectIds: input.projectIds }, context);
-  if (!retry) {
-    const lines = [`${site.name} refunded ${formatUsdCents(refund.amountCents)} of your order ${order.id}.`, `Reason: ${input.reason}`, 'It reaches your card within 5-10 business days.'];
-    context.waitUntil(
-      sendMail({ to: order.customer.email, subject: `A refund for your order ${order.id}`, text: lines.join('\n\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), replyTo: site.email }, context).catch((error) =>
-        console.error(`Order ${order.id}: the refund e-mail was lost:`, error),
-      ),
-    );
-  }
+  // Once per refund, however often the admin's request is retried: a retry after a failure that
+  // came before the mail sends it, one after the mail finds it sent.
+  const lines = [`${site.name} refunded ${formatUsdCents(refund.amountCents)} of your order ${order.id}.`, `Reason: ${input.reason}`, 'It reaches your card within 5-10 business days.'];
+  const at = new Date(refund.createdAt);
+  await sendMail(
+    { to: order.customer.email, subject: `A refund for your order ${order.id}`, text: lines.join('\n\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), replyTo: site.email },
+    context,
+    at,
+    { id: `refund-${order.id}-${refund.id}`, at },
+  );
   return (await orders.get(order.id))!;
 }

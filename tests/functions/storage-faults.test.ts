@@ -7,6 +7,7 @@
  * with its projects, add-ons and three e-mails, never an order both paid and expired.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import adminOrderRefunds from '../../netlify/functions/admin-order-refunds';
 import createSession from '../../netlify/functions/create-payment-session';
 import webhook from '../../netlify/functions/stripe-webhook';
 import subscribeHandler from '../../netlify/functions/subscribe';
@@ -24,9 +25,10 @@ import { expireIfDue } from '../../netlify/server/unpaid-orders';
 import { signWebhookPayload } from '../../netlify/server/webhook-signature';
 import { storageMessages } from '../../src/lib/messages';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
+import { testTokens } from '../helpers/admin-access';
 import { bearer, createUser } from '../helpers/auth-emulator';
 import { useShortStorageTries, walkFaults } from '../helpers/fault-walk';
-import { call } from '../helpers/functions';
+import { call, postForm } from '../helpers/functions';
 import { selection } from '../helpers/orders';
 
 const blobs = useAtomicBlobsServer();
@@ -76,6 +78,16 @@ describe('the newsletter sign-up', () => {
       },
     });
     expect(writes).toBe(1);
+  });
+
+  it('posted as a form before the script runs, answers a page with 503, and nothing is stored', async () => {
+    blobs.reset();
+    blobs.setFaults({ fault: 503, at: 1 });
+    const res = await postForm(subscribeHandler, '/api/database/subscribe', { email });
+    blobs.setFaults(null);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await subscribers()).toEqual([]);
   });
 });
 
@@ -180,5 +192,50 @@ describe('a paid checkout (the payment webhook)', () => {
       },
     });
     expect(writes).toBeGreaterThanOrEqual(10);
+  }, 300_000);
+});
+
+describe('an admin refund', () => {
+  let order: Order;
+  const REQUEST = crypto.randomUUID();
+  const refund = async () =>
+    call(adminOrderRefunds, `/api/admin/orders/${order.id}/refunds`, {
+      method: 'POST',
+      params: { id: order.id },
+      headers: bearer((await testTokens()).admin),
+      json: { requestId: REQUEST, amountCents: 5_000, reason: 'Goodwill', projectIds: [] },
+    });
+
+  /** One refund of $50, gone through, and one e-mail that says so. */
+  async function expectRefundedOnce() {
+    const stored = (await ordersRepo().get(order.id))!;
+    expect(stored.refunds?.map((r) => [r.id, r.amountCents, r.state])).toEqual([[`admin-${REQUEST}`, 5_000, 'succeeded']]);
+    const mails = (await listOutbox()).map((m) => m.value).filter((m) => m.subject === `A refund for your order ${order.id}`);
+    expect(mails).toHaveLength(1);
+  }
+
+  it('answers 2xx only when the refund is recorded and told, and a retry refunds once', async () => {
+    const writes = await walkFaults(blobs, {
+      async arrange() {
+        await seedEditors();
+        const placed = await call(createSession, '/api/stripe/create-payment-session', { method: 'POST', json: selection(), headers: bearer(user.idToken) });
+        expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+        const pending = (await ordersRepo().get(placed.body.orderId))!;
+        const payload = JSON.stringify(completedEvent(pending, `cs_test_local_${'c'.repeat(32)}`));
+        const paid = await call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) } });
+        expect(paid.body.result).toBe('paid');
+        order = (await ordersRepo().get(pending.id))!;
+      },
+      act: refund,
+      async afterFault(res) {
+        if (res.status === 200) return expectRefundedOnce();
+        expectToldToRetry(res);
+      },
+      async afterRetry(res) {
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        await expectRefundedOnce();
+      },
+    });
+    expect(writes).toBeGreaterThanOrEqual(3);
   }, 300_000);
 });

@@ -160,3 +160,19 @@ describe('time', () => {
     }
   });
 });
+
+describe('a 412', () => {
+  it('is a conflict only when the blob says so: a spurious one on a new key or a current etag is a StorageError', async () => {
+    const store = fresh();
+    blobs.setFaults({ fault: 'spurious-412', at: 1 });
+    await expect(store.setJSON('new', { v: 1 }, { onlyIfNew: true })).rejects.toBeInstanceOf(StorageError);
+    blobs.setFaults(null);
+    await store.setJSON('k', { v: 1 });
+    const etag = (await store.getMetadata('k'))!.etag!;
+    blobs.setFaults({ fault: 'spurious-412', at: 1 });
+    await expect(store.setJSON('k', { v: 2 }, { onlyIfMatch: etag })).rejects.toBeInstanceOf(StorageError);
+    blobs.setFaults(null);
+    expect(await store.setJSON('k', { v: 3 }, { onlyIfMatch: '"other"' })).toBe(false);
+    expect(await store.setJSON('k', { v: 4 }, { onlyIfNew: true })).toBe(false);
+  });
+});
