@@ -10,7 +10,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import { deliveryMessages } from '../../src/lib/delivery';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { DOCX } from '../helpers/documents';
-import { createAccount, logIn, register, uniqueEmail } from '../helpers/e2e-auth';
+import { createAccount, logIn, register, signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { fillCheckout } from '../helpers/e2e-checkout';
 import { buy, MAYA, projectAs, projectCard, returnFeedback, slotsOnEditorsPage, SOFIA, step, tokenFor } from '../helpers/e2e-delivery';
 
@@ -25,20 +25,19 @@ async function savedBytes(download: Download) {
   return new Uint8Array(await readFile((await download.path())!));
 }
 
-/** Opens /dashboard signed in as a new family. */
+/** Opens /dashboard signed in as a new family (a stored session: signing in is not these tests' subject). */
 async function newFamily(page: Page) {
-  const email = uniqueEmail('family');
+  const email = await signIn(page, uniqueEmail('family'));
   await page.goto('/dashboard');
-  await register(page, email);
   await expect(page.getByText('Logged in as')).toBeVisible();
   return email;
 }
 
-/** Opens /editor signed in as `email` in a page of its own. */
+/** Opens /editor signed in as `email` in a page of its own (a stored session). */
 async function editorPage(page: Page, email: string) {
-  await createAccount(page.request, email);
+  await signIn(page, email);
   await page.goto('/editor');
-  await logIn(page, email);
+  await expect(page.getByText('Logged in as')).toBeVisible();
 }
 
 test('a family buys two services, sends a draft as a file; Maya acknowledges and returns feedback with a file; the family downloads it, revises and marks it final; her slots follow', async ({ page, browser }) => {

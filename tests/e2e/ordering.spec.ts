@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../src/lib/messages';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { register, uniqueEmail } from '../helpers/e2e-auth';
+import { register, signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { fillCheckout } from '../helpers/e2e-checkout';
 import { islandsHydrated } from '../helpers/hydration';
 import { readStored } from '../helpers/stored';
@@ -12,6 +12,14 @@ const total = (page: Page) => page.getByTestId('order-total');
 async function signUp(page: Page) {
   await register(page, uniqueEmail('buyer'));
   await expect(page.getByText('Logged in as')).toBeVisible();
+}
+
+/** Opens `path` signed in as a new customer: a stored session, for tests whose subject is not signing up. */
+async function openSignedIn(page: Page, path: string) {
+  await signIn(page, uniqueEmail('buyer'));
+  await page.goto(path);
+  await expect(page.getByText('Logged in as')).toBeVisible();
+  await islandsHydrated(page);
 }
 
 test('a new customer buys, pays with 4242, sees the confirmation and the dashboard, and now owns the add-on', async ({ page }) => {
@@ -63,8 +71,7 @@ test('a new customer buys, pays with 4242, sees the confirmation and the dashboa
 });
 
 test('the decline card is refused and nothing is charged', async ({ page }) => {
-  await page.goto('/select-services?service=activity-list&editor=sofia-ramirez');
-  await signUp(page);
+  await openSignedIn(page, '/select-services?service=activity-list&editor=sofia-ramirez');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await fillCheckout(page);
   await page.getByRole('button', { name: /Proceed to Payment/ }).click();
@@ -85,8 +92,7 @@ test.describe('select-services rules', () => {
   });
 
   test('signed in: a service and an editor are needed', async ({ page }) => {
-    await page.goto('/select-services');
-    await signUp(page);
+    await openSignedIn(page, '/select-services');
     const proceed = page.getByRole('button', { name: 'Proceed to Checkout' });
     await expect(proceed).toHaveAccessibleDescription(messages.selectServiceAndEditor);
     await page.getByRole('checkbox', { name: 'Activity List Editing', exact: true }).check();
@@ -184,8 +190,7 @@ test.describe('checkout and confirmation without data', () => {
   });
 
   test('a missing billing field is named', async ({ page }) => {
-    await page.goto('/select-services?service=activity-list&editor=maya-chen');
-    await signUp(page);
+    await openSignedIn(page, '/select-services?service=activity-list&editor=maya-chen');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await fillCheckout(page);
     await page.getByLabel('City').fill('');
@@ -197,8 +202,7 @@ test.describe('checkout and confirmation without data', () => {
 });
 
 test('a payment not confirmed yet shows "Confirming your payment..." and updates by itself', async ({ page }) => {
-  await page.goto('/dashboard');
-  await signUp(page);
+  await openSignedIn(page, '/dashboard');
   const order = {
     id: 'BCC-PEND22',
     status: 'pending',
