@@ -11,7 +11,7 @@ import { readStored } from '../helpers/stored';
 
 for (const width of [390, 1280]) {
   test(`at ${width} px: a family cancels one supplement within 48 hours and sees its full refund in the order`, async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(test.info().timeout * 2);
     await page.setViewportSize({ width, height: 900 });
     const email = uniqueEmail('refund');
     const token = await tokenFor(request, email);

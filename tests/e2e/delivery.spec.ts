@@ -41,7 +41,7 @@ async function editorPage(page: Page, email: string) {
 }
 
 test('a family buys two services, sends a draft as a file; Maya acknowledges and returns feedback with a file; the family downloads it, revises and marks it final; her slots follow', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(test.info().timeout * 4);
   const slotsBefore = await slotsOnEditorsPage(page, MAYA.id);
 
   // Buy the Common App essay and a small supplement with Maya.
@@ -178,7 +178,7 @@ test('a round past its due time says Late, and the countdown moves on by itself'
 });
 
 test('at 390 px a supplement takes three drafts; the fourth is refused, and a stale page that offers it shows the server message and keeps the text', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(test.info().timeout * 3);
   await page.setViewportSize({ width: 390, height: 844 });
   await newFamily(page);
   const family = await tokenFor(page.request, (await page.getByTestId('signed-in-email').textContent())!);

@@ -367,7 +367,7 @@ test.describe('before any script runs', () => {
 });
 
 test('no page reports a hydration mismatch with the CPU slowed 4x, signed out or signed in', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(test.info().timeout * 4);
   const errors = watchHydrationErrors(page);
   await slowCpu(page, 4);
   const visit = async (route: string) => {

@@ -57,7 +57,7 @@ async function expectAccessibleAtBothWidths(page: Page) {
 const refundBody = (req: Request) => req.postDataJSON() as { requestId: string; amountCents: number; reason: string; projectIds: string[] };
 
 test('the admin refunds $40.00 cancelling one project, is refused above what remains at the field, then refunds the rest; the family sees it all', async ({ page, request, browser }) => {
-  test.setTimeout(180_000); // a purchase, axe at two widths three times, four refunds and the family's dashboard
+  test.setTimeout(test.info().timeout * 3); // a purchase, axe at two widths three times, four refunds and the family's dashboard
   // Two supplements and the community add-on: $100 + $75 + $50.
   const family = await buy(request, [{ id: 'supplement-large', quantity: 1 }, { id: 'supplement-small', quantity: 1 }], ['community']);
   const { orderId } = family;
@@ -218,7 +218,7 @@ test('the admin refunds $40.00 cancelling one project, is refused above what rem
 });
 
 test('a refund whose answer was lost is retried with the same request id and made once; a customer’s cancellation and a failed refund read plainly', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(test.info().timeout * 2);
   // Two small supplements, $150; the family cancels the second one themselves (a full refund within 48 hours).
   const family = await buy(request, [{ id: 'supplement-small', quantity: 2 }]);
   const { orderId } = family;

@@ -10,7 +10,7 @@ import { readStored } from '../helpers/stored';
 
 for (const width of [390, 1280]) {
   test(`at ${width} px: back from the test checkout, the order is not paid yet; Complete Payment pays the same order`, async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(test.info().timeout * 1.5);
     await page.setViewportSize({ width, height: 900 });
     const email = uniqueEmail('unpaid');
     const token = await idTokenOf(request, email);

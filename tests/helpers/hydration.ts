@@ -65,7 +65,9 @@ export async function newsletterReady(page: Page) {
  */
 export async function hydratedAndIdle(page: Page) {
   await islandsHydrated(page);
-  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 10_000 })));
+  // Polled: a page that sends the visitor on (/checkout without an order) replaces the document meanwhile.
+  const idle = () => page.evaluate(() => new Promise<boolean>((resolve) => requestIdleCallback(() => resolve(true), { timeout: 10_000 })));
+  await expect.poll(idle, { timeout: 30_000 }).toBe(true);
 }
 
 /** Slows the CPU `rate` times (Chrome DevTools Protocol), as on a low-end phone. */
