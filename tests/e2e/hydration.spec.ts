@@ -26,7 +26,8 @@ const serviceLabel = (id: string) => CONTACT_SERVICE_OPTIONS.find((o) => o.id ==
 async function openHeld(page: Page, path: string) {
   const release = await holdScripts(page);
   await page.goto(path, { waitUntil: 'commit' });
-  await expect(page.locator('footer')).toBeVisible();
+  // The HTML parsed to its end; at 4x CPU on a loaded machine that took longer than the 15 s default.
+  await expect(page.locator('footer')).toBeVisible({ timeout: 30_000 });
   return release;
 }
 
