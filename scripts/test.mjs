@@ -6,7 +6,7 @@
  * E2E_SHARDS shards at once (3 by default), each against a site, an Auth emulator and a data directory
  * of its own on free ports, so no test sees another's data. Spec files go to the shards by how long
  * each took (tests/e2e/durations.json, from a run's test-results/e2e-durations.json), so the shards
- * end together. Prints how long each stage took (they overlap) and the whole run, then ends with one
+ * end together. Prints the ten slowest tests, how long each stage took (they overlap) and the whole run, then ends with one
  * plain line, `N passed, N failed`, all runners' counts added up, and exits non-zero if anything
  * failed or nothing ran.
  */
@@ -154,6 +154,29 @@ async function runShard(index, total, files) {
   // it vitest took 12 minutes beside the shards, and its time limits failed tests.
   const status = await runPrefixed(`${index}/${total}`, 'nice', ['-n', '10', 'npx', 'playwright', 'test', ...which, ...extraArgs], env);
   return { status, stats: readJson(report)?.stats };
+}
+
+/** Every test of this run with its time: vitest's from its JSON report, Playwright's from each shard's. */
+function testTimes() {
+  const times = [];
+  for (const file of vitest?.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    for (const t of file.assertionResults ?? []) if (typeof t.duration === 'number') times.push({ seconds: t.duration / 1000, name: `${name} › ${t.fullName ?? t.title}` });
+  }
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) for (const r of t.results) times.push({ seconds: r.duration / 1000, name: `tests/e2e/${spec.file} › ${[...titles, spec.title].join(' › ')}` });
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (let i = 1; i <= shards; i++) for (const suite of readJson(`test-results/e2e-report-${i}.json`)?.suites ?? []) walk(suite, []);
+  return times;
+}
+
+const slowest = testTimes().sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+if (slowest.length) {
+  console.log('\nThe ten slowest tests:');
+  for (const { seconds, name } of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name.length > 150 ? `${name.slice(0, 149)}…` : name}`);
 }
 
 const total = (Date.now() - runStarted) / 1000;

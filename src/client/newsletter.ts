@@ -40,4 +40,6 @@ export function setUpNewsletterForm(form: HTMLFormElement | null) {
       input.focus();
     }
   });
+  // Says the form is handled here from now on (tests wait for it instead of for time).
+  form.dataset.enhanced = '';
 }

@@ -9,7 +9,7 @@ import { messages } from '../../src/lib/messages';
 import type { Page as ListPage } from '../../src/lib/paged-list';
 import type { Editor } from '../../src/lib/schemas';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { adminToken, openAdmin, toasts } from '../helpers/e2e-admin';
+import { adminToken, OPEN_TAB_PANEL, openAdmin, toasts } from '../helpers/e2e-admin';
 import { idTokenOf, uniqueEmail } from '../helpers/e2e-auth';
 import { openOrderThroughApi, payThroughApi } from '../helpers/e2e-checkout';
 import { readStored, writeStored } from '../helpers/stored';
@@ -76,7 +76,7 @@ const step = (card: Locator, label: string) => card.getByRole('button', { name: 
 async function expectAccessibleAtBothWidths(page: Page) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, OPEN_TAB_PANEL);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 }

@@ -8,26 +8,25 @@ import { cardMessages } from '../../src/lib/card';
 import { CHECKOUT_FORM_KEY } from '../../src/client/checkout-data';
 import { messages } from '../../src/lib/messages';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { idTokenOf, register, uniqueEmail } from '../helpers/e2e-auth';
+import { idTokenOf, register, signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { fillCheckout, openOrderThroughApi, payThroughApi } from '../helpers/e2e-checkout';
-import { islandsHydrated } from '../helpers/hydration';
+import { islandsHydrated, newsletterReady } from '../helpers/hydration';
 import { listStored, readStored } from '../helpers/stored';
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
 
-/** A new customer, signed in on `page` (the dashboard's account card), and their ID token for the API. */
+/** A new customer, signed in on `page`'s browser (not through the card: that is account.spec.ts's subject), and their ID token for the API. */
 async function customer(page: Page, email = uniqueEmail('family')) {
-  await page.goto('/dashboard');
-  await register(page, email);
-  await expect(page.getByText('Logged in as')).toBeVisible();
+  await signIn(page, email);
   return { email, token: await idTokenOf(page.request, email) };
 }
 
-/** The next step: a cart with an Activity List from Maya Chen, at /checkout. */
+/** The next step: a cart with an Activity List from Maya Chen, at /checkout, signed in as a new customer. */
 async function toCheckout(page: Page) {
+  await signIn(page, uniqueEmail('buyer'));
   await page.goto('/select-services?service=activity-list&editor=maya-chen');
-  await register(page, uniqueEmail('buyer'));
   await expect(page.getByText('Logged in as')).toBeVisible();
+  await islandsHydrated(page);
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL('/checkout');
   await expect(page.getByTestId('total-due')).toHaveText('$100');
@@ -232,10 +231,12 @@ test.describe('the cart and the checkout outlive the tab', () => {
   test('a checkout opened in a new tab continues instead of going back to /services', async ({ page }) => {
     await toCheckout(page);
     const tab = await page.context().newPage();
+    await tab.clock.install();
     await tab.goto('/checkout');
     await expect(tab.getByTestId('total-due')).toHaveText('$100');
     await expect(tab.getByRole('button', { name: 'Proceed to Payment - $100' })).toBeEnabled();
-    await tab.waitForTimeout(3000); // longer than the missing-data redirect would wait
+    // The page's clock, not the wall's: run it past the missing-data redirect's delay (2.5 s) at once.
+    await tab.clock.runFor(5_000);
     await expect(tab).toHaveURL('/checkout');
   });
 });
@@ -251,6 +252,7 @@ test.describe('every e-mail field takes the same rule', () => {
     test(`the newsletter refuses ${address}, and nothing is stored`, async ({ page }) => {
       await page.goto('/');
       const footer = page.getByRole('contentinfo');
+      await newsletterReady(page);
       await footer.getByRole('textbox', { name: /tips in your inbox/ }).fill(address);
       await footer.getByRole('button', { name: 'Subscribe' }).click();
       await expect(footer.getByRole('alert')).toHaveText(messages.emailInvalid);
@@ -368,9 +370,10 @@ test.describe('small things that look careless', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     // Every part fits a line, so none may break inside (a part longer than a line may break at a hyphen, or anywhere).
     const email = `pat-rivera-and-sam.${Date.now()}@mail.riverside-schools.example.org`;
+    await signIn(page, email);
     await page.goto('/select-services?service=activity-list&editor=maya-chen');
-    await register(page, email);
     await expect(page.getByText('Logged in as')).toBeVisible();
+    await islandsHydrated(page);
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page.getByTestId('total-due')).toHaveText('$100');
     const ends = await lineEnds(page, 'section[aria-labelledby="checkout-summary-heading"] dd >> nth=0');

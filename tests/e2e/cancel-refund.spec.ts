@@ -5,13 +5,13 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { logIn, uniqueEmail } from '../helpers/e2e-auth';
+import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, projectCard, returnFeedback, slotsOnEditorsPage, step, tokenFor } from '../helpers/e2e-delivery';
 import { readStored } from '../helpers/stored';
 
 for (const width of [390, 1280]) {
   test(`at ${width} px: a family cancels one supplement within 48 hours and sees its full refund in the order`, async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(test.info().timeout * 2);
     await page.setViewportSize({ width, height: 900 });
     const email = uniqueEmail('refund');
     const token = await tokenFor(request, email);
@@ -20,8 +20,9 @@ for (const width of [390, 1280]) {
     expect((await step(request, token, first, 'submit', { prompt: 'Why us?', draft: { kind: 'text', text: 'My draft' } })).status).toBe(200);
     const slots = await slotsOnEditorsPage(page, MAYA.id);
 
+    await signIn(page, email);
     await page.goto('/dashboard');
-    await logIn(page, email);
+    await expect(page.getByText('Logged in as')).toBeVisible();
     const card = projectCard(page, first);
     await card.getByRole('button', { name: 'Cancel and Refund' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel Supplemental Essay Help (Large) and get a refund?' });
@@ -48,8 +49,8 @@ test('once feedback has come back, the button is gone and the page says refunds 
   const [id] = await buy(request, token, [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
   await step(request, token, id, 'submit', { prompt: 'Why us?', draft: { kind: 'text', text: 'My draft' } });
   await returnFeedback(request, await tokenFor(request, MAYA.email), id);
+  await signIn(page, email);
   await page.goto('/dashboard');
-  await logIn(page, email);
   const card = projectCard(page, id);
   await expect(card).toContainText('Editing has begun on this project, so it can no longer be cancelled here.');
   await expect(card.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');

@@ -10,7 +10,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import { deliveryMessages } from '../../src/lib/delivery';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { DOCX } from '../helpers/documents';
-import { createAccount, logIn, register, uniqueEmail } from '../helpers/e2e-auth';
+import { createAccount, logIn, register, signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { fillCheckout } from '../helpers/e2e-checkout';
 import { buy, MAYA, projectAs, projectCard, returnFeedback, slotsOnEditorsPage, SOFIA, step, tokenFor } from '../helpers/e2e-delivery';
 
@@ -25,24 +25,23 @@ async function savedBytes(download: Download) {
   return new Uint8Array(await readFile((await download.path())!));
 }
 
-/** Opens /dashboard signed in as a new family. */
+/** Opens /dashboard signed in as a new family (a stored session: signing in is not these tests' subject). */
 async function newFamily(page: Page) {
-  const email = uniqueEmail('family');
+  const email = await signIn(page, uniqueEmail('family'));
   await page.goto('/dashboard');
-  await register(page, email);
   await expect(page.getByText('Logged in as')).toBeVisible();
   return email;
 }
 
-/** Opens /editor signed in as `email` in a page of its own. */
+/** Opens /editor signed in as `email` in a page of its own (a stored session). */
 async function editorPage(page: Page, email: string) {
-  await createAccount(page.request, email);
+  await signIn(page, email);
   await page.goto('/editor');
-  await logIn(page, email);
+  await expect(page.getByText('Logged in as')).toBeVisible();
 }
 
 test('a family buys two services, sends a draft as a file; Maya acknowledges and returns feedback with a file; the family downloads it, revises and marks it final; her slots follow', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(test.info().timeout * 4);
   const slotsBefore = await slotsOnEditorsPage(page, MAYA.id);
 
   // Buy the Common App essay and a small supplement with Maya.
@@ -179,7 +178,7 @@ test('a round past its due time says Late, and the countdown moves on by itself'
 });
 
 test('at 390 px a supplement takes three drafts; the fourth is refused, and a stale page that offers it shows the server message and keeps the text', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(test.info().timeout * 3);
   await page.setViewportSize({ width: 390, height: 844 });
   await newFamily(page);
   const family = await tokenFor(page.request, (await page.getByTestId('signed-in-email').textContent())!);

@@ -12,9 +12,9 @@ import { messages } from '../../src/lib/messages';
 import type { Order } from '../../src/lib/order';
 import { builtPages } from '../../scripts/bench/built-pages';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { createAccount, logIn, register, uniqueEmail } from '../helpers/e2e-auth';
+import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, projectCard, tokenFor } from '../helpers/e2e-delivery';
-import { holdIsland, holdScripts, islandsHydrated, slowCpu, unhydratedIslands, watchHydrationErrors } from '../helpers/hydration';
+import { holdIsland, holdScripts, hydratedAndIdle, islandsHydrated, slowCpu, unhydratedIslands, watchHydrationErrors } from '../helpers/hydration';
 import { listStored, readStored } from '../helpers/stored';
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
@@ -26,7 +26,8 @@ const serviceLabel = (id: string) => CONTACT_SERVICE_OPTIONS.find((o) => o.id ==
 async function openHeld(page: Page, path: string) {
   const release = await holdScripts(page);
   await page.goto(path, { waitUntil: 'commit' });
-  await expect(page.locator('footer')).toBeVisible();
+  // The HTML parsed to its end; at 4x CPU on a loaded machine that took longer than the 15 s default.
+  await expect(page.locator('footer')).toBeVisible({ timeout: 30_000 });
   return release;
 }
 
@@ -204,7 +205,7 @@ for (const cpu of [1, 4]) {
         expect(await listStored<{ email: string }>('inquiries').then((all) => all.filter((i) => i.email === email))).toEqual([
           expect.objectContaining({ parentName: 'Kim Lee', intendedMajor: 'business', services: ['community'], preferredEditor: 'any', turnaround: 'standard' }),
         ]);
-        await expectNoAxeViolations(page);
+        if (cpu === 1) await expectNoAxeViolations(page); // the same server-rendered page at 4x: scanned once
       });
 
       test('sent natively with a field missing: a page says what to fix, shows what was typed, and the way back keeps it', async ({ page }) => {
@@ -218,7 +219,7 @@ for (const cpu of [1, 4]) {
         await expect(page.getByRole('alert')).toContainText('Student Name and Current Grade is required');
         await expect(page.getByRole('alert')).toContainText('Email is required');
         await expect(page.getByText('Please call after six.')).toBeVisible();
-        await expectNoAxeViolations(page);
+        if (cpu === 1) await expectNoAxeViolations(page); // the same server-rendered page at 4x: scanned once
         expect(page.url()).not.toContain('Pat');
 
         // Back: the browser fills the form in again as it finishes parsing it, and the island keeps it.
@@ -243,7 +244,7 @@ for (const cpu of [1, 4]) {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(formAnswerTexts.subscribed);
         await expect(page.getByRole('main').getByRole('status')).toHaveText(messages.subscribeSuccess);
         release();
-        await expectNoAxeViolations(page);
+        if (cpu === 1) await expectNoAxeViolations(page); // the same server-rendered page at 4x: scanned once
         expect(await readStored('subscribers', encodeURIComponent(email))).toMatchObject({ email, enabled: true });
         const visited = await page.evaluate(() => [location.href, document.referrer]);
         for (const url of visited) expect(url).not.toContain(encodeURIComponent(email).split('%40')[0]);
@@ -258,19 +259,15 @@ for (const cpu of [1, 4]) {
         await expect(page.getByRole('alert')).toContainText(messages.emailInvalid);
         await expect(page.getByText('not-an-address')).toBeVisible();
         await expect(page.getByRole('link', { name: formAnswerTexts.backToPage })).toHaveAttribute('href', '/pricing');
-        await expectNoAxeViolations(page);
+        if (cpu === 1) await expectNoAxeViolations(page); // the same server-rendered page at 4x: scanned once
         release();
       });
     });
 
     test('the dashboard projects and the editor workspace offer nothing before they are ready; then a project link opens its project', async ({ page, browser }) => {
-      await page.goto('/dashboard');
-      const email = uniqueEmail('early-projects');
-      await register(page, email);
-      await expect(page.getByText('Logged in as')).toBeVisible();
+      const email = await signIn(page, uniqueEmail('early-projects'));
       const [id] = await buy(page.request, await tokenFor(page.request, email), [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
 
-      await page.goto('/pricing'); // from /dashboard itself, a link to its hash would not load the page again
       const release = await openHeld(page, `/dashboard#project-${id}`);
       await expect(page.getByRole('status').filter({ hasText: 'Loading your projects...' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Your Projects' }).getByRole('button')).toHaveCount(0);
@@ -285,10 +282,7 @@ for (const cpu of [1, 4]) {
       const editor = await context.newPage();
       const editorErrors = watchHydrationErrors(editor);
       await slowCpu(editor, cpu);
-      await createAccount(editor.request, MAYA.email);
-      await editor.goto('/editor');
-      await logIn(editor, MAYA.email);
-      await editor.goto('/pricing');
+      await signIn(editor, MAYA.email);
       const releaseEditor = await openHeld(editor, `/editor#project-${id}`);
       await expect(editor.getByRole('status').filter({ hasText: 'Loading your workspace...' })).toBeVisible();
       releaseEditor();
@@ -317,9 +311,7 @@ for (const cpu of [1, 4]) {
     });
 
     test('the test checkout says it is loading until its island is there', async ({ page }) => {
-      await page.goto('/dashboard');
-      await register(page, uniqueEmail('payer'));
-      await expect(page.getByText('Logged in as')).toBeVisible();
+      await signIn(page, uniqueEmail('payer'));
       const order: Pick<Order, 'id' | 'totalCents' | 'serviceLines' | 'addOnLines'> & { student: Pick<Order['student'], 'parentName'> } = {
         id: 'BCC-HYDR22',
         totalCents: 10000,
@@ -375,22 +367,35 @@ test.describe('before any script runs', () => {
   });
 });
 
-test('no page reports a hydration mismatch with the CPU slowed 4x, signed out or signed in', async ({ page }) => {
-  test.setTimeout(240_000);
-  const errors = watchHydrationErrors(page);
-  await slowCpu(page, 4);
-  const visit = async (route: string) => {
-    await page.goto(route);
-    await page.waitForLoadState('networkidle');
-  };
-  for (const { route } of builtPages()) await visit(route);
-  // Signed in, with a saved selection: the session and the order reach the stores before some islands hydrate.
-  await visit('/select-services?service=activity-list&editor=maya-chen&addon=community');
-  const email = uniqueEmail('slow');
-  await register(page, email);
-  await expect(page.getByText('Logged in as')).toBeVisible();
-  // Projects on the dashboard, and the community invite, render from the session and the API.
-  await buy(page.request, await tokenFor(page.request, email), [{ id: 'common-app-essay', quantity: 1 }], MAYA.id, ['community']);
-  for (const route of ['/select-services', '/dashboard', '/editor', '/contact', '/editors', '/']) await visit(route);
-  expect(errors).toEqual([]);
+// No page may report a hydration mismatch with the CPU slowed 4x, signed out or signed in: one test a
+// page, so each has the test limit to itself and a failure names its page.
+test.describe('no hydration mismatch with the CPU slowed 4x', () => {
+  let errors: string[];
+  test.beforeEach(async ({ page }) => {
+    errors = watchHydrationErrors(page);
+    await slowCpu(page, 4);
+  });
+  test.afterEach(() => expect(errors).toEqual([]));
+
+  for (const { route } of builtPages()) {
+    test(`${route}, signed out`, async ({ page }) => {
+      await page.goto(route);
+      await hydratedAndIdle(page);
+    });
+  }
+
+  test('signed in, with a saved selection, projects and the community invite', async ({ page }) => {
+    test.slow(); // seven pages at 4x
+    // The session and the order reach the stores before some islands hydrate.
+    const email = await signIn(page, uniqueEmail('slow'));
+    await page.goto('/select-services?service=activity-list&editor=maya-chen&addon=community');
+    await hydratedAndIdle(page);
+    await expect(page.getByText('Logged in as')).toBeVisible();
+    // Projects on the dashboard, and the community invite, render from the session and the API.
+    await buy(page.request, await tokenFor(page.request, email), [{ id: 'common-app-essay', quantity: 1 }], MAYA.id, ['community']);
+    for (const route of ['/select-services', '/dashboard', '/editor', '/contact', '/editors', '/']) {
+      await page.goto(route);
+      await hydratedAndIdle(page);
+    }
+  });
 });

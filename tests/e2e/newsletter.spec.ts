@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../src/lib/messages';
+import { newsletterReady } from '../helpers/hydration';
 import { readStored } from '../helpers/stored';
 
 const form = (page: Page) => {
@@ -17,6 +18,7 @@ test.beforeEach(async ({ page }) => {
     throw new Error('The newsletter must not use window.alert');
   });
   await page.goto('/');
+  await newsletterReady(page);
 });
 
 test('an empty address asks for one', async ({ page }) => {

@@ -32,7 +32,7 @@ test('each page has its own title and description, a canonical URL, Open Graph t
   const titles = new Set<string>();
   const descriptions = new Set<string>();
   for (const { path, nav } of PAGES) {
-    await page.goto(path);
+    await page.goto(path, { waitUntil: 'domcontentloaded' }); // the head and the static markup: no need for images or islands
     const title = await page.title();
     const description = await page.locator('meta[name="description"]').getAttribute('content');
     expect(title, path).toContain(site.name);

@@ -8,7 +8,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { EditorInput } from '../../src/lib/schemas';
 import { builtPages } from '../../scripts/bench/built-pages';
 import { adminToken, deleteEditors, openAdmin } from '../helpers/e2e-admin';
-import { register, uniqueEmail } from '../helpers/e2e-auth';
+import { signIn, uniqueEmail } from '../helpers/e2e-auth';
+import { islandsHydrated } from '../helpers/hydration';
 import { fillCheckout } from '../helpers/e2e-checkout';
 
 const HOSTILE = {
@@ -83,9 +84,10 @@ test('/select-services and /contact show the editor as text', async ({ page }) =
 
 test('an order with the editor shows it as text at checkout, payment, confirmation and on the dashboard', async ({ page }) => {
   failOnDialog(page);
+  await signIn(page, uniqueEmail('xss'));
   await page.goto(`/select-services?service=activity-list&editor=${editorId}`);
-  await register(page, uniqueEmail('xss'));
   await expect(page.getByText('Logged in as')).toBeVisible();
+  await islandsHydrated(page);
   await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText(HOSTILE.name);
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
 

@@ -4,20 +4,18 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { logIn, uniqueEmail, idTokenOf } from '../helpers/e2e-auth';
+import { signIn, uniqueEmail, idTokenOf } from '../helpers/e2e-auth';
 import { openOrderThroughApi } from '../helpers/e2e-checkout';
 import { readStored } from '../helpers/stored';
 
 for (const width of [390, 1280]) {
   test(`at ${width} px: back from the test checkout, the order is not paid yet; Complete Payment pays the same order`, async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(test.info().timeout * 1.5);
     await page.setViewportSize({ width, height: 900 });
     const email = uniqueEmail('unpaid');
     const token = await idTokenOf(request, email);
     const { orderId } = await openOrderThroughApi(request, token, { services: [{ id: 'supplement-small', quantity: 2 }], editorId: 'maya-chen' });
-    await page.goto('/dashboard');
-    await logIn(page, email);
-
+    await signIn(page, email);
     await page.goto(`/order-confirmation?order=${orderId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Not paid yet' })).toBeVisible();
     await expect(page.getByText(`Order ${orderId} for $150 is waiting for payment.`)).toBeVisible();
@@ -36,8 +34,9 @@ test('the dashboard offers the same; Cancel Order asks first, then the order is 
   const email = uniqueEmail('cancel');
   const token = await idTokenOf(request, email);
   const { orderId } = await openOrderThroughApi(request, token, { services: [{ id: 'activity-list', quantity: 1 }], editorId: 'sofia-ramirez' });
+  await signIn(page, email);
   await page.goto('/dashboard');
-  await logIn(page, email);
+  await expect(page.getByText('Logged in as')).toBeVisible();
   const unpaid = page.getByRole('region', { name: 'Not paid yet' });
   await expect(unpaid).toContainText(orderId);
 
@@ -86,7 +85,7 @@ test('signed out, the test checkout and the order page ask to sign in, then cont
   await expect(page).toHaveURL(`/order-confirmation?order=${orderId}`);
 });
 
-/** Signs in on the page's sign-in form; unlike logIn, expects the form to give way to the page. */
+/** Signs in on the page's sign-in form; unlike e2e-auth's logIn, expects the form to give way to the page. */
 async function signInHere(page: Page, email: string) {
   await page.getByRole('tab', { name: 'Existing Customer' }).click();
   await page.getByLabel('Email').fill(email);

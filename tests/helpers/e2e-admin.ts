@@ -1,16 +1,20 @@
 /** Browser tests as the local admin (ADMIN_EMAILS defaults to admin@example.test locally). */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Editor } from '../../src/lib/schemas';
-import { createAccount, idTokenOf, LOCAL_ADMIN, logIn } from './e2e-auth';
+import { idTokenOf, LOCAL_ADMIN, signIn } from './e2e-auth';
+import { islandsHydrated } from './hydration';
 import { editorInput, uniqueEditorName } from './editor-input';
 
-/** Signs in as the admin on /dashboard and opens /admin. */
-export async function openAdmin(page: Page, request: APIRequestContext) {
-  await createAccount(request, LOCAL_ADMIN);
-  await page.goto('/dashboard');
-  await logIn(page, LOCAL_ADMIN);
-  await page.goto('/admin');
+/**
+ * Opens /admin signed in as the admin, with a session minted on the Auth emulator (signing in through
+ * the card is admin-access.spec.ts's subject), once the admin area has hydrated and loaded its tab.
+ * Call it before anything else in the test opens a page: it replaces the browser's storage.
+ */
+export async function openAdmin(page: Page, _request?: APIRequestContext, path = '/admin') {
+  await signIn(page, LOCAL_ADMIN);
+  await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
+  await islandsHydrated(page);
 }
 
 /** The admin's ID token, for arranging data through the API. */
@@ -29,5 +33,8 @@ export async function deleteEditors(request: APIRequestContext, ids: string[]) {
   const token = await adminToken(request);
   await Promise.all(ids.map((id) => request.delete(`/api/database/editors/${id}`, { headers: { Authorization: `Bearer ${token}` } })));
 }
+
+/** The admin tab on show: what an admin tab's test runs axe on (admin-editors.spec.ts scans the whole page). */
+export const OPEN_TAB_PANEL = '[role="tabpanel"]:not([hidden])';
 
 export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });

@@ -2,7 +2,7 @@
  * The Auth emulator as browser tests reach it: through the site's origin, which the local platform
  * proxies to the emulator (the same way the browser SDK talks to it).
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const PROJECT_ID = 'demo-beacon';
 export const LOCAL_ADMIN = 'admin@example.test';
@@ -33,6 +33,82 @@ export async function idTokenOf(request: APIRequestContext, email: string, passw
     data: { email, password, returnSecureToken: true },
   });
   return (await res.json()).idToken as string;
+}
+
+/** Where the Firebase web SDK keeps the signed-in user: IndexedDB, under the app's API key and name. */
+const FIREBASE_DB = 'firebaseLocalStorageDb';
+const FIREBASE_STORE = 'firebaseLocalStorage';
+const USER_KEY = 'firebase:authUser:demo-key:[DEFAULT]';
+
+/** A context's storage as `storageState({ indexedDB: true })` answers it; Playwright's types leave out the IndexedDB it restores. */
+type StorageState = Exclude<Parameters<BrowserContext['setStorageState']>[0], string>;
+interface IndexedDBRecord {
+  value: unknown;
+}
+interface IndexedDBDatabase {
+  name: string;
+  version: number;
+  stores: { name: string; autoIncrement: boolean; keyPath: string; indexes: []; records: IndexedDBRecord[] }[];
+}
+
+/**
+ * A browser's storage as the Firebase web SDK leaves it after `email` signed in (the account is made
+ * when missing): a token minted on the Auth emulator, written where the SDK looks for it. What the
+ * SDK does with it on the next page is what it does for a returning visitor: it checks the account
+ * with the emulator and signs the page in.
+ */
+export async function sessionState(request: APIRequestContext, email: string, password = 'secret-pass'): Promise<StorageState> {
+  await createAccount(request, email, password);
+  const res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
+    data: { email, password, returnSecureToken: true },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { localId, idToken, refreshToken, expiresIn } = (await res.json()) as { localId: string; idToken: string; refreshToken: string; expiresIn: string };
+  const now = Date.now();
+  const user = {
+    uid: localId,
+    email,
+    emailVerified: false,
+    displayName: null,
+    isAnonymous: false,
+    photoURL: null,
+    phoneNumber: null,
+    tenantId: null,
+    providerData: [{ providerId: 'password', uid: email, displayName: null, email, phoneNumber: null, photoURL: null }],
+    stsTokenManager: { refreshToken, accessToken: idToken, expirationTime: now + Number(expiresIn) * 1000 },
+    createdAt: String(now),
+    lastLoginAt: String(now),
+    apiKey: 'demo-key',
+    appName: '[DEFAULT]',
+  };
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const state: { cookies: []; origins: { origin: string; localStorage: []; indexedDB: IndexedDBDatabase[] }[] } = {
+    cookies: [],
+    origins: [
+      {
+        origin,
+        localStorage: [],
+        indexedDB: [
+          {
+            name: FIREBASE_DB,
+            version: 1,
+            stores: [{ name: FIREBASE_STORE, autoIncrement: false, keyPath: 'fbase_key', indexes: [], records: [{ value: { fbase_key: USER_KEY, value: user } }] }],
+          },
+        ],
+      },
+    ],
+  };
+  return state as StorageState;
+}
+
+/**
+ * Signs `page`'s browser in as `email` without the UI, before it opens a page: for tests whose
+ * subject is not signing in (account.spec.ts and admin-access.spec.ts sign in through the card).
+ * Call it before the first `goto`: it replaces the context's storage. Answers the e-mail.
+ */
+export async function signIn(page: Page, email = uniqueEmail(), password = 'secret-pass') {
+  await page.context().setStorageState(await sessionState(page.request, email, password));
+  return email;
 }
 
 /** The one-time code of the newest password-reset e-mail the emulator "sent" to this address. */

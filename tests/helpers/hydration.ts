@@ -51,6 +51,25 @@ export async function islandsHydrated(page: Page) {
   await expect.poll(waiting, { timeout: 30_000 }).toBe(0);
 }
 
+/**
+ * Waits until the footer's newsletter script has taken the form over (it marks the form
+ * `data-enhanced`): before that a submit posts natively, which the hydration tests cover.
+ */
+export async function newsletterReady(page: Page) {
+  await expect(page.locator('form#newsletter-form[data-enhanced]')).toBeAttached({ timeout: 30_000 });
+}
+
+/**
+ * Waits until the page's islands have hydrated (see islandsHydrated) and its main thread has gone idle
+ * once since: React reports a mismatch while hydrating, so by then any would have been logged.
+ */
+export async function hydratedAndIdle(page: Page) {
+  await islandsHydrated(page);
+  // Polled: a page that sends the visitor on (/checkout without an order) replaces the document meanwhile.
+  const idle = () => page.evaluate(() => new Promise<boolean>((resolve) => requestIdleCallback(() => resolve(true), { timeout: 10_000 })));
+  await expect.poll(idle, { timeout: 30_000 }).toBe(true);
+}
+
 /** Slows the CPU `rate` times (Chrome DevTools Protocol), as on a low-end phone. */
 export async function slowCpu(page: Page, rate: number) {
   if (rate <= 1) return;
