@@ -59,6 +59,19 @@ async function seedEditors() {
   await seedDemoEditors();
 }
 
+/** The family places a test-mode order, with storage well; answers it as stored. */
+async function placeOrder(overrides: Parameters<typeof selection>[0] = {}) {
+  const res = await call(createSession, '/api/stripe/create-payment-session', { method: 'POST', json: selection(overrides), headers: bearer(user.idToken) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (await ordersRepo().get(res.body.orderId))!;
+}
+
+const deliverEvent = (payload: string) =>
+  call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) } });
+
+/** Right after a fault: the work is all done, or the caller was told to try again. */
+const doneOrToldToRetry = (expectDone: () => Promise<void>) => async (res: Answer) => (res.status === 200 ? expectDone() : expectToldToRetry(res));
+
 describe('the newsletter sign-up', () => {
   const email = 'reader@example.com';
   const subscribers = async () => (await openStore('subscribers').list()).blobs.map((b) => b.key);
@@ -142,8 +155,7 @@ describe('placing an order (create-payment-session, test mode)', () => {
 describe('a paid checkout (the payment webhook)', () => {
   let order: Order;
   let payload = '';
-  const deliver = () =>
-    call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) } });
+  const deliver = () => deliverEvent(payload);
   const SERVICES = [
     { id: 'common-app-essay', quantity: 1 },
     { id: 'supplement-small', quantity: 2 },
@@ -166,21 +178,12 @@ describe('a paid checkout (the payment webhook)', () => {
     const writes = await walkFaults(blobs, {
       async arrange() {
         await seedEditors();
-        const res = await call(createSession, '/api/stripe/create-payment-session', {
-          method: 'POST',
-          json: selection({ services: SERVICES, addOns: ['community'] }),
-          headers: bearer(user.idToken),
-        });
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
-        order = (await ordersRepo().get(res.body.orderId))!;
+        order = await placeOrder({ services: SERVICES, addOns: ['community'] });
         payload = JSON.stringify(completedEvent(order, `cs_test_local_${'b'.repeat(32)}`));
       },
       act: deliver,
-      async afterFault(res) {
-        if (res.status === 200) return expectFulfilled();
-        // Stripe retries any 5xx; we say 503 so that it does.
-        expectToldToRetry(res);
-      },
+      // Stripe retries any 5xx; we say 503 so that it does.
+      afterFault: doneOrToldToRetry(expectFulfilled),
       async afterRetry(res) {
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         // 'duplicate' only where the event's mark landed and its answer was lost: the work was all done.
@@ -218,19 +221,13 @@ describe('an admin refund', () => {
     const writes = await walkFaults(blobs, {
       async arrange() {
         await seedEditors();
-        const placed = await call(createSession, '/api/stripe/create-payment-session', { method: 'POST', json: selection(), headers: bearer(user.idToken) });
-        expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-        const pending = (await ordersRepo().get(placed.body.orderId))!;
-        const payload = JSON.stringify(completedEvent(pending, `cs_test_local_${'c'.repeat(32)}`));
-        const paid = await call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) } });
+        const pending = await placeOrder();
+        const paid = await deliverEvent(JSON.stringify(completedEvent(pending, `cs_test_local_${'c'.repeat(32)}`)));
         expect(paid.body.result).toBe('paid');
         order = (await ordersRepo().get(pending.id))!;
       },
       act: refund,
-      async afterFault(res) {
-        if (res.status === 200) return expectRefundedOnce();
-        expectToldToRetry(res);
-      },
+      afterFault: doneOrToldToRetry(expectRefundedOnce),
       async afterRetry(res) {
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         await expectRefundedOnce();
