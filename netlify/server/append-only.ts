@@ -35,7 +35,13 @@ export function appendOnlyStore<T>(name: StoreName, info?: DeployInfo) {
      * Writes `value` under the key that `at` and `id` make, once: the same (at, id) again answers
      * false and changes nothing, so a flow that is retried appends its record once.
      */
-    appendOnce: (id: string, value: T, at: Date): Promise<boolean> => store.setJSON(onceKey(id, at), value, { onlyIfNew: true }),
+    async appendOnce(id: string, value: T, at: Date): Promise<boolean> {
+      const key = onceKey(id, at);
+      if (await store.setJSON(key, value, { onlyIfNew: true })) return true;
+      // "Already there" drops the work, so it must be so: a 412 from a broken proxy is not a record.
+      if ((await store.getMetadata(key)) === null) throw new StorageError(`${key} in the ${name} store: 412 for a record that does not exist`);
+      return false;
+    },
     get,
     /** One page of records, newest first. */
     page: (query: PageQuery) => readPage(store, query, (value: T, key): Entry<T> => ({ key, value }), { order: 'desc' }),

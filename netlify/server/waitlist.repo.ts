@@ -2,7 +2,7 @@
 import type { WaitlistCounts, WaitlistItem } from '../../src/lib/admin';
 import type { Page, PageQuery } from '../../src/lib/paging';
 import { listKeys, readPage } from './paging';
-import { openStore, type DeployInfo } from './stores';
+import { openStore, StorageError, type DeployInfo } from './stores';
 
 export type WaitlistEntry = WaitlistItem;
 
@@ -15,7 +15,11 @@ export function waitlistRepo(info?: DeployInfo) {
     /** Adds a normalised address to an editor's waitlist once; answers whether it was new. */
     async join(entry: Omit<WaitlistEntry, 'at'>, now = new Date()): Promise<boolean> {
       const record: WaitlistEntry = { ...entry, at: now.toISOString() };
-      return store.setJSON(waitlistKey(entry.editorId, entry.email), record, { onlyIfNew: true });
+      const key = waitlistKey(entry.editorId, entry.email);
+      if (await store.setJSON(key, record, { onlyIfNew: true })) return true;
+      // "Already waiting" stores nothing, so it must be so: a 412 from a broken proxy is not an entry.
+      if ((await store.getMetadata(key)) === null) throw new StorageError(`Waitlist ${key}: 412 for an entry that does not exist`);
+      return false;
     },
     async get(editorId: string, email: string): Promise<WaitlistEntry | null> {
       return (await store.get(waitlistKey(editorId, email), { type: 'json' })) as WaitlistEntry | null;

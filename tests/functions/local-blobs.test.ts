@@ -25,7 +25,8 @@ it('lists every blob that exists, while writes to the same store come and go', a
     const { blobs } = await store.list();
     await Promise.all(blobs.map((b) => store.delete(b.key)));
   }
-});
+  // 150 listings beside four writers: a few seconds on an idle machine, many times that on a busy one.
+}, 120_000);
 
 it('answers a prefix list with exactly the keys under it, whether the prefix names folders, ends mid-name or names nothing', async () => {
   const store = getStore({ name: 'listing-prefix', consistency: 'strong' });

@@ -27,12 +27,11 @@ import { storageMessages } from '../../src/lib/messages';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { testTokens } from '../helpers/admin-access';
 import { bearer, createUser } from '../helpers/auth-emulator';
-import { useShortStorageTries, walkFaults } from '../helpers/fault-walk';
+import { walkFaults } from '../helpers/fault-walk';
 import { call, postForm } from '../helpers/functions';
 import { selection } from '../helpers/orders';
 
 const blobs = useAtomicBlobsServer();
-useShortStorageTries();
 
 type Answer = Awaited<ReturnType<typeof call>>;
 

@@ -5,7 +5,6 @@
  * the caller was told and what is stored; then, with storage well again, act once more (the caller's
  * or the provider's retry) and check that the flow completed with one effect.
  */
-import { afterAll, beforeAll } from 'vitest';
 import { setStorageLimits } from '../../netlify/server/storage/budget';
 import type { Fault, FaultPlan } from './atomic-blobs-server';
 
@@ -29,11 +28,12 @@ export interface Walk<R> {
   afterRetry(result: R, step: string): Promise<void> | void;
 }
 
-/** Tries short enough that a held connection costs a test a fraction of a second. */
-export function useShortStorageTries() {
-  beforeAll(() => setStorageLimits({ tries: 2, tryTimeoutMs: 400, pausesMs: [5] }));
-  afterAll(() => setStorageLimits(null));
-}
+/**
+ * Tries short enough that a held connection costs a step a fraction of a second. Only while a fault
+ * is planned: the arrangement, the retry and the checks keep the local limits, so a busy machine is
+ * not taken for an outage where the test counts on storage being well.
+ */
+const SHORT_TRIES = { tries: 2, tryTimeoutMs: 400, pausesMs: [5] };
 
 /** Runs the walk; answers how many writes the clean run made (a test asserts it, so a walk is never empty). */
 export async function walkFaults<R>(blobs: FaultServer, walk: Walk<R>, faults: Fault[] = ALL_FAULTS): Promise<number> {
@@ -48,10 +48,12 @@ export async function walkFaults<R>(blobs: FaultServer, walk: Walk<R>, faults: F
       blobs.reset();
       await walk.arrange();
       blobs.setFaults({ fault, at });
+      setStorageLimits(SHORT_TRIES);
       let first: R;
       try {
         first = await walk.act();
       } finally {
+        setStorageLimits(null);
         blobs.setFaults(null);
       }
       await labelled(step, 'after the fault', () => walk.afterFault(first, step));

@@ -13,7 +13,7 @@ import { trustedStore } from '../../netlify/server/storage/store';
 import { startAtomicBlobsServer, type Fault } from '../helpers/atomic-blobs-server';
 import { context } from '../helpers/functions';
 
-/** Short tries, so that a held connection costs a test half a second, not five. */
+/** Short tries, so that a held connection costs a test half a second, not five; only while a fault is planned. */
 const SHORT = { tries: 2, tryTimeoutMs: 500, pausesMs: [5] };
 
 let blobs: Awaited<ReturnType<typeof startAtomicBlobsServer>>;
@@ -21,7 +21,6 @@ const before = process.env.NETLIFY_BLOBS_CONTEXT;
 beforeAll(async () => {
   blobs = await startAtomicBlobsServer();
   process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
-  setStorageLimits(SHORT);
   // The first request of a process loads the HTTP client: not a thing a try's timeout should meet.
   await trustedStore('warm-up').get('x', { type: 'text' });
 });
@@ -30,7 +29,15 @@ afterAll(async () => {
   process.env.NETLIFY_BLOBS_CONTEXT = before;
   await blobs.stop();
 });
-afterEach(() => blobs.setFaults(null));
+afterEach(() => {
+  blobs.setFaults(null);
+  setStorageLimits(null);
+});
+/** Plans `plan` with short tries (a held connection then costs half a second), as each fault's test does. */
+const failing = (plan: Parameters<typeof blobs.setFaults>[0]) => {
+  setStorageLimits(SHORT);
+  blobs.setFaults(plan);
+};
 
 let n = 0;
 const fresh = () => trustedStore(`wrapper-${++n}`);
@@ -52,7 +59,7 @@ describe('a write', () => {
     for (const condition of [{}, { onlyIfNew: true as const }]) {
       it(`throws a StorageError and stores nothing when Blobs is out (${fault}, ${'onlyIfNew' in condition ? 'conditional' : 'unconditional'})`, async () => {
         const store = fresh();
-        blobs.setFaults({ fault, at: 1 });
+        failing({ fault, at: 1 });
         await expect(store.setJSON('k', { v: 1 }, condition)).rejects.toBeInstanceOf(StorageError);
         expect(stored(store, 'k')).toBeUndefined();
       });
@@ -61,13 +68,13 @@ describe('a write', () => {
 
   it('a 412 that no condition explains is a StorageError, not "not written"', async () => {
     const store = fresh();
-    blobs.setFaults({ fault: 'spurious-412', at: 1 });
+    failing({ fault: 'spurious-412', at: 1 });
     await expect(store.setJSON('k', { v: 1 })).rejects.toBeInstanceOf(StorageError);
   });
 
   it('a conditional write whose answer was lost is a StorageError (it may have landed), and is not sent again', async () => {
     const store = fresh();
-    blobs.setFaults({ fault: 'lost-answer', at: 1 });
+    failing({ fault: 'lost-answer', at: 1 });
     await expect(store.setJSON('k', { v: 1 }, { onlyIfNew: true })).rejects.toBeInstanceOf(StorageError);
     expect(blobs.writeCount()).toBe(1);
     expect(stored(store, 'k')).toBe('{"v":1}');
@@ -76,7 +83,7 @@ describe('a write', () => {
   it('one refused try (a blip) is tried again and stored once', async () => {
     for (const fault of [503, 'drop'] as Fault[]) {
       const store = fresh();
-      blobs.setFaults({ fault, at: 1, only: true });
+      failing({ fault, at: 1, only: true });
       expect(await store.setJSON('k', { v: 1 })).toBe(true);
       expect(blobs.writeCount()).toBe(2);
       expect(stored(store, 'k')).toBe('{"v":1}');
@@ -86,7 +93,7 @@ describe('a write', () => {
   it('a delete Blobs refused is a StorageError', async () => {
     const store = fresh();
     await store.set('k', 'x');
-    blobs.setFaults({ fault: 503, at: 1 });
+    failing({ fault: 503, at: 1 });
     await expect(store.delete('k')).rejects.toBeInstanceOf(StorageError);
     expect(stored(store, 'k')).toBe('x');
   });
@@ -103,7 +110,7 @@ describe('a read', () => {
     it(`throws a StorageError when Blobs fails (${fault}): never "not found"`, async () => {
       const store = fresh();
       await store.setJSON('k', { v: 1 });
-      blobs.setFaults({ fault, at: 1, reads: true });
+      failing({ fault, at: 1, reads: true });
       await expect(store.get('k', { type: 'json' })).rejects.toBeInstanceOf(StorageError);
       await expect(store.get('missing', { type: 'json' })).rejects.toBeInstanceOf(StorageError);
       await expect(store.list()).rejects.toBeInstanceOf(StorageError);
@@ -115,7 +122,7 @@ describe('keys', () => {
   const BAD = ['', '..', '.', '../site:files/x', 'a/../b', 'a/./b', '%2e%2e/x', 'a/%2E./b', 'a//b', '/a', 'a?b', 'a#b', 'a\\b', 'a\u0000b', 'x'.repeat(601)];
   it.each(BAD.map((key) => [JSON.stringify(key).slice(0, 40), key]))('%s is refused with a 400 before any request', async (_, key) => {
     const store = fresh();
-    blobs.setFaults({ fault: 503, at: 1, reads: true });
+    failing({ fault: 503, at: 1, reads: true });
     for (const attempt of [() => store.get(key, { type: 'json' }), () => store.setJSON(key, {}), () => store.delete(key)]) {
       const error = await attempt().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(HttpError);
@@ -136,10 +143,10 @@ describe('keys', () => {
 
 describe('time', () => {
   it('a request whose store holds every connection answers 503 with the message, within its budget', async () => {
+    const store = fresh();
+    failing({ fault: 'timeout', at: 1 });
     setStorageLimits({ ...SHORT, requestBudgetMs: 1500 });
     try {
-      const store = fresh();
-      blobs.setFaults({ fault: 'timeout', at: 1 });
       const handler = route({
         POST: async () => {
           for (let i = 0; i < 50; i++) await store.setJSON(`k${i}`, {}).catch(() => undefined);
@@ -157,24 +164,8 @@ describe('time', () => {
       expect(took).toBeLessThan(1500 + 1000);
       expect(took).toBeGreaterThanOrEqual(1500 - 50);
     } finally {
-      setStorageLimits(SHORT);
       vi.restoreAllMocks();
     }
   });
 });
 
-describe('a 412', () => {
-  it('is a conflict only when the blob says so: a spurious one on a new key or a current etag is a StorageError', async () => {
-    const store = fresh();
-    blobs.setFaults({ fault: 'spurious-412', at: 1 });
-    await expect(store.setJSON('new', { v: 1 }, { onlyIfNew: true })).rejects.toBeInstanceOf(StorageError);
-    blobs.setFaults(null);
-    await store.setJSON('k', { v: 1 });
-    const etag = (await store.getMetadata('k'))!.etag!;
-    blobs.setFaults({ fault: 'spurious-412', at: 1 });
-    await expect(store.setJSON('k', { v: 2 }, { onlyIfMatch: etag })).rejects.toBeInstanceOf(StorageError);
-    blobs.setFaults(null);
-    expect(await store.setJSON('k', { v: 3 }, { onlyIfMatch: '"other"' })).toBe(false);
-    expect(await store.setJSON('k', { v: 4 }, { onlyIfNew: true })).toBe(false);
-  });
-});

@@ -60,22 +60,8 @@ export function trustedStore(name: string): Store {
     const { outcome } = await operate(`Writing ${key}`, put);
     const status = outcome.status ?? 0;
     if (status >= 200 && status < 300) return true;
-    if (status === 412 && (options.onlyIfNew || options.onlyIfMatch) && (await conflictIsReal(key, options))) return false;
+    if (status === 412 && (options.onlyIfNew || options.onlyIfMatch)) return false;
     throw new StorageError(`Writing ${key} in ${name} failed: Blobs answered ${status}`);
-  }
-
-  /**
-   * A 412 is a conflict only if the blob says so: it exists (`onlyIfNew`) or has another etag
-   * (`onlyIfMatch`). One read, and only when a write lost, keeps a 412 from a broken proxy or store
-   * from being taken for "someone else was first", which would drop the write unnoticed.
-   */
-  async function conflictIsReal(key: string, { onlyIfNew, onlyIfMatch }: WriteOptions): Promise<boolean> {
-    const { result: current } = await operate(`Checking ${key}`, (client) => client.getMetadata(key));
-    if (onlyIfNew) return current !== null;
-    if (current === null) return true; // deleted meanwhile: no etag can match
-    // The local Blobs server tells a blob's etag only in its listing.
-    const etag = current.etag ?? (await operate(`Listing ${key}`, (client) => client.list({ prefix: key }))).result.blobs.find((b) => b.key === key)?.etag;
-    return etag === undefined || etag !== onlyIfMatch;
   }
 
   const sdkOptions = ({ onlyIfNew, onlyIfMatch, metadata }: WriteOptions) =>
