@@ -1,10 +1,9 @@
 /**
- * What a payment event does (DESIGN §5): the paid amount must match the stored order, the order moves
+ * What a payment event does: the paid amount must match the stored order, the order moves
  * out of pending exactly once, and what payment brings (add-ons, projects, e-mails) is made so that
  * making it again changes nothing. So any delivery, a retry after a failure at any write included,
  * completes what an earlier one left half done, and duplicate or out-of-order deliveries change
- * nothing. An event is marked handled only when its work is all stored. Refund events (DESIGN §11)
- * go to refunds.ts, under the same rule.
+ * nothing. An event is marked handled only when its work is all stored. Refund events go to refunds.ts, under the same rule.
  */
 import type Stripe from 'stripe';
 import { z } from '../../src/lib/zod';
@@ -155,7 +154,7 @@ async function settle(type: string, session: Session, info?: DeployInfo): Promis
 
 /**
  * What payment brings, made so that making it again changes nothing: what the customer bought
- * becomes theirs (add-ons, and one project per unit of editing, DESIGN §10), and everyone hears of it
+ * becomes theirs (add-ons, and one project per unit of editing), and everyone hears of it
  * (each e-mail once per order).
  */
 async function fulfil(order: Order, editorAddress: EditorAddress, info?: DeployInfo) {

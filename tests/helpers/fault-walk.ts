@@ -1,5 +1,5 @@
 /**
- * Walks a fault over every write of a flow (issue: storage that fails at any write). For each fault
+ * Walks a fault over every write of a flow: storage that fails at any write. For each fault
  * and each n from 1 to the number of writes the flow makes on a clean run: arrange from nothing,
  * fail every write from the nth on (an outage that starts mid-flow), act, and let the test check what
  * the caller was told and what is stored; then, with storage well again, act once more (the caller's
