@@ -3,7 +3,8 @@
  * out of pending exactly once, and what payment brings (add-ons, projects, e-mails) is made so that
  * making it again changes nothing. So any delivery, a retry after a failure at any write included,
  * completes what an earlier one left half done, and duplicate or out-of-order deliveries change
- * nothing. An event is marked handled only when its work is all stored. Refund events go to refunds.ts, under the same rule.
+ * nothing. An event is marked handled only when its work is all stored. Refund events go to
+ * refunds.ts, under the same rule.
  */
 import type Stripe from 'stripe';
 import { z } from '../../src/lib/zod';
