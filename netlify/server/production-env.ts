@@ -23,6 +23,7 @@ export const REQUIRED_IN_PRODUCTION = {
 export const FORBIDDEN_IN_PRODUCTION = {
   FIREBASE_AUTH_EMULATOR_HOST: 'makes the server accept the Auth emulator’s unsigned tokens',
   STRIPE_API_URL: 'sends Stripe calls to a test recorder instead of Stripe',
+  BLOBS_TRY_TIMEOUT_MS: 'lets a storage request wait as long as the local Blobs server needs, past what a function has',
 } as const;
 
 /** Stripe's live secret and restricted keys; test keys take test cards, which is no payment at all. */
