@@ -4,10 +4,11 @@
  * data. Every store is our trusted wrapper (storage/store.ts), never the Blobs client itself.
  */
 import { deployContext, type DeployInfo } from './deploy';
+import { StorageError } from './storage/error';
 import { trustedStore, type Store } from './storage/store';
 
 export type { DeployInfo, Store };
-export { StorageError } from './storage/error';
+export { StorageError };
 
 export type StoreName =
   | 'editors'
@@ -35,12 +36,13 @@ export function openStore(name: StoreName, info?: DeployInfo): Store {
 
 /**
  * A JSON blob with the etag to compare-and-set it against. The local Blobs server returns no etag
- * from `getWithMetadata`; its listing does (DESIGN §1), so that is the fallback.
+ * from `getWithMetadata`; its listing does (DESIGN §1), so that is the fallback. With neither (the
+ * blob deleted between the two reads), there is nothing safe to compare against: a retry reads again.
  */
 export async function getJSONWithEtag<T>(store: Store, key: string): Promise<{ value: T; etag: string } | null> {
   const found = await store.getWithMetadata(key);
   if (!found) return null;
   const etag = found.etag ?? (await store.list({ prefix: key })).blobs.find((b) => b.key === key)?.etag;
-  if (!etag) throw new Error(`No etag for ${key}`);
+  if (!etag) throw new StorageError(`No etag for ${key} in ${store.name}`);
   return { value: found.data as T, etag };
 }

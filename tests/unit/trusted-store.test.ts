@@ -9,7 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { HttpError, route } from '../../netlify/server/http';
 import { setStorageLimits } from '../../netlify/server/storage/budget';
 import { StorageError } from '../../netlify/server/storage/error';
-import { trustedStore } from '../../netlify/server/storage/store';
+import { trustedStore, type Store } from '../../netlify/server/storage/store';
+import { getJSONWithEtag } from '../../netlify/server/stores';
 import { startAtomicBlobsServer, type Fault } from '../helpers/atomic-blobs-server';
 import { context } from '../helpers/functions';
 
@@ -169,3 +170,16 @@ describe('time', () => {
   });
 });
 
+
+describe('a blob read for a compare-and-set', () => {
+  /** A store that has the blob but cannot name its version: neither the read nor the listing gives an etag. */
+  const withoutEtag = {
+    name: 'no-etags',
+    getWithMetadata: async () => ({ data: { n: 1 }, metadata: {} }),
+    list: async () => ({ blobs: [], directories: [] }),
+  } as unknown as Store;
+
+  it('is a StorageError (retryable, a 503) when Blobs gives no version to compare against', async () => {
+    await expect(getJSONWithEtag(withoutEtag, 'a')).rejects.toBeInstanceOf(StorageError);
+  });
+});
