@@ -6,6 +6,7 @@
 import { consultMessages } from '../../src/lib/consult-messages';
 import { BUSINESS_TIME_ZONE, slotEnd, type BookingRequest, type ConsultByToken, type ConsultItem, type FreeSlots } from '../../src/lib/consult-rules';
 import { offerWindow, offeredSlots } from './consult-slots';
+import { cancellationMails, confirmationMails, sendOnce } from './consult-mail';
 import { hashToken, newCancelToken } from './consult-token';
 import { consultsRepo, reminderDue, type ConsultBooking } from './consults.repo';
 import { HttpError } from './http';
@@ -23,19 +24,55 @@ export async function freeSlots(info: DeployInfo, now = new Date()): Promise<Fre
 }
 
 /**
- * Books `request.start` for the visitor: 400 unless the availability offers that slot now, 409 when
- * someone holds it. The booking and its token are written first and claim the slot last, so a slot
- * is never held by a booking that does not exist; a loser's records are removed again.
+ * Books `request.start` for the visitor and e-mails the confirmations: 400 unless the availability
+ * offers that slot now, 409 when someone else holds it. The booking and its token are written first
+ * and claim the slot after, so a slot is never held by a booking that does not exist; a loser's
+ * records are removed again. Safe to retry at every write: the booking's id is the page's request id,
+ * so a retry of the same request finds the booking (and its claim) the first attempt made and does
+ * what is left. Each retry gives a new cancel token; a confirmation already sent keeps the first.
  */
-export async function bookConsult(request: BookingRequest, info: DeployInfo, now = new Date()): Promise<{ booking: ConsultBooking; token: string }> {
+export async function bookConsult(
+  request: BookingRequest,
+  info: DeployInfo,
+  { now = new Date(), editorName = null }: { now?: Date; editorName?: string | null } = {},
+): Promise<{ booking: ConsultBooking; token: string }> {
   const repo = consultsRepo(info);
-  if (!offeredSlots((await repo.availability()).availability, now).includes(request.start)) throw new HttpError(400, consultMessages.slotNotOffered);
-
+  const booking = await bookingFor(request, repo, now);
   const token = newCancelToken();
   const tokenHash = hashToken(token);
+  await repo.addToken(booking, tokenHash);
+  if (!(await claimOrFindClaim(repo, booking))) {
+    await repo.discard(booking, tokenHash);
+    throw new HttpError(409, consultMessages.slotTaken);
+  }
+  // Booked less than a day ahead: the confirmation is reminder enough.
+  if (reminderDue(booking) > now) await repo.scheduleReminder(booking);
+  await sendOnce(confirmationMails(booking, { token, editorName, now: new Date(booking.createdAt) }), info, `consult-${booking.id}-booked`, new Date(booking.createdAt));
+  return { booking, token };
+}
+
+/**
+ * Claims the booking's slot; true when the booking holds it, now or from an earlier attempt. A claim
+ * refused while nobody holds the slot (freed by a cancel meanwhile) is tried again.
+ */
+async function claimOrFindClaim(repo: ReturnType<typeof consultsRepo>, booking: ConsultBooking): Promise<boolean> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await repo.claimSlot(booking)) return true;
+    const holder = await repo.slotHolder(booking.start);
+    if (holder) return holder === booking.id;
+  }
+  throw new StorageError(`The claim on ${booking.start} kept being refused while nobody held it`);
+}
+
+/** The booking this request makes: stored now, or found as an earlier attempt of the same request stored it. */
+async function bookingFor(request: BookingRequest, repo: ReturnType<typeof consultsRepo>, now: Date): Promise<ConsultBooking> {
+  if (!offeredSlots((await repo.availability()).availability, now).includes(request.start)) {
+    const earlier = await repo.get(request.requestId);
+    if (!earlier) throw new HttpError(400, consultMessages.slotNotOffered);
+  }
   const at = now.toISOString();
-  const booking: ConsultBooking = {
-    id: crypto.randomUUID(),
+  const fresh: ConsultBooking = {
+    id: request.requestId,
     start: request.start,
     end: slotEnd(request.start),
     name: request.name,
@@ -48,22 +85,21 @@ export async function bookConsult(request: BookingRequest, info: DeployInfo, now
     createdAt: at,
     history: [{ type: 'booked', at }],
   };
-  await repo.create(booking, tokenHash);
-  if (!(await repo.claimSlot(booking))) {
-    await repo.discard(booking, tokenHash);
-    throw new HttpError(409, consultMessages.slotTaken);
-  }
-  // Booked less than a day ahead: the confirmation is reminder enough.
-  if (reminderDue(booking) > now) await repo.scheduleReminder(booking);
-  return { booking, token };
+  if (await repo.create(fresh)) return fresh;
+  const earlier = (await repo.get(fresh.id))?.value;
+  if (!earlier) throw new StorageError(`Booking ${fresh.id} was refused as existing, yet it does not`);
+  if (earlier.start !== fresh.start || earlier.email !== fresh.email) throw new HttpError(409, consultMessages.requestReused);
+  if (earlier.status === 'cancelled') throw new HttpError(409, consultMessages.alreadyCancelled);
+  return earlier;
 }
 
 export type Canceller = { by: 'visitor' } | { by: 'admin'; admin: string };
 
 /**
- * Cancels a booking and frees its slot: 404 for an unknown id, 409 when it is already cancelled or
- * has begun. Only the request whose compare-and-set moves the booking to 'cancelled' frees the slot
- * and answers with the cancelled booking; a repeated or stale cancel changes nothing.
+ * Cancels a booking, frees its slot and e-mails the cancellation: 404 for an unknown id, 409 when it
+ * has begun. Only a compare-and-set moves the booking to 'cancelled'; the rest follows from that and is
+ * done again by any later cancel, which then answers 409 (already cancelled): so a cancel that failed
+ * midway is finished by its retry, with each e-mail sent once.
  */
 export async function cancelConsult(id: string, canceller: Canceller, info: DeployInfo, now = new Date()): Promise<ConsultBooking> {
   const repo = consultsRepo(info);
@@ -72,7 +108,10 @@ export async function cancelConsult(id: string, canceller: Canceller, info: Depl
     const found = await repo.get(id);
     if (!found) throw new HttpError(404, consultMessages.consultNotFound);
     const { value: booking, etag } = found;
-    if (booking.status === 'cancelled') throw new HttpError(409, consultMessages.alreadyCancelled);
+    if (booking.status === 'cancelled') {
+      await afterCancel(booking, info);
+      throw new HttpError(409, consultMessages.alreadyCancelled);
+    }
     if (Date.parse(booking.start) <= now.getTime()) throw new HttpError(409, consultMessages.alreadyHappened);
     const cancelled: ConsultBooking = {
       ...booking,
@@ -81,11 +120,19 @@ export async function cancelConsult(id: string, canceller: Canceller, info: Depl
       history: [...booking.history, { type: 'cancelled', at: now.toISOString(), ...canceller }],
     };
     if (!(await repo.update(cancelled, etag))) continue;
-    await repo.releaseSlot(cancelled);
-    await repo.forgetReminder(cancelled);
+    await afterCancel(cancelled, info);
     return cancelled;
   }
   throw new StorageError(`Consult ${id} kept changing while it was being cancelled`);
+}
+
+/** What follows a cancel, each step harmless to repeat: the slot freed, the reminder forgotten, the visitor told once. */
+async function afterCancel(cancelled: ConsultBooking, info: DeployInfo): Promise<void> {
+  const repo = consultsRepo(info);
+  const at = new Date(cancelled.history.findLast((e) => e.type === 'cancelled')!.at);
+  await repo.releaseSlot(cancelled);
+  await repo.forgetReminder(cancelled);
+  await sendOnce(cancellationMails(cancelled, { now: at }), info, `consult-${cancelled.id}-cancelled`, at);
 }
 
 /** The booking a cancel link's token belongs to; 404 for a token we never gave out. */

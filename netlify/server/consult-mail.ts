@@ -108,8 +108,15 @@ export function reminderMail(booking: ConsultBooking): Mail {
   };
 }
 
-/** Sends each e-mail; one failed address does not stop the others, and sendMail already falls back to the outbox. */
-export async function sendEach(mails: Mail[], info: DeployInfo, what: string): Promise<void> {
-  const results = await Promise.allSettled(mails.map((mail) => sendMail(mail, info)));
-  for (const r of results) if (r.status === 'rejected') console.error(`${what}: an e-mail was lost:`, r.reason);
+/**
+ * Sends a flow's mails, each once however often the flow is retried: mail i is `${flow}-${i}`, kept at
+ * `at`, a time the flow stores. Answers how many went now (not sent before). Tries them all, then
+ * throws the first failure (a StorageError: the caller answers 503, and its retry sends only what is
+ * missing).
+ */
+export async function sendOnce(mails: Mail[], info: DeployInfo, flow: string, at: Date): Promise<number> {
+  const results = await Promise.allSettled(mails.map((mail, i) => sendMail(mail, info, new Date(), { id: `${flow}-${i}`, at })));
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.filter((r) => r.status === 'fulfilled' && r.value.via !== 'already').length;
 }

@@ -1,11 +1,12 @@
 /**
  * The consult reminders, a day ahead (DESIGN §12), for the scheduled function. Idempotent: a booking
- * records its reminder by compare-and-set before the e-mail goes, so two runs, or a run repeated after
- * a failure, never send twice. It lists only the reminder folders due by now (consults.repo.ts) and
- * reads only their bookings.
+ * records its reminder by compare-and-set, the e-mail is sent once for that record, and only then is
+ * the reminder's key deleted; so two runs never send twice, and a run that failed midway is finished
+ * by the next. It lists only the reminder folders due by now (consults.repo.ts) and reads only their
+ * bookings.
  */
 import { consultsRepo } from './consults.repo';
-import { reminderMail, sendEach } from './consult-mail';
+import { reminderMail, sendOnce } from './consult-mail';
 import type { DeployInfo } from './stores';
 
 export async function sendDueReminders(info: DeployInfo, now = new Date()): Promise<{ sent: number }> {
@@ -13,15 +14,16 @@ export async function sendDueReminders(info: DeployInfo, now = new Date()): Prom
   let sent = 0;
   for (const due of await repo.dueReminders(now)) {
     const found = await repo.get(due.bookingId);
-    const booking = found?.value;
-    const wanted =
-      booking?.status === 'booked' && Date.parse(booking.start) > now.getTime() && !booking.history.some((e) => e.type === 'reminder-sent');
-    if (found && booking && wanted) {
-      const reminded = { ...booking, history: [...booking.history, { type: 'reminder-sent' as const, at: now.toISOString() }] };
-      // Cancelled or reminded meanwhile: leave the key, and the next run sees what happened.
-      if (!(await repo.update(reminded, found.etag))) continue;
-      await sendEach([reminderMail(reminded)], info, `Consult ${booking.id} reminder`);
-      sent++;
+    let booking = found?.value;
+    if (found && booking?.status === 'booked' && Date.parse(booking.start) > now.getTime()) {
+      if (!booking.history.some((e) => e.type === 'reminder-sent')) {
+        const reminded = { ...booking, history: [...booking.history, { type: 'reminder-sent' as const, at: now.toISOString() }] };
+        // Cancelled or reminded meanwhile: leave the key, and the next run sees what happened.
+        if (!(await repo.update(reminded, found.etag))) continue;
+        booking = reminded;
+      }
+      const at = new Date(booking.history.find((e) => e.type === 'reminder-sent')!.at);
+      sent += await sendOnce([reminderMail(booking)], info, `consult-${booking.id}-reminder`, at);
     }
     await repo.deleteReminder(due.key);
   }

@@ -11,7 +11,7 @@
  * claims of those days, never from reading bookings. Reminder keys sort by due time in one folder per
  * day: the reminder run lists the day folders up to today and reads only the bookings that are due.
  */
-import { getJSONWithEtag, openStore, type DeployInfo } from './stores';
+import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from './stores';
 import { readRecords } from './paging';
 import { HOUR_MS, REMINDER_HOURS_BEFORE, type AvailabilitySettings, type ConsultEvent, type ConsultStatus } from '../../src/lib/consult-rules';
 import { DEFAULT_AVAILABILITY, type Availability } from '../../src/lib/consult-availability';
@@ -106,11 +106,13 @@ export function consultsRepo(info?: DeployInfo) {
       return bookings.map(({ value }) => value);
     },
 
-    /** Writes a new booking and its cancel token's hash; the slot is not claimed yet. */
-    async create(booking: ConsultBooking, tokenHash: string): Promise<void> {
-      const written = await store.setJSON(bookingKey(booking.id), booking, { onlyIfNew: true });
-      if (!written) throw new Error(`Booking ${booking.id} exists already`);
-      await store.setJSON(tokenKey(tokenHash), { bookingId: booking.id }, { onlyIfNew: true });
+    /** Writes a new booking, its slot not claimed yet; false when a booking with its id exists. */
+    create: (booking: ConsultBooking) => store.setJSON(bookingKey(booking.id), booking, { onlyIfNew: true }),
+    /** Lets a cancel token's hash name the booking. The token is random: a conflict is storage answering wrongly. */
+    async addToken(booking: ConsultBooking, tokenHash: string): Promise<void> {
+      if (!(await store.setJSON(tokenKey(tokenHash), { bookingId: booking.id }, { onlyIfNew: true }))) {
+        throw new StorageError(`Cancel token for ${booking.id} was refused as existing`);
+      }
     },
     /** Removes a booking that lost the race for its slot: nobody ever saw it. */
     async discard(booking: ConsultBooking, tokenHash: string): Promise<void> {
@@ -121,14 +123,18 @@ export function consultsRepo(info?: DeployInfo) {
     async claimSlot(booking: ConsultBooking): Promise<boolean> {
       return store.setJSON(slotKey(booking.start), { bookingId: booking.id }, { onlyIfNew: true });
     },
+    /** The id of the booking holding the slot starting at `start`, if anyone does. */
+    async slotHolder(start: string): Promise<string | null> {
+      const claim = (await store.get(slotKey(start), { type: 'json' })) as { bookingId: string } | null;
+      return claim?.bookingId ?? null;
+    },
     /**
      * Frees the booking's slot. Only the request that cancelled the booking calls this, and no one
      * else can write an existing claim, so the claim is still this booking's; checking costs a read
      * and keeps a mistake elsewhere from freeing somebody else's slot.
      */
     async releaseSlot(booking: ConsultBooking): Promise<void> {
-      const claim = (await store.get(slotKey(booking.start), { type: 'json' })) as { bookingId: string } | null;
-      if (claim?.bookingId === booking.id) await store.delete(slotKey(booking.start));
+      if ((await this.slotHolder(booking.start)) === booking.id) await store.delete(slotKey(booking.start));
     },
 
     get: (id: string) => getJSONWithEtag<ConsultBooking>(store, bookingKey(id)),

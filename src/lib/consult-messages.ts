@@ -3,6 +3,7 @@ export const consultMessages = {
   title: 'Book a Free 15-Minute Consult',
   eventTitle: 'Free 15-minute consult with Beacon College Counsel',
   slotTaken: 'That time was just taken. Please choose another time.',
+  requestReused: 'requestId: this request was already used for another booking',
   slotNotOffered: 'start: that time is not offered; choose one of the listed times',
   slotGone: 'That time is no longer available. Please choose another time.',
   chooseTime: 'Please choose a time.',

@@ -58,6 +58,8 @@ export interface BookingRequest {
   intendedMajor: string;
   preferredEditor: string;
   timeZone: string;
+  /** The page's id for this request (a UUID): sent again on a retry, it finds the booking already made. */
+  requestId: string;
 }
 export interface BookedConsult {
   id: string;

@@ -6,6 +6,7 @@
 import { MAJOR_VALUES } from './catalogue';
 import { CANCEL_TOKEN_PATTERN, CONSULT_LIMITS, ISO_INSTANT, isTimeZone } from './consult-rules';
 import { MAX_DAYS_OFF, MAX_WINDOWS_PER_DAY, WEEKDAYS, isIsoDate, minutesOfDay, windowsProblem, type Weekday } from './consult-availability';
+import { UUID } from './ids';
 import { emailSchema, requiredText } from './schemas';
 import { z } from './zod';
 
@@ -21,6 +22,8 @@ export const bookingRequestSchema = z.object({
   // 'any' or an editor id; that the editor exists is checked against the store.
   preferredEditor: requiredText('preferredEditor', CONSULT_LIMITS.preferredEditor).default('any'),
   timeZone: z.string({ message: 'timeZone must be text' }).refine(isTimeZone, 'timeZone is not a known time zone'),
+  // Made by the page once per request: a retry of the same request finds the booking the first made.
+  requestId: z.string({ message: 'requestId must be text' }).regex(UUID, 'requestId must be a UUID'),
 });
 
 /** POST /api/consult/lookup and /api/consult/cancel: the token from the e-mail's cancel link. */

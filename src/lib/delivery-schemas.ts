@@ -3,6 +3,7 @@
  * limits with delivery.ts and never import this file, which would bring zod along.
  */
 import { DELIVERY_LIMITS, PROJECT_STATES } from './delivery';
+import { UUID } from './ids';
 import { z } from './zod';
 
 const text = (field: string, max: number) =>
@@ -16,7 +17,7 @@ const text = (field: string, max: number) =>
 const version = z.number({ message: 'version must be a number' }).int('version must be a whole number').min(1, 'version must be at least 1');
 
 /** A random UUID: our file ids, and the id an admin refund request carries. */
-export const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const FILE_ID = UUID;
 const fileId = z.string({ message: 'fileId must be text' }).regex(FILE_ID, 'fileId is not a file of ours');
 
 /** Links to documents must be https (DESIGN §10). */

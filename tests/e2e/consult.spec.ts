@@ -164,7 +164,7 @@ test('a time taken meanwhile is refused, taken off the list, and another can be 
   await b.name.fill('Second Family');
   await b.email.fill(uniqueEmail('second'));
   // Someone else books the same time first.
-  const first = await request.post('/api/consult/bookings', { data: { start: slot, name: 'First Family', email: uniqueEmail('first'), timeZone: ZONE } });
+  const first = await request.post('/api/consult/bookings', { data: { start: slot, name: 'First Family', email: uniqueEmail('first'), timeZone: ZONE, requestId: crypto.randomUUID() } });
   expect(first.status()).toBe(201);
 
   await b.button.click();
@@ -176,12 +176,35 @@ test('a time taken meanwhile is refused, taken off the list, and another can be 
   await expect(b.section.getByRole('heading', { name: 'Your consult is booked' })).toBeVisible();
 });
 
+test('booked, but the answer lost on the way: Book Consult again finishes the same booking, not "just taken"', async ({ page, request }) => {
+  await page.goto('/contact#book-consult');
+  const b = bookingSection(page);
+  await expect(b.days.first()).toBeChecked();
+  const slot = groupByDay(await freeSlots(request), ZONE)[0].slots.at(-1)!;
+  const email = uniqueEmail('lost-answer');
+  await b.section.getByRole('radio', { name: slotName(slot) }).check();
+  await b.name.fill('Lost Answer Family');
+  await b.email.fill(email);
+  // The booking reaches the server and is stored; the answer does not reach the page.
+  await page.route('**/api/consult/bookings', async (route) => {
+    await route.fetch();
+    await route.fulfill({ status: 503, json: { error: 'We could not save that; please try again.' } });
+  }, { times: 1 });
+
+  await b.button.click();
+  await expect(b.alert).toHaveText(consultMessages.bookingFailed);
+  await b.button.click();
+  await expect(b.section.getByRole('heading', { name: 'Your consult is booked' })).toBeVisible();
+  await expect.poll(async () => (await listStored<StoredMail>('outbox')).filter((mail) => mail.to === email).length).toBe(1);
+  expect(await freeSlots(request)).not.toContain(slot);
+});
+
 test('the admin sets a day off, sees a booking and cancels it', async ({ page, request }) => {
   test.slow(); // sign-in, axe at two widths, e-mails through the outbox
   const [slot] = await freeSlots(request);
   const family = `Admin Test ${Date.now()}`;
   const email = uniqueEmail('admin-consult');
-  const booked = await request.post('/api/consult/bookings', { data: { start: slot, name: family, email, preferredEditor: 'maya-chen', timeZone: ZONE } });
+  const booked = await request.post('/api/consult/bookings', { data: { start: slot, name: family, email, preferredEditor: 'maya-chen', timeZone: ZONE, requestId: crypto.randomUUID() } });
   expect(booked.status()).toBe(201);
   // A New York date with slots, other than the booking's, for the day off.
   const dayOff = [...new Set((await freeSlots(request)).map((s) => localDate(s, BUSINESS_TIME_ZONE)))].find((d) => d !== localDate(slot, BUSINESS_TIME_ZONE))!;

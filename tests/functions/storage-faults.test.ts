@@ -8,9 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import adminOrderRefunds from '../../netlify/functions/admin-order-refunds';
+import consultBookings from '../../netlify/functions/consult-bookings';
+import consultCancel from '../../netlify/functions/consult-cancel';
 import createSession from '../../netlify/functions/create-payment-session';
 import webhook from '../../netlify/functions/stripe-webhook';
 import subscribeHandler from '../../netlify/functions/subscribe';
+import { bookingIdForToken, freeSlots } from '../../netlify/server/consult-booking';
+import { sendDueReminders } from '../../netlify/server/consult-reminders';
+import { consultsRepo, reminderDue } from '../../netlify/server/consults.repo';
 import { customersRepo } from '../../netlify/server/customers.repo';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { forgetEditorLists } from '../../netlify/server/editors.repo';
@@ -23,10 +28,12 @@ import { completedEvent } from '../../netlify/server/test-checkout';
 import { timersRepo } from '../../netlify/server/timers';
 import { expireIfDue } from '../../netlify/server/unpaid-orders';
 import { signWebhookPayload } from '../../netlify/server/webhook-signature';
+import { consultMessages } from '../../src/lib/consult-messages';
 import { storageMessages } from '../../src/lib/messages';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { testTokens } from '../helpers/admin-access';
 import { bearer, createUser } from '../helpers/auth-emulator';
+import { bookingRequest, cancelTokenFor, mailsTo } from '../helpers/consults';
 import { walkFaults } from '../helpers/fault-walk';
 import { call, postForm } from '../helpers/functions';
 import { selection } from '../helpers/orders';
@@ -234,4 +241,125 @@ describe('an admin refund', () => {
     });
     expect(writes).toBeGreaterThanOrEqual(3);
   }, 300_000);
+});
+
+describe('the free consult', () => {
+  const email = 'pat@example.com';
+  /** Whoever holds a slot in the two weeks on offer. */
+  const holders = async () => consultsRepo().heldBookings(new Date(), new Date(Date.now() + 15 * 86_400_000));
+  const reminderKeys = async () => (await openStore('consults').list({ prefix: 'reminders/' })).blobs.map((b) => b.key);
+  const mailsAbout = async (subject: RegExp) => (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => subject.test(m.subject));
+
+  describe('booking', () => {
+    let slot: string;
+    const requestId = crypto.randomUUID();
+    const bookIt = () => call(consultBookings, '/api/consult/bookings', { method: 'POST', json: bookingRequest(slot, { email, requestId }) });
+
+    /** The visitor holds the slot, has one confirmation whose cancel link names the booking, and a reminder if one is due. */
+    async function expectBookedOnce(id: string) {
+      expect((await holders()).map((b) => [b.id, b.email, b.start])).toEqual([[id, email, slot]]);
+      expect(await mailsTo(email)).toHaveLength(1);
+      expect(await mailsAbout(/^New consult: /)).toHaveLength(1);
+      expect(await bookingIdForToken(await cancelTokenFor(email), {})).toBe(id);
+      const due = reminderDue({ start: slot }) > new Date();
+      expect(await reminderKeys()).toHaveLength(due ? 1 : 0);
+    }
+
+    it('answers 201 only when the visitor holds the slot and was told; a retry with the same request completes it once', async () => {
+      const writes = await walkFaults(blobs, {
+        async arrange() {
+          slot = (await freeSlots({})).slots.at(-1)!;
+        },
+        act: bookIt,
+        async afterFault(res) {
+          if (res.status === 201) return expectBookedOnce(res.body.id);
+          expectToldToRetry(res);
+          // What is held is the visitor's own booking (the retry finishes it), never anyone else's.
+          for (const held of await holders()) expect(held.email).toBe(email);
+        },
+        async afterRetry(res) {
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          await expectBookedOnce(res.body.id);
+        },
+      });
+      expect(writes).toBeGreaterThanOrEqual(5);
+    }, 300_000);
+
+    it('a request id used for another booking is refused, and the first booking stands', async () => {
+      blobs.reset();
+      slot = (await freeSlots({})).slots.at(-1)!;
+      const first = await bookIt();
+      expect(first.status).toBe(201);
+      const other = (await freeSlots({})).slots[0];
+      const reused = await call(consultBookings, '/api/consult/bookings', { method: 'POST', json: bookingRequest(other, { email: 'sam@example.com', requestId }) });
+      expect(reused.status).toBe(409);
+      expect((await holders()).map((b) => b.id)).toEqual([first.body.id]);
+    });
+  });
+
+  describe('cancelling with the e-mailed link', () => {
+    let booked: { id: string; start: string; token: string };
+    const cancelIt = () => call(consultCancel, '/api/consult/cancel', { method: 'POST', json: { token: booked.token } });
+
+    /** Cancelled, the slot free again, no reminder left, and one cancellation e-mail to the visitor. */
+    async function expectCancelledOnce() {
+      expect((await consultsRepo().get(booked.id))!.value.status).toBe('cancelled');
+      expect(await holders()).toEqual([]);
+      expect((await freeSlots({})).slots).toContain(booked.start);
+      expect(await reminderKeys()).toEqual([]);
+      expect((await mailsTo(email)).filter((m) => m.icalEvent?.method === 'CANCEL')).toHaveLength(1);
+    }
+
+    it('answers 200 only when all is done; a retry frees the slot and tells the visitor once', async () => {
+      const writes = await walkFaults(blobs, {
+        async arrange() {
+          // The last slot on offer is more than a day ahead: it has a reminder to forget.
+          const start = (await freeSlots({})).slots.at(-1)!;
+          const res = await call(consultBookings, '/api/consult/bookings', { method: 'POST', json: bookingRequest(start, { email }) });
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          booked = { id: res.body.id, start, token: await cancelTokenFor(email) };
+          expect(await reminderKeys()).toHaveLength(1);
+        },
+        act: cancelIt,
+        async afterFault(res) {
+          if (res.status === 200) return expectCancelledOnce();
+          expectToldToRetry(res);
+        },
+        async afterRetry(res) {
+          // The first attempt's cancel may have stood: then the retry says so, having finished the rest.
+          if (res.status === 409) expect(res.body.error).toBe(consultMessages.alreadyCancelled);
+          else expect(res.status, JSON.stringify(res.body)).toBe(200);
+          await expectCancelledOnce();
+        },
+      });
+      expect(writes).toBeGreaterThanOrEqual(4);
+    }, 300_000);
+  });
+
+  describe('the reminder run', () => {
+    let id: string;
+    let runAt: Date;
+    const run = () => sendDueReminders({}, runAt).catch((error: Error) => error);
+
+    it('a run that failed midway is finished by the next, and the visitor gets one reminder', async () => {
+      const writes = await walkFaults(blobs, {
+        async arrange() {
+          const start = (await freeSlots({})).slots.at(-1)!;
+          const res = await call(consultBookings, '/api/consult/bookings', { method: 'POST', json: bookingRequest(start, { email }) });
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          id = res.body.id;
+          runAt = new Date(reminderDue({ start }).getTime() + 60_000);
+        },
+        act: run,
+        afterFault: () => {},
+        async afterRetry(result) {
+          expect(result).toEqual({ sent: expect.any(Number) });
+          expect(await mailsAbout(/^Reminder/)).toHaveLength(1);
+          expect(await reminderKeys()).toEqual([]);
+          expect((await consultsRepo().get(id))!.value.history.filter((e) => e.type === 'reminder-sent')).toHaveLength(1);
+        },
+      });
+      expect(writes).toBeGreaterThanOrEqual(3);
+    }, 300_000);
+  });
 });

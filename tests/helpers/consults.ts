@@ -17,6 +17,7 @@ export const bookingRequest = (start: string, overrides: Record<string, unknown>
   intendedMajor: 'stem',
   preferredEditor: 'any',
   timeZone: 'Asia/Kolkata',
+  requestId: crypto.randomUUID(),
   ...overrides,
 });
 

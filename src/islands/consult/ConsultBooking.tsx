@@ -16,7 +16,7 @@ import { EMAIL_MAX_LENGTH } from '../../lib/email';
 import { Field } from '../contact/Field';
 import { useEditors } from '../shared/useEditors';
 import { BookingConfirmation } from './BookingConfirmation';
-import { BOOKING_PROBLEMS, EMPTY_BOOKING_FORM, checkBooking, toBookingRequest, type BookingFormValues, type BookingProblems } from './booking-form';
+import { BOOKING_PROBLEMS, EMPTY_BOOKING_FORM, checkBooking, requestIdFor, toBookingRequest, type BookingFormValues, type BookingProblems } from './booking-form';
 import { SlotPicker } from './SlotPicker';
 
 type SlotsState = { status: 'loading' } | { status: 'ready'; slots: string[] } | { status: 'failed' };
@@ -38,6 +38,7 @@ export default function ConsultBooking() {
   const editors = editorsState.status === 'ready' ? editorsState.editors : [];
   // A double click lands before the re-render that disables the button: the ref stops the second.
   const sendingNow = useRef(false);
+  const lastRequest = useRef<ReturnType<typeof requestIdFor> | null>(null);
   const firstTime = useRef<HTMLInputElement | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
   const fields = useRef<Partial<Record<'name' | 'email', HTMLInputElement | null>>>({});
@@ -88,7 +89,8 @@ export default function ConsultBooking() {
     setSending(true);
     setErrorState(null);
     const chosen = slot!;
-    const result = await requestBooking(toBookingRequest(values, chosen, timeZone));
+    lastRequest.current = requestIdFor(lastRequest.current, values, chosen, timeZone);
+    const result = await requestBooking(toBookingRequest(values, chosen, timeZone, lastRequest.current.id));
     sendingNow.current = false;
     if (result.ok) return setBooked({ consult: result.data, timeZone });
     const taken = result.status === 409;

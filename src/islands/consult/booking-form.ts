@@ -29,11 +29,21 @@ export function checkBooking(values: BookingFormValues, slot: string | null): Bo
   return problems;
 }
 
-export const toBookingRequest = (values: BookingFormValues, start: string, timeZone: string): BookingRequest => ({
+export const toBookingRequest = (values: BookingFormValues, start: string, timeZone: string, requestId: string): BookingRequest => ({
   start,
   name: values.name.trim(),
   email: normalizeEmail(values.email),
   intendedMajor: values.intendedMajor,
   preferredEditor: values.preferredEditor,
   timeZone,
+  requestId,
 });
+
+/**
+ * The request id to send: the same as last time while the visitor sends the same booking again (a retry
+ * after an error finishes the booking the first attempt began), a new one once anything in it changed.
+ */
+export function requestIdFor(last: { fields: string; id: string } | null, values: BookingFormValues, start: string, timeZone: string) {
+  const fields = JSON.stringify(toBookingRequest(values, start, timeZone, ''));
+  return last?.fields === fields ? last : { fields, id: crypto.randomUUID() };
+}
