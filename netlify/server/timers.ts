@@ -9,7 +9,7 @@
 import { openStore, type DeployInfo } from './stores';
 
 /** Each kind is about a project, but 'expire' (an unpaid order) and 'mail' (an outbox mail to send again). */
-export const TIMER_KINDS = ['ack', 'late', 'warn', 'final', 'sync', 'refund', 'file', 'expire', 'mail'] as const;
+export const TIMER_KINDS = ['ack', 'late', 'warn', 'final', 'sync', 'refund', 'file', 'expire', 'mail', 'notify'] as const;
 export type TimerKind = (typeof TIMER_KINDS)[number];
 
 export interface Timer {

@@ -193,6 +193,22 @@ export interface Project {
   version: number;
   createdAt: string;
   updatedAt: string;
+  /** E-mails the recent steps owe, stored with each step; never shown to the browser. */
+  notices?: OwedNotice[];
+}
+
+/**
+ * An e-mail a step owes, written in the same compare-and-set as the step: the step sends it, and a
+ * timer sends it should the step's own sending fail. `id` makes each sent once, however often tried.
+ */
+export interface OwedNotice {
+  id: string;
+  at: string;
+  audience: 'customer' | 'editor';
+  /** The editor it goes to: the project's, or the one it was taken from. */
+  editorId: string;
+  subject: string;
+  lines: string[];
 }
 
 /** Feedback rounds delivered so far: each is one edit. */
@@ -301,7 +317,7 @@ export function relativeTime(target: Date, now: Date): string {
 }
 
 /** A project as the API answers it to one caller: the record, and what it means for them now. */
-export interface ProjectView extends Project {
+export interface ProjectView extends Omit<Project, 'notices'> {
   roles: Role[];
   /** What the caller may do now (the buttons), whatever role they act in. */
   actions: ProjectAction[];
@@ -316,8 +332,9 @@ export interface ProjectView extends Project {
 export function projectView(project: Project, roles: Role[], now: Date): ProjectView {
   const open = openRound(project, now);
   const actions = PROJECT_ACTIONS.filter((action) => roles.some((role) => refusal(project, action, role) === null));
+  const { notices: _owed, ...record } = project;
   return {
-    ...project,
+    ...record,
     roles,
     actions,
     editsLeft: editsLeft(project),

@@ -18,6 +18,8 @@ import { sendDueReminders } from '../../netlify/server/consult-reminders';
 import { consultsRepo, reminderDue } from '../../netlify/server/consults.repo';
 import { customersRepo } from '../../netlify/server/customers.repo';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
+import { editorsRepo } from '../../netlify/server/editors.repo';
 import { forgetEditorLists } from '../../netlify/server/editors.repo';
 import { listOutbox } from '../../netlify/server/mail';
 import { ordersRepo, type Order } from '../../netlify/server/orders.repo';
@@ -35,8 +37,9 @@ import { testTokens } from '../helpers/admin-access';
 import { bearer, createUser } from '../helpers/auth-emulator';
 import { bookingRequest, cancelTokenFor, mailsTo } from '../helpers/consults';
 import { walkFaults } from '../helpers/fault-walk';
-import { call, postForm } from '../helpers/functions';
+import { call, context, postForm } from '../helpers/functions';
 import { selection } from '../helpers/orders';
+import { paidOrder, submitText } from '../helpers/projects';
 
 const blobs = useAtomicBlobsServer();
 
@@ -362,4 +365,42 @@ describe('the free consult', () => {
       expect(writes).toBeGreaterThanOrEqual(3);
     }, 300_000);
   });
+});
+
+describe('a step on a project (the family submits a first draft)', () => {
+  let projectId: string;
+  let slotsBefore: number;
+  const submit = () => submitText(user.idToken, { id: projectId, version: 1 });
+  const newDraftMails = async () => (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => m.subject.includes('New draft: '));
+
+  it('answers 200 only when the step is stored; a retry or the next timer run completes it, with one notice to the editor', async () => {
+    const writes = await walkFaults(blobs, {
+      async arrange() {
+        await seedEditors();
+        ({ projectIds: [projectId] } = await paidOrder(user.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] })));
+        slotsBefore = (await editorsRepo().get('maya-chen'))!.slotsOpen;
+      },
+      act: submit,
+      async afterFault(res) {
+        // 200: the step is stored (its notice goes now, or with the notice timer should sending fail).
+        if (res.status === 200) expect((await projectsRepo().get(projectId))!.state).toBe('submitted');
+        else expectToldToRetry(res);
+      },
+      async afterRetry(res) {
+        // The first attempt's step may have stood: then the retry is stale, and the family reloads to see it.
+        if (res.status === 409) expect(res.body.error).toMatch(/changed/i);
+        else expect(res.status, JSON.stringify(res.body)).toBe(200);
+        // The timers due in the next minutes (the notice's and the slots' check) run.
+        const run = await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000));
+        expect(run.failed).toBe(0);
+        const project = (await projectsRepo().get(projectId))!;
+        expect(project.state).toBe('submitted');
+        expect(project.rounds).toHaveLength(1);
+        expect(await newDraftMails()).toHaveLength(1);
+        // The draft takes one of Maya's slots, once.
+        expect((await editorsRepo().get('maya-chen'))!.slotsOpen).toBe(slotsBefore - 1);
+      },
+    });
+    expect(writes).toBeGreaterThanOrEqual(3);
+  }, 600_000);
 });

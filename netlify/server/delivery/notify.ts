@@ -3,7 +3,7 @@
  * (SMTP, or the outbox when it fails), with a link to the page where they act. Editors receive mail
  * at the address they sign in with; one without an account yet is reached through the business inbox.
  */
-import { editsLeft, projectStateLabel, type Project } from '../../../src/lib/delivery';
+import { currentRound, editsLeft, projectStateLabel, type OwedNotice, type Project } from '../../../src/lib/delivery';
 import { site } from '../../../src/lib/site';
 import { editorsRepo } from '../editors.repo';
 import { serverEnv } from '../env';
@@ -84,14 +84,20 @@ export function noticesOf(step: Step, after: Project, actor: Actor): Notice[] {
   }
 }
 
-/** The timers' own notices. */
-export const ackReminder = (project: Project): Notice => ({
+/** The timers' own notices, once per round: `at` is when the timer marked the round. */
+export const ackReminder = (project: Project, at: string): OwedNotice => ({
+  id: `ack-r${currentRound(project)!.n}`,
+  at,
   audience: 'editor',
+  editorId: project.editor.id,
   subject: `Reminder: please acknowledge ${what(project)}`,
   lines: [`A draft of ${project.service.title} has waited 20 hours for you. The family was promised contact within 24 hours: please acknowledge it now.`],
 });
-export const autoFinalWarning = (project: Project, finalAt: Date): Notice => ({
+export const autoFinalWarning = (project: Project, finalAt: Date, at: string): OwedNotice => ({
+  id: `warn-r${currentRound(project)!.n}`,
+  at,
   audience: 'customer',
+  editorId: project.editor.id,
   subject: `${project.service.title} becomes final in 2 days`,
   lines: [`Unless you submit a revision or mark it final yourself, ${what(project)} becomes final on ${dateTime(finalAt.toISOString())}.`],
 });
@@ -106,22 +112,46 @@ async function editorAddress(editorId: string, info?: DeployInfo) {
   return editor?.accountEmail ? { to: editor.accountEmail, forward: '' } : { to: site.email, forward: `For ${editor?.name ?? 'the editor'} (no editor account yet): ` };
 }
 
-/** Sends each notice; a failed one is logged and the rest still go (sendMail keeps what SMTP refused). */
-export async function send(notices: Notice[], project: Project, info?: DeployInfo, editorId = project.editor.id): Promise<void> {
-  const mails = await Promise.all(
-    notices.map(async (notice): Promise<Mail> => {
+/** How long a step's notices stay on the project: its timer has sent them long before. */
+const OWED_NOTICE_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The notices a step owes, to store with it: those of `step` (and, for a reassignment, the previous
+ * editor's goodbye), named by the event's place in the history; older ones kept a week.
+ */
+export function owedNotices(step: Step, before: Project, after: Project, actor: Actor): OwedNotice[] {
+  const event = `e${after.history.length}`;
+  const fresh = noticesOf(step, after, actor).map((notice) => ({ ...notice, editorId: after.editor.id }));
+  if (step.action === 'reassign') {
+    fresh.push({ audience: 'editor', editorId: before.editor.id, subject: `Reassigned: ${what(after)}`, lines: [`This project is now with ${after.editor.name}. Nothing more is needed from you.`] });
+  }
+  const kept = (before.notices ?? []).filter((n) => Date.parse(after.updatedAt) - Date.parse(n.at) < OWED_NOTICE_KEPT_MS);
+  return [...kept, ...fresh.map((notice, i) => ({ id: `${event}-${i}`, at: after.updatedAt, ...notice }))];
+}
+
+/** The owed notices of the step at place `event` in the history. */
+export const noticesOfEvent = (project: Project, event: number) => (project.notices ?? []).filter((n) => n.id.startsWith(`e${event}-`));
+
+/**
+ * Sends each notice once, however often tried (a step, then its timer): all are tried, then the first
+ * failure is thrown. SMTP refusing is not a failure: sendMail keeps the mail for a later attempt.
+ */
+export async function send(notices: OwedNotice[], project: Project, info?: DeployInfo): Promise<void> {
+  const results = await Promise.allSettled(
+    notices.map(async (notice) => {
       const link = linkFor(notice.audience, project);
-      const { to, forward } = notice.audience === 'customer' ? { to: project.customer.email, forward: '' } : await editorAddress(editorId, info);
+      const { to, forward } = notice.audience === 'customer' ? { to: project.customer.email, forward: '' } : await editorAddress(notice.editorId, info);
       const lines = [...notice.lines, `Open it: ${link}`];
-      return {
+      const mail: Mail = {
         to,
         subject: `${forward ? '[Editor inbox] ' : ''}${notice.subject}`,
         text: `${forward}${lines.join('\n\n')}`,
         html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
         replyTo: site.email,
       };
+      return sendMail(mail, info, new Date(), { id: `project-${project.id}-${notice.id}`, at: new Date(notice.at) });
     }),
   );
-  const results = await Promise.allSettled(mails.map((mail) => sendMail(mail, info)));
-  for (const r of results) if (r.status === 'rejected') console.error(`Project ${project.id}: a notice was lost:`, r.reason);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }

@@ -10,7 +10,7 @@ import { HttpError } from '../http';
 import { retryMail } from '../mail';
 import { expireIfDue } from '../unpaid-orders';
 import { refundCancellation } from './cancellation';
-import { ackReminder, autoFinalWarning, send } from './notify';
+import { ackReminder, autoFinalWarning, noticesOfEvent, send } from './notify';
 import { projectFilesRepo } from './files';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
@@ -29,11 +29,15 @@ export interface RunSummary {
  * Records what a timer did on the project (compare-and-set). The version stays: a reminder or a late
  * flag changes nothing a person acts on, so it must not make their next step stale.
  */
-async function mark(project: Project, etag: string, change: Partial<Project>, type: ProjectEvent['type'], now: Date, context: StepContext) {
+async function mark(project: Project, etag: string, change: Partial<Project>, type: ProjectEvent['type'], now: Date, context: StepContext): Promise<string> {
   const at = now.toISOString();
   const event: ProjectEvent = { at, by: 'system', actor: 'system', type, from: project.state, to: project.state };
   await projectsRepo(context).replace(project, { ...project, ...change, history: [...project.history, event], updatedAt: at }, etag);
+  return at;
 }
+
+/** When a timer marked `type` on the project: its reminder is sent once for that mark. */
+const markedAt = (project: Project, type: ProjectEvent['type']) => project.history.findLast((e) => e.type === type)?.at ?? project.updatedAt;
 
 /** Whether the round a timer is about is still the project's current one. */
 const isCurrentRound = (project: Project, ref: string) => String(currentRound(project)?.n) === ref;
@@ -65,20 +69,25 @@ async function handle(timer: Timer, now: Date, context: StepContext): Promise<vo
     case 'refund':
       await refundCancellation(project, context);
       return;
-    case 'ack':
-      if (project.state !== 'submitted' || !isCurrentRound(project, timer.ref) || project.reminders.ackRound === round!.n) return;
-      await mark(project, etag, { reminders: { ...project.reminders, ackRound: round!.n } }, 'ack_reminder', now, context);
-      await send([ackReminder(project)], project, context);
+    case 'notify':
+      await send(noticesOfEvent(project, Number(timer.ref)), project, context);
       return;
+    case 'ack': {
+      if (project.state !== 'submitted' || !isCurrentRound(project, timer.ref)) return;
+      // Marked already by a run that could not send: send now (once), without marking again.
+      const at = project.reminders.ackRound === round!.n ? markedAt(project, 'ack_reminder') : await mark(project, etag, { reminders: { ...project.reminders, ackRound: round!.n } }, 'ack_reminder', now, context);
+      await send([ackReminder(project, at)], project, context);
+      return;
+    }
     case 'late':
       if (!isCurrentRound(project, timer.ref) || round!.returnedAt !== null || round!.late || (project.state !== 'submitted' && project.state !== 'in_review')) return;
       await mark(project, etag, { rounds: project.rounds.map((r) => (r.n === round!.n ? { ...r, late: true } : r)) }, 'late', now, context);
       return;
     case 'warn': {
       const finalAt = autoFinalAt(project);
-      if (!finalAt || !isCurrentRound(project, timer.ref) || project.reminders.warnRound === round!.n) return;
-      await mark(project, etag, { reminders: { ...project.reminders, warnRound: round!.n } }, 'auto_final_warning', now, context);
-      await send([autoFinalWarning(project, finalAt)], project, context);
+      if (!finalAt || !isCurrentRound(project, timer.ref)) return;
+      const at = project.reminders.warnRound === round!.n ? markedAt(project, 'auto_final_warning') : await mark(project, etag, { reminders: { ...project.reminders, warnRound: round!.n } }, 'auto_final_warning', now, context);
+      await send([autoFinalWarning(project, finalAt, at)], project, context);
       return;
     }
     case 'final': {

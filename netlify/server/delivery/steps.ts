@@ -2,8 +2,9 @@
  * Takes one step on a project for a signed-in caller (DESIGN §10): checks who they are to the project
  * (404 for strangers, 403 for a role the step is not for), that they acted on the latest version and
  * that the state allows it (409 with the reason), then changes the project by compare-and-set, moves
- * the editor's slots, and tells the other party after the answer.
+ * the editor's slots, and tells the other party after the answer (or, failing that, by a timer).
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Context } from '@netlify/functions';
 import { currentRound, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
 import { acknowledgeSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema } from '../../../src/lib/delivery-schemas';
@@ -14,9 +15,10 @@ import { HttpError, parse } from '../http';
 import { editorOf, requireRoles, roleFor } from './access';
 import { refundCancellation } from './cancellation';
 import { projectFilesRepo } from './files';
-import { noticesOf, send } from './notify';
+import { noticesOfEvent, owedNotices, send } from './notify';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
+import { StorageError } from '../stores';
 import { timersRepo } from '../timers';
 import { applyStep, type Actor, type Step } from './transitions';
 
@@ -115,31 +117,36 @@ function timersFor(step: Step, after: Project, now: Date): Parameters<ReturnType
 }
 
 /**
+ * A conflict on a project nobody changed is storage answering wrongly: the caller may try again (503)
+ * rather than be told to reload a project that is as they saw it.
+ */
+async function staleOrStorage(project: Project, context: StepContext): Promise<Error> {
+  const now = await projectsRepo(context).get(project.id);
+  return now && isDeepStrictEqual(now, project) ? new StorageError(`Project ${project.id} was refused as changed, yet it is not`) : stale();
+}
+
+/**
  * Applies `step` to the project read with `etag` and does what follows from it; shared by the
  * endpoint and the timers (which finalize as 'system').
  */
 export async function commitStep(project: Project, etag: string, step: Step, actor: Actor, context: StepContext, now = new Date()): Promise<Project> {
-  const after = applyStep(project, step, actor, now);
+  const applied = applyStep(project, step, actor, now);
+  const after: Project = { ...applied, notices: owedNotices(step, project, applied, actor) };
+  const owed = noticesOfEvent(after, after.history.length);
   const timers = timersRepo(context);
-  await Promise.all(timersFor(step, after, now).map((args) => timers.schedule(...args)));
+  const notifyTimer: Parameters<typeof timers.schedule> = [new Date(now.getTime() + SYNC_CHECK_MS), after.id, 'notify', after.history.length];
+  await Promise.all([...timersFor(step, after, now), ...(owed.length ? [notifyTimer] : [])].map((args) => timers.schedule(...args)));
   try {
     await projectsRepo(context).replace(project, after, etag);
   } catch (error) {
-    if (error instanceof StaleProjectError) throw stale();
+    if (error instanceof StaleProjectError) throw await staleOrStorage(project, context);
     throw error;
   }
   await syncSlots(after, context);
-  // After the answer, and never able to undo or fail the step: it is stored already.
-  context.waitUntil(notify(step, project, after, actor, context).catch((error) => console.error(`Project ${after.id}: notices after ${step.action} failed:`, error)));
+  // After the answer, and never able to undo or fail the step: it is stored, and so are its notices,
+  // which the notify timer sends should this fail.
+  context.waitUntil(send(owed, after, context).catch((error) => console.error(`Project ${after.id}: notices after ${step.action} left to the timer:`, error)));
   return after;
-}
-
-async function notify(step: Step, before: Project, after: Project, actor: Actor, context: StepContext) {
-  await send(noticesOf(step, after, actor), after, context);
-  if (step.action === 'reassign') {
-    const goodbye = { audience: 'editor' as const, subject: `Reassigned: ${after.service.title} for ${after.student.name}`, lines: [`This project is now with ${after.editor.name}. Nothing more is needed from you.`] };
-    await send([goodbye], after, context, before.editor.id);
-  }
 }
 
 /** One step of a signed-in caller on project `id`. */
