@@ -39,7 +39,7 @@ import { bookingRequest, cancelTokenFor, mailsTo } from '../helpers/consults';
 import { walkFaults } from '../helpers/fault-walk';
 import { call, context, postForm } from '../helpers/functions';
 import { selection } from '../helpers/orders';
-import { paidOrder, submitText } from '../helpers/projects';
+import { act, paidOrder, submitText } from '../helpers/projects';
 
 const blobs = useAtomicBlobsServer();
 
@@ -403,4 +403,40 @@ describe('a step on a project (the family submits a first draft)', () => {
     });
     expect(writes).toBeGreaterThanOrEqual(3);
   }, 600_000);
+});
+
+describe('the family cancels a project (with its refund)', () => {
+  let projectId: string;
+  let orderId: string;
+  let slotsBefore: number;
+  const cancel = () => act(user.idToken, projectId, 'cancel', { version: 2 });
+  const cancelMails = async () => (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => m.subject.startsWith('Cancelled: '));
+
+  it('answers 200 only when the cancel is stored; a retry or the next timer run refunds once, frees the slot and tells both sides once', async () => {
+    const writes = await walkFaults(blobs, {
+      async arrange() {
+        await seedEditors();
+        ({ orderId, projectIds: [projectId] } = await paidOrder(user.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] })));
+        slotsBefore = (await editorsRepo().get('maya-chen'))!.slotsOpen;
+        expect((await submitText(user.idToken, { id: projectId, version: 1 })).body.version).toBe(2);
+      },
+      act: cancel,
+      async afterFault(res) {
+        if (res.status === 200) expect((await projectsRepo().get(projectId))!.state).toBe('cancelled');
+        else expectToldToRetry(res);
+      },
+      async afterRetry(res) {
+        if (res.status === 409) expect(res.body.error).toMatch(/changed|cancelled/i);
+        else expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const run = await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000));
+        expect(run.failed).toBe(0);
+        expect((await projectsRepo().get(projectId))!.state).toBe('cancelled');
+        const refunds = (await ordersRepo().get(orderId))!.refunds ?? [];
+        expect(refunds.map((r) => [r.id, r.state])).toEqual([[`cancel-${projectId}`, 'succeeded']]);
+        expect((await editorsRepo().get('maya-chen'))!.slotsOpen).toBe(slotsBefore);
+        expect(await cancelMails()).toHaveLength(2);
+      },
+    });
+    expect(writes).toBeGreaterThanOrEqual(4);
+  }, 900_000);
 });
