@@ -231,7 +231,18 @@ describe('function bundles when storage refuses every write', () => {
   };
 
   it.each(Object.keys(requests))('%s answers 503 "We could not save that; please try again."', async (name) => {
+    refusing.setFaults({ fault: 503, at: 1 });
     const answer = await probe(name, requests[name]());
     expect([answer.status, JSON.parse(answer.body)]).toEqual([503, { error: 'We could not save that; please try again.' }]);
   });
+
+  // Every other way a write fails, as the bundle meets it with the deployed limits (5 s a try, three tries).
+  it.each(['403', 'drop', 'spurious-412', 'timeout'] as const)('a sign-up meeting %s on every write answers 503, and nothing is stored', async (fault) => {
+    refusing.reset();
+    refusing.setFaults({ fault: fault === '403' ? 403 : fault, at: 1 });
+    const answer = await probe('subscribe', { ...PROBES.subscribe, ...json({ email: `outage-${fault}@example.com` }) });
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([503, { error: 'We could not save that; please try again.' }]);
+    refusing.setFaults(null);
+    expect([...refusing.snapshot()].filter(([store, blobs]) => store.includes('subscribers') && blobs.size > 0)).toEqual([]);
+  }, 90_000);
 });
