@@ -10,20 +10,24 @@ import { trustedStore, type Store } from './storage/store';
 export type { DeployInfo, Store };
 export { StorageError };
 
-export type StoreName =
-  | 'editors'
-  | 'subscribers'
-  | 'inquiries'
-  | 'waitlist'
-  | 'orders'
-  | 'customers'
-  | 'events'
-  | 'outbox'
-  | 'uploads'
-  | 'projects'
-  | 'timers'
-  | 'files'
-  | 'consults';
+/** Every store of the site; `backups` holds the dated copies of the others (backup/export.ts). */
+export const STORE_NAMES = [
+  'editors',
+  'subscribers',
+  'inquiries',
+  'waitlist',
+  'orders',
+  'customers',
+  'events',
+  'outbox',
+  'uploads',
+  'projects',
+  'timers',
+  'files',
+  'consults',
+  'backups',
+] as const;
+export type StoreName = (typeof STORE_NAMES)[number];
 
 export function storeName(name: StoreName, context: string | undefined): string {
   return !context || context === 'production' ? name : `${context}--${name}`;

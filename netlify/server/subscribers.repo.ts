@@ -10,13 +10,13 @@ export interface Subscriber {
 }
 
 /** Blob keys treat '/' as a folder separator; encoding keeps any address one flat key. */
-const keyFor = (email: string) => encodeURIComponent(email);
+export const subscriberKey = (email: string) => encodeURIComponent(email);
 
 export function subscribersRepo(info?: DeployInfo) {
   const store = openStore('subscribers', info);
 
   async function get(email: string): Promise<Subscriber | null> {
-    return (await store.get(keyFor(email), { type: 'json' })) as Subscriber | null;
+    return (await store.get(subscriberKey(email), { type: 'json' })) as Subscriber | null;
   }
 
   return {
@@ -26,7 +26,7 @@ export function subscribersRepo(info?: DeployInfo) {
      * stays as it is, except that a disabled one is enabled again.
      */
     async subscribe(email: string, now = new Date()): Promise<'created' | 'reenabled' | 'existing'> {
-      const key = keyFor(email);
+      const key = subscriberKey(email);
       const fresh: Subscriber = { email, enabled: true, subscribedAt: now.toISOString() };
       if (await store.setJSON(key, fresh, { onlyIfNew: true })) return 'created';
       const current = await get(email);
@@ -48,7 +48,7 @@ export function subscribersRepo(info?: DeployInfo) {
       const current = await get(email);
       if (!current) return null;
       const record: Subscriber = { ...current, enabled };
-      await store.setJSON(keyFor(email), record);
+      await store.setJSON(subscriberKey(email), record);
       return record;
     },
   };

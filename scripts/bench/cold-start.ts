@@ -112,6 +112,7 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
   'admin-consults': { kind: 'signed-in', request: { path: '/api/admin/consults', headers: admin } },
   'admin-consult': { kind: 'signed-in', request: { method: 'DELETE', path: '/api/admin/consults/abc', params: { id: 'abc' }, headers: admin } },
   'admin-consult-availability': { kind: 'signed-in', request: { path: '/api/admin/consult-availability', headers: admin } },
+  'backup-export': { kind: 'scheduled', request: { method: 'POST', path: '/.netlify/functions/backup-export', body: '{"next_run":"2026-11-23T15:00:00Z"}' } },
   'consult-reminders': { kind: 'scheduled', request: { method: 'POST', path: '/.netlify/functions/consult-reminders', body: '{"next_run":"2026-11-23T15:00:00Z"}' } },
   'delivery-timers': { kind: 'scheduled', request: { method: 'POST', path: '/.netlify/functions/delivery-timers', body: '{"next_run":"2026-11-23T15:00:00Z"}' } },
 };

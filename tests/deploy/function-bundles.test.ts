@@ -35,6 +35,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   'admin-consult-availability': { path: '/api/admin/consult-availability', expect: 401 },
   'admin-consult': { method: 'DELETE', route: '/api/admin/consults/:id', path: '/api/admin/consults/abc', params: { id: 'abc' }, expect: 401 },
   'admin-consults': { path: '/api/admin/consults', expect: 401 },
+  'backup-export': { method: 'POST', path: '/.netlify/functions/backup-export', body: '{"next_run":"2026-11-23T15:00:00Z"}', expect: 200 },
   'consult-bookings': { method: 'POST', path: '/api/consult/bookings', ...json({}), expect: 400 },
   'consult-cancel': { method: 'POST', path: '/api/consult/cancel', ...json({ token: 'x' }), expect: 400 },
   'consult-lookup': { method: 'POST', path: '/api/consult/lookup', ...json({ token: 'x' }), expect: 400 },

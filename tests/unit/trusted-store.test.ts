@@ -105,6 +105,19 @@ describe('a read', () => {
     const store = fresh();
     expect(await store.get('missing', { type: 'json' })).toBeNull();
     expect(await store.getMetadata('missing')).toBeNull();
+    expect(await store.getWithMetadata('missing', { type: 'arrayBuffer' })).toBeNull();
+  });
+
+  it('answers the bytes as stored with their metadata', async () => {
+    const store = fresh();
+    const bytes = new Uint8Array([0, 255, 0x89, 0x50, 10, 13]);
+    await store.set('file', bytes.slice().buffer, { metadata: { name: 'a.pdf', bytes: 6 } });
+    const found = await store.getWithMetadata('file', { type: 'arrayBuffer' });
+    expect(new Uint8Array(found!.data)).toEqual(bytes);
+    expect(found!.metadata).toEqual({ name: 'a.pdf', bytes: 6 });
+    expect(found!.etag).toEqual(expect.any(String));
+    await store.setJSON('record', { v: 1 });
+    expect((await store.getWithMetadata('record'))?.data).toEqual({ v: 1 }); // JSON stays the default
   });
 
   for (const fault of [503, 403, 'timeout', 'drop'] as Fault[]) {
@@ -113,6 +126,7 @@ describe('a read', () => {
       await store.setJSON('k', { v: 1 });
       failing({ fault, at: 1, reads: true });
       await expect(store.get('k', { type: 'json' })).rejects.toBeInstanceOf(StorageError);
+      await expect(store.getWithMetadata('k', { type: 'arrayBuffer' })).rejects.toBeInstanceOf(StorageError);
       await expect(store.get('missing', { type: 'json' })).rejects.toBeInstanceOf(StorageError);
       await expect(store.list()).rejects.toBeInstanceOf(StorageError);
     });

@@ -8,7 +8,7 @@ import { HttpError } from '../http';
 
 const FORBIDDEN = /[?#\\\u0000-\u001f\u007f]/;
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
-const MAX_KEY_BYTES = 600;
+export const MAX_KEY_BYTES = 600;
 
 /** A key (or, with `prefix`, a listing prefix that may end in '/') no request can turn into another store's. */
 export function checkKey(key: string, { prefix = false } = {}): string {

@@ -31,6 +31,8 @@ export interface Store {
   get(key: string, options: { type: 'text' }): Promise<string | null>;
   get(key: string, options: { type: 'arrayBuffer' }): Promise<ArrayBuffer | null>;
   getWithMetadata(key: string): Promise<{ data: unknown; etag?: string; metadata: Record<string, unknown> } | null>;
+  /** The bytes as stored, with their metadata: what a copy of the blob needs, in one request. */
+  getWithMetadata(key: string, options: { type: 'arrayBuffer' }): Promise<{ data: ArrayBuffer; etag?: string; metadata: Record<string, unknown> } | null>;
   getMetadata(key: string): Promise<{ etag?: string; metadata: Record<string, unknown> } | null>;
   list(options?: { prefix?: string; directories?: boolean }): Promise<Listing>;
   /** Answers whether it was written: `false` is a conflict, only possible with a condition. */
@@ -74,7 +76,8 @@ export function trustedStore(name: string): Store {
     name,
     get: ((key: string, options: { type: 'json' | 'text' | 'arrayBuffer' }) =>
       read(key, (client) => client.get(key, { type: options.type as 'json' }))) as Store['get'],
-    getWithMetadata: (key) => read(key, (client) => client.getWithMetadata(key, { type: 'json' })),
+    getWithMetadata: ((key: string, options: { type: 'json' | 'arrayBuffer' } = { type: 'json' }) =>
+      read(key, (client) => client.getWithMetadata(key, { type: options.type as 'json' }))) as Store['getWithMetadata'],
     getMetadata: (key) => read(key, (client) => client.getMetadata(key)),
     async list(options = {}) {
       if (options.prefix !== undefined) checkKey(options.prefix, { prefix: true });

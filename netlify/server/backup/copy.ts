@@ -1,0 +1,26 @@
+/**
+ * One blob copied from one store to another as it is stored: its bytes (never a JSON round trip) and
+ * its metadata. With `onlyIfNew` it never overwrites: a blob already there is compared with the one
+ * being copied, so a copy repeated after a failure finds its own earlier write the same.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { StorageError, type Store } from '../stores';
+
+/** 'gone': the source blob was deleted meanwhile; 'same'/'differs': one was there already (`onlyIfNew`). */
+export type CopyOutcome = 'copied' | 'gone' | 'same' | 'differs';
+
+type Found = { data: ArrayBuffer; metadata: Record<string, unknown> };
+
+const isSame = (a: Found, b: Found) => Buffer.from(a.data).equals(Buffer.from(b.data)) && isDeepStrictEqual(a.metadata, b.metadata);
+
+export async function copyBlob(from: Store, fromKey: string, to: Store, toKey: string, { onlyIfNew = false } = {}): Promise<CopyOutcome> {
+  const found = await from.getWithMetadata(fromKey, { type: 'arrayBuffer' });
+  if (!found) return 'gone';
+  // A blob written without metadata reads as {}: written back the same way, it keeps no header either.
+  const metadata = Object.keys(found.metadata).length > 0 ? { metadata: found.metadata } : {};
+  if (await to.set(toKey, found.data, onlyIfNew ? { onlyIfNew, ...metadata } : metadata)) return 'copied';
+  const there = await to.getWithMetadata(toKey, { type: 'arrayBuffer' });
+  // "Already there" skips the write, so it must be so: a 412 from a broken proxy is not a blob.
+  if (!there) throw new StorageError(`${toKey} in ${to.name}: 412 for a blob that does not exist`);
+  return isSame(found, there) ? 'same' : 'differs';
+}

@@ -1,0 +1,48 @@
+/**
+ * A backup copies each blob to `<date>/<store>/<key>` (netlify/server/backup/layout.ts), which must
+ * still be a valid key: at most 600 bytes. The longest keys the site writes come from e-mail
+ * addresses (subscribers, the waitlist), which the key encodes; built here at their longest, their
+ * copies fit. A key that did not would stop the backup by name, never be left out.
+ */
+import { describe, expect, it } from 'vitest';
+import { BACKED_UP_STORES, copyKey, COPY_KEY_OVERHEAD } from '../../netlify/server/backup/layout';
+import { checkKey, MAX_KEY_BYTES } from '../../netlify/server/storage/keys';
+import { STORE_NAMES } from '../../netlify/server/stores';
+import { subscriberKey } from '../../netlify/server/subscribers.repo';
+import { waitlistKey } from '../../netlify/server/waitlist.repo';
+import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH, isEmail } from '../../src/lib/email';
+
+/** The longest address the site takes, every character of its local part one that encoding triples. */
+const LONGEST_EMAIL = (() => {
+  const local = '#'.repeat(EMAIL_LOCAL_MAX_LENGTH);
+  const domain = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(EMAIL_MAX_LENGTH - local.length - 1 - 63 - 1 - 63 - 1 - 4)}.com`;
+  return `${local}@${domain}`;
+})();
+/** The waitlist takes an editor id of at most 100 characters (waitlistSchema). */
+const LONGEST_EDITOR_ID = 'e'.repeat(100);
+
+describe('backup keys', () => {
+  it('back up every store but the backups themselves', () => {
+    expect(BACKED_UP_STORES).toEqual(STORE_NAMES.filter((name) => name !== 'backups'));
+    expect(COPY_KEY_OVERHEAD).toBe('YYYY-MM-DD/subscribers/'.length);
+  });
+
+  it('the longest keys the site writes still fit when copied', () => {
+    expect(LONGEST_EMAIL).toHaveLength(EMAIL_MAX_LENGTH);
+    expect(isEmail(LONGEST_EMAIL)).toBe(true);
+    const longest = [
+      ['subscribers', subscriberKey(LONGEST_EMAIL)],
+      ['waitlist', waitlistKey(LONGEST_EDITOR_ID, LONGEST_EMAIL)],
+    ] as const;
+    for (const [store, key] of longest) {
+      expect(checkKey(copyKey('2026-11-24', store, key))).toMatch(/^2026-11-24\//);
+      expect(new TextEncoder().encode(key).length + COPY_KEY_OVERHEAD, `${store}: ${key}`).toBeLessThanOrEqual(MAX_KEY_BYTES);
+    }
+  });
+
+  it('a key too long to copy stops the backup, naming it', () => {
+    const key = 'k'.repeat(MAX_KEY_BYTES - 5);
+    expect(checkKey(key)).toBe(key);
+    expect(() => copyKey('2026-11-24', 'orders', key)).toThrow(`orders/${key} is too long to back up`);
+  });
+});
