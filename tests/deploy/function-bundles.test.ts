@@ -14,9 +14,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazyBundle } from '../../scripts/build/functions';
 import { bundleDeployedFunctions, probeBundle, type FunctionBundle, type ProbeRequest } from '../../scripts/platform/function-bundles';
 import { startBlobsServer } from '../../scripts/platform/site-server';
+import { startCheckout } from '../../netlify/server/checkout';
+import { ordersRepo } from '../../netlify/server/orders.repo';
+import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
+import { seedDemoEditors } from '../../netlify/server/seed';
+import { completedEvent } from '../../netlify/server/test-checkout';
 import { signWebhookPayload } from '../../netlify/server/webhook-signature';
 import { validInquiry } from '../helpers/api-fixtures';
+import { selection } from '../helpers/orders';
+import type { CheckoutSelection } from '../../src/lib/schemas';
 import { startAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 
 const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
@@ -246,4 +253,68 @@ describe('function bundles when storage refuses every write', () => {
     refusing.setFaults(null);
     expect([...refusing.snapshot()].filter(([store, blobs]) => store.includes('subscribers') && blobs.size > 0)).toEqual([]);
   }, 90_000);
+});
+
+/**
+ * The payment webhook as it deploys, with storage failing from its nth write on, for every n (the
+ * other faults are walked in-process, tests/functions/storage-faults.test.ts): it answers 2xx only
+ * when the order is paid with its projects, and Stripe's retry completes it with one effect.
+ */
+describe('the bundled payment webhook, storage failing at each write in turn', () => {
+  let blobs: Awaited<ReturnType<typeof startAtomicBlobsServer>>;
+  const preview = { deploy: { context: 'deploy-preview' } } as const;
+  beforeAll(async () => {
+    blobs = await startAtomicBlobsServer();
+  });
+  afterAll(() => blobs?.stop());
+
+  /** A pending test-mode order of a family, stored in the deploy preview's stores, and its completed-checkout event. */
+  async function pendingOrder() {
+    const outer = process.env.NETLIFY_BLOBS_CONTEXT;
+    process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
+    try {
+      blobs.reset();
+      await seedDemoEditors(preview);
+      const family = { uid: 'uid-bundle', email: 'pat@example.com', emailVerified: true, isAdmin: false };
+      const { order, session } = await startCheckout(selection() as CheckoutSelection, family, { kind: 'test', webhookSecret: LOCAL_WEBHOOK_SECRET }, preview);
+      return { id: order.id, event: JSON.stringify(completedEvent(order, session.id)) };
+    } finally {
+      process.env.NETLIFY_BLOBS_CONTEXT = outer;
+    }
+  }
+  const deliver = (event: string) =>
+    probeBundle(
+      bundles.find((b) => b.name === 'stripe-webhook')!,
+      { method: 'POST', path: '/api/stripe/webhook', body: event, headers: { 'stripe-signature': signWebhookPayload(event, LOCAL_WEBHOOK_SECRET) }, deployContext: 'deploy-preview' },
+      { ...env, NETLIFY_BLOBS_CONTEXT: blobs.context },
+    );
+  async function stored(id: string) {
+    const outer = process.env.NETLIFY_BLOBS_CONTEXT;
+    process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
+    try {
+      return { order: await ordersRepo(preview).get(id), projects: await projectsRepo(preview).listForCustomer('uid-bundle') };
+    } finally {
+      process.env.NETLIFY_BLOBS_CONTEXT = outer;
+    }
+  }
+
+  it('answers 200 only when all is stored, and the retry pays the order once', async () => {
+    const clean = await pendingOrder();
+    blobs.setFaults(null);
+    expect((await deliver(clean.event)).status).toBe(200);
+    const writes = blobs.writeCount();
+    expect(writes).toBeGreaterThan(5);
+    for (let at = 1; at <= writes; at++) {
+      const { id, event } = await pendingOrder();
+      blobs.setFaults({ fault: 503, at });
+      const first = await deliver(event);
+      blobs.setFaults(null);
+      if (first.status !== 200) expect([first.status, JSON.parse(first.body)], `write ${at}`).toEqual([503, { error: 'We could not save that; please try again.' }]);
+      const retry = await deliver(event);
+      expect(retry.status, `write ${at}: ${retry.body}`).toBe(200);
+      const { order, projects } = await stored(id);
+      expect(order?.status, `write ${at}`).toBe('paid');
+      expect(projects.map((p) => p.orderId), `write ${at}`).toEqual([id]);
+    }
+  }, 600_000);
 });
