@@ -4,7 +4,7 @@ import { editorInputSchema } from '../../src/lib/schemas';
 import { requireAdmin } from '../server/auth';
 import { purgeEditorsCache } from '../server/cdn';
 import { releasePhotoLater } from '../server/editor-photos';
-import { EDITOR_ID_PATTERN, editorsRepo, toPublicEditor } from '../server/editors.repo';
+import { editorsRepo, isEditorId, toPublicEditor } from '../server/editors.repo';
 import { HttpError, json, readBody, route } from '../server/http';
 
 const unknownEditor = () => new HttpError(404, 'No editor with this id');
@@ -12,7 +12,7 @@ const unknownEditor = () => new HttpError(404, 'No editor with this id');
 /** The id from the path; one that could never have been created is simply unknown. */
 function editorId(context: Context): string {
   const id = context.params?.id ?? '';
-  if (id.length > 100 || !EDITOR_ID_PATTERN.test(id)) throw unknownEditor();
+  if (!isEditorId(id)) throw unknownEditor();
   return id;
 }
 

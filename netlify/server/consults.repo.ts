@@ -15,6 +15,7 @@ import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from './sto
 import { readRecords } from './paging';
 import { HOUR_MS, REMINDER_HOURS_BEFORE, type AvailabilitySettings, type ConsultEvent, type ConsultStatus } from '../../src/lib/consult-rules';
 import { DEFAULT_AVAILABILITY, type Availability } from '../../src/lib/consult-availability';
+import { UUID } from '../../src/lib/ids';
 
 export interface ConsultBooking {
   id: string;
@@ -137,7 +138,8 @@ export function consultsRepo(info?: DeployInfo) {
       if ((await this.slotHolder(booking.start)) === booking.id) await store.delete(slotKey(booking.start));
     },
 
-    get: (id: string) => getJSONWithEtag<ConsultBooking>(store, bookingKey(id)),
+    /** Null for an id that is not a UUID, before any read. */
+    get: (id: string) => (UUID.test(id) ? getJSONWithEtag<ConsultBooking>(store, bookingKey(id)) : Promise.resolve(null)),
     /** Writes `booking` if it is still at `etag`; false when someone changed it meanwhile. */
     async update(booking: ConsultBooking, etag: string): Promise<boolean> {
       return store.setJSON(bookingKey(booking.id), booking, { onlyIfMatch: etag });

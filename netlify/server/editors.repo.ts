@@ -27,6 +27,7 @@ export function toPublicEditor(record: EditorRecord): Editor {
 
 /** Ids are readable slugs ('maya-chen'): they appear in links such as /select-services?editor=maya-chen. */
 export const EDITOR_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const isEditorId = (id: string) => id.length <= 100 && EDITOR_ID_PATTERN.test(id);
 
 /** 'Zoë Ng-Park' -> 'zoe-ng-park'; 'editor' when nothing of the name is left. */
 export function slugify(name: string): string {
@@ -76,7 +77,9 @@ export function editorsRepo(info?: DeployInfo) {
   const store = openStore('editors', info);
   const cacheKey = storeName('editors', deployContext(info));
 
+  /** Null for an id not of our shape, before any read: no request names another key with it. */
   async function get(id: string): Promise<EditorRecord | null> {
+    if (!isEditorId(id)) return null;
     return (await store.get(id, { type: 'json' })) as EditorRecord | null;
   }
 
@@ -122,7 +125,7 @@ export function editorsRepo(info?: DeployInfo) {
         const record = await create(attempt === 0 ? base : `${base}-${randomSuffix()}`, input, now);
         if (record) return record;
       }
-      throw new Error(`No free editor id for ${base}`);
+      throw new StorageError(`No free editor id for ${base}`);
     },
     /**
      * Replaces an editor's fields; answers the new record, or null for an unknown id. Compare-and-set,

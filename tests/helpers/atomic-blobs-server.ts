@@ -49,6 +49,8 @@ export async function startAtomicBlobsServer() {
   let writes = 0;
   let plan: FaultPlan | null = null;
   const held = new Set<ServerResponse>();
+  /** Every request's method, store and key, until a test takes them. */
+  const seen: { method: string; store: string; key: string }[] = [];
 
   let reads = 0;
   /** The fault this write (or read) meets, if any; counts it. */
@@ -82,6 +84,7 @@ export async function startAtomicBlobsServer() {
     const key = rest.join('/');
     if (!site || !store) return res.writeHead(400).end();
     const entries = storeOf(`${site}/${store}`);
+    seen.push({ method: req.method!, store, key });
 
     if (req.method === 'PUT') {
       const chunks: Buffer[] = [];
@@ -149,6 +152,8 @@ export async function startAtomicBlobsServer() {
     },
     /** Writes seen since the plan was last set. */
     writeCount: () => writes,
+    /** The requests since the last call: which store and key each named. */
+    takeRequests: () => seen.splice(0),
     /** Empties every store. */
     reset: () => stores.clear(),
     /** Every blob, store by store, for a test to compare states. */
@@ -196,6 +201,7 @@ export function useAtomicBlobsServer() {
     beforeWrite: (hook: ((key: string) => Promise<void>) | undefined) => atomic.setBeforeWrite(hook),
     setFaults: (plan: FaultPlan | null) => atomic.setFaults(plan),
     writeCount: () => atomic.writeCount(),
+    takeRequests: () => atomic.takeRequests(),
     snapshot: () => atomic.snapshot(),
     reset: () => atomic.reset(),
   };

@@ -4,7 +4,9 @@
  * `<project id>/<random id>`, and served only as an attachment.
  */
 import { PROJECT_FILE_TYPES, type FileRef, type ProjectFileKind } from '../../../src/lib/delivery';
+import { UUID } from '../../../src/lib/ids';
 import { openStore, type DeployInfo } from '../stores';
+import { PROJECT_ID } from './projects.repo';
 
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
@@ -69,6 +71,8 @@ interface StoredFileMeta {
 export function projectFilesRepo(info?: DeployInfo) {
   const store = openStore('files', info);
   const key = (projectId: string, fileId: string) => `${projectId}/${fileId}`;
+  /** Ids not of our shape name no file: answered before any request. */
+  const ours = (projectId: string, fileId: string) => PROJECT_ID.test(projectId) && UUID.test(fileId);
   return {
     async save(projectId: string, bytes: Uint8Array, meta: StoredFileMeta): Promise<FileRef> {
       const id = crypto.randomUUID();
@@ -77,16 +81,16 @@ export function projectFilesRepo(info?: DeployInfo) {
     },
     /** The stored file's description, or null. */
     async describe(projectId: string, fileId: string): Promise<(FileRef & { uploadedBy: string }) | null> {
-      const found = await store.getMetadata(key(projectId, fileId));
+      const found = ours(projectId, fileId) ? await store.getMetadata(key(projectId, fileId)) : null;
       if (!found) return null;
       const meta = found.metadata as unknown as StoredFileMeta;
       return { id: fileId, name: meta.name, kind: meta.kind, bytes: meta.bytes, uploadedBy: meta.uploadedBy };
     },
     async read(projectId: string, fileId: string): Promise<ArrayBuffer | null> {
-      return store.get(key(projectId, fileId), { type: 'arrayBuffer' });
+      return ours(projectId, fileId) ? store.get(key(projectId, fileId), { type: 'arrayBuffer' }) : null;
     },
     async remove(projectId: string, fileId: string): Promise<void> {
-      await store.delete(key(projectId, fileId));
+      if (ours(projectId, fileId)) await store.delete(key(projectId, fileId));
     },
   };
 }
