@@ -1,8 +1,13 @@
-/** PUT and DELETE /api/database/editors/:id: an admin changes or removes one editor (SPEC §7). */
+/**
+ * PUT and DELETE /api/database/editors/:id: an admin changes or removes one editor (SPEC §7). An editor
+ * with open projects is not removed (409); a removed editor's id is never given out again.
+ */
 import type { Config, Context } from '@netlify/functions';
+import { editorMessages } from '../../src/lib/messages';
 import { editorInputSchema } from '../../src/lib/schemas';
 import { requireAdmin } from '../server/auth';
 import { purgeEditorsCache } from '../server/cdn';
+import { projectsRepo } from '../server/delivery/projects.repo';
 import { releasePhotoLater } from '../server/editor-photos';
 import { editorsRepo, isEditorId, toPublicEditor } from '../server/editors.repo';
 import { HttpError, json, readBody, route } from '../server/http';
@@ -33,6 +38,9 @@ export default route({
   DELETE: async (req, context) => {
     await requireAdmin(req, context);
     const id = editorId(context);
+    // Their families would be left without an editor: the admin reassigns the work first.
+    const open = await projectsRepo(context).listForEditor(id, 'open');
+    if (open.length > 0) throw new HttpError(409, editorMessages.hasOpenProjects(open.length));
     const removed = await editorsRepo(context).remove(id);
     if (!removed) throw unknownEditor();
     releasePhotoLater(removed.image, context);

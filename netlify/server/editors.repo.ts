@@ -44,6 +44,17 @@ export function slugify(name: string): string {
 const randomSuffix = () => crypto.randomUUID().slice(0, 6);
 
 /**
+ * What stays of a deleted editor under its id: the id is never given to anyone again (whoever had it
+ * could otherwise inherit its projects), and the name stays on record.
+ */
+interface RetiredEditor {
+  id: string;
+  name: string;
+  retiredAt: string;
+}
+const isRetired = (value: unknown): value is RetiredEditor => typeof value === 'object' && value !== null && 'retiredAt' in value;
+
+/**
  * How long an instance answers the editors list from memory without asking the store. The public
  * list is the busiest read of the site; within this window a change made through another instance
  * (or a script) may not show yet. Writes through this instance show at once, and the CDN purge after
@@ -77,10 +88,17 @@ export function editorsRepo(info?: DeployInfo) {
   const store = openStore('editors', info);
   const cacheKey = storeName('editors', deployContext(info));
 
-  /** Null for an id not of our shape, before any read: no request names another key with it. */
+  /** Null for an id not of our shape (before any read: no request names another key with it) and for a retired one. */
   async function get(id: string): Promise<EditorRecord | null> {
     if (!isEditorId(id)) return null;
-    return (await store.get(id, { type: 'json' })) as EditorRecord | null;
+    const value = await store.get(id, { type: 'json' });
+    return value && !isRetired(value) ? (value as EditorRecord) : null;
+  }
+
+  /** The editor with the etag to compare-and-set against; null when unknown or retired. */
+  async function getForUpdate(id: string) {
+    const current = isEditorId(id) ? await getJSONWithEtag<EditorRecord | RetiredEditor>(store, id) : null;
+    return current && !isRetired(current.value) ? (current as { value: EditorRecord; etag: string }) : null;
   }
 
   /** Creates an editor unless the id is taken; answers the record, or null when the id was taken. */
@@ -133,7 +151,7 @@ export function editorsRepo(info?: DeployInfo) {
      */
     async update(id: string, input: EditorInput, now = new Date()): Promise<EditorRecord | null> {
       for (let attempt = 0; attempt < 5; attempt++) {
-        const current = await getJSONWithEtag<EditorRecord>(store, id);
+        const current = await getForUpdate(id);
         if (!current) return null;
         const record: EditorRecord = { ...current.value, ...input, id, updatedAt: now.toISOString() };
         if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag }))) continue;
@@ -164,7 +182,7 @@ export function editorsRepo(info?: DeployInfo) {
       // round is followed by a short random pause so they do not all come back at once.
       for (let attempt = 0; attempt < SLOT_MOVE_ATTEMPTS; attempt++) {
         if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, attempt * 5)));
-        const current = await getJSONWithEtag<EditorRecord>(store, id);
+        const current = await getForUpdate(id);
         if (!current) return null;
         const editor = current.value;
         const claims = editor.slotClaims ?? {};
@@ -187,13 +205,20 @@ export function editorsRepo(info?: DeployInfo) {
       }
       throw new StorageError(`Editor ${id} kept changing while moving a slot`);
     },
-    /** Deletes an editor; answers what was deleted, or null for an unknown id. */
-    async remove(id: string): Promise<EditorRecord | null> {
-      const current = await get(id);
-      if (!current) return null;
-      await store.delete(id);
-      noteWrite(cacheKey);
-      return current;
+    /**
+     * Retires an editor: the record gives way to a tombstone that keeps the id taken. Answers what was
+     * retired, or null for an unknown id.
+     */
+    async remove(id: string, now = new Date()): Promise<EditorRecord | null> {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const current = await getForUpdate(id);
+        if (!current) return null;
+        const tombstone: RetiredEditor = { id, name: current.value.name, retiredAt: now.toISOString() };
+        if (!(await store.setJSON(id, tombstone, { onlyIfMatch: current.etag }))) continue;
+        noteWrite(cacheKey);
+        return current.value;
+      }
+      throw new StorageError(`Editor ${id} kept changing while being deleted`);
     },
   };
 }

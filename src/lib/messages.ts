@@ -47,3 +47,9 @@ export const storageMessages = {
   saveFailed: 'We could not save that; please try again.',
   loadFailed: 'We could not load that; please try again.',
 } as const;
+
+/** What the editors endpoints say when they refuse. */
+export const editorMessages = {
+  hasOpenProjects: (count: number) =>
+    `This editor has ${count} open project${count === 1 ? '' : 's'}. Reassign ${count === 1 ? 'it' : 'them'} on the Projects tab first; then the editor can be deleted.`,
+} as const;

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { slugify } from '../../netlify/server/editors.repo';
-import { messages } from '../../src/lib/messages';
+import { editorMessages, messages } from '../../src/lib/messages';
 import { uploadMessages, UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { createEditor, deleteEditors, OPEN_TAB_PANEL, openAdmin, toasts, uniqueEditorName } from '../helpers/e2e-admin';
@@ -195,7 +195,8 @@ test('delete asks first: dismissing keeps the editor, accepting deletes it', asy
   await expect(toasts(page).getByRole('status')).toHaveText(messages.editorDeleted);
   await expect(card(page, editor.name)).toHaveCount(0);
   expect(asked).toEqual([messages.confirmDeleteEditor, messages.confirmDeleteEditor]);
-  expect(await readStored('editors', editor.id)).toBeNull();
+  // What stays is a tombstone that keeps the id from ever being given again.
+  expect(await readStored('editors', editor.id)).toEqual({ id: editor.id, name: editor.name, retiredAt: expect.any(String) });
   await expect(page.getByRole('button', { name: 'Add Editor' })).toBeFocused();
 });
 
@@ -206,6 +207,16 @@ test('a failed delete says so and keeps the card', async ({ page, request }) => 
   await page.route(`**/api/database/editors/${editor.id}`, (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
   await page.getByRole('button', { name: `Delete ${editor.name}` }).click();
   await expect(toasts(page).getByRole('alert')).toHaveText(messages.editorDeleteFailed);
+  await expect(card(page, editor.name)).toBeVisible();
+});
+
+test('a delete refused for open projects says why, and keeps the card', async ({ page, request }) => {
+  const [editor] = await ownEditors(page, request);
+  page.removeAllListeners('dialog');
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.route(`**/api/database/editors/${editor.id}`, (route) => route.fulfill({ status: 409, json: { error: editorMessages.hasOpenProjects(2) } }));
+  await page.getByRole('button', { name: `Delete ${editor.name}` }).click();
+  await expect(toasts(page).getByRole('alert')).toHaveText(editorMessages.hasOpenProjects(2));
   await expect(card(page, editor.name)).toBeVisible();
 });
 

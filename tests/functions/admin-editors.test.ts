@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import editorHandler from '../../netlify/functions/editor';
 import editorsHandler from '../../netlify/functions/editors';
 import { editorsRepo } from '../../netlify/server/editors.repo';
-import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
+import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { seedDemoEditors } from '../../netlify/server/seed';
+import { editorMessages } from '../../src/lib/messages';
+import { asAdmin, itRefusesAllButAdmins, testTokens } from '../helpers/admin-access';
+import { createUser } from '../helpers/auth-emulator';
+import { selection } from '../helpers/orders';
+import { act, paidOrder } from '../helpers/projects';
 import { call, clearStore } from '../helpers/functions';
 
 const input = {
@@ -153,6 +159,35 @@ describe('DELETE /api/database/editors/:id', () => {
     await create();
     await remove('grace-liu', {});
     expect(await publicList()).toHaveLength(1);
+  });
+
+  it('never gives a deleted editor\'s id again: a new editor of the same name gets another, and none of the first one\'s work', async () => {
+    await create();
+    expect((await remove('grace-liu')).status).toBe(204);
+    const again = await create();
+    expect(again.status).toBe(201);
+    expect(again.body.id).not.toBe('grace-liu');
+    expect(again.body.id).toMatch(/^grace-liu-/);
+    // The deleted id stays deleted: it cannot be changed, deleted again or written back.
+    expect((await update('grace-liu')).status).toBe(404);
+    expect((await remove('grace-liu')).status).toBe(404);
+    expect((await publicList()).map((e) => e.id)).toEqual([again.body.id]);
+  });
+
+  it('refuses to delete an editor with open projects (409 saying how many), and deletes them once those are reassigned', async () => {
+    await seedDemoEditors();
+    const family = await createUser();
+    const { projectIds } = await paidOrder(family.idToken, selection({ editorId: 'maya-chen', services: [{ id: 'supplement-small', quantity: 2 }] }));
+    const refused = await remove('maya-chen');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: editorMessages.hasOpenProjects(2) });
+    expect((await publicList()).map((e) => e.id)).toContain('maya-chen');
+
+    const admin = (await testTokens()).admin;
+    for (const id of projectIds) expect((await act(admin, id, 'reassign', { version: 1, editorId: 'sofia-ramirez' })).status).toBe(200);
+    expect((await remove('maya-chen')).status).toBe(204);
+    // The projects keep who edited them before.
+    for (const id of projectIds) expect((await projectsRepo().get(id))!.previousAssignments.map((a) => a.editorId)).toEqual(['maya-chen']);
   });
 });
 

@@ -98,10 +98,14 @@ describe('editor updates against an in-memory store with real compare-and-set', 
     await seedDemoEditors();
     const admin = editorsRepo();
     const { id, createdAt: _c, updatedAt: _u, ...input } = (await admin.get('ethan-park'))!;
-    // Another instance deletes the editor after this update has read it, just before its write lands.
+    // Another instance deletes the editor after this update has read it, just before its write lands
+    // (the delete's own write, of the editor's tombstone, passes the hook).
+    let deleting = false;
     let deleted = false;
     atomic.beforeWrite(async (key) => {
-      if (key === id && !deleted) deleted = (await admin.remove(id)) !== null;
+      if (key !== id || deleting) return;
+      deleting = true;
+      deleted = (await admin.remove(id)) !== null;
     });
     try {
       expect(await editorsRepo().update(id, { ...input, slotsOpen: 1 })).toBeNull();

@@ -81,7 +81,8 @@ export function EditorsTab() {
   async function remove(editor: Editor) {
     if (!window.confirm(messages.confirmDeleteEditor)) return;
     const result = await deleteEditor(editor.id);
-    if (!result.ok) return showToast('error', messages.editorDeleteFailed);
+    // 409: the server says why (open projects to reassign first).
+    if (!result.ok) return showToast('error', result.status === 409 ? result.error : messages.editorDeleteFailed);
     showToast('success', messages.editorDeleted);
     await reload();
     focusLater(() => addButton.current);
