@@ -7,14 +7,13 @@ import type { Config } from '@netlify/functions';
 import { FILE_ID } from '../../src/lib/delivery-schemas';
 import { authenticate } from '../server/auth';
 import { editorOf, projectNotFound, requireRoles } from '../server/delivery/access';
-import { contentTypeOf, projectFilesRepo } from '../server/delivery/files';
+import { attachmentHeader, contentTypeOf, projectFilesRepo } from '../server/delivery/files';
 import { projectsRepo } from '../server/delivery/projects.repo';
 import { HttpError, route } from '../server/http';
 
 const fileNotFound = () => new HttpError(404, 'File not found');
 
 /** `attachment; filename="essay.docx"; filename*=UTF-8''...`: the plain form for old clients, the exact one for the rest. */
-const disposition = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export default route({
   GET: async (req, context) => {
@@ -33,7 +32,7 @@ export default route({
       headers: {
         'Content-Type': contentTypeOf(described.kind),
         'Content-Length': String(bytes.byteLength),
-        'Content-Disposition': disposition(described.name),
+        'Content-Disposition': attachmentHeader(described.name),
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': "default-src 'none'; sandbox",
         'Cache-Control': 'private, no-store',

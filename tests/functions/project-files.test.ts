@@ -4,7 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import projectFile from '../../netlify/functions/project-file';
-import { safeFileName, sniffProjectFile } from '../../netlify/server/delivery/files';
+import fc from 'fast-check';
+import { attachmentHeader, safeFileName, sniffProjectFile } from '../../netlify/server/delivery/files';
 import { fileMessages, type ProjectView } from '../../src/lib/delivery';
 import { testTokens } from '../helpers/admin-access';
 import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
@@ -50,6 +51,18 @@ describe('what a file is', () => {
     expect(safeFileName('My Essay "final".docx', 'pdf')).toBe('My Essay final.pdf');
     expect(safeFileName('', 'rtf')).toBe('document.rtf');
   });
+
+  it('cuts a long name by characters, never inside one, so any name a browser sends makes a header', () => {
+    expect(safeFileName(`${'a'.repeat(99)}😀😀.txt`, 'txt')).toBe(`${'a'.repeat(99)}😀.txt`);
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (name) => {
+        const safe = safeFileName(name, 'txt');
+        expect(safe.isWellFormed()).toBe(true);
+        expect([...safe.slice(0, -'.txt'.length)].length).toBeLessThanOrEqual(100);
+        expect(() => attachmentHeader(safe)).not.toThrow();
+      }),
+    );
+  });
 });
 
 describe('POST /api/project-files/:id', () => {
@@ -89,6 +102,18 @@ describe('GET /api/project-files/:id/:fileId', () => {
     expect((await download(null, file.id)).status).toBe(401);
     expect((await download(tokens.customer, crypto.randomUUID())).status).toBe(404);
     expect((await download(tokens.customer, '../other')).status).toBe(404);
+  });
+
+  it('a long name with an emoji where it is cut uploads and downloads again', async () => {
+    const name = `${'a'.repeat(99)}😀 draft.txt`;
+    // After the draft (the test above), it is the editor who uploads.
+    const uploaded = await upload(tokens.editor, projectId, 'My notes', name);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const file = uploaded.body;
+    expect(file.name).toBe(`${'a'.repeat(99)}😀.txt`);
+    const res = await download(tokens.editor, file.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(`filename*=UTF-8''${'a'.repeat(99)}${encodeURIComponent('😀')}.txt`);
   });
 
   it('an upload no step used yet is there only for whoever uploaded it', async () => {

@@ -56,9 +56,15 @@ export function sniffProjectFile(bytes: Uint8Array): ProjectFileKind | null {
 
 /** A name safe to show and to send back: no path, no control characters, the real extension. */
 export function safeFileName(name: string, kind: ProjectFileKind): string {
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').replace(/\.[^.]*$/, '').trim().slice(0, 100);
+  const stem = name.toWellFormed().split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').replace(/\.[^.]*$/, '').trim();
+  // Cut by code points: cut by UTF-16 units, an emoji could be split into a half no header can carry.
+  const base = [...stem].slice(0, 100).join('').trim();
   return `${base || 'document'}.${kind}`;
 }
+
+/** The download's header: an ASCII name for old clients, and the name itself (RFC 6266). */
+export const attachmentHeader = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name.toWellFormed())}`;
 
 interface StoredFileMeta {
   name: string;
