@@ -17,7 +17,9 @@ export default defineConfig({
           setupFiles: ['tests/helpers/functions-setup.ts'],
           // Test files share the Blobs server's stores: one file at a time keeps them independent.
           fileParallelism: false,
-          testTimeout: 20_000,
+          // Limits, not waits: a passing test never sits them out, so they are set for a machine four
+          // times slower than CI's (the storms of 50 requests took 20 s beside three browser shards).
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },
