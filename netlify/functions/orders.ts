@@ -1,6 +1,7 @@
 /** GET /api/orders: the signed-in customer's orders, newest first (for the dashboard). */
 import type { Config } from '@netlify/functions';
 import { authenticate } from '../server/auth';
+import { orderForFamily } from '../../src/lib/refunds';
 import { json, route } from '../server/http';
 import { ordersRepo } from '../server/orders.repo';
 
@@ -8,7 +9,7 @@ export default route({
   GET: async (req, context) => {
     const caller = await authenticate(req, context);
     const orders = await ordersRepo(context).listForCustomer(caller.uid);
-    return json(orders, { headers: { 'Cache-Control': 'private, no-store' } });
+    return json(orders.map(orderForFamily), { headers: { 'Cache-Control': 'private, no-store' } });
   },
 });
 

@@ -11,6 +11,7 @@ import { refundMessages, remainingCents } from '../../src/lib/refunds';
 import { site } from '../../src/lib/site';
 import type { Caller } from './auth';
 import { commitStep, type StepContext } from './delivery/steps';
+import { teamActor } from './delivery/transitions';
 import { projectsRepo } from './delivery/projects.repo';
 import { HttpError } from './http';
 import { escapeHtml, sendMail } from './mail';
@@ -48,9 +49,9 @@ export async function refundByAdmin(orderId: string, input: AdminRefundInput, ca
   if (!retry) {
     if (input.amountCents > remainingCents(order)) throw new HttpError(400, refundMessages.overRemaining(remainingCents(order)));
     const cancelling = await projectsToCancel(order, input.projectIds, context);
-    for (const { value, etag } of cancelling) await commitStep(value, etag, { action: 'cancel' }, { role: 'admin', name: caller.email }, context);
+    for (const { value, etag } of cancelling) await commitStep(value, etag, { action: 'cancel' }, teamActor(caller.email), context);
   }
-  const refund = await requestRefund(order.id, { id, amountCents: input.amountCents, reason: input.reason, by: 'admin', actor: caller.email, projectIds: input.projectIds }, context);
+  const refund = await requestRefund(order.id, { id, amountCents: input.amountCents, reason: input.reason, by: 'admin', actor: site.name, adminEmail: caller.email, projectIds: input.projectIds }, context);
   // Once per refund, however often the admin's request is retried: a retry after a failure that
   // came before the mail sends it, one after the mail finds it sent.
   const lines = [`${site.name} refunded ${formatUsdCents(refund.amountCents)} of your order ${order.id}.`, `Reason: ${input.reason}`, 'It reaches your card within 5-10 business days.'];

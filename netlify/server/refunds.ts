@@ -17,7 +17,7 @@ import { configuredPayments, stripeClient, type ConfiguredPayments } from './pay
 import type { DeployInfo } from './stores';
 import { signWebhookPayload } from './webhook-signature';
 
-export type RefundRequest = Pick<Refund, 'id' | 'amountCents' | 'reason' | 'by' | 'actor' | 'projectIds'>;
+export type RefundRequest = Pick<Refund, 'id' | 'amountCents' | 'reason' | 'by' | 'actor' | 'adminEmail' | 'projectIds'>;
 
 /** Stripe's refund statuses, as ours. */
 const STATE_OF: Record<string, RefundState> = { pending: 'pending', requires_action: 'pending', succeeded: 'succeeded', failed: 'failed', canceled: 'failed' };

@@ -150,8 +150,10 @@ export interface Round {
 export interface ProjectEvent {
   at: string;
   by: Role;
-  /** Who, for people: an e-mail, an editor's name, or 'system'. */
+  /** Who, for people: the family's e-mail, an editor's name, our team's name, or 'system'. */
   actor: string;
+  /** Which of our team, for the admin area only (projectView drops it for everyone else). */
+  adminEmail?: string;
   type: ProjectAction | 'created' | 'late' | 'ack_reminder' | 'auto_final_warning';
   from: ProjectState;
   to: ProjectState;
@@ -163,6 +165,8 @@ export interface ProjectMessage {
   at: string;
   by: 'customer' | 'editor' | 'admin';
   author: string;
+  /** Which of our team wrote it, for the admin area only. */
+  adminEmail?: string;
   text: string;
 }
 
@@ -333,8 +337,12 @@ export function projectView(project: Project, roles: Role[], now: Date): Project
   const open = openRound(project, now);
   const actions = PROJECT_ACTIONS.filter((action) => roles.some((role) => refusal(project, action, role) === null));
   const { notices: _owed, ...record } = project;
+  const team = roles.includes('admin');
   return {
     ...record,
+    // Families and editors see our team as one name, never an admin's address.
+    history: team ? record.history : record.history.map(({ adminEmail: _who, ...event }) => event),
+    messages: team ? record.messages : record.messages.map(({ adminEmail: _who, ...message }) => message),
     roles,
     actions,
     editsLeft: editsLeft(project),

@@ -38,7 +38,10 @@ export interface Refund {
   amountCents: number;
   reason: string;
   by: 'customer' | 'admin' | 'provider';
+  /** Who, for people: the family's e-mail, our team's name, or the provider. */
   actor: string;
+  /** Which of our team, for the admin area only (`orderForFamily` drops it). */
+  adminEmail?: string;
   /** Projects cancelled with it. */
   projectIds: string[];
   state: RefundState;
@@ -71,3 +74,7 @@ export const refundMessages = {
   notPaid: 'Only a paid order can be refunded.',
   projectNotInOrder: 'projectIds: every project must belong to this order',
 } as const;
+
+/** An order as its family reads it: our team as one name in its refunds, never an admin's address. */
+export const orderForFamily = (order: Order): Order =>
+  order.refunds ? { ...order, refunds: order.refunds.map(({ adminEmail: _who, ...refund }) => refund) } : order;

@@ -7,6 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import adminOrderRefunds from '../../netlify/functions/admin-order-refunds';
+import orderHandler from '../../netlify/functions/order';
+import projectHandler from '../../netlify/functions/project';
 import webhook from '../../netlify/functions/stripe-webhook';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { editorsRepo } from '../../netlify/server/editors.repo';
@@ -256,4 +258,30 @@ it('a cancel made against an older version is stale: 409, nothing cancelled or r
   expect(await cancel(customer.idToken, fresh)).toMatchObject({ status: 409, body: { error: deliveryMessages.stale } });
   expect((await project(projectIds[0])).state).toBe('submitted');
   expect((await order(fresh.orderId)).refunds ?? []).toEqual([]);
+});
+
+describe('who of our team acted', () => {
+  const ADMIN_EMAIL = 'boss@example.test';
+  const getProject = (token: string, id: string) => call(projectHandler, `/api/projects/${id}`, { params: { id }, headers: bearer(token) });
+  const getOrder = (token: string, id: string) => call(orderHandler, `/api/orders/${id}`, { params: { id }, headers: bearer(token) });
+
+  it('families and editors read "Beacon College Counsel", never an admin\'s address; the admin area keeps who it was', async () => {
+    const { orderId, projectIds } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 2 }] }));
+    expect((await act(adminToken, projectIds[0], 'message', { text: 'We are here to help.' })).status).toBe(200);
+    expect((await adminRefund(orderId, { amountCents: 5_000, reason: 'Goodwill', projectIds: [projectIds[1]] })).status).toBe(200);
+
+    for (const token of [customer.idToken, editorToken]) {
+      const seen = JSON.stringify((await getProject(token, projectIds[0])).body) + JSON.stringify((await getProject(token, projectIds[1])).body);
+      expect(seen).not.toContain(ADMIN_EMAIL);
+      expect(seen).toContain('Beacon College Counsel');
+    }
+    const familysOrder = JSON.stringify((await getOrder(customer.idToken, orderId)).body);
+    expect(familysOrder).not.toContain(ADMIN_EMAIL);
+    expect(familysOrder).toContain('Beacon College Counsel');
+    const mails = (await listOutbox(undefined, 100)).map((m) => m.value).filter((m) => [m.to].flat().includes(customer.email));
+    expect(JSON.stringify(mails)).not.toContain(ADMIN_EMAIL);
+
+    expect(JSON.stringify((await getProject(adminToken, projectIds[0])).body)).toContain(ADMIN_EMAIL);
+    expect(JSON.stringify((await getOrder(adminToken, orderId)).body)).toContain(ADMIN_EMAIL);
+  });
 });

@@ -20,7 +20,7 @@ import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
 import { StorageError } from '../stores';
 import { timersRepo } from '../timers';
-import { applyStep, type Actor, type Step } from './transitions';
+import { applyStep, teamActor, type Actor, type Step } from './transitions';
 
 export type StepContext = Pick<Context, 'deploy' | 'waitUntil'>;
 
@@ -159,7 +159,7 @@ export async function takeStep(id: string, action: ProjectAction, body: unknown,
   const step = await stepOf(action, body, project, caller, context);
   const refused = refusal(project, action, role);
   if (refused) throw new HttpError(refused.status, refused.error);
-  const actor: Actor = { role, name: role === 'editor' ? project.editor.name : caller.email };
+  const actor: Actor = role === 'admin' ? teamActor(caller.email) : { role, name: role === 'editor' ? project.editor.name : caller.email };
   const after = await commitStep(project, found!.etag, step, actor, context);
   if (step.action === 'cancel') await refundOrRetryLater(after, context);
   return after;

@@ -15,11 +15,14 @@ import {
   type Round,
   type TurnaroundKind,
 } from '../../../src/lib/delivery';
+import { site } from '../../../src/lib/site';
 
 export interface Actor {
   role: Role;
-  /** How people see who did it: an e-mail, an editor's name, 'system'. */
+  /** How people see who did it: the family's e-mail, an editor's name, our team's name, 'system'. */
   name: string;
+  /** Which of our team did it, kept for the admin area. */
+  adminEmail?: string;
 }
 
 export type Step =
@@ -35,7 +38,7 @@ export type Step =
 const withLastRound = (project: Project, change: (round: Round) => Round) => project.rounds.map((round, i) => (i === project.rounds.length - 1 ? change(round) : round));
 
 function messageFrom(actor: Actor, text: string, now: Date): ProjectMessage {
-  return { id: crypto.randomUUID(), at: now.toISOString(), by: actor.role === 'system' ? 'admin' : actor.role, author: actor.name, text };
+  return { id: crypto.randomUUID(), at: now.toISOString(), by: actor.role === 'system' ? 'admin' : actor.role, author: actor.name, ...(actor.adminEmail && { adminEmail: actor.adminEmail }), text };
 }
 
 /**
@@ -45,7 +48,7 @@ function messageFrom(actor: Actor, text: string, now: Date): ProjectMessage {
 export function applyStep(project: Project, step: Step, actor: Actor, now: Date): Project {
   const at = now.toISOString();
   const to = nextState(step.action, project.state);
-  const event: ProjectEvent = { at, by: actor.role, actor: actor.name, type: step.action, from: project.state, to };
+  const event: ProjectEvent = { at, by: actor.role, actor: actor.name, ...(actor.adminEmail && { adminEmail: actor.adminEmail }), type: step.action, from: project.state, to };
   let next: Project = { ...project, state: to, version: project.version + (step.action === 'message' ? 0 : 1), updatedAt: at };
 
   switch (step.action) {
@@ -99,3 +102,6 @@ export function applyStep(project: Project, step: Step, actor: Actor, now: Date)
   }
   return { ...next, history: [...project.history, event] };
 }
+
+/** One of our team: families and editors see the business's name; the admin area, who it was. */
+export const teamActor = (adminEmail: string): Actor => ({ role: 'admin', name: site.name, adminEmail });
