@@ -10,12 +10,12 @@ const STATE_STYLES: Record<RefundState, string> = {
 };
 
 /** Who made a refund, as the admin reads it. */
-export function refundedBy(refund: Pick<Refund, 'by' | 'actor'>) {
+export function refundedBy(refund: Pick<Refund, 'by' | 'actor' | 'adminEmail'>) {
   switch (refund.by) {
     case 'customer':
       return `the customer (${refund.actor})`;
     case 'admin':
-      return refund.actor;
+      return refund.adminEmail ?? refund.actor;
     case 'provider':
       return 'the Stripe dashboard';
   }

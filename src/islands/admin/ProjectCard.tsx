@@ -35,7 +35,7 @@ function History({ project }: { project: ProjectView }) {
         <li key={index} className="text-sm text-slate-800">
           <p>
             <span className="font-semibold text-navy-900">{eventLabel[event.type]}</span>
-            {event.by === 'system' ? ' automatically' : ` by ${event.actor}`} · <Time iso={event.at} />
+            {event.by === 'system' ? ' automatically' : ` by ${event.adminEmail ?? event.actor}`} · <Time iso={event.at} />
           </p>
           {(event.note || event.from !== event.to) && (
             <p className="text-slate-700">
