@@ -9,20 +9,13 @@ import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEve
 import { consultMessages } from '../../src/lib/consult-messages';
 import { site } from '../../src/lib/site';
 import type { ConsultBooking } from './consults.repo';
+import { greetingName } from './visitor-name';
 
 export type InviteMethod = 'REQUEST' | 'CANCEL';
 
 const DOMAIN = site.email.slice(site.email.indexOf('@') + 1);
 /** Stable for the booking's whole life: calendars match the cancellation to the invite by it. */
 export const consultUid = (bookingId: string) => `consult-${bookingId}@${DOMAIN}`;
-
-/**
- * A name as an iCalendar parameter value (CN), which cannot hold a double quote: RFC 6868 writes it
- * as ^' (and ^ as ^^), which ical-generator passes through. ical-generator escapes a backslash as if
- * parameters had backslash escapes, which they do not, so a backslash becomes a slash.
- */
-export const asParameter = (text: string) =>
-  text.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\\/g, '/').replace(/[\r\n]+/g, ' ');
 
 export function consultInvite(booking: ConsultBooking, method: InviteMethod, { now, description }: { now: Date; description: string }): string {
   const calendar = ical({
@@ -39,8 +32,9 @@ export function consultInvite(booking: ConsultBooking, method: InviteMethod, { n
     description,
     status: method === 'REQUEST' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
     organizer: { name: site.name, email: site.email },
-    // The visitor chose the time themselves: nothing to accept.
-    attendees: [{ name: asParameter(booking.name), email: booking.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }],
+    // The visitor chose the time themselves: nothing to accept. The invite goes to the address they
+    // gave: it names them by their cleaned first name at most (letters only, nothing to escape).
+    attendees: [{ name: greetingName(booking.name) ?? booking.email, email: booking.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }],
   });
   return calendar.toString();
 }

@@ -12,6 +12,7 @@ import { consultInvite, type InviteMethod } from './consult-calendar';
 import type { ConsultBooking } from './consults.repo';
 import { serverEnv } from './env';
 import { escapeHtml, sendMail, type Mail } from './mail';
+import { greetingName } from './visitor-name';
 import type { DeployInfo } from './stores';
 
 /** A paragraph of text, or a link that reads as its label in HTML and as its address in plain text. */
@@ -30,6 +31,9 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export const cancelLink = (token: string) => `${serverEnv().URL}${CANCEL_PAGE_PATH}#token=${token}`;
 const bookAgainLink = () => `${serverEnv().URL}/contact#book-consult`;
+
+/** The first line of a mail to the visitor: their cleaned first name at most (visitor-name.ts). */
+const greeting = (booking: ConsultBooking) => `Hi ${greetingName(booking.name) ?? 'there'},`;
 
 const when = (booking: ConsultBooking, timeZone = booking.timeZone) => formatConsult(booking.start, booking.end, timeZone);
 /** The New York time too, unless the visitor is in New York: the business says times in its own zone. */
@@ -60,7 +64,7 @@ export function confirmationMails(booking: ConsultBooking, { token, editorName, 
     replyTo: site.email,
     subject: `Your free consult is booked: ${formatDay(booking.start, booking.timeZone)} at ${formatTime(booking.start, booking.timeZone)}`,
     ...body([
-      `Hi ${booking.name},`,
+      greeting(booking),
       `Your free 15-minute consult with ${site.name} is booked for:\n${whenWithBusinessTime(booking)}`,
       'The calendar invite is attached. Before the consult we will e-mail you a link to join the call; questions before then? Just reply to this e-mail.',
       'Cannot make it after all? Please cancel, so that someone else can have the time:',
@@ -81,7 +85,7 @@ export function cancellationMails(booking: ConsultBooking, { now }: { now: Date 
     replyTo: site.email,
     subject: `Your free consult on ${formatDay(booking.start, booking.timeZone)} is cancelled`,
     ...body([
-      `Hi ${booking.name},`,
+      greeting(booking),
       byAdmin
         ? `We are sorry: we had to cancel your free consult on\n${when(booking)}.`
         : `Your free consult on\n${when(booking)}\nis cancelled, as you asked.`,
@@ -101,7 +105,7 @@ export function reminderMail(booking: ConsultBooking): Mail {
     replyTo: site.email,
     subject: `Reminder: your free consult on ${formatDay(booking.start, booking.timeZone)} at ${formatTime(booking.start, booking.timeZone)}`,
     ...body([
-      `Hi ${booking.name},`,
+      greeting(booking),
       `A reminder of your free 15-minute consult with ${site.name}:\n${whenWithBusinessTime(booking)}`,
       'If you can no longer make it, please use the cancel link in your confirmation e-mail, so that someone else can have the time.',
     ]),

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import lookup from '../../netlify/functions/consult-lookup';
 import slotsHandler from '../../netlify/functions/consult-slots';
 import { consultUid } from '../../netlify/server/consult-calendar';
+import { listOutbox } from '../../netlify/server/mail';
 import { consultsRepo } from '../../netlify/server/consults.repo';
 import { seedDemoEditors } from '../../netlify/server/seed';
 import { consultMessages } from '../../src/lib/consult-messages';
@@ -45,6 +46,32 @@ describe('against the local Blobs server', () => {
   beforeEach(async () => {
     await Promise.all([clearStore('consults'), clearStore('outbox'), clearStore('editors')]);
     await seedDemoEditors();
+  });
+
+  describe('no relay for what a visitor types', () => {
+    const LURE = 'Hi your account is suspended - sign in at https://evil.example/login';
+
+    it('the e-mails to the address given greet by a cleaned first name at most, and carry no other text of the visitor\'s', async () => {
+      expect((await book(FRIDAY_10, { email: 'victim@example.com', name: LURE })).status).toBe(201);
+      expect((await cancelWith(await cancelTokenFor('victim@example.com'))).status).toBe(200);
+      const toVisitor = await mailsTo('victim@example.com');
+      expect(toVisitor).toHaveLength(2);
+      for (const mail of toVisitor) {
+        const all = JSON.stringify(mail);
+        for (const part of ['evil', 'suspended', 'sign in at', 'account']) expect(all, part).not.toContain(part);
+        expect(mail.text).toMatch(/^Hi Hi,/);
+      }
+      // The business's copy, to us, has the name as typed.
+      const notices = (await listOutbox(undefined, 50)).map((m) => m.value).filter((m) => m.to === site.email);
+      expect(notices.map((m) => m.text).join('\n')).toContain(LURE);
+    });
+
+    it('a name with nothing to greet by gets "Hi there"', async () => {
+      await book(FRIDAY_10, { email: 'nameless@example.com', name: '*** http://x.example ***' });
+      const [confirmation] = await mailsTo('nameless@example.com');
+      expect(confirmation.text).toMatch(/^Hi there,/);
+      expect(JSON.stringify(confirmation)).not.toContain('x.example');
+    });
   });
 
   describe('GET /api/consult/slots', () => {
@@ -118,8 +145,12 @@ describe('against the local Blobs server', () => {
       expect(visitor.text).toContain('Monday, March 9, 2026, 7:30');
       expect(visitor.text).toContain('GMT+5:30');
       expect(visitor.text).toMatch(/10:00\s–\s10:15\sAM EDT/);
-      expect(visitor.html).toContain('Pat &lt;b&gt;Rivera&lt;/b&gt;');
-      expect(visitor.html).not.toContain('<b>Rivera');
+      // To the visitor's address, their first name only; the business's copy has the name, escaped.
+      expect(visitor.html).toContain('Hi Pat,');
+      expect(visitor.html).not.toContain('Rivera');
+      const [copy] = await mailsTo(site.email);
+      expect(copy.html).toContain('Pat &lt;b&gt;Rivera&lt;/b&gt;');
+      expect(copy.html).not.toContain('<b>Rivera');
       const token = await cancelTokenFor('pat@example.com');
       expect(visitor.text).toContain(`http://localhost:8888/cancel-consult#token=${token}`);
       expect(Buffer.from(token, 'base64url')).toHaveLength(32);
