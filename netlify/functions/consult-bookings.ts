@@ -1,6 +1,6 @@
 /**
  * POST /api/consult/bookings { start, name, email, intendedMajor?, preferredEditor?, timeZone, requestId }:
- * books a free consult (DESIGN §12). 201 with the booking once the visitor holds the slot and the
+ * books a free consult. 201 with the booking once the visitor holds the slot and the
  * confirmation e-mails (invite and cancel link) are sent or kept in the outbox; 400 for a slot that is
  * not on offer; 409 'That time was just taken' when someone else holds it. After a 503, the same
  * request (the same requestId) finishes the booking the first attempt began.

@@ -1,5 +1,5 @@
 /**
- * PUT and DELETE /api/database/editors/:id: an admin changes or removes one editor (SPEC §7). An editor
+ * PUT and DELETE /api/database/editors/:id: an admin changes or removes one editor. An editor
  * with open projects is not removed (409); a removed editor's id is never given out again.
  */
 import type { Config, Context } from '@netlify/functions';

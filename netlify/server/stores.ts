@@ -40,7 +40,7 @@ export function openStore(name: StoreName, info?: DeployInfo): Store {
 
 /**
  * A JSON blob with the etag to compare-and-set it against. The local Blobs server returns no etag
- * from `getWithMetadata`; its listing does (DESIGN §1), so that is the fallback. With neither (the
+ * from `getWithMetadata`; its listing does, so that is the fallback. With neither (the
  * blob deleted between the two reads), there is nothing safe to compare against: a retry reads again.
  */
 export async function getJSONWithEtag<T>(store: Store, key: string): Promise<{ value: T; etag: string } | null> {
