@@ -175,6 +175,8 @@ describe('DELETE /api/database/editors/:id', () => {
   });
 
   it('refuses to delete an editor with open projects (409 saying how many), and deletes them once those are reassigned', async () => {
+    // Other test files leave projects with the demo editors on the shared Blobs server.
+    await clearStore('projects');
     await seedDemoEditors();
     const family = await createUser();
     const { projectIds } = await paidOrder(family.idToken, selection({ editorId: 'maya-chen', services: [{ id: 'supplement-small', quantity: 2 }] }));
