@@ -63,6 +63,8 @@ export default route({
     const order = await ownOrder(req, context);
     const { sessionId, cardNumber } = await readBody(req, paymentSchema);
     if (order.status !== 'pending') throw new HttpError(409, orderMessages.notPending);
+    // As Stripe's would be once 'Complete Payment' opened a newer one.
+    if (order.payment.sessionIds?.at(-1) !== sessionId) throw new HttpError(409, orderMessages.sessionClosed);
     // As a Stripe session would: none can be paid after the order's 24 hours.
     if (Date.now() >= paymentDeadline(order).getTime()) throw new HttpError(409, orderMessages.expired);
     const result = await payTestCheckout(order, sessionId, cardNumber, mode, context);

@@ -13,7 +13,7 @@ import { timersRepo } from './timers';
 import { editorsRepo } from './editors.repo';
 import { HttpError } from './http';
 import { ordersRepo, type Order } from './orders.repo';
-import { openCheckout, type CheckoutSession, type ConfiguredPayments } from './payments';
+import { openCheckout, PROVIDER_UNREACHABLE, type CheckoutSession, type ConfiguredPayments } from './payments';
 import type { DeployInfo } from './stores';
 import { recordSession } from './unpaid-orders';
 
@@ -58,7 +58,7 @@ export async function startCheckout(
     // The customer sees the attempt, failed, among their orders.
     await orders.settle(order.id, 'failed');
     await orders.publish(order);
-    throw new HttpError(502, 'The payment provider is not reachable right now. Please try again in a moment.');
+    throw new HttpError(502, PROVIDER_UNREACHABLE);
   }
   // Until it is listed as the customer's, a failure here leaves an order nobody sees or can pay (the
   // customer never got the session's address); its timer expires it.

@@ -10,6 +10,7 @@ import type Stripe from 'stripe';
 import { z } from '../../src/lib/zod';
 import { customersRepo } from './customers.repo';
 import { ensureProjects } from './delivery/creation';
+import { refundExtraPayment } from './extra-payments';
 import { HttpError } from './http';
 import { editorAddressOf, sendOrderConfirmations, type EditorAddress } from './order-mail';
 import { ordersRepo, type Order } from './orders.repo';
@@ -26,6 +27,7 @@ export type FulfilmentResult =
   | 'amount-mismatch'
   | 'awaiting-payment'
   | 'already-settled'
+  | 'extra-payment-refunded'
   | 'paid'
   | 'failed'
   | 'expired';
@@ -126,17 +128,18 @@ async function settle(type: string, session: Session, info?: DeployInfo): Promis
   if (!order) return 'unknown-order';
   if (type === 'checkout.session.expired') return (await orders.settle(order.id, 'expired')) ? 'expired' : 'already-settled';
   if (type === 'checkout.session.async_payment_failed') return (await orders.settle(order.id, 'failed')) ? 'failed' : 'already-settled';
-
-  if (session.amount_total !== order.totalCents || session.currency !== 'usd') {
-    console.error(`Order ${order.id}: paid ${session.amount_total} ${session.currency}, expected ${order.totalCents} usd. Not fulfilled.`);
-    return 'amount-mismatch';
-  }
   // A completed session with a delayed payment method is paid later (async_payment_succeeded).
   if (type === 'checkout.session.completed' && session.payment_status !== 'paid') return 'awaiting-payment';
 
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
   // Before the order is paid: a refund event names only the payment, and must find its order.
   if (paymentIntent) await orders.indexPayment(paymentIntent, order.id);
+  if (order.status !== 'pending') return settledBefore(order, session, paymentIntent, info);
+
+  if (session.amount_total !== order.totalCents || session.currency !== 'usd') {
+    console.error(`Order ${order.id}: paid ${session.amount_total} ${session.currency}, expected ${order.totalCents} usd. Not fulfilled.`);
+    return 'amount-mismatch';
+  }
   // Who hears of it is decided now and recorded with the payment: the confirmation page says it.
   const editorAddress = await editorAddressOf(order, info);
   const paid = await orders.settle(order.id, 'paid', { sessionId: session.id, paymentIntent, paidAt: new Date().toISOString() }, new Date(), {
@@ -146,11 +149,22 @@ async function settle(type: string, session: Session, info?: DeployInfo): Promis
     await fulfil(paid, editorAddress, info);
     return 'paid';
   }
-  // Settled before: if it was paid, complete what an earlier delivery may have left half done (each
-  // step finds what is there already), with the e-mail addresses recorded at payment.
-  const settled = order.status === 'paid' ? order : await orders.get(order.id);
-  if (settled?.status === 'paid') await fulfil(settled, await editorAddressOf(settled, info, settled.editorNotice), info);
-  return 'already-settled';
+  // Another delivery settled it meanwhile.
+  return settledBefore((await orders.get(order.id))!, session, paymentIntent, info);
+}
+
+/**
+ * A payment for an order already out of pending. Paid by this session: complete what an earlier
+ * delivery may have left half done (each step finds what is there already), with the e-mail addresses
+ * recorded at payment. Any other payment is not the order's: it is refunded.
+ */
+async function settledBefore(order: Order, session: Session, paymentIntent: string | undefined, info?: DeployInfo): Promise<FulfilmentResult> {
+  if (order.status === 'paid' && order.payment.sessionId === session.id) {
+    await fulfil(order, await editorAddressOf(order, info, order.editorNotice), info);
+    return 'already-settled';
+  }
+  await refundExtraPayment(order.id, { sessionId: session.id, paymentIntent: paymentIntent ?? null, amountCents: session.amount_total ?? 0 }, info);
+  return 'extra-payment-refunded';
 }
 
 /**

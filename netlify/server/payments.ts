@@ -18,6 +18,7 @@ export const LOCAL_WEBHOOK_SECRET = 'whsec_local_test_mode_only';
 export const TEST_CARD_DECLINED = '4000000000000002';
 export const DECLINE_MESSAGE = 'Your card was declined.';
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
+export const PROVIDER_UNREACHABLE = 'The payment provider is not reachable right now. Please try again in a moment.';
 
 export type PaymentsMode =
   | { kind: 'stripe'; secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined }

@@ -25,6 +25,9 @@ const STATE_OF: Record<string, RefundState> = { pending: 'pending', requires_act
 /** Whether a refund in `from` may move to `to`: forward only. */
 const moves = (from: RefundState, to: RefundState) => from !== to && (from === 'pending' || (from === 'succeeded' && to === 'failed'));
 
+/** Our id for the refund of a payment that arrived for an order no longer awaiting one. */
+export const extraRefundId = (sessionId: string) => `extra-${sessionId}`;
+
 export const idempotencyKeyOf = (orderId: string, refundId: string) => `refund-${orderId}-${refundId}`;
 
 /** Records the refund on its order (once), then asks the provider for it; answers it as it stands. */
@@ -44,38 +47,49 @@ export async function requestRefund(orderId: string, request: RefundRequest, inf
   if (!refund) throw new HttpError(404, 'Order not found');
   if (refund.state !== 'pending' || refund.providerId) return refund;
   const order = (await orders.get(orderId))!;
-  await askProvider(order, refund, payments, info);
+  if (!order.payment.paymentIntent && payments.kind === 'stripe') throw new Error(`Order ${order.id} has no payment intent to refund`);
+  await askProvider({ orderId, refundId: refund.id, paymentIntent: order.payment.paymentIntent ?? null, amountCents: refund.amountCents }, payments, info);
   return (await orders.get(orderId))!.refunds!.find((r) => r.id === refund!.id)!;
 }
 
-async function askProvider(order: Order, refund: Refund, payments: ConfiguredPayments, info?: DeployInfo) {
-  const metadata = { orderId: order.id, refundId: refund.id };
+/** One refund as the provider is asked for it: of which payment, how much, and our ids for it. */
+export interface RefundAsked {
+  orderId: string;
+  refundId: string;
+  paymentIntent: string | null;
+  amountCents: number;
+}
+
+/**
+ * Asks the provider for a refund (the same idempotency key each time) and brings its answer into the
+ * order. In test mode the answer is the signed event a provider would send, through the webhook's code.
+ */
+export async function askProvider(asked: RefundAsked, payments: ConfiguredPayments, info?: DeployInfo) {
+  const metadata = { orderId: asked.orderId, refundId: asked.refundId };
   if (payments.kind === 'test') {
     const { receiveWebhook } = await import('./fulfilment');
-    const event = refundEvent(order, refund, metadata);
-    const payload = JSON.stringify(event);
+    const payload = JSON.stringify(refundEvent(asked, metadata));
     await receiveWebhook(payload, signWebhookPayload(payload, payments.webhookSecret), info);
     return;
   }
-  if (!order.payment.paymentIntent) throw new Error(`Order ${order.id} has no payment intent to refund`);
   const stripe = await stripeClient(payments);
   const created = await stripe.refunds.create(
-    { payment_intent: order.payment.paymentIntent, amount: refund.amountCents, metadata },
-    { idempotencyKey: idempotencyKeyOf(order.id, refund.id) },
+    { payment_intent: asked.paymentIntent!, amount: asked.amountCents, metadata },
+    { idempotencyKey: idempotencyKeyOf(asked.orderId, asked.refundId) },
   );
-  await applyProviderRefund(order.id, { id: created.id, amount: created.amount, status: created.status ?? 'pending', metadata, failure_reason: created.failure_reason ?? null }, info);
+  await applyProviderRefund(asked.orderId, { id: created.id, amount: created.amount, status: created.status ?? 'pending', metadata, failure_reason: created.failure_reason ?? null }, info);
 }
 
 /** The `refund.updated` event a provider would send once the test-mode refund went through. */
-function refundEvent(order: Order, refund: Refund, metadata: Record<string, string>) {
-  const providerId = `re_test_local_${refund.id.replace(/[^A-Za-z0-9]/g, '').slice(-24)}`;
+function refundEvent(asked: RefundAsked, metadata: Record<string, string>) {
+  const providerId = `re_test_local_${asked.refundId.replace(/[^A-Za-z0-9]/g, '').slice(-24)}`;
   return {
     id: `evt_test_local_${crypto.randomUUID().replace(/-/g, '')}`,
     object: 'event',
     type: 'refund.updated',
     created: Math.floor(Date.now() / 1000),
     livemode: false,
-    data: { object: { id: providerId, object: 'refund', amount: refund.amountCents, currency: 'usd', status: 'succeeded', payment_intent: order.payment.paymentIntent ?? null, metadata } },
+    data: { object: { id: providerId, object: 'refund', amount: asked.amountCents, currency: 'usd', status: 'succeeded', payment_intent: asked.paymentIntent, metadata } },
   };
 }
 
@@ -106,6 +120,16 @@ export async function applyProviderRefund(orderId: string | null, refund: Provid
   await orders.change(order.id, (current) => {
     const refunds = current.refunds ?? [];
     const at = now.toISOString();
+    const extra = current.extraPayments?.find(
+      (p) => refund.metadata?.refundId === extraRefundId(p.sessionId) || p.refund.providerId === refund.id || (paymentIntent !== undefined && p.paymentIntent === paymentIntent),
+    );
+    if (extra) {
+      const moved = moves(extra.refund.state, state);
+      changed = moved || extra.refund.providerId !== refund.id;
+      if (!changed) return null;
+      const next = { ...extra.refund, providerId: refund.id, updatedAt: at, ...(moved && { state, failure: state === 'failed' ? (refund.failure_reason ?? 'failed') : null }) };
+      return { ...current, extraPayments: current.extraPayments!.map((p) => (p === extra ? { ...p, refund: next } : p)), updatedAt: at };
+    }
     const ours = refunds.find((r) => r.id === refund.metadata?.refundId || r.providerId === refund.id);
     if (!ours) {
       changed = true;

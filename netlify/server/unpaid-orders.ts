@@ -8,7 +8,7 @@ import { MIN_SESSION_MS, orderMessages, paymentDeadline, type Order } from '../.
 import type { Caller } from './auth';
 import { HttpError } from './http';
 import { ordersRepo } from './orders.repo';
-import { openCheckout, stripeClient, type CheckoutSession, type ConfiguredPayments } from './payments';
+import { openCheckout, PROVIDER_UNREACHABLE, stripeClient, type CheckoutSession, type ConfiguredPayments } from './payments';
 import type { DeployInfo } from './stores';
 
 async function ownPendingOrder(orderId: string, caller: Caller, info?: DeployInfo): Promise<Order> {
@@ -37,21 +37,29 @@ export async function reopenCheckout(orderId: string, caller: Caller, payments: 
     await ordersRepo(info).settle(order.id, 'expired', {}, now);
     throw new HttpError(409, orderMessages.expired);
   }
+  // Only one checkout is open at a time, so a family with two tabs cannot pay twice. Each new one
+  // closed those before it, so only the newest can still be open.
+  await closeSessions(order.payment.sessionIds?.slice(-1) ?? [], payments, orderMessages.paidMeanwhile);
   const session = await openCheckout(order, payments);
   await recordSession(order.id, session.id, info);
   return session;
 }
 
-/** Closes the order's open Stripe sessions; 409 when one of them was paid meanwhile. */
-async function closeSessions(order: Order, payments: ConfiguredPayments) {
+/**
+ * Closes Stripe sessions; 409 with `paidMessage` when one of them was paid meanwhile. Test checkout
+ * sessions are closed by being older than the order's newest (the test checkout refuses them).
+ */
+async function closeSessions(sessionIds: string[], payments: ConfiguredPayments, paidMessage: string) {
   if (payments.kind !== 'stripe') return;
   const stripe = await stripeClient(payments);
-  for (const id of order.payment.sessionIds ?? []) {
+  for (const id of sessionIds) {
     try {
       await stripe.checkout.sessions.expire(id);
     } catch {
       // Only an open session can be expired: one that is not is expired already, or was paid.
-      if ((await stripe.checkout.sessions.retrieve(id)).status === 'complete') throw new HttpError(409, orderMessages.justPaid);
+      const { status } = await stripe.checkout.sessions.retrieve(id);
+      if (status === 'complete') throw new HttpError(409, paidMessage);
+      if (status === 'open') throw new HttpError(503, PROVIDER_UNREACHABLE);
     }
   }
 }
@@ -59,7 +67,7 @@ async function closeSessions(order: Order, payments: ConfiguredPayments) {
 /** 'Cancel Order': an unpaid order is cancelled and can no longer be paid. */
 export async function cancelUnpaidOrder(orderId: string, caller: Caller, payments: ConfiguredPayments, info?: DeployInfo): Promise<Order> {
   const order = await ownPendingOrder(orderId, caller, info);
-  await closeSessions(order, payments);
+  await closeSessions(order.payment.sessionIds ?? [], payments, orderMessages.justPaid);
   const cancelled = await ordersRepo(info).settle(order.id, 'cancelled');
   if (!cancelled) throw new HttpError(409, orderMessages.notPending);
   return cancelled;

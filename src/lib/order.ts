@@ -1,6 +1,6 @@
 /** An order as stored by the server and shown to its owner (DESIGN §3): amounts in cents. */
 import type { AddOnLine, ServiceLine } from './pricing';
-import { paymentStateLabel, paymentStateOf, type Refund } from './refunds';
+import { paymentStateLabel, paymentStateOf, type Refund, type RefundState } from './refunds';
 import type { Billing, Student } from './schemas';
 
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled';
@@ -37,6 +37,20 @@ export interface Order {
    * Orders paid before this was recorded went to the team.
    */
   editorNotice?: EditorNotice;
+  /**
+   * Payments that arrived for this order when it was no longer awaiting one (a second checkout paid,
+   * or a payment after it expired or was cancelled): each is refunded in full, apart from the order's
+   * own refunds, which concern its one payment.
+   */
+  extraPayments?: ExtraPayment[];
+}
+
+export interface ExtraPayment {
+  sessionId: string;
+  paymentIntent: string | null;
+  amountCents: number;
+  receivedAt: string;
+  refund: { state: RefundState; providerId: string | null; failure: string | null; updatedAt: string };
 }
 
 export type EditorNotice = 'editor' | 'team';
@@ -69,6 +83,8 @@ export const orderMessages = {
   notPending: 'This order is no longer awaiting payment.',
   expired: 'This order has expired: unpaid orders are kept for 24 hours. Please start a new order.',
   justPaid: 'This order was just paid, so it cannot be cancelled here. Please contact us.',
+  paidMeanwhile: 'This order was just paid in an earlier checkout. Reload the page to see it.',
+  sessionClosed: 'This checkout was replaced by a newer one for the same order. Go back to your order to pay.',
 } as const;
 
 /** A paid order reads as paid, partially refunded or refunded (DESIGN §11). */

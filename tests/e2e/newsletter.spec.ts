@@ -79,8 +79,16 @@ test('a failure says so and keeps the address', async ({ page }) => {
 
 test('a network failure says so too', async ({ page }) => {
   const f = form(page);
-  await page.route('**/api/database/subscribe', (route) => route.abort('internetdisconnected'));
+  // The request is seen leaving before it fails: a failure of this test then says which half broke.
+  let sent!: () => void;
+  const leaving = new Promise<void>((r) => (sent = r));
+  await page.route('**/api/database/subscribe', (route) => {
+    sent();
+    return route.abort('internetdisconnected');
+  });
   await f.input.fill('offline@example.com');
   await f.button.click();
+  await leaving;
   await expect(f.alert).toHaveText(messages.subscribeFailure);
+  await expect(f.input).toBeEnabled();
 });

@@ -245,6 +245,24 @@ describe('with Stripe: recorded requests and signed refund events', () => {
     expect((await order(paid.id)).refunds).toEqual([expect.objectContaining({ state: 'succeeded', providerId: 're_retry' })]);
   });
 
+  it('a second payment for a paid order is refunded in full by its own payment and key; Stripe down, the event fails and its retry asks again with the same key', async () => {
+    const { order: paid } = await stripePaidOrder();
+    const second = completedEvent(await order(paid.id), 'cs_second') as unknown as { data: { object: Record<string, unknown> } };
+    second.data.object.payment_intent = 'pi_recorded_2';
+    const down = reply;
+    reply = () => ({ status: 500, body: { error: { type: 'api_error', message: 'down' } } });
+    expect((await deliver(second)).status).toBe(500);
+    reply = down;
+    expect((await deliver(second)).body.result).toBe('extra-payment-refunded');
+    const asked = recorded.filter((r) => r.path === '/v1/refunds');
+    expect(new Set(asked.map((r) => r.key))).toEqual(new Set([`refund-${paid.id}-extra-cs_second`]));
+    expect(Object.fromEntries(asked.at(-1)!.body)).toEqual({ payment_intent: 'pi_recorded_2', amount: String(paid.totalCents), 'metadata[orderId]': paid.id, 'metadata[refundId]': 'extra-cs_second' });
+    const after = await order(paid.id);
+    expect(after.extraPayments).toEqual([expect.objectContaining({ sessionId: 'cs_second', refund: expect.objectContaining({ state: 'pending', providerId: expect.stringMatching(/^re_/) }) })]);
+    expect(paymentStateOf(after)).toBe('paid');
+    expect((await listOutbox()).filter((m) => m.value.subject === `an extra payment for order ${paid.id}`)).toHaveLength(1);
+  });
+
   it('a refund event for a payment we do not know is acknowledged and changes nothing', async () => {
     const res = await deliver(refundEvent('refund.updated', { id: 're_x', amount: 100, status: 'succeeded', payment_intent: 'pi_unknown', metadata: {} }));
     expect(res).toMatchObject({ status: 200, body: { result: 'unknown-order' } });

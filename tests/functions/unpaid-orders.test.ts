@@ -43,6 +43,14 @@ describe('an unpaid order', () => {
     const after = await stored(orderId);
     expect(after).toMatchObject({ status: 'pending', totalCents: before.totalCents, serviceLines: before.serviceLines });
     expect(after.payment.sessionIds).toEqual([firstSession, res.body.id]);
+    // As a Stripe session closed by the new one: the first can no longer be paid.
+    const payFirst = await call(testCheckout, `/api/stripe/test-checkout/${orderId}`, {
+      method: 'POST',
+      params: { orderId },
+      headers: bearer(customer.idToken),
+      json: { sessionId: firstSession, cardNumber: '4242 4242 4242 4242' },
+    });
+    expect(payFirst).toMatchObject({ status: 409, body: { error: orderMessages.sessionClosed } });
     // Paying through the new session settles the same order.
     const paid = await call(testCheckout, `/api/stripe/test-checkout/${orderId}`, {
       method: 'POST',
@@ -121,8 +129,26 @@ describe('with Stripe', () => {
     await act(customer.idToken, orderId, 'checkout');
     const sessions = (await stored(orderId)).payment.sessionIds!;
     expect(sessions).toHaveLength(2);
+    const before = recorded.length;
     expect((await act(customer.idToken, orderId, 'cancel')).body.status).toBe('cancelled');
-    expect(recorded.filter((r) => r.path.endsWith('/expire')).map((r) => r.path)).toEqual(sessions.map((id) => `/v1/checkout/sessions/${id}/expire`));
+    expect(recorded.slice(before).filter((r) => r.path.endsWith('/expire')).map((r) => r.path)).toEqual(sessions.map((id) => `/v1/checkout/sessions/${id}/expire`));
+  });
+
+  it('Complete Payment closes the sessions opened before, so no two can be paid', async () => {
+    const { orderId } = await openOrder(customer.idToken);
+    const [first] = (await stored(orderId)).payment.sessionIds!;
+    expect((await act(customer.idToken, orderId, 'checkout')).status).toBe(200);
+    const [, second] = (await stored(orderId)).payment.sessionIds!;
+    expect((await act(customer.idToken, orderId, 'checkout')).status).toBe(200);
+    const expired = recorded.filter((r) => r.path.endsWith('/expire')).map((r) => r.path);
+    expect(expired).toEqual([`/v1/checkout/sessions/${first}/expire`, `/v1/checkout/sessions/${second}/expire`]);
+  });
+
+  it('Complete Payment for an order paid meanwhile in an earlier session says so and opens nothing', async () => {
+    const { orderId } = await openOrder(customer.idToken);
+    sessionStatus = 'complete';
+    expect(await act(customer.idToken, orderId, 'checkout')).toMatchObject({ status: 409, body: { error: orderMessages.paidMeanwhile } });
+    expect(recorded.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')).toHaveLength(1);
   });
 
   it('an order paid in a session that could not be closed stays paid: cancelling says so', async () => {

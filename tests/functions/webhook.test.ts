@@ -133,15 +133,62 @@ describe('POST /api/stripe/webhook: fulfilment', () => {
     expect((await ordersRepo().get(order.id))?.status).toBe('failed');
   });
 
-  it('an expired session never becomes paid, even if a completion arrives late', async () => {
+  it('an expired order never becomes paid: a payment arriving late is refunded, and the family and our team are told', async () => {
     expect((await deliver(event('checkout.session.expired'))).body.result).toBe('expired');
-    expect((await deliver(event('checkout.session.completed'))).body.result).toBe('already-settled');
-    expect((await ordersRepo().get(order.id))?.status).toBe('expired');
-    expect(await outbox()).toBe(0);
+    expect((await deliver(event('checkout.session.completed'))).body.result).toBe('extra-payment-refunded');
+    const after = (await ordersRepo().get(order.id))!;
+    expect(after.status).toBe('expired');
+    expect(after.extraPayments).toEqual([expect.objectContaining({ amountCents: order.totalCents, refund: expect.objectContaining({ state: 'succeeded' }) })]);
+    const mails = await outboxMails();
+    expect(mails.map((m) => m.to).sort()).toEqual([site.email, user.email].sort());
+    expect(mails.find((m) => m.to === user.email)!.text).toContain(`Your order ${order.id} had expired before your payment reached us, so we refunded it in full.`);
   });
 
   it('accepts and ignores events for unknown orders and unrelated types', async () => {
     expect((await deliver(event('checkout.session.completed', { client_reference_id: 'BCC-ZZZZZZ' }))).body.result).toBe('unknown-order');
     expect((await deliver(event('customer.created'))).body.result).toBe('ignored');
+  });
+});
+
+describe('POST /api/stripe/webhook: a second payment for a paid order', () => {
+  const second = 'cs_test_local_' + 'b'.repeat(32);
+
+  it('is refunded in full, once, apart from the order\'s own refunds; the family and our team hear of it once', async () => {
+    expect((await deliver(event('checkout.session.completed', { payment_intent: 'pi_first' }))).body.result).toBe('paid');
+    const again = event('checkout.session.completed', { id: second, payment_intent: 'pi_second' });
+    expect((await deliver(again)).body.result).toBe('extra-payment-refunded');
+    expect((await deliver(again)).body.result).toBe('duplicate');
+    // The same payment told again by another event changes nothing more.
+    expect((await deliver(event('checkout.session.async_payment_succeeded', { id: second, payment_intent: 'pi_second' }))).body.result).toBe('extra-payment-refunded');
+
+    const after = (await ordersRepo().get(order.id))!;
+    expect(after).toMatchObject({ status: 'paid', payment: { sessionId: 'cs_test_local_' + 'a'.repeat(32), paymentIntent: 'pi_first' } });
+    expect(after.extraPayments).toEqual([
+      { sessionId: second, paymentIntent: 'pi_second', amountCents: order.totalCents, receivedAt: expect.any(String), refund: expect.objectContaining({ state: 'succeeded', providerId: expect.stringMatching(/^re_test_local_/) }) },
+    ]);
+    expect(after.refunds ?? []).toEqual([]);
+    const mails = await outboxMails();
+    expect(mails).toHaveLength(5);
+    const toFamily = mails.filter((m) => m.subject === `A refund for your order ${order.id}`);
+    // To the account that paid, as every refund's notice.
+    expect(toFamily.map((m) => m.to)).toEqual([user.email]);
+    expect(toFamily[0].text).toContain(`Your order ${order.id} was already paid, so we refunded the second payment in full.`);
+    const toTeam = mails.filter((m) => m.subject === `an extra payment for order ${order.id}`);
+    expect(toTeam.map((m) => m.to)).toEqual([site.email]);
+    expect(toTeam[0].text).toContain('pi_second');
+  });
+
+  it('a refund event for the second payment settles its refund, not the order\'s', async () => {
+    expect((await deliver(event('checkout.session.completed', { payment_intent: 'pi_first' }))).body.result).toBe('paid');
+    await deliver(event('checkout.session.completed', { id: second, payment_intent: 'pi_second' }));
+    const failed = {
+      id: `evt_${crypto.randomUUID()}`,
+      type: 'refund.failed',
+      data: { object: { id: 're_later', amount: order.totalCents, status: 'failed', failure_reason: 'lost_or_stolen_card', payment_intent: 'pi_second', metadata: {} } },
+    };
+    expect((await deliver(failed)).body.result).toBe('refund-recorded');
+    const after = (await ordersRepo().get(order.id))!;
+    expect(after.refunds ?? []).toEqual([]);
+    expect(after.extraPayments![0].refund).toMatchObject({ state: 'failed', failure: 'lost_or_stolen_card' });
   });
 });

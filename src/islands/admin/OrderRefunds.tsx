@@ -1,4 +1,4 @@
-import type { Order } from '../../lib/order';
+import type { ExtraPayment, Order } from '../../lib/order';
 import { formatUsdCents } from '../../lib/money';
 import { refundStateLabel, type Refund, type RefundState } from '../../lib/refunds';
 import { Time } from './Facts';
@@ -55,6 +55,44 @@ export function RefundList({ order }: { order: Pick<Order, 'id' | 'refunds'> }) 
       <ol aria-labelledby={headingId} className="space-y-2">
         {refunds.map((refund) => (
           <RefundItem key={refund.id} refund={refund} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ExtraPaymentItem({ payment }: { payment: ExtraPayment }) {
+  const { refund } = payment;
+  const failed = refund.state === 'failed';
+  return (
+    <li className={`rounded-lg border p-3 text-sm ${failed ? 'border-red-300 border-l-4 bg-red-50' : 'border-slate-200'}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="font-semibold text-navy-900">{formatUsdCents(payment.amountCents)}</p>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_STYLES[refund.state]}`}>{refundStateLabel[refund.state]}</span>
+      </div>
+      <p className="text-slate-700 [overflow-wrap:anywhere]">
+        <Time iso={payment.receivedAt} /> · checkout {payment.sessionId}
+        {payment.paymentIntent && ` · payment ${payment.paymentIntent}`}
+      </p>
+      {failed && <p className="font-medium text-red-900 [overflow-wrap:anywhere]">Not refunded: {refund.failure ?? 'the payment provider gave no reason'}. Refund it by hand.</p>}
+    </li>
+  );
+}
+
+/** Payments that reached an order no longer awaiting one, each refunded in full automatically. */
+export function ExtraPaymentList({ order }: { order: Pick<Order, 'id' | 'extraPayments'> }) {
+  const payments = order.extraPayments ?? [];
+  if (payments.length === 0) return null;
+  const headingId = `extra-payments-${order.id}`;
+  return (
+    <section aria-labelledby={headingId} className="mt-4 border-t border-slate-200 pt-4">
+      <h4 id={headingId} className="mb-1 text-sm font-bold text-navy-900">
+        Extra payments<span className="sr-only"> of {order.id}</span>
+      </h4>
+      <p className="mb-2 text-sm text-slate-700">Paid after the order stopped awaiting payment, and refunded in full.</p>
+      <ol aria-labelledby={headingId} className="space-y-2">
+        {payments.map((payment) => (
+          <ExtraPaymentItem key={payment.sessionId} payment={payment} />
         ))}
       </ol>
     </section>

@@ -6,7 +6,7 @@ import { lineLabel, orderStateLabel, type Order } from '../../lib/order';
 import { paymentStateOf, refundedCents, remainingCents, type PaymentState, type Refund } from '../../lib/refunds';
 import { ordersPage } from './admin-api';
 import { Fact, Time } from './Facts';
-import { RefundList } from './OrderRefunds';
+import { ExtraPaymentList, RefundList } from './OrderRefunds';
 import { PagedSection } from './PagedSection';
 import { refundAttempt } from './refund-form';
 import { RefundForm } from './RefundForm';
@@ -161,6 +161,7 @@ function OrderCard({ order, onChanged }: CardProps) {
         </div>
       )}
       <RefundList order={order} />
+      <ExtraPaymentList order={order} />
       <div className="mt-3 flex flex-wrap gap-2">
         <button
           type="button"
