@@ -6,10 +6,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { z } from '../../src/lib/zod';
-import { PROJECT_ACTIONS, projectView } from '../../src/lib/delivery';
+import { PROJECT_ACTIONS } from '../../src/lib/delivery';
 import { authenticate } from '../server/auth';
 import { editorOf, rolesOn } from '../server/delivery/access';
 import { takeStep } from '../server/delivery/steps';
+import { viewFor } from '../server/delivery/view';
 import { parse, privateJson, readBody, route } from '../server/http';
 
 /** Drafts and notes run to 20,000 characters, up to 4 bytes each. */
@@ -23,7 +24,7 @@ export default route({
     const body = await readBody(req, z.unknown(), STEP_BODY_LIMIT);
     const project = await takeStep(context.params.id ?? '', action, body, caller, context);
     const editor = await editorOf(caller, context);
-    return privateJson(projectView(project, rolesOn(project, caller, editor?.id ?? null), new Date()));
+    return privateJson(await viewFor(project, rolesOn(project, caller, editor?.id ?? null), context));
   },
 });
 

@@ -1,9 +1,9 @@
 /** GET /api/projects/:id: one project, for its customer, its editor or an admin; 404 for anyone else. */
 import type { Config } from '@netlify/functions';
-import { projectView } from '../../src/lib/delivery';
 import { authenticate } from '../server/auth';
 import { editorOf, requireRoles } from '../server/delivery/access';
 import { projectsRepo } from '../server/delivery/projects.repo';
+import { viewFor } from '../server/delivery/view';
 import { privateJson, route } from '../server/http';
 
 export default route({
@@ -11,7 +11,7 @@ export default route({
     const caller = await authenticate(req, context);
     const [editor, project] = await Promise.all([editorOf(caller, context), projectsRepo(context).get(context.params.id ?? '')]);
     const roles = requireRoles(project, caller, editor?.id ?? null);
-    return privateJson(projectView(project!, roles, new Date()));
+    return privateJson(await viewFor(project!, roles, context));
   },
 });
 

@@ -17,7 +17,8 @@ export default route({
     await Promise.all(orders.map((order) => ensureProjects(order, context)));
     const now = new Date();
     const projects = await projectsRepo(context).listForCustomer(caller.uid);
-    return privateJson(projects.map((project) => projectView(project, ['customer'], now)));
+    const byId = new Map(orders.map((order) => [order.id, order]));
+    return privateJson(projects.map((project) => projectView(project, ['customer'], now, byId.get(project.orderId) ?? null)));
   },
 });
 

@@ -8,10 +8,14 @@
  * fail later); an older event never undoes a newer one. In test mode the "provider" answers at once,
  * through the same signed events and the same webhook code.
  */
+import type Stripe from 'stripe';
+import { formatUsdCents } from '../../src/lib/money';
+import { site } from '../../src/lib/site';
 import { z } from '../../src/lib/zod';
 import type { Order } from '../../src/lib/order';
 import { remainingCents, refundMessages, type Refund, type RefundState } from '../../src/lib/refunds';
 import { HttpError } from './http';
+import { escapeHtml, sendMail } from './mail';
 import { ordersRepo } from './orders.repo';
 import { configuredPayments, stripeClient, type ConfiguredPayments } from './payments';
 import type { DeployInfo } from './stores';
@@ -48,8 +52,33 @@ export async function requestRefund(orderId: string, request: RefundRequest, inf
   if (refund.state !== 'pending' || refund.providerId) return refund;
   const order = (await orders.get(orderId))!;
   if (!order.payment.paymentIntent && payments.kind === 'stripe') throw new Error(`Order ${order.id} has no payment intent to refund`);
-  await askProvider({ orderId, refundId: refund.id, paymentIntent: order.payment.paymentIntent ?? null, amountCents: refund.amountCents }, payments, info);
-  return (await orders.get(orderId))!.refunds!.find((r) => r.id === refund!.id)!;
+  const answer = await askProvider({ orderId, refundId: refund.id, paymentIntent: order.payment.paymentIntent ?? null, amountCents: refund.amountCents }, payments, info);
+  const after = (await orders.get(orderId))!.refunds!.find((r) => r.id === refund!.id)!;
+  if (answer === 'refused') await alertRefused(order, after, info);
+  return after;
+}
+
+/** Our team hears once of a refund the provider refused for good: it is theirs to make by hand. */
+async function alertRefused(order: Order, refund: Refund, info?: DeployInfo) {
+  const lines = [
+    `Stripe refused the refund of ${formatUsdCents(refund.amountCents)} on order ${order.id} (${refund.reason}).`,
+    `Why: ${refund.failure ?? 'no reason given'}.`,
+    'Nothing will ask again. Refund it by hand in the Stripe dashboard and tell the family.',
+  ];
+  const at = new Date(refund.updatedAt);
+  await sendMail(
+    { to: site.email, subject: `Action needed: a refund on order ${order.id} was refused`, text: lines.join('\n\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), replyTo: site.email },
+    info,
+    at,
+    { id: `refund-refused-${order.id}-${refund.id}`, at },
+  );
+}
+
+/** A refusal asking again cannot change (a 4xx other than a conflict or a rate limit), as the Stripe SDK reports it. */
+function refusedForGood(error: unknown): string | null {
+  const { statusCode, message } = (error ?? {}) as { statusCode?: unknown; message?: unknown };
+  if (typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500 || statusCode === 409 || statusCode === 429) return null;
+  return typeof message === 'string' && message ? message : `Stripe answered ${statusCode}`;
 }
 
 /** One refund as the provider is asked for it: of which payment, how much, and our ids for it. */
@@ -64,20 +93,30 @@ export interface RefundAsked {
  * Asks the provider for a refund (the same idempotency key each time) and brings its answer into the
  * order. In test mode the answer is the signed event a provider would send, through the webhook's code.
  */
-export async function askProvider(asked: RefundAsked, payments: ConfiguredPayments, info?: DeployInfo) {
+export async function askProvider(asked: RefundAsked, payments: ConfiguredPayments, info?: DeployInfo): Promise<'asked' | 'refused'> {
   const metadata = { orderId: asked.orderId, refundId: asked.refundId };
   if (payments.kind === 'test') {
     const { receiveWebhook } = await import('./fulfilment');
     const payload = JSON.stringify(refundEvent(asked, metadata));
     await receiveWebhook(payload, signWebhookPayload(payload, payments.webhookSecret), info);
-    return;
+    return 'asked';
   }
   const stripe = await stripeClient(payments);
-  const created = await stripe.refunds.create(
-    { payment_intent: asked.paymentIntent!, amount: asked.amountCents, metadata },
-    { idempotencyKey: idempotencyKeyOf(asked.orderId, asked.refundId) },
-  );
+  let created: Stripe.Refund;
+  try {
+    created = await stripe.refunds.create(
+      { payment_intent: asked.paymentIntent!, amount: asked.amountCents, metadata },
+      { idempotencyKey: idempotencyKeyOf(asked.orderId, asked.refundId) },
+    );
+  } catch (error) {
+    const refused = refusedForGood(error);
+    if (!refused) throw error;
+    // Recorded as failed, so no timer asks again and the money counts as not refunded.
+    await applyProviderRefund(asked.orderId, { id: `refused-${asked.refundId}`, amount: asked.amountCents, status: 'failed', metadata, failure_reason: `Stripe refused it: ${refused}` }, info);
+    return 'refused';
+  }
   await applyProviderRefund(asked.orderId, { id: created.id, amount: created.amount, status: created.status ?? 'pending', metadata, failure_reason: created.failure_reason ?? null }, info);
+  return 'asked';
 }
 
 /** The `refund.updated` event a provider would send once the test-mode refund went through. */

@@ -61,6 +61,8 @@ export const returnSchema = z.object({
     .default([]),
 });
 export const versionOnlySchema = z.object({ version });
+/** A cancel says what refund the page showed: the server refuses one that would give back less. */
+export const cancelSchema = z.object({ version, refundCents: z.number({ message: 'refundCents must be a number' }).int().nonnegative().optional() });
 /** A message does not depend on what else happened meanwhile: no version. */
 export const messageSchema = z.object({ text: text('text', DELIVERY_LIMITS.message) });
 export const reassignSchema = z.object({ version, editorId: z.string({ message: 'editorId must be text' }).trim().min(1, 'editorId is required').max(100) });

@@ -5,7 +5,7 @@
  * imports, so every island can use it.
  */
 import type { ServiceId } from './catalogue';
-import { cancellationQuote, refundMessages, type CancellationQuote } from './refunds';
+import { quoteFor, refundMessages, type CancellationQuote, type RefundBasis } from './refunds';
 
 export const PROJECT_STATES = ['awaiting_draft', 'submitted', 'in_review', 'returned', 'final', 'withdrawn', 'cancelled'] as const;
 export type ProjectState = (typeof PROJECT_STATES)[number];
@@ -158,6 +158,8 @@ export interface ProjectEvent {
   from: ProjectState;
   to: ProjectState;
   note?: string;
+  /** A cancel by its family: what it refunds, decided when it was cancelled. */
+  refundCents?: number;
 }
 
 export interface ProjectMessage {
@@ -333,7 +335,8 @@ export interface ProjectView extends Omit<Project, 'notices'> {
   cancellation: CancellationQuote | null;
 }
 
-export function projectView(project: Project, roles: Role[], now: Date): ProjectView {
+/** `order`, the project's order, makes the cancellation quote: without it none is offered. */
+export function projectView(project: Project, roles: Role[], now: Date, order: RefundBasis | null = null): ProjectView {
   const open = openRound(project, now);
   const actions = PROJECT_ACTIONS.filter((action) => roles.some((role) => refusal(project, action, role) === null));
   const { notices: _owed, ...record } = project;
@@ -348,6 +351,6 @@ export function projectView(project: Project, roles: Role[], now: Date): Project
     editsLeft: editsLeft(project),
     due: open ? { at: open.round.dueAt, late: open.late } : null,
     autoFinalAt: autoFinalAt(project)?.toISOString() ?? null,
-    cancellation: actions.includes('cancel') ? cancellationQuote(project.priceCents, new Date(project.createdAt), now) : null,
+    cancellation: actions.includes('cancel') && order ? quoteFor(project, order, now) : null,
   };
 }

@@ -20,15 +20,27 @@ export interface CancellationQuote {
   text: string;
 }
 
-/** What cancelling a project bought at `priceCents`, paid at `paidAt`, gives back at `now`. */
-export function cancellationQuote(priceCents: number, paidAt: Date, now: Date): CancellationQuote {
+/**
+ * What cancelling a project bought at `priceCents`, paid at `paidAt`, gives back at `now`, never more
+ * than the `remainingCents` still refundable on its order (an admin may have refunded part of it).
+ */
+export function cancellationQuote(priceCents: number, paidAt: Date, now: Date, remainingCents: number): CancellationQuote {
   const withinWindow = now.getTime() - paidAt.getTime() <= REFUND_WINDOW_MS;
-  if (withinWindow) return { amountCents: priceCents, withinWindow, text: `Full refund of ${formatUsdCents(priceCents)} (within 48 hours of booking)` };
   // The fee is rounded down, so the refund is rounded up: half a cent goes to the customer.
-  const fee = Math.floor((priceCents * LATE_FEE.numerator) / LATE_FEE.denominator);
-  const amountCents = priceCents - fee;
+  const policyCents = withinWindow ? priceCents : priceCents - Math.floor((priceCents * LATE_FEE.numerator) / LATE_FEE.denominator);
+  const amountCents = Math.max(0, Math.min(policyCents, remainingCents));
+  if (amountCents === 0) return { amountCents, withinWindow, text: 'No refund: this order has been refunded already' };
+  if (amountCents < policyCents) return { amountCents, withinWindow, text: `${formatUsdCents(amountCents)} back (all that remains to refund on this order)` };
+  if (withinWindow) return { amountCents, withinWindow, text: `Full refund of ${formatUsdCents(amountCents)} (within 48 hours of booking)` };
   return { amountCents, withinWindow, text: `${formatUsdCents(amountCents)} back (a 25% fee applies after 48 hours)` };
 }
+
+/** The quote for a project of `order`: from when the order was paid and what remains of it. */
+export const quoteFor = (project: { priceCents: number; createdAt: string }, order: RefundBasis, now: Date) =>
+  cancellationQuote(project.priceCents, new Date(order.payment.paidAt ?? project.createdAt), now, remainingCents(order));
+
+/** What of an order decides a refund. */
+export type RefundBasis = Pick<Order, 'payment' | 'refunds' | 'totalCents'>;
 
 export type RefundState = 'pending' | 'succeeded' | 'failed';
 
@@ -73,6 +85,7 @@ export const refundMessages = {
   overRemaining: (remaining: number) => `amountCents: at most ${formatUsdCents(remaining)} remains to refund`,
   notPaid: 'Only a paid order can be refunded.',
   projectNotInOrder: 'projectIds: every project must belong to this order',
+  quoteChanged: (quote: CancellationQuote) => `What cancelling gives back has changed: ${quote.text}. Please confirm again.`,
 } as const;
 
 /** An order as its family reads it: our team as one name in its refunds, never an admin's address. */

@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/axe';
+import { adminToken } from '../helpers/e2e-admin';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, projectCard, returnFeedback, slotsOnEditorsPage, step, tokenFor } from '../helpers/e2e-delivery';
 import { readStored } from '../helpers/stored';
@@ -55,4 +56,33 @@ test('once feedback has come back, the button is gone and the page says refunds 
   await expect(card).toContainText('Editing has begun on this project, so it can no longer be cancelled here.');
   await expect(card.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');
   await expect(card.getByRole('button', { name: 'Cancel and Refund' })).toHaveCount(0);
+});
+
+test('a quote the admin changed meanwhile is not honoured silently: the family is told, sees what remains, and cancels for that', async ({ page, request }) => {
+  const email = uniqueEmail('requote');
+  const token = await tokenFor(request, email);
+  const [id] = await buy(request, token, [{ id: 'supplement-large', quantity: 1 }], MAYA.id);
+  const orderId = id.replace(/-1$/, '');
+  await signIn(page, email);
+  await page.goto('/dashboard');
+  const card = projectCard(page, id);
+  await card.getByRole('button', { name: 'Cancel and Refund' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel Supplemental Essay Help (Large) and get a refund?' });
+  await expect(dialog).toContainText('Full refund of $100.00 (within 48 hours of booking)');
+
+  // Our team refunds $95 of the order while the dialog is open.
+  const refunded = await request.post(`/api/admin/orders/${orderId}/refunds`, {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    data: { requestId: crypto.randomUUID(), amountCents: 9500, reason: 'Goodwill', projectIds: [] },
+  });
+  expect(refunded.status()).toBe(200);
+  await dialog.getByRole('button', { name: 'Cancel and Refund' }).click();
+  await expect(card.getByRole('alert')).toContainText('What cancelling gives back has changed: $5.00 back (all that remains to refund on this order). Please confirm again.');
+  expect(await readStored('orders', orderId)).toMatchObject({ refunds: [expect.objectContaining({ amountCents: 9500 })] });
+
+  await card.getByRole('button', { name: 'Cancel and Refund' }).click();
+  await expect(dialog).toContainText('$5.00 back (all that remains to refund on this order)');
+  await dialog.getByRole('button', { name: 'Cancel and Refund' }).click();
+  await expect(card.getByRole('status')).toContainText('Cancelled. $5.00 is on its way back to your card');
+  await expect(page.getByRole('region', { name: 'Your Orders' })).toContainText('Refunded');
 });

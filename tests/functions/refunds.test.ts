@@ -18,6 +18,7 @@ import { completedEvent } from '../../netlify/server/test-checkout';
 import { signWebhookPayload } from '../../netlify/server/webhook-signature';
 import { deliveryMessages, type ProjectView } from '../../src/lib/delivery';
 import { paymentStateOf, refundMessages } from '../../src/lib/refunds';
+import { site } from '../../src/lib/site';
 import { testTokens } from '../helpers/admin-access';
 import { openOrder } from '../helpers/api-fixtures';
 import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
@@ -101,6 +102,45 @@ describe('Cancel and Refund (test mode)', () => {
     expect((await cancel(customer.idToken, cancelled)).status).toBe(409);
     expect((await cancel(other.idToken, await project(projectIds[2]))).status).toBe(404);
     expect((await cancel(editorToken, await project(projectIds[2]))).status).toBe(403);
+  });
+});
+
+describe('a quote never exceeds what remains refundable', () => {
+  const view = async (id: string): Promise<ProjectView> => (await call(projectHandler, `/api/projects/${id}`, { params: { id }, headers: bearer(customer.idToken) })).body;
+  const familyMail = async (subject: string) => (await listOutbox()).map((m) => m.value).find((m) => m.to === customer.email && m.subject === subject)!;
+
+  it('after an admin refunded most of the order, the family is quoted what remains; a cancel against the old quote is refused; the cancel refunds exactly what remains and says so', async () => {
+    const { orderId, projectIds } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-large', quantity: 1 }] }));
+    expect((await view(projectIds[0])).cancellation?.amountCents).toBe(10000);
+    expect((await adminRefund(orderId, { amountCents: 9500, reason: 'Goodwill' })).status).toBe(200);
+    const quoted = await view(projectIds[0]);
+    expect(quoted.cancellation).toEqual({ amountCents: 500, withinWindow: true, text: '$5.00 back (all that remains to refund on this order)' });
+
+    // The page that still shows the full refund is told, and nothing changes.
+    const stale = await act(customer.idToken, projectIds[0], 'cancel', { version: quoted.version, refundCents: 10000 });
+    expect(stale).toMatchObject({ status: 409, body: { error: refundMessages.quoteChanged(quoted.cancellation!) } });
+    expect((await project(projectIds[0])).state).toBe('awaiting_draft');
+
+    expect((await act(customer.idToken, projectIds[0], 'cancel', { version: quoted.version, refundCents: 500 })).status).toBe(200);
+    const after = await order(orderId);
+    expect(after.refunds?.find((r) => r.id === `cancel-${projectIds[0]}`)).toMatchObject({ amountCents: 500, state: 'succeeded' });
+    expect(paymentStateOf(after)).toBe('refunded');
+    expect((await familyMail('Cancelled: Supplemental Essay Help (Large)')).text).toContain('$5.00 comes back to your card');
+  });
+
+  it('with nothing left to refund, the quote says so, the cancel refunds nothing, the mail says so, and the refund timer has nothing to fail on', async () => {
+    const { orderId, projectIds } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-large', quantity: 1 }] }));
+    expect((await adminRefund(orderId, { amountCents: 10000, reason: 'All of it' })).status).toBe(200);
+    const quoted = await view(projectIds[0]);
+    expect(quoted.cancellation).toMatchObject({ amountCents: 0, text: 'No refund: this order has been refunded already' });
+    expect((await act(customer.idToken, projectIds[0], 'cancel', { version: quoted.version, refundCents: 0 })).status).toBe(200);
+    expect((await order(orderId)).refunds).toHaveLength(1);
+    const mail = await familyMail('Cancelled: Supplemental Essay Help (Large)');
+    expect(mail.text).toContain('Nothing is refunded with it: this order has been refunded already.');
+    expect(mail.text).not.toContain('comes back');
+    const { runDeliveryTimers } = await import('../../netlify/server/delivery/scheduler');
+    const { context } = await import('../helpers/functions');
+    expect(await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000))).toMatchObject({ failed: 0 });
   });
 });
 
@@ -263,6 +303,25 @@ describe('with Stripe: recorded requests and signed refund events', () => {
     expect((await listOutbox()).filter((m) => m.value.subject === `an extra payment for order ${paid.id}`)).toHaveLength(1);
   });
 
+  it('a refund Stripe refuses for good is recorded as failed with why, our team is told once, and no timer asks again', async () => {
+    const { order: paid, projectId } = await stripePaidOrder();
+    reply = (path, body) =>
+      path === '/v1/refunds' ? { status: 400, body: { error: { type: 'invalid_request_error', message: 'Charge ch_1 has already been refunded.' } } } : { status: 200, body: Object.fromEntries(body) };
+    expect((await cancel(customer.idToken, await project(projectId))).status).toBe(200);
+    const failed = (await order(paid.id)).refunds!;
+    expect(failed).toEqual([expect.objectContaining({ id: `cancel-${projectId}`, state: 'failed', failure: 'Stripe refused it: Charge ch_1 has already been refunded.' })]);
+    expect(paymentStateOf(await order(paid.id))).toBe('paid');
+    const asked = recorded.filter((r) => r.path === '/v1/refunds').length;
+
+    const { runDeliveryTimers } = await import('../../netlify/server/delivery/scheduler');
+    const { context } = await import('../helpers/functions');
+    expect(await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000))).toMatchObject({ failed: 0 });
+    expect(recorded.filter((r) => r.path === '/v1/refunds')).toHaveLength(asked);
+    const alerts = (await listOutbox()).filter((m) => m.value.subject === `Action needed: a refund on order ${paid.id} was refused`);
+    expect(alerts.map((m) => m.value.to)).toEqual([site.email]);
+    expect(alerts[0].value.text).toContain('Charge ch_1 has already been refunded.');
+  });
+
   it('a refund event for a payment we do not know is acknowledged and changes nothing', async () => {
     const res = await deliver(refundEvent('refund.updated', { id: 're_x', amount: 100, status: 'succeeded', payment_intent: 'pi_unknown', metadata: {} }));
     expect(res).toMatchObject({ status: 200, body: { result: 'unknown-order' } });
@@ -301,5 +360,17 @@ describe('who of our team acted', () => {
 
     expect(JSON.stringify((await getProject(adminToken, projectIds[0])).body)).toContain(ADMIN_EMAIL);
     expect(JSON.stringify((await getOrder(adminToken, orderId)).body)).toContain(ADMIN_EMAIL);
+  });
+
+  it('a project our team cancelled is said to be cancelled by our team, to the family and to the editor', async () => {
+    const { orderId, projectIds } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    await clearStore('outbox');
+    expect((await adminRefund(orderId, { amountCents: 1_000, reason: 'Goodwill', projectIds: [projectIds[0]] })).status).toBe(200);
+    const cancelled = (await listOutbox()).map((m) => m.value).filter((m) => m.subject.startsWith('Cancelled:'));
+    expect(cancelled.map((m) => m.to).sort()).toEqual([customer.email, 'maya@example.test'].sort());
+    for (const mail of cancelled) {
+      expect(mail.text).toContain('Beacon College Counsel cancelled Supplemental Essay Help');
+      expect(mail.text).not.toMatch(/You cancelled|family cancelled/);
+    }
   });
 });

@@ -3,7 +3,8 @@
  * other events about the same payments, and the expiry of another order of the same customer, all
  * shuffled. Concurrently against an in-memory store with real compare-and-set (the local Blobs
  * server is not atomic), and one at a time against the local Blobs server. Either way: each order
- * settles once, add-ons are recorded once for every paid order, and e-mails go out once per order.
+ * settles once, add-ons are recorded once for every paid order, e-mails go out once per order, and a
+ * payment arriving after its order expired is refunded once.
  */
 import { getStore } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
@@ -83,14 +84,22 @@ async function expectSettledOnce({ customer, community, speed, abandoned, storm,
   // Both paid orders' add-ons, recorded by concurrent compare-and-set; nothing from the expired one.
   expect((await customersRepo().get(customer.uid)).ownedAddOns).toEqual({ community: true, speed24hr: true, speed48hr: false });
 
-  // Three e-mails per paid order (parent, student, business), none for the expired one.
-  const mails = (await listOutbox(undefined, 1000)).map((m) => m.value.text);
-  expect(mails).toHaveLength(6);
-  for (const paid of [community, speed]) expect(mails.filter((text) => text.includes(`Order ${paid.id}`))).toHaveLength(3);
+  // The late payment of the expired order is refunded in full, once.
+  expect(results(abandoned.id).filter((r) => r === 'extra-payment-refunded')).toHaveLength(1);
+  expect((await ordersRepo().get(abandoned.id))?.extraPayments).toEqual([expect.objectContaining({ amountCents: abandoned.totalCents, refund: expect.objectContaining({ state: 'succeeded' }) })]);
 
-  // Each distinct event was claimed once.
+  // Three e-mails per paid order (parent, student, business); for the expired one, the refund of its
+  // late payment to the family and to our team.
+  const mails = (await listOutbox(undefined, 1000)).map((m) => m.value.text);
+  expect(mails).toHaveLength(8);
+  for (const paid of [community, speed]) expect(mails.filter((text) => text.includes(`Order ${paid.id}`))).toHaveLength(3);
+  expect(mails.filter((text) => text.includes(abandoned.id))).toHaveLength(2);
+
+  // Each distinct event was claimed once; besides them, the test-mode refund's own event.
   const eventIds = new Set([...storm, ...late].map((d) => JSON.parse(d.payload).id));
-  expect((await getStore({ name: 'events', consistency: 'strong' }).list()).blobs.map((b) => b.key).sort()).toEqual([...eventIds].sort());
+  const claimed = (await getStore({ name: 'events', consistency: 'strong' }).list()).blobs.map((b) => b.key);
+  expect(claimed.filter((id) => eventIds.has(id)).sort()).toEqual([...eventIds].sort());
+  expect(claimed.filter((id) => !eventIds.has(id))).toEqual([expect.stringMatching(/^evt_test_local_/)]);
 }
 
 describe('against an in-memory store with real compare-and-set, all at once', () => {

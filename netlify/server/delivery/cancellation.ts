@@ -5,7 +5,7 @@
  * provider that cannot be reached leaves the refund pending; the timer asks again.
  */
 import type { Project } from '../../../src/lib/delivery';
-import { cancellationQuote, type Refund } from '../../../src/lib/refunds';
+import { quoteFor, remainingCents, type Refund } from '../../../src/lib/refunds';
 import { ordersRepo } from '../orders.repo';
 import { requestRefund } from '../refunds';
 import type { DeployInfo } from '../stores';
@@ -18,11 +18,14 @@ export async function refundCancellation(project: Project, info?: DeployInfo): P
   if (project.state !== 'cancelled' || cancelled?.by !== 'customer') return null;
   const order = await ordersRepo(info).get(project.orderId);
   if (!order) return null;
-  const paidAt = new Date(order.payment.paidAt ?? project.createdAt);
-  const quote = cancellationQuote(project.priceCents, paidAt, new Date(cancelled.at));
-  return requestRefund(
-    order.id,
-    { id: cancellationRefundId(project.id), amountCents: quote.amountCents, reason: `Cancelled ${project.service.title}: ${quote.text}`, by: 'customer', actor: cancelled.actor, projectIds: [project.id] },
-    info,
-  );
+  const id = cancellationRefundId(project.id);
+  // A retry finds the refund it recorded, whatever remains now.
+  const asked = order.refunds?.some((r) => r.id === id);
+  // What the cancel decided (cancels recorded before it was kept are quoted again), bounded by what
+  // remains: an admin's refund made meanwhile leaves less, and nothing is refunded twice.
+  const decided = cancelled.refundCents ?? quoteFor(project, order, new Date(cancelled.at)).amountCents;
+  const amountCents = asked ? decided : Math.min(decided, remainingCents(order));
+  if (amountCents === 0) return null;
+  const text = cancelled.note ?? quoteFor(project, order, new Date(cancelled.at)).text;
+  return requestRefund(order.id, { id, amountCents, reason: `Cancelled ${project.service.title}: ${text}`, by: 'customer', actor: cancelled.actor, projectIds: [project.id] }, info);
 }

@@ -4,6 +4,7 @@
  * at the address they sign in with; one without an account yet is reached through the business inbox.
  */
 import { currentRound, editsLeft, projectStateLabel, type OwedNotice, type Project } from '../../../src/lib/delivery';
+import { formatUsdCents } from '../../../src/lib/money';
 import { site } from '../../../src/lib/site';
 import { editorsRepo } from '../editors.repo';
 import { serverEnv } from '../env';
@@ -63,15 +64,20 @@ export function noticesOf(step: Step, after: Project, actor: Actor): Notice[] {
       return actor.role === 'customer'
         ? [{ audience: 'editor', subject: `Withdrawn: ${what(after)}`, lines: [`${after.student.name} withdrew ${after.service.title}. Nothing more is needed from you.`] }]
         : (['customer', 'editor'] as const).map((audience) => ({ audience, subject: `Withdrawn: ${what(after)}`, lines: [`${what(after)} was withdrawn by ${site.name}.`] }));
-    case 'cancel':
+    case 'cancel': {
+      // Each says who cancelled: the family, or our team (whose refund the family hears of on its own).
+      const byFamily = actor.role === 'customer';
+      const refund = step.refund;
+      const refundLine = !refund || refund.amountCents === 0 ? 'Nothing is refunded with it: this order has been refunded already.' : `${formatUsdCents(refund.amountCents)} comes back to your card: you can follow it under Your Orders on your dashboard.`;
       return [
-        { audience: 'editor', subject: `Cancelled: ${what(after)}`, lines: [`${after.student.name}'s family cancelled ${after.service.title}. Nothing more is needed from you.`] },
+        { audience: 'editor', subject: `Cancelled: ${what(after)}`, lines: [`${byFamily ? `${after.student.name}'s family` : site.name} cancelled ${after.service.title}. Nothing more is needed from you.`] },
         {
           audience: 'customer',
           subject: `Cancelled: ${after.service.title}`,
-          lines: [`You cancelled ${what(after)}. Your refund is on its way: you can follow it under Your Orders on your dashboard.`],
+          lines: byFamily ? [`You cancelled ${what(after)}.`, refundLine] : [`${site.name} cancelled ${what(after)}.`, 'Any refund with it is shown under Your Orders on your dashboard.'],
         },
       ];
+    }
     case 'message': {
       const to: Audience[] = actor.role === 'customer' ? ['editor'] : actor.role === 'editor' ? ['customer'] : ['customer', 'editor'];
       return to.map((audience) => ({ audience, subject: `New message about ${what(after)}`, lines: [`${actor.name} wrote:`, step.text] }));

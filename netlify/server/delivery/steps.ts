@@ -7,11 +7,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Context } from '@netlify/functions';
 import { currentRound, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
-import { acknowledgeSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema } from '../../../src/lib/delivery-schemas';
+import { acknowledgeSchema, cancelSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema } from '../../../src/lib/delivery-schemas';
+import { quoteFor, refundMessages } from '../../../src/lib/refunds';
 import type { Caller } from '../auth';
 import { customersRepo } from '../customers.repo';
 import { editorsRepo } from '../editors.repo';
 import { HttpError, parse } from '../http';
+import { ordersRepo } from '../orders.repo';
 import { editorOf, requireRoles, roleFor } from './access';
 import { refundCancellation } from './cancellation';
 import { projectFilesRepo } from './files';
@@ -70,9 +72,17 @@ async function stepOf(action: ProjectAction, body: unknown, project: Project, ca
     }
     case 'finalize':
     case 'withdraw':
-    case 'cancel':
       fresh(parse(versionOnlySchema, body));
       return { action };
+    case 'cancel': {
+      const { refundCents } = fresh(parse(cancelSchema, body));
+      const order = await ordersRepo(context).get(project.orderId);
+      if (!order) throw new HttpError(404, 'Order not found');
+      const refund = quoteFor(project, order, new Date());
+      // Never less than the page said: an admin's refund or the 48 hours passing meanwhile change it.
+      if (refundCents !== undefined && refundCents !== refund.amountCents) throw new HttpError(409, refundMessages.quoteChanged(refund));
+      return { action, refund };
+    }
     case 'message':
       return { action, text: parse(messageSchema, body).text };
     case 'reassign': {

@@ -15,6 +15,7 @@ import {
   type Round,
   type TurnaroundKind,
 } from '../../../src/lib/delivery';
+import type { CancellationQuote } from '../../../src/lib/refunds';
 import { site } from '../../../src/lib/site';
 
 export interface Actor {
@@ -31,7 +32,8 @@ export type Step =
   | { action: 'return'; notes: string; files: FileRef[] }
   | { action: 'finalize' }
   | { action: 'withdraw' }
-  | { action: 'cancel' }
+  /** `refund`: what the family's cancel gives back; an admin's cancel refunds through the admin's own refund. */
+  | { action: 'cancel'; refund?: CancellationQuote }
   | { action: 'message'; text: string }
   | { action: 'reassign'; editor: { id: string; name: string } };
 
@@ -95,9 +97,14 @@ export function applyStep(project: Project, step: Step, actor: Actor, now: Date)
       };
       event.note = `From ${project.editor.name} to ${step.editor.name}`;
       break;
+    case 'cancel':
+      if (step.refund) {
+        event.refundCents = step.refund.amountCents;
+        event.note = step.refund.text;
+      }
+      break;
     case 'finalize':
     case 'withdraw':
-    case 'cancel':
       break;
   }
   return { ...next, history: [...project.history, event] };

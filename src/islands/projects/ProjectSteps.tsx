@@ -6,7 +6,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { ReturnFeedbackForm } from './ReturnFeedbackForm';
 import { StepNotice } from './StepNotice';
 import { SubmitDraftForm } from './SubmitDraftForm';
-import { stepsFor, type Perspective } from './perspective';
+import { cancelDone, stepsFor, type Perspective } from './perspective';
 import { useProjectStep } from './useProjectStep';
 
 type FormStep = 'submit' | 'acknowledge' | 'return';
@@ -23,8 +23,9 @@ function ConfirmText({ step, project }: { step: ConfirmStep; project: ProjectVie
       <>
         <p className="font-semibold">{project.cancellation?.text}</p>
         <p>
-          {project.service.title} is cancelled and {editor} gets its slot back. The refund goes back to the card you paid with, usually
-          within 5-10 business days. This cannot be undone.
+          {project.service.title} is cancelled and {editor} gets its slot back.{' '}
+          {project.cancellation?.amountCents ? 'The refund goes back to the card you paid with, usually within 5-10 business days. ' : ''}This cannot be
+          undone.
         </p>
       </>
     );
@@ -49,10 +50,10 @@ function ConfirmText({ step, project }: { step: ConfirmStep; project: ProjectVie
   );
 }
 
-const CONFIRM_TITLES: Record<ConfirmStep, (service: string) => string> = {
-  finalize: (service) => `Mark ${service} as final?`,
-  withdraw: (service) => `Withdraw ${service}?`,
-  cancel: (service) => `Cancel ${service} and get a refund?`,
+const CONFIRM_TITLES: Record<ConfirmStep, (project: ProjectView) => string> = {
+  finalize: ({ service }) => `Mark ${service.title} as final?`,
+  withdraw: ({ service }) => `Withdraw ${service.title}?`,
+  cancel: ({ service, cancellation }) => (cancellation?.amountCents ? `Cancel ${service.title} and get a refund?` : `Cancel ${service.title}?`),
 };
 
 /** Feedback came back on a project still open: self-service cancelling is over (DESIGN §11). */
@@ -77,8 +78,8 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
     (focusTo.target === 'notice' ? noticeRef.current : openers.current[focusTo.target])?.focus();
   }, [focusTo]);
 
-  async function take(action: ProjectAction, body: object) {
-    const ok = await run(action, body);
+  async function take(action: ProjectAction, body: object, done?: string) {
+    const ok = await run(action, body, done);
     if (ok && action === 'cancel') ordersChanged(); // the refund shows in the order
     if (ok) setForm(null);
     if (ok || confirm) {
@@ -138,12 +139,16 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
       )}
       {confirm && (
         <ConfirmDialog
-          title={CONFIRM_TITLES[confirm](project.service.title)}
+          title={CONFIRM_TITLES[confirm](project)}
           confirmLabel={actionLabel[confirm]}
           cancelLabel={confirm === 'finalize' ? 'Not yet' : 'Keep the project'}
           busy={busy === confirm}
           danger={confirm !== 'finalize'}
-          onConfirm={() => void take(confirm, { version: project.version })}
+          onConfirm={() =>
+            void (confirm === 'cancel'
+              ? take(confirm, { version: project.version, refundCents: project.cancellation?.amountCents }, cancelDone(project.cancellation))
+              : take(confirm, { version: project.version }))
+          }
           onClose={() => setConfirm(null)}
         >
           <ConfirmText step={confirm} project={project} />

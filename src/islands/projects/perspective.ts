@@ -4,6 +4,8 @@
  * and the words it uses.
  */
 import { editorStateLabel, projectStateLabel, type ProjectAction, type ProjectState } from '../../lib/delivery';
+import { formatUsdCents } from '../../lib/money';
+import type { CancellationQuote } from '../../lib/refunds';
 
 export type Perspective = 'customer' | 'editor';
 
@@ -25,9 +27,12 @@ export const stepDone: Partial<Record<ProjectAction, string>> = {
   return: 'Feedback returned: the family has been told.',
   finalize: 'Marked final. Thank you!',
   withdraw: 'The project is withdrawn.',
-  cancel: 'Cancelled. Your refund is on its way: follow it under Your Orders.',
   message: 'Message sent.',
 };
+
+/** A cancel's success, by what it gives back (the quote the page showed, which the server held to). */
+export const cancelDone = (quote: CancellationQuote | null) =>
+  quote && quote.amountCents > 0 ? `Cancelled. ${formatUsdCents(quote.amountCents)} is on its way back to your card: follow it under Your Orders.` : 'Cancelled. Nothing was refunded: this order had been refunded already.';
 
 /** The colours of a state badge: what needs doing stands out, what is over is grey. */
 export const stateTone: Record<ProjectState, string> = {

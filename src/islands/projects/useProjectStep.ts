@@ -14,13 +14,14 @@ export function useProjectStep(project: ProjectView, onChange: (project: Project
   const [busy, setBusy] = useState<ProjectAction | null>(null);
   const [notice, setNotice] = useState<StepNotice>(null);
 
-  async function run(action: ProjectAction, body: object): Promise<boolean> {
+  /** `done`: what success means, when it depends on more than the action. */
+  async function run(action: ProjectAction, body: object, done = stepDone[action] ?? 'Saved.'): Promise<boolean> {
     setBusy(action);
     setNotice(null);
     const result = await takeStep(project.id, action, body);
     if (result.ok) {
       onChange(result.data);
-      setNotice({ kind: 'success', text: stepDone[action] ?? 'Saved.' });
+      setNotice({ kind: 'success', text: done });
     } else {
       if (result.status === 409) {
         const fresh = await getProject(project.id);
