@@ -322,8 +322,14 @@ export function relativeTime(target: Date, now: Date): string {
   return diff >= 0 ? `in ${text}` : `${text} ago`;
 }
 
-/** A project as the API answers it to one caller: the record, and what it means for them now. */
-export interface ProjectView extends Omit<Project, 'notices'> {
+/**
+ * A project as the API answers it to one caller: the record, and what it means for them now. Its
+ * editor reads only what editing needs (`forEditor`): no account, price or contact details.
+ */
+export interface ProjectView extends Omit<Project, 'notices' | 'customer' | 'student' | 'priceCents'> {
+  customer?: Project['customer'];
+  student: Pick<Project['student'], 'name' | 'grade'> & Partial<Project['student']>;
+  priceCents?: number;
   roles: Role[];
   /** What the caller may do now (the buttons), whatever role they act in. */
   actions: ProjectAction[];
@@ -335,17 +341,47 @@ export interface ProjectView extends Omit<Project, 'notices'> {
   cancellation: CancellationQuote | null;
 }
 
+/** What the family and our team read: the whole record. */
+export type FullProjectView = ProjectView & Pick<Project, 'customer' | 'student' | 'priceCents'>;
+
+/** The student as their editor knows them: a first name. */
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/** The family, as their editor reads them in the history and the thread: never an address. */
+const familyOf = (project: Pick<Project, 'student'>) => `${firstName(project.student.name)}'s family`;
+
+/**
+ * What editing needs, and no more: the student's first name and grade; not the family's account,
+ * addresses, or what they paid.
+ */
+function forEditor({ customer: _account, student, priceCents: _paid, ...record }: Omit<Project, 'notices'>) {
+  return { ...record, student: { name: firstName(student.name), grade: student.grade } };
+}
+
+/** A history entry or message with the family's address replaced by who they are, and no refund amount. */
+function asEditorSees<T extends { by: string; actor?: string; author?: string; refundCents?: number; note?: string }>(entry: T, project: Pick<Project, 'student'>): T {
+  if (entry.by !== 'customer') return entry;
+  const { refundCents, note, ...rest } = entry;
+  return {
+    ...rest,
+    ...(refundCents === undefined && note !== undefined && { note }),
+    ...('actor' in entry && { actor: familyOf(project) }),
+    ...('author' in entry && { author: familyOf(project) }),
+  } as T;
+}
+
 /** `order`, the project's order, makes the cancellation quote: without it none is offered. */
 export function projectView(project: Project, roles: Role[], now: Date, order: RefundBasis | null = null): ProjectView {
   const open = openRound(project, now);
   const actions = PROJECT_ACTIONS.filter((action) => roles.some((role) => refusal(project, action, role) === null));
   const { notices: _owed, ...record } = project;
   const team = roles.includes('admin');
+  const full = team || roles.includes('customer');
   return {
-    ...record,
+    ...(full ? record : forEditor(record)),
     // Families and editors see our team as one name, never an admin's address.
-    history: team ? record.history : record.history.map(({ adminEmail: _who, ...event }) => event),
-    messages: team ? record.messages : record.messages.map(({ adminEmail: _who, ...message }) => message),
+    history: team ? record.history : record.history.map(({ adminEmail: _who, ...event }) => (full ? event : asEditorSees(event, project))),
+    messages: team ? record.messages : record.messages.map(({ adminEmail: _who, ...message }) => (full ? message : asEditorSees(message, project))),
     roles,
     actions,
     editsLeft: editsLeft(project),

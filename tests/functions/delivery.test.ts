@@ -286,6 +286,32 @@ describe('what each side sees and hears', () => {
     expect((await call(editorProjects, '/api/editor/projects?shelf=done', { headers: bearer(tokens.editor) })).body.projects).toEqual([]);
   });
 
+  it('the editor reads what editing needs: the student\'s first name and grade, the drafts and the thread; never the family\'s account, addresses, price or refund', async () => {
+    const { projectIds: [id, second] } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 2 }] }));
+    const submitted: ProjectView = (await submitText(tokens.customer, await projectsRepo().get(id) as ProjectView, 'My draft about robots.')).body;
+    expect((await act(tokens.customer, id, 'message', { text: 'Thanks for taking this on!' })).status).toBe(200);
+    const cancelled: ProjectView = (await act(tokens.customer, second, 'cancel', { version: 1 })).body;
+    expect(cancelled.state).toBe('cancelled');
+
+    const inbox = (await call(editorProjects, '/api/editor/projects', { headers: bearer(tokens.editor) })).body.projects as ProjectView[];
+    const views = [await getProject(tokens.editor, id), await getProject(tokens.editor, second), ...inbox];
+    for (const view of views) {
+      const seen = JSON.stringify(view);
+      for (const secret of [customerEmail, 'pat@example.com', 'sam@example.com', 'Pat Rivera', 'Rivera', '"uid"', '"priceCents"', '"refundCents"', 'refund']) expect(seen).not.toContain(secret);
+      expect(view.student).toEqual({ name: 'Sam', grade: '11' });
+    }
+    const editorsView = await getProject(tokens.editor, id);
+    expect(editorsView.rounds[0].draft).toEqual(submitted.rounds[0].draft);
+    expect(editorsView.messages.map((m) => [m.author, m.text])).toEqual([["Sam's family", 'Thanks for taking this on!']]);
+    expect(editorsView.history.filter((e) => e.by === 'customer').map((e) => [e.type, e.actor])).toEqual([['submit', "Sam's family"], ['message', "Sam's family"]]);
+
+    // The family and our team read the whole record.
+    for (const token of [tokens.customer, tokens.admin]) {
+      const full = await getProject(token, id);
+      expect(full).toMatchObject({ customer: { email: customerEmail }, student: { name: 'Sam Rivera', parentEmail: 'pat@example.com' }, priceCents: expect.any(Number) });
+    }
+  });
+
   it('every step and every message e-mails the other party, with a link to where they act', async () => {
     await clearStore('outbox');
     const { projectIds: [id] } = await paidOrder(tokens.customer);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { actionLabel, type ProjectAction, type ProjectView } from '../../lib/delivery';
+import { actionLabel, type ProjectAction, type FullProjectView } from '../../lib/delivery';
 import type { Editor } from '../../lib/schemas';
 
 /** The steps the admin's project list offers (issue 17), in the order of its buttons. */
@@ -12,7 +12,7 @@ interface ActionTexts {
   confirmStyle: string;
   /** What the step does, so the admin confirms knowing it. */
   consequence: string;
-  done: (project: ProjectView) => string;
+  done: (project: FullProjectView) => string;
   failed: string;
 }
 
@@ -44,7 +44,7 @@ const CHOOSE_EDITOR = 'Choose the editor who takes over.';
 
 interface PanelProps {
   action: AdminAction;
-  project: ProjectView;
+  project: FullProjectView;
   /** Editors to reassign to; null while loading. */
   editors: Editor[] | null;
   /** Takes the step; answers null when done (the panel closes), or what went wrong. */

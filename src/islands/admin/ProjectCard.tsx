@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
-import { actionLabel, relativeTime, type ProjectView } from '../../lib/delivery';
+import { actionLabel, relativeTime, type FullProjectView } from '../../lib/delivery';
 import type { Editor } from '../../lib/schemas';
 import { Fact, Time } from './Facts';
 import { ADMIN_ACTIONS, ProjectActionPanel, type AdminAction } from './ProjectActionPanel';
 import { adminStateLabel, editsLeftText, eventLabel } from './project-text';
 
-const STATE_STYLES: Record<ProjectView['state'], string> = {
+const STATE_STYLES: Record<FullProjectView['state'], string> = {
   awaiting_draft: 'bg-slate-200 text-slate-800',
   submitted: 'bg-beacon-300 text-navy-900',
   in_review: 'bg-navy-100 text-navy-900',
@@ -28,7 +28,7 @@ function When({ iso }: { iso: string }) {
 }
 
 /** Every step of the project, oldest first: when, what, who, and the state it led to. */
-function History({ project }: { project: ProjectView }) {
+function History({ project }: { project: FullProjectView }) {
   return (
     <ol aria-label={`History of ${project.id}`} className="mt-4 space-y-3 border-t border-slate-200 pt-4">
       {project.history.map((event, index) => (
@@ -51,7 +51,7 @@ function History({ project }: { project: ProjectView }) {
 }
 
 interface CardProps {
-  project: ProjectView;
+  project: FullProjectView;
   editors: Editor[] | null;
   onAct: (action: AdminAction, editorId?: string) => Promise<string | null>;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ProjectView } from '../../lib/delivery';
+import type { FullProjectView } from '../../lib/delivery';
 import type { Editor } from '../../lib/schemas';
 import { actOnProject, getProject, listEditors, projectsPage } from './admin-api';
 import { actionTexts, type AdminAction } from './ProjectActionPanel';
@@ -36,13 +36,13 @@ export function ProjectsTab() {
   const { editors, reload: reloadEditors } = useEditorChoices();
   const filtered = isFiltered(filter);
 
-  const putInPlace = (project: ProjectView) => list.replaceItem((p) => p.id === project.id, project);
+  const putInPlace = (project: FullProjectView) => list.replaceItem((p) => p.id === project.id, project);
 
   /**
    * Takes the step; answers null when the card's panel may close (done, or the project changed
    * meanwhile and is shown as it is now), else what went wrong.
    */
-  async function act(project: ProjectView, action: AdminAction, editorId?: string): Promise<string | null> {
+  async function act(project: FullProjectView, action: AdminAction, editorId?: string): Promise<string | null> {
     const texts = actionTexts[action];
     const result = await actOnProject(project.id, action, { version: project.version, editorId });
     if (result.ok) {

@@ -6,7 +6,7 @@ import { apiFetch, type ApiResult } from '../../client/api';
 import type { InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '../../lib/admin-lists';
 import type { AvailabilitySettings, ConsultItem } from '../../lib/consult-rules';
 import type { Availability } from '../../lib/consult-availability';
-import type { ProjectAction, ProjectView } from '../../lib/delivery';
+import type { ProjectAction, FullProjectView } from '../../lib/delivery';
 import type { Order } from '../../lib/order';
 import { pageSearch, type Page } from '../../lib/paged-list';
 import type { Editor, EditorInput, EmailSubscriber } from '../../lib/schemas';
@@ -92,8 +92,8 @@ export const saveConsultAvailability = (availability: Availability) =>
   withToken<AvailabilitySettings>('/api/admin/consult-availability', { method: 'PUT', body: availability });
 
 const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
-export const projectsPage = (cursor: string | null, filter: ProjectFilter) => withToken<Page<ProjectView>>(`/api/admin/projects${projectsSearch(filter, cursor)}`);
-export const getProject = (id: string) => withToken<ProjectView>(projectPath(id));
+export const projectsPage = (cursor: string | null, filter: ProjectFilter) => withToken<Page<FullProjectView>>(`/api/admin/projects${projectsSearch(filter, cursor)}`);
+export const getProject = (id: string) => withToken<FullProjectView>(projectPath(id));
 /** One step on a project as the admin (reassign, finalize, withdraw); answers the project as it is now. */
 export const actOnProject = (id: string, action: Extract<ProjectAction, 'reassign' | 'finalize' | 'withdraw'>, body: { version: number; editorId?: string }) =>
-  withToken<ProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });
+  withToken<FullProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });

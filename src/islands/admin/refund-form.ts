@@ -5,7 +5,7 @@
  * that makes a retried refund the same refund. No zod: the server parses again with adminRefundSchema.
  */
 import { formatUsdCents } from '../../lib/money';
-import { isTerminal, projectStateLabel, type ProjectView } from '../../lib/delivery';
+import { isTerminal, projectStateLabel, type FullProjectView } from '../../lib/delivery';
 import type { Order } from '../../lib/order';
 
 /** The most a reason may hold (adminRefundSchema). */
@@ -124,16 +124,16 @@ export interface ProjectChoice {
 }
 
 /** How the admin reads a project's state (as the Projects tab does). */
-const stateText = (project: Pick<ProjectView, 'state'>) => (project.state === 'awaiting_draft' ? 'Waiting for the draft' : projectStateLabel[project.state]);
+const stateText = (project: Pick<FullProjectView, 'state'>) => (project.state === 'awaiting_draft' ? 'Waiting for the draft' : projectStateLabel[project.state]);
 
-const WHY_NOT: Partial<Record<ProjectView['state'], string>> = {
+const WHY_NOT: Partial<Record<FullProjectView['state'], string>> = {
   final: 'Finished: a final project cannot be cancelled.',
   withdrawn: 'Withdrawn: it has already stopped.',
   cancelled: 'Already cancelled.',
 };
 
 /** One checkbox of the form: what the project is, its state, its price, and why not when it is finished. */
-export function projectChoice(project: Pick<ProjectView, 'id' | 'unit' | 'service' | 'state' | 'priceCents'>, unitsOfService: number): ProjectChoice {
+export function projectChoice(project: Pick<FullProjectView, 'id' | 'unit' | 'service' | 'state' | 'priceCents'>, unitsOfService: number): ProjectChoice {
   const unit = unitsOfService > 1 ? `, unit ${project.unit} of ${unitsOfService}` : '';
   return {
     id: project.id,
@@ -148,7 +148,7 @@ export function projectChoice(project: Pick<ProjectView, 'id' | 'unit' | 'servic
  * The choices for an order's projects: units are numbered within their service ('unit 2 of 3'), the
  * way the order lists them.
  */
-export function projectChoices(order: Pick<Order, 'serviceLines'>, projects: Pick<ProjectView, 'id' | 'unit' | 'service' | 'state' | 'priceCents'>[]): ProjectChoice[] {
+export function projectChoices(order: Pick<Order, 'serviceLines'>, projects: Pick<FullProjectView, 'id' | 'unit' | 'service' | 'state' | 'priceCents'>[]): ProjectChoice[] {
   const firstUnit = new Map<number, { first: number; count: number }>();
   let unit = 1;
   for (const line of order.serviceLines) {

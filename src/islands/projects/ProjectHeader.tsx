@@ -1,3 +1,4 @@
+import { gradeLabel } from '../../lib/catalogue';
 import { forwardRef } from 'react';
 import type { ProjectView } from '../../lib/delivery';
 import { DueLine } from './DueLine';
@@ -22,7 +23,7 @@ interface Props {
  */
 export const ProjectHeader = forwardRef<HTMLHeadingElement, Props>(function ProjectHeader({ project, perspective, level, now }, ref) {
   const Heading = level === 2 ? 'h2' : 'h3';
-  const people = perspective === 'customer' ? `For ${project.student.name} · with ${project.editor.name}` : `${project.student.name} · ${project.customer.email}`;
+  const people = perspective === 'customer' ? `For ${project.student.name} · with ${project.editor.name}` : `${project.student.name} · ${gradeLabel(project.student.grade)}`;
   return (
     <header className="space-y-2">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
