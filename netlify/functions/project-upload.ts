@@ -10,6 +10,7 @@ import { authenticate } from '../server/auth';
 import { editorOf, requireRoles } from '../server/delivery/access';
 import { projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';
 import { projectsRepo } from '../server/delivery/projects.repo';
+import { spend } from '../server/person-limits';
 import { timersRepo } from '../server/timers';
 import { HttpError, json, readBytes, route } from '../server/http';
 
@@ -24,6 +25,7 @@ function fileName(req: Request): string {
 export default route({
   POST: async (req, context) => {
     const caller = await authenticate(req, context);
+    await spend('upload', caller.uid, context);
     const [editor, project] = await Promise.all([editorOf(caller, context), projectsRepo(context).get(context.params.id ?? '')]);
     const roles = requireRoles(project, caller, editor?.id ?? null);
     // The customer uploads for a draft they may submit, the editor for feedback they may return.

@@ -14,6 +14,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Sent with the answer (a 429's Retry-After). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -37,7 +39,7 @@ export function route(handlers: Partial<Record<Method, Handler>>): Handler {
     try {
       return await withStorageDeadline(storageLimits().requestBudgetMs, async () => handler(req, context));
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message);
+      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
       if (isStorageError(error)) return storageFailure(req, error);
       return errorResponse(500, `Something went wrong on our side (reference ${logFailure(req, error)}).`);
     }

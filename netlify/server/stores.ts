@@ -26,6 +26,7 @@ export const STORE_NAMES = [
   'files',
   'consults',
   'backups',
+  'limits',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 

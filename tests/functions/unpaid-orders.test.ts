@@ -31,6 +31,9 @@ beforeEach(async () => {
 const act = (token: string, orderId: string, action: string) =>
   call(orderAction, `/api/orders/${orderId}/${action}`, { method: 'POST', params: { id: orderId, action }, headers: bearer(token), json: {} });
 const stored = async (id: string) => (await ordersRepo().get(id))!;
+/** The customer pays the order in the test checkout session `sessionId`. */
+const payIn = (orderId: string, sessionId: string) =>
+  call(testCheckout, `/api/stripe/test-checkout/${orderId}`, { method: 'POST', params: { orderId }, headers: bearer(customer.idToken), json: { sessionId, cardNumber: '4242 4242 4242 4242' } });
 
 describe('an unpaid order', () => {
   it('Complete Payment opens a fresh test checkout for the same stored order, at its stored prices', async () => {
@@ -44,20 +47,10 @@ describe('an unpaid order', () => {
     expect(after).toMatchObject({ status: 'pending', totalCents: before.totalCents, serviceLines: before.serviceLines });
     expect(after.payment.sessionIds).toEqual([firstSession, res.body.id]);
     // As a Stripe session closed by the new one: the first can no longer be paid.
-    const payFirst = await call(testCheckout, `/api/stripe/test-checkout/${orderId}`, {
-      method: 'POST',
-      params: { orderId },
-      headers: bearer(customer.idToken),
-      json: { sessionId: firstSession, cardNumber: '4242 4242 4242 4242' },
-    });
+    const payFirst = await payIn(orderId, firstSession);
     expect(payFirst).toMatchObject({ status: 409, body: { error: orderMessages.sessionClosed } });
     // Paying through the new session settles the same order.
-    const paid = await call(testCheckout, `/api/stripe/test-checkout/${orderId}`, {
-      method: 'POST',
-      params: { orderId },
-      headers: bearer(customer.idToken),
-      json: { sessionId: res.body.id, cardNumber: '4242 4242 4242 4242' },
-    });
+    const paid = await payIn(orderId, res.body.id);
     expect(paid.body.result).toBe('paid');
     expect((await act(customer.idToken, orderId, 'checkout')).body).toEqual({ error: orderMessages.notPending });
   });
@@ -68,12 +61,7 @@ describe('an unpaid order', () => {
     const res = await act(customer.idToken, orderId, 'cancel');
     expect(res).toMatchObject({ status: 200, body: { id: orderId, status: 'cancelled' } });
     expect((await act(customer.idToken, orderId, 'cancel')).body).toEqual({ error: orderMessages.notPending });
-    const pay = await call(testCheckout, `/api/stripe/test-checkout/${orderId}`, {
-      method: 'POST',
-      params: { orderId },
-      headers: bearer(customer.idToken),
-      json: { sessionId: session, cardNumber: '4242 4242 4242 4242' },
-    });
+    const pay = await payIn(orderId, session);
     expect(pay).toMatchObject({ status: 409, body: { error: orderMessages.notPending } });
     expect((await act(customer.idToken, orderId, 'refund')).status).toBe(400);
   });

@@ -28,6 +28,6 @@ export const selection = (overrides: Partial<Record<keyof CheckoutSelection, unk
 
 /** Fresh stores for an ordering test: demo editors, no orders, customers, events or mail. */
 export async function resetOrderingStores() {
-  await Promise.all(['orders', 'customers', 'events', 'outbox', 'editors'].map(clearStore));
+  await Promise.all(['orders', 'customers', 'events', 'outbox', 'editors', 'limits'].map(clearStore));
   await seedDemoEditors();
 }

@@ -11,10 +11,12 @@ import { STORE_NAMES, type StoreName } from '../stores';
 /** How many complete backups are kept: two weeks of daily ones. */
 export const BACKUPS_KEPT = 14;
 
-export type BackedUpStore = Exclude<StoreName, 'backups'>;
+/** The backups themselves, and the per-person rate counters, which mean nothing a minute later. */
+const NOT_BACKED_UP = ['backups', 'limits'] as const;
+export type BackedUpStore = Exclude<StoreName, (typeof NOT_BACKED_UP)[number]>;
 
-/** Every store but the backups themselves, so a new store is backed up without a line here. */
-export const BACKED_UP_STORES = STORE_NAMES.filter((name): name is BackedUpStore => name !== 'backups');
+/** Every other store, so a new store is backed up without a line here. */
+export const BACKED_UP_STORES = STORE_NAMES.filter((name): name is BackedUpStore => !(NOT_BACKED_UP as readonly string[]).includes(name));
 
 /** A backup is named by its UTC day. */
 export const backupDate = (now: Date) => now.toISOString().slice(0, 10);

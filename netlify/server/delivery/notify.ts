@@ -3,7 +3,7 @@
  * (SMTP, or the outbox when it fails), with a link to the page where they act. Editors receive mail
  * at the address they sign in with; one without an account yet is reached through the business inbox.
  */
-import { currentRound, editsLeft, projectStateLabel, type OwedNotice, type Project } from '../../../src/lib/delivery';
+import { currentRound, editsLeft, MESSAGE_MAIL_BURST_MS, projectStateLabel, type OwedNotice, type Project } from '../../../src/lib/delivery';
 import { formatUsdCents } from '../../../src/lib/money';
 import { site } from '../../../src/lib/site';
 import { editorsRepo } from '../editors.repo';
@@ -25,6 +25,7 @@ const dateTime = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'America/New_York', timeZoneName: 'short' }).format(new Date(iso));
 
 const what = (project: Project) => `${project.service.title} for ${project.student.name}`;
+const messageSubject = (project: Project) => `New message about ${what(project)}`;
 
 /** Who hears of a step, and what (the one who took it hears nothing). */
 export function noticesOf(step: Step, after: Project, actor: Actor): Notice[] {
@@ -80,7 +81,8 @@ export function noticesOf(step: Step, after: Project, actor: Actor): Notice[] {
     }
     case 'message': {
       const to: Audience[] = actor.role === 'customer' ? ['editor'] : actor.role === 'editor' ? ['customer'] : ['customer', 'editor'];
-      return to.map((audience) => ({ audience, subject: `New message about ${what(after)}`, lines: [`${actor.name} wrote:`, step.text] }));
+      const more = `Further messages within ${MESSAGE_MAIL_BURST_MS / 60_000} minutes of this one are not e-mailed one by one: read the whole thread on the project.`;
+      return to.map((audience) => ({ audience, subject: messageSubject(after), lines: [`${actor.name} wrote:`, step.text, more] }));
     }
     case 'reassign':
       return [
@@ -132,7 +134,10 @@ export function owedNotices(step: Step, before: Project, after: Project, actor: 
     fresh.push({ audience: 'editor', editorId: before.editor.id, subject: `Reassigned: ${what(after)}`, lines: [`This project is now with ${after.editor.name}. Nothing more is needed from you.`] });
   }
   const kept = (before.notices ?? []).filter((n) => Date.parse(after.updatedAt) - Date.parse(n.at) < OWED_NOTICE_KEPT_MS);
-  return [...kept, ...fresh.map((notice, i) => ({ id: `${event}-${i}`, at: after.updatedAt, ...notice }))];
+  // One e-mail per burst of messages: none to a party e-mailed about a message moments ago.
+  const inBurst = (notice: Notice) =>
+    step.action === 'message' && kept.some((n) => n.audience === notice.audience && n.subject === notice.subject && Date.parse(after.updatedAt) - Date.parse(n.at) < MESSAGE_MAIL_BURST_MS);
+  return [...kept, ...fresh.filter((notice) => !inBurst(notice)).map((notice, i) => ({ id: `${event}-${i}`, at: after.updatedAt, ...notice }))];
 }
 
 /** The owed notices of the step at place `event` in the history. */

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Context } from '@netlify/functions';
-import { currentRound, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
+import { currentRound, DELIVERY_LIMITS, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
 import { acknowledgeSchema, cancelSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema } from '../../../src/lib/delivery-schemas';
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
 import type { Caller } from '../auth';
@@ -14,6 +14,7 @@ import { customersRepo } from '../customers.repo';
 import { editorsRepo } from '../editors.repo';
 import { HttpError, parse } from '../http';
 import { ordersRepo } from '../orders.repo';
+import { spend } from '../person-limits';
 import { editorOf, requireRoles, roleFor } from './access';
 import { refundCancellation } from './cancellation';
 import { projectFilesRepo } from './files';
@@ -84,6 +85,7 @@ async function stepOf(action: ProjectAction, body: unknown, project: Project, ca
       return { action, refund };
     }
     case 'message':
+      if (project.messages.length >= DELIVERY_LIMITS.messages) throw new HttpError(409, deliveryMessages.threadFull);
       return { action, text: parse(messageSchema, body).text };
     case 'reassign': {
       const { editorId } = fresh(parse(reassignSchema, body));
@@ -161,6 +163,7 @@ export async function commitStep(project: Project, etag: string, step: Step, act
 
 /** One step of a signed-in caller on project `id`. */
 export async function takeStep(id: string, action: ProjectAction, body: unknown, caller: Caller, context: StepContext): Promise<Project> {
+  await spend(action === 'message' ? 'message' : 'step', caller.uid, context);
   const [editor, found] = await Promise.all([editorOf(caller, context), projectsRepo(context).getForUpdate(id)]);
   const roles = requireRoles(found?.value ?? null, caller, editor?.id ?? null);
   const project = found!.value;

@@ -1,0 +1,104 @@
+/**
+ * Abuse of project work by a signed-in person: a burst of messages, steps or uploads is stopped per
+ * person (429 with Retry-After and a message the page shows), a burst of messages e-mails the other
+ * party once, and a thread holds at most its declared number of messages.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { listOutbox } from '../../netlify/server/mail';
+import { spend } from '../../netlify/server/person-limits';
+import { DELIVERY_LIMITS, deliveryMessages, PERSON_LIMITS, type ProjectMessage } from '../../src/lib/delivery';
+import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
+import { createUser, tokenOf } from '../helpers/auth-emulator';
+import { clearStore } from '../helpers/functions';
+import { resetOrderingStores, selection } from '../helpers/orders';
+import { act, paidOrder, upload } from '../helpers/projects';
+
+let customer: Awaited<ReturnType<typeof createUser>>;
+let editorToken: string;
+
+beforeAll(async () => {
+  customer = await createUser();
+  editorToken = await tokenOf('maya@example.test');
+});
+beforeEach(async () => {
+  await resetOrderingStores();
+  await Promise.all(['projects', 'timers', 'files'].map(clearStore));
+});
+
+describe('per person, with a fixed clock', () => {
+  const at = new Date('2026-11-24T10:00:30.000Z');
+
+  it('a window allows its limit, then answers 429 with the seconds until it ends; the next window starts afresh', async () => {
+    const uid = `limit-${crypto.randomUUID()}`;
+    for (let i = 0; i < PERSON_LIMITS.step.limit; i++) await spend('step', uid, undefined, at);
+    const refused = await spend('step', uid, undefined, at).catch((error) => error);
+    expect(refused).toMatchObject({ status: 429, message: deliveryMessages.tooMany('step', 30), headers: { 'Retry-After': '30' } });
+    // Someone else is not held back, nor is the same person in the next window.
+    await spend('step', `other-${uid}`, undefined, at);
+    await spend('step', uid, undefined, new Date('2026-11-24T10:01:00.000Z'));
+  });
+
+});
+
+describe('against an in-memory store with real compare-and-set', () => {
+  useAtomicBlobsServer();
+
+  it('concurrent requests each count once: exactly the limit passes', async () => {
+    const at = new Date('2026-11-24T10:00:30.000Z');
+    const uid = `race-${crypto.randomUUID()}`;
+    const results = await Promise.allSettled(Array.from({ length: PERSON_LIMITS.message.limit + 5 }, () => spend('message', uid, undefined, at)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(PERSON_LIMITS.message.limit);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([429, 429, 429, 429, 429]);
+  });
+});
+
+describe('through the endpoints', () => {
+  it('a burst of messages is stopped at the limit with 429 and Retry-After, and e-mails the editor once', async () => {
+    const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    await clearStore('outbox');
+    // Twice the limit and more: even if a window ends during the burst, some are refused.
+    const answers = [];
+    for (let i = 0; i < 2 * PERSON_LIMITS.message.limit + 5; i++) answers.push(await act(customer.idToken, id, 'message', { text: `Message ${i}` }));
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(5);
+    for (const a of refused) {
+      expect(a.body.error).toMatch(/^Too many messages in a short time\. Please wait \d+ seconds? and try again\.$/);
+      expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    const stored = (await projectsRepo().get(id))!.messages;
+    expect(stored).toHaveLength(answers.filter((a) => a.status === 200).length);
+    const toEditor = (await listOutbox()).map((m) => m.value).filter((m) => m.to === 'maya@example.test' && m.subject.startsWith('New message about'));
+    expect(toEditor).toHaveLength(1);
+    expect(toEditor[0].text).toContain('Further messages within 10 minutes of this one are not e-mailed one by one');
+  });
+
+  it('the editor\'s reply in the same burst window is e-mailed to the family: the burst is per party', async () => {
+    const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    await clearStore('outbox');
+    await act(customer.idToken, id, 'message', { text: 'A question' });
+    await act(editorToken, id, 'message', { text: 'An answer' });
+    await act(customer.idToken, id, 'message', { text: 'Thanks' });
+    const mails = (await listOutbox()).map((m) => m.value).filter((m) => m.subject.startsWith('New message about'));
+    expect(mails.map((m) => m.to).sort()).toEqual([customer.email, 'maya@example.test'].sort());
+  });
+
+  it('a thread holds at most its declared number of messages', async () => {
+    const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    const message: ProjectMessage = { id: 'm', at: new Date().toISOString(), by: 'customer', author: customer.email, text: 'x' };
+    const found = (await projectsRepo().getForUpdate(id))!;
+    const full = { ...found.value, messages: Array.from({ length: DELIVERY_LIMITS.messages }, (_, i) => ({ ...message, id: `m${i}` })) };
+    await projectsRepo().replace(found.value, full, found.etag);
+    expect(await act(customer.idToken, id, 'message', { text: 'One more' })).toMatchObject({ status: 409, body: { error: deliveryMessages.threadFull } });
+    expect((await projectsRepo().get(id))!.messages).toHaveLength(DELIVERY_LIMITS.messages);
+  });
+
+  it('uploads past the limit are refused with 429 before the file is read', async () => {
+    const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    for (let i = 0; i < PERSON_LIMITS.upload.limit; i++) await spend('upload', customer.uid);
+    const res = await upload(customer.idToken, id, 'My essay.');
+    expect(res.status).toBe(429);
+    expect(res.body.error).toMatch(/^Too many uploads in a short time/);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
