@@ -10,7 +10,7 @@ import { authenticate } from '../server/auth';
 import { editorOf, requireRoles } from '../server/delivery/access';
 import { projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';
 import { projectsRepo } from '../server/delivery/projects.repo';
-import { spend } from '../server/person-limits';
+import { spend } from '../server/rate-limits';
 import { timersRepo } from '../server/timers';
 import { HttpError, json, readBytes, route } from '../server/http';
 

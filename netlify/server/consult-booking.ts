@@ -10,6 +10,7 @@ import { cancellationMails, confirmationMails, sendOnce } from './consult-mail';
 import { hashToken, newCancelToken } from './consult-token';
 import { consultsRepo, reminderDue, type ConsultBooking } from './consults.repo';
 import { HttpError } from './http';
+import { spend } from './rate-limits';
 import { StorageError, type DeployInfo } from './stores';
 
 /**
@@ -34,9 +35,15 @@ export async function freeSlots(info: DeployInfo, now = new Date()): Promise<Fre
 export async function bookConsult(
   request: BookingRequest,
   info: DeployInfo,
-  { now = new Date(), editorName = null }: { now?: Date; editorName?: string | null } = {},
+  { now = new Date(), editorName = null, ip = null }: { now?: Date; editorName?: string | null; ip?: string | null } = {},
 ): Promise<{ booking: ConsultBooking; token: string }> {
   const repo = consultsRepo(info);
+  // Our branded e-mail goes to the address given: a few bookings a day per address and per
+  // connection, so the form cannot be used to send it to many. A retry of a booking is not counted.
+  if (!(await repo.get(request.requestId))) {
+    await spend('bookingByAddress', request.email, info, now);
+    if (ip) await spend('bookingByIp', ip, info, now);
+  }
   const booking = await bookingFor(request, repo, now);
   const token = newCancelToken();
   const tokenHash = hashToken(token);

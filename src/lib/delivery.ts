@@ -106,17 +106,6 @@ export const DELIVERY_LIMITS = {
   messages: 500,
 } as const;
 
-/**
- * How much one person may do on projects in a window, whatever the project: far above what editing
- * needs, well below what a script would do. Above it: 429 with Retry-After.
- */
-export const PERSON_LIMITS = {
-  step: { limit: 60, windowMs: 60_000 },
-  message: { limit: 20, windowMs: 60_000 },
-  upload: { limit: 30, windowMs: 10 * 60_000 },
-} as const;
-export type PersonLimit = keyof typeof PERSON_LIMITS;
-
 /** Messages to one party within this of the last one e-mailed are not e-mailed one by one. */
 export const MESSAGE_MAIL_BURST_MS = 10 * 60_000;
 
@@ -269,8 +258,6 @@ export const deliveryMessages = {
   sameEditor: 'The project is already with this editor.',
   notified: 'Saved.',
   threadFull: `This project's thread holds its ${DELIVERY_LIMITS.messages} messages: please write to us from the contact page.`,
-  tooMany: (kind: PersonLimit, seconds: number) =>
-    `Too many ${kind === 'message' ? 'messages' : kind === 'upload' ? 'uploads' : 'steps'} in a short time. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
 } as const;
 
 /** Who may take each step, and from which states (DESIGN §10). */

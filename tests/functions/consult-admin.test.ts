@@ -32,7 +32,7 @@ beforeAll(async () => {
   await clearStore('editors');
   await seedDemoEditors();
 });
-beforeEach(() => Promise.all([clearStore('consults'), clearStore('outbox')]));
+beforeEach(() => Promise.all([clearStore('consults'), clearStore('outbox'), clearStore('limits')]));
 
 describe('GET and PUT /api/admin/consult-availability', () => {
   itRefusesAllButAdmins((headers) => getAvailability(headers));

@@ -44,7 +44,7 @@ function useFixedClock() {
 describe('against the local Blobs server', () => {
   useFixedClock();
   beforeEach(async () => {
-    await Promise.all([clearStore('consults'), clearStore('outbox'), clearStore('editors')]);
+    await Promise.all([clearStore('consults'), clearStore('outbox'), clearStore('editors'), clearStore('limits')]);
     await seedDemoEditors();
   });
 
@@ -312,7 +312,7 @@ describe('against the local Blobs server', () => {
 describe('races, against an in-memory store with real compare-and-set', () => {
   useAtomicBlobsServer();
   useFixedClock();
-  beforeEach(() => Promise.all([clearStore('consults'), clearStore('outbox')]));
+  beforeEach(() => Promise.all([clearStore('consults'), clearStore('outbox'), clearStore('limits')]));
 
   it('50 concurrent bookings of one slot: exactly one booking, 49 times "That time was just taken"', async () => {
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => book(FRIDAY_10, { email: `racer-${i}@example.com` })));

@@ -30,7 +30,7 @@ it('is a scheduled function with no URL', () => {
 });
 
 describe('against the local Blobs server', () => {
-  beforeEach(() => Promise.all([clearStore('consults'), clearStore('outbox')]));
+  beforeEach(() => Promise.all([clearStore('consults'), clearStore('outbox'), clearStore('limits')]));
 
   it('sends nothing before the reminder is due, then once at 24 hours ahead, and never again', async () => {
     const { body } = await book(FRIDAY_10, { email: 'friday@example.com' });
@@ -121,7 +121,7 @@ describe('against the local Blobs server', () => {
 
 describe('two runs at once, against an in-memory store with real compare-and-set', () => {
   useAtomicBlobsServer();
-  beforeEach(() => Promise.all([clearStore('consults'), clearStore('outbox')]));
+  beforeEach(() => Promise.all([clearStore('consults'), clearStore('outbox'), clearStore('limits')]));
 
   it('send each reminder once', async () => {
     const emails = ['a@example.com', 'b@example.com', 'c@example.com'];

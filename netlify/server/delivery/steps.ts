@@ -14,7 +14,7 @@ import { customersRepo } from '../customers.repo';
 import { editorsRepo } from '../editors.repo';
 import { HttpError, parse } from '../http';
 import { ordersRepo } from '../orders.repo';
-import { spend } from '../person-limits';
+import { spend } from '../rate-limits';
 import { editorOf, requireRoles, roleFor } from './access';
 import { refundCancellation } from './cancellation';
 import { projectFilesRepo } from './files';

@@ -1,9 +1,10 @@
 /**
- * Per-person rate limits on project work (PERSON_LIMITS): Netlify's own limits count by IP, which a
- * signed-in script need not share. One blob per person and kind holds the current window and its
- * count, changed by compare-and-set, so concurrent requests each count once and nothing piles up.
+ * Rate limits per person or visitor (RATE_LIMITS). One blob per kind and who holds the current
+ * window and its count, changed by compare-and-set, so concurrent requests each count once and
+ * nothing piles up. Whoever is named by a hash: the store never holds an address or an IP.
  */
-import { deliveryMessages, PERSON_LIMITS, type PersonLimit } from '../../src/lib/delivery';
+import { createHash } from 'node:crypto';
+import { RATE_LIMITS, tooMany, type RateLimit } from '../../src/lib/limits';
 import { HttpError } from './http';
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from './stores';
 
@@ -12,11 +13,11 @@ interface Window {
   count: number;
 }
 
-/** Counts one `kind` of request by `uid`; 429 with Retry-After once the window's limit is spent. */
-export async function spend(kind: PersonLimit, uid: string, info?: DeployInfo, now = new Date()): Promise<void> {
-  const { limit, windowMs } = PERSON_LIMITS[kind];
+/** Counts one `kind` of request by `who` (a uid, an address, an IP); 429 with Retry-After once the window's limit is spent. */
+export async function spend(kind: RateLimit, who: string, info?: DeployInfo, now = new Date()): Promise<void> {
+  const { limit, windowMs } = RATE_LIMITS[kind];
   const store = openStore('limits', info);
-  const key = `${kind}/${uid}`;
+  const key = `${kind}/${createHash('sha256').update(who).digest('hex')}`;
   const start = Math.floor(now.getTime() / windowMs) * windowMs;
   // Each round of a race counts one request, and a request that finds the limit spent stops: a burst
   // of any size settles within the limit's number of rounds.
@@ -25,7 +26,7 @@ export async function spend(kind: PersonLimit, uid: string, info?: DeployInfo, n
     const count = current && current.value.start === start ? current.value.count : 0;
     if (count >= limit) {
       const seconds = Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000));
-      throw new HttpError(429, deliveryMessages.tooMany(kind, seconds), { 'Retry-After': String(seconds) });
+      throw new HttpError(429, tooMany(kind, seconds), { 'Retry-After': String(seconds) });
     }
     const next: Window = { start, count: count + 1 };
     const written = current ? await store.setJSON(key, next, { onlyIfMatch: current.etag }) : await store.setJSON(key, next, { onlyIfNew: true });

@@ -1,15 +1,18 @@
 /**
- * Abuse of project work by a signed-in person: a burst of messages, steps or uploads is stopped per
+ * Abuse by a signed-in person or a visitor: a burst of messages, steps or uploads is stopped per
  * person (429 with Retry-After and a message the page shows), a burst of messages e-mails the other
- * party once, and a thread holds at most its declared number of messages.
+ * party once, a thread holds at most its declared number of messages, and our consult e-mail cannot
+ * be sent to one address, or from one connection, more than a few times a day.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { listOutbox } from '../../netlify/server/mail';
-import { spend } from '../../netlify/server/person-limits';
-import { DELIVERY_LIMITS, deliveryMessages, PERSON_LIMITS, type ProjectMessage } from '../../src/lib/delivery';
+import { spend } from '../../netlify/server/rate-limits';
+import { DELIVERY_LIMITS, deliveryMessages, type ProjectMessage } from '../../src/lib/delivery';
+import { RATE_LIMITS, tooMany } from '../../src/lib/limits';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { createUser, tokenOf } from '../helpers/auth-emulator';
+import { book, bookingRequest, freeSlotList } from '../helpers/consults';
 import { clearStore } from '../helpers/functions';
 import { resetOrderingStores, selection } from '../helpers/orders';
 import { act, paidOrder, upload } from '../helpers/projects';
@@ -23,7 +26,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await resetOrderingStores();
-  await Promise.all(['projects', 'timers', 'files'].map(clearStore));
+  await Promise.all(['projects', 'timers', 'files', 'consults'].map(clearStore));
 });
 
 describe('per person, with a fixed clock', () => {
@@ -31,9 +34,10 @@ describe('per person, with a fixed clock', () => {
 
   it('a window allows its limit, then answers 429 with the seconds until it ends; the next window starts afresh', async () => {
     const uid = `limit-${crypto.randomUUID()}`;
-    for (let i = 0; i < PERSON_LIMITS.step.limit; i++) await spend('step', uid, undefined, at);
-    const refused = await spend('step', uid, undefined, at).catch((error) => error);
-    expect(refused).toMatchObject({ status: 429, message: deliveryMessages.tooMany('step', 30), headers: { 'Retry-After': '30' } });
+    for (let i = 0; i < RATE_LIMITS.step.limit; i++) await spend('step', uid, undefined, at);
+    const refused = await spend('step', uid, undefined, at).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 429, message: tooMany('step', 30), headers: { 'Retry-After': '30' } });
+    expect(tooMany('step', 30)).toBe('Too many steps in a short time. Please wait 30 seconds and try again.');
     // Someone else is not held back, nor is the same person in the next window.
     await spend('step', `other-${uid}`, undefined, at);
     await spend('step', uid, undefined, new Date('2026-11-24T10:01:00.000Z'));
@@ -47,8 +51,8 @@ describe('against an in-memory store with real compare-and-set', () => {
   it('concurrent requests each count once: exactly the limit passes', async () => {
     const at = new Date('2026-11-24T10:00:30.000Z');
     const uid = `race-${crypto.randomUUID()}`;
-    const results = await Promise.allSettled(Array.from({ length: PERSON_LIMITS.message.limit + 5 }, () => spend('message', uid, undefined, at)));
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(PERSON_LIMITS.message.limit);
+    const results = await Promise.allSettled(Array.from({ length: RATE_LIMITS.message.limit + 5 }, () => spend('message', uid, undefined, at)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(RATE_LIMITS.message.limit);
     expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([429, 429, 429, 429, 429]);
   });
 });
@@ -59,7 +63,7 @@ describe('through the endpoints', () => {
     await clearStore('outbox');
     // Twice the limit and more: even if a window ends during the burst, some are refused.
     const answers = [];
-    for (let i = 0; i < 2 * PERSON_LIMITS.message.limit + 5; i++) answers.push(await act(customer.idToken, id, 'message', { text: `Message ${i}` }));
+    for (let i = 0; i < 2 * RATE_LIMITS.message.limit + 5; i++) answers.push(await act(customer.idToken, id, 'message', { text: `Message ${i}` }));
     const refused = answers.filter((a) => a.status === 429);
     expect(refused.length).toBeGreaterThanOrEqual(5);
     for (const a of refused) {
@@ -95,10 +99,39 @@ describe('through the endpoints', () => {
 
   it('uploads past the limit are refused with 429 before the file is read', async () => {
     const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
-    for (let i = 0; i < PERSON_LIMITS.upload.limit; i++) await spend('upload', customer.uid);
+    for (let i = 0; i < RATE_LIMITS.upload.limit; i++) await spend('upload', customer.uid);
     const res = await upload(customer.idToken, id, 'My essay.');
     expect(res.status).toBe(429);
     expect(res.body.error).toMatch(/^Too many uploads in a short time/);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('consult bookings', () => {
+  it('one address books at most three consults a day: the fourth is 429 and sends nothing; a retry of a booking is not counted; another address still books', async () => {
+    const slots = await freeSlotList();
+    const email = `limit-${crypto.randomUUID()}@example.com`;
+    const first = bookingRequest(slots[0], { email });
+    expect((await book(slots[0], first)).status).toBe(201);
+    // The same request again (a retry after a lost answer) finds its booking and counts nothing.
+    expect((await book(slots[0], first)).status).toBe(201);
+    expect((await book(slots[1], { email })).status).toBe(201);
+    expect((await book(slots[2], { email })).status).toBe(201);
+    await clearStore('outbox');
+    const refused = await book(slots[3], { email });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/^Too many consults booked with this e-mail address in a short time\. Please wait \d+ (hours?|minutes?|seconds?) and try again\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await listOutbox()).length).toBe(0);
+    expect((await book(slots[3], { email: `other-${email}` })).status).toBe(201);
+  });
+
+  it('one connection books at most ten a day, whatever the addresses', async () => {
+    const { bookConsult } = await import('../../netlify/server/consult-booking');
+    const slots = await freeSlotList();
+    const ip = `203.0.113.${Math.floor(Math.random() * 200)}`;
+    for (let i = 0; i < RATE_LIMITS.bookingByIp.limit; i++) await bookConsult(bookingRequest(slots[i], { email: `ip-${i}-${crypto.randomUUID()}@example.com` }) as never, {}, { ip });
+    const refused = await bookConsult(bookingRequest(slots[10], { email: `ip-last-${crypto.randomUUID()}@example.com` }) as never, {}, { ip }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 429, message: expect.stringMatching(/^Too many consults booked from this connection/) });
   });
 });

@@ -1,0 +1,34 @@
+/**
+ * How much one person (a signed-in uid) or one visitor (an address, an IP) may do in a window: far
+ * above what real use needs, well below what a script would do. Above it: 429 with Retry-After and
+ * the message below. Netlify's own limits count requests per IP a minute; these count what a request
+ * does, per whoever does it.
+ */
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+export const RATE_LIMITS = {
+  step: { limit: 60, windowMs: MINUTE_MS },
+  message: { limit: 20, windowMs: MINUTE_MS },
+  upload: { limit: 30, windowMs: 10 * MINUTE_MS },
+  /** Consults booked by one address, and from one IP, a day. */
+  bookingByAddress: { limit: 3, windowMs: DAY_MS },
+  bookingByIp: { limit: 10, windowMs: DAY_MS },
+} as const;
+export type RateLimit = keyof typeof RATE_LIMITS;
+
+/** "45 seconds", "3 minutes", "5 hours": how long to wait, rounded up. */
+function wait(seconds: number): string {
+  const [value, unit] = seconds < 120 ? [seconds, 'second'] : seconds < 2 * 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
+  return `${value} ${unit}${value === 1 ? '' : 's'}`;
+}
+
+const WHAT: Record<RateLimit, string> = {
+  step: 'steps',
+  message: 'messages',
+  upload: 'uploads',
+  bookingByAddress: 'consults booked with this e-mail address',
+  bookingByIp: 'consults booked from this connection',
+};
+
+export const tooMany = (kind: RateLimit, seconds: number) => `Too many ${WHAT[kind]} in a short time. Please wait ${wait(seconds)} and try again.`;
