@@ -3,7 +3,7 @@
  * at chosen instants after them. Late rounds, the 20-hour reminder, the 2-day warning, the 7-day
  * auto-final, slot repairs and unused uploads; a second run changes nothing.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import deliveryTimers from '../../netlify/functions/delivery-timers';
 import { projectFilesRepo } from '../../netlify/server/delivery/files';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
@@ -12,23 +12,11 @@ import { timersRepo } from '../../netlify/server/timers';
 import { editorsRepo } from '../../netlify/server/editors.repo';
 import { listOutbox } from '../../netlify/server/mail';
 import { DAY_MS, HOUR_MS, type Project, type ProjectView } from '../../src/lib/delivery';
-import { createUser, tokenOf } from '../helpers/auth-emulator';
 import { call, clearStore, context } from '../helpers/functions';
-import { OPEN_EDITOR, resetOrderingStores, selection } from '../helpers/orders';
-import { act, paidOrder, submitText, upload } from '../helpers/projects';
+import { OPEN_EDITOR, selection } from '../helpers/orders';
+import { act, paidOrder, submitText, upload, useDeliveryParties } from '../helpers/projects';
 
-let customer: Awaited<ReturnType<typeof createUser>>;
-let editorToken: string;
-
-beforeAll(async () => {
-  customer = await createUser();
-  editorToken = await tokenOf('maya@example.test');
-});
-
-beforeEach(async () => {
-  await resetOrderingStores();
-  await Promise.all(['projects', 'timers', 'files'].map(clearStore));
-});
+const parties = useDeliveryParties();
 
 const pending: Promise<unknown>[] = [];
 const ctx = () => context({}, pending);
@@ -41,9 +29,9 @@ const stored = async (id: string) => (await projectsRepo().get(id))!;
 const mailsTo = async (to: string) => (await listOutbox(undefined, 500)).map((m) => m.value).filter((m) => m.to === to);
 
 async function submittedSupplement(): Promise<ProjectView> {
-  const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+  const { projectIds: [id] } = await paidOrder(parties.customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
   await clearStore('outbox');
-  return (await submitText(customer.idToken, await stored(id))).body;
+  return (await submitText(parties.customer.idToken, await stored(id))).body;
 }
 
 describe('the delivery timers', () => {
@@ -63,7 +51,7 @@ describe('the delivery timers', () => {
 
   it('send no reminder for a draft acknowledged in time', async () => {
     const project = await submittedSupplement();
-    await act(editorToken, project.id, 'acknowledge', { version: project.version, message: 'Got it!' });
+    await act(parties.editorToken, project.id, 'acknowledge', { version: project.version, message: 'Got it!' });
     await runAt(Date.parse(project.rounds[0].submittedAt) + 21 * HOUR_MS);
     expect((await mailsTo('maya@example.test')).map((m) => m.subject)).not.toContain('Reminder: please acknowledge Supplemental Essay Help (Small) for Sam Rivera');
   });
@@ -78,22 +66,22 @@ describe('the delivery timers', () => {
     expect(late.rounds[0].late).toBe(true);
     expect(late.history.at(-1)).toMatchObject({ type: 'late', by: 'system' });
     // Feedback after that is still accepted, and the round stays marked late.
-    const returned = await act(editorToken, project.id, 'return', { version: project.version, notes: 'Sorry for the wait.' });
+    const returned = await act(parties.editorToken, project.id, 'return', { version: project.version, notes: 'Sorry for the wait.' });
     expect(returned.body.rounds[0]).toMatchObject({ late: true, notes: 'Sorry for the wait.' });
   });
 
   it('warn the customer 2 days before the auto-final, apply it at 7 days and give the slot back; a second run changes nothing', async () => {
     const slots = (await editorsRepo().get(OPEN_EDITOR))!.slotsOpen;
     const project = await submittedSupplement();
-    const returned: ProjectView = (await act(editorToken, project.id, 'return', { version: project.version, notes: 'Notes' })).body;
+    const returned: ProjectView = (await act(parties.editorToken, project.id, 'return', { version: project.version, notes: 'Notes' })).body;
     const returnedAt = Date.parse(returned.rounds[0].returnedAt!);
     expect(returned.autoFinalAt).toBe(new Date(returnedAt + 7 * DAY_MS).toISOString());
     expect((await editorsRepo().get(OPEN_EDITOR))!.slotsOpen).toBe(slots - 1);
 
     await runAt(returnedAt + 5 * DAY_MS + 1);
     await runAt(returnedAt + 5 * DAY_MS + 2);
-    expect((await mailsTo(customer.email)).map((m) => m.subject)).toContain('Supplemental Essay Help (Small) becomes final in 2 days');
-    expect((await mailsTo(customer.email)).filter((m) => m.subject.includes('becomes final'))).toHaveLength(1);
+    expect((await mailsTo(parties.customer.email)).map((m) => m.subject)).toContain('Supplemental Essay Help (Small) becomes final in 2 days');
+    expect((await mailsTo(parties.customer.email)).filter((m) => m.subject.includes('becomes final'))).toHaveLength(1);
     expect((await stored(project.id)).state).toBe('returned');
 
     await runAt(returnedAt + 7 * DAY_MS + 1);
@@ -108,15 +96,15 @@ describe('the delivery timers', () => {
 
   it('a revision before the seventh day stops the auto-final', async () => {
     const project = await submittedSupplement();
-    const returned: ProjectView = (await act(editorToken, project.id, 'return', { version: project.version, notes: 'Notes' })).body;
-    await submitText(customer.idToken, returned, 'Second draft');
+    const returned: ProjectView = (await act(parties.editorToken, project.id, 'return', { version: project.version, notes: 'Notes' })).body;
+    await submitText(parties.customer.idToken, returned, 'Second draft');
     await runAt(Date.parse(returned.rounds[0].returnedAt!) + 7 * DAY_MS + 1);
     expect((await stored(project.id)).state).toBe('submitted');
   });
 
   it('repair a slot move a step did not finish', async () => {
     const slots = (await editorsRepo().get(OPEN_EDITOR))!.slotsOpen;
-    const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    const { projectIds: [id] } = await paidOrder(parties.customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
     // As if the function stopped right after storing the new state, before moving the slot.
     const found = (await projectsRepo().getForUpdate(id))!;
     const cutOff: Project = { ...found.value, state: 'submitted', version: 2 };
@@ -129,13 +117,13 @@ describe('the delivery timers', () => {
   });
 
   it('delete an upload no step used after a day, and keep the ones a step did', async () => {
-    const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
-    const unused = (await upload(customer.idToken, id, 'An abandoned draft.')).body;
-    const used = (await upload(customer.idToken, id, 'The draft I sent.')).body;
+    const { projectIds: [id] } = await paidOrder(parties.customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    const unused = (await upload(parties.customer.idToken, id, 'An abandoned draft.')).body;
+    const used = (await upload(parties.customer.idToken, id, 'The draft I sent.')).body;
     await call((await import('../../netlify/functions/project-action')).default, `/api/projects/${id}/submit`, {
       method: 'POST',
       params: { id, action: 'submit' },
-      headers: { authorization: `Bearer ${customer.idToken}` },
+      headers: { authorization: `Bearer ${parties.customer.idToken}` },
       json: { version: 1, prompt: 'Prompt', draft: { kind: 'file', fileId: used.id } },
     });
     await runAt(Date.now() + DAY_MS + 60_000);

@@ -4,30 +4,19 @@
  * party once, a thread holds at most its declared number of messages, and our consult e-mail cannot
  * be sent to one address, or from one connection, more than a few times a day.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { listOutbox } from '../../netlify/server/mail';
 import { spend } from '../../netlify/server/rate-limits';
 import { DELIVERY_LIMITS, deliveryMessages, type ProjectMessage } from '../../src/lib/delivery';
 import { RATE_LIMITS, tooMany } from '../../src/lib/limits';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
-import { createUser, tokenOf } from '../helpers/auth-emulator';
 import { book, bookingRequest, freeSlotList } from '../helpers/consults';
 import { clearStore } from '../helpers/functions';
-import { resetOrderingStores, selection } from '../helpers/orders';
-import { act, paidOrder, upload } from '../helpers/projects';
+import { selection } from '../helpers/orders';
+import { act, paidOrder, upload, useDeliveryParties } from '../helpers/projects';
 
-let customer: Awaited<ReturnType<typeof createUser>>;
-let editorToken: string;
-
-beforeAll(async () => {
-  customer = await createUser();
-  editorToken = await tokenOf('maya@example.test');
-});
-beforeEach(async () => {
-  await resetOrderingStores();
-  await Promise.all(['projects', 'timers', 'files', 'consults'].map(clearStore));
-});
+const parties = useDeliveryParties(['consults']);
 
 describe('per person, with a fixed clock', () => {
   const at = new Date('2026-11-24T10:00:30.000Z');
@@ -59,11 +48,11 @@ describe('against an in-memory store with real compare-and-set', () => {
 
 describe('through the endpoints', () => {
   it('a burst of messages is stopped at the limit with 429 and Retry-After, and e-mails the editor once', async () => {
-    const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    const { projectIds: [id] } = await paidOrder(parties.customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
     await clearStore('outbox');
     // Twice the limit and more: even if a window ends during the burst, some are refused.
     const answers = [];
-    for (let i = 0; i < 2 * RATE_LIMITS.message.limit + 5; i++) answers.push(await act(customer.idToken, id, 'message', { text: `Message ${i}` }));
+    for (let i = 0; i < 2 * RATE_LIMITS.message.limit + 5; i++) answers.push(await act(parties.customer.idToken, id, 'message', { text: `Message ${i}` }));
     const refused = answers.filter((a) => a.status === 429);
     expect(refused.length).toBeGreaterThanOrEqual(5);
     for (const a of refused) {
@@ -78,29 +67,29 @@ describe('through the endpoints', () => {
   });
 
   it('the editor\'s reply in the same burst window is e-mailed to the family: the burst is per party', async () => {
-    const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    const { projectIds: [id] } = await paidOrder(parties.customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
     await clearStore('outbox');
-    await act(customer.idToken, id, 'message', { text: 'A question' });
-    await act(editorToken, id, 'message', { text: 'An answer' });
-    await act(customer.idToken, id, 'message', { text: 'Thanks' });
+    await act(parties.customer.idToken, id, 'message', { text: 'A question' });
+    await act(parties.editorToken, id, 'message', { text: 'An answer' });
+    await act(parties.customer.idToken, id, 'message', { text: 'Thanks' });
     const mails = (await listOutbox()).map((m) => m.value).filter((m) => m.subject.startsWith('New message about'));
-    expect(mails.map((m) => m.to).sort()).toEqual([customer.email, 'maya@example.test'].sort());
+    expect(mails.map((m) => m.to).sort()).toEqual([parties.customer.email, 'maya@example.test'].sort());
   });
 
   it('a thread holds at most its declared number of messages', async () => {
-    const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
-    const message: ProjectMessage = { id: 'm', at: new Date().toISOString(), by: 'customer', author: customer.email, text: 'x' };
+    const { projectIds: [id] } = await paidOrder(parties.customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    const message: ProjectMessage = { id: 'm', at: new Date().toISOString(), by: 'customer', author: parties.customer.email, text: 'x' };
     const found = (await projectsRepo().getForUpdate(id))!;
     const full = { ...found.value, messages: Array.from({ length: DELIVERY_LIMITS.messages }, (_, i) => ({ ...message, id: `m${i}` })) };
     await projectsRepo().replace(found.value, full, found.etag);
-    expect(await act(customer.idToken, id, 'message', { text: 'One more' })).toMatchObject({ status: 409, body: { error: deliveryMessages.threadFull } });
+    expect(await act(parties.customer.idToken, id, 'message', { text: 'One more' })).toMatchObject({ status: 409, body: { error: deliveryMessages.threadFull } });
     expect((await projectsRepo().get(id))!.messages).toHaveLength(DELIVERY_LIMITS.messages);
   });
 
   it('uploads past the limit are refused with 429 before the file is read', async () => {
-    const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
-    for (let i = 0; i < RATE_LIMITS.upload.limit; i++) await spend('upload', customer.uid);
-    const res = await upload(customer.idToken, id, 'My essay.');
+    const { projectIds: [id] } = await paidOrder(parties.customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    for (let i = 0; i < RATE_LIMITS.upload.limit; i++) await spend('upload', parties.customer.uid);
+    const res = await upload(parties.customer.idToken, id, 'My essay.');
     expect(res.status).toBe(429);
     expect(res.body.error).toMatch(/^Too many uploads in a short time/);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -3,10 +3,11 @@ import projectActionHandler from '../../netlify/functions/project-action';
 import projectUploadHandler from '../../netlify/functions/project-upload';
 import testCheckoutHandler from '../../netlify/functions/test-checkout';
 import type { ProjectView } from '../../src/lib/delivery';
+import { beforeAll, beforeEach } from 'vitest';
 import { openOrder } from './api-fixtures';
-import { bearer } from './auth-emulator';
-import { call } from './functions';
-import { selection } from './orders';
+import { bearer, createUser, tokenOf } from './auth-emulator';
+import { call, clearStore } from './functions';
+import { resetOrderingStores, selection } from './orders';
 
 /** A paid order of the token's owner (test checkout, 4242); answers its id and its project ids. */
 export async function paidOrder(idToken: string, body: unknown = selection()) {
@@ -38,3 +39,20 @@ export const upload = (idToken: string, id: string, bytes: Uint8Array | string, 
 /** A first draft as pasted text, against the project's current version. */
 export const submitText = (idToken: string, project: Pick<ProjectView, 'id' | 'version'>, text = 'My essay, first draft.') =>
   act(idToken, project.id, 'submit', { version: project.version, prompt: 'Why this college? (250 words)', draft: { kind: 'text', text } });
+
+/**
+ * The two parties of a delivery test file: a new customer, and Maya's token as their editor. Every
+ * test starts from the demo editors and no orders, projects, timers or files (and `alsoClear`).
+ */
+export function useDeliveryParties(alsoClear: string[] = []) {
+  const parties = {} as { customer: Awaited<ReturnType<typeof createUser>>; editorToken: string };
+  beforeAll(async () => {
+    parties.customer = await createUser();
+    parties.editorToken = await tokenOf('maya@example.test');
+  });
+  beforeEach(async () => {
+    await resetOrderingStores();
+    await Promise.all(['projects', 'timers', 'files', ...alsoClear].map(clearStore));
+  });
+  return parties;
+}
