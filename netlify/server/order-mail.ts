@@ -6,11 +6,12 @@
  * the confirmation page says so. Every mail itemises the order as the page does (src/lib/itemise.ts).
  */
 import { gradeLabel } from '../../src/lib/catalogue';
-import { editRules } from '../../src/lib/delivery';
+import { editRules, firstName } from '../../src/lib/delivery';
 import { itemise, itemText } from '../../src/lib/itemise';
 import type { EditorNotice } from '../../src/lib/order';
 import { site } from '../../src/lib/site';
 import { editorsRepo } from './editors.repo';
+import { serverEnv } from './env';
 import { escapeHtml, sendMail } from './mail';
 import type { Order } from './orders.repo';
 import type { DeployInfo } from './stores';
@@ -70,8 +71,9 @@ export async function sendOrderConfirmations(order: Order, editorAddress: Editor
       subject: `${forTeam ? '[Editor inbox] ' : ''}New order ${order.id} for ${order.editor.name}`,
       lines: [
         forTeam ? `For ${order.editor.name} (no editor account yet): please pass this order on.` : '',
-        `Editor: please reach out to ${student.studentName} (${gradeLabel(student.studentGrade)}) within 24 hours.`,
-        `Student: ${student.studentEmail}; parent: ${student.parentName} <${student.parentEmail}>`,
+        // The student is usually a minor: contact stays in the project's thread, never by private e-mail.
+        `New work for you: ${firstName(student.studentName)} (${gradeLabel(student.studentGrade)}). The projects wait in your workspace for the first draft: ${serverEnv().URL}/editor`,
+        "All contact with the family stays in each project's thread, where it is kept and our team can see it.",
         student.intendedMajor ? `Intended major: ${student.intendedMajor}` : '',
         ...lines,
         rules,

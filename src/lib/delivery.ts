@@ -349,7 +349,7 @@ export interface ProjectView extends Omit<Project, 'notices' | 'customer' | 'stu
 export type FullProjectView = ProjectView & Pick<Project, 'customer' | 'student' | 'priceCents'>;
 
 /** The student as their editor knows them: a first name. */
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /** The family, as their editor reads them in the history and the thread: never an address. */
 const familyOf = (project: Pick<Project, 'student'>) => `${firstName(project.student.name)}'s family`;

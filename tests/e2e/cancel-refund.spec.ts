@@ -34,6 +34,8 @@ for (const width of [390, 1280]) {
 
     await expect(card).toContainText('Cancelled');
     await expect(card.getByRole('button', { name: 'Cancel and Refund' })).toHaveCount(0);
+    // Nothing more can be edited: the card does not count edits left.
+    await expect(card).not.toContainText('Edits left');
     const orders = page.getByRole('region', { name: 'Your Orders' });
     await expect(orders).toContainText('Partially refunded');
     await expect(orders).toContainText('$100.00 · Refunded');

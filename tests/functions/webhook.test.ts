@@ -89,6 +89,11 @@ describe('POST /api/stripe/webhook: fulfilment', () => {
       }
       expect(mail.text).toContain('Edits included: unlimited revisions for your Common App essay.');
     }
+    // The editor meets the family in the projects' threads: no address of the student or a parent.
+    const toEditor = mails.find((m) => m.to === 'maya@example.test')!;
+    for (const contact of ['pat@example.com', 'sam@example.com', 'Pat Rivera', 'Rivera']) expect(toEditor.text).not.toContain(contact);
+    expect(toEditor.text).toContain('New work for you: Sam (11th Grade).');
+    expect(toEditor.text).toMatch(/workspace for the first draft: http\S+\/editor/);
   });
 
   it('without an editor account, the notice goes to our inbox and the order says our team was notified', async () => {

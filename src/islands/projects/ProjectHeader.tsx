@@ -1,5 +1,5 @@
-import { gradeLabel } from '../../lib/catalogue';
 import { forwardRef } from 'react';
+import { gradeLabel } from '../../lib/catalogue';
 import type { ProjectView } from '../../lib/delivery';
 import { DueLine } from './DueLine';
 import { StateBadge } from './StateBadge';
@@ -7,8 +7,9 @@ import type { Perspective } from './perspective';
 
 export type HeadingLevel = 2 | 3;
 
-const editsText = (project: Pick<ProjectView, 'editsLeft' | 'editsAllowed'>) =>
-  project.editsLeft === null ? 'Unlimited edits' : `Edits left: ${project.editsLeft} of ${project.editsAllowed}`;
+/** What editing remains; nothing for a project that stopped before it was done (cancelled, withdrawn). */
+const editsText = (project: Pick<ProjectView, 'editsLeft' | 'editsAllowed' | 'state'>) =>
+  project.state === 'cancelled' || project.state === 'withdrawn' ? null : project.editsLeft === null ? 'Unlimited edits' : `Edits left: ${project.editsLeft} of ${project.editsAllowed}`;
 
 interface Props {
   project: ProjectView;
@@ -23,6 +24,7 @@ interface Props {
  */
 export const ProjectHeader = forwardRef<HTMLHeadingElement, Props>(function ProjectHeader({ project, perspective, level, now }, ref) {
   const Heading = level === 2 ? 'h2' : 'h3';
+  const edits = editsText(project);
   const people = perspective === 'customer' ? `For ${project.student.name} · with ${project.editor.name}` : `${project.student.name} · ${gradeLabel(project.student.grade)}`;
   return (
     <header className="space-y-2">
@@ -36,7 +38,7 @@ export const ProjectHeader = forwardRef<HTMLHeadingElement, Props>(function Proj
         <StateBadge state={project.state} perspective={perspective} />
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        <p className="text-sm font-medium text-slate-800">{editsText(project)}</p>
+        {edits && <p className="text-sm font-medium text-slate-800">{edits}</p>}
         <DueLine project={project} perspective={perspective} now={now} />
       </div>
     </header>
