@@ -14,7 +14,7 @@ import { commitStep, type StepContext } from './delivery/steps';
 import { teamActor } from './delivery/transitions';
 import { projectsRepo } from './delivery/projects.repo';
 import { HttpError } from './http';
-import { escapeHtml, sendMail } from './mail';
+import { paragraphsMail, sendMail } from './mail';
 import { ordersRepo } from './orders.repo';
 import { requestRefund } from './refunds';
 
@@ -56,11 +56,6 @@ export async function refundByAdmin(orderId: string, input: AdminRefundInput, ca
   // came before the mail sends it, one after the mail finds it sent.
   const lines = [`${site.name} refunded ${formatUsdCents(refund.amountCents)} of your order ${order.id}.`, `Reason: ${input.reason}`, 'It reaches your card within 5-10 business days.'];
   const at = new Date(refund.createdAt);
-  await sendMail(
-    { to: order.customer.email, subject: `A refund for your order ${order.id}`, text: lines.join('\n\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), replyTo: site.email },
-    context,
-    at,
-    { id: `refund-${order.id}-${refund.id}`, at },
-  );
+  await sendMail(paragraphsMail(order.customer.email, `A refund for your order ${order.id}`, lines), context, at, { id: `refund-${order.id}-${refund.id}`, at });
   return (await orders.get(order.id))!;
 }

@@ -8,7 +8,7 @@
 import type { ExtraPayment, Order } from '../../src/lib/order';
 import { formatUsdCents } from '../../src/lib/money';
 import { site } from '../../src/lib/site';
-import { escapeHtml, sendMail } from './mail';
+import { paragraphsMail, sendMail } from './mail';
 import { ordersRepo } from './orders.repo';
 import { configuredPayments } from './payments';
 import { askProvider, extraRefundId } from './refunds';
@@ -60,7 +60,6 @@ async function tell(order: Order, extra: ExtraPayment, info?: DeployInfo) {
     `Order ${order.id} (status: ${order.status}) received a payment of ${amount} in checkout ${extra.sessionId}${extra.paymentIntent ? `, payment ${extra.paymentIntent}` : ''}.`,
     refused ? `The automatic refund failed: ${extra.refund.failure ?? 'no reason given'}. Refund it by hand and tell the family.` : 'It was refunded in full automatically; the family was told.',
   ];
-  const mail = (to: string, subject: string, lines: string[]) => ({ to, subject, text: lines.join('\n\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), replyTo: site.email });
-  if (!refused) await sendMail(mail(order.customer.email, `A refund for your order ${order.id}`, family), info, at, { id: `${key}-family`, at });
-  await sendMail(mail(site.email, `${refused ? 'Action needed: ' : ''}an extra payment for order ${order.id}`, team), info, at, { id: `${key}-team`, at });
+  if (!refused) await sendMail(paragraphsMail(order.customer.email, `A refund for your order ${order.id}`, family), info, at, { id: `${key}-family`, at });
+  await sendMail(paragraphsMail(site.email, `${refused ? 'Action needed: ' : ''}an extra payment for order ${order.id}`, team), info, at, { id: `${key}-team`, at });
 }

@@ -159,3 +159,12 @@ export const listOutbox = async (info?: DeployInfo, limit = 100) => (await outbo
 /** Escapes text for an HTML e-mail body: stored text is always text. */
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A mail of paragraphs, as text and as escaped HTML, answered to our inbox. */
+export const paragraphsMail = (to: string, subject: string, paragraphs: string[]): Mail => ({
+  to,
+  subject,
+  text: paragraphs.join('\n\n'),
+  html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+  replyTo: site.email,
+});

@@ -15,7 +15,7 @@ import { z } from '../../src/lib/zod';
 import type { Order } from '../../src/lib/order';
 import { remainingCents, refundMessages, type Refund, type RefundState } from '../../src/lib/refunds';
 import { HttpError } from './http';
-import { escapeHtml, sendMail } from './mail';
+import { paragraphsMail, sendMail } from './mail';
 import { ordersRepo } from './orders.repo';
 import { configuredPayments, stripeClient, type ConfiguredPayments } from './payments';
 import type { DeployInfo } from './stores';
@@ -66,12 +66,7 @@ async function alertRefused(order: Order, refund: Refund, info?: DeployInfo) {
     'Nothing will ask again. Refund it by hand in the Stripe dashboard and tell the family.',
   ];
   const at = new Date(refund.updatedAt);
-  await sendMail(
-    { to: site.email, subject: `Action needed: a refund on order ${order.id} was refused`, text: lines.join('\n\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), replyTo: site.email },
-    info,
-    at,
-    { id: `refund-refused-${order.id}-${refund.id}`, at },
-  );
+  await sendMail(paragraphsMail(site.email, `Action needed: a refund on order ${order.id} was refused`, lines), info, at, { id: `refund-refused-${order.id}-${refund.id}`, at });
 }
 
 /** A refusal asking again cannot change (a 4xx other than a conflict or a rate limit), as the Stripe SDK reports it. */

@@ -199,6 +199,25 @@ test('booked, but the answer lost on the way: Book Consult again finishes the sa
   expect(await freeSlots(request)).not.toContain(slot);
 });
 
+test('an address that booked three consults today is told to wait, in the server\'s words, and keeps what it typed', async ({ page, request }) => {
+  const email = uniqueEmail('many');
+  const slots = await freeSlots(request);
+  for (const start of slots.slice(-3)) {
+    const booked = await request.post('/api/consult/bookings', { data: { start, name: 'Many Bookings', email, timeZone: ZONE, requestId: crypto.randomUUID() } });
+    expect(booked.status()).toBe(201);
+  }
+  await page.goto('/contact#book-consult');
+  const b = bookingSection(page);
+  await expect(b.days.first()).toBeChecked();
+  await b.times.first().check();
+  await b.name.fill('Many Bookings');
+  await b.email.fill(email);
+  await b.button.click();
+  await expect(b.alert).toHaveText(/^Too many consults booked with this e-mail address in a short time\. Please wait \d+ (hours?|minutes?|seconds?) and try again\.$/);
+  await expect(b.email).toHaveValue(email);
+  await expect(b.times.first()).toBeChecked();
+});
+
 test('the admin sets a day off, sees a booking and cancels it', async ({ page, request }) => {
   test.slow(); // sign-in, axe at two widths, e-mails through the outbox
   const [slot] = await freeSlots(request);

@@ -98,7 +98,8 @@ export default function ConsultBooking() {
     const gone = taken || (result.status === 400 && result.error.startsWith('start'));
     flushSync(() => {
       setSending(false);
-      setError(taken ? consultMessages.slotTaken : gone ? consultMessages.slotGone : consultMessages.bookingFailed);
+      // Too many bookings: the server says how long to wait.
+      setError(taken ? consultMessages.slotTaken : gone ? consultMessages.slotGone : result.status === 429 ? result.error : consultMessages.bookingFailed);
       // Someone else has the time, or it is no longer offered: drop it now and show what is free.
       if (gone) {
         setSlot(null);
