@@ -5,7 +5,7 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const env = process.env;
@@ -29,13 +29,15 @@ export default defineConfig({
   outputDir: env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
   use: {
     baseURL: `http://localhost:${port}`,
-    // A failed test keeps its trace: every action, the DOM at each, the console and the network. Not
-    // the screencast: filming every test cost about 5% of the browser tests (admin-lists and shell,
-    // alone: 79 s with it, 75 s without); one screenshot of the failure stands in for it.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace by default: recording one for every test, to keep the failed ones, cost 13% of the
+    // browser tests' CPU (consult.spec.ts: 160 core-seconds with it, 139 without), and a CI run shows
+    // only its printed output. E2E_TRACE=1 keeps a failed test's trace: every action, the DOM at each,
+    // the console and the network. One screenshot of a failure always.
+    trace: env.E2E_TRACE === '1' ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium, with Playwright's --disable-features and ours joined (see the script).
+      executablePath: resolve('tests/helpers/chromium.sh'),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
     },
   },

@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Two at a time on a two-core machine: the deploy tests (bundling, building) and the unit tests run
-    // beside the function tests, which take one file at a time (they share the Blobs server).
+    // Two at a time on a two-core machine. `npm test` runs the function tests (one file at a time: they
+    // share the Blobs server) apart from the unit and deploy tests, at a higher priority.
     maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },

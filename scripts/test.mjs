@@ -1,15 +1,17 @@
 /**
  * `npm test`: a production build, then at once the unit, function and deploy tests (vitest) and the
- * browser tests (Playwright + Debian's chromium) against the build. vitest's critical path is the
- * function tests, one file at a time and mostly waiting on the Blobs server and the Auth emulator:
- * run alone it left a core idle for minutes, which the browser tests now use, at a lower priority. The browser tests run in
+ * browser tests (Playwright + Debian's chromium) against the build. Three priorities share the cores:
+ * the function tests (one file at a time, mostly waiting on the Blobs server and the Auth emulator)
+ * run at the normal one and get a core the moment they need one; the unit and deploy tests (bundling
+ * and building, CPU-bound) and the browser tests share the rest at a lower one (`nice`), as equals.
+ * When the bundling ran above the browser tests, a browser test took up to eight times as long as on
+ * an idle machine and hit its limits. The browser tests run in
  * E2E_SHARDS shards at once (3 by default), each against a site, an Auth emulator and a data directory
  * of its own on free ports, so no test sees another's data. Spec files go to the shards by how long
  * each took (tests/e2e/durations.json, from a run's test-results/e2e-durations.json), so the shards
  * end together. Prints the ten slowest tests, how long each stage took (they overlap) and the whole run, then ends with one
  * plain line, `N passed, N failed`, all runners' counts added up, and exits non-zero if anything
- * failed or nothing ran.
- */
+ * failed or nothing ran. */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -77,22 +79,41 @@ let failed = 0;
 const built = run('site build (astro)', 'npx', ['astro', 'build']) === 0;
 if (!built) failed += 1;
 
-// 2. At once: vitest, and the browser tests in shards against the build.
+// 2. At once: vitest in two runs by priority, and the browser tests in shards against the build.
 const shards = Number(process.env.E2E_SHARDS ?? 3);
 // Files named on the command line: Playwright splits them itself.
 const parts = extraArgs.some((arg) => !arg.startsWith('-')) ? null : balancedSpecs(shards);
-const [vitestStatus, results] = await Promise.all([
-  timed('unit, function and deploy tests (vitest)', runPrefixed('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-report.json'])),
+const LOWER = ['nice', '-n', '10'];
+const vitestRuns = [
+  { stage: 'function tests (vitest)', label: 'functions', projects: ['functions'], priority: [] },
+  { stage: 'unit and deploy tests (vitest)', label: 'unit+deploy', projects: ['unit', 'deploy'], priority: LOWER },
+];
+const [vitestStatuses, results] = await Promise.all([
+  Promise.all(vitestRuns.map((runOf) => timed(runOf.stage, runVitest(runOf)))),
   built ? browserTests() : [],
 ]);
-const vitest = readJson('test-results/vitest-report.json');
-passed += vitest?.numPassedTests ?? 0;
-failed += vitest ? vitest.numFailedTests : 1;
-if (vitestStatus !== 0 && vitest && vitest.numFailedTests === 0) failed += 1; // a crash outside any test
+const vitestReports = vitestRuns.map(({ label }) => readJson(vitestReport(label)));
+vitestRuns.forEach((_, i) => {
+  const report = vitestReports[i];
+  passed += report?.numPassedTests ?? 0;
+  failed += report ? report.numFailedTests : 1;
+  if (vitestStatuses[i] !== 0 && report && report.numFailedTests === 0) failed += 1; // a crash outside any test
+});
 for (const { status, stats } of results) {
   passed += stats?.expected ?? 0;
   failed += stats ? stats.unexpected : 1;
   if (status !== 0 && stats && stats.unexpected === 0) failed += 1;
+}
+
+function vitestReport(label) {
+  return `test-results/vitest-report-${label.replace('+', '-')}.json`;
+}
+
+/** One vitest run of some projects at a priority; its output lines are prefixed with its label. */
+function runVitest({ label, projects, priority }) {
+  const args = ['vitest', 'run', ...projects.flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(label)}`];
+  const [command, ...rest] = [...priority, 'npx', ...args];
+  return runPrefixed(label, command, rest);
 }
 
 /** The shards at once; remembered as one stage. */
@@ -149,17 +170,15 @@ async function runShard(index, total, files) {
     E2E_OUTPUT_DIR: `test-results/e2e-${index}`,
   };
   const which = files ? files : [`--shard=${index}/${total}`];
-  // At a lower priority (`nice`, inherited by Chromium): vitest's function tests, which wait on I/O
-  // between short bursts, get a core the moment they need one, and the shards take the rest. Without
-  // it vitest took 12 minutes beside the shards, and its time limits failed tests.
-  const status = await runPrefixed(`${index}/${total}`, 'nice', ['-n', '10', 'npx', 'playwright', 'test', ...which, ...extraArgs], env);
+  // At the lower priority, inherited by the site, the Auth emulator and Chromium (see the top).
+  const status = await runPrefixed(`${index}/${total}`, LOWER[0], [...LOWER.slice(1), 'npx', 'playwright', 'test', ...which, ...extraArgs], env);
   return { status, stats: readJson(report)?.stats };
 }
 
 /** Every test of this run with its time: vitest's from its JSON report, Playwright's from each shard's. */
 function testTimes() {
   const times = [];
-  for (const file of vitest?.testResults ?? []) {
+  for (const file of vitestReports.flatMap((report) => report?.testResults ?? [])) {
     const name = file.name.replace(`${process.cwd()}/`, '');
     for (const t of file.assertionResults ?? []) if (typeof t.duration === 'number') times.push({ seconds: t.duration / 1000, name: `${name} › ${t.fullName ?? t.title}` });
   }
@@ -180,7 +199,7 @@ if (slowest.length) {
 }
 
 const total = (Date.now() - runStarted) / 1000;
-console.log('\nStages (vitest and the browser tests run at once):');
+console.log('\nStages (the vitest runs and the browser tests run at once):');
 for (const { stage, seconds, status } of stages) console.log(`  ${stage.padEnd(42)} ${seconds.toFixed(0).padStart(5)} s${status === 0 ? '' : '  (failed)'}`);
 console.log(`  ${'total'.padEnd(42)} ${total.toFixed(0).padStart(5)} s`);
 console.log(`\n${passed} passed, ${failed} failed`);
