@@ -54,6 +54,7 @@ export default defineConfig({
       AUTH_EMULATOR_PORT: env.E2E_AUTH_PORT ?? '19099',
       AUTH_EMULATOR_HUB_PORT: env.E2E_AUTH_HUB_PORT ?? '14400',
       AUTH_EMULATOR_LOGGING_PORT: env.E2E_AUTH_LOGGING_PORT ?? '14500',
+      AUTH_EMAIL_LINKS: 'quiet',
     },
   },
 });

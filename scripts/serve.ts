@@ -3,7 +3,9 @@
  * network. The Auth emulator runs beside it, Blobs data and accounts persist under .netlify/data, demo editors
  * are seeded into an empty store, payments run in test mode, mail goes to the outbox and scheduled
  * functions run every minute.
- * Environment: PORT, DATA_DIR, AUTH_EMULATOR_PORT/_HUB_PORT/_LOGGING_PORT, ADMIN_EMAILS.
+ * Firebase's e-mails (verify an address, reset a password) are printed here with their links.
+ * Environment: PORT, DATA_DIR, AUTH_EMULATOR_PORT/_HUB_PORT/_LOGGING_PORT, ADMIN_EMAILS,
+ * AUTH_EMAIL_LINKS=quiet (the browser tests: no links printed).
  */
 import { join, resolve } from 'node:path';
 import { startAuthEmulator } from './platform/auth-emulator';
@@ -21,6 +23,8 @@ const auth = await startAuthEmulator({
   hubPort: Number(process.env.AUTH_EMULATOR_HUB_PORT ?? 4400),
   loggingPort: Number(process.env.AUTH_EMULATOR_LOGGING_PORT ?? 4500),
   persistDir: join(dataDir, 'auth'),
+  // The browser tests read the e-mails' links from the emulator instead.
+  onEmailLink: process.env.AUTH_EMAIL_LINKS === 'quiet' ? undefined : (line) => console.log(`E-mail from Firebase: ${line}`),
 });
 Object.assign(process.env, localEnvironment({ port, authEmulatorHost: auth.host }));
 

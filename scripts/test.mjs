@@ -1,17 +1,18 @@
 /**
- * `npm test`: a production build, then at once the unit, function and deploy tests (vitest) and the
- * browser tests (Playwright + Debian's chromium) against the build. Three priorities share the cores:
- * the function tests (one file at a time, mostly waiting on the Blobs server and the Auth emulator)
- * run at the normal one and get a core the moment they need one; the unit and deploy tests (bundling
- * and building, CPU-bound) and the browser tests share the rest at a lower one (`nice`), as equals.
- * When the bundling ran above the browser tests, a browser test took up to eight times as long as on
- * an idle machine and hit its limits. The browser tests run in
- * E2E_SHARDS shards at once (3 by default), each against a site, an Auth emulator and a data directory
- * of its own on free ports, so no test sees another's data. Spec files go to the shards by how long
- * each took (tests/e2e/durations.json, from a run's test-results/e2e-durations.json), so the shards
- * end together. Prints the ten slowest tests, how long each stage took (they overlap) and the whole run, then ends with one
- * plain line, `N passed, N failed`, all runners' counts added up, and exits non-zero if anything
- * failed or nothing ran. */
+ * `npm test`: a production build, then the unit, function and deploy tests (vitest) and the browser
+ * tests (Playwright + Debian's chromium) against the build. The function tests (one file at a time,
+ * mostly waiting on the Blobs server and the Auth emulator) run throughout and get a core the moment
+ * they need one. Beside them come first the unit and deploy tests (bundling and building, which take
+ * both cores), then the browser tests at a lower priority (`nice`), which take what the function tests
+ * leave. With the bundling beside them, the browser tests that ran meanwhile took up to eight times as
+ * long as alone and hit their limits: the few minutes this order costs buy a run that does not depend
+ * on the machine's speed. The browser tests run in E2E_SHARDS shards at once (3 by default), each
+ * against a site, an Auth emulator and a data directory of its own on free ports, so no test sees
+ * another's data. Spec files go to the shards by how long each took (tests/e2e/durations.json, from a
+ * run's test-results/e2e-durations.json), so the shards end together. Prints the ten slowest tests, how
+ * long each stage took (they overlap) and the whole run, then ends with one plain line, `N passed, N
+ * failed`, all runners' counts added up, and exits non-zero if anything failed or nothing ran.
+ */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -79,19 +80,19 @@ let failed = 0;
 const built = run('site build (astro)', 'npx', ['astro', 'build']) === 0;
 if (!built) failed += 1;
 
-// 2. At once: vitest in two runs by priority, and the browser tests in shards against the build.
+// 2. The function tests throughout; first beside them the unit and deploy tests, then the browser tests.
 const shards = Number(process.env.E2E_SHARDS ?? 3);
 // Files named on the command line: Playwright splits them itself.
 const parts = extraArgs.some((arg) => !arg.startsWith('-')) ? null : balancedSpecs(shards);
 const LOWER = ['nice', '-n', '10'];
 const vitestRuns = [
-  { stage: 'function tests (vitest)', label: 'functions', projects: ['functions'], priority: [] },
-  { stage: 'unit and deploy tests (vitest)', label: 'unit+deploy', projects: ['unit', 'deploy'], priority: LOWER },
+  { stage: 'function tests (vitest)', label: 'functions', projects: ['functions'] },
+  { stage: 'unit and deploy tests (vitest)', label: 'unit+deploy', projects: ['unit', 'deploy'] },
 ];
-const [vitestStatuses, results] = await Promise.all([
-  Promise.all(vitestRuns.map((runOf) => timed(runOf.stage, runVitest(runOf)))),
-  built ? browserTests() : [],
-]);
+const functionTests = timed(vitestRuns[0].stage, runVitest(vitestRuns[0]));
+const unitStatus = await timed(vitestRuns[1].stage, runVitest(vitestRuns[1]));
+const results = built ? await browserTests() : [];
+const vitestStatuses = [await functionTests, unitStatus];
 const vitestReports = vitestRuns.map(({ label }) => readJson(vitestReport(label)));
 vitestRuns.forEach((_, i) => {
   const report = vitestReports[i];
@@ -109,11 +110,10 @@ function vitestReport(label) {
   return `test-results/vitest-report-${label.replace('+', '-')}.json`;
 }
 
-/** One vitest run of some projects at a priority; its output lines are prefixed with its label. */
-function runVitest({ label, projects, priority }) {
+/** One vitest run of some projects; its output lines are prefixed with its label. */
+function runVitest({ label, projects }) {
   const args = ['vitest', 'run', ...projects.flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(label)}`];
-  const [command, ...rest] = [...priority, 'npx', ...args];
-  return runPrefixed(label, command, rest);
+  return runPrefixed(label, 'npx', args);
 }
 
 /** The shards at once; remembered as one stage. */
@@ -170,7 +170,7 @@ async function runShard(index, total, files) {
     E2E_OUTPUT_DIR: `test-results/e2e-${index}`,
   };
   const which = files ? files : [`--shard=${index}/${total}`];
-  // At the lower priority, inherited by the site, the Auth emulator and Chromium (see the top).
+  // At a lower priority, inherited by the site, the Auth emulator and Chromium (see the top).
   const status = await runPrefixed(`${index}/${total}`, LOWER[0], [...LOWER.slice(1), 'npx', 'playwright', 'test', ...which, ...extraArgs], env);
   return { status, stats: readJson(report)?.stats };
 }
@@ -199,7 +199,7 @@ if (slowest.length) {
 }
 
 const total = (Date.now() - runStarted) / 1000;
-console.log('\nStages (the vitest runs and the browser tests run at once):');
+console.log('\nStages (the function tests run beside the others):');
 for (const { stage, seconds, status } of stages) console.log(`  ${stage.padEnd(42)} ${seconds.toFixed(0).padStart(5)} s${status === 0 ? '' : '  (failed)'}`);
 console.log(`  ${'total'.padEnd(42)} ${total.toFixed(0).padStart(5)} s`);
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -15,7 +15,7 @@ import { HttpError } from './http';
 export interface Caller {
   uid: string;
   email: string;
-  /** Firebase verified the address (or, outside production, the emulator stands in for that). */
+  /** Firebase verified the address: the emulator too, through its out-of-band codes. */
   emailVerified: boolean;
   isAdmin: boolean;
 }
@@ -100,14 +100,14 @@ async function firebaseSigningKeys(): Promise<JWTVerifyGetKey> {
 }
 
 /**
- * DESIGN §4: the `admin` claim, or an address in ADMIN_EMAILS that Firebase has verified. Against the
- * Auth emulator nobody can verify an address, so there (never in production) the requirement is waived.
+ * The `admin` claim, or an address in ADMIN_EMAILS that Firebase has verified, in every environment:
+ * whoever signs up first with that address must not become an admin before proving it is theirs.
  */
-export function isAdminToken(token: { admin?: unknown; email?: string; email_verified?: boolean }, env: ServerEnv, info?: DeployInfo): boolean {
+export function isAdminToken(token: { admin?: unknown; email?: string; email_verified?: boolean }, env: ServerEnv): boolean {
   if (token.admin === true) return true;
   const email = token.email?.toLowerCase();
   if (!email || !env.ADMIN_EMAILS.includes(email)) return false;
-  return token.email_verified === true || acceptsEmulatorTokens(env, info);
+  return token.email_verified === true;
 }
 
 /** The signed-in caller; 401 without a valid token. */
@@ -127,8 +127,8 @@ export async function authenticate(req: Request, info?: DeployInfo): Promise<Cal
   return {
     uid: claims.sub,
     email: claims.email?.toLowerCase() ?? '',
-    emailVerified: claims.email_verified === true || acceptsEmulatorTokens(env, info),
-    isAdmin: isAdminToken(claims, env, info),
+    emailVerified: claims.email_verified === true,
+    isAdmin: isAdminToken(claims, env),
   };
 }
 

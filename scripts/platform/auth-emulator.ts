@@ -14,9 +14,14 @@ export interface AuthEmulatorOptions {
   loggingPort: number;
   /** Where accounts are kept between runs (imported at start, exported on exit); none in tests. */
   persistDir?: string;
+  /**
+   * Told each link of an e-mail Firebase would send (address verification, password reset): the
+   * emulator sends none, so `npm start` prints them where the person running it can open them.
+   */
+  onEmailLink?: (line: string) => void;
 }
 
-export async function startAuthEmulator({ projectId, port, hubPort, loggingPort, persistDir }: AuthEmulatorOptions) {
+export async function startAuthEmulator({ projectId, port, hubPort, loggingPort, persistDir, onEmailLink }: AuthEmulatorOptions) {
   // The CLI reads ports from a firebase.json; a throwaway one lets tests run beside `npm start`.
   const dir = mkdtempSync(join(tmpdir(), 'bcc-auth-'));
   const host = '127.0.0.1';
@@ -47,7 +52,10 @@ export async function startAuthEmulator({ projectId, port, hubPort, loggingPort,
     env: { ...process.env, TMPDIR: dir, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1' },
   });
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => {
+    output += d;
+    for (const line of String(d).split('\n')) if (line.includes('follow this link:')) onEmailLink?.(line.replace(/^.*?(To )/, '$1').trim());
+  });
   child.stderr.on('data', (d) => (output += d));
 
   /**

@@ -53,3 +53,18 @@ export const editorMessages = {
   hasOpenProjects: (count: number) =>
     `This editor has ${count} open project${count === 1 ? '' : 's'}. Reassign ${count === 1 ? 'it' : 'them'} on the Projects tab first; then the editor can be deleted.`,
 } as const;
+
+/** Ours: an account whose e-mail address Firebase has not verified yet, and the ways forward. */
+export const verifyMessages = {
+  heading: 'Verify your e-mail',
+  sent: (email: string) => `We sent a link to ${email}. Open it, then come back and press 'I have verified'.`,
+  why: {
+    editor: 'The Editor Workspace opens once your address is verified.',
+    admin: 'The Admin Dashboard opens once your address is verified.',
+    family: 'Verify it so that receipts and your editor’s messages reach you.',
+  },
+  resent: (email: string) => `A new link is on its way to ${email}. Check your junk mail too.`,
+  notYet: 'Your address is not verified yet. Open the link in the e-mail we sent, then try again.',
+  tooMany: 'Too many links asked for just now. Please wait a few minutes, then resend.',
+  failed: 'That did not work. Please check your connection and try again.',
+} as const;

@@ -3,6 +3,7 @@
  * they sign in as, which add-ons they own and the community link once owned (from GET /api/me: the
  * server decides all of it).
  */
+import type { User } from 'firebase/auth';
 import { map } from 'nanostores';
 import { NO_ADD_ONS, type OwnedAddOns } from '../lib/catalogue';
 import { apiFetch } from '../client/api';
@@ -12,7 +13,8 @@ export type SessionStatus = 'loading' | 'signedOut' | 'signedIn' | 'unavailable'
 
 export interface Session {
   status: SessionStatus;
-  user: { uid: string; email: string } | null;
+  /** `emailVerified`: Firebase has verified the address; editors and admins need it for their role. */
+  user: { uid: string; email: string; emailVerified: boolean } | null;
   /** Null until /api/me has answered for the signed-in user. */
   isAdmin: boolean | null;
   /** The editor record this account signs in as (issue 17), null for everyone else. */
@@ -37,6 +39,23 @@ interface Me {
 }
 
 let started = false;
+let refreshedForClaim = false;
+
+/**
+ * A token from before the address was verified (the link opened on another device) says it is not:
+ * the server would refuse the roles. Asks once for a fresh one, which fires onIdTokenChanged again.
+ */
+async function staleVerifiedClaim(user: User): Promise<boolean> {
+  if (!user.emailVerified || refreshedForClaim) return false;
+  if ((await user.getIdTokenResult()).claims.email_verified === true) return false;
+  refreshedForClaim = true;
+  try {
+    await user.getIdToken(true);
+    return true;
+  } catch {
+    return false; // offline: the server answers from the old token, and the page says what it can
+  }
+}
 
 /** Starts following Firebase once per page; islands call it on mount. */
 export async function startSession() {
@@ -49,11 +68,13 @@ export async function startSession() {
         writeRoleHint(null);
         return $session.set(signedOut);
       }
-      const known = $session.get().user?.uid === user.uid;
+      if (await staleVerifiedClaim(user)) return; // called again with a fresh token
+      // The same account with its address just verified is asked about again: it may hold a role now.
+      const known = $session.get().user?.uid === user.uid && $session.get().user?.emailVerified === user.emailVerified;
       const previous = $session.get();
       $session.set({
         status: 'signedIn',
-        user: { uid: user.uid, email: user.email ?? '' },
+        user: { uid: user.uid, email: user.email ?? '', emailVerified: user.emailVerified },
         isAdmin: known ? previous.isAdmin : null,
         editor: known ? previous.editor : null,
         ownedAddOns: known ? previous.ownedAddOns : NO_ADD_ONS,
@@ -84,4 +105,25 @@ export async function refreshMe() {
 export async function idToken(): Promise<string | null> {
   const { firebaseAuth } = await import('../client/firebase');
   return (await firebaseAuth().currentUser?.getIdToken()) ?? null;
+}
+
+/** Sends Firebase's verification e-mail again, with a link back to this page. */
+export async function resendVerification() {
+  const [{ firebaseAuth }, { sendEmailVerification }] = await Promise.all([import('../client/firebase'), import('firebase/auth')]);
+  const user = firebaseAuth().currentUser;
+  if (user) await sendEmailVerification(user, { url: location.href });
+}
+
+/**
+ * Whether the address is verified now (the link was opened, maybe on another device). If so, a fresh
+ * token carries the claim, and the session, told by onIdTokenChanged, asks the server for the roles.
+ */
+export async function confirmVerified(): Promise<boolean> {
+  const { firebaseAuth } = await import('../client/firebase');
+  const user = firebaseAuth().currentUser;
+  if (!user) return false;
+  await user.reload();
+  if (!user.emailVerified) return false;
+  await user.getIdToken(true);
+  return true;
 }

@@ -5,7 +5,7 @@
  * request with real tokens from the Auth emulator; a request an endpoint should accept is a valid
  * one, so "admin gets 200" also proves the row is not refusing everyone.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquirySchema } from '../../src/lib/schemas';
 import { editorsRepo } from '../../netlify/server/editors.repo';
 import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
@@ -13,7 +13,7 @@ import { subscribersRepo } from '../../netlify/server/subscribers.repo';
 import { uploadsRepo } from '../../netlify/server/uploads';
 import { testTokens } from '../helpers/admin-access';
 import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
-import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
+import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints } from '../helpers/endpoints';
 import { call } from '../helpers/functions';
 import { PNG_1x1 } from '../helpers/images';
@@ -27,6 +27,12 @@ import { act, paidOrder, upload } from '../helpers/projects';
 const CALLERS = ['no token', 'malformed token', 'customer', 'admin', 'another customer', 'editor'] as const;
 type Caller = (typeof CALLERS)[number];
 type Statuses = Record<Caller, number>;
+/**
+ * The admin's and the editor's own addresses, signed in before the address was verified: a role needs
+ * a verified address in every environment, so until then each is answered as 'another customer' is.
+ */
+const UNVERIFIED = { 'admin, address unverified': 'boss@example.test', 'editor, address unverified': 'maya@example.test' } as const;
+type Unverified = keyof typeof UNVERIFIED;
 
 /** What a cell sends, after arranging whatever it needs. */
 interface Cell {
@@ -52,7 +58,7 @@ const ownerOnly = (status: number): Statuses => ({ ...ownerOrAdmin(status), admi
 /** A project: its customer, its editor and admins; strangers get 404. */
 const projectParties = (status: number): Statuses => ({ ...signedIn(status), 'another customer': 404 });
 
-let tokens: Record<Exclude<Caller, 'no token'>, string>;
+let tokens: Record<Exclude<Caller, 'no token'> | Unverified, string>;
 /** A pending order of 'customer', which no one else may see. */
 let ownersOrder: string;
 
@@ -226,8 +232,29 @@ beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
   await resetOrderingStores();
   const [customer, other, { admin }, editor] = await Promise.all([createUser(), createUser(), testTokens(), tokenOf('maya@example.test')]);
-  tokens = { 'malformed token': 'not-a-token', customer: customer.idToken, admin, 'another customer': other.idToken, editor };
+  const [unverifiedAdmin, unverifiedEditor] = [await unverifiedToken(UNVERIFIED['admin, address unverified']), await unverifiedToken(UNVERIFIED['editor, address unverified'])];
+  tokens = {
+    'malformed token': 'not-a-token',
+    customer: customer.idToken,
+    admin,
+    'another customer': other.idToken,
+    editor,
+    'admin, address unverified': unverifiedAdmin,
+    'editor, address unverified': unverifiedEditor,
+  };
   ownersOrder = (await openOrder(tokens.customer)).orderId;
+});
+
+/** A token of the account as it was before its address was verified (the verified token stays valid). */
+async function unverifiedToken(email: string) {
+  const { uid } = await adminAuth().getUserByEmail(email);
+  await adminAuth().updateUser(uid, { emailVerified: false });
+  return signIn(email, 'secret-pass');
+}
+
+// Other test files sign in with these accounts as they were.
+afterAll(async () => {
+  for (const email of Object.values(UNVERIFIED)) await adminAuth().updateUser((await adminAuth().getUserByEmail(email)).uid, { emailVerified: true });
 });
 
 it('has a row for every endpoint in netlify/functions, and no row for an endpoint that is gone', () => {
@@ -236,11 +263,11 @@ it('has a row for every endpoint in netlify/functions, and no row for an endpoin
 
 describe.each(endpoints.filter((e) => MATRIX[e.key]))('$key', ({ key, method, handler }) => {
   const row = MATRIX[key];
-  it.each(CALLERS)('%s', async (caller) => {
+  it.each([...CALLERS, ...(Object.keys(UNVERIFIED) as Unverified[])])('%s', async (caller) => {
     const { path, headers, ...init } = await row.request();
     const auth = caller === 'no token' ? {} : bearer(tokens[caller]);
     const res = await call(handler, path, { method, ...init, headers: { ...headers, ...auth } });
-    expect(res.status, JSON.stringify(res.body)).toBe(row.expect[caller]);
+    expect(res.status, JSON.stringify(res.body)).toBe(row.expect[caller in UNVERIFIED ? 'another customer' : (caller as Caller)]);
     if (res.status >= 400) expect(res.body).toEqual({ error: expect.any(String) });
     // Whatever the answer, the customer's order never shows to anyone but its owner and an admin
     // (and the editor of its projects, which carry the order's id).

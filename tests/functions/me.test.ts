@@ -3,7 +3,7 @@ import meHandler from '../../netlify/functions/me';
 import { isAdminToken } from '../../netlify/server/auth';
 import { serverEnv } from '../../netlify/server/env';
 import { seedDemoEditors } from '../../netlify/server/seed';
-import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
+import { adminAuth, bearer, createUser, signIn, tokenOf, verifyEmail } from '../helpers/auth-emulator';
 import { call, clearStore } from '../helpers/functions';
 
 const me = (headers: Record<string, string> = {}) => call(meHandler, '/api/me', { headers });
@@ -82,6 +82,19 @@ describe('GET /api/me: who the caller is', () => {
     expect((await me(bearer(listed.idToken))).body.isAdmin).toBe(true);
   });
 
+  it('an admin’s or an editor’s address gives its role only once verified, through the e-mail’s code', async () => {
+    await clearStore('editors');
+    await seedDemoEditors();
+    const roles = { 'Second.Admin@example.test': { isAdmin: true, editor: null }, 'maya@example.test': { isAdmin: false, editor: { id: 'maya-chen', name: 'Maya Chen' } } };
+    for (const [email, role] of Object.entries(roles)) {
+      await adminAuth().getUserByEmail(email).then(({ uid }) => adminAuth().deleteUser(uid), () => {}); // signed up fresh
+      const account = await createUser(email, 'secret-pass', { verified: false });
+      expect((await me(bearer(account.idToken))).body, email).toMatchObject({ isAdmin: false, editor: null });
+      await verifyEmail(account.idToken, email);
+      expect((await me(bearer(await signIn(email, 'secret-pass')))).body, email).toMatchObject(role);
+    }
+  });
+
   it('a user with the admin claim is an admin', async () => {
     const user = await createUser();
     await adminAuth().setCustomUserClaims(user.uid, { admin: true });
@@ -106,10 +119,9 @@ describe('the admin rule (DESIGN §4)', () => {
     expect(isAdminToken({ email: 'Boss@Example.test', email_verified: true }, production)).toBe(true);
   });
 
-  it('waives verification only against the emulator, and never in the production deploy context', () => {
+  it('needs it against the Auth emulator too', () => {
     const emulated = { ...env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
-    expect(isAdminToken({ email: 'boss@example.test', email_verified: false }, emulated)).toBe(true);
-    expect(isAdminToken({ email: 'boss@example.test', email_verified: false }, emulated, { deploy: { context: 'production' } })).toBe(false);
+    expect(isAdminToken({ email: 'boss@example.test', email_verified: false }, emulated)).toBe(false);
   });
 
   it('accepts the claim, refuses everyone else', () => {

@@ -19,11 +19,30 @@ async function identityToolkit(method: string, body: object) {
   return data as { idToken: string; localId: string };
 }
 
+/**
+ * Verifies the account's address as its owner does in production: the emulator keeps the code of the
+ * verification e-mail it was asked to send, and applying that code is what opening its link does.
+ */
+export async function verifyEmail(idToken: string, email: string) {
+  await identityToolkit('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken });
+  const res = await fetch(`${emulator()}/emulator/v1/projects/${projectId()}/oobCodes`);
+  const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const code = oobCodes.filter((c) => c.email.toLowerCase() === email.toLowerCase() && c.requestType === 'VERIFY_EMAIL').at(-1);
+  if (!code) throw new Error(`no verification code for ${email}`);
+  await identityToolkit('update', { oobCode: code.oobCode });
+}
+
 let counter = 0;
-/** A fresh user with a unique address (or the one given); answers its uid and an ID token. */
-export async function createUser(email = `user${Date.now()}${counter++}@example.test`, password = 'secret-pass') {
+/**
+ * A fresh user with a unique address (or the one given); answers its uid and an ID token. The address
+ * is verified unless `verified: false`: editors and admins hold their roles only with a verified one.
+ */
+export async function createUser(email = `user${Date.now()}${counter++}@example.test`, password = 'secret-pass', { verified = true } = {}) {
   const { idToken, localId } = await identityToolkit('signUp', { email, password });
-  return { uid: localId, email, password, idToken };
+  if (!verified) return { uid: localId, email, password, idToken };
+  await verifyEmail(idToken, email);
+  // A token issued after verifying carries `email_verified: true`.
+  return { uid: localId, email, password, idToken: await signIn(email, password) };
 }
 
 export async function signIn(email: string, password: string) {

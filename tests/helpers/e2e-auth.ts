@@ -10,20 +10,54 @@ export const LOCAL_ADMIN = 'admin@example.test';
 let counter = 0;
 export const uniqueEmail = (prefix = 'family') => `${prefix}-${Date.now()}-${counter++}@example.com`;
 
-/** Creates an account through the emulator's REST API; answers its uid. */
+/** The claims of an (unsigned emulator) ID token. */
+const claimsOf = (idToken: string) => JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString()) as { email_verified?: boolean };
+
+/**
+ * Creates an account through the emulator's REST API (or signs in to the one there is) and verifies its
+ * address as its owner would: editors and admins hold their roles only with a verified address (the
+ * unverified state is tested through the sign-up form). Answers its uid.
+ */
 export async function createAccount(request: APIRequestContext, email: string, password = 'secret-pass') {
-  const res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key', {
+  let res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key', {
     data: { email, password, returnSecureToken: true },
   });
   if (!res.ok()) {
     // The local admin may exist already from another test: sign in instead.
-    const login = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
+    res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
       data: { email, password, returnSecureToken: true },
     });
-    expect(login.ok(), await login.text()).toBe(true);
-    return (await login.json()).localId as string;
+    expect(res.ok(), await res.text()).toBe(true);
   }
-  return (await res.json()).localId as string;
+  const { localId, idToken } = (await res.json()) as { localId: string; idToken: string };
+  if (claimsOf(idToken).email_verified !== true) await verifyAddress(request, idToken, email);
+  return localId;
+}
+
+/** Deletes the account of `email` if there is one, so that a test can sign up with the address anew. */
+export async function deleteAccount(request: APIRequestContext, email: string, password = 'secret-pass') {
+  const login = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
+    data: { email, password, returnSecureToken: true },
+  });
+  if (!login.ok()) return;
+  const deleted = await request.post('/identitytoolkit.googleapis.com/v1/accounts:delete?key=demo-key', { data: { idToken: (await login.json()).idToken } });
+  expect(deleted.ok(), await deleted.text()).toBe(true);
+}
+
+/** Firebase's verification e-mail for the account, as the emulator keeps it: its code and its link. */
+export async function latestVerification(request: APIRequestContext, email: string) {
+  const res = await request.get(`/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+  const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobCode: string; oobLink: string }[] };
+  return oobCodes.filter((c) => c.email.toLowerCase() === email.toLowerCase() && c.requestType === 'VERIFY_EMAIL').at(-1);
+}
+
+/** Asks for the verification e-mail and applies its code, which is what opening its link does. */
+async function verifyAddress(request: APIRequestContext, idToken: string, email: string) {
+  const sent = await request.post('/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-key', { data: { requestType: 'VERIFY_EMAIL', idToken } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const code = await latestVerification(request, email);
+  const applied = await request.post('/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-key', { data: { oobCode: code?.oobCode } });
+  expect(applied.ok(), await applied.text()).toBe(true);
 }
 
 /** An ID token of `email` (the account is made when missing), to call the API as that user. */
@@ -68,7 +102,7 @@ export async function sessionState(request: APIRequestContext, email: string, pa
   const user = {
     uid: localId,
     email,
-    emailVerified: false,
+    emailVerified: claimsOf(idToken).email_verified === true,
     displayName: null,
     isAnonymous: false,
     photoURL: null,

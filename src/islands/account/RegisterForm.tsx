@@ -1,4 +1,4 @@
-import { createUserWithEmailAndPassword } from 'firebase/auth';
+import { createUserWithEmailAndPassword, sendEmailVerification, type UserCredential } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
 import { firebaseAuth } from '../../client/firebase';
 import { isEmail, normalizeEmail } from '../../lib/email';
@@ -8,6 +8,14 @@ import type { NoticeValue } from './Notice';
 import { useAuthAction } from './useAuthAction';
 
 export const MIN_PASSWORD_LENGTH = 6;
+
+/**
+ * Firebase's verification e-mail, with a link back to this page. The account exists either way: if
+ * sending fails, 'Verify your e-mail' offers to resend.
+ */
+async function sendVerification({ user }: UserCredential) {
+  await sendEmailVerification(user, { url: location.href }).catch((error: unknown) => console.error('Verification e-mail not sent:', error));
+}
 
 /** The 'New Customer' tab: e-mail, password twice, 'Create Account' (SPEC §2, §5). */
 export function RegisterForm({ onNotice }: { onNotice: (notice: NoticeValue) => void }) {
@@ -29,7 +37,7 @@ export function RegisterForm({ onNotice }: { onNotice: (notice: NoticeValue) => 
             ? messages.passwordTooShort
             : null;
     if (problem) return onNotice({ kind: 'error', text: problem });
-    await run('register', () => createUserWithEmailAndPassword(firebaseAuth(), address, password), messages.registerSuccess);
+    await run('register', () => createUserWithEmailAndPassword(firebaseAuth(), address, password).then(sendVerification), messages.registerSuccess);
   }
 
   return (

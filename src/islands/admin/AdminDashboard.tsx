@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { SignInToContinue } from '../account/SignInToContinue';
 import { $session, startSession } from '../../stores/session';
+import { VerifyEmail } from '../account/VerifyEmail';
 import { useSharedStore } from '../shared/useSharedStore';
 import { Tabs, type Tab } from '../shared/Tabs';
 import { useTabInUrl } from '../shared/useTabInUrl';
@@ -29,7 +30,8 @@ const TAB_IDS = ADMIN_TABS.map((tab) => tab.id);
 /**
  * /admin (SPEC §2): 'Loading...' while the role is being determined, then the dashboard for admins.
  * A signed-out visitor gets the sign-in form here and the dashboard right after signing in as an admin
- * (issue 16); a signed-in user who is not an admin goes to the home page (SPEC §2). The server checks
+ * (issue 16); an account whose address is not verified is asked to verify it; a signed-in user who
+ * is not an admin goes to the home page (SPEC §2). The server checks
  * the role again on every admin call: this page only decides what to show. The open tab is in the URL.
  */
 export default function AdminDashboard() {
@@ -37,7 +39,9 @@ export default function AdminDashboard() {
   const [tab, selectTab] = useTabInUrl(TAB_IDS);
   useEffect(() => void startSession(), []);
   const isAdmin = session.status === 'signedIn' && session.isAdmin === true;
-  const denied = session.status === 'unavailable' || (session.status === 'signedIn' && session.isAdmin === false);
+  // No role without a verified address: whether this one would be an admin's is not said before.
+  const unverified = session.status === 'signedIn' && session.user?.emailVerified === false && !isAdmin;
+  const denied = session.status === 'unavailable' || (session.status === 'signedIn' && session.isAdmin === false && !unverified);
 
   useEffect(() => {
     if (denied) location.replace('/');
@@ -46,6 +50,7 @@ export default function AdminDashboard() {
   if (session.status === 'signedOut') {
     return <SignInToContinue title="Admin Dashboard" text="Sign in with an admin account to continue." />;
   }
+  if (unverified && session.user) return <VerifyEmail email={session.user.email} why="admin" level={1} />;
   if (!isAdmin) {
     return (
       <p className="py-24 text-center text-slate-700" role="status">

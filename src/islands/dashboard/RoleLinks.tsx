@@ -1,9 +1,14 @@
 import { $session } from '../../stores/session';
+import { VerifyEmail } from '../account/VerifyEmail';
 import { useSharedStore } from '../shared/useSharedStore';
 
-/** Admins and editors sign in like everyone else; these are their ways on to /admin and /editor. */
+/**
+ * What the account needs next: an address to verify, and the ways on to /admin and /editor for admins
+ * and editors, who sign in like everyone else.
+ */
 export default function RoleLinks() {
-  const { isAdmin, editor } = useSharedStore($session);
+  const { user, isAdmin, editor } = useSharedStore($session);
+  if (user && !user.emailVerified) return <VerifyEmail email={user.email} why="family" level={2} />;
   if (!isAdmin && !editor) return null;
   return (
     <div className="flex flex-wrap gap-3">

@@ -10,16 +10,21 @@ import { FinishedShelf, type Loaded } from './FinishedShelf';
 import { InboxRow } from './InboxRow';
 import { inboxGroups } from './inbox';
 import { NotAnEditor } from './NotAnEditor';
+import { VerifyEmail } from '../account/VerifyEmail';
+import { useSharedStore } from '../shared/useSharedStore';
+import { $session } from '../../stores/session';
 import { OpenProject } from './OpenProject';
 import { LoadFailed } from '../shared/LoadFailed';
 
 /**
  * The editor's workspace (issue 17): their slots, their inbox by what it needs, the project they
  * opened (`#project-<id>`, also the link in their e-mails) and, on demand, the finished shelf.
- * Anyone signed in who is not an editor is told so; the Account card above signs people in.
+ * Anyone signed in who is not an editor is told so, after verifying their address if they have not;
+ * the Account card above signs people in.
  */
 export default function EditorWorkspace() {
   const { value, reload } = useSignedInFetch<Inbox>(shelfPath('open'));
+  const { user } = useSharedStore($session);
   const inbox = value.state === 'done' && value.result.ok ? value.result.data : null;
   const open = useProjectList(inbox?.projects ?? null);
   const [finished, setFinished] = useState<Loaded>(null);
@@ -59,7 +64,9 @@ export default function EditorWorkspace() {
   if (value.state === 'signedOut') return null;
   if (value.state === 'loading') return <p role="status">Loading your workspace...</p>;
   if (!value.result.ok) {
-    if (value.result.status === 403) return <NotAnEditor />;
+    if (value.result.status === 403) {
+      return user && !user.emailVerified ? <VerifyEmail email={user.email} why="editor" level={2} /> : <NotAnEditor />;
+    }
     return (
       <LoadFailed what="your inbox" onRetry={() => void reload()} />
     );

@@ -13,6 +13,8 @@ export function useSignedInFetch<T>(path: string | null) {
   const session = useSharedStore($session);
   const [value, setValue] = useState<SignedInFetch<T>>({ state: 'loading' });
   const uid = session.user?.uid;
+  // An address verified meanwhile may open what was refused: ask again.
+  const verified = session.user?.emailVerified;
 
   const reload = useCallback(async () => {
     const token = await idToken();
@@ -25,7 +27,7 @@ export function useSignedInFetch<T>(path: string | null) {
     if (session.status === 'loading') return;
     if (session.status !== 'signedIn') return setValue({ state: 'signedOut' });
     void reload();
-  }, [session.status, uid, reload]);
+  }, [session.status, uid, verified, reload]);
 
   return { value, reload };
 }
