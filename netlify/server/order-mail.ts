@@ -3,7 +3,8 @@
  * and the editor. The editor's notice goes to the address the editor signs in with (the editor
  * record's `accountEmail`, set by the admin); an editor without one is reached through the business
  * inbox, which passes the work on. Which of the two it was is recorded on the order at payment, and
- * the confirmation page says so. Every mail itemises the order as the page does (src/lib/itemise.ts).
+ * the confirmation page says so. The family's mails itemise the order as the page does
+ * (src/lib/itemise.ts); the editor's lists the work without prices, as their workspace does.
  */
 import { gradeLabel } from '../../src/lib/catalogue';
 import { editRules, firstName } from '../../src/lib/delivery';
@@ -44,6 +45,15 @@ export function orderSummaryLines(order: Order): string[] {
   ];
 }
 
+/** The order as work for its editor: the services to edit and how fast, never what the family paid. */
+function workLines(order: Order): string[] {
+  return [
+    `Order ${order.id}`,
+    ...order.serviceLines.map((line) => (line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title)),
+    `Turnaround: ${order.turnaround.label}`,
+  ];
+}
+
 const asHtml = (lines: string[]) => `<p>${lines.map(escapeHtml).join('<br>')}</p>`;
 
 export async function sendOrderConfirmations(order: Order, editorAddress: EditorAddress, info?: DeployInfo) {
@@ -75,7 +85,7 @@ export async function sendOrderConfirmations(order: Order, editorAddress: Editor
         `New work for you: ${firstName(student.studentName)} (${gradeLabel(student.studentGrade)}). The projects wait in your workspace for the first draft: ${serverEnv().URL}/editor`,
         "All contact with the family stays in each project's thread, where it is kept and our team can see it.",
         student.intendedMajor ? `Intended major: ${student.intendedMajor}` : '',
-        ...lines,
+        ...workLines(order),
         rules,
       ].filter(Boolean),
     },

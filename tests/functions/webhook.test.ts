@@ -78,19 +78,24 @@ describe('POST /api/stripe/webhook: fulfilment', () => {
     expect(await outbox()).toBe(3);
   });
 
-  it('e-mails the editor at their account address, says so on the order, and itemises every e-mail as the page does', async () => {
+  it('e-mails the editor at their account address with the work and no prices, says so on the order, and itemises the family’s e-mails as the page does', async () => {
     expect((await deliver(event('checkout.session.completed'))).body.result).toBe('paid');
     expect(await ordersRepo().get(order.id)).toMatchObject({ editorNotice: 'editor' });
     const mails = await outboxMails();
     expect(mails.map((m) => m.to).sort()).toEqual(['maya@example.test', 'pat@example.com', 'sam@example.com']); // the seed's account for Maya Chen
-    for (const mail of mails) {
+    const toEditor = mails.find((m) => m.to === 'maya@example.test')!;
+    for (const mail of mails.filter((m) => m !== toEditor)) {
       for (const line of ['Common App Essay Editing: $300', 'Paid Community Access: $50', '48-Hour Response: $250', 'Total paid: $600']) {
         expect(mail.text).toContain(line);
       }
       expect(mail.text).toContain('Edits included: unlimited revisions for your Common App essay.');
     }
+    // The editor gets the work, not the family's money: what to edit, how fast, and the rules.
+    for (const line of ['Common App Essay Editing', 'Turnaround: 48-Hour Response', 'Edits included: unlimited revisions for your Common App essay.']) {
+      expect(toEditor.text).toContain(line);
+    }
+    expect(toEditor.text).not.toMatch(/\$|Total|Paid Community Access/);
     // The editor meets the family in the projects' threads: no address of the student or a parent.
-    const toEditor = mails.find((m) => m.to === 'maya@example.test')!;
     for (const contact of ['pat@example.com', 'sam@example.com', 'Pat Rivera', 'Rivera']) expect(toEditor.text).not.toContain(contact);
     expect(toEditor.text).toContain('New work for you: Sam (11th Grade).');
     expect(toEditor.text).toMatch(/workspace for the first draft: http\S+\/editor/);
