@@ -9,7 +9,7 @@
 import { gradeLabel } from '../../src/lib/catalogue';
 import { editRules, firstName } from '../../src/lib/delivery';
 import { itemise, itemText } from '../../src/lib/itemise';
-import type { EditorNotice } from '../../src/lib/order';
+import { afterOrder, type EditorNotice } from '../../src/lib/order';
 import { site } from '../../src/lib/site';
 import { editorsRepo } from './editors.repo';
 import { serverEnv } from './env';
@@ -60,20 +60,23 @@ export async function sendOrderConfirmations(order: Order, editorAddress: Editor
   const { student } = order;
   const lines = orderSummaryLines(order);
   const rules = `Edits included: ${editRules(order.serviceLines)}.`;
-  const nextSteps = `${order.editor.name} will reach out by email within 24 hours to set up your first call.`;
+  const reply = afterOrder.reply(order.editor.name);
+  const parentNext = ['What happens next:', `${afterOrder.submit}: ${serverEnv().URL}/dashboard (${afterOrder.submitHow}).`, reply, afterOrder.rounds];
+  // Until a student has access of their own, drafts go in on the account that placed the order.
+  const studentNext = ['What happens next:', 'Your first draft is submitted on the dashboard of the account that placed this order.', reply, afterOrder.rounds];
   const forTeam = editorAddress.notice === 'team';
   const mails = [
     {
       id: 'parent',
       to: student.parentEmail,
       subject: `Your ${site.name} order ${order.id} is confirmed`,
-      lines: [`Dear ${student.parentName},`, `Thank you for your order for ${student.studentName}.`, ...lines, rules, nextSteps],
+      lines: [`Dear ${student.parentName},`, `Thank you for your order for ${student.studentName}.`, ...lines, rules, ...parentNext],
     },
     {
       id: 'student',
       to: student.studentEmail,
       subject: `${order.editor.name} will be your essay editor`,
-      lines: [`Hi ${student.studentName},`, ...lines, rules, nextSteps],
+      lines: [`Hi ${student.studentName},`, ...lines, rules, ...studentNext],
     },
     {
       id: 'editor',

@@ -321,7 +321,8 @@ export function nextState(action: ProjectAction, from: ProjectState): ProjectSta
 export function relativeTime(target: Date, now: Date): string {
   const diff = target.getTime() - now.getTime();
   const abs = Math.abs(diff);
-  const [value, unit] = abs >= 2 * DAY_MS ? [Math.floor(abs / DAY_MS), 'day'] : abs >= HOUR_MS ? [Math.floor(abs / HOUR_MS), 'hour'] : [Math.max(1, Math.floor(abs / 60_000)), 'minute'];
+  // Rounded, not cut down: a 5-day turnaround a few seconds old reads 'in 5 days', for both sides.
+  const [value, unit] = abs >= 2 * DAY_MS ? [Math.round(abs / DAY_MS), 'day'] : abs >= HOUR_MS ? [Math.round(abs / HOUR_MS), 'hour'] : [Math.max(1, Math.round(abs / 60_000)), 'minute'];
   const text = `${value} ${unit}${value === 1 ? '' : 's'}`;
   return diff >= 0 ? `in ${text}` : `${text} ago`;
 }

@@ -55,6 +55,25 @@ export interface ExtraPayment {
 
 export type EditorNotice = 'editor' | 'team';
 
+/**
+ * What happens after a paid order, in this product's order: a draft on the dashboard comes first, and
+ * every contact with the editor (the student is usually a minor) stays in the project's thread.
+ */
+export const afterOrder = {
+  submit: 'Submit your first draft on your dashboard',
+  submitHow: 'paste it, upload a file or share a link',
+  reply: (editor: string) => `${editor} reaches out within 24 hours of it in the project's thread, where you can arrange an initial consultation call.`,
+  rounds: 'You receive each round of edits within your selected turnaround.',
+};
+
+/** The confirmation's 'What Happens Next?', with the edit rules of what was bought. */
+export const nextSteps = (editRules: string) => [
+  `${afterOrder.submit}: ${afterOrder.submitHow}.`,
+  afterOrder.reply('Your editor'),
+  `You collaborate on your drafts: ${editRules}.`,
+  afterOrder.rounds,
+];
+
 /** What the confirmation says about the editor's notice. */
 export const editorNoticeText = (order: Pick<Order, 'editor' | 'editorNotice'>) =>
   order.editorNotice === 'editor'

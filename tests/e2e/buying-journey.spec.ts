@@ -84,11 +84,14 @@ test.describe('the confirmation itemises what was charged', () => {
     await expect(emails).toContainText('Editor: Our team was notified and will pass it to your editor');
     await expect(emails).not.toContainText('has been notified');
 
+    // What this product does next, in its order: no e-mail from the editor, no call outside the thread.
     const next = page.getByRole('region', { name: 'What Happens Next?' }).getByRole('listitem');
-    await expect(next).toHaveCount(4);
-    await expect(next.nth(2)).toHaveText(
+    await expect(next).toHaveText([
+      'Submit your first draft on your dashboard: paste it, upload a file or share a link.',
+      "Your editor reaches out within 24 hours of it in the project's thread, where you can arrange an initial consultation call.",
       'You collaborate on your drafts: unlimited revisions for your Common App essay; 3 edits for each supplemental essay.',
-    );
+      'You receive each round of edits within your selected turnaround.',
+    ]);
     await expect(page.getByText('within your services')).toHaveCount(0);
     await expectNoAxeViolations(page);
 
@@ -103,6 +106,9 @@ test.describe('the confirmation itemises what was charged', () => {
     ]) {
       expect(toParent.text).toContain(line);
     }
+    // The next step is the dashboard, linked; nobody is told to wait for an editor's e-mail.
+    expect(toParent.text).toContain(`Submit your first draft on your dashboard: ${new URL('/dashboard', page.url()).href}`);
+    expect(mails.filter((mail) => mail.text.includes(order.orderId)).map((mail) => mail.text).join('\n')).not.toMatch(/reach out by e-?mail|first call/);
     expect(mails.some((mail) => mail.text.includes(order.orderId) && mail.text.includes('For Daniel Okafor (no editor account yet)'))).toBe(true);
   });
 
@@ -250,7 +256,7 @@ test.describe('every e-mail field takes the same rule', () => {
 
   for (const address of ['<script>@x.y', 'pat😀@example.com', 'pat..rivera@example.com']) {
     test(`the newsletter refuses ${address}, and nothing is stored`, async ({ page }) => {
-      await page.goto('/');
+      await page.goto('/privacy-policy'); // nothing loads above the footer's form (tests/e2e/newsletter.spec.ts)
       const footer = page.getByRole('contentinfo');
       await newsletterReady(page);
       await footer.getByRole('textbox', { name: /tips in your inbox/ }).fill(address);

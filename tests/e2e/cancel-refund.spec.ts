@@ -46,6 +46,35 @@ for (const width of [390, 1280]) {
   });
 }
 
+test('at 390 px the order page tells the order as it is now: a cancelled project and its refund, then the whole order refunded', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  const email = uniqueEmail('refunded');
+  const token = await tokenFor(request, email);
+  const [first, second] = await buy(request, token, [{ id: 'supplement-small', quantity: 2 }], MAYA.id);
+  const orderId = first.replace(/-1$/, '');
+  expect((await step(request, token, first, 'cancel')).status).toBe(200);
+  await signIn(page, email);
+  await page.goto(`/order-confirmation?order=${orderId}`);
+  const payment = page.getByRole('region', { name: 'Payment Details' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Successful!');
+  await expect(page.getByText('We received your payment of $150; $75.00 of it was refunded.')).toBeVisible();
+  await expect(payment.getByRole('list', { name: 'Refunds' })).toContainText('$75.00 · Refunded');
+  await expect(payment).toContainText('Still paid: $75.00');
+  await expectNoAxeViolations(page);
+
+  expect((await step(request, token, second, 'cancel')).status).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order refunded');
+  await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+  await expect(page.getByText('We refunded the $150 you paid for this order in full.')).toBeVisible();
+  await expect(payment.getByRole('list', { name: 'Refunds' }).getByRole('listitem')).toHaveCount(2);
+  await expect(payment).toContainText('Still paid: $0.00');
+  // Nothing comes next for a refunded order: no steps, no promise of an editor.
+  await expect(page.getByRole('region', { name: 'What Happens Next?' })).toHaveCount(0);
+  await expect(page.getByText(/reaches out within 24 hours/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
 test('once feedback has come back, the button is gone and the page says refunds go through us', async ({ page, request }) => {
   const email = uniqueEmail('begun');
   const token = await tokenFor(request, email);

@@ -79,7 +79,7 @@ test('a family buys two services, sends a draft as a file; Maya acknowledges and
   await essay.getByRole('button', { name: 'Submit Draft' }).click();
   await expect(status(essay)).toContainText('Your draft is with your editor');
   await expect(essay).toContainText('Draft submitted');
-  await expect(essay).toContainText(/Feedback due in [45] days/);
+  await expect(essay).toContainText(/Feedback due in 5 days/);
   await expect.poll(() => slotsOnEditorsPage(page, MAYA.id)).toBe(slotsBefore - 1);
 
   // Maya, in her workspace: the new draft comes first; she reads it, acknowledges, returns feedback with a file.
@@ -170,7 +170,7 @@ test('a round past its due time says Late, and the countdown moves on by itself'
   expect((await step(page.request, family, id, 'submit', { prompt: 'My activities', draft: { kind: 'text', text: 'Robotics captain' } })).status).toBe(200);
   await page.reload();
   const card = projectCard(page, id);
-  await expect(card).toContainText(/Feedback due in [45] days/);
+  await expect(card).toContainText(/Feedback due in 5 days/);
   await expect(card.getByText('Late', { exact: true })).toHaveCount(0);
   await page.clock.fastForward(6 * 24 * 60 * 60 * 1000); // six days: the standard turnaround is five
   await expect(card).toContainText(/Feedback due \d+ hours ago/);
@@ -260,6 +260,66 @@ test('a stranger cannot open another family’s project, and another editor cann
   expect(asked, 'a refused project is asked for once, not again and again').toBe(1);
   await expect(sofia.getByText('Robotics captain')).toHaveCount(0);
   await context.close();
+});
+
+test('at 390 px each file chosen replaces the message of the one before: a good file clears it, a large one says so', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = await newFamily(page);
+  const [id] = await buy(page.request, await tokenFor(page.request, email), [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
+  await page.reload();
+  const card = projectCard(page, id);
+  await card.getByRole('button', { name: 'Submit Draft' }).click();
+  await card.getByLabel('Essay prompt').fill('Why us?');
+  await card.getByRole('radio', { name: 'Upload a file' }).check();
+  const field = card.getByLabel('Draft file');
+  await card.getByRole('button', { name: 'Submit Draft' }).click();
+  await expect(field).toHaveAccessibleDescription(/Choose the file with your draft\./);
+
+  await field.setInputFiles({ name: 'essay.rtf', mimeType: 'application/rtf', buffer: Buffer.from('{\\rtf1 My essay}') });
+  await expect(card.getByRole('list', { name: 'Chosen files' })).toContainText('essay.rtf');
+  await expect(card.getByText('Choose the file with your draft.')).toHaveCount(0);
+  await expect(field).not.toHaveAttribute('aria-invalid');
+  await expect(card.getByText('No file chosen')).toHaveCount(0);
+  await expect(card.getByText('Choose another file')).toBeVisible();
+
+  await field.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(6_300_000, 1) });
+  await expect(field).toHaveAccessibleDescription(/big\.pdf: The file is larger than 5 MB\./);
+  await expect(card.getByRole('list', { name: 'Chosen files' })).toContainText('essay.rtf');
+  await expectNoAxeViolations(page, `#project-${id}`);
+});
+
+test('a notice on /editor belongs to the project it is about: opening the next project shows none', async ({ page }) => {
+  const family = await tokenFor(page.request, uniqueEmail('family'));
+  const [first, second] = await buy(page.request, family, [{ id: 'supplement-small', quantity: 2 }], MAYA.id);
+  for (const id of [first, second]) expect((await step(page.request, family, id, 'submit', { prompt: 'Why us?', draft: { kind: 'text', text: `Draft of ${id}` } })).status).toBe(200);
+  await editorPage(page, MAYA.email);
+  const opened = page.getByRole('article');
+  const open = async (id: string) => {
+    await page.locator(`a[href="#project-${id}"]`).first().click();
+    await expect(opened).toContainText(`Draft of ${id}`);
+  };
+  /** Opens the step's form, fills its one field, sends it and waits for what the step says. */
+  const take = async (button: string, field: string, text: string, said: string) => {
+    await opened.getByRole('button', { name: button }).click();
+    await opened.getByLabel(field).fill(text);
+    await opened.getByRole('button', { name: button }).click();
+    await expect(status(opened)).toContainText(said);
+  };
+
+  await open(first);
+  await take('Acknowledge', 'First message to the family', 'Thanks, notes soon.', 'Acknowledged');
+
+  // The next project still waits to be acknowledged: nothing says it was.
+  await open(second);
+  await expect(opened.getByRole('button', { name: 'Acknowledge' })).toBeVisible();
+  await expect(status(opened)).toHaveCount(0);
+  await take('Acknowledge', 'First message to the family', 'Got it.', 'Acknowledged');
+  await take('Return Feedback', 'Feedback notes', 'Tighten the ending.', 'Feedback returned');
+
+  // Back on the first, whose feedback is still due: no word of the second's.
+  await open(first);
+  await expect(opened.getByRole('button', { name: 'Return Feedback' })).toBeVisible();
+  await expect(status(opened)).toHaveCount(0);
 });
 
 test('by keyboard: a draft form opens and cancels back to its button; Withdraw asks first, traps focus, Escape returns it, then withdraws', async ({ page }) => {

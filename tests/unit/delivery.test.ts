@@ -111,8 +111,20 @@ describe('the delivery state machine', () => {
   it('reads countdowns at a glance', () => {
     const now = new Date('2026-11-01T10:00:00Z');
     expect(relativeTime(new Date('2026-11-04T10:00:00Z'), now)).toBe('in 3 days');
-    expect(relativeTime(new Date('2026-11-01T15:30:00Z'), now)).toBe('in 5 hours');
+    expect(relativeTime(new Date('2026-11-01T15:20:00Z'), now)).toBe('in 5 hours');
     expect(relativeTime(new Date('2026-11-01T09:00:00Z'), now)).toBe('1 hour ago');
     expect(relativeTime(new Date('2026-11-01T10:00:20Z'), now)).toBe('in 1 minute');
+  });
+
+  it('never reads less than the promise at the start: a turnaround seconds old still reads in full, on either side', () => {
+    const submitted = new Date('2026-11-01T10:00:00Z');
+    const seconds = (n: number) => new Date(submitted.getTime() + n * 1000);
+    const standardDue = new Date(submitted.getTime() + 5 * 24 * 3600_000);
+    expect(relativeTime(standardDue, seconds(30))).toBe('in 5 days');
+    expect(relativeTime(new Date(submitted.getTime() + 24 * 3600_000), seconds(30))).toBe('in 24 hours');
+    // The editor who just returned feedback and the family who opens it a minute later read the same.
+    const finalAt = new Date(submitted.getTime() + 7 * 24 * 3600_000);
+    expect(relativeTime(finalAt, seconds(1))).toBe('in 7 days');
+    expect(relativeTime(finalAt, seconds(90))).toBe('in 7 days');
   });
 });

@@ -36,7 +36,7 @@ export const FAQ: readonly FaqItem[] = [
   {
     question: 'How soon will I hear from my editor?',
     answer:
-      'Your editor reaches out by e-mail within 24 hours of your order to set up a short introductory call and ' +
-      'agree on how you will share drafts.',
+      'Submit your first draft on your dashboard (paste it, upload a file or share a link). Your editor reaches out ' +
+      "within 24 hours of it in the project's thread, where you can arrange a short introductory call; all contact stays there.",
   },
 ];

@@ -2,36 +2,43 @@ import { useId, type ReactNode } from 'react';
 import { gradeLabel, MAJORS, majorValue } from '../../lib/catalogue';
 import { editRules } from '../../lib/delivery';
 import { itemise } from '../../lib/itemise';
-import { formatUsd } from '../../lib/money';
-import { editorNoticeText, lineLabel, type Order } from '../../lib/order';
+import { formatUsd, formatUsdCents } from '../../lib/money';
+import { editorNoticeText, lineLabel, nextSteps, type Order } from '../../lib/order';
+import { paymentStateOf, refundedCents } from '../../lib/refunds';
+import { RefundList } from '../orders/RefundList';
 import { breakableEmail } from '../shared/breakable-email';
-
-/** SPEC §2's four steps; the third names the edit rules of what was bought (DESIGN §8). */
-const nextSteps = (order: Order) => [
-  'Your editor reaches out within 24 hours by email to introduce themselves.',
-  'You meet for an initial consultation call to talk through your goals and drafts.',
-  `You collaborate on your drafts: ${editRules(order.serviceLines)}.`,
-  'You receive the final edits within your selected turnaround.',
-];
 
 const majorName = (value: string) => MAJORS.find((m) => majorValue(m) === value) ?? value;
 
-/** The success view of /order-confirmation (SPEC §2). */
+/** What the order's page says first, as the order is now: paid, partly refunded or refunded in full. */
+function headline(order: Order) {
+  const paid = formatUsd(order.totalCents);
+  switch (paymentStateOf(order)) {
+    case 'refunded':
+      return { title: 'Order refunded', text: `We refunded the ${paid} you paid for this order in full.` };
+    case 'partially_refunded':
+      return { title: 'Payment Successful!', text: `We received your payment of ${paid}; ${formatUsdCents(refundedCents(order))} of it was refunded.` };
+    default:
+      return { title: 'Payment Successful!', text: `Thank you, ${order.student.parentName}! We received your payment of ${paid}.` };
+  }
+}
+
+/** The view of a paid order on /order-confirmation (SPEC §2), refunds included. */
 export function PaidOrder({ order }: { order: Order }) {
   const { student } = order;
+  const { title, text } = headline(order);
+  const refunded = paymentStateOf(order) === 'refunded';
   // What was charged, item by item, as the checkout showed it and the e-mail lists it.
   const { items, total } = itemise(order, 'then');
   return (
     <div className="space-y-8">
       <header className="space-y-3 text-center">
-        <svg aria-hidden="true" width="56" height="56" viewBox="0 0 24 24" className="mx-auto text-green-700">
+        <svg aria-hidden="true" width="56" height="56" viewBox="0 0 24 24" className={`mx-auto ${refunded ? 'text-slate-500' : 'text-green-700'}`}>
           <circle cx="12" cy="12" r="11" fill="currentColor" />
           <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
         </svg>
-        <h1 className="font-serif text-3xl font-bold text-navy-900 sm:text-4xl">Payment Successful!</h1>
-        <p className="text-lg text-slate-700">
-          Thank you, {student.parentName}! We received your payment of {formatUsd(order.totalCents)}.
-        </p>
+        <h1 className="font-serif text-3xl font-bold text-navy-900 sm:text-4xl">{title}</h1>
+        <p className="text-lg text-slate-700">{text}</p>
         <p className="text-slate-700">
           Order ID: <strong className="font-mono text-navy-900">{order.id}</strong>
         </p>
@@ -69,6 +76,11 @@ export function PaidOrder({ order }: { order: Order }) {
               </dd>
             </div>
           </dl>
+          {(order.refunds ?? []).length > 0 && (
+            <div className="mt-3 border-t border-slate-200 pt-3">
+              <RefundList order={order} />
+            </div>
+          )}
         </Block>
         <Block title="Confirmation Emails">
           <ul className="space-y-1 text-sm text-slate-800">
@@ -79,16 +91,18 @@ export function PaidOrder({ order }: { order: Order }) {
         </Block>
       </div>
 
-      <section aria-labelledby="next-heading" className="rounded-xl bg-navy-50 p-5 sm:p-6">
-        <h2 id="next-heading" className="font-serif text-xl font-bold text-navy-900">
-          What Happens Next?
-        </h2>
-        <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-800">
-          {nextSteps(order).map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-      </section>
+      {!refunded && (
+        <section aria-labelledby="next-heading" className="rounded-xl bg-navy-50 p-5 sm:p-6">
+          <h2 id="next-heading" className="font-serif text-xl font-bold text-navy-900">
+            What Happens Next?
+          </h2>
+          <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-800">
+            {nextSteps(editRules(order.serviceLines)).map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </section>
+      )}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
         <a href="/dashboard" className="btn-primary">

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { formatUsd, formatUsdCents } from '../../lib/money';
+import { formatUsd } from '../../lib/money';
 import { lineLabel, orderStateLabel, type Order } from '../../lib/order';
-import { refundStateLabel, remainingCents, type Refund } from '../../lib/refunds';
 import { $ordersChanged } from '../../stores/orders';
+import { RefundList } from '../orders/RefundList';
 import { UnpaidOrder } from '../orders/UnpaidOrder';
 import { useSharedStore } from '../shared/useSharedStore';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
@@ -59,7 +59,11 @@ export default function MyOrders() {
                   <UnpaidOrder order={order} headingLevel={3} onChanged={() => void reload()} />
                 </div>
               )}
-              {(order.refunds ?? []).length > 0 && <Refunds order={order} />}
+              {(order.refunds ?? []).length > 0 && (
+                <div className="mt-3 border-t border-slate-100 pt-3">
+                  <RefundList order={order} />
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -67,26 +71,3 @@ export default function MyOrders() {
     </section>
   );
 }
-
-/** Each refund with its state, and what remains paid (issue 14). */
-function Refunds({ order }: { order: Order }) {
-  return (
-    <div className="mt-3 border-t border-slate-100 pt-3 text-sm">
-      <p className="font-semibold text-slate-800">Refunds</p>
-      <ul className="mt-1 space-y-1">
-        {(order.refunds ?? []).map((refund: Refund) => (
-          <li key={refund.id} className="flex flex-wrap justify-between gap-x-3">
-            <span className="text-slate-700">
-              {dateFormat.format(new Date(refund.createdAt))} · {refund.reason}
-            </span>
-            <span className="font-medium text-slate-900">
-              {formatUsdCents(refund.amountCents)} · {refundStateLabel[refund.state]}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-1 text-slate-700">Still paid: {formatUsdCents(remainingCents(order))}</p>
-    </div>
-  );
-}
-

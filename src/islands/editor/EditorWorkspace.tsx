@@ -111,7 +111,8 @@ export default function EditorWorkspace() {
           <FinishedShelf finished={finished} projects={done.projects} now={now} openId={openId} onLoad={loadFinished} />
         </nav>
         <div className="mt-8 lg:mt-0">
-          {current && <OpenProject project={current} now={now} onChange={update} />}
+          {/* One per project: what a step said, and the forms left open, belong to the project they are about. */}
+          {current && <OpenProject key={current.id} project={current} now={now} onChange={update} />}
           {failed && (
             <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
               {failed.status === 404 ? (

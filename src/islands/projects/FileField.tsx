@@ -8,21 +8,28 @@ interface Props {
   onFiles: (files: File[]) => void;
   /** 1 for a draft (a new choice replaces the old), up to 5 for feedback. */
   max: number;
+  /** The form's own message for the field (nothing chosen, an upload refused). */
   error?: string;
+  /** Called at every choice: the form's message is about an earlier one, so the form drops it. */
+  onChoice: () => void;
 }
 
 /**
  * Choose .docx, .pdf, .txt or .rtf files of at most 5 MB: each is checked as it is chosen, the
- * chosen ones are listed with a way to remove them. Uploading happens when the form is sent.
+ * chosen ones are listed with a way to remove them. Uploading happens when the form is sent. Each
+ * choice replaces the message of the one before. The native input is only visually hidden (it keeps
+ * the keyboard and the label): its own text, reset so that the same file can be chosen again, would
+ * say 'No file chosen' beside a chosen file.
  */
-export function FileField({ label, files, onFiles, max, error }: Props) {
+export function FileField({ label, files, onFiles, max, error, onChoice }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState('');
-  const shown = error || problem;
+  const shown = problem || error;
 
   function choose(list: FileList | null) {
     const chosen = [...(list ?? [])];
+    onChoice();
     if (input.current) input.current.value = ''; // choosing the same file again fires change again
     const bad = chosen.map((file) => ({ file, problem: fileProblem(file) })).find((c) => c.problem);
     if (bad) return setProblem(`${bad.file.name}: ${bad.problem}`);
@@ -49,8 +56,12 @@ export function FileField({ label, files, onFiles, max, error }: Props) {
         onChange={(e) => choose(e.target.files)}
         aria-invalid={shown ? true : undefined}
         aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
-        className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-lg file:border-2 file:border-navy-700 file:bg-white file:px-4 file:font-semibold file:text-navy-700 hover:file:bg-navy-50"
+        className="peer sr-only"
       />
+      {/* For the pointer; the keyboard and screen readers use the input itself. */}
+      <button type="button" tabIndex={-1} aria-hidden="true" onClick={() => input.current?.click()} className="btn-outline peer-focus-visible:ring-2 peer-focus-visible:ring-navy-700 peer-focus-visible:ring-offset-2">
+        {files.length === 0 ? (max > 1 ? 'Choose files' : 'Choose a file') : max > 1 ? 'Add files' : 'Choose another file'}
+      </button>
       {shown && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-800">
           {shown}

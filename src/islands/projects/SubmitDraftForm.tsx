@@ -104,7 +104,7 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
         </div>
       </fieldset>
       {kind === 'text' && <TextArea ref={refs.text} label="Draft text" value={text} onValue={setText} max={DELIVERY_LIMITS.text} error={errors.text} rows={10} />}
-      {kind === 'file' && <FileField label="Draft file" files={files} onFiles={setFiles} max={1} error={errors.file} />}
+      {kind === 'file' && <FileField label="Draft file" files={files} onFiles={setFiles} max={1} error={errors.file} onChoice={() => setErrors(({ file: _, ...rest }) => rest)} />}
       {kind === 'link' && (
         <div className="space-y-1">
           <label htmlFor={`${id}-link`} className="block text-sm font-semibold text-slate-800">
