@@ -1,9 +1,11 @@
 /**
  * GET /api/project-files/:id/:fileId: a draft or feedback file of a project, for its customer, its
  * editor and admins only; always as an attachment with `nosniff`, never rendered inline. A file the
- * project does not use yet is there only for whoever uploaded it.
+ * project does not use yet is there only for whoever uploaded it; once the family cancelled or
+ * withdrew the project, its editor downloads nothing more.
  */
 import type { Config } from '@netlify/functions';
+import { deliveryMessages, filesClosedToEditor } from '../../src/lib/delivery';
 import { FILE_ID } from '../../src/lib/delivery-schemas';
 import { authenticate } from '../server/auth';
 import { editorOf, projectNotFound, requireRoles } from '../server/delivery/access';
@@ -20,7 +22,8 @@ export default route({
     const caller = await authenticate(req, context);
     const fileId = context.params.fileId ?? '';
     const [editor, project] = await Promise.all([editorOf(caller, context), projectsRepo(context).get(context.params.id ?? '')]);
-    requireRoles(project, caller, editor?.id ?? null);
+    const roles = requireRoles(project, caller, editor?.id ?? null);
+    if (filesClosedToEditor(project!.state) && roles.every((role) => role === 'editor')) throw new HttpError(403, deliveryMessages.filesClosed(project!.state));
     if (!FILE_ID.test(fileId)) throw fileNotFound();
     const files = projectFilesRepo(context);
     const described = await files.describe(project!.id, fileId);

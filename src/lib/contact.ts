@@ -59,7 +59,6 @@ export const needsTurnaround = (serviceIds: readonly string[]) =>
  * and enforce it, in the form and in the inquiry schema (DESIGN §8: a limit shown must hold).
  */
 export const DETAILS_WORD_LIMIT = 300;
-export const countWords = (text: string) => (text.trim() === '' ? 0 : text.trim().split(/\s+/).length);
 /** The server's refusal (the native post's answer page names the field by its label: relabel). */
 export const detailsTooLong = (words: number) => `details must be at most ${DETAILS_WORD_LIMIT} words (it has ${words})`;
 /** The form's own, next to the field: it counts as the visitor types. */

@@ -258,7 +258,11 @@ export const deliveryMessages = {
   sameEditor: 'The project is already with this editor.',
   notified: 'Saved.',
   threadFull: `This project's thread holds its ${DELIVERY_LIMITS.messages} messages: please write to us from the contact page.`,
+  filesClosed: (state: ProjectState) => `This project is ${projectStateLabel[state].toLowerCase()}: its files are no longer available to its editor.`,
 } as const;
+
+/** A project the family cancelled or withdrew keeps its files for the family and our team; its editor no longer downloads them. */
+export const filesClosedToEditor = (state: ProjectState) => state === 'cancelled' || state === 'withdrawn';
 
 /** Who may take each step, and from which states (DESIGN §10). */
 const RULES: Record<ProjectAction, { roles: readonly Role[]; from: readonly ProjectState[] }> = {

@@ -5,7 +5,8 @@
 import { z } from './zod';
 import { ADD_ON_IDS, CONTACT_SERVICE_OPTIONS, GRADES, MAJOR_VALUES, SERVICE_IDS, TURNAROUND_OPTIONS, serviceById } from './catalogue';
 import { CHECKOUT_LIMITS, checkoutFieldMessages } from './checkout-form';
-import { DETAILS_WORD_LIMIT, INQUIRY_LIMITS, countWords, detailsTooLong } from './contact';
+import { DETAILS_WORD_LIMIT, INQUIRY_LIMITS, detailsTooLong } from './contact';
+import { countWords } from './words';
 import { EDITOR_TEXT_LIMITS, MAX_SLOTS, isImageReference, isRequiredEditorField, type EditorTextField } from './editor-input';
 import { EMAIL_MAX_LENGTH, isEmail, normalizeEmail } from './email';
 import { fieldMessages } from './field-messages';

@@ -25,6 +25,11 @@ for (const width of [390, 1280]) {
     await page.goto('/dashboard');
     await expect(page.getByText('Logged in as')).toBeVisible();
     const card = projectCard(page, first);
+    // Out of the way of the everyday steps until asked for.
+    await expect(card.getByRole('heading', { name: 'Supplemental Essay Help (Large)' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Cancel and Refund' })).toBeHidden();
+    await card.getByText('Stop this project').click();
+    await expect(card).toContainText('Full refund of $100.00 (within 48 hours of booking).');
     await card.getByRole('button', { name: 'Cancel and Refund' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel Supplemental Essay Help (Large) and get a refund?' });
     await expect(dialog).toContainText('Full refund of $100.00 (within 48 hours of booking)');
@@ -97,6 +102,7 @@ test('a quote the admin changed meanwhile is not honoured silently: the family i
   await signIn(page, email);
   await page.goto('/dashboard');
   const card = projectCard(page, id);
+  await card.getByText('Stop this project').click();
   await card.getByRole('button', { name: 'Cancel and Refund' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel Supplemental Essay Help (Large) and get a refund?' });
   await expect(dialog).toContainText('Full refund of $100.00 (within 48 hours of booking)');

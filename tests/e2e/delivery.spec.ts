@@ -286,6 +286,33 @@ test('at 390 px each file chosen replaces the message of the one before: a good 
   await expect(field).toHaveAccessibleDescription(/big\.pdf: The file is larger than 5 MB\./);
   await expect(card.getByRole('list', { name: 'Chosen files' })).toContainText('essay.rtf');
   await expectNoAxeViolations(page, `#project-${id}`);
+
+  // Tab goes where the eye does: Submit Draft shows above Close, and comes first.
+  const submit = card.getByRole('button', { name: 'Submit Draft' });
+  const close = card.getByRole('button', { name: 'Close', exact: true });
+  await card.getByRole('button', { name: 'Remove essay.rtf' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(submit).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(close).toBeFocused();
+  expect((await submit.boundingBox())!.y).toBeLessThan((await close.boundingBox())!.y);
+});
+
+test('at 390 px the dashboard opens with the projects; the account and the add-ons come after them; a pasted draft counts its words', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = await newFamily(page);
+  const [id] = await buy(page.request, await tokenFor(page.request, email), [{ id: 'activity-list', quantity: 1 }], MAYA.id);
+  await page.reload();
+  await expect(projectCard(page, id)).toBeVisible();
+  const top = async (name: string | RegExp) => (await page.getByRole('heading', { name, level: 2 }).boundingBox())!.y;
+  expect(await top('Your Projects')).toBeLessThan(await top('Account'));
+  expect(await top('Your Projects')).toBeLessThan(844);
+
+  // Essays are limited in words: the draft counts them beside the characters.
+  const card = projectCard(page, id);
+  await card.getByRole('button', { name: 'Submit Draft' }).click();
+  await card.getByLabel('Draft text').fill('When I was nine,\nmy grandmother  taught me.');
+  await expect(card.getByLabel('Draft text')).toHaveAccessibleDescription('8 words · 43 / 20,000 characters');
 });
 
 test('a notice on /editor belongs to the project it is about: opening the next project shows none', async ({ page }) => {
@@ -322,6 +349,26 @@ test('a notice on /editor belongs to the project it is about: opening the next p
   await expect(status(opened)).toHaveCount(0);
 });
 
+test('the editor of a project the family cancelled reads why its files no longer download, and is offered none', async ({ page }) => {
+  const family = await tokenFor(page.request, uniqueEmail('family'));
+  const [id] = await buy(page.request, family, [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
+  const uploaded = await page.request.post(`/api/project-files/${id}`, {
+    headers: { Authorization: `Bearer ${family}`, 'content-type': 'application/octet-stream', 'x-file-name': 'why-us.txt' },
+    data: Buffer.from(DRAFT_TXT),
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  expect((await step(page.request, family, id, 'submit', { prompt: 'Why us?', draft: { kind: 'file', fileId: (await uploaded.json()).id } })).status).toBe(200);
+  expect((await step(page.request, family, id, 'cancel')).status).toBe(200);
+
+  await editorPage(page, MAYA.email);
+  await page.goto(`/editor#project-${id}`);
+  const opened = page.getByRole('article');
+  await expect(opened).toContainText('This project is cancelled: its files are no longer available to its editor.');
+  await expect(opened).toContainText('why-us.txt');
+  await expect(opened.getByRole('button', { name: /Download/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'article');
+});
+
 test('by keyboard: a draft form opens and cancels back to its button; Withdraw asks first, traps focus, Escape returns it, then withdraws', async ({ page }) => {
   await newFamily(page);
   const family = await tokenFor(page.request, (await page.getByTestId('signed-in-email').textContent())!);
@@ -342,8 +389,16 @@ test('by keyboard: a draft form opens and cancels back to its button; Withdraw a
   await expect(card.getByLabel('Essay prompt')).toHaveValue('Describe a community you belong to.');
   await card.getByRole('button', { name: 'Close', exact: true }).click();
 
+  // Withdraw is not beside Submit Draft: it waits under 'Stop this project', which says what it means.
   const withdraw = card.getByRole('button', { name: 'Withdraw' });
-  await withdraw.focus();
+  await expect(withdraw).toBeHidden();
+  await card.getByText('Stop this project').focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Withdraw' }) })).toContainText('No refund; your editor gets the slot back for another student.');
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: 'Cancel and Refund' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(withdraw).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Withdraw Supplemental Essay Help (Large)?' });
   await expect(dialog).toContainText('gets its slot back');

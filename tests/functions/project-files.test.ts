@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import projectFile from '../../netlify/functions/project-file';
 import fc from 'fast-check';
 import { attachmentHeader, safeFileName, sniffProjectFile } from '../../netlify/server/delivery/files';
-import { fileMessages, type ProjectView } from '../../src/lib/delivery';
+import { deliveryMessages, fileMessages, type ProjectView } from '../../src/lib/delivery';
 import { testTokens } from '../helpers/admin-access';
 import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
 import { call } from '../helpers/functions';
@@ -133,5 +133,18 @@ describe('GET /api/project-files/:id/:fileId', () => {
     const theirs = (await upload(tokens.customer, projectId, 'Mine')).body;
     expect((await act(tokens.customer, projectId, 'submit', { version: returned.body.version, draft: { kind: 'file', fileId: notes.id } })).status).toBe(400);
     expect((await act(tokens.customer, projectId, 'submit', { version: returned.body.version, draft: { kind: 'file', fileId: theirs.id } })).status).toBe(200);
+  });
+
+  it.each(['cancel', 'withdraw'] as const)('once the family chose to %s, the editor downloads nothing more; the family and our team still do', async (action) => {
+    const [id] = (await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }))).projectIds;
+    const draft = (await upload(tokens.customer, id, PDF, 'Why us.pdf')).body;
+    expect((await act(tokens.customer, id, 'submit', { version: 1, prompt: 'Why us?', draft: { kind: 'file', fileId: draft.id } })).status).toBe(200);
+    expect((await download(tokens.editor, draft.id, id)).status).toBe(200);
+    const ended = await act(tokens.customer, id, action, { version: 2 });
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    const refused = await download(tokens.editor, draft.id, id);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: deliveryMessages.filesClosed(ended.body.state) });
+    for (const token of [tokens.customer, tokens.admin]) expect((await download(token, draft.id, id)).status).toBe(200);
   });
 });

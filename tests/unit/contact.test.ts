@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TURNAROUND_OPTIONS } from '../../src/lib/catalogue';
-import { HONEYPOT_FIELD, countWords, inquiryFromForm, isHoneypotFilled, majorLabel, needsTurnaround, turnaroundLabel } from '../../src/lib/contact';
+import { HONEYPOT_FIELD, inquiryFromForm, isHoneypotFilled, majorLabel, needsTurnaround, turnaroundLabel } from '../../src/lib/contact';
+import { countWords } from '../../src/lib/words';
 import { messages } from '../../src/lib/messages';
 import { EMPTY_FORM, checkForm, toPayload } from '../../src/islands/contact/inquiry-form';
 

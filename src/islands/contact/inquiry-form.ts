@@ -4,13 +4,13 @@ import {
   DETAILS_WORD_LIMIT,
   HONEYPOT_FIELD,
   INQUIRY_FIELD_LABELS,
-  countWords,
   detailsOverLimit,
   inquiryFromForm,
   needsTurnaround,
 } from '../../lib/contact';
 import { isEmail, normalizeEmail } from '../../lib/email';
 import { messages } from '../../lib/messages';
+import { countWords } from '../../lib/words';
 
 export interface InquiryFormValues {
   parentName: string;

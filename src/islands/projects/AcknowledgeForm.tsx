@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { actionLabel, DELIVERY_LIMITS, type ProjectView } from '../../lib/delivery';
 import { TextArea } from './TextArea';
 import { useKeptText } from './useKeptText';
+import { FormButtons } from './FormButtons';
 
 interface Props {
   project: ProjectView;
@@ -37,14 +38,7 @@ export function AcknowledgeForm({ project, busy, onSubmit, onCancel }: Props) {
         max={DELIVERY_LIMITS.message}
         error={error}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row">
-        <button type="button" className="btn-outline" onClick={onCancel}>
-          Close
-        </button>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? 'Sending...' : actionLabel.acknowledge}
-        </button>
-      </div>
+      <FormButtons label={busy ? 'Sending...' : actionLabel.acknowledge} disabled={busy} onClose={onCancel} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import type { ProjectView } from '../../lib/delivery';
+import { deliveryMessages, filesClosedToEditor, type ProjectView } from '../../lib/delivery';
 import { History } from './History';
 import { MessageThread } from './MessageThread';
 import type { HeadingLevel } from './ProjectHeader';
@@ -22,12 +22,14 @@ export function ProjectDetails({ project, perspective, onChange, level }: Props)
   const canMessage = project.actions.includes('message');
   const other = perspective === 'customer' ? project.editor.name : `the family of ${project.student.name}`;
   const emptyRounds = perspective === 'customer' ? 'No draft yet. Submit your first draft when it is ready.' : 'The family has not submitted a draft yet.';
+  // The server refuses these downloads too; the page says why instead of offering them.
+  const filesClosed = filesClosedToEditor(project.state) && project.roles.every((role) => role === 'editor') ? deliveryMessages.filesClosed(project.state) : undefined;
 
   return (
     <div className="space-y-6">
       <section className="space-y-3">
         <Section className="text-lg font-bold text-navy-900">Drafts and feedback</Section>
-        <Rounds projectId={project.id} rounds={project.rounds} empty={emptyRounds} />
+        <Rounds projectId={project.id} rounds={project.rounds} empty={emptyRounds} filesClosed={filesClosed} />
       </section>
       <section className="space-y-3">
         <Section className="text-lg font-bold text-navy-900">Messages</Section>

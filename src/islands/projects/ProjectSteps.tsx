@@ -15,6 +15,9 @@ const isFormStep = (action: ProjectAction): action is FormStep => action === 'su
 
 const FORMS = { submit: SubmitDraftForm, acknowledge: AcknowledgeForm, return: ReturnFeedbackForm } as const;
 
+/** The steps that end a project for good. */
+const ENDING: readonly ProjectAction[] = ['cancel', 'withdraw'];
+
 /** What the steps that cannot be undone mean, said before they are taken. */
 function ConfirmText({ step, project }: { step: ConfirmStep; project: ProjectView }) {
   const editor = project.editor.name;
@@ -70,7 +73,9 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
   const [focusTo, setFocusTo] = useState<{ target: 'notice' | FormStep } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const openers = useRef<Partial<Record<ProjectAction, HTMLButtonElement | null>>>({});
-  const steps = stepsFor(perspective, project.actions);
+  const available = stepsFor(perspective, project.actions);
+  const steps = available.filter((action) => !ENDING.includes(action));
+  const ending = available.filter((action) => ENDING.includes(action));
 
   // After the render that removed a form or a dialog: to the form's button again, or to the result.
   useEffect(() => {
@@ -91,6 +96,9 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
 
   const labelOf = (action: ProjectAction) => (action === 'submit' ? submitLabel(project) : actionLabel[action]);
   const Form = form ? FORMS[form] : null;
+  const opener = (action: ProjectAction) => (el: HTMLButtonElement | null) => {
+    openers.current[action] = el;
+  };
 
   return (
     <div className="space-y-3">
@@ -102,13 +110,11 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
             .map((action) => (
               <button
                 key={action}
-                ref={(el) => {
-                  openers.current[action] = el;
-                }}
+                ref={opener(action)}
                 type="button"
                 disabled={busy !== null}
                 onClick={() => (isFormStep(action) ? setForm(action) : setConfirm(action as ConfirmStep))}
-                className={action === 'withdraw' || action === 'cancel' ? 'btn border-2 border-red-700 text-red-800 hover:bg-red-50' : action === 'finalize' ? 'btn-accent' : 'btn-primary'}
+                className={action === 'finalize' ? 'btn-accent' : 'btn-primary'}
               >
                 {labelOf(action)}
               </button>
@@ -136,6 +142,27 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
           </a>
           .
         </p>
+      )}
+      {ending.length > 0 && (
+        // Rarely used and not undone: out of the way of the everyday steps, each saying what it means.
+        <details className="group rounded-lg border border-slate-200">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 text-sm font-semibold text-slate-800 [&::-webkit-details-marker]:hidden">
+            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20" className="shrink-0 transition-transform group-open:rotate-90 motion-reduce:transition-none">
+              <path d="M7 5l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            Stop this project
+          </summary>
+          <ul className="space-y-3 border-t border-slate-200 p-3">
+            {ending.map((action) => (
+              <li key={action} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <button ref={opener(action)} type="button" disabled={busy !== null} onClick={() => setConfirm(action as ConfirmStep)} className="btn border-2 border-red-700 text-red-800 hover:bg-red-50">
+                  {labelOf(action)}
+                </button>
+                <span className="text-sm text-slate-700">{action === 'cancel' ? `${project.cancellation?.text ?? 'No refund'}.` : 'No refund; your editor gets the slot back for another student.'}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
       {confirm && (
         <ConfirmDialog

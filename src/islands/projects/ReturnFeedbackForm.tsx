@@ -4,6 +4,7 @@ import { FileField } from './FileField';
 import { TextArea } from './TextArea';
 import { useKeptText } from './useKeptText';
 import { useUploads } from './useUploads';
+import { FormButtons } from './FormButtons';
 
 interface Props {
   project: ProjectView;
@@ -39,14 +40,7 @@ export function ReturnFeedbackForm({ project, busy, onSubmit, onCancel }: Props)
     <form method="post" onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-navy-200 bg-navy-50/50 p-4">
       <TextArea ref={field} label="Feedback notes" hint="What works, what to change next, and why." value={notes} onValue={setNotes} max={DELIVERY_LIMITS.notes} error={errors.notes} rows={8} />
       <FileField label="Files with your edits (optional)" files={files} onFiles={setFiles} max={DELIVERY_LIMITS.filesPerReturn} error={errors.files} onChoice={() => setErrors(({ files: _, ...rest }) => rest)} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row">
-        <button type="button" className="btn-outline" onClick={onCancel}>
-          Close
-        </button>
-        <button type="submit" className="btn-primary" disabled={busy || uploading}>
-          {uploading ? 'Uploading...' : busy ? 'Returning...' : actionLabel.return}
-        </button>
-      </div>
+      <FormButtons label={uploading ? 'Uploading...' : busy ? 'Returning...' : actionLabel.return} disabled={busy || uploading} onClose={onCancel} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
-import type { Draft, Round } from '../../lib/delivery';
+import type { Draft, FileRef, Round } from '../../lib/delivery';
 import { FileDownload } from './FileDownload';
-import { isHttpsLink } from './file-rules';
+import { formatBytes, isHttpsLink } from './file-rules';
 import { formatDateTime } from './format';
 import { LateTag } from './StateBadge';
 
@@ -9,7 +9,20 @@ export function PlainText({ text, className = '' }: { text: string; className?: 
   return <p className={`break-words whitespace-pre-wrap text-slate-800 ${className}`}>{text}</p>;
 }
 
-function DraftView({ projectId, round }: { projectId: string; round: Round }) {
+/** Where the project's files may be downloaded: its id; or null, where they no longer may. */
+type FilesFrom = string | null;
+
+/** A file: a download button, or its name alone where it may no longer be downloaded. */
+function ProjectFile({ from, file }: { from: FilesFrom; file: FileRef }) {
+  if (from) return <FileDownload projectId={from} file={file} />;
+  return (
+    <p className="text-sm break-all text-slate-700">
+      {file.name} <span className="text-slate-600">({formatBytes(file.bytes)})</span>
+    </p>
+  );
+}
+
+function DraftView({ from, round }: { from: FilesFrom; round: Round }) {
   const draft: Draft = round.draft;
   switch (draft.kind) {
     case 'text':
@@ -20,7 +33,7 @@ function DraftView({ projectId, round }: { projectId: string; round: Round }) {
         </div>
       );
     case 'file':
-      return <FileDownload projectId={projectId} file={draft.file} />;
+      return <ProjectFile from={from} file={draft.file} />;
     case 'link':
       // The server accepts https links only; anything else would be shown, never followed.
       if (!isHttpsLink(draft.url)) return <PlainText text={draft.url} />;
@@ -36,7 +49,7 @@ function DraftView({ projectId, round }: { projectId: string; round: Round }) {
 const roundTitle = (n: number) => (n === 1 ? 'First draft' : `Revision ${n - 1}`);
 
 /** One round: the prompt, the draft, and the feedback once returned. */
-function RoundView({ projectId, round }: { projectId: string; round: Round }) {
+function RoundView({ from, round }: { from: FilesFrom; round: Round }) {
   return (
     <li className="space-y-3 rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -51,7 +64,7 @@ function RoundView({ projectId, round }: { projectId: string; round: Round }) {
       )}
       <div className="space-y-1">
         <p className="text-sm font-semibold text-slate-700">Draft</p>
-        <DraftView projectId={projectId} round={round} />
+        <DraftView from={from} round={round} />
       </div>
       {round.returnedAt ? (
         <div className="space-y-2 rounded-lg border-l-4 border-green-700 bg-green-50 p-3">
@@ -63,7 +76,7 @@ function RoundView({ projectId, round }: { projectId: string; round: Round }) {
             <ul className="space-y-2" aria-label={`Feedback files, ${roundTitle(round.n).toLowerCase()}`}>
               {round.files.map((file) => (
                 <li key={file.id}>
-                  <FileDownload projectId={projectId} file={file} />
+                  <ProjectFile from={from} file={file} />
                 </li>
               ))}
             </ul>
@@ -79,14 +92,17 @@ function RoundView({ projectId, round }: { projectId: string; round: Round }) {
   );
 }
 
-/** The drafts and their feedback, newest first. */
-export function Rounds({ projectId, rounds, empty }: { projectId: string; rounds: Round[]; empty: string }) {
+/** The drafts and their feedback, newest first; `filesClosed` says why their files no longer download. */
+export function Rounds({ projectId, rounds, empty, filesClosed }: { projectId: string; rounds: Round[]; empty: string; filesClosed?: string }) {
   if (rounds.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
   return (
-    <ol className="space-y-3">
-      {[...rounds].reverse().map((round) => (
-        <RoundView key={round.n} projectId={projectId} round={round} />
-      ))}
-    </ol>
+    <>
+      {filesClosed && <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">{filesClosed}</p>}
+      <ol className="space-y-3">
+        {[...rounds].reverse().map((round) => (
+          <RoundView key={round.n} from={filesClosed ? null : projectId} round={round} />
+        ))}
+      </ol>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { isHttpsLink } from './file-rules';
 import { TextArea } from './TextArea';
 import { useKeptText } from './useKeptText';
 import { useUploads } from './useUploads';
+import { FormButtons } from './FormButtons';
 
 type DraftKind = 'text' | 'file' | 'link';
 const KINDS: { kind: DraftKind; label: string }[] = [
@@ -103,7 +104,7 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
           ))}
         </div>
       </fieldset>
-      {kind === 'text' && <TextArea ref={refs.text} label="Draft text" value={text} onValue={setText} max={DELIVERY_LIMITS.text} error={errors.text} rows={10} />}
+      {kind === 'text' && <TextArea ref={refs.text} label="Draft text" value={text} onValue={setText} max={DELIVERY_LIMITS.text} words error={errors.text} rows={10} />}
       {kind === 'file' && <FileField label="Draft file" files={files} onFiles={setFiles} max={1} error={errors.file} onChoice={() => setErrors(({ file: _, ...rest }) => rest)} />}
       {kind === 'link' && (
         <div className="space-y-1">
@@ -132,14 +133,7 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
           )}
         </div>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row">
-        <button type="button" className="btn-outline" onClick={onCancel}>
-          Close
-        </button>
-        <button type="submit" className="btn-primary" disabled={busy || uploading}>
-          {uploading ? 'Uploading...' : busy ? 'Submitting...' : label}
-        </button>
-      </div>
+      <FormButtons label={uploading ? 'Uploading...' : busy ? 'Submitting...' : label} disabled={busy || uploading} onClose={onCancel} />
     </form>
   );
 }

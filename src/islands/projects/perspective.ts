@@ -11,7 +11,7 @@ export type Perspective = 'customer' | 'editor';
 
 /** The steps each page offers, in the order its buttons appear; messages have their own form. */
 const STEPS: Record<Perspective, readonly ProjectAction[]> = {
-  customer: ['submit', 'finalize', 'withdraw', 'cancel'],
+  customer: ['submit', 'finalize', 'cancel', 'withdraw'],
   editor: ['acknowledge', 'return'],
 };
 
