@@ -23,7 +23,7 @@ function headline(order: Order) {
   }
 }
 
-/** The view of a paid order on /order-confirmation (SPEC §2), refunds included. */
+/** The view of a paid order on /order-confirmation: what was bought and charged, its refunds, and what comes next. */
 export function PaidOrder({ order }: { order: Order }) {
   const { student } = order;
   const { title, text } = headline(order);
