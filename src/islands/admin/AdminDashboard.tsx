@@ -28,11 +28,11 @@ const ADMIN_TABS: Tab[] = [
 const TAB_IDS = ADMIN_TABS.map((tab) => tab.id);
 
 /**
- * /admin (SPEC §2): 'Loading...' while the role is being determined, then the dashboard for admins.
- * A signed-out visitor gets the sign-in form here and the dashboard right after signing in as an admin
- * (issue 16); an account whose address is not verified is asked to verify it; a signed-in user who
- * is not an admin goes to the home page (SPEC §2). The server checks
- * the role again on every admin call: this page only decides what to show. The open tab is in the URL.
+ * /admin: 'Loading...' while the role is being determined, then the dashboard for admins. A
+ * signed-out visitor gets the sign-in form here and the dashboard right after signing in as an admin;
+ * an account whose address is not verified is asked to verify it; a signed-in user who is not an
+ * admin goes to the home page. The server checks the role again on every admin call: this page only
+ * decides what to show. The open tab is in the URL.
  */
 export default function AdminDashboard() {
   const session = useSharedStore($session);
