@@ -5,7 +5,7 @@
  * withdrew the project, its editor downloads nothing more.
  */
 import type { Config } from '@netlify/functions';
-import { deliveryMessages, filesClosedToEditor } from '../../src/lib/delivery';
+import { deliveryMessages, filesClosedTo } from '../../src/lib/delivery';
 import { FILE_ID } from '../../src/lib/delivery-schemas';
 import { authenticate } from '../server/auth';
 import { editorOf, projectNotFound, requireRoles } from '../server/delivery/access';
@@ -23,7 +23,7 @@ export default route({
     const fileId = context.params.fileId ?? '';
     const [editor, project] = await Promise.all([editorOf(caller, context), projectsRepo(context).get(context.params.id ?? '')]);
     const roles = requireRoles(project, caller, editor?.id ?? null);
-    if (filesClosedToEditor(project!.state) && roles.every((role) => role === 'editor')) throw new HttpError(403, deliveryMessages.filesClosed(project!.state));
+    if (filesClosedTo(project!.state, roles)) throw new HttpError(403, deliveryMessages.filesClosed(project!.state));
     if (!FILE_ID.test(fileId)) throw fileNotFound();
     const files = projectFilesRepo(context);
     const described = await files.describe(project!.id, fileId);

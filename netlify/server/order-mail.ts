@@ -9,7 +9,7 @@
 import { gradeLabel } from '../../src/lib/catalogue';
 import { editRules, firstName } from '../../src/lib/delivery';
 import { itemise, itemText } from '../../src/lib/itemise';
-import { afterOrder, type EditorNotice } from '../../src/lib/order';
+import { afterOrder, lineLabel, type EditorNotice } from '../../src/lib/order';
 import { site } from '../../src/lib/site';
 import { editorsRepo } from './editors.repo';
 import { serverEnv } from './env';
@@ -49,7 +49,7 @@ export function orderSummaryLines(order: Order): string[] {
 function workLines(order: Order): string[] {
   return [
     `Order ${order.id}`,
-    ...order.serviceLines.map((line) => (line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title)),
+    ...order.serviceLines.map(lineLabel),
     `Turnaround: ${order.turnaround.label}`,
   ];
 }

@@ -261,8 +261,11 @@ export const deliveryMessages = {
   filesClosed: (state: ProjectState) => `This project is ${projectStateLabel[state].toLowerCase()}: its files are no longer available to its editor.`,
 } as const;
 
-/** A project the family cancelled or withdrew keeps its files for the family and our team; its editor no longer downloads them. */
-export const filesClosedToEditor = (state: ProjectState) => state === 'cancelled' || state === 'withdrawn';
+/**
+ * A project the family cancelled or withdrew keeps its files for the family and our team; a caller
+ * who is only its editor no longer downloads them.
+ */
+export const filesClosedTo = (state: ProjectState, roles: readonly Role[]) => (state === 'cancelled' || state === 'withdrawn') && roles.every((role) => role === 'editor');
 
 /** Who may take each step, and from which states (DESIGN §10). */
 const RULES: Record<ProjectAction, { roles: readonly Role[]; from: readonly ProjectState[] }> = {

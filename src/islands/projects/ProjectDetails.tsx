@@ -1,4 +1,4 @@
-import { deliveryMessages, filesClosedToEditor, type ProjectView } from '../../lib/delivery';
+import { deliveryMessages, filesClosedTo, type ProjectView } from '../../lib/delivery';
 import { History } from './History';
 import { MessageThread } from './MessageThread';
 import type { HeadingLevel } from './ProjectHeader';
@@ -23,7 +23,7 @@ export function ProjectDetails({ project, perspective, onChange, level }: Props)
   const other = perspective === 'customer' ? project.editor.name : `the family of ${project.student.name}`;
   const emptyRounds = perspective === 'customer' ? 'No draft yet. Submit your first draft when it is ready.' : 'The family has not submitted a draft yet.';
   // The server refuses these downloads too; the page says why instead of offering them.
-  const filesClosed = filesClosedToEditor(project.state) && project.roles.every((role) => role === 'editor') ? deliveryMessages.filesClosed(project.state) : undefined;
+  const filesClosed = filesClosedTo(project.state, project.roles) ? deliveryMessages.filesClosed(project.state) : undefined;
 
   return (
     <div className="space-y-6">
