@@ -15,18 +15,14 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { portPicker, randomPortStart } from './platform/free-port.mjs';
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(String(port)));
-    });
-  });
+// The shards' ports from one range; each vitest run picks its own from the next ones.
+const portsStart = randomPortStart();
+const shardPort = portPicker(portsStart);
+const vitestPortsStart = (run) => portsStart + 100 * (run + 1);
 
 const stages = [];
 const runStarted = Date.now();
@@ -89,8 +85,8 @@ const vitestRuns = [
   { stage: 'function tests (vitest)', label: 'functions', projects: ['functions'] },
   { stage: 'unit and deploy tests (vitest)', label: 'unit+deploy', projects: ['unit', 'deploy'] },
 ];
-const functionTests = timed(vitestRuns[0].stage, runVitest(vitestRuns[0]));
-const unitStatus = await timed(vitestRuns[1].stage, runVitest(vitestRuns[1]));
+const functionTests = timed(vitestRuns[0].stage, runVitest(vitestRuns[0], 0));
+const unitStatus = await timed(vitestRuns[1].stage, runVitest(vitestRuns[1], 1));
 const results = built ? await browserTests() : [];
 const vitestStatuses = [await functionTests, unitStatus];
 const vitestReports = vitestRuns.map(({ label }) => readJson(vitestReport(label)));
@@ -111,9 +107,9 @@ function vitestReport(label) {
 }
 
 /** One vitest run of some projects; its output lines are prefixed with its label. */
-function runVitest({ label, projects }) {
+function runVitest({ label, projects }, run) {
   const args = ['vitest', 'run', ...projects.flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(label)}`];
-  return runPrefixed(label, 'npx', args);
+  return runPrefixed(label, 'npx', args, { ...process.env, PORT_RANGE_START: String(vitestPortsStart(run)) });
 }
 
 /** The shards at once; remembered as one stage. */
@@ -161,10 +157,10 @@ async function runShard(index, total, files) {
   const report = `test-results/e2e-report-${index}.json`;
   const env = {
     ...process.env,
-    E2E_PORT: await freePort(),
-    E2E_AUTH_PORT: await freePort(),
-    E2E_AUTH_HUB_PORT: await freePort(),
-    E2E_AUTH_LOGGING_PORT: await freePort(),
+    E2E_PORT: String(await shardPort()),
+    E2E_AUTH_PORT: String(await shardPort()),
+    E2E_AUTH_HUB_PORT: String(await shardPort()),
+    E2E_AUTH_LOGGING_PORT: String(await shardPort()),
     E2E_DATA_DIR: mkdtempSync(join(tmpdir(), `bcc-e2e-${index}-`)),
     E2E_REPORT: report,
     E2E_OUTPUT_DIR: `test-results/e2e-${index}`,

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../platform/free-port';
+import { freePort } from '../platform/free-port.mjs';
 import { builtPages, jsBudget, pageJavaScript } from './built-pages';
 import { load, type LoadOptions, type LoadResult } from './load';
 import { loadNote, REPORT, writeSection } from './report';

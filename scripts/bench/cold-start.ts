@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAuthEmulator } from '../platform/auth-emulator';
-import { freePort } from '../platform/free-port';
+import { freePort } from '../platform/free-port.mjs';
 import { bundleDeployedFunctions, bundleFunctions, probeBundle, type FunctionBundle, type ProbeRequest } from '../platform/function-bundles';
 import { startBlobsServer } from '../platform/site-server';
 import { seedDemoEditors } from '../../netlify/server/seed';

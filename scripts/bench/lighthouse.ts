@@ -19,7 +19,7 @@ import { DEMO_EDITORS } from '../../netlify/server/seed';
 import { CHECKOUT_KEY, type CheckoutData } from '../../src/client/checkout-data';
 import { NO_ADD_ONS } from '../../src/lib/catalogue';
 import { priceOrder } from '../../src/lib/pricing';
-import { freePort } from '../platform/free-port';
+import { freePort } from '../platform/free-port.mjs';
 import { loadNote, REPORT, writeSection } from './report';
 import { startSite } from './site';
 

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../platform/free-port';
+import { freePort } from '../platform/free-port.mjs';
 
 /** Runs a TypeScript file with tsx in its own process group (so stopping it stops its children). */
 export function spawnTsx(file: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): ChildProcess {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startAuthEmulator } from '../../scripts/platform/auth-emulator';
-import { freePort } from '../../scripts/platform/free-port';
+import { freePort } from '../../scripts/platform/free-port.mjs';
 import { startBlobsServer } from '../../scripts/platform/site-server';
 
 declare module 'vitest' {
