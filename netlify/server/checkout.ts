@@ -38,6 +38,7 @@ export async function startCheckout(
   // is set before the order is stored.
   const orders = ordersRepo(info);
   const expiryTimer = (order: Order) => timersRepo(info).schedule(paymentDeadline(order), order.id, 'expire', 1);
+  const now = new Date();
   const order = await orders.create({
     customer: { uid: caller.uid, email: caller.email },
     editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, overbooked },
@@ -48,8 +49,9 @@ export async function startCheckout(
     totalCents: priced.totalCents,
     student: selection.student,
     billing: selection.billing,
+    termsAgreedAt: now.toISOString(),
     payment: { mode: payments.kind },
-  }, new Date(), expiryTimer);
+  }, now, expiryTimer);
   let session: CheckoutSession;
   try {
     session = await openCheckout(order, payments);

@@ -75,7 +75,7 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
   order: { kind: 'signed-in', request: { path: '/api/orders/BCC-ABC234', params: { id: 'BCC-ABC234' }, headers: customer } },
   'create-payment-session': {
     kind: 'signed-in',
-    request: { method: 'POST', path: '/api/stripe/create-payment-session', ...json({ services: [{ id: 'common-app-essay', quantity: 1 }], editorId: 'maya-chen', addOns: [], student, billing }), headers: { ...customer, 'content-type': 'application/json' } },
+    request: { method: 'POST', path: '/api/stripe/create-payment-session', ...json({ services: [{ id: 'common-app-essay', quantity: 1 }], editorId: 'maya-chen', addOns: [], student, billing, agreedToTerms: true }), headers: { ...customer, 'content-type': 'application/json' } },
   },
   'order-action': { kind: 'signed-in', request: { method: 'POST', path: '/api/orders/BCC-ABC234/checkout', params: { id: 'BCC-ABC234', action: 'checkout' }, headers: customer } },
   'test-checkout': { kind: 'signed-in', request: { path: '/api/stripe/test-checkout/BCC-ABC234', params: { orderId: 'BCC-ABC234' }, headers: customer } },

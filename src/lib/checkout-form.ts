@@ -66,6 +66,17 @@ export const checkoutFieldMessages: Record<CheckoutField, { missing: string; inv
   phone: { missing: PHONE_HINT, invalid: PHONE_HINT },
 };
 
+/**
+ * The agreement the checkout asks for, ticked anew for each order and stored with it: the Terms of
+ * Service require a parent's or guardian's agreement for a student under 18.
+ */
+export const termsAgreement = {
+  /** The check box's words before the link, and the link's. */
+  label: 'I am the parent or guardian, or 18 or older, and agree to the',
+  link: 'Terms',
+  missing: 'Please confirm that you are the parent or guardian, or 18 or older, and agree to the Terms.',
+} as const;
+
 export type CheckoutProblems = Partial<Record<CheckoutField, string>>;
 
 export interface CheckoutCheck {

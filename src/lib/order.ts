@@ -20,6 +20,8 @@ export interface Order {
   totalCents: number;
   student: Student;
   billing: Billing;
+  /** When the customer ticked the terms agreement at checkout (orders placed before it was asked have none). */
+  termsAgreedAt?: string;
   payment: {
     mode: 'stripe' | 'test';
     /** The session that was paid. */

@@ -4,7 +4,7 @@
  */
 import { z } from './zod';
 import { ADD_ON_IDS, CONTACT_SERVICE_OPTIONS, GRADES, MAJOR_VALUES, SERVICE_IDS, TURNAROUND_OPTIONS, serviceById } from './catalogue';
-import { CHECKOUT_LIMITS, checkoutFieldMessages } from './checkout-form';
+import { CHECKOUT_LIMITS, checkoutFieldMessages, termsAgreement } from './checkout-form';
 import { DETAILS_WORD_LIMIT, INQUIRY_LIMITS, detailsTooLong } from './contact';
 import { countWords } from './words';
 import { EDITOR_TEXT_LIMITS, MAX_SLOTS, isImageReference, isRequiredEditorField, type EditorTextField } from './editor-input';
@@ -189,6 +189,7 @@ export const checkoutSelectionSchema = z.object({
     .default([]),
   student: studentSchema,
   billing: billingSchema,
+  agreedToTerms: z.literal(true, { message: termsAgreement.missing }),
 });
 export type CheckoutSelection = z.infer<typeof checkoutSelectionSchema>;
 

@@ -189,6 +189,31 @@ test.describe('the checkout form says what is wrong, where it is wrong', () => {
     await expect(page).toHaveURL('/checkout');
   });
 
+  test('at 390 px the terms must be agreed to: unticked, the box says so and has the focus, and nothing is stored', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await toCheckout(page);
+    await fillCheckout(page);
+    const terms = page.getByRole('checkbox', { name: 'I am the parent or guardian, or 18 or older, and agree to the Terms' });
+    await expect(page.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute('href', '/terms-of-service');
+    await terms.uncheck();
+    let asked = 0;
+    page.on('request', (request) => void (request.url().endsWith('/api/stripe/create-payment-session') && asked++));
+    await page.getByRole('button', { name: /Proceed to Payment/ }).click();
+    await expect(terms).toBeFocused();
+    await expect(terms).toHaveAccessibleDescription('Please confirm that you are the parent or guardian, or 18 or older, and agree to the Terms.');
+    await expect(terms).toHaveAttribute('aria-invalid', 'true');
+    expect(asked).toBe(0);
+    await expectNoAxeViolations(page, 'form');
+
+    // Ticked with the keyboard, the message goes, and the order is placed with the agreement on it.
+    await page.keyboard.press('Space');
+    await expect(terms).toHaveAccessibleDescription('');
+    await page.getByRole('button', { name: /Proceed to Payment/ }).click();
+    await expect(page).toHaveURL(/\/test-checkout\?order=/);
+    const orderId = new URL(page.url()).searchParams.get('order')!;
+    expect(await readStored('orders', orderId)).toMatchObject({ termsAgreedAt: expect.any(String) });
+  });
+
   test('what was typed survives a reload; the phone is paid for in E.164; a paid order clears the form and the cart', async ({ page }) => {
     await toCheckout(page);
     await fillCheckout(page);
@@ -199,6 +224,10 @@ test.describe('the checkout form says what is wrong, where it is wrong', () => {
     await expect(page.getByLabel('Current Grade')).toHaveValue('11');
     await expect(page.getByLabel('Street Address')).toHaveValue('12 Elm Road');
     await expect(page.getByLabel('Phone Number')).toHaveValue('(312) 555-0100');
+    // The agreement is given for each order, never kept with what was typed.
+    const terms = page.getByRole('checkbox', { name: /agree to the Terms/ });
+    await expect(terms).not.toBeChecked();
+    await terms.check();
 
     await page.getByRole('button', { name: 'Proceed to Payment - $100' }).click();
     await expect(page).toHaveURL(/\/test-checkout\?order=/);

@@ -41,6 +41,8 @@ describe('POST /api/stripe/create-payment-session: who and what', () => {
     ['a US ZIP code of 4 digits', { billing: { ...billing, zip: '6270' } }, /^billing\.zip: Enter a 5-digit ZIP code$/],
     ['a phone number without its area code', { billing: { ...billing, phone: '555-0100' } }, /^billing\.phone: Enter a phone number with area code$/],
     ['an address the newsletter once let in', { student: { ...student, parentEmail: '<script>@x.y' } }, /^student\.parentEmail: email is not a valid address$/],
+    ['no agreement to the terms', { agreedToTerms: undefined }, /^agreedToTerms: Please confirm that you are the parent or guardian, or 18 or older, and agree to the Terms\.$/],
+    ['the agreement not ticked', { agreedToTerms: false }, /^agreedToTerms: Please confirm/],
   ])('answers 400 { error } for %s and stores nothing', async (_, change, message) => {
     const res = await post(selection(change));
     expect(res.status).toBe(400);
@@ -61,6 +63,8 @@ describe('POST /api/stripe/create-payment-session: the server prices the order',
     expect(res.body.totalCents).toBe(15000);
     const order = await ordersRepo().get(res.body.orderId);
     expect(order).toMatchObject({ status: 'pending', totalCents: 15000, customer: { uid: user.uid, email: user.email } });
+    // The agreement the customer ticked is stored with the order, with when.
+    expect(order?.termsAgreedAt).toBe(order?.createdAt);
     expect(order?.serviceLines).toEqual([{ id: 'supplement-small', title: 'Supplemental Essay Help (Small)', unitCents: 7500, quantity: 2, totalCents: 15000 }]);
     expect(res.body.url).toBe(`https://beacon.example/test-checkout?order=${res.body.orderId}&session_id=${res.body.id}`);
     expect(res.body.id).toMatch(/^cs_test_local_[a-f0-9]{32}$/);

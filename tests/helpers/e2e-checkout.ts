@@ -12,6 +12,7 @@ export async function fillCheckout(page: Page) {
   await page.getByLabel('State').fill('IL');
   await page.getByLabel('ZIP Code').fill('62701');
   await page.getByLabel('Phone Number').fill('(312) 555-0100');
+  await page.getByRole('checkbox', { name: /agree to the Terms/ }).check();
 }
 
 export interface ApiOrder {
@@ -31,6 +32,7 @@ export async function openOrderThroughApi(request: APIRequestContext, idToken: s
       addOns,
       student: { studentName: 'Sam Rivera', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat Rivera', parentEmail, intendedMajor: 'stem' },
       billing: { street: '12 Elm Road', city: 'Springfield', state: 'IL', zip: '62701', phone: '(312) 555-0100' },
+      agreedToTerms: true,
     },
   });
   expect(session.status()).toBe(200);

@@ -28,6 +28,7 @@ export async function buy(request: APIRequestContext, token: string, services: {
       addOns,
       student: { studentName: 'Sam Rivera', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat Rivera', parentEmail: 'pat@example.com', intendedMajor: 'stem' },
       billing: { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', phone: '(312) 555-0100' },
+      agreedToTerms: true,
     },
   });
   expect(session.status(), await session.text()).toBe(200);

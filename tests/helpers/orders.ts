@@ -23,6 +23,7 @@ export const selection = (overrides: Partial<Record<keyof CheckoutSelection, unk
   addOns: [],
   student,
   billing,
+  agreedToTerms: true,
   ...overrides,
 });
 

@@ -9,7 +9,7 @@ import {
   saveCheckoutForm,
   type CheckoutData,
 } from '../../client/checkout-data';
-import { checkCheckout, fieldOfServerError, fixFieldsMessage, type CheckoutField, type CheckoutProblems } from '../../lib/checkout-form';
+import { checkCheckout, fieldOfServerError, fixFieldsMessage, termsAgreement, type CheckoutField, type CheckoutProblems } from '../../lib/checkout-form';
 import { messages } from '../../lib/messages';
 import { formatUsd } from '../../lib/money';
 import { priceOrder } from '../../lib/pricing';
@@ -18,6 +18,7 @@ import { $session, idToken, startSession } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
 import { BillingFields, EMPTY_FIELDS, StudentFields, type CheckoutFields } from './CheckoutForm';
 import { CheckoutSummary } from './CheckoutSummary';
+import { TermsAgreement } from './TermsAgreement';
 
 
 const REDIRECT_DELAY_MS = 2500;
@@ -74,7 +75,11 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
   const [errors, setErrors] = useState<CheckoutProblems>({});
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  // Ticked anew for every order: never kept with what was typed.
+  const [agreed, setAgreed] = useState(false);
+  const [termsError, setTermsError] = useState('');
   const form = useRef<HTMLFormElement>(null);
+  const terms = useRef<HTMLInputElement>(null);
   const addOns = chosenAddOns(data.addOns);
   // Shown prices come from the one pricing function; the server prices the order again.
   const priced = priceOrder({
@@ -114,9 +119,14 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
     if (busy) return;
     const check = checkCheckout(fields);
     setErrors(check.problems);
+    setTermsError(agreed ? '' : termsAgreement.missing);
     if (check.first) {
       setProblem(check.summary ?? '');
       return focusField(check.first); // the first field that needs attention, in reading order
+    }
+    if (!agreed) {
+      setProblem('');
+      return terms.current?.focus(); // its message is its description
     }
     const token = await idToken();
     if (!token) return setProblem(messages.loginToCheckout);
@@ -129,7 +139,7 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
     const result = await apiFetch<{ id: string; url: string }>('/api/stripe/create-payment-session', {
       method: 'POST',
       token,
-      body: { services: priced.serviceLines.map((l) => ({ id: l.id, quantity: l.quantity })), editorId: data.editor.id, addOns, student, billing },
+      body: { services: priced.serviceLines.map((l) => ({ id: l.id, quantity: l.quantity })), editorId: data.editor.id, addOns, student, billing, agreedToTerms: true },
     });
     if (!result.ok) {
       setBusy(false);
@@ -163,6 +173,15 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
               {messages.loginToCheckout} <a href="/select-services" className="font-semibold underline">Log in</a>
             </p>
           )}
+          <TermsAgreement
+            ref={terms}
+            agreed={agreed}
+            error={termsError}
+            onChange={(value) => {
+              setAgreed(value);
+              if (value) setTermsError('');
+            }}
+          />
           <p role="alert" className="mt-3 text-sm font-medium text-red-800 empty:hidden">
             {problem}
           </p>
