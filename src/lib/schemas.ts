@@ -189,7 +189,7 @@ export const checkoutSelectionSchema = z.object({
     .default([]),
   student: studentSchema,
   billing: billingSchema,
-  agreedToTerms: z.literal(true, { message: termsAgreement.missing }),
+  agreedToTerms: z.literal(true, { errorMap: () => ({ message: termsAgreement.missing }) }),
 });
 export type CheckoutSelection = z.infer<typeof checkoutSelectionSchema>;
 

@@ -180,7 +180,7 @@ test('Orders: a paid order shows status, customer, editor, amounts and payment r
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(card.getByRole('button', { name: `Hide details of ${orderId}` })).toHaveAttribute('aria-expanded', 'true');
-  for (const text of ['$150 ($75 each)', 'Paid Community Access', '$50', 'Standard 3-5 days', 'Sam Rivera', '11th Grade', parentEmail, '12 Elm Road, Springfield, IL 62701, United States', 'Test checkout', /cs_test_local_[0-9a-f]{32}/]) {
+  for (const text of ['$150 ($75 each)', 'Paid Community Access', '$50', 'Standard 3-5 days', 'Sam Rivera', '11th Grade', parentEmail, '12 Elm Road, Springfield, IL 62701, United States', 'Test checkout', /cs_test_local_[0-9a-f]{32}/, /Terms agreed[A-Z][a-z]{2} \d{1,2}, \d{4}/]) {
     await expect(card).toContainText(text);
   }
   await expectAccessibleAtBothWidths(page);

@@ -100,6 +100,7 @@ describe('checkout selection', () => {
     addOns: ['speed24hr'],
     student: { studentName: 'Sam', studentGrade: '11', studentEmail: 's@x.io', parentName: 'Pat', parentEmail: 'p@x.io' },
     billing: { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', phone: '(312) 555-0100' },
+    agreedToTerms: true,
   };
   it('accepts a selection, defaults the country and stores the phone number in E.164', async () => {
     const { billing } = await checkoutSelectionSchema.parseAsync(valid);

@@ -89,6 +89,7 @@ function OrderDetails({ order }: { order: Order }) {
         </Fact>
         <Fact term="Phone">{billing.phone}</Fact>
         <Fact term="Account">{order.customer.email}</Fact>
+        <Fact term="Terms agreed">{order.termsAgreedAt && <Time iso={order.termsAgreedAt} />}</Fact>
       </Group>
       <Group title="Payment">
         <Fact term="Mode">{payment.mode === 'test' ? 'Test checkout' : 'Stripe'}</Fact>
