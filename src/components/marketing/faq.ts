@@ -1,7 +1,8 @@
 /** The pricing FAQ (SPEC §2): rendered as an accordion and published as FAQPage structured data. */
 import { ADD_ONS, SERVICES, TURNAROUND_OPTIONS, addOnById } from '../../lib/catalogue';
 import { formatUsd } from '../../lib/money';
-import { ACTIVE_SLOTS_RULE, CANCELLATION_POLICY, OVERFLOW_RULE } from './policies';
+import { CANCELLATION_POLICY } from '../../lib/refunds';
+import { ACTIVE_SLOTS_RULE, OVERFLOW_RULE } from './policies';
 
 export interface FaqItem {
   question: string;

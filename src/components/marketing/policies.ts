@@ -1,6 +1,6 @@
 /**
  * Policies the pricing FAQ and the terms of service both state, written once so they cannot drift
- * apart (SPEC §4 active slots, §9 cancellation; both readings of the refund rule, reconciled).
+ * apart. The cancellation policy, which the checkout and the dashboard state too, is src/lib/refunds.ts's.
  */
 import { ACTIVE_SLOTS_PER_EDITOR, SERVICES, addOnById } from '../../lib/catalogue';
 import { SURGE_LABEL } from '../../lib/editor-rules';
@@ -20,8 +20,3 @@ export const OVERFLOW_RULE =
   `When all of an editor's slots are taken, the editor shows as Currently Full. You can join that editor's ` +
   `waitlist, or reserve an overflow slot at ${SURGE_LABEL} the usual price: ${surgePrices}. ` +
   `The ${formatUsd(community.priceCents)} community is never surcharged.`;
-
-export const CANCELLATION_POLICY =
-  'You can cancel any service your editor has not started. Cancel within 48 hours of booking and we refund you ' +
-  'in full; after 48 hours we keep a 25% cancellation fee and refund the rest. Once editing has begun, refunds ' +
-  'are generally not available, and any exception is at our discretion.';

@@ -9,15 +9,29 @@ import {
   saveCheckoutForm,
   type CheckoutData,
 } from '../../client/checkout-data';
-import { checkCheckout, fieldOfServerError, fixFieldsMessage, termsAgreement, type CheckoutField, type CheckoutProblems } from '../../lib/checkout-form';
+import {
+  CHECKOUT_FIELDS,
+  checkCheckout,
+  fieldOfServerError,
+  fieldsFromOrder,
+  fixFieldsMessage,
+  lastDetailsText,
+  lastPaidOrder,
+  termsAgreement,
+  type CheckoutField,
+  type CheckoutProblems,
+} from '../../lib/checkout-form';
 import { messages } from '../../lib/messages';
 import { formatUsd } from '../../lib/money';
 import { priceOrder } from '../../lib/pricing';
+import { CANCELLATION_SUMMARY } from '../../lib/refunds';
+import type { Order } from '../../lib/order';
 import type { Billing, Student } from '../../lib/schemas';
 import { $session, idToken, startSession } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
 import { BillingFields, EMPTY_FIELDS, StudentFields, type CheckoutFields } from './CheckoutForm';
 import { CheckoutSummary } from './CheckoutSummary';
+import { LastDetails } from './LastDetails';
 import { TermsAgreement } from './TermsAgreement';
 
 
@@ -91,6 +105,32 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
 
   useEffect(() => saveCheckoutForm(fields), [fields]);
 
+  // A family's next order: their last paid order's details, offered rather than typed again.
+  const [last, setLast] = useState<{ orderId: string; fields: CheckoutFields } | null>(null);
+  const [filledFrom, setFilledFrom] = useState('');
+  useEffect(() => {
+    if (session.status !== 'signedIn') return;
+    let current = true;
+    void (async () => {
+      const token = await idToken();
+      const result = token ? await apiFetch<Order[]>('/api/orders', { token }) : null;
+      const order = result?.ok ? lastPaidOrder(result.data) : undefined;
+      if (current && order) setLast({ orderId: order.id, fields: fieldsFromOrder(order) });
+    })();
+    return () => {
+      current = false;
+    };
+  }, [session.status]);
+  const offerLast = last !== null && CHECKOUT_FIELDS.some((name) => fields[name] !== last.fields[name]);
+
+  function fillFromLast() {
+    if (!last) return;
+    setFields(last.fields);
+    setErrors({});
+    setFilledFrom(last.orderId);
+    focusField('studentName'); // the offer's button is gone: on to the first field it filled
+  }
+
   /** A field's own problem now, or undefined. */
   const problemOf = (name: CheckoutField, values = fields) => checkCheckout(values).problems[name];
 
@@ -161,6 +201,10 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
     <div className="grid gap-8 lg:grid-cols-[22rem_minmax(0,1fr)]">
       <CheckoutSummary data={data} priced={priced} email={session.user?.email ?? data.userEmail} />
       <form ref={form} method="post" onSubmit={pay} noValidate className="space-y-6">
+        {offerLast && <LastDetails orderId={last.orderId} fields={last.fields} onUse={fillFromLast} />}
+        <p role="status" className="text-sm font-medium text-green-800 empty:hidden">
+          {filledFrom && lastDetailsText.used(filledFrom)}
+        </p>
         <StudentFields fields={fields} errors={errors} onChange={change} onLeave={leave} />
         <BillingFields fields={fields} errors={errors} onChange={change} onLeave={leave} />
         <section aria-labelledby="payment-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -168,6 +212,7 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
             Payment
           </h2>
           <p className="mt-1 text-sm text-slate-700">You will pay securely on our payment provider's page.</p>
+          <p className="mt-2 text-sm text-slate-700">{CANCELLATION_SUMMARY}</p>
           {session.status === 'signedOut' && (
             <p className="mt-3 rounded-lg bg-yellow-100 p-3 text-sm text-yellow-900">
               {messages.loginToCheckout} <a href="/select-services" className="font-semibold underline">Log in</a>

@@ -4,7 +4,7 @@ import { editRules } from '../../lib/delivery';
 import { itemise } from '../../lib/itemise';
 import { formatUsd, formatUsdCents } from '../../lib/money';
 import { editorNoticeText, lineLabel, nextSteps, type Order } from '../../lib/order';
-import { paymentStateOf, refundedCents } from '../../lib/refunds';
+import { CANCELLATION_SUMMARY, paymentStateOf, refundedCents } from '../../lib/refunds';
 import { RefundList } from '../orders/RefundList';
 import { breakableEmail } from '../shared/breakable-email';
 
@@ -101,6 +101,7 @@ export function PaidOrder({ order }: { order: Order }) {
               <li key={step}>{step}</li>
             ))}
           </ol>
+          <p className="mt-3 text-sm text-slate-700">{CANCELLATION_SUMMARY}</p>
         </section>
       )}
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { actionLabel, editsUsed, isTerminal, submitLabel, type ProjectAction, type ProjectView } from '../../lib/delivery';
+import { CANCELLATION_SUMMARY } from '../../lib/refunds';
 import { ordersChanged } from '../../stores/orders';
 import { AcknowledgeForm } from './AcknowledgeForm';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -60,7 +61,7 @@ const CONFIRM_TITLES: Record<ConfirmStep, (project: ProjectView) => string> = {
 };
 
 /** Feedback came back on a project still open: self-service cancelling is over (DESIGN §11). */
-const editingBegun = (project: ProjectView) => !isTerminal(project.state) && editsUsed(project) > 0;
+const feedbackReturned = (project: ProjectView) => !isTerminal(project.state) && editsUsed(project) > 0;
 
 /**
  * The steps this page offers on a project now, as the server allows them (`actions`): a button each;
@@ -134,9 +135,9 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
           }}
         />
       )}
-      {perspective === 'customer' && editingBegun(project) && (
+      {perspective === 'customer' && feedbackReturned(project) && (
         <p className="text-sm text-slate-700">
-          Editing has begun on this project, so it can no longer be cancelled here. For a refund, please{' '}
+          Feedback has come back on this project, so it can no longer be cancelled here. For a refund, please{' '}
           <a href="/contact" className="font-semibold text-navy-700 underline">
             contact us
           </a>
@@ -162,6 +163,7 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
               </li>
             ))}
           </ul>
+          {ending.includes('cancel') && <p className="border-t border-slate-200 p-3 text-sm text-slate-700">{CANCELLATION_SUMMARY}</p>}
         </details>
       )}
       {confirm && (
