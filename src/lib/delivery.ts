@@ -40,7 +40,7 @@ export const isActive = (state: ProjectState) => state === 'submitted' || state 
 
 export type Role = 'customer' | 'editor' | 'admin' | 'system';
 
-export const PROJECT_ACTIONS = ['submit', 'acknowledge', 'return', 'finalize', 'withdraw', 'cancel', 'message', 'reassign'] as const;
+export const PROJECT_ACTIONS = ['submit', 'acknowledge', 'return', 'finalize', 'extend', 'withdraw', 'cancel', 'message', 'reassign'] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
 /** Button labels, exact (issue 17). */
@@ -49,6 +49,7 @@ export const actionLabel: Record<ProjectAction, string> = {
   acknowledge: 'Acknowledge',
   return: 'Return Feedback',
   finalize: 'Mark as Final',
+  extend: 'Keep it open',
   withdraw: 'Withdraw',
   cancel: 'Cancel and Refund',
   message: 'Send Message',
@@ -94,6 +95,13 @@ export const ACK_REMINDER_MS = 20 * HOUR_MS;
 /** Feedback with no new draft becomes final after this; the customer is warned AUTO_FINAL_WARNING_MS before. */
 export const AUTO_FINAL_MS = 7 * DAY_MS;
 export const AUTO_FINAL_WARNING_MS = 2 * DAY_MS;
+/** 'Keep it open' puts that off by AUTO_FINAL_MS more, this many times per round of feedback. */
+export const KEEP_OPEN_TIMES = 3;
+
+/** The rule in words, where a service is sold and in every feedback e-mail. */
+export const AUTO_FINAL_RULE =
+  'After each round of feedback you have 7 days to send your next draft before the essay becomes final by itself; ' +
+  `Keep it open adds 7 more days, up to ${KEEP_OPEN_TIMES} times.`;
 
 /** Limits of what a project holds (DESIGN §10). */
 export const DELIVERY_LIMITS = {
@@ -149,6 +157,8 @@ export interface Round {
   files: FileRef[];
   /** Set once the round was past due without feedback (by the timers or by a late return). */
   late: boolean;
+  /** How often the family kept the returned round open ('Keep it open'); absent is none. */
+  keptOpen?: number;
 }
 
 export interface ProjectEvent {
@@ -197,8 +207,8 @@ export interface Project {
   rounds: Round[];
   messages: ProjectMessage[];
   history: ProjectEvent[];
-  /** Timers already handled for the current round, so each fires once. */
-  reminders: { ackRound?: number; warnRound?: number };
+  /** Timers already handled for the current round, so each fires once (a warning once per time kept open). */
+  reminders: { ackRound?: number; warnRound?: number; warnKeptOpen?: number };
   /** Counts every step but messages: a step made against an older version is stale (409). */
   version: number;
   createdAt: string;
@@ -241,11 +251,20 @@ export function openRound(project: Pick<Project, 'rounds' | 'state'>, now: Date)
   return { round, late: round.late || now.getTime() > Date.parse(round.dueAt) };
 }
 
-/** When a returned project becomes final by itself, if nothing happens first. */
+/** When a returned project becomes final by itself, if nothing happens first: 7 days, and 7 more each time it was kept open. */
 export function autoFinalAt(project: Pick<Project, 'rounds' | 'state'>): Date | null {
   const round = currentRound(project);
   if (project.state !== 'returned' || !round?.returnedAt) return null;
-  return new Date(Date.parse(round.returnedAt) + AUTO_FINAL_MS);
+  return new Date(Date.parse(round.returnedAt) + AUTO_FINAL_MS * (1 + (round.keptOpen ?? 0)));
+}
+
+/**
+ * How many more times the family may keep a returned project open: none once no edit is left, as
+ * there is no revision to wait for and the project holds one of its editor's slots.
+ */
+export function keepOpenLeft(project: Pick<Project, 'rounds' | 'state' | 'editsAllowed'>): number {
+  const round = currentRound(project);
+  return project.state === 'returned' && round && editsLeft(project) !== 0 ? Math.max(0, KEEP_OPEN_TIMES - (round.keptOpen ?? 0)) : 0;
 }
 
 export type Refusal = { status: 403 | 409; error: string };
@@ -257,6 +276,7 @@ export const deliveryMessages = {
   finished: (state: ProjectState) => `This project is ${projectStateLabel[state].toLowerCase()}; nothing more can be done with it.`,
   wrongState: (action: ProjectAction, state: ProjectState) => `${actionLabel[action]} is not possible while the project is "${projectStateLabel[state]}".`,
   sameEditor: 'The project is already with this editor.',
+  keptOpenEnough: `This feedback was kept open ${KEEP_OPEN_TIMES} times already: submit a revision, or mark it final.`,
   notified: 'Saved.',
   threadFull: `This project's thread holds its ${DELIVERY_LIMITS.messages} messages: please write to us from the contact page.`,
   filesClosed: (state: ProjectState) => `This project is ${projectStateLabel[state].toLowerCase()}: its files are no longer available to its editor.`,
@@ -274,6 +294,7 @@ const RULES: Record<ProjectAction, { roles: readonly Role[]; from: readonly Proj
   acknowledge: { roles: ['editor'], from: ['submitted'] },
   return: { roles: ['editor'], from: ['submitted', 'in_review'] },
   finalize: { roles: ['customer', 'admin', 'system'], from: ['returned'] },
+  extend: { roles: ['customer'], from: ['returned'] },
   withdraw: { roles: ['customer', 'admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
   // Self-service only while editing has not begun (DESIGN §11); the admin cancels with a refund of any amount.
   cancel: { roles: ['customer'], from: ['awaiting_draft', 'submitted', 'in_review'] },
@@ -294,6 +315,7 @@ export function refusal(project: Pick<Project, 'state' | 'rounds' | 'editsAllowe
     return { status: 409, error: isTerminal(project.state) ? deliveryMessages.finished(project.state) : deliveryMessages.wrongState(action, project.state) };
   }
   if (action === 'submit' && editsLeft(project) === 0) return { status: 409, error: deliveryMessages.noEditsLeft };
+  if (action === 'extend' && keepOpenLeft(project) === 0) return { status: 409, error: editsLeft(project) === 0 ? deliveryMessages.noEditsLeft : deliveryMessages.keptOpenEnough };
   return null;
 }
 
@@ -319,6 +341,7 @@ export function nextState(action: ProjectAction, from: ProjectState): ProjectSta
       return 'withdrawn';
     case 'cancel':
       return 'cancelled';
+    case 'extend':
     case 'message':
     case 'reassign':
       return from;

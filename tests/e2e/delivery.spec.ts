@@ -10,6 +10,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import { deliveryMessages } from '../../src/lib/delivery';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { DOCX } from '../helpers/documents';
+import { listStored } from '../helpers/stored';
 import { createAccount, logIn, register, signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { fillCheckout } from '../helpers/e2e-checkout';
 import { buy, MAYA, projectAs, projectCard, returnFeedback, slotsOnEditorsPage, SOFIA, step, tokenFor } from '../helpers/e2e-delivery';
@@ -313,6 +314,33 @@ test('at 390 px the dashboard opens with the projects; the account and the add-o
   await card.getByRole('button', { name: 'Submit Draft' }).click();
   await card.getByLabel('Draft text').fill('When I was nine,\nmy grandmother  taught me.');
   await expect(card.getByLabel('Draft text')).toHaveAccessibleDescription('8 words · 43 / 20,000 characters');
+});
+
+test('at 390 px, by keyboard, a family keeps returned feedback open 7 more days, three times at most; Maya is told each time', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = await newFamily(page);
+  const token = await tokenFor(page.request, email);
+  const [id] = await buy(page.request, token, [{ id: 'common-app-essay', quantity: 1 }], MAYA.id);
+  expect((await step(page.request, token, id, 'submit', { prompt: PROMPT, draft: { kind: 'text', text: DRAFT_TXT } })).status).toBe(200);
+  await returnFeedback(page.request, await tokenFor(page.request, MAYA.email), id);
+  await page.reload();
+  const card = projectCard(page, id);
+  await expect(card).toContainText('Becomes final by itself in 7 days');
+  const keep = card.getByRole('button', { name: 'Keep it open' });
+  await expectNoAxeViolations(page, `li#project-${id}`);
+
+  for (const days of [14, 21, 28]) {
+    await keep.focus();
+    await page.keyboard.press('Enter');
+    await expect(status(card)).toHaveText('Kept open for 7 more days.');
+    await expect(card).toContainText(`Becomes final by itself in ${days} days`);
+    expect(await card.evaluate((el) => el.contains(document.activeElement))).toBe(true); // focus stays with the project
+  }
+  await expect(keep).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Submit Revision' })).toBeVisible();
+  expect((await projectAs(page.request, token, id)).body.history.filter((event) => event.type === 'extend')).toHaveLength(3);
+  const toMaya = (await listStored<{ to: string; subject: string; text: string }>('outbox')).filter((mail) => mail.to === MAYA.email && mail.subject.startsWith('Kept open: ') && mail.text.includes(`#project-${id}`));
+  expect(toMaya).toHaveLength(3);
 });
 
 test('a notice on /editor belongs to the project it is about: opening the next project shows none', async ({ page }) => {

@@ -94,6 +94,42 @@ describe('the delivery timers', () => {
     expect((await stored(project.id)).version).toBe(final.version);
   });
 
+  it('kept open, the project passes its old warning and final times quietly and is warned and finalized 7 days later; a fourth time is refused', async () => {
+    const project = await submittedSupplement();
+    const returned: ProjectView = (await act(parties.editorToken, project.id, 'return', { version: project.version, notes: 'Notes' })).body;
+    const returnedAt = Date.parse(returned.rounds[0].returnedAt!);
+    const feedbackMail = (await mailsTo(parties.customer.email)).find((m) => m.subject === 'Feedback returned: Supplemental Essay Help (Small)')!;
+    expect(feedbackMail.text).toMatch(/Without a new draft it becomes final by itself on \w{3} \d{1,2}, \d{4}, .+ E[SD]T\. Need longer\? Choose Keep it open on your dashboard for 7 more days \(up to 3 times\)\./);
+
+    const kept = await act(parties.customer.idToken, project.id, 'extend', { version: returned.version });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ state: 'returned', autoFinalAt: new Date(returnedAt + 14 * DAY_MS).toISOString(), version: returned.version + 1 });
+    expect(kept.body.history.at(-1)).toMatchObject({ type: 'extend', by: 'customer', from: 'returned', to: 'returned' });
+    expect((await mailsTo('maya@example.test')).map((m) => m.subject)).toContain('Kept open: Supplemental Essay Help (Small) for Sam Rivera');
+
+    const warnings = async () => (await mailsTo(parties.customer.email)).filter((m) => m.subject.includes('becomes final'));
+    await runAt(returnedAt + 5 * DAY_MS + 1);
+    await runAt(returnedAt + 7 * DAY_MS + 1);
+    expect(await warnings()).toHaveLength(0);
+    expect((await stored(project.id)).state).toBe('returned');
+
+    await runAt(returnedAt + 12 * DAY_MS + 1);
+    await runAt(returnedAt + 12 * DAY_MS + 2);
+    expect(await warnings()).toHaveLength(1);
+    expect((await warnings())[0].text).toContain('Need longer? Choose Keep it open on your dashboard for 7 more days (up to 2 times).');
+    await runAt(returnedAt + 14 * DAY_MS + 1);
+    const final = await stored(project.id);
+    expect(final.state).toBe('final');
+
+    // Three times, no more.
+    const other = await submittedSupplement();
+    let view: ProjectView = (await act(parties.editorToken, other.id, 'return', { version: other.version, notes: 'Notes' })).body;
+    for (let i = 0; i < 3; i++) view = (await act(parties.customer.idToken, other.id, 'extend', { version: view.version })).body;
+    expect(view.autoFinalAt).toBe(new Date(Date.parse(view.rounds[0].returnedAt!) + 28 * DAY_MS).toISOString());
+    expect(view.actions).not.toContain('extend');
+    expect(await act(parties.customer.idToken, other.id, 'extend', { version: view.version })).toMatchObject({ status: 409, body: { error: 'This feedback was kept open 3 times already: submit a revision, or mark it final.' } });
+  });
+
   it('a revision before the seventh day stops the auto-final', async () => {
     const project = await submittedSupplement();
     const returned: ProjectView = (await act(parties.editorToken, project.id, 'return', { version: project.version, notes: 'Notes' })).body;

@@ -60,6 +60,7 @@ function bodyFor(action: ProjectAction, project: Pick<ProjectView, 'version' | '
     case 'reassign':
       return { version, editorId: 'sofia-ramirez' };
     case 'finalize':
+    case 'extend':
     case 'withdraw':
     case 'cancel':
       return { version };

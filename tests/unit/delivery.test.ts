@@ -11,6 +11,8 @@ import {
   PROJECT_ACTIONS,
   PROJECT_STATES,
   refusal,
+  autoFinalAt,
+  keepOpenLeft,
   relativeTime,
   takesSlot,
   type ProjectAction,
@@ -45,6 +47,7 @@ const ALLOWED: Record<ProjectAction, Partial<Record<Role, ProjectState[]>>> = {
   return: { editor: ['submitted', 'in_review'] },
   finalize: { customer: ['returned'], system: ['returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
   withdraw: { customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  extend: { customer: ['returned'] },
   cancel: { customer: ['awaiting_draft', 'submitted', 'in_review'] },
   message: { customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'], editor: ['awaiting_draft', 'submitted', 'in_review', 'returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
   reassign: { admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
@@ -88,8 +91,24 @@ describe('the delivery state machine', () => {
   it('offers each role exactly the steps it may take', () => {
     expect(availableActions(project('awaiting_draft'), 'customer')).toEqual(['submit', 'withdraw', 'cancel', 'message']);
     expect(availableActions(project('submitted'), 'editor')).toEqual(['acknowledge', 'return', 'message']);
-    expect(availableActions(project('returned', { returns: 1 }), 'customer')).toEqual(['submit', 'finalize', 'withdraw', 'message']);
+    expect(availableActions(project('returned', { returns: 1 }), 'customer')).toEqual(['submit', 'finalize', 'extend', 'withdraw', 'message']);
     expect(availableActions(project('final'), 'admin')).toEqual([]);
+  });
+
+  it('a returned round becomes final 7 days after its feedback, 7 more for each time it was kept open, three times at most', () => {
+    const returned = (keptOpen?: number) => ({ state: 'returned' as const, editsAllowed: null, rounds: [{ ...round(1, true), ...(keptOpen !== undefined && { keptOpen }) }] });
+    expect(autoFinalAt(returned())?.toISOString()).toBe('2026-11-10T10:00:00.000Z');
+    expect(autoFinalAt(returned(1))?.toISOString()).toBe('2026-11-17T10:00:00.000Z');
+    expect(autoFinalAt(returned(3))?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
+    expect([returned(), returned(1), returned(2), returned(3)].map(keepOpenLeft)).toEqual([3, 2, 1, 0]);
+    expect(refusal(returned(2), 'extend', 'customer')).toBeNull();
+    expect(refusal(returned(3), 'extend', 'customer')).toEqual({ status: 409, error: 'This feedback was kept open 3 times already: submit a revision, or mark it final.' });
+    // Only the family, only while feedback waits on them; the editor never.
+    expect(refusal(returned(), 'extend', 'editor')?.status).toBe(403);
+    expect(keepOpenLeft({ state: 'submitted', editsAllowed: null, rounds: [round(1, false)] })).toBe(0);
+    // No edit left: no revision to wait for.
+    expect(keepOpenLeft(project('returned', { returns: 3 }))).toBe(0);
+    expect(refusal(project('returned', { returns: 3 }), 'extend', 'customer')).toEqual({ status: 409, error: 'This project has no edits left.' });
   });
 
   it('rounds are due after the turnaround, and late once past it without feedback', () => {

@@ -3,7 +3,7 @@
  * (SMTP, or the outbox when it fails), with a link to the page where they act. Editors receive mail
  * at the address they sign in with; one without an account yet is reached through the business inbox.
  */
-import { currentRound, editsLeft, MESSAGE_MAIL_BURST_MS, projectStateLabel, type OwedNotice, type Project } from '../../../src/lib/delivery';
+import { actionLabel, autoFinalAt, AUTO_FINAL_MS, currentRound, DAY_MS, editsLeft, keepOpenLeft, MESSAGE_MAIL_BURST_MS, projectStateLabel, type OwedNotice, type Project } from '../../../src/lib/delivery';
 import { formatUsdCents } from '../../../src/lib/money';
 import { site } from '../../../src/lib/site';
 import { editorsRepo } from '../editors.repo';
@@ -26,6 +26,15 @@ const dateTime = (iso: string) =>
 
 const what = (project: Project) => `${project.service.title} for ${project.student.name}`;
 const messageSubject = (project: Project) => `New message about ${what(project)}`;
+
+/** How the family puts off a returned project's final time, while it still can; '' when it cannot. */
+function keepOpenLine(project: Project) {
+  const left = keepOpenLeft(project);
+  return left > 0 ? `Need longer? Choose ${actionLabel.extend} on your dashboard for ${AUTO_FINAL_MS / DAY_MS} more days (${left === 1 ? 'once more' : `up to ${left} times`}).` : '';
+}
+
+/** When a returned project becomes final by itself, and how to put that off. */
+const finalLine = (project: Project) => `Without a new draft it becomes final by itself on ${dateTime(autoFinalAt(project)!.toISOString())}. ${keepOpenLine(project)}`.trim();
 
 /** Who hears of a step, and what (the one who took it hears nothing). */
 export function noticesOf(step: Step, after: Project, actor: Actor): Notice[] {
@@ -53,8 +62,17 @@ export function noticesOf(step: Step, after: Project, actor: Actor): Notice[] {
           lines: [
             `${after.editor.name} returned feedback on ${after.service.title}${step.files.length ? ` with ${step.files.length} file${step.files.length === 1 ? '' : 's'}` : ''}.`,
             left === null ? 'You can submit a revision whenever you are ready.' : `Edits left: ${left}.`,
-            'Submit a revision, or mark the essay final when you are happy with it.',
+            left === 0 ? 'That was the last edit: mark the essay final once you have read the feedback.' : 'Submit a revision, or mark the essay final when you are happy with it.',
+            left === 0 ? `It becomes final by itself on ${dateTime(autoFinalAt(after)!.toISOString())}.` : finalLine(after),
           ],
+        },
+      ];
+    case 'extend':
+      return [
+        {
+          audience: 'editor',
+          subject: `Kept open: ${what(after)}`,
+          lines: [`${after.student.name}'s family kept ${after.service.title} open: it becomes final by itself on ${dateTime(autoFinalAt(after)!.toISOString())} unless they send a revision first.`],
         },
       ];
     case 'finalize':
@@ -101,14 +119,18 @@ export const ackReminder = (project: Project, at: string): OwedNotice => ({
   subject: `Reminder: please acknowledge ${what(project)}`,
   lines: [`A draft of ${project.service.title} has waited 20 hours for you. The family was promised contact within 24 hours: please acknowledge it now.`],
 });
-export const autoFinalWarning = (project: Project, finalAt: Date, at: string): OwedNotice => ({
-  id: `warn-r${currentRound(project)!.n}`,
-  at,
-  audience: 'customer',
-  editorId: project.editor.id,
-  subject: `${project.service.title} becomes final in 2 days`,
-  lines: [`Unless you submit a revision or mark it final yourself, ${what(project)} becomes final on ${dateTime(finalAt.toISOString())}.`],
-});
+export const autoFinalWarning = (project: Project, at: string): OwedNotice => {
+  const round = currentRound(project)!;
+  return {
+    // One per final time: a project kept open is warned again before its new one.
+    id: `warn-r${round.n}${round.keptOpen ? `-k${round.keptOpen}` : ''}`,
+    at,
+    audience: 'customer',
+    editorId: project.editor.id,
+    subject: `${project.service.title} becomes final in 2 days`,
+    lines: [`Unless you submit a revision or mark it final yourself, ${what(project)} becomes final on ${dateTime(autoFinalAt(project)!.toISOString())}.`, keepOpenLine(project)].filter(Boolean),
+  };
+};
 
 /** The page where each party acts on the project. */
 const linkFor = (audience: Audience, project: Project) =>

@@ -5,7 +5,7 @@
  * compare-and-set, so a run repeated (or two runs at once) changes nothing twice. A timer is
  * removed once handled; one that failed stays for the next run.
  */
-import { autoFinalAt, currentRound, type Project, type ProjectEvent } from '../../../src/lib/delivery';
+import { autoFinalAt, AUTO_FINAL_WARNING_MS, currentRound, type Project, type ProjectEvent } from '../../../src/lib/delivery';
 import { HttpError } from '../http';
 import { retryMail } from '../mail';
 import { expireIfDue } from '../unpaid-orders';
@@ -85,9 +85,12 @@ async function handle(timer: Timer, now: Date, context: StepContext): Promise<vo
       return;
     case 'warn': {
       const finalAt = autoFinalAt(project);
-      if (!finalAt || !isCurrentRound(project, timer.ref)) return;
-      const at = project.reminders.warnRound === round!.n ? markedAt(project, 'auto_final_warning') : await mark(project, etag, { reminders: { ...project.reminders, warnRound: round!.n } }, 'auto_final_warning', now, context);
-      await send([autoFinalWarning(project, finalAt, at)], project, context);
+      // Too early for the final time now: the family kept it open after this timer was set.
+      if (!finalAt || !isCurrentRound(project, timer.ref) || finalAt.getTime() - now.getTime() > AUTO_FINAL_WARNING_MS) return;
+      const keptOpen = round!.keptOpen ?? 0;
+      const warned = project.reminders.warnRound === round!.n && (project.reminders.warnKeptOpen ?? 0) === keptOpen;
+      const at = warned ? markedAt(project, 'auto_final_warning') : await mark(project, etag, { reminders: { ...project.reminders, warnRound: round!.n, warnKeptOpen: keptOpen } }, 'auto_final_warning', now, context);
+      await send([autoFinalWarning(project, at)], project, context);
       return;
     }
     case 'final': {

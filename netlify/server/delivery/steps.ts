@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Context } from '@netlify/functions';
-import { currentRound, DELIVERY_LIMITS, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
+import { autoFinalAt, currentRound, DELIVERY_LIMITS, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
 import { acknowledgeSchema, cancelSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema } from '../../../src/lib/delivery-schemas';
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
 import type { Caller } from '../auth';
@@ -72,6 +72,7 @@ async function stepOf(action: ProjectAction, body: unknown, project: Project, ca
       return { action, notes, files: await ownUploads(project, fileIds, caller, context) };
     }
     case 'finalize':
+    case 'extend':
     case 'withdraw':
       fresh(parse(versionOnlySchema, body));
       return { action };
@@ -109,10 +110,14 @@ function timersFor(step: Step, after: Project, now: Date): Parameters<ReturnType
         [soon, after.id, 'sync', after.version],
       ];
     case 'return':
+    case 'extend': {
+      // The timers of an earlier final time find it moved and do nothing.
+      const finalAt = autoFinalAt(after)!;
       return [
-        [new Date(now.getTime() + AUTO_FINAL_MS - AUTO_FINAL_WARNING_MS), after.id, 'warn', round.n],
-        [new Date(now.getTime() + AUTO_FINAL_MS), after.id, 'final', round.n],
+        [new Date(finalAt.getTime() - AUTO_FINAL_WARNING_MS), after.id, 'warn', round.n],
+        [finalAt, after.id, 'final', round.n],
       ];
+    }
     case 'finalize':
     case 'withdraw':
     case 'reassign':

@@ -31,6 +31,7 @@ export type Step =
   | { action: 'acknowledge'; message: string }
   | { action: 'return'; notes: string; files: FileRef[] }
   | { action: 'finalize' }
+  | { action: 'extend' }
   | { action: 'withdraw' }
   /** `refund`: what the family's cancel gives back; an admin's cancel refunds through the admin's own refund. */
   | { action: 'cancel'; refund?: CancellationQuote }
@@ -84,6 +85,9 @@ export function applyStep(project: Project, step: Step, actor: Actor, now: Date)
         ...next,
         rounds: withLastRound(project, (round) => ({ ...round, returnedAt: at, notes: step.notes, files: step.files, late: round.late || now.getTime() > Date.parse(round.dueAt) })),
       };
+      break;
+    case 'extend':
+      next = { ...next, rounds: withLastRound(project, (round) => ({ ...round, keptOpen: (round.keptOpen ?? 0) + 1 })) };
       break;
     case 'message':
       next = { ...next, messages: [...project.messages, messageFrom(actor, step.text, now)] };

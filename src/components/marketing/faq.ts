@@ -1,5 +1,6 @@
 /** The pricing FAQ (SPEC §2): rendered as an accordion and published as FAQPage structured data. */
 import { ADD_ONS, SERVICES, TURNAROUND_OPTIONS, addOnById } from '../../lib/catalogue';
+import { AUTO_FINAL_RULE } from '../../lib/delivery';
 import { formatUsd } from '../../lib/money';
 import { CANCELLATION_POLICY } from '../../lib/refunds';
 import { ACTIVE_SLOTS_RULE, OVERFLOW_RULE } from './policies';
@@ -26,7 +27,7 @@ export const FAQ: readonly FaqItem[] = [
       'future orders. Switching editors keeps your speed upgrade; an overflow surcharge does not carry over.',
   },
   { question: 'What is your cancellation policy?', answer: CANCELLATION_POLICY },
-  { question: 'How many rounds of edits are included?', answer: `${editsRule}.` },
+  { question: 'How many rounds of edits are included?', answer: `${editsRule}. ${AUTO_FINAL_RULE}` },
   {
     question: 'What does the community include?',
     answer:

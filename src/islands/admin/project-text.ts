@@ -14,6 +14,7 @@ export const eventLabel: Record<ProjectEvent['type'], string> = {
   acknowledge: 'Acknowledged by the editor',
   return: 'Feedback returned',
   finalize: 'Marked as final',
+  extend: 'Kept open 7 more days',
   withdraw: 'Withdrawn',
   cancel: 'Cancelled with a refund',
   message: 'Message sent',

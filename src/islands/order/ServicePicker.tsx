@@ -1,4 +1,5 @@
 import { SERVICES, type Service } from '../../lib/catalogue';
+import { AUTO_FINAL_RULE } from '../../lib/delivery';
 import { formatUsd } from '../../lib/money';
 import { unitPriceCents } from '../../lib/pricing';
 import { setQuantity, setServiceChosen, type OrderSelection } from '../../stores/order';
@@ -11,6 +12,7 @@ export function ServicePicker({ selection, overbooked }: { selection: OrderSelec
       {SERVICES.map((service) => (
         <ServiceCard key={service.id} service={service} quantity={selection.services[service.id]} overbooked={overbooked} />
       ))}
+      <p className="text-sm text-slate-700">{AUTO_FINAL_RULE}</p>
     </fieldset>
   );
 }

@@ -114,8 +114,8 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
                 ref={opener(action)}
                 type="button"
                 disabled={busy !== null}
-                onClick={() => (isFormStep(action) ? setForm(action) : setConfirm(action as ConfirmStep))}
-                className={action === 'finalize' ? 'btn-accent' : 'btn-primary'}
+                onClick={() => (isFormStep(action) ? setForm(action) : action === 'extend' ? void take(action, { version: project.version }) : setConfirm(action as ConfirmStep))}
+                className={action === 'finalize' ? 'btn-accent' : action === 'extend' ? 'btn-outline' : 'btn-primary'}
               >
                 {labelOf(action)}
               </button>

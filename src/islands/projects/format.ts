@@ -28,6 +28,8 @@ export function eventText(event: ProjectEvent): string | null {
       return 'Returned feedback';
     case 'finalize':
       return event.by === 'system' ? 'Became final: seven days after feedback with no new draft' : 'Marked it final';
+    case 'extend':
+      return 'Kept it open 7 more days';
     case 'withdraw':
       return 'Withdrew the project';
     case 'cancel':

@@ -3,7 +3,7 @@
  * server says what the caller may do (`actions`); the perspective picks the steps that page offers
  * and the words it uses.
  */
-import { editorStateLabel, projectStateLabel, type ProjectAction, type ProjectState } from '../../lib/delivery';
+import { AUTO_FINAL_MS, DAY_MS, editorStateLabel, projectStateLabel, type ProjectAction, type ProjectState } from '../../lib/delivery';
 import { formatUsdCents } from '../../lib/money';
 import type { CancellationQuote } from '../../lib/refunds';
 
@@ -11,7 +11,7 @@ export type Perspective = 'customer' | 'editor';
 
 /** The steps each page offers, in the order its buttons appear; messages have their own form. */
 const STEPS: Record<Perspective, readonly ProjectAction[]> = {
-  customer: ['submit', 'finalize', 'cancel', 'withdraw'],
+  customer: ['submit', 'finalize', 'extend', 'cancel', 'withdraw'],
   editor: ['acknowledge', 'return'],
 };
 
@@ -26,6 +26,7 @@ export const stepDone: Partial<Record<ProjectAction, string>> = {
   acknowledge: 'Acknowledged: your message is with the family.',
   return: 'Feedback returned: the family has been told.',
   finalize: 'Marked final. Thank you!',
+  extend: `Kept open for ${AUTO_FINAL_MS / DAY_MS} more days.`,
   withdraw: 'The project is withdrawn.',
   message: 'Message sent.',
 };
