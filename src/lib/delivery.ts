@@ -115,6 +115,9 @@ export const DELIVERY_LIMITS = {
   messages: 500,
 } as const;
 
+/** A final project's thread stays open this long after it became final: a call just arranged is not cut off. */
+export const MESSAGES_AFTER_FINAL_MS = 14 * DAY_MS;
+
 /** Messages to one party within this of the last one e-mailed are not e-mailed one by one. */
 export const MESSAGE_MAIL_BURST_MS = 10 * 60_000;
 
@@ -279,6 +282,7 @@ export const deliveryMessages = {
   keptOpenEnough: `This feedback was kept open ${KEEP_OPEN_TIMES} times already: submit a revision, or mark it final.`,
   notified: 'Saved.',
   threadFull: `This project's thread holds its ${DELIVERY_LIMITS.messages} messages: please write to us from the contact page.`,
+  threadClosed: `This project has been final for more than ${MESSAGES_AFTER_FINAL_MS / DAY_MS} days: its thread is closed. Please write to us from the contact page.`,
   filesClosed: (state: ProjectState) => `This project is ${projectStateLabel[state].toLowerCase()}: its files are no longer available to its editor.`,
 } as const;
 
@@ -305,10 +309,20 @@ const RULES: Record<ProjectAction, { roles: readonly Role[]; from: readonly Proj
 /** An admin may mark any open project final, not only a returned one. */
 const ADMIN_FINALIZE_FROM: readonly ProjectState[] = ['awaiting_draft', 'submitted', 'in_review', 'returned'];
 
-/** Why `role` may not take `action` on `project` now, or null when it may. */
-export function refusal(project: Pick<Project, 'state' | 'rounds' | 'editsAllowed'>, action: ProjectAction, role: Role): Refusal | null {
+type RuledProject = Pick<Project, 'state' | 'rounds' | 'editsAllowed'> & { history?: Pick<ProjectEvent, 'type' | 'at'>[] };
+
+/** Until when a final project's thread takes messages; null for any other project. */
+export function messagesCloseAt(project: Pick<RuledProject, 'state' | 'history'>): Date | null {
+  const finalAt = project.state === 'final' ? project.history?.findLast((event) => event.type === 'finalize')?.at : undefined;
+  return finalAt ? new Date(Date.parse(finalAt) + MESSAGES_AFTER_FINAL_MS) : null;
+}
+
+/** Why `role` may not take `action` on `project` at `now`, or null when it may. */
+export function refusal(project: RuledProject, action: ProjectAction, role: Role, now = new Date()): Refusal | null {
   const rule = RULES[action];
   if (!rule.roles.includes(role)) return { status: 403, error: deliveryMessages.notYours };
+  const closeAt = action === 'message' ? messagesCloseAt(project) : null;
+  if (closeAt) return now.getTime() < closeAt.getTime() ? null : { status: 409, error: deliveryMessages.threadClosed };
   const from = action === 'finalize' && role === 'admin' ? ADMIN_FINALIZE_FROM : rule.from;
   if (action === 'cancel' && !isTerminal(project.state) && editsUsed(project) > 0) return { status: 409, error: refundMessages.editingBegun };
   if (!from.includes(project.state)) {
@@ -320,8 +334,7 @@ export function refusal(project: Pick<Project, 'state' | 'rounds' | 'editsAllowe
 }
 
 /** The actions `role` can take now: what the pages show as buttons. */
-export const availableActions = (project: Pick<Project, 'state' | 'rounds' | 'editsAllowed'>, role: Role) =>
-  PROJECT_ACTIONS.filter((action) => refusal(project, action, role) === null);
+export const availableActions = (project: RuledProject, role: Role, now = new Date()) => PROJECT_ACTIONS.filter((action) => refusal(project, action, role, now) === null);
 
 /** 'Submit Draft' for the first draft, 'Submit Revision' after feedback. */
 export const submitLabel = (project: Pick<Project, 'rounds'>) => (project.rounds.length === 0 ? actionLabel.submit : REVISION_LABEL);
@@ -409,7 +422,7 @@ function asEditorSees<T extends { by: string; actor?: string; author?: string; r
 /** `order`, the project's order, makes the cancellation quote: without it none is offered. */
 export function projectView(project: Project, roles: Role[], now: Date, order: RefundBasis | null = null): ProjectView {
   const open = openRound(project, now);
-  const actions = PROJECT_ACTIONS.filter((action) => roles.some((role) => refusal(project, action, role) === null));
+  const actions = PROJECT_ACTIONS.filter((action) => roles.some((role) => refusal(project, action, role, now) === null));
   const { notices: _owed, ...record } = project;
   const team = roles.includes('admin');
   const full = team || roles.includes('customer');

@@ -159,7 +159,13 @@ test('a family buys two services, sends a draft as a file; Maya acknowledges and
   await mayaLater.getByRole('button', { name: 'Show finished projects' }).click();
   await mayaLater.getByRole('region', { name: 'Finished' }).locator(`a[href="#project-${essayId}"]`).click();
   await expect(mayaLater.getByRole('article')).toContainText('Final');
-  await expect(mayaLater.getByRole('article').getByRole('button', { name: /Acknowledge|Return Feedback|Send Message/ })).toHaveCount(0);
+  const finished = mayaLater.getByRole('article');
+  await expect(finished.getByRole('button', { name: /Acknowledge|Return Feedback/ })).toHaveCount(0);
+  // Its thread stays open a while: a call just arranged is not cut off.
+  await expect(finished).toContainText('The project is final; its thread stays open until');
+  await finished.getByRole('textbox', { name: /^Message to/ }).fill('Friday at 4 pm still works for our call.');
+  await finished.getByRole('button', { name: 'Send Message' }).click();
+  await expect(status(finished)).toContainText('Message sent.');
   await laterContext.close();
 });
 

@@ -13,6 +13,7 @@ import { listOutbox } from '../../netlify/server/mail';
 import { ordersRepo } from '../../netlify/server/orders.repo';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import {
+  DAY_MS,
   deliveryMessages,
   nextState,
   PROJECT_ACTIONS,
@@ -331,6 +332,27 @@ describe('what each side sees and hears', () => {
     expect(mails[0].text).toContain(`/editor#project-${id}`);
     expect(mails[1].text).toContain(`/dashboard#project-${id}`);
     expect(mails[2].html).toContain('Thank you &lt;b&gt;so&lt;/b&gt; much!');
+  });
+
+  it('a final project’s thread stays open 14 days for both sides, then is closed with a reason', async () => {
+    const { projectIds: [id] } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    let project = (await submitText(tokens.customer, await getProject(tokens.customer, id))).body;
+    project = (await act(tokens.editor, id, 'return', bodyFor('return', project))).body;
+    project = (await act(tokens.customer, id, 'finalize', { version: project.version })).body;
+    expect(project.actions).toEqual(['message']);
+    await clearStore('outbox');
+    expect((await act(tokens.customer, id, 'message', { text: 'Can we talk on Friday as planned?' })).status).toBe(200);
+    expect((await act(tokens.editor, id, 'message', { text: 'Yes, 4 pm.' })).status).toBe(200);
+    expect((await listOutbox()).map((m) => m.value.subject)).toEqual(expect.arrayContaining(['New message about Supplemental Essay Help (Small) for Sam Rivera']));
+
+    // Fifteen days on: the thread is closed, for both.
+    const found = (await projectsRepo().getForUpdate(id))!;
+    const history = found.value.history.map((event) => (event.type === 'finalize' ? { ...event, at: new Date(Date.now() - 15 * DAY_MS).toISOString() } : event));
+    await projectsRepo().replace(found.value, { ...found.value, history }, found.etag);
+    expect((await getProject(tokens.customer, id)).actions).toEqual([]);
+    for (const token of [tokens.customer, tokens.editor]) {
+      expect(await act(token, id, 'message', { text: 'One more thing' })).toMatchObject({ status: 409, body: { error: deliveryMessages.threadClosed } });
+    }
   });
 
   it('an editor without an account is reached through the business inbox', async () => {

@@ -13,6 +13,7 @@ import {
   refusal,
   autoFinalAt,
   keepOpenLeft,
+  messagesCloseAt,
   relativeTime,
   takesSlot,
   type ProjectAction,
@@ -109,6 +110,22 @@ describe('the delivery state machine', () => {
     // No edit left: no revision to wait for.
     expect(keepOpenLeft(project('returned', { returns: 3 }))).toBe(0);
     expect(refusal(project('returned', { returns: 3 }), 'extend', 'customer')).toEqual({ status: 409, error: 'This project has no edits left.' });
+  });
+
+  it('a final project takes messages from everyone for 14 days after it became final, then says its thread is closed', () => {
+    const finalAt = '2026-11-10T10:00:00.000Z';
+    const final = { ...project('final', { returns: 1 }), history: [{ type: 'return' as const, at: '2026-11-03T10:00:00.000Z' }, { type: 'finalize' as const, at: finalAt }] };
+    expect(messagesCloseAt(final)?.toISOString()).toBe('2026-11-24T10:00:00.000Z');
+    for (const role of ['customer', 'editor', 'admin'] as const) expect(refusal(final, 'message', role, new Date('2026-11-24T09:59:59Z')), role).toBeNull();
+    expect(refusal(final, 'message', 'customer', new Date('2026-11-24T10:00:00Z'))).toEqual({
+      status: 409,
+      error: 'This project has been final for more than 14 days: its thread is closed. Please write to us from the contact page.',
+    });
+    expect(availableActions(final, 'customer', new Date('2026-11-11T00:00:00Z'))).toEqual(['message']);
+    // Only messages: nothing else opens again, and a project withdrawn or cancelled has no such time.
+    expect(refusal(final, 'submit', 'customer', new Date('2026-11-11T00:00:00Z'))?.status).toBe(409);
+    expect(messagesCloseAt({ state: 'withdrawn', history: final.history })).toBeNull();
+    expect(refusal({ ...final, state: 'withdrawn' }, 'message', 'customer', new Date('2026-11-11T00:00:00Z'))?.status).toBe(409);
   });
 
   it('rounds are due after the turnaround, and late once past it without feedback', () => {

@@ -1,4 +1,5 @@
-import { deliveryMessages, filesClosedTo, type ProjectView } from '../../lib/delivery';
+import { deliveryMessages, filesClosedTo, messagesCloseAt, type ProjectView } from '../../lib/delivery';
+import { formatDateTime } from './format';
 import { History } from './History';
 import { MessageThread } from './MessageThread';
 import type { HeadingLevel } from './ProjectHeader';
@@ -24,6 +25,7 @@ export function ProjectDetails({ project, perspective, onChange, level }: Props)
   const emptyRounds = perspective === 'customer' ? 'No draft yet. Submit your first draft when it is ready.' : 'The family has not submitted a draft yet.';
   // The server refuses these downloads too; the page says why instead of offering them.
   const filesClosed = filesClosedTo(project.state, project.roles) ? deliveryMessages.filesClosed(project.state) : undefined;
+  const closeAt = messagesCloseAt(project);
 
   return (
     <div className="space-y-6">
@@ -33,6 +35,11 @@ export function ProjectDetails({ project, perspective, onChange, level }: Props)
       </section>
       <section className="space-y-3">
         <Section className="text-lg font-bold text-navy-900">Messages</Section>
+        {closeAt && (
+          <p className="text-sm text-slate-700">
+            {canMessage ? `The project is final; its thread stays open until ${formatDateTime(closeAt.toISOString())}.` : `The project is final; its thread closed ${formatDateTime(closeAt.toISOString())}.`}
+          </p>
+        )}
         <StepNotice notice={notice} />
         <MessageThread
           projectId={project.id}
