@@ -19,7 +19,7 @@ export default defineConfig({
     sitemap({
       // Pages for signed-in people, the cancel link's page, the test checkout, form confirmations and the 404 are not for search engines.
       filter: (page) =>
-        !/\/(admin|cancel-consult|checkout|dashboard|inquiry-sent|order-confirmation|reset-password|select-services|subscribed|test-checkout|404)$/.test(new URL(page).pathname),
+        !/\/(admin|cancel-consult|checkout|dashboard|inquiry-sent|order-confirmation|reset-password|select-services|subscribed|test-checkout|open-slots|404)$/.test(new URL(page).pathname),
     }),
   ],
   vite: {

@@ -1,5 +1,6 @@
 /** Editors: one blob per editor, keyed by id (DESIGN §3). */
 import type { Editor, EditorInput } from '../../src/lib/schemas';
+import { LISTING_SEGMENTS } from '../../src/lib/editor-listing';
 import { deployContext } from './deploy';
 import { HttpError } from './http';
 import { getJSONWithEtag, openStore, StorageError, storeName, type DeployInfo } from './stores';
@@ -139,8 +140,10 @@ export function editorsRepo(info?: DeployInfo) {
     /** Creates an editor under a new id made from the name, with a random suffix if the name is taken. */
     async createWithNewId(input: EditorInput, now = new Date()): Promise<EditorRecord> {
       const base = slugify(input.name);
+      // /editors/major and /editors/open-slots are lists, so an editor named 'Major' is 'major-1a2b3c'.
+      const free = !(LISTING_SEGMENTS as readonly string[]).includes(base);
       for (let attempt = 0; attempt < 5; attempt++) {
-        const record = await create(attempt === 0 ? base : `${base}-${randomSuffix()}`, input, now);
+        const record = await create(attempt === 0 && free ? base : `${base}-${randomSuffix()}`, input, now);
         if (record) return record;
       }
       throw new StorageError(`No free editor id for ${base}`);

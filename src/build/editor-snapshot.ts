@@ -1,7 +1,8 @@
 /**
- * Build time only (Astro page frontmatter): the editors to render into /select-services and /contact,
- * so a visitor can pick one before any JavaScript runs. The islands replace them with the live list
- * after load (docs/decisions/015-no-input-lost-before-hydration.md).
+ * Build time only (Astro page frontmatter): the editors to render into the pages, so a visitor can read
+ * and pick one before any JavaScript runs (the pickers of /select-services and /contact, the editors
+ * list, its filters and each editor's profile, the home and about pages). The islands replace them
+ * with the live list after load (docs/decisions/015-no-input-lost-before-hydration.md).
  *
  * - A Netlify build asks the live site (`URL`), briefly: a slow or failing answer must not fail the build.
  * - A local build (`npm start`, the tests) has no live site: the demo editors the local server seeds.
@@ -10,24 +11,24 @@
  */
 import { DEMO_EDITORS } from '../../netlify/server/seed';
 import { toEditorChoice, type EditorChoice } from '../lib/editor-rules';
-import { editorSchema } from '../lib/schemas';
+import { editorSchema, type Editor } from '../lib/schemas';
 import { z } from '../lib/zod';
 
 const LIVE_TIMEOUT_MS = 4_000;
 
 type Env = Record<string, string | undefined>;
 
-export async function editorSnapshot(env: Env = process.env, fetchFn: typeof fetch = fetch): Promise<EditorChoice[]> {
+export async function editorSnapshot(env: Env = process.env, fetchFn: typeof fetch = fetch): Promise<Editor[]> {
   const live = env.NETLIFY === 'true' && env.URL ? await liveEditors(env.URL, fetchFn) : null;
   if (live) return live;
-  return env.CONTEXT === 'production' ? [] : DEMO_EDITORS.map(toEditorChoice);
+  return env.CONTEXT === 'production' ? [] : DEMO_EDITORS.map((editor) => editorSchema.parse(editor));
 }
 
-async function liveEditors(siteUrl: string, fetchFn: typeof fetch): Promise<EditorChoice[] | null> {
+async function liveEditors(siteUrl: string, fetchFn: typeof fetch): Promise<Editor[] | null> {
   try {
     const res = await fetchFn(new URL('/api/database/editors', siteUrl), { signal: AbortSignal.timeout(LIVE_TIMEOUT_MS) });
     const parsed = z.array(editorSchema).safeParse(res.ok ? await res.json() : null);
-    if (parsed.success) return parsed.data.map(toEditorChoice);
+    if (parsed.success) return parsed.data;
     console.warn(`Editor snapshot: ${siteUrl} answered ${res.status} without an editors list; building without it.`);
   } catch (error) {
     console.warn(`Editor snapshot: ${siteUrl} did not answer (${String(error)}); building without it.`);
@@ -35,6 +36,9 @@ async function liveEditors(siteUrl: string, fetchFn: typeof fetch): Promise<Edit
   return null;
 }
 
-let once: Promise<EditorChoice[]> | undefined;
+let once: Promise<Editor[]> | undefined;
 /** One snapshot per build, shared by the pages that render it. */
 export const builtEditors = () => (once ??= editorSnapshot());
+
+/** What a picker is given: only the fields it shows, so the page does not carry every editor's profile. */
+export const builtEditorChoices = async (): Promise<EditorChoice[]> => (await builtEditors()).map(toEditorChoice);

@@ -10,7 +10,7 @@ import { CONTACT_SERVICE_OPTIONS } from '../../src/lib/catalogue';
 import { formAnswerTexts, INQUIRY_SENT_PATH, SUBSCRIBED_PATH } from '../../src/lib/form-answers';
 import { messages } from '../../src/lib/messages';
 import type { Order } from '../../src/lib/order';
-import { builtPages } from '../../scripts/bench/built-pages';
+import { samplePages } from '../../scripts/bench/built-pages';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, projectCard, tokenFor } from '../helpers/e2e-delivery';
@@ -335,13 +335,20 @@ test.describe('at 4x CPU', () => {
     await expect(page.getByRole('button', { name: 'Pay $100' })).toBeEnabled();
   });
 
-  test('the editors grid has nothing to press until it is ready; then the waitlist dialog works', async ({ page }) => {
+  test('the editors are in the page before any script; a full one\'s waitlist leads to the profile, which opens it', async ({ page }) => {
     const release = await openHeld(page, '/editors');
-    await expect(page.locator('[data-skeleton]').first()).toBeVisible();
+    const daniel = page.locator('article[data-editor="daniel-okafor"]');
+    await expect(daniel).toContainText('Currently Full');
     await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
+    // Before the script, 'Join Waitlist' is a link to the profile: pressing it is never lost.
+    await daniel.getByRole('link', { name: 'Join Waitlist with Daniel Okafor' }).click();
+    await page.waitForURL('**/editors/daniel-okafor#waitlist', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Daniel Okafor');
+    await expect(page.getByRole('button', { name: /Join Waitlist/ })).toBeDisabled();
     release();
     await islandsHydrated(page);
-    await page.locator('article[data-editor="daniel-okafor"]').getByRole('button', { name: /Join Waitlist/ }).click();
+    // The profile's box opens the waitlist the visitor asked for.
+    await expect(page.getByRole('dialog')).toHaveAccessibleName('Join the waitlist for Daniel Okafor');
     await page.getByRole('dialog').getByRole('textbox').fill(uniqueEmail('wait'));
     await page.getByRole('dialog').getByRole('button', { name: 'Join Waitlist' }).click();
     await page.waitForURL('**/select-services**');
@@ -355,7 +362,7 @@ test.describe('before any script runs', () => {
   // An island's control that is usable before hydration must keep what it is given (the tests above);
   // every other one is hidden or disabled until its island is ready.
   const KEPT = ['/select-services', '/contact'];
-  for (const { route } of builtPages().filter((p) => !KEPT.includes(p.route))) {
+  for (const { route } of samplePages().filter((p) => !KEPT.includes(p.route))) {
     test(`${route}: no island offers a control that would drop input`, async ({ page }) => {
       await page.goto(route);
       const usable = page.locator('astro-island').locator('input, select, textarea, button').filter({ visible: true });
@@ -365,7 +372,7 @@ test.describe('before any script runs', () => {
   }
 
   test('every form posts: none falls back to GET', async ({ page }) => {
-    for (const { route } of builtPages()) {
+    for (const { route } of samplePages()) {
       await page.goto(route);
       const methods = await page.locator('form').evaluateAll((forms) => forms.map((f) => (f as HTMLFormElement).method));
       expect(methods.filter((m) => m !== 'post'), route).toEqual([]);
@@ -383,7 +390,7 @@ test.describe('no hydration mismatch with the CPU slowed 4x', () => {
   });
   test.afterEach(() => expect(errors).toEqual([]));
 
-  for (const { route } of builtPages()) {
+  for (const { route } of samplePages()) {
     test(`${route}, signed out`, async ({ page }) => {
       await page.goto(route);
       await hydratedAndIdle(page);

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { EditorInput } from '../../src/lib/schemas';
-import { builtPages } from '../../scripts/bench/built-pages';
+import { samplePages } from '../../scripts/bench/built-pages';
 import { adminToken, deleteEditors, openAdmin } from '../helpers/e2e-admin';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { islandsHydrated } from '../helpers/hydration';
@@ -61,7 +61,7 @@ test.afterAll(async ({ request }) => {
 
 test('no page of the site injects anything from the stored editor', async ({ page }) => {
   failOnDialog(page);
-  for (const { route } of builtPages()) {
+  for (const { route } of samplePages()) {
     await page.goto(route);
     await page.waitForLoadState('networkidle');
     await expectNothingInjected(page);

@@ -60,6 +60,11 @@ describe('POST /api/database/editors', () => {
     expect((await create({ ...input, name: '李明' })).body.id).toBe('editor');
   });
 
+  it('never takes an id that is an editors list of the site (/editors/major, /editors/open-slots)', async () => {
+    expect((await create({ ...input, name: 'Major' })).body.id).toMatch(/^major-[0-9a-f]{6}$/);
+    expect((await create({ ...input, name: 'Open Slots' })).body.id).toMatch(/^open-slots-[0-9a-f]{6}$/);
+  });
+
   it('defaults the featured flags when they are not sent (the SPEC §7 payload has none)', async () => {
     const { featured: _, ...specPayload } = input;
     expect((await create(specPayload)).body.featured).toEqual({ home: false, about: false });

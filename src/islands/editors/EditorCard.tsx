@@ -2,9 +2,13 @@
  * One editor (SPEC §2 /editors): photo, name, college, major, SAT or ACT, GPA, extracurriculars,
  * strengths and slots. An open editor offers 'Reserve a Slot'; a full one says so, names the 1.5x
  * overflow price and offers the waitlist or an overflow slot. Stored text renders as text.
+ * The name leads to the editor's profile when the build made one.
  */
+import type { MouseEvent } from 'react';
+import { profileHref, waitlistHref } from '../../lib/editor-listing';
 import { SURGE_LABEL, isOverbooked, testScore } from '../../lib/editor-rules';
 import type { Editor } from '../../lib/schemas';
+import { useMounted } from '../shared/useMounted';
 import { reserveHref } from './links';
 
 /** Shared by the card and its skeleton so the placeholder has the card's footprint. */
@@ -15,19 +19,27 @@ interface Props {
   editor: Editor;
   headingLevel: 2 | 3;
   onJoinWaitlist: (editor: Editor) => void;
+  /** The build made /editors/<id> for this editor (an editor added since has none yet). */
+  hasProfile: boolean;
 }
 
-export function EditorCard({ editor, headingLevel, onJoinWaitlist }: Props) {
+export function EditorCard({ editor, headingLevel, onJoinWaitlist, hasProfile }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const full = isOverbooked(editor);
-  const withName = <span className="sr-only"> with {editor.name}</span>;
 
   return (
     <article className={CARD_FRAME} data-editor={editor.id}>
       <div className="flex items-center gap-4">
         <Portrait editor={editor} />
         <div className="min-w-0">
-          <Heading className="font-serif text-xl font-bold text-navy-900">{editor.name}</Heading>
+          <Heading className="font-serif text-xl font-bold text-navy-900">
+            {hasProfile ? (
+              <a href={profileHref(editor.id)} className="underline-offset-4 hover:underline focus-visible:underline">
+                {editor.name}
+              </a>
+            ) : (
+              editor.name
+            )}
+          </Heading>
           <p className="text-sm text-slate-700">{editor.college}</p>
         </div>
       </div>
@@ -53,36 +65,70 @@ export function EditorCard({ editor, headingLevel, onJoinWaitlist }: Props) {
         )}
       </div>
 
-      <div className="mt-auto space-y-3 pt-5">
-        <p className="flex items-center justify-between gap-2 text-sm font-semibold">
-          <span className="text-navy-900">
-            Slots Open: {editor.slotsOpen}/{editor.totalSlots}
-          </span>
-          {full && <span className="rounded-full bg-red-50 px-3 py-1 text-red-800">Currently Full</span>}
-        </p>
-        {full ? (
-          <>
-            <p className="text-sm text-slate-700">New bookings with {editor.name} are overflow slots at {SURGE_LABEL} pricing.</p>
-            <div className="grid gap-2">
-              <button type="button" className="btn-outline" onClick={() => onJoinWaitlist(editor)}>
-                Join Waitlist{withName}
-              </button>
-              <a className="btn-primary" href={reserveHref(editor.id)}>
-                Reserve Overflow Slot{withName}
-              </a>
-            </div>
-          </>
-        ) : (
-          <a className="btn-primary w-full" href={reserveHref(editor.id)}>
-            Reserve a Slot{withName}
-          </a>
-        )}
+      <div className="mt-auto pt-5">
+        <BookingActions editor={editor} onJoinWaitlist={onJoinWaitlist} waitlistFallback={hasProfile ? waitlistHref(editor.id) : null} />
       </div>
     </article>
   );
 }
 
-function Fact({ label, value, wide = false }: { label: string; value: string; wide?: boolean }) {
+interface ActionsProps {
+  editor: Editor;
+  onJoinWaitlist: (editor: Editor) => void;
+  /**
+   * Where 'Join Waitlist' leads until the script runs (the profile, which offers it too); with none,
+   * the button waits, disabled, for the script.
+   */
+  waitlistFallback: string | null;
+}
+
+/** Slots, and what booking this editor takes: a slot, or when full the waitlist or an overflow slot. */
+export function BookingActions({ editor, onJoinWaitlist, waitlistFallback }: ActionsProps) {
+  const mounted = useMounted();
+  const full = isOverbooked(editor);
+  const withName = <span className="sr-only"> with {editor.name}</span>;
+  const joinLabel = <>Join Waitlist{withName}</>;
+  const join = (event: MouseEvent) => {
+    event.preventDefault();
+    onJoinWaitlist(editor);
+  };
+
+  return (
+    <div className="space-y-3">
+      <p className="flex items-center justify-between gap-2 text-sm font-semibold">
+        <span className="text-navy-900">
+          Slots Open: {editor.slotsOpen}/{editor.totalSlots}
+        </span>
+        {full && <span className="rounded-full bg-red-50 px-3 py-1 text-red-800">Currently Full</span>}
+      </p>
+      {full ? (
+        <>
+          <p className="text-sm text-slate-700">New bookings with {editor.name} are overflow slots at {SURGE_LABEL} pricing.</p>
+          <div className="grid gap-2">
+            {mounted || !waitlistFallback ? (
+              <button type="button" className="btn-outline" onClick={join} disabled={!mounted}>
+                {joinLabel}
+              </button>
+            ) : (
+              <a className="btn-outline" href={waitlistFallback}>
+                {joinLabel}
+              </a>
+            )}
+            <a className="btn-primary" href={reserveHref(editor.id)}>
+              Reserve Overflow Slot{withName}
+            </a>
+          </div>
+        </>
+      ) : (
+        <a className="btn-primary w-full" href={reserveHref(editor.id)}>
+          Reserve a Slot{withName}
+        </a>
+      )}
+    </div>
+  );
+}
+
+export function Fact({ label, value, wide = false }: { label: string; value: string; wide?: boolean }) {
   return (
     <div className={wide ? 'col-span-2' : undefined}>
       <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
@@ -91,17 +137,30 @@ function Fact({ label, value, wide = false }: { label: string; value: string; wi
   );
 }
 
+const PORTRAIT = {
+  card: { px: PORTRAIT_SIZE, box: 'size-18', text: 'text-2xl' },
+  profile: { px: 128, box: 'size-32', text: 'text-5xl' },
+} as const;
+
 /** The editor's photo, or their initials when the admin has not set one. */
-function Portrait({ editor }: { editor: Editor }) {
-  const size = { width: PORTRAIT_SIZE, height: PORTRAIT_SIZE };
+export function Portrait({ editor, size = 'card' }: { editor: Pick<Editor, 'name' | 'image'>; size?: keyof typeof PORTRAIT }) {
+  const { px, box, text } = PORTRAIT[size];
   if (editor.image) {
     return (
-      <img src={editor.image} alt="" {...size} loading="lazy" decoding="async" className="size-18 shrink-0 rounded-full bg-navy-100 object-cover" />
+      <img
+        src={editor.image}
+        alt=""
+        width={px}
+        height={px}
+        loading={size === 'card' ? 'lazy' : 'eager'}
+        decoding="async"
+        className={`${box} shrink-0 rounded-full bg-navy-100 object-cover`}
+      />
     );
   }
   const initials = editor.name.split(/\s+/).map((part) => part[0]).join('').slice(0, 2);
   return (
-    <span aria-hidden="true" className="flex size-18 shrink-0 items-center justify-center rounded-full bg-navy-600 font-serif text-2xl font-bold text-white">
+    <span aria-hidden="true" className={`flex ${box} shrink-0 items-center justify-center rounded-full bg-navy-600 font-serif ${text} font-bold text-white`}>
       {initials}
     </span>
   );
