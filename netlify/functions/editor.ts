@@ -6,7 +6,7 @@ import type { Config, Context } from '@netlify/functions';
 import { editorMessages } from '../../src/lib/messages';
 import { editorInputSchema } from '../../src/lib/schemas';
 import { requireAdmin } from '../server/auth';
-import { purgeEditorsCache } from '../server/cdn';
+import { publishEditorChange } from '../server/site-rebuild';
 import { projectsRepo } from '../server/delivery/projects.repo';
 import { releasePhotoLater } from '../server/editor-photos';
 import { editorsRepo, isEditorId, toPublicEditor } from '../server/editors.repo';
@@ -32,7 +32,7 @@ export default route({
     const record = await repo.update(id, input);
     if (!record) throw unknownEditor();
     if (before && before.image !== record.image) releasePhotoLater(before.image, context);
-    await purgeEditorsCache(context);
+    await publishEditorChange(context);
     return json(toPublicEditor(record), { headers: { 'Cache-Control': 'no-store' } });
   },
   DELETE: async (req, context) => {
@@ -44,7 +44,7 @@ export default route({
     const removed = await editorsRepo(context).remove(id);
     if (!removed) throw unknownEditor();
     releasePhotoLater(removed.image, context);
-    await purgeEditorsCache(context);
+    await publishEditorChange(context);
     return new Response(null, { status: 204 });
   },
 });

@@ -2,9 +2,9 @@
 import type { Context } from '@netlify/functions';
 import { editorInputSchema } from '../../src/lib/schemas';
 import { requireAdmin } from './auth';
-import { purgeEditorsCache } from './cdn';
 import { editorsRepo, toPublicEditor } from './editors.repo';
 import { json, readBody } from './http';
+import { publishEditorChange } from './site-rebuild';
 
 export async function createEditor(req: Request, context: Context): Promise<Response> {
   await requireAdmin(req, context);
@@ -12,6 +12,6 @@ export async function createEditor(req: Request, context: Context): Promise<Resp
   const repo = editorsRepo(context);
   await repo.assertAccountFree(input);
   const record = await repo.createWithNewId(input);
-  await purgeEditorsCache(context);
+  await publishEditorChange(context);
   return json(toPublicEditor(record), { status: 201, headers: { 'Cache-Control': 'no-store' } });
 }

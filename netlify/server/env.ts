@@ -27,6 +27,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** The private community's invite link, shown to customers who own the community add-on. */
   COMMUNITY_INVITE_URL: z.string().url().default('https://example.com/beacon-community-invite-placeholder'),
+  /** A Netlify build hook: editor pages are built again after an admin changes an editor (site-rebuild.ts). */
+  SITE_BUILD_HOOK: z.string().url().optional(),
   /** Tests only: send Stripe API calls to a local recorder instead of api.stripe.com (ignored in production). */
   STRIPE_API_URL: z.string().url().optional(),
 });

@@ -251,3 +251,48 @@ describe('the editors CDN cache is purged after every write', () => {
     expect(await publicList()).toHaveLength(1);
   });
 });
+
+describe('the editor pages are built again after every admin write', () => {
+  const realFetch = globalThis.fetch;
+  const HOOK = 'https://api.netlify.com/build_hooks/hook-123';
+  let builds: { method: string; url: string }[];
+
+  beforeEach(() => {
+    builds = [];
+    // Only the build hook is answered here; Blobs and the Auth emulator stay real.
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.startsWith(HOOK)) return realFetch(input, init);
+      builds.push({ method: init?.method ?? 'GET', url });
+      return new Response(null, { status: 200 });
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  it('asks the build hook once per create, update and delete, and not for a refused write', async () => {
+    vi.stubEnv('SITE_BUILD_HOOK', HOOK);
+    await create();
+    await update('grace-liu');
+    await update('grace-liu', { ...input, slotsOpen: 99 });
+    await remove('grace-liu');
+    await remove('grace-liu');
+    const expected = { method: 'POST', url: `${HOOK}?trigger_title=Editors+changed+in+the+admin+area` };
+    expect(builds).toEqual(Array(3).fill(expected));
+  });
+
+  it('asks nothing without a hook (locally), and a failing hook does not fail the write', async () => {
+    await create();
+    expect(builds).toEqual([]);
+    vi.stubEnv('SITE_BUILD_HOOK', HOOK);
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      return url.startsWith(HOOK) ? new Response('down', { status: 503 }) : realFetch(input, init);
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect((await update('grace-liu')).status).toBe(200);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('The site build hook answered 503'));
+  });
+});
