@@ -12,7 +12,9 @@ import { getJSONWithEtag, openStore, StorageError, storeName, type DeployInfo } 
  */
 export type SlotClaim = 'held' | 'none' | 'released';
 
-export interface EditorRecord extends Editor {
+export interface EditorRecord extends Omit<Editor, 'bio'> {
+  /** Absent on editors stored before profiles had one. */
+  bio?: string;
   createdAt: string;
   updatedAt: string;
   /** The address the editor signs in with (issue 17): never in a public answer. */
@@ -22,8 +24,8 @@ export interface EditorRecord extends Editor {
 
 /** Strips storage fields: the API serves exactly the SPEC §3 fields plus the featured flags. */
 export function toPublicEditor(record: EditorRecord): Editor {
-  const { id, name, image, college, major, sat, gpa, ecs, strengths, slotsOpen, totalSlots, featured } = record;
-  return { id, name, image, college, major, sat, gpa, ecs, strengths, slotsOpen, totalSlots, featured };
+  const { id, name, image, college, major, sat, gpa, ecs, strengths, bio = '', slotsOpen, totalSlots, featured } = record;
+  return { id, name, image, college, major, sat, gpa, ecs, strengths, bio, slotsOpen, totalSlots, featured };
 }
 
 /** Ids are readable slugs ('maya-chen'): they appear in links such as /select-services?editor=maya-chen. */
@@ -162,6 +164,18 @@ export function editorsRepo(info?: DeployInfo) {
         return record;
       }
       throw new StorageError(`Editor ${id} kept changing while being updated`);
+    },
+    /** The editor's own words for their profile; null for an unknown id. Compare-and-set, as update. */
+    async updateBio(id: string, bio: string, now = new Date()): Promise<EditorRecord | null> {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const current = await getForUpdate(id);
+        if (!current) return null;
+        const record: EditorRecord = { ...current.value, bio, updatedAt: now.toISOString() };
+        if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag }))) continue;
+        noteWrite(cacheKey);
+        return record;
+      }
+      throw new StorageError(`Editor ${id} kept changing while its bio was saved`);
     },
     /** 400 when another editor already signs in with the address `input` links (one editor per account). */
     async assertAccountFree(input: EditorInput, id?: string): Promise<void> {

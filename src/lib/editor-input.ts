@@ -4,8 +4,11 @@
  * without shipping the schema library.
  */
 
+/** An editor's bio, in their own words: a short paragraph for their profile page. */
+export const BIO_MAX_LENGTH = 700;
+
 /** Length caps of an editor's text fields, in the order of the form: its maxlength and the server's check. */
-export const EDITOR_TEXT_LIMITS = { name: 100, image: 500, college: 120, major: 120, sat: 20, gpa: 20, ecs: 2000, strengths: 2000 } as const;
+export const EDITOR_TEXT_LIMITS = { name: 100, image: 500, college: 120, major: 120, sat: 20, gpa: 20, ecs: 2000, strengths: 2000, bio: BIO_MAX_LENGTH } as const;
 export type EditorTextField = keyof typeof EDITOR_TEXT_LIMITS;
 export const EDITOR_TEXT_FIELDS = Object.keys(EDITOR_TEXT_LIMITS) as EditorTextField[];
 

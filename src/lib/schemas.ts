@@ -7,7 +7,7 @@ import { ADD_ON_IDS, CONTACT_SERVICE_OPTIONS, GRADES, MAJOR_VALUES, SERVICE_IDS,
 import { CHECKOUT_LIMITS, checkoutFieldMessages, termsAgreement } from './checkout-form';
 import { DETAILS_WORD_LIMIT, INQUIRY_LIMITS, detailsTooLong } from './contact';
 import { countWords } from './words';
-import { EDITOR_TEXT_LIMITS, MAX_SLOTS, isImageReference, isRequiredEditorField, type EditorTextField } from './editor-input';
+import { BIO_MAX_LENGTH, EDITOR_TEXT_LIMITS, MAX_SLOTS, isImageReference, isRequiredEditorField, type EditorTextField } from './editor-input';
 import { EMAIL_MAX_LENGTH, isEmail, normalizeEmail } from './email';
 import { fieldMessages } from './field-messages';
 import { PHONE_MAX_LENGTH, isUnitedStates, normalizeZip, toE164, type PhoneParser } from './phone';
@@ -78,6 +78,8 @@ export const editorInputSchema = z
     gpa: editorText('gpa'),
     ecs: editorText('ecs'),
     strengths: editorText('strengths'),
+    /** Absent keeps the stored bio: the editor writes it too (PUT /api/editor/profile). */
+    bio: editorText('bio').optional(),
     slotsOpen: slotCount('slotsOpen'),
     totalSlots: slotCount('totalSlots').min(1, 'totalSlots must be at least 1'),
     featured: featuredSchema.default({ home: false, about: false }),
@@ -98,6 +100,8 @@ export const editorSchema = z.object({
   gpa: z.string(),
   ecs: z.string(),
   strengths: z.string(),
+  /** In the editor's words, for their profile page; '' until written. */
+  bio: z.string().default(''),
   slotsOpen: z.number(),
   totalSlots: z.number(),
   featured: featuredSchema,
@@ -130,6 +134,8 @@ export const inquirySchema = z.object({
     .default(''),
 });
 export type Inquiry = z.infer<typeof inquirySchema>;
+
+export const editorBioSchema = z.object({ bio: text('bio', BIO_MAX_LENGTH) });
 
 export const waitlistSchema = z.object({ email: emailSchema, editorId: requiredText('editorId', 100) });
 

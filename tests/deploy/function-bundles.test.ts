@@ -53,6 +53,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   // Netlify's scheduler invokes a scheduled function with a POST whose body names the next run.
   'delivery-timers': { method: 'POST', path: '/.netlify/functions/delivery-timers', body: '{"next_run":"2026-11-23T15:00:00Z"}', expect: 204 },
   'editor-projects': { path: '/api/editor/projects', expect: 401 },
+  'editor-profile': { method: 'PUT', path: '/api/editor/profile', ...json({ bio: 'x' }), expect: 401 },
   editor: { method: 'PUT', route: '/api/database/editors/:id', path: '/api/database/editors/maya-chen', params: { id: 'maya-chen' }, expect: 401 },
   editors: { path: '/api/database/editors', expect: 200 },
   emails: { path: '/api/database/emails', expect: 401 },

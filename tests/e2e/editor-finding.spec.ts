@@ -10,6 +10,8 @@ import { SERVICES } from '../../src/lib/catalogue';
 import { formatUsd } from '../../src/lib/money';
 import type { Editor } from '../../src/lib/schemas';
 import { expectNoAxeViolations } from '../helpers/axe';
+import { signIn } from '../helpers/e2e-auth';
+import { MAYA, tokenFor } from '../helpers/e2e-delivery';
 import { withOpenSlot } from '../helpers/e2e-admin';
 import { islandsHydrated } from '../helpers/hydration';
 import { warmUpFunctions } from '../helpers/warm-up';
@@ -187,3 +189,39 @@ for (const width of [390, 1280]) {
     await expectNoAxeViolations(page);
   });
 }
+
+test('an editor writes the bio on their profile from the workspace, by keyboard (1280 px)', async ({ page, request }) => {
+  const demoBio = DEMO_EDITORS.find((e) => e.id === MAYA.id)!.bio!;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/editors/${MAYA.id}`);
+  await expect(page.getByRole('heading', { name: 'About Maya' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(demoBio);
+
+  await signIn(page, MAYA.email);
+  await page.goto('/editor');
+  const profile = page.locator('details').filter({ hasText: 'Your profile' });
+  await profile.getByText('Your profile', { exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const bio = profile.getByRole('textbox', { name: 'About you' });
+  await expect(bio).toHaveValue(demoBio);
+  const save = profile.getByRole('button', { name: 'Save Profile' });
+  await expect(save).toBeDisabled();
+  await bio.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('I read every draft twice, then ask one question.');
+  await expect(profile).toContainText('48 of 700 characters');
+  await page.keyboard.press('Tab');
+  await expect(save).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(profile.getByRole('status')).toHaveText('Saved. Your profile page shows it within a few minutes.');
+  await expect(save).toBeDisabled();
+  await expect(profile.getByRole('link', { name: 'View your profile page' })).toHaveAttribute('href', `/editors/${MAYA.id}`);
+  await expectNoAxeViolations(page, 'details');
+  const live = (await (await request.get('/api/database/editors?fresh=1')).json()) as Editor[];
+  expect(live.find((e) => e.id === MAYA.id)!.bio).toBe('I read every draft twice, then ask one question.');
+
+  // Back to the demo's words for the other tests.
+  const token = await tokenFor(request, MAYA.email);
+  const restored = await request.put('/api/editor/profile', { data: { bio: demoBio }, headers: { authorization: `Bearer ${token}` } });
+  expect(restored.status()).toBe(200);
+});

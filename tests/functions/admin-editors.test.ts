@@ -20,6 +20,7 @@ const input = {
   gpa: '3.9',
   ecs: 'Science Olympiad captain',
   strengths: 'Lab stories told plainly',
+  bio: 'I write about labs for people who have never been in one.',
   slotsOpen: 2,
   totalSlots: 5,
   featured: { home: true, about: false },

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquirySchema } from '../../src/lib/schemas';
 import { editorsRepo } from '../../netlify/server/editors.repo';
+import { DEMO_EDITORS } from '../../netlify/server/seed';
 import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
 import { subscribersRepo } from '../../netlify/server/subscribers.repo';
 import { uploadsRepo } from '../../netlify/server/uploads';
@@ -202,6 +203,11 @@ const MATRIX: Record<string, Row> = {
       const { id, fileId } = await customersDraftFile();
       return { path: `/api/project-files/${id}/${fileId}`, params: { id, fileId } };
     },
+  },
+  // The editor writes their own bio (the demo's, so the store stays as other tests expect it).
+  'PUT /api/editor/profile': {
+    expect: { ...signedIn(403), editor: 200 },
+    request: async () => ({ path: '/api/editor/profile', json: { bio: DEMO_EDITORS.find((e) => e.id === 'maya-chen')!.bio } }),
   },
   'GET /api/editor/projects': { expect: { ...signedIn(403), editor: 200 }, editorSeesOrder: true, request: async () => ({ path: '/api/editor/projects' }) },
   'GET /api/admin/projects': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/projects' }) },

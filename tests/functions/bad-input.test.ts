@@ -16,7 +16,7 @@ import { sniffImageType } from '../../netlify/server/uploads';
 import { UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
 import { testTokens } from '../helpers/admin-access';
 import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
-import { bearer } from '../helpers/auth-emulator';
+import { bearer, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints, type Endpoint } from '../helpers/endpoints';
 import { call, clearStore } from '../helpers/functions';
 import { resetOrderingStores, selection } from '../helpers/orders';
@@ -59,7 +59,7 @@ interface RawTarget {
   statuses?: number[];
 }
 
-let tokens: { admin: string; customer: string };
+let tokens: { admin: string; customer: string; editor: string };
 let editorId: string;
 let inquiryKey: string;
 let order: { id: string; orderId: string };
@@ -135,6 +135,7 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: admin,
     valid: () => editorInput(),
   },
+  'PUT /api/editor/profile': { kind: 'json', path: () => '/api/editor/profile', headers: () => bearer(tokens.editor), valid: () => ({ bio: 'I read every draft twice.' }) },
   'POST /api/waitlist': { kind: 'json', path: () => '/api/waitlist', headers: anyone, valid: () => ({ email: 'waiting@example.com', editorId: 'maya-chen' }) },
   'PATCH /api/admin/inquiries': { kind: 'json', path: () => '/api/admin/inquiries', headers: admin, valid: () => ({ id: inquiryKey, handled: true }) },
   'PATCH /api/database/emails': { kind: 'json', path: () => '/api/database/emails', headers: admin, valid: () => ({ id: 'reader@example.com', enabled: false }) },
@@ -223,7 +224,7 @@ beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
   await resetOrderingStores();
   const { admin, user } = await testTokens();
-  tokens = { admin, customer: user };
+  tokens = { admin, customer: user, editor: await tokenOf('maya@example.test') };
   editorId = (await editorsRepo().createWithNewId(editorInput('Bad Input Target'))).id;
   order = await openOrder(tokens.customer);
   ({ orderId: paidOrderId, projectIds: [projectId] } = await paidOrder(tokens.customer));

@@ -6,7 +6,8 @@ import { EDITORS_MEMORY_MS, editorsRepo } from '../../netlify/server/editors.rep
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { call, clearStore } from '../helpers/functions';
 
-const SPEC_FIELDS = ['id', 'name', 'image', 'college', 'major', 'sat', 'gpa', 'ecs', 'strengths', 'slotsOpen', 'totalSlots', 'featured'];
+// The SPEC's fields, the featured flags and the bio the editor writes for their profile page.
+const SPEC_FIELDS = ['id', 'name', 'image', 'college', 'major', 'sat', 'gpa', 'ecs', 'strengths', 'bio', 'slotsOpen', 'totalSlots', 'featured'];
 
 beforeEach(() => clearStore('editors'));
 

@@ -60,6 +60,8 @@ export async function returnFeedback(request: APIRequestContext, editorToken: st
 /** 'Slots Open: x/y' on the editor's card on /editors, as a number. */
 export async function slotsOnEditorsPage(page: Page, editorId: string) {
   await page.goto('/editors');
+  // The page as built has the build's count; the live list replaces it.
+  await page.locator('[data-source="live"]').waitFor();
   const text = await page.locator(`article[data-editor="${editorId}"]`).getByText(/Slots Open: \d+\/\d+/).textContent();
   return Number(text!.match(/(\d+)\//)![1]);
 }

@@ -15,7 +15,7 @@ describe('the editor form', () => {
 
   it('starts a new editor with 0 open of 5 slots and everything else empty (SPEC §3)', () => {
     expect(NEW_EDITOR_VALUES).toEqual({
-      name: '', image: '', college: '', major: '', sat: '', gpa: '', ecs: '', strengths: '',
+      name: '', image: '', college: '', major: '', sat: '', gpa: '', ecs: '', strengths: '', bio: '',
       slotsOpen: '0', totalSlots: '5', featured: { home: false, about: false }, accountEmail: '',
     });
   });
@@ -58,6 +58,7 @@ describe('the editor form', () => {
       college: text(EDITOR_TEXT_LIMITS.college),
       major: text(EDITOR_TEXT_LIMITS.major),
       sat: text(EDITOR_TEXT_LIMITS.sat),
+      bio: text(EDITOR_TEXT_LIMITS.bio),
       gpa: text(EDITOR_TEXT_LIMITS.gpa),
       ecs: text(EDITOR_TEXT_LIMITS.ecs),
       strengths: text(EDITOR_TEXT_LIMITS.strengths),
@@ -93,7 +94,7 @@ describe('the editor form', () => {
   });
 
   it('round-trips an editor through the form', () => {
-    const editor = { id: 'x', name: 'Ada', image: '/a.png', college: 'MIT', major: 'Math', sat: '1600', gpa: '4.0', ecs: 'e', strengths: 's', slotsOpen: 1, totalSlots: 5, featured: { home: true, about: false } };
+    const editor = { id: 'x', name: 'Ada', image: '/a.png', college: 'MIT', major: 'Math', sat: '1600', gpa: '4.0', ecs: 'e', strengths: 's', bio: 'b', slotsOpen: 1, totalSlots: 5, featured: { home: true, about: false } };
     const { id: _, ...input } = editor;
     expect(toEditorInput(valuesOf(editor, 'ada@example.test'))).toEqual({ ok: true, input: { ...input, accountEmail: 'ada@example.test' } });
   });

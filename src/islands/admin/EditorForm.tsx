@@ -145,6 +145,7 @@ export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }
         />
         <LongText label="Extracurriculars" maxLength={limit.ecs} {...text('ecs')} />
         <LongText label="Strengths" maxLength={limit.strengths} {...text('strengths')} />
+        <LongText label="Bio, in the editor's words" maxLength={limit.bio} {...text('bio')} />
         <fieldset className="sm:col-span-2">
           <legend className={labelClass}>Featured on</legend>
           <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">

@@ -16,6 +16,7 @@ export interface EditorFormValues {
   gpa: string;
   ecs: string;
   strengths: string;
+  bio: string;
   slotsOpen: string;
   totalSlots: string;
   featured: { home: boolean; about: boolean };
@@ -43,6 +44,7 @@ export const NEW_EDITOR_VALUES: EditorFormValues = {
   gpa: '',
   ecs: '',
   strengths: '',
+  bio: '',
   slotsOpen: String(SLOTS_OPEN_FALLBACK),
   totalSlots: String(TOTAL_SLOTS_FALLBACK),
   featured: { home: false, about: false },

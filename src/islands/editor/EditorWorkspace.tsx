@@ -14,10 +14,11 @@ import { VerifyEmail } from '../account/VerifyEmail';
 import { useSharedStore } from '../shared/useSharedStore';
 import { $session } from '../../stores/session';
 import { OpenProject } from './OpenProject';
+import { ProfileBio } from './ProfileBio';
 import { LoadFailed } from '../shared/LoadFailed';
 
 /**
- * The editor's workspace (issue 17): their slots, their inbox by what it needs, the project they
+ * The editor's workspace (issue 17): their slots, their profile's bio, their inbox by what it needs, the project they
  * opened (`#project-<id>`, also the link in their e-mails) and, on demand, the finished shelf.
  * Anyone signed in who is not an editor is told so, after verifying their address if they have not;
  * the Account card above signs people in.
@@ -90,6 +91,7 @@ export default function EditorWorkspace() {
           Refresh
         </button>
       </div>
+      <ProfileBio editorId={editor.id} bio={editor.bio} />
       <div className="gap-6 lg:grid lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
         <nav id="inbox" aria-labelledby="inbox-heading" className="scroll-mt-20 space-y-5">
           <h2 id="inbox-heading" className="font-serif text-2xl font-bold text-navy-900">

@@ -51,7 +51,7 @@ export default function EditorsGrid({ built, featured, filter, headingLevel = 3,
   const settled = !waiting && !failed;
 
   return (
-    <div ref={region} tabIndex={-1} className="focus:outline-none" aria-busy={waiting}>
+    <div ref={region} tabIndex={-1} className="focus:outline-none" aria-busy={waiting} data-source={state.status === 'ready' ? 'live' : 'built'}>
       <p role="status" className="sr-only">
         {waiting ? 'Loading editors…' : ''}
       </p>

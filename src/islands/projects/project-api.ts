@@ -20,7 +20,7 @@ export const getProject = (id: string) => withToken<ProjectView>(projectPath(id)
 
 /** GET /api/editor/projects: the editor's own slots and projects. */
 export interface Inbox {
-  editor: { id: string; name: string; slotsOpen: number; totalSlots: number };
+  editor: { id: string; name: string; slotsOpen: number; totalSlots: number; bio: string };
   projects: ProjectView[];
 }
 
@@ -45,3 +45,6 @@ export async function downloadProjectFile(projectId: string, file: FileRef) {
   if (!token) return signedOut;
   return saveDownload(`/api/project-files/${encodeURIComponent(projectId)}/${encodeURIComponent(file.id)}`, token, file.name);
 }
+
+/** PUT /api/editor/profile: the editor's bio, in their own words, for their profile page. */
+export const saveBio = (bio: string) => withToken<{ bio: string }>('/api/editor/profile', { method: 'PUT', body: { bio } });

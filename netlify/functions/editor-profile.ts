@@ -1,0 +1,26 @@
+/**
+ * PUT /api/editor/profile: the signed-in editor writes the bio on their profile page, in their own
+ * words. Everything else on the profile is the admin's. 403 for anyone who is not an editor.
+ */
+import type { Config } from '@netlify/functions';
+import { editorBioSchema } from '../../src/lib/schemas';
+import { authenticate } from '../server/auth';
+import { editorOf } from '../server/delivery/access';
+import { editorsRepo } from '../server/editors.repo';
+import { HttpError, privateJson, readBody, route } from '../server/http';
+import { publishEditorChange } from '../server/site-rebuild';
+
+export default route({
+  PUT: async (req, context) => {
+    const caller = await authenticate(req, context);
+    const editor = await editorOf(caller, context);
+    if (!editor) throw new HttpError(403, 'Editors only');
+    const { bio } = await readBody(req, editorBioSchema);
+    const saved = await editorsRepo(context).updateBio(editor.id, bio);
+    if (!saved) throw new HttpError(404, 'Editor not found');
+    await publishEditorChange(context);
+    return privateJson({ bio: saved.bio ?? '' });
+  },
+});
+
+export const config: Config = { path: '/api/editor/profile' };
