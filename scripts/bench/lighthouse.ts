@@ -49,6 +49,8 @@ function checkoutHandOver(): CheckoutData {
 
 const ROUTES: { route: string; targets: Targets; sessionStorage?: Record<string, unknown> }[] = [
   ...['/', '/about', '/services', '/pricing', '/editors', '/community', '/contact', '/privacy-policy', '/terms-of-service'].map((route) => ({ route, targets: PUBLIC })),
+  // An editor's profile and a major's list: pages made from the editors, one of each kind.
+  ...['/editors/maya-chen', '/editors/major/computer-science'].map((route) => ({ route, targets: PUBLIC })),
   { route: '/select-services', targets: ORDERING },
   { route: '/checkout', targets: ORDERING, sessionStorage: { [CHECKOUT_KEY]: checkoutHandOver() } },
 ];

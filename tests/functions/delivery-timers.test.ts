@@ -94,6 +94,22 @@ describe('the delivery timers', () => {
     expect((await stored(project.id)).version).toBe(final.version);
   });
 
+  it('the feedback that used the last edit says so, with the final date, and offers no more time', async () => {
+    let project = await submittedSupplement();
+    for (let round = 1; round <= 3; round++) {
+      project = (await act(parties.editorToken, project.id, 'return', { version: project.version, notes: `Notes ${round}` })).body;
+      if (round < 3) project = (await submitText(parties.customer.idToken, project, `Draft ${round + 1}`)).body;
+    }
+    expect(project).toMatchObject({ state: 'returned', editsLeft: 0 });
+    const mails = (await mailsTo(parties.customer.email)).filter((m) => m.subject === 'Feedback returned: Supplemental Essay Help (Small)');
+    expect(mails).toHaveLength(3);
+    const last = mails.find((m) => m.text.includes('Edits left: 0.'))!.text;
+    expect(last).toContain('That was the last edit: mark the essay final once you have read the feedback.');
+    expect(last).toMatch(/It becomes final by itself on \w{3} \d{1,2}, \d{4}, .+ E[SD]T\./);
+    expect(last).not.toContain('Keep it open');
+    expect(mails.find((m) => m.text.includes('Edits left: 2.'))!.text).toContain('Submit a revision, or mark the essay final when you are happy with it.');
+  });
+
   it('kept open, the project passes its old warning and final times quietly and is warned and finalized 7 days later; a fourth time is refused', async () => {
     const project = await submittedSupplement();
     const returned: ProjectView = (await act(parties.editorToken, project.id, 'return', { version: project.version, notes: 'Notes' })).body;
