@@ -25,14 +25,28 @@ const PROJECTS = 1000;
 const FAMILIES = 200;
 const TARGET_P99_MS = 100;
 
-async function signUp(origin: string, email: string) {
-  const res = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
+const toolkit = async (origin: string, method: string, body: object) => {
+  const res = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=bench`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'secret-pass', returnSecureToken: true }),
+    body: JSON.stringify(body),
   });
-  const data = (await res.json()) as { idToken: string; localId: string };
-  return { uid: data.localId, token: data.idToken };
+  return (await res.json()) as { idToken: string; localId: string };
+};
+
+/**
+ * A new account with a verified address, as its owner would verify it: an editor holds the role only
+ * then. The emulator keeps the verification code; applying it is what opening the e-mail's link does.
+ */
+async function signUp(origin: string, email: string) {
+  const password = 'secret-pass';
+  const { idToken, localId } = await toolkit(origin, 'signUp', { email, password, returnSecureToken: true });
+  await toolkit(origin, 'sendOobCode', { requestType: 'VERIFY_EMAIL', idToken });
+  const codes = (await (await fetch(`${origin}/emulator/v1/projects/demo-beacon/oobCodes`)).json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const code = codes.oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1)!;
+  await toolkit(origin, 'update', { oobCode: code.oobCode });
+  const verified = await toolkit(origin, 'signInWithPassword', { email, password, returnSecureToken: true });
+  return { uid: localId, token: verified.idToken };
 }
 
 /** A paid order of `units` small supplements with `editor`, paid `daysAgo` days ago. */

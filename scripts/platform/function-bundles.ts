@@ -125,7 +125,9 @@ export function probeBundle(
     child.on('error', fail);
     child.on('close', (code) => {
       if (code !== 0) return fail(new Error(`${bundle.modulePath} exited with ${code}:\n${err}`));
-      ok({ ...(JSON.parse(out) as Omit<ProbeAnswer, 'ms'>), ms });
+      // The probe's answer is its last line; a function may log to stdout before it.
+      const answer = out.trim().split('\n').at(-1) ?? '';
+      ok({ ...(JSON.parse(answer) as Omit<ProbeAnswer, 'ms'>), ms });
     });
   });
 }
