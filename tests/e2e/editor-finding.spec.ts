@@ -14,6 +14,7 @@ import { signIn } from '../helpers/e2e-auth';
 import { MAYA, tokenFor } from '../helpers/e2e-delivery';
 import { withOpenSlot } from '../helpers/e2e-admin';
 import { islandsHydrated } from '../helpers/hydration';
+import { layoutShift } from '../helpers/layout-shift';
 import { warmUpFunctions } from '../helpers/warm-up';
 
 const EDITORS_API = '**/api/database/editors';
@@ -116,18 +117,7 @@ test('the home and about pages have their editors in the HTML, and nothing moves
   await page.locator('#editors').scrollIntoViewIfNeeded();
   await refreshed;
   await islandsHydrated(page);
-  const shift = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) total += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
+  const shift = await layoutShift(page);
   expect(shift).toBeLessThan(0.01);
 });
 

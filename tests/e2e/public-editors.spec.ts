@@ -10,6 +10,7 @@ import { messages } from '../../src/lib/messages';
 import { readStored } from '../helpers/stored';
 import { expectLoaded, warmUpFunctions } from '../helpers/warm-up';
 import { withOpenSlot } from '../helpers/e2e-admin';
+import { layoutShift } from '../helpers/layout-shift';
 
 // Maya is read as an open editor (her card, unsurged prices), whatever ran before on this site.
 test.beforeEach(({ request }) => withOpenSlot(request, 'maya-chen'));
@@ -28,21 +29,6 @@ async function holdEditors(page: Page) {
   });
   return release;
 }
-
-/** Sums layout shifts not caused by input, from the start of the page (the CLS of the visit). */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) total += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
 
 test.beforeAll(({ request }) => warmUpFunctions(request, { waitlist: true }));
 
