@@ -31,7 +31,7 @@ export function ProfileBio({ editorId, bio }: { editorId: string; bio: string })
   return (
     <details className="rounded-xl border border-navy-100 bg-white p-4">
       <summary className="min-h-11 cursor-pointer content-center font-semibold text-navy-900">Your profile</summary>
-      <form onSubmit={submit} className="mt-3 space-y-2">
+      <form method="post" onSubmit={submit} className="mt-3 space-y-2">
         <label htmlFor={`${id}-bio`} className="block text-sm font-semibold text-slate-800">
           About you
         </label>
