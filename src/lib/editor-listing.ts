@@ -56,10 +56,10 @@ export const profileHref = (editorId: string) => `/editors/${encodeURIComponent(
 export const WAITLIST_ANCHOR = 'waitlist';
 export const waitlistHref = (editorId: string) => `${profileHref(editorId)}#${WAITLIST_ANCHOR}`;
 
-/** The heading and the line under it that say what a filtered list shows. */
-export function listingSummary(filter: EditorFilter, majorName: string | undefined, count: number): string {
+/** The line that says what a filtered list shows; `majorName` is the major as the editors wrote it. */
+export function listingSummary(filter: EditorFilter & { majorName?: string }, count: number): string {
   const who = count === 1 ? '1 editor' : `${count} editors`;
-  const studied = majorName ? ` who studied ${majorName}` : '';
+  const studied = filter.majorName ? ` who studied ${filter.majorName}` : '';
   const open = filter.openOnly ? ' with an open slot' : '';
   return `Showing ${who}${studied}${open}.`;
 }

@@ -44,9 +44,9 @@ describe('the editors list’s filters', () => {
   });
 
   it('says what a list shows', () => {
-    expect(listingSummary({ major: 'biology' }, 'Biology', 1)).toBe('Showing 1 editor who studied Biology.');
-    expect(listingSummary({ openOnly: true }, undefined, 5)).toBe('Showing 5 editors with an open slot.');
-    expect(listingSummary({}, undefined, 0)).toBe('Showing 0 editors.');
+    expect(listingSummary({ major: 'biology', majorName: 'Biology' }, 1)).toBe('Showing 1 editor who studied Biology.');
+    expect(listingSummary({ openOnly: true }, 5)).toBe('Showing 5 editors with an open slot.');
+    expect(listingSummary({}, 0)).toBe('Showing 0 editors.');
   });
 });
 

@@ -18,7 +18,7 @@ import { ProfileBio } from './ProfileBio';
 import { LoadFailed } from '../shared/LoadFailed';
 
 /**
- * The editor's workspace (issue 17): their slots, their profile's bio, their inbox by what it needs, the project they
+ * The editor's workspace: their slots, their profile's bio, their inbox by what it needs, the project they
  * opened (`#project-<id>`, also the link in their e-mails) and, on demand, the finished shelf.
  * Anyone signed in who is not an editor is told so, after verifying their address if they have not;
  * the Account card above signs people in.

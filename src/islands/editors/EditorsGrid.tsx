@@ -57,7 +57,7 @@ export default function EditorsGrid({ built, featured, filter, headingLevel = 3,
       </p>
       {filter && settled && (
         <p className="mb-6 text-slate-700" data-listing-summary="">
-          {listingSummary(filter, filter.majorName, editors.length)}
+          {listingSummary(filter, editors.length)}
         </p>
       )}
       {waiting && (
