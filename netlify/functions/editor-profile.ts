@@ -1,6 +1,7 @@
 /**
  * PUT /api/editor/profile: the signed-in editor writes the bio on their profile page, in their own
- * words. Everything else on the profile is the admin's. 403 for anyone who is not an editor.
+ * words. Everything else on the profile is the admin's. 403 for anyone who is not an editor; 429
+ * past 10 saves an hour, since each one builds the site again.
  */
 import type { Config } from '@netlify/functions';
 import { editorBioSchema } from '../../src/lib/schemas';
@@ -8,6 +9,7 @@ import { authenticate } from '../server/auth';
 import { editorOf } from '../server/delivery/access';
 import { editorsRepo } from '../server/editors.repo';
 import { HttpError, privateJson, readBody, route } from '../server/http';
+import { spend } from '../server/rate-limits';
 import { publishEditorChange } from '../server/site-rebuild';
 
 export default route({
@@ -16,6 +18,7 @@ export default route({
     const editor = await editorOf(caller, context);
     if (!editor) throw new HttpError(403, 'Editors only');
     const { bio } = await readBody(req, editorBioSchema);
+    await spend('profileSave', caller.uid, context);
     const saved = await editorsRepo(context).updateBio(editor.id, bio);
     if (!saved) throw new HttpError(404, 'Editor not found');
     await publishEditorChange(context);

@@ -1,6 +1,7 @@
 /**
  * Each editor's profile and the editors list's filters are pages of the build, so they read without
- * script and can be found. After an admin adds, changes or removes an editor, a Netlify build hook
+ * script and can be found. After an admin adds, changes or removes an editor (or an editor saves their
+ * bio), a Netlify build hook
  * (SITE_BUILD_HOOK) builds them again from the live list; until that deploy is out, the pages' islands
  * already show the change. Without a hook (locally, in tests) nothing is asked. A failed request is
  * logged, never returned: the write stands, and the next deploy builds the pages anyway.
@@ -25,7 +26,7 @@ export async function requestSiteRebuild(hook: string | undefined, fetchFn: type
   return 'failed';
 }
 
-/** After an admin's change to an editor: the cached lists now, the built pages after the answer. */
+/** After a change to an editor: the cached lists now, the built pages after the answer. */
 export async function publishEditorChange(context: Pick<Context, 'waitUntil'>) {
   await purgeEditorsCache(context);
   context.waitUntil(requestSiteRebuild(serverEnv().SITE_BUILD_HOOK));

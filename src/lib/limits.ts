@@ -11,6 +11,8 @@ export const RATE_LIMITS = {
   step: { limit: 60, windowMs: MINUTE_MS },
   message: { limit: 20, windowMs: MINUTE_MS },
   upload: { limit: 30, windowMs: 10 * MINUTE_MS },
+  /** An editor's bio saves: each one builds the site again. */
+  profileSave: { limit: 10, windowMs: 60 * MINUTE_MS },
   /** Consults booked by one address, and from one IP, a day. */
   bookingByAddress: { limit: 3, windowMs: DAY_MS },
   bookingByIp: { limit: 10, windowMs: DAY_MS },
@@ -27,6 +29,7 @@ const WHAT: Record<RateLimit, string> = {
   step: 'steps',
   message: 'messages',
   upload: 'uploads',
+  profileSave: 'profile saves',
   bookingByAddress: 'consults booked with this e-mail address',
   bookingByIp: 'consults booked from this connection',
 };

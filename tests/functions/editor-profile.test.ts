@@ -72,3 +72,14 @@ describe('the admin and the bio', () => {
     expect((await put({ ...maya, bio: 'Edited by the admin.' })).body).toMatchObject({ bio: 'Edited by the admin.' });
   });
 });
+
+describe('saving a bio often', () => {
+  it('answers 429 with Retry-After past 10 saves an hour (each one builds the site again), and keeps the last saved bio', async () => {
+    for (let i = 1; i <= 10; i++) expect((await save(tokens.maya, { bio: `Version ${i}` })).status).toBe(200);
+    const refused = await save(tokens.maya, { bio: 'Version 11' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused.body.error).toMatch(/^Too many profile saves in a short time\. Please wait \d+ (minutes?|seconds?) and try again\.$/);
+    expect((await publicMaya()).bio).toBe('Version 10');
+  });
+});
