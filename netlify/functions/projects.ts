@@ -1,10 +1,12 @@
 /**
- * GET /api/projects: the signed-in customer's projects (issue 17), oldest first, each with what it
- * means for them now. Orders paid before projects existed get theirs here, the first time they are read.
+ * GET /api/projects: the signed-in family member's projects, oldest first, each with what it means for
+ * them now: a parent's (orders paid before projects existed get theirs here, the first time they are
+ * read), and those a parent shared with the student who signs in with the order's address, verified.
  */
 import type { Config } from '@netlify/functions';
 import { projectView } from '../../src/lib/delivery';
 import { authenticate } from '../server/auth';
+import { rolesOn } from '../server/delivery/access';
 import { ensureProjects } from '../server/delivery/creation';
 import { projectsRepo } from '../server/delivery/projects.repo';
 import { privateJson, route } from '../server/http';
@@ -16,9 +18,14 @@ export default route({
     const orders = await ordersRepo(context).listForCustomer(caller.uid);
     await Promise.all(orders.map((order) => ensureProjects(order, context)));
     const now = new Date();
-    const projects = await projectsRepo(context).listForCustomer(caller.uid);
+    const repo = projectsRepo(context);
+    const [own, shared] = await Promise.all([repo.listForCustomer(caller.uid), caller.emailVerified ? repo.listForStudent(caller.email) : []]);
     const byId = new Map(orders.map((order) => [order.id, order]));
-    return privateJson(projects.map((project) => projectView(project, ['customer'], now, byId.get(project.orderId) ?? null)));
+    const ownIds = new Set(own.map((p) => p.id));
+    return privateJson([
+      ...own.map((project) => projectView(project, ['customer'], now, byId.get(project.orderId) ?? null)),
+      ...shared.filter((p) => !ownIds.has(p.id)).map((project) => projectView(project, rolesOn(project, caller, null), now)),
+    ]);
   },
 });
 

@@ -105,6 +105,7 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
     request: { path: '/api/project-files/BCC-ABC234-1/00000000-0000-4000-8000-000000000000', params: { id: 'BCC-ABC234-1', fileId: '00000000-0000-4000-8000-000000000000' }, headers: customer },
   },
   'editor-projects': { kind: 'signed-in', request: { path: '/api/editor/projects', headers: customer } },
+  'student-access': { kind: 'signed-in', request: { method: 'POST', path: '/api/student-access/BCC-ABC234', params: { orderId: 'BCC-ABC234' }, headers: customer } },
   'editor-profile': { kind: 'signed-in', request: { method: 'PUT', path: '/api/editor/profile', ...json({ bio: 'Hello' }), headers: { ...customer, 'content-type': 'application/json' } } },
   'consult-slots': { kind: 'public', request: { path: '/api/consult/slots' } },
   'consult-bookings': { kind: 'public', request: { method: 'POST', path: '/api/consult/bookings', ...json({ start: '2026-01-01T15:00:00.000Z', name: 'Pat', email: 'pat@example.com' }) } },

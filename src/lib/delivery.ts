@@ -6,6 +6,7 @@
  */
 import type { ServiceId } from './catalogue';
 import { quoteFor, refundMessages, type CancellationQuote, type RefundBasis } from './refunds';
+import { site } from './site';
 
 export const PROJECT_STATES = ['awaiting_draft', 'submitted', 'in_review', 'returned', 'final', 'withdrawn', 'cancelled'] as const;
 export type ProjectState = (typeof PROJECT_STATES)[number];
@@ -38,7 +39,11 @@ export const isTerminal = (state: ProjectState) => TERMINAL_STATES.includes(stat
 /** States in which a slot-counting project occupies one of its editor's active slots (DESIGN §10). */
 export const isActive = (state: ProjectState) => state === 'submitted' || state === 'in_review' || state === 'returned';
 
-export type Role = 'customer' | 'editor' | 'admin' | 'system';
+/**
+ * Who acts on a project: its family's parent (`customer`, the buyer: orders, payments, refunds), the
+ * student the parent invited (`student`: their own essays), its editor, our team, or the timers.
+ */
+export type Role = 'customer' | 'student' | 'editor' | 'admin' | 'system';
 
 export const PROJECT_ACTIONS = ['submit', 'acknowledge', 'return', 'finalize', 'extend', 'withdraw', 'cancel', 'message', 'reassign'] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
@@ -167,11 +172,11 @@ export interface Round {
 export interface ProjectEvent {
   at: string;
   by: Role;
-  /** Who, for people: the family's e-mail, an editor's name, our team's name, or 'system'. */
+  /** Who, for people: a name and a role (`personName`), our team's name, or 'system'; older entries, the family's e-mail. */
   actor: string;
   /** Which of our team, for the admin area only (projectView drops it for everyone else). */
   adminEmail?: string;
-  type: ProjectAction | 'created' | 'late' | 'ack_reminder' | 'auto_final_warning';
+  type: ProjectAction | 'created' | 'late' | 'ack_reminder' | 'auto_final_warning' | StudentAccessEvent;
   from: ProjectState;
   to: ProjectState;
   note?: string;
@@ -182,7 +187,7 @@ export interface ProjectEvent {
 export interface ProjectMessage {
   id: string;
   at: string;
-  by: 'customer' | 'editor' | 'admin';
+  by: 'customer' | 'student' | 'editor' | 'admin';
   author: string;
   /** Which of our team wrote it, for the admin area only. */
   adminEmail?: string;
@@ -200,6 +205,11 @@ export interface Project {
   customer: { uid: string; email: string };
   student: { name: string; email: string; grade: string; parentName: string; parentEmail: string };
   editor: { id: string; name: string };
+  /**
+   * Set while the parent lets the student (the address on the order) work on the project: the student
+   * signs in with that address, verified, and reads and acts as 'student'.
+   */
+  studentAccess?: { invitedAt: string };
   /** Bumped on reassignment: each assignment claims its own slot on its own editor. */
   assignment: number;
   previousAssignments: { editorId: string; assignment: number }[];
@@ -227,7 +237,7 @@ export interface Project {
 export interface OwedNotice {
   id: string;
   at: string;
-  audience: 'customer' | 'editor';
+  audience: 'customer' | 'student' | 'editor';
   /** The editor it goes to: the project's, or the one it was taken from. */
   editorId: string;
   subject: string;
@@ -275,6 +285,7 @@ export type Refusal = { status: 403 | 409; error: string };
 export const deliveryMessages = {
   noEditsLeft: 'This project has no edits left.',
   notYours: 'Only the customer, the editor or an admin can do that.',
+  parentOnly: 'Only the parent who placed the order can do that: ask them to, on their dashboard.',
   stale: 'This project changed meanwhile; reload it to see the latest.',
   finished: (state: ProjectState) => `This project is ${projectStateLabel[state].toLowerCase()}; nothing more can be done with it.`,
   wrongState: (action: ProjectAction, state: ProjectState) => `${actionLabel[action]} is not possible while the project is "${projectStateLabel[state]}".`,
@@ -294,15 +305,16 @@ export const filesClosedTo = (state: ProjectState, roles: readonly Role[]) => (s
 
 /** Who may take each step, and from which states (DESIGN §10). */
 const RULES: Record<ProjectAction, { roles: readonly Role[]; from: readonly ProjectState[] }> = {
-  submit: { roles: ['customer'], from: ['awaiting_draft', 'returned'] },
+  // The student works on the essay; the parent keeps what costs or ends it (cancel, withdraw).
+  submit: { roles: ['customer', 'student'], from: ['awaiting_draft', 'returned'] },
   acknowledge: { roles: ['editor'], from: ['submitted'] },
   return: { roles: ['editor'], from: ['submitted', 'in_review'] },
-  finalize: { roles: ['customer', 'admin', 'system'], from: ['returned'] },
-  extend: { roles: ['customer'], from: ['returned'] },
+  finalize: { roles: ['customer', 'student', 'admin', 'system'], from: ['returned'] },
+  extend: { roles: ['customer', 'student'], from: ['returned'] },
   withdraw: { roles: ['customer', 'admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
   // Self-service only while editing has not begun (DESIGN §11); the admin cancels with a refund of any amount.
   cancel: { roles: ['customer'], from: ['awaiting_draft', 'submitted', 'in_review'] },
-  message: { roles: ['customer', 'editor', 'admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  message: { roles: ['customer', 'student', 'editor', 'admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
   reassign: { roles: ['admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
 };
 
@@ -320,7 +332,7 @@ export function messagesCloseAt(project: Pick<RuledProject, 'state' | 'history'>
 /** Why `role` may not take `action` on `project` at `now`, or null when it may. */
 export function refusal(project: RuledProject, action: ProjectAction, role: Role, now = new Date()): Refusal | null {
   const rule = RULES[action];
-  if (!rule.roles.includes(role)) return { status: 403, error: deliveryMessages.notYours };
+  if (!rule.roles.includes(role)) return { status: 403, error: role === 'student' ? deliveryMessages.parentOnly : deliveryMessages.notYours };
   const closeAt = action === 'message' ? messagesCloseAt(project) : null;
   if (closeAt) return now.getTime() < closeAt.getTime() ? null : { status: 409, error: deliveryMessages.threadClosed };
   const from = action === 'finalize' && role === 'admin' ? ADMIN_FINALIZE_FROM : rule.from;
@@ -396,8 +408,31 @@ export type FullProjectView = ProjectView & Pick<Project, 'customer' | 'student'
 /** The student as their editor knows them: a first name. */
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-/** The family, as their editor reads them in the history and the thread: never an address. */
-const familyOf = (project: Pick<Project, 'student'>) => `${firstName(project.student.name)}'s family`;
+export const STUDENT_ACCESS_EVENTS = ['student_invited', 'student_removed'] as const;
+export type StudentAccessEvent = (typeof STUDENT_ACCESS_EVENTS)[number];
+
+/**
+ * How a person reads in the thread, the history and the e-mails: a name and a role ('Pat, parent',
+ * 'Maya Chen, editor'), our team as the business, never an address. Entries stored before people were
+ * named (the family by its address) read the same way, as the name comes from the project.
+ */
+export function personName(by: Role, stored: string, project: Pick<Project, 'student'>): string {
+  switch (by) {
+    case 'customer':
+      return `${firstName(project.student.parentName)}, parent`;
+    case 'student':
+      return `${firstName(project.student.name)}, student`;
+    case 'editor':
+      return stored.endsWith(', editor') ? stored : `${stored}, editor`;
+    case 'admin':
+    case 'system':
+      return stored === 'system' ? stored : site.name;
+  }
+}
+
+/** Whether the caller, by this verified address, is the project's invited student. */
+export const isInvitedStudent = (project: Pick<Project, 'student' | 'studentAccess'>, email: string, emailVerified: boolean) =>
+  emailVerified && project.studentAccess !== undefined && email.trim().toLowerCase() === project.student.email.trim().toLowerCase();
 
 /**
  * What editing needs, and no more: the student's first name and grade; not the family's account,
@@ -407,15 +442,22 @@ function forEditor({ customer: _account, student, priceCents: _paid, ...record }
   return { ...record, student: { name: firstName(student.name), grade: student.grade } };
 }
 
-/** A history entry or message with the family's address replaced by who they are, and no refund amount. */
-function asEditorSees<T extends { by: string; actor?: string; author?: string; refundCents?: number; note?: string }>(entry: T, project: Pick<Project, 'student'>): T {
-  if (entry.by !== 'customer') return entry;
+/** The student reads their own essays: not the parent's account, contacts or what was paid. */
+function forStudent({ customer: _account, student, priceCents: _paid, ...record }: Omit<Project, 'notices'>) {
+  return { ...record, student: { name: student.name, grade: student.grade, email: student.email, parentName: student.parentName } };
+}
+
+/** A history entry or message with its person named, and for the editor no refund amount or the family's note on it. */
+function named<T extends { by: Role; actor?: string; author?: string; refundCents?: number; note?: string }>(entry: T, project: Pick<Project, 'student'>, editorReads: boolean): T {
+  const name = personName(entry.by, entry.actor ?? entry.author ?? '', project);
   const { refundCents, note, ...rest } = entry;
+  const hideRefund = editorReads && (entry.by === 'customer' || entry.by === 'student') && refundCents !== undefined;
   return {
     ...rest,
-    ...(refundCents === undefined && note !== undefined && { note }),
-    ...('actor' in entry && { actor: familyOf(project) }),
-    ...('author' in entry && { author: familyOf(project) }),
+    ...(!editorReads && refundCents !== undefined && { refundCents }),
+    ...(note !== undefined && !hideRefund && { note }),
+    ...('actor' in entry && { actor: name }),
+    ...('author' in entry && { author: name }),
   } as T;
 }
 
@@ -426,11 +468,16 @@ export function projectView(project: Project, roles: Role[], now: Date, order: R
   const { notices: _owed, ...record } = project;
   const team = roles.includes('admin');
   const full = team || roles.includes('customer');
+  const editorReads = !full && !roles.includes('student');
+  // Families and editors see our team as one name, never an admin's address; our team sees who it was.
+  const shown = <T extends { by: Role; adminEmail?: string; actor?: string; author?: string; refundCents?: number; note?: string }>({ adminEmail, ...entry }: T) => ({
+    ...named(entry, project, editorReads),
+    ...(team && adminEmail !== undefined && { adminEmail }),
+  });
   return {
-    ...(full ? record : forEditor(record)),
-    // Families and editors see our team as one name, never an admin's address.
-    history: team ? record.history : record.history.map(({ adminEmail: _who, ...event }) => (full ? event : asEditorSees(event, project))),
-    messages: team ? record.messages : record.messages.map(({ adminEmail: _who, ...message }) => (full ? message : asEditorSees(message, project))),
+    ...(full ? record : editorReads ? forEditor(record) : forStudent(record)),
+    history: record.history.map((event) => shown(event) as ProjectEvent),
+    messages: record.messages.map((message) => shown(message) as ProjectMessage),
     roles,
     actions,
     editsLeft: editsLeft(project),

@@ -13,6 +13,8 @@ export const RATE_LIMITS = {
   upload: { limit: 30, windowMs: 10 * MINUTE_MS },
   /** An editor's bio saves: each one builds the site again. */
   profileSave: { limit: 10, windowMs: 60 * MINUTE_MS },
+  /** A parent inviting the student, or ending that: each invitation is an e-mail to someone. */
+  studentAccess: { limit: 10, windowMs: 60 * MINUTE_MS },
   /** Consults booked by one address, and from one IP, a day. */
   bookingByAddress: { limit: 3, windowMs: DAY_MS },
   bookingByIp: { limit: 10, windowMs: DAY_MS },
@@ -30,6 +32,7 @@ const WHAT: Record<RateLimit, string> = {
   message: 'messages',
   upload: 'uploads',
   profileSave: 'profile saves',
+  studentAccess: "changes to the student's access",
   bookingByAddress: 'consults booked with this e-mail address',
   bookingByIp: 'consults booked from this connection',
 };

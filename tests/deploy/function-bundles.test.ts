@@ -71,6 +71,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   },
   'project-upload': { method: 'POST', route: '/api/project-files/:id', path: '/api/project-files/BCC-ABC234-1', params: { id: 'BCC-ABC234-1' }, expect: 401 },
   projects: { path: '/api/projects', expect: 401 },
+  'student-access': { method: 'POST', route: '/api/student-access/:orderId', path: '/api/student-access/BCC-ABC234', params: { orderId: 'BCC-ABC234' }, expect: 401 },
   'stripe-webhook': { method: 'POST', path: '/api/stripe/webhook', body: '{}', expect: 400 },
   subscribe: { method: 'POST', path: '/api/database/subscribe', ...json({ email: 'bundle@example.com' }), expect: 200 },
   'test-checkout': { route: '/api/stripe/test-checkout/:orderId', path: '/api/stripe/test-checkout/BCC-ABC234', params: { orderId: 'BCC-ABC234' }, expect: 401 },

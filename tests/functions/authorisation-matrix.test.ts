@@ -162,6 +162,21 @@ const MATRIX: Record<string, Row> = {
       return { path: `/api/orders/${orderId}/checkout`, params: { id: orderId, action: 'checkout' } };
     },
   },
+  // The parent shares a paid order's projects with its student, or ends that; no one else learns the order exists.
+  'POST /api/student-access/:orderId': {
+    expect: ownerOnly(200),
+    request: async () => {
+      const { orderId } = await paidOrder(tokens.customer);
+      return { path: `/api/student-access/${orderId}`, params: { orderId } };
+    },
+  },
+  'DELETE /api/student-access/:orderId': {
+    expect: ownerOnly(200),
+    request: async () => {
+      const { orderId } = await paidOrder(tokens.customer);
+      return { path: `/api/student-access/${orderId}`, params: { orderId } };
+    },
+  },
   'POST /api/stripe/create-payment-session': { expect: signedIn(200), request: async () => ({ path: '/api/stripe/create-payment-session', json: selection() }) },
   // Only the payment provider's signature opens the webhook: no token, however good, does.
   'POST /api/stripe/webhook': {

@@ -123,6 +123,14 @@ const signedEvent = (object: unknown) => {
   return { body: payload, contentType: 'application/json', signature: signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) };
 };
 
+/** Whatever an endpoint that takes no body may be sent. */
+const ignoredBodies = () =>
+  fc.oneof(
+    fc.jsonValue({ maxDepth: 4 }).map((v) => ({ body: JSON.stringify(v) ?? '', contentType: 'application/json' })),
+    fc.uint8Array({ maxLength: 512 }).map((body) => ({ body })),
+    fc.constant({ body: 'x'.repeat(MB), contentType: 'application/json' }),
+  );
+
 /** One entry per endpoint that takes a body; a new one without an entry fails the first test. */
 const TARGETS: Record<string, JsonTarget | RawTarget> = {
   'POST /api/database/subscribe': { kind: 'json', path: () => '/api/database/subscribe', headers: anyone, valid: () => ({ email: 'reader@example.com' }) },
@@ -169,11 +177,16 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     params: () => ({ id: order.orderId, action: 'cancel' }),
     headers: admin,
     statuses: [404],
-    bodies: fc.oneof(
-      fc.jsonValue({ maxDepth: 4 }).map((v) => ({ body: JSON.stringify(v) ?? '', contentType: 'application/json' })),
-      fc.uint8Array({ maxLength: 512 }).map((body) => ({ body })),
-      fc.constant({ body: 'x'.repeat(MB), contentType: 'application/json' }),
-    ),
+    bodies: ignoredBodies(),
+  },
+  // Takes no body either: whatever is sent, someone else's paid order stays hidden (404).
+  'POST /api/student-access/:orderId': {
+    kind: 'raw',
+    path: () => `/api/student-access/${paidOrderId}`,
+    params: () => ({ orderId: paidOrderId }),
+    headers: admin,
+    statuses: [404],
+    bodies: ignoredBodies(),
   },
   'POST /api/project-files/:id': {
     kind: 'raw',

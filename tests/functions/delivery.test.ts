@@ -8,6 +8,7 @@ import adminProjects from '../../netlify/functions/admin-projects';
 import editorProjects from '../../netlify/functions/editor-projects';
 import projectHandler from '../../netlify/functions/project';
 import projectsHandler from '../../netlify/functions/projects';
+import studentAccess from '../../netlify/functions/student-access';
 import { editorsRepo } from '../../netlify/server/editors.repo';
 import { listOutbox } from '../../netlify/server/mail';
 import { ordersRepo } from '../../netlify/server/orders.repo';
@@ -26,17 +27,27 @@ import {
 import { testTokens } from '../helpers/admin-access';
 import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
 import { call, clearStore } from '../helpers/functions';
-import { FULL_EDITOR, OPEN_EDITOR, resetOrderingStores, selection } from '../helpers/orders';
+import { FULL_EDITOR, OPEN_EDITOR, resetOrderingStores, selection, student } from '../helpers/orders';
 import { act, paidOrder, submitText } from '../helpers/projects';
 
-let tokens: { customer: string; other: string; admin: string; editor: string; otherEditor: string };
+let tokens: { customer: string; student: string; other: string; admin: string; editor: string; otherEditor: string };
 let customerEmail: string;
+let studentEmail: string;
 
 beforeAll(async () => {
-  const [customer, other, { admin }] = await Promise.all([createUser(), createUser(), testTokens()]);
+  const [customer, student, other, { admin }] = await Promise.all([createUser(), createUser(), createUser(), testTokens()]);
   customerEmail = customer.email;
-  tokens = { customer: customer.idToken, other: other.idToken, admin, editor: await tokenOf('maya@example.test'), otherEditor: await tokenOf('sofia@example.test') };
+  studentEmail = student.email;
+  tokens = { customer: customer.idToken, student: student.idToken, other: other.idToken, admin, editor: await tokenOf('maya@example.test'), otherEditor: await tokenOf('sofia@example.test') };
 });
+
+/** An order whose student signs in as `tokens.student`, shared with them by the parent. */
+async function sharedOrder(services: { id: string; quantity: number }[]) {
+  const paid = await paidOrder(tokens.customer, selection({ services, student: { ...student, studentEmail } }));
+  const shared = await call(studentAccess, `/api/student-access/${paid.orderId}`, { method: 'POST', params: { orderId: paid.orderId }, headers: bearer(tokens.customer) });
+  expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+  return paid;
+}
 
 beforeEach(async () => {
   await resetOrderingStores();
@@ -68,7 +79,7 @@ function bodyFor(action: ProjectAction, project: Pick<ProjectView, 'version' | '
   }
 }
 
-const ROLE_TOKENS: Record<Exclude<Role, 'system'>, () => string> = { customer: () => tokens.customer, editor: () => tokens.editor, admin: () => tokens.admin };
+const ROLE_TOKENS: Record<Exclude<Role, 'system'>, () => string> = { customer: () => tokens.customer, student: () => tokens.student, editor: () => tokens.editor, admin: () => tokens.admin };
 
 /** Drives a fresh project of the customer's to `state` through the real steps. */
 async function projectIn(state: ProjectState, id: string): Promise<ProjectView> {
@@ -128,7 +139,7 @@ describe('the state machine through the endpoint, every step, every role, every 
 
   it.each(STATES)('from %s', async (state) => {
     const units = PROJECT_ACTIONS.length;
-    const { projectIds } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-large', quantity: units }] }));
+    const { projectIds } = await sharedOrder([{ id: 'supplement-large', quantity: units }]);
     for (const [i, action] of PROJECT_ACTIONS.entries()) {
       const project = await projectIn(state, projectIds[i]);
       // A stranger learns nothing; an editor of someone else's project neither.
@@ -136,8 +147,9 @@ describe('the state machine through the endpoint, every step, every role, every 
         const res = await act(stranger, project.id, action, bodyFor(action, project));
         expect(res, `${action} by a stranger`).toMatchObject({ status: 404, body: { error: 'Project not found' } });
       }
-      // Refused roles first (a refusal changes nothing), then the role the step is for, if any.
-      const roles = (['customer', 'editor', 'admin'] as const).slice().sort((a, b) => Number(!refusal(project, action, a)) - Number(!refusal(project, action, b)));
+      // Refused roles first (a refusal changes nothing), then the role the step is for, if any: the
+      // student before the parent, so the student's own steps go through the endpoint.
+      const roles = (['student', 'customer', 'editor', 'admin'] as const).slice().sort((a, b) => Number(!refusal(project, action, a)) - Number(!refusal(project, action, b)));
       for (const role of roles) {
         const expected = refusal(project, action, role);
         const res = await act(ROLE_TOKENS[role](), project.id, action, bodyFor(action, project));
@@ -304,8 +316,8 @@ describe('what each side sees and hears', () => {
     }
     const editorsView = await getProject(tokens.editor, id);
     expect(editorsView.rounds[0].draft).toEqual(submitted.rounds[0].draft);
-    expect(editorsView.messages.map((m) => [m.author, m.text])).toEqual([["Sam's family", 'Thanks for taking this on!']]);
-    expect(editorsView.history.filter((e) => e.by === 'customer').map((e) => [e.type, e.actor])).toEqual([['submit', "Sam's family"], ['message', "Sam's family"]]);
+    expect(editorsView.messages.map((m) => [m.author, m.text])).toEqual([['Pat, parent', 'Thanks for taking this on!']]);
+    expect(editorsView.history.filter((e) => e.by === 'customer').map((e) => [e.type, e.actor])).toEqual([['submit', 'Pat, parent'], ['message', 'Pat, parent']]);
 
     // The family and our team read the whole record.
     for (const token of [tokens.customer, tokens.admin]) {

@@ -12,6 +12,7 @@ import consultBookings from '../../netlify/functions/consult-bookings';
 import consultCancel from '../../netlify/functions/consult-cancel';
 import createSession from '../../netlify/functions/create-payment-session';
 import webhook from '../../netlify/functions/stripe-webhook';
+import studentAccess from '../../netlify/functions/student-access';
 import subscribeHandler from '../../netlify/functions/subscribe';
 import { bookingIdForToken, freeSlots } from '../../netlify/server/consult-booking';
 import { sendDueReminders } from '../../netlify/server/consult-reminders';
@@ -38,7 +39,7 @@ import { bearer, createUser } from '../helpers/auth-emulator';
 import { bookingRequest, cancelTokenFor, mailsTo } from '../helpers/consults';
 import { walkFaults } from '../helpers/fault-walk';
 import { call, context, postForm } from '../helpers/functions';
-import { selection } from '../helpers/orders';
+import { selection, student } from '../helpers/orders';
 import { act, paidOrder, submitText } from '../helpers/projects';
 
 const blobs = useAtomicBlobsServer();
@@ -402,6 +403,42 @@ describe('a step on a project (the family submits a first draft)', () => {
       },
     });
     expect(writes).toBeGreaterThanOrEqual(3);
+  }, 600_000);
+});
+
+describe('the parent invites the student (two projects, one e-mail)', () => {
+  let orderId: string;
+  let projectIds: string[];
+  const studentEmail = 'sam-faults@example.test';
+  const invite = () => call(studentAccess, `/api/student-access/${orderId}`, { method: 'POST', params: { orderId }, headers: bearer(user.idToken) });
+  const invitations = async () => (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => m.to === studentEmail && m.subject.includes('invited you'));
+  const listed = async () => (await openStore('projects').list({ prefix: 'by-student/' })).blobs.length;
+
+  it('answers 200 only when every project is shared; a retry shares each once and e-mails once', async () => {
+    const writes = await walkFaults(blobs, {
+      async arrange() {
+        await seedEditors();
+        ({ orderId, projectIds } = await paidOrder(user.idToken, selection({ services: [{ id: 'supplement-small', quantity: 2 }], student: { ...student, studentEmail } })));
+      },
+      act: invite,
+      async afterFault(res) {
+        if (res.status !== 200) return expectToldToRetry(res);
+        for (const id of projectIds) expect((await projectsRepo().get(id))!.studentAccess).toBeDefined();
+        expect(await invitations()).toHaveLength(1);
+      },
+      async afterRetry(res) {
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        for (const id of projectIds) {
+          const project = (await projectsRepo().get(id))!;
+          expect(project.studentAccess).toBeDefined();
+          expect(project.history.filter((e) => e.type === 'student_invited')).toHaveLength(1);
+        }
+        // A shared project is always listed for the student.
+        expect(await listed()).toBe(projectIds.length);
+        expect(await invitations()).toHaveLength(1);
+      },
+    });
+    expect(writes).toBeGreaterThanOrEqual(5);
   }, 600_000);
 });
 

@@ -70,9 +70,10 @@ describe('history lines', () => {
     expect(eventText(event('message'))).toBeNull();
   });
 
-  it("name people as the reader knows them: themselves as 'You', the business by its name", () => {
-    expect(personLabel('customer', 'pat@example.com', 'customer')).toBe('You');
-    expect(personLabel('customer', 'pat@example.com', 'editor')).toBe('pat@example.com');
-    expect(personLabel('system', 'system', 'customer')).toBe('Beacon College Counsel');
+  it("name people as the reader knows them: themselves as 'You', anyone else by the name the server gave", () => {
+    expect(personLabel('customer', 'Pat, parent', ['customer'])).toBe('You');
+    expect(personLabel('student', 'Sam, student', ['student'])).toBe('You');
+    expect(personLabel('customer', 'Pat, parent', ['student'])).toBe('Pat, parent');
+    expect(personLabel('editor', 'Maya Chen, editor', ['customer', 'admin'])).toBe('Maya Chen, editor');
   });
 });

@@ -14,8 +14,11 @@ import {
   autoFinalAt,
   keepOpenLeft,
   messagesCloseAt,
+  personName,
+  projectView,
   relativeTime,
   takesSlot,
+  type Project,
   type ProjectAction,
   type ProjectState,
   type Role,
@@ -43,17 +46,17 @@ const project = (state: ProjectState, { returns = 0, editsAllowed = 3 as number 
 
 /** Who may take each step from where (DESIGN §10); anything else is refused. */
 const ALLOWED: Record<ProjectAction, Partial<Record<Role, ProjectState[]>>> = {
-  submit: { customer: ['awaiting_draft', 'returned'] },
+  submit: { customer: ['awaiting_draft', 'returned'], student: ['awaiting_draft', 'returned'] },
   acknowledge: { editor: ['submitted'] },
   return: { editor: ['submitted', 'in_review'] },
-  finalize: { customer: ['returned'], system: ['returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  finalize: { customer: ['returned'], student: ['returned'], system: ['returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
   withdraw: { customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
-  extend: { customer: ['returned'] },
+  extend: { customer: ['returned'], student: ['returned'] },
   cancel: { customer: ['awaiting_draft', 'submitted', 'in_review'] },
-  message: { customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'], editor: ['awaiting_draft', 'submitted', 'in_review', 'returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  message: { customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'], student: ['awaiting_draft', 'submitted', 'in_review', 'returned'], editor: ['awaiting_draft', 'submitted', 'in_review', 'returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
   reassign: { admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
 };
-const ROLES: Role[] = ['customer', 'editor', 'admin', 'system'];
+const ROLES: Role[] = ['customer', 'student', 'editor', 'admin', 'system'];
 
 describe('the delivery state machine', () => {
   for (const action of PROJECT_ACTIONS) {
@@ -63,6 +66,7 @@ describe('the delivery state machine', () => {
         for (const state of PROJECT_STATES) {
           const answer = refusal(project(state, { returns: state === 'returned' ? 1 : 0 }), action, role);
           if (states?.includes(state)) expect(answer, state).toBeNull();
+          else if (!states && role === 'student') expect(answer, state).toEqual({ status: 403, error: 'Only the parent who placed the order can do that: ask them to, on their dashboard.' });
           else if (!states) expect(answer, state).toEqual({ status: 403, error: 'Only the customer, the editor or an admin can do that.' });
           else expect(answer?.status, state).toBe(409);
         }
@@ -162,5 +166,40 @@ describe('the delivery state machine', () => {
     const finalAt = new Date(submitted.getTime() + 7 * 24 * 3600_000);
     expect(relativeTime(finalAt, seconds(1))).toBe('in 7 days');
     expect(relativeTime(finalAt, seconds(90))).toBe('in 7 days');
+  });
+});
+
+describe('people in the thread and the history', () => {
+  const student = { name: 'Sam Rivera', email: 'sam@example.com', grade: '11', parentName: 'Pat Rivera', parentEmail: 'pat@example.com' };
+
+  it('are a name and a role, our team the business, never an address', () => {
+    expect(personName('customer', 'pat@example.com', { student })).toBe('Pat, parent');
+    expect(personName('student', '', { student })).toBe('Sam, student');
+    expect(personName('editor', 'Maya Chen', { student })).toBe('Maya Chen, editor');
+    expect(personName('editor', 'Maya Chen, editor', { student })).toBe('Maya Chen, editor');
+    expect(personName('admin', 'Beacon College Counsel', { student })).toBe('Beacon College Counsel');
+  });
+
+  it('read so for every reader, entries stored with the family\'s address included; the student reads no account, price or contact of the parent', () => {
+    const at = '2026-11-01T10:00:00.000Z';
+    const record = {
+      id: 'BCC-ABCDEF-1', orderId: 'BCC-ABCDEF', unit: 1, service: { id: 'supplement-small', title: 'Small Supplement' }, priceCents: 7500,
+      customer: { uid: 'parent-uid', email: 'pat@example.com' }, student, editor: { id: 'maya-chen', name: 'Maya Chen' }, studentAccess: { invitedAt: at },
+      assignment: 1, previousAssignments: [], overflow: false, state: 'awaiting_draft', editsAllowed: 3, rounds: [], reminders: {}, version: 1, createdAt: at, updatedAt: at,
+      messages: [
+        { id: 'm1', at, by: 'customer', author: 'pat@example.com', text: 'Hello' },
+        { id: 'm2', at, by: 'student', author: 'Sam, student', text: 'Hi!' },
+        { id: 'm3', at, by: 'editor', author: 'Maya Chen', text: 'Welcome' },
+      ],
+      history: [{ at, by: 'customer', actor: 'pat@example.com', type: 'student_invited', from: 'awaiting_draft', to: 'awaiting_draft' }],
+    } as unknown as Project;
+    for (const roles of [['customer'], ['student'], ['editor'], ['admin']] as Role[][]) {
+      const view = projectView(record, roles, new Date(at));
+      expect(view.messages.map((m) => m.author), roles.join()).toEqual(['Pat, parent', 'Sam, student', 'Maya Chen, editor']);
+      expect(view.history[0].actor).toBe('Pat, parent');
+    }
+    const studentsView = JSON.stringify(projectView(record, ['student'], new Date(at)));
+    for (const secret of ['parent-uid', 'pat@example.com', 'priceCents', 'parentEmail']) expect(studentsView).not.toContain(secret);
+    expect(projectView(record, ['student'], new Date(at)).actions).toEqual(['submit', 'message']);
   });
 });

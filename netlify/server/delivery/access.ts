@@ -1,8 +1,9 @@
 /**
- * Who a caller is to a project (DESIGN §10): its customer, its editor (a signed-in user whose
+ * Who a caller is to a project: its customer (the parent who bought it), the student the parent
+ * invited (signed in with the order's student address, verified), its editor (a signed-in user whose
  * verified address is the `accountEmail` the admin set on an editor record), or an admin.
  */
-import type { Project, Role } from '../../../src/lib/delivery';
+import { isInvitedStudent, type Project, type Role } from '../../../src/lib/delivery';
 import type { Caller } from '../auth';
 import { editorsRepo, type EditorRecord } from '../editors.repo';
 import { HttpError } from '../http';
@@ -18,6 +19,7 @@ export async function editorOf(caller: Caller, info?: DeployInfo): Promise<Edito
 export function rolesOn(project: Project, caller: Caller, editorId: string | null): Role[] {
   const roles: Role[] = [];
   if (project.customer.uid === caller.uid) roles.push('customer');
+  else if (isInvitedStudent(project, caller.email, caller.emailVerified)) roles.push('student');
   if (editorId !== null && project.editor.id === editorId) roles.push('editor');
   if (caller.isAdmin) roles.push('admin');
   return roles;
@@ -34,5 +36,5 @@ export function requireRoles(project: Project | null, caller: Caller, editorId: 
 }
 
 /** The caller's own capacity comes first: a customer who is also an admin acts as the customer. */
-const PREFERENCE: readonly Role[] = ['customer', 'editor', 'admin'];
+const PREFERENCE: readonly Role[] = ['customer', 'student', 'editor', 'admin'];
 export const roleFor = (roles: Role[], allowed: (role: Role) => boolean): Role | null => PREFERENCE.find((r) => roles.includes(r) && allowed(r)) ?? null;

@@ -27,5 +27,5 @@ export async function refundCancellation(project: Project, info?: DeployInfo): P
   const amountCents = asked ? decided : Math.min(decided, remainingCents(order));
   if (amountCents === 0) return null;
   const text = cancelled.note ?? quoteFor(project, order, new Date(cancelled.at)).text;
-  return requestRefund(order.id, { id, amountCents, reason: `Cancelled ${project.service.title}: ${text}`, by: 'customer', actor: cancelled.actor, projectIds: [project.id] }, info);
+  return requestRefund(order.id, { id, amountCents, reason: `Cancelled ${project.service.title}: ${text}`, by: 'customer', actor: project.customer.email, projectIds: [project.id] }, info);
 }

@@ -12,7 +12,8 @@ import { escapeHtml, sendMail, type Mail } from '../mail';
 import type { DeployInfo } from '../stores';
 import type { Actor, Step } from './transitions';
 
-export type Audience = 'customer' | 'editor';
+/** The parent who bought it (`customer`), the student they invited, or the editor. */
+export type Audience = 'customer' | 'student' | 'editor';
 
 export interface Notice {
   audience: Audience;
@@ -36,8 +37,19 @@ function keepOpenLine(project: Project) {
 /** When a returned project becomes final by itself, and how to put that off. */
 const finalLine = (project: Project) => `Without a new draft it becomes final by itself on ${dateTime(autoFinalAt(project)!.toISOString())}. ${keepOpenLine(project)}`.trim();
 
-/** Who hears of a step, and what (the one who took it hears nothing). */
+/**
+ * Who hears of a step, and what (the one who took it hears nothing). What the editor, our team or the
+ * timers did reaches the student too once invited, but for what was refunded: money is the parent's.
+ */
 export function noticesOf(step: Step, after: Project, actor: Actor): Notice[] {
+  const notices = parentsAndEditors(step, after, actor);
+  if (!after.studentAccess || isFamily(actor)) return notices;
+  return notices.flatMap((notice) => (notice.audience === 'customer' ? [notice, { ...notice, audience: 'student' as const, lines: step.action === 'cancel' ? notice.lines.slice(0, 1) : notice.lines }] : [notice]));
+}
+
+const isFamily = (actor: Actor) => actor.role === 'customer' || actor.role === 'student';
+
+function parentsAndEditors(step: Step, after: Project, actor: Actor): Notice[] {
   const round = after.rounds[after.rounds.length - 1];
   const left = editsLeft(after);
   switch (step.action) {
@@ -76,8 +88,8 @@ export function noticesOf(step: Step, after: Project, actor: Actor): Notice[] {
         },
       ];
     case 'finalize':
-      return actor.role === 'customer'
-        ? [{ audience: 'editor', subject: `Marked final: ${what(after)}`, lines: [`${after.student.name} marked ${after.service.title} final. Thank you!`] }]
+      return isFamily(actor)
+        ? [{ audience: 'editor', subject: `Marked final: ${what(after)}`, lines: [`${actor.name} marked ${after.service.title} final. Thank you!`] }]
         : (['customer', 'editor'] as const).map((audience) => ({ audience, subject: `Final: ${what(after)}`, lines: [`${what(after)} is now final${actor.role === 'system' ? ': seven days passed after the last feedback without a new draft' : ''}.`] }));
     case 'withdraw':
       return actor.role === 'customer'
@@ -98,7 +110,7 @@ export function noticesOf(step: Step, after: Project, actor: Actor): Notice[] {
       ];
     }
     case 'message': {
-      const to: Audience[] = actor.role === 'customer' ? ['editor'] : actor.role === 'editor' ? ['customer'] : ['customer', 'editor'];
+      const to: Audience[] = isFamily(actor) ? ['editor'] : actor.role === 'editor' ? ['customer'] : ['customer', 'editor'];
       const more = `Further messages within ${MESSAGE_MAIL_BURST_MS / 60_000} minutes of this one are not e-mailed one by one: read the whole thread on the project.`;
       return to.map((audience) => ({ audience, subject: messageSubject(after), lines: [`${actor.name} wrote:`, step.text, more] }));
     }
@@ -119,9 +131,10 @@ export const ackReminder = (project: Project, at: string): OwedNotice => ({
   subject: `Reminder: please acknowledge ${what(project)}`,
   lines: [`A draft of ${project.service.title} has waited 20 hours for you. The family was promised contact within 24 hours: please acknowledge it now.`],
 });
-export const autoFinalWarning = (project: Project, at: string): OwedNotice => {
+/** The family's warning before a returned project becomes final by itself: to the parent, and to the student once invited. */
+export const autoFinalWarnings = (project: Project, at: string): OwedNotice[] => {
   const round = currentRound(project)!;
-  return {
+  const warning: OwedNotice = {
     // One per final time: a project kept open is warned again before its new one.
     id: `warn-r${round.n}${round.keptOpen ? `-k${round.keptOpen}` : ''}`,
     at,
@@ -130,11 +143,12 @@ export const autoFinalWarning = (project: Project, at: string): OwedNotice => {
     subject: `${project.service.title} becomes final in 2 days`,
     lines: [`Unless you submit a revision or mark it final yourself, ${what(project)} becomes final on ${dateTime(autoFinalAt(project)!.toISOString())}.`, keepOpenLine(project)].filter(Boolean),
   };
+  return project.studentAccess ? [warning, { ...warning, id: `${warning.id}-student`, audience: 'student' }] : [warning];
 };
 
 /** The page where each party acts on the project. */
 const linkFor = (audience: Audience, project: Project) =>
-  `${serverEnv().URL}${audience === 'customer' ? '/dashboard' : '/editor'}#project-${encodeURIComponent(project.id)}`;
+  `${serverEnv().URL}${audience === 'editor' ? '/editor' : '/dashboard'}#project-${encodeURIComponent(project.id)}`;
 
 /** The address of the project's editor, or of `editorId`'s: their account, or the business inbox. */
 async function editorAddress(editorId: string, info?: DeployInfo) {
@@ -170,10 +184,17 @@ export const noticesOfEvent = (project: Project, event: number) => (project.noti
  * failure is thrown. SMTP refusing is not a failure: sendMail keeps the mail for a later attempt.
  */
 export async function send(notices: OwedNotice[], project: Project, info?: DeployInfo): Promise<void> {
+  // A student whose access ended meanwhile is no longer written to.
+  const due = notices.filter((notice) => notice.audience !== 'student' || project.studentAccess);
   const results = await Promise.allSettled(
-    notices.map(async (notice) => {
+    due.map(async (notice) => {
       const link = linkFor(notice.audience, project);
-      const { to, forward } = notice.audience === 'customer' ? { to: project.customer.email, forward: '' } : await editorAddress(notice.editorId, info);
+      const { to, forward } =
+        notice.audience === 'customer'
+          ? { to: project.customer.email, forward: '' }
+          : notice.audience === 'student'
+            ? { to: project.student.email, forward: '' }
+            : await editorAddress(notice.editorId, info);
       const lines = [...notice.lines, `Open it: ${link}`];
       const mail: Mail = {
         to,

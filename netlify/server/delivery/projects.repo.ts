@@ -1,11 +1,13 @@
 /**
  * Projects (DESIGN §10): one blob per project, keyed `<order id>-<unit>`, changed only by
  * compare-and-set on its etag, so two requests can never both move it. Lists read through index
- * keys, never by listing every project: `by-customer/<uid>/<id>`, `by-editor/<editor id>/<open|done>/<id>`
- * and `by-created/<time>-<id>`. An index key is a hint: it is written before the change that needs it
+ * keys, never by listing every project: `by-customer/<uid>/<id>`, `by-editor/<editor id>/<open|done>/<id>`,
+ * `by-created/<time>-<id>` and, for a student the parent invited, `by-student/<sha-256 of the address>/<id>`
+ * (an address is no key: it may hold characters a key may not). An index key is a hint: it is written before the change that needs it
  * and removed after, and every list checks each record it reads, so an interrupted change leaves at
  * most a hint that the list skips, never a project missing from a list.
  */
+import { createHash } from 'node:crypto';
 import { isTerminal, type Project } from '../../../src/lib/delivery';
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import { listKeys, readRecords } from '../paging';
@@ -15,6 +17,8 @@ export const PROJECT_ID = /^BCC-[A-Z0-9]{6}-[1-9][0-9]{0,2}$/;
 export const projectIdOf = (orderId: string, unit: number) => `${orderId}-${unit}`;
 
 const customerKey = (uid: string, id: string) => `by-customer/${uid}/${id}`;
+const studentPrefix = (email: string) => `by-student/${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}/`;
+const studentKey = (project: Pick<Project, 'id' | 'student'>) => `${studentPrefix(project.student.email)}${project.id}`;
 type Shelf = 'open' | 'done';
 const editorPrefix = (editorId: string, shelf: Shelf) => `by-editor/${editorId}/${shelf}/`;
 const shelfOf = (project: Pick<Project, 'state'>): Shelf => (isTerminal(project.state) ? 'done' : 'open');
@@ -72,6 +76,19 @@ export function projectsRepo(info?: DeployInfo) {
       const projects = await readIndexed(keys, (p) => p.customer.uid === uid);
       return projects.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.unit - b.unit);
     },
+
+    /** The projects a parent shared with the student who signs in with `email` (verified by the caller). */
+    async listForStudent(email: string): Promise<Project[]> {
+      const keys = await listKeys(store, { prefix: studentPrefix(email) });
+      const projects = await readIndexed(keys, (p) => p.studentAccess !== undefined && p.student.email.trim().toLowerCase() === email.trim().toLowerCase());
+      return projects.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.unit - b.unit);
+    },
+
+    /** Lists the project for its student: written before the change that shares it. */
+    indexForStudent: (project: Pick<Project, 'id' | 'student'>) => store.set(studentKey(project), ''),
+
+    /** Drops that hint: after the change that ends the sharing (a stale hint is skipped by the list). */
+    unindexForStudent: (project: Pick<Project, 'id' | 'student'>) => store.delete(studentKey(project)),
 
     /** An editor's open projects, or their finished ones. */
     async listForEditor(editorId: string, shelf: Shelf): Promise<Project[]> {

@@ -10,7 +10,7 @@ import { HttpError } from '../http';
 import { retryMail } from '../mail';
 import { expireIfDue } from '../unpaid-orders';
 import { refundCancellation } from './cancellation';
-import { ackReminder, autoFinalWarning, noticesOfEvent, send } from './notify';
+import { ackReminder, autoFinalWarnings, noticesOfEvent, send } from './notify';
 import { projectFilesRepo } from './files';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
@@ -90,7 +90,7 @@ async function handle(timer: Timer, now: Date, context: StepContext): Promise<vo
       const keptOpen = round!.keptOpen ?? 0;
       const warned = project.reminders.warnRound === round!.n && (project.reminders.warnKeptOpen ?? 0) === keptOpen;
       const at = warned ? markedAt(project, 'auto_final_warning') : await mark(project, etag, { reminders: { ...project.reminders, warnRound: round!.n, warnKeptOpen: keptOpen } }, 'auto_final_warning', now, context);
-      await send([autoFinalWarning(project, at)], project, context);
+      await send(autoFinalWarnings(project, at), project, context);
       return;
     }
     case 'final': {

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Context } from '@netlify/functions';
-import { autoFinalAt, currentRound, DELIVERY_LIMITS, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
+import { autoFinalAt, currentRound, personName, DELIVERY_LIMITS, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
 import { acknowledgeSchema, cancelSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema } from '../../../src/lib/delivery-schemas';
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
 import type { Caller } from '../auth';
@@ -173,11 +173,12 @@ export async function takeStep(id: string, action: ProjectAction, body: unknown,
   const roles = requireRoles(found?.value ?? null, caller, editor?.id ?? null);
   const project = found!.value;
   const role: Role | null = roleFor(roles, (r) => refusal(project, action, r)?.status !== 403);
-  if (!role) throw new HttpError(403, deliveryMessages.notYours);
+  // Refused in every capacity: the reason given to the caller's own one (a student is told who may).
+  if (!role) throw new HttpError(403, refusal(project, action, roleFor(roles, () => true)!)?.error ?? deliveryMessages.notYours);
   const step = await stepOf(action, body, project, caller, context);
   const refused = refusal(project, action, role);
   if (refused) throw new HttpError(refused.status, refused.error);
-  const actor: Actor = role === 'admin' ? teamActor(caller.email) : { role, name: role === 'editor' ? project.editor.name : caller.email };
+  const actor: Actor = role === 'admin' ? teamActor(caller.email) : { role, name: personName(role, project.editor.name, project) };
   const after = await commitStep(project, found!.etag, step, actor, context);
   if (step.action === 'cancel') await refundOrRetryLater(after, context);
   return after;

@@ -20,7 +20,7 @@ import { site } from '../../../src/lib/site';
 
 export interface Actor {
   role: Role;
-  /** How people see who did it: the family's e-mail, an editor's name, our team's name, 'system'. */
+  /** How people see who did it: 'Pat, parent', 'Sam, student', 'Maya Chen, editor', our team's name, 'system'. */
   name: string;
   /** Which of our team did it, kept for the admin area. */
   adminEmail?: string;

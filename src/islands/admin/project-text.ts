@@ -22,6 +22,8 @@ export const eventLabel: Record<ProjectEvent['type'], string> = {
   late: 'Feedback past due',
   ack_reminder: 'Editor reminded to acknowledge',
   auto_final_warning: 'Customer warned before it becomes final',
+  student_invited: 'Student invited by the parent',
+  student_removed: "Student's access ended by the parent",
 };
 
 /** 'Unlimited' for the Common App essay (null), else the number left. */

@@ -7,10 +7,20 @@ import { useSharedStore } from '../shared/useSharedStore';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { ProjectCard } from './ProjectCard';
 import { LoadFailed } from '../shared/LoadFailed';
+import { StudentInvite } from './StudentInvite';
+import { studentAccessMessages } from '../../lib/student-access';
+
+/** The parent's projects by order, in the order they are listed: each order's student may be invited. */
+function parentsOrders(projects: ProjectView[]): ProjectView[][] {
+  const byOrder = new Map<string, ProjectView[]>();
+  for (const project of projects) if (project.roles.includes('customer')) byOrder.set(project.orderId, [...(byOrder.get(project.orderId) ?? []), project]);
+  return [...byOrder.values()];
+}
 
 /**
- * 'Your Projects' (issue 17): every editing service the family bought, with its editor, where it
- * stands and what they can do next. `/dashboard#project-<id>`, the link in every e-mail, opens one.
+ * 'Your Projects': every editing service the family bought (and, for a student, those a parent shared
+ * with them), with its editor, where it stands and what they can do next; then, for the parent, the
+ * student's own access per order. `/dashboard#project-<id>`, the link in every e-mail, opens one.
  */
 export default function MyProjects() {
   const { value, reload } = useSignedInFetch<ProjectView[]>('/api/projects');
@@ -41,9 +51,12 @@ export default function MyProjects() {
         </p>
       )}
       {projects?.length === 0 && (
-        <p className="text-slate-700">
-          No projects yet: each editing service you buy becomes one. <a href="/services" className="font-semibold text-navy-700 underline">Browse our services</a>
-        </p>
+        <div className="space-y-1 text-slate-700">
+          <p>
+            No projects yet: each editing service you buy becomes one. <a href="/services" className="font-semibold text-navy-700 underline">Browse our services</a>
+          </p>
+          <p>{studentAccessMessages.notInvitedYet}</p>
+        </div>
       )}
       {projects && projects.length > 0 && (
         <ul className="space-y-4">
@@ -52,6 +65,9 @@ export default function MyProjects() {
           ))}
         </ul>
       )}
+      {projects &&
+        user?.email &&
+        parentsOrders(projects).map((ofOrder) => <StudentInvite key={ofOrder[0].orderId} projects={ofOrder} accountEmail={user.email!} onChange={update} />)}
     </section>
   );
 }

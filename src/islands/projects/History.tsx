@@ -1,9 +1,8 @@
-import type { ProjectEvent } from '../../lib/delivery';
+import type { ProjectEvent, Role } from '../../lib/delivery';
 import { eventText, formatDateTime, personLabel } from './format';
-import type { Perspective } from './perspective';
 
 /** Who did what, when, oldest first, behind a native disclosure (it is for looking back). */
-export function History({ events, perspective }: { events: ProjectEvent[]; perspective: Perspective }) {
+export function History({ events, readerRoles }: { events: ProjectEvent[]; readerRoles: readonly Role[] }) {
   const shown = events.flatMap((event) => {
     const text = eventText(event);
     return text ? [{ event, text }] : [];
@@ -23,7 +22,7 @@ export function History({ events, perspective }: { events: ProjectEvent[]; persp
               {formatDateTime(event.at)}
             </time>
             <span className="text-slate-800">
-              <span className="font-semibold">{personLabel(event.by, event.actor, perspective)}</span>: {text}
+              <span className="font-semibold">{personLabel(event.by, event.actor, readerRoles)}</span>: {text}
             </span>
           </li>
         ))}

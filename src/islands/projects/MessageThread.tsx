@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { DELIVERY_LIMITS, type ProjectMessage } from '../../lib/delivery';
+import { DELIVERY_LIMITS, type ProjectMessage, type Role } from '../../lib/delivery';
 import { formatDateTime, personLabel } from './format';
-import type { Perspective } from './perspective';
 import { PlainText } from './Rounds';
 import { TextArea } from './TextArea';
 import { useKeptText } from './useKeptText';
@@ -9,7 +8,8 @@ import { useKeptText } from './useKeptText';
 interface Props {
   projectId: string;
   messages: ProjectMessage[];
-  perspective: Perspective;
+  /** The reader's roles on the project: their own messages read 'You'. */
+  readerRoles: readonly Role[];
   /** Null when the project takes no more messages (it is over). */
   send: ((text: string) => Promise<boolean>) | null;
   busy: boolean;
@@ -17,7 +17,7 @@ interface Props {
 }
 
 /** The conversation between the family and the editor, oldest first, and a form to add to it. */
-export function MessageThread({ projectId, messages, perspective, send, busy, other }: Props) {
+export function MessageThread({ projectId, messages, readerRoles, send, busy, other }: Props) {
   const [text, setText, clear] = useKeptText(`${projectId}:message`);
   const [error, setError] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
@@ -38,11 +38,11 @@ export function MessageThread({ projectId, messages, perspective, send, busy, ot
       ) : (
         <ol className="space-y-2">
           {messages.map((message) => {
-            const mine = message.by === perspective;
+            const mine = readerRoles.includes(message.by);
             return (
               <li key={message.id} className={`rounded-xl p-3 ${mine ? 'ml-6 bg-navy-50 sm:ml-16' : 'mr-6 border border-slate-200 bg-white sm:mr-16'}`}>
                 <p className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
-                  <span className="font-semibold text-slate-800">{personLabel(message.by, message.author, perspective)}</span>
+                  <span className="font-semibold text-slate-800">{personLabel(message.by, message.author, readerRoles)}</span>
                   <time dateTime={message.at}>{formatDateTime(message.at)}</time>
                 </p>
                 <PlainText text={message.text} className="mt-1 text-sm" />

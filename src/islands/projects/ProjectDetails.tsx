@@ -22,7 +22,7 @@ export function ProjectDetails({ project, perspective, onChange, level }: Props)
   const Section = level === 2 ? 'h3' : 'h4';
   const canMessage = project.actions.includes('message');
   const other = perspective === 'customer' ? project.editor.name : `the family of ${project.student.name}`;
-  const emptyRounds = perspective === 'customer' ? 'No draft yet. Submit your first draft when it is ready.' : 'The family has not submitted a draft yet.';
+  const emptyRounds = perspective === 'customer' ? 'No draft yet. Submit the first draft when it is ready.' : 'The family has not submitted a draft yet.';
   // The server refuses these downloads too; the page says why instead of offering them.
   const filesClosed = filesClosedTo(project.state, project.roles) ? deliveryMessages.filesClosed(project.state) : undefined;
   const closeAt = messagesCloseAt(project);
@@ -44,13 +44,13 @@ export function ProjectDetails({ project, perspective, onChange, level }: Props)
         <MessageThread
           projectId={project.id}
           messages={project.messages}
-          perspective={perspective}
+          readerRoles={project.roles}
           send={canMessage ? (text) => run('message', { text }) : null}
           busy={busy === 'message'}
           other={other}
         />
       </section>
-      <History events={project.history} perspective={perspective} />
+      <History events={project.history} readerRoles={project.roles} />
     </div>
   );
 }

@@ -135,7 +135,7 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
           }}
         />
       )}
-      {perspective === 'customer' && feedbackReturned(project) && (
+      {project.roles.includes('customer') && feedbackReturned(project) && (
         <p className="text-sm text-slate-700">
           Feedback has come back on this project, so it can no longer be cancelled here. For a refund, please{' '}
           <a href="/contact" className="font-semibold text-navy-700 underline">

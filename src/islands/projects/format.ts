@@ -1,19 +1,13 @@
 /** How times, people and history read on the project pages. */
-import type { ProjectEvent, ProjectMessage } from '../../lib/delivery';
-import { site } from '../../lib/site';
-import type { Perspective } from './perspective';
+import type { ProjectEvent, Role } from '../../lib/delivery';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 
 /** 'Mar 3, 2:05 PM EST', in the reader's own time zone. */
 export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
-/** Who wrote or did something, as the reader sees it: their own doings are 'You'. */
-export function personLabel(by: ProjectMessage['by'] | ProjectEvent['by'], name: string, reader: Perspective): string {
-  if (by === reader) return 'You';
-  if (by === 'admin' || by === 'system') return site.name;
-  return name;
-}
+/** Who wrote or did something, as the reader sees it: their own doings are 'You', others by the name the server gave. */
+export const personLabel = (by: Role, name: string, readerRoles: readonly Role[]) => (readerRoles.includes(by) ? 'You' : name);
 
 /** What an event in the history says happened; null for events the history does not list. */
 export function eventText(event: ProjectEvent): string | null {
@@ -42,6 +36,10 @@ export function eventText(event: ProjectEvent): string | null {
       return 'Reminded the editor to acknowledge the draft';
     case 'auto_final_warning':
       return 'Reminded the family: final in two days without a new draft';
+    case 'student_invited':
+      return 'Invited the student to work on it';
+    case 'student_removed':
+      return "Ended the student's access";
     case 'message':
       return null; // the thread shows messages
   }

@@ -48,3 +48,7 @@ export async function downloadProjectFile(projectId: string, file: FileRef) {
 
 /** PUT /api/editor/profile: the editor's bio, in their own words, for their profile page. */
 export const saveBio = (bio: string) => withToken<{ bio: string }>('/api/editor/profile', { method: 'PUT', body: { bio } });
+
+/** POST (invite) or DELETE (end) /api/student-access/:orderId: the order's projects shared with its student. */
+export const setStudentAccess = (orderId: string, share: boolean) =>
+  withToken<ProjectView[]>(`/api/student-access/${encodeURIComponent(orderId)}`, { method: share ? 'POST' : 'DELETE' });

@@ -1,0 +1,93 @@
+/**
+ * A parent shares an order's projects with its student, or ends that. Each project changes by
+ * compare-and-set with an entry in its history (no version bump: the editor's next step is not made
+ * stale by it); the student's list key is written before a project is shared and removed after the
+ * sharing ends. Safe to retry at every write: a project already as asked is left as it is, and the
+ * invitation e-mail goes once per invitation, named by when the first project was shared.
+ */
+import { firstName, personName, projectView, type Project, type ProjectView } from '../../../src/lib/delivery';
+import { site } from '../../../src/lib/site';
+import { sameAddress, studentAccessMessages } from '../../../src/lib/student-access';
+import type { Caller } from '../auth';
+import { serverEnv } from '../env';
+import { HttpError } from '../http';
+import { escapeHtml, sendMail } from '../mail';
+import { ordersRepo, type Order } from '../orders.repo';
+import { spend } from '../rate-limits';
+import type { DeployInfo } from '../stores';
+import { ensureProjects, projectsOfOrder } from './creation';
+import { projectsRepo, StaleProjectError } from './projects.repo';
+
+/** Another step may land between our read and our write: read again, a few times. */
+const ATTEMPTS = 5;
+
+async function setOne(id: string, share: boolean, now: Date, info?: DeployInfo): Promise<Project> {
+  const repo = projectsRepo(info);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const found = await repo.getForUpdate(id);
+    if (!found) throw new HttpError(404, 'Project not found');
+    const project = found.value;
+    if ((project.studentAccess !== undefined) === share) {
+      // A retry after the change landed and before its list key was dropped.
+      if (!share) await repo.unindexForStudent(project);
+      return project;
+    }
+    if (share) await repo.indexForStudent(project);
+    const at = now.toISOString();
+    const { studentAccess: _ended, ...rest } = project;
+    const after: Project = {
+      ...rest,
+      ...(share && { studentAccess: { invitedAt: at } }),
+      updatedAt: at,
+      history: [...project.history, { at, by: 'customer', actor: personName('customer', '', project), type: share ? 'student_invited' : 'student_removed', from: project.state, to: project.state }],
+    };
+    try {
+      await repo.replace(project, after, found.etag);
+    } catch (error) {
+      if (error instanceof StaleProjectError) continue;
+      throw error;
+    }
+    if (!share) await repo.unindexForStudent(project);
+    return after;
+  }
+  throw new HttpError(409, 'These projects changed meanwhile; please try again.');
+}
+
+/** The e-mail that tells the student what they were invited to, and how to get in. */
+async function sendInvitation(order: Order, projects: Project[], info?: DeployInfo) {
+  const invitedAt = projects[0].studentAccess!.invitedAt;
+  const editors = [...new Set(projects.map((p) => p.editor.name))].join(' and ');
+  const parent = firstName(order.student.parentName);
+  const lines = [
+    `${order.student.parentName} invited you to work on your essays with ${editors} on ${site.name}: ${[...new Set(projects.map((p) => p.service.title))].join(', ')}.`,
+    `Log in (or create an account) with this address, ${order.student.studentEmail}, and verify it. Your dashboard then lists the projects: submit your drafts and revisions, read the feedback and message ${editors} there. All contact with your editor stays in each project's thread.`,
+    `${parent} keeps the order, its payments and any refunds.`,
+    `Open your dashboard: ${serverEnv().URL}/dashboard`,
+  ];
+  await sendMail(
+    {
+      to: order.student.studentEmail,
+      subject: `${parent} invited you to work on your essays with ${editors}`,
+      text: lines.join('\n\n'),
+      html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+      replyTo: site.email,
+    },
+    info,
+    new Date(),
+    { id: `student-invite-${order.id}-${Date.parse(invitedAt)}`, at: new Date(invitedAt) },
+  );
+}
+
+/** Shares (or stops sharing) the projects of the caller's paid order with its student; answers them as the parent sees them. */
+export async function setStudentAccess(orderId: string, share: boolean, caller: Caller, info?: DeployInfo, now = new Date()): Promise<ProjectView[]> {
+  const order = await ordersRepo(info).get(orderId);
+  if (!order || order.customer.uid !== caller.uid) throw new HttpError(404, 'Order not found');
+  if (order.status !== 'paid') throw new HttpError(409, studentAccessMessages.notPaid);
+  if (share && sameAddress(order.student.studentEmail, caller.email)) throw new HttpError(409, studentAccessMessages.ownAddress);
+  await spend('studentAccess', caller.uid, info, now);
+  await ensureProjects(order, info);
+  const projects: Project[] = [];
+  for (const { id } of projectsOfOrder(order)) projects.push(await setOne(id, share, now, info));
+  if (share) await sendInvitation(order, projects, info);
+  return projects.map((project) => projectView(project, ['customer'], now, order));
+}

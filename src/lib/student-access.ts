@@ -1,0 +1,23 @@
+/**
+ * The student in the loop: the parent who bought editing invites the student whose address is on the
+ * order; the student then signs in with that address and works on their own projects (drafts,
+ * revisions, feedback, messages, marking final), while orders, payments, refunds, cancelling and
+ * withdrawing stay with the parent. What both read about it is said here, once.
+ */
+import { firstName } from './delivery';
+
+export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export const studentAccessMessages = {
+  notPaid: "Only a paid order's projects can be shared with the student.",
+  ownAddress: "The student's e-mail on this order is your own: you already see and work on its projects.",
+  /** What an invitation lets the student do, said before the parent invites. */
+  offer: (student: string, email: string, editors: string) =>
+    `${firstName(student)} can sign in with ${email} to submit drafts, read feedback and message ${editors}. Orders, payments and refunds stay with you.`,
+  invited: (student: string, email: string) => `Invitation sent to ${email}. ${firstName(student)} signs in with that address to see these projects.`,
+  removed: (student: string) => `${firstName(student)} no longer sees these projects.`,
+  /** For the student, on each shared project. */
+  sharedBy: (parentName: string) => `Shared with you by ${firstName(parentName)}, who keeps the order and its payments.`,
+  /** For a signed-in account with no projects: a student whose parent has not invited them yet. */
+  notInvitedYet: 'A parent bought editing for you? Ask them to invite you from their dashboard, then log in here with the address on the order.',
+} as const;

@@ -1,0 +1,181 @@
+/**
+ * The student in the loop, through the real endpoints: the parent invites the student on the order,
+ * who then signs in with that address (verified) and works on their own projects; orders, money,
+ * cancelling and withdrawing stay with the parent; both hear what is meant for them; the parent can
+ * end it. People read as a name and a role, never an address.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import orderHandler from '../../netlify/functions/order';
+import projectHandler from '../../netlify/functions/project';
+import projectsHandler from '../../netlify/functions/projects';
+import studentAccess from '../../netlify/functions/student-access';
+import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { listOutbox } from '../../netlify/server/mail';
+import { deliveryMessages, type ProjectView } from '../../src/lib/delivery';
+import { studentAccessMessages } from '../../src/lib/student-access';
+import { openOrder } from '../helpers/api-fixtures';
+import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
+import { call, clearStore } from '../helpers/functions';
+import { selection, student } from '../helpers/orders';
+import { act, paidOrder, submitText, useDeliveryParties } from '../helpers/projects';
+
+const parties = useDeliveryParties();
+let sam: Awaited<ReturnType<typeof createUser>>;
+let samUnverified: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  sam = await createUser();
+  // Someone else who signed up with Sam's address and never proved it is theirs.
+  samUnverified = await createUser(`unverified-${sam.email}`, 'secret-pass', { verified: false });
+});
+
+const share = (token: string, orderId: string, method: 'POST' | 'DELETE' = 'POST') =>
+  call(studentAccess, `/api/student-access/${orderId}`, { method, params: { orderId }, headers: bearer(token) });
+const projectsOf = async (token: string) => (await call(projectsHandler, '/api/projects', { headers: bearer(token) })).body as ProjectView[];
+const getProject = (token: string, id: string) => call(projectHandler, `/api/projects/${id}`, { params: { id }, headers: bearer(token) });
+const mails = async () => (await listOutbox(undefined, 200)).map((m) => m.value).reverse();
+
+/** A paid order (two supplements) whose student address is Sam's. */
+const samsOrder = (studentEmail = sam.email) =>
+  paidOrder(parties.customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 2 }], student: { ...student, studentEmail } }));
+
+describe('inviting the student', () => {
+  it('before the invitation Sam sees nothing; after it, both projects, as the student, with their own steps only', async () => {
+    const { orderId, projectIds } = await samsOrder();
+    expect(await projectsOf(sam.idToken)).toEqual([]);
+    expect((await getProject(sam.idToken, projectIds[0])).status).toBe(404);
+
+    const res = await share(parties.customer.idToken, orderId);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.map((p: ProjectView) => [p.id, p.roles, p.studentAccess?.invitedAt !== undefined])).toEqual(projectIds.map((id) => [id, ['customer'], true]));
+
+    const seen = await projectsOf(sam.idToken);
+    expect(seen.map((p) => [p.id, p.roles, p.actions])).toEqual(projectIds.map((id) => [id, ['student'], ['submit', 'message']]));
+    // Not the parent's account, contacts or what was paid; no refund to quote.
+    const text = JSON.stringify(seen);
+    for (const secret of [parties.customer.email, parties.customer.uid, 'pat@example.com', 'priceCents', 'refund']) expect(text).not.toContain(secret);
+    expect(seen[0].student).toEqual({ name: 'Sam Rivera', grade: '11', email: sam.email, parentName: 'Pat Rivera' });
+    expect(seen[0].history.at(-1)).toMatchObject({ type: 'student_invited', by: 'customer', actor: 'Pat, parent' });
+    // The order and its money stay the parent's.
+    expect((await call(orderHandler, `/api/orders/${orderId}`, { params: { id: orderId }, headers: bearer(sam.idToken) })).status).toBe(404);
+  });
+
+  it('Sam works on the essay: submits, messages and marks final; cancelling and withdrawing are the parent\'s, and Sam is told so', async () => {
+    const { orderId, projectIds: [id] } = await samsOrder();
+    await share(parties.customer.idToken, orderId);
+    const submitted = await submitText(sam.idToken, { id, version: 1 }, 'My own draft.');
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect(submitted.body).toMatchObject({ state: 'submitted', roles: ['student'], rounds: [{ draft: { kind: 'text', text: 'My own draft.' }, turnaround: 'standard' }] });
+    for (const action of ['cancel', 'withdraw']) {
+      expect(await act(sam.idToken, id, action, { version: submitted.body.version }), action).toMatchObject({ status: 403, body: { error: deliveryMessages.parentOnly } });
+    }
+    expect((await act(sam.idToken, id, 'message', { text: 'Hi Maya, this is Sam.' })).status).toBe(200);
+    const returned = await act(parties.editorToken, id, 'return', { version: submitted.body.version, notes: 'Good start.' });
+    expect(returned.status).toBe(200);
+    const final = await act(sam.idToken, id, 'finalize', { version: returned.body.version });
+    expect(final.body).toMatchObject({ state: 'final' });
+
+    // Everyone reads people by name and role; each reader's own doings are theirs.
+    for (const token of [parties.customer.idToken, sam.idToken, parties.editorToken]) {
+      const view = (await getProject(token, id)).body as ProjectView;
+      expect(view.messages.map((m) => [m.by, m.author])).toEqual([['student', 'Sam, student']]);
+      expect(view.history.filter((e) => e.type !== 'created').map((e) => [e.type, e.actor])).toEqual([
+        ['student_invited', 'Pat, parent'],
+        ['submit', 'Sam, student'],
+        ['message', 'Sam, student'],
+        ['return', 'Maya Chen, editor'],
+        ['finalize', 'Sam, student'],
+      ]);
+    }
+  });
+
+  it('the invitation is e-mailed to Sam once, with the dashboard; asking again changes nothing', async () => {
+    const { orderId, projectIds } = await samsOrder();
+    await clearStore('outbox');
+    expect((await share(parties.customer.idToken, orderId)).status).toBe(200);
+    const again = await share(parties.customer.idToken, orderId);
+    expect(again.status).toBe(200);
+    const sent = await mails();
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([[sam.email, 'Pat invited you to work on your essays with Maya Chen']]);
+    expect(sent[0].text).toContain(`with this address, ${sam.email}`);
+    expect(sent[0].text).toContain('http://localhost:8888/dashboard');
+    expect(sent[0].text).toContain('Pat keeps the order, its payments and any refunds.');
+    for (const id of projectIds) expect((await projectsRepo().get(id))!.history.filter((e) => e.type === 'student_invited')).toHaveLength(1);
+  });
+
+  it('what the editor does reaches Sam and the parent; what Sam does reaches the editor', async () => {
+    const { orderId, projectIds: [id] } = await samsOrder();
+    await share(parties.customer.idToken, orderId);
+    await clearStore('outbox');
+    const submitted = (await submitText(sam.idToken, { id, version: 1 })).body;
+    await act(parties.editorToken, id, 'acknowledge', { version: submitted.version, message: 'Hi Sam! Notes by Friday.' });
+    await act(sam.idToken, id, 'message', { text: 'Thank you!' });
+    const sent = await mails();
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      ['maya@example.test', 'New draft: Supplemental Essay Help (Small) for Sam Rivera'],
+      [parties.customer.email, 'Maya Chen is working on your Supplemental Essay Help (Small)'],
+      [sam.email, 'Maya Chen is working on your Supplemental Essay Help (Small)'],
+      ['maya@example.test', 'New message about Supplemental Essay Help (Small) for Sam Rivera'],
+    ]);
+    expect(sent[2].text).toContain(`/dashboard#project-${id}`);
+    expect(sent[3].text).toContain('Sam, student wrote:');
+  });
+
+  it('the parent ends it: Sam sees nothing more and is no longer written to', async () => {
+    const { orderId, projectIds: [id] } = await samsOrder();
+    await share(parties.customer.idToken, orderId);
+    const ended = await share(parties.customer.idToken, orderId, 'DELETE');
+    expect(ended.status).toBe(200);
+    expect(ended.body[0].studentAccess).toBeUndefined();
+    expect(await projectsOf(sam.idToken)).toEqual([]);
+    expect((await getProject(sam.idToken, id)).status).toBe(404);
+    expect((await submitText(sam.idToken, { id, version: 1 })).status).toBe(404);
+    expect((await projectsRepo().get(id))!.history.at(-1)).toMatchObject({ type: 'student_removed', by: 'customer' });
+    await clearStore('outbox');
+    const submitted = (await submitText(parties.customer.idToken, { id, version: 1 })).body;
+    await act(parties.editorToken, id, 'acknowledge', { version: submitted.version, message: 'Got it.' });
+    expect((await mails()).map((m) => m.to)).toEqual(['maya@example.test', parties.customer.email]);
+  });
+});
+
+describe('who may', () => {
+  it('only an account that proved it holds the order\'s student address is the student', async () => {
+    const { orderId, projectIds: [id] } = await samsOrder(samUnverified.email);
+    await share(parties.customer.idToken, orderId);
+    expect(await projectsOf(samUnverified.idToken)).toEqual([]);
+    expect((await getProject(samUnverified.idToken, id)).status).toBe(404);
+    // Sam's own verified account is not the student of an order with another address.
+    expect(await projectsOf(sam.idToken)).toEqual([]);
+  });
+
+  it('only the parent invites, only for a paid order, never their own address; bad input is told', async () => {
+    const { orderId } = await samsOrder();
+    expect((await share(sam.idToken, orderId)).status).toBe(404);
+    expect((await share(parties.editorToken, orderId)).status).toBe(404);
+    expect((await share(parties.customer.idToken, 'BCC-NOPE00')).status).toBe(404);
+    expect((await share(parties.customer.idToken, '../orders')).status).toBe(404);
+    expect((await call(studentAccess, `/api/student-access/${orderId}`, { method: 'POST', params: { orderId } })).status).toBe(401);
+    expect((await call(studentAccess, `/api/student-access/${orderId}`, { method: 'GET', params: { orderId }, headers: bearer(parties.customer.idToken) })).status).toBe(405);
+
+    const unpaid = await openOrder(parties.customer.idToken, selection({ student: { ...student, studentEmail: sam.email } }));
+    expect(await share(parties.customer.idToken, unpaid.orderId)).toMatchObject({ status: 409, body: { error: studentAccessMessages.notPaid } });
+
+    const own = await paidOrder(parties.customer.idToken, selection({ student: { ...student, studentEmail: parties.customer.email.toUpperCase() } }));
+    expect(await share(parties.customer.idToken, own.orderId)).toMatchObject({ status: 409, body: { error: studentAccessMessages.ownAddress } });
+  });
+
+  it('ten changes an hour, then 429 with Retry-After', async () => {
+    const { orderId } = await samsOrder();
+    for (let i = 0; i < 10; i++) expect((await share(parties.customer.idToken, orderId, i % 2 ? 'DELETE' : 'POST')).status).toBe(200);
+    const refused = await share(parties.customer.idToken, orderId);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).not.toBeNull();
+  });
+
+  it('a demo editor is no student of an order that names another address', async () => {
+    const { orderId, projectIds: [id] } = await samsOrder();
+    await share(parties.customer.idToken, orderId);
+    const sofia = await tokenOf('sofia@example.test');
+    expect((await getProject(sofia, id)).status).toBe(404);
+  });
+});
