@@ -19,14 +19,14 @@ export async function tokenFor(request: APIRequestContext, email: string, passwo
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Buys `services` with `editorId` and pays with 4242, as the token's owner; answers the order's project ids. */
-export async function buy(request: APIRequestContext, token: string, services: { id: string; quantity: number }[], editorId: string, addOns: string[] = []) {
+export async function buy(request: APIRequestContext, token: string, services: { id: string; quantity: number }[], editorId: string, addOns: string[] = [], studentEmail = 'sam@example.com') {
   const session = await request.post('/api/stripe/create-payment-session', {
     headers: auth(token),
     data: {
       services,
       editorId,
       addOns,
-      student: { studentName: 'Sam Rivera', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat Rivera', parentEmail: 'pat@example.com', intendedMajor: 'stem' },
+      student: { studentName: 'Sam Rivera', studentGrade: '11', studentEmail, parentName: 'Pat Rivera', parentEmail: 'pat@example.com', intendedMajor: 'stem' },
       billing: { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', phone: '(312) 555-0100' },
       agreedToTerms: true,
     },

@@ -37,7 +37,11 @@ export default function MyProjects() {
         <h2 id="projects-heading" className="font-serif text-2xl font-bold text-navy-900">
           Your Projects
         </h2>
-        <p className="mt-1 text-slate-700">Each editing service you bought is a project with your editor: send drafts, read feedback and talk to them here.</p>
+        <p className="mt-1 text-slate-700">
+          {projects?.length && projects.every((p) => !p.roles.includes('customer'))
+            ? studentAccessMessages.intro
+            : 'Each editing service you bought is a project with your editor: send drafts, read feedback and talk to them here.'}
+        </p>
       </div>
       {value.state === 'loading' && <p role="status">Loading your projects...</p>}
       {value.state === 'done' && !value.result.ok && (
