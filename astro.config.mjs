@@ -15,6 +15,12 @@ export default defineConfig({
   build: { format: 'file' },
   integrations: [
     deployContextIntegration(),
+    {
+      name: 'client-interaction',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: './src/client/directives/interaction.ts' }),
+      },
+    },
     react(),
     sitemap({
       // Pages for signed-in people, the cancel link's page, the test checkout, form confirmations and the 404 are not for search engines.

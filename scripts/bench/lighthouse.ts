@@ -15,7 +15,9 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { editorsRepo } from '../../netlify/server/editors.repo';
 import { DEMO_EDITORS } from '../../netlify/server/seed';
+import { startBlobsServer } from '../platform/site-server';
 import { CHECKOUT_KEY, type CheckoutData } from '../../src/client/checkout-data';
 import { NO_ADD_ONS } from '../../src/lib/catalogue';
 import { priceOrder } from '../../src/lib/pricing';
@@ -25,11 +27,12 @@ import { startSite } from './site';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
-type Targets = Partial<Record<Category, number>>;
+type Targets = Partial<Record<Category, number>> & { tbtMs?: number };
 // The public-site issue's targets. Issue 8 asks >= 90 performance on the ordering pages, which load
 // React and Firebase Auth; they are `noindex` on purpose (a cart is nothing to find in a search), so
 // Lighthouse's SEO score, which wants every page indexable, is reported but not a target there.
-const PUBLIC: Targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+// Every public page, at 4x CPU: at most 50 ms of blocking time, performance 100.
+const PUBLIC: Targets = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100, tbtMs: 50 };
 const ORDERING: Targets = { performance: 90, accessibility: 100, 'best-practices': 100 };
 /**
  * What /select-services hands to /checkout in sessionStorage: without it, /checkout only says so and
@@ -47,10 +50,33 @@ function checkoutHandOver(): CheckoutData {
   };
 }
 
-const ROUTES: { route: string; targets: Targets; sessionStorage?: Record<string, unknown> }[] = [
+/** How many editors the busy list holds: the site's list must stay fast as the team grows. */
+const MANY_EDITORS = 50;
+
+/** The demo editors and more like them, written into a data directory before its site starts. */
+async function manyEditors(dataDir: string) {
+  const blobs = await startBlobsServer(dataDir);
+  try {
+    const repo = editorsRepo();
+    const base = Date.now();
+    await Promise.all(
+      Array.from({ length: MANY_EDITORS }, (_, i) => {
+        const { id, ...input } = DEMO_EDITORS[i % DEMO_EDITORS.length];
+        const demo = i < DEMO_EDITORS.length;
+        return repo.create(demo ? id : `${id}-${i}`, demo ? input : { ...input, name: `${input.name} ${i}`, accountEmail: undefined }, new Date(base + i));
+      }),
+    );
+  } finally {
+    await blobs.stop();
+  }
+}
+
+const ROUTES: { route: string; targets: Targets; sessionStorage?: Record<string, unknown>; manyEditors?: true }[] = [
   ...['/', '/about', '/services', '/pricing', '/editors', '/community', '/contact', '/privacy-policy', '/terms-of-service'].map((route) => ({ route, targets: PUBLIC })),
   // An editor's profile and a major's list: pages made from the editors, one of each kind.
   ...['/editors/maya-chen', '/editors/major/computer-science'].map((route) => ({ route, targets: PUBLIC })),
+  // The same list with MANY_EDITORS on the site (the build knows the demo ones; the rest come live).
+  { route: '/editors', targets: PUBLIC, manyEditors: true },
   { route: '/select-services', targets: ORDERING },
   { route: '/checkout', targets: ORDERING, sessionStorage: { [CHECKOUT_KEY]: checkoutHandOver() } },
 ];
@@ -106,6 +132,8 @@ function summarise(route: string, targets: Targets, lhr: Result) {
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1)
       .map((ref) => `${id}: ${lhr.audits[ref.id].title} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`),
   );
+  const tbt = lhr.audits['total-blocking-time'].numericValue ?? 0;
+  if (targets.tbtMs !== undefined && tbt > targets.tbtMs) misses.push(`blocking time ${Math.round(tbt)} ms, over ${targets.tbtMs} ms`);
   return {
     route,
     scores: CATEGORIES.map(score),
@@ -119,6 +147,8 @@ function summarise(route: string, targets: Targets, lhr: Result) {
 
 const site = await startSite();
 const cdn = await startCompressingProxy(site.origin);
+const busySite = await startSite(manyEditors);
+const busyCdn = await startCompressingProxy(busySite.origin);
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
 const browser: Browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 
@@ -148,15 +178,15 @@ const rows: ReturnType<typeof summarise>[] = [];
 const startLoad = loadavg()[0];
 let lighthouseVersion = '';
 try {
-  for (const { route, targets, sessionStorage } of ROUTES) {
+  for (const { route, targets, sessionStorage, manyEditors: busy } of ROUTES) {
     const runs: Result[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await audit(`${cdn.origin}${route}`, sessionStorage);
+      const result = await audit(`${(busy ? busyCdn : cdn).origin}${route}`, sessionStorage);
       if (result?.lhr && !result.lhr.runtimeError) runs.push(result.lhr);
       lighthouseVersion = result?.lhr.lighthouseVersion ?? lighthouseVersion;
     }
     if (runs.length === 0) throw new Error(`Lighthouse produced no valid run for ${route}`);
-    const row = summarise(route, targets, computeMedianRun(runs));
+    const row = summarise(busy ? `${route} (${MANY_EDITORS} editors)` : route, targets, computeMedianRun(runs));
     rows.push(row);
     console.log(`${route}: ${row.scores.join(' / ')}  LCP ${row.lcp}  CLS ${row.cls}  TBT ${row.tbt}  JS ${row.js}`);
   }
@@ -164,7 +194,8 @@ try {
   await browser.disconnect();
   await chrome.kill();
   cdn.close();
-  await site.stop();
+  busyCdn.close();
+  await Promise.all([site.stop(), busySite.stop()]);
 }
 
 const chromium = execFileSync(CHROME_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -180,14 +211,16 @@ Lighthouse ${lighthouseVersion} with its default mobile preset (simulated slow 4
 against the production build served by \`scripts/serve.ts\`, behind a compressing proxy that stands in for Netlify's CDN
 (brotli, as the CDN serves text). Median of ${RUNS} runs per route by performance score. \`npm run bench\` on
 ${new Date().toISOString().slice(0, 10)}; ${loadNote(startLoad)} (simulated throttling scales what it observes, so a busy machine scores lower).
-Targets: performance >= ${PUBLIC.performance} on the public pages and >= ${ORDERING.performance} on \`/select-services\` and \`/checkout\`;
+Targets: performance >= ${PUBLIC.performance} and at most ${PUBLIC.tbtMs} ms of blocking time on the public pages, and performance >= ${ORDERING.performance} on \`/select-services\` and \`/checkout\`;
 accessibility and best practices ${PUBLIC.accessibility} everywhere; SEO ${PUBLIC.seo} on the public pages (the two ordering pages are
 \`noindex\` on purpose, which Lighthouse's SEO score counts against them).
 
 ${table}
 
-\`/editors\` and \`/contact\` run React as the page loads (the grid and the form are in view); the home and about editor
-islands load when scrolled into view, and the other public pages ship only the header menu and newsletter scripts.
+\`/editors\` and an editor's profile run React as the page loads (the grid and the booking box are in view); \`/contact\`'s form
+loads its script when the visitor first reaches into it (\`client:interaction\`: it works and keeps what is typed before), the
+home and about editor islands when scrolled into view, and the other public pages ship only the header menu and newsletter
+scripts. The ${MANY_EDITORS}-editor row is \`/editors\` on a site with ${MANY_EDITORS} editors: the build's demo editors in the HTML, the rest from the live list.
 "JS transferred" counts response headers too (the CSP is long), so a page with two small scripts shows about 8 KB. \`/select-services\` and
 \`/checkout\` load React and Firebase Auth at once: the session decides what they show. \`/checkout\` is measured as a visitor
 arrives from \`/select-services\`: with the order it hands over in sessionStorage (two services, an editor, an add-on).

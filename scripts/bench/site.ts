@@ -36,9 +36,11 @@ export async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_
   throw new Error(`${url} did not answer:\n${log}`);
 }
 
-export async function startSite() {
+/** `prepare` writes into the site's data directory before it starts (a store it finds full is not seeded). */
+export async function startSite(prepare?: (dataDir: string) => Promise<void>) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bcc-bench-'));
+  await prepare?.(dataDir);
   const child = spawnTsx('scripts/serve.ts', [], {
     PORT: String(port),
     DATA_DIR: dataDir,

@@ -279,6 +279,25 @@ test('the form can be filled and sent with the keyboard alone', async ({ page })
 });
 
 test.describe('before the island is interactive', () => {
+  test('the page runs no script of the form until the visitor reaches into it; a first focus loads it, and what was typed stays', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+    await page.goto('/contact', { waitUntil: 'load' });
+    const f = form(page);
+    const waiting = page.locator('astro-island[ssr][client="interaction"]');
+    await expect(waiting).toHaveCount(1);
+    expect(scripts.filter((path) => path.includes('ContactForm'))).toEqual([]);
+    // Typing into the plain form is what wakes it: the island hydrates around what is there.
+    await f.details.pressSequentially('One two three');
+    await expect(waiting).toHaveCount(0);
+    expect(scripts.filter((path) => path.includes('ContactForm'))).toHaveLength(1);
+    await expect(f.details).toHaveValue('One two three');
+    await expect(f.details).toHaveAccessibleDescription('3 of 300 words');
+    await context.close();
+  });
+
   test('the form is laid out in full, and hydration does not move it', async ({ browser }) => {
     const boxes = [];
     for (const javaScriptEnabled of [false, true]) {

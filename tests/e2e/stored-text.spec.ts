@@ -78,6 +78,7 @@ test('/select-services and /contact show the editor as text', async ({ page }) =
   await expectNothingInjected(page);
 
   await page.goto('/contact');
+  await islandsHydrated(page); // the live list comes with the form's script
   await expect(page.getByLabel('Preferred Editor (Select by major)').getByRole('option', { name: `${HOSTILE.name} - ${HOSTILE.major}` })).toBeAttached();
   await expectNothingInjected(page);
 });

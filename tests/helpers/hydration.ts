@@ -36,10 +36,22 @@ export async function holdIsland(page: Page, component: string): Promise<() => v
 export const unhydratedIslands = (page: Page) => page.locator('astro-island[ssr]');
 
 /**
- * Waits until every island of the page that should have hydrated by now has: all but the
- * `client:visible` ones still out of view (those hydrate when scrolled to, as they should).
+ * Reaches into each island that waits for the visitor (`client:interaction`), as a visitor's first
+ * focus does: for tests about what the island does once hydrated.
+ */
+export const touchIslands = (page: Page) =>
+  page
+    .locator('astro-island[ssr][client="interaction"]')
+    .evaluateAll((islands) => islands.forEach((island) => island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))))
+    // A page that sends the visitor on (/checkout without an order) has no island left to touch.
+    .catch(() => {});
+
+/**
+ * Waits until every island of the page has hydrated, those that wait for the visitor touched first,
+ * but for the `client:visible` ones still out of view (those hydrate when scrolled to, as they should).
  */
 export async function islandsHydrated(page: Page) {
+  await touchIslands(page);
   const waiting = () =>
     page.evaluate(() =>
       [...document.querySelectorAll('astro-island[ssr]')].filter((island) => {
