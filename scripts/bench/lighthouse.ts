@@ -81,6 +81,8 @@ const ROUTES: { route: string; targets: Targets; sessionStorage?: Record<string,
   { route: '/checkout', targets: ORDERING, sessionStorage: { [CHECKOUT_KEY]: checkoutHandOver() } },
 ];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** BENCH_ROUTES=/contact,/editors measures only those routes (while working on them), and writes no report. */
+const ONLY = process.env.BENCH_ROUTES?.split(',');
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Headless flags that work on our machines, offline (DESIGN §1).
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
@@ -178,7 +180,7 @@ const rows: ReturnType<typeof summarise>[] = [];
 const startLoad = loadavg()[0];
 let lighthouseVersion = '';
 try {
-  for (const { route, targets, sessionStorage, manyEditors: busy } of ROUTES) {
+  for (const { route, targets, sessionStorage, manyEditors: busy } of ROUTES.filter((r) => !ONLY || ONLY.includes(r.route))) {
     const runs: Result[] = [];
     for (let i = 0; i < RUNS; i++) {
       const result = await audit(`${(busy ? busyCdn : cdn).origin}${route}`, sessionStorage);
@@ -227,5 +229,8 @@ arrives from \`/select-services\`: with the order it hands over in sessionStorag
 
 ${misses.length === 0 ? 'Every route meets every target.' : `### Below target\n\n${misses.map((r) => `- \`${r.route}\`: ${r.misses.join('; ')}`).join('\n')}`}
 `;
-writeSection('lighthouse', section);
-console.log(`\n${table}\n\nWritten to ${REPORT}.`);
+if (ONLY) console.log(`\n${table}\n\nBENCH_ROUTES is set: ${REPORT} is left as it was.`);
+else {
+  writeSection('lighthouse', section);
+  console.log(`\n${table}\n\nWritten to ${REPORT}.`);
+}

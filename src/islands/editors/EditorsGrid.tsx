@@ -6,7 +6,7 @@
  * the site), skeletons of the final card size hold the space while loading; then the cards, an empty
  * line, or an error with a retry.
  */
-import { useRef, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { filterEditors, listingHref, listingSummary, type EditorFilter } from '../../lib/editor-listing';
 import type { Editor } from '../../lib/schemas';
 import { EditorCard, EditorCardSkeleton } from './EditorCard';
@@ -33,25 +33,24 @@ export default function EditorsGrid({ built, featured, filter, headingLevel = 3,
   const state = useEditors();
   const [waitlistFor, setWaitlistFor] = useState<Editor | null>(null);
   const region = useRef<HTMLDivElement>(null);
-  const profiles = new Set(built.map((e) => e.id));
+  const profiles = useMemo(() => new Set(built.map((e) => e.id)), [built]);
 
   const retry = () => {
     region.current?.focus();
     state.retry();
   };
 
-  // The live list once in; the built one until then, and when the live one could not be loaded.
-  const source = state.status === 'ready' ? state.editors : built;
+  // The live list once in; the built one until then, and when the live one could not be loaded. A
+  // long live list (50 editors) is rendered in the background, in slices, so the page stays responsive.
+  const source = useDeferredValue(state.status === 'ready' ? state.editors : built);
+  const live = state.status === 'ready' && source === state.editors;
   const waiting = built.length === 0 && state.status === 'loading';
   const failed = built.length === 0 && state.status === 'error';
-  const editors = filterEditors(
-    source.filter((editor) => !featured || editor.featured?.[featured]),
-    filter,
-  );
+  const editors = useMemo(() => filterEditors(source.filter((editor) => !featured || editor.featured?.[featured]), filter), [source, featured, filter]);
   const settled = !waiting && !failed;
 
   return (
-    <div ref={region} tabIndex={-1} className="focus:outline-none" aria-busy={waiting} data-source={state.status === 'ready' ? 'live' : 'built'}>
+    <div ref={region} tabIndex={-1} className="focus:outline-none" aria-busy={waiting} data-source={live ? 'live' : 'built'}>
       <p role="status" className="sr-only">
         {waiting ? 'Loading editors…' : ''}
       </p>
@@ -76,19 +75,32 @@ export default function EditorsGrid({ built, featured, filter, headingLevel = 3,
         </div>
       )}
       {settled && editors.length === 0 && (filter?.major || filter?.openOnly ? <NoneMatch filter={filter} /> : <NoneListed />)}
-      {editors.length > 0 && (
-        <ul className={grid} aria-label="Editors">
-          {editors.map((editor) => (
-            <li key={editor.id} className="grid">
-              <EditorCard editor={editor} headingLevel={headingLevel} onJoinWaitlist={setWaitlistFor} hasProfile={profiles.has(editor.id)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {editors.length > 0 && <EditorList editors={editors} grid={grid} headingLevel={headingLevel} onJoinWaitlist={setWaitlistFor} profiles={profiles} />}
       {waitlistFor && <WaitlistDialog editor={waitlistFor} onClose={() => setWaitlistFor(null)} />}
     </div>
   );
 }
+
+interface ListProps {
+  editors: Editor[];
+  grid: string;
+  headingLevel: 2 | 3;
+  onJoinWaitlist: (editor: Editor) => void;
+  profiles: ReadonlySet<string>;
+}
+
+/** The cards; memoised, so the grid's own updates leave them alone until their list changes. */
+const EditorList = memo(function EditorList({ editors, grid, headingLevel, onJoinWaitlist, profiles }: ListProps) {
+  return (
+    <ul className={grid} aria-label="Editors">
+      {editors.map((editor) => (
+        <li key={editor.id} className="grid">
+          <EditorCard editor={editor} headingLevel={headingLevel} onJoinWaitlist={onJoinWaitlist} hasProfile={profiles.has(editor.id)} />
+        </li>
+      ))}
+    </ul>
+  );
+});
 
 const EMPTY_BOX = 'rounded-2xl border border-navy-100 bg-navy-50 p-6 text-slate-700';
 const EMPTY_LINK = 'font-semibold text-navy-700 underline';
