@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/editor-accounts (admin): which address each editor signs in with (issue 17),
+ * GET /api/admin/editor-accounts (admin): which address each editor signs in with,
  * `{ [editorId]: email }`. Never part of the public editors list.
  */
 import type { Config } from '@netlify/functions';

@@ -1,6 +1,6 @@
 /**
  * POST /api/admin/orders/:id/refunds (admin): refunds any amount up to what remains of a paid order,
- * with a reason, optionally cancelling chosen projects (DESIGN §11). Answers the order with its refunds.
+ * with a reason, optionally cancelling chosen projects. Answers the order with its refunds.
  */
 import type { Config } from '@netlify/functions';
 import { adminRefundSchema } from '../../src/lib/delivery-schemas';

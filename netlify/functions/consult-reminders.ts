@@ -1,5 +1,5 @@
 /**
- * Scheduled (no URL): e-mails each consult's reminder a day ahead (DESIGN §12), every five minutes on
+ * Scheduled (no URL): e-mails each consult's reminder a day ahead, every five minutes on
  * Netlify, every minute under `npm start` (scripts/platform/scheduled-functions.ts). Idempotent.
  */
 import type { Config, Context } from '@netlify/functions';

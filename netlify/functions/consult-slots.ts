@@ -1,5 +1,5 @@
 /**
- * GET /api/consult/slots: the free 15-minute consult slots of the next 14 days (DESIGN §12), as
+ * GET /api/consult/slots: the free 15-minute consult slots of the next 14 days, as
  * instants the page shows in the visitor's own zone. Never cached: a slot taken a moment ago must not
  * be offered again.
  */

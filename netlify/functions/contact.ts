@@ -1,5 +1,5 @@
 /**
- * POST /api/contact: an inquiry or consult booking from the contact form (SPEC §3, §7).
+ * POST /api/contact: an inquiry or consult booking from the contact form.
  * The inquiry is stored before we answer; the notification to the business is best effort on top,
  * sent after the answer (`waitUntil`), so a slow or failing mail server never delays or fails the
  * request nor loses an inquiry. The form posts here natively too, before its island hydrates: then

@@ -1,4 +1,4 @@
-/** POST /api/stripe/create-payment-session: a signed-in customer's selection -> { id, url } (DESIGN §5). */
+/** POST /api/stripe/create-payment-session: a signed-in customer's selection -> { id, url }; the server prices it. */
 import type { Config } from '@netlify/functions';
 import { checkoutSelectionSchema } from '../../src/lib/schemas';
 import { authenticate } from '../server/auth';

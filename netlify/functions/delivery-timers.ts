@@ -1,5 +1,5 @@
 /**
- * The delivery timers (DESIGN §10), every five minutes on Netlify (`npm start` runs scheduled
+ * The delivery timers, every five minutes on Netlify (`npm start` runs scheduled
  * functions every minute): late rounds, the 20-hour acknowledgement reminder, the 2-day warning and
  * the 7-day auto-final, slot repairs and unused uploads. Reads only the timers that are due.
  */

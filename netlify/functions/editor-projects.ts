@@ -1,5 +1,5 @@
 /**
- * GET /api/editor/projects: the signed-in editor's inbox (issue 17): their open projects
+ * GET /api/editor/projects: the signed-in editor's inbox: their open projects
  * (`?shelf=done`: finished ones), each with what it means for them now, and their own slots.
  * 403 for anyone who is not an editor.
  */

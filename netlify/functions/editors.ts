@@ -1,4 +1,4 @@
-/** GET /api/database/editors: every editor, for the public pages; POST: an admin adds one (SPEC §7). */
+/** GET /api/database/editors: every editor, for the public pages; POST: an admin adds one. */
 import type { Config } from '@netlify/functions';
 import { EDITORS_CACHE_TAG } from '../server/cdn';
 import { editorsRepo, toPublicEditor, type EditorRecord } from '../server/editors.repo';

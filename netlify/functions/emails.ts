@@ -1,5 +1,5 @@
 /**
- * GET /api/database/emails (admin): the newsletter subscribers. Without parameters the SPEC §7 shape,
+ * GET /api/database/emails (admin): the newsletter subscribers. Without parameters the unpaged shape,
  * `[{ id, enabled }]`; with `?limit=&cursor=` one page `{ items, nextCursor, total }`; with
  * `?format=csv` a spreadsheet export. PATCH { id, enabled }: deactivate or reactivate an address.
  */

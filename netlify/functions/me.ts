@@ -1,5 +1,5 @@
 /**
- * GET /api/me: who the signed-in caller is: whether an admin, the editor they sign in as (issue 17),
+ * GET /api/me: who the signed-in caller is: whether an admin, the editor they sign in as,
  * which add-ons they own, and the community's invite link once they own the community add-on.
  */
 import type { Config } from '@netlify/functions';

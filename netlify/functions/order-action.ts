@@ -1,5 +1,5 @@
 /**
- * POST /api/orders/:id/:action: what the customer can do with their own unpaid order (issue 16):
+ * POST /api/orders/:id/:action: what the customer can do with their own unpaid order:
  * `checkout` opens a fresh checkout for it (prices as stored) and answers `{ id, url }`; `cancel`
  * cancels it and answers the order. 404 for anyone else's, 409 when it is no longer awaiting payment.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/database/subscribe { email }: the newsletter sign-up (SPEC §7). The footer form posts
+ * POST /api/database/subscribe { email }: the newsletter sign-up. The footer form posts
  * here natively too, before its script runs: then the answer is a page (decision 015).
  */
 import type { Config, Context } from '@netlify/functions';
@@ -23,7 +23,7 @@ async function fromJson(req: Request, context: Context) {
   return json({ ok: true });
 }
 
-/** The same rules and store as the JSON path; the spec's messages, on a page. */
+/** The same rules and store as the JSON path; the same messages (messages.ts), on a page. */
 async function fromForm(req: Request, context: Context) {
   const typed = (await readForm(req)).get('email') ?? '';
   const answer = (problem: string, status?: number) =>

@@ -1,6 +1,6 @@
 /**
- * POST /api/waitlist { email, editorId }: a visitor waits for a full editor (SPEC §2). The spec only
- * logs the address; we keep it, once per editor, so the admin can read the list (DESIGN §8).
+ * POST /api/waitlist { email, editorId }: a visitor waits for a full editor. Not only
+ * logged: we keep the address, once per editor, so the admin can read the list.
  */
 import type { Config } from '@netlify/functions';
 import { waitlistSchema } from '../../src/lib/schemas';

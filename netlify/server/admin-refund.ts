@@ -1,5 +1,5 @@
 /**
- * An admin's refund (DESIGN §11): any amount up to what remains of a paid order, with a reason, and
+ * An admin's refund: any amount up to what remains of a paid order, with a reason, and
  * optionally cancelling projects of the order whatever editing has happened (the self-service rule
  * does not bind the admin). Everything is checked before anything changes; a retry of the same
  * request (same `requestId`) finds its refund and changes nothing more.

@@ -1,5 +1,5 @@
 /**
- * Append-only stores keyed by time (DESIGN §3: inquiries, outbox). A key is the ISO time plus a
+ * Append-only stores keyed by time (inquiries, outbox). A key is the ISO time plus a
  * random suffix: keys sort in time order, and two records of the same millisecond never collide.
  */
 import type { PageQuery } from '../../src/lib/paging';

@@ -1,5 +1,5 @@
 /**
- * Booking and cancelling the free consult (DESIGN §12). The server decides which slots exist
+ * Booking and cancelling the free consult. The server decides which slots exist
  * (consult-slots.ts) and who holds one (a claim written `onlyIfNew`, consults.repo.ts); a booking
  * changes only by compare-and-set, so of two requests that meet, one wins and the other is told why.
  */

@@ -1,5 +1,5 @@
 /**
- * The consult reminders, a day ahead (DESIGN §12), for the scheduled function. Idempotent: a booking
+ * The consult reminders, a day ahead, for the scheduled function. Idempotent: a booking
  * records its reminder by compare-and-set, the e-mail is sent once for that record, and only then is
  * the reminder's key deleted; so two runs never send twice, and a run that failed midway is finished
  * by the next. It lists only the reminder folders due by now (consults.repo.ts) and reads only their

@@ -1,5 +1,5 @@
 /**
- * Which consult slots exist (DESIGN §12): every 15 minutes of real time whose New York wall clock
+ * Which consult slots exist: every 15 minutes of real time whose New York wall clock
  * lies inside a weekly window, on a day that is not a day off, from 12 hours ahead to 14 days ahead.
  * luxon does the time-zone arithmetic (docs/decisions/014-consult-booking.md); this module is the only
  * place slots are made, for the list the visitor sees and for the check of a slot someone books.

@@ -1,5 +1,5 @@
 /**
- * The consults store (DESIGN §12), one blob per record (docs/decisions/014-consult-booking.md):
+ * The consults store, one blob per record (docs/decisions/014-consult-booking.md):
  *
  *   availability                         the admin's weekly windows and days off; the defaults until saved
  *   bookings/<id>                        a booking with its history; changed only by compare-and-set

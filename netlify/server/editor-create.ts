@@ -1,4 +1,4 @@
-/** POST /api/database/editors: an admin adds an editor (SPEC §7). Loaded by the editors function only when one comes. */
+/** POST /api/database/editors: an admin adds an editor. Loaded by the editors function only when one comes. */
 import type { Context } from '@netlify/functions';
 import { editorInputSchema } from '../../src/lib/schemas';
 import { requireAdmin } from './auth';

@@ -1,4 +1,4 @@
-/** Editors: one blob per editor, keyed by id (DESIGN §3). */
+/** Editors: one blob per editor, keyed by id. */
 import type { Editor, EditorInput } from '../../src/lib/schemas';
 import { LISTING_SEGMENTS } from '../../src/lib/editor-listing';
 import { deployContext } from './deploy';
@@ -8,7 +8,7 @@ import { getJSONWithEtag, openStore, StorageError, storeName, type DeployInfo } 
 /**
  * A project's claim on one of its editor's active slots, keyed `<project id>#<assignment>`: 'held'
  * while it occupies one, 'none' when it came while the editor was full, 'released' once given back
- * (or given up before it was taken). Each claim moves `slotsOpen` at most once (DESIGN §10).
+ * (or given up before it was taken). Each claim moves `slotsOpen` at most once.
  */
 export type SlotClaim = 'held' | 'none' | 'released';
 
@@ -17,12 +17,12 @@ export interface EditorRecord extends Omit<Editor, 'bio'> {
   bio?: string;
   createdAt: string;
   updatedAt: string;
-  /** The address the editor signs in with (issue 17): never in a public answer. */
+  /** The address the editor signs in with: never in a public answer. */
   accountEmail?: string;
   slotClaims?: Record<string, SlotClaim>;
 }
 
-/** Strips storage fields: the API serves exactly the SPEC §3 fields plus the featured flags. */
+/** Strips storage fields: the API serves exactly the fields of `Editor` (schemas.ts). */
 export function toPublicEditor(record: EditorRecord): Editor {
   const { id, name, image, college, major, sat, gpa, ecs, strengths, bio = '', slotsOpen, totalSlots, featured } = record;
   return { id, name, image, college, major, sat, gpa, ecs, strengths, bio, slotsOpen, totalSlots, featured };
@@ -189,7 +189,7 @@ export function editorsRepo(info?: DeployInfo) {
       return (await this.list()).find((editor) => editor.accountEmail === email) ?? null;
     },
     /**
-     * Takes or gives back the slot of claim `key` (DESIGN §10), compare-and-set so concurrent moves all
+     * Takes or gives back the slot of claim `key`, compare-and-set so concurrent moves all
      * count, and idempotent: a claim takes at most one slot (never below 0) and gives back only what it
      * took (never above totalSlots); a claim given up before it was taken can no longer take one.
      * Answers whether `slotsOpen` changed (null for an unknown editor).

@@ -1,5 +1,5 @@
 /**
- * Inquiries from the contact form: one blob per inquiry under a time key (DESIGN §3), appended once.
+ * Inquiries from the contact form: one blob per inquiry under a time key, appended once.
  * The admin marks one handled on its blob (`handled`, `handledAt`); an empty marker blob
  * `handled/<key>` beside it lets the admin list filter and count open and handled inquiries from the
  * key listing alone, without reading every record (docs/decisions/009-admin-lists.md).

@@ -1,5 +1,5 @@
 /**
- * The one way the site sends e-mail (DESIGN §6). With SMTP_URL set it goes out through SMTP;
+ * The one way the site sends e-mail. With SMTP_URL set it goes out through SMTP;
  * otherwise, or when SMTP fails, it is written to the `outbox` store so that no message is lost
  * (the admin area lists the outbox). What SMTP refused is tried again later from the outbox (a timer
  * per attempt, run by the scheduled timers), with growing pauses, until it goes or we give up.

@@ -1,5 +1,5 @@
 /**
- * The confirmation e-mails of a paid order (SPEC §2 'Confirmation Emails'): the parent, the student
+ * The confirmation e-mails of a paid order: the parent, the student
  * and the editor. The editor's notice goes to the address the editor signs in with (the editor
  * record's `accountEmail`, set by the admin); an editor without one is reached through the business
  * inbox, which passes the work on. Which of the two it was is recorded on the order at payment, and

@@ -1,5 +1,5 @@
 /**
- * The payment provider (DESIGN §5): Stripe Checkout when configured; otherwise, outside production,
+ * The payment provider: Stripe Checkout when configured; otherwise, outside production,
  * our own test checkout, whose "payment" produces the same signed event Stripe would send, handled
  * by the same fulfilment code. In the production deploy context test mode never exists: without
  * live keys payments are refused (503), never faked. The Stripe SDK is loaded only on the paths

@@ -1,5 +1,5 @@
 /**
- * Refunds (DESIGN §11, issue 14). A refund is recorded on its order before the provider hears of it,
+ * Refunds (docs/decisions/017-refunds.md). A refund is recorded on its order before the provider hears of it,
  * under an id that names what is refunded (`cancel-<project id>`, `admin-<request id>`), so a retried
  * request finds it instead of refunding again, and Stripe gets the same idempotency key each time.
  * Its state then follows the provider: the answer to `refunds.create`, and the `refund.*` and

@@ -1,5 +1,5 @@
 /**
- * Demo editors for local runs (DESIGN §9): fictional people across the majors of SPEC §3, one of
+ * Demo editors for local runs: fictional people across the intended majors (catalogue.ts), one of
  * them full, SAT and ACT both represented. Seeding writes only ids that do not exist yet and only
  * into an empty store, so it never overwrites or resurrects anything an admin changed.
  */
@@ -25,7 +25,7 @@ export const DEMO_EDITORS: readonly DemoEditor[] = [
     slotsOpen: 3,
     totalSlots: 5,
     featured: { home: true, about: true },
-    // Sign in as this address (any password) to try the editor's workspace, /editor (issue 17).
+    // Sign in as this address (any password) to try the editor's workspace, /editor.
     accountEmail: 'maya@example.test',
   }),
   demo({

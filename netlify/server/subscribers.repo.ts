@@ -1,4 +1,4 @@
-/** Newsletter subscribers: one blob per normalised address (DESIGN §3). */
+/** Newsletter subscribers: one blob per normalised address. */
 import type { Page, PageQuery } from '../../src/lib/paging';
 import { listKeys, readPage, readRecords } from './paging';
 import { openStore, type DeployInfo } from './stores';

@@ -1,5 +1,5 @@
 /**
- * The local and test-mode checkout (DESIGN §5): looks like a hosted checkout, and paying builds the
+ * The local and test-mode checkout: looks like a hosted checkout, and paying builds the
  * `checkout.session.completed` event Stripe would send, signs it with the webhook secret and hands it
  * to the webhook's own code. Card 4000 0000 0000 0002 is declined and charges nothing.
  */

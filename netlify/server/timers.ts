@@ -1,5 +1,5 @@
 /**
- * What time decides (DESIGN §10) lives under keys that sort by due time:
+ * What time decides lives under keys that sort by due time:
  * `due/<hour>/<ISO time>/<project id>/<kind>-<round>`. A run lists the hour folders (one request),
  * then only the folders up to now, so it touches only what is due however many projects are stored.
  * A timer is a reminder to look, not a command: its handler reads the project and acts only if the

@@ -1,5 +1,5 @@
 /**
- * Orders that were never paid (issue 16): the customer can open a fresh checkout for the same stored
+ * Orders that were never paid: the customer can open a fresh checkout for the same stored
  * order (its prices as stored) or cancel it, and an order still unpaid 24 hours after it was placed
  * expires, as its checkout sessions do. A cancelled order's sessions are closed first, so nobody can
  * pay an order we no longer hold; if one was paid meanwhile, the order stays paid.

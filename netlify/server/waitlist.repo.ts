@@ -1,4 +1,4 @@
-/** Waitlist entries: one blob per (editor, address), keyed `<editor id>/<normalised email>` (DESIGN §3). */
+/** Waitlist entries: one blob per (editor, address), keyed `<editor id>/<normalised email>`. */
 import type { WaitlistCounts, WaitlistItem } from '../../src/lib/admin';
 import type { Page, PageQuery } from '../../src/lib/paging';
 import { listKeys, readPage } from './paging';

@@ -22,7 +22,7 @@ const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
 
 const run = `${Date.now()}`;
-/** Issue 8 sets targets for the editors list, the busiest read; the sign-up (a write) is measured and reported. */
+/** The editors list, the busiest read, has targets; the sign-up (a write) is measured and reported. */
 const targets: { name: string; path: string; options: Omit<LoadOptions, 'url'>; hasTarget: boolean }[] = [
   { name: 'GET /api/database/editors', path: '/api/database/editors', options: {}, hasTarget: true },
   // Every sign-up is a new address: one new record each, as real sign-ups are.

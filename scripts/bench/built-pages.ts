@@ -107,7 +107,7 @@ const JS_BUDGETS: Record<string, number> = {
   '/editors': 82 * KB,
   // React alone is ~64.5 KB and the inquiry form left ~1.3 KB; the consult booking (live slots in the
   // visitor's zone, docs/decisions/014-consult-booking.md) costs ~5 KB more, loaded client:visible;
-  // the word counter and the server's refusals shown by their field (issue 16) ~0.4 KB.
+  // the word counter and the server's refusals shown by their field ~0.4 KB.
   '/contact': 86 * KB,
   // Pages for signed-in people: React and Firebase Auth.
   '/select-services': 160 * KB,

@@ -23,7 +23,7 @@ const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 11);
 const ONLY = process.env.BENCH_COLD_ONLY?.split(',');
 const PROJECT_ID = 'demo-bench';
 const ADMIN = 'admin@example.test';
-/** Issue 13's targets; a scheduled function has none of its own, so it is held to the signed-in one. */
+/** The cold-start targets, as multiples of a bare function's; a scheduled function has none of its own, so it is held to the signed-in one. */
 const TARGETS = { public: 2, 'signed-in': 3, scheduled: 3 } as const;
 type Kind = keyof typeof TARGETS;
 
@@ -172,7 +172,7 @@ as Netlify deploys it (bundled into one file by \`npm run build\`, then packed b
 in a fresh Node process for one real request (\`scripts/platform/bundle-probe.mjs\`), timed from spawn to answer, median of
 ${RUNS} runs interleaved with a bare function that returns JSON (packed the same way). A request is what a first visitor
 sends; the contact form's carries no phone number, the checkout's does. Signed-in requests carry a real ID token from the Auth emulator; in
-production the first one per instance also fetches Google's signing keys. Targets (issue 13): public functions at most
+production the first one per instance also fetches Google's signing keys. Targets: public functions at most
 ${TARGETS.public}x the bare function, signed-in ones at most ${TARGETS['signed-in']}x. Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model.trim()}, ${loadNote(startLoad)}.
 
 ${table}`,

@@ -28,7 +28,7 @@ import { startSite } from './site';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 type Targets = Partial<Record<Category, number>> & { tbtMs?: number };
-// The public-site issue's targets. Issue 8 asks >= 90 performance on the ordering pages, which load
+// The Lighthouse targets. The ordering pages need >= 90 performance, as they load
 // React and Firebase Auth; they are `noindex` on purpose (a cart is nothing to find in a search), so
 // Lighthouse's SEO score, which wants every page indexable, is reported but not a target there.
 // Every public page, at 4x CPU: at most 50 ms of blocking time, performance 100.
@@ -84,7 +84,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** BENCH_ROUTES=/contact,/editors measures only those routes (while working on them), and writes no report. */
 const ONLY = process.env.BENCH_ROUTES?.split(',');
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Headless flags that work on our machines, offline (DESIGN §1).
+// Headless flags that work on our machines, offline.
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg\+xml)/;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, the delivery part (issue 17): with 1,000 projects stored, a customer's projects
+ * `npm run bench`, the delivery part: with 1,000 projects stored, a customer's projects
  * (`GET /api/projects`) and an editor's inbox (`GET /api/editor/projects`) under load, signed in with
  * real emulator tokens, against the production build served as `npm start` serves it. The projects are
  * written straight into the site's data directory: 1,000 of them across 7 editors and 200 families,

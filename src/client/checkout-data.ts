@@ -1,5 +1,5 @@
 /**
- * What /select-services hands to /checkout (SPEC §3 checkout data), what the customer has typed into
+ * What /select-services hands to /checkout, what the customer has typed into
  * the checkout form, and what /checkout keeps before the payment redirect (billing data). Prices in
  * here are for display only: the server prices the order again from the selection.
  *

@@ -1,4 +1,4 @@
-/** The consult endpoints as the booking section and the cancel page call them (DESIGN §12). */
+/** The consult endpoints as the booking section and the cancel page call them. */
 import type { BookedConsult, BookingRequest, ConsultByToken, FreeSlots } from '../lib/consult-rules';
 import { apiFetch } from './api';
 

@@ -1,5 +1,5 @@
 /**
- * The admin area's lists beyond the SPEC (issue 7): what GET /api/admin/inquiries, /orders,
+ * The admin area's lists of inquiries, orders, waitlist and outbox: what GET /api/admin/inquiries, /orders,
  * /waitlist and /outbox answer. Without zod, so the admin island can use it without shipping the
  * schema library; admin.ts re-exports it beside the schemas that parse the queries and bodies.
  */
@@ -21,7 +21,7 @@ export interface InquiryItem extends Inquiry {
   preferredEditorName: string | null;
 }
 
-/** A waitlist entry (DESIGN §3). */
+/** A waitlist entry. */
 export interface WaitlistItem {
   email: string;
   editorId: string;
@@ -32,7 +32,7 @@ export interface WaitlistItem {
 /** How many people wait for each editor, by editor id (editors nobody waits for are absent). */
 export type WaitlistCounts = Record<string, number>;
 
-/** An e-mail the site wrote to its outbox instead of sending it (DESIGN §6). */
+/** An e-mail the site wrote to its outbox instead of sending it. */
 export interface OutboxItem {
   id: string;
   from: string;

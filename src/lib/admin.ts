@@ -1,5 +1,5 @@
 /**
- * The admin area's lists beyond the SPEC (issue 7): their shapes (admin-lists.ts) and what their
+ * The admin area's lists of inquiries, orders, waitlist and outbox: their shapes (admin-lists.ts) and what their
  * queries and bodies may hold. The functions parse with these schemas; the admin island imports
  * admin-lists.ts, not this file, which would bring zod along.
  */

@@ -1,5 +1,5 @@
 /**
- * The test checkout's card form (DESIGN §5) speaks as Stripe Checkout does: the same checks and the
+ * The test checkout's card form speaks as Stripe Checkout does: the same checks and the
  * same words, in the page and in the test-checkout function's schema. No card data ever reaches our
  * server in Stripe mode; in test mode only the number decides the outcome (4242... pays, 4000 0000
  * 0000 0002 is declined).

@@ -1,5 +1,5 @@
 /**
- * The one price table (SPEC §3, §9). Money is integer cents everywhere; the browser displays
+ * The one price table. Money is integer cents everywhere; the browser displays
  * these numbers, the server charges them.
  */
 
@@ -11,9 +11,9 @@ export interface Service {
   title: string;
   priceCents: number;
   description: string;
-  /** The short rule shown under the price (SPEC §3 notes). */
+  /** The short rule shown under the price. */
   note: string;
-  /** Every service but the Common App essay can be bought more than once (SPEC §2). */
+  /** Every service but the Common App essay can be bought more than once. */
   hasQuantity: boolean;
 }
 
@@ -62,7 +62,7 @@ export interface AddOn {
   priceCents: number;
   description: string;
   detail: string;
-  /** How the account card lists it once owned (SPEC §2). */
+  /** How the account card lists it once owned. */
   ownedLabel: string;
 }
 
@@ -93,18 +93,18 @@ export const ADD_ONS: readonly AddOn[] = [
   },
 ];
 
-/** The two speed upgrades exclude each other (SPEC §4). */
+/** The two speed upgrades exclude each other. */
 export const EXCLUSIVE_ADD_ONS: Partial<Record<AddOnId, AddOnId>> = { speed24hr: 'speed48hr', speed48hr: 'speed24hr' };
 
 export const NO_ADD_ONS: OwnedAddOns = { community: false, speed24hr: false, speed48hr: false };
 
-/** The marketing pages' id for the community, which select-services maps to the add-on (DESIGN §8). */
+/** The marketing pages' id for the community, which select-services maps to the add-on. */
 export const COMMUNITY_SERVICE_ID = 'paid-community';
 
 export { SURGE_DENOMINATOR, SURGE_NUMERATOR } from './surge';
 export const ACTIVE_SLOTS_PER_EDITOR = 5;
 
-/** Contact-form service checkboxes (SPEC §3). */
+/** Contact-form service checkboxes. */
 export const CONTACT_SERVICE_OPTIONS = [
   { id: 'activities', label: 'Activity List Editing', needsTurnaround: true },
   { id: 'commonapp', label: 'Common App Essay Editing', needsTurnaround: true },
@@ -115,7 +115,7 @@ export const CONTACT_SERVICE_OPTIONS = [
 ] as const;
 export type ContactServiceId = (typeof CONTACT_SERVICE_OPTIONS)[number]['id'];
 
-/** Intended majors (SPEC §3); the value sent is the label lower-cased. */
+/** Intended majors; the value sent is the label lower-cased. */
 export const MAJORS = [
   'Business',
   'STEM',
@@ -135,11 +135,11 @@ export const TURNAROUND_OPTIONS = [
 ] as const;
 export type TurnaroundId = (typeof TURNAROUND_OPTIONS)[number]['id'];
 
-/** Current grade of the student; shown as '11th Grade' (SPEC §2). */
+/** Current grade of the student; shown as '11th Grade'. */
 export const GRADES = ['9', '10', '11', '12'] as const;
 export const gradeLabel = (grade: string) => `${grade}th Grade`;
 
-/** The turnaround an order gets: a speed upgrade chosen now or owned from before (SPEC §3: all future orders). */
+/** The turnaround an order gets: a speed upgrade chosen now or owned from before (an owned upgrade speeds up all future orders). */
 export function turnaroundFor(addOns: readonly AddOnId[], owned: OwnedAddOns) {
   const has = (id: AddOnId) => addOns.includes(id) || owned[id];
   const id: TurnaroundId = has('speed24hr') ? '24hr' : has('speed48hr') ? '48hr' : 'standard';

@@ -111,7 +111,7 @@ export interface CheckoutCheck {
   problems: CheckoutProblems;
   /** The first field with a problem (focus goes there), or null. */
   first: CheckoutField | null;
-  /** The line above the button: the spec's words where they fit (SPEC §5), or null when all is well. */
+  /** The line above the button: the words of messages.ts where they fit (else fixFieldsMessage), or null when all is well. */
   summary: string | null;
   /** The values as the server will take them: trimmed, the e-mails lower-cased, the ZIP code as on mail. */
   values: CheckoutFields;

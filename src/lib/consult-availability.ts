@@ -1,5 +1,5 @@
 /**
- * The consult availability (DESIGN §12) without zod: the weekly windows and days off the admin sets,
+ * The consult availability without zod: the weekly windows and days off the admin sets,
  * in New York wall-clock time, and the rules they must follow. The admin tab checks with these, the
  * schemas in consult.ts are built from them, and the server makes slots from them.
  */

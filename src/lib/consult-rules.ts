@@ -1,5 +1,5 @@
 /**
- * The free 15-minute consult (DESIGN §12) without zod or a date library, so the booking island and
+ * The free 15-minute consult without zod or a date library, so the booking island and
  * the cancel page can use it: the constants and the shapes the API answers. The availability rules
  * are in consult-availability.ts (the admin's and the server's, kept out of /contact's JavaScript);
  * slot generation needs time-zone arithmetic and lives on the server (netlify/server/consult-slots.ts).

@@ -1,5 +1,5 @@
 /**
- * What the consult endpoints accept (DESIGN §12), as zod schemas built from the zod-free rules in
+ * What the consult endpoints accept, as zod schemas built from the zod-free rules in
  * consult-rules.ts. The functions parse with these; the booking island, the cancel page and the admin
  * tab import consult-rules.ts instead, which keeps zod out of their JavaScript.
  */

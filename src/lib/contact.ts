@@ -47,16 +47,16 @@ export function inquiryFromForm(form: { get(name: string): unknown; getAll(name:
   return fields;
 }
 
-/** The Preferred Editor choice that leaves the pick to us (SPEC §3). */
+/** The Preferred Editor choice that leaves the pick to us. */
 export const ANY_EDITOR = { value: 'any', label: 'Any Available Editor' } as const;
 
-/** The turnaround question matters only for editing services (DESIGN §8). */
+/** The turnaround question matters only for editing services. */
 export const needsTurnaround = (serviceIds: readonly string[]) =>
   CONTACT_SERVICE_OPTIONS.some((o) => o.needsTurnaround && serviceIds.includes(o.id));
 
 /**
- * Details are labelled "max 300 words". SPEC §5 only shows the limit; we count it as the visitor types
- * and enforce it, in the form and in the inquiry schema (DESIGN §8: a limit shown must hold).
+ * Details are labelled "max 300 words". A limit shown must hold: we count it as the visitor types
+ * and enforce it, in the form and in the inquiry schema.
  */
 export const DETAILS_WORD_LIMIT = 300;
 /** The server's refusal (the native post's answer page names the field by its label: relabel). */

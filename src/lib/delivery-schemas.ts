@@ -1,5 +1,5 @@
 /**
- * What the delivery endpoints accept (issue 17), parsed by the functions. The islands check the same
+ * What the delivery endpoints accept, parsed by the functions. The islands check the same
  * limits with delivery.ts and never import this file, which would bring zod along.
  */
 import { DELIVERY_LIMITS, PROJECT_STATES } from './delivery';
@@ -20,7 +20,7 @@ const version = z.number({ message: 'version must be a number' }).int('version m
 export const FILE_ID = UUID;
 const fileId = z.string({ message: 'fileId must be text' }).regex(FILE_ID, 'fileId is not a file of ours');
 
-/** Links to documents must be https (DESIGN §10). */
+/** Links to documents must be https. */
 const httpsUrl = z
   .string({ message: 'url must be text' })
   .trim()

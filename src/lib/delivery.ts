@@ -1,5 +1,5 @@
 /**
- * Delivery (DESIGN §10): what a project is, which role may take which step from which state, how
+ * Delivery (docs/decisions/016-delivery-projects.md): what a project is, which role may take which step from which state, how
  * many edits are left and when each round is due. One pure module: the functions decide with it,
  * the pages use it only to show the actions a project offers. No zod and no browser or Netlify
  * imports, so every island can use it.
@@ -36,7 +36,7 @@ export const editorStateLabel: Record<ProjectState, string> = {
 
 export const TERMINAL_STATES: readonly ProjectState[] = ['final', 'withdrawn', 'cancelled'];
 export const isTerminal = (state: ProjectState) => TERMINAL_STATES.includes(state);
-/** States in which a slot-counting project occupies one of its editor's active slots (DESIGN §10). */
+/** States in which a slot-counting project occupies one of its editor's active slots. */
 export const isActive = (state: ProjectState) => state === 'submitted' || state === 'in_review' || state === 'returned';
 
 /**
@@ -48,7 +48,7 @@ export type Role = 'customer' | 'student' | 'editor' | 'admin' | 'system';
 export const PROJECT_ACTIONS = ['submit', 'acknowledge', 'return', 'finalize', 'extend', 'withdraw', 'cancel', 'message', 'reassign'] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
-/** Button labels, exact (issue 17). */
+/** Button labels, word for word. */
 export const actionLabel: Record<ProjectAction, string> = {
   submit: 'Submit Draft',
   acknowledge: 'Acknowledge',
@@ -62,11 +62,11 @@ export const actionLabel: Record<ProjectAction, string> = {
 };
 export const REVISION_LABEL = 'Submit Revision';
 
-/** Edits included per unit (SPEC §9): unlimited (null) for the Common App essay, 3 otherwise. */
+/** Edits included per unit: unlimited (null) for the Common App essay, 3 otherwise. */
 export const editsIncluded = (service: ServiceId): number | null => (service === 'common-app-essay' ? null : 3);
 
 /**
- * The edit rules of what was bought, as the confirmation promises them (DESIGN §8, §10): 'unlimited
+ * The edit rules of what was bought, as the confirmation promises them: 'unlimited
  * revisions for your Common App essay; 3 edits for each supplemental essay and for your activity list'.
  * Only the services of the order are named.
  */
@@ -84,8 +84,8 @@ export function editRules(services: readonly { id: ServiceId; quantity: number }
 }
 
 /**
- * Whether a project occupies one of its editor's active slots while active: never an activity list
- * (SPEC §4), never one bought as an overflow slot while the editor was full (DESIGN §10).
+ * Whether a project occupies one of its editor's active slots while active: never an activity list,
+ * never one bought as an overflow slot while the editor was full.
  */
 export const takesSlot = (project: { service: { id: ServiceId }; overflow: boolean }) => project.service.id !== 'activity-list' && !project.overflow;
 
@@ -108,7 +108,7 @@ export const AUTO_FINAL_RULE =
   'After each round of feedback you have 7 days to send your next draft before the essay becomes final by itself; ' +
   `Keep it open adds 7 more days, up to ${KEEP_OPEN_TIMES} times.`;
 
-/** Limits of what a project holds (DESIGN §10). */
+/** Limits of what a project holds. */
 export const DELIVERY_LIMITS = {
   text: 20_000,
   prompt: 2_000,
@@ -213,7 +213,7 @@ export interface Project {
   /** Bumped on reassignment: each assignment claims its own slot on its own editor. */
   assignment: number;
   previousAssignments: { editorId: string; assignment: number }[];
-  /** Bought as an overflow slot (the editor was full): takes no slot (DESIGN §10). */
+  /** Bought as an overflow slot (the editor was full): takes no slot. */
   overflow: boolean;
   state: ProjectState;
   editsAllowed: number | null;
@@ -303,7 +303,7 @@ export const deliveryMessages = {
  */
 export const filesClosedTo = (state: ProjectState, roles: readonly Role[]) => (state === 'cancelled' || state === 'withdrawn') && roles.every((role) => role === 'editor');
 
-/** Who may take each step, and from which states (DESIGN §10). */
+/** Who may take each step, and from which states. */
 const RULES: Record<ProjectAction, { roles: readonly Role[]; from: readonly ProjectState[] }> = {
   // The student works on the essay; the parent keeps what costs or ends it (cancel, withdraw).
   submit: { roles: ['customer', 'student'], from: ['awaiting_draft', 'returned'] },
@@ -312,7 +312,7 @@ const RULES: Record<ProjectAction, { roles: readonly Role[]; from: readonly Proj
   finalize: { roles: ['customer', 'student', 'admin', 'system'], from: ['returned'] },
   extend: { roles: ['customer', 'student'], from: ['returned'] },
   withdraw: { roles: ['customer', 'admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
-  // Self-service only while editing has not begun (DESIGN §11); the admin cancels with a refund of any amount.
+  // Self-service only while editing has not begun; the admin cancels with a refund of any amount.
   cancel: { roles: ['customer'], from: ['awaiting_draft', 'submitted', 'in_review'] },
   message: { roles: ['customer', 'student', 'editor', 'admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
   reassign: { roles: ['admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
@@ -398,7 +398,7 @@ export interface ProjectView extends Omit<Project, 'notices' | 'customer' | 'stu
   /** The open round's due time and whether it is past due; null when no feedback is owed. */
   due: { at: string; late: boolean } | null;
   autoFinalAt: string | null;
-  /** What cancelling would give back now, when the caller may cancel (DESIGN §11). */
+  /** What cancelling would give back now, when the caller may cancel. */
   cancellation: CancellationQuote | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The rules of what an admin may send for an editor (SPEC §3, §7), without zod: editorInputSchema
+ * The rules of what an admin may send for an editor, without zod: editorInputSchema
  * (schemas.ts) is built from them for the server, and the admin form checks them in the browser
  * without shipping the schema library.
  */

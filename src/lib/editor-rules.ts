@@ -1,5 +1,5 @@
 /**
- * Editor rules of SPEC §3 without zod, so islands can use them without shipping the schema library
+ * Editor rules without zod, so islands can use them without shipping the schema library
  * (importing schemas.ts from an island pulls in all of zod). schemas.ts re-exports them.
  */
 import { SURGE_DENOMINATOR, SURGE_NUMERATOR } from './surge';
@@ -10,7 +10,7 @@ export const isOverbooked = (editor: { slotsOpen: number }) => editor.slotsOpen 
 /**
  * The admin types the SAT/ACT field freely: '1540', '34', 'SAT 1500', 'ACT: 35', or 'SAT 1500, ACT 34'.
  * The cards show one test and one score: the test the text names, or for a bare number the one its
- * size says (a score under 100 can only be an ACT, SPEC §3); anything else as typed, under 'SAT/ACT'.
+ * size says (a score under 100 can only be an ACT); anything else as typed, under 'SAT/ACT'.
  */
 export function testScore(text: string): { label: string; value: string } {
   const typed = text.trim();
@@ -22,10 +22,10 @@ export function testScore(text: string): { label: string; value: string } {
   return { label: 'SAT/ACT', value: typed };
 }
 
-/** SAT or ACT, as testScore reads the field (SPEC §3: a bare score under 100 is an ACT). */
+/** SAT or ACT, as testScore reads the field (a bare score under 100 is an ACT). */
 export const testLabel = (score: string) => testScore(score).label;
 
-/** How the surge on a full editor is written for people: "1.5x" (SPEC §4, §9). */
+/** How the surge on a full editor is written for people: "1.5x". */
 export const SURGE_LABEL = `${SURGE_NUMERATOR / SURGE_DENOMINATOR}x`;
 
 /** What an editor picker shows: the build renders these into the page, the live list refreshes them. */

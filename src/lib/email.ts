@@ -1,6 +1,6 @@
 /**
  * The one rule for an e-mail address, in every form (newsletter, checkout, contact, waitlist, consult,
- * registration, the admin's editor accounts) and on the server (emailSchema in schemas.ts). SPEC §5's
+ * registration, the admin's editor accounts) and on the server (emailSchema in schemas.ts). An older
  * "simple pattern" let `<script>@x.y` and addresses with emoji in as subscribers; this one takes what
  * mail servers deliver to in practice:
  * - a local part of RFC 5322 `atext` characters (ASCII letters, digits and ``!#$%&'*+/=?^_`{|}~-``) and

@@ -1,6 +1,6 @@
 /**
  * Where a form posted natively (before its script ran) takes the visitor, and the words of the page
- * that says what to fix (docs/decisions/015-no-input-lost-before-hydration.md). The spec's own
+ * that says what to fix (docs/decisions/015-no-input-lost-before-hydration.md). The fixed
  * messages stay in messages.ts.
  */
 export const SUBSCRIBED_PATH = '/subscribed';

@@ -1,4 +1,4 @@
-/** User-facing texts of SPEC §5 and §8, word for word. */
+/** The fixed user-facing texts of validation and errors, word for word. */
 import { site } from './site';
 
 export const messages = {
@@ -42,7 +42,7 @@ export const messages = {
   orderNotFound: 'Order Not Found',
 } as const;
 
-/** Ours, not the spec's: what a request says when its work could not be stored (or read) just now. */
+/** Beyond the fixed texts above: what a request says when its work could not be stored (or read) just now. */
 export const storageMessages = {
   saveFailed: 'We could not save that; please try again.',
   loadFailed: 'We could not load that; please try again.',

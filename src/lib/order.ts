@@ -1,4 +1,4 @@
-/** An order as stored by the server and shown to its owner (DESIGN §3): amounts in cents. */
+/** An order as stored by the server and shown to its owner: amounts in cents. */
 import type { AddOnLine, ServiceLine } from './pricing';
 import { paymentStateLabel, paymentStateOf, type Refund, type RefundState } from './refunds';
 import type { Billing, Student } from './schemas';
@@ -31,7 +31,7 @@ export interface Order {
     paymentIntent?: string;
     paidAt?: string;
   };
-  /** Refunds of a paid order, newest last (DESIGN §11). */
+  /** Refunds of a paid order, newest last. */
   refunds?: Refund[];
   /**
    * Who received the new order's notice for the editor, decided when the order was paid: the editor
@@ -108,6 +108,6 @@ export const orderMessages = {
   sessionClosed: 'This checkout was replaced by a newer one for the same order. Go back to your order to pay.',
 } as const;
 
-/** A paid order reads as paid, partially refunded or refunded (DESIGN §11). */
+/** A paid order reads as paid, partially refunded or refunded. */
 export const orderStateLabel = (order: Pick<Order, 'status' | 'refunds' | 'totalCents'>) =>
   order.status === 'paid' ? paymentStateLabel[paymentStateOf(order)] : orderStatusLabel[order.status];

@@ -1,5 +1,5 @@
 /**
- * Paging for admin lists (DESIGN §3: one blob per record, so a list can grow past thousands): the
+ * Paging for admin lists (one blob per record, so a list can grow past thousands): the
  * server answers one page and a cursor, the browser asks for the next page when the admin wants it.
  * Without zod, so the admin island can use it; paging.ts re-exports it beside the query schema.
  */

@@ -1,5 +1,5 @@
 /**
- * The one pricing function (SPEC §9, DESIGN §5): used by the order summary, the checkout page and
+ * The one pricing function: used by the order summary, the checkout page and
  * the server, which alone decides what is charged.
  */
 import {
@@ -49,7 +49,7 @@ export interface PricedOrder {
   totalCents: number;
 }
 
-/** The per-unit price of a service, surged exactly (integer cents: $75 -> $112.50, DESIGN §8). */
+/** The per-unit price of a service, surged exactly (integer cents: $75 -> $112.50). */
 export function unitPriceCents(basePriceCents: number, overbooked: boolean): number {
   return overbooked ? Math.round((basePriceCents * SURGE_NUMERATOR) / SURGE_DENOMINATOR) : basePriceCents;
 }
@@ -67,7 +67,7 @@ export function priceOrder(input: PriceInput): PricedOrder {
     const owned = input.owned[a.id];
     return { id: a.id, title: a.title, priceCents: a.priceCents, owned, chargedCents: owned ? 0 : a.priceCents };
   });
-  // SPEC §9: the total is 0 while no service is selected, whatever add-ons are ticked.
+  // The total is 0 while no service is selected, whatever add-ons are ticked.
   const totalCents =
     serviceLines.length === 0
       ? 0
@@ -75,7 +75,7 @@ export function priceOrder(input: PriceInput): PricedOrder {
   return { serviceLines, addOnLines, totalCents };
 }
 
-/** Ticks or unticks an add-on; ticking one speed upgrade unticks the other (SPEC §4). */
+/** Ticks or unticks an add-on; ticking one speed upgrade unticks the other. */
 export function toggleAddOn(selected: readonly AddOnId[], id: AddOnId): AddOnId[] {
   if (selected.includes(id)) return selected.filter((a) => a !== id);
   const excluded = EXCLUSIVE_ADD_ONS[id];

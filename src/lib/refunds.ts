@@ -1,5 +1,5 @@
 /**
- * Cancellations and refunds (DESIGN §11, issue 14): the policy and the arithmetic, in integer cents,
+ * Cancellations and refunds (docs/decisions/017-refunds.md): the policy and the arithmetic, in integer cents,
  * shared by the server (which alone decides what is refunded) and the pages (which say it first).
  * A project editing has not begun on (no feedback returned) may be cancelled by its customer: within
  * 48 hours of payment the whole price comes back, after that 75% (the 25% fee rounds in the

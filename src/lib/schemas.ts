@@ -1,5 +1,5 @@
 /**
- * zod schemas for every payload of SPEC §3. Shared by islands (to shape requests) and functions
+ * zod schemas for every payload of the API. Shared by islands (to shape requests) and functions
  * (to parse them): one definition of what is valid.
  */
 import { z } from './zod';
@@ -64,7 +64,7 @@ export const subscribeSchema = z.object({ email: emailSchema });
 export const featuredSchema = z.object({ home: z.boolean(), about: z.boolean() });
 
 /**
- * What an admin may send to create or update an editor (SPEC §3, §7). The admin form checks the same
+ * What an admin may send to create or update an editor. The admin form checks the same
  * rules without zod (src/islands/admin/editor-form.ts); a unit test holds the two together.
  */
 const editorText = (field: EditorTextField) => (isRequiredEditorField(field) ? requiredText : text)(field, EDITOR_TEXT_LIMITS[field]);
@@ -83,13 +83,13 @@ export const editorInputSchema = z
     slotsOpen: slotCount('slotsOpen'),
     totalSlots: slotCount('totalSlots').min(1, 'totalSlots must be at least 1'),
     featured: featuredSchema.default({ home: false, about: false }),
-    /** The address the editor signs in with (issue 17); '' unlinks it, absent keeps what is stored. */
+    /** The address the editor signs in with; '' unlinks it, absent keeps what is stored. */
     accountEmail: z.union([z.literal(''), emailSchema]).optional(),
   })
   .refine((e) => e.slotsOpen <= e.totalSlots, { message: 'slotsOpen must not exceed totalSlots', path: ['slotsOpen'] });
 export type EditorInput = z.infer<typeof editorInputSchema>;
 
-/** An editor as the API serves it: exactly the SPEC §3 fields plus the featured flags. */
+/** An editor as the API serves it: exactly these fields, the featured flags included. */
 export const editorSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -140,7 +140,7 @@ export const editorBioSchema = z.object({ bio: text('bio', BIO_MAX_LENGTH) });
 export const waitlistSchema = z.object({ email: emailSchema, editorId: requiredText('editorId', 100) });
 
 /**
- * Billing details (SPEC §3). The checkout form checks the same rules without zod
+ * Billing details. The checkout form checks the same rules without zod
  * (src/lib/checkout-form.ts); a unit test holds the two together. A US ZIP code is stored as
  * '12345' or '12345-6789', the phone number in E.164.
  */
@@ -171,7 +171,7 @@ export const studentSchema = z.object({
 });
 export type Student = z.infer<typeof studentSchema>;
 
-/** What the browser sends to open a payment session: a selection, never a price (DESIGN §5). */
+/** What the browser sends to open a payment session: a selection, never a price. */
 export const checkoutSelectionSchema = z.object({
   services: z
     .array(
@@ -199,13 +199,13 @@ export const checkoutSelectionSchema = z.object({
 });
 export type CheckoutSelection = z.infer<typeof checkoutSelectionSchema>;
 
-/** Deactivates or reactivates a newsletter address (admin); `id` holds the address, as in SPEC §3. */
+/** Deactivates or reactivates a newsletter address (admin); `id` holds the address (a subscriber's id is its address). */
 export const subscriberStatusSchema = z.object({
   id: storedEmailSchema,
   enabled: z.boolean({ message: 'enabled must be true or false' }),
 });
 
-/** A subscriber as the admin list pages serve it: SPEC §3's id (the address) and enabled, plus since when. */
+/** A subscriber as the admin list pages serve it: its id (the address) and enabled, plus since when. */
 export interface EmailSubscriber {
   id: string;
   enabled: boolean;

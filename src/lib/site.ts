@@ -1,4 +1,4 @@
-/** Facts about the business that the spec redacted (DESIGN §9). One place, imported everywhere. */
+/** Facts about the business (stand-ins where the real ones were not given). One place, imported everywhere. */
 export const site = {
   name: 'Beacon College Counsel',
   shortName: 'BCC',
@@ -12,18 +12,18 @@ export const site = {
     linkedin: 'https://www.linkedin.com/company/beacon-college-counsel',
   },
   newsletterName: 'Beacon College Counsel newsletter',
-  /** Legal pages take effect from this date (SPEC §2). */
+  /** Legal pages take effect from this date. */
   legalEffectiveDate: 'January 1, 2025',
 } as const;
 
-/** Header navigation, in the order SPEC §2 gives, with the community (issue 16). */
+/** Header navigation, in its fixed order, with the community added. */
 export const navLinks = [
   { href: '/', label: 'Home' },
   { href: '/about', label: 'About' },
   { href: '/services', label: 'Services' },
   { href: '/pricing', label: 'Pricing' },
   { href: '/editors', label: 'Editors' },
-  // Not in SPEC §2's list: issue 16 brings the paid community into the navigation.
+  // Not in the original list: the paid community was added to the navigation later.
   { href: '/community', label: 'Community' },
   { href: '/contact', label: 'Contact' },
 ] as const;

@@ -10,7 +10,7 @@ export const $editors = atom<EditorsState>({ status: 'loading' });
 
 let loading: Promise<EditorsState> | undefined;
 
-/** Loads the editors (once; `force` retries after an error). SPEC §8: a failure is logged. */
+/** Loads the editors (once; `force` retries after an error). A failure is logged. */
 export function loadEditors(force = false): Promise<EditorsState> {
   if (loading && !force) return loading;
   $editors.set({ status: 'loading' });

@@ -1,5 +1,5 @@
 /**
- * What the customer is choosing on /select-services (SPEC §3 selection state): the cart, shared by the
+ * What the customer is choosing on /select-services: the cart, shared by the
  * pickers and the order summary. It is kept in localStorage (@nanostores/persistent), like a shop's
  * cart: a reload, a trip to /editors, a new tab and a reopened browser keep it; tabs follow each
  * other's changes. A paid order empties it.
@@ -29,7 +29,7 @@ export interface OrderSelection {
 export const CART_KEY = 'bcc:cart';
 const EMPTY: OrderSelection = { services: {}, editorId: null, addOns: [] };
 
-/** Quantity: a whole number, at least 1, no maximum (SPEC §5); anything else typed becomes 1. */
+/** Quantity: a whole number, at least 1, no maximum; anything else typed becomes 1. */
 export const sanitizeQuantity = (value: unknown) => {
   const n = Math.floor(Number(value));
   return Number.isFinite(n) && n >= 1 ? n : 1;
@@ -65,7 +65,7 @@ export const selectedServices = (selection: OrderSelection): ServiceSelection[] 
   SERVICE_IDS.filter((id) => selection.services[id] !== undefined).map((id) => ({ id, quantity: selection.services[id]! }));
 
 /**
- * Selecting sets quantity 1; deselecting forgets it, so the next selection starts at 1 again (SPEC §4).
+ * Selecting sets quantity 1; deselecting forgets it, so the next selection starts at 1 again.
  * Takes the wanted state, not a toggle: a tick seen twice (as a native click before hydration, then
  * by React) still counts once.
  */
@@ -93,14 +93,14 @@ export const chooseEditor = (editorId: string) => {
   update((s) => ({ ...s, editorId }));
 };
 
-/** Owned add-ons cannot be changed (SPEC §4); choosing one speed upgrade drops the other. Wanted state, as setServiceChosen. */
+/** Owned add-ons cannot be changed; choosing one speed upgrade drops the other. Wanted state, as setServiceChosen. */
 export const setAddOnChosen = (id: AddOnId, chosen: boolean, owned: OwnedAddOns) =>
   update((s) => (owned[id] || s.addOns.includes(id) === chosen ? s : { ...s, addOns: toggleAddOn(s.addOns, id) }));
 
 /**
  * Takes the stored cart, then applies the link that brought the visitor here: `service`,
  * `addon` and `editor` (unknown values ignored; `service=paid-community` means the community add-on,
- * DESIGN §8). `knownEditorIds` are the editors the page was built with: an `editor` link to one of
+ * as the marketing pages link it). `knownEditorIds` are the editors the page was built with: an `editor` link to one of
  * them applies now, any other waits for the live list (settleEditor). Answers the query parameters it
  * used, so the caller can drop them from the URL.
  */

@@ -17,7 +17,7 @@ export interface Session {
   user: { uid: string; email: string; emailVerified: boolean } | null;
   /** Null until /api/me has answered for the signed-in user. */
   isAdmin: boolean | null;
-  /** The editor record this account signs in as (issue 17), null for everyone else. */
+  /** The editor record this account signs in as, null for everyone else. */
   editor: { id: string; name: string } | null;
   ownedAddOns: OwnedAddOns;
   /** The private community's invite link, only once the community add-on is owned. */

@@ -1,5 +1,5 @@
 /**
- * What a deploy ships (issue 13 §4): every function bundled by our build (one file each,
+ * What a deploy ships: every function bundled by our build (one file each,
  * scripts/build/functions.ts) and then by zip-it-and-ship-it as Netlify's build bundles it, then each bundle started in a fresh Node process for one real request, with nothing
  * but the bundle on disk to resolve modules from. A function that works in-process but breaks when
  * bundled (an unresolved module, a top-level `getStore()`, a missing `config.path`) fails here.
@@ -170,7 +170,7 @@ function emulatorStyleToken(projectId: string) {
 }
 
 /**
- * Issue 13 §1 on what deploys: in Netlify's production context the bundles refuse every test
+ * Production fails closed in what deploys too: in Netlify's production context the bundles refuse every test
  * shortcut, even when a mistaken environment offers one (the emulator switch set, no Stripe keys);
  * a deploy preview's bundles, given the same environment, keep test mode.
  */

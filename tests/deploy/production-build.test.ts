@@ -1,5 +1,5 @@
 /**
- * The build in Netlify's production context (issue 13 §1): it refuses to deploy without the
+ * The build in Netlify's production context (docs/decisions/012-production-fails-closed.md): it refuses to deploy without the
  * variables a site needs to take money and sign people in, and a complete one has no test checkout.
  * Each build writes to its own directory, so the suite's shared dist/ is untouched. (Every other
  * context builds as `npm test` does, whose browser tests pay on the test checkout page.)

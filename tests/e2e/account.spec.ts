@@ -19,7 +19,7 @@ test.describe('signed out', () => {
     await expect(tabs).toHaveText(['New Customer', 'Existing Customer']);
     await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel')).toHaveAccessibleName('New Customer');
-    // The spec's words where they belong: before the checkout.
+    // The sign-in prompt where it belongs: before the checkout.
     await page.goto('/select-services');
     await expect(card(page)).toContainText('You must log in to proceed to checkout');
   });

@@ -47,7 +47,7 @@ async function ownEditors(page: Page, request: APIRequestContext, count = 1) {
   return editors;
 }
 
-test('Add Editor opens a form with every field and the SPEC defaults, and adds the editor', async ({ page }) => {
+test('Add Editor opens a form with every field and the defaults, and adds the editor', async ({ page }) => {
   await page.getByRole('button', { name: 'Add Editor' }).click();
   const form = addForm(page);
   await expect(form.getByLabel('Name')).toBeFocused();

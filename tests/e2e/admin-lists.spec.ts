@@ -1,5 +1,5 @@
 /**
- * The admin's lists beyond the SPEC (issue 7): inquiries, orders, waitlist and outbox, with data
+ * The admin's further lists: inquiries, orders, waitlist and outbox, with data
  * arranged through the site's own API the way visitors and customers make it.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -52,7 +52,7 @@ test.beforeEach(async ({ page, request }) => {
   await openAdmin(page, request);
 });
 
-test('eight tabs, the first two as the SPEC names them; on a 390 px phone they wrap and stay in reach of keys', async ({ page }) => {
+test('eight tabs, Editors Management and Email Subscribers first; on a 390 px phone they wrap and stay in reach of keys', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const tabs = page.getByRole('tab');
   await expect(tabs).toHaveText(TABS);

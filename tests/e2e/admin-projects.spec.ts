@@ -1,5 +1,5 @@
 /**
- * The admin side of delivery (issue 17): the editor account e-mail in the editor form, and the
+ * The admin side of delivery: the editor account e-mail in the editor form, and the
  * Projects tab (list, server-side filters, reassign, mark final, withdraw, history, the open tab in
  * the URL), with projects bought and drafts submitted through the site's own API.
  */
@@ -37,7 +37,7 @@ async function getProject(request: APIRequestContext, token: string, id: string)
   return (await res.json()) as ProjectView;
 }
 
-/** The family submits a first draft: it takes one of the editor's open slots (DESIGN §10). */
+/** The family submits a first draft: it takes one of the editor's open slots. */
 async function submitDraft(request: APIRequestContext, token: string, id: string) {
   const { version } = await getProject(request, token, id);
   const res = await request.post(`/api/projects/${id}/submit`, { headers: bearer(token), data: { version, prompt: 'Why this college?', draft: { kind: 'text', text: 'My first draft.' } } });

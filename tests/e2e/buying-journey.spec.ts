@@ -1,5 +1,5 @@
 /**
- * Issue 16, as a paying family lives it: the confirmation itemises what was charged and keeps its
+ * The buying journey, as a paying family lives it: the confirmation itemises what was charged and keeps its
  * promises, every form says what is wrong next to the field and keeps what was typed, the cart and
  * the checkout survive reloads, new tabs and a reopened browser, and nothing looks careless.
  */
@@ -140,7 +140,7 @@ test.describe('the confirmation itemises what was charged', () => {
 });
 
 test.describe('the checkout form says what is wrong, where it is wrong', () => {
-  test('on submit: each field its own message, the focus on the first in reading order, the spec’s line above the button', async ({ page }) => {
+  test('on submit: each field its own message, the focus on the first in reading order, the summary line above the button', async ({ page }) => {
     await toCheckout(page);
     await page.getByLabel('Parent/Guardian Email').fill('');
     await page.getByRole('button', { name: 'Proceed to Payment - $100' }).click();
@@ -153,7 +153,7 @@ test.describe('the checkout form says what is wrong, where it is wrong', () => {
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.requiredFields);
     await expectNoAxeViolations(page);
 
-    // Only billing left: the spec's words; a mistake in a field is named there, and focused.
+    // Only billing left: the billing message; a mistake in a field is named there, and focused.
     await fillCheckout(page);
     await page.getByLabel('City').fill('');
     await page.getByLabel('ZIP Code').fill('6270');

@@ -1,5 +1,5 @@
 /**
- * 'Cancel and Refund' on /dashboard (issue 14, DESIGN §11): before confirming it says exactly what
+ * 'Cancel and Refund' on /dashboard: before confirming it says exactly what
  * comes back and why; confirming cancels the project, gives the slot back and shows the refund in the
  * order. Once feedback has come back, the button is gone and the page says refunds go through us.
  */

@@ -1,5 +1,5 @@
 /**
- * The free 15-minute consult in a browser set to Asia/Kolkata (DESIGN §12): the visitor sees the
+ * The free 15-minute consult in a browser set to Asia/Kolkata: the visitor sees the
  * slots in their own zone, books one with the mouse or the keyboard, gets the confirmation on the
  * page and by e-mail, and cancels with the e-mail's link; the admin sets a day off, sees the booking
  * and cancels it. Expected times are worked out with the same Intl formatting, in Node.

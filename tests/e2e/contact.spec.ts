@@ -130,7 +130,7 @@ test('the turnaround select appears only while an editing service is ticked', as
   await expect(f.turnaround).toHaveCount(0);
 });
 
-test('the details field counts words as they are typed, keeps what is over the limit and says so (DESIGN §8)', async ({ page }) => {
+test('the details field counts words as they are typed, keeps what is over the limit and says so', async ({ page }) => {
   const f = form(page);
   await expect(f.details).toHaveAccessibleDescription('0 of 300 words');
   await f.details.fill('one two  three\nfour');

@@ -1,5 +1,5 @@
 /**
- * Delivery in the browser (issue 17, DESIGN §10): a family buys, sends a draft, reads and downloads
+ * Delivery in the browser: a family buys, sends a draft, reads and downloads
  * the feedback, revises and marks it final on /dashboard; the editor acknowledges and returns
  * feedback on /editor; slots follow on /editors. Then the edit limit, strangers, keyboard use and the
  * way into the workspace. The other party's steps are taken through the API where the test is not

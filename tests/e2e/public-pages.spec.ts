@@ -1,6 +1,6 @@
 /**
- * Every public page of SPEC §2: unique title and description, canonical URL, one h1, landmarks,
- * the current route in the header, every link the spec names, no horizontal scrolling at 390 px,
+ * Every public page: unique title and description, canonical URL, one h1, landmarks,
+ * the current route in the header, every link it must offer, no horizontal scrolling at 390 px,
  * and no axe violation at 390 px and 1280 px.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -88,9 +88,9 @@ test('services: each card reserves its service and its icon opens its price row;
   await expect(page.locator('tr#supplement-small')).toBeInViewport();
 });
 
-test('pricing: rows are anchors by service id with the spec prices and surge prices; the button reserves a spot', async ({ page }) => {
+test('pricing: rows are anchors by service id with the set prices and surge prices; the button reserves a spot', async ({ page }) => {
   await page.goto('/pricing');
-  // SPEC §3 and §9, written out: the page must agree with the spec, not only with our own table.
+  // The prices, written out: the page must agree with them, not only with our own table.
   const expected = {
     'common-app-essay': ['$300', '$450'],
     'supplement-large': ['$100', '$150'],
@@ -188,7 +188,7 @@ test('about: story, three values and the timeline', async ({ page }) => {
   await expect(hrefOf(page, 'Schedule a Free Consultation')).toHaveAttribute('href', '/contact#book-consult');
 });
 
-test('legal pages: effective January 1, 2025, with the sections of the spec and a working table of contents', async ({ page }) => {
+test('legal pages: effective January 1, 2025, with their required sections and a working table of contents', async ({ page }) => {
   const legal = {
     '/privacy-policy': ['Information We Collect', 'How We Use Your Information', 'How We Share Information', 'How We Protect Your Information', 'Contact Us'],
     '/terms-of-service': ['Acceptance of These Terms', 'Our Services', 'Payment', 'Cancellations and Refunds', 'Your Responsibilities', 'Intellectual Property', 'Limitation of Liability', 'Contact Us'],

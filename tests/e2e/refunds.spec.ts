@@ -1,5 +1,5 @@
 /**
- * The admin's refunds (issue 14, DESIGN §11): a paid order's amounts and refunds in the Orders tab,
+ * The admin's refunds: a paid order's amounts and refunds in the Orders tab,
  * the inline Refund form (amount to the cent, a reason, projects to cancel), refusals at the field,
  * a retry that can never refund twice, and what the family sees afterwards. Orders are bought and
  * paid through the site's own API, the way the checkout makes them.

@@ -1,5 +1,5 @@
 /**
- * An order that was never paid (issue 16): leaving the checkout leads back to the order, which says it
+ * An order that was never paid: leaving the checkout leads back to the order, which says it
  * is not paid yet and offers 'Complete Payment' and 'Cancel Order'; so does the dashboard.
  */
 import { expect, test, type Page } from '@playwright/test';

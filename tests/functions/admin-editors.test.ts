@@ -66,7 +66,7 @@ describe('POST /api/database/editors', () => {
     expect((await create({ ...input, name: 'Open Slots' })).body.id).toMatch(/^open-slots-[0-9a-f]{6}$/);
   });
 
-  it('defaults the featured flags when they are not sent (the SPEC §7 payload has none)', async () => {
+  it('defaults the featured flags when they are not sent (the basic payload has none)', async () => {
     const { featured: _, ...specPayload } = input;
     expect((await create(specPayload)).body.featured).toEqual({ home: false, about: false });
   });

@@ -1,5 +1,5 @@
 /**
- * The admin side of the consult (DESIGN §12): availability windows and days off, the upcoming
+ * The admin side of the consult: availability windows and days off, the upcoming
  * consults, and cancelling one. Admin calls carry real ID tokens from the Auth emulator, which are
  * issued at the real time, so these tests run on the real clock and arrange slots relative to it;
  * what depends on the date itself is proven on fixed clocks in consult-booking and consult-slots.

@@ -1,5 +1,5 @@
 /**
- * Booking and cancelling the free consult through its endpoints (DESIGN §12), on a fixed clock: the
+ * Booking and cancelling the free consult through its endpoints, on a fixed clock: the
  * server offers and accepts only the slots the availability makes, claims each slot once, e-mails an
  * invite with a cancel link whose token it keeps only as a hash, and cancelling frees the slot. The
  * races run concurrently against the in-memory store with real compare-and-set (decision 008).

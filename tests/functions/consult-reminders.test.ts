@@ -1,5 +1,5 @@
 /**
- * The consult reminder, a scheduled function (DESIGN §12), on a fixed clock: it e-mails each booking
+ * The consult reminder, a scheduled function, on a fixed clock: it e-mails each booking
  * once, 24 hours ahead, not before, and not for a cancelled consult; two runs, at once or one after
  * the other, send it once; and it reads only the reminders that are due.
  */
@@ -97,7 +97,7 @@ describe('against the local Blobs server', () => {
     } finally {
       for (const spy of spies) spy.mockRestore();
     }
-    // Locally the booking's etag comes from a listing of its own key (DESIGN §1); no other folder is listed.
+    // Locally the booking's etag comes from a listing of its own key; no other folder is listed.
     expect(listed.filter((prefix) => !prefix.startsWith('bookings/') || prefix.length === 'bookings/'.length)).toEqual(['reminders/', 'reminders/2026-03-05/']);
     expect(read.filter((key) => key.startsWith('bookings/'))).toHaveLength(1);
   });

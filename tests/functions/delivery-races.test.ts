@@ -1,6 +1,6 @@
 /**
- * Delivery under concurrency (issue 17), against the in-memory Blobs server with real
- * compare-and-set (the local Blobs server is not atomic, DESIGN §1): projects created once under a
+ * Delivery under concurrency, against the in-memory Blobs server with real
+ * compare-and-set (the local Blobs server is not atomic): projects created once under a
  * webhook storm, one winner among identical submissions, and slots moved exactly once per project
  * when 50 drafts and then 50 finals of one editor arrive at the same moment.
  */
@@ -105,7 +105,7 @@ describe('slots move exactly once per project', () => {
   });
 });
 
-describe('cancellations race (issue 14)', () => {
+describe('cancellations race', () => {
   it('two concurrent cancels of one project: one wins, one refund; a cancel racing Return Feedback: one of them wins, at most one refund', async () => {
     await resetOrderingStores();
     const customer = await createUser();

@@ -1,5 +1,5 @@
 /**
- * What time decides (DESIGN §10), run with a fixed clock: the steps happen now, the scheduler is run
+ * What time decides, run with a fixed clock: the steps happen now, the scheduler is run
  * at chosen instants after them. Late rounds, the 20-hour reminder, the 2-day warning, the 7-day
  * auto-final, slot repairs and unused uploads; a second run changes nothing.
  */

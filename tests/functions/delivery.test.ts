@@ -1,5 +1,5 @@
 /**
- * Delivery (issue 17, DESIGN §10) through the real endpoints: projects from paid orders, every step
+ * Delivery through the real endpoints: projects from paid orders, every step
  * for every role from every state, edit limits, stale requests, slots, reassignment, messages and
  * the e-mails that follow each step.
  */

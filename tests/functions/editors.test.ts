@@ -6,7 +6,7 @@ import { EDITORS_MEMORY_MS, editorsRepo } from '../../netlify/server/editors.rep
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { call, clearStore } from '../helpers/functions';
 
-// The SPEC's fields, the featured flags and the bio the editor writes for their profile page.
+// The original editor fields, the featured flags and the bio the editor writes for their profile page.
 const SPEC_FIELDS = ['id', 'name', 'image', 'college', 'major', 'sat', 'gpa', 'ecs', 'strengths', 'bio', 'slotsOpen', 'totalSlots', 'featured'];
 
 beforeEach(() => clearStore('editors'));
@@ -18,7 +18,7 @@ describe('GET /api/database/editors', () => {
     expect(res.body).toEqual([]);
   });
 
-  it('serves the seeded editors with exactly the SPEC fields, in seed order, cacheable by the CDN', async () => {
+  it('serves the seeded editors with exactly the public fields, in seed order, cacheable by the CDN', async () => {
     await seedDemoEditors();
     const res = await call(editorsHandler, '/api/database/editors');
     expect(res.status).toBe(200);
@@ -90,7 +90,7 @@ describe('demo seed', () => {
   });
 });
 
-// The local Blobs server checks a condition and writes in separate steps (DESIGN §1): races need a
+// The local Blobs server checks a condition and writes in separate steps: races need a
 // store with real compare-and-set, as production Blobs has.
 describe('editor updates against an in-memory store with real compare-and-set', () => {
   const atomic = useAtomicBlobsServer();

@@ -21,7 +21,7 @@ describe('GET /api/database/emails', () => {
   itRefusesAllButAdmins((headers) => get('?format=csv', headers));
   itRefusesAllButAdmins((headers) => get('?limit=10', headers));
 
-  it('answers the SPEC §7 shape, [{ id, enabled }], private to the admin', async () => {
+  it('answers the unpaged shape, [{ id, enabled }], private to the admin', async () => {
     await subscribe('b@example.com', 'a@example.com');
     await subscribersRepo().setEnabled('b@example.com', false);
     const res = await get();
@@ -118,7 +118,7 @@ describe('PATCH /api/database/emails { id, enabled }', () => {
     expect((await get()).body).toEqual([]);
   });
 
-  it('deactivates an address an older, looser rule let in (issue 16): it is named as stored', async () => {
+  it('deactivates an address an older, looser rule let in: it is named as stored', async () => {
     await subscribe('<script>@x.y');
     const off = await patch({ id: '<script>@x.y', enabled: false });
     expect(off.status).toBe(200);

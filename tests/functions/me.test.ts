@@ -110,7 +110,7 @@ describe('GET /api/me: who the caller is', () => {
   });
 });
 
-describe('the admin rule (DESIGN §4)', () => {
+describe('the admin rule', () => {
   const env = { ...serverEnv(), ADMIN_EMAILS: ['boss@example.test'] };
   const production = { ...env, FIREBASE_AUTH_EMULATOR_HOST: undefined };
 

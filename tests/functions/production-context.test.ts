@@ -1,7 +1,7 @@
 /**
- * Payments and sign-in fail closed in Netlify's production deploy context (issue 13 §1): no test
+ * Payments and sign-in fail closed in Netlify's production deploy context: no test
  * checkout, no local webhook secret, no emulator tokens, 503 without live Stripe keys. Deploy
- * previews and branch deploys keep test mode on their own prefixed stores (DESIGN §3).
+ * previews and branch deploys keep test mode on their own prefixed stores.
  */
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

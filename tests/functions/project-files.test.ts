@@ -1,5 +1,5 @@
 /**
- * Draft and feedback files (DESIGN §10): judged by their bytes, at most 5 MB, stored privately,
+ * Draft and feedback files: judged by their bytes, at most 5 MB, stored privately,
  * downloadable only by the project's customer, its editor and admins, always as an attachment.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

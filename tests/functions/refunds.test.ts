@@ -1,5 +1,5 @@
 /**
- * Cancellations and refunds (issue 14, DESIGN §11): the customer's 'Cancel and Refund' in test mode
+ * Cancellations and refunds: the customer's 'Cancel and Refund' in test mode
  * (the refund goes through the same signed events and webhook code as Stripe's), the admin's refund
  * of any amount, and Stripe mode with recorded request shapes and signed refund events, duplicate
  * and out of order.

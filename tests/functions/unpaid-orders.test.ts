@@ -1,5 +1,5 @@
 /**
- * Orders that were never paid (issue 16): 'Complete Payment' opens a fresh checkout for the same
+ * Orders that were never paid: 'Complete Payment' opens a fresh checkout for the same
  * stored order, 'Cancel Order' closes it (and its Stripe sessions), and an order still unpaid after
  * 24 hours expires, run by the timers with a fixed clock.
  */

@@ -3,8 +3,8 @@
  * protocol @netlify/blobs uses with a local server (the one `BlobsServer` speaks), so the code under
  * test runs unchanged through the real client library; only the store behind it differs. The local
  * `BlobsServer` checks `If-Match`/`If-None-Match` and writes in separate asynchronous steps, and its
- * etags come from file times in milliseconds, so concurrent conditional writes can all succeed there
- * (DESIGN §1). Here a write is checked and applied in one synchronous step and every write gets a new
+ * etags come from file times in milliseconds, so concurrent conditional writes can all succeed there.
+ * Here a write is checked and applied in one synchronous step and every write gets a new
  * etag, as production Blobs behaves. See docs/decisions/008-security-headers-and-atomic-test-store.md.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Delivery in browser tests (issue 17): what the other party does, arranged through the real API
+ * Delivery in browser tests: what the other party does, arranged through the real API
  * of the site under test, so a test drives in the browser only the side it is about.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';

@@ -13,7 +13,7 @@ import { JPEG_HEAD, PNG_1x1, TEXT_AS_PNG, WEBP_1x1 } from '../helpers/images';
 describe('the editor form', () => {
   const filled = { ...NEW_EDITOR_VALUES, name: ' Ada ', college: 'MIT', major: 'Math' };
 
-  it('starts a new editor with 0 open of 5 slots and everything else empty (SPEC §3)', () => {
+  it('starts a new editor with 0 open of 5 slots and everything else empty', () => {
     expect(NEW_EDITOR_VALUES).toEqual({
       name: '', image: '', college: '', major: '', sat: '', gpa: '', ecs: '', strengths: '', bio: '',
       slotsOpen: '0', totalSlots: '5', featured: { home: false, about: false }, accountEmail: '',
@@ -30,7 +30,7 @@ describe('the editor form', () => {
     expect(toCount(value, fallback)).toBe(expected);
   });
 
-  it('falls back to 0 open and 5 in total when the numbers are not numbers (SPEC §5)', () => {
+  it('falls back to 0 open and 5 in total when the numbers are not numbers', () => {
     const result = toEditorInput({ ...filled, slotsOpen: '', totalSlots: 'x' });
     expect(result).toEqual({ ok: true, input: expect.objectContaining({ name: 'Ada', slotsOpen: 0, totalSlots: 5 }) });
   });

@@ -1,5 +1,5 @@
 /**
- * Which consult slots exist (DESIGN §12): weekly windows in New York time, days off, 12 hours' notice,
+ * Which consult slots exist: weekly windows in New York time, days off, 12 hours' notice,
  * a 14-day horizon, and daylight saving on its real 2026 dates (clocks go forward on 8 March and back on
  * 1 November in New York). Every expectation is an instant written in UTC, worked out by hand.
  */

@@ -1,4 +1,4 @@
-/** The pure parts of the delivery pages (issue 17): file checks before upload, the inbox order, download names, history lines. */
+/** The pure parts of the delivery pages: file checks before upload, the inbox order, download names, history lines. */
 import { describe, expect, it } from 'vitest';
 import { fileNameOf } from '../../src/client/download';
 import { fileMessages, type ProjectEvent } from '../../src/lib/delivery';

@@ -1,5 +1,5 @@
 /**
- * The delivery state machine (DESIGN §10) as a table: every action, every role, every state, and
+ * The delivery state machine as a table: every action, every role, every state, and
  * what the rules answer. The function tests drive the same table through the endpoint.
  */
 import { describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ const project = (state: ProjectState, { returns = 0, editsAllowed = 3 as number 
   rounds: Array.from({ length: returns }, (_, i) => round(i + 1, true)),
 });
 
-/** Who may take each step from where (DESIGN §10); anything else is refused. */
+/** Who may take each step from where; anything else is refused. */
 const ALLOWED: Record<ProjectAction, Partial<Record<Role, ProjectState[]>>> = {
   submit: { customer: ['awaiting_draft', 'returned'], student: ['awaiting_draft', 'returned'] },
   acknowledge: { editor: ['submitted'] },

@@ -9,7 +9,7 @@ const price = (
   { overbooked = false, addOns = [] as AddOnId[], owned = NO_ADD_ONS } = {},
 ) => priceOrder({ services, overbooked, addOns, owned });
 
-describe('catalogue prices (SPEC §3, §9)', () => {
+describe('catalogue prices', () => {
   it.each([
     ['common-app-essay', 30000],
     ['supplement-large', 10000],
@@ -95,7 +95,7 @@ describe('empty selection', () => {
   });
 });
 
-describe('24-hour and 48-hour exclude each other (SPEC §4)', () => {
+describe('24-hour and 48-hour exclude each other', () => {
   it('ticking 24-hour removes 48-hour and the other way round', () => {
     expect(toggleAddOn(['speed48hr', 'community'], 'speed24hr')).toEqual(['community', 'speed24hr']);
     expect(toggleAddOn(['speed24hr'], 'speed48hr')).toEqual(['speed48hr']);

@@ -1,4 +1,4 @@
-/** The production environment rules (issue 13 §1), and the README that lists them. */
+/** The production environment rules (docs/decisions/012-production-fails-closed.md), and the README that lists them. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMPLETE_PRODUCTION_ENV } from '../helpers/production-env';

@@ -1,5 +1,5 @@
 /**
- * The buying journey's pure rules (issue 16): the checkout form's own checks (held to the server's
+ * The buying journey's pure rules: the checkout form's own checks (held to the server's
  * schemas), the itemisation shared by the checkout, the confirmation and its e-mail, the edit rules
  * the confirmation promises, the test checkout's card checks and the stored cart.
  */
@@ -66,7 +66,7 @@ describe('the checkout form', () => {
     expect(Object.keys(check.problems)).toEqual(CHECKOUT_FIELDS.filter((f) => f in check.problems));
   });
 
-  it('keeps the spec’s words above the button: billing fields missing, any field missing, or only mistakes', () => {
+  it('keeps the fixed words above the button: billing fields missing, any field missing, or only mistakes', () => {
     expect(checkCheckout({ ...filled, city: '' }).summary).toBe(messages.billingRequired);
     expect(checkCheckout({ ...filled, city: '', studentName: '' }).summary).toBe(messages.requiredFields);
     expect(checkCheckout({ ...filled, zip: '1234' }).summary).toBe(fixFieldsMessage);

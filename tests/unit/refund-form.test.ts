@@ -1,4 +1,4 @@
-/** The admin's refund form without a browser (issue 14): dollars to cents exactly, its checks, the server's refusals at their fields. */
+/** The admin's refund form without a browser: dollars to cents exactly, its checks, the server's refusals at their fields. */
 import { describe, expect, it } from 'vitest';
 import type { ProjectView } from '../../src/lib/delivery';
 import { formatUsdCents } from '../../src/lib/money';

@@ -1,4 +1,4 @@
-/** The refund policy at its edges (DESIGN §11, issue 14): integer cents, the fee in the customer's favour. */
+/** The refund policy at its edges: integer cents, the fee in the customer's favour. */
 import { describe, expect, it } from 'vitest';
 import { formatUsdCents } from '../../src/lib/money';
 import { cancellationQuote, paymentStateOf, refundedCents, remainingCents, type Refund } from '../../src/lib/refunds';

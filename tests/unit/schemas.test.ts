@@ -12,7 +12,7 @@ describe('e-mail addresses', () => {
 
   it.each([
     'plain', 'a@b', 'a b@c.de', '@c.de', 'a@.', '',
-    // What the old "simple pattern" let in (issue 16): markup, emoji, a one-letter top-level domain.
+    // What the old "simple pattern" let in: markup, emoji, a one-letter top-level domain.
     '<script>@x.y', '<script>alert(1)</script>@example.com', 'a@x.y', 'pat😀@example.com', 'pat@exämple.com',
     '.pat@example.com', 'pat.@example.com', 'pat..rivera@example.com', 'pat@-example.com', 'pat@example-.com',
     'pat@example..com', 'pat@example.c0m', 'pat@example.com.', '"pat"@example.com', 'pat@[127.0.0.1]', 'pat@localhost',
@@ -139,7 +139,7 @@ describe('checkout selection', () => {
   });
 });
 
-describe('store names (DESIGN §3)', () => {
+describe('store names', () => {
   it('prefixes every context but production', () => {
     expect(storeName('orders', 'production')).toBe('orders');
     expect(storeName('orders', 'deploy-preview')).toBe('deploy-preview--orders');

@@ -1,5 +1,5 @@
 /**
- * The refund of a project its customer cancelled (DESIGN §11): the policy's amount at the moment of
+ * The refund of a project its customer cancelled: the policy's amount at the moment of
  * cancelling (full within 48 hours of payment, 75% after), under the id `cancel-<project id>`, so
  * however often this runs (the request, then the timer that checks on it) one refund exists. A
  * provider that cannot be reached leaves the refund pending; the timer asks again.

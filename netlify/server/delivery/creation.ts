@@ -1,5 +1,5 @@
 /**
- * The projects of a paid order (DESIGN §10): one per purchased unit of editing (quantity 2 of a
+ * The projects of a paid order: one per purchased unit of editing (quantity 2 of a
  * supplement makes 2), each waiting for its draft. Ids are the order's id and the unit's number, and
  * each is created only if new, so fulfilment that runs twice (or a backfill beside it) creates each
  * project exactly once.

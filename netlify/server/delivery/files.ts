@@ -1,5 +1,5 @@
 /**
- * Drafts and feedback as files (DESIGN §10): .docx, .pdf, .txt or .rtf up to 5 MB, judged by their
+ * Drafts and feedback as files: .docx, .pdf, .txt or .rtf up to 5 MB, judged by their
  * bytes (never by the name or the declared type), kept privately in the `files` store under
  * `<project id>/<random id>`, and served only as an attachment.
  */

@@ -1,5 +1,5 @@
 /**
- * Every step and every message e-mails the other party (issue 17), through the one mail module
+ * Every step and every message e-mails the other party, through the one mail module
  * (SMTP, or the outbox when it fails), with a link to the page where they act. Editors receive mail
  * at the address they sign in with; one without an account yet is reached through the business inbox.
  */

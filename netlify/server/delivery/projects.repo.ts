@@ -1,5 +1,5 @@
 /**
- * Projects (DESIGN §10): one blob per project, keyed `<order id>-<unit>`, changed only by
+ * Projects: one blob per project, keyed `<order id>-<unit>`, changed only by
  * compare-and-set on its etag, so two requests can never both move it. Lists read through index
  * keys, never by listing every project: `by-customer/<uid>/<id>`, `by-editor/<editor id>/<open|done>/<id>`,
  * `by-created/<time>-<id>` and, for a student the parent invited, `by-student/<sha-256 of the address>/<id>`

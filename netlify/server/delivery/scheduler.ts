@@ -1,5 +1,5 @@
 /**
- * One run of the delivery timers (DESIGN §10), the expiry of unpaid orders (issue 16) and the new
+ * One run of the delivery timers, the expiry of unpaid orders and the new
  * attempts at mail SMTP refused: every timer due now, oldest first. Each handler
  * reads the project and acts only if it still needs it, marking what it did in the same
  * compare-and-set, so a run repeated (or two runs at once) changes nothing twice. A timer is

@@ -1,5 +1,5 @@
 /**
- * Slots follow the work (DESIGN §10): a slot-counting project takes one of its editor's active slots
+ * Slots follow the work: a slot-counting project takes one of its editor's active slots
  * while active (submitted, in review, returned) and gives it back once final, withdrawn or cancelled;
  * a reassigned project gives back what it held on the previous editor. `syncSlots` moves the editors'
  * `slotsOpen` toward what the project's state asks, through claims that each move at most once

@@ -1,5 +1,5 @@
 /**
- * Takes one step on a project for a signed-in caller (DESIGN §10): checks who they are to the project
+ * Takes one step on a project for a signed-in caller: checks who they are to the project
  * (404 for strangers, 403 for a role the step is not for), that they acted on the latest version and
  * that the state allows it (409 with the reason), then changes the project by compare-and-set, moves
  * the editor's slots, and tells the other party after the answer (or, failing that, by a timer).

@@ -1,5 +1,5 @@
 /**
- * What each step does to a project (DESIGN §10), as pure functions: the new record and its history
+ * What each step does to a project, as pure functions: the new record and its history
  * entry. Whether the step is allowed at all is decided before, by `refusal` in src/lib/delivery.ts.
  */
 import {

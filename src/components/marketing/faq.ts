@@ -1,4 +1,4 @@
-/** The pricing FAQ (SPEC §2): rendered as an accordion and published as FAQPage structured data. */
+/** The pricing FAQ: rendered as an accordion and published as FAQPage structured data. */
 import { ADD_ONS, SERVICES, TURNAROUND_OPTIONS, addOnById } from '../../lib/catalogue';
 import { AUTO_FINAL_RULE } from '../../lib/delivery';
 import { formatUsd } from '../../lib/money';

@@ -7,14 +7,14 @@ import { Notice, type NoticeValue } from './Notice';
 import { SignedInBox } from './SignedInBox';
 
 interface Props {
-  /** The line under the title; the defaults are the spec's (select-services, the dashboard). */
+  /** The line under the title; the defaults are the lines select-services and the dashboard show. */
   signedOutText?: string;
   signedInText?: string;
   /** The one-time add-ons mean nothing on the editor's workspace. */
   showAddOns?: boolean;
 }
 
-/** The Account card (SPEC §2): sign up, log in or reset when signed out; who and what is owned when signed in. */
+/** The Account card: sign up, log in or reset when signed out; who and what is owned when signed in. */
 export default function AccountCard({
   signedOutText = 'You must log in to proceed to checkout',
   signedInText = 'Logged in - We can track your one-time add-on purchases',

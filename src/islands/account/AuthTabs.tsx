@@ -3,7 +3,7 @@ import { LoginForm } from './LoginForm';
 import type { NoticeValue } from './Notice';
 import { RegisterForm } from './RegisterForm';
 
-/** The two signed-out tabs: 'New Customer' first and selected, then 'Existing Customer' (SPEC §2). */
+/** The two signed-out tabs: 'New Customer' first and selected, then 'Existing Customer'. */
 export function AuthTabs({ onNotice }: { onNotice: (notice: NoticeValue) => void }) {
   return (
     <Tabs

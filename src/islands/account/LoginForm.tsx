@@ -7,7 +7,7 @@ import { Field } from './Field';
 import type { NoticeValue } from './Notice';
 import { useAuthAction } from './useAuthAction';
 
-/** The 'Existing Customer' tab: e-mail, password, 'Log In' and 'Forgot Password?' (SPEC §2, §5). */
+/** The 'Existing Customer' tab: e-mail, password, 'Log In' and 'Forgot Password?'. */
 export function LoginForm({ onNotice }: { onNotice: (notice: NoticeValue) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

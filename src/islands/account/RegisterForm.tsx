@@ -17,7 +17,7 @@ async function sendVerification({ user }: UserCredential) {
   await sendEmailVerification(user, { url: location.href }).catch((error: unknown) => console.error('Verification e-mail not sent:', error));
 }
 
-/** The 'New Customer' tab: e-mail, password twice, 'Create Account' (SPEC §2, §5). */
+/** The 'New Customer' tab: e-mail, password twice, 'Create Account'. */
 export function RegisterForm({ onNotice }: { onNotice: (notice: NoticeValue) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

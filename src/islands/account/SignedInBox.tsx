@@ -11,13 +11,13 @@ interface Props {
   boxRef?: Ref<HTMLDivElement>;
 }
 
-/** 'Logged in as' with the e-mail, Logout, and (unless null) each one-time add-on: owned, or how to add it (SPEC §2). */
+/** 'Logged in as' with the e-mail, Logout, and (unless null) each one-time add-on: owned, or how to add it. */
 export function SignedInBox({ email, ownedAddOns, boxRef }: Props) {
   async function logOut() {
     try {
       await signOut(firebaseAuth());
     } catch (error) {
-      console.error('Logout failed:', error); // SPEC §8: console only
+      console.error('Logout failed:', error); // console only: the page shows nothing
     }
   }
 

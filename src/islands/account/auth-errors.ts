@@ -1,4 +1,4 @@
-/** Turns Firebase Auth errors into the spec's messages (SPEC §8), with the reason where it helps. */
+/** Turns Firebase Auth errors into the site's messages (messages.ts), with the reason where it helps. */
 import { messages } from '../../lib/messages';
 
 export type AuthAction = 'register' | 'login' | 'reset';
@@ -9,7 +9,7 @@ const fallback: Record<AuthAction, string> = {
   reset: messages.resetFailure,
 };
 
-/** Why a registration failed, said after the spec's sentence when Firebase tells us. */
+/** Why a registration failed, said after the standard sentence when Firebase tells us. */
 const registrationReasons: Record<string, string> = {
   'auth/email-already-in-use': 'An account with this email address already exists. Please log in instead.',
   'auth/invalid-email': 'That email address is not valid.',

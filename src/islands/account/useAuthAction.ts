@@ -3,7 +3,7 @@ import { authErrorMessage, type AuthAction } from './auth-errors';
 import type { NoticeValue } from './Notice';
 
 /**
- * Runs one Firebase call for a form: busy while it runs, the spec's message after. On success the form
+ * Runs one Firebase call for a form: busy while it runs, the form's message (messages.ts) after. On success the form
  * usually unmounts (the user is signed in), so it stays busy unless `idleAfter` says otherwise.
  */
 export function useAuthAction(onNotice: (notice: NoticeValue) => void) {

@@ -1,7 +1,7 @@
 import { AvailabilityEditor } from './AvailabilityEditor';
 import { UpcomingConsults } from './UpcomingConsults';
 
-/** The free consult (DESIGN §12): who is booked, and when consults can be booked at all. */
+/** The free consult: who is booked, and when consults can be booked at all. */
 export function ConsultsTab() {
   return (
     <div className="space-y-10">

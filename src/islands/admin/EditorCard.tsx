@@ -24,7 +24,7 @@ interface EditorCardProps {
 }
 
 /**
- * One editor in the admin list, with its edit and delete icon buttons (SPEC §2 /admin) and, once
+ * One editor in the admin list, with its edit and delete icon buttons and, once
  * known, how many people wait for them and whether they have an editor account.
  */
 export function EditorCard({ editor, waiting, account, onEdit, onDelete }: EditorCardProps) {

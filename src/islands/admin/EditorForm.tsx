@@ -62,7 +62,7 @@ function LongText({ label, problem, ...textarea }: Omit<FieldExtras, 'hint'> & T
 const ACCOUNT_HINT = 'The address this editor signs in with to open their workspace at /editor. Leave it empty for no account.';
 const ACCOUNT_UNKNOWN_HINT = 'The account could not be loaded; saving keeps it as it is.';
 
-/** Every Editor field (SPEC §3) plus the featured flags; used to add an editor and to edit one in place. */
+/** Every Editor field plus the featured flags; used to add an editor and to edit one in place. */
 export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }: EditorFormProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);

@@ -9,7 +9,7 @@ import { NEW_EDITOR_VALUES, valuesOf } from './editor-form';
 import { showToast, toastFetchFailed } from './toasts';
 
 /**
- * Editors Management (SPEC §2, §4): 'Add Editor' opens the form, the list shows a card per editor,
+ * Editors Management: 'Add Editor' opens the form, the list shows a card per editor,
  * at most one card is edited in place, and the list is reloaded after every change.
  */
 export function EditorsTab() {

@@ -86,7 +86,7 @@ function InquiryCard({ item, busy, onToggle }: { item: InquiryItem; busy: boolea
   );
 }
 
-/** Inquiries from the contact form, newest first, every field; the admin marks them handled (issue 7). */
+/** Inquiries from the contact form, newest first, every field; the admin marks them handled. */
 export function InquiriesTab() {
   const [filter, setFilter] = useState<InquiryFilter>('all');
   // A new loader for each filter: the list starts again from its first page.

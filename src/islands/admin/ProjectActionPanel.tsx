@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { actionLabel, type ProjectAction, type FullProjectView } from '../../lib/delivery';
 import type { Editor } from '../../lib/schemas';
 
-/** The steps the admin's project list offers (issue 17), in the order of its buttons. */
+/** The steps the admin's project list offers, in the order of its buttons. */
 export const ADMIN_ACTIONS = ['reassign', 'finalize', 'withdraw'] as const satisfies readonly ProjectAction[];
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -24,7 +24,7 @@ function useEditorChoices() {
 }
 
 /**
- * Projects (issue 17, DESIGN §10): every project, newest first, filtered by the server on state,
+ * Projects: every project, newest first, filtered by the server on state,
  * editor and lateness; the admin reassigns a project to another editor, marks it final or withdraws
  * it when its `actions` allow, and opens its history.
  */

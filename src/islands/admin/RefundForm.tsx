@@ -47,7 +47,7 @@ interface RefundFormProps {
 }
 
 /**
- * The admin's refund of a paid order (issue 14), in place under the order: an amount in dollars up to
+ * The admin's refund of a paid order, in place under the order: an amount in dollars up to
  * what remains, a reason, and optionally the order's open projects to cancel. Problems show at their
  * field; a retry after a failure is the same refund.
  */

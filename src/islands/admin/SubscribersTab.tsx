@@ -26,7 +26,7 @@ function StatusBadge({ enabled }: { enabled: boolean }) {
 }
 
 /**
- * Email Subscribers (SPEC §2, §7): the count, 'Copy All Emails', a scrollable list with Active and
+ * Email Subscribers: the count, 'Copy All Emails', a scrollable list with Active and
  * Inactive badges, a CSV export and deactivate/reactivate. If the list does not load, the rest of
  * the dashboard keeps working.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin area's calls (SPEC §7 plus uploads, subscriber status and the lists of issue 7). Every
+ * The admin area's calls (editors and subscribers, uploads, subscriber status, and the other lists). Every
  * call but the public editors list carries the admin's ID token; the server checks the role on each one.
  */
 import { apiFetch, type ApiResult } from '../../client/api';
@@ -55,7 +55,7 @@ export async function uploadPhoto(file: File): Promise<ApiResult<{ url: string }
 }
 
 export const subscribersPage = (cursor: string | null) => withToken<Page<EmailSubscriber>>(`/api/database/emails${pageSearch(cursor)}`);
-/** Every subscriber in the SPEC §7 shape. */
+/** Every subscriber, unpaged, as `{ id, enabled }`. */
 export const allSubscribers = () => withToken<{ id: string; enabled: boolean }[]>('/api/database/emails');
 export const setSubscriberEnabled = (id: string, enabled: boolean) =>
   withToken<EmailSubscriber>('/api/database/emails', { method: 'PATCH', body: { id, enabled } });
@@ -76,8 +76,8 @@ export const ordersPage = (cursor: string | null) => withToken<Page<Order>>(`/ap
 /** One order as it is now (the admin may read any): after a refusal or a lost answer to a refund. */
 export const getOrder = (id: string) => withToken<Order>(`/api/orders/${encodeURIComponent(id)}`);
 /**
- * Refunds part or all of what remains of a paid order, optionally cancelling open projects of it
- * (DESIGN §11); answers the order with its refunds. `requestId` is the attempt's (refund-form.ts).
+ * Refunds part or all of what remains of a paid order, optionally cancelling open projects of it;
+ * answers the order with its refunds. `requestId` is the attempt's (refund-form.ts).
  */
 export const refundOrder = (id: string, body: RefundInput & { requestId: string }) =>
   withToken<Order>(`/api/admin/orders/${encodeURIComponent(id)}/refunds`, { method: 'POST', body });

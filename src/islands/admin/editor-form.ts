@@ -1,5 +1,5 @@
 /**
- * The editor form's values and their conversion to what the API takes (SPEC §3, §5): numbers are
+ * The editor form's values and their conversion to what the API takes: numbers are
  * typed as text, and fall back to 0 (slots open) and 5 (total slots) when they are not a number.
  */
 import { EDITOR_TEXT_FIELDS, EDITOR_TEXT_LIMITS, MAX_SLOTS, isImageReference, isRequiredEditorField, type EditorTextField } from '../../lib/editor-input';
@@ -21,7 +21,7 @@ export interface EditorFormValues {
   totalSlots: string;
   featured: { home: boolean; about: boolean };
   /**
-   * The address the editor signs in with to reach /editor (issue 17), '' for none; null when it could
+   * The address the editor signs in with to reach /editor, '' for none; null when it could
    * not be read, and then it is not sent, so saving keeps the stored one.
    */
   accountEmail: string | null;
@@ -34,7 +34,7 @@ export type FormField = TextField | 'accountEmail';
 export const SLOTS_OPEN_FALLBACK = 0;
 export const TOTAL_SLOTS_FALLBACK = 5;
 
-/** A new editor: slotsOpen 0, totalSlots 5, the rest empty (SPEC §3). */
+/** A new editor: slotsOpen 0, totalSlots 5, the rest empty. */
 export const NEW_EDITOR_VALUES: EditorFormValues = {
   name: '',
   image: '',

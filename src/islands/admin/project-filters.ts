@@ -1,5 +1,5 @@
 /**
- * The filters of the admin's project list (issue 17), applied by the server: GET /api/admin/projects
+ * The filters of the admin's project list, applied by the server: GET /api/admin/projects
  * takes `?state=`, `?editor=` and `?late=true` beside the page parameters.
  */
 import type { ProjectState } from '../../lib/delivery';

@@ -1,4 +1,4 @@
-/** How the admin's project list words a project's state, history and edits (issue 17). */
+/** How the admin's project list words a project's state, history and edits. */
 import { editorStateLabel, projectStateLabel, type ProjectEvent, type ProjectState } from '../../lib/delivery';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The admin's refund form (issue 14, DESIGN §11), as pure functions: dollars typed by a person to
+ * The admin's refund form, as pure functions: dollars typed by a person to
  * integer cents (string arithmetic, never floating point), the form's checks in its own words, the
  * server's refusals placed at the field they are about, the projects of an order, and the request id
  * that makes a retried refund the same refund. No zod: the server parses again with adminRefundSchema.

@@ -1,4 +1,4 @@
-/** Short notifications for the admin area (SPEC §8 "toasts"): shown by <Toaster />, gone after a while. */
+/** Short notifications for the admin area (toasts): shown by <Toaster />, gone after a while. */
 import { atom } from 'nanostores';
 import { messages } from '../../lib/messages';
 
@@ -25,5 +25,5 @@ export function showToast(kind: Toast['kind'], text: string) {
   setTimeout(() => dismissToast(toast.id), LIFETIME_MS[kind]);
 }
 
-/** SPEC §8: a list of the admin area that does not load says 'Failed to fetch data'. */
+/** A list of the admin area that does not load says 'Failed to fetch data'. */
 export const toastFetchFailed = () => showToast('error', messages.fetchFailed);

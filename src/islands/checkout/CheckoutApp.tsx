@@ -37,7 +37,7 @@ import { TermsAgreement } from './TermsAgreement';
 
 const REDIRECT_DELAY_MS = 2500;
 
-/** /checkout (SPEC §2): the order read from the previous step, student and billing details, then payment. */
+/** /checkout: the order read from the previous step, student and billing details, then payment. */
 export default function CheckoutApp() {
   const [data, setData] = useState<CheckoutData | null | undefined>(undefined);
   useEffect(() => {

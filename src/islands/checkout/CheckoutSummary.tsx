@@ -5,7 +5,7 @@ import type { PricedOrder } from '../../lib/pricing';
 import { breakableEmail } from '../shared/breakable-email';
 
 /**
- * The left 'Order Summary' card of /checkout (SPEC §2), itemised as the confirmation and its e-mail
+ * The left 'Order Summary' card of /checkout, itemised as the confirmation and its e-mail
  * will be (src/lib/itemise.ts).
  */
 export function CheckoutSummary({ data, priced, email }: { data: CheckoutData; priced: PricedOrder; email: string }) {

@@ -1,5 +1,5 @@
 /**
- * 'Book a Free 15-Minute Consult' on /contact (DESIGN §12): the free slots of the next 14 days in the
+ * 'Book a Free 15-Minute Consult' on /contact: the free slots of the next 14 days in the
  * visitor's own time zone (named, and changeable), a few details, and 'Book Consult'. The server
  * decides which slots exist and who gets one; this island only shows them, with Intl and no date
  * library. Until it is interactive it says it is loading: the visitor's zone is known only here.

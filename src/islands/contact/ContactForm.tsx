@@ -1,5 +1,5 @@
 /**
- * The 'Contact and Booking' form (SPEC §2 /contact, §4, §5, §8). Messages go to live regions, never
+ * The 'Contact and Booking' form on /contact. Messages go to live regions, never
  * to window.alert. It is a real form: its fields keep their own values (React reads them, never
  * overwrites them), so what a visitor types before the island hydrates stays; sent before hydration,
  * it posts natively to POST /api/contact, which answers with a page

@@ -55,7 +55,7 @@ export type Problems = Partial<Record<CheckedField, string>>;
 export const firstProblem = (problems: Problems) => CHECKED_FIELDS.find((field) => problems[field]) ?? null;
 
 /**
- * Per-field problems and the one message the form announces (SPEC §5). The phone number is the
+ * Per-field problems and the one message the form announces. The phone number is the
  * server's to judge (parsing it takes a library this page cannot afford); its refusal comes back
  * through `problemFromServer`.
  */

@@ -1,7 +1,7 @@
 import { $session } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
 
-/** The private community's invite link, once the family owns the community add-on (issue 17). */
+/** The private community's invite link, once the family owns the community add-on. */
 export default function CommunityInvite() {
   const { communityInviteUrl } = useSharedStore($session);
   if (!communityInviteUrl) return null;

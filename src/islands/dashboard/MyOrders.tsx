@@ -11,7 +11,7 @@ import { LoadFailed } from '../shared/LoadFailed';
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /**
- * The signed-in customer's orders, newest first, each linking to its confirmation (DESIGN §8); an
+ * The signed-in customer's orders, newest first, each linking to its confirmation; an
  * unpaid one offers to complete the payment or cancel it, a refunded one lists its refunds.
  */
 export default function MyOrders() {

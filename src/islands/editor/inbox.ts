@@ -1,5 +1,5 @@
 /**
- * The editor's inbox (issue 17): what needs them first. New drafts to acknowledge, then drafts in
+ * The editor's inbox: what needs them first. New drafts to acknowledge, then drafts in
  * review, then projects waiting on the family, then projects still waiting for a first draft; within
  * each group the oldest due first.
  */

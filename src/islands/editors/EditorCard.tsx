@@ -1,5 +1,5 @@
 /**
- * One editor (SPEC §2 /editors): photo, name, college, major, SAT or ACT, GPA, extracurriculars,
+ * One editor on /editors: photo, name, college, major, SAT or ACT, GPA, extracurriculars,
  * strengths and slots. An open editor offers 'Reserve a Slot'; a full one says so, names the 1.5x
  * overflow price and offers the waitlist or an overflow slot. Stored text renders as text.
  * The name leads to the editor's profile when the build made one.

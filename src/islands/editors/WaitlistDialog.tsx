@@ -1,5 +1,5 @@
 /**
- * 'Join Waitlist' (SPEC §2, §4, §5): a modal dialog asking for an e-mail. Empty submit does nothing;
+ * 'Join Waitlist': a modal dialog asking for an e-mail. Empty submit does nothing;
  * a good address is stored once for the editor (POST /api/waitlist), then the visitor goes on to
  * select-services with the editor chosen. Native <dialog> gives Escape and an inert page; we add a
  * focus trap so Tab never leaves it, and focus returns to the button that opened it.

@@ -13,7 +13,7 @@ interface Props {
   onRetry: () => void;
 }
 
-/** Editor cards as a radio group: name, college, major, open slots, and 'Overbooked' when full (SPEC §2). */
+/** Editor cards as a radio group: name, college, major, open slots, and 'Overbooked' when full. */
 export function EditorPicker({ editors, status, editorId, editorGone, onRetry }: Props) {
   return (
     <fieldset>

@@ -11,7 +11,7 @@ import { AddOnPicker } from './AddOnPicker';
 import { EditorPicker } from './EditorPicker';
 import { ServicePicker } from './ServicePicker';
 
-/** The left column of /select-services: services, editor and add-ons (SPEC §2). */
+/** The left column of /select-services: services, editor and add-ons. */
 export default function OrderPickers({ builtEditors }: { builtEditors: EditorChoice[] }) {
   const selection = useSharedStore($order);
   const editors = useEditors(builtEditors);

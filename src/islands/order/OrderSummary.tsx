@@ -11,7 +11,7 @@ import { $order, selectedServices } from '../../stores/order';
 import { $session } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
 
-/** The sticky Order Summary with 'Proceed to Checkout' (SPEC §2); prices from the one pricing function. */
+/** The sticky Order Summary with 'Proceed to Checkout'; prices from the one pricing function. */
 export default function OrderSummary() {
   const selection = useSharedStore($order);
   const session = useSharedStore($session);

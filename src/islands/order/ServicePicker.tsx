@@ -4,7 +4,7 @@ import { formatUsd } from '../../lib/money';
 import { unitPriceCents } from '../../lib/pricing';
 import { setQuantity, setServiceChosen, type OrderSelection } from '../../stores/order';
 
-/** Service cards: a checkbox each, and a quantity stepper for all but the Common App essay (SPEC §2). */
+/** Service cards: a checkbox each, and a quantity stepper for all but the Common App essay. */
 export function ServicePicker({ selection, overbooked }: { selection: OrderSelection; overbooked: boolean }) {
   return (
     <fieldset className="space-y-3">

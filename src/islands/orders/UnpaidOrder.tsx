@@ -1,5 +1,5 @@
 /**
- * An order that was never paid (issue 16): it says so, until when it can still be paid, and offers
+ * An order that was never paid: it says so, until when it can still be paid, and offers
  * 'Complete Payment' (a fresh checkout for the same stored order) and 'Cancel Order' (after a
  * confirmation). Used by the order page and the dashboard.
  */

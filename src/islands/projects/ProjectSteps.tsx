@@ -60,7 +60,7 @@ const CONFIRM_TITLES: Record<ConfirmStep, (project: ProjectView) => string> = {
   cancel: ({ service, cancellation }) => (cancellation?.amountCents ? `Cancel ${service.title} and get a refund?` : `Cancel ${service.title}?`),
 };
 
-/** Feedback came back on a project still open: self-service cancelling is over (DESIGN §11). */
+/** Feedback came back on a project still open: self-service cancelling is over. */
 const feedbackReturned = (project: ProjectView) => !isTerminal(project.state) && editsUsed(project) > 0;
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The delivery endpoints as the project pages call them, each with the signed-in user's ID token
- * (issue 17). Answers are `ApiResult`s: the pages show failures, nothing throws.
+ * The delivery endpoints as the project pages call them, each with the signed-in user's ID token.
+ * Answers are `ApiResult`s: the pages show failures, nothing throws.
  */
 import { apiFetch, type ApiResult } from '../../client/api';
 import { saveDownload } from '../../client/download';

@@ -1,6 +1,6 @@
 import { MAJORS, majorValue } from '../../lib/catalogue';
 
-/** The intended majors of SPEC §3 as a select's options, after a 'Select a major' placeholder; values lower-cased. */
+/** The intended majors as a select's options, after a 'Select a major' placeholder; values lower-cased. */
 export function MajorOptions() {
   return (
     <>

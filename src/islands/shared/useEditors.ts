@@ -5,7 +5,7 @@ import { useSharedStore } from './useSharedStore';
 
 /**
  * The editors from the API, loaded in the browser so an admin's change shows without a rebuild; one
- * request per page, however many islands ask. A failure is logged (SPEC §8) and offers a retry.
+ * request per page, however many islands ask. A failure is logged and offers a retry.
  * `shown` is the live list once loaded, the `built` one (rendered into the page) until then.
  */
 export function useEditors(built: readonly EditorChoice[] = []) {

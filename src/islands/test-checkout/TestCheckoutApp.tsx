@@ -12,7 +12,7 @@ import { SignInToContinue, useFocusAfterSignIn } from '../account/SignInToContin
 const params = () => new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
 
 /**
- * The local stand-in for Stripe's hosted checkout (DESIGN §5): the order's lines and total, a card
+ * The local stand-in for Stripe's hosted checkout: the order's lines and total, a card
  * form prefilled with Stripe's success test card, and 'Pay $X'. Exists only in test mode.
  */
 export default function TestCheckoutApp() {
