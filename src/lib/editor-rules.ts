@@ -28,6 +28,9 @@ export const testLabel = (score: string) => testScore(score).label;
 /** How the surge on a full editor is written for people: "1.5x". */
 export const SURGE_LABEL = `${SURGE_NUMERATOR / SURGE_DENOMINATOR}x`;
 
+/** The admin's reminder beside an editor's open slots at 0: what the site then does. */
+export const FULL_EDITOR_HINT = `With 0 slots open the editor shows as 'Currently Full', and new orders of editing cost ${SURGE_LABEL}.`;
+
 /** What an editor picker shows: the build renders these into the page, the live list refreshes them. */
 export interface EditorChoice {
   id: string;

@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, LOCAL_ADMIN, logIn, uniqueEmail } from '../helpers/e2e-auth';
 
-test('a signed-out visitor gets the sign-in form on /admin, and the dashboard right after signing in as an admin', async ({ page, request }) => {
+test('a signed-out visitor gets the sign-in form on /admin, on its sign-in tab, and the dashboard right after signing in as an admin', async ({ page, request }) => {
   await createAccount(request, LOCAL_ADMIN);
   await page.goto('/admin?tab=orders');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
   await expect(page.getByText('Sign in with an admin account to continue.')).toBeVisible();
-  await page.getByRole('tab', { name: 'Existing Customer' }).click();
+  // An admin has an account: the form opens on signing in, not on creating one.
+  await expect(page.getByRole('tab', { name: 'Existing Customer' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toHaveAccessibleName('Existing Customer');
   await page.getByLabel('Email').fill(LOCAL_ADMIN);
   await page.getByLabel('Password', { exact: true }).fill('secret-pass');
   await page.getByRole('button', { name: 'Log In' }).click();

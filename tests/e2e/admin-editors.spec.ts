@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { slugify } from '../../netlify/server/editors.repo';
+import { FULL_EDITOR_HINT } from '../../src/lib/editor-rules';
 import { editorMessages, messages } from '../../src/lib/messages';
 import { uploadMessages, UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
 import { expectNoAxeViolations } from '../helpers/axe';
@@ -55,6 +56,8 @@ test('Add Editor opens a form with every field and the defaults, and adds the ed
     await expect(form.getByLabel(label)).toHaveValue('');
   }
   await expect(form.getByLabel('Slots open')).toHaveValue('0');
+  // The default of 0 goes live as a full editor: the form says so before anyone saves it.
+  await expect(form.getByLabel('Slots open')).toHaveAccessibleDescription(FULL_EDITOR_HINT);
   await expect(form.getByLabel('Total slots')).toHaveValue('5');
   await expect(form.getByLabel('Home page')).not.toBeChecked();
   await expect(form.getByLabel('About page')).not.toBeChecked();
@@ -70,6 +73,7 @@ test('Add Editor opens a form with every field and the defaults, and adds the ed
   await form.getByLabel('Extracurriculars').fill('Chemistry olympiad; debate');
   await form.getByLabel('Strengths').fill('Explaining lab work to humans');
   await form.getByLabel('Slots open').fill('3');
+  await expect(form.getByText(FULL_EDITOR_HINT)).toHaveCount(0);
   await form.getByLabel('Total slots').fill('4');
   await form.getByLabel('About page').check();
   await form.getByRole('button', { name: 'Add Editor' }).click();

@@ -103,7 +103,11 @@ test('the admin refunds $40.00 cancelling one project, is refused above what rem
     await expect(amount).toBeFocused();
     await expect(amount).toHaveValue(typed);
   }
+  // Corrected, the amount's old error goes at once; nothing in the empty field looks like a value.
   await amount.fill('40');
+  await expect(amount).not.toHaveAttribute('aria-invalid');
+  await expect(amount).toHaveAccessibleDescription('Dollars and cents, up to $225.00.');
+  await expect(amount).not.toHaveAttribute('placeholder');
   await expect(submit).toHaveText('Refund $40.00');
   await submit.click();
   await expect(form.getByRole('alert')).toHaveText('Enter the reason for the refund.');

@@ -164,6 +164,7 @@ export async function logIn(page: Page, email: string, password = 'secret-pass')
 
 /** Fills the Account card's 'New Customer' tab on the current page and submits it. */
 export async function register(page: Page, email: string, password = 'secret-pass', confirm = password) {
+  await page.getByRole('tab', { name: 'New Customer' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Create Password').fill(password);
   await page.getByLabel('Confirm Password').fill(confirm);

@@ -36,30 +36,23 @@ export async function holdIsland(page: Page, component: string): Promise<() => v
 export const unhydratedIslands = (page: Page) => page.locator('astro-island[ssr]');
 
 /**
- * Reaches into each island that waits for the visitor (`client:interaction`), as a visitor's first
- * focus does: for tests about what the island does once hydrated.
- */
-export const touchIslands = (page: Page) =>
-  page
-    .locator('astro-island[ssr][client="interaction"]')
-    .evaluateAll((islands) => islands.forEach((island) => island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))))
-    // A page that sends the visitor on (/checkout without an order) has no island left to touch.
-    .catch(() => {});
-
-/**
- * Waits until every island of the page has hydrated, those that wait for the visitor touched first,
- * but for the `client:visible` ones still out of view (those hydrate when scrolled to, as they should).
+ * Waits until every island of the page has hydrated, but for the `client:visible` ones still out of
+ * view (those hydrate when scrolled to, as they should). Those that wait for the visitor
+ * (`client:interaction`) are reached into once the page has loaded, as a visitor's first focus does.
  */
 export async function islandsHydrated(page: Page) {
-  await touchIslands(page);
   const waiting = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll('astro-island[ssr]')].filter((island) => {
+    page.evaluate(() => {
+      // A page still loading may not have parsed its islands yet: none counts as hydrated before it loaded.
+      if (document.readyState !== 'complete') return -1;
+      const islands = [...document.querySelectorAll('astro-island[ssr]')];
+      for (const island of islands) if (island.getAttribute('client') === 'interaction') island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      return islands.filter((island) => {
         if (island.getAttribute('client') !== 'visible') return true;
         const box = island.getBoundingClientRect();
         return box.bottom > 0 && box.top < innerHeight;
-      }).length,
-    );
+      }).length;
+    });
   await expect.poll(waiting, { timeout: 30_000 }).toBe(0);
 }
 

@@ -12,6 +12,8 @@ interface Props {
   signedInText?: string;
   /** The one-time add-ons mean nothing on the editor's workspace. */
   showAddOns?: boolean;
+  /** Open on 'Existing Customer': where the account exists already. */
+  signInFirst?: boolean;
 }
 
 /** The Account card: sign up, log in or reset when signed out; who and what is owned when signed in. */
@@ -19,6 +21,7 @@ export default function AccountCard({
   signedOutText = 'You must log in to proceed to checkout',
   signedInText = 'Logged in - We can track your one-time add-on purchases',
   showAddOns = true,
+  signInFirst = false,
 }: Props) {
   const session = useSharedStore($session);
   const [notice, setNotice] = useState<NoticeValue>(null);
@@ -53,7 +56,7 @@ export default function AccountCard({
         // does not jump when a visitor who is not signed in gets the real one.
         <div className="relative">
           <div className="invisible">
-            <AuthTabs onNotice={setNotice} />
+            <AuthTabs onNotice={setNotice} signInFirst={signInFirst} />
           </div>
           <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-600" aria-live="polite">
             Checking your sign-in...
@@ -61,7 +64,7 @@ export default function AccountCard({
         </div>
       )}
       {session.status === 'unavailable' && <p role="alert" className="text-sm font-medium text-red-800">{messages.authUnavailable}</p>}
-      {session.status === 'signedOut' && <AuthTabs onNotice={setNotice} />}
+      {session.status === 'signedOut' && <AuthTabs onNotice={setNotice} signInFirst={signInFirst} />}
       {session.status === 'signedIn' && session.user && <SignedInBox boxRef={signedInBox} email={session.user.email} ownedAddOns={showAddOns ? session.ownedAddOns : null} />}
       <div className="mt-4">
         <Notice notice={notice} />

@@ -16,7 +16,8 @@ export function SignInToContinue({ title, text }: Props) {
   return (
     <div className="mx-auto max-w-xl space-y-4">
       <h1 className="font-serif text-3xl font-bold text-navy-900">{title}</h1>
-      <AccountCard signedOutText={text} showAddOns={false} />
+      {/* The account exists already (it placed the order, or holds the admin role): signing in comes first. */}
+      <AccountCard signedOutText={text} showAddOns={false} signInFirst />
     </div>
   );
 }

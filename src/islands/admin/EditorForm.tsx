@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { EDITOR_TEXT_LIMITS as limit } from '../../lib/editor-input';
+import { FULL_EDITOR_HINT } from '../../lib/editor-rules';
 import { EMAIL_MAX_LENGTH } from '../../lib/email';
 import type { EditorInput } from '../../lib/schemas';
 import { problemOfApi, toEditorInput, type EditorFormProblem, type EditorFormValues, type FormField, type TextField } from './editor-form';
@@ -133,7 +134,16 @@ export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }
         <TextInput label="SAT/ACT" maxLength={limit.sat} {...text('sat')} />
         <TextInput label="GPA" maxLength={limit.gpa} {...text('gpa')} />
         <div className="grid grid-cols-2 gap-4">
-          <TextInput label="Slots open" type="number" min={0} step={1} inputMode="numeric" {...text('slotsOpen')} />
+          <TextInput
+            label="Slots open"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            {...text('slotsOpen')}
+            // A new editor starts at 0: said before saving, so nobody goes live full by accident.
+            {...(Number(values.slotsOpen) === 0 && { hint: FULL_EDITOR_HINT, ...described('slotsOpen', true) })}
+          />
           <TextInput label="Total slots" type="number" min={1} step={1} inputMode="numeric" {...text('totalSlots')} />
         </div>
         <PhotoField

@@ -82,6 +82,11 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
 
   const fieldId = (field: RefundField) => `${id}-${field}`;
   const messageAt = (field: RefundField) => (problem?.field === field ? problem.message : undefined);
+  /** A field changed: its own problem is stale (a corrected amount is judged again when sent). */
+  const edit = (field: 'amount' | 'reason', value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setProblem((p) => (p?.field === field ? null : p));
+  };
   const describedBy = (field: RefundField) => [`${fieldId(field)}-hint`, messageAt(field) && `${fieldId(field)}-problem`].filter(Boolean).join(' ');
 
   function show(found: RefundProblem) {
@@ -174,9 +179,8 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
             inputMode="decimal"
             autoComplete="off"
             required
-            placeholder="75.00"
             value={values.amount}
-            onChange={(e) => setValues((v) => ({ ...v, amount: e.target.value }))}
+            onChange={(e) => edit('amount', e.target.value)}
             aria-invalid={messageAt('amount') ? true : undefined}
             aria-describedby={describedBy('amount')}
             className="input max-w-40"
@@ -199,7 +203,7 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
           rows={2}
           maxLength={REASON_MAX}
           value={values.reason}
-          onChange={(e) => setValues((v) => ({ ...v, reason: e.target.value }))}
+          onChange={(e) => edit('reason', e.target.value)}
           aria-invalid={messageAt('reason') ? true : undefined}
           aria-describedby={describedBy('reason')}
           className="input min-h-16"

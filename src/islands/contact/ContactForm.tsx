@@ -5,7 +5,7 @@
  * it posts natively to POST /api/contact, which answers with a page
  * (docs/decisions/015-no-input-lost-before-hydration.md).
  */
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { apiFetch } from '../../client/api';
 import { CONTACT_SERVICE_OPTIONS, TURNAROUND_OPTIONS } from '../../lib/catalogue';
@@ -57,6 +57,13 @@ export default function ContactForm({ builtEditors }: { builtEditors: EditorChoi
   };
   // Whatever was typed or ticked before hydration is in the fields already: show what follows from it.
   useLayoutEffect(follow, []);
+  // Touched while the page still loads, the form may hydrate before the browser fills it in again
+  // (on the way back to it): follow what it filled in, once the page has loaded.
+  useEffect(() => {
+    if (document.readyState === 'complete') return;
+    window.addEventListener('load', follow, { once: true });
+    return () => window.removeEventListener('load', follow);
+  }, []);
 
   function changed(event: FormEvent<HTMLFormElement>) {
     follow();

@@ -13,9 +13,10 @@ interface TabsProps {
   className?: string;
   /**
    * The selected tab's id, when the caller keeps it (e.g. in the URL); `onSelect` is then told of
-   * every choice. Without it the tab list keeps its own, starting with the first tab.
+   * every choice. Without it the tab list keeps its own, starting with `initial` (the first tab by default).
    */
   selected?: string;
+  initial?: string;
   onSelect?: (id: string) => void;
 }
 
@@ -23,8 +24,8 @@ interface TabsProps {
  * An ARIA tab list (WAI-ARIA APG, automatic activation): one tab in the Tab order, arrows, Home and
  * End move between tabs; only the selected panel is rendered.
  */
-export function Tabs({ label, tabs, onChange, className = '', selected: controlled, onSelect }: TabsProps) {
-  const [own, setOwn] = useState(tabs[0].id);
+export function Tabs({ label, tabs, onChange, className = '', selected: controlled, onSelect, initial = tabs[0].id }: TabsProps) {
+  const [own, setOwn] = useState(initial);
   const selected = controlled ?? own;
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
 
