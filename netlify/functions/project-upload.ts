@@ -1,11 +1,11 @@
 /**
- * POST /api/project-files/:id: one file for a project's next draft (its customer) or feedback (its
+ * POST /api/project-files/:id: one file for a project's next draft (its family) or feedback (its
  * editor), as the raw request body with its name in `X-File-Name`. A .docx, .pdf, .txt or .rtf of at
  * most 5 MB, judged by its bytes; answers 201 with the file, which the step that uses it then names.
  * An upload no step uses is deleted a day later, so a failed step leaves nothing behind.
  */
 import type { Config } from '@netlify/functions';
-import { DAY_MS, DELIVERY_LIMITS, deliveryMessages, fileMessages, refusal } from '../../src/lib/delivery';
+import { DAY_MS, DELIVERY_LIMITS, deliveryMessages, fileMessages, refusal, type ProjectAction, type Role } from '../../src/lib/delivery';
 import { authenticate } from '../server/auth';
 import { editorOf, requireRoles } from '../server/delivery/access';
 import { projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';
@@ -28,10 +28,11 @@ export default route({
     await spend('upload', caller.uid, context);
     const [editor, project] = await Promise.all([editorOf(caller, context), projectsRepo(context).get(context.params.id ?? '')]);
     const roles = requireRoles(project, caller, editor?.id ?? null);
-    // The customer uploads for a draft they may submit, the editor for feedback they may return.
-    const canUpload = (roles.includes('customer') && !refusal(project!, 'submit', 'customer')) || (roles.includes('editor') && !refusal(project!, 'return', 'editor'));
+    // The family (parent or invited student) uploads for a draft it may submit, the editor for feedback it may return.
+    const FOR: Partial<Record<Role, ProjectAction>> = { customer: 'submit', student: 'submit', editor: 'return' };
+    const canUpload = roles.some((role) => FOR[role] && !refusal(project!, FOR[role], role));
     if (!canUpload) {
-      const party = roles.includes('customer') || roles.includes('editor');
+      const party = roles.some((role) => FOR[role]);
       throw new HttpError(party ? 409 : 403, party ? fileMessages.notNow : deliveryMessages.notYours);
     }
     const bytes = await readBytes(req, DELIVERY_LIMITS.fileBytes, new HttpError(413, fileMessages.tooLarge));

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import orderHandler from '../../netlify/functions/order';
 import projectHandler from '../../netlify/functions/project';
+import projectFile from '../../netlify/functions/project-file';
 import projectsHandler from '../../netlify/functions/projects';
 import studentAccess from '../../netlify/functions/student-access';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
@@ -17,7 +18,7 @@ import { openOrder } from '../helpers/api-fixtures';
 import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
 import { call, clearStore } from '../helpers/functions';
 import { selection, student } from '../helpers/orders';
-import { act, paidOrder, submitText, useDeliveryParties } from '../helpers/projects';
+import { act, paidOrder, submitText, upload, useDeliveryParties } from '../helpers/projects';
 
 const parties = useDeliveryParties();
 let sam: Awaited<ReturnType<typeof createUser>>;
@@ -87,6 +88,20 @@ describe('inviting the student', () => {
         ['finalize', 'Sam, student'],
       ]);
     }
+  });
+
+  it('Sam sends a draft as a file, and downloads the feedback file', async () => {
+    const { orderId, projectIds: [id] } = await samsOrder();
+    await share(parties.customer.idToken, orderId);
+    const uploaded = await upload(sam.idToken, id, 'My essay, as a file.', 'essay.txt');
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const submitted = await act(sam.idToken, id, 'submit', { version: 1, prompt: 'Why us?', draft: { kind: 'file', fileId: uploaded.body.id } });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const download = await call(projectFile, `/api/project-files/${id}/${uploaded.body.id}`, { params: { id, fileId: uploaded.body.id }, headers: bearer(sam.idToken) });
+    expect(download.status).toBe(200);
+    // Not once the parent ended the access.
+    await share(parties.customer.idToken, orderId, 'DELETE');
+    expect((await call(projectFile, `/api/project-files/${id}/${uploaded.body.id}`, { params: { id, fileId: uploaded.body.id }, headers: bearer(sam.idToken) })).status).toBe(404);
   });
 
   it('the invitation is e-mailed to Sam once, with the dashboard; asking again changes nothing', async () => {
