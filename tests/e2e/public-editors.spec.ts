@@ -9,7 +9,7 @@ import { DEMO_EDITORS } from '../../netlify/server/seed';
 import { messages } from '../../src/lib/messages';
 import { readStored } from '../helpers/stored';
 import { expectLoaded, warmUpFunctions } from '../helpers/warm-up';
-import { withOpenSlot } from '../helpers/e2e-admin';
+import { withBuildSlots, withOpenSlot } from '../helpers/e2e-admin';
 import { layoutShift } from '../helpers/layout-shift';
 
 // Maya is read as an open editor (her card, unsurged prices), whatever ran before on this site.
@@ -80,7 +80,8 @@ test('a full editor: Currently Full, the 1.5x note, Join Waitlist and Reserve Ov
 });
 
 for (const width of [390, 1280]) {
-  test(`the built cards are there before the live list, which replaces them without a shift (${width} px)`, async ({ page }) => {
+  test(`the built cards are there before the live list, which replaces them without a shift (${width} px)`, async ({ page, request }) => {
+    await withBuildSlots(request); // the live list as the build knew it, but for what is measured here
     await page.setViewportSize({ width, height: 900 });
     const release = await holdEditors(page);
     await page.goto('/editors');

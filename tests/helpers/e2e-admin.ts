@@ -1,5 +1,6 @@
 /** Browser tests as the local admin (ADMIN_EMAILS defaults to admin@example.test locally). */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_EDITORS } from '../../netlify/server/seed';
 import type { Editor } from '../../src/lib/schemas';
 import { idTokenOf, LOCAL_ADMIN, signIn } from './e2e-auth';
 import { islandsHydrated } from './hydration';
@@ -39,6 +40,14 @@ export async function withOpenSlot(request: APIRequestContext, id: string) {
   if (editor.slotsOpen > 0) return;
   const res = await request.put(`/api/database/editors/${id}`, { data: { ...editor, slotsOpen: 1 }, headers: { Authorization: `Bearer ${await adminToken(request)}` } });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Every demo editor the build knew as open is open again (see withOpenSlot): for tests that compare
+ * the live list with what the build rendered, where a full editor's taller card would move the page.
+ */
+export async function withBuildSlots(request: APIRequestContext) {
+  for (const editor of DEMO_EDITORS.filter((e) => e.slotsOpen > 0)) await withOpenSlot(request, editor.id);
 }
 
 /** Removes what a test created, so public pages tested beside it see the demo editors only. */
