@@ -6,6 +6,7 @@
  */
 import type { ServiceId } from './catalogue';
 import { quoteFor, refundMessages, type CancellationQuote, type RefundBasis } from './refunds';
+import { normalizeEmail } from './email';
 import { site } from './site';
 
 export const PROJECT_STATES = ['awaiting_draft', 'submitted', 'in_review', 'returned', 'final', 'withdrawn', 'cancelled'] as const;
@@ -432,7 +433,7 @@ export function personName(by: Role, stored: string, project: Pick<Project, 'stu
 
 /** Whether the caller, by this verified address, is the project's invited student. */
 export const isInvitedStudent = (project: Pick<Project, 'student' | 'studentAccess'>, email: string, emailVerified: boolean) =>
-  emailVerified && project.studentAccess !== undefined && email.trim().toLowerCase() === project.student.email.trim().toLowerCase();
+  emailVerified && project.studentAccess !== undefined && normalizeEmail(email) === normalizeEmail(project.student.email);
 
 /**
  * What editing needs, and no more: the student's first name and grade; not the family's account,

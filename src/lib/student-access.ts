@@ -5,8 +5,9 @@
  * withdrawing stay with the parent. What both read about it is said here, once.
  */
 import { firstName } from './delivery';
+import { normalizeEmail } from './email';
 
-export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const sameAddress = (a: string, b: string) => normalizeEmail(a) === normalizeEmail(b);
 
 export const studentAccessMessages = {
   notPaid: "Only a paid order's projects can be shared with the student.",

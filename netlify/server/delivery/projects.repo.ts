@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isTerminal, type Project } from '../../../src/lib/delivery';
+import { normalizeEmail } from '../../../src/lib/email';
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import { listKeys, readRecords } from '../paging';
 import { getJSONWithEtag, openStore, type DeployInfo } from '../stores';
@@ -17,7 +18,7 @@ export const PROJECT_ID = /^BCC-[A-Z0-9]{6}-[1-9][0-9]{0,2}$/;
 export const projectIdOf = (orderId: string, unit: number) => `${orderId}-${unit}`;
 
 const customerKey = (uid: string, id: string) => `by-customer/${uid}/${id}`;
-const studentPrefix = (email: string) => `by-student/${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}/`;
+const studentPrefix = (email: string) => `by-student/${createHash('sha256').update(normalizeEmail(email)).digest('hex')}/`;
 const studentKey = (project: Pick<Project, 'id' | 'student'>) => `${studentPrefix(project.student.email)}${project.id}`;
 type Shelf = 'open' | 'done';
 const editorPrefix = (editorId: string, shelf: Shelf) => `by-editor/${editorId}/${shelf}/`;
@@ -80,7 +81,7 @@ export function projectsRepo(info?: DeployInfo) {
     /** The projects a parent shared with the student who signs in with `email` (verified by the caller). */
     async listForStudent(email: string): Promise<Project[]> {
       const keys = await listKeys(store, { prefix: studentPrefix(email) });
-      const projects = await readIndexed(keys, (p) => p.studentAccess !== undefined && p.student.email.trim().toLowerCase() === email.trim().toLowerCase());
+      const projects = await readIndexed(keys, (p) => p.studentAccess !== undefined && normalizeEmail(p.student.email) === normalizeEmail(email));
       return projects.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.unit - b.unit);
     },
 
