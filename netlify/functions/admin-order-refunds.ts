@@ -5,6 +5,7 @@
 import type { Config } from '@netlify/functions';
 import { adminRefundSchema } from '../../src/lib/delivery-schemas';
 import { refundByAdmin } from '../server/admin-refund';
+import { withProjectEditors } from '../server/delivery/order-editors';
 import { requireAdmin } from '../server/auth';
 import { privateJson, readBody, route } from '../server/http';
 
@@ -12,7 +13,8 @@ export default route({
   POST: async (req, context) => {
     const caller = await requireAdmin(req, context);
     const input = await readBody(req, adminRefundSchema);
-    return privateJson(await refundByAdmin(context.params.id ?? '', input, caller, context));
+    const [order] = await withProjectEditors([await refundByAdmin(context.params.id ?? '', input, caller, context)], context);
+    return privateJson(order);
   },
 });
 

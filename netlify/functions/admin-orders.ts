@@ -1,17 +1,19 @@
 /**
  * GET /api/admin/orders (admin): one page of every order, newest first (`?limit=&cursor=`), whole
- * orders so the admin can open one without another request. GET /api/orders/:id reads a single one.
+ * orders with each project's current editor, so the admin can open one without another request. GET /api/orders/:id reads a single one.
  */
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../server/auth';
 import { privateJson, route } from '../server/http';
 import { pageQueryOf } from '../server/paging';
 import { ordersRepo } from '../server/orders.repo';
+import { withProjectEditors } from '../server/delivery/order-editors';
 
 export default route({
   GET: async (req, context) => {
     await requireAdmin(req, context);
-    return privateJson(await ordersRepo(context).page(pageQueryOf(new URL(req.url))));
+    const page = await ordersRepo(context).page(pageQueryOf(new URL(req.url)));
+    return privateJson({ ...page, items: await withProjectEditors(page.items, context) });
   },
 });
 

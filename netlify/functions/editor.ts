@@ -1,18 +1,20 @@
 /**
- * PUT and DELETE /api/database/editors/:id: an admin changes or removes one editor. An editor
- * with open projects is not removed (409); a removed editor's id is never given out again.
+ * PUT, PATCH and DELETE /api/database/editors/:id: an admin changes one editor, hides them from the
+ * site (or shows them again), or removes one who never had a project. A removed editor's id is never
+ * given out again.
  */
 import type { Config, Context } from '@netlify/functions';
 import { editorMessages } from '../../src/lib/messages';
-import { editorInputSchema } from '../../src/lib/schemas';
+import { editorInputSchema, editorVisibilitySchema } from '../../src/lib/schemas';
 import { requireAdmin } from '../server/auth';
 import { publishEditorChange } from '../server/site-rebuild';
 import { projectsRepo } from '../server/delivery/projects.repo';
 import { releasePhotoLater } from '../server/editor-photos';
-import { editorsRepo, isEditorId, toPublicEditor } from '../server/editors.repo';
+import { editorsRepo, isEditorId, toAdminEditor, toPublicEditor } from '../server/editors.repo';
 import { HttpError, json, readBody, route } from '../server/http';
 
 const unknownEditor = () => new HttpError(404, 'No editor with this id');
+const noStore = { headers: { 'Cache-Control': 'no-store' } };
 
 /** The id from the path; one that could never have been created is simply unknown. */
 function editorId(context: Context): string {
@@ -33,14 +35,24 @@ export default route({
     if (!record) throw unknownEditor();
     if (before && before.image !== record.image) releasePhotoLater(before.image, context);
     await publishEditorChange(context);
-    return json(toPublicEditor(record), { headers: { 'Cache-Control': 'no-store' } });
+    return json(toPublicEditor(record), noStore);
+  },
+  PATCH: async (req, context) => {
+    await requireAdmin(req, context);
+    const id = editorId(context);
+    const { hidden } = await readBody(req, editorVisibilitySchema);
+    const record = await editorsRepo(context).setHidden(id, hidden);
+    if (!record) throw unknownEditor();
+    await publishEditorChange(context);
+    return json(toAdminEditor(record), noStore);
   },
   DELETE: async (req, context) => {
     await requireAdmin(req, context);
     const id = editorId(context);
-    // Their families would be left without an editor: the admin reassigns the work first.
-    const open = await projectsRepo(context).listForEditor(id, 'open');
-    if (open.length > 0) throw new HttpError(409, editorMessages.hasOpenProjects(open.length));
+    // Every project names its editor: one who has any stays on record (hidden), never deleted.
+    const projects = projectsRepo(context);
+    const [open, done] = await Promise.all([projects.listForEditor(id, 'open'), projects.listForEditor(id, 'done')]);
+    if (open.length + done.length > 0) throw new HttpError(409, editorMessages.hasProjects(open.length + done.length));
     const removed = await editorsRepo(context).remove(id);
     if (!removed) throw unknownEditor();
     releasePhotoLater(removed.image, context);

@@ -1,7 +1,7 @@
-/** GET /api/database/editors: every editor, for the public pages; POST: an admin adds one. */
+/** GET /api/database/editors: every editor the site shows, for the public pages; POST: an admin adds one. */
 import type { Config } from '@netlify/functions';
 import { EDITORS_CACHE_TAG } from '../server/cdn';
-import { editorsRepo, toPublicEditor, type EditorRecord } from '../server/editors.repo';
+import { editorsRepo, isShown, toPublicEditor, type EditorRecord } from '../server/editors.repo';
 import { route } from '../server/http';
 
 /** Browsers always revalidate; Netlify's CDN keeps a copy briefly, tagged so admin writes can purge it. */
@@ -15,7 +15,7 @@ const EDITORS_CACHE_HEADERS = {
 const answers = new WeakMap<readonly EditorRecord[], string>();
 function publicJson(editors: readonly EditorRecord[]): string {
   let body = answers.get(editors);
-  if (body === undefined) answers.set(editors, (body = JSON.stringify(editors.map(toPublicEditor))));
+  if (body === undefined) answers.set(editors, (body = JSON.stringify(editors.filter(isShown).map(toPublicEditor))));
   return body;
 }
 

@@ -4,12 +4,14 @@ import { orderForFamily } from '../../src/lib/refunds';
 import { authenticate } from '../server/auth';
 import { HttpError, json, route } from '../server/http';
 import { ordersRepo } from '../server/orders.repo';
+import { withProjectEditors } from '../server/delivery/order-editors';
 
 export default route({
   GET: async (req, context) => {
     const caller = await authenticate(req, context);
-    const order = await ordersRepo(context).get(context.params.id ?? '');
-    if (!order || (order.customer.uid !== caller.uid && !caller.isAdmin)) throw new HttpError(404, 'Order not found');
+    const stored = await ordersRepo(context).get(context.params.id ?? '');
+    if (!stored || (stored.customer.uid !== caller.uid && !caller.isAdmin)) throw new HttpError(404, 'Order not found');
+    const [order] = await withProjectEditors([stored], context);
     // The family's own view, even when its owner is an admin: the admin area reads orders elsewhere.
     return json(caller.isAdmin && order.customer.uid !== caller.uid ? order : orderForFamily(order), { headers: { 'Cache-Control': 'private, no-store' } });
   },

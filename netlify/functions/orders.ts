@@ -4,12 +4,13 @@ import { authenticate } from '../server/auth';
 import { orderForFamily } from '../../src/lib/refunds';
 import { json, route } from '../server/http';
 import { ordersRepo } from '../server/orders.repo';
+import { withProjectEditors } from '../server/delivery/order-editors';
 
 export default route({
   GET: async (req, context) => {
     const caller = await authenticate(req, context);
     const orders = await ordersRepo(context).listForCustomer(caller.uid);
-    return json(orders.map(orderForFamily), { headers: { 'Cache-Control': 'private, no-store' } });
+    return json((await withProjectEditors(orders, context)).map(orderForFamily), { headers: { 'Cache-Control': 'private, no-store' } });
   },
 });
 

@@ -4,7 +4,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { waitlistSchema } from '../../src/lib/schemas';
-import { editorsRepo } from '../server/editors.repo';
+import { editorsRepo, isShown } from '../server/editors.repo';
 import { HttpError, json, readBody, route } from '../server/http';
 import { waitlistRepo } from '../server/waitlist.repo';
 
@@ -15,7 +15,8 @@ export default route({
   POST: async (req, context) => {
     const { email, editorId } = await readBody(req, waitlistSchema);
     const editor = EDITOR_ID.test(editorId) ? await editorsRepo(context).get(editorId) : null;
-    if (!editor) throw new HttpError(404, 'Editor not found');
+    // A hidden editor takes no one new, so nobody waits for them either.
+    if (!editor || !isShown(editor)) throw new HttpError(404, 'Editor not found');
     // Joining twice is not an error for the visitor: the address is simply kept once.
     const created = await waitlistRepo(context).join({ email, editorId, editorName: editor.name });
     return json({ ok: true }, { status: created ? 201 : 200 });

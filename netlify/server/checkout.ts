@@ -10,7 +10,8 @@ import { isOverbooked, type CheckoutSelection } from '../../src/lib/schemas';
 import type { Caller } from './auth';
 import { customersRepo } from './customers.repo';
 import { timersRepo } from './timers';
-import { editorsRepo } from './editors.repo';
+import { messages } from '../../src/lib/messages';
+import { editorsRepo, isShown } from './editors.repo';
 import { HttpError } from './http';
 import { ordersRepo, type Order } from './orders.repo';
 import { openCheckout, PROVIDER_UNREACHABLE, type CheckoutSession, type ConfiguredPayments } from './payments';
@@ -25,6 +26,8 @@ export async function startCheckout(
 ): Promise<{ order: Order; session: CheckoutSession }> {
   const editor = await editorsRepo(info).get(selection.editorId);
   if (!editor) throw new HttpError(400, 'editorId: no such editor');
+  // Hidden after the family's page loaded: they choose again rather than order from someone off the site.
+  if (!isShown(editor)) throw new HttpError(409, messages.editorUnavailable);
   const { ownedAddOns } = await customersRepo(info).get(caller.uid);
   const overbooked = isOverbooked(editor);
   const priced = priceOrder({ services: selection.services, overbooked, addOns: selection.addOns, owned: ownedAddOns });

@@ -1,4 +1,5 @@
 /** Editors: one blob per editor, keyed by id. */
+import type { AdminEditor } from '../../src/lib/admin-lists';
 import type { Editor, EditorInput } from '../../src/lib/schemas';
 import { LISTING_SEGMENTS } from '../../src/lib/editor-listing';
 import { deployContext } from './deploy';
@@ -20,13 +21,26 @@ export interface EditorRecord extends Omit<Editor, 'bio'> {
   /** The address the editor signs in with: never in a public answer. */
   accountEmail?: string;
   slotClaims?: Record<string, SlotClaim>;
+  /** Off the public site (lists, pages, new orders, waitlist); absent on editors stored before it existed. */
+  hidden?: boolean;
 }
+
+/** Whether the public may see and choose this editor. */
+export const isShown = (editor: Pick<EditorRecord, 'hidden'>) => editor.hidden !== true;
 
 /** Strips storage fields: the API serves exactly the fields of `Editor` (schemas.ts). */
 export function toPublicEditor(record: EditorRecord): Editor {
   const { id, name, image, college, major, sat, gpa, ecs, strengths, bio = '', slotsOpen, totalSlots, featured } = record;
   return { id, name, image, college, major, sat, gpa, ecs, strengths, bio, slotsOpen, totalSlots, featured };
 }
+
+/** The admin's view of an editor: the public fields, whether the site shows them, and their sign-in address. */
+export const toAdminEditor = (record: EditorRecord, projects?: AdminEditor['projects']): AdminEditor => ({
+  ...toPublicEditor(record),
+  hidden: !isShown(record),
+  accountEmail: record.accountEmail ?? '',
+  ...(projects && { projects }),
+});
 
 /** Ids are readable slugs ('maya-chen'): they appear in links such as /select-services?editor=maya-chen. */
 export const EDITOR_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -113,6 +127,19 @@ export function editorsRepo(info?: DeployInfo) {
     return record;
   }
 
+  /** Sets some fields of an editor by compare-and-set; null for an unknown (or retired) id. */
+  async function change(id: string, fields: Partial<EditorRecord>, what: string, now: Date): Promise<EditorRecord | null> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await getForUpdate(id);
+      if (!current) return null;
+      const record: EditorRecord = { ...current.value, ...fields, updatedAt: now.toISOString() };
+      if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag }))) continue;
+      noteWrite(cacheKey);
+      return record;
+    }
+    throw new StorageError(`Editor ${id} kept changing while ${what}`);
+  }
+
   return {
     get,
     create,
@@ -154,29 +181,11 @@ export function editorsRepo(info?: DeployInfo) {
      * Replaces an editor's fields; answers the new record, or null for an unknown id. Compare-and-set,
      * so an editor deleted meanwhile stays deleted instead of coming back with the new fields.
      */
-    async update(id: string, input: EditorInput, now = new Date()): Promise<EditorRecord | null> {
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const current = await getForUpdate(id);
-        if (!current) return null;
-        const record: EditorRecord = { ...current.value, ...input, id, updatedAt: now.toISOString() };
-        if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag }))) continue;
-        noteWrite(cacheKey);
-        return record;
-      }
-      throw new StorageError(`Editor ${id} kept changing while being updated`);
-    },
+    update: (id: string, input: EditorInput, now = new Date()) => change(id, input, 'it was updated', now),
     /** The editor's own words for their profile; null for an unknown id. Compare-and-set, as update. */
-    async updateBio(id: string, bio: string, now = new Date()): Promise<EditorRecord | null> {
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const current = await getForUpdate(id);
-        if (!current) return null;
-        const record: EditorRecord = { ...current.value, bio, updatedAt: now.toISOString() };
-        if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag }))) continue;
-        noteWrite(cacheKey);
-        return record;
-      }
-      throw new StorageError(`Editor ${id} kept changing while its bio was saved`);
-    },
+    updateBio: (id: string, bio: string, now = new Date()) => change(id, { bio }, 'its bio was saved', now),
+    /** Hides the editor from the site or shows them again; null for an unknown id. */
+    setHidden: (id: string, hidden: boolean, now = new Date()) => change(id, { hidden }, 'it was hidden or shown', now),
     /** 400 when another editor already signs in with the address `input` links (one editor per account). */
     async assertAccountFree(input: EditorInput, id?: string): Promise<void> {
       if (!input.accountEmail) return;

@@ -1,6 +1,6 @@
 /** The editor a visitor prefers on the contact form or the consult booking: 'any', or one of ours. */
 import { ANY_EDITOR } from '../../src/lib/contact';
-import { editorsRepo } from './editors.repo';
+import { editorsRepo, isShown } from './editors.repo';
 import { HttpError } from './http';
 import type { DeployInfo } from './stores';
 
@@ -9,7 +9,7 @@ export async function preferredEditor(id: string, info: DeployInfo): Promise<{ i
   if (id === ANY_EDITOR.value) return null;
   // A key starting with '/' is not a valid blob key, so it cannot name an editor.
   const editor = id.startsWith('/') ? null : await editorsRepo(info).get(id);
-  if (!editor) throw new HttpError(400, 'preferredEditor is not one of our editors');
+  if (!editor || !isShown(editor)) throw new HttpError(400, 'preferredEditor is not one of our editors');
   return { id: editor.id, name: editor.name };
 }
 

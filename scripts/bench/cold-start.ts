@@ -92,7 +92,7 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
     request: { method: 'POST', path: '/api/admin/orders/BCC-ABC234/refunds', params: { id: 'BCC-ABC234' }, ...json({ requestId: crypto.randomUUID(), amountCents: 100, reason: 'Goodwill' }), headers: { ...admin, 'content-type': 'application/json' } },
   },
   'admin-projects': { kind: 'signed-in', request: { path: '/api/admin/projects', headers: admin } },
-  'admin-editor-accounts': { kind: 'signed-in', request: { path: '/api/admin/editor-accounts', headers: admin } },
+  'admin-editors': { kind: 'signed-in', request: { path: '/api/admin/editors', headers: admin } },
   projects: { kind: 'signed-in', request: { path: '/api/projects', headers: customer } },
   project: { kind: 'signed-in', request: { path: '/api/projects/BCC-ABC234-1', params: { id: 'BCC-ABC234-1' }, headers: customer } },
   'project-action': {

@@ -50,8 +50,16 @@ export const storageMessages = {
 
 /** What the editors endpoints say when they refuse. */
 export const editorMessages = {
-  hasOpenProjects: (count: number) =>
-    `This editor has ${count} open project${count === 1 ? '' : 's'}. Reassign ${count === 1 ? 'it' : 'them'} on the Projects tab first; then the editor can be deleted.`,
+  /** Their name stays on every project they edited, so they stay on record: hiding is the way off the site. */
+  hasProjects: (count: number) =>
+    `This editor has ${count} project${count === 1 ? '' : 's'}, open or finished, that name${count === 1 ? 's' : ''} them. Hide them from the site instead: nothing is lost, and no new family can choose them.`,
+  hidden: (name: string) => `${name} is hidden from the site. Their projects carry on; no new family can choose them.`,
+  shown: (name: string) => `${name} is on the site again.`,
+  hideFailed: 'The change was not saved; please try again.',
+  /** Beside the editor on the admin's card. */
+  hiddenBadge: 'Hidden from the site',
+  /** A reassignment to an editor the site no longer shows. */
+  reassignToHidden: (name: string) => `${name} is hidden from the site. Show them again first, or choose another editor.`,
 } as const;
 
 /** Ours: an account whose e-mail address Firebase has not verified yet, and the ways forward. */

@@ -45,7 +45,31 @@ export interface Order {
    * own refunds, which concern its one payment.
    */
   extraPayments?: ExtraPayment[];
+  /**
+   * Who edits each of the order's projects now, read from the projects whenever the order is shown: a
+   * reassignment changes the project, never the order, whose `editor` stays the one it was bought with.
+   */
+  projectEditors?: ProjectEditor[];
 }
+
+export interface ProjectEditor {
+  projectId: string;
+  service: string;
+  editor: { id: string; name: string };
+}
+
+/**
+ * Whoever edits the order now, as a label and the names ('Editors', 'Maya Chen, Sofia Ramirez'): the
+ * editor it was bought with until its projects exist.
+ */
+export function currentEditors(order: Pick<Order, 'editor' | 'projectEditors'>): { label: string; names: string } {
+  const found = order.projectEditors?.map((p) => p.editor.name) ?? [];
+  const names = found.length > 0 ? [...new Set(found)] : [order.editor.name];
+  return { label: names.length > 1 ? 'Editors' : 'Editor', names: names.join(', ') };
+}
+
+/** The projects of the order now edited by someone other than the editor it was bought with. */
+export const reassignedProjects = (order: Pick<Order, 'editor' | 'projectEditors'>) => (order.projectEditors ?? []).filter((p) => p.editor.id !== order.editor.id);
 
 export interface ExtraPayment {
   sessionId: string;

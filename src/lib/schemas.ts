@@ -85,9 +85,14 @@ export const editorInputSchema = z
     featured: featuredSchema.default({ home: false, about: false }),
     /** The address the editor signs in with; '' unlinks it, absent keeps what is stored. */
     accountEmail: z.union([z.literal(''), emailSchema]).optional(),
+    /** Off the site: no new orders or waitlist sign-ups, everything kept. Absent keeps what is stored. */
+    hidden: z.boolean().optional(),
   })
   .refine((e) => e.slotsOpen <= e.totalSlots, { message: 'slotsOpen must not exceed totalSlots', path: ['slotsOpen'] });
 export type EditorInput = z.infer<typeof editorInputSchema>;
+
+/** PATCH /api/database/editors/:id: hides an editor from the site or shows them again. */
+export const editorVisibilitySchema = z.strictObject({ hidden: z.boolean({ message: 'hidden must be true or false' }) });
 
 /** An editor as the API serves it: exactly these fields, the featured flags included. */
 export const editorSchema = z.object({

@@ -34,7 +34,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   'admin-inquiries': { path: '/api/admin/inquiries', expect: 401 },
   'admin-orders': { path: '/api/admin/orders', expect: 401 },
   'admin-projects': { path: '/api/admin/projects', expect: 401 },
-  'admin-editor-accounts': { path: '/api/admin/editor-accounts', expect: 401 },
+  'admin-editors': { path: '/api/admin/editors', expect: 401 },
   'admin-order-refunds': { method: 'POST', route: '/api/admin/orders/:id/refunds', path: '/api/admin/orders/BCC-ABC234/refunds', params: { id: 'BCC-ABC234' }, expect: 401 },
   'admin-outbox': { path: '/api/admin/outbox', expect: 401 },
   'admin-waitlist': { path: '/api/admin/waitlist', expect: 401 },

@@ -9,6 +9,8 @@ import { PNG_1x1, TEXT_AS_PNG } from '../helpers/images';
 import { readStored } from '../helpers/stored';
 
 const EDITORS_LIST = /\/api\/database\/editors(\?|$)/;
+/** What the Editors tab reads: every editor with what only the admin sees. */
+const ADMIN_EDITORS_LIST = /\/api\/admin\/editors$/;
 
 /** The list item of one editor card (or of its inline edit form). */
 const card = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
@@ -161,7 +163,7 @@ test('edit in place: Cancel changes nothing, Save Changes saves and reloads; one
   await form.getByLabel('College').fill('Changed College');
   await form.getByLabel('Slots open').fill('0');
   await form.getByLabel('Home page').check();
-  const reloaded = page.waitForRequest((r) => EDITORS_LIST.test(r.url()) && r.method() === 'GET');
+  const reloaded = page.waitForRequest((r) => ADMIN_EDITORS_LIST.test(r.url()) && r.method() === 'GET');
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await reloaded;
   await expect(toasts(page).getByRole('status')).toHaveText(messages.editorUpdated);
@@ -214,14 +216,53 @@ test('a failed delete says so and keeps the card', async ({ page, request }) => 
   await expect(card(page, editor.name)).toBeVisible();
 });
 
-test('a delete refused for open projects says why, and keeps the card', async ({ page, request }) => {
+test('a delete refused because a project came meanwhile says why, and keeps the card', async ({ page, request }) => {
   const [editor] = await ownEditors(page, request);
   page.removeAllListeners('dialog');
   page.once('dialog', (dialog) => dialog.accept());
-  await page.route(`**/api/database/editors/${editor.id}`, (route) => route.fulfill({ status: 409, json: { error: editorMessages.hasOpenProjects(2) } }));
+  await page.route(`**/api/database/editors/${editor.id}`, (route) => route.fulfill({ status: 409, json: { error: editorMessages.hasProjects(1) } }));
   await page.getByRole('button', { name: `Delete ${editor.name}` }).click();
-  await expect(toasts(page).getByRole('alert')).toHaveText(editorMessages.hasOpenProjects(2));
+  await expect(toasts(page).getByRole('alert')).toHaveText(editorMessages.hasProjects(1));
   await expect(card(page, editor.name)).toBeVisible();
+});
+
+test('Hide from the site takes an editor off the public list and keeps the card; Show brings them back; by keyboard, 390 px and axe', async ({ page, request }) => {
+  const [editor] = await ownEditors(page, request);
+  const publicIds = async () => ((await (await request.get(`/api/database/editors?fresh=${Date.now()}`)).json()) as { id: string }[]).map((e) => e.id);
+  expect(await publicIds()).toContain(editor.id);
+
+  const hide = page.getByRole('button', { name: `Hide from the site: ${editor.name}` });
+  await hide.focus();
+  await page.keyboard.press('Enter');
+  await expect(toasts(page).getByRole('status')).toHaveText(editorMessages.hidden(editor.name));
+  await expect(card(page, editor.name)).toContainText(editorMessages.hiddenBadge);
+  const show = page.getByRole('button', { name: `Show on the site: ${editor.name}` });
+  await expect(show).toBeFocused();
+  expect(await publicIds()).not.toContain(editor.id);
+  expect(await readStored('editors', editor.id)).toMatchObject({ hidden: true, college: 'Test College' });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card(page, editor.name).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('hidden-editor-390.png') });
+  await expectNoAxeViolations(page);
+
+  await page.keyboard.press('Enter');
+  await expect(toasts(page).getByRole('status')).toHaveText(editorMessages.shown(editor.name));
+  await expect(card(page, editor.name)).not.toContainText(editorMessages.hiddenBadge);
+  expect(await publicIds()).toContain(editor.id);
+});
+
+test('an editor with projects offers no Delete, says why, and shows how many projects they have', async ({ page, request }) => {
+  const [editor] = await ownEditors(page, request);
+  await page.route(ADMIN_EDITORS_LIST, async (route) => {
+    const editors = (await (await route.fetch()).json()) as { id: string }[];
+    await route.fulfill({ json: editors.map((e) => (e.id === editor.id ? { ...e, projects: { open: 1, finished: 2 } } : e)) });
+  });
+  await page.reload();
+  await expect(card(page, editor.name)).toContainText('Projects1 open, 2 finished');
+  await expect(card(page, editor.name)).toContainText('hide rather than delete');
+  await expect(page.getByRole('button', { name: `Delete ${editor.name}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Hide from the site: ${editor.name}` })).toBeVisible();
 });
 
 test('works by keyboard: add with Enter, edit and cancel, focus comes back', async ({ page }) => {
@@ -253,18 +294,18 @@ test('works by keyboard: add with Enter, edit and cancel, focus comes back', asy
 });
 
 test('with no editors the list says how to add the first one', async ({ page }) => {
-  await page.route(EDITORS_LIST, (route) => (route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.fallback()));
+  await page.route(ADMIN_EDITORS_LIST, (route) => route.fulfill({ json: [] }));
   await page.reload();
   await expect(page.getByText('No editors found. Click "Add Editor" to create the first one.', { exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Editors' })).toHaveCount(0);
 });
 
 test('a list that fails to load shows Failed to fetch data', async ({ page }) => {
-  await page.route(EDITORS_LIST, (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
+  await page.route(ADMIN_EDITORS_LIST, (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
   await page.reload();
   await expect(toasts(page).getByRole('alert')).toHaveText(messages.fetchFailed);
   await expect(page.getByText('The editors could not be loaded.')).toBeVisible();
-  await page.unroute(EDITORS_LIST);
+  await page.unroute(ADMIN_EDITORS_LIST);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(card(page, 'Maya Chen')).toBeVisible();
 });

@@ -1,15 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import editorHandler from '../../netlify/functions/editor';
 import editorsHandler from '../../netlify/functions/editors';
+import adminEditorsHandler from '../../netlify/functions/admin-editors';
+import createSession from '../../netlify/functions/create-payment-session';
+import waitlistHandler from '../../netlify/functions/waitlist';
+import { preferredEditor } from '../../netlify/server/preferred-editor';
+import type { AdminEditor } from '../../src/lib/admin-lists';
 import { editorsRepo } from '../../netlify/server/editors.repo';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { seedDemoEditors } from '../../netlify/server/seed';
-import { editorMessages } from '../../src/lib/messages';
+import { editorMessages, messages } from '../../src/lib/messages';
 import { asAdmin, itRefusesAllButAdmins, testTokens } from '../helpers/admin-access';
-import { createUser } from '../helpers/auth-emulator';
+import { bearer, createUser } from '../helpers/auth-emulator';
 import { selection } from '../helpers/orders';
 import { act, paidOrder } from '../helpers/projects';
-import { call, clearStore } from '../helpers/functions';
+import { call, clearStore, context } from '../helpers/functions';
 
 const input = {
   name: 'Grace Liu',
@@ -180,7 +185,7 @@ describe('DELETE /api/database/editors/:id', () => {
     expect((await publicList()).map((e) => e.id)).toEqual([again.body.id]);
   });
 
-  it('refuses to delete an editor with open projects (409 saying how many), and deletes them once those are reassigned', async () => {
+  it('refuses to delete an editor with any project, open or finished (409: hide them instead), and deletes one who never had any', async () => {
     // Other test files leave projects with the demo editors on the shared Blobs server.
     await clearStore('projects');
     await seedDemoEditors();
@@ -188,14 +193,82 @@ describe('DELETE /api/database/editors/:id', () => {
     const { projectIds } = await paidOrder(family.idToken, selection({ editorId: 'maya-chen', services: [{ id: 'supplement-small', quantity: 2 }] }));
     const refused = await remove('maya-chen');
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ error: editorMessages.hasOpenProjects(2) });
+    expect(refused.body).toEqual({ error: editorMessages.hasProjects(2) });
     expect((await publicList()).map((e) => e.id)).toContain('maya-chen');
 
+    // Reassigned, they are Sofia's; their history keeps Maya's name from what stays of her once deleted.
     const admin = (await testTokens()).admin;
     for (const id of projectIds) expect((await act(admin, id, 'reassign', { version: 1, editorId: 'sofia-ramirez' })).status).toBe(200);
-    expect((await remove('maya-chen')).status).toBe(204);
-    // The projects keep who edited them before.
     for (const id of projectIds) expect((await projectsRepo().get(id))!.previousAssignments.map((a) => a.editorId)).toEqual(['maya-chen']);
+    expect((await remove('sofia-ramirez')).body).toEqual({ error: editorMessages.hasProjects(2) });
+    expect((await remove('maya-chen')).status).toBe(204);
+  });
+});
+
+describe('PATCH /api/database/editors/:id { hidden }', () => {
+  const hide = async (id: string, hidden: unknown, headers?: Record<string, string>) =>
+    call(editorHandler, `/api/database/editors/${id}`, { method: 'PATCH', json: { hidden }, params: { id }, headers: headers ?? (await asAdmin()) });
+
+  itRefusesAllButAdmins(async (headers) => {
+    await create();
+    return hide('grace-liu', true, headers);
+  });
+
+  it('takes the editor off the public list and keeps everything; showing brings them back as they were', async () => {
+    await create();
+    const res = await hide('grace-liu', true);
+    expect(res).toMatchObject({ status: 200, body: { id: 'grace-liu', hidden: true } });
+    expect(await publicList()).toEqual([]);
+    expect(await editorsRepo().get('grace-liu')).toMatchObject({ ...input, hidden: true });
+    // A full update from the edit form keeps the editor hidden.
+    expect((await update('grace-liu', { ...input, college: 'Duke University' })).status).toBe(200);
+    expect(await publicList()).toEqual([]);
+    expect((await hide('grace-liu', false)).body).toMatchObject({ hidden: false, college: 'Duke University' });
+    expect(await publicList()).toEqual([{ id: 'grace-liu', ...input, college: 'Duke University' }]);
+  });
+
+  it('answers 404 for an unknown or deleted editor and 400 for anything but a boolean', async () => {
+    expect((await hide('nobody-here', true)).status).toBe(404);
+    await create();
+    expect((await hide('grace-liu', 'yes')).status).toBe(400);
+    await remove('grace-liu');
+    expect((await hide('grace-liu', true)).status).toBe(404);
+  });
+});
+
+describe('a hidden editor takes nothing new', () => {
+  // The demo editors hidden here would stay hidden for the test files after this one.
+  afterEach(() => clearStore('editors'));
+  const hide = async (id: string) => call(editorHandler, `/api/database/editors/${id}`, { method: 'PATCH', json: { hidden: true }, params: { id }, headers: await asAdmin() });
+
+  it('refuses new orders (409), waitlist sign-ups, inquiries and consults naming them, and reassignments to them', async () => {
+    await clearStore('projects');
+    await seedDemoEditors();
+    const family = await createUser();
+    const { projectIds } = await paidOrder(family.idToken, selection({ editorId: 'maya-chen' }));
+    expect((await hide('sofia-ramirez')).status).toBe(200);
+
+    const order = await call(createSession, '/api/stripe/create-payment-session', { method: 'POST', json: selection({ editorId: 'sofia-ramirez' }), headers: bearer(family.idToken) });
+    expect(order).toMatchObject({ status: 409, body: { error: messages.editorUnavailable } });
+    const waitlist = await call(waitlistHandler, '/api/waitlist', { method: 'POST', json: { email: 'waiting@example.com', editorId: 'sofia-ramirez' } });
+    expect(waitlist.status).toBe(404);
+    await expect(preferredEditor('sofia-ramirez', context())).rejects.toMatchObject({ status: 400 });
+    const reassign = await act((await testTokens()).admin, projectIds[0], 'reassign', { version: 1, editorId: 'sofia-ramirez' });
+    expect(reassign).toMatchObject({ status: 409, body: { error: editorMessages.reassignToHidden('Sofia Ramirez') } });
+  });
+
+  it('keeps their projects going: the editor still works on them, and the admin list shows them hidden with their projects', async () => {
+    await clearStore('projects');
+    await seedDemoEditors();
+    const family = await createUser();
+    await paidOrder(family.idToken, selection({ editorId: 'maya-chen', services: [{ id: 'supplement-small', quantity: 2 }] }));
+    expect((await hide('maya-chen')).status).toBe(200);
+    const list = await call(adminEditorsHandler, '/api/admin/editors', { headers: await asAdmin() });
+    expect(list.status).toBe(200);
+    const maya = (list.body as AdminEditor[]).find((editor) => editor.id === 'maya-chen');
+    expect(maya).toMatchObject({ hidden: true, projects: { open: 2, finished: 0 } });
+    expect((list.body as AdminEditor[]).find((editor) => editor.id === 'sofia-ramirez')).toMatchObject({ hidden: false, projects: { open: 0, finished: 0 } });
+    expect((await publicList()).map((editor) => editor.id)).not.toContain('maya-chen');
   });
 });
 

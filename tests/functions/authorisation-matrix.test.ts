@@ -89,6 +89,13 @@ const MATRIX: Record<string, Row> = {
       return { path: `/api/database/editors/${id}`, params: { id }, json: editorInput() };
     },
   },
+  'PATCH /api/database/editors/:id': {
+    expect: adminsOnly(200),
+    request: async () => {
+      const id = await editorWithId();
+      return { path: `/api/database/editors/${id}`, params: { id }, json: { hidden: true } };
+    },
+  },
   'DELETE /api/database/editors/:id': {
     expect: adminsOnly(204),
     request: async () => {
@@ -233,7 +240,7 @@ const MATRIX: Record<string, Row> = {
       return { path: `/api/admin/orders/${orderId}/refunds`, params: { id: orderId }, json: { requestId: crypto.randomUUID(), amountCents: 100, reason: 'Goodwill' } };
     },
   },
-  'GET /api/admin/editor-accounts': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/editor-accounts' }) },
+  'GET /api/admin/editors': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/editors' }) },
   'GET /api/stripe/test-checkout/:orderId': {
     expect: ownerOnly(200),
     request: async () => ({ path: `/api/stripe/test-checkout/${ownersOrder}`, params: { orderId: ownersOrder } }),

@@ -143,6 +143,13 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: admin,
     valid: () => editorInput(),
   },
+  'PATCH /api/database/editors/:id': {
+    kind: 'json',
+    path: () => `/api/database/editors/${editorId}`,
+    params: () => ({ id: editorId }),
+    headers: admin,
+    valid: () => ({ hidden: false }),
+  },
   'PUT /api/editor/profile': { kind: 'json', path: () => '/api/editor/profile', headers: () => bearer(tokens.editor), valid: () => ({ bio: 'I read every draft twice.' }) },
   'POST /api/waitlist': { kind: 'json', path: () => '/api/waitlist', headers: anyone, valid: () => ({ email: 'waiting@example.com', editorId: 'maya-chen' }) },
   'PATCH /api/admin/inquiries': { kind: 'json', path: () => '/api/admin/inquiries', headers: admin, valid: () => ({ id: inquiryKey, handled: true }) },

@@ -66,7 +66,6 @@ describe('the editor form', () => {
       totalSlots: count,
       featured: fc.record({ home: fc.boolean(), about: fc.boolean() }),
       accountEmail: fc.oneof(
-        fc.constant(null),
         fc.constantFrom('', '  ', 'maya@example.test', ' Maya@Example.TEST ', 'maya@example', 'maya @example.test', '@example.test', `${'a'.repeat(250)}@b.co`),
         fc.string({ maxLength: 8 }),
       ),
@@ -75,13 +74,12 @@ describe('the editor form', () => {
     fc.assert(
       fc.property(values, (form) => {
         // The form sends what it checked: counts read as numbers, the address trimmed and lower-cased
-        // (so whitespace alone means no account), nothing when the address was not known.
-        const { accountEmail, ...rest } = form;
+        // (so whitespace alone means no account).
         const schema = editorInputSchema.safeParse({
-          ...rest,
+          ...form,
           slotsOpen: toCount(form.slotsOpen, SLOTS_OPEN_FALLBACK),
           totalSlots: toCount(form.totalSlots, TOTAL_SLOTS_FALLBACK),
-          ...(accountEmail !== null && { accountEmail: normalizeEmail(accountEmail) }),
+          accountEmail: normalizeEmail(form.accountEmail),
         });
         const result = toEditorInput(form);
         if (schema.success) return void expect(result).toEqual({ ok: true, input: schema.data });
@@ -93,20 +91,19 @@ describe('the editor form', () => {
     );
   });
 
-  it('round-trips an editor through the form', () => {
+  it('round-trips an editor through the form, and only the fields the form edits (not what the admin list adds)', () => {
     const editor = { id: 'x', name: 'Ada', image: '/a.png', college: 'MIT', major: 'Math', sat: '1600', gpa: '4.0', ecs: 'e', strengths: 's', bio: 'b', slotsOpen: 1, totalSlots: 5, featured: { home: true, about: false } };
     const { id: _, ...input } = editor;
-    expect(toEditorInput(valuesOf(editor, 'ada@example.test'))).toEqual({ ok: true, input: { ...input, accountEmail: 'ada@example.test' } });
+    expect(toEditorInput(valuesOf({ ...editor, hidden: true, projects: { open: 1, finished: 0 } } as typeof editor, 'ada@example.test'))).toEqual({ ok: true, input: { ...input, accountEmail: 'ada@example.test' } });
   });
 
-  it('sends the account address lower-cased, an empty one to unlink it, and none it did not know (the stored one stays)', () => {
-    const input = (accountEmail: string | null) => {
+  it('sends the account address lower-cased, and an empty one to unlink it', () => {
+    const input = (accountEmail: string) => {
       const result = toEditorInput({ ...filled, accountEmail });
       return result.ok ? result.input : result;
     };
     expect(input(' Maya@Example.test ')).toMatchObject({ accountEmail: 'maya@example.test' });
     expect(input('   ')).toMatchObject({ accountEmail: '' });
-    expect(input(null)).not.toHaveProperty('accountEmail');
     expect(input('maya@example')).toEqual({ ok: false, field: 'accountEmail', message: 'Editor account e-mail must be an address like name@example.com, or empty for no account.' });
   });
 

@@ -56,6 +56,9 @@ export function projectsRepo(info?: DeployInfo) {
       return store.setJSON(project.id, project, { onlyIfNew: true });
     },
 
+    /** The projects of these ids that exist (ids not of a project's shape are skipped unread). */
+    getMany: async (ids: string[]): Promise<Project[]> => (await readRecords<Project>(store, ids.filter((id) => PROJECT_ID.test(id)))).map((r) => r.value),
+
     /** The project and the etag to compare-and-set it against. */
     getForUpdate: (id: string) => (PROJECT_ID.test(id) ? getJSONWithEtag<Project>(store, id) : Promise.resolve(null)),
 
@@ -90,6 +93,21 @@ export function projectsRepo(info?: DeployInfo) {
 
     /** Drops that hint: after the change that ends the sharing (a stale hint is skipped by the list). */
     unindexForStudent: (project: Pick<Project, 'id' | 'student'>) => store.delete(studentKey(project)),
+
+    /**
+     * How many projects each editor has open and finished, from the index keys alone (one listing,
+     * no record read): a count to show, where a hint left by an interrupted change may count once too often.
+     */
+    async countByEditor(): Promise<Map<string, { open: number; finished: number }>> {
+      const counts = new Map<string, { open: number; finished: number }>();
+      for (const key of await listKeys(store, { prefix: 'by-editor/' })) {
+        const [, editorId, shelf] = key.split('/');
+        const count = counts.get(editorId) ?? { open: 0, finished: 0 };
+        count[shelf === 'open' ? 'open' : 'finished'] += 1;
+        counts.set(editorId, count);
+      }
+      return counts;
+    },
 
     /** An editor's open projects, or their finished ones. */
     async listForEditor(editorId: string, shelf: Shelf): Promise<Project[]> {

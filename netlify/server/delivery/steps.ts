@@ -9,9 +9,10 @@ import type { Context } from '@netlify/functions';
 import { autoFinalAt, currentRound, personName, DELIVERY_LIMITS, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
 import { acknowledgeSchema, cancelSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema } from '../../../src/lib/delivery-schemas';
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
+import { editorMessages } from '../../../src/lib/messages';
 import type { Caller } from '../auth';
 import { customersRepo } from '../customers.repo';
-import { editorsRepo } from '../editors.repo';
+import { editorsRepo, isShown } from '../editors.repo';
 import { HttpError, parse } from '../http';
 import { ordersRepo } from '../orders.repo';
 import { spend } from '../rate-limits';
@@ -92,6 +93,7 @@ async function stepOf(action: ProjectAction, body: unknown, project: Project, ca
       const { editorId } = fresh(parse(reassignSchema, body));
       const editor = await editorsRepo(context).get(editorId);
       if (!editor) throw new HttpError(400, 'editorId: no such editor');
+      if (!isShown(editor)) throw new HttpError(409, editorMessages.reassignToHidden(editor.name));
       if (editor.id === project.editor.id) throw new HttpError(409, deliveryMessages.sameEditor);
       return { action, editor: { id: editor.id, name: editor.name } };
     }

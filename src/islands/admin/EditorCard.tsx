@@ -1,5 +1,6 @@
+import type { AdminEditor } from '../../lib/admin-lists';
 import { testLabel } from '../../lib/editor-rules';
-import type { Editor } from '../../lib/schemas';
+import { editorMessages } from '../../lib/messages';
 import { Fact } from './Facts';
 import { PencilIcon, TrashIcon } from './icons';
 
@@ -14,21 +15,23 @@ const initials = (name: string) =>
 const iconButton = 'grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-navy-50 hover:text-navy-800';
 
 interface EditorCardProps {
-  editor: Editor;
+  editor: AdminEditor;
   /** People on the editor's waitlist, once known. */
   waiting?: number;
-  /** The address the editor signs in with ('' for none), once known: the admin's eyes only. */
-  account?: string;
   onEdit: () => void;
+  onSetHidden: (hidden: boolean) => void;
   onDelete: () => void;
 }
 
+const projectCount = ({ open, finished }: NonNullable<AdminEditor['projects']>) => `${open} open, ${finished} finished`;
+
 /**
- * One editor in the admin list, with its edit and delete icon buttons and, once
- * known, how many people wait for them and whether they have an editor account.
+ * One editor in the admin list: edit, hide from the site (or show again) and, for an editor who never
+ * had a project, delete; how many projects they have, how many people wait for them and their account.
  */
-export function EditorCard({ editor, waiting, account, onEdit, onDelete }: EditorCardProps) {
+export function EditorCard({ editor, waiting, onEdit, onSetHidden, onDelete }: EditorCardProps) {
   const featuredOn = [editor.featured.home && 'Home', editor.featured.about && 'About'].filter(Boolean);
+  const deletable = editor.projects !== undefined && editor.projects.open + editor.projects.finished === 0;
   return (
     <>
       <div className="flex items-start gap-4">
@@ -41,6 +44,7 @@ export function EditorCard({ editor, waiting, account, onEdit, onDelete }: Edito
         )}
         <div className="min-w-0 flex-1">
           <h3 className="font-serif text-lg font-bold break-words text-navy-900">{editor.name}</h3>
+          {editor.hidden && <p className="mt-0.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{editorMessages.hiddenBadge}</p>}
           <p className="text-sm text-slate-700">{editor.college}</p>
           <p className="text-sm text-slate-700">{editor.major}</p>
         </div>
@@ -48,9 +52,11 @@ export function EditorCard({ editor, waiting, account, onEdit, onDelete }: Edito
           <button type="button" id={`edit-${editor.id}`} className={iconButton} onClick={onEdit} aria-label={`Edit ${editor.name}`} title="Edit">
             <PencilIcon />
           </button>
-          <button type="button" className={`${iconButton} hover:text-red-800`} onClick={onDelete} aria-label={`Delete ${editor.name}`} title="Delete">
-            <TrashIcon />
-          </button>
+          {deletable && (
+            <button type="button" className={`${iconButton} hover:text-red-800`} onClick={onDelete} aria-label={`Delete ${editor.name}`} title="Delete">
+              <TrashIcon />
+            </button>
+          )}
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -58,11 +64,10 @@ export function EditorCard({ editor, waiting, account, onEdit, onDelete }: Edito
         <Fact term="GPA">{editor.gpa}</Fact>
         <Fact term="Slots open">{`${editor.slotsOpen}/${editor.totalSlots}`}</Fact>
         {waiting !== undefined && <Fact term="Waitlist">{`${waiting} waiting`}</Fact>}
-        {account !== undefined && (
-          <Fact term="Editor account" wide>
-            {account || 'No account'}
-          </Fact>
-        )}
+        {editor.projects && <Fact term="Projects">{projectCount(editor.projects)}</Fact>}
+        <Fact term="Editor account" wide>
+          {editor.accountEmail || 'No account'}
+        </Fact>
       </dl>
       {featuredOn.length > 0 && (
         <p className="mt-3 text-sm text-slate-700">
@@ -79,6 +84,18 @@ export function EditorCard({ editor, waiting, account, onEdit, onDelete }: Edito
           <span className="font-semibold text-slate-800">Strengths:</span> {editor.strengths}
         </p>
       )}
+      <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
+        <button
+          type="button"
+          id={`visibility-${editor.id}`}
+          className="btn-outline min-h-11 px-4 py-1.5 text-sm"
+          aria-label={`${editor.hidden ? 'Show on the site' : 'Hide from the site'}: ${editor.name}`}
+          onClick={() => onSetHidden(!editor.hidden)}
+        >
+          {editor.hidden ? 'Show on the site' : 'Hide from the site'}
+        </button>
+        {!deletable && editor.projects && <p className="text-xs text-slate-600">Has projects, so it stays on record: hide rather than delete.</p>}
+      </div>
     </>
   );
 }

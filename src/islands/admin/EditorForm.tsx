@@ -61,7 +61,6 @@ function LongText({ label, problem, ...textarea }: Omit<FieldExtras, 'hint'> & T
 }
 
 const ACCOUNT_HINT = 'The address this editor signs in with to open their workspace at /editor. Leave it empty for no account.';
-const ACCOUNT_UNKNOWN_HINT = 'The account could not be loaded; saving keeps it as it is.';
 
 /** Every Editor field plus the featured flags; used to add an editor and to edit one in place. */
 export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }: EditorFormProps) {
@@ -121,13 +120,12 @@ export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }
         <TextInput label="Major" required maxLength={limit.major} {...text('major')} />
         <TextInput
           label="Editor account e-mail"
-          hint={values.accountEmail === null ? ACCOUNT_UNKNOWN_HINT : ACCOUNT_HINT}
+          hint={ACCOUNT_HINT}
           type="email"
           autoComplete="off"
           spellCheck={false}
           maxLength={EMAIL_MAX_LENGTH}
-          disabled={values.accountEmail === null}
-          value={values.accountEmail ?? ''}
+          value={values.accountEmail}
           onChange={(e) => setValues((v) => ({ ...v, accountEmail: e.target.value }))}
           {...described('accountEmail', true)}
         />

@@ -1,33 +1,29 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { WaitlistCounts } from '../../lib/admin-lists';
-import { messages } from '../../lib/messages';
-import type { Editor, EditorInput } from '../../lib/schemas';
-import { createEditor, deleteEditor, editorAccounts, listEditors, updateEditor, waitlistCounts } from './admin-api';
+import type { AdminEditor, WaitlistCounts } from '../../lib/admin-lists';
+import { editorMessages, messages } from '../../lib/messages';
+import type { EditorInput } from '../../lib/schemas';
+import { adminEditors, createEditor, deleteEditor, setEditorHidden, updateEditor, waitlistCounts } from './admin-api';
 import { EditorCard } from './EditorCard';
 import { EditorForm } from './EditorForm';
 import { NEW_EDITOR_VALUES, valuesOf } from './editor-form';
 import { showToast, toastFetchFailed } from './toasts';
 
 /**
- * Editors Management: 'Add Editor' opens the form, the list shows a card per editor,
- * at most one card is edited in place, and the list is reloaded after every change.
+ * Editors Management: 'Add Editor' opens the form, the list shows a card per editor (hidden ones
+ * too), at most one card is edited in place, and the list is reloaded after every change.
  */
 export function EditorsTab() {
-  const [editors, setEditors] = useState<Editor[]>([]);
+  const [editors, setEditors] = useState<AdminEditor[]>([]);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [waiting, setWaiting] = useState<WaitlistCounts | null>(null);
-  /** Who signs in as which editor; null until known (the cards then say nothing, the form keeps it). */
-  const [accounts, setAccounts] = useState<Record<string, string> | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
   const reload = useCallback(async () => {
     // The counts are extra: without them the cards simply do not show a waitlist.
     void waitlistCounts().then((counts) => counts.ok && setWaiting(counts.data));
-    // The accounts come with the list, so an edit form opened at once knows its editor's address.
-    const [result, found] = await Promise.all([listEditors(), editorAccounts()]);
-    setAccounts(found.ok ? found.data : null);
+    const result = await adminEditors();
     if (result.ok) {
       setEditors(result.data);
       setStatus('ready');
@@ -78,7 +74,15 @@ export function EditorsTab() {
     return null;
   }
 
-  async function remove(editor: Editor) {
+  async function setHidden(editor: AdminEditor, hidden: boolean) {
+    const result = await setEditorHidden(editor.id, hidden);
+    if (!result.ok) return showToast('error', result.status === 404 ? result.error : editorMessages.hideFailed);
+    showToast('success', hidden ? editorMessages.hidden(editor.name) : editorMessages.shown(editor.name));
+    await reload();
+    focusLater(() => document.getElementById(`visibility-${editor.id}`));
+  }
+
+  async function remove(editor: AdminEditor) {
     if (!window.confirm(messages.confirmDeleteEditor)) return;
     const result = await deleteEditor(editor.id);
     // 409: the server says why (open projects to reassign first).
@@ -124,7 +128,7 @@ export function EditorsTab() {
               {editingId === editor.id ? (
                 <EditorForm
                   heading={`Edit ${editor.name}`}
-                  initial={valuesOf(editor, accounts && (accounts[editor.id] ?? ''))}
+                  initial={valuesOf(editor, editor.accountEmail)}
                   submitLabel="Save Changes"
                   onSubmit={(input) => save(editor.id, input)}
                   onCancel={() => stopEditing(editor.id)}
@@ -133,8 +137,8 @@ export function EditorsTab() {
                 <EditorCard
                   editor={editor}
                   waiting={waiting ? (waiting[editor.id] ?? 0) : undefined}
-                  account={accounts ? (accounts[editor.id] ?? '') : undefined}
                   onEdit={() => setEditingId(editor.id)}
+                  onSetHidden={(hidden) => void setHidden(editor, hidden)}
                   onDelete={() => void remove(editor)}
                 />
               )}

@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { gradeLabel } from '../../lib/catalogue';
 import { majorLabel } from '../../lib/contact';
 import { formatUsd, formatUsdCents } from '../../lib/money';
-import { lineLabel, orderStateLabel, type Order } from '../../lib/order';
+import { currentEditors, lineLabel, orderStateLabel, reassignedProjects, type Order } from '../../lib/order';
 import { paymentStateOf, refundedCents, remainingCents, type PaymentState, type Refund } from '../../lib/refunds';
 import { ordersPage } from './admin-api';
 import { Fact, Time } from './Facts';
@@ -49,6 +49,7 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 /** Everything an order holds, for the admin who opened it. */
 function OrderDetails({ order }: { order: Order }) {
   const { student, billing, payment } = order;
+  const reassigned = reassignedProjects(order);
   return (
     <div className="mt-4 grid gap-5 border-t border-slate-200 pt-4 md:grid-cols-2">
       <Group title="Services">
@@ -71,9 +72,20 @@ function OrderDetails({ order }: { order: Order }) {
         {order.editor.overbooked && <Fact term="Surge">Editor was full: services at 1.5x</Fact>}
       </Group>
       <Group title="Editor">
-        <Fact term="Name">{order.editor.name}</Fact>
+        <Fact term={reassigned.length > 0 ? 'Bought with' : 'Name'}>{order.editor.name}</Fact>
         <Fact term="College">{order.editor.college}</Fact>
         <Fact term="Major">{order.editor.major}</Fact>
+        {reassigned.length > 0 && (
+          <Fact term="Reassigned" wide>
+            <ul>
+              {reassigned.map((p) => (
+                <li key={p.projectId}>
+                  {p.service} ({p.projectId}): {p.editor.name}
+                </li>
+              ))}
+            </ul>
+          </Fact>
+        )}
       </Group>
       <Group title="Student and parent">
         <Fact term="Student">{student.studentName}</Fact>
@@ -121,6 +133,7 @@ function OrderCard({ order, onChanged }: CardProps) {
   const refundButtonId = `refund-${order.id}`;
   const paid = order.status === 'paid';
   const remaining = remainingCents(order);
+  const editors = currentEditors(order);
 
   function closeForm() {
     setRefunding(false);
@@ -148,7 +161,7 @@ function OrderCard({ order, onChanged }: CardProps) {
       </p>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Fact term="Customer">{order.customer.email}</Fact>
-        <Fact term="Editor">{order.editor.name}</Fact>
+        <Fact term={editors.label}>{editors.names}</Fact>
         {!paid && <Fact term="Total">{formatUsd(order.totalCents)}</Fact>}
         <Fact term="Payment reference">{paymentReference(order)}</Fact>
       </dl>

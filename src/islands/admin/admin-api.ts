@@ -3,7 +3,7 @@
  * call but the public editors list carries the admin's ID token; the server checks the role on each one.
  */
 import { apiFetch, type ApiResult } from '../../client/api';
-import type { InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '../../lib/admin-lists';
+import type { AdminEditor, InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '../../lib/admin-lists';
 import type { AvailabilitySettings, ConsultItem } from '../../lib/consult-rules';
 import type { Availability } from '../../lib/consult-availability';
 import type { ProjectAction, FullProjectView } from '../../lib/delivery';
@@ -42,11 +42,12 @@ const editorPath = (id: string) => `/api/database/editors/${encodeURIComponent(i
  * the admin never sees a copy cached before the purge has reached every edge.
  */
 export const listEditors = () => apiFetch<Editor[]>(`/api/database/editors?fresh=${Date.now()}`);
+/** Every editor with what only the admin sees: hidden ones, sign-in addresses, project counts. */
+export const adminEditors = () => withToken<AdminEditor[]>('/api/admin/editors');
 export const createEditor = (input: EditorInput) => withToken<Editor>('/api/database/editors', { method: 'POST', body: input });
 export const updateEditor = (id: string, input: EditorInput) => withToken<Editor>(editorPath(id), { method: 'PUT', body: input });
 export const deleteEditor = (id: string) => withToken<null>(editorPath(id), { method: 'DELETE' });
-/** Which address each editor signs in with, `{ [editorId]: email }`: never in the public list. */
-export const editorAccounts = () => withToken<Record<string, string>>('/api/admin/editor-accounts');
+export const setEditorHidden = (id: string, hidden: boolean) => withToken<AdminEditor>(editorPath(id), { method: 'PATCH', body: { hidden } });
 
 /** Uploads a photo as the raw body; answers its public URL. */
 export async function uploadPhoto(file: File): Promise<ApiResult<{ url: string }>> {

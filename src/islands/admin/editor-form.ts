@@ -20,11 +20,8 @@ export interface EditorFormValues {
   slotsOpen: string;
   totalSlots: string;
   featured: { home: boolean; about: boolean };
-  /**
-   * The address the editor signs in with to reach /editor, '' for none; null when it could
-   * not be read, and then it is not sent, so saving keeps the stored one.
-   */
-  accountEmail: string | null;
+  /** The address the editor signs in with to reach /editor, '' for none. */
+  accountEmail: string;
 }
 
 export type TextField = Exclude<keyof EditorFormValues, 'featured' | 'accountEmail'>;
@@ -51,10 +48,10 @@ export const NEW_EDITOR_VALUES: EditorFormValues = {
   accountEmail: '',
 };
 
-/** An editor in the form, with the account address from the admin's list (null: not known). */
-export function valuesOf(editor: Editor, accountEmail: string | null): EditorFormValues {
-  const { id: _, slotsOpen, totalSlots, featured, ...text } = editor;
-  return { ...text, slotsOpen: String(slotsOpen), totalSlots: String(totalSlots), featured: { ...featured }, accountEmail };
+/** An editor in the form, with the account address from the admin's list. */
+export function valuesOf(editor: Editor, accountEmail: string): EditorFormValues {
+  const text = Object.fromEntries(EDITOR_TEXT_FIELDS.map((field) => [field, editor[field]])) as Record<EditorTextField, string>;
+  return { ...text, slotsOpen: String(editor.slotsOpen), totalSlots: String(editor.totalSlots), featured: { ...editor.featured }, accountEmail };
 }
 
 /** The number typed, or `fallback` when the field holds no number. */
@@ -95,10 +92,10 @@ export function toEditorInput(values: EditorFormValues): EditorFormResult {
   const totalSlots = toCount(values.totalSlots, TOTAL_SLOTS_FALLBACK);
   if (!isSlotCount(slotsOpen)) return problem('slotsOpen');
   if (!isSlotCount(totalSlots) || totalSlots < 1) return problem('totalSlots');
-  const accountEmail = values.accountEmail === null ? undefined : normalizeEmail(values.accountEmail);
+  const accountEmail = normalizeEmail(values.accountEmail);
   if (accountEmail && !isEmail(accountEmail)) return problem('accountEmail');
   if (slotsOpen > totalSlots) return problem('slotsOpen');
-  return { ok: true, input: { ...text, slotsOpen, totalSlots, featured: { ...values.featured }, ...(accountEmail !== undefined && { accountEmail }) } };
+  return { ok: true, input: { ...text, slotsOpen, totalSlots, featured: { ...values.featured }, accountEmail } };
 }
 
 const FORM_FIELDS: readonly string[] = [...EDITOR_TEXT_FIELDS, 'slotsOpen', 'totalSlots', 'accountEmail'];

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { formatUsd } from '../../lib/money';
-import { lineLabel, orderStateLabel, type Order } from '../../lib/order';
+import { currentEditors, lineLabel, orderStateLabel, type Order } from '../../lib/order';
 import { $ordersChanged } from '../../stores/orders';
 import { RefundList } from '../orders/RefundList';
 import { UnpaidOrder } from '../orders/UnpaidOrder';
@@ -52,7 +52,7 @@ export default function MyOrders() {
                 {dateFormat.format(new Date(order.createdAt))} · {order.serviceLines.map(lineLabel).join(', ')}
               </p>
               <p className="text-sm text-slate-700">
-                Editor: {order.editor.name} · Total {formatUsd(order.totalCents)}
+                {currentEditors(order).label}: {currentEditors(order).names} · Total {formatUsd(order.totalCents)}
               </p>
               {order.status === 'pending' && (
                 <div className="mt-3">
