@@ -1,6 +1,7 @@
 /**
  * GET /api/admin/projects (admin): one page of every project, newest first (`?limit=&cursor=`),
- * filtered by `?state=`, `?editor=` and `?late=true`, each as an admin sees it.
+ * filtered by `?state=`, `?editor=` and `?late=true` (its total then counts the matches), each as an
+ * admin sees it.
  */
 import type { Config } from '@netlify/functions';
 import { openRound, projectView, type Project } from '../../src/lib/delivery';
@@ -17,9 +18,10 @@ export default route({
     const { state, editor, late } = parse(adminProjectFilterSchema, { state: url.searchParams.get('state') ?? undefined, editor: url.searchParams.get('editor') ?? undefined, late: url.searchParams.get('late') ?? undefined });
     const query = pageQueryOf(url);
     const now = new Date();
+    const filtered = state !== undefined || editor !== undefined || late === 'true';
     const keep = (project: Project) =>
       (!state || project.state === state) && (!editor || project.editor.id === editor) && (late !== 'true' || Boolean(openRound(project, now)?.late));
-    const page = await projectsRepo(context).page(query, keep);
+    const page = await projectsRepo(context).page(query, filtered ? keep : undefined);
     return privateJson({ ...page, items: page.items.map((project) => projectView(project, ['admin'], now)) });
   },
 });

@@ -51,6 +51,8 @@ export const submitSchema = z.object({
   draft: draftSchema,
 });
 export const acknowledgeSchema = z.object({ version, message: text('message', DELIVERY_LIMITS.message) });
+/** Our team says why (required of an admin, by the step); a family withdrawing its own project need not. */
+export const withdrawSchema = z.object({ version, reason: text('reason', DELIVERY_LIMITS.withdrawReason).optional() });
 export const returnSchema = z.object({
   version,
   notes: text('notes', DELIVERY_LIMITS.notes),

@@ -119,6 +119,8 @@ export const DELIVERY_LIMITS = {
   fileBytes: 5 * 1024 * 1024,
   filesPerReturn: 5,
   messages: 500,
+  /** Why our team withdrew a project, in the words the family and the editor read. */
+  withdrawReason: 500,
 } as const;
 
 /** A final project's thread stays open this long after it became final: a call just arranged is not cut off. */
@@ -284,6 +286,7 @@ export function keepOpenLeft(project: Pick<Project, 'rounds' | 'state' | 'editsA
 export type Refusal = { status: 403 | 409; error: string };
 
 export const deliveryMessages = {
+  withdrawReasonRequired: 'reason is required: say why the project is withdrawn (the family and the editor read it).',
   noEditsLeft: 'This project has no edits left.',
   notYours: 'Only the customer, the editor or an admin can do that.',
   parentOnly: 'Only the parent who placed the order can do that: ask them to, on their dashboard.',
@@ -351,6 +354,11 @@ export const availableActions = (project: RuledProject, role: Role, now = new Da
 
 /** 'Submit Draft' for the first draft, 'Submit Revision' after feedback. */
 export const submitLabel = (project: Pick<Project, 'rounds'>) => (project.rounds.length === 0 ? actionLabel.submit : REVISION_LABEL);
+
+/** Cancelling when nothing remains to refund on the order (our team refunded it all) promises no money. */
+export const CANCEL_WITHOUT_REFUND_LABEL = 'Cancel project';
+export const cancelLabel = (project: { cancellation: { amountCents: number } | null }) =>
+  project.cancellation?.amountCents === 0 ? CANCEL_WITHOUT_REFUND_LABEL : actionLabel.cancel;
 
 /** The state an action leads to. */
 export function nextState(action: ProjectAction, from: ProjectState): ProjectState {

@@ -56,7 +56,8 @@ async function makeLate(id: string) {
 async function adminStep(request: APIRequestContext, id: string, action: 'withdraw' | 'finalize') {
   const token = await adminToken(request);
   const { version } = await getProject(request, token, id);
-  expect((await request.post(`/api/projects/${id}/${action}`, { headers: bearer(token), data: { version } })).status()).toBe(200);
+  const data = action === 'withdraw' ? { version, reason: 'Put back after the test.' } : { version };
+  expect((await request.post(`/api/projects/${id}/${action}`, { headers: bearer(token), data })).status()).toBe(200);
 }
 
 async function editors(request: APIRequestContext): Promise<Record<string, Editor>> {
@@ -181,9 +182,10 @@ test.describe('the Projects tab', () => {
     await expect(lateCard).toBeVisible();
     await expect(waitingCard).toHaveCount(0);
     await expect(projectsList(page).getByRole('article').filter({ hasNotText: 'Draft submitted' })).toHaveCount(0);
-    // The server's total counts every project: a filtered list shows how many it found.
-    await expect(tabHeading(page)).toHaveText('Projects');
-    await expect(page.getByText(/^Showing \d+$/)).toBeVisible();
+    // A filtered list counts its matches: 'Showing x of y' says how many match, not how many exist.
+    const matches = await projectsList(page).getByRole('article').count();
+    await expect(tabHeading(page)).toHaveText(`Projects (${matches})`);
+    await expect(page.getByText(`Showing ${matches} of ${matches}`, { exact: true })).toBeVisible();
 
     expect(await filterBy(() => page.getByLabel('State', { exact: true }).selectOption(''))).toBe('');
     expect(await filterBy(() => page.getByLabel('Editor', { exact: true }).selectOption({ label: 'Ethan Park' }))).toBe('editor=ethan-park');
@@ -273,7 +275,8 @@ test.describe('the Projects tab', () => {
     await withdraw.click();
     await expect(withdraw).toHaveAttribute('aria-expanded', 'true');
     await expect(panel).toContainText('Nothing is refunded.');
-    await expect(panel.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    // The reason comes first: the family and the editor read it.
+    await expect(panel.getByLabel('Reason')).toBeFocused();
     await expectAccessibleAtBothWidths(page);
     await panel.getByRole('button', { name: 'Cancel' }).click();
     await expect(panel).toHaveCount(0);
@@ -289,11 +292,16 @@ test.describe('the Projects tab', () => {
     await submitDraft(request, token, id);
     await withdraw.click();
     await panel.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(panel.getByRole('alert')).toHaveText('Say why the project is withdrawn: the family and the editor read it.');
+    await expect(panel.getByLabel('Reason')).toBeFocused();
+    await page.keyboard.type('The family found another service.');
+    await panel.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await expect(toasts(page).getByRole('alert')).toHaveText(deliveryMessages.stale);
     await expect(card.getByText('Draft submitted', { exact: true })).toBeVisible();
     await expect(card).toContainText(/Feedback due.+\(in \d+ days\)/);
 
     await withdraw.click();
+    await panel.getByLabel('Reason').fill('The family found another service.');
     await panel.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await expect(toasts(page).getByRole('status')).toHaveText(`Project ${id} withdrawn`);
     await expect(card.getByText('Withdrawn', { exact: true })).toBeVisible();
@@ -362,7 +370,7 @@ test.describe('the Projects tab', () => {
       if (answer === 'hold') await held;
       if (answer === 'hold' || answer === 'fail') return route.fulfill({ status: 500, json: { error: 'Something went wrong on our side' } });
       if (answer === 'empty') return route.fulfill({ json: { items: [], nextCursor: null, total: 0 } satisfies ListPage<ProjectView> });
-      const page: ListPage<ProjectView> = query.get('cursor') ? { items: [project(3)], nextCursor: null, total: 9 } : { items: [project(1), project(2)], nextCursor: 'cursor-2', total: 9 };
+      const page: ListPage<ProjectView> = query.get('cursor') ? { items: [project(3)], nextCursor: null, total: 3 } : { items: [project(1), project(2)], nextCursor: 'cursor-2', total: 3 };
       return route.fulfill({ json: page });
     });
     await openAdmin(page, request);
@@ -378,10 +386,10 @@ test.describe('the Projects tab', () => {
 
     answer = 'pages';
     await page.getByLabel('Editor', { exact: true }).selectOption({ label: 'Hannah Weiss' });
-    await expect(page.getByText('Showing 2', { exact: true })).toBeVisible();
+    await expect(page.getByText('Showing 2 of 3', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect(projectsList(page).getByRole('article')).toHaveCount(3);
-    await expect(page.getByText('Showing 3', { exact: true })).toBeVisible();
+    await expect(page.getByText('Showing 3 of 3', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
     expect(asked).toEqual(['all first', 'all first', 'hannah-weiss first', 'hannah-weiss cursor-2']);
   });

@@ -5,6 +5,7 @@
  * paid through the site's own API, the way the checkout makes them.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
+import { leftOpenMessages } from '../../src/islands/admin/refund-form';
 import type { ProjectView } from '../../src/lib/delivery';
 import type { Order } from '../../src/lib/order';
 import { remainingCents } from '../../src/lib/refunds';
@@ -182,9 +183,20 @@ test('the admin refunds $40.00 cancelling one project, is refused above what rem
   await expect(payment(card, orderId)).toHaveText(['$225.00', '$50.00', '$175.00']);
   await expect(refundItems(card, orderId)).toHaveCount(2);
 
-  // The rest, with the small supplement cancelled too.
+  // The rest: it would leave the small supplement running with nothing to refund, so the form asks first.
   await amount.fill('175');
-  await smallBox.check();
+  const leftOpen = form.getByRole('group', { name: leftOpenMessages.heading(1) });
+  await expect(leftOpen).toContainText('Supplemental Essay Help (Small) (Waiting for the draft)');
+  await expect(leftOpen).toHaveAccessibleDescription(leftOpenMessages.consequence);
+  await expectAccessibleAtBothWidths(page);
+  await submit.click();
+  await expect(leftOpen.getByRole('alert')).toHaveText(leftOpenMessages.choose);
+  const cancelToo = leftOpen.getByRole('button', { name: leftOpenMessages.cancelThem(1) });
+  await expect(cancelToo).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(smallBox).toBeChecked();
+  await expect(smallBox).toBeFocused();
+  await expect(leftOpen).toHaveCount(0);
   await submit.click();
   await expect(toast(page, 'status', `Refunded $175.00 of order ${orderId}`)).toBeVisible();
   await expect(card.locator('h3 + span')).toHaveText('Refunded');

@@ -71,9 +71,10 @@ function bodyFor(action: ProjectAction, project: Pick<ProjectView, 'version' | '
       return { text: 'A question about the prompt.' };
     case 'reassign':
       return { version, editorId: 'sofia-ramirez' };
+    case 'withdraw':
+      return { version, reason: 'The student chose another topic with their school counsellor.' };
     case 'finalize':
     case 'extend':
-    case 'withdraw':
     case 'cancel':
       return { version };
   }
@@ -346,6 +347,22 @@ describe('what each side sees and hears', () => {
     expect(mails[2].html).toContain('Thank you &lt;b&gt;so&lt;/b&gt; much!');
   });
 
+  it('our team withdraws only with a reason, which the family and the editor read in their e-mail and the history; the family need give none', async () => {
+    const { projectIds: [first, second] } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 2 }] }));
+    const refused = await act(tokens.admin, first, 'withdraw', { version: 1 });
+    expect(refused).toMatchObject({ status: 400, body: { error: deliveryMessages.withdrawReasonRequired } });
+    expect((await act(tokens.admin, first, 'withdraw', { version: 1, reason: '   ' })).status).toBe(400);
+    await clearStore('outbox');
+    const reason = 'Maya is unwell; we will be in touch about a new editor.';
+    const done = await act(tokens.admin, first, 'withdraw', { version: 1, reason });
+    expect(done.status).toBe(200);
+    const mails = (await listOutbox()).map((m) => m.value);
+    expect(mails.map((m) => m.to).sort()).toEqual([customerEmail, 'maya@example.test'].sort());
+    for (const mail of mails) expect(mail.text).toContain(`The reason: ${reason}`);
+    for (const token of [tokens.customer, tokens.editor]) expect((await getProject(token, first)).history.at(-1)).toMatchObject({ note: reason });
+    expect((await act(tokens.customer, second, 'withdraw', { version: 1 })).status).toBe(200);
+  });
+
   it('a final project’s thread stays open 14 days for both sides, then is closed with a reason', async () => {
     const { projectIds: [id] } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
     let project = (await submitText(tokens.customer, await getProject(tokens.customer, id))).body;
@@ -376,7 +393,7 @@ describe('what each side sees and hears', () => {
     expect(mail.text).toMatch(/^For Ethan Park \(no editor account yet\): /);
   });
 
-  it('the admin lists every project and filters by state and editor', async () => {
+  it('the admin lists every project and filters by state and editor; a filtered total counts the matches, page by page', async () => {
     const { projectIds } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 2 }] }));
     await paidOrder(tokens.customer, selection({ editorId: 'sofia-ramirez' }));
     await submitText(tokens.customer, await getProject(tokens.customer, projectIds[0]));
@@ -387,6 +404,12 @@ describe('what each side sees and hears', () => {
     expect((await list('?late=true')).body.items).toEqual([]);
     expect((await list('?state=nope')).status).toBe(400);
     expect((await list('?limit=1')).body).toMatchObject({ total: 3, nextCursor: expect.any(String) });
+    const first = (await list('?editor=maya-chen&limit=1')).body;
+    expect(first).toMatchObject({ total: 2, items: [{ editor: { id: 'maya-chen' } }], nextCursor: expect.any(String) });
+    const second = (await list(`?editor=maya-chen&limit=1&cursor=${encodeURIComponent(first.nextCursor)}`)).body;
+    expect(second).toMatchObject({ total: 2, items: [{ editor: { id: 'maya-chen' } }], nextCursor: null });
+    expect(second.items[0].id).not.toBe(first.items[0].id);
+    expect((await list('?state=submitted')).body.total).toBe(1);
   });
 
   it('an order read back still matches its projects', async () => {

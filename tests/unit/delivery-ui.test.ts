@@ -1,7 +1,7 @@
 /** The pure parts of the delivery pages: file checks before upload, the inbox order, download names, history lines. */
 import { describe, expect, it } from 'vitest';
 import { fileNameOf } from '../../src/client/download';
-import { fileMessages, type ProjectEvent } from '../../src/lib/delivery';
+import { actionLabel, cancelLabel, CANCEL_WITHOUT_REFUND_LABEL, fileMessages, type ProjectEvent } from '../../src/lib/delivery';
 import { inboxGroups } from '../../src/islands/editor/inbox';
 import { fileProblem, formatBytes, isHttpsLink } from '../../src/islands/projects/file-rules';
 import { eventText, personLabel } from '../../src/islands/projects/format';
@@ -76,4 +76,10 @@ describe('history lines', () => {
     expect(personLabel('customer', 'Pat, parent', ['student'])).toBe('Pat, parent');
     expect(personLabel('editor', 'Maya Chen, editor', ['customer', 'admin'])).toBe('Maya Chen, editor');
   });
+});
+
+it('cancelling promises a refund only while one remains on the order', () => {
+  expect(cancelLabel({ cancellation: { amountCents: 7500 } })).toBe(actionLabel.cancel);
+  expect(cancelLabel({ cancellation: { amountCents: 0 } })).toBe(CANCEL_WITHOUT_REFUND_LABEL);
+  expect(cancelLabel({ cancellation: null })).toBe(actionLabel.cancel);
 });

@@ -6,6 +6,8 @@ import { refundMessages } from '../../src/lib/refunds';
 import {
   adminRefundIdOf,
   amountMessages,
+  leftOpenBy,
+  leftOpenMessages,
   parseDollars,
   problemOfRefundApi,
   projectChoices,
@@ -57,7 +59,7 @@ describe('parseDollars', () => {
 });
 
 describe('toRefundInput', () => {
-  const values = { amount: '40', reason: '  Editor unavailable  ', projectIds: ['BCC-AAA111-1', 'BCC-AAA111-1'] };
+  const values = { amount: '40', reason: '  Editor unavailable  ', projectIds: ['BCC-AAA111-1', 'BCC-AAA111-1'], keepOpen: false };
 
   it('answers what the API takes: cents, the trimmed reason, each project once', () => {
     expect(toRefundInput(values, 16000)).toEqual({ ok: true, input: { amountCents: 4000, reason: 'Editor unavailable', projectIds: ['BCC-AAA111-1'] } });
@@ -69,6 +71,27 @@ describe('toRefundInput', () => {
     expect(toRefundInput({ ...values, reason: ' \n ' }, 16000)).toEqual({ ok: false, field: 'reason', message: reasonMessages.required });
     expect(toRefundInput({ ...values, reason: 'x'.repeat(501) }, 16000)).toEqual({ ok: false, field: 'reason', message: reasonMessages.tooLong });
     expect(toRefundInput({ ...values, reason: 'x'.repeat(500) }, 16000).ok).toBe(true);
+  });
+
+  describe('a refund of everything that remains', () => {
+    const choice = (id: string, unavailable: string | null = null) => ({ id, label: 'Essay', state: 'Waiting for the draft', priceCents: 8000, unavailable });
+    const choices = [choice('BCC-AAA111-1'), choice('BCC-AAA111-2'), choice('BCC-AAA111-3', 'Already cancelled.')];
+    const all = { ...values, amount: '160', projectIds: ['BCC-AAA111-1'] };
+
+    it('asks what happens to the open projects it would leave running, and names them', () => {
+      expect(toRefundInput(all, 16000, choices)).toEqual({ ok: false, field: 'leftOpen', message: leftOpenMessages.choose });
+      expect(leftOpenBy(parseDollars('160', 16000), 16000, choices, all.projectIds).map((c) => c.id)).toEqual(['BCC-AAA111-2']);
+    });
+
+    it('goes ahead once they are cancelled too or kept open on purpose', () => {
+      expect(toRefundInput({ ...all, projectIds: ['BCC-AAA111-1', 'BCC-AAA111-2'] }, 16000, choices)).toMatchObject({ ok: true });
+      expect(toRefundInput({ ...all, keepOpen: true }, 16000, choices)).toMatchObject({ ok: true, input: { projectIds: ['BCC-AAA111-1'] } });
+    });
+
+    it('does not ask for a part refund, or when no project is open', () => {
+      expect(toRefundInput({ ...all, amount: '159.99' }, 16000, choices)).toMatchObject({ ok: true });
+      expect(toRefundInput(all, 16000, [choice('BCC-AAA111-1'), choice('BCC-AAA111-2', 'Finished: a final project cannot be cancelled.')])).toMatchObject({ ok: true });
+    });
   });
 });
 

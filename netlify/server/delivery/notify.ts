@@ -94,7 +94,11 @@ function parentsAndEditors(step: Step, after: Project, actor: Actor): Notice[] {
     case 'withdraw':
       return actor.role === 'customer'
         ? [{ audience: 'editor', subject: `Withdrawn: ${what(after)}`, lines: [`${after.student.name} withdrew ${after.service.title}. Nothing more is needed from you.`] }]
-        : (['customer', 'editor'] as const).map((audience) => ({ audience, subject: `Withdrawn: ${what(after)}`, lines: [`${what(after)} was withdrawn by ${site.name}.`] }));
+        : (['customer', 'editor'] as const).map((audience) => ({
+            audience,
+            subject: `Withdrawn: ${what(after)}`,
+            lines: [`${what(after)} was withdrawn by ${site.name}.`, ...(step.reason ? [`The reason: ${step.reason}`] : [])],
+          }));
     case 'cancel': {
       // Each says who cancelled: the family, or our team (whose refund the family hears of on its own).
       const byFamily = actor.role === 'customer';

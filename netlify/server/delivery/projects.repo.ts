@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { isTerminal, type Project } from '../../../src/lib/delivery';
 import { normalizeEmail } from '../../../src/lib/email';
 import type { Page, PageQuery } from '../../../src/lib/paging';
-import { listKeys, readRecords } from '../paging';
+import { listKeys, pageOfKeys, readRecords } from '../paging';
 import { getJSONWithEtag, openStore, type DeployInfo } from '../stores';
 
 export const PROJECT_ID = /^BCC-[A-Z0-9]{6}-[1-9][0-9]{0,2}$/;
@@ -116,28 +116,24 @@ export function projectsRepo(info?: DeployInfo) {
     },
 
     /**
-     * One page of every project, newest first, keeping those `keep` accepts. Filters read records in
-     * key order until the page is full, so a filtered page may need a few reads more than it shows.
+     * One page of every project, newest first, or of those `keep` accepts. A filtered list reads every
+     * project once (a few hundred small records), so its total is how many match, not how many exist.
      */
-    async page(query: PageQuery, keep: (project: Project) => boolean = () => true): Promise<Page<Project>> {
+    async page(query: PageQuery, keep?: (project: Project) => boolean): Promise<Page<Project>> {
       const keys = await listKeys(store, { order: 'desc', prefix: CREATED });
-      const items: Project[] = [];
-      let position = query.cursor === undefined ? 0 : keys.findIndex((k) => k < query.cursor!);
-      if (position === -1) position = keys.length;
-      let lastKey: string | null = null;
-      while (position < keys.length && items.length < query.limit) {
-        const batch = keys.slice(position, position + Math.max(query.limit, 50));
-        const records = new Map((await readRecords<Project>(store, batch.map(idOfCreatedKey))).map((r) => [r.key, r.value]));
-        for (const key of batch) {
-          position++;
-          const project = records.get(idOfCreatedKey(key));
-          if (project && keep(project)) items.push(project);
-          lastKey = key;
-          if (items.length === query.limit) break;
-        }
+      const read = async (ids: string[]) => new Map((await readRecords<Project>(store, ids)).map((r) => [r.key, r.value]));
+      if (!keep) {
+        const page = pageOfKeys(keys, query, 'desc');
+        const records = await read(page.items.map(idOfCreatedKey));
+        return { ...page, items: page.items.flatMap((key) => records.get(idOfCreatedKey(key)) ?? []) };
       }
-      // `total` counts every project; a filtered list says how many it found page by page.
-      return { items, nextCursor: position < keys.length ? lastKey : null, total: keys.length };
+      const records = await read(keys.map(idOfCreatedKey));
+      const matching = keys.filter((key) => {
+        const project = records.get(idOfCreatedKey(key));
+        return project !== undefined && keep(project);
+      });
+      const page = pageOfKeys(matching, query, 'desc');
+      return { ...page, items: page.items.map((key) => records.get(idOfCreatedKey(key))!) };
     },
   };
 }

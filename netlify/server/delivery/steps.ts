@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Context } from '@netlify/functions';
 import { autoFinalAt, currentRound, personName, DELIVERY_LIMITS, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
-import { acknowledgeSchema, cancelSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema } from '../../../src/lib/delivery-schemas';
+import { acknowledgeSchema, cancelSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema, withdrawSchema } from '../../../src/lib/delivery-schemas';
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
 import { editorMessages } from '../../../src/lib/messages';
 import type { Caller } from '../auth';
@@ -52,7 +52,7 @@ async function ownUploads(project: Project, fileIds: string[], caller: Caller, c
 }
 
 /** The request body as the step it asks for; 400 when it is not valid, 409 when it is stale. */
-async function stepOf(action: ProjectAction, body: unknown, project: Project, caller: Caller, context: StepContext): Promise<Step> {
+async function stepOf(action: ProjectAction, body: unknown, project: Project, caller: Caller, role: Role, context: StepContext): Promise<Step> {
   const fresh = <T extends { version: number }>(input: T) => {
     if (input.version !== project.version) throw stale();
     return input;
@@ -74,9 +74,13 @@ async function stepOf(action: ProjectAction, body: unknown, project: Project, ca
     }
     case 'finalize':
     case 'extend':
-    case 'withdraw':
       fresh(parse(versionOnlySchema, body));
       return { action };
+    case 'withdraw': {
+      const { reason } = fresh(parse(withdrawSchema, body));
+      if (role === 'admin' && !reason) throw new HttpError(400, deliveryMessages.withdrawReasonRequired);
+      return { action, ...(reason && { reason }) };
+    }
     case 'cancel': {
       const { refundCents } = fresh(parse(cancelSchema, body));
       const order = await ordersRepo(context).get(project.orderId);
@@ -177,7 +181,7 @@ export async function takeStep(id: string, action: ProjectAction, body: unknown,
   const role: Role | null = roleFor(roles, (r) => refusal(project, action, r)?.status !== 403);
   // Refused in every capacity: the reason given to the caller's own one (a student is told who may).
   if (!role) throw new HttpError(403, refusal(project, action, roleFor(roles, () => true)!)?.error ?? deliveryMessages.notYours);
-  const step = await stepOf(action, body, project, caller, context);
+  const step = await stepOf(action, body, project, caller, role, context);
   const refused = refusal(project, action, role);
   if (refused) throw new HttpError(refused.status, refused.error);
   const actor: Actor = role === 'admin' ? teamActor(caller.email) : { role, name: personName(role, project.editor.name, project) };

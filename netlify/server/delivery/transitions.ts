@@ -32,7 +32,8 @@ export type Step =
   | { action: 'return'; notes: string; files: FileRef[] }
   | { action: 'finalize' }
   | { action: 'extend' }
-  | { action: 'withdraw' }
+  /** `reason`: why our team withdrew it, read by the family and the editor. */
+  | { action: 'withdraw'; reason?: string }
   /** `refund`: what the family's cancel gives back; an admin's cancel refunds through the admin's own refund. */
   | { action: 'cancel'; refund?: CancellationQuote }
   | { action: 'message'; text: string }
@@ -107,8 +108,10 @@ export function applyStep(project: Project, step: Step, actor: Actor, now: Date)
         event.note = step.refund.text;
       }
       break;
-    case 'finalize':
     case 'withdraw':
+      if (step.reason) event.note = step.reason;
+      break;
+    case 'finalize':
       break;
   }
   return { ...next, history: [...project.history, event] };

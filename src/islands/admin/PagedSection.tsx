@@ -27,8 +27,6 @@ function ListStatus({ list, texts }: { list: Pick<PagedList<unknown>, 'status' |
 /**
  * One tab of the admin area around a paged list (usePagedList): a heading with the count, optional
  * actions beside it, the list's state, the items (`children`, shown once there are some) and 'Load more'.
- * `totalCounts` false: the server's total counts more than the list shows (it filters page by page),
- * so no count is shown.
  */
 export function PagedSection<T>({
   id,
@@ -37,7 +35,6 @@ export function PagedSection<T>({
   texts,
   actions,
   intro,
-  totalCounts = true,
   children,
 }: {
   id: string;
@@ -46,7 +43,6 @@ export function PagedSection<T>({
   texts: StatusTexts;
   actions?: ReactNode;
   intro?: ReactNode;
-  totalCounts?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -54,14 +50,14 @@ export function PagedSection<T>({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${id}-heading`} className="font-serif text-2xl font-bold text-navy-900">
           {title}
-          {list.status === 'ready' && totalCounts && ` (${list.total})`}
+          {list.status === 'ready' && ` (${list.total})`}
         </h2>
         {actions}
       </div>
       {intro}
       <ListStatus list={list} texts={texts} />
       {list.items.length > 0 && children}
-      <LoadMore shown={list.items.length} total={totalCounts ? list.total : null} hasMore={list.hasMore} busy={list.loadingMore} onLoadMore={() => void list.loadMore()} />
+      <LoadMore shown={list.items.length} total={list.total} hasMore={list.hasMore} busy={list.loadingMore} onLoadMore={() => void list.loadMore()} />
     </section>
   );
 }

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { actionLabel, type ProjectAction, type FullProjectView } from '../../lib/delivery';
+import { actionLabel, DELIVERY_LIMITS, type ProjectAction, type FullProjectView } from '../../lib/delivery';
 import type { Editor } from '../../lib/schemas';
 
 /** The steps the admin's project list offers, in the order of its buttons. */
 export const ADMIN_ACTIONS = ['reassign', 'finalize', 'withdraw'] as const satisfies readonly ProjectAction[];
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+/** What a step takes beside the version: the new editor of a reassignment, the reason for a withdrawal. */
+export type ActionDetails = { editorId?: string; reason?: string };
 
 interface ActionTexts {
   question: string;
@@ -34,13 +36,14 @@ export const actionTexts: Record<AdminAction, ActionTexts> = {
   withdraw: {
     question: 'Withdraw this project?',
     confirmStyle: 'btn bg-red-700 text-white hover:bg-red-800',
-    consequence: 'The project stops unfinished. A slot it holds is given back to the editor. Nothing is refunded.',
+    consequence: 'The project stops unfinished. A slot it holds is given back to the editor. Nothing is refunded. The family and the editor are told, with your reason.',
     done: (project) => `Project ${project.id} withdrawn`,
     failed: 'Failed to withdraw project',
   },
 };
 
 const CHOOSE_EDITOR = 'Choose the editor who takes over.';
+const GIVE_REASON = 'Say why the project is withdrawn: the family and the editor read it.';
 
 interface PanelProps {
   action: AdminAction;
@@ -48,7 +51,7 @@ interface PanelProps {
   /** Editors to reassign to; null while loading. */
   editors: Editor[] | null;
   /** Takes the step; answers null when done (the panel closes), or what went wrong. */
-  onConfirm: (editorId?: string) => Promise<string | null>;
+  onConfirm: (details: ActionDetails) => Promise<string | null>;
   onCancel: () => void;
 }
 
@@ -60,13 +63,14 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [editorId, setEditorId] = useState('');
+  const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const texts = actionTexts[action];
   const others = (editors ?? []).filter((editor) => editor.id !== project.editor.id);
 
   useEffect(() => {
-    form.current?.querySelector<HTMLElement>(action === 'reassign' ? 'select' : 'button[type="button"]')?.focus();
+    form.current?.querySelector<HTMLElement>(action === 'reassign' ? 'select' : action === 'withdraw' ? 'textarea' : 'button[type="button"]')?.focus();
   }, [action]);
 
   async function submit(event: FormEvent) {
@@ -77,9 +81,14 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
       form.current?.querySelector('select')?.focus();
       return;
     }
+    if (action === 'withdraw' && !reason.trim()) {
+      setProblem(GIVE_REASON);
+      form.current?.querySelector('textarea')?.focus();
+      return;
+    }
     setProblem('');
     setBusy(true);
-    const failure = await onConfirm(action === 'reassign' ? editorId : undefined);
+    const failure = await onConfirm(action === 'reassign' ? { editorId } : action === 'withdraw' ? { reason: reason.trim() } : {});
     // On success the panel is gone already.
     if (failure !== null) {
       setBusy(false);
@@ -129,6 +138,30 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
               </option>
             ))}
           </select>
+        </div>
+      )}
+      {action === 'withdraw' && (
+        <div className="space-y-1">
+          <label htmlFor={`${id}-reason`} className="block text-sm font-semibold text-slate-800">
+            Reason<span aria-hidden="true"> *</span>
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            required
+            rows={2}
+            maxLength={DELIVERY_LIMITS.withdrawReason}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              if (problem === GIVE_REASON) setProblem('');
+            }}
+            aria-invalid={problem === GIVE_REASON || undefined}
+            aria-describedby={`${id}-reason-hint${problem ? ` ${id}-problem` : ''}`}
+            className="input min-h-16"
+          />
+          <p id={`${id}-reason-hint`} className="text-sm text-slate-700">
+            In the e-mail to the family and the editor, and in the project&rsquo;s history. At most {DELIVERY_LIMITS.withdrawReason} characters.
+          </p>
         </div>
       )}
       <p id={`${id}-problem`} role="alert" className="text-sm font-medium text-red-800 empty:hidden">

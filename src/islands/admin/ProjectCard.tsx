@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { actionLabel, relativeTime, type FullProjectView } from '../../lib/delivery';
 import type { Editor } from '../../lib/schemas';
 import { Fact, Time } from './Facts';
-import { ADMIN_ACTIONS, ProjectActionPanel, type AdminAction } from './ProjectActionPanel';
+import { ADMIN_ACTIONS, ProjectActionPanel, type AdminAction, type ActionDetails } from './ProjectActionPanel';
 import { adminStateLabel, editsLeftText, eventLabel } from './project-text';
 
 const STATE_STYLES: Record<FullProjectView['state'], string> = {
@@ -53,7 +53,7 @@ function History({ project }: { project: FullProjectView }) {
 interface CardProps {
   project: FullProjectView;
   editors: Editor[] | null;
-  onAct: (action: AdminAction, editorId?: string) => Promise<string | null>;
+  onAct: (action: AdminAction, details: ActionDetails) => Promise<string | null>;
 }
 
 /** One project in the admin's list: what it is, who is on it, when feedback is due, its steps and its history. */
@@ -71,8 +71,8 @@ export function ProjectCard({ project, editors, onAct }: CardProps) {
     requestAnimationFrame(() => document.getElementById(`${headingId}-${action}`)?.focus());
   }
 
-  async function confirm(editorId?: string) {
-    const failure = await onAct(asking!, editorId);
+  async function confirm(details: ActionDetails) {
+    const failure = await onAct(asking!, details);
     if (failure !== null) return failure;
     // The buttons may be gone with the state: the project's heading keeps the focus in the card.
     setAsking(null);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { FullProjectView } from '../../lib/delivery';
 import type { Editor } from '../../lib/schemas';
 import { actOnProject, getProject, listEditors, projectsPage } from './admin-api';
-import { actionTexts, type AdminAction } from './ProjectActionPanel';
+import { actionTexts, type AdminAction, type ActionDetails } from './ProjectActionPanel';
 import { ProjectCard } from './ProjectCard';
 import { ProjectFilters } from './ProjectFilters';
 import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from './project-filters';
@@ -42,9 +42,9 @@ export function ProjectsTab() {
    * Takes the step; answers null when the card's panel may close (done, or the project changed
    * meanwhile and is shown as it is now), else what went wrong.
    */
-  async function act(project: FullProjectView, action: AdminAction, editorId?: string): Promise<string | null> {
+  async function act(project: FullProjectView, action: AdminAction, details: ActionDetails): Promise<string | null> {
     const texts = actionTexts[action];
-    const result = await actOnProject(project.id, action, { version: project.version, editorId });
+    const result = await actOnProject(project.id, action, { version: project.version, ...details });
     if (result.ok) {
       putInPlace(result.data);
       showToast('success', texts.done(result.data));
@@ -66,14 +66,13 @@ export function ProjectsTab() {
       id="projects"
       title="Projects"
       list={list}
-      totalCounts={!filtered}
       texts={{ loading: 'Loading projects...', failed: 'The projects could not be loaded.', empty: filtered ? 'No projects match these filters.' : 'No projects yet.' }}
       intro={<ProjectFilters value={filter} editors={editors ?? []} onChange={setFilter} />}
     >
       <ul aria-label="Projects" className="space-y-4">
         {list.items.map((project) => (
           <li key={project.id}>
-            <ProjectCard project={project} editors={editors} onAct={(action, editorId) => act(project, action, editorId)} />
+            <ProjectCard project={project} editors={editors} onAct={(action, details) => act(project, action, details)} />
           </li>
         ))}
       </ul>

@@ -5,6 +5,8 @@ import { remainingCents, type Refund } from '../../lib/refunds';
 import { getOrder, getProject, refundOrder } from './admin-api';
 import {
   adminRefundIdOf,
+  leftOpenBy,
+  leftOpenMessages,
   parseDollars,
   problemOfRefundApi,
   projectChoices,
@@ -54,13 +56,15 @@ interface RefundFormProps {
 export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFailed, onCancel }: RefundFormProps) {
   const id = useId();
   const amountInput = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<RefundFormValues>({ amount: '', reason: '', projectIds: [] });
+  const [values, setValues] = useState<RefundFormValues>({ amount: '', reason: '', projectIds: [], keepOpen: false });
   const [problem, setProblem] = useState<RefundProblem | null>(null);
   const [busy, setBusy] = useState(false);
   const [projects, setProjects] = useState<Projects>({ status: 'loading' });
   const remaining = remainingCents(order);
   const parsed = parseDollars(values.amount, remaining);
   const charged = order.addOnLines.filter((line) => line.chargedCents > 0);
+  const choices = projects.status === 'ready' ? projects.choices : [];
+  const leftOpen = leftOpenBy(parsed, remaining, choices, values.projectIds);
 
   const reloadProjects = useCallback(async () => {
     setProjects({ status: 'loading' });
@@ -105,7 +109,7 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const checked = toRefundInput(values, remaining);
+    const checked = toRefundInput(values, remaining, choices);
     if (!checked.ok) return show(checked);
     setProblem(null);
     setBusy(true);
@@ -140,6 +144,14 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
 
   function toggleProject(projectId: string, checked: boolean) {
     setValues((v) => ({ ...v, projectIds: checked ? [...v.projectIds, projectId] : v.projectIds.filter((p) => p !== projectId) }));
+  }
+
+  /** Ticks the projects that would stay open; the question goes, so the focus goes to the first of them. */
+  function cancelLeftOpen() {
+    const [first] = leftOpen;
+    setValues((v) => ({ ...v, projectIds: [...v.projectIds, ...leftOpen.map((c) => c.id)] }));
+    setProblem((p) => (p?.field === 'leftOpen' ? null : p));
+    requestAnimationFrame(() => document.getElementById(`${id}-project-${first.id}`)?.focus());
   }
 
   const chosenCents = projects.status === 'ready' ? projects.choices.filter((c) => values.projectIds.includes(c.id)).reduce((sum, c) => sum + c.priceCents, 0) : 0;
@@ -225,6 +237,42 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
         {chosenCents > 0 && <p className={hintClass}>The chosen projects cost {formatUsdCents(chosenCents)}.</p>}
         <FieldProblem id={`${fieldId('projects')}-problem`} message={messageAt('projects')} />
       </fieldset>
+
+      {leftOpen.length > 0 && (
+        <div role="group" aria-labelledby={`${fieldId('leftOpen')}-heading`} aria-describedby={describedBy('leftOpen')} className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
+          <p id={`${fieldId('leftOpen')}-heading`} className="text-sm font-semibold text-slate-900">
+            {leftOpenMessages.heading(leftOpen.length)}
+          </p>
+          <ul className="list-disc pl-5 text-sm text-slate-800">
+            {leftOpen.map((choice) => (
+              <li key={choice.id}>
+                {choice.label} ({choice.state})
+              </li>
+            ))}
+          </ul>
+          <p id={`${fieldId('leftOpen')}-hint`} className={hintClass}>
+            {leftOpenMessages.consequence}
+          </p>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <button id={fieldId('leftOpen')} type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={cancelLeftOpen}>
+              {leftOpenMessages.cancelThem(leftOpen.length)}
+            </button>
+            <label className="flex min-h-10 items-center gap-2 text-sm font-semibold text-slate-900">
+              <input
+                type="checkbox"
+                checked={values.keepOpen}
+                onChange={(e) => {
+                  setValues((v) => ({ ...v, keepOpen: e.target.checked }));
+                  setProblem((p) => (p?.field === 'leftOpen' ? null : p));
+                }}
+                className="size-5 accent-navy-700"
+              />
+              {leftOpenMessages.keep(leftOpen.length)}
+            </label>
+          </div>
+          <FieldProblem id={`${fieldId('leftOpen')}-problem`} message={messageAt('leftOpen')} />
+        </div>
+      )}
 
       <FieldProblem id={`${id}-problem`} message={problem && problem.field === null ? problem.message : undefined} />
       <div className="flex flex-wrap gap-3">

@@ -95,6 +95,6 @@ export const saveConsultAvailability = (availability: Availability) =>
 const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
 export const projectsPage = (cursor: string | null, filter: ProjectFilter) => withToken<Page<FullProjectView>>(`/api/admin/projects${projectsSearch(filter, cursor)}`);
 export const getProject = (id: string) => withToken<FullProjectView>(projectPath(id));
-/** One step on a project as the admin (reassign, finalize, withdraw); answers the project as it is now. */
-export const actOnProject = (id: string, action: Extract<ProjectAction, 'reassign' | 'finalize' | 'withdraw'>, body: { version: number; editorId?: string }) =>
+/** One step on a project as the admin (reassign, finalize, withdraw with its reason); answers the project as it is now. */
+export const actOnProject = (id: string, action: Extract<ProjectAction, 'reassign' | 'finalize' | 'withdraw'>, body: { version: number; editorId?: string; reason?: string }) =>
   withToken<FullProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });

@@ -51,13 +51,15 @@ export function parseDollars(text: string, remainingCents: number): Parsed<numbe
   return { ok: true, value: cents };
 }
 
-export type RefundField = 'amount' | 'reason' | 'projects';
+export type RefundField = 'amount' | 'reason' | 'projects' | 'leftOpen';
 export type RefundProblem = { field: RefundField | null; message: string };
 
 export interface RefundFormValues {
   amount: string;
   reason: string;
   projectIds: string[];
+  /** The admin chose to keep open the projects a refund of everything that remains leaves running. */
+  keepOpen: boolean;
 }
 
 /** What POST /api/admin/orders/:id/refunds takes, but the request id. */
@@ -72,13 +74,32 @@ export const reasonMessages = {
   tooLong: `The reason must be at most ${REASON_MAX} characters.`,
 } as const;
 
-/** The request to send, or the first problem in the order of the fields. */
-export function toRefundInput(values: RefundFormValues, remainingCents: number): { ok: true; input: RefundInput } | ({ ok: false } & RefundProblem) {
+export const leftOpenMessages = {
+  /** Above the projects a refund of everything that remains would leave running. */
+  heading: (count: number) => `Nothing will remain to refund, but ${count === 1 ? 'this project stays' : `these ${count} projects stay`} open:`,
+  consequence: 'Their editor carries on, and their family could no longer get money back by cancelling them.',
+  cancelThem: (count: number) => (count === 1 ? 'Cancel it too' : 'Cancel them too'),
+  keep: (count: number) => (count === 1 ? 'Keep it open' : 'Keep them open'),
+  choose: 'Choose whether the projects that stay open are cancelled too or kept open.',
+} as const;
+
+/** The open projects not ticked to cancel, which a refund of all of `amount` leaves running with nothing to refund. */
+export function leftOpenBy(amount: Parsed<number>, remainingCents: number, choices: ProjectChoice[], projectIds: string[]): ProjectChoice[] {
+  if (!amount.ok || amount.value < remainingCents) return [];
+  return choices.filter((choice) => choice.unavailable === null && !projectIds.includes(choice.id));
+}
+
+/**
+ * The request to send, or the first problem in the order of the fields. `choices` are the order's
+ * projects once loaded: a refund of everything that remains must say what happens to the open ones.
+ */
+export function toRefundInput(values: RefundFormValues, remainingCents: number, choices: ProjectChoice[] = []): { ok: true; input: RefundInput } | ({ ok: false } & RefundProblem) {
   const amount = parseDollars(values.amount, remainingCents);
   if (!amount.ok) return { ok: false, field: 'amount', message: amount.message };
   const reason = values.reason.trim();
   if (reason === '') return { ok: false, field: 'reason', message: reasonMessages.required };
   if (reason.length > REASON_MAX) return { ok: false, field: 'reason', message: reasonMessages.tooLong };
+  if (!values.keepOpen && leftOpenBy(amount, remainingCents, choices, values.projectIds).length > 0) return { ok: false, field: 'leftOpen', message: leftOpenMessages.choose };
   return { ok: true, input: { amountCents: amount.value, reason, projectIds: [...new Set(values.projectIds)] } };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { actionLabel, editsUsed, isTerminal, submitLabel, type ProjectAction, type ProjectView } from '../../lib/delivery';
+import { actionLabel, cancelLabel, editsUsed, isTerminal, submitLabel, type ProjectAction, type ProjectView } from '../../lib/delivery';
 import { CANCELLATION_SUMMARY } from '../../lib/refunds';
 import { ordersChanged } from '../../stores/orders';
 import { AcknowledgeForm } from './AcknowledgeForm';
@@ -95,7 +95,7 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
     return ok;
   }
 
-  const labelOf = (action: ProjectAction) => (action === 'submit' ? submitLabel(project) : actionLabel[action]);
+  const labelOf = (action: ProjectAction) => (action === 'submit' ? submitLabel(project) : action === 'cancel' ? cancelLabel(project) : actionLabel[action]);
   const Form = form ? FORMS[form] : null;
   const opener = (action: ProjectAction) => (el: HTMLButtonElement | null) => {
     openers.current[action] = el;
@@ -169,7 +169,7 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
       {confirm && (
         <ConfirmDialog
           title={CONFIRM_TITLES[confirm](project)}
-          confirmLabel={actionLabel[confirm]}
+          confirmLabel={labelOf(confirm)}
           cancelLabel={confirm === 'finalize' ? 'Not yet' : 'Keep the project'}
           busy={busy === confirm}
           danger={confirm !== 'finalize'}
