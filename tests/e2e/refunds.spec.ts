@@ -167,24 +167,8 @@ test('the admin refunds $40.00 cancelling one project, is refused above what rem
   await expect(form.getByRole('alert')).toHaveText('At most $185.00 remains to refund.');
   await expect(amount).toBeFocused();
 
-  // Meanwhile another refund of $10.00 is made (another admin): the server refuses at the field, the card catches up, nothing typed is lost.
-  const other = await request.post(`/api/admin/orders/${orderId}/refunds`, {
-    headers: bearer(await adminToken(request)),
-    data: { requestId: crypto.randomUUID(), amountCents: 1000, reason: 'Goodwill for the delay', projectIds: [] },
-  });
-  expect(other.status()).toBe(200);
+  // All that remains would leave the small supplement running with nothing to refund: the form asks first.
   await amount.fill('185.00');
-  await submit.click();
-  await expect(form.getByRole('alert')).toHaveText('At most $175.00 remains to refund.');
-  await expect(toast(page, 'alert', `Failed to refund order ${orderId}: At most $175.00 remains to refund.`)).toBeVisible();
-  await expect(amount).toHaveAttribute('aria-invalid', 'true');
-  await expect(amount).toHaveValue('185.00');
-  await expect(reason).toHaveValue('The rest');
-  await expect(payment(card, orderId)).toHaveText(['$225.00', '$50.00', '$175.00']);
-  await expect(refundItems(card, orderId)).toHaveCount(2);
-
-  // The rest: it would leave the small supplement running with nothing to refund, so the form asks first.
-  await amount.fill('175');
   const leftOpen = form.getByRole('group', { name: leftOpenMessages.heading(1) });
   await expect(leftOpen).toContainText('Supplemental Essay Help (Small) (Waiting for the draft)');
   await expect(leftOpen).toHaveAccessibleDescription(leftOpenMessages.consequence);
@@ -197,6 +181,25 @@ test('the admin refunds $40.00 cancelling one project, is refused above what rem
   await expect(smallBox).toBeChecked();
   await expect(smallBox).toBeFocused();
   await expect(leftOpen).toHaveCount(0);
+
+  // Meanwhile another refund of $10.00 is made (another admin): the server refuses at the field, the card catches up, nothing typed is lost.
+  const other = await request.post(`/api/admin/orders/${orderId}/refunds`, {
+    headers: bearer(await adminToken(request)),
+    data: { requestId: crypto.randomUUID(), amountCents: 1000, reason: 'Goodwill for the delay', projectIds: [] },
+  });
+  expect(other.status()).toBe(200);
+  await submit.click();
+  await expect(form.getByRole('alert')).toHaveText('At most $175.00 remains to refund.');
+  await expect(toast(page, 'alert', `Failed to refund order ${orderId}: At most $175.00 remains to refund.`)).toBeVisible();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(amount).toHaveValue('185.00');
+  await expect(reason).toHaveValue('The rest');
+  await expect(smallBox).toBeChecked();
+  await expect(payment(card, orderId)).toHaveText(['$225.00', '$50.00', '$175.00']);
+  await expect(refundItems(card, orderId)).toHaveCount(2);
+
+  // The rest, with the small supplement cancelled too.
+  await amount.fill('175');
   await submit.click();
   await expect(toast(page, 'status', `Refunded $175.00 of order ${orderId}`)).toBeVisible();
   await expect(card.locator('h3 + span')).toHaveText('Refunded');

@@ -61,8 +61,8 @@ export default function AdminDashboard() {
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-3xl font-bold text-navy-900">Admin Dashboard</h1>
-      {/* Eight tabs wrap onto more rows on a phone rather than scroll out of sight. */}
-      <Tabs label="Admin sections" className="flex-wrap *:whitespace-nowrap" tabs={ADMIN_TABS} selected={tab} onSelect={selectTab} />
+      {/* One row that scrolls sideways on a phone (the open tab kept in view), rather than four rows above every list. */}
+      <Tabs label="Admin sections" className="overflow-x-auto sm:flex-wrap *:shrink-0 *:whitespace-nowrap" tabs={ADMIN_TABS} selected={tab} onSelect={selectTab} />
       <Toaster />
     </div>
   );

@@ -44,7 +44,7 @@ export function EditorCard({ editor, waiting, onEdit, onSetHidden, onDelete }: E
         )}
         <div className="min-w-0 flex-1">
           <h3 className="font-serif text-lg font-bold break-words text-navy-900">{editor.name}</h3>
-          {editor.hidden && <p className="mt-0.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{editorMessages.hiddenBadge}</p>}
+          {editor.hidden && <p className="mt-0.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">{editorMessages.hiddenBadge}</p>}
           <p className="text-sm text-slate-700">{editor.college}</p>
           <p className="text-sm text-slate-700">{editor.major}</p>
         </div>

@@ -159,11 +159,14 @@ function OrderCard({ order, onChanged }: CardProps) {
       <p className="text-sm text-slate-700">
         Placed <Time iso={order.createdAt} /> · {order.serviceLines.map(lineLabel).join(', ')}
       </p>
-      <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {/* Two columns on a phone, and the payment reference (also under the details) only on wider screens. */}
+      <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Fact term="Customer">{order.customer.email}</Fact>
         <Fact term={editors.label}>{editors.names}</Fact>
         {!paid && <Fact term="Total">{formatUsd(order.totalCents)}</Fact>}
-        <Fact term="Payment reference">{paymentReference(order)}</Fact>
+        <Fact term="Payment reference" className="hidden sm:block">
+          {paymentReference(order)}
+        </Fact>
       </dl>
       {paid && (
         <div role="group" aria-label={`Payment of ${order.id}`}>

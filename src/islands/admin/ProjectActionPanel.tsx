@@ -106,6 +106,7 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
     <form
       ref={form}
       method="post"
+      noValidate
       onSubmit={submit}
       onKeyDown={onKeyDown}
       aria-labelledby={`${id}-question`}

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface Tab {
   id: string;
@@ -28,6 +28,14 @@ export function Tabs({ label, tabs, onChange, className = '', selected: controll
   const [own, setOwn] = useState(initial);
   const selected = controlled ?? own;
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  // A tab list that scrolls sideways (a phone) shows the open tab, also one opened from the URL.
+  useEffect(() => {
+    const tab = refs.current[selected];
+    const list = tab?.parentElement;
+    if (!tab || !list || list.scrollWidth <= list.clientWidth) return;
+    if (tab.offsetLeft < list.scrollLeft || tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = tab.offsetLeft - 8;
+  }, [selected]);
 
   function select(id: string) {
     if (controlled === undefined) setOwn(id);
