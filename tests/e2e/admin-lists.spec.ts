@@ -80,6 +80,7 @@ test('the tabs, Editors Management and Email Subscribers first; on a 390 px phon
   // Opened from the URL, a tab at the far end is scrolled into view.
   await page.goto('/admin?tab=outbox');
   await inView('Outbox');
+  await page.screenshot({ path: test.info().outputPath('tabs-390.png') });
 });
 
 test('Inquiries: a sent inquiry shows every field, newest first; marking it handled shows and stores it', async ({ page, request }) => {
