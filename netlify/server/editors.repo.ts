@@ -4,6 +4,7 @@ import { LISTING_SEGMENTS } from '../../src/lib/editor-listing';
 import { deployContext } from './deploy';
 import { HttpError } from './http';
 import { getJSONWithEtag, openStore, StorageError, storeName, type DeployInfo } from './stores';
+import { timersRepo } from './timers';
 
 /**
  * A project's claim on one of its editor's active slots, keyed `<project id>#<assignment>`: 'held'
@@ -20,6 +21,26 @@ export interface EditorRecord extends Omit<Editor, 'bio'> {
   /** The address the editor signs in with: never in a public answer. */
   accountEmail?: string;
   slotClaims?: Record<string, SlotClaim>;
+  /**
+   * The editor's latest opening: `n` counts the times `slotsOpen` rose from 0, `at` is when this one
+   * did. Its waitlist is told once per opening (waitlist-notify.ts). Absent until the first.
+   */
+  opening?: EditorOpening;
+}
+
+export interface EditorOpening {
+  n: number;
+  at: string;
+}
+
+/**
+ * What a write that sets `slotsOpen` means for the waitlist: rising from 0 starts a new opening;
+ * rising within one may let more people be told; anything else tells nobody.
+ */
+function openingAfter(before: EditorRecord, slotsOpen: number, now: Date): { opening: EditorOpening | undefined; tell: boolean } {
+  if (slotsOpen <= before.slotsOpen) return { opening: before.opening, tell: false };
+  if (before.slotsOpen > 0 && before.opening) return { opening: before.opening, tell: true };
+  return { opening: { n: (before.opening?.n ?? 0) + 1, at: now.toISOString() }, tell: true };
 }
 
 /** Strips storage fields: the API serves exactly the fields of `Editor` (schemas.ts). */
@@ -113,6 +134,12 @@ export function editorsRepo(info?: DeployInfo) {
     return record;
   }
 
+  /**
+   * The waitlist timer before the write that opens: a timer for an opening that did not land finds
+   * nothing to do, but an opening stored without one would never be told.
+   */
+  const scheduleTelling = (id: string, opening: EditorOpening, now: Date) => timersRepo(info).schedule(now, id, 'waitlist', opening.n);
+
   return {
     get,
     create,
@@ -158,7 +185,9 @@ export function editorsRepo(info?: DeployInfo) {
       for (let attempt = 0; attempt < 5; attempt++) {
         const current = await getForUpdate(id);
         if (!current) return null;
-        const record: EditorRecord = { ...current.value, ...input, id, updatedAt: now.toISOString() };
+        const { opening, tell } = openingAfter(current.value, input.slotsOpen, now);
+        const record: EditorRecord = { ...current.value, ...input, id, opening, updatedAt: now.toISOString() };
+        if (tell) await scheduleTelling(id, opening!, now);
         if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag }))) continue;
         noteWrite(cacheKey);
         return record;
@@ -215,7 +244,9 @@ export function editorsRepo(info?: DeployInfo) {
           if (claim === 'held') slotsOpen = Math.min(editor.totalSlots, slotsOpen + 1);
           next = 'released';
         }
-        const record: EditorRecord = { ...editor, slotsOpen, slotClaims: { ...claims, [key]: next }, updatedAt: now.toISOString() };
+        const { opening, tell } = openingAfter(editor, slotsOpen, now);
+        const record: EditorRecord = { ...editor, slotsOpen, opening, slotClaims: { ...claims, [key]: next }, updatedAt: now.toISOString() };
+        if (tell) await scheduleTelling(id, opening!, now);
         if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag }))) continue;
         noteWrite(cacheKey);
         return slotsOpen !== editor.slotsOpen;
