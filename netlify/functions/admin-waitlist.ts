@@ -2,7 +2,7 @@
  * /api/admin/waitlist (admin): GET one page of waitlist entries in the order people joined
  * (`?limit=&cursor=`, `?editor=` for one editor's), each with the editor's current name (or, for an
  * editor since deleted, the name they had) and when the person was told; `?format=csv` exports them
- * all. DELETE { editorId, email } removes one entry.
+ * all. DELETE `?editor=&email=` removes one entry (in the query: an address is no path segment).
  */
 import type { Config } from '@netlify/functions';
 import { waitlistEntrySchema, waitlistQuerySchema } from '../../src/lib/admin';
@@ -10,7 +10,7 @@ import { waitlistStatus } from '../../src/lib/waitlist';
 import { requireAdmin } from '../server/auth';
 import { toCsv } from '../server/csv';
 import { editorsRepo, isEditorId } from '../server/editors.repo';
-import { HttpError, parse, privateJson, readBody, route } from '../server/http';
+import { HttpError, parse, privateJson, route } from '../server/http';
 import { pageQueryOf } from '../server/paging';
 import { toWaitlistItem, waitlistRepo, type WaitlistEntry } from '../server/waitlist.repo';
 
@@ -42,7 +42,7 @@ export default route({
   },
   DELETE: async (req, context) => {
     await requireAdmin(req, context);
-    const { editorId, email } = await readBody(req, waitlistEntrySchema);
+    const { editor: editorId, email } = parse(waitlistEntrySchema, Object.fromEntries(new URL(req.url).searchParams));
     if (!isEditorId(editorId) || !(await waitlistRepo(context).remove(editorId, email))) throw noEntry();
     return new Response(null, { status: 204 });
   },

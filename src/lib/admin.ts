@@ -18,7 +18,7 @@ export const inquiryHandledSchema = z.object({
   handled: z.boolean({ message: 'handled must be true or false' }),
 });
 
-const editorIdText = z.string({ message: 'editorId must be text' }).min(1, 'editorId is required').max(100, 'editorId is too long');
+const editorIdText = z.string({ message: 'editor must be text' }).min(1, 'editor is required').max(100, 'editor is too long');
 
 /** GET /api/admin/waitlist: `?editor=` one editor's waitlist, `?format=csv` the export. */
 export const waitlistQuerySchema = z.object({
@@ -26,5 +26,5 @@ export const waitlistQuerySchema = z.object({
   format: z.enum(['json', 'csv'], { message: 'format must be json or csv' }).default('json'),
 });
 
-/** DELETE /api/admin/waitlist: one entry, by editor and address (in the body, like a subscriber's). */
-export const waitlistEntrySchema = z.object({ editorId: editorIdText, email: emailSchema });
+/** DELETE /api/admin/waitlist: one entry, `?editor=&email=`. */
+export const waitlistEntrySchema = z.object({ editor: editorIdText, email: emailSchema });
