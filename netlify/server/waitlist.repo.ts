@@ -20,7 +20,8 @@ export const toWaitlistItem = ({ told, ...entry }: WaitlistEntry): WaitlistItem 
 export const waitlistKey = (editorId: string, email: string) => `${editorId}/${encodeURIComponent(email)}`;
 
 const JOINED = '_joined/';
-const joinedKey = (entry: WaitlistEntry) => `${JOINED}${entry.at}/${waitlistKey(entry.editorId, entry.email)}`;
+/** An entry's place in the join order (exported for the backup's longest-key check). */
+export const joinedKey = (entry: Pick<WaitlistEntry, 'at' | 'editorId' | 'email'>) => `${JOINED}${entry.at}/${waitlistKey(entry.editorId, entry.email)}`;
 /** The entry an index key points at: what follows the time. */
 const entryKeyOf = (indexKey: string) => indexKey.slice(indexKey.indexOf('/', JOINED.length) + 1);
 
@@ -76,6 +77,9 @@ export function waitlistRepo(info?: DeployInfo) {
         const record: WaitlistEntry = { ...entry, at: now.toISOString() };
         await store.set(joinedKey(record), '');
         if (await store.setJSON(key, record, { onlyIfNew: true })) return 'joined';
+        // Another join of the same address won: its place is the one to keep.
+        const winner = await this.get(entry.editorId, entry.email);
+        if (winner && winner.at !== record.at) await store.delete(joinedKey(record));
       }
       // "Already waiting" stores nothing, so it must be so: a 412 from a broken proxy is not an entry.
       let waitsAgain = false;

@@ -242,7 +242,7 @@ test.describe('Waitlist', () => {
 
     await page.goto('/admin');
     await openTab(page, 'Waitlist');
-    await page.getByLabel('Editor', { exact: true }).selectOption(editor.id);
+    await page.getByRole('combobox', { name: 'Editor', exact: true }).selectOption(editor.id);
     const entries = page.getByRole('list', { name: `Waiting for ${editor.name}` }).getByRole('listitem');
     await expect(entries).toHaveCount(4);
     // In the order they joined: the first three told, the fourth still waiting.

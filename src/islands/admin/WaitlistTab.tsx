@@ -25,9 +25,16 @@ function StatusBadge({ entry }: { entry: WaitlistItem }) {
 function EditorChoice({ editors, counts, value, onChange }: { editors: Editor[]; counts: WaitlistCounts; value: string; onChange: (id: string) => void }) {
   const everyone = Object.values(counts).reduce((sum, n) => sum + n, 0);
   return (
-    <label className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-800">
-      Editor
-      <select className="min-h-10 max-w-full rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-normal text-slate-900" value={value} onChange={(e) => onChange(e.target.value)}>
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor="waitlist-editor" className="text-sm font-semibold text-slate-800">
+        Editor
+      </label>
+      <select
+        id="waitlist-editor"
+        className="min-h-10 max-w-full rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
         <option value="">All editors ({everyone})</option>
         {editors.map((editor) => (
           <option key={editor.id} value={editor.id}>
@@ -35,7 +42,7 @@ function EditorChoice({ editors, counts, value, onChange }: { editors: Editor[];
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 
