@@ -35,11 +35,12 @@ export interface EditorOpening {
 
 /**
  * What a write that sets `slotsOpen` means for the waitlist: rising from 0 starts a new opening;
- * rising within one may let more people be told; anything else tells nobody.
+ * rising within one may let more people be told; anything else (an editor open since before any
+ * opening was counted included) tells nobody.
  */
 function openingAfter(before: EditorRecord, slotsOpen: number, now: Date): { opening: EditorOpening | undefined; tell: boolean } {
   if (slotsOpen <= before.slotsOpen) return { opening: before.opening, tell: false };
-  if (before.slotsOpen > 0 && before.opening) return { opening: before.opening, tell: true };
+  if (before.slotsOpen > 0) return { opening: before.opening, tell: before.opening !== undefined };
   return { opening: { n: (before.opening?.n ?? 0) + 1, at: now.toISOString() }, tell: true };
 }
 

@@ -112,6 +112,15 @@ describe('an editor opens (the admin raises slots from 0)', () => {
     expect(await toldBy('Daniel Okafor')).toEqual([]);
   });
 
+  it('an editor who was never full tells nobody when a slot comes back', async () => {
+    await joinAll('maya-chen', PEOPLE.slice(0, 2));
+    await editorsRepo().moveSlot('maya-chen', 'BCC-NEVERF-1#1', 'take');
+    await editorsRepo().moveSlot('maya-chen', 'BCC-NEVERF-1#1', 'release');
+    expect(await waitlistTimers('maya-chen')).toEqual([]);
+    await run();
+    expect(await toldBy('Maya Chen')).toEqual([]);
+  });
+
   it('tells someone again only after they joined again', async () => {
     await joinAll(DANIEL, PEOPLE.slice(0, 2));
     await setSlots(DANIEL, 1);

@@ -115,16 +115,19 @@ export function WaitlistTab() {
                 {editorId ? '' : `${entry.editorName} · `}Joined <Time iso={entry.at} />
               </p>
             </div>
-            <StatusBadge entry={entry} />
-            <button
-              type="button"
-              className="-mr-3 ml-auto min-h-10 rounded-lg px-3 text-sm font-semibold text-navy-700 underline-offset-2 hover:bg-navy-50 hover:underline disabled:opacity-60"
-              onClick={() => void remove(entry)}
-              disabled={removing === entryKey(entry)}
-              aria-label={`Remove ${entry.email} from the waitlist for ${entry.editorName}`}
-            >
-              Remove
-            </button>
+            {/* Status and action share a line: below the address on a phone, beside it on a desktop. */}
+            <div className="flex basis-full items-center justify-between gap-3 pl-11 sm:basis-auto sm:pl-0">
+              <StatusBadge entry={entry} />
+              <button
+                type="button"
+                className="-mr-3 min-h-10 rounded-lg px-3 text-sm font-semibold text-navy-700 underline-offset-2 hover:bg-navy-50 hover:underline disabled:opacity-60"
+                onClick={() => void remove(entry)}
+                disabled={removing === entryKey(entry)}
+                aria-label={`Remove ${entry.email} from the waitlist for ${entry.editorName}`}
+              >
+                Remove
+              </button>
+            </div>
           </li>
         ))}
       </ol>
