@@ -227,6 +227,7 @@ export function editorsRepo(info?: DeployInfo) {
     async moveSlot(id: string, key: string, move: 'take' | 'release', now = new Date()): Promise<boolean | null> {
       // Every project of a busy editor writes this one record: many writers may meet, and each lost
       // round is followed by a short random pause so they do not all come back at once.
+      let scheduledFor: number | undefined;
       for (let attempt = 0; attempt < SLOT_MOVE_ATTEMPTS; attempt++) {
         if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, attempt * 5)));
         const current = await getForUpdate(id);
@@ -247,7 +248,11 @@ export function editorsRepo(info?: DeployInfo) {
         }
         const { opening, tell } = openingAfter(editor, slotsOpen, now);
         const record: EditorRecord = { ...editor, slotsOpen, opening, slotClaims: { ...claims, [key]: next }, updatedAt: now.toISOString() };
-        if (tell) await scheduleTelling(id, opening!, now);
+        // One timer per opening and call (its key is made of both): a lost round does not set it again.
+        if (tell && scheduledFor !== opening!.n) {
+          await scheduleTelling(id, opening!, now);
+          scheduledFor = opening!.n;
+        }
         if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag }))) continue;
         noteWrite(cacheKey);
         return slotsOpen !== editor.slotsOpen;
