@@ -14,6 +14,7 @@ import { startScheduledFunctions } from './platform/scheduled-functions';
 import { startSiteServer } from './platform/site-server';
 import { ordersRepo } from '../netlify/server/orders.repo';
 import { seedDemoEditors } from '../netlify/server/seed';
+import { waitlistRepo } from '../netlify/server/waitlist.repo';
 
 const port = Number(process.env.PORT ?? 8888);
 const dataDir = resolve(process.env.DATA_DIR ?? '.netlify/data');
@@ -37,6 +38,9 @@ try {
   // Local data from before the admin order list (decision 009) gets its time index once.
   const indexed = await ordersRepo().indexUnindexed();
   if (indexed) console.log(`Indexed ${indexed} earlier orders for the admin list.`);
+  // So does the waitlist, for its join-time order.
+  const waiting = await waitlistRepo().indexUnindexed();
+  if (waiting) console.log(`Indexed ${waiting} earlier waitlist entries for the admin list.`);
   scheduled = await startScheduledFunctions({ siteUrl: site.url });
   if (scheduled.names.length) console.log(`Scheduled functions run every minute: ${scheduled.names.join(', ')}.`);
 } catch (error) {

@@ -1,22 +1,50 @@
 /**
- * GET /api/admin/waitlist (admin): one page of waitlist entries (`?limit=&cursor=`), in key order,
- * so the entries of one editor arrive together, each with the editor's current name (or, for an
- * editor since deleted, the name they had).
+ * /api/admin/waitlist (admin): GET one page of waitlist entries in the order people joined
+ * (`?limit=&cursor=`, `?editor=` for one editor's), each with the editor's current name (or, for an
+ * editor since deleted, the name they had) and when the person was told; `?format=csv` exports them
+ * all. DELETE `?editor=&email=` removes one entry (in the query: an address is no path segment).
  */
 import type { Config } from '@netlify/functions';
+import { waitlistEntrySchema, waitlistQuerySchema } from '../../src/lib/admin';
+import { waitlistStatus } from '../../src/lib/waitlist';
 import { requireAdmin } from '../server/auth';
-import { editorsRepo } from '../server/editors.repo';
-import { privateJson, route } from '../server/http';
+import { toCsv } from '../server/csv';
+import { editorsRepo, isEditorId } from '../server/editors.repo';
+import { HttpError, parse, privateJson, route } from '../server/http';
 import { pageQueryOf } from '../server/paging';
-import { waitlistRepo } from '../server/waitlist.repo';
+import { toWaitlistItem, waitlistRepo, type WaitlistEntry } from '../server/waitlist.repo';
+
+const noEntry = () => new HttpError(404, 'No such waitlist entry');
+
+function csvExport(entries: WaitlistEntry[], now = new Date()) {
+  const rows = entries.map((e) => [e.at, e.editorName, e.email, waitlistStatus(e.told ?? null), e.told?.at ?? '']);
+  const filename = `waitlist-${now.toISOString().slice(0, 10)}.csv`;
+  return new Response(toCsv([['joined at', 'editor', 'email', 'status', 'told at'], ...rows]), {
+    headers: { 'Cache-Control': 'private, no-store', 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` },
+  });
+}
 
 export default route({
   GET: async (req, context) => {
     await requireAdmin(req, context);
-    const page = await waitlistRepo(context).page(pageQueryOf(new URL(req.url)));
+    const url = new URL(req.url);
+    const { editor, format } = parse(waitlistQuerySchema, Object.fromEntries(url.searchParams));
+    // An id that could never name an editor has nobody waiting: an empty list, and no key built from it.
+    const editorId = editor === undefined || isEditorId(editor) ? editor : null;
+    const repo = waitlistRepo(context);
     // An entry keeps the name the editor had when the person joined; the admin sees today's.
-    const names = new Map((await editorsRepo(context).list({ fresh: true })).map((editor) => [editor.id, editor.name]));
-    return privateJson({ ...page, items: page.items.map((item) => ({ ...item, editorName: names.get(item.editorId) ?? item.editorName })) });
+    const names = new Map((await editorsRepo(context).list({ fresh: true })).map((e) => [e.id, e.name]));
+    const named = (entry: WaitlistEntry): WaitlistEntry => ({ ...entry, editorName: names.get(entry.editorId) ?? entry.editorName });
+    if (format === 'csv') return csvExport(editorId === null ? [] : (await repo.all(editorId)).map(named));
+    const query = pageQueryOf(url);
+    const page = editorId === null ? { items: [], nextCursor: null, total: 0 } : await repo.page(query, editorId);
+    return privateJson({ ...page, items: page.items.map((entry) => toWaitlistItem(named(entry))) });
+  },
+  DELETE: async (req, context) => {
+    await requireAdmin(req, context);
+    const { editor: editorId, email } = parse(waitlistEntrySchema, Object.fromEntries(new URL(req.url).searchParams));
+    if (!isEditorId(editorId) || !(await waitlistRepo(context).remove(editorId, email))) throw noEntry();
+    return new Response(null, { status: 204 });
   },
 });
 

@@ -17,9 +17,9 @@ export default route({
     const editor = EDITOR_ID.test(editorId) ? await editorsRepo(context).get(editorId) : null;
     // A hidden editor takes no one new, so nobody waits for them either.
     if (!editor || !isShown(editor)) throw new HttpError(404, 'Editor not found');
-    // Joining twice is not an error for the visitor: the address is simply kept once.
-    const created = await waitlistRepo(context).join({ email, editorId, editorName: editor.name });
-    return json({ ok: true }, { status: created ? 201 : 200 });
+    // Joining twice is not an error for the visitor: the address is simply kept once (and, once told, waits again).
+    const joined = await waitlistRepo(context).join({ email, editorId, editorName: editor.name });
+    return json({ ok: true }, { status: joined === 'already' ? 200 : 201 });
   },
 });
 

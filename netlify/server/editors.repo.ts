@@ -5,6 +5,7 @@ import { LISTING_SEGMENTS } from '../../src/lib/editor-listing';
 import { deployContext } from './deploy';
 import { HttpError } from './http';
 import { getJSONWithEtag, openStore, StorageError, storeName, type DeployInfo } from './stores';
+import { timersRepo } from './timers';
 
 /**
  * A project's claim on one of its editor's active slots, keyed `<project id>#<assignment>`: 'held'
@@ -23,6 +24,27 @@ export interface EditorRecord extends Omit<Editor, 'bio'> {
   slotClaims?: Record<string, SlotClaim>;
   /** Off the public site (lists, pages, new orders, waitlist); absent on editors stored before it existed. */
   hidden?: boolean;
+  /**
+   * The editor's latest opening: `n` counts the times `slotsOpen` rose from 0, `at` is when this one
+   * did. Its waitlist is told once per opening (waitlist-notify.ts). Absent until the first.
+   */
+  opening?: EditorOpening;
+}
+
+export interface EditorOpening {
+  n: number;
+  at: string;
+}
+
+/**
+ * What a write that sets `slotsOpen` means for the waitlist: rising from 0 starts a new opening;
+ * rising within one may let more people be told; anything else (an editor open since before any
+ * opening was counted included) tells nobody.
+ */
+function openingAfter(before: EditorRecord, slotsOpen: number, now: Date): { opening: EditorOpening | undefined; tell: boolean } {
+  if (slotsOpen <= before.slotsOpen) return { opening: before.opening, tell: false };
+  if (before.slotsOpen > 0) return { opening: before.opening, tell: before.opening !== undefined };
+  return { opening: { n: (before.opening?.n ?? 0) + 1, at: now.toISOString() }, tell: true };
 }
 
 /** Whether the public may see and choose this editor. */
@@ -127,18 +149,27 @@ export function editorsRepo(info?: DeployInfo) {
     return record;
   }
 
-  /** Sets some fields of an editor by compare-and-set; null for an unknown (or retired) id. */
-  async function change(id: string, fields: Partial<EditorRecord>, what: string, now: Date): Promise<EditorRecord | null> {
+  /**
+   * Sets the fields `next` makes of the current record, by compare-and-set (`next` runs again on a
+   * concurrent change); null for an unknown (or retired) id.
+   */
+  async function change(id: string, what: string, now: Date, next: (current: EditorRecord) => Partial<EditorRecord> | Promise<Partial<EditorRecord>>): Promise<EditorRecord | null> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await getForUpdate(id);
       if (!current) return null;
-      const record: EditorRecord = { ...current.value, ...fields, updatedAt: now.toISOString() };
+      const record: EditorRecord = { ...current.value, ...(await next(current.value)), id, updatedAt: now.toISOString() };
       if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag }))) continue;
       noteWrite(cacheKey);
       return record;
     }
     throw new StorageError(`Editor ${id} kept changing while ${what}`);
   }
+
+  /**
+   * The waitlist timer before the write that opens: a timer for an opening that did not land finds
+   * nothing to do, but an opening stored without one would never be told.
+   */
+  const scheduleTelling = (id: string, opening: EditorOpening, now: Date) => timersRepo(info).schedule(now, id, 'waitlist', opening.n);
 
   return {
     get,
@@ -181,11 +212,16 @@ export function editorsRepo(info?: DeployInfo) {
      * Replaces an editor's fields; answers the new record, or null for an unknown id. Compare-and-set,
      * so an editor deleted meanwhile stays deleted instead of coming back with the new fields.
      */
-    update: (id: string, input: EditorInput, now = new Date()) => change(id, input, 'it was updated', now),
+    update: (id: string, input: EditorInput, now = new Date()) =>
+      change(id, 'it was updated', now, async (current) => {
+        const { opening, tell } = openingAfter(current, input.slotsOpen, now);
+        if (tell) await scheduleTelling(id, opening!, now);
+        return { ...input, opening };
+      }),
     /** The editor's own words for their profile; null for an unknown id. Compare-and-set, as update. */
-    updateBio: (id: string, bio: string, now = new Date()) => change(id, { bio }, 'its bio was saved', now),
+    updateBio: (id: string, bio: string, now = new Date()) => change(id, 'its bio was saved', now, () => ({ bio })),
     /** Hides the editor from the site or shows them again; null for an unknown id. */
-    setHidden: (id: string, hidden: boolean, now = new Date()) => change(id, { hidden }, 'it was hidden or shown', now),
+    setHidden: (id: string, hidden: boolean, now = new Date()) => change(id, 'it was hidden or shown', now, () => ({ hidden })),
     /** 400 when another editor already signs in with the address `input` links (one editor per account). */
     async assertAccountFree(input: EditorInput, id?: string): Promise<void> {
       if (!input.accountEmail) return;
@@ -206,6 +242,7 @@ export function editorsRepo(info?: DeployInfo) {
     async moveSlot(id: string, key: string, move: 'take' | 'release', now = new Date()): Promise<boolean | null> {
       // Every project of a busy editor writes this one record: many writers may meet, and each lost
       // round is followed by a short random pause so they do not all come back at once.
+      let scheduledFor: number | undefined;
       for (let attempt = 0; attempt < SLOT_MOVE_ATTEMPTS; attempt++) {
         if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, attempt * 5)));
         const current = await getForUpdate(id);
@@ -224,7 +261,13 @@ export function editorsRepo(info?: DeployInfo) {
           if (claim === 'held') slotsOpen = Math.min(editor.totalSlots, slotsOpen + 1);
           next = 'released';
         }
-        const record: EditorRecord = { ...editor, slotsOpen, slotClaims: { ...claims, [key]: next }, updatedAt: now.toISOString() };
+        const { opening, tell } = openingAfter(editor, slotsOpen, now);
+        const record: EditorRecord = { ...editor, slotsOpen, opening, slotClaims: { ...claims, [key]: next }, updatedAt: now.toISOString() };
+        // One timer per opening and call (its key is made of both): a lost round does not set it again.
+        if (tell && scheduledFor !== opening!.n) {
+          await scheduleTelling(id, opening!, now);
+          scheduledFor = opening!.n;
+        }
         if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag }))) continue;
         noteWrite(cacheKey);
         return slotsOpen !== editor.slotsOpen;

@@ -8,17 +8,20 @@
  */
 import { openStore, type DeployInfo } from './stores';
 
-/** Each kind is about a project, but 'expire' (an unpaid order) and 'mail' (an outbox mail to send again). */
-export const TIMER_KINDS = ['ack', 'late', 'warn', 'final', 'sync', 'refund', 'file', 'expire', 'mail', 'notify'] as const;
+/**
+ * Each kind is about a project, but 'expire' (an unpaid order), 'mail' (an outbox mail to send again)
+ * and 'waitlist' (an editor whose waitlist is told of an opening).
+ */
+export const TIMER_KINDS = ['ack', 'late', 'warn', 'final', 'sync', 'refund', 'file', 'expire', 'mail', 'notify', 'waitlist'] as const;
 export type TimerKind = (typeof TIMER_KINDS)[number];
 
 export interface Timer {
   key: string;
   at: Date;
-  /** The project (or, for 'expire', the order; for 'mail', the outbox key) it is about. */
+  /** The project (or, for 'expire', the order; for 'mail', the outbox key; for 'waitlist', the editor) it is about. */
   subjectId: string;
   kind: TimerKind;
-  /** The round it is about, or the file id of a 'file' timer. */
+  /** The round it is about, the file id of a 'file' timer, or the opening of a 'waitlist' timer. */
   ref: string;
 }
 

@@ -21,12 +21,19 @@ export interface InquiryItem extends Inquiry {
   preferredEditorName: string | null;
 }
 
-/** A waitlist entry. */
+/** When someone on a waitlist was told the editor had room, and in which of the editor's openings. */
+export interface WaitlistTold {
+  at: string;
+  opening: number;
+}
+
+/** A waitlist entry: `at` is when the person joined; `told` null while they wait. */
 export interface WaitlistItem {
   email: string;
   editorId: string;
   editorName: string;
   at: string;
+  told: WaitlistTold | null;
 }
 
 /** How many people wait for each editor, by editor id (editors nobody waits for are absent). */

@@ -5,6 +5,7 @@
  */
 import { z } from './zod';
 import { INQUIRY_FILTERS, TIME_KEY_PATTERN } from './admin-lists';
+import { emailSchema } from './schemas';
 
 export * from './admin-lists';
 
@@ -16,3 +17,14 @@ export const inquiryHandledSchema = z.object({
   id: z.string({ message: 'id must be text' }).regex(TIME_KEY_PATTERN, 'id is not an inquiry id'),
   handled: z.boolean({ message: 'handled must be true or false' }),
 });
+
+const editorIdText = z.string({ message: 'editor must be text' }).min(1, 'editor is required').max(100, 'editor is too long');
+
+/** GET /api/admin/waitlist: `?editor=` one editor's waitlist, `?format=csv` the export. */
+export const waitlistQuerySchema = z.object({
+  editor: editorIdText.optional(),
+  format: z.enum(['json', 'csv'], { message: 'format must be json or csv' }).default('json'),
+});
+
+/** DELETE /api/admin/waitlist: one entry, `?editor=&email=`. */
+export const waitlistEntrySchema = z.object({ editor: editorIdText, email: emailSchema });

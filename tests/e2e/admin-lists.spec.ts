@@ -2,13 +2,14 @@
  * The admin's further lists: inquiries, orders, waitlist and outbox, with data
  * arranged through the site's own API the way visitors and customers make it.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { InquiryItem } from '../../src/lib/admin';
 import { contactServiceLabel, turnaroundLabelById } from '../../src/lib/contact';
 import type { Page as ListPage } from '../../src/lib/paging';
 import { site } from '../../src/lib/site';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { createEditor, deleteEditors, OPEN_TAB_PANEL, openAdmin, toasts } from '../helpers/e2e-admin';
+import { adminToken, createEditor, deleteEditors, OPEN_TAB_PANEL, openAdmin, toasts } from '../helpers/e2e-admin';
 import { idTokenOf, uniqueEmail } from '../helpers/e2e-auth';
 import { openOrderThroughApi, payThroughApi } from '../helpers/e2e-checkout';
 import { listStored } from '../helpers/stored';
@@ -213,23 +214,72 @@ test.describe('Waitlist', () => {
     if (editorId) await deleteEditors(request, [editorId]);
   });
 
-  test('entries are grouped by editor with the date, and the editor card counts who waits', async ({ page, request }) => {
-    test.slow(); // axe at two widths, twice, and data arranged through the API
+  test('the admin opens a full editor: the first in line are e-mailed a link that chooses the editor, and the tab shows who was told', async ({ page, request }) => {
+    test.slow(); // the telling waits for the next scheduled timer run (each minute locally); axe at two widths
     const editor = await createEditor(request);
     editorId = editor.id;
-    const emails = [uniqueEmail('wait-a'), uniqueEmail('wait-b')];
+    const admin = { Authorization: `Bearer ${await adminToken(request)}` };
+    const { id: _id, ...input } = editor;
+    expect((await request.put(`/api/database/editors/${editor.id}`, { data: { ...input, slotsOpen: 0 }, headers: admin })).status()).toBe(200);
+    const emails = ['first', 'second', 'third', 'fourth'].map((who) => uniqueEmail(`wait-${who}`));
     for (const email of emails) expect((await request.post('/api/waitlist', { data: { email, editorId: editor.id } })).status()).toBe(201);
 
+    // The admin raises the editor's slots from 0 to 1, by keyboard.
     await page.reload();
-    await expect(page.getByRole('listitem', { name: editor.name, exact: true })).toContainText('2 waiting');
+    await expect(page.getByRole('listitem', { name: editor.name, exact: true })).toContainText('4 waiting');
+    await page.getByRole('button', { name: `Edit ${editor.name}` }).focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('form', { name: `Edit ${editor.name}` });
+    await form.getByLabel('Slots open').focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('1');
+    await form.getByRole('button', { name: 'Save Changes' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(form).toBeHidden();
 
+    // The next timer run tells the first three who joined, once each.
+    const told = async () => (await listStored<{ to: string; subject: string; text: string }>('outbox')).filter((mail) => mail.subject === `${editor.name} has an open slot`);
+    await expect.poll(async () => (await told()).map((mail) => mail.to).sort(), { timeout: 150_000, intervals: [2000] }).toEqual(emails.slice(0, 3).sort());
+    const mail = (await told())[0];
+    const link = /https?:\/\/\S+\/select-services\?editor=\S+/.exec(mail.text)![0];
+    expect(new URL(link).search).toBe(`?editor=${editor.id}`);
+
+    // The link chooses the editor on the order page.
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByRole('radio', { name: new RegExp(editor.name) })).toBeChecked();
+
+    await page.goto('/admin');
     await openTab(page, 'Waitlist');
-    const group = page.getByRole('region', { name: editor.name, exact: true });
-    await expect(group).toContainText('2 waiting');
-    const entries = group.getByRole('list', { name: `Waiting for ${editor.name}` }).getByRole('listitem');
-    await expect(entries).toHaveCount(2);
-    for (const email of emails) await expect(entries.filter({ hasText: email })).toContainText(/Joined \w{3} \d{1,2}, \d{4}/);
+    await page.getByRole('combobox', { name: 'Editor', exact: true }).selectOption(editor.id);
+    const entries = page.getByRole('list', { name: `Waiting for ${editor.name}` }).getByRole('listitem');
+    await expect(entries).toHaveCount(4);
+    // In the order they joined: the first three told, the fourth still waiting.
+    for (const [i, email] of emails.entries()) {
+      await expect(entries.nth(i)).toContainText(email);
+      await expect(entries.nth(i)).toContainText(i < 3 ? /Told \w{3} \d{1,2}, \d{4}/ : 'Waiting');
+    }
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`waitlist-${width}.png`), fullPage: true });
+    }
     await expectAccessibleAtBothWidths(page);
+
+    // The export holds what the tab shows.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).focus();
+    await page.keyboard.press('Enter');
+    const csv = await readFile((await (await download).path())!, 'utf8');
+    expect(csv.trim().split('\r\n')).toHaveLength(5);
+    expect(csv).toContain(`"${emails[3]}","Waiting"`);
+
+    // Remove, confirmed, by keyboard: the entry leaves the list and the count.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: `Remove ${emails[3]} from the waitlist for ${editor.name}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(entries).toHaveCount(3);
+    await expect(page.getByRole('heading', { name: 'Waitlist (3)' })).toBeVisible();
+    await expect(toasts(page).getByRole('status')).toHaveText(`${emails[3]} removed from the waitlist`);
+    expect((await told()).length).toBe(3);
   });
 });
 

@@ -11,6 +11,7 @@ import { editorsRepo } from '../../netlify/server/editors.repo';
 import { DEMO_EDITORS } from '../../netlify/server/seed';
 import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
 import { subscribersRepo } from '../../netlify/server/subscribers.repo';
+import { waitlistRepo } from '../../netlify/server/waitlist.repo';
 import { uploadsRepo } from '../../netlify/server/uploads';
 import { testTokens } from '../helpers/admin-access';
 import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
@@ -129,6 +130,14 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/outbox': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/outbox' }) },
   'GET /api/admin/waitlist': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/waitlist' }) },
   'GET /api/admin/waitlist/counts': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/waitlist/counts' }) },
+  'DELETE /api/admin/waitlist': {
+    expect: adminsOnly(204),
+    request: async () => {
+      const email = `matrix-${crypto.randomUUID()}@example.com`;
+      await waitlistRepo().join({ email, editorId: 'maya-chen', editorName: 'Maya Chen' });
+      return { path: `/api/admin/waitlist?${new URLSearchParams({ editor: 'maya-chen', email })}` };
+    },
+  },
   'POST /api/uploads': {
     expect: adminsOnly(201),
     request: async () => ({ path: '/api/uploads', body: PNG_1x1, headers: { 'content-type': 'image/png' } }),

@@ -1,28 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { timeKey } from '../../netlify/server/append-only';
-import { inquiryFilterSchema, inquiryHandledSchema, TIME_KEY_PATTERN, type WaitlistItem } from '../../src/lib/admin';
-import { groupByEditor } from '../../src/islands/admin/waitlist-groups';
+import { inquiryFilterSchema, inquiryHandledSchema, TIME_KEY_PATTERN } from '../../src/lib/admin';
+import { WAITLIST_BATCH_INTERVAL_MS, WAITLIST_TOLD_PER_SLOT, waitlistQuota } from '../../src/lib/waitlist';
 
-const entry = (editorId: string, email: string, editorName = editorId.toUpperCase()): WaitlistItem => ({ editorId, editorName, email, at: '2025-03-01T00:00:00.000Z' });
+describe('waitlistQuota', () => {
+  const opened = new Date('2030-01-01T09:00:00.000Z');
+  const after = (ms: number) => new Date(opened.getTime() + ms);
 
-describe('groupByEditor', () => {
-  it('groups entries by editor in the order they arrived, keeping each editor’s own order', () => {
-    const groups = groupByEditor([entry('ann', 'a@x.com'), entry('ann', 'b@x.com'), entry('bob', 'a@x.com'), entry('cy', 'z@x.com')]);
-    expect(groups.map((g) => [g.editorName, g.entries.map((e) => e.email)])).toEqual([
-      ['ANN', ['a@x.com', 'b@x.com']],
-      ['BOB', ['a@x.com']],
-      ['CY', ['z@x.com']],
-    ]);
+  it('allows a few per open slot when the editor opens', () => {
+    expect(waitlistQuota(1, opened, opened)).toEqual({ quota: WAITLIST_TOLD_PER_SLOT, nextBatchAt: after(WAITLIST_BATCH_INTERVAL_MS) });
+    expect(waitlistQuota(2, opened, after(1000)).quota).toBe(2 * WAITLIST_TOLD_PER_SLOT);
   });
 
-  it('joins an editor whose entries continue on the next page', () => {
-    const firstPage = [entry('ann', 'a@x.com'), entry('bob', 'a@x.com')];
-    const secondPage = [entry('bob', 'b@x.com'), entry('cy', 'c@x.com')];
-    expect(groupByEditor([...firstPage, ...secondPage]).map((g) => g.entries.length)).toEqual([1, 2, 1]);
+  it('allows the next few once each interval has passed, with the next batch after it', () => {
+    expect(waitlistQuota(1, opened, after(WAITLIST_BATCH_INTERVAL_MS - 1)).quota).toBe(WAITLIST_TOLD_PER_SLOT);
+    expect(waitlistQuota(1, opened, after(WAITLIST_BATCH_INTERVAL_MS))).toEqual({ quota: 2 * WAITLIST_TOLD_PER_SLOT, nextBatchAt: after(2 * WAITLIST_BATCH_INTERVAL_MS) });
   });
 
-  it('answers no groups for no entries', () => {
-    expect(groupByEditor([])).toEqual([]);
+  it('allows nobody while no slot is open, and a clock behind the opening counts as the opening', () => {
+    expect(waitlistQuota(0, opened, after(10 * WAITLIST_BATCH_INTERVAL_MS)).quota).toBe(0);
+    expect(waitlistQuota(1, opened, after(-60_000)).quota).toBe(WAITLIST_TOLD_PER_SLOT);
   });
 });
 

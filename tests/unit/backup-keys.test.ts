@@ -1,7 +1,7 @@
 /**
  * A backup copies each blob to `<date>/<store>/<key>` (netlify/server/backup/layout.ts), which must
  * still be a valid key: at most 600 bytes. The longest keys the site writes come from e-mail
- * addresses (subscribers, the waitlist), which the key encodes; built here at their longest, their
+ * addresses (subscribers, the waitlist and its join-time index), which the key encodes; built here at their longest, their
  * copies fit. A key that did not would stop the backup by name, never be left out.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { BACKED_UP_STORES, copyKey, COPY_KEY_OVERHEAD } from '../../netlify/serv
 import { checkKey, MAX_KEY_BYTES } from '../../netlify/server/storage/keys';
 import { STORE_NAMES } from '../../netlify/server/stores';
 import { subscriberKey } from '../../netlify/server/subscribers.repo';
-import { waitlistKey } from '../../netlify/server/waitlist.repo';
+import { joinedKey, waitlistKey } from '../../netlify/server/waitlist.repo';
 import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH, isEmail } from '../../src/lib/email';
 
 /** The longest address the site takes, every character of its local part one that encoding triples. */
@@ -33,6 +33,7 @@ describe('backup keys', () => {
     const longest = [
       ['subscribers', subscriberKey(LONGEST_EMAIL)],
       ['waitlist', waitlistKey(LONGEST_EDITOR_ID, LONGEST_EMAIL)],
+      ['waitlist', joinedKey({ at: new Date(0).toISOString(), editorId: LONGEST_EDITOR_ID, email: LONGEST_EMAIL })],
     ] as const;
     for (const [store, key] of longest) {
       expect(checkKey(copyKey('2026-11-24', store, key))).toMatch(/^2026-11-24\//);

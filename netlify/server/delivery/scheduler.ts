@@ -1,6 +1,6 @@
 /**
- * One run of the delivery timers, the expiry of unpaid orders and the new
- * attempts at mail SMTP refused: every timer due now, oldest first. Each handler
+ * One run of the delivery timers, the expiry of unpaid orders, the new attempts at mail SMTP
+ * refused and the waitlists told of an opening: every timer due now, oldest first. Each handler
  * reads the project and acts only if it still needs it, marking what it did in the same
  * compare-and-set, so a run repeated (or two runs at once) changes nothing twice. A timer is
  * removed once handled; one that failed stays for the next run.
@@ -16,6 +16,7 @@ import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
 import { commitStep, type StepContext } from './steps';
 import { timersRepo, type Timer } from '../timers';
+import { tellWaitlist } from '../waitlist-notify';
 
 const SYSTEM = { role: 'system', name: 'system' } as const;
 
@@ -49,6 +50,10 @@ async function handle(timer: Timer, now: Date, context: StepContext): Promise<vo
   }
   if (timer.kind === 'mail') {
     await retryMail(timer.subjectId, Number(timer.ref), context, now);
+    return;
+  }
+  if (timer.kind === 'waitlist') {
+    await tellWaitlist(timer.subjectId, Number(timer.ref), context, now);
     return;
   }
   const repo = projectsRepo(context);

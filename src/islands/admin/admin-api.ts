@@ -82,7 +82,6 @@ export const getOrder = (id: string) => withToken<Order>(`/api/orders/${encodeUR
  */
 export const refundOrder = (id: string, body: RefundInput & { requestId: string }) =>
   withToken<Order>(`/api/admin/orders/${encodeURIComponent(id)}/refunds`, { method: 'POST', body });
-export const waitlistPage = (cursor: string | null) => withToken<Page<WaitlistItem>>(`/api/admin/waitlist${pageSearch(cursor)}`);
 export const waitlistCounts = () => withToken<WaitlistCounts>('/api/admin/waitlist/counts');
 export const outboxPage = (cursor: string | null) => withToken<Page<OutboxItem>>(`/api/admin/outbox${pageSearch(cursor)}`);
 
@@ -98,3 +97,19 @@ export const getProject = (id: string) => withToken<FullProjectView>(projectPath
 /** One step on a project as the admin (reassign, finalize, withdraw with its reason); answers the project as it is now. */
 export const actOnProject = (id: string, action: Extract<ProjectAction, 'reassign' | 'finalize' | 'withdraw'>, body: { version: number; editorId?: string; reason?: string }) =>
   withToken<FullProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });
+
+/** The waitlist in the order people joined: everyone's, or one editor's (`editorId`). */
+export const waitlistPage = (cursor: string | null, editorId: string | null) =>
+  withToken<Page<WaitlistItem>>(`/api/admin/waitlist${pageSearch(cursor)}${editorId ? `&editor=${encodeURIComponent(editorId)}` : ''}`);
+export const removeWaitlistEntry = (entry: Pick<WaitlistItem, 'editorId' | 'email'>) =>
+  withToken<null>(`/api/admin/waitlist?${new URLSearchParams({ editor: entry.editorId, email: entry.email })}`, { method: 'DELETE' });
+/** A file the server makes (an export), and the name it gave it. */
+async function serverFile(path: string, fallbackName: string): Promise<ApiResult<{ file: Blob; filename: string }>> {
+  const result = await rawWithToken(path);
+  if (!result.ok) return result;
+  const filename = /filename="([^"]+)"/.exec(result.data.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  return { ok: true, data: { file: await result.data.blob(), filename } };
+}
+/** The waitlist (everyone's, or one editor's) as a CSV file. */
+export const waitlistCsv = (editorId: string | null) =>
+  serverFile(`/api/admin/waitlist?format=csv${editorId ? `&editor=${encodeURIComponent(editorId)}` : ''}`, 'waitlist.csv');

@@ -55,11 +55,16 @@ export function usePagedList<T>(loadPage: PageLoader<T>, onError: () => void) {
     setState((s) => ({ ...s, items: s.items.map((item) => (isSame(item) ? next : item)) }));
   }, []);
 
+  /** Takes out an item the server removed, without reloading the pages. */
+  const removeItem = useCallback((isSame: (item: T) => boolean) => {
+    setState((s) => ({ ...s, items: s.items.filter((item) => !isSame(item)), total: Math.max(0, s.total - 1) }));
+  }, []);
+
   useEffect(() => {
     void reload();
   }, [reload]);
 
-  return { ...state, hasMore: state.nextCursor !== null, reload, loadMore, replaceItem };
+  return { ...state, hasMore: state.nextCursor !== null, reload, loadMore, replaceItem, removeItem };
 }
 
 export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
