@@ -20,9 +20,13 @@ const day = (name: string) => z.string({ message: `${name} is required, a date l
 /** `?from=&to=` of GET /api/admin/reports/months: months, both included; absent, the default months. */
 export const monthsQuerySchema = z
   .object({ from: month('from').optional(), to: month('to').optional() })
-  .refine(({ from, to }) => (from === undefined) === (to === undefined), { message: 'from and to: give both or neither', path: ['from'] })
-  .refine(({ from, to }) => !from || !to || from <= to, { message: reportMessages.monthsOrder, path: ['from'] })
-  .refine(({ from, to }) => !from || !to || monthsFrom(from, to).length <= REPORT_LIMITS.maxMonths, { message: reportMessages.tooManyMonths, path: ['to'] });
+  .superRefine(({ from, to }, ctx) => {
+    if ((from === undefined) !== (to === undefined)) return ctx.addIssue({ code: 'custom', message: 'from and to: give both or neither', path: ['from'] });
+    // A month not in its shape has its issue already.
+    if (!from || !to || !MONTH_PATTERN.test(from) || !MONTH_PATTERN.test(to)) return;
+    if (from > to) return ctx.addIssue({ code: 'custom', message: reportMessages.monthsOrder, path: ['from'] });
+    if (monthsFrom(from, to).length > REPORT_LIMITS.maxMonths) ctx.addIssue({ code: 'custom', message: reportMessages.tooManyMonths, path: ['to'] });
+  });
 
 /** The file of GET /api/admin/exports/:file. */
 export const exportFileSchema = z.enum(
@@ -31,9 +35,10 @@ export const exportFileSchema = z.enum(
 );
 
 /** `?from=&to=` of an export: days of the business time zone, both included. */
-export const exportPeriodSchema = z
-  .object({ from: day('from'), to: day('to') })
-  .refine(({ from }) => isCalendarDay(from), { message: 'from is not a day of the calendar', path: ['from'] })
-  .refine(({ to }) => isCalendarDay(to), { message: 'to is not a day of the calendar', path: ['to'] })
-  .refine(({ from, to }) => from <= to, { message: reportMessages.daysOrder, path: ['from'] })
-  .refine(({ from, to }) => daysSpanned(from, to) <= REPORT_LIMITS.maxExportDays, { message: reportMessages.tooManyDays, path: ['to'] });
+export const exportPeriodSchema = z.object({ from: day('from'), to: day('to') }).superRefine(({ from, to }, ctx) => {
+  for (const [name, value] of [['from', from], ['to', to]] as const) {
+    if (!isCalendarDay(value)) return ctx.addIssue({ code: 'custom', message: `${name} is not a day of the calendar`, path: [name] });
+  }
+  if (from > to) return ctx.addIssue({ code: 'custom', message: reportMessages.daysOrder, path: ['from'] });
+  if (daysSpanned(from, to) > REPORT_LIMITS.maxExportDays) ctx.addIssue({ code: 'custom', message: reportMessages.tooManyDays, path: ['to'] });
+});
