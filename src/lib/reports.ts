@@ -107,9 +107,11 @@ const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'nu
 /** '2026-03' -> 'Mar 2026' */
 export const monthLabel = (month: string) => monthFormat.format(calendar(`${month}-01`));
 
+/** The refusals of a period, as the picker says them; the server names the field before them. */
 export const reportMessages = {
-  monthsOrder: 'from: the first month must not be after the last',
-  tooManyMonths: `to: at most ${REPORT_LIMITS.maxMonths} months at once`,
-  daysOrder: 'from: the first day must not be after the last',
-  tooManyDays: `to: an export spans at most ${REPORT_LIMITS.maxExportDays} days`,
+  monthsOrder: 'The first month must not be after the last.',
+  tooManyMonths: `At most ${REPORT_LIMITS.maxMonths} months at once.`,
+  noPeriod: 'Choose a first and a last day.',
+  daysOrder: 'The first day must not be after the last.',
+  tooManyDays: `An export spans at most ${REPORT_LIMITS.maxExportDays} days.`,
 } as const;

@@ -60,6 +60,7 @@ export const matchesAny = (needle: string, fields: readonly (string | null | und
 export const searchMessages = {
   tooShort: `q: type at least ${SEARCH_LIMITS.minLength} characters`,
   tooLong: `q: at most ${SEARCH_LIMITS.maxLength} characters`,
+  typeMore: `Type at least ${SEARCH_LIMITS.minLength} characters to search.`,
   noMatches: (q: string) => `No matches for “${q}”.`,
   failed: 'The search could not be finished. Please try again.',
 } as const;

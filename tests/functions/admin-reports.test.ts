@@ -135,8 +135,8 @@ describe('GET /api/admin/reports/months', () => {
     ['from without to', '?from=2026-01', 'from and to: give both or neither'],
     ['a month that is none', '?from=2026-13&to=2026-14', 'from must be a month like 2026-03'],
     ['a day for a month', '?from=2026-01-01&to=2026-02', 'from must be a month like 2026-03'],
-    ['the months backwards', '?from=2026-03&to=2026-01', reportMessages.monthsOrder],
-    ['too many months', '?from=2023-01&to=2026-01', reportMessages.tooManyMonths],
+    ['the months backwards', '?from=2026-03&to=2026-01', `from: ${reportMessages.monthsOrder}`],
+    ['too many months', '?from=2023-01&to=2026-01', `to: ${reportMessages.tooManyMonths}`],
   ])('answers %s with 400 and { error }', async (_, query, error) => {
     const res = await months(query);
     expect(res.status).toBe(400);
@@ -205,8 +205,8 @@ describe('GET /api/admin/exports/:file', () => {
     ['no end', '?from=2026-02-01', 'to is required, a date like 2026-03-01'],
     ['a day that is none', '?from=2026-02-01&to=2026-02-30', 'to is not a day of the calendar'],
     ['a month for a day', '?from=2026-02&to=2026-02-28', 'from must be a date like 2026-03-01'],
-    ['the days backwards', '?from=2026-02-28&to=2026-02-01', reportMessages.daysOrder],
-    ['more than a year', '?from=2025-01-01&to=2026-01-02', reportMessages.tooManyDays],
+    ['the days backwards', '?from=2026-02-28&to=2026-02-01', `from: ${reportMessages.daysOrder}`],
+    ['more than a year', '?from=2025-01-01&to=2026-01-02', `to: ${reportMessages.tooManyDays}`],
   ])('answers %s with 400 and { error }', async (_, query, error) => {
     const res = await exported('orders.csv', query);
     expect(res.status).toBe(400);
