@@ -127,7 +127,7 @@ export function AdminSearch({ onOpenTab }: { onOpenTab: (tab: SearchKind) => voi
 
   const groups = state.status === 'done' ? state.answer.groups.filter((group) => group.matches > 0 || group.unsearched > 0) : [];
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section id="admin-search" aria-labelledby={`${id}-heading`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id={`${id}-heading`} className="sr-only">
         Search
       </h2>
