@@ -159,8 +159,11 @@ for (const width of [1280, 390]) {
 
       const thisMonth = localDate(new Date().toISOString(), BUSINESS_TIME_ZONE).slice(0, 7);
       await tabTo(page, panel.getByLabel('Months shown'));
+      const before = asked.length;
       await page.keyboard.press('ArrowDown');
-      await expect.poll(() => asked.at(-1)).toContain(`to=${thisMonth}`);
+      await expect(panel.getByLabel('Months shown')).toHaveValue('24');
+      await expect.poll(() => asked.length).toBe(before + 1);
+      expect(asked.at(-1)).toContain(`to=${thisMonth}`);
       const [from, to] = ['from', 'to'].map((name) => new URLSearchParams(asked.at(-1)).get(name)!);
       const span = (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
       expect(span).toBe(24);

@@ -144,7 +144,7 @@ export function AdminSearch({ onOpenTab }: { onOpenTab: (tab: SearchKind) => voi
             value={q}
             maxLength={SEARCH_LIMITS.maxLength}
             onChange={(e) => setQ(e.target.value)}
-            placeholder="Name, e-mail address, order or project id"
+            placeholder="Name, e-mail or order id"
             aria-invalid={problem !== null}
             aria-describedby={problem ? `${id}-problem` : undefined}
             autoComplete="off"
