@@ -1,5 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import handler from '../../netlify/functions/admin-search';
+import exportsHandler from '../../netlify/functions/admin-exports';
+import monthsHandler from '../../netlify/functions/admin-reports';
 import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
 import { sendMail } from '../../netlify/server/mail';
 import { search } from '../../netlify/server/search';
@@ -9,6 +11,7 @@ import { inquirySchema } from '../../src/lib/schemas';
 import { SEARCH_KINDS, searchMessages, type SearchAnswer, type SearchKind } from '../../src/lib/search';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { validInquiry } from '../helpers/api-fixtures';
+import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { call, clearStore } from '../helpers/functions';
 import { storeBooking, storePaidOrder, storeProject } from '../helpers/reports';
 
@@ -123,5 +126,38 @@ describe('search limits', () => {
     const subscribers = answer.groups.find((g) => g.kind === 'subscribers')!;
     expect(subscribers.hits.map((h) => h.id)).toEqual(['reader1@example.com', 'reader2@example.com']);
     expect(subscribers).toMatchObject({ matches: 4, unsearched: 1 });
+  });
+});
+
+describe('in a storage outage', () => {
+  const blobs = useAtomicBlobsServer();
+  const reportsCall = async (path: string, run: typeof handler, params?: Record<string, string>) => call(run, path, { headers: await asAdmin(), params });
+
+  beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
+  beforeAll(async () => {
+    await storePaidOrder('2026-10-05T15:00:00.000Z', 30000, { parentName: 'Ngozi Okafor' });
+    await subscribersRepo().subscribe('ngozi.okafor@example.com');
+  });
+  afterEach(() => blobs.setFaults(null));
+
+  it.each([
+    ['the search', () => reportsCall('/api/admin/search?q=okafor', handler)],
+    ['the month report', () => reportsCall('/api/admin/reports/months?from=2026-10&to=2026-10', monthsHandler)],
+    ['an export', () => reportsCall('/api/admin/exports/orders.csv?from=2026-10-01&to=2026-10-31', exportsHandler, { file: 'orders.csv' })],
+  ])('%s answers 503 with { error }, never a part of the lists as if it were all', async (_, attempt) => {
+    for (const at of [1, 2, 3, 4]) {
+      blobs.setFaults({ fault: 503, at, only: true, reads: true });
+      const failed = await attempt();
+      blobs.setFaults(null);
+      const whole = await attempt();
+      expect(whole.status).toBe(200);
+      // A read that fails once is tried again; one that keeps failing is the request's 503.
+      expect([200, 503]).toContain(failed.status);
+      if (failed.status === 200) expect(failed.body).toEqual(whole.body);
+    }
+    blobs.setFaults({ fault: 503, at: 2, reads: true });
+    const res = await attempt();
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: expect.any(String) });
   });
 });
