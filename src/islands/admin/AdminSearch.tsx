@@ -47,9 +47,9 @@ function Group({ group, onOpen }: { group: SearchGroup; onOpen: (hit: SearchHit)
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="text-sm font-bold tracking-wide text-navy-900 uppercase">
+      <h2 id={headingId} className="text-sm font-bold tracking-wide text-navy-900 uppercase">
         {searchKindLabel[group.kind]} ({group.matches})
-      </h3>
+      </h2>
       {group.hits.length > 0 && (
       <ul className="mt-1 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
         {group.hits.map((hit) => (
@@ -127,11 +127,8 @@ export function AdminSearch({ onOpenTab }: { onOpenTab: (tab: SearchKind) => voi
 
   const groups = state.status === 'done' ? state.answer.groups.filter((group) => group.matches > 0 || group.unsearched > 0) : [];
   return (
-    <section id="admin-search" aria-labelledby={`${id}-heading`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id={`${id}-heading`} className="sr-only">
-        Search
-      </h2>
-      <form role="search" method="post" onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
+    <div id="admin-search" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <form role="search" aria-label="Search the admin lists" method="post" onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1 basis-64 space-y-1">
           <label htmlFor={`${id}-q`} className="block text-sm font-semibold text-slate-800">
             Find a family, an order or an e-mail
@@ -184,6 +181,6 @@ export function AdminSearch({ onOpenTab }: { onOpenTab: (tab: SearchKind) => voi
           ))}
         </div>
       )}
-    </section>
+    </div>
   );
 }
