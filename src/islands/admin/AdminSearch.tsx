@@ -74,7 +74,11 @@ function Group({ group, onOpen }: { group: SearchGroup; onOpen: (hit: SearchHit)
           Showing {group.hits.length} of {group.matches}: type more of the name or address to narrow it down.
         </p>
       )}
-      {group.unsearched > 0 && <p className="mt-1 text-sm text-slate-700">The oldest {group.unsearched} were not searched.</p>}
+      {group.unsearched > 0 && (
+        <p className="mt-1 text-sm text-slate-700">
+          {group.unsearched} more in this list were not searched: the search reads {SEARCH_LIMITS.scanPerKind.toLocaleString('en-US')} of each.
+        </p>
+      )}
     </section>
   );
 }
