@@ -42,7 +42,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   'admin-consult-availability': { path: '/api/admin/consult-availability', expect: 401 },
   'admin-consult': { method: 'DELETE', route: '/api/admin/consults/:id', path: '/api/admin/consults/abc', params: { id: 'abc' }, expect: 401 },
   'admin-consults': { path: '/api/admin/consults', expect: 401 },
-  'admin-search': { path: '/api/admin/search?q=pat', expect: 401 },
+  'admin-search': { path: '/api/admin/search', expect: 401 },
   'admin-reports': { path: '/api/admin/reports/months', expect: 401 },
   'admin-exports': { route: '/api/admin/exports/:file', path: '/api/admin/exports/orders.csv', params: { file: 'orders.csv' }, expect: 401 },
   'backup-export': { method: 'POST', path: '/.netlify/functions/backup-export', body: '{"next_run":"2026-11-23T15:00:00Z"}', expect: 200 },

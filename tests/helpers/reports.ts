@@ -5,6 +5,7 @@ import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { ordersRepo, type Order } from '../../netlify/server/orders.repo';
 import type { Project, Round } from '../../src/lib/delivery';
 import type { Refund, RefundState } from '../../src/lib/refunds';
+import { site } from '../../src/lib/site';
 import { billing, student } from './orders';
 
 export interface Family {
@@ -47,7 +48,7 @@ export async function storeRefund(orderId: string, amountCents: number, createdA
     amountCents,
     reason: 'Goodwill',
     by: 'admin',
-    actor: 'Beacon College Counsel',
+    actor: site.name,
     adminEmail: 'boss@example.test',
     projectIds: [],
     state,
