@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { localDate } from '../../src/lib/consult-format';
-import { BUSINESS_TIME_ZONE, type MonthsReport } from '../../src/lib/reports';
+import { BUSINESS_TIME_ZONE, REPORT_LIMITS, monthLabel, type MonthsReport } from '../../src/lib/reports';
 import { searchMessages } from '../../src/lib/search';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { OPEN_TAB_PANEL, openAdmin } from '../helpers/e2e-admin';
@@ -177,9 +177,17 @@ for (const width of [1280, 390]) {
       await openAdmin(page, request);
       await openReports(page);
       const panel = page.locator(OPEN_TAB_PANEL);
+      const today = localDate(new Date().toISOString(), BUSINESS_TIME_ZONE);
+
+      // The real months, newest first: this month counts the order just paid.
+      const months = panel.getByRole('region', { name: 'Months, newest first' }).getByRole('table');
+      const thisMonth = months.getByRole('row').nth(1);
+      await expect(thisMonth.getByRole('rowheader')).toHaveText(monthLabel(today.slice(0, 7)));
+      expect(Number(await thisMonth.getByRole('cell').nth(3).textContent())).toBeGreaterThanOrEqual(1);
+      await expect(months.getByRole('row')).toHaveCount(REPORT_LIMITS.defaultMonths + 2);
+      await page.screenshot({ path: `test-results/screens/admin-reports-real-${width}.png`, fullPage: true });
 
       // Last month by default.
-      const today = localDate(new Date().toISOString(), BUSINESS_TIME_ZONE);
       await expect(panel.getByLabel('First day')).toHaveValue(/^\d{4}-\d\d-01$/);
       await expect(panel.getByLabel('Last day')).not.toHaveValue(new RegExp(`^${today.slice(0, 7)}`));
 
