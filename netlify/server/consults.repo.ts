@@ -12,7 +12,7 @@
  * day: the reminder run lists the day folders up to today and reads only the bookings that are due.
  */
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from './stores';
-import { readRecords } from './paging';
+import { listKeys, readRecords } from './paging';
 import { HOUR_MS, REMINDER_HOURS_BEFORE, type AvailabilitySettings, type ConsultEvent, type ConsultStatus } from '../../src/lib/consult-rules';
 import { DEFAULT_AVAILABILITY, type Availability } from '../../src/lib/consult-availability';
 import { UUID } from '../../src/lib/ids';
@@ -105,6 +105,16 @@ export function consultsRepo(info?: DeployInfo) {
       const claims = await readRecords<{ bookingId: string }>(store, await claimKeys(from, to));
       const bookings = await readRecords<ConsultBooking>(store, claims.map(({ value }) => bookingKey(value.bookingId)));
       return bookings.map(({ value }) => value);
+    },
+
+    /**
+     * Bookings of every time, at most `limit` of them (which ones, when there are more, is not defined:
+     * their keys are random), and how many there are: for the admin's search and month report.
+     */
+    async bookings(limit = Number.MAX_SAFE_INTEGER): Promise<{ items: ConsultBooking[]; total: number }> {
+      const keys = await listKeys(store, { prefix: bookingKey('') });
+      const records = await readRecords<ConsultBooking>(store, keys.slice(0, limit));
+      return { items: records.map(({ value }) => value), total: keys.length };
     },
 
     /** Writes a new booking, its slot not claimed yet; false when a booking with its id exists. */

@@ -10,5 +10,11 @@ export function formatUsd(cents: number): string {
   return rest === 0 ? whole : `${whole}.${String(rest).padStart(2, '0')}`;
 }
 
-/** Always to the cent, '$100.00': refunds are money people check to the cent. */
-export const formatUsdCents = (cents: number) => `$${dollarsAndCents.format(cents / 100)}`;
+/** Always to the cent, '$100.00' (a loss '-$150.00'): refunds are money people check to the cent. */
+export const formatUsdCents = (cents: number) => `${cents < 0 ? '-' : ''}$${dollarsAndCents.format(Math.abs(cents) / 100)}`;
+
+/** Cents as a plain decimal for spreadsheets, no symbol or separators: 123450 -> "1234.50", -5 -> "-0.05". */
+export function centsAsDecimal(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

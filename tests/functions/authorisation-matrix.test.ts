@@ -250,6 +250,12 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/admin/editors': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/editors' }) },
+  'GET /api/admin/search': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/search?q=example' }) },
+  'GET /api/admin/reports/months': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/reports/months' }) },
+  'GET /api/admin/exports/:file': {
+    expect: adminsOnly(200),
+    request: async () => ({ path: '/api/admin/exports/orders.csv?from=2026-01-01&to=2026-12-31', params: { file: 'orders.csv' } }),
+  },
   'GET /api/stripe/test-checkout/:orderId': {
     expect: ownerOnly(200),
     request: async () => ({ path: `/api/stripe/test-checkout/${ownersOrder}`, params: { orderId: ownersOrder } }),

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { SignInToContinue } from '../account/SignInToContinue';
 import { $session, startSession } from '../../stores/session';
 import { VerifyEmail } from '../account/VerifyEmail';
+import { AdminSearch } from './AdminSearch';
 import { useSharedStore } from '../shared/useSharedStore';
 import { Tabs, type Tab } from '../shared/Tabs';
 import { useTabInUrl } from '../shared/useTabInUrl';
@@ -11,6 +12,7 @@ import { InquiriesTab } from './InquiriesTab';
 import { OrdersTab } from './OrdersTab';
 import { OutboxTab } from './OutboxTab';
 import { ProjectsTab } from './ProjectsTab';
+import { ReportsTab } from './ReportsTab';
 import { SubscribersTab } from './SubscribersTab';
 import { Toaster } from './Toaster';
 import { WaitlistTab } from './WaitlistTab';
@@ -24,6 +26,7 @@ const ADMIN_TABS: Tab[] = [
   { id: 'projects', label: 'Projects', render: () => <ProjectsTab /> },
   { id: 'waitlist', label: 'Waitlist', render: () => <WaitlistTab /> },
   { id: 'outbox', label: 'Outbox', render: () => <OutboxTab /> },
+  { id: 'reports', label: 'Reports', render: () => <ReportsTab /> },
 ];
 const TAB_IDS = ADMIN_TABS.map((tab) => tab.id);
 
@@ -61,6 +64,7 @@ export default function AdminDashboard() {
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-3xl font-bold text-navy-900">Admin Dashboard</h1>
+      <AdminSearch onOpenTab={selectTab} />
       {/* One row that scrolls sideways on a phone (the open tab kept in view), rather than four rows above every list. */}
       <Tabs label="Admin sections" className="overflow-x-auto sm:flex-wrap *:shrink-0 *:whitespace-nowrap" tabs={ADMIN_TABS} selected={tab} onSelect={selectTab} />
       <Toaster />

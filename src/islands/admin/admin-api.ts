@@ -13,6 +13,8 @@ import type { Editor, EditorInput, EmailSubscriber } from '../../lib/schemas';
 import { idToken } from '../../stores/session';
 import { projectsSearch, type ProjectFilter } from './project-filters';
 import type { RefundInput } from './refund-form';
+import type { ExportKind, MonthsReport } from '../../lib/reports';
+import type { SearchAnswer } from '../../lib/search';
 
 const signedOut = { ok: false, status: 401, error: 'Sign in required' } as const;
 
@@ -62,12 +64,7 @@ export const setSubscriberEnabled = (id: string, enabled: boolean) =>
   withToken<EmailSubscriber>('/api/database/emails', { method: 'PATCH', body: { id, enabled } });
 
 /** The subscribers as a CSV file, and the name the server gave it. */
-export async function subscribersCsv(): Promise<ApiResult<{ file: Blob; filename: string }>> {
-  const result = await rawWithToken('/api/database/emails?format=csv');
-  if (!result.ok) return result;
-  const filename = /filename="([^"]+)"/.exec(result.data.headers.get('content-disposition') ?? '')?.[1] ?? 'subscribers.csv';
-  return { ok: true, data: { file: await result.data.blob(), filename } };
-}
+export const subscribersCsv = () => csvFile('/api/database/emails?format=csv', 'subscribers.csv');
 
 export const inquiriesPage = (cursor: string | null, status: InquiryFilter) =>
   withToken<Page<InquiryItem>>(`/api/admin/inquiries${pageSearch(cursor)}&status=${status}`);
@@ -98,18 +95,25 @@ export const getProject = (id: string) => withToken<FullProjectView>(projectPath
 export const actOnProject = (id: string, action: Extract<ProjectAction, 'reassign' | 'finalize' | 'withdraw'>, body: { version: number; editorId?: string; reason?: string }) =>
   withToken<FullProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });
 
+// Search, the month report and the accountant's exports.
+
+/** A CSV file the server makes, and the name it gave it (`fallback` if none). */
+async function csvFile(path: string, fallback: string): Promise<ApiResult<{ file: Blob; filename: string }>> {
+  const result = await rawWithToken(path);
+  if (!result.ok) return result;
+  const filename = /filename="([^"]+)"/.exec(result.data.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+  return { ok: true, data: { file: await result.data.blob(), filename } };
+}
+export const searchAll = (q: string) => withToken<SearchAnswer>(`/api/admin/search?${new URLSearchParams({ q })}`);
+export const monthsReport = (from: string, to: string) => withToken<MonthsReport>(`/api/admin/reports/months?${new URLSearchParams({ from, to })}`);
+/** One of the accountant's CSV files for the days `from` to `to`. */
+export const exportCsv = (kind: ExportKind, from: string, to: string) => csvFile(`/api/admin/exports/${kind}.csv?${new URLSearchParams({ from, to })}`, `${kind}.csv`);
+
 /** The waitlist in the order people joined: everyone's, or one editor's (`editorId`). */
 export const waitlistPage = (cursor: string | null, editorId: string | null) =>
   withToken<Page<WaitlistItem>>(`/api/admin/waitlist${pageSearch(cursor)}${editorId ? `&editor=${encodeURIComponent(editorId)}` : ''}`);
 export const removeWaitlistEntry = (entry: Pick<WaitlistItem, 'editorId' | 'email'>) =>
   withToken<null>(`/api/admin/waitlist?${new URLSearchParams({ editor: entry.editorId, email: entry.email })}`, { method: 'DELETE' });
-/** A file the server makes (an export), and the name it gave it. */
-async function serverFile(path: string, fallbackName: string): Promise<ApiResult<{ file: Blob; filename: string }>> {
-  const result = await rawWithToken(path);
-  if (!result.ok) return result;
-  const filename = /filename="([^"]+)"/.exec(result.data.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  return { ok: true, data: { file: await result.data.blob(), filename } };
-}
 /** The waitlist (everyone's, or one editor's) as a CSV file. */
 export const waitlistCsv = (editorId: string | null) =>
-  serverFile(`/api/admin/waitlist?format=csv${editorId ? `&editor=${encodeURIComponent(editorId)}` : ''}`, 'waitlist.csv');
+  csvFile(`/api/admin/waitlist?format=csv${editorId ? `&editor=${encodeURIComponent(editorId)}` : ''}`, 'waitlist.csv');

@@ -1,0 +1,25 @@
+/**
+ * GET /api/admin/reports/months?from=YYYY-MM&to=YYYY-MM (admin): per month of the business time zone,
+ * revenue, refunds, net, orders, projects finished, rounds returned late and on time and consults
+ * booked, with their totals; per editor, projects open now and, over those months, projects finished
+ * and rounds on time and late. Without a period, the last twelve months, this one included.
+ */
+import type { Config } from '@netlify/functions';
+import { localDate } from '../../src/lib/consult-format';
+import { monthsQuerySchema } from '../../src/lib/report-queries';
+import { BUSINESS_TIME_ZONE, defaultMonths } from '../../src/lib/reports';
+import { requireAdmin } from '../server/auth';
+import { parse, privateJson, route } from '../server/http';
+import { monthsReport } from '../server/reports';
+
+export default route({
+  GET: async (req, context) => {
+    await requireAdmin(req, context);
+    const url = new URL(req.url);
+    const query = parse(monthsQuerySchema, { from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined });
+    const range = query.from && query.to ? { from: query.from, to: query.to } : defaultMonths(localDate(new Date().toISOString(), BUSINESS_TIME_ZONE));
+    return privateJson(await monthsReport(range, context));
+  },
+});
+
+export const config: Config = { path: '/api/admin/reports/months' };

@@ -1,0 +1,21 @@
+/**
+ * GET /api/admin/search?q= (admin): the orders, projects, inquiries, consults, subscribers, waitlist
+ * entries and outbox e-mails whose name, e-mail, order or project id (or, for e-mails, recipient or
+ * subject) contains `q`, grouped by list, each group saying how many matched and how much of its list
+ * was not searched.
+ */
+import type { Config } from '@netlify/functions';
+import { searchQuerySchema } from '../../src/lib/report-queries';
+import { requireAdmin } from '../server/auth';
+import { parse, privateJson, route } from '../server/http';
+import { search } from '../server/search';
+
+export default route({
+  GET: async (req, context) => {
+    await requireAdmin(req, context);
+    const { q } = parse(searchQuerySchema, { q: new URL(req.url).searchParams.get('q') ?? undefined });
+    return privateJson(await search(q, context));
+  },
+});
+
+export const config: Config = { path: '/api/admin/search' };

@@ -1,0 +1,163 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import handler from '../../netlify/functions/admin-search';
+import exportsHandler from '../../netlify/functions/admin-exports';
+import monthsHandler from '../../netlify/functions/admin-reports';
+import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
+import { sendMail } from '../../netlify/server/mail';
+import { search } from '../../netlify/server/search';
+import { subscribersRepo } from '../../netlify/server/subscribers.repo';
+import { waitlistRepo } from '../../netlify/server/waitlist.repo';
+import { inquirySchema } from '../../src/lib/schemas';
+import { SEARCH_KINDS, searchMessages, type SearchAnswer, type SearchKind } from '../../src/lib/search';
+import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
+import { validInquiry } from '../helpers/api-fixtures';
+import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
+import { call, clearStore } from '../helpers/functions';
+import { storeBooking, storePaidOrder, storeProject } from '../helpers/reports';
+
+const get = async (q: string | null, headers?: Record<string, string>) =>
+  call(handler, `/api/admin/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}`, { headers: headers ?? (await asAdmin()) });
+
+/** The ids found per kind, only the kinds with matches. */
+function found(answer: SearchAnswer): Partial<Record<SearchKind, string[]>> {
+  return Object.fromEntries(answer.groups.filter((g) => g.hits.length > 0).map((g) => [g.kind, g.hits.map((h) => h.id)]));
+}
+
+/** The Okafor family in every list, and the Lindqvist family beside them in some. */
+let okafor: { orderId: string; projectId: string; inquiryKey: string; bookingId: string; mailKey: string };
+let lindqvistOrder: string;
+
+beforeAll(async () => {
+  vi.stubEnv('SMTP_URL', '');
+  await Promise.all(['orders', 'projects', 'inquiries', 'consults', 'subscribers', 'waitlist', 'outbox'].map(clearStore));
+  const family = { parentName: 'Ngozi Okafor', parentEmail: 'ngozi.okafor@example.com', studentName: 'Chidi Okafor', studentEmail: 'chidi@example.com' };
+  const order = await storePaidOrder('2026-10-05T15:00:00.000Z', 30000, family);
+  const project = await storeProject(order);
+  const lindqvist = await storePaidOrder('2026-10-06T15:00:00.000Z', 20000, { parentName: 'Astrid Lindqvist', parentEmail: 'astrid@example.org', studentName: 'Erik Lindqvist', studentEmail: 'erik@example.org' });
+  lindqvistOrder = lindqvist.id;
+  const { key: inquiryKey } = await inquiriesRepo().add(await inquirySchema.parseAsync({ ...validInquiry, parentName: 'Ngozi Okafor', email: 'ngozi.okafor@example.com', studentInfo: 'Chidi, 11th grade' }));
+  const booking = await storeBooking('2026-10-01T14:00:00.000Z', { name: 'Ngozi Okafor', email: 'ngozi.okafor@example.com' });
+  await subscribersRepo().subscribe('ngozi.okafor@example.com');
+  await subscribersRepo().subscribe('astrid@example.org');
+  await waitlistRepo().join({ email: 'ngozi.okafor@example.com', editorId: 'maya-chen', editorName: 'Maya Chen' });
+  const sent = await sendMail({ to: 'ngozi.okafor@example.com', subject: `Your order ${order.id} is confirmed`, text: 'Thank you.' });
+  if (sent.via !== 'outbox') throw new Error('Expected the outbox');
+  okafor = { orderId: order.id, projectId: project.id, inquiryKey, bookingId: booking.id, mailKey: sent.key };
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('GET /api/admin/search', () => {
+  itRefusesAllButAdmins((headers) => get('okafor', headers));
+
+  it('finds a family by e-mail in all seven lists, with where to open each', async () => {
+    const res = await get('NGOZI.okafor@example.com');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.body.groups.map((g: { kind: string }) => g.kind)).toEqual([...SEARCH_KINDS]);
+    expect(found(res.body)).toEqual({
+      orders: [okafor.orderId],
+      projects: [okafor.projectId],
+      inquiries: [okafor.inquiryKey],
+      consults: [okafor.bookingId],
+      subscribers: ['ngozi.okafor@example.com'],
+      waitlist: ['maya-chen/ngozi.okafor@example.com'],
+      outbox: [okafor.mailKey],
+    });
+    const hits = Object.fromEntries(res.body.groups.map((g: SearchAnswer['groups'][number]) => [g.kind, g.hits[0]]));
+    expect(hits.orders).toMatchObject({ title: `${okafor.orderId} · Ngozi Okafor`, anchor: `order-${okafor.orderId}` });
+    expect(hits.orders.detail).toContain('$300');
+    expect(hits.orders.detail).toContain('placed 2026-10-05');
+    expect(hits.projects).toMatchObject({ anchor: `project-${okafor.projectId}` });
+    expect(hits.projects.detail).toContain('with Maya Chen');
+    expect(hits.waitlist).toMatchObject({ anchor: 'waitlist-maya-chen', detail: expect.stringContaining('Waiting for Maya Chen') });
+    expect(hits.outbox).toMatchObject({ title: `Your order ${okafor.orderId} is confirmed`, anchor: `mail-${okafor.mailKey}` });
+    expect(hits.subscribers.anchor).toBeNull();
+    for (const group of res.body.groups) expect(group).toMatchObject({ unsearched: 0 });
+  });
+
+  it('finds by a name, any part of it, in any case', async () => {
+    const { body } = await get('  okaFOR ');
+    expect(body.q).toBe('okaFOR');
+    // Subscribers, the waitlist and the outbox hold only addresses: the name is found in them as part of the address.
+    expect(Object.keys(found(body)).sort()).toEqual([...SEARCH_KINDS].sort());
+    expect(found((await get('Chidi Okafor')).body)).toEqual({ orders: [okafor.orderId], projects: [okafor.projectId] });
+    expect(found((await get('Lindqvist')).body)).toEqual({ orders: [lindqvistOrder] });
+  });
+
+  it('finds by an order id: the order, its projects and the e-mails naming it', async () => {
+    expect(found((await get(okafor.orderId.toLowerCase())).body)).toEqual({ orders: [okafor.orderId], projects: [okafor.projectId], outbox: [okafor.mailKey] });
+  });
+
+  it('finds by a project id', async () => {
+    expect(found((await get(okafor.projectId)).body)).toEqual({ projects: [okafor.projectId] });
+  });
+
+  it('finds an e-mail by its recipient only where only the outbox has it', async () => {
+    const sent = await sendMail({ to: ['team@example.net', 'zed.quill@example.net'], subject: 'Weekly digest', text: 'Hello' });
+    expect(found((await get('zed.quill@')).body)).toEqual({ outbox: [sent.via === 'outbox' ? sent.key : ''] });
+  });
+
+  it('answers every list, empty, when nothing matches', async () => {
+    const { status, body } = await get('nobody-by-this-name');
+    expect(status).toBe(200);
+    expect(body.groups).toHaveLength(SEARCH_KINDS.length);
+    for (const group of body.groups) expect(group).toMatchObject({ hits: [], matches: 0 });
+  });
+
+  it.each([
+    ['no q', null, 'q is required'],
+    ['an empty q', '', searchMessages.tooShort],
+    ['a q of spaces', '     ', searchMessages.tooShort],
+    ['one character', 'o', searchMessages.tooShort],
+    ['101 characters', 'x'.repeat(101), searchMessages.tooLong],
+  ])('answers %s with 400 naming q', async (_, q, error) => {
+    const res = await get(q);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error });
+  });
+});
+
+describe('search limits', () => {
+  beforeEach(() => clearStore('subscribers'));
+
+  it('shows at most the hits asked for, counts every match, and says how much of a list it did not read', async () => {
+    for (const n of [1, 2, 3, 4, 5]) await subscribersRepo().subscribe(`reader${n}@example.com`);
+    const answer = await search('reader', undefined, { scanPerKind: 4, perKind: 2 });
+    const subscribers = answer.groups.find((g) => g.kind === 'subscribers')!;
+    expect(subscribers.hits.map((h) => h.id)).toEqual(['reader1@example.com', 'reader2@example.com']);
+    expect(subscribers).toMatchObject({ matches: 4, unsearched: 1 });
+  });
+});
+
+describe('in a storage outage', () => {
+  const blobs = useAtomicBlobsServer();
+  const reportsCall = async (path: string, run: typeof handler, params?: Record<string, string>) => call(run, path, { headers: await asAdmin(), params });
+
+  beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
+  beforeAll(async () => {
+    await storePaidOrder('2026-10-05T15:00:00.000Z', 30000, { parentName: 'Ngozi Okafor' });
+    await subscribersRepo().subscribe('ngozi.okafor@example.com');
+  });
+  afterEach(() => blobs.setFaults(null));
+
+  it.each([
+    ['the search', () => reportsCall('/api/admin/search?q=okafor', handler)],
+    ['the month report', () => reportsCall('/api/admin/reports/months?from=2026-10&to=2026-10', monthsHandler)],
+    ['an export', () => reportsCall('/api/admin/exports/orders.csv?from=2026-10-01&to=2026-10-31', exportsHandler, { file: 'orders.csv' })],
+  ])('%s answers 503 with { error }, never a part of the lists as if it were all', async (_, attempt) => {
+    for (const at of [1, 2, 3, 4]) {
+      blobs.setFaults({ fault: 503, at, only: true, reads: true });
+      const failed = await attempt();
+      blobs.setFaults(null);
+      const whole = await attempt();
+      expect(whole.status).toBe(200);
+      // A read that fails once is tried again; one that keeps failing is the request's 503.
+      expect([200, 503]).toContain(failed.status);
+      if (failed.status === 200) expect(failed.body).toEqual(whole.body);
+    }
+    blobs.setFaults({ fault: 503, at: 2, reads: true });
+    const res = await attempt();
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: expect.any(String) });
+  });
+});
