@@ -6,7 +6,7 @@
 import type { User } from 'firebase/auth';
 import { map } from 'nanostores';
 import { NO_ADD_ONS, type OwnedAddOns } from '../lib/catalogue';
-import { apiFetch } from '../client/api';
+import { apiFetch, type ApiResult } from '../client/api';
 import { readRoleHint, writeRoleHint } from '../client/role-hint';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn' | 'unavailable';
@@ -105,6 +105,15 @@ export async function refreshMe() {
 export async function idToken(): Promise<string | null> {
   const { firebaseAuth } = await import('../client/firebase');
   return (await firebaseAuth().currentUser?.getIdToken()) ?? null;
+}
+
+/** What a signed-in call answers when nobody is signed in (any more) to make it. */
+export const SIGNED_OUT = { ok: false, status: 401, error: 'Your sign-in has ended. Log in again, then try once more.' } as const;
+
+/** One of our endpoints as the signed-in user, with their ID token; `SIGNED_OUT` without one. Never throws. */
+export async function signedInFetch<T>(path: string, init: Omit<NonNullable<Parameters<typeof apiFetch>[1]>, 'token'> = {}): Promise<ApiResult<T>> {
+  const token = await idToken();
+  return token ? apiFetch<T>(path, { ...init, token }) : SIGNED_OUT;
 }
 
 /** Sends Firebase's verification e-mail again, with a link back to this page. */

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiFetch } from '../../client/api';
 import {
   chosenAddOns,
   clearCheckoutData,
@@ -27,7 +26,7 @@ import { priceOrder } from '../../lib/pricing';
 import { CANCELLATION_SUMMARY } from '../../lib/refunds';
 import type { Order } from '../../lib/order';
 import type { Billing, Student } from '../../lib/schemas';
-import { $session, idToken, startSession } from '../../stores/session';
+import { $session, signedInFetch, SIGNED_OUT, startSession } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
 import { BillingFields, EMPTY_FIELDS, StudentFields, type CheckoutFields } from './CheckoutForm';
 import { CheckoutSummary } from './CheckoutSummary';
@@ -112,9 +111,8 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
     if (session.status !== 'signedIn') return;
     let current = true;
     void (async () => {
-      const token = await idToken();
-      const result = token ? await apiFetch<Order[]>('/api/orders', { token }) : null;
-      const order = result?.ok ? lastPaidOrder(result.data) : undefined;
+      const result = await signedInFetch<Order[]>('/api/orders');
+      const order = result.ok ? lastPaidOrder(result.data) : undefined;
       if (current && order) setLast({ orderId: order.id, fields: fieldsFromOrder(order) });
     })();
     return () => {
@@ -168,19 +166,19 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
       setProblem('');
       return terms.current?.focus(); // its message is its description
     }
-    const token = await idToken();
-    if (!token) return setProblem(messages.loginToCheckout);
-
     const { studentName, studentGrade, studentEmail, parentName, parentEmail, intendedMajor, street, city, state, zip, country, phone } = check.values;
     const student = { studentName, studentGrade, studentEmail, parentName, parentEmail, intendedMajor } as Student;
     const billing: Billing = { street, city, state, zip, country, phone };
     setBusy(true);
     setProblem('');
-    const result = await apiFetch<{ id: string; url: string }>('/api/stripe/create-payment-session', {
+    const result = await signedInFetch<{ id: string; url: string }>('/api/stripe/create-payment-session', {
       method: 'POST',
-      token,
       body: { services: priced.serviceLines.map((l) => ({ id: l.id, quantity: l.quantity })), editorId: data.editor.id, addOns, student, billing, agreedToTerms: true },
     });
+    if (result === SIGNED_OUT) {
+      setBusy(false);
+      return setProblem(messages.loginToCheckout);
+    }
     if (!result.ok) {
       setBusy(false);
       // The server names a field it refuses: say it there, as the form's own check would.

@@ -7,17 +7,13 @@ import { useEffect, useRef, useState } from 'react';
 import { apiFetch } from '../../client/api';
 import { formatUsd } from '../../lib/money';
 import { paymentDeadline, type Order } from '../../lib/order';
-import { idToken } from '../../stores/session';
+import { signedInFetch } from '../../stores/session';
 
 const deadlineFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 type Busy = 'paying' | 'cancelling' | null;
 
-async function orderAction<T>(order: Order, action: 'checkout' | 'cancel') {
-  const token = await idToken();
-  if (!token) return { ok: false as const, status: 401, error: 'Please sign in again.' };
-  return apiFetch<T>(`/api/orders/${encodeURIComponent(order.id)}/${action}`, { method: 'POST', body: {}, token });
-}
+const orderAction = <T,>(order: Order, action: 'checkout' | 'cancel') => signedInFetch<T>(`/api/orders/${encodeURIComponent(order.id)}/${action}`, { method: 'POST', body: {} });
 
 export function UnpaidOrder({ order, onChanged, headingLevel = 2 }: { order: Order; onChanged: () => void; headingLevel?: 1 | 2 | 3 }) {
   const [busy, setBusy] = useState<Busy>(null);

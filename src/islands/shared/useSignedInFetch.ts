@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { apiFetch, type ApiResult } from '../../client/api';
-import { $session, idToken, startSession } from '../../stores/session';
+import type { ApiResult } from '../../client/api';
+import { $session, signedInFetch, SIGNED_OUT, startSession } from '../../stores/session';
 import { useSharedStore } from './useSharedStore';
 
 export type SignedInFetch<T> = { state: 'loading' } | { state: 'signedOut' } | { state: 'done'; result: ApiResult<T> };
@@ -17,9 +17,9 @@ export function useSignedInFetch<T>(path: string | null) {
   const verified = session.user?.emailVerified;
 
   const reload = useCallback(async () => {
-    const token = await idToken();
-    if (!token || !path) return setValue({ state: 'signedOut' });
-    setValue({ state: 'done', result: await apiFetch<T>(path, { token }) });
+    if (!path) return setValue({ state: 'signedOut' });
+    const result = await signedInFetch<T>(path);
+    setValue(result === SIGNED_OUT ? { state: 'signedOut' } : { state: 'done', result });
   }, [path]);
 
   useEffect(() => void startSession(), []);

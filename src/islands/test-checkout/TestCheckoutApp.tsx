@@ -1,10 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { apiFetch } from '../../client/api';
 import { cardNumberProblem, cvcProblem, expiryProblem } from '../../lib/card';
 import { messages } from '../../lib/messages';
 import { formatUsd } from '../../lib/money';
 import { site } from '../../lib/site';
-import { idToken } from '../../stores/session';
+import { signedInFetch } from '../../stores/session';
 import { lineLabel, type Order } from '../../lib/order';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { SignInToContinue, useFocusAfterSignIn } from '../account/SignInToContinue';
@@ -81,9 +80,8 @@ function PaymentForm({ order, sessionId }: { order: Order; sessionId: string }) 
     }
     setBusy(true);
     setProblem('');
-    const result = await apiFetch(`/api/stripe/test-checkout/${order.id}`, {
+    const result = await signedInFetch(`/api/stripe/test-checkout/${order.id}`, {
       method: 'POST',
-      token: (await idToken()) ?? undefined,
       body: { sessionId, cardNumber: card.number, expiry: card.expiry, cvc: card.cvc },
     });
     if (!result.ok) {
