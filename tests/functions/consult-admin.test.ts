@@ -26,7 +26,7 @@ const cancel = async (id: string, headers: Record<string, string> = {}) =>
   call(adminConsult, `/api/admin/consults/${id}`, { method: 'DELETE', params: { id }, headers });
 
 /** Every day 09:00-18:00 New York time: whatever the real date, there are slots to book. */
-const everyDay: Availability = { weekly: Object.fromEntries(WEEKDAYS.map((d) => [d, [{ start: '09:00', end: '18:00' }]])) as Availability['weekly'], daysOff: [] };
+const everyDay: Availability = { weekly: Object.fromEntries(WEEKDAYS.map((d) => [d, [{ start: '09:00', end: '18:00' }]])) as Availability['weekly'], daysOff: [], openDates: [], meetingLink: '' };
 
 beforeAll(async () => {
   await clearStore('editors');
