@@ -203,7 +203,7 @@ describe('PATCH /api/admin/consults/:id', () => {
     const { body } = await book((await freeSlotList())[0], { email: 'family@example.com' });
     const res = await setLink(body.id, json, await asAdmin());
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(/^meetingLink:/);
+    expect(res.body.error).toMatch(/^meetingLink\b/);
   });
 
   it('answers 404 for an unknown or unsafe id, 409 for a cancelled consult', async () => {
