@@ -82,10 +82,12 @@ export async function updateAvailability(
   const repo = consultsRepo(info);
   const held = await repo.heldBookings(...upcomingWindow(now));
   const daysOff = new Set(availability.daysOff);
-  const onDaysOff = held.filter((b) => b.status === 'booked' && Date.parse(b.start) > now.getTime() && daysOff.has(localDate(b.start, BUSINESS_TIME_ZONE)));
-  if (onDaysOff.some((b) => !cancelConsults.includes(b.id))) {
+  // A cancelled booking still holding its slot is a cancel an earlier attempt began: it is finished below.
+  const onDaysOff = held.filter((b) => Date.parse(b.start) > now.getTime() && daysOff.has(localDate(b.start, BUSINESS_TIME_ZONE)));
+  const booked = onDaysOff.filter((b) => b.status === 'booked');
+  if (booked.some((b) => !cancelConsults.includes(b.id))) {
     const names = await editorNames(info);
-    return { conflicts: onDaysOff.map((b) => consultItem(b, names, availability)) };
+    return { conflicts: booked.map((b) => consultItem(b, names, availability)) };
   }
   for (const booking of onDaysOff) {
     try {

@@ -137,16 +137,17 @@ export async function cancelConsult(id: string, canceller: Canceller, info: Depl
 }
 
 /**
- * What follows a cancel, each step harmless to repeat: the booking kept in the admin's list, the slot
- * freed, the reminder forgotten, the visitor told once.
+ * What follows a cancel, each step harmless to repeat: the booking kept in the admin's list, the
+ * reminder forgotten, the visitor told once, and the slot freed last: while the cancelled booking
+ * still holds it, whoever reads the claims (a day off saved over it) sees a cancel to finish.
  */
 async function afterCancel(cancelled: ConsultBooking, info: DeployInfo): Promise<void> {
   const repo = consultsRepo(info);
   const at = new Date(cancelled.history.findLast((e) => e.type === 'cancelled')!.at);
   await repo.listCancelled(cancelled);
-  await repo.releaseSlot(cancelled);
   await repo.forgetReminder(cancelled);
   await sendOnce(cancellationMails(cancelled, { now: at }), info, `consult-${cancelled.id}-cancelled`, at);
+  await repo.releaseSlot(cancelled);
 }
 
 /** The booking a cancel link's token belongs to; 404 for a token we never gave out. */
