@@ -220,6 +220,14 @@ test('an address that booked three consults today is told to wait, in the server
   await expect(b.times.first()).toBeChecked();
 });
 
+/** A New York date with free slots on which nobody is booked: a day off there cancels nothing. */
+async function dayWithoutBookings(request: APIRequestContext): Promise<string> {
+  const res = await request.get('/api/admin/consults', { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+  const items = (await res.json()).items as { start: string; status: string }[];
+  const bookedDays = new Set(items.filter((i) => i.status === 'booked').map((i) => localDate(i.start, BUSINESS_TIME_ZONE)));
+  return [...new Set((await freeSlots(request)).map((s) => localDate(s, BUSINESS_TIME_ZONE)))].find((d) => !bookedDays.has(d))!;
+}
+
 test('the admin sets a day off, sees a booking and cancels it', async ({ page, request }) => {
   test.slow(); // sign-in, axe at two widths, e-mails through the outbox
   const [slot] = await freeSlots(request);
@@ -227,8 +235,8 @@ test('the admin sets a day off, sees a booking and cancels it', async ({ page, r
   const email = uniqueEmail('admin-consult');
   const booked = await request.post('/api/consult/bookings', { data: { start: slot, name: family, email, preferredEditor: 'maya-chen', timeZone: ZONE, requestId: crypto.randomUUID() } });
   expect(booked.status()).toBe(201);
-  // A New York date with slots, other than the booking's, for the day off.
-  const dayOff = [...new Set((await freeSlots(request)).map((s) => localDate(s, BUSINESS_TIME_ZONE)))].find((d) => d !== localDate(slot, BUSINESS_TIME_ZONE))!;
+  // A New York date with slots and no booked consult (the tests before booked some), for the day off.
+  const dayOff = await dayWithoutBookings(request);
 
   await openAdmin(page, request);
   await page.getByRole('tab', { name: 'Consults', exact: true }).click();
@@ -341,8 +349,9 @@ for (const width of [1280, 390]) {
 test('a day off over a booked consult: kept across tabs, warned, cancelled with the visitor told, shown cancelled', async ({ page, request }) => {
   test.slow(); // sign-in, axe at two widths, e-mails through the outbox
   await resetAvailability(request);
-  const [slot] = await freeSlots(request);
-  const dayOff = localDate(slot, BUSINESS_TIME_ZONE);
+  // A day nobody else is booked on: the warning then names this family alone.
+  const dayOff = await dayWithoutBookings(request);
+  const slot = (await freeSlots(request)).find((s) => localDate(s, BUSINESS_TIME_ZONE) === dayOff)!;
   const family = `Day Off Family ${Date.now()}`;
   const email = uniqueEmail('consult-dayoff');
   const booked = await request.post('/api/consult/bookings', { data: { start: slot, name: family, email, timeZone: ZONE, requestId: crypto.randomUUID() } });
