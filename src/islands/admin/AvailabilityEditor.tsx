@@ -463,7 +463,7 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
             {consultMessages.conflictsOnDaysOff(conflicts.length)}
           </h3>
           <p className="text-sm text-red-900">Nothing is saved yet.</p>
-          <ul aria-label="Consults on the days off" className="list-disc space-y-1 pl-5 text-sm text-slate-900">
+          <ul aria-label="Booked consults on those days" className="list-disc space-y-1 pl-5 text-sm text-slate-900">
             {conflicts.map((c) => (
               <li key={c.id}>
                 <span className="font-semibold">{c.name}</span> ({c.email}), {formatConsult(c.start, c.end, BUSINESS_TIME_ZONE)}
