@@ -288,7 +288,7 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
     setDayOffState('');
     setDraftState(result.data.availability);
     setUpdatedAt(result.data.updatedAt);
-    showToast('success', cancelConsults.length ? `${consultMessages.availabilitySaved}; ${cancelConsults.length} cancelled, each visitor told` : consultMessages.availabilitySaved);
+    showToast('success', cancelConsults.length ? consultMessages.availabilitySavedCancelling(cancelConsults.length) : consultMessages.availabilitySaved);
     onSaved?.();
   }
 
