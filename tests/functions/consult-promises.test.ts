@@ -186,21 +186,18 @@ describe('dates beyond the weekly hours', () => {
 describe('cancelled consults in the admin list', () => {
   it('stay, marked cancelled, with who cancelled, in order among the booked ones', async () => {
     const pat = (await book(TUESDAY_10, { email: 'pat@example.com' })).body;
-    const sam = (await book(FRIDAY_10, { email: 'sam@example.com' })).body;
+    await book(FRIDAY_10, { email: 'sam@example.com' });
     await cancelWith(await cancelTokenFor('pat@example.com'));
-    // Rebooked by someone else: both the cancelled and the new booking of that time are listed.
+    // Rebooked by someone else: both the cancelled and the new booking of that time are listed (by id within a time).
     const ana = (await book(TUESDAY_10, { email: 'ana@example.com' })).body;
+    const tuesday = [
+      [ana.id, 'ana@example.com', 'booked'],
+      [pat.id, 'pat@example.com', 'cancelled'],
+    ]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([, email, status]) => [email, status]);
     const listed = await consultsRepo().bookingsBetween(NOW, new Date('2026-03-17T00:00:00.000Z'));
-    expect(listed.map((b) => [b.email, b.status])).toEqual([
-      ...[
-        ['ana@example.com', 'booked', ana.id],
-        ['pat@example.com', 'cancelled', pat.id],
-      ]
-        .sort((a, b) => a[2].localeCompare(b[2]))
-        .map(([email, status]) => [email, status]),
-      ['sam@example.com', 'booked'],
-    ]);
+    expect(listed.map((b) => [b.email, b.status])).toEqual([...tuesday, ['sam@example.com', 'booked']]);
     expect(listed.find((b) => b.id === pat.id)!.history.at(-1)).toMatchObject({ type: 'cancelled', by: 'visitor' });
-    expect(sam.id).toBeTruthy();
   });
 });
