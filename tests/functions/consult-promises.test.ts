@@ -6,6 +6,7 @@
  * slots; and cancelled consults stay in the admin's list. The admin's changes are called as the
  * endpoints call them, with `now`; the endpoints themselves are tested in consult-admin.test.ts.
  */
+import { getStore } from '@netlify/blobs';
 import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConsultLink, updateAvailability } from '../../netlify/server/consult-admin';
@@ -168,6 +169,16 @@ describe('a day off over booked consults', () => {
     expect(cancellation.text).toContain('we had to cancel');
     expect(cancellation.icalEvent?.method).toBe('CANCEL');
     expect((await freeSlotList()).filter((s) => s.startsWith('2026-03-03'))).toEqual([]);
+  });
+});
+
+describe('an availability stored before open dates and the meeting link existed', () => {
+  it('reads with both empty, and its days off still close their dates', async () => {
+    const { openDates: _, meetingLink: __, ...old } = DEFAULT_AVAILABILITY;
+    await getStore({ name: 'consults', consistency: 'strong' }).setJSON('availability', { availability: { ...old, daysOff: ['2026-03-03'] }, updatedAt: NOW.toISOString() });
+    expect((await consultsRepo().availability()).availability).toEqual({ ...DEFAULT_AVAILABILITY, daysOff: ['2026-03-03'] });
+    expect((await freeSlotList()).filter((s) => s.startsWith('2026-03-03'))).toEqual([]);
+    expect((await book(FRIDAY_10, { email: 'pat@example.com' })).status).toBe(201);
   });
 });
 

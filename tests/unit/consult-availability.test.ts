@@ -25,7 +25,7 @@ describe('meetingLinkProblem', () => {
 });
 
 describe('availabilitySchema', () => {
-  it('reads an availability saved before open dates and the link existed, with both empty', () => {
+  it('takes an availability without open dates or a link (a page loaded before they existed) as both empty', () => {
     const { openDates: _, meetingLink: __, ...old } = DEFAULT_AVAILABILITY;
     expect(availabilitySchema.parse(old)).toEqual(DEFAULT_AVAILABILITY);
   });
