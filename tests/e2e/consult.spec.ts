@@ -396,3 +396,34 @@ test('a day off over a booked consult: kept across tabs, warned, cancelled with 
 
   await resetAvailability(request);
 });
+
+test('the admin opens a Saturday with hours of its own, with the keyboard, and visitors are offered it', async ({ page, request }) => {
+  test.slow(); // sign-in and axe at two widths
+  await resetAvailability(request);
+  const today = localDate(new Date().toISOString(), BUSINESS_TIME_ZONE);
+  const saturday = [...Array(12).keys()]
+    .map((i) => new Date(Date.parse(`${today}T12:00:00Z`) + (i + 2) * 86_400_000).toISOString().slice(0, 10))
+    .find((date) => new Date(`${date}T12:00:00Z`).getUTCDay() === 6)!;
+  const onSaturday = async () => (await freeSlots(request)).filter((s) => localDate(s, BUSINESS_TIME_ZONE) === saturday);
+  expect(await onSaturday()).toEqual([]);
+
+  await openAdmin(page, request);
+  await page.getByRole('tab', { name: 'Consults', exact: true }).click();
+  await page.getByLabel('Open date').fill(saturday);
+  await pressButton(page, 'Open this date');
+  const day = page.getByRole('group', { name: formatDate(saturday) });
+  await expect(day.getByLabel('From', { exact: true })).toHaveValue('10:00');
+  await expect(day.getByLabel('To', { exact: true })).toHaveValue('12:00');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await day.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/consult-open-date-${width}.png` });
+    await expectNoAxeViolations(page, OPEN_TAB_PANEL);
+  }
+  await pressButton(page, 'Save availability');
+  await expect(toasts(page)).toContainText(consultMessages.availabilitySaved);
+  // 10:00 to 12:00 New York time: eight 15-minute slots.
+  await expect.poll(async () => (await onSaturday()).length).toBe(8);
+
+  await resetAvailability(request);
+});
