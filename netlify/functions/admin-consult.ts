@@ -1,24 +1,38 @@
 /**
- * DELETE /api/admin/consults/:id (admin): cancels a consult for the business. The booking stays, with
+ * /api/admin/consults/:id (admin). DELETE cancels a consult for the business: the booking stays, with
  * who cancelled it in its history; the slot is free again and the visitor gets the cancellation.
+ * PATCH { meetingLink } sets this consult's own meeting link ('' for the availability's); the visitor
+ * is e-mailed the link when the one that applies changed.
  */
 import type { Config } from '@netlify/functions';
+import { consultLinkSchema } from '../../src/lib/consult';
 import { consultMessages } from '../../src/lib/consult-messages';
 import { UUID } from '../../src/lib/ids';
 import { requireAdmin } from '../server/auth';
+import { setConsultLink } from '../server/consult-admin';
 import { cancelConsult, consultItem } from '../server/consult-booking';
-import { HttpError, privateJson, route } from '../server/http';
+import { consultsRepo } from '../server/consults.repo';
+import { HttpError, privateJson, readBody, route } from '../server/http';
 import { editorNames } from '../server/preferred-editor';
 
+/** Booking ids are UUIDs; anything else names no booking (and no safe key). */
+function bookingId(id: string | undefined): string {
+  if (!id || !UUID.test(id)) throw new HttpError(404, consultMessages.consultNotFound);
+  return id;
+}
 
 export default route({
   DELETE: async (req, context) => {
     const caller = await requireAdmin(req, context);
-    const id = context.params.id ?? '';
-    // Booking ids are UUIDs; anything else names no booking (and no safe key).
-    if (!UUID.test(id)) throw new HttpError(404, consultMessages.consultNotFound);
-    const cancelled = await cancelConsult(id, { by: 'admin', admin: caller.email }, context);
-    return privateJson(consultItem(cancelled, await editorNames(context)));
+    const cancelled = await cancelConsult(bookingId(context.params.id), { by: 'admin', admin: caller.email }, context);
+    const [names, { availability }] = await Promise.all([editorNames(context), consultsRepo(context).availability()]);
+    return privateJson(consultItem(cancelled, names, availability));
+  },
+  PATCH: async (req, context) => {
+    await requireAdmin(req, context);
+    const id = bookingId(context.params.id);
+    const { meetingLink } = await readBody(req, consultLinkSchema);
+    return privateJson(await setConsultLink(id, meetingLink, context));
   },
 });
 

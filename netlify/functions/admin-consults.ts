@@ -1,7 +1,8 @@
 /**
- * GET /api/admin/consults (admin): the upcoming consults, soonest first, each with its history. The
- * list is found through the claims of the next two weeks' slots, never by reading every booking; it
- * cannot grow past the slots of that horizon, so it comes in one page.
+ * GET /api/admin/consults (admin): the upcoming consults, soonest first, each with its history and
+ * meeting link; the cancelled ones stay, marked so. The list is found through the claims and the
+ * cancellations of the next two weeks' slots, never by reading every booking; it grows only with the
+ * bookings of that horizon, so it comes in one page.
  */
 import type { Config } from '@netlify/functions';
 import { DAY_MS, HORIZON_DAYS } from '../../src/lib/consult-rules';
@@ -15,9 +16,13 @@ export default route({
   GET: async (req, context) => {
     await requireAdmin(req, context);
     const now = new Date();
-    const bookings = await consultsRepo(context).heldBookings(now, new Date(now.getTime() + (HORIZON_DAYS + 1) * DAY_MS));
-    const names = await editorNames(context);
-    return privateJson({ items: bookings.map((booking) => consultItem(booking, names)) });
+    const repo = consultsRepo(context);
+    const [bookings, names, { availability }] = await Promise.all([
+      repo.bookingsBetween(now, new Date(now.getTime() + (HORIZON_DAYS + 1) * DAY_MS)),
+      editorNames(context),
+      repo.availability(),
+    ]);
+    return privateJson({ items: bookings.map((booking) => consultItem(booking, names, availability)) });
   },
 });
 

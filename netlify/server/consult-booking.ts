@@ -5,6 +5,7 @@
  */
 import { consultMessages } from '../../src/lib/consult-messages';
 import { BUSINESS_TIME_ZONE, slotEnd, type BookingRequest, type ConsultByToken, type ConsultItem, type FreeSlots } from '../../src/lib/consult-rules';
+import type { Availability } from '../../src/lib/consult-availability';
 import { offerWindow, offeredSlots } from './consult-slots';
 import { cancellationMails, confirmationMails, sendOnce } from './consult-mail';
 import { hashToken, newCancelToken } from './consult-token';
@@ -73,7 +74,8 @@ async function claimOrFindClaim(repo: ReturnType<typeof consultsRepo>, booking: 
 
 /** The booking this request makes: stored now, or found as an earlier attempt of the same request stored it. */
 async function bookingFor(request: BookingRequest, repo: ReturnType<typeof consultsRepo>, now: Date): Promise<ConsultBooking> {
-  if (!offeredSlots((await repo.availability()).availability, now).includes(request.start)) {
+  const { availability } = await repo.availability();
+  if (!offeredSlots(availability, now).includes(request.start)) {
     const earlier = await repo.get(request.requestId);
     if (!earlier) throw new HttpError(400, consultMessages.slotNotOffered);
   }
@@ -90,7 +92,8 @@ async function bookingFor(request: BookingRequest, repo: ReturnType<typeof consu
     status: 'booked',
     sequence: 0,
     createdAt: at,
-    history: [{ type: 'booked', at }],
+    // The meeting link the confirmation will carry, kept so that a retry sends the same one.
+    history: [{ type: 'booked', at, ...(availability.meetingLink ? { link: availability.meetingLink } : {}) }],
   };
   if (await repo.create(fresh)) return fresh;
   const earlier = (await repo.get(fresh.id))?.value;
@@ -133,13 +136,18 @@ export async function cancelConsult(id: string, canceller: Canceller, info: Depl
   throw new StorageError(`Consult ${id} kept changing while it was being cancelled`);
 }
 
-/** What follows a cancel, each step harmless to repeat: the slot freed, the reminder forgotten, the visitor told once. */
+/**
+ * What follows a cancel, each step harmless to repeat: the booking kept in the admin's list, the
+ * reminder forgotten, the visitor told once, and the slot freed last: while the cancelled booking
+ * still holds it, whoever reads the claims (a day off saved over it) sees a cancel to finish.
+ */
 async function afterCancel(cancelled: ConsultBooking, info: DeployInfo): Promise<void> {
   const repo = consultsRepo(info);
   const at = new Date(cancelled.history.findLast((e) => e.type === 'cancelled')!.at);
-  await repo.releaseSlot(cancelled);
+  await repo.listCancelled(cancelled);
   await repo.forgetReminder(cancelled);
   await sendOnce(cancellationMails(cancelled, { now: at }), info, `consult-${cancelled.id}-cancelled`, at);
+  await repo.releaseSlot(cancelled);
 }
 
 /** The booking a cancel link's token belongs to; 404 for a token we never gave out. */
@@ -155,8 +163,28 @@ export function consultByToken(booking: ConsultBooking): ConsultByToken {
   return { start: booking.start, end: booking.end, timeZone: booking.timeZone, status: booking.status, cancelledAt: cancelled?.at ?? null };
 }
 
-/** A booking as the admin reads it, with its preferred editor's current name (`names`: id -> name). */
-export function consultItem(booking: ConsultBooking, names: Map<string, string>): ConsultItem {
+/** The meeting link that applies to a booking now: its own, else the availability's; null while none is set. */
+export const joinLink = (booking: ConsultBooking, availability: Availability): string | null => booking.meetingLink || availability.meetingLink || null;
+
+/**
+ * A booking as the admin reads it, with its preferred editor's current name (`names`: id -> name) and
+ * the meeting link that applies to it under `availability`.
+ */
+export function consultItem(booking: ConsultBooking, names: Map<string, string>, availability: Availability): ConsultItem {
   const { id, start, end, name, email, intendedMajor, preferredEditor, timeZone, status, history } = booking;
-  return { id, start, end, name, email, intendedMajor, preferredEditor, preferredEditorName: names.get(preferredEditor) ?? null, timeZone, status, history };
+  return {
+    id,
+    start,
+    end,
+    name,
+    email,
+    intendedMajor,
+    preferredEditor,
+    preferredEditorName: names.get(preferredEditor) ?? null,
+    timeZone,
+    status,
+    history,
+    meetingLink: booking.meetingLink || null,
+    joinLink: joinLink(booking, availability),
+  };
 }

@@ -17,7 +17,8 @@ const DOMAIN = site.email.slice(site.email.indexOf('@') + 1);
 /** Stable for the booking's whole life: calendars match the cancellation to the invite by it. */
 export const consultUid = (bookingId: string) => `consult-${bookingId}@${DOMAIN}`;
 
-export function consultInvite(booking: ConsultBooking, method: InviteMethod, { now, description }: { now: Date; description: string }): string {
+/** `link`: where to join the call, as the event's location and URL; calendars offer it at the time. */
+export function consultInvite(booking: ConsultBooking, method: InviteMethod, { now, description, link = null }: { now: Date; description: string; link?: string | null }): string {
   const calendar = ical({
     prodId: { company: site.name, product: 'Consult booking' },
     method: method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
@@ -30,6 +31,7 @@ export function consultInvite(booking: ConsultBooking, method: InviteMethod, { n
     end: new Date(booking.end),
     summary: consultMessages.eventTitle,
     description,
+    ...(link ? { location: link, url: link } : {}),
     status: method === 'REQUEST' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
     organizer: { name: site.name, email: site.email },
     // The visitor chose the time themselves: nothing to accept. The invite goes to the address they

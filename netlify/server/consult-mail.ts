@@ -40,9 +40,14 @@ const when = (booking: ConsultBooking, timeZone = booking.timeZone) => formatCon
 const whenWithBusinessTime = (booking: ConsultBooking) =>
   booking.timeZone === BUSINESS_TIME_ZONE ? when(booking) : `${when(booking)}\n(${when(booking, BUSINESS_TIME_ZONE)})`;
 
-function invite(booking: ConsultBooking, method: InviteMethod, now: Date, description: string): Mail['icalEvent'] {
-  return { method, filename: method === 'REQUEST' ? 'consult.ics' : 'consult-cancelled.ics', content: consultInvite(booking, method, { now, description }) };
+function invite(booking: ConsultBooking, method: InviteMethod, now: Date, description: string, link: string | null = null): Mail['icalEvent'] {
+  return { method, filename: method === 'REQUEST' ? 'consult.ics' : 'consult-cancelled.ics', content: consultInvite(booking, method, { now, description, link }) };
 }
+
+const joinBlock = (link: string) => ({ label: 'Join the call', href: link });
+/** What the visitor reads about joining: the link, or honestly that it will follow. */
+const joining = (link: string | null): Block[] =>
+  link ? ['At the time of the consult, join the call with this link:', joinBlock(link)] : ['Before the consult we will e-mail you a link to join the call.'];
 
 /** The business's copy: who and when (New York time), with what the visitor told us; replies go to the visitor. */
 function businessNotice(booking: ConsultBooking, subject: string, details: string[], icalEvent: Mail['icalEvent']): Mail {
@@ -55,10 +60,15 @@ function bookingDetails(booking: ConsultBooking, editorName: string | null): str
   return [`Intended major: ${booking.intendedMajor ? majorLabel(booking.intendedMajor) : 'Not given'}`, `Preferred editor: ${editor}`];
 }
 
-/** To the visitor and to the business, each with the invite; the visitor's carries the cancel link. */
+/**
+ * To the visitor and to the business, each with the invite; the visitor's carries the cancel link and
+ * the meeting link the booking recorded (`link` of its 'booked' event), or says it will follow.
+ */
 export function confirmationMails(booking: ConsultBooking, { token, editorName, now }: { token: string; editorName: string | null; now: Date }): Mail[] {
   const cancel = { label: 'Cancel this consult', href: cancelLink(token) };
-  const icalEvent = invite(booking, 'REQUEST', now, `${consultMessages.eventTitle}.\n\nNeed to cancel? ${cancel.href}`);
+  const link = booking.history.find((e) => e.type === 'booked')?.link ?? null;
+  const joinLine = link ? `\n\nJoin the call: ${link}` : '';
+  const icalEvent = invite(booking, 'REQUEST', now, `${consultMessages.eventTitle}.${joinLine}\n\nNeed to cancel? ${cancel.href}`, link);
   const toVisitor: Mail = {
     to: booking.email,
     replyTo: site.email,
@@ -66,7 +76,8 @@ export function confirmationMails(booking: ConsultBooking, { token, editorName, 
     ...body([
       greeting(booking),
       `Your free 15-minute consult with ${site.name} is booked for:\n${whenWithBusinessTime(booking)}`,
-      'The calendar invite is attached. Before the consult we will e-mail you a link to join the call; questions before then? Just reply to this e-mail.',
+      ...joining(link),
+      'The calendar invite is attached. Questions before then? Just reply to this e-mail.',
       'Cannot make it after all? Please cancel, so that someone else can have the time:',
       cancel,
     ]),
@@ -98,8 +109,11 @@ export function cancellationMails(booking: ConsultBooking, { now }: { now: Date 
   return [toVisitor, businessNotice(booking, `Consult cancelled: ${booking.name}, ${when(booking, BUSINESS_TIME_ZONE)}`, [], icalEvent)];
 }
 
-/** The day before. The token is stored only as a hash, so this one points to the confirmation's link. */
-export function reminderMail(booking: ConsultBooking): Mail {
+/**
+ * The day before, with the meeting link that applies then. The token is stored only as a hash, so
+ * this one points to the confirmation's cancel link.
+ */
+export function reminderMail(booking: ConsultBooking, link: string | null): Mail {
   return {
     to: booking.email,
     replyTo: site.email,
@@ -107,8 +121,25 @@ export function reminderMail(booking: ConsultBooking): Mail {
     ...body([
       greeting(booking),
       `A reminder of your free 15-minute consult with ${site.name}:\n${whenWithBusinessTime(booking)}`,
+      ...joining(link),
       'If you can no longer make it, please use the cancel link in your confirmation e-mail, so that someone else can have the time.',
     ]),
+  };
+}
+
+/** A new or first meeting link for a booked consult, with the invite updated to carry it (its SEQUENCE raised). */
+export function linkMail(booking: ConsultBooking, link: string, now: Date): Mail {
+  return {
+    to: booking.email,
+    replyTo: site.email,
+    subject: `The link to join your free consult on ${formatDay(booking.start, booking.timeZone)}`,
+    ...body([
+      greeting(booking),
+      `Here is the link to join your free 15-minute consult with ${site.name} on:\n${whenWithBusinessTime(booking)}`,
+      joinBlock(link),
+      'The attached update adds it to your calendar. If you can no longer make it, please use the cancel link in your confirmation e-mail.',
+    ]),
+    icalEvent: invite(booking, 'REQUEST', now, `${consultMessages.eventTitle}.\n\nJoin the call: ${link}`, link),
   };
 }
 

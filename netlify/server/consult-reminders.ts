@@ -5,25 +5,29 @@
  * by the next. It lists only the reminder folders due by now (consults.repo.ts) and reads only their
  * bookings.
  */
+import { joinLink } from './consult-booking';
 import { consultsRepo } from './consults.repo';
 import { reminderMail, sendOnce } from './consult-mail';
 import type { DeployInfo } from './stores';
 
 export async function sendDueReminders(info: DeployInfo, now = new Date()): Promise<{ sent: number }> {
   const repo = consultsRepo(info);
+  const [dueReminders, { availability }] = await Promise.all([repo.dueReminders(now), repo.availability()]);
   let sent = 0;
-  for (const due of await repo.dueReminders(now)) {
+  for (const due of dueReminders) {
     const found = await repo.get(due.bookingId);
     let booking = found?.value;
     if (found && booking?.status === 'booked' && Date.parse(booking.start) > now.getTime()) {
       if (!booking.history.some((e) => e.type === 'reminder-sent')) {
-        const reminded = { ...booking, history: [...booking.history, { type: 'reminder-sent' as const, at: now.toISOString() }] };
+        // The link that applies now, kept with the record so that a retry sends the same one.
+        const link = joinLink(booking, availability);
+        const reminded = { ...booking, history: [...booking.history, { type: 'reminder-sent' as const, at: now.toISOString(), ...(link ? { link } : {}) }] };
         // Cancelled or reminded meanwhile: leave the key, and the next run sees what happened.
         if (!(await repo.update(reminded, found.etag))) continue;
         booking = reminded;
       }
-      const at = new Date(booking.history.find((e) => e.type === 'reminder-sent')!.at);
-      sent += await sendOnce([reminderMail(booking)], info, `consult-${booking.id}-reminder`, at);
+      const reminder = booking.history.find((e) => e.type === 'reminder-sent')!;
+      sent += await sendOnce([reminderMail(booking, reminder.link ?? null)], info, `consult-${booking.id}-reminder`, new Date(reminder.at));
     }
     await repo.deleteReminder(due.key);
   }

@@ -1,6 +1,7 @@
 /**
  * Which consult slots exist: every 15 minutes of real time whose New York wall clock
- * lies inside a weekly window, on a day that is not a day off, from 12 hours ahead to 14 days ahead.
+ * lies inside a window of that day (an open date's own hours, else its weekday's), on a day that is
+ * not a day off, from 12 hours ahead to 14 days ahead.
  * luxon does the time-zone arithmetic (docs/decisions/014-consult-booking.md); this module is the only
  * place slots are made, for the list the visitor sees and for the check of a slot someone books.
  *
@@ -22,11 +23,14 @@ export function offerWindow(now: Date): { earliest: number; latest: number } {
 export function offeredSlots(availability: Availability, now: Date): string[] {
   const { earliest, latest } = offerWindow(now);
   const daysOff = new Set(availability.daysOff);
+  const openDates = new Map(availability.openDates.map((d) => [d.date, d.windows]));
   const slots: string[] = [];
   const lastDay = DateTime.fromMillis(latest, { zone: BUSINESS_TIME_ZONE }).startOf('day');
   for (let day = DateTime.fromMillis(earliest, { zone: BUSINESS_TIME_ZONE }).startOf('day'); day <= lastDay; day = day.plus({ days: 1 })) {
-    const windows = availability.weekly[WEEKDAYS[day.weekday - 1]].map((w) => [minutesOfDay(w.start)!, minutesOfDay(w.end)!] as const);
-    if (windows.length === 0 || daysOff.has(day.toISODate()!)) continue;
+    const date = day.toISODate()!;
+    const hours = openDates.get(date) ?? availability.weekly[WEEKDAYS[day.weekday - 1]];
+    const windows = hours.map((w) => [minutesOfDay(w.start)!, minutesOfDay(w.end)!] as const);
+    if (windows.length === 0 || daysOff.has(date)) continue;
     // Calendar arithmetic: the next midnight, 23 or 25 hours away on the days the clocks change.
     const nextDay = day.plus({ days: 1 });
     for (const [at, wallClock] of slotStarts(day, nextDay)) {

@@ -1,14 +1,15 @@
 /**
  * The consults store, one blob per record (docs/decisions/014-consult-booking.md):
  *
- *   availability                         the admin's weekly windows and days off; the defaults until saved
+ *   availability                         the admin's weekly windows, days off, open dates, meeting link; the defaults until saved
  *   bookings/<id>                        a booking with its history; changed only by compare-and-set
  *   slots/<UTC date>/<start>             the claim on one slot, { bookingId }: written `onlyIfNew`, deleted to free it
+ *   cancelled/<UTC date>/<start>/<id>    empty: a cancelled booking, so the admin's list still shows it
  *   tokens/<SHA-256 of a cancel token>   { bookingId }
  *   reminders/<UTC date>/<due time>/<id> a reminder still to send, deleted once sent or moot
  *
  * A slot is taken exactly when its claim exists, so the free slots of two weeks come from listing the
- * claims of those days, never from reading bookings. Reminder keys sort by due time in one folder per
+ * claims of those days, never from reading bookings; the admin's list adds the cancelled ones of those days. Reminder keys sort by due time in one folder per
  * day: the reminder run lists the day folders up to today and reads only the bookings that are due.
  */
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from './stores';
@@ -28,7 +29,9 @@ export interface ConsultBooking {
   /** The visitor's zone when booking: their e-mails show times in it. */
   timeZone: string;
   status: ConsultStatus;
-  /** The invite's iCalendar SEQUENCE: 0 for the invite, one more for each update (the cancellation). */
+  /** This consult's own meeting link, set by the admin; the availability's applies without it. */
+  meetingLink?: string;
+  /** The invite's iCalendar SEQUENCE: 0 for the invite, one more for each update (a new link, the cancellation). */
   sequence: number;
   createdAt: string;
   history: ConsultEvent[];
@@ -38,8 +41,8 @@ const AVAILABILITY = 'availability';
 const REMINDERS = 'reminders/';
 const bookingKey = (id: string) => `bookings/${id}`;
 const tokenKey = (tokenHash: string) => `tokens/${tokenHash}`;
-const slotFolder = (utcDate: string) => `slots/${utcDate}/`;
-const slotKey = (start: string) => `${slotFolder(start.slice(0, 10))}${start}`;
+const slotKey = (start: string) => `slots/${start.slice(0, 10)}/${start}`;
+const cancelledKey = (booking: Pick<ConsultBooking, 'id' | 'start'>) => `cancelled/${booking.start.slice(0, 10)}/${booking.start}/${booking.id}`;
 
 /** When a booking's reminder is due; the reminder key of a booking made later than that is never written. */
 export const reminderDue = (booking: Pick<ConsultBooking, 'start'>) => new Date(Date.parse(booking.start) - REMINDER_HOURS_BEFORE * HOUR_MS);
@@ -49,16 +52,16 @@ function reminderKey(booking: Pick<ConsultBooking, 'id' | 'start'>) {
 }
 
 /**
- * The UTC months from `from` to `to`, both included, as key prefixes of their claims
+ * The UTC months from `from` to `to`, both included, as key prefixes under `root`
  * ('slots/2026-11-'): the two weeks of slots on offer are one listing, at most two.
  */
-function claimMonths(from: Date, to: Date): string[] {
+function monthPrefixes(root: string, from: Date, to: Date): string[] {
   const months: string[] = [];
   const last = to.toISOString().slice(0, 7);
   for (let month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth())); ; month.setUTCMonth(month.getUTCMonth() + 1)) {
     const name = month.toISOString().slice(0, 7);
     if (name > last) return months;
-    months.push(`slots/${name}-`);
+    months.push(`${root}/${name}-`);
   }
 }
 
@@ -70,24 +73,26 @@ export interface DueReminder {
 export function consultsRepo(info?: DeployInfo) {
   const store = openStore('consults', info);
 
-  /** The claim keys of slots starting from `from` to `to`, one listing per UTC month. */
-  async function claimKeys(from: Date, to: Date): Promise<string[]> {
-    const lists = await Promise.all(claimMonths(from, to).map((prefix) => store.list({ prefix })));
+  /** The keys under `root` ('slots', 'cancelled') of slots starting from `from` to `to`, one listing per UTC month. */
+  async function keysInWindow(root: string, from: Date, to: Date): Promise<string[]> {
+    const lists = await Promise.all(monthPrefixes(root, from, to).map((prefix) => store.list({ prefix })));
     const fromIso = from.toISOString();
     const toIso = to.toISOString();
     return lists
       .flatMap(({ blobs }) => blobs.map((b) => b.key))
       .filter((key) => {
-        const start = key.slice(key.lastIndexOf('/') + 1);
+        const start = key.split('/')[2];
         return start >= fromIso && start <= toIso;
       })
       .sort();
   }
+  const claimKeys = (from: Date, to: Date) => keysInWindow('slots', from, to);
 
   return {
     async availability(): Promise<AvailabilitySettings> {
       const saved = (await store.get(AVAILABILITY, { type: 'json' })) as AvailabilitySettings | null;
-      return saved ?? { availability: DEFAULT_AVAILABILITY, updatedAt: null };
+      // Saved before open dates and the meeting link existed: those start empty.
+      return saved ? { ...saved, availability: { ...DEFAULT_AVAILABILITY, ...saved.availability } } : { availability: DEFAULT_AVAILABILITY, updatedAt: null };
     },
     /** The admin sends the whole pattern each time, so a plain write is the whole update. */
     async saveAvailability(availability: Availability, now = new Date()): Promise<AvailabilitySettings> {
@@ -106,6 +111,16 @@ export function consultsRepo(info?: DeployInfo) {
       const bookings = await readRecords<ConsultBooking>(store, claims.map(({ value }) => bookingKey(value.bookingId)));
       return bookings.map(({ value }) => value);
     },
+    /** The bookings held or cancelled from `from` to `to`, soonest first: the admin's list. */
+    async bookingsBetween(from: Date, to: Date): Promise<ConsultBooking[]> {
+      const [held, cancelledKeys] = await Promise.all([this.heldBookings(from, to), keysInWindow('cancelled', from, to)]);
+      const heldIds = new Set(held.map((b) => b.id));
+      const cancelledIds = cancelledKeys.map((key) => key.split('/')[3]).filter((id) => UUID.test(id) && !heldIds.has(id));
+      const cancelled = await readRecords<ConsultBooking>(store, cancelledIds.map(bookingKey));
+      return [...held, ...cancelled.map(({ value }) => value)].sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+    },
+    /** Keeps a cancelled booking in the admin's list; harmless to repeat. */
+    listCancelled: (booking: ConsultBooking) => store.set(cancelledKey(booking), ''),
 
     /**
      * Bookings of every time, at most `limit` of them (which ones, when there are more, is not defined:

@@ -3,7 +3,7 @@
  * A Blob body (an uploaded file) goes as raw bytes with the given headers instead of JSON.
  * Answers `{ ok, data }` or `{ ok: false, error }`: a network failure is an answer, not a throw.
  */
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: string };
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: string; answer?: unknown };
 
 export async function apiFetch<T = unknown>(
   path: string,
@@ -18,7 +18,8 @@ export async function apiFetch<T = unknown>(
     const data = await res.json().catch(() => null);
     if (res.ok) return { ok: true, data: data as T };
     const error = data && typeof data.error === 'string' ? data.error : `Request failed (${res.status})`;
-    return { ok: false, status: res.status, error };
+    // The whole answer too: some refusals say more than `error` (a 409's conflicts).
+    return { ok: false, status: res.status, error, answer: data };
   } catch {
     return { ok: false, status: 0, error: 'Network error' };
   }

@@ -24,10 +24,20 @@ export interface TimeWindow {
   end: string;
 }
 
+/** A New York date with hours of its own instead of its weekday's ('an extra Saturday'). */
+export interface DateHours {
+  date: string;
+  windows: TimeWindow[];
+}
+
 export interface Availability {
   weekly: Record<Weekday, TimeWindow[]>;
-  /** New York dates ('2026-03-09') with no consults at all. */
+  /** New York dates ('2026-03-09') with no consults at all: days off and holidays. */
   daysOff: string[];
+  /** Dates opened beyond the weekly hours, or with other hours than their weekday's. */
+  openDates: DateHours[];
+  /** Where visitors join the call; '' until the admin sets one, and the e-mails say it will follow. */
+  meetingLink: string;
 }
 
 const weekdayHours: TimeWindow[] = [
@@ -38,10 +48,27 @@ const weekdayHours: TimeWindow[] = [
 export const DEFAULT_AVAILABILITY: Availability = {
   weekly: { mon: weekdayHours, tue: weekdayHours, wed: weekdayHours, thu: weekdayHours, fri: weekdayHours, sat: [], sun: [] },
   daysOff: [],
+  openDates: [],
+  meetingLink: '',
 };
 
 export const MAX_WINDOWS_PER_DAY = 8;
 export const MAX_DAYS_OFF = 366;
+export const MAX_OPEN_DATES = 100;
+export const MAX_MEETING_LINK = 500;
+
+/** A meeting link the e-mails may carry: an https address, nothing else ('' for none). */
+export function meetingLinkProblem(link: string): string | null {
+  if (link === '') return null;
+  if (link.length > MAX_MEETING_LINK) return `the meeting link must be at most ${MAX_MEETING_LINK} characters`;
+  try {
+    const url = new URL(link);
+    if (url.protocol === 'https:' && !/\s/.test(link) && url.hostname.includes('.')) return null;
+  } catch {
+    // Not an address at all: answered below.
+  }
+  return 'the meeting link must be an https address such as https://meet.example.com/abc';
+}
 
 const TIME_OF_DAY = /^([01]\d|2[0-4]):([0-5]\d)$/;
 

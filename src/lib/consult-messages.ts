@@ -17,7 +17,15 @@ export const consultMessages = {
   cancelFailed: 'We could not cancel your consult. Please try again.',
   consultNotFound: 'No consult with this id',
   availabilitySaved: 'Availability saved',
+  availabilitySavedCancelling: (count: number) => `Availability saved; ${count === 1 ? 'one consult' : `${count} consults`} cancelled, each visitor told`,
   availabilitySaveFailed: 'Failed to save availability',
   consultCancelled: 'Consult cancelled',
   consultCancelFailed: 'Failed to cancel consult',
+  linkSaved: 'Meeting link saved',
+  linkSaveFailed: 'Failed to save the meeting link',
+  cancelledNoLink: 'This consult was cancelled: it needs no meeting link.',
+  conflictsOnDaysOff: (count: number) =>
+    `${count === 1 ? 'A booked consult falls' : `${count} booked consults fall`} on the days off: cancel ${count === 1 ? 'it' : 'them'} (the visitor is told), or remove the day off.`,
+  cancelledBy: { visitor: 'Cancelled by the visitor', admin: 'Cancelled by our team' },
+  unsavedDraft: 'Unsaved changes are kept here until you save or discard them.',
 } as const;

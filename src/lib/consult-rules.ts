@@ -81,10 +81,12 @@ export interface ConsultByToken {
 
 /** One line of a booking's history. */
 export type ConsultEvent =
-  | { type: 'booked'; at: string }
+  // `link`: the meeting link that mail carried; none when it said the link will follow.
+  | { type: 'booked'; at: string; link?: string }
   | { type: 'cancelled'; at: string; by: 'visitor' }
   | { type: 'cancelled'; at: string; by: 'admin'; admin: string }
-  | { type: 'reminder-sent'; at: string };
+  | { type: 'reminder-sent'; at: string; link?: string }
+  | { type: 'link-sent'; at: string; link: string };
 
 /** A consult as the admin reads it. */
 export interface ConsultItem {
@@ -100,6 +102,16 @@ export interface ConsultItem {
   timeZone: string;
   status: ConsultStatus;
   history: ConsultEvent[];
+  /** This consult's own meeting link, or null when the availability's applies. */
+  meetingLink: string | null;
+  /** The link that applies now, this consult's or the availability's; null while none is set. */
+  joinLink: string | null;
+}
+
+/** A 409 from PUT /api/admin/consult-availability: booked consults fall on the days off. */
+export interface AvailabilityConflict {
+  error: string;
+  conflicts: ConsultItem[];
 }
 
 /** GET/PUT /api/admin/consult-availability */

@@ -5,7 +5,7 @@
  */
 import { MAJOR_VALUES } from './catalogue';
 import { CANCEL_TOKEN_PATTERN, CONSULT_LIMITS, ISO_INSTANT, isTimeZone } from './consult-rules';
-import { MAX_DAYS_OFF, MAX_WINDOWS_PER_DAY, WEEKDAYS, isIsoDate, minutesOfDay, windowsProblem, type Weekday } from './consult-availability';
+import { MAX_DAYS_OFF, MAX_OPEN_DATES, MAX_WINDOWS_PER_DAY, WEEKDAYS, isIsoDate, meetingLinkProblem, minutesOfDay, windowsProblem, type Weekday } from './consult-availability';
 import { UUID } from './ids';
 import { emailSchema, requiredText } from './schemas';
 import { z } from './zod';
@@ -40,15 +40,53 @@ const daySchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** PUT /api/admin/consult-availability: the whole weekly pattern and the days off, New York time. */
-export const availabilitySchema = z.object({
+const isoDate = (what: string) => z.string({ message: `${what} must be text` }).refine(isIsoDate, `${what} must be dates such as 2026-03-09`);
+
+/** '' for none, or an https address; the e-mails carry it. */
+export const meetingLinkSchema = z
+  .string({ message: 'meetingLink must be text' })
+  .trim()
+  .superRefine((link, ctx) => {
+    const problem = meetingLinkProblem(link);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The whole weekly pattern, the days off, the dates with hours of their own and the meeting link, New York time. */
+const availabilityFields = z.object({
   weekly: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, daySchema])) as Record<Weekday, typeof daySchema>, {
     message: 'weekly must name every day from mon to sun',
   }),
   daysOff: z
-    .array(z.string({ message: 'days off must be text' }).refine(isIsoDate, 'days off must be dates such as 2026-03-09'), {
-      message: 'daysOff must be a list of dates',
-    })
+    .array(isoDate('days off'), { message: 'daysOff must be a list of dates' })
     .max(MAX_DAYS_OFF, `at most ${MAX_DAYS_OFF} days off`)
     .refine((days) => new Set(days).size === days.length, 'days off must not repeat'),
+  openDates: z
+    .array(z.object({ date: isoDate('open dates'), windows: daySchema.refine((w) => w.length > 0, 'an open date needs hours') }), {
+      message: 'openDates must be a list of dates with hours',
+    })
+    .max(MAX_OPEN_DATES, `at most ${MAX_OPEN_DATES} open dates`)
+    .refine((dates) => new Set(dates.map((d) => d.date)).size === dates.length, 'open dates must not repeat')
+    .default([]),
+  meetingLink: meetingLinkSchema.default(''),
 });
+function noDateBothWays({ daysOff, openDates }: z.infer<typeof availabilityFields>, ctx: z.RefinementCtx) {
+  const both = openDates.find((d) => daysOff.includes(d.date));
+  if (both) ctx.addIssue({ code: 'custom', path: ['openDates'], message: `${both.date} cannot be both a day off and an open date` });
+}
+export const availabilitySchema = availabilityFields.superRefine(noDateBothWays);
+
+/**
+ * PUT /api/admin/consult-availability. `cancelConsults`: the booked consults on the days off that the
+ * admin was shown and agreed to cancel; any other one on a day off refuses the save (409).
+ */
+export const availabilityUpdateSchema = availabilityFields
+  .extend({
+    cancelConsults: z
+      .array(z.string({ message: 'consult ids must be text' }).regex(UUID, 'consult ids must be UUIDs'), { message: 'cancelConsults must be a list of consult ids' })
+      .max(200, 'at most 200 consults')
+      .default([]),
+  })
+  .superRefine(noDateBothWays);
+
+/** PATCH /api/admin/consults/:id: this consult's own meeting link; '' to use the availability's. */
+export const consultLinkSchema = z.object({ meetingLink: meetingLinkSchema });

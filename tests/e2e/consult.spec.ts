@@ -9,7 +9,9 @@ import { formatConsult, formatDate, formatDay, formatTime, groupByDay, localDate
 import { consultMessages } from '../../src/lib/consult-messages';
 import { BUSINESS_TIME_ZONE, slotEnd, type FreeSlots } from '../../src/lib/consult-rules';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { OPEN_TAB_PANEL, openAdmin, toasts } from '../helpers/e2e-admin';
+import { OPEN_TAB_PANEL, adminToken, openAdmin, toasts } from '../helpers/e2e-admin';
+import { islandsHydrated } from '../helpers/hydration';
+import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 import { uniqueEmail } from '../helpers/e2e-auth';
 import { listStored } from '../helpers/stored';
 
@@ -218,6 +220,14 @@ test('an address that booked three consults today is told to wait, in the server
   await expect(b.times.first()).toBeChecked();
 });
 
+/** A New York date with free slots on which nobody is booked: a day off there cancels nothing. */
+async function dayWithoutBookings(request: APIRequestContext): Promise<string> {
+  const res = await request.get('/api/admin/consults', { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+  const items = (await res.json()).items as { start: string; status: string }[];
+  const bookedDays = new Set(items.filter((i) => i.status === 'booked').map((i) => localDate(i.start, BUSINESS_TIME_ZONE)));
+  return [...new Set((await freeSlots(request)).map((s) => localDate(s, BUSINESS_TIME_ZONE)))].find((d) => !bookedDays.has(d))!;
+}
+
 test('the admin sets a day off, sees a booking and cancels it', async ({ page, request }) => {
   test.slow(); // sign-in, axe at two widths, e-mails through the outbox
   const [slot] = await freeSlots(request);
@@ -225,8 +235,8 @@ test('the admin sets a day off, sees a booking and cancels it', async ({ page, r
   const email = uniqueEmail('admin-consult');
   const booked = await request.post('/api/consult/bookings', { data: { start: slot, name: family, email, preferredEditor: 'maya-chen', timeZone: ZONE, requestId: crypto.randomUUID() } });
   expect(booked.status()).toBe(201);
-  // A New York date with slots, other than the booking's, for the day off.
-  const dayOff = [...new Set((await freeSlots(request)).map((s) => localDate(s, BUSINESS_TIME_ZONE)))].find((d) => d !== localDate(slot, BUSINESS_TIME_ZONE))!;
+  // A New York date with slots and no booked consult (the tests before booked some), for the day off.
+  const dayOff = await dayWithoutBookings(request);
 
   await openAdmin(page, request);
   await page.getByRole('tab', { name: 'Consults', exact: true }).click();
@@ -252,7 +262,8 @@ test('the admin sets a day off, sees a booking and cancels it', async ({ page, r
   page.once('dialog', (dialog) => void dialog.accept());
   await card.getByRole('button', { name: `Cancel consult with ${family}` }).click();
   await expect(toasts(page)).toContainText(consultMessages.consultCancelled);
-  await expect(card).toHaveCount(0);
+  await expect(card).toContainText(consultMessages.cancelledBy.admin);
+  await expect(card.getByRole('button', { name: /Cancel consult/ })).toHaveCount(0);
   expect(await freeSlots(request)).toContain(slot);
   await expect.poll(async () => (await mailTo(email, /is cancelled$/)())?.text ?? '').toContain('we had to cancel');
 
@@ -261,4 +272,158 @@ test('the admin sets a day off, sees a booking and cancels it', async ({ page, r
   await page.getByRole('button', { name: 'Save availability' }).click();
   await expect(page.getByText('No days off.')).toBeVisible();
   await expect.poll(async () => (await freeSlots(request)).some((s) => localDate(s, BUSINESS_TIME_ZONE) === dayOff)).toBe(true);
+});
+
+/** Presses Enter on `name`'s button, reached as a keyboard user reaches it. */
+async function pressButton(page: Page, name: string | RegExp) {
+  await page.getByRole('button', { name }).focus();
+  await page.keyboard.press('Enter');
+}
+const adminApi = async (request: APIRequestContext, method: 'get' | 'put', data?: unknown) => {
+  const token = await adminToken(request);
+  const res = await request[method]('/api/admin/consult-availability', { data, headers: { Authorization: `Bearer ${token}` } });
+  return res.json();
+};
+/** Back to the default hours with no link, for whatever runs next. */
+const resetAvailability = async (request: APIRequestContext) => adminApi(request, 'put', DEFAULT_AVAILABILITY);
+
+for (const width of [1280, 390]) {
+  test(`the admin sets the meeting link with the keyboard, and the booking's mails carry it, at ${width} px`, async ({ page, request }) => {
+    test.slow(); // sign-in, axe, e-mails through the outbox
+    await resetAvailability(request);
+    const link = `https://meet.example.com/beacon-${width}`;
+    const own = `https://meet.example.com/own-${width}`;
+    await page.setViewportSize({ width, height: 900 });
+    await openAdmin(page, request);
+    await page.getByRole('tab', { name: 'Consults', exact: true }).click();
+
+    // The time fields show their AM/PM whole.
+    const from = page.getByRole('group', { name: 'Monday' }).getByLabel('From').first();
+    await expect(from).toHaveValue('10:00');
+    expect((await from.boundingBox())!.width).toBeGreaterThanOrEqual(150);
+    await page.getByRole('group', { name: 'Monday' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/consult-hours-${width}.png` });
+
+    await page.getByLabel('Link to join the call').focus();
+    await page.keyboard.type('http://not-secure.example.com');
+    await pressButton(page, 'Save availability');
+    await expect(page.getByText('the meeting link must be an https address')).toBeVisible();
+    await page.getByLabel('Link to join the call').focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(link);
+    await pressButton(page, 'Save availability');
+    await expect(toasts(page)).toContainText(consultMessages.availabilitySaved);
+    expect((await adminApi(request, 'get')).availability.meetingLink).toBe(link);
+
+    const [slot] = await freeSlots(request);
+    const family = `Link Family ${width} ${Date.now()}`;
+    const email = uniqueEmail('consult-link');
+    const booked = await request.post('/api/consult/bookings', { data: { start: slot, name: family, email, timeZone: ZONE, requestId: crypto.randomUUID() } });
+    expect(booked.status()).toBe(201);
+    const confirmation = mailTo(email, /^Your free consult is booked/);
+    await expect.poll(async () => (await confirmation())?.text ?? '').toContain(`Join the call: ${link}`);
+    expect((await confirmation())!.icalEvent!.content).toContain(`LOCATION:${link}`);
+
+    // The consult's own link: the card says which applies, and the visitor is told the new one.
+    await page.reload();
+    await islandsHydrated(page);
+    const card = page.getByRole('article', { name: family });
+    await expect(card).toContainText(`${link} (from the availability)`);
+    await card.getByLabel(/This consult's own meeting link/).focus();
+    await page.keyboard.type(own);
+    await card.getByRole('button', { name: /Save link/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(toasts(page)).toContainText(consultMessages.linkSaved);
+    await expect(card).toContainText(`${own} (this consult's own)`);
+    await expect.poll(async () => (await mailTo(email, /^The link to join/)())?.text ?? '').toContain(`Join the call: ${own}`);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/consult-link-${width}.png` });
+    await expectNoAxeViolations(page, OPEN_TAB_PANEL);
+
+    const token = await adminToken(request);
+    await request.delete(`/api/admin/consults/${(await booked.json()).id}`, { headers: { Authorization: `Bearer ${token}` } });
+    await resetAvailability(request);
+  });
+}
+
+test('a day off over a booked consult: kept across tabs, warned, cancelled with the visitor told, shown cancelled', async ({ page, request }) => {
+  test.slow(); // sign-in, axe at two widths, e-mails through the outbox
+  await resetAvailability(request);
+  // A day nobody else is booked on: the warning then names this family alone.
+  const dayOff = await dayWithoutBookings(request);
+  const slot = (await freeSlots(request)).find((s) => localDate(s, BUSINESS_TIME_ZONE) === dayOff)!;
+  const family = `Day Off Family ${Date.now()}`;
+  const email = uniqueEmail('consult-dayoff');
+  const booked = await request.post('/api/consult/bookings', { data: { start: slot, name: family, email, timeZone: ZONE, requestId: crypto.randomUUID() } });
+  expect(booked.status()).toBe(201);
+
+  await openAdmin(page, request);
+  await page.getByRole('tab', { name: 'Consults', exact: true }).click();
+  // Typed, not added, and the admin looks at another tab: it is still there on return.
+  await page.getByLabel('Date', { exact: true }).fill(dayOff);
+  await page.getByRole('tab', { name: 'Orders', exact: true }).click();
+  await page.getByRole('tab', { name: 'Consults', exact: true }).click();
+  await expect(page.getByLabel('Date', { exact: true })).toHaveValue(dayOff);
+  await expect(page.getByText(consultMessages.unsavedDraft)).toBeVisible();
+
+  // Saving adds it, and the booked consult on it is shown before anything is saved.
+  await pressButton(page, 'Save availability');
+  const warning = page.getByRole('alert').filter({ hasText: consultMessages.conflictsOnDaysOff(1) });
+  await expect(warning).toBeFocused();
+  await expect(warning).toContainText(family);
+  await expect(page.getByRole('list', { name: 'Days off' })).toContainText(formatDate(dayOff));
+  expect((await adminApi(request, 'get')).availability.daysOff).toEqual([]);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await warning.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/consult-dayoff-${width}.png` });
+    await expectNoAxeViolations(page, OPEN_TAB_PANEL);
+  }
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Cancel this consult and save' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toasts(page)).toContainText(consultMessages.availabilitySavedCancelling(1));
+  await expect(warning).toHaveCount(0);
+  const card = page.getByRole('article', { name: family });
+  await expect(card).toContainText(consultMessages.cancelledBy.admin);
+  await expect.poll(async () => (await mailTo(email, /is cancelled$/)())?.text ?? '').toContain('we had to cancel');
+  expect((await freeSlots(request)).some((s) => localDate(s, BUSINESS_TIME_ZONE) === dayOff)).toBe(false);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/consult-cancelled-390.png' });
+  await expectNoAxeViolations(page, OPEN_TAB_PANEL);
+
+  await resetAvailability(request);
+});
+
+test('the admin opens a Saturday with hours of its own, with the keyboard, and visitors are offered it', async ({ page, request }) => {
+  test.slow(); // sign-in and axe at two widths
+  await resetAvailability(request);
+  const today = localDate(new Date().toISOString(), BUSINESS_TIME_ZONE);
+  const saturday = [...Array(12).keys()]
+    .map((i) => new Date(Date.parse(`${today}T12:00:00Z`) + (i + 2) * 86_400_000).toISOString().slice(0, 10))
+    .find((date) => new Date(`${date}T12:00:00Z`).getUTCDay() === 6)!;
+  const onSaturday = async () => (await freeSlots(request)).filter((s) => localDate(s, BUSINESS_TIME_ZONE) === saturday);
+  expect(await onSaturday()).toEqual([]);
+
+  await openAdmin(page, request);
+  await page.getByRole('tab', { name: 'Consults', exact: true }).click();
+  await page.getByLabel('Open date').fill(saturday);
+  await pressButton(page, 'Open this date');
+  const day = page.getByRole('group', { name: formatDate(saturday) });
+  await expect(day.getByLabel('From', { exact: true })).toHaveValue('10:00');
+  await expect(day.getByLabel('To', { exact: true })).toHaveValue('12:00');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await day.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/consult-open-date-${width}.png` });
+    await expectNoAxeViolations(page, OPEN_TAB_PANEL);
+  }
+  await pressButton(page, 'Save availability');
+  await expect(toasts(page)).toContainText(consultMessages.availabilitySaved);
+  // 10:00 to 12:00 New York time: eight 15-minute slots.
+  await expect.poll(async () => (await onSaturday()).length).toBe(8);
+
+  await resetAvailability(request);
 });

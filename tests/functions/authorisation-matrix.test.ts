@@ -165,6 +165,13 @@ const MATRIX: Record<string, Row> = {
       return { path: `/api/admin/consults/${id}`, params: { id } };
     },
   },
+  'PATCH /api/admin/consults/:id': {
+    expect: adminsOnly(200),
+    request: async () => {
+      const { id } = await arrangeBooking();
+      return { path: `/api/admin/consults/${id}`, params: { id }, json: { meetingLink: 'https://meet.example.com/matrix' } };
+    },
+  },
   'GET /api/admin/consult-availability': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/consult-availability' }) },
   'PUT /api/admin/consult-availability': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/consult-availability', json: DEFAULT_AVAILABILITY }) },
   'GET /api/me': { expect: signedIn(200), request: async () => ({ path: '/api/me' }) },

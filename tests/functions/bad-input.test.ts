@@ -66,7 +66,7 @@ let order: { id: string; orderId: string };
 /** A paid project of the customer, waiting for its draft, and its order. */
 let projectId: string;
 let paidOrderId: string;
-let consult: { slot: string; lookupToken: string; cancelToken: string };
+let consult: { slot: string; lookupToken: string; cancelToken: string; bookingId: string };
 
 // --- Hostile JSON bodies, built from a valid one ---------------------------------------------------
 
@@ -210,6 +210,13 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
   'POST /api/consult/lookup': { kind: 'json', path: () => '/api/consult/lookup', headers: anyone, valid: () => ({ token: consult.lookupToken }) },
   'POST /api/consult/cancel': { kind: 'json', path: () => '/api/consult/cancel', headers: anyone, valid: () => ({ token: consult.cancelToken }) },
   'PUT /api/admin/consult-availability': { kind: 'json', path: () => '/api/admin/consult-availability', headers: admin, valid: () => ({ ...DEFAULT_AVAILABILITY }) },
+  'PATCH /api/admin/consults/:id': {
+    kind: 'json',
+    path: () => `/api/admin/consults/${consult.bookingId}`,
+    params: () => ({ id: consult.bookingId }),
+    headers: admin,
+    valid: () => ({ meetingLink: 'https://meet.example.com/bad-input' }),
+  },
   'POST /api/uploads': {
     kind: 'raw',
     path: () => '/api/uploads',
@@ -249,8 +256,8 @@ beforeAll(async () => {
   order = await openOrder(tokens.customer);
   ({ orderId: paidOrderId, projectIds: [projectId] } = await paidOrder(tokens.customer));
   inquiryKey = (await inquiriesRepo().add(await inquirySchema.parseAsync(validInquiry))).key;
-  const [lookupBooking, cancelBooking] = [await arrangeBooking(), await arrangeBooking()];
-  consult = { slot: (await freeSlots({})).slots[0], lookupToken: lookupBooking.token, cancelToken: cancelBooking.token };
+  const [lookupBooking, cancelBooking, linkBooking] = [await arrangeBooking(), await arrangeBooking(), await arrangeBooking()];
+  consult = { slot: (await freeSlots({})).slots[0], lookupToken: lookupBooking.token, cancelToken: cancelBooking.token, bookingId: linkBooking.id };
 });
 
 afterAll(() => {

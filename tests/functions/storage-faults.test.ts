@@ -15,6 +15,7 @@ import webhook from '../../netlify/functions/stripe-webhook';
 import studentAccess from '../../netlify/functions/student-access';
 import subscribeHandler from '../../netlify/functions/subscribe';
 import { bookingIdForToken, freeSlots } from '../../netlify/server/consult-booking';
+import { setConsultLink, updateAvailability } from '../../netlify/server/consult-admin';
 import { sendDueReminders } from '../../netlify/server/consult-reminders';
 import { consultsRepo, reminderDue } from '../../netlify/server/consults.repo';
 import { customersRepo } from '../../netlify/server/customers.repo';
@@ -31,7 +32,10 @@ import { completedEvent } from '../../netlify/server/test-checkout';
 import { timersRepo } from '../../netlify/server/timers';
 import { expireIfDue } from '../../netlify/server/unpaid-orders';
 import { signWebhookPayload } from '../../netlify/server/webhook-signature';
+import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
+import { localDate } from '../../src/lib/consult-format';
 import { consultMessages } from '../../src/lib/consult-messages';
+import { BUSINESS_TIME_ZONE } from '../../src/lib/consult-rules';
 import { storageMessages } from '../../src/lib/messages';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { testTokens } from '../helpers/admin-access';
@@ -364,6 +368,67 @@ describe('the free consult', () => {
         },
       });
       expect(writes).toBeGreaterThanOrEqual(3);
+    }, 300_000);
+  });
+  describe('the admin saves a day off over a booked consult, with a new meeting link', () => {
+    const LINK = 'https://meet.example.com/faults';
+    let onDayOff: string;
+    let other: string;
+    let dayOff: string;
+    const save = () =>
+      updateAvailability({ ...DEFAULT_AVAILABILITY, daysOff: [dayOff], meetingLink: LINK }, [onDayOff], 'boss@example.test', {}).catch((error: Error) => error);
+    const bookAs = async (start: string, address: string) => {
+      const res = await call(consultBookings, '/api/consult/bookings', { method: 'POST', json: bookingRequest(start, { email: address }) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id as string;
+    };
+
+    it('never leaves a booked consult on a saved day off; a retry finishes it, each visitor told once', async () => {
+      const writes = await walkFaults(blobs, {
+        async arrange() {
+          const { slots } = await freeSlots({});
+          dayOff = localDate(slots.at(-1)!, BUSINESS_TIME_ZONE);
+          onDayOff = await bookAs(slots.at(-1)!, 'dayoff@example.com');
+          other = await bookAs(slots.find((slot) => localDate(slot, BUSINESS_TIME_ZONE) !== dayOff)!, 'other@example.com');
+        },
+        act: save,
+        async afterFault() {
+          const { availability } = await consultsRepo().availability();
+          if (availability.daysOff.includes(dayOff)) expect((await consultsRepo().get(onDayOff))!.value.status).toBe('cancelled');
+        },
+        async afterRetry(result) {
+          expect(result).toMatchObject({ saved: { availability: { daysOff: [dayOff], meetingLink: LINK } } });
+          expect((await consultsRepo().get(onDayOff))!.value.status).toBe('cancelled');
+          expect((await mailsTo('dayoff@example.com')).map((m) => m.subject)).toEqual([expect.stringMatching(/is booked/), expect.stringMatching(/is cancelled$/)]);
+          const told = (await mailsTo('other@example.com')).filter((m) => m.subject.startsWith('The link to join'));
+          expect(told.map((m) => m.text.includes(LINK))).toEqual([true]);
+          expect((await consultsRepo().get(other))!.value.history.filter((e) => e.type === 'link-sent')).toHaveLength(1);
+        },
+      });
+      expect(writes).toBeGreaterThanOrEqual(6);
+    }, 600_000);
+  });
+
+  describe("the admin sets a consult's own meeting link", () => {
+    const LINK = 'https://meet.example.com/own';
+    let id: string;
+    const setIt = () => setConsultLink(id, LINK, {}).catch((error: Error) => error);
+
+    it('a retry finishes it, and the visitor is told once', async () => {
+      const writes = await walkFaults(blobs, {
+        async arrange() {
+          const res = await call(consultBookings, '/api/consult/bookings', { method: 'POST', json: bookingRequest((await freeSlots({})).slots.at(-1)!, { email }) });
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          id = res.body.id;
+        },
+        act: setIt,
+        afterFault: () => {},
+        async afterRetry(result) {
+          expect(result).toMatchObject({ id, meetingLink: LINK, joinLink: LINK });
+          expect((await mailsTo(email)).filter((m) => m.subject.startsWith('The link to join'))).toHaveLength(1);
+        },
+      });
+      expect(writes).toBeGreaterThanOrEqual(2);
     }, 300_000);
   });
 });

@@ -8,8 +8,8 @@ import { offeredSlots } from '../../netlify/server/consult-slots';
 import { DEFAULT_AVAILABILITY, WEEKDAYS, type Availability, type TimeWindow, type Weekday } from '../../src/lib/consult-availability';
 
 /** Windows on the given days only. */
-function only(days: Partial<Record<Weekday, TimeWindow[]>>, daysOff: string[] = []): Availability {
-  return { weekly: Object.fromEntries(WEEKDAYS.map((d) => [d, days[d] ?? []])) as Availability['weekly'], daysOff };
+function only(days: Partial<Record<Weekday, TimeWindow[]>>, daysOff: string[] = [], openDates: Availability['openDates'] = []): Availability {
+  return { weekly: Object.fromEntries(WEEKDAYS.map((d) => [d, days[d] ?? []])) as Availability['weekly'], daysOff, openDates, meetingLink: '' };
 }
 const at = (iso: string) => new Date(iso);
 const onDate = (slots: string[], utcDate: string) => slots.filter((s) => s.startsWith(utcDate));
@@ -118,5 +118,28 @@ describe('daylight saving on its real dates', () => {
     // Saturday 7 March 20:00 EST; 12 real hours later it is Sunday 09:00 EDT (not 08:00).
     const slots = offeredSlots(only({ sun: [{ start: '08:00', end: '10:00' }] }), at('2026-03-08T01:00:00.000Z'));
     expect(onDate(slots, '2026-03-08')).toEqual(['2026-03-08T13:00:00.000Z', '2026-03-08T13:15:00.000Z', '2026-03-08T13:30:00.000Z', '2026-03-08T13:45:00.000Z']);
+  });
+});
+
+describe('dates beyond the weekly hours', () => {
+  // Monday 2 March 2026, noon in New York (EST).
+  const NOW = at('2026-03-02T17:00:00.000Z');
+
+  it('an open date on a day without weekly hours offers its own hours, and only that date', () => {
+    const slots = offeredSlots(only({}, [], [{ date: '2026-03-07', windows: [{ start: '09:00', end: '09:30' }] }]), NOW);
+    // Saturday 7 March 09:00 and 09:15 EST; the next Saturday stays closed.
+    expect(slots).toEqual(['2026-03-07T14:00:00.000Z', '2026-03-07T14:15:00.000Z']);
+  });
+
+  it("an open date's hours replace its weekday's", () => {
+    const slots = offeredSlots(only({ tue: [{ start: '10:00', end: '12:00' }] }, [], [{ date: '2026-03-03', windows: [{ start: '16:00', end: '16:15' }] }]), NOW);
+    expect(onDate(slots, '2026-03-03')).toEqual(['2026-03-03T21:00:00.000Z']);
+    expect(onDate(slots, '2026-03-10')).toHaveLength(8);
+  });
+
+  it('a closed date (holiday) offers nothing, whatever its weekday', () => {
+    const slots = offeredSlots(only({ tue: [{ start: '10:00', end: '12:00' }] }, ['2026-03-10']), NOW);
+    expect(onDate(slots, '2026-03-03')).toHaveLength(8);
+    expect(onDate(slots, '2026-03-10')).toEqual([]);
   });
 });

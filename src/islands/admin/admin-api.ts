@@ -4,7 +4,7 @@
  */
 import { apiFetch, type ApiResult } from '../../client/api';
 import type { AdminEditor, InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '../../lib/admin-lists';
-import type { AvailabilitySettings, ConsultItem } from '../../lib/consult-rules';
+import type { AvailabilityConflict, AvailabilitySettings, ConsultItem } from '../../lib/consult-rules';
 import type { Availability } from '../../lib/consult-availability';
 import type { ProjectAction, FullProjectView } from '../../lib/delivery';
 import type { Order } from '../../lib/order';
@@ -85,8 +85,8 @@ export const outboxPage = (cursor: string | null) => withToken<Page<OutboxItem>>
 export const upcomingConsults = () => withToken<{ items: ConsultItem[] }>('/api/admin/consults');
 export const cancelConsultAsAdmin = (id: string) => withToken<ConsultItem>(`/api/admin/consults/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const consultAvailability = () => withToken<AvailabilitySettings>('/api/admin/consult-availability');
-export const saveConsultAvailability = (availability: Availability) =>
-  withToken<AvailabilitySettings>('/api/admin/consult-availability', { method: 'PUT', body: availability });
+export const saveConsultAvailability = (availability: Availability, cancelConsults: string[] = []) =>
+  withToken<AvailabilitySettings>('/api/admin/consult-availability', { method: 'PUT', body: { ...availability, cancelConsults } });
 
 const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
 export const projectsPage = (cursor: string | null, filter: ProjectFilter) => withToken<Page<FullProjectView>>(`/api/admin/projects${projectsSearch(filter, cursor)}`);
@@ -117,3 +117,10 @@ export const removeWaitlistEntry = (entry: Pick<WaitlistItem, 'editorId' | 'emai
 /** The waitlist (everyone's, or one editor's) as a CSV file. */
 export const waitlistCsv = (editorId: string | null) =>
   csvFile(`/api/admin/waitlist?format=csv${editorId ? `&editor=${encodeURIComponent(editorId)}` : ''}`, 'waitlist.csv');
+
+// The consults' meeting links and the availability save that may answer the consults on its days off.
+/** A 409 of the availability save: the booked consults on the days off, for the admin to cancel or keep. */
+export const availabilityConflicts = (result: ApiResult<unknown>): ConsultItem[] | null =>
+  !result.ok && result.status === 409 && Array.isArray((result.answer as AvailabilityConflict | undefined)?.conflicts) ? (result.answer as AvailabilityConflict).conflicts : null;
+export const setConsultMeetingLink = (id: string, meetingLink: string) =>
+  withToken<ConsultItem>(`/api/admin/consults/${encodeURIComponent(id)}`, { method: 'PATCH', body: { meetingLink } });
