@@ -27,6 +27,24 @@ const SPANS = [REPORT_LIMITS.defaultMonths, 24, REPORT_LIMITS.maxMonths] as cons
 type Load = { status: 'loading' } | { status: 'failed'; error: string } | { status: 'ready'; report: MonthsReport };
 
 const thClass = 'px-3 py-2 text-left font-semibold whitespace-nowrap';
+
+/** A table's column heads: what its rows are, then its numbers (right-aligned). */
+function HeadRow({ first, heads }: { first: string; heads: readonly string[] }) {
+  return (
+    <thead className="bg-navy-50 text-navy-900">
+      <tr>
+        <th scope="col" className={thClass}>
+          {first}
+        </th>
+        {heads.map((head) => (
+          <th key={head} scope="col" className={`${thClass} text-right`}>
+            {head}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
 const numClass = 'px-3 py-2 text-right tabular-nums whitespace-nowrap';
 
 /** A wide table that scrolls sideways on a phone; focusable so the keyboard can scroll it too. */
@@ -104,18 +122,7 @@ function MonthsTable({ report }: { report: MonthsReport }) {
     <Scroller label="Months, newest first">
       <table className="w-full text-sm">
         <caption className="sr-only">Totals per month, newest first, in New York time</caption>
-        <thead className="bg-navy-50 text-navy-900">
-          <tr>
-            <th scope="col" className={thClass}>
-              Month
-            </th>
-            {heads.map((head) => (
-              <th key={head} scope="col" className={`${thClass} text-right`}>
-                {head}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <HeadRow first="Month" heads={heads} />
         <tbody className="divide-y divide-slate-200">
           {rows.map((m) => (
             <tr key={m.month}>
@@ -152,18 +159,7 @@ function EditorsTable({ report }: { report: MonthsReport }) {
     <Scroller label="Editors">
       <table className="w-full text-sm">
         <caption className="sr-only">Per editor: projects open now; projects finished and rounds returned in the months shown</caption>
-        <thead className="bg-navy-50 text-navy-900">
-          <tr>
-            <th scope="col" className={thClass}>
-              Editor
-            </th>
-            {['Projects open now', 'Projects finished', 'Rounds on time', 'Rounds late'].map((head) => (
-              <th key={head} scope="col" className={`${thClass} text-right`}>
-                {head}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <HeadRow first="Editor" heads={['Projects open now', 'Projects finished', 'Rounds on time', 'Rounds late']} />
         <tbody className="divide-y divide-slate-200">
           {report.editors.map((e) => (
             <tr key={e.editorId}>
