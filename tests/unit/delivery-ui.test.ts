@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fileNameOf } from '../../src/client/download';
 import { actionLabel, cancelLabel, CANCEL_WITHOUT_REFUND_LABEL, fileMessages, type ProjectEvent } from '../../src/lib/delivery';
 import { inboxGroups } from '../../src/islands/editor/inbox';
-import { fileProblem, formatBytes, isHttpsLink } from '../../src/islands/projects/file-rules';
-import { eventText, personLabel } from '../../src/islands/projects/format';
+import { fileProblem, formatBytes, isHttpsLink } from '../../src/islands/shared/projects/file-rules';
+import { eventText, personLabel } from '../../src/islands/shared/projects/format';
 
 const MB = 1024 * 1024;
 

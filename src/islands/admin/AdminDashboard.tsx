@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { SignInToContinue } from '../account/SignInToContinue';
+import { SignInToContinue } from '../shared/account/SignInToContinue';
 import { $session, startSession } from '../../stores/session';
-import { VerifyEmail } from '../account/VerifyEmail';
+import { VerifyEmail } from '../shared/account/VerifyEmail';
 import { AdminSearch } from './AdminSearch';
 import { useSharedStore } from '../shared/useSharedStore';
 import { Tabs, type Tab } from '../shared/Tabs';

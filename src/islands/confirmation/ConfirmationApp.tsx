@@ -4,8 +4,8 @@ import { messages } from '../../lib/messages';
 import type { Order } from '../../lib/order';
 import { clearSelection } from '../../stores/order';
 import { refreshMe } from '../../stores/session';
-import { UnpaidOrder } from '../orders/UnpaidOrder';
-import { SignInToContinue, useFocusAfterSignIn } from '../account/SignInToContinue';
+import { UnpaidOrder } from '../shared/orders/UnpaidOrder';
+import { SignInToContinue, useFocusAfterSignIn } from '../shared/account/SignInToContinue';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { PaidOrder } from './PaidOrder';
 

@@ -5,7 +5,7 @@ import { itemise } from '../../lib/itemise';
 import { formatUsd, formatUsdCents } from '../../lib/money';
 import { editorNoticeText, lineLabel, nextSteps, type Order } from '../../lib/order';
 import { CANCELLATION_SUMMARY, paymentStateOf, refundedCents } from '../../lib/refunds';
-import { RefundList } from '../orders/RefundList';
+import { RefundList } from '../shared/orders/RefundList';
 import { breakableEmail } from '../shared/breakable-email';
 
 const majorName = (value: string) => MAJORS.find((m) => majorValue(m) === value) ?? value;

@@ -13,7 +13,7 @@ import { formatConsult, groupByDay, timeZoneName } from '../../lib/consult-forma
 import { consultMessages } from '../../lib/consult-messages';
 import { CONSULT_LIMITS, slotEnd, type BookedConsult } from '../../lib/consult-rules';
 import { EMAIL_MAX_LENGTH } from '../../lib/email';
-import { Field } from '../contact/Field';
+import { Field } from '../shared/Field';
 import { useEditors } from '../shared/useEditors';
 import { BookingConfirmation } from './BookingConfirmation';
 import { BOOKING_PROBLEMS, EMPTY_BOOKING_FORM, checkBooking, requestIdFor, toBookingRequest, type BookingFormValues, type BookingProblems } from './booking-form';

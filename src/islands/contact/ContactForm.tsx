@@ -16,7 +16,7 @@ import type { EditorChoice } from '../../lib/editor-rules';
 import { EMAIL_MAX_LENGTH } from '../../lib/email';
 import { messages } from '../../lib/messages';
 import { useEditors } from '../shared/useEditors';
-import { Field } from './Field';
+import { Field } from '../shared/Field';
 import {
   EMPTY_FORM,
   checkForm,

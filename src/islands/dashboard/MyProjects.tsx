@@ -1,8 +1,8 @@
 import type { ProjectView } from '../../lib/delivery';
 import { $session } from '../../stores/session';
-import { useProjectHash } from '../projects/useProjectHash';
-import { useProjectList } from '../projects/useProjectList';
-import { useNow } from '../projects/useNow';
+import { useProjectHash } from '../shared/projects/useProjectHash';
+import { useProjectList } from '../shared/projects/useProjectList';
+import { useNow } from '../shared/projects/useNow';
 import { useSharedStore } from '../shared/useSharedStore';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { ProjectCard } from './ProjectCard';

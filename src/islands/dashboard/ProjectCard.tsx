@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProjectView } from '../../lib/delivery';
 import { studentAccessMessages } from '../../lib/student-access';
-import { ProjectDetails } from '../projects/ProjectDetails';
-import { ProjectHeader } from '../projects/ProjectHeader';
-import { ProjectSteps } from '../projects/ProjectSteps';
-import { projectAnchor } from '../projects/useProjectHash';
+import { ProjectDetails } from '../shared/projects/ProjectDetails';
+import { ProjectHeader } from '../shared/projects/ProjectHeader';
+import { ProjectSteps } from '../shared/projects/ProjectSteps';
+import { projectAnchor } from '../shared/projects/useProjectHash';
 
 interface Props {
   project: ProjectView;

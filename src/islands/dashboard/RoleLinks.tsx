@@ -1,5 +1,5 @@
 import { $session } from '../../stores/session';
-import { VerifyEmail } from '../account/VerifyEmail';
+import { VerifyEmail } from '../shared/account/VerifyEmail';
 import { useSharedStore } from '../shared/useSharedStore';
 
 /**

@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { firstName, isTerminal, type ProjectView } from '../../lib/delivery';
 import { sameAddress, studentAccessMessages } from '../../lib/student-access';
-import { setStudentAccess } from '../projects/project-api';
-import { StepNotice } from '../projects/StepNotice';
-import type { StepNotice as Notice } from '../projects/useProjectStep';
+import { setStudentAccess } from '../shared/projects/project-api';
+import { StepNotice } from '../shared/projects/StepNotice';
+import type { StepNotice as Notice } from '../shared/projects/useProjectStep';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

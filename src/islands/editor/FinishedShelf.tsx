@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ApiResult } from '../../client/api';
 import type { ProjectView } from '../../lib/delivery';
 import { InboxRow } from './InboxRow';
-import type { Inbox } from '../projects/project-api';
+import type { Inbox } from '../shared/projects/project-api';
 
 /** The finished shelf as loaded: null until asked for (or while loading). */
 export type Loaded = ApiResult<Inbox> | null;

@@ -1,7 +1,7 @@
 import { relativeTime, type ProjectView } from '../../lib/delivery';
-import { isLate } from '../projects/DueLine';
-import { LateTag, StateBadge } from '../projects/StateBadge';
-import { projectHash } from '../projects/useProjectHash';
+import { isLate } from '../shared/projects/DueLine';
+import { LateTag, StateBadge } from '../shared/projects/StateBadge';
+import { projectHash } from '../shared/projects/useProjectHash';
 
 /** One project in the inbox: a link that opens it, with whose it is, what it is and its clock. */
 export function InboxRow({ project, now, current }: { project: ProjectView; now: Date; current: boolean }) {

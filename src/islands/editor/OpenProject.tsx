@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { ProjectView } from '../../lib/delivery';
-import { ProjectDetails } from '../projects/ProjectDetails';
-import { ProjectHeader } from '../projects/ProjectHeader';
-import { ProjectSteps } from '../projects/ProjectSteps';
+import { ProjectDetails } from '../shared/projects/ProjectDetails';
+import { ProjectHeader } from '../shared/projects/ProjectHeader';
+import { ProjectSteps } from '../shared/projects/ProjectSteps';
 
 /**
  * The project the editor opened: where it stands, Acknowledge or Return Feedback when due, the draft

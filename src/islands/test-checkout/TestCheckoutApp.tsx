@@ -6,7 +6,7 @@ import { site } from '../../lib/site';
 import { signedInFetch } from '../../stores/session';
 import { lineLabel, type Order } from '../../lib/order';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
-import { SignInToContinue, useFocusAfterSignIn } from '../account/SignInToContinue';
+import { SignInToContinue, useFocusAfterSignIn } from '../shared/account/SignInToContinue';
 
 const params = () => new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
 

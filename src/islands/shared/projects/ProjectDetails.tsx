@@ -1,0 +1,56 @@
+import { deliveryMessages, filesClosedTo, messagesCloseAt, type ProjectView } from '../../../lib/delivery';
+import { formatDateTime } from './format';
+import { History } from './History';
+import { MessageThread } from './MessageThread';
+import type { HeadingLevel } from './ProjectHeader';
+import { Rounds } from './Rounds';
+import { StepNotice } from './StepNotice';
+import type { Perspective } from './perspective';
+import { useProjectStep } from './useProjectStep';
+
+interface Props {
+  project: ProjectView;
+  perspective: Perspective;
+  onChange: (project: ProjectView) => void;
+  /** The level of the project's own heading: its sections are one below. */
+  level: HeadingLevel;
+}
+
+/** Everything a project holds: the drafts with their feedback, the messages, the history. */
+export function ProjectDetails({ project, perspective, onChange, level }: Props) {
+  const { busy, notice, run } = useProjectStep(project, onChange);
+  const Section = level === 2 ? 'h3' : 'h4';
+  const canMessage = project.actions.includes('message');
+  const other = perspective === 'customer' ? project.editor.name : `the family of ${project.student.name}`;
+  const emptyRounds = perspective === 'customer' ? 'No draft yet. Submit the first draft when it is ready.' : 'The family has not submitted a draft yet.';
+  // The server refuses these downloads too; the page says why instead of offering them.
+  const filesClosed = filesClosedTo(project.state, project.roles) ? deliveryMessages.filesClosed(project.state) : undefined;
+  const closeAt = messagesCloseAt(project);
+
+  return (
+    <div className="space-y-6">
+      <section className="space-y-3">
+        <Section className="text-lg font-bold text-navy-900">Drafts and feedback</Section>
+        <Rounds projectId={project.id} rounds={project.rounds} empty={emptyRounds} filesClosed={filesClosed} />
+      </section>
+      <section className="space-y-3">
+        <Section className="text-lg font-bold text-navy-900">Messages</Section>
+        {closeAt && (
+          <p className="text-sm text-slate-700">
+            {canMessage ? `The project is final; its thread stays open until ${formatDateTime(closeAt.toISOString())}.` : `The project is final; its thread closed ${formatDateTime(closeAt.toISOString())}.`}
+          </p>
+        )}
+        <StepNotice notice={notice} />
+        <MessageThread
+          projectId={project.id}
+          messages={project.messages}
+          readerRoles={project.roles}
+          send={canMessage ? (text) => run('message', { text }) : null}
+          busy={busy === 'message'}
+          other={other}
+        />
+      </section>
+      <History events={project.history} readerRoles={project.roles} />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Draft, FileRef, Round } from '../../../lib/delivery';
+import { FileDownload } from './FileDownload';
+import { formatBytes, isHttpsLink } from './file-rules';
+import { formatDateTime } from './format';
+import { LateTag } from './StateBadge';
+
+/** Text people typed, shown as text: line breaks kept, never parsed as HTML. */
+export function PlainText({ text, className = '' }: { text: string; className?: string }) {
+  return <p className={`break-words whitespace-pre-wrap text-slate-800 ${className}`}>{text}</p>;
+}
+
+/** Where the project's files may be downloaded: its id; or null, where they no longer may. */
+type FilesFrom = string | null;
+
+/** A file: a download button, or its name alone where it may no longer be downloaded. */
+function ProjectFile({ from, file }: { from: FilesFrom; file: FileRef }) {
+  if (from) return <FileDownload projectId={from} file={file} />;
+  return (
+    <p className="text-sm break-all text-slate-700">
+      {file.name} <span className="text-slate-600">({formatBytes(file.bytes)})</span>
+    </p>
+  );
+}
+
+function DraftView({ from, round }: { from: FilesFrom; round: Round }) {
+  const draft: Draft = round.draft;
+  switch (draft.kind) {
+    case 'text':
+      return (
+        // Scrolls inside a long essay; focusable so a keyboard can scroll it too.
+        <div tabIndex={0} role="region" aria-label={`Draft ${round.n} text`} className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3">
+          <PlainText text={draft.text} />
+        </div>
+      );
+    case 'file':
+      return <ProjectFile from={from} file={draft.file} />;
+    case 'link':
+      // The server accepts https links only; anything else would be shown, never followed.
+      if (!isHttpsLink(draft.url)) return <PlainText text={draft.url} />;
+      return (
+        <a href={draft.url} target="_blank" rel="noopener noreferrer" className="font-semibold break-all text-navy-700 underline">
+          {draft.url}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      );
+  }
+}
+
+const roundTitle = (n: number) => (n === 1 ? 'First draft' : `Revision ${n - 1}`);
+
+/** One round: the prompt, the draft, and the feedback once returned. */
+function RoundView({ from, round }: { from: FilesFrom; round: Round }) {
+  return (
+    <li className="space-y-3 rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="font-semibold text-navy-900">{roundTitle(round.n)}</p>
+        <p className="text-sm text-slate-600">Submitted {formatDateTime(round.submittedAt)}</p>
+      </div>
+      {round.prompt && (
+        <div>
+          <p className="text-sm font-semibold text-slate-700">Prompt</p>
+          <PlainText text={round.prompt} className="text-sm" />
+        </div>
+      )}
+      <div className="space-y-1">
+        <p className="text-sm font-semibold text-slate-700">Draft</p>
+        <DraftView from={from} round={round} />
+      </div>
+      {round.returnedAt ? (
+        <div className="space-y-2 rounded-lg border-l-4 border-green-700 bg-green-50 p-3">
+          <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-green-900">
+            Feedback returned {formatDateTime(round.returnedAt)} {round.late && <LateTag />}
+          </p>
+          {round.notes && <PlainText text={round.notes} />}
+          {round.files.length > 0 && (
+            <ul className="space-y-2" aria-label={`Feedback files, ${roundTitle(round.n).toLowerCase()}`}>
+              {round.files.map((file) => (
+                <li key={file.id}>
+                  <ProjectFile from={from} file={file} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          {round.acknowledgedAt ? `Acknowledged ${formatDateTime(round.acknowledgedAt)}; feedback` : 'Feedback'} due {formatDateTime(round.dueAt)}
+          {round.late && <LateTag />}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The drafts and their feedback, newest first; `filesClosed` says why their files no longer download. */
+export function Rounds({ projectId, rounds, empty, filesClosed }: { projectId: string; rounds: Round[]; empty: string; filesClosed?: string }) {
+  if (rounds.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
+  return (
+    <>
+      {filesClosed && <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">{filesClosed}</p>}
+      <ol className="space-y-3">
+        {[...rounds].reverse().map((round) => (
+          <RoundView key={round.n} from={filesClosed ? null : projectId} round={round} />
+        ))}
+      </ol>
+    </>
+  );
+}

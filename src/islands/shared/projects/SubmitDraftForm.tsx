@@ -1,0 +1,139 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { DELIVERY_LIMITS, currentRound, submitLabel, type ProjectView } from '../../../lib/delivery';
+import { FileField } from './FileField';
+import { isHttpsLink } from './file-rules';
+import { TextArea } from './TextArea';
+import { useKeptText } from './useKeptText';
+import { useUploads } from './useUploads';
+import { FormButtons } from './FormButtons';
+
+type DraftKind = 'text' | 'file' | 'link';
+const KINDS: { kind: DraftKind; label: string }[] = [
+  { kind: 'text', label: 'Paste the text' },
+  { kind: 'file', label: 'Upload a file' },
+  { kind: 'link', label: 'Link to a document' },
+];
+const isKind = (value: string): value is DraftKind => KINDS.some((k) => k.kind === value);
+
+type Field = 'prompt' | 'text' | 'file' | 'link';
+
+interface Props {
+  project: ProjectView;
+  busy: boolean;
+  onSubmit: (body: object) => Promise<boolean>;
+  onCancel: () => void;
+}
+
+/**
+ * 'Submit Draft' (the first) or 'Submit Revision': the prompt, then the draft as pasted text, an
+ * uploaded file (checked here, uploaded, then named by the step) or an https link to the document.
+ */
+export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
+  const id = useId();
+  const first = project.rounds.length === 0;
+  const label = submitLabel(project);
+  const key = (field: string) => `${project.id}:submit:${field}`;
+  const [prompt, setPrompt, clearPrompt] = useKeptText(key('prompt'));
+  const [kindValue, setKind, clearKind] = useKeptText(key('kind'), 'text');
+  const [text, setText, clearText] = useKeptText(key('text'));
+  const [link, setLink, clearLink] = useKeptText(key('link'));
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [uploading, setUploading] = useState(false);
+  const uploadAll = useUploads(project.id);
+  const kind: DraftKind = isKind(kindValue) ? kindValue : 'text';
+  const refs = { prompt: useRef<HTMLTextAreaElement>(null), text: useRef<HTMLTextAreaElement>(null), link: useRef<HTMLInputElement>(null), form: useRef<HTMLFormElement>(null) };
+
+  useEffect(() => (first ? refs.prompt : refs.text).current?.focus(), []);
+
+  function check(): Partial<Record<Field, string>> {
+    const found: Partial<Record<Field, string>> = {};
+    if (first && !prompt.trim()) found.prompt = 'Enter the essay prompt your draft answers.';
+    if (prompt.length > DELIVERY_LIMITS.prompt) found.prompt = `The prompt can be at most ${DELIVERY_LIMITS.prompt.toLocaleString('en-US')} characters.`;
+    if (kind === 'text' && !text.trim()) found.text = 'Paste your draft.';
+    if (kind === 'text' && text.length > DELIVERY_LIMITS.text) found.text = `Your draft is longer than ${DELIVERY_LIMITS.text.toLocaleString('en-US')} characters.`;
+    if (kind === 'file' && files.length === 0) found.file = 'Choose the file with your draft.';
+    if (kind === 'link' && !isHttpsLink(link)) found.link = 'Enter a link to your document that starts with https://';
+    return found;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || uploading) return;
+    const found = check();
+    setErrors(found);
+    const firstBad = (['prompt', 'text', 'link'] as const).find((f) => found[f]);
+    if (firstBad) return refs[firstBad].current?.focus();
+    if (found.file) return refs.form.current?.querySelector<HTMLInputElement>('input[type=file]')?.focus();
+
+    let draft: object;
+    if (kind === 'file') {
+      setUploading(true);
+      const uploaded = await uploadAll(files);
+      setUploading(false);
+      if (!uploaded.ok) return setErrors({ file: uploaded.error });
+      draft = { kind: 'file', fileId: uploaded.refs[0].id };
+    } else {
+      draft = kind === 'text' ? { kind: 'text', text } : { kind: 'link', url: link.trim() };
+    }
+    const sent = await onSubmit({ version: project.version, prompt: prompt.trim(), draft });
+    if (sent) [clearPrompt, clearKind, clearText, clearLink].forEach((clear) => clear());
+  }
+
+  const previousPrompt = currentRound(project)?.prompt;
+  return (
+    <form ref={refs.form} method="post" onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-navy-200 bg-navy-50/50 p-4">
+      <TextArea
+        ref={refs.prompt}
+        label={first ? 'Essay prompt' : 'Essay prompt (optional)'}
+        hint={first ? 'The question your essay answers, as the college asks it.' : `Leave it empty to keep: ${previousPrompt ?? ''}`}
+        value={prompt}
+        onValue={setPrompt}
+        max={DELIVERY_LIMITS.prompt}
+        error={errors.prompt}
+        rows={2}
+      />
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold text-slate-800">{first ? 'Your draft' : 'Your revision'}</legend>
+        <div className="flex flex-wrap gap-2">
+          {KINDS.map((option) => (
+            <label key={option.kind} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium has-checked:border-navy-700 has-checked:bg-navy-50">
+              <input type="radio" name={`${id}-kind`} value={option.kind} checked={kind === option.kind} onChange={() => setKind(option.kind)} className="size-4 accent-navy-700" />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {kind === 'text' && <TextArea ref={refs.text} label="Draft text" value={text} onValue={setText} max={DELIVERY_LIMITS.text} words error={errors.text} rows={10} />}
+      {kind === 'file' && <FileField label="Draft file" files={files} onFiles={setFiles} max={1} error={errors.file} onChoice={() => setErrors(({ file: _, ...rest }) => rest)} />}
+      {kind === 'link' && (
+        <div className="space-y-1">
+          <label htmlFor={`${id}-link`} className="block text-sm font-semibold text-slate-800">
+            Link to your document
+          </label>
+          <p id={`${id}-link-hint`} className="text-sm text-slate-600">
+            An https:// link your editor can open, such as a shared Google Doc.
+          </p>
+          <input
+            ref={refs.link}
+            id={`${id}-link`}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            value={link}
+            onChange={(e) => setLink(e.target.value)}
+            aria-invalid={errors.link ? true : undefined}
+            aria-describedby={`${id}-link-hint${errors.link ? ` ${id}-link-error` : ''}`}
+            className="input"
+          />
+          {errors.link && (
+            <p id={`${id}-link-error`} className="text-sm font-medium text-red-800">
+              {errors.link}
+            </p>
+          )}
+        </div>
+      )}
+      <FormButtons label={uploading ? 'Uploading...' : busy ? 'Submitting...' : label} disabled={busy || uploading} onClose={onCancel} />
+    </form>
+  );
+}
