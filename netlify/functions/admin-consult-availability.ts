@@ -4,6 +4,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { availabilitySchema } from '../../src/lib/consult';
+import { audited } from '../server/audit-log';
 import { requireAdmin } from '../server/auth';
 import { consultsRepo } from '../server/consults.repo';
 import { privateJson, readBody, route } from '../server/http';
@@ -14,9 +15,11 @@ export default route({
     return privateJson(await consultsRepo(context).availability());
   },
   PUT: async (req, context) => {
-    await requireAdmin(req, context);
+    const caller = await requireAdmin(req, context);
     const availability = await readBody(req, availabilitySchema);
-    return privateJson(await consultsRepo(context).saveAvailability(availability));
+    const repo = consultsRepo(context);
+    const change = { action: 'availability-changed', subject: { kind: 'availability', id: 'consults' }, before: (await repo.availability()).availability, after: availability } as const;
+    return privateJson(await audited(context, caller, change, () => repo.saveAvailability(availability)));
   },
 });
 

@@ -5,6 +5,7 @@
 import type { Config } from '@netlify/functions';
 import { consultMessages } from '../../src/lib/consult-messages';
 import { UUID } from '../../src/lib/ids';
+import { audited } from '../server/audit-log';
 import { requireAdmin } from '../server/auth';
 import { cancelConsult, consultItem } from '../server/consult-booking';
 import { HttpError, privateJson, route } from '../server/http';
@@ -17,7 +18,8 @@ export default route({
     const id = context.params.id ?? '';
     // Booking ids are UUIDs; anything else names no booking (and no safe key).
     if (!UUID.test(id)) throw new HttpError(404, consultMessages.consultNotFound);
-    const cancelled = await cancelConsult(id, { by: 'admin', admin: caller.email }, context);
+    const change = { action: 'consult-cancelled', subject: { kind: 'consult', id }, before: { status: 'booked' }, after: { status: 'cancelled' } } as const;
+    const cancelled = await audited(context, caller, change, () => cancelConsult(id, { by: 'admin', admin: caller.email }, context));
     return privateJson(consultItem(cancelled, await editorNames(context)));
   },
 });

@@ -5,6 +5,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { editorMessages } from '../../src/lib/messages';
 import { editorInputSchema } from '../../src/lib/schemas';
+import { audited, editorChange } from '../server/audit-log';
 import { requireAdmin } from '../server/auth';
 import { publishEditorChange } from '../server/site-rebuild';
 import { projectsRepo } from '../server/delivery/projects.repo';
@@ -23,25 +24,26 @@ function editorId(context: Context): string {
 
 export default route({
   PUT: async (req, context) => {
-    await requireAdmin(req, context);
+    const caller = await requireAdmin(req, context);
     const id = editorId(context);
     const input = await readBody(req, editorInputSchema);
     const repo = editorsRepo(context);
     await repo.assertAccountFree(input, id);
     const before = await repo.get(id);
-    const record = await repo.update(id, input);
+    const record = await audited(context, caller, editorChange(id, before, input), () => repo.update(id, input));
     if (!record) throw unknownEditor();
     if (before && before.image !== record.image) releasePhotoLater(before.image, context);
     await publishEditorChange(context);
     return json(toPublicEditor(record), { headers: { 'Cache-Control': 'no-store' } });
   },
   DELETE: async (req, context) => {
-    await requireAdmin(req, context);
+    const caller = await requireAdmin(req, context);
     const id = editorId(context);
     // Their families would be left without an editor: the admin reassigns the work first.
     const open = await projectsRepo(context).listForEditor(id, 'open');
     if (open.length > 0) throw new HttpError(409, editorMessages.hasOpenProjects(open.length));
-    const removed = await editorsRepo(context).remove(id);
+    const current = await editorsRepo(context).get(id);
+    const removed = await audited(context, caller, { action: 'editor-deleted', subject: { kind: 'editor', id }, before: current, after: null }, () => editorsRepo(context).remove(id));
     if (!removed) throw unknownEditor();
     releasePhotoLater(removed.image, context);
     await publishEditorChange(context);

@@ -9,6 +9,7 @@ import type { Context } from '@netlify/functions';
 import { autoFinalAt, currentRound, personName, DELIVERY_LIMITS, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
 import { acknowledgeSchema, cancelSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema } from '../../../src/lib/delivery-schemas';
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
+import { audited, projectChange } from '../audit-log';
 import type { Caller } from '../auth';
 import { customersRepo } from '../customers.repo';
 import { editorsRepo } from '../editors.repo';
@@ -179,7 +180,8 @@ export async function takeStep(id: string, action: ProjectAction, body: unknown,
   const refused = refusal(project, action, role);
   if (refused) throw new HttpError(refused.status, refused.error);
   const actor: Actor = role === 'admin' ? teamActor(caller.email) : { role, name: personName(role, project.editor.name, project) };
-  const after = await commitStep(project, found!.etag, step, actor, context);
+  const commit = () => commitStep(project, found!.etag, step, actor, context);
+  const after = role === 'admin' ? await audited(context, caller, projectChange(project, step), commit) : await commit();
   if (step.action === 'cancel') await refundOrRetryLater(after, context);
   return after;
 }
