@@ -45,10 +45,17 @@ const small = (value: unknown): AuditValue => {
 /** Bookkeeping fields every record has: they change on every write and say nothing. */
 const IGNORED = new Set(['updatedAt', 'createdAt']);
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Nested objects as dotted fields ('weekly.sat', 'featured.home'): a change names the part that changed. */
+function flatten(record: object, prefix = ''): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).flatMap(([k, v]) => (isPlainObject(v) ? Object.entries(flatten(v, `${prefix}${k}.`)) : [[`${prefix}${k}`, v]])));
+}
+
 /** The fields of `before` and `after` that differ, each side kept small; whole sides for a creation or a deletion. */
 export function changedFields(before: object | null, after: object | null): { before: AuditFields | null; after: AuditFields | null } {
-  const b = (before ?? {}) as Record<string, unknown>;
-  const a = (after ?? {}) as Record<string, unknown>;
+  const b = flatten(before ?? {});
+  const a = flatten(after ?? {});
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !IGNORED.has(k) && JSON.stringify(b[k]) !== JSON.stringify(a[k]));
   const side = (record: object | null, values: Record<string, unknown>) => (record === null ? null : Object.fromEntries(keys.map((k) => [k, small(values[k])])));
   return { before: side(before, b), after: side(after, a) };
