@@ -7,12 +7,12 @@
 import { AUDIT_ACTIONS, AUDIT_VALUE_MAX, editorChangeAction, type AuditAction, type AuditFields, type AuditItem, type AuditSubject, type AuditValue } from '../../src/lib/audit';
 import { nextState, type Project, type ProjectAction } from '../../src/lib/delivery';
 import type { Page, PageQuery } from '../../src/lib/paging';
-import { appendOnlyStore, timeKey } from './append-only';
+import { appendOnlyStore } from './append-only';
 import type { Caller } from './auth';
 import type { Step } from './delivery/transitions';
 import { HttpError } from './http';
 import { listKeys, pageOfKeys, readRecords } from './paging';
-import { openStore, type DeployInfo } from './stores';
+import { openStore, type DeployInfo, type Store } from './stores';
 
 export interface AuditRecord {
   at: string;
@@ -63,6 +63,19 @@ export function changedFields(before: object | null, after: object | null): { be
 
 const log = (info?: DeployInfo) => appendOnlyStore<AuditRecord>('audit', info);
 
+/** How far back a retry looks for the entry its failed attempt left unconfirmed. */
+const RETRY_LOOKBACK = 20;
+
+/**
+ * The key of a recent unconfirmed entry for the same change by the same admin: the attempt that
+ * failed before this retry. The retry confirms that entry rather than adding a second one.
+ */
+async function unconfirmedTwin(store: Store, record: AuditRecord): Promise<string | undefined> {
+  const same = (r: AuditRecord) => !r.confirmed && r.by.uid === record.by.uid && r.action === record.action && JSON.stringify([r.subject, r.before, r.after]) === JSON.stringify([record.subject, record.before, record.after]);
+  const recent = await readRecords<AuditRecord>(store, (await listKeys(store, { order: 'desc' })).slice(0, RETRY_LOOKBACK));
+  return recent.find(({ value }) => same(value))?.key;
+}
+
 /**
  * Runs `change` and records it. Nothing is recorded for a change that changes nothing (a save of the
  * same values, a retry that found its work done). A change refused with a 4xx leaves no entry; one
@@ -75,8 +88,7 @@ export async function audited<R>(info: DeployInfo | undefined, caller: Caller, w
   if (what.before && what.after && Object.keys(fields.before!).length === 0) return change();
   const record: AuditRecord = { at: now.toISOString(), by: { uid: caller.uid, email: caller.email }, action: what.action, subject: what.subject, ...fields, confirmed: false };
   const store = openStore('audit', info);
-  const key = timeKey(now);
-  await log(info).appendAt(key, record);
+  const key = (await unconfirmedTwin(store, record)) ?? (await log(info).append(record, now));
   let result: R;
   try {
     result = await change();
