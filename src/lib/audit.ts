@@ -28,6 +28,16 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 export const AUDIT_SUBJECTS = ['editor', 'availability', 'consult', 'order', 'project', 'subscriber', 'inquiry'] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECTS)[number];
+export const auditSubjectLabels: Record<AuditSubjectKind, string> = {
+  editor: 'Editor',
+  availability: 'Consult hours',
+  consult: 'Consult',
+  order: 'Order',
+  project: 'Project',
+  subscriber: 'Subscriber',
+  inquiry: 'Inquiry',
+};
+
 export interface AuditSubject {
   kind: AuditSubjectKind;
   id: string;

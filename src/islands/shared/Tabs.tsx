@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface Tab {
   id: string;
-  label: string;
+  label: ReactNode;
   render: () => ReactNode;
 }
 
