@@ -56,7 +56,7 @@ function flatten(record: object, prefix = ''): Record<string, unknown> {
 export function changedFields(before: object | null, after: object | null): { before: AuditFields | null; after: AuditFields | null } {
   const b = flatten(before ?? {});
   const a = flatten(after ?? {});
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !IGNORED.has(k) && JSON.stringify(b[k]) !== JSON.stringify(a[k]));
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !IGNORED.has(k) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null));
   const side = (record: object | null, values: Record<string, unknown>) => (record === null ? null : Object.fromEntries(keys.map((k) => [k, small(values[k])])));
   return { before: side(before, b), after: side(after, a) };
 }
@@ -70,10 +70,10 @@ const RETRY_LOOKBACK = 20;
  * The key of a recent unconfirmed entry for the same change by the same admin: the attempt that
  * failed before this retry. The retry confirms that entry rather than adding a second one.
  */
-async function unconfirmedTwin(store: Store, record: AuditRecord): Promise<string | undefined> {
+async function unconfirmedTwin(store: Store, record: AuditRecord): Promise<{ key: string; value: AuditRecord } | undefined> {
   const same = (r: AuditRecord) => !r.confirmed && r.by.uid === record.by.uid && r.action === record.action && JSON.stringify([r.subject, r.before, r.after]) === JSON.stringify([record.subject, record.before, record.after]);
   const recent = await readRecords<AuditRecord>(store, (await listKeys(store, { order: 'desc' })).slice(0, RETRY_LOOKBACK));
-  return recent.find(({ value }) => same(value))?.key;
+  return recent.find(({ value }) => same(value));
 }
 
 /**
@@ -88,17 +88,21 @@ export async function audited<R>(info: DeployInfo | undefined, caller: Caller, w
   if (what.before && what.after && Object.keys(fields.before!).length === 0) return change();
   const record: AuditRecord = { at: now.toISOString(), by: { uid: caller.uid, email: caller.email }, action: what.action, subject: what.subject, ...fields, confirmed: false };
   const store = openStore('audit', info);
-  const key = (await unconfirmedTwin(store, record)) ?? (await log(info).append(record, now));
+  const twin = await unconfirmedTwin(store, record);
+  const entry = twin?.value ?? record;
+  const key = twin?.key ?? (await log(info).append(record, now));
   let result: R;
   try {
     result = await change();
   } catch (error) {
-    if (error instanceof HttpError) await store.delete(key).catch((e) => console.error(`Audit entry ${key} of a refused action kept:`, e));
+    // Refused now: this attempt's own entry goes. A twin stays: its attempt may have landed (a cancel
+    // that landed is refused as already done on its retry).
+    if (error instanceof HttpError && !twin) await store.delete(key).catch((e) => console.error(`Audit entry ${key} of a refused action kept:`, e));
     throw error;
   }
   try {
     const subject = what.idOf ? { ...what.subject, id: what.idOf(result) } : what.subject;
-    await store.setJSON(key, { ...record, subject, confirmed: true });
+    await store.setJSON(key, { ...entry, subject, confirmed: true });
   } catch (error) {
     // The change stands and the entry exists; it only stays marked as not confirmed.
     console.error(`Audit entry ${key} (${what.action} ${what.subject.kind} ${what.subject.id}) left unconfirmed:`, error);

@@ -15,7 +15,9 @@ import editorsHandler from '../../netlify/functions/editors';
 import emailsHandler from '../../netlify/functions/emails';
 import orderHandler from '../../netlify/functions/order';
 import projectHandler from '../../netlify/functions/project';
+import { appendOnlyStore } from '../../netlify/server/append-only';
 import { auditPage, changedFields, editorChange } from '../../netlify/server/audit-log';
+import { cancelConsult } from '../../netlify/server/consult-booking';
 import { openStore } from '../../netlify/server/stores';
 import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
 import { listOutbox } from '../../netlify/server/mail';
@@ -146,6 +148,17 @@ describe('an entry for each admin action', () => {
     expect(await newest()).toMatchObject({ action: 'consult-cancelled', subject: { kind: 'consult', id }, before: { status: 'booked' }, after: { status: 'cancelled' } });
     expect((await cancel()).status).toBe(409);
     expect(await entries()).toHaveLength(1);
+  });
+
+  it('a cancel that landed but whose entry stayed unconfirmed keeps it when its retry is refused as already done', async () => {
+    const { id } = await arrangeBooking();
+    const by = { uid: adminUid, email: ADMIN_EMAIL };
+    // The first attempt: its entry written, the cancel landed, the confirmation lost.
+    await appendOnlyStore('audit').append({ at: new Date().toISOString(), by, action: 'consult-cancelled', subject: { kind: 'consult', id }, before: { status: 'booked' }, after: { status: 'cancelled' }, confirmed: false });
+    await cancelConsult(id, { by: 'admin', admin: ADMIN_EMAIL }, {});
+    const retry = await call(adminConsult, `/api/admin/consults/${id}`, { method: 'DELETE', params: { id }, headers: await asAdmin() });
+    expect(retry.status).toBe(409);
+    expect(await entries()).toEqual([expect.objectContaining({ action: 'consult-cancelled', subject: { kind: 'consult', id }, confirmed: false })]);
   });
 
   it('refund: amount, reason and what remains; the same request again adds nothing; a refused one leaves nothing', async () => {
