@@ -170,6 +170,7 @@ describe('an entry for each admin action', () => {
     const entry = await newest();
     expect(entry).toMatchObject({ action: 'order-refunded', label: 'Refund', subject: { kind: 'order', id: orderId } });
     expect(entry.after).toMatchObject({ refunded: '$10.00', reason: 'Goodwill' });
+    expect(entry.after).not.toHaveProperty('cancelling'); // no projects cancelled: nothing to say
     expect(entry.before!.remaining).not.toBe(entry.after!.remaining);
     expect((await refund({ amountCents: 1_000, reason: 'Goodwill' })).status).toBe(200);
     expect(await entries()).toHaveLength(1);
