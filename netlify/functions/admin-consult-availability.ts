@@ -8,11 +8,19 @@
 import type { Config } from '@netlify/functions';
 import { availabilityUpdateSchema } from '../../src/lib/consult';
 import { consultMessages } from '../../src/lib/consult-messages';
-import type { AvailabilityConflict } from '../../src/lib/consult-rules';
+import type { AvailabilityConflict, ConsultItem } from '../../src/lib/consult-rules';
+import { audited } from '../server/audit-log';
 import { requireAdmin } from '../server/auth';
 import { updateAvailability } from '../server/consult-admin';
 import { consultsRepo } from '../server/consults.repo';
-import { privateJson, readBody, route } from '../server/http';
+import { HttpError, privateJson, readBody, route } from '../server/http';
+
+/** The save refused for the booked consults on its days off, which the admin is shown. */
+class ConsultsOnDaysOff extends HttpError {
+  constructor(readonly conflicts: ConsultItem[]) {
+    super(409, consultMessages.conflictsOnDaysOff(conflicts.length));
+  }
+}
 
 export default route({
   GET: async (req, context) => {
@@ -22,10 +30,21 @@ export default route({
   PUT: async (req, context) => {
     const caller = await requireAdmin(req, context);
     const { cancelConsults, ...availability } = await readBody(req, availabilityUpdateSchema);
-    const result = await updateAvailability(availability, cancelConsults, caller.email, context);
-    if ('saved' in result) return privateJson(result.saved);
-    const answer: AvailabilityConflict = { error: consultMessages.conflictsOnDaysOff(result.conflicts.length), conflicts: result.conflicts };
-    return Response.json(answer, { status: 409, headers: { 'Cache-Control': 'private, no-store' } });
+    const before = (await consultsRepo(context).availability()).availability;
+    const change = { action: 'availability-changed', subject: { kind: 'availability', id: 'consults' }, before, after: availability } as const;
+    try {
+      const saved = await audited(context, caller, change, async () => {
+        const result = await updateAvailability(availability, cancelConsults, caller.email, context);
+        // Refused: nothing was saved, so the audit keeps no entry of it.
+        if ('conflicts' in result) throw new ConsultsOnDaysOff(result.conflicts);
+        return result.saved;
+      });
+      return privateJson(saved);
+    } catch (error) {
+      if (!(error instanceof ConsultsOnDaysOff)) throw error;
+      const answer: AvailabilityConflict = { error: error.message, conflicts: error.conflicts };
+      return Response.json(answer, { status: 409, headers: { 'Cache-Control': 'private, no-store' } });
+    }
   },
 });
 

@@ -8,6 +8,7 @@ import type { Config } from '@netlify/functions';
 import { consultLinkSchema } from '../../src/lib/consult';
 import { consultMessages } from '../../src/lib/consult-messages';
 import { UUID } from '../../src/lib/ids';
+import { audited } from '../server/audit-log';
 import { requireAdmin } from '../server/auth';
 import { setConsultLink } from '../server/consult-admin';
 import { cancelConsult, consultItem } from '../server/consult-booking';
@@ -24,7 +25,9 @@ function bookingId(id: string | undefined): string {
 export default route({
   DELETE: async (req, context) => {
     const caller = await requireAdmin(req, context);
-    const cancelled = await cancelConsult(bookingId(context.params.id), { by: 'admin', admin: caller.email }, context);
+    const id = bookingId(context.params.id);
+    const change = { action: 'consult-cancelled', subject: { kind: 'consult', id }, before: { status: 'booked' }, after: { status: 'cancelled' } } as const;
+    const cancelled = await audited(context, caller, change, () => cancelConsult(id, { by: 'admin', admin: caller.email }, context));
     const [names, { availability }] = await Promise.all([editorNames(context), consultsRepo(context).availability()]);
     return privateJson(consultItem(cancelled, names, availability));
   },

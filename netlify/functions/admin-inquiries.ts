@@ -5,6 +5,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { inquiryFilterSchema, inquiryHandledSchema, type InquiryItem } from '../../src/lib/admin';
 import { ANY_EDITOR } from '../../src/lib/contact';
+import { audited } from '../server/audit-log';
 import { requireAdmin } from '../server/auth';
 import { editorsRepo } from '../server/editors.repo';
 import { HttpError, parse, privateJson, readBody, route } from '../server/http';
@@ -36,9 +37,12 @@ export default route({
     return privateJson({ ...page, items: page.items.map(({ key, value }) => toItem(key, value, names)) });
   },
   PATCH: async (req, context) => {
-    await requireAdmin(req, context);
+    const caller = await requireAdmin(req, context);
     const { id, handled } = await readBody(req, inquiryHandledSchema);
-    const record = await inquiriesRepo(context).setHandled(id, handled);
+    const repo = inquiriesRepo(context);
+    const before = await repo.get(id);
+    const change = { action: handled ? 'inquiry-handled' : 'inquiry-reopened', subject: { kind: 'inquiry', id }, before: before && { handled: before.handled ?? false }, after: before && { handled } } as const;
+    const record = await audited(context, caller, change, () => repo.setHandled(id, handled));
     if (!record) throw new HttpError(404, 'No inquiry with this id');
     return privateJson(toItem(id, record, await editorNames([record], context)));
   },

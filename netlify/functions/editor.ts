@@ -6,6 +6,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { editorMessages } from '../../src/lib/messages';
 import { editorInputSchema, editorVisibilitySchema } from '../../src/lib/schemas';
+import { audited, editorChange } from '../server/audit-log';
 import { requireAdmin } from '../server/auth';
 import { publishEditorChange } from '../server/site-rebuild';
 import { projectsRepo } from '../server/delivery/projects.repo';
@@ -25,35 +26,37 @@ function editorId(context: Context): string {
 
 export default route({
   PUT: async (req, context) => {
-    await requireAdmin(req, context);
+    const caller = await requireAdmin(req, context);
     const id = editorId(context);
     const input = await readBody(req, editorInputSchema);
     const repo = editorsRepo(context);
     await repo.assertAccountFree(input, id);
     const before = await repo.get(id);
-    const record = await repo.update(id, input);
+    const record = await audited(context, caller, editorChange(id, before, input), () => repo.update(id, input));
     if (!record) throw unknownEditor();
     if (before && before.image !== record.image) releasePhotoLater(before.image, context);
     await publishEditorChange(context);
     return json(toPublicEditor(record), noStore);
   },
   PATCH: async (req, context) => {
-    await requireAdmin(req, context);
+    const caller = await requireAdmin(req, context);
     const id = editorId(context);
     const { hidden } = await readBody(req, editorVisibilitySchema);
-    const record = await editorsRepo(context).setHidden(id, hidden);
+    const repo = editorsRepo(context);
+    const record = await audited(context, caller, editorChange(id, await repo.get(id), { hidden }), () => repo.setHidden(id, hidden));
     if (!record) throw unknownEditor();
     await publishEditorChange(context);
     return json(toAdminEditor(record), noStore);
   },
   DELETE: async (req, context) => {
-    await requireAdmin(req, context);
+    const caller = await requireAdmin(req, context);
     const id = editorId(context);
     // Every project names its editor: one who has any stays on record (hidden), never deleted.
     const projects = projectsRepo(context);
     const [open, done] = await Promise.all([projects.listForEditor(id, 'open'), projects.listForEditor(id, 'done')]);
     if (open.length + done.length > 0) throw new HttpError(409, editorMessages.hasProjects(open.length + done.length));
-    const removed = await editorsRepo(context).remove(id);
+    const current = await editorsRepo(context).get(id);
+    const removed = await audited(context, caller, { action: 'editor-deleted', subject: { kind: 'editor', id }, before: current, after: null }, () => editorsRepo(context).remove(id));
     if (!removed) throw unknownEditor();
     releasePhotoLater(removed.image, context);
     await publishEditorChange(context);

@@ -6,6 +6,7 @@
 import type { Config } from '@netlify/functions';
 import { z } from '../../src/lib/zod';
 import { subscriberStatusSchema, type EmailSubscriber } from '../../src/lib/schemas';
+import { audited } from '../server/audit-log';
 import { requireAdmin } from '../server/auth';
 import { toCsv } from '../server/csv';
 import { HttpError, json, parse, readBody, route } from '../server/http';
@@ -44,9 +45,12 @@ export default route({
     );
   },
   PATCH: async (req, context) => {
-    await requireAdmin(req, context);
+    const caller = await requireAdmin(req, context);
     const { id, enabled } = await readBody(req, subscriberStatusSchema);
-    const record = await subscribersRepo(context).setEnabled(id, enabled);
+    const repo = subscribersRepo(context);
+    const before = await repo.get(id);
+    const change = { action: enabled ? 'subscriber-enabled' : 'subscriber-disabled', subject: { kind: 'subscriber', id }, before: before && { enabled: before.enabled }, after: before && { enabled } } as const;
+    const record = await audited(context, caller, change, () => repo.setEnabled(id, enabled));
     if (!record) throw new HttpError(404, 'No subscriber with this address');
     return json(toItem(record), { headers: PRIVATE });
   },

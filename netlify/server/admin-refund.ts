@@ -9,6 +9,7 @@ import type { Order } from '../../src/lib/order';
 import { formatUsdCents } from '../../src/lib/money';
 import { refundMessages, remainingCents } from '../../src/lib/refunds';
 import { site } from '../../src/lib/site';
+import { audited } from './audit-log';
 import type { Caller } from './auth';
 import { commitStep, type StepContext } from './delivery/steps';
 import { teamActor } from './delivery/transitions';
@@ -40,12 +41,20 @@ async function projectsToCancel(order: Order, ids: string[], context: StepContex
 }
 
 export async function refundByAdmin(orderId: string, input: AdminRefundInput, caller: Caller, context: StepContext): Promise<Order> {
-  const orders = ordersRepo(context);
-  const order = await orders.get(orderId);
+  const order = await ordersRepo(context).get(orderId);
   if (!order) throw new HttpError(404, 'Order not found');
   if (order.status !== 'paid') throw new HttpError(409, refundMessages.notPaid);
+  // A retry of a refund already recorded is the same action: its first attempt has the entry.
+  const retry = order.refunds?.some((r) => r.id === adminRefundId(input.requestId)) ?? false;
+  const remaining = remainingCents(order);
+  const before = retry ? null : { remaining: formatUsdCents(remaining) };
+  const after = retry ? null : { remaining: formatUsdCents(remaining - input.amountCents), refunded: formatUsdCents(input.amountCents), reason: input.reason, cancelling: input.projectIds.join(', ') || null };
+  return audited(context, caller, { action: 'order-refunded', subject: { kind: 'order', id: order.id }, before, after }, () => refund(order, input, retry, caller, context));
+}
+
+async function refund(order: Order, input: AdminRefundInput, retry: boolean, caller: Caller, context: StepContext): Promise<Order> {
+  const orders = ordersRepo(context);
   const id = adminRefundId(input.requestId);
-  const retry = order.refunds?.some((r) => r.id === id);
   if (!retry) {
     if (input.amountCents > remainingCents(order)) throw new HttpError(400, refundMessages.overRemaining(remainingCents(order)));
     const cancelling = await projectsToCancel(order, input.projectIds, context);

@@ -10,12 +10,11 @@
  */
 import type Stripe from 'stripe';
 import { formatUsdCents } from '../../src/lib/money';
-import { site } from '../../src/lib/site';
 import { z } from '../../src/lib/zod';
 import type { Order } from '../../src/lib/order';
 import { remainingCents, refundMessages, type Refund, type RefundState } from '../../src/lib/refunds';
 import { HttpError } from './http';
-import { paragraphsMail, sendMail } from './mail';
+import { tellOwner } from './attention';
 import { ordersRepo } from './orders.repo';
 import { configuredPayments, stripeClient, type ConfiguredPayments } from './payments';
 import type { DeployInfo } from './stores';
@@ -52,21 +51,31 @@ export async function requestRefund(orderId: string, request: RefundRequest, inf
   if (refund.state !== 'pending' || refund.providerId) return refund;
   const order = (await orders.get(orderId))!;
   if (!order.payment.paymentIntent && payments.kind === 'stripe') throw new Error(`Order ${order.id} has no payment intent to refund`);
-  const answer = await askProvider({ orderId, refundId: refund.id, paymentIntent: order.payment.paymentIntent ?? null, amountCents: refund.amountCents }, payments, info);
-  const after = (await orders.get(orderId))!.refunds!.find((r) => r.id === refund!.id)!;
-  if (answer === 'refused') await alertRefused(order, after, info);
-  return after;
+  await askProvider({ orderId, refundId: refund.id, paymentIntent: order.payment.paymentIntent ?? null, amountCents: refund.amountCents }, payments, info);
+  return (await orders.get(orderId))!.refunds!.find((r) => r.id === refund!.id)!;
 }
 
-/** Our team hears once of a refund the provider refused for good: it is theirs to make by hand. */
-async function alertRefused(order: Order, refund: Refund, info?: DeployInfo) {
-  const lines = [
-    `Stripe refused the refund of ${formatUsdCents(refund.amountCents)} on order ${order.id} (${refund.reason}).`,
-    `Why: ${refund.failure ?? 'no reason given'}.`,
-    'Nothing will ask again. Refund it by hand in the Stripe dashboard and tell the family.',
-  ];
-  const at = new Date(refund.updatedAt);
-  await sendMail(paragraphsMail(site.email, `Action needed: a refund on order ${order.id} was refused`, lines), info, at, { id: `refund-refused-${order.id}-${refund.id}`, at });
+/**
+ * Our team hears once of a refund that failed (Stripe refused it, or reported it failed later): it is
+ * theirs to make by hand. Told whenever the refund is found failed, so a retried event that changes
+ * nothing still finishes a notice the first one could not send.
+ */
+async function tellOfFailure(order: Order, refund: Refund, info?: DeployInfo) {
+  await tellOwner(
+    {
+      id: `refund-failed-${order.id}-${refund.id}`,
+      at: new Date(refund.createdAt),
+      kind: 'refund-failed',
+      orderId: order.id,
+      subject: `Action needed: a refund on order ${order.id} was refused`,
+      lines: [
+        `The refund of ${formatUsdCents(refund.amountCents)} on order ${order.id} failed (${refund.reason}).`,
+        `Why: ${refund.failure ?? 'no reason given'}.`,
+        'Nothing will ask again. Refund it by hand in the Stripe dashboard and tell the family.',
+      ],
+    },
+    info,
+  );
 }
 
 /** A refusal asking again cannot change (a 4xx other than a conflict or a rate limit), as the Stripe SDK reports it. */
@@ -88,13 +97,13 @@ export interface RefundAsked {
  * Asks the provider for a refund (the same idempotency key each time) and brings its answer into the
  * order. In test mode the answer is the signed event a provider would send, through the webhook's code.
  */
-export async function askProvider(asked: RefundAsked, payments: ConfiguredPayments, info?: DeployInfo): Promise<'asked' | 'refused'> {
+export async function askProvider(asked: RefundAsked, payments: ConfiguredPayments, info?: DeployInfo): Promise<void> {
   const metadata = { orderId: asked.orderId, refundId: asked.refundId };
   if (payments.kind === 'test') {
     const { receiveWebhook } = await import('./fulfilment');
     const payload = JSON.stringify(refundEvent(asked, metadata));
     await receiveWebhook(payload, signWebhookPayload(payload, payments.webhookSecret), info);
-    return 'asked';
+    return;
   }
   const stripe = await stripeClient(payments);
   let created: Stripe.Refund;
@@ -108,10 +117,9 @@ export async function askProvider(asked: RefundAsked, payments: ConfiguredPaymen
     if (!refused) throw error;
     // Recorded as failed, so no timer asks again and the money counts as not refunded.
     await applyProviderRefund(asked.orderId, { id: `refused-${asked.refundId}`, amount: asked.amountCents, status: 'failed', metadata, failure_reason: `Stripe refused it: ${refused}` }, info);
-    return 'refused';
+    return;
   }
   await applyProviderRefund(asked.orderId, { id: created.id, amount: created.amount, status: created.status ?? 'pending', metadata, failure_reason: created.failure_reason ?? null }, info);
-  return 'asked';
 }
 
 /** The `refund.updated` event a provider would send once the test-mode refund went through. */
@@ -151,7 +159,9 @@ export async function applyProviderRefund(orderId: string | null, refund: Provid
   if (!order) return 'unknown-order';
   const state = STATE_OF[refund.status] ?? 'pending';
   let changed = false;
+  let failed: Refund | null = null;
   await orders.change(order.id, (current) => {
+    failed = null;
     const refunds = current.refunds ?? [];
     const at = now.toISOString();
     const extra = current.extraPayments?.find(
@@ -180,6 +190,7 @@ export async function applyProviderRefund(orderId: string | null, refund: Provid
         createdAt: at,
         updatedAt: at,
       };
+      if (state === 'failed') failed = added;
       return { ...current, refunds: [...refunds, added], updatedAt: at };
     }
     const next: Refund = {
@@ -187,9 +198,11 @@ export async function applyProviderRefund(orderId: string | null, refund: Provid
       providerId: ours.providerId ?? refund.id,
       ...(moves(ours.state, state) && { state, failure: state === 'failed' ? (refund.failure_reason ?? 'failed') : null }),
     };
+    if (next.state === 'failed') failed = next;
     changed = next.state !== ours.state || next.providerId !== ours.providerId;
     if (!changed) return null;
     return { ...current, refunds: refunds.map((r) => (r === ours ? { ...next, updatedAt: at } : r)), updatedAt: at };
   });
+  if (failed) await tellOfFailure(order, failed, info);
   return changed ? 'refund-recorded' : 'refund-unchanged';
 }

@@ -27,6 +27,8 @@ export const STORE_NAMES = [
   'consults',
   'backups',
   'limits',
+  'audit',
+  'attention',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 

@@ -85,6 +85,8 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
   'admin-inquiries': { kind: 'signed-in', request: { path: '/api/admin/inquiries', headers: admin } },
   'admin-orders': { kind: 'signed-in', request: { path: '/api/admin/orders', headers: admin } },
   'admin-outbox': { kind: 'signed-in', request: { path: '/api/admin/outbox', headers: admin } },
+  'admin-audit': { kind: 'signed-in', request: { path: '/api/admin/audit', headers: admin } },
+  'admin-attention': { kind: 'signed-in', request: { path: '/api/admin/attention', headers: admin } },
   'admin-waitlist': { kind: 'signed-in', request: { path: '/api/admin/waitlist', headers: admin } },
   'admin-waitlist-counts': { kind: 'signed-in', request: { path: '/api/admin/waitlist/counts', headers: admin } },
   'admin-order-refunds': {

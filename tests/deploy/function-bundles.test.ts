@@ -37,6 +37,8 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   'admin-editors': { path: '/api/admin/editors', expect: 401 },
   'admin-order-refunds': { method: 'POST', route: '/api/admin/orders/:id/refunds', path: '/api/admin/orders/BCC-ABC234/refunds', params: { id: 'BCC-ABC234' }, expect: 401 },
   'admin-outbox': { path: '/api/admin/outbox', expect: 401 },
+  'admin-audit': { path: '/api/admin/audit', expect: 401 },
+  'admin-attention': { path: '/api/admin/attention', expect: 401 },
   'admin-waitlist': { path: '/api/admin/waitlist', expect: 401 },
   'admin-waitlist-counts': { path: '/api/admin/waitlist/counts', expect: 401 },
   'admin-consult-availability': { path: '/api/admin/consult-availability', expect: 401 },

@@ -34,7 +34,7 @@ test('the admin sees Loading... while the role is checked, then the Admin Dashbo
   await page.getByRole('link', { name: 'Open the Admin Dashboard' }).click();
   await expect(page).toHaveURL('/admin');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
-  await expect(page.getByRole('tab')).toHaveText(['Editors Management', 'Email Subscribers', 'Inquiries', 'Consults', 'Orders', 'Projects', 'Waitlist', 'Outbox', 'Reports']);
+  await expect(page.getByRole('tab')).toHaveText(['Editors Management', 'Email Subscribers', 'Inquiries', 'Consults', 'Orders', 'Projects', 'Waitlist', 'Outbox', 'Reports', 'Audit log']);
 
   // Hold /api/me: the page must say it is loading, not flash the dashboard or redirect.
   let release!: () => void;

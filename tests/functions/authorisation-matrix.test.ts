@@ -12,6 +12,7 @@ import { DEMO_EDITORS } from '../../netlify/server/seed';
 import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
 import { subscribersRepo } from '../../netlify/server/subscribers.repo';
 import { waitlistRepo } from '../../netlify/server/waitlist.repo';
+import { attentionRepo, tellOwner } from '../../netlify/server/attention';
 import { uploadsRepo } from '../../netlify/server/uploads';
 import { testTokens } from '../helpers/admin-access';
 import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
@@ -77,6 +78,13 @@ async function customersDraftFile() {
   return { id, fileId: file.id as string };
 }
 
+/** An event the owner was told of, as the attention list names it. */
+async function ownerNotice() {
+  const at = new Date();
+  await tellOwner({ id: `family-cancel-BCC-MATRIX-${crypto.randomUUID().slice(0, 8)}`, at, kind: 'family-cancel', orderId: 'BCC-MATRIX', subject: 'A family cancelled', lines: ['A family cancelled.'] });
+  return (await attentionRepo().page({ limit: 1 })).items[0].id;
+}
+
 const editorWithId = async () => (await editorsRepo().createWithNewId(editorInput())).id;
 
 /** One row per endpoint (method and `config.path`); a new endpoint needs one line here. */
@@ -128,6 +136,9 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/admin/orders': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/orders' }) },
   'GET /api/admin/outbox': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/outbox' }) },
+  'GET /api/admin/audit': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/audit' }) },
+  'GET /api/admin/attention': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/attention' }) },
+  'PATCH /api/admin/attention': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/attention', json: { id: await ownerNotice(), seen: true } }) },
   'GET /api/admin/waitlist': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/waitlist' }) },
   'GET /api/admin/waitlist/counts': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/waitlist/counts' }) },
   'DELETE /api/admin/waitlist': {

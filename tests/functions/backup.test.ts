@@ -8,12 +8,15 @@
  * incomplete copy nor leaves a manifest without its copies, and a restore run again completes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import availabilityHandler from '../../netlify/functions/admin-consult-availability';
 import contactHandler from '../../netlify/functions/contact';
 import ordersHandler from '../../netlify/functions/orders';
 import projectsHandler from '../../netlify/functions/projects';
 import subscribeHandler from '../../netlify/functions/subscribe';
 import uploadsHandler from '../../netlify/functions/uploads';
 import waitlistHandler from '../../netlify/functions/waitlist';
+import { attentionRepo, tellOwner } from '../../netlify/server/attention';
+import { auditPage } from '../../netlify/server/audit-log';
 import { readCatalog } from '../../netlify/server/backup/catalog';
 import { exportBackup } from '../../netlify/server/backup/export';
 import { BACKED_UP_STORES, BACKUPS_KEPT, manifestKey, storePrefix, type Manifest } from '../../netlify/server/backup/layout';
@@ -32,6 +35,7 @@ import { subscribersRepo } from '../../netlify/server/subscribers.repo';
 import { timersRepo } from '../../netlify/server/timers';
 import { uploadKeyOf, uploadsRepo } from '../../netlify/server/uploads';
 import { waitlistRepo } from '../../netlify/server/waitlist.repo';
+import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 import { HOUR_MS } from '../../src/lib/delivery';
 import { asAdmin } from '../helpers/admin-access';
 import { openOrder, validInquiry } from '../helpers/api-fixtures';
@@ -106,6 +110,8 @@ describe('export, wipe, restore, on the local Blobs server', () => {
       outbox: await listOutbox(undefined, 500),
       timers: await timersRepo().due(FAR_FUTURE),
       editors: await editorsRepo().list({ fresh: true }),
+      audit: await auditPage({ limit: 200 }, undefined),
+      attention: await attentionRepo().page({ limit: 200 }),
     };
   }
 
@@ -130,6 +136,10 @@ describe('export, wipe, restore, on the local Blobs server', () => {
     expect((await call(subscribeHandler, '/api/database/subscribe', { method: 'POST', json: { email: 'reader+news@example.com' } })).status).toBe(200);
     expect((await call(waitlistHandler, '/api/waitlist', { method: 'POST', json: { email: 'waiting@example.com', editorId: FULL_EDITOR } })).status).toBe(201);
     site.bookingId = (await arrangeBooking()).id;
+    // An admin action in the audit log, and an event the owner was told of.
+    const hours = { ...DEFAULT_AVAILABILITY, weekly: { ...DEFAULT_AVAILABILITY.weekly, sat: [{ start: '10:00', end: '12:00' }] } };
+    expect((await call(availabilityHandler, '/api/admin/consult-availability', { method: 'PUT', headers: await asAdmin(), json: hours })).status).toBe(200);
+    await tellOwner({ id: 'refund-failed-BCC-BACKUP-admin-x', at: NOW, kind: 'refund-failed', orderId: 'BCC-BACKUP', subject: 'A refund failed', lines: ['A refund failed.'] });
   }, 120_000);
 
   it('brings a wiped site back as it was: records, files byte for byte with metadata, timers still due and acting', async () => {

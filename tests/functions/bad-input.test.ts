@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorsRepo } from '../../netlify/server/editors.repo';
 import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
+import { attentionRepo, tellOwner } from '../../netlify/server/attention';
 import { inquirySchema } from '../../src/lib/schemas';
 import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
 import { signWebhookPayload } from '../../netlify/server/webhook-signature';
@@ -27,7 +28,7 @@ import { arrangeBooking, bookingRequest } from '../helpers/consults';
 import { freeSlots } from '../../netlify/server/consult-booking';
 import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 
-const STORES = ['editors', 'subscribers', 'inquiries', 'waitlist', 'orders', 'customers', 'events', 'outbox', 'uploads', 'projects', 'timers', 'files', 'consults'];
+const STORES = ['editors', 'subscribers', 'inquiries', 'waitlist', 'orders', 'customers', 'events', 'outbox', 'uploads', 'projects', 'timers', 'files', 'consults', 'audit', 'attention'];
 const RUNS = 40;
 const MB = 1024 * 1024;
 
@@ -62,6 +63,7 @@ interface RawTarget {
 let tokens: { admin: string; customer: string; editor: string };
 let editorId: string;
 let inquiryKey: string;
+let attentionId: string;
 let order: { id: string; orderId: string };
 /** A paid project of the customer, waiting for its draft, and its order. */
 let projectId: string;
@@ -153,6 +155,7 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
   'PUT /api/editor/profile': { kind: 'json', path: () => '/api/editor/profile', headers: () => bearer(tokens.editor), valid: () => ({ bio: 'I read every draft twice.' }) },
   'POST /api/waitlist': { kind: 'json', path: () => '/api/waitlist', headers: anyone, valid: () => ({ email: 'waiting@example.com', editorId: 'maya-chen' }) },
   'PATCH /api/admin/inquiries': { kind: 'json', path: () => '/api/admin/inquiries', headers: admin, valid: () => ({ id: inquiryKey, handled: true }) },
+  'PATCH /api/admin/attention': { kind: 'json', path: () => '/api/admin/attention', headers: admin, valid: () => ({ id: attentionId, seen: true }) },
   'PATCH /api/database/emails': { kind: 'json', path: () => '/api/database/emails', headers: admin, valid: () => ({ id: 'reader@example.com', enabled: false }) },
   'POST /api/stripe/create-payment-session': { kind: 'json', path: () => '/api/stripe/create-payment-session', headers: customer, valid: () => selection() },
   'POST /api/stripe/test-checkout/:orderId': {
@@ -256,6 +259,8 @@ beforeAll(async () => {
   order = await openOrder(tokens.customer);
   ({ orderId: paidOrderId, projectIds: [projectId] } = await paidOrder(tokens.customer));
   inquiryKey = (await inquiriesRepo().add(await inquirySchema.parseAsync(validInquiry))).key;
+  await tellOwner({ id: 'refund-failed-BCC-BADINP-admin-x', at: new Date(), kind: 'refund-failed', orderId: 'BCC-BADINP', subject: 'A refund failed', lines: ['A refund failed.'] });
+  attentionId = (await attentionRepo().page({ limit: 1 })).items[0].id;
   const [lookupBooking, cancelBooking, linkBooking] = [await arrangeBooking(), await arrangeBooking(), await arrangeBooking()];
   consult = { slot: (await freeSlots({})).slots[0], lookupToken: lookupBooking.token, cancelToken: cancelBooking.token, bookingId: linkBooking.id };
 });

@@ -122,6 +122,7 @@ describe('ids in the body', () => {
     },
     'subscriber id': { endpoint: '/api/database/emails', method: 'PATCH', caller: 'admin', json: (id) => ({ id, enabled: false }) },
     'inquiry id': { endpoint: '/api/admin/inquiries', method: 'PATCH', caller: 'admin', json: (id) => ({ id, handled: true }) },
+    'owner event id': { endpoint: '/api/admin/attention', method: 'PATCH', caller: 'admin', json: (id) => ({ id, seen: true }) },
   };
 
   it.each(Object.entries(bodies))('%s: every hostile id is refused cleanly, and storage never sees it', async (what, row) => {

@@ -14,6 +14,7 @@ import createSession from '../../netlify/functions/create-payment-session';
 import webhook from '../../netlify/functions/stripe-webhook';
 import studentAccess from '../../netlify/functions/student-access';
 import subscribeHandler from '../../netlify/functions/subscribe';
+import { attentionRepo } from '../../netlify/server/attention';
 import { bookingIdForToken, freeSlots } from '../../netlify/server/consult-booking';
 import { setConsultLink, updateAvailability } from '../../netlify/server/consult-admin';
 import { sendDueReminders } from '../../netlify/server/consult-reminders';
@@ -537,6 +538,9 @@ describe('the family cancels a project (with its refund)', () => {
         expect(refunds.map((r) => [r.id, r.state])).toEqual([[`cancel-${projectId}`, 'succeeded']]);
         expect((await editorsRepo().get('maya-chen'))!.slotsOpen).toBe(slotsBefore);
         expect(await cancelMails()).toHaveLength(2);
+        // The owner hears of the family's own cancel once, and it waits to be seen once.
+        expect((await listOutbox(undefined, 200)).filter((m) => m.value.subject.startsWith('A family cancelled'))).toHaveLength(1);
+        expect((await attentionRepo().page({ limit: 10 })).unseen).toBe(1);
       },
     });
     expect(writes).toBeGreaterThanOrEqual(4);

@@ -6,6 +6,8 @@
  */
 import type { Project } from '../../../src/lib/delivery';
 import { quoteFor, remainingCents, type Refund } from '../../../src/lib/refunds';
+import { formatUsdCents } from '../../../src/lib/money';
+import { tellOwner } from '../attention';
 import { ordersRepo } from '../orders.repo';
 import { requestRefund } from '../refunds';
 import type { DeployInfo } from '../stores';
@@ -25,7 +27,19 @@ export async function refundCancellation(project: Project, info?: DeployInfo): P
   // remains: an admin's refund made meanwhile leaves less, and nothing is refunded twice.
   const decided = cancelled.refundCents ?? quoteFor(project, order, new Date(cancelled.at)).amountCents;
   const amountCents = asked ? decided : Math.min(decided, remainingCents(order));
-  if (amountCents === 0) return null;
   const text = cancelled.note ?? quoteFor(project, order, new Date(cancelled.at)).text;
-  return requestRefund(order.id, { id, amountCents, reason: `Cancelled ${project.service.title}: ${text}`, by: 'customer', actor: project.customer.email, projectIds: [project.id] }, info);
+  const refund = amountCents === 0 ? null : await requestRefund(order.id, { id, amountCents, reason: `Cancelled ${project.service.title}: ${text}`, by: 'customer', actor: project.customer.email, projectIds: [project.id] }, info);
+  // After the refund, so the money goes first; the refund timer runs this again should the notice fail.
+  await tellOwner(
+    {
+      id: `family-cancel-${project.id}`,
+      at: new Date(cancelled.at),
+      kind: 'family-cancel',
+      orderId: order.id,
+      subject: `A family cancelled ${project.service.title} on order ${order.id}`,
+      lines: [`${project.student.parentName || project.customer.email} cancelled ${project.service.title} for ${project.student.name} (order ${order.id}, project ${project.id}); ${formatUsdCents(amountCents)} is refunded by the cancellation policy.`, `Policy: ${text}`],
+    },
+    info,
+  );
+  return refund;
 }

@@ -10,6 +10,7 @@ import { autoFinalAt, currentRound, personName, DELIVERY_LIMITS, deliveryMessage
 import { acknowledgeSchema, cancelSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema, withdrawSchema } from '../../../src/lib/delivery-schemas';
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
 import { editorMessages } from '../../../src/lib/messages';
+import { audited, projectChange } from '../audit-log';
 import type { Caller } from '../auth';
 import { customersRepo } from '../customers.repo';
 import { editorsRepo, isShown } from '../editors.repo';
@@ -185,7 +186,8 @@ export async function takeStep(id: string, action: ProjectAction, body: unknown,
   const refused = refusal(project, action, role);
   if (refused) throw new HttpError(refused.status, refused.error);
   const actor: Actor = role === 'admin' ? teamActor(caller.email) : { role, name: personName(role, project.editor.name, project) };
-  const after = await commitStep(project, found!.etag, step, actor, context);
+  const commit = () => commitStep(project, found!.etag, step, actor, context);
+  const after = role === 'admin' ? await audited(context, caller, projectChange(project, step), commit) : await commit();
   if (step.action === 'cancel') await refundOrRetryLater(after, context);
   return after;
 }

@@ -6,6 +6,8 @@ import { AdminSearch } from './AdminSearch';
 import { useSharedStore } from '../shared/useSharedStore';
 import { Tabs, type Tab } from '../shared/Tabs';
 import { useTabInUrl } from '../shared/useTabInUrl';
+import { AttentionCount } from './Attention';
+import { AuditTab } from './AuditTab';
 import { ConsultsTab } from './ConsultsTab';
 import { EditorsTab } from './EditorsTab';
 import { InquiriesTab } from './InquiriesTab';
@@ -22,11 +24,12 @@ const ADMIN_TABS: Tab[] = [
   { id: 'subscribers', label: 'Email Subscribers', render: () => <SubscribersTab /> },
   { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
   { id: 'consults', label: 'Consults', render: () => <ConsultsTab /> },
-  { id: 'orders', label: 'Orders', render: () => <OrdersTab /> },
+  { id: 'orders', label: <>Orders<AttentionCount /></>, render: () => <OrdersTab /> },
   { id: 'projects', label: 'Projects', render: () => <ProjectsTab /> },
   { id: 'waitlist', label: 'Waitlist', render: () => <WaitlistTab /> },
   { id: 'outbox', label: 'Outbox', render: () => <OutboxTab /> },
   { id: 'reports', label: 'Reports', render: () => <ReportsTab /> },
+  { id: 'audit', label: 'Audit log', render: () => <AuditTab /> },
 ];
 const TAB_IDS = ADMIN_TABS.map((tab) => tab.id);
 

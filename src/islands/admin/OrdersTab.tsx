@@ -7,6 +7,7 @@ import { paymentStateOf, refundedCents, remainingCents, type PaymentState, type 
 import { ordersPage } from './admin-api';
 import { Fact, Time } from './Facts';
 import { ExtraPaymentList, RefundList } from './OrderRefunds';
+import { AttentionList } from './Attention';
 import { PagedSection } from './PagedSection';
 import { refundAttempt } from './refund-form';
 import { RefundForm } from './RefundForm';
@@ -223,7 +224,7 @@ function OrderCard({ order, onChanged }: CardProps) {
 export function OrdersTab() {
   const list = usePagedList(ordersPage, toastFetchFailed);
   return (
-    <PagedSection id="orders" title="Orders" list={list} texts={{ loading: 'Loading orders...', failed: 'The orders could not be loaded.', empty: 'No orders yet.' }}>
+    <PagedSection id="orders" title="Orders" list={list} texts={{ loading: 'Loading orders...', failed: 'The orders could not be loaded.', empty: 'No orders yet.' }} intro={<AttentionList />}>
       <ul aria-label="Orders" className="space-y-4">
         {list.items.map((order) => (
           <li key={order.id}>

@@ -3,6 +3,7 @@
  * call but the public editors list carries the admin's ID token; the server checks the role on each one.
  */
 import { apiFetch, type ApiResult } from '../../client/api';
+import type { AttentionItem, AuditItem } from '../../lib/audit';
 import type { AdminEditor, InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '../../lib/admin-lists';
 import type { AvailabilityConflict, AvailabilitySettings, ConsultItem } from '../../lib/consult-rules';
 import type { Availability } from '../../lib/consult-availability';
@@ -124,3 +125,10 @@ export const availabilityConflicts = (result: ApiResult<unknown>): ConsultItem[]
   !result.ok && result.status === 409 && Array.isArray((result.answer as AvailabilityConflict | undefined)?.conflicts) ? (result.answer as AvailabilityConflict).conflicts : null;
 export const setConsultMeetingLink = (id: string, meetingLink: string) =>
   withToken<ConsultItem>(`/api/admin/consults/${encodeURIComponent(id)}`, { method: 'PATCH', body: { meetingLink } });
+
+/** The audit log, newest first; with `subject`, only the entries about that id. */
+export const auditPage = (cursor: string | null, subject: string) =>
+  withToken<Page<AuditItem>>(`/api/admin/audit${pageSearch(cursor)}${subject ? `&subject=${encodeURIComponent(subject)}` : ''}`);
+/** What the owner was told of (a family's own cancel, a failed refund), and how many are not seen yet. */
+export const attentionPage = () => withToken<Page<AttentionItem> & { unseen: number }>(`/api/admin/attention${pageSearch(null)}`);
+export const markAttentionSeen = (id: string) => withToken<{ id: string; seen: true }>('/api/admin/attention', { method: 'PATCH', body: { id, seen: true } });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 
 export interface Tab {
   id: string;
-  label: string;
+  label: ReactNode;
   render: () => ReactNode;
 }
 

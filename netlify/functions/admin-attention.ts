@@ -1,0 +1,25 @@
+/**
+ * /api/admin/attention (admin): GET one page of what the owner was told of (a family's own cancel,
+ * a failed refund), newest first, with how many nobody has marked seen; PATCH { id, seen: true }.
+ */
+import type { Config } from '@netlify/functions';
+import { attentionSeenSchema } from '../../src/lib/audit-schemas';
+import { attentionRepo } from '../server/attention';
+import { requireAdmin } from '../server/auth';
+import { HttpError, privateJson, readBody, route } from '../server/http';
+import { pageQueryOf } from '../server/paging';
+
+export default route({
+  GET: async (req, context) => {
+    await requireAdmin(req, context);
+    return privateJson(await attentionRepo(context).page(pageQueryOf(new URL(req.url))));
+  },
+  PATCH: async (req, context) => {
+    await requireAdmin(req, context);
+    const { id } = await readBody(req, attentionSeenSchema);
+    if (!(await attentionRepo(context).markSeen(id))) throw new HttpError(404, 'No such event');
+    return privateJson({ id, seen: true });
+  },
+});
+
+export const config: Config = { path: '/api/admin/attention' };

@@ -1,0 +1,21 @@
+/**
+ * GET /api/admin/audit (admin): one page of the audit log of admin actions, newest first
+ * (`?limit=&cursor=`), optionally only those about one subject (`?subject=<id>`).
+ */
+import type { Config } from '@netlify/functions';
+import { auditSubjectSchema } from '../../src/lib/audit-schemas';
+import { auditPage } from '../server/audit-log';
+import { requireAdmin } from '../server/auth';
+import { parse, privateJson, route } from '../server/http';
+import { pageQueryOf } from '../server/paging';
+
+export default route({
+  GET: async (req, context) => {
+    await requireAdmin(req, context);
+    const url = new URL(req.url);
+    const subject = parse(auditSubjectSchema, url.searchParams.get('subject') ?? undefined);
+    return privateJson(await auditPage(pageQueryOf(url), subject, context));
+  },
+});
+
+export const config: Config = { path: '/api/admin/audit' };

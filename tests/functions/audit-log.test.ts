@@ -1,0 +1,269 @@
+/**
+ * The audit log: every admin action leaves one entry (who, what, on what, when, the fields that
+ * changed), through the real endpoints; GET /api/admin/audit lists them newest first, pages and
+ * filters by subject; and what families read never names an admin's address.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import adminAudit from '../../netlify/functions/admin-audit';
+import adminConsult from '../../netlify/functions/admin-consult';
+import adminAvailability from '../../netlify/functions/admin-consult-availability';
+import adminInquiries from '../../netlify/functions/admin-inquiries';
+import adminOrderRefunds from '../../netlify/functions/admin-order-refunds';
+import consultLookup from '../../netlify/functions/consult-lookup';
+import editorHandler from '../../netlify/functions/editor';
+import editorsHandler from '../../netlify/functions/editors';
+import emailsHandler from '../../netlify/functions/emails';
+import orderHandler from '../../netlify/functions/order';
+import projectHandler from '../../netlify/functions/project';
+import { appendOnlyStore } from '../../netlify/server/append-only';
+import { auditPage, changedFields, editorChange } from '../../netlify/server/audit-log';
+import { cancelConsult } from '../../netlify/server/consult-booking';
+import { openStore } from '../../netlify/server/stores';
+import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
+import { listOutbox } from '../../netlify/server/mail';
+import { subscribersRepo } from '../../netlify/server/subscribers.repo';
+import { AUDIT_ACTIONS, type AuditItem } from '../../src/lib/audit';
+import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
+import { inquirySchema } from '../../src/lib/schemas';
+import { site } from '../../src/lib/site';
+import { asAdmin, itRefusesAllButAdmins, testTokens } from '../helpers/admin-access';
+import { editorInput, validInquiry } from '../helpers/api-fixtures';
+import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
+import { arrangeBooking } from '../helpers/consults';
+import { call, clearStore } from '../helpers/functions';
+import { resetOrderingStores, selection } from '../helpers/orders';
+import { act, paidOrder, submitText } from '../helpers/projects';
+
+const ADMIN_EMAIL = 'boss@example.test';
+
+const log = async (query = '', headers?: Record<string, string>) => call(adminAudit, `/api/admin/audit${query}`, { headers: headers ?? (await asAdmin()) });
+const entries = async (query = '?limit=200'): Promise<AuditItem[]> => (await log(query)).body.items;
+const newest = async () => (await entries())[0];
+
+const createEditor = async (input = editorInput('Audit Editor')) =>
+  call(editorsHandler, '/api/database/editors', { method: 'POST', headers: await asAdmin(), json: input });
+const putEditor = async (id: string, input: ReturnType<typeof editorInput>) =>
+  call(editorHandler, `/api/database/editors/${id}`, { method: 'PUT', params: { id }, headers: await asAdmin(), json: input });
+
+let customer: Awaited<ReturnType<typeof createUser>>;
+let adminUid: string;
+beforeAll(async () => {
+  customer = await createUser();
+  const { admin } = await testTokens();
+  adminUid = JSON.parse(Buffer.from(admin.split('.')[1], 'base64url').toString()).sub;
+});
+beforeEach(async () => {
+  await resetOrderingStores();
+  await Promise.all(['audit', 'projects', 'timers', 'files', 'subscribers', 'inquiries', 'consults'].map(clearStore));
+});
+
+describe('GET /api/admin/audit', () => {
+  itRefusesAllButAdmins((headers) => log('', headers));
+
+  it('answers 400 naming the parameter for a bad limit or subject', async () => {
+    expect(await log('?limit=0')).toMatchObject({ status: 400, body: { error: 'limit must be at least 1' } });
+    expect(await log(`?subject=${'x'.repeat(301)}`)).toMatchObject({ status: 400, body: { error: 'subject is too long' } });
+  });
+
+  it('lists newest first, pages by cursor, and filters by subject', async () => {
+    const a = (await createEditor(editorInput('Audit One'))).body.id;
+    const b = (await createEditor(editorInput('Audit Two'))).body.id;
+    await putEditor(a, { ...editorInput('Audit One'), college: 'Yale University' });
+    const first = await log('?limit=2');
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    expect(first.body.items.map((e: AuditItem) => [e.action, e.subject.id])).toEqual([
+      ['editor-changed', a],
+      ['editor-created', b],
+    ]);
+    expect(first.body.total).toBe(3);
+    const second = await log(`?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(second.body).toMatchObject({ nextCursor: null, total: 3 });
+    expect(second.body.items.map((e: AuditItem) => [e.action, e.subject.id])).toEqual([['editor-created', a]]);
+    const aOnly = await log(`?subject=${a}`);
+    expect(aOnly.body.items.map((e: AuditItem) => e.action)).toEqual(['editor-changed', 'editor-created']);
+    expect(aOnly.body.total).toBe(2);
+  });
+});
+
+describe('an entry for each admin action', () => {
+  it('editor created: who, when, the new editor id and its fields', async () => {
+    const created = await createEditor();
+    expect(created.status).toBe(201);
+    const entry = await newest();
+    expect(entry).toMatchObject({ action: 'editor-created', label: 'Editor created', by: ADMIN_EMAIL, subject: { kind: 'editor', id: created.body.id }, before: null, confirmed: true });
+    expect(entry.after).toMatchObject({ name: 'Audit Editor', college: editorInput().college });
+    expect(Date.now() - Date.parse(entry.at)).toBeLessThan(60_000);
+    // The uid is kept for the record, server side only.
+    const stored = (await openStore('audit').get(entry.id, { type: 'json' })) as { by: { uid: string } };
+    expect(stored.by.uid).toBe(adminUid);
+  });
+
+  it('editor changed: only the changed fields, before and after; a save changing nothing adds nothing', async () => {
+    const input = editorInput('Audit Editor');
+    const id = (await createEditor(input)).body.id;
+    const changed = { ...input, college: 'Yale University', slotsOpen: 3, featured: { home: true, about: false } };
+    expect((await putEditor(id, changed)).status).toBe(200);
+    const entry = await newest();
+    expect(entry).toMatchObject({ action: 'editor-changed', subject: { kind: 'editor', id } });
+    expect(entry.before).toEqual({ college: input.college, slotsOpen: 2, 'featured.home': false });
+    expect(entry.after).toEqual({ college: 'Yale University', slotsOpen: 3, 'featured.home': true });
+    expect((await putEditor(id, changed)).status).toBe(200);
+    expect(await entries()).toHaveLength(2);
+  });
+
+  it('editor hidden or shown: named by the stored `hidden` field flipping, whatever else changed', () => {
+    const before = { id: 'maya-chen', name: 'Maya Chen', hidden: false, updatedAt: '2026-11-01T00:00:00.000Z' };
+    const hide = editorChange('maya-chen', before, { name: 'Maya Chen', hidden: true });
+    expect(hide).toMatchObject({ action: 'editor-hidden', subject: { kind: 'editor', id: 'maya-chen' } });
+    expect(changedFields(hide.before, hide.after)).toEqual({ before: { hidden: false }, after: { hidden: true } });
+    expect(editorChange('maya-chen', { ...before, hidden: true }, { name: 'Maya C.', hidden: false }).action).toBe('editor-shown');
+    expect(editorChange('maya-chen', before, { name: 'Maya C.', hidden: false }).action).toBe('editor-changed');
+    // A record stored before the field existed counts as shown.
+    expect(editorChange('maya-chen', { id: 'maya-chen' }, { hidden: true }).action).toBe('editor-hidden');
+    expect(AUDIT_ACTIONS['editor-hidden']).toBe('Editor hidden');
+    expect(AUDIT_ACTIONS['editor-shown']).toBe('Editor shown');
+  });
+
+  it('editor deleted: what it was; an unknown editor leaves no entry', async () => {
+    const id = (await createEditor()).body.id;
+    expect((await call(editorHandler, `/api/database/editors/${id}`, { method: 'DELETE', params: { id }, headers: await asAdmin() })).status).toBe(204);
+    expect(await newest()).toMatchObject({ action: 'editor-deleted', subject: { id }, after: null, before: expect.objectContaining({ name: 'Audit Editor' }) });
+    expect((await call(editorHandler, `/api/database/editors/${id}`, { method: 'DELETE', params: { id }, headers: await asAdmin() })).status).toBe(404);
+    expect(await entries()).toHaveLength(2);
+  });
+
+  it('consult hours changed: the weekly pattern before and after', async () => {
+    const availability = { ...DEFAULT_AVAILABILITY, weekly: { ...DEFAULT_AVAILABILITY.weekly, sat: [{ start: '10:00', end: '12:00' }] } };
+    expect((await call(adminAvailability, '/api/admin/consult-availability', { method: 'PUT', headers: await asAdmin(), json: availability })).status).toBe(200);
+    const entry = await newest();
+    expect(entry).toMatchObject({ action: 'availability-changed', subject: { kind: 'availability', id: 'consults' } });
+    expect(entry.before).toEqual({ 'weekly.sat': '[]' });
+    expect(entry.after).toEqual({ 'weekly.sat': '[{"start":"10:00","end":"12:00"}]' });
+  });
+
+  it('consult cancelled; a second cancel (409) adds nothing', async () => {
+    const { id } = await arrangeBooking();
+    const cancel = async () => call(adminConsult, `/api/admin/consults/${id}`, { method: 'DELETE', params: { id }, headers: await asAdmin() });
+    expect((await cancel()).status).toBe(200);
+    expect(await newest()).toMatchObject({ action: 'consult-cancelled', subject: { kind: 'consult', id }, before: { status: 'booked' }, after: { status: 'cancelled' } });
+    expect((await cancel()).status).toBe(409);
+    expect(await entries()).toHaveLength(1);
+  });
+
+  it('a cancel that landed but whose entry stayed unconfirmed keeps it when its retry is refused as already done', async () => {
+    const { id } = await arrangeBooking();
+    const by = { uid: adminUid, email: ADMIN_EMAIL };
+    // The first attempt: its entry written, the cancel landed, the confirmation lost.
+    await appendOnlyStore('audit').append({ at: new Date().toISOString(), by, action: 'consult-cancelled', subject: { kind: 'consult', id }, before: { status: 'booked' }, after: { status: 'cancelled' }, confirmed: false });
+    await cancelConsult(id, { by: 'admin', admin: ADMIN_EMAIL }, {});
+    const retry = await call(adminConsult, `/api/admin/consults/${id}`, { method: 'DELETE', params: { id }, headers: await asAdmin() });
+    expect(retry.status).toBe(409);
+    expect(await entries()).toEqual([expect.objectContaining({ action: 'consult-cancelled', subject: { kind: 'consult', id }, confirmed: false })]);
+  });
+
+  it('refund: amount, reason and what remains; the same request again adds nothing; a refused one leaves nothing', async () => {
+    const { orderId } = await paidOrder(customer.idToken);
+    const requestId = crypto.randomUUID();
+    const refund = async (body: Record<string, unknown>) =>
+      call(adminOrderRefunds, `/api/admin/orders/${orderId}/refunds`, { method: 'POST', params: { id: orderId }, headers: await asAdmin(), json: { requestId, projectIds: [], ...body } });
+    expect((await refund({ amountCents: 1_000, reason: 'Goodwill' })).status).toBe(200);
+    const entry = await newest();
+    expect(entry).toMatchObject({ action: 'order-refunded', label: 'Refund', subject: { kind: 'order', id: orderId } });
+    expect(entry.after).toMatchObject({ refunded: '$10.00', reason: 'Goodwill' });
+    expect(entry.after).not.toHaveProperty('cancelling'); // no projects cancelled: nothing to say
+    expect(entry.before!.remaining).not.toBe(entry.after!.remaining);
+    expect((await refund({ amountCents: 1_000, reason: 'Goodwill' })).status).toBe(200);
+    expect(await entries()).toHaveLength(1);
+    const tooMuch = await call(adminOrderRefunds, `/api/admin/orders/${orderId}/refunds`, {
+      method: 'POST',
+      params: { id: orderId },
+      headers: await asAdmin(),
+      json: { requestId: crypto.randomUUID(), amountCents: 10_000_000, reason: 'Too much', projectIds: [] },
+    });
+    expect(tooMuch.status).toBe(400);
+    expect(await entries()).toHaveLength(1);
+  });
+
+  it('project reassigned, made final and withdrawn: state and editor before and after; a stale step adds nothing', async () => {
+    const { projectIds: [moved, finished, withdrawn] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 3 }] }));
+    const admin = (await testTokens()).admin;
+    expect((await act(admin, moved, 'reassign', { version: 1, editorId: 'sofia-ramirez' })).status).toBe(200);
+    expect(await newest()).toMatchObject({ action: 'project-reassigned', subject: { kind: 'project', id: moved }, before: { editor: 'Maya Chen' }, after: { editor: 'Sofia Ramirez' } });
+    const submitted = await submitText(customer.idToken, { id: finished, version: 1 });
+    expect((await act(admin, finished, 'finalize', { version: submitted.body.version })).status).toBe(200);
+    expect(await newest()).toMatchObject({ action: 'project-finalized', subject: { id: finished }, before: { state: 'submitted' }, after: { state: 'final' } });
+    expect((await act(admin, withdrawn, 'withdraw', { version: 1 })).status).toBe(200);
+    expect(await newest()).toMatchObject({ action: 'project-withdrawn', subject: { id: withdrawn }, before: { state: 'awaiting_draft' }, after: { state: 'withdrawn' } });
+    expect((await act(admin, withdrawn, 'withdraw', { version: 1 })).status).toBe(409);
+    expect(await entries()).toHaveLength(3);
+    // Steps the family or the editor take are theirs, not the admin's.
+    expect((await entries()).every((e) => e.by === ADMIN_EMAIL)).toBe(true);
+  });
+
+  it('subscriber deactivated and reactivated; inquiry marked handled and open', async () => {
+    await subscribersRepo().subscribe('reader@example.com');
+    const setEnabled = async (enabled: boolean) => call(emailsHandler, '/api/database/emails', { method: 'PATCH', headers: await asAdmin(), json: { id: 'reader@example.com', enabled } });
+    expect((await setEnabled(false)).status).toBe(200);
+    expect(await newest()).toMatchObject({ action: 'subscriber-disabled', subject: { kind: 'subscriber', id: 'reader@example.com' }, before: { enabled: true }, after: { enabled: false } });
+    await setEnabled(true);
+    expect(await newest()).toMatchObject({ action: 'subscriber-enabled', after: { enabled: true } });
+
+    const { key } = await inquiriesRepo().add(await inquirySchema.parseAsync(validInquiry));
+    const setHandled = async (handled: boolean) => call(adminInquiries, '/api/admin/inquiries', { method: 'PATCH', headers: await asAdmin(), json: { id: key, handled } });
+    await setHandled(true);
+    expect(await newest()).toMatchObject({ action: 'inquiry-handled', subject: { kind: 'inquiry', id: key }, before: { handled: false }, after: { handled: true } });
+    await setHandled(true);
+    await setHandled(false);
+    expect((await entries()).map((e) => e.action)).toEqual(['inquiry-reopened', 'inquiry-handled', 'subscriber-enabled', 'subscriber-disabled']);
+  });
+
+  it('long values are cut short, and the log reads the same through the repository', async () => {
+    const input = editorInput('Audit Editor');
+    const id = (await createEditor(input)).body.id;
+    expect((await putEditor(id, { ...input, bio: 'b'.repeat(500) })).status).toBe(200);
+    const entry = await newest();
+    expect(String(entry.after!.bio)).toHaveLength(120);
+    expect((await auditPage({ limit: 1 }, id)).items[0]).toEqual(entry);
+  });
+});
+
+describe('families read our team, never an admin', () => {
+  it('the order, the project, the thread, the consult and every e-mail to them name the business only', async () => {
+    const editorToken = await tokenOf('maya@example.test');
+    const admin = (await testTokens()).admin;
+    const { orderId, projectIds: [first, second] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 2 }] }));
+    await act(admin, first, 'message', { text: 'Hello from the office.' });
+    await act(admin, first, 'reassign', { version: 1, editorId: 'sofia-ramirez' });
+    await act(admin, second, 'withdraw', { version: 1 });
+    await call(adminOrderRefunds, `/api/admin/orders/${orderId}/refunds`, { method: 'POST', params: { id: orderId }, headers: bearer(admin), json: { requestId: crypto.randomUUID(), amountCents: 500, reason: 'Goodwill', projectIds: [] } });
+    const booking = await arrangeBooking('visitor@example.com');
+    await call(adminConsult, `/api/admin/consults/${booking.id}`, { method: 'DELETE', params: { id: booking.id }, headers: bearer(admin) });
+
+    const familyReads = [
+      await call(orderHandler, `/api/orders/${orderId}`, { params: { id: orderId }, headers: bearer(customer.idToken) }),
+      await call(projectHandler, `/api/projects/${first}`, { params: { id: first }, headers: bearer(customer.idToken) }),
+      await call(projectHandler, `/api/projects/${second}`, { params: { id: second }, headers: bearer(customer.idToken) }),
+      await call(consultLookup, '/api/consult/lookup', { method: 'POST', json: { token: booking.token } }),
+    ];
+    familyReads.push(await call(projectHandler, `/api/projects/${second}`, { params: { id: second }, headers: bearer(editorToken) }));
+    for (const res of familyReads) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(JSON.stringify(res.body)).not.toContain(ADMIN_EMAIL);
+      expect(JSON.stringify(res.body)).not.toContain(adminUid);
+    }
+    const project = familyReads[1].body;
+    expect(project.messages.at(-1)).toMatchObject({ author: site.name, text: 'Hello from the office.' });
+    expect(project.history.at(-1)).toMatchObject({ actor: site.name, type: 'reassign' });
+
+    const mails = (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => ![m.to].flat().includes(site.email));
+    expect(mails.length).toBeGreaterThanOrEqual(4);
+    for (const mail of mails) {
+      expect(JSON.stringify(mail), mail.subject).not.toContain(ADMIN_EMAIL);
+      expect(JSON.stringify(mail), mail.subject).not.toContain(adminUid);
+    }
+    expect(mails.some((m) => m.text.includes(`${site.name} refunded`))).toBe(true);
+    // The admin area still says who it was.
+    const asTeam = await call(projectHandler, `/api/projects/${first}`, { params: { id: first }, headers: bearer(admin) });
+    expect(asTeam.body.history.at(-1)).toMatchObject({ adminEmail: ADMIN_EMAIL });
+  });
+});
