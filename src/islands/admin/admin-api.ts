@@ -11,23 +11,17 @@ import type { ProjectAction, FullProjectView } from '../../lib/delivery';
 import type { Order } from '../../lib/order';
 import { pageSearch, type Page } from '../../lib/paged-list';
 import type { Editor, EditorInput, EmailSubscriber } from '../../lib/schemas';
-import { idToken } from '../../stores/session';
+import { idToken, signedInFetch, SIGNED_OUT } from '../../stores/session';
 import { projectsSearch, type ProjectFilter } from './project-filters';
 import type { RefundInput } from './refund-form';
 import type { ExportKind, MonthsReport } from '../../lib/reports';
 import type { SearchAnswer } from '../../lib/search';
 
-const signedOut = { ok: false, status: 401, error: 'Sign in required' } as const;
-
-async function withToken<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
-  const token = await idToken();
-  return token ? apiFetch<T>(path, { ...init, token }) : signedOut;
-}
 
 /** A request whose body or answer is not JSON (a photo, a CSV), with the token; never throws. */
 async function rawWithToken(path: string, init: RequestInit = {}): Promise<ApiResult<Response>> {
   const token = await idToken();
-  if (!token) return signedOut;
+  if (!token) return SIGNED_OUT;
   try {
     const res = await fetch(path, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
     if (res.ok) return { ok: true, data: res };
@@ -46,11 +40,11 @@ const editorPath = (id: string) => `/api/database/editors/${encodeURIComponent(i
  */
 export const listEditors = () => apiFetch<Editor[]>(`/api/database/editors?fresh=${Date.now()}`);
 /** Every editor with what only the admin sees: hidden ones, sign-in addresses, project counts. */
-export const adminEditors = () => withToken<AdminEditor[]>('/api/admin/editors');
-export const createEditor = (input: EditorInput) => withToken<Editor>('/api/database/editors', { method: 'POST', body: input });
-export const updateEditor = (id: string, input: EditorInput) => withToken<Editor>(editorPath(id), { method: 'PUT', body: input });
-export const deleteEditor = (id: string) => withToken<null>(editorPath(id), { method: 'DELETE' });
-export const setEditorHidden = (id: string, hidden: boolean) => withToken<AdminEditor>(editorPath(id), { method: 'PATCH', body: { hidden } });
+export const adminEditors = () => signedInFetch<AdminEditor[]>('/api/admin/editors');
+export const createEditor = (input: EditorInput) => signedInFetch<Editor>('/api/database/editors', { method: 'POST', body: input });
+export const updateEditor = (id: string, input: EditorInput) => signedInFetch<Editor>(editorPath(id), { method: 'PUT', body: input });
+export const deleteEditor = (id: string) => signedInFetch<null>(editorPath(id), { method: 'DELETE' });
+export const setEditorHidden = (id: string, hidden: boolean) => signedInFetch<AdminEditor>(editorPath(id), { method: 'PATCH', body: { hidden } });
 
 /** Uploads a photo as the raw body; answers its public URL. */
 export async function uploadPhoto(file: File): Promise<ApiResult<{ url: string }>> {
@@ -58,43 +52,43 @@ export async function uploadPhoto(file: File): Promise<ApiResult<{ url: string }
   return result.ok ? { ok: true, data: (await result.data.json()) as { url: string } } : result;
 }
 
-export const subscribersPage = (cursor: string | null) => withToken<Page<EmailSubscriber>>(`/api/database/emails${pageSearch(cursor)}`);
+export const subscribersPage = (cursor: string | null) => signedInFetch<Page<EmailSubscriber>>(`/api/database/emails${pageSearch(cursor)}`);
 /** Every subscriber, unpaged, as `{ id, enabled }`. */
-export const allSubscribers = () => withToken<{ id: string; enabled: boolean }[]>('/api/database/emails');
+export const allSubscribers = () => signedInFetch<{ id: string; enabled: boolean }[]>('/api/database/emails');
 export const setSubscriberEnabled = (id: string, enabled: boolean) =>
-  withToken<EmailSubscriber>('/api/database/emails', { method: 'PATCH', body: { id, enabled } });
+  signedInFetch<EmailSubscriber>('/api/database/emails', { method: 'PATCH', body: { id, enabled } });
 
 /** The subscribers as a CSV file, and the name the server gave it. */
 export const subscribersCsv = () => csvFile('/api/database/emails?format=csv', 'subscribers.csv');
 
 export const inquiriesPage = (cursor: string | null, status: InquiryFilter) =>
-  withToken<Page<InquiryItem>>(`/api/admin/inquiries${pageSearch(cursor)}&status=${status}`);
+  signedInFetch<Page<InquiryItem>>(`/api/admin/inquiries${pageSearch(cursor)}&status=${status}`);
 export const setInquiryHandled = (id: string, handled: boolean) =>
-  withToken<InquiryItem>('/api/admin/inquiries', { method: 'PATCH', body: { id, handled } });
-export const ordersPage = (cursor: string | null) => withToken<Page<Order>>(`/api/admin/orders${pageSearch(cursor)}`);
+  signedInFetch<InquiryItem>('/api/admin/inquiries', { method: 'PATCH', body: { id, handled } });
+export const ordersPage = (cursor: string | null) => signedInFetch<Page<Order>>(`/api/admin/orders${pageSearch(cursor)}`);
 /** One order as it is now (the admin may read any): after a refusal or a lost answer to a refund. */
-export const getOrder = (id: string) => withToken<Order>(`/api/orders/${encodeURIComponent(id)}`);
+export const getOrder = (id: string) => signedInFetch<Order>(`/api/orders/${encodeURIComponent(id)}`);
 /**
  * Refunds part or all of what remains of a paid order, optionally cancelling open projects of it;
  * answers the order with its refunds. `requestId` is the attempt's (refund-form.ts).
  */
 export const refundOrder = (id: string, body: RefundInput & { requestId: string }) =>
-  withToken<Order>(`/api/admin/orders/${encodeURIComponent(id)}/refunds`, { method: 'POST', body });
-export const waitlistCounts = () => withToken<WaitlistCounts>('/api/admin/waitlist/counts');
-export const outboxPage = (cursor: string | null) => withToken<Page<OutboxItem>>(`/api/admin/outbox${pageSearch(cursor)}`);
+  signedInFetch<Order>(`/api/admin/orders/${encodeURIComponent(id)}/refunds`, { method: 'POST', body });
+export const waitlistCounts = () => signedInFetch<WaitlistCounts>('/api/admin/waitlist/counts');
+export const outboxPage = (cursor: string | null) => signedInFetch<Page<OutboxItem>>(`/api/admin/outbox${pageSearch(cursor)}`);
 
-export const upcomingConsults = () => withToken<{ items: ConsultItem[] }>('/api/admin/consults');
-export const cancelConsultAsAdmin = (id: string) => withToken<ConsultItem>(`/api/admin/consults/${encodeURIComponent(id)}`, { method: 'DELETE' });
-export const consultAvailability = () => withToken<AvailabilitySettings>('/api/admin/consult-availability');
+export const upcomingConsults = () => signedInFetch<{ items: ConsultItem[] }>('/api/admin/consults');
+export const cancelConsultAsAdmin = (id: string) => signedInFetch<ConsultItem>(`/api/admin/consults/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const consultAvailability = () => signedInFetch<AvailabilitySettings>('/api/admin/consult-availability');
 export const saveConsultAvailability = (availability: Availability, cancelConsults: string[] = []) =>
-  withToken<AvailabilitySettings>('/api/admin/consult-availability', { method: 'PUT', body: { ...availability, cancelConsults } });
+  signedInFetch<AvailabilitySettings>('/api/admin/consult-availability', { method: 'PUT', body: { ...availability, cancelConsults } });
 
 const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
-export const projectsPage = (cursor: string | null, filter: ProjectFilter) => withToken<Page<FullProjectView>>(`/api/admin/projects${projectsSearch(filter, cursor)}`);
-export const getProject = (id: string) => withToken<FullProjectView>(projectPath(id));
+export const projectsPage = (cursor: string | null, filter: ProjectFilter) => signedInFetch<Page<FullProjectView>>(`/api/admin/projects${projectsSearch(filter, cursor)}`);
+export const getProject = (id: string) => signedInFetch<FullProjectView>(projectPath(id));
 /** One step on a project as the admin (reassign, finalize, withdraw with its reason); answers the project as it is now. */
 export const actOnProject = (id: string, action: Extract<ProjectAction, 'reassign' | 'finalize' | 'withdraw'>, body: { version: number; editorId?: string; reason?: string }) =>
-  withToken<FullProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });
+  signedInFetch<FullProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });
 
 // Search, the month report and the accountant's exports.
 
@@ -105,16 +99,16 @@ async function csvFile(path: string, fallback: string): Promise<ApiResult<{ file
   const filename = /filename="([^"]+)"/.exec(result.data.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
   return { ok: true, data: { file: await result.data.blob(), filename } };
 }
-export const searchAll = (q: string) => withToken<SearchAnswer>(`/api/admin/search?${new URLSearchParams({ q })}`);
-export const monthsReport = (from: string, to: string) => withToken<MonthsReport>(`/api/admin/reports/months?${new URLSearchParams({ from, to })}`);
+export const searchAll = (q: string) => signedInFetch<SearchAnswer>(`/api/admin/search?${new URLSearchParams({ q })}`);
+export const monthsReport = (from: string, to: string) => signedInFetch<MonthsReport>(`/api/admin/reports/months?${new URLSearchParams({ from, to })}`);
 /** One of the accountant's CSV files for the days `from` to `to`. */
 export const exportCsv = (kind: ExportKind, from: string, to: string) => csvFile(`/api/admin/exports/${kind}.csv?${new URLSearchParams({ from, to })}`, `${kind}.csv`);
 
 /** The waitlist in the order people joined: everyone's, or one editor's (`editorId`). */
 export const waitlistPage = (cursor: string | null, editorId: string | null) =>
-  withToken<Page<WaitlistItem>>(`/api/admin/waitlist${pageSearch(cursor)}${editorId ? `&editor=${encodeURIComponent(editorId)}` : ''}`);
+  signedInFetch<Page<WaitlistItem>>(`/api/admin/waitlist${pageSearch(cursor)}${editorId ? `&editor=${encodeURIComponent(editorId)}` : ''}`);
 export const removeWaitlistEntry = (entry: Pick<WaitlistItem, 'editorId' | 'email'>) =>
-  withToken<null>(`/api/admin/waitlist?${new URLSearchParams({ editor: entry.editorId, email: entry.email })}`, { method: 'DELETE' });
+  signedInFetch<null>(`/api/admin/waitlist?${new URLSearchParams({ editor: entry.editorId, email: entry.email })}`, { method: 'DELETE' });
 /** The waitlist (everyone's, or one editor's) as a CSV file. */
 export const waitlistCsv = (editorId: string | null) =>
   csvFile(`/api/admin/waitlist?format=csv${editorId ? `&editor=${encodeURIComponent(editorId)}` : ''}`, 'waitlist.csv');
@@ -124,11 +118,11 @@ export const waitlistCsv = (editorId: string | null) =>
 export const availabilityConflicts = (result: ApiResult<unknown>): ConsultItem[] | null =>
   !result.ok && result.status === 409 && Array.isArray((result.answer as AvailabilityConflict | undefined)?.conflicts) ? (result.answer as AvailabilityConflict).conflicts : null;
 export const setConsultMeetingLink = (id: string, meetingLink: string) =>
-  withToken<ConsultItem>(`/api/admin/consults/${encodeURIComponent(id)}`, { method: 'PATCH', body: { meetingLink } });
+  signedInFetch<ConsultItem>(`/api/admin/consults/${encodeURIComponent(id)}`, { method: 'PATCH', body: { meetingLink } });
 
 /** The audit log, newest first; with `subject`, only the entries about that id. */
 export const auditPage = (cursor: string | null, subject: string) =>
-  withToken<Page<AuditItem>>(`/api/admin/audit${pageSearch(cursor)}${subject ? `&subject=${encodeURIComponent(subject)}` : ''}`);
+  signedInFetch<Page<AuditItem>>(`/api/admin/audit${pageSearch(cursor)}${subject ? `&subject=${encodeURIComponent(subject)}` : ''}`);
 /** What the owner was told of (a family's own cancel, a failed refund), and how many are not seen yet. */
-export const attentionPage = () => withToken<Page<AttentionItem> & { unseen: number }>(`/api/admin/attention${pageSearch(null)}`);
-export const markAttentionSeen = (id: string) => withToken<{ id: string; seen: true }>('/api/admin/attention', { method: 'PATCH', body: { id, seen: true } });
+export const attentionPage = () => signedInFetch<Page<AttentionItem> & { unseen: number }>(`/api/admin/attention${pageSearch(null)}`);
+export const markAttentionSeen = (id: string) => signedInFetch<{ id: string; seen: true }>('/api/admin/attention', { method: 'PATCH', body: { id, seen: true } });

@@ -2,21 +2,14 @@
  * The delivery endpoints as the project pages call them, each with the signed-in user's ID token.
  * Answers are `ApiResult`s: the pages show failures, nothing throws.
  */
-import { apiFetch, type ApiResult } from '../../../client/api';
 import { saveDownload } from '../../../client/download';
 import type { FileRef, ProjectAction, ProjectView } from '../../../lib/delivery';
-import { idToken } from '../../../stores/session';
+import { idToken, signedInFetch, SIGNED_OUT } from '../../../stores/session';
 
-const signedOut = { ok: false, status: 401, error: 'Your sign-in has ended. Log in again, then try once more.' } as const;
-
-async function withToken<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
-  const token = await idToken();
-  return token ? apiFetch<T>(path, { ...init, token }) : signedOut;
-}
 
 const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
 
-export const getProject = (id: string) => withToken<ProjectView>(projectPath(id));
+export const getProject = (id: string) => signedInFetch<ProjectView>(projectPath(id));
 
 /** GET /api/editor/projects: the editor's own slots and projects. */
 export interface Inbox {
@@ -26,15 +19,15 @@ export interface Inbox {
 
 /** The editor's inbox: open projects, or the finished ones (`done`). */
 export const shelfPath = (shelf: 'open' | 'done') => `/api/editor/projects?shelf=${shelf}`;
-export const getShelf = (shelf: 'open' | 'done') => withToken<Inbox>(shelfPath(shelf));
+export const getShelf = (shelf: 'open' | 'done') => signedInFetch<Inbox>(shelfPath(shelf));
 
 /** One step (submit, acknowledge, return, finalize, withdraw, message) with its JSON body. */
 export const takeStep = (id: string, action: ProjectAction, body: object) =>
-  withToken<ProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });
+  signedInFetch<ProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });
 
 /** Uploads one file for the project's next draft or feedback; the step then names its id. */
 export const uploadProjectFile = (projectId: string, file: File) =>
-  withToken<FileRef>(`/api/project-files/${encodeURIComponent(projectId)}`, {
+  signedInFetch<FileRef>(`/api/project-files/${encodeURIComponent(projectId)}`, {
     method: 'POST',
     body: file,
     headers: { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent(file.name) },
@@ -42,13 +35,13 @@ export const uploadProjectFile = (projectId: string, file: File) =>
 
 export async function downloadProjectFile(projectId: string, file: FileRef) {
   const token = await idToken();
-  if (!token) return signedOut;
+  if (!token) return SIGNED_OUT;
   return saveDownload(`/api/project-files/${encodeURIComponent(projectId)}/${encodeURIComponent(file.id)}`, token, file.name);
 }
 
 /** PUT /api/editor/profile: the editor's bio, in their own words, for their profile page. */
-export const saveBio = (bio: string) => withToken<{ bio: string }>('/api/editor/profile', { method: 'PUT', body: { bio } });
+export const saveBio = (bio: string) => signedInFetch<{ bio: string }>('/api/editor/profile', { method: 'PUT', body: { bio } });
 
 /** POST (invite) or DELETE (end) /api/student-access/:orderId: the order's projects shared with its student. */
 export const setStudentAccess = (orderId: string, share: boolean) =>
-  withToken<ProjectView[]>(`/api/student-access/${encodeURIComponent(orderId)}`, { method: share ? 'POST' : 'DELETE' });
+  signedInFetch<ProjectView[]>(`/api/student-access/${encodeURIComponent(orderId)}`, { method: share ? 'POST' : 'DELETE' });
