@@ -7,8 +7,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { browserTimeZone, fetchFreeSlots, requestBooking, timeZoneChoices } from '../../client/consult';
+import { EditorOptions } from '../shared/EditorOptions';
 import { MajorOptions } from '../shared/MajorOptions';
-import { ANY_EDITOR } from '../../lib/contact';
 import { formatConsult, groupByDay, timeZoneName } from '../../lib/consult-format';
 import { consultMessages } from '../../lib/consult-messages';
 import { CONSULT_LIMITS, slotEnd, type BookedConsult } from '../../lib/consult-rules';
@@ -223,12 +223,7 @@ export default function ConsultBooking() {
           <Field id="consult-editor" label="Preferred Editor">
             {(control) => (
               <select {...control} name="preferredEditor" value={values.preferredEditor} onChange={(e) => set('preferredEditor', e.target.value)} className="input">
-                <option value={ANY_EDITOR.value}>{ANY_EDITOR.label}</option>
-                {editors.map((editor) => (
-                  <option key={editor.id} value={editor.id}>
-                    {editor.name} - {editor.major}
-                  </option>
-                ))}
+                <EditorOptions editors={editors} />
               </select>
             )}
           </Field>

@@ -9,8 +9,9 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import { flushSync } from 'react-dom';
 import { apiFetch } from '../../client/api';
 import { CONTACT_SERVICE_OPTIONS, TURNAROUND_OPTIONS } from '../../lib/catalogue';
+import { EditorOptions } from '../shared/EditorOptions';
 import { MajorOptions } from '../shared/MajorOptions';
-import { ANY_EDITOR, DETAILS_WORD_LIMIT, INQUIRY_FIELD_LABELS, INQUIRY_LIMITS, needsTurnaround, turnaroundLabel } from '../../lib/contact';
+import { DETAILS_WORD_LIMIT, INQUIRY_FIELD_LABELS, INQUIRY_LIMITS, needsTurnaround, turnaroundLabel } from '../../lib/contact';
 import { countWords } from '../../lib/words';
 import type { EditorChoice } from '../../lib/editor-rules';
 import { EMAIL_MAX_LENGTH } from '../../lib/email';
@@ -160,12 +161,7 @@ export default function ContactForm({ builtEditors }: { builtEditors: EditorChoi
       <Field id="contact-editor" label={`${INQUIRY_FIELD_LABELS.preferredEditor} (Select by major)`}>
         {(control) => (
           <select {...control} {...bind('preferredEditor')} className="input">
-            <option value={ANY_EDITOR.value}>{ANY_EDITOR.label}</option>
-            {editors.map((editor) => (
-              <option key={editor.id} value={editor.id}>
-                {editor.name} - {editor.major}
-              </option>
-            ))}
+            <EditorOptions editors={editors} />
           </select>
         )}
       </Field>
