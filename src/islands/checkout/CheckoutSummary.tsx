@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import type { CheckoutData } from '../../client/checkout-data';
 import { itemise } from '../../lib/itemise';
 import type { PricedOrder } from '../../lib/pricing';
 import { breakableEmail } from '../shared/breakable-email';
+import { SummaryRow } from '../shared/SummaryRow';
 
 /**
  * The left 'Order Summary' card of /checkout, itemised as the confirmation and its e-mail
@@ -16,12 +16,12 @@ export function CheckoutSummary({ data, priced, email }: { data: CheckoutData; p
         Order Summary
       </h2>
       <dl className="mt-4 space-y-2 text-sm">
-        <Row label="Customer email" value={breakableEmail(email)} long />
+        <SummaryRow label="Customer email" value={breakableEmail(email)} long />
         {items.map((item) => (
-          <Row key={item.key} label={item.label} value={item.amount} hint={item.detail} />
+          <SummaryRow key={item.key} label={item.label} value={item.amount} hint={item.detail} />
         ))}
-        <Row label="Editor" value={data.editor.name} />
-        <Row label="Editor college" value={data.editor.college} />
+        <SummaryRow label="Editor" value={data.editor.name} />
+        <SummaryRow label="Editor college" value={data.editor.college} />
       </dl>
       <div className="mt-4 flex items-baseline justify-between border-t border-slate-200 pt-4">
         <p className="font-semibold text-navy-900">Total Due</p>
@@ -30,18 +30,5 @@ export function CheckoutSummary({ data, priced, email }: { data: CheckoutData; p
         </p>
       </div>
     </section>
-  );
-}
-
-/** A name and its value; a `long` value (an e-mail address) wraps and leaves its label whole. */
-function Row({ label, value, hint, long = false }: { label: string; value: ReactNode; hint?: string; long?: boolean }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className={`text-slate-700 ${long ? 'shrink-0' : 'min-w-0'}`}>
-        {label}
-        {hint && <span className="block text-xs text-slate-600">{hint}</span>}
-      </dt>
-      <dd className={`text-right font-medium text-slate-900 ${long ? 'min-w-0' : 'shrink-0'}`}>{value}</dd>
-    </div>
   );
 }

@@ -7,6 +7,7 @@ import { editorNoticeText, lineLabel, nextSteps, type Order } from '../../lib/or
 import { CANCELLATION_SUMMARY, paymentStateOf, refundedCents } from '../../lib/refunds';
 import { RefundList } from '../shared/orders/RefundList';
 import { breakableEmail } from '../shared/breakable-email';
+import { SummaryRow } from '../shared/SummaryRow';
 
 const majorName = (value: string) => MAJORS.find((m) => majorValue(m) === value) ?? value;
 
@@ -59,15 +60,9 @@ export function PaidOrder({ order }: { order: Order }) {
           {student.intendedMajor && <Item label="Intended major" value={majorName(student.intendedMajor)} />}
         </Block>
         <Block title="Payment Details">
-          <dl className="space-y-2" aria-label="What you paid for">
+          <dl className="space-y-2 text-sm" aria-label="What you paid for">
             {items.map((item) => (
-              <div key={item.key} className="flex justify-between gap-4 text-sm">
-                <dt className="min-w-0 text-slate-700">
-                  {item.label}
-                  {item.detail && <span className="block text-xs text-slate-600">{item.detail}</span>}
-                </dt>
-                <dd className="shrink-0 text-right font-medium text-slate-900">{item.amount}</dd>
-              </div>
+              <SummaryRow key={item.key} label={item.label} value={item.amount} hint={item.detail} />
             ))}
             <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-sm">
               <dt className="font-semibold text-navy-900">Total paid</dt>
