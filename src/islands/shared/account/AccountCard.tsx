@@ -3,7 +3,7 @@ import { messages } from '../../../lib/messages';
 import { $session, startSession } from '../../../stores/session';
 import { useSharedStore } from '../useSharedStore';
 import { AuthTabs } from './AuthTabs';
-import { Notice, type NoticeValue } from './Notice';
+import { Notice, type NoticeValue } from '../Notice';
 import { SignedInBox } from './SignedInBox';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { Tabs } from '../Tabs';
 import { LoginForm } from './LoginForm';
-import type { NoticeValue } from './Notice';
+import type { NoticeValue } from '../Notice';
 import { RegisterForm } from './RegisterForm';
 
 /**

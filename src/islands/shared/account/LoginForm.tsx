@@ -4,7 +4,7 @@ import { firebaseAuth } from '../../../client/firebase';
 import { normalizeEmail } from '../../../lib/email';
 import { messages } from '../../../lib/messages';
 import { Field } from './Field';
-import type { NoticeValue } from './Notice';
+import type { NoticeValue } from '../Notice';
 import { useAuthAction } from './useAuthAction';
 
 /** The 'Existing Customer' tab: e-mail, password, 'Log In' and 'Forgot Password?'. */

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { firebaseAuth } from '../../../client/firebase';
 import { messages } from '../../../lib/messages';
 import { Field } from './Field';
-import { Notice, type NoticeValue } from './Notice';
+import { Notice, type NoticeValue } from '../Notice';
 import { MIN_PASSWORD_LENGTH } from './RegisterForm';
 import { useAuthAction } from './useAuthAction';
 

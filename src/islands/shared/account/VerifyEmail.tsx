@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { verifyMessages } from '../../../lib/messages';
 import { confirmVerified, resendVerification } from '../../../stores/session';
-import { Notice, type NoticeValue } from './Notice';
+import { Notice, type NoticeValue } from '../Notice';
 
 type Why = keyof typeof verifyMessages.why;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { authErrorMessage, type AuthAction } from './auth-errors';
-import type { NoticeValue } from './Notice';
+import type { NoticeValue } from '../Notice';
 
 /**
  * Runs one Firebase call for a form: busy while it runs, the form's message (messages.ts) after. On success the form
