@@ -80,7 +80,7 @@ export function AuditTab() {
       list={list}
       texts={{ loading: 'Loading the audit log...', failed: 'The audit log could not be loaded.', empty: subject ? `Nothing recorded about ${subject}.` : 'No admin actions recorded yet.' }}
       intro={
-        <form role="search" aria-label="Audit log" onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
+        <form method="post" role="search" aria-label="Audit log" onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
           <div className="min-w-0 grow sm:grow-0">
             <label htmlFor="audit-subject" className="block text-sm font-semibold text-slate-700">
               Only about (an editor, order, project, consult id or an address)

@@ -58,7 +58,7 @@ function MeetingLinkForm({ item, onSaved }: { item: ConsultItem; onSaved: (item:
   }
 
   return (
-    <form noValidate onSubmit={save} className="mt-4 space-y-1">
+    <form method="post" noValidate onSubmit={save} className="mt-4 space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
         This consult's own meeting link<span className="sr-only"> for {item.name}</span>
       </label>
