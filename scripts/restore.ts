@@ -13,8 +13,8 @@ import { parseArgs } from 'node:util';
 import { readCatalog, readManifest } from '../netlify/server/backup/catalog';
 import { datePattern } from '../netlify/server/backup/layout';
 import { BackupUnusable, restoreBackup, type StoreRestore } from '../netlify/server/backup/restore';
-import { listKeys } from '../netlify/server/paging';
-import { openStore, type DeployInfo } from '../netlify/server/stores';
+import { listKeys } from '../netlify/server/storage/paging';
+import { openStore, type DeployInfo } from '../netlify/server/storage/stores';
 import { z } from '../src/lib/zod';
 import { startBlobsServer } from './platform/site-server';
 

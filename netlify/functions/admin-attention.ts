@@ -4,10 +4,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { attentionSeenSchema } from '../../src/lib/audit-schemas';
-import { attentionRepo } from '../server/attention';
-import { requireAdmin } from '../server/auth';
-import { HttpError, privateJson, readBody, route } from '../server/http';
-import { pageQueryOf } from '../server/paging';
+import { attentionRepo } from '../server/admin/attention';
+import { requireAdmin } from '../server/core/auth';
+import { HttpError, privateJson, readBody, route } from '../server/core/http';
+import { pageQueryOf } from '../server/storage/paging';
 
 export default route({
   GET: async (req, context) => {

@@ -4,10 +4,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { auditSubjectSchema } from '../../src/lib/audit-schemas';
-import { auditPage } from '../server/audit-log';
-import { requireAdmin } from '../server/auth';
-import { parse, privateJson, route } from '../server/http';
-import { pageQueryOf } from '../server/paging';
+import { auditPage } from '../server/admin/audit-log';
+import { requireAdmin } from '../server/core/auth';
+import { parse, privateJson, route } from '../server/core/http';
+import { pageQueryOf } from '../server/storage/paging';
 
 export default route({
   GET: async (req, context) => {

@@ -9,11 +9,11 @@ import type { Config } from '@netlify/functions';
 import { availabilityUpdateSchema } from '../../src/lib/consult';
 import { consultMessages } from '../../src/lib/consult-messages';
 import type { AvailabilityConflict, ConsultItem } from '../../src/lib/consult-rules';
-import { audited } from '../server/audit-log';
-import { requireAdmin } from '../server/auth';
-import { updateAvailability } from '../server/consult-admin';
-import { consultsRepo } from '../server/consults.repo';
-import { HttpError, privateJson, readBody, route } from '../server/http';
+import { audited } from '../server/admin/audit-log';
+import { requireAdmin } from '../server/core/auth';
+import { updateAvailability } from '../server/consults/consult-admin';
+import { consultsRepo } from '../server/consults/consults.repo';
+import { HttpError, privateJson, readBody, route } from '../server/core/http';
 
 /** The save refused for the booked consults on its days off, which the admin is shown. */
 class ConsultsOnDaysOff extends HttpError {

@@ -8,13 +8,13 @@ import type { Config } from '@netlify/functions';
 import { consultLinkSchema } from '../../src/lib/consult';
 import { consultMessages } from '../../src/lib/consult-messages';
 import { UUID } from '../../src/lib/ids';
-import { audited } from '../server/audit-log';
-import { requireAdmin } from '../server/auth';
-import { setConsultLink } from '../server/consult-admin';
-import { cancelConsult, consultItem } from '../server/consult-booking';
-import { consultsRepo } from '../server/consults.repo';
-import { HttpError, privateJson, readBody, route } from '../server/http';
-import { editorNames } from '../server/preferred-editor';
+import { audited } from '../server/admin/audit-log';
+import { requireAdmin } from '../server/core/auth';
+import { setConsultLink } from '../server/consults/consult-admin';
+import { cancelConsult, consultItem } from '../server/consults/consult-booking';
+import { consultsRepo } from '../server/consults/consults.repo';
+import { HttpError, privateJson, readBody, route } from '../server/core/http';
+import { editorNames } from '../server/editors/preferred-editor';
 
 /** Booking ids are UUIDs; anything else names no booking (and no safe key). */
 function bookingId(id: string | undefined): string {

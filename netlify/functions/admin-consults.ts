@@ -6,11 +6,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { DAY_MS, HORIZON_DAYS } from '../../src/lib/consult-rules';
-import { requireAdmin } from '../server/auth';
-import { consultItem } from '../server/consult-booking';
-import { consultsRepo } from '../server/consults.repo';
-import { privateJson, route } from '../server/http';
-import { editorNames } from '../server/preferred-editor';
+import { requireAdmin } from '../server/core/auth';
+import { consultItem } from '../server/consults/consult-booking';
+import { consultsRepo } from '../server/consults/consults.repo';
+import { privateJson, route } from '../server/core/http';
+import { editorNames } from '../server/editors/preferred-editor';
 
 export default route({
   GET: async (req, context) => {

@@ -6,10 +6,10 @@
 import type { Config } from '@netlify/functions';
 import { exportFileSchema, exportPeriodSchema } from '../../src/lib/report-queries';
 import type { ExportKind } from '../../src/lib/reports';
-import { requireAdmin } from '../server/auth';
-import { toCsv } from '../server/csv';
-import { HttpError, parse, route } from '../server/http';
-import { exportCsvRows } from '../server/reports';
+import { requireAdmin } from '../server/core/auth';
+import { toCsv } from '../server/core/csv';
+import { HttpError, parse, route } from '../server/core/http';
+import { exportCsvRows } from '../server/admin/reports';
 
 export default route({
   GET: async (req, context) => {

@@ -5,12 +5,12 @@
 import type { Config, Context } from '@netlify/functions';
 import { inquiryFilterSchema, inquiryHandledSchema, type InquiryItem } from '../../src/lib/admin';
 import { ANY_EDITOR } from '../../src/lib/contact';
-import { audited } from '../server/audit-log';
-import { requireAdmin } from '../server/auth';
-import { editorsRepo } from '../server/editors.repo';
-import { HttpError, parse, privateJson, readBody, route } from '../server/http';
-import { inquiriesRepo, type InquiryRecord } from '../server/inquiries.repo';
-import { pageQueryOf } from '../server/paging';
+import { audited } from '../server/admin/audit-log';
+import { requireAdmin } from '../server/core/auth';
+import { editorsRepo } from '../server/editors/editors.repo';
+import { HttpError, parse, privateJson, readBody, route } from '../server/core/http';
+import { inquiriesRepo, type InquiryRecord } from '../server/contact/inquiries.repo';
+import { pageQueryOf } from '../server/storage/paging';
 
 /** The current names of the editors these inquiries prefer ('any' has none; a deleted editor neither). */
 async function editorNames(records: InquiryRecord[], context: Context): Promise<Map<string, string>> {

@@ -4,10 +4,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { adminRefundSchema } from '../../src/lib/delivery-schemas';
-import { refundByAdmin } from '../server/admin-refund';
+import { refundByAdmin } from '../server/orders/admin-refund';
 import { withProjectEditors } from '../server/delivery/order-editors';
-import { requireAdmin } from '../server/auth';
-import { privateJson, readBody, route } from '../server/http';
+import { requireAdmin } from '../server/core/auth';
+import { privateJson, readBody, route } from '../server/core/http';
 
 export default route({
   POST: async (req, context) => {

@@ -5,10 +5,10 @@
  */
 import type { Config } from '@netlify/functions';
 import type { OutboxItem } from '../../src/lib/admin';
-import { requireAdmin } from '../server/auth';
-import { privateJson, route } from '../server/http';
-import { outboxPage, type OutboxMail } from '../server/mail';
-import { pageQueryOf } from '../server/paging';
+import { requireAdmin } from '../server/core/auth';
+import { privateJson, route } from '../server/core/http';
+import { outboxPage, type OutboxMail } from '../server/core/mail';
+import { pageQueryOf } from '../server/storage/paging';
 
 const toItem = (id: string, mail: OutboxMail): OutboxItem => ({
   id,

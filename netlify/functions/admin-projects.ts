@@ -6,10 +6,10 @@
 import type { Config } from '@netlify/functions';
 import { openRound, projectView, type Project } from '../../src/lib/delivery';
 import { adminProjectFilterSchema } from '../../src/lib/delivery-schemas';
-import { requireAdmin } from '../server/auth';
+import { requireAdmin } from '../server/core/auth';
 import { projectsRepo } from '../server/delivery/projects.repo';
-import { parse, privateJson, route } from '../server/http';
-import { pageQueryOf } from '../server/paging';
+import { parse, privateJson, route } from '../server/core/http';
+import { pageQueryOf } from '../server/storage/paging';
 
 export default route({
   GET: async (req, context) => {

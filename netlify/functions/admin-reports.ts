@@ -8,9 +8,9 @@ import type { Config } from '@netlify/functions';
 import { localDate } from '../../src/lib/consult-format';
 import { monthsQuerySchema } from '../../src/lib/report-queries';
 import { BUSINESS_TIME_ZONE, defaultMonths } from '../../src/lib/reports';
-import { requireAdmin } from '../server/auth';
-import { parse, privateJson, route } from '../server/http';
-import { monthsReport } from '../server/reports';
+import { requireAdmin } from '../server/core/auth';
+import { parse, privateJson, route } from '../server/core/http';
+import { monthsReport } from '../server/admin/reports';
 
 export default route({
   GET: async (req, context) => {

@@ -6,9 +6,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { searchQuerySchema } from '../../src/lib/report-queries';
-import { requireAdmin } from '../server/auth';
-import { parse, privateJson, route } from '../server/http';
-import { search } from '../server/search';
+import { requireAdmin } from '../server/core/auth';
+import { parse, privateJson, route } from '../server/core/http';
+import { search } from '../server/admin/search';
 
 export default route({
   GET: async (req, context) => {

@@ -7,12 +7,12 @@
 import type { Config } from '@netlify/functions';
 import { waitlistEntrySchema, waitlistQuerySchema } from '../../src/lib/admin';
 import { waitlistStatus } from '../../src/lib/waitlist';
-import { requireAdmin } from '../server/auth';
-import { toCsv } from '../server/csv';
-import { editorsRepo, isEditorId } from '../server/editors.repo';
-import { HttpError, parse, privateJson, route } from '../server/http';
-import { pageQueryOf } from '../server/paging';
-import { toWaitlistItem, waitlistRepo, type WaitlistEntry } from '../server/waitlist.repo';
+import { requireAdmin } from '../server/core/auth';
+import { toCsv } from '../server/core/csv';
+import { editorsRepo, isEditorId } from '../server/editors/editors.repo';
+import { HttpError, parse, privateJson, route } from '../server/core/http';
+import { pageQueryOf } from '../server/storage/paging';
+import { toWaitlistItem, waitlistRepo, type WaitlistEntry } from '../server/waitlist/waitlist.repo';
 
 const noEntry = () => new HttpError(404, 'No such waitlist entry');
 

@@ -7,9 +7,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { bookingRequestSchema, type BookedConsult } from '../../src/lib/consult';
-import { bookConsult } from '../server/consult-booking';
-import { json, readBody, route } from '../server/http';
-import { preferredEditor } from '../server/preferred-editor';
+import { bookConsult } from '../server/consults/consult-booking';
+import { json, readBody, route } from '../server/core/http';
+import { preferredEditor } from '../server/editors/preferred-editor';
 
 export default route({
   POST: async (req, context) => {

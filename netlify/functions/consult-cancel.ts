@@ -6,8 +6,8 @@
  */
 import type { Config } from '@netlify/functions';
 import { cancelTokenSchema } from '../../src/lib/consult';
-import { bookingIdForToken, cancelConsult, consultByToken } from '../server/consult-booking';
-import { privateJson, readBody, route } from '../server/http';
+import { bookingIdForToken, cancelConsult, consultByToken } from '../server/consults/consult-booking';
+import { privateJson, readBody, route } from '../server/core/http';
 
 export default route({
   POST: async (req, context) => {

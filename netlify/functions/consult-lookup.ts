@@ -6,9 +6,9 @@
 import type { Config } from '@netlify/functions';
 import { cancelTokenSchema } from '../../src/lib/consult';
 import { consultMessages } from '../../src/lib/consult-messages';
-import { bookingIdForToken, consultByToken } from '../server/consult-booking';
-import { consultsRepo } from '../server/consults.repo';
-import { HttpError, privateJson, readBody, route } from '../server/http';
+import { bookingIdForToken, consultByToken } from '../server/consults/consult-booking';
+import { consultsRepo } from '../server/consults/consults.repo';
+import { HttpError, privateJson, readBody, route } from '../server/core/http';
 
 export default route({
   POST: async (req, context) => {

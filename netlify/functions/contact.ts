@@ -20,12 +20,12 @@ import {
 import { CONTACT_PATH, INQUIRY_SENT_PATH, formAnswerTexts } from '../../src/lib/form-answers';
 import { messages } from '../../src/lib/messages';
 import { inquirySchema, type Inquiry } from '../../src/lib/schemas';
-import { fieldProblems, isBrowserFormPost, problemPage, readForm, relabel, seeOther } from '../server/form-post';
-import { HttpError, json, logFailure, parseAsync, readBody, route } from '../server/http';
-import { inquiriesRepo } from '../server/inquiries.repo';
-import { inquiryNotification } from '../server/inquiry-notification';
-import { sendMail } from '../server/mail';
-import { preferredEditor } from '../server/preferred-editor';
+import { fieldProblems, isBrowserFormPost, problemPage, readForm, relabel, seeOther } from '../server/core/form-post';
+import { HttpError, json, logFailure, parseAsync, readBody, route } from '../server/core/http';
+import { inquiriesRepo } from '../server/contact/inquiries.repo';
+import { inquiryNotification } from '../server/contact/inquiry-notification';
+import { sendMail } from '../server/core/mail';
+import { preferredEditor } from '../server/editors/preferred-editor';
 import { isStorageError } from '../server/storage/error';
 
 /** The same answer for people and for bots caught by the honeypot: bots learn nothing. */

@@ -5,12 +5,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { editorBioSchema } from '../../src/lib/schemas';
-import { authenticate } from '../server/auth';
+import { authenticate } from '../server/core/auth';
 import { editorOf } from '../server/delivery/access';
-import { editorsRepo } from '../server/editors.repo';
-import { HttpError, privateJson, readBody, route } from '../server/http';
-import { spend } from '../server/rate-limits';
-import { publishEditorChange } from '../server/site-rebuild';
+import { editorsRepo } from '../server/editors/editors.repo';
+import { HttpError, privateJson, readBody, route } from '../server/core/http';
+import { spend } from '../server/core/rate-limits';
+import { publishEditorChange } from '../server/editors/site-rebuild';
 
 export default route({
   PUT: async (req, context) => {

@@ -6,10 +6,10 @@
 import type { Config } from '@netlify/functions';
 import { projectView } from '../../src/lib/delivery';
 import { shelfSchema } from '../../src/lib/delivery-schemas';
-import { authenticate } from '../server/auth';
+import { authenticate } from '../server/core/auth';
 import { editorOf } from '../server/delivery/access';
 import { projectsRepo } from '../server/delivery/projects.repo';
-import { HttpError, parse, privateJson, route } from '../server/http';
+import { HttpError, parse, privateJson, route } from '../server/core/http';
 
 export default route({
   GET: async (req, context) => {

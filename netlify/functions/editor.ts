@@ -6,13 +6,13 @@
 import type { Config, Context } from '@netlify/functions';
 import { editorMessages } from '../../src/lib/messages';
 import { editorInputSchema, editorVisibilitySchema } from '../../src/lib/schemas';
-import { audited, editorChange } from '../server/audit-log';
-import { requireAdmin } from '../server/auth';
-import { publishEditorChange } from '../server/site-rebuild';
+import { audited, editorChange } from '../server/admin/audit-log';
+import { requireAdmin } from '../server/core/auth';
+import { publishEditorChange } from '../server/editors/site-rebuild';
 import { projectsRepo } from '../server/delivery/projects.repo';
-import { releasePhotoLater } from '../server/editor-photos';
-import { editorsRepo, isEditorId, toAdminEditor, toPublicEditor } from '../server/editors.repo';
-import { HttpError, json, readBody, route } from '../server/http';
+import { releasePhotoLater } from '../server/editors/editor-photos';
+import { editorsRepo, isEditorId, toAdminEditor, toPublicEditor } from '../server/editors/editors.repo';
+import { HttpError, json, readBody, route } from '../server/core/http';
 
 const unknownEditor = () => new HttpError(404, 'No editor with this id');
 const noStore = { headers: { 'Cache-Control': 'no-store' } };

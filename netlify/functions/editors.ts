@@ -1,8 +1,8 @@
 /** GET /api/database/editors: every editor the site shows, for the public pages; POST: an admin adds one. */
 import type { Config } from '@netlify/functions';
-import { EDITORS_CACHE_TAG } from '../server/cdn';
-import { editorsRepo, isShown, toPublicEditor, type EditorRecord } from '../server/editors.repo';
-import { route } from '../server/http';
+import { EDITORS_CACHE_TAG } from '../server/core/cdn';
+import { editorsRepo, isShown, toPublicEditor, type EditorRecord } from '../server/editors/editors.repo';
+import { route } from '../server/core/http';
 
 /** Browsers always revalidate; Netlify's CDN keeps a copy briefly, tagged so admin writes can purge it. */
 const EDITORS_CACHE_HEADERS = {
@@ -29,7 +29,7 @@ export default route({
   },
   // The public list is the site's busiest cold start: an admin's write loads its sign-in check and
   // validation (zod and our schemas, 10-15 ms) only when one comes.
-  POST: async (req, context) => (await import('../server/editor-create')).createEditor(req, context),
+  POST: async (req, context) => (await import('../server/editors/editor-create')).createEditor(req, context),
 });
 
 export const config: Config = { path: '/api/database/editors' };

@@ -6,12 +6,12 @@
 import type { Config } from '@netlify/functions';
 import { z } from '../../src/lib/zod';
 import { subscriberStatusSchema, type EmailSubscriber } from '../../src/lib/schemas';
-import { audited } from '../server/audit-log';
-import { requireAdmin } from '../server/auth';
-import { toCsv } from '../server/csv';
-import { HttpError, json, parse, readBody, route } from '../server/http';
-import { pageQueryOf, wantsPage } from '../server/paging';
-import { subscribersRepo, type Subscriber } from '../server/subscribers.repo';
+import { audited } from '../server/admin/audit-log';
+import { requireAdmin } from '../server/core/auth';
+import { toCsv } from '../server/core/csv';
+import { HttpError, json, parse, readBody, route } from '../server/core/http';
+import { pageQueryOf, wantsPage } from '../server/storage/paging';
+import { subscribersRepo, type Subscriber } from '../server/contact/subscribers.repo';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 

@@ -3,11 +3,11 @@
  * which add-ons they own, and the community's invite link once they own the community add-on.
  */
 import type { Config } from '@netlify/functions';
-import { authenticate } from '../server/auth';
-import { customersRepo } from '../server/customers.repo';
+import { authenticate } from '../server/core/auth';
+import { customersRepo } from '../server/orders/customers.repo';
 import { editorOf } from '../server/delivery/access';
-import { serverEnv } from '../server/env';
-import { privateJson, route } from '../server/http';
+import { serverEnv } from '../server/core/env';
+import { privateJson, route } from '../server/core/http';
 
 export default route({
   GET: async (req, context) => {

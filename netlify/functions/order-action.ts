@@ -5,10 +5,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { z } from '../../src/lib/zod';
-import { authenticate } from '../server/auth';
-import { json, parse, privateJson, route } from '../server/http';
-import { configuredPayments } from '../server/payments';
-import { cancelUnpaidOrder, reopenCheckout } from '../server/unpaid-orders';
+import { authenticate } from '../server/core/auth';
+import { json, parse, privateJson, route } from '../server/core/http';
+import { configuredPayments } from '../server/orders/payments';
+import { cancelUnpaidOrder, reopenCheckout } from '../server/orders/unpaid-orders';
 
 const actionSchema = z.enum(['checkout', 'cancel'], { message: 'action must be checkout or cancel' });
 

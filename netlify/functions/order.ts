@@ -1,9 +1,9 @@
 /** GET /api/orders/:id: one order, for its owner or an admin; 404 for anyone else (existence stays secret). */
 import type { Config } from '@netlify/functions';
 import { orderForFamily } from '../../src/lib/refunds';
-import { authenticate } from '../server/auth';
-import { HttpError, json, route } from '../server/http';
-import { ordersRepo } from '../server/orders.repo';
+import { authenticate } from '../server/core/auth';
+import { HttpError, json, route } from '../server/core/http';
+import { ordersRepo } from '../server/orders/orders.repo';
 import { withProjectEditors } from '../server/delivery/order-editors';
 
 export default route({

@@ -7,11 +7,11 @@
 import type { Config } from '@netlify/functions';
 import { z } from '../../src/lib/zod';
 import { PROJECT_ACTIONS } from '../../src/lib/delivery';
-import { authenticate } from '../server/auth';
+import { authenticate } from '../server/core/auth';
 import { editorOf, rolesOn } from '../server/delivery/access';
 import { takeStep } from '../server/delivery/steps';
 import { viewFor } from '../server/delivery/view';
-import { parse, privateJson, readBody, route } from '../server/http';
+import { parse, privateJson, readBody, route } from '../server/core/http';
 
 /** Drafts and notes run to 20,000 characters, up to 4 bytes each. */
 const STEP_BODY_LIMIT = 128 * 1024;

@@ -7,11 +7,11 @@
 import type { Config } from '@netlify/functions';
 import { deliveryMessages, filesClosedTo } from '../../src/lib/delivery';
 import { FILE_ID } from '../../src/lib/delivery-schemas';
-import { authenticate } from '../server/auth';
+import { authenticate } from '../server/core/auth';
 import { editorOf, projectNotFound, requireRoles } from '../server/delivery/access';
 import { attachmentHeader, contentTypeOf, projectFilesRepo } from '../server/delivery/files';
 import { projectsRepo } from '../server/delivery/projects.repo';
-import { HttpError, route } from '../server/http';
+import { HttpError, route } from '../server/core/http';
 
 const fileNotFound = () => new HttpError(404, 'File not found');
 

@@ -6,13 +6,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { DAY_MS, DELIVERY_LIMITS, deliveryMessages, fileMessages, refusal, type ProjectAction, type Role } from '../../src/lib/delivery';
-import { authenticate } from '../server/auth';
+import { authenticate } from '../server/core/auth';
 import { editorOf, requireRoles } from '../server/delivery/access';
 import { projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';
 import { projectsRepo } from '../server/delivery/projects.repo';
-import { spend } from '../server/rate-limits';
-import { timersRepo } from '../server/timers';
-import { HttpError, json, readBytes, route } from '../server/http';
+import { spend } from '../server/core/rate-limits';
+import { timersRepo } from '../server/core/timers';
+import { HttpError, json, readBytes, route } from '../server/core/http';
 
 function fileName(req: Request): string {
   try {

@@ -1,10 +1,10 @@
 /** GET /api/projects/:id: one project, for its customer, its editor or an admin; 404 for anyone else. */
 import type { Config } from '@netlify/functions';
-import { authenticate } from '../server/auth';
+import { authenticate } from '../server/core/auth';
 import { editorOf, requireRoles } from '../server/delivery/access';
 import { projectsRepo } from '../server/delivery/projects.repo';
 import { viewFor } from '../server/delivery/view';
-import { privateJson, route } from '../server/http';
+import { privateJson, route } from '../server/core/http';
 
 export default route({
   GET: async (req, context) => {

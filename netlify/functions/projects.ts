@@ -5,12 +5,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { projectView } from '../../src/lib/delivery';
-import { authenticate } from '../server/auth';
+import { authenticate } from '../server/core/auth';
 import { rolesOn } from '../server/delivery/access';
 import { ensureProjects } from '../server/delivery/creation';
 import { projectsRepo } from '../server/delivery/projects.repo';
-import { privateJson, route } from '../server/http';
-import { ordersRepo } from '../server/orders.repo';
+import { privateJson, route } from '../server/core/http';
+import { ordersRepo } from '../server/orders/orders.repo';
 
 export default route({
   GET: async (req, context) => {

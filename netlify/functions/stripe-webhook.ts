@@ -1,7 +1,7 @@
 /** POST /api/stripe/webhook: the payment provider's events, signature checked, each handled once. */
 import type { Config } from '@netlify/functions';
-import { receiveWebhook } from '../server/fulfilment';
-import { json, route } from '../server/http';
+import { receiveWebhook } from '../server/orders/fulfilment';
+import { json, route } from '../server/core/http';
 
 export default route({
   POST: async (req, context) => {

@@ -7,10 +7,10 @@ import { normalizeEmail } from '../../src/lib/email';
 import { SUBSCRIBED_PATH, formAnswerTexts } from '../../src/lib/form-answers';
 import { messages } from '../../src/lib/messages';
 import { subscribeSchema } from '../../src/lib/schemas';
-import { isBrowserFormPost, problemPage, readForm, seeOther, wayBack } from '../server/form-post';
-import { json, logFailure, readBody, route } from '../server/http';
+import { isBrowserFormPost, problemPage, readForm, seeOther, wayBack } from '../server/core/form-post';
+import { json, logFailure, readBody, route } from '../server/core/http';
 import { isStorageError } from '../server/storage/error';
-import { subscribersRepo } from '../server/subscribers.repo';
+import { subscribersRepo } from '../server/contact/subscribers.repo';
 
 export default route({
   POST: (req, context) => (isBrowserFormPost(req) ? fromForm(req, context) : fromJson(req, context)),

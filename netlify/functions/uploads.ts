@@ -4,9 +4,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { isUploadImageType, uploadMessages, UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
-import { requireAdmin } from '../server/auth';
-import { HttpError, json, readBytes, route } from '../server/http';
-import { sniffImageType, uploadsRepo, uploadUrl } from '../server/uploads';
+import { requireAdmin } from '../server/core/auth';
+import { HttpError, json, readBytes, route } from '../server/core/http';
+import { sniffImageType, uploadsRepo, uploadUrl } from '../server/editors/uploads';
 
 export default route({
   POST: async (req, context) => {

@@ -4,9 +4,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { waitlistSchema } from '../../src/lib/schemas';
-import { editorsRepo, isShown } from '../server/editors.repo';
-import { HttpError, json, readBody, route } from '../server/http';
-import { waitlistRepo } from '../server/waitlist.repo';
+import { editorsRepo, isShown } from '../server/editors/editors.repo';
+import { HttpError, json, readBody, route } from '../server/core/http';
+import { waitlistRepo } from '../server/waitlist/waitlist.repo';
 
 /** Editor ids are slugs; anything else (a '/', a leading dot) cannot name an editor or a safe key. */
 const EDITOR_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;

@@ -15,7 +15,7 @@ import { startAuthEmulator } from '../platform/auth-emulator';
 import { freePort } from '../platform/free-port.mjs';
 import { bundleDeployedFunctions, bundleFunctions, probeBundle, type FunctionBundle, type ProbeRequest } from '../platform/function-bundles';
 import { startBlobsServer } from '../platform/site-server';
-import { seedDemoEditors } from '../../netlify/server/seed';
+import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { loadNote, REPORT, writeSection } from './report';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 11);

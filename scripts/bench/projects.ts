@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { projectsOfOrder } from '../../netlify/server/delivery/creation';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
-import { DEMO_EDITORS } from '../../netlify/server/seed';
+import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import type { Project } from '../../src/lib/delivery';
 import type { Order } from '../../src/lib/order';
 import { startBlobsServer } from '../platform/site-server';

@@ -9,7 +9,7 @@
  * - A production build never shows demo editors: when the live site does not answer, none (the
  *   island loads them).
  */
-import { DEMO_EDITORS } from '../../netlify/server/seed';
+import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import { toEditorChoice, type EditorChoice } from '../lib/editor-rules';
 import { editorSchema, type Editor } from '../lib/schemas';
 import { z } from '../lib/zod';

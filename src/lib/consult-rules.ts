@@ -2,7 +2,7 @@
  * The free 15-minute consult without zod or a date library, so the booking island and
  * the cancel page can use it: the constants and the shapes the API answers. The availability rules
  * are in consult-availability.ts (the admin's and the server's, kept out of /contact's JavaScript);
- * slot generation needs time-zone arithmetic and lives on the server (netlify/server/consult-slots.ts).
+ * slot generation needs time-zone arithmetic and lives on the server (netlify/server/consults/consult-slots.ts).
  */
 import type { Availability } from './consult-availability';
 

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REQUIRED_IN_PRODUCTION } from '../../netlify/server/production-env';
+import { REQUIRED_IN_PRODUCTION } from '../../netlify/server/core/production-env';
 import { COMPLETE_PRODUCTION_ENV } from '../helpers/production-env';
 
 const dirs: string[] = [];

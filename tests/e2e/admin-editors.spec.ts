@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { slugify } from '../../netlify/server/editors.repo';
+import { slugify } from '../../netlify/server/editors/editors.repo';
 import { FULL_EDITOR_HINT } from '../../src/lib/editor-rules';
 import { editorMessages, messages } from '../../src/lib/messages';
 import { uploadMessages, UPLOAD_MAX_BYTES } from '../../src/lib/uploads';

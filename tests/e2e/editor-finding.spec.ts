@@ -5,7 +5,7 @@
  * build knew.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EDITORS } from '../../netlify/server/seed';
+import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import { SERVICES } from '../../src/lib/catalogue';
 import { formatUsd } from '../../src/lib/money';
 import type { Editor } from '../../src/lib/schemas';

@@ -3,8 +3,8 @@
  * before 'Complete Payment' closed the earlier one): the admin sees it on the order, refunded in full.
  */
 import { expect, test } from '@playwright/test';
-import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
-import { signWebhookPayload } from '../../netlify/server/webhook-signature';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/orders/payments';
+import { signWebhookPayload } from '../../netlify/server/orders/webhook-signature';
 import type { Order } from '../../src/lib/order';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { OPEN_TAB_PANEL, openAdmin, withOpenSlot } from '../helpers/e2e-admin';

@@ -4,8 +4,8 @@
  * and the phone layout.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { waitlistKey } from '../../netlify/server/waitlist.repo';
-import { DEMO_EDITORS } from '../../netlify/server/seed';
+import { waitlistKey } from '../../netlify/server/waitlist/waitlist.repo';
+import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import { messages } from '../../src/lib/messages';
 import { readStored } from '../helpers/stored';
 import { expectLoaded, warmUpFunctions } from '../helpers/warm-up';

@@ -1,7 +1,7 @@
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import handler from '../../netlify/functions/admin-orders';
-import { ordersRepo, type Order } from '../../netlify/server/orders.repo';
+import { ordersRepo, type Order } from '../../netlify/server/orders/orders.repo';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { call, clearStore } from '../helpers/functions';
 import { billing, student } from '../helpers/orders';

@@ -2,11 +2,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import handler from '../../netlify/functions/admin-search';
 import exportsHandler from '../../netlify/functions/admin-exports';
 import monthsHandler from '../../netlify/functions/admin-reports';
-import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
-import { sendMail } from '../../netlify/server/mail';
-import { search } from '../../netlify/server/search';
-import { subscribersRepo } from '../../netlify/server/subscribers.repo';
-import { waitlistRepo } from '../../netlify/server/waitlist.repo';
+import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
+import { sendMail } from '../../netlify/server/core/mail';
+import { search } from '../../netlify/server/admin/search';
+import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
+import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { inquirySchema } from '../../src/lib/schemas';
 import { SEARCH_KINDS, searchMessages, type SearchAnswer, type SearchKind } from '../../src/lib/search';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';

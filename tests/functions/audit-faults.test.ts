@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import editorHandler from '../../netlify/functions/editor';
-import { auditPage } from '../../netlify/server/audit-log';
-import { editorsRepo, forgetEditorLists } from '../../netlify/server/editors.repo';
+import { auditPage } from '../../netlify/server/admin/audit-log';
+import { editorsRepo, forgetEditorLists } from '../../netlify/server/editors/editors.repo';
 import { storageMessages } from '../../src/lib/messages';
 import { asAdmin } from '../helpers/admin-access';
 import { editorInput } from '../helpers/api-fixtures';

@@ -7,13 +7,13 @@
 import { getStore } from '@netlify/blobs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editorsRepo } from '../../netlify/server/editors.repo';
-import { inquiriesRepo } from '../../netlify/server/inquiries.repo';
-import { attentionRepo, tellOwner } from '../../netlify/server/attention';
+import { editorsRepo } from '../../netlify/server/editors/editors.repo';
+import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
+import { attentionRepo, tellOwner } from '../../netlify/server/admin/attention';
 import { inquirySchema } from '../../src/lib/schemas';
-import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
-import { signWebhookPayload } from '../../netlify/server/webhook-signature';
-import { sniffImageType } from '../../netlify/server/uploads';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/orders/payments';
+import { signWebhookPayload } from '../../netlify/server/orders/webhook-signature';
+import { sniffImageType } from '../../netlify/server/editors/uploads';
 import { UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
 import { testTokens } from '../helpers/admin-access';
 import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
@@ -25,7 +25,7 @@ import { paidOrder } from '../helpers/projects';
 import { sniffProjectFile } from '../../netlify/server/delivery/files';
 import { DELIVERY_LIMITS } from '../../src/lib/delivery';
 import { arrangeBooking, bookingRequest } from '../helpers/consults';
-import { freeSlots } from '../../netlify/server/consult-booking';
+import { freeSlots } from '../../netlify/server/consults/consult-booking';
 import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 
 const STORES = ['editors', 'subscribers', 'inquiries', 'waitlist', 'orders', 'customers', 'events', 'outbox', 'uploads', 'projects', 'timers', 'files', 'consults', 'audit', 'attention'];

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import createSession from '../../netlify/functions/create-payment-session';
-import { ordersRepo } from '../../netlify/server/orders.repo';
+import { ordersRepo } from '../../netlify/server/orders/orders.repo';
 import { paymentDeadline } from '../../src/lib/order';
 import { bearer, createUser } from '../helpers/auth-emulator';
 import { call, clearStore } from '../helpers/functions';

@@ -13,7 +13,7 @@ import { consultMessages } from '../../src/lib/consult-messages';
 import { BUSINESS_TIME_ZONE } from '../../src/lib/consult-rules';
 import { DEFAULT_AVAILABILITY, WEEKDAYS, type Availability } from '../../src/lib/consult-availability';
 import { site } from '../../src/lib/site';
-import { seedDemoEditors } from '../../netlify/server/seed';
+import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { book, consultKeys, freeSlotList, mailsTo, storedBooking } from '../helpers/consults';
 import { call, clearStore } from '../helpers/functions';

@@ -9,9 +9,9 @@
 import { getStore } from '@netlify/blobs';
 import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setConsultLink, updateAvailability } from '../../netlify/server/consult-admin';
-import { sendDueReminders } from '../../netlify/server/consult-reminders';
-import { consultsRepo } from '../../netlify/server/consults.repo';
+import { setConsultLink, updateAvailability } from '../../netlify/server/consults/consult-admin';
+import { sendDueReminders } from '../../netlify/server/consults/consult-reminders';
+import { consultsRepo } from '../../netlify/server/consults/consults.repo';
 import { DEFAULT_AVAILABILITY, type Availability } from '../../src/lib/consult-availability';
 import { consultMessages } from '../../src/lib/consult-messages';
 import { book, cancelTokenFor, cancelWith, freeSlotList, mailsTo, storedBooking } from '../helpers/consults';

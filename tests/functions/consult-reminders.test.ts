@@ -6,7 +6,7 @@
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import reminders, { config } from '../../netlify/functions/consult-reminders';
-import { sendDueReminders } from '../../netlify/server/consult-reminders';
+import { sendDueReminders } from '../../netlify/server/consults/consult-reminders';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { book, cancelTokenFor, cancelWith, consultKeys, mailsTo, storedBooking } from '../helpers/consults';
 import { clearStore, context } from '../helpers/functions';

@@ -7,11 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import webhook from '../../netlify/functions/stripe-webhook';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
-import { editorsRepo } from '../../netlify/server/editors.repo';
-import { ordersRepo } from '../../netlify/server/orders.repo';
-import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
-import { completedEvent } from '../../netlify/server/test-checkout';
-import { signWebhookPayload } from '../../netlify/server/webhook-signature';
+import { editorsRepo } from '../../netlify/server/editors/editors.repo';
+import { ordersRepo } from '../../netlify/server/orders/orders.repo';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/orders/payments';
+import { completedEvent } from '../../netlify/server/orders/test-checkout';
+import { signWebhookPayload } from '../../netlify/server/orders/webhook-signature';
 import { deliveryMessages, type ProjectView } from '../../src/lib/delivery';
 import { openOrder } from '../helpers/api-fixtures';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';

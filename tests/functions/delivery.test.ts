@@ -9,9 +9,9 @@ import editorProjects from '../../netlify/functions/editor-projects';
 import projectHandler from '../../netlify/functions/project';
 import projectsHandler from '../../netlify/functions/projects';
 import studentAccess from '../../netlify/functions/student-access';
-import { editorsRepo } from '../../netlify/server/editors.repo';
-import { listOutbox } from '../../netlify/server/mail';
-import { ordersRepo } from '../../netlify/server/orders.repo';
+import { editorsRepo } from '../../netlify/server/editors/editors.repo';
+import { listOutbox } from '../../netlify/server/core/mail';
+import { ordersRepo } from '../../netlify/server/orders/orders.repo';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import {
   DAY_MS,

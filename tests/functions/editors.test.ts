@@ -1,8 +1,8 @@
 import { getStore } from '@netlify/blobs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import editorsHandler from '../../netlify/functions/editors';
-import { DEMO_EDITORS, seedDemoEditors } from '../../netlify/server/seed';
-import { EDITORS_MEMORY_MS, editorsRepo } from '../../netlify/server/editors.repo';
+import { DEMO_EDITORS, seedDemoEditors } from '../../netlify/server/editors/seed';
+import { EDITORS_MEMORY_MS, editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { call, clearStore } from '../helpers/functions';
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import emailsHandler from '../../netlify/functions/emails';
 import subscribeHandler from '../../netlify/functions/subscribe';
-import { subscribersRepo } from '../../netlify/server/subscribers.repo';
+import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { call, clearStore } from '../helpers/functions';
 

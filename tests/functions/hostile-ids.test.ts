@@ -6,9 +6,9 @@
  * netlify/functions itself, so a new one is tried without a line here.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freeSlots } from '../../netlify/server/consult-booking';
-import { seedDemoEditors } from '../../netlify/server/seed';
-import { STORE_NAMES } from '../../netlify/server/stores';
+import { freeSlots } from '../../netlify/server/consults/consult-booking';
+import { seedDemoEditors } from '../../netlify/server/editors/seed';
+import { STORE_NAMES } from '../../netlify/server/storage/stores';
 import { testTokens } from '../helpers/admin-access';
 import { editorInput, validInquiry } from '../helpers/api-fixtures';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';

@@ -1,7 +1,7 @@
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
-import { DEFAULT_MAIL_FROM, escapeHtml, listOutbox, MAIL_RETRY_DELAYS_MS, retryMail, sendMail, type Mail, type OutboxMail } from '../../netlify/server/mail';
+import { DEFAULT_MAIL_FROM, escapeHtml, listOutbox, MAIL_RETRY_DELAYS_MS, retryMail, sendMail, type Mail, type OutboxMail } from '../../netlify/server/core/mail';
 import { clearStore, context } from '../helpers/functions';
 import { closedPort, startSmtpServer } from '../helpers/smtp';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import adminOrdersHandler from '../../netlify/functions/admin-orders';
 import orderHandler from '../../netlify/functions/order';
 import ordersHandler from '../../netlify/functions/orders';
-import { seedDemoEditors } from '../../netlify/server/seed';
+import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { currentEditors, type Order } from '../../src/lib/order';
 import { asAdmin, testTokens } from '../helpers/admin-access';
 import { bearer, createUser } from '../helpers/auth-emulator';

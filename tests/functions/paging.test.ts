@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageQuerySchema, type PageQuery } from '../../src/lib/paging';
-import { readPage } from '../../netlify/server/paging';
+import { readPage } from '../../netlify/server/storage/paging';
 import { trustedStore } from '../../netlify/server/storage/store';
 import { clearStore } from '../helpers/functions';
 

@@ -9,9 +9,9 @@ import createPaymentSession from '../../netlify/functions/create-payment-session
 import me from '../../netlify/functions/me';
 import webhook from '../../netlify/functions/stripe-webhook';
 import testCheckout from '../../netlify/functions/test-checkout';
-import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
-import { seedDemoEditors } from '../../netlify/server/seed';
-import { signWebhookPayload } from '../../netlify/server/webhook-signature';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/orders/payments';
+import { seedDemoEditors } from '../../netlify/server/editors/seed';
+import { signWebhookPayload } from '../../netlify/server/orders/webhook-signature';
 import { bearer, createUser } from '../helpers/auth-emulator';
 import { call } from '../helpers/functions';
 import { selection } from '../helpers/orders';

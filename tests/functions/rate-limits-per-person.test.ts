@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
-import { listOutbox } from '../../netlify/server/mail';
-import { spend } from '../../netlify/server/rate-limits';
+import { listOutbox } from '../../netlify/server/core/mail';
+import { spend } from '../../netlify/server/core/rate-limits';
 import { DELIVERY_LIMITS, deliveryMessages, type ProjectMessage } from '../../src/lib/delivery';
 import { RATE_LIMITS, tooMany } from '../../src/lib/limits';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
@@ -116,7 +116,7 @@ describe('consult bookings', () => {
   });
 
   it('one connection books at most ten a day, whatever the addresses', async () => {
-    const { bookConsult } = await import('../../netlify/server/consult-booking');
+    const { bookConsult } = await import('../../netlify/server/consults/consult-booking');
     const slots = await freeSlotList();
     const ip = `203.0.113.${Math.floor(Math.random() * 200)}`;
     for (let i = 0; i < RATE_LIMITS.bookingByIp.limit; i++) await bookConsult(bookingRequest(slots[i], { email: `ip-${i}-${crypto.randomUUID()}@example.com` }) as never, {}, { ip });

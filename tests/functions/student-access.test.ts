@@ -11,7 +11,7 @@ import projectFile from '../../netlify/functions/project-file';
 import projectsHandler from '../../netlify/functions/projects';
 import studentAccess from '../../netlify/functions/student-access';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
-import { listOutbox } from '../../netlify/server/mail';
+import { listOutbox } from '../../netlify/server/core/mail';
 import { deliveryMessages, type ProjectView } from '../../src/lib/delivery';
 import { studentAccessMessages } from '../../src/lib/student-access';
 import { openOrder } from '../helpers/api-fixtures';

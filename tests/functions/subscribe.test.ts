@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import subscribeHandler from '../../netlify/functions/subscribe';
-import { subscribersRepo } from '../../netlify/server/subscribers.repo';
-import { escapeHtml } from '../../netlify/server/mail';
+import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
+import { escapeHtml } from '../../netlify/server/core/mail';
 import { SUBSCRIBED_PATH, formAnswerTexts } from '../../src/lib/form-answers';
 import { messages } from '../../src/lib/messages';
 import { call, clearStore, postForm } from '../helpers/functions';

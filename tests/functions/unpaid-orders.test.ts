@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import orderAction from '../../netlify/functions/order-action';
 import testCheckout from '../../netlify/functions/test-checkout';
 import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
-import { ordersRepo } from '../../netlify/server/orders.repo';
+import { ordersRepo } from '../../netlify/server/orders/orders.repo';
 import { orderMessages, paymentDeadline } from '../../src/lib/order';
 import { openOrder } from '../helpers/api-fixtures';
 import { bearer, createUser } from '../helpers/auth-emulator';

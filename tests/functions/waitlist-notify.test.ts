@@ -7,11 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import editorHandler from '../../netlify/functions/editor';
 import waitlistHandler from '../../netlify/functions/waitlist';
 import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
-import { editorsRepo, forgetEditorLists, toPublicEditor } from '../../netlify/server/editors.repo';
-import { listOutbox } from '../../netlify/server/mail';
-import { seedDemoEditors } from '../../netlify/server/seed';
-import { timersRepo } from '../../netlify/server/timers';
-import { waitlistRepo } from '../../netlify/server/waitlist.repo';
+import { editorsRepo, forgetEditorLists, toPublicEditor } from '../../netlify/server/editors/editors.repo';
+import { listOutbox } from '../../netlify/server/core/mail';
+import { seedDemoEditors } from '../../netlify/server/editors/seed';
+import { timersRepo } from '../../netlify/server/core/timers';
+import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { storageMessages } from '../../src/lib/messages';
 import { WAITLIST_BATCH_INTERVAL_MS, WAITLIST_TOLD_PER_SLOT } from '../../src/lib/waitlist';
 import { asAdmin } from '../helpers/admin-access';

@@ -1,8 +1,8 @@
 import { getStore } from '@netlify/blobs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import waitlistHandler from '../../netlify/functions/waitlist';
-import { seedDemoEditors } from '../../netlify/server/seed';
-import { waitlistRepo } from '../../netlify/server/waitlist.repo';
+import { seedDemoEditors } from '../../netlify/server/editors/seed';
+import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { call, clearStore } from '../helpers/functions';
 
 const PATH = '/api/waitlist';

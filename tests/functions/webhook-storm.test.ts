@@ -9,12 +9,12 @@
 import { getStore } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
 import webhook from '../../netlify/functions/stripe-webhook';
-import { customersRepo } from '../../netlify/server/customers.repo';
-import { listOutbox } from '../../netlify/server/mail';
-import { ordersRepo, type Order } from '../../netlify/server/orders.repo';
-import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/payments';
-import { signWebhookPayload } from '../../netlify/server/webhook-signature';
-import { completedEvent } from '../../netlify/server/test-checkout';
+import { customersRepo } from '../../netlify/server/orders/customers.repo';
+import { listOutbox } from '../../netlify/server/core/mail';
+import { ordersRepo, type Order } from '../../netlify/server/orders/orders.repo';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/orders/payments';
+import { signWebhookPayload } from '../../netlify/server/orders/webhook-signature';
+import { completedEvent } from '../../netlify/server/orders/test-checkout';
 import { openOrder } from '../helpers/api-fixtures';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { createUser } from '../helpers/auth-emulator';

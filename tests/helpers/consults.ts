@@ -3,9 +3,9 @@ import { getStore } from '@netlify/blobs';
 import bookings from '../../netlify/functions/consult-bookings';
 import cancel from '../../netlify/functions/consult-cancel';
 import slots from '../../netlify/functions/consult-slots';
-import { bookConsult, freeSlots } from '../../netlify/server/consult-booking';
-import { listOutbox, type OutboxMail } from '../../netlify/server/mail';
-import type { ConsultBooking } from '../../netlify/server/consults.repo';
+import { bookConsult, freeSlots } from '../../netlify/server/consults/consult-booking';
+import { listOutbox, type OutboxMail } from '../../netlify/server/core/mail';
+import type { ConsultBooking } from '../../netlify/server/consults/consults.repo';
 import type { BookingRequest } from '../../src/lib/consult-rules';
 import { call } from './functions';
 

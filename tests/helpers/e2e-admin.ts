@@ -1,6 +1,6 @@
 /** Browser tests as the local admin (ADMIN_EMAILS defaults to admin@example.test locally). */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_EDITORS } from '../../netlify/server/seed';
+import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import type { Editor } from '../../src/lib/schemas';
 import { idTokenOf, LOCAL_ADMIN, signIn } from './e2e-auth';
 import { islandsHydrated } from './hydration';

@@ -1,6 +1,6 @@
 /** Shared arrangements for the ordering function tests. */
 import type { CheckoutSelection } from '../../src/lib/schemas';
-import { seedDemoEditors } from '../../netlify/server/seed';
+import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { clearStore } from './functions';
 
 export const FULL_EDITOR = 'daniel-okafor'; // slotsOpen 0 in the demo data

@@ -1,8 +1,8 @@
 /** Stored orders, refunds, projects and consult bookings at fixed times, for the search and report tests. */
-import { consultsRepo, type ConsultBooking } from '../../netlify/server/consults.repo';
+import { consultsRepo, type ConsultBooking } from '../../netlify/server/consults/consults.repo';
 import { projectsOfOrder } from '../../netlify/server/delivery/creation';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
-import { ordersRepo, type Order } from '../../netlify/server/orders.repo';
+import { ordersRepo, type Order } from '../../netlify/server/orders/orders.repo';
 import type { Project, Round } from '../../src/lib/delivery';
 import type { Refund, RefundState } from '../../src/lib/refunds';
 import { site } from '../../src/lib/site';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeKey } from '../../netlify/server/append-only';
+import { timeKey } from '../../netlify/server/storage/append-only';
 import { inquiryFilterSchema, inquiryHandledSchema, TIME_KEY_PATTERN } from '../../src/lib/admin';
 import { WAITLIST_BATCH_INTERVAL_MS, WAITLIST_TOLD_PER_SLOT, waitlistQuota } from '../../src/lib/waitlist';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { purgeCacheTags } from '../../netlify/server/cdn';
-import { toCsv } from '../../netlify/server/csv';
-import { EDITOR_ID_PATTERN, slugify } from '../../netlify/server/editors.repo';
-import { sniffImageType } from '../../netlify/server/uploads';
+import { purgeCacheTags } from '../../netlify/server/core/cdn';
+import { toCsv } from '../../netlify/server/core/csv';
+import { EDITOR_ID_PATTERN, slugify } from '../../netlify/server/editors/editors.repo';
+import { sniffImageType } from '../../netlify/server/editors/uploads';
 import { EDITOR_TEXT_LIMITS } from '../../src/lib/editor-input';
 import { editorInputSchema, isImageReference } from '../../src/lib/schemas';
 import { NEW_EDITOR_VALUES, SLOTS_OPEN_FALLBACK, TOTAL_SLOTS_FALLBACK, problemOfApi, toCount, toEditorInput, valuesOf, type EditorFormValues } from '../../src/islands/admin/editor-form';

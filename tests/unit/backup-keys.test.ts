@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { BACKED_UP_STORES, copyKey, COPY_KEY_OVERHEAD } from '../../netlify/server/backup/layout';
 import { checkKey, MAX_KEY_BYTES } from '../../netlify/server/storage/keys';
-import { STORE_NAMES } from '../../netlify/server/stores';
-import { subscriberKey } from '../../netlify/server/subscribers.repo';
-import { joinedKey, waitlistKey } from '../../netlify/server/waitlist.repo';
+import { STORE_NAMES } from '../../netlify/server/storage/stores';
+import { subscriberKey } from '../../netlify/server/contact/subscribers.repo';
+import { joinedKey, waitlistKey } from '../../netlify/server/waitlist/waitlist.repo';
 import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH, isEmail } from '../../src/lib/email';
 
 /** The longest address the site takes, every character of its local part one that encoding triples. */

@@ -1,5 +1,5 @@
 /**
- * The Blobs client's `fetch` over node:http(s) (netlify/server/blobs-fetch.ts), against real local
+ * The Blobs client's `fetch` over node:http(s) (netlify/server/storage/blobs-fetch.ts), against real local
  * servers: what it sends and answers must be what the global `fetch` would send and answer for the
  * Blobs client's requests, and what it does not handle itself goes to the global `fetch`. The Blobs
  * stores of every function test run through it too, against the local Blobs server.
@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createTlsServer, globalAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blobsFetch } from '../../netlify/server/blobs-fetch';
+import { blobsFetch } from '../../netlify/server/storage/blobs-fetch';
 
 interface Seen {
   method: string;

@@ -52,7 +52,7 @@ const MAY_IMPORT: Record<string, string[]> = {
 };
 
 /** Build time only: a local build renders the demo editors the local server seeds. */
-const NAMED_CROSSINGS = new Set(['src/build/editor-snapshot.ts -> netlify/server/seed']);
+const NAMED_CROSSINGS = new Set(['src/build/editor-snapshot.ts -> netlify/server/editors/seed']);
 
 function allowed(from: string, to: string): boolean {
   const [a, b] = [layerOf(from), layerOf(to)];
@@ -78,11 +78,11 @@ describe('imports go one way', () => {
   });
 
   it('knows what a crossing is', () => {
-    expect(allowed('src/lib/money.ts', 'netlify/server/http')).toBe(false);
+    expect(allowed('src/lib/money.ts', 'netlify/server/core/http')).toBe(false);
     expect(allowed('src/islands/editor/InboxRow.tsx', 'src/islands/dashboard/MyProjects')).toBe(false);
     expect(allowed('src/islands/shared/Tabs.tsx', 'src/islands/admin/AdminDashboard')).toBe(false);
     expect(allowed('src/islands/admin/EditorCard.tsx', 'src/islands/shared/Tabs')).toBe(true);
-    expect(allowed('netlify/functions/editor.ts', 'netlify/server/http')).toBe(true);
-    expect(allowed('netlify/server/http.ts', 'netlify/functions/editor')).toBe(false);
+    expect(allowed('netlify/functions/editor.ts', 'netlify/server/core/http')).toBe(true);
+    expect(allowed('netlify/server/core/http.ts', 'netlify/functions/editor')).toBe(false);
   });
 });

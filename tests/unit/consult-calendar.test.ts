@@ -6,9 +6,9 @@
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { consultUid } from '../../netlify/server/consult-calendar';
-import { cancellationMails, confirmationMails } from '../../netlify/server/consult-mail';
-import type { ConsultBooking } from '../../netlify/server/consults.repo';
+import { consultUid } from '../../netlify/server/consults/consult-calendar';
+import { cancellationMails, confirmationMails } from '../../netlify/server/consults/consult-mail';
+import type { ConsultBooking } from '../../netlify/server/consults/consults.repo';
 import { slotEnd } from '../../src/lib/consult-rules';
 
 function booking(start: string): ConsultBooking {

@@ -4,7 +4,7 @@
  * clocks three weeks after New York, so for those weeks the two are four hours apart, not five.
  */
 import { describe, expect, it } from 'vitest';
-import { offeredSlots } from '../../netlify/server/consult-slots';
+import { offeredSlots } from '../../netlify/server/consults/consult-slots';
 import { formatConsult, formatDay, formatTime, groupByDay, localDate, timeZoneName } from '../../src/lib/consult-format';
 import { isTimeZone } from '../../src/lib/consult-rules';
 import { DEFAULT_AVAILABILITY, isIsoDate, minutesOfDay, windowsProblem } from '../../src/lib/consult-availability';

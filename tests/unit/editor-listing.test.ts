@@ -2,7 +2,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DEMO_EDITORS } from '../../netlify/server/seed';
+import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import EditorsGrid from '../../src/islands/editors/EditorsGrid';
 import { filterEditors, listingHref, listingMajors, listingSummary, majorSlug, profileHref, waitlistHref } from '../../src/lib/editor-listing';
 import { editorSchema } from '../../src/lib/schemas';

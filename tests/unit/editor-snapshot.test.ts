@@ -1,6 +1,6 @@
 /** The editors rendered into the pages at build time (decision 015). */
 import { describe, expect, it, vi } from 'vitest';
-import { DEMO_EDITORS } from '../../netlify/server/seed';
+import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import { editorSnapshot } from '../../src/build/editor-snapshot';
 
 const live = [{ ...DEMO_EDITORS[0], id: 'live-one', name: 'Live One' }];

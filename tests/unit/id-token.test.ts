@@ -5,7 +5,7 @@
  */
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTVerifyGetKey } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLOCK_TOLERANCE_SECONDS, verifySignedIdToken } from '../../netlify/server/auth';
+import { CLOCK_TOLERANCE_SECONDS, verifySignedIdToken } from '../../netlify/server/core/auth';
 
 const PROJECT = 'beacon-prod';
 const now = Math.floor(Date.now() / 1000);

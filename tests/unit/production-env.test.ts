@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMPLETE_PRODUCTION_ENV } from '../helpers/production-env';
-import { FORBIDDEN_IN_PRODUCTION, productionEnvProblems, REQUIRED_IN_PRODUCTION } from '../../netlify/server/production-env';
+import { FORBIDDEN_IN_PRODUCTION, productionEnvProblems, REQUIRED_IN_PRODUCTION } from '../../netlify/server/core/production-env';
 
 const complete = COMPLETE_PRODUCTION_ENV;
 

@@ -1,6 +1,6 @@
 /** The month report's and the exports' arithmetic: amounts for spreadsheets, calendar months and days, what a search matches. */
 import { describe, expect, it } from 'vitest';
-import { businessTime, periodBounds } from '../../netlify/server/reports';
+import { businessTime, periodBounds } from '../../netlify/server/admin/reports';
 import { centsAsDecimal, formatUsdCents } from '../../src/lib/money';
 import { exportPeriodSchema, monthsQuerySchema, searchQuerySchema } from '../../src/lib/report-queries';
 import { addMonths, defaultMonths, isCalendarDay, lastDayOf, lastMonthPeriod, monthLabel, monthsFrom, returnedLate } from '../../src/lib/reports';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isEmail, normalizeEmail } from '../../src/lib/email';
 import { testScore } from '../../src/lib/editor-rules';
 import { checkoutSelectionSchema, editorInputSchema, inquirySchema, subscribeSchema, testLabel } from '../../src/lib/schemas';
-import { storeName } from '../../netlify/server/stores';
+import { storeName } from '../../netlify/server/storage/stores';
 
 describe('e-mail addresses', () => {
   it('trims and lower-cases', () => {

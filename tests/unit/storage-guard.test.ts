@@ -26,7 +26,7 @@ const checked = ['src', 'netlify/functions', 'netlify/server', 'scripts'].flatMa
 describe('the Blobs client is reached only through the store wrapper', () => {
   it('finds the sources it checks', () => {
     expect(checked.length).toBeGreaterThan(100);
-    expect(checked).toContain('netlify/server/orders.repo.ts');
+    expect(checked).toContain('netlify/server/orders/orders.repo.ts');
   });
 
   it('no other source imports @netlify/blobs or reads `modified`', () => {

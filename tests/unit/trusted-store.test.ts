@@ -6,11 +6,11 @@
  * whatever Blobs does.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HttpError, route } from '../../netlify/server/http';
+import { HttpError, route } from '../../netlify/server/core/http';
 import { setStorageLimits } from '../../netlify/server/storage/budget';
 import { StorageError } from '../../netlify/server/storage/error';
 import { trustedStore, type Store } from '../../netlify/server/storage/store';
-import { getJSONWithEtag } from '../../netlify/server/stores';
+import { getJSONWithEtag } from '../../netlify/server/storage/stores';
 import { startAtomicBlobsServer, type Fault } from '../helpers/atomic-blobs-server';
 import { context } from '../helpers/functions';
 

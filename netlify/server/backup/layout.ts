@@ -6,7 +6,7 @@
  */
 import { z } from '../../../src/lib/zod';
 import { MAX_KEY_BYTES } from '../storage/keys';
-import { STORE_NAMES, type StoreName } from '../stores';
+import { STORE_NAMES, type StoreName } from '../storage/stores';
 
 /** How many complete backups are kept: two weeks of daily ones. */
 export const BACKUPS_KEPT = 14;

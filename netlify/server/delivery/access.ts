@@ -4,10 +4,10 @@
  * verified address is the `accountEmail` the admin set on an editor record), or an admin.
  */
 import { isInvitedStudent, type Project, type Role } from '../../../src/lib/delivery';
-import type { Caller } from '../auth';
-import { editorsRepo, type EditorRecord } from '../editors.repo';
-import { HttpError } from '../http';
-import type { DeployInfo } from '../stores';
+import type { Caller } from '../core/auth';
+import { editorsRepo, type EditorRecord } from '../editors/editors.repo';
+import { HttpError } from '../core/http';
+import type { DeployInfo } from '../storage/stores';
 
 /** The editor record the caller signs in as, or null. */
 export async function editorOf(caller: Caller, info?: DeployInfo): Promise<EditorRecord | null> {

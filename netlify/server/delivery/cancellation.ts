@@ -7,10 +7,10 @@
 import type { Project } from '../../../src/lib/delivery';
 import { quoteFor, remainingCents, type Refund } from '../../../src/lib/refunds';
 import { formatUsdCents } from '../../../src/lib/money';
-import { tellOwner } from '../attention';
-import { ordersRepo } from '../orders.repo';
-import { requestRefund } from '../refunds';
-import type { DeployInfo } from '../stores';
+import { tellOwner } from '../admin/attention';
+import { ordersRepo } from '../orders/orders.repo';
+import { requestRefund } from '../orders/refunds';
+import type { DeployInfo } from '../storage/stores';
 
 export const cancellationRefundId = (projectId: string) => `cancel-${projectId}`;
 

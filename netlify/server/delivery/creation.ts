@@ -5,8 +5,8 @@
  * project exactly once.
  */
 import { editsIncluded, type Project } from '../../../src/lib/delivery';
-import type { Order } from '../orders.repo';
-import type { DeployInfo } from '../stores';
+import type { Order } from '../orders/orders.repo';
+import type { DeployInfo } from '../storage/stores';
 import { projectIdOf, projectsRepo } from './projects.repo';
 
 export function projectsOfOrder(order: Order): Project[] {

@@ -5,7 +5,7 @@
  */
 import { PROJECT_FILE_TYPES, type FileRef, type ProjectFileKind } from '../../../src/lib/delivery';
 import { UUID } from '../../../src/lib/ids';
-import { openStore, type DeployInfo } from '../stores';
+import { openStore, type DeployInfo } from '../storage/stores';
 import { PROJECT_ID } from './projects.repo';
 
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));

@@ -6,10 +6,10 @@
 import { actionLabel, autoFinalAt, AUTO_FINAL_MS, currentRound, DAY_MS, editsLeft, keepOpenLeft, MESSAGE_MAIL_BURST_MS, projectStateLabel, type OwedNotice, type Project } from '../../../src/lib/delivery';
 import { formatUsdCents } from '../../../src/lib/money';
 import { site } from '../../../src/lib/site';
-import { editorsRepo } from '../editors.repo';
-import { serverEnv } from '../env';
-import { escapeHtml, sendMail, type Mail } from '../mail';
-import type { DeployInfo } from '../stores';
+import { editorsRepo } from '../editors/editors.repo';
+import { serverEnv } from '../core/env';
+import { escapeHtml, sendMail, type Mail } from '../core/mail';
+import type { DeployInfo } from '../storage/stores';
 import type { Actor, Step } from './transitions';
 
 /** The parent who bought it (`customer`), the student they invited, or the editor. */

@@ -4,7 +4,7 @@
  * unit), no index: a page of orders costs one read per project.
  */
 import type { Order } from '../../../src/lib/order';
-import type { DeployInfo } from '../stores';
+import type { DeployInfo } from '../storage/stores';
 import { projectsOfOrder } from './creation';
 import { projectsRepo } from './projects.repo';
 

@@ -11,8 +11,8 @@ import { createHash } from 'node:crypto';
 import { isTerminal, type Project } from '../../../src/lib/delivery';
 import { normalizeEmail } from '../../../src/lib/email';
 import type { Page, PageQuery } from '../../../src/lib/paging';
-import { listKeys, pageOfKeys, readRecords } from '../paging';
-import { getJSONWithEtag, openStore, type DeployInfo } from '../stores';
+import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
+import { getJSONWithEtag, openStore, type DeployInfo } from '../storage/stores';
 
 export const PROJECT_ID = /^BCC-[A-Z0-9]{6}-[1-9][0-9]{0,2}$/;
 export const projectIdOf = (orderId: string, unit: number) => `${orderId}-${unit}`;

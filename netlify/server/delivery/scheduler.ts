@@ -6,17 +6,17 @@
  * removed once handled; one that failed stays for the next run.
  */
 import { autoFinalAt, AUTO_FINAL_WARNING_MS, currentRound, type Project, type ProjectEvent } from '../../../src/lib/delivery';
-import { HttpError } from '../http';
-import { retryMail } from '../mail';
-import { expireIfDue } from '../unpaid-orders';
+import { HttpError } from '../core/http';
+import { retryMail } from '../core/mail';
+import { expireIfDue } from '../orders/unpaid-orders';
 import { refundCancellation } from './cancellation';
 import { ackReminder, autoFinalWarnings, noticesOfEvent, send } from './notify';
 import { projectFilesRepo } from './files';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
 import { commitStep, type StepContext } from './steps';
-import { timersRepo, type Timer } from '../timers';
-import { tellWaitlist } from '../waitlist-notify';
+import { timersRepo, type Timer } from '../core/timers';
+import { tellWaitlist } from '../waitlist/waitlist-notify';
 
 const SYSTEM = { role: 'system', name: 'system' } as const;
 

@@ -6,9 +6,9 @@
  * (editorsRepo.moveSlot), so calling it again, after a crash or from a timer, changes nothing more.
  */
 import { isActive, isTerminal, takesSlot, type Project } from '../../../src/lib/delivery';
-import { purgeEditorsCache } from '../cdn';
-import { editorsRepo } from '../editors.repo';
-import type { DeployInfo } from '../stores';
+import { purgeEditorsCache } from '../core/cdn';
+import { editorsRepo } from '../editors/editors.repo';
+import type { DeployInfo } from '../storage/stores';
 
 export const slotClaimKey = (projectId: string, assignment: number) => `${projectId}#${assignment}`;
 

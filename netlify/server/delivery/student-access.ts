@@ -8,13 +8,13 @@
 import { firstName, personName, projectView, type Project, type ProjectView } from '../../../src/lib/delivery';
 import { site } from '../../../src/lib/site';
 import { sameAddress, studentAccessMessages } from '../../../src/lib/student-access';
-import type { Caller } from '../auth';
-import { serverEnv } from '../env';
-import { HttpError } from '../http';
-import { escapeHtml, sendMail } from '../mail';
-import { ordersRepo, type Order } from '../orders.repo';
-import { spend } from '../rate-limits';
-import type { DeployInfo } from '../stores';
+import type { Caller } from '../core/auth';
+import { serverEnv } from '../core/env';
+import { HttpError } from '../core/http';
+import { escapeHtml, sendMail } from '../core/mail';
+import { ordersRepo, type Order } from '../orders/orders.repo';
+import { spend } from '../core/rate-limits';
+import type { DeployInfo } from '../storage/stores';
 import { ensureProjects, projectsOfOrder } from './creation';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 

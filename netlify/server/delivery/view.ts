@@ -1,7 +1,7 @@
 /** A project as its caller reads it; its family also reads what cancelling would give back, from its order. */
 import { projectView, type Project, type ProjectView, type Role } from '../../../src/lib/delivery';
-import { ordersRepo } from '../orders.repo';
-import type { DeployInfo } from '../stores';
+import { ordersRepo } from '../orders/orders.repo';
+import type { DeployInfo } from '../storage/stores';
 
 export async function viewFor(project: Project, roles: Role[], info?: DeployInfo, now = new Date()): Promise<ProjectView> {
   const order = roles.includes('customer') ? await ordersRepo(info).get(project.orderId) : null;

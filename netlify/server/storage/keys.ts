@@ -4,7 +4,7 @@
  * `../site:files/<id>` would name a blob of another store. Keys are checked here, where every store
  * operation passes, whatever a caller forgot to check.
  */
-import { HttpError } from '../http';
+import { HttpError } from '../core/http';
 
 const FORBIDDEN = /[?#\\\u0000-\u001f\u007f]/;
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;

@@ -7,7 +7,7 @@
  * Each operation gets its own client whose transport records how Blobs answered (transport.ts).
  */
 import { getStore } from '@netlify/blobs';
-import { HttpError } from '../http';
+import { HttpError } from '../core/http';
 import { StorageError } from './error';
 import { checkKey } from './keys';
 import { recordingTransport, type Outcome } from './transport';

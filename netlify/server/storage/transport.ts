@@ -10,7 +10,7 @@
  * try would then report a conflict with our own write. The caller is told instead (a StorageError),
  * and the flow's retry finds what landed.
  */
-import { blobsFetch } from '../blobs-fetch';
+import { blobsFetch } from './blobs-fetch';
 import { storageLimits, storageTimeLeft } from './budget';
 
 /** How the last try of one operation's requests ended. */

@@ -198,5 +198,5 @@ export function refundAttempt(makeId: () => string = () => crypto.randomUUID()) 
 }
 export type RefundAttempt = ReturnType<typeof refundAttempt>;
 
-/** The id under which the server records an admin's refund (netlify/server/admin-refund.ts). */
+/** The id under which the server records an admin's refund (netlify/server/orders/admin-refund.ts). */
 export const adminRefundIdOf = (requestId: string) => `admin-${requestId}`;

@@ -1,0 +1,68 @@
+/**
+ * What the owner must hear of without asking: a family that cancelled and was refunded by itself, a
+ * refund that failed. Each is e-mailed to the business once and kept in the `attention` store once
+ * (both keyed by the event), where the admin area counts what nobody has marked seen yet. A
+ * marker blob `seen/<key>` beside an item says it was seen: the count needs the key listing alone.
+ */
+import type { AttentionItem } from '../../../src/lib/audit';
+import type { Page, PageQuery } from '../../../src/lib/paging';
+import { site } from '../../../src/lib/site';
+import { appendOnlyStore } from '../storage/append-only';
+import { paragraphsMail, sendMail } from '../core/mail';
+import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
+import { openStore, type DeployInfo } from '../storage/stores';
+
+interface AttentionRecord {
+  at: string;
+  kind: AttentionItem['kind'];
+  orderId: string;
+  text: string;
+}
+
+/** One event for the owner: `id` names it (no '/'), `at` is a time its flow keeps, so a retry repeats nothing. */
+export interface OwnerNotice {
+  id: string;
+  at: Date;
+  kind: AttentionItem['kind'];
+  orderId: string;
+  subject: string;
+  lines: string[];
+}
+
+const SEEN = 'seen/';
+
+/** Keeps the event for the admin area, then mails the business; each once however often it runs. */
+export async function tellOwner(notice: OwnerNotice, info?: DeployInfo): Promise<void> {
+  const { id, at, kind, orderId, subject, lines } = notice;
+  await appendOnlyStore<AttentionRecord>('attention', info).appendOnce(id, { at: at.toISOString(), kind, orderId, text: lines[0] }, at);
+  await sendMail(paragraphsMail(site.email, subject, lines), info, at, { id: `owner-${id}`, at });
+}
+
+export function attentionRepo(info?: DeployInfo) {
+  const store = openStore('attention', info);
+
+  async function keys(): Promise<{ items: string[]; seen: Set<string> }> {
+    const all = await listKeys(store, { order: 'desc' });
+    return { items: all.filter((k) => !k.startsWith(SEEN)), seen: new Set(all.filter((k) => k.startsWith(SEEN)).map((k) => k.slice(SEEN.length))) };
+  }
+
+  return {
+    /** One page of events, newest first, and how many of all of them nobody has seen. */
+    async page(query: PageQuery): Promise<Page<AttentionItem> & { unseen: number }> {
+      const { items, seen } = await keys();
+      const page = pageOfKeys(items, query, 'desc');
+      const records = await readRecords<AttentionRecord>(store, page.items);
+      return {
+        ...page,
+        items: records.map(({ key, value }) => ({ id: key, ...value, seen: seen.has(key) })),
+        unseen: items.filter((k) => !seen.has(k)).length,
+      };
+    },
+    /** Marks an event seen; false for an unknown one. */
+    async markSeen(id: string): Promise<boolean> {
+      if ((await store.getMetadata(id)) === null) return false;
+      await store.set(`${SEEN}${id}`, '');
+      return true;
+    },
+  };
+}

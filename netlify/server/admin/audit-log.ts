@@ -1,0 +1,159 @@
+/**
+ * The audit log of admin actions (docs/decisions/042-audit-log.md): who, what, on what, when, and the
+ * fields that changed. An entry is written before the change as not yet confirmed and confirmed
+ * after it, so a change that lands always has its entry: one whose confirmation could not be written
+ * stays visible as not confirmed instead of being lost, and the change is still answered as done.
+ */
+import { AUDIT_ACTIONS, AUDIT_VALUE_MAX, editorChangeAction, type AuditAction, type AuditFields, type AuditItem, type AuditSubject, type AuditValue } from '../../../src/lib/audit';
+import { nextState, type Project, type ProjectAction } from '../../../src/lib/delivery';
+import type { Page, PageQuery } from '../../../src/lib/paging';
+import { appendOnlyStore } from '../storage/append-only';
+import type { Caller } from '../core/auth';
+import type { Step } from '../delivery/transitions';
+import { HttpError } from '../core/http';
+import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
+import { openStore, type DeployInfo, type Store } from '../storage/stores';
+
+export interface AuditRecord {
+  at: string;
+  /** Kept server side, read only by admins. */
+  by: { uid: string; email: string };
+  action: AuditAction;
+  subject: AuditSubject;
+  before: AuditFields | null;
+  after: AuditFields | null;
+  confirmed: boolean;
+}
+
+/** What an action did: whole records or a few fields; only what differs is kept. */
+export interface AuditedChange<R = unknown> {
+  action: AuditAction;
+  subject: AuditSubject;
+  before: object | null;
+  after: object | null;
+  /** The subject's id when only the change makes it (a new editor's). */
+  idOf?: (result: R) => string;
+}
+
+const small = (value: unknown): AuditValue => {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > AUDIT_VALUE_MAX ? `${text.slice(0, AUDIT_VALUE_MAX - 1)}…` : text;
+};
+
+/** Bookkeeping fields every record has: they change on every write and say nothing. */
+const IGNORED = new Set(['updatedAt', 'createdAt']);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Nested objects as dotted fields ('weekly.sat', 'featured.home'): a change names the part that changed. */
+function flatten(record: object, prefix = ''): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).flatMap(([k, v]) => (isPlainObject(v) ? Object.entries(flatten(v, `${prefix}${k}.`)) : [[`${prefix}${k}`, v]])));
+}
+
+/** The fields of `before` and `after` that differ, each side kept small; whole sides for a creation or a deletion. */
+export function changedFields(before: object | null, after: object | null): { before: AuditFields | null; after: AuditFields | null } {
+  const b = flatten(before ?? {});
+  const a = flatten(after ?? {});
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !IGNORED.has(k) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null));
+  const side = (record: object | null, values: Record<string, unknown>) => (record === null ? null : Object.fromEntries(keys.map((k) => [k, small(values[k])])));
+  return { before: side(before, b), after: side(after, a) };
+}
+
+const log = (info?: DeployInfo) => appendOnlyStore<AuditRecord>('audit', info);
+
+/** How far back a retry looks for the entry its failed attempt left unconfirmed. */
+const RETRY_LOOKBACK = 20;
+
+/**
+ * The key of a recent unconfirmed entry for the same change by the same admin: the attempt that
+ * failed before this retry. The retry confirms that entry rather than adding a second one.
+ */
+async function unconfirmedTwin(store: Store, record: AuditRecord): Promise<{ key: string; value: AuditRecord } | undefined> {
+  const same = (r: AuditRecord) => !r.confirmed && r.by.uid === record.by.uid && r.action === record.action && JSON.stringify([r.subject, r.before, r.after]) === JSON.stringify([record.subject, record.before, record.after]);
+  const recent = await readRecords<AuditRecord>(store, (await listKeys(store, { order: 'desc' })).slice(0, RETRY_LOOKBACK));
+  return recent.find(({ value }) => same(value));
+}
+
+/**
+ * Runs `change` and records it. Nothing is recorded for a change that changes nothing (a save of the
+ * same values, a retry that found its work done). A change refused with a 4xx leaves no entry; one
+ * that failed otherwise (storage) leaves its entry unconfirmed: part of it may have landed.
+ */
+export async function audited<R>(info: DeployInfo | undefined, caller: Caller, what: AuditedChange<R>, change: () => Promise<R>, now = new Date()): Promise<R> {
+  const fields = changedFields(what.before, what.after);
+  // Nothing before or after (an unknown subject), or nothing different: no action to record.
+  if (!what.before && !what.after) return change();
+  if (what.before && what.after && Object.keys(fields.before!).length === 0) return change();
+  const record: AuditRecord = { at: now.toISOString(), by: { uid: caller.uid, email: caller.email }, action: what.action, subject: what.subject, ...fields, confirmed: false };
+  const store = openStore('audit', info);
+  const twin = await unconfirmedTwin(store, record);
+  const entry = twin?.value ?? record;
+  const key = twin?.key ?? (await log(info).append(record, now));
+  let result: R;
+  try {
+    result = await change();
+  } catch (error) {
+    // Refused now: this attempt's own entry goes. A twin stays: its attempt may have landed (a cancel
+    // that landed is refused as already done on its retry).
+    if (error instanceof HttpError && !twin) await store.delete(key).catch((e) => console.error(`Audit entry ${key} of a refused action kept:`, e));
+    throw error;
+  }
+  try {
+    const subject = what.idOf ? { ...what.subject, id: what.idOf(result) } : what.subject;
+    await store.setJSON(key, { ...entry, subject, confirmed: true });
+  } catch (error) {
+    // The change stands and the entry exists; it only stays marked as not confirmed.
+    console.error(`Audit entry ${key} (${what.action} ${what.subject.kind} ${what.subject.id}) left unconfirmed:`, error);
+  }
+  return result;
+}
+
+/** An editor saved by an admin: the stored record against the same with the input. */
+export const editorChange = (id: string, before: object | null, input: object): AuditedChange => ({
+  action: editorChangeAction(before ?? {}, { ...before, ...input }),
+  subject: { kind: 'editor', id },
+  before,
+  after: before && { ...before, ...input },
+});
+
+const STEP_ACTIONS: Partial<Record<ProjectAction, AuditAction>> = {
+  reassign: 'project-reassigned',
+  finalize: 'project-finalized',
+  withdraw: 'project-withdrawn',
+  cancel: 'project-cancelled',
+  extend: 'project-extended',
+  message: 'project-message',
+};
+
+/** A step our team takes on a project: its state and editor, and what was said. */
+export function projectChange(project: Project, step: Step): AuditedChange {
+  const action = STEP_ACTIONS[step.action];
+  if (!action) throw new Error(`${step.action} is not a step for our team`);
+  return {
+    action,
+    subject: { kind: 'project', id: project.id },
+    before: { state: project.state, editor: project.editor.name },
+    after: { state: nextState(step.action, project.state), editor: step.action === 'reassign' ? step.editor.name : project.editor.name, ...(step.action === 'message' && { message: step.text }) },
+  };
+}
+
+export const auditItem = (id: string, r: AuditRecord): AuditItem => ({ id, at: r.at, by: r.by.email, action: r.action, label: AUDIT_ACTIONS[r.action], subject: r.subject, before: r.before, after: r.after, confirmed: r.confirmed });
+
+/**
+ * One page of the log, newest first; with `subjectId`, only the entries about it. The filter reads
+ * every record: the log of a small business stays small enough, and it keeps the key a time.
+ */
+export async function auditPage(query: PageQuery, subjectId: string | undefined, info?: DeployInfo): Promise<Page<AuditItem>> {
+  if (!subjectId) {
+    const page = await log(info).page(query);
+    return { ...page, items: page.items.map(({ key, value }) => auditItem(key, value)) };
+  }
+  const store = openStore('audit', info);
+  const all = await readRecords<AuditRecord>(store, await listKeys(store, { order: 'desc' }));
+  const matching = all.filter(({ value }) => value.subject.id === subjectId);
+  const byKey = new Map(matching.map(({ key, value }) => [key, value]));
+  const page = pageOfKeys([...byKey.keys()], query, 'desc');
+  return { ...page, items: page.items.map((key) => auditItem(key, byKey.get(key)!)) };
+}

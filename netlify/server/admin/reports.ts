@@ -1,0 +1,208 @@
+/**
+ * The month at a glance and the accountant's exports (docs/decisions/041-admin-search-and-reports.md),
+ * computed on each request from the stored orders (with their refunds and extra payments), projects
+ * and consult bookings: nothing is kept besides them, so nothing can disagree with them. Months and
+ * days are those of the business time zone.
+ */
+import { DateTime } from 'luxon';
+import { localDate } from '../../../src/lib/consult-format';
+import { isTerminal, type Project } from '../../../src/lib/delivery';
+import { centsAsDecimal } from '../../../src/lib/money';
+import { lineLabel, orderStateLabel, type Order } from '../../../src/lib/order';
+import { refundedCents, refundStateLabel } from '../../../src/lib/refunds';
+import { site } from '../../../src/lib/site';
+import { BUSINESS_TIME_ZONE, monthsFrom, returnedLate, type EditorTotals, type ExportKind, type MonthTotals, type MonthsReport } from '../../../src/lib/reports';
+import { consultsRepo } from '../consults/consults.repo';
+import { projectsRepo } from '../delivery/projects.repo';
+import { editorNames } from '../editors/preferred-editor';
+import { ordersRepo } from '../orders/orders.repo';
+import type { DeployInfo } from '../storage/stores';
+
+/** Every record of a list: the report's figures must add up to the cent, so none is left out. */
+const EVERY = { limit: Number.MAX_SAFE_INTEGER };
+
+const monthOf = (iso: string) => localDate(iso, BUSINESS_TIME_ZONE).slice(0, 7);
+
+/** When an order was paid: orders paid before `paidAt` was recorded, when they last changed. */
+const paidAt = (order: Order) => (order.status === 'paid' ? (order.payment.paidAt ?? order.updatedAt) : null);
+
+/** When a project became final, if it is. */
+const finishedAt = (project: Project) => (project.state === 'final' ? (project.history.findLast((event) => event.type === 'finalize')?.at ?? project.updatedAt) : null);
+
+/**
+ * Who had the project when `at` came: a reassignment moves it to the next editor, so the editors in
+ * turn are the previous assignments' and then the current one.
+ */
+function editorAt(project: Project, at: string): string {
+  const reassignedBefore = project.history.filter((event) => event.type === 'reassign' && event.at <= at).length;
+  return [...project.previousAssignments.map((previous) => previous.editorId), project.editor.id][reassignedBefore] ?? project.editor.id;
+}
+
+const emptyMonth = (month: string): MonthTotals => ({
+  month,
+  revenueCents: 0,
+  refundsCents: 0,
+  netCents: 0,
+  orders: 0,
+  projectsFinished: 0,
+  lateRounds: 0,
+  onTimeRounds: 0,
+  consultsBooked: 0,
+});
+
+/** The report of the months `from` to `to` ('YYYY-MM', both included) from what is stored. */
+export function computeMonths(
+  { from, to }: { from: string; to: string },
+  data: { orders: Order[]; projects: Project[]; consultsBookedAt: string[]; names: Map<string, string> },
+): MonthsReport {
+  const months = new Map(monthsFrom(from, to).map((month) => [month, emptyMonth(month)]));
+  const inRange = (iso: string | null | undefined) => (iso ? months.get(monthOf(iso)) : undefined);
+  const editors = new Map<string, EditorTotals>();
+  const editor = (id: string, name?: string) => {
+    let found = editors.get(id);
+    if (!found) {
+      found = { editorId: id, name: data.names.get(id) ?? name ?? id, projectsOpen: 0, projectsFinished: 0, roundsOnTime: 0, roundsLate: 0 };
+      editors.set(id, found);
+    }
+    return found;
+  };
+  for (const [id, name] of data.names) editor(id, name);
+
+  for (const order of data.orders) {
+    const paid = inRange(paidAt(order));
+    if (paid) {
+      paid.revenueCents += order.totalCents;
+      paid.orders += 1;
+    }
+    for (const refund of order.refunds ?? []) {
+      const month = refund.state === 'failed' ? undefined : inRange(refund.createdAt);
+      if (month) month.refundsCents += refund.amountCents;
+    }
+  }
+  for (const project of data.projects) {
+    if (!isTerminal(project.state)) editor(project.editor.id, project.editor.name).projectsOpen += 1;
+    const finished = inRange(finishedAt(project));
+    if (finished) {
+      finished.projectsFinished += 1;
+      editor(project.editor.id, project.editor.name).projectsFinished += 1;
+    }
+    for (const round of project.rounds) {
+      const month = inRange(round.returnedAt);
+      if (!month || round.returnedAt === null) continue;
+      const late = returnedLate(round);
+      const by = editor(editorAt(project, round.returnedAt));
+      if (late) {
+        month.lateRounds += 1;
+        by.roundsLate += 1;
+      } else {
+        month.onTimeRounds += 1;
+        by.roundsOnTime += 1;
+      }
+    }
+  }
+  for (const bookedAt of data.consultsBookedAt) {
+    const month = inRange(bookedAt);
+    if (month) month.consultsBooked += 1;
+  }
+
+  const list = [...months.values()].map((month) => ({ ...month, netCents: month.revenueCents - month.refundsCents }));
+  const { month: _month, ...zero } = emptyMonth('');
+  const total = list.reduce((sum, { month: _m, ...m }) => {
+    for (const key of Object.keys(zero) as (keyof typeof zero)[]) sum[key] += m[key];
+    return sum;
+  }, zero);
+  return {
+    from,
+    to,
+    timeZone: BUSINESS_TIME_ZONE,
+    months: list,
+    total,
+    editors: [...editors.values()].sort((a, b) => a.name.localeCompare(b.name) || a.editorId.localeCompare(b.editorId)),
+  };
+}
+
+/** Every order, newest first. */
+const allOrders = async (info?: DeployInfo) => (await ordersRepo(info).page(EVERY)).items;
+
+/** The month report, read from storage: every order, project and consult booking. */
+export async function monthsReport(range: { from: string; to: string }, info: DeployInfo): Promise<MonthsReport> {
+  const [orders, projects, bookings, names] = await Promise.all([
+    allOrders(info),
+    projectsRepo(info).page(EVERY).then((page) => page.items),
+    consultsRepo(info).bookings(),
+    editorNames(info),
+  ]);
+  return computeMonths(range, { orders, projects, consultsBookedAt: bookings.items.map((booking) => booking.createdAt), names });
+}
+
+// --- The accountant's CSV files ---------------------------------------------------------------------
+
+/** The instants a period of days of the business time zone covers: from its first midnight to the one after its last day. */
+export function periodBounds(from: string, to: string): { start: number; end: number } {
+  const zone = { zone: BUSINESS_TIME_ZONE };
+  return { start: DateTime.fromISO(from, zone).startOf('day').toMillis(), end: DateTime.fromISO(to, zone).plus({ days: 1 }).startOf('day').toMillis() };
+}
+
+/** An instant as the business's wall clock reads it, '2026-03-01 09:05:00'. */
+export const businessTime = (iso: string) => DateTime.fromISO(iso).setZone(BUSINESS_TIME_ZONE).toFormat('yyyy-MM-dd HH:mm:ss');
+
+const zoneNote = `(${BUSINESS_TIME_ZONE})`;
+
+/** Each export's header row and its rows for the orders of one period, oldest first. */
+export function exportRows(kind: ExportKind, orders: Order[], period: { start: number; end: number }): string[][] {
+  const within = (iso: string | null | undefined): iso is string => Boolean(iso) && Date.parse(iso!) >= period.start && Date.parse(iso!) < period.end;
+  const byTime = (rows: { at: string; row: string[] }[]) => rows.sort((a, b) => a.at.localeCompare(b.at)).map(({ row }) => row);
+
+  if (kind === 'orders') {
+    const header = ['Order', `Paid at ${zoneNote}`, 'Status', 'Family e-mail', 'Parent', 'Student', 'Editor', 'Items', 'Total', 'Refunded', 'Net', 'Payment id'];
+    const rows = orders.flatMap((order) => {
+      const at = paidAt(order);
+      if (!within(at)) return [];
+      const items = [...order.serviceLines.map(lineLabel), ...order.addOnLines.filter((line) => line.chargedCents > 0).map((line) => line.title), ...(order.turnaroundFeeCents > 0 ? [order.turnaround.label] : [])];
+      const refunded = refundedCents(order);
+      const row = [order.id, businessTime(at), orderStateLabel(order), order.customer.email, order.student.parentName, order.student.studentName, order.editor.name, items.join('; '), centsAsDecimal(order.totalCents), centsAsDecimal(refunded), centsAsDecimal(order.totalCents - refunded), order.payment.paymentIntent ?? ''];
+      return [{ at, row }];
+    });
+    return [header, ...byTime(rows)];
+  }
+
+  if (kind === 'refunds') {
+    const header = ['Refund', 'Order', `Made at ${zoneNote}`, 'Amount', 'State', 'Kind', 'By', 'Reason', 'Projects cancelled', 'Provider refund id', 'Failure'];
+    const rows = orders.flatMap((order) => [
+      ...(order.refunds ?? [])
+        .filter((refund) => within(refund.createdAt))
+        .map((refund) => ({
+          at: refund.createdAt,
+          row: [refund.id, order.id, businessTime(refund.createdAt), centsAsDecimal(refund.amountCents), refundStateLabel[refund.state], 'Order refund', refund.actor, refund.reason, refund.projectIds.join('; '), refund.providerId ?? '', refund.failure ?? ''],
+        })),
+      ...(order.extraPayments ?? [])
+        .filter((extra) => within(extra.receivedAt))
+        .map((extra) => ({
+          at: extra.receivedAt,
+          row: [`extra-${extra.sessionId}`, order.id, businessTime(extra.receivedAt), centsAsDecimal(extra.amountCents), refundStateLabel[extra.refund.state], 'Extra payment returned', site.name, 'A second payment for the same order', '', extra.refund.providerId ?? '', extra.refund.failure ?? ''],
+        })),
+    ]);
+    return [header, ...byTime(rows)];
+  }
+
+  const header = ['Received at ' + zoneNote, 'Order', 'Amount', 'Kind', 'Family e-mail', 'Payment id', 'Checkout session', 'Mode'];
+  const rows = orders.flatMap((order) => {
+    const at = paidAt(order);
+    const own = within(at)
+      ? [{ at, row: [businessTime(at), order.id, centsAsDecimal(order.totalCents), 'Order payment', order.customer.email, order.payment.paymentIntent ?? '', order.payment.sessionId ?? '', order.payment.mode] }]
+      : [];
+    const extra = (order.extraPayments ?? [])
+      .filter((payment) => within(payment.receivedAt))
+      .map((payment) => ({
+        at: payment.receivedAt,
+        row: [businessTime(payment.receivedAt), order.id, centsAsDecimal(payment.amountCents), 'Extra payment (refunded in full)', order.customer.email, payment.paymentIntent ?? '', payment.sessionId, order.payment.mode],
+      }));
+    return [...own, ...extra];
+  });
+  return [header, ...byTime(rows)];
+}
+
+/** One export of the days `from` to `to` (both included) as CSV rows, read from storage. */
+export async function exportCsvRows(kind: ExportKind, from: string, to: string, info?: DeployInfo): Promise<string[][]> {
+  return exportRows(kind, await allOrders(info), periodBounds(from, to));
+}

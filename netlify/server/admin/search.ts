@@ -1,0 +1,111 @@
+/**
+ * The admin's search across the seven lists (docs/decisions/041-admin-search-and-reports.md): each
+ * list's newest records (at most `scanPerKind`) are read through its repository and compared in
+ * memory; nothing is indexed. Two lists are read at a time, each 32 records at a time, so a search
+ * stays well inside the storage time of one request; a list longer than the scan says how much was
+ * not searched.
+ */
+import { formatConsult, localDate } from '../../../src/lib/consult-format';
+import { BUSINESS_TIME_ZONE } from '../../../src/lib/consult-rules';
+import { projectStateLabel } from '../../../src/lib/delivery';
+import { formatUsd } from '../../../src/lib/money';
+import { orderStateLabel } from '../../../src/lib/order';
+import { SEARCH_KINDS, SEARCH_LIMITS, matchesAny, searchNeedle, type SearchAnswer, type SearchGroup, type SearchHit, type SearchKind } from '../../../src/lib/search';
+import { forEachWhile, untilDone } from '../backup/pool';
+import { consultsRepo } from '../consults/consults.repo';
+import { projectsRepo } from '../delivery/projects.repo';
+import { inquiriesRepo } from '../contact/inquiries.repo';
+import { outboxPage } from '../core/mail';
+import { ordersRepo } from '../orders/orders.repo';
+import type { DeployInfo } from '../storage/stores';
+import { subscribersRepo } from '../contact/subscribers.repo';
+import { waitlistRepo } from '../waitlist/waitlist.repo';
+
+const day = (iso: string) => localDate(iso, BUSINESS_TIME_ZONE);
+
+/** One list as the search reads it: its records, how many it holds, and how one reads as a match. */
+interface Source<T> {
+  read: (limit: number) => Promise<{ items: T[]; total: number }>;
+  fields: (record: T) => (string | null | undefined)[];
+  hit: (record: T) => Omit<SearchHit, 'kind'>;
+}
+
+const source = <T>(s: Source<T>) => s as Source<unknown>;
+
+function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
+  const scan = (limit: number) => ({ limit });
+  return {
+    orders: source({
+      read: (limit) => ordersRepo(info).page(scan(limit)),
+      fields: (o) => [o.id, o.customer.email, o.student.parentName, o.student.parentEmail, o.student.studentName, o.student.studentEmail],
+      hit: (o) => ({
+        id: o.id,
+        title: `${o.id} · ${o.student.parentName}`,
+        detail: `${orderStateLabel(o)} · ${formatUsd(o.totalCents)} · ${o.customer.email} · for ${o.student.studentName} · placed ${day(o.createdAt)}`,
+        anchor: `order-${o.id}`,
+      }),
+    }),
+    projects: source({
+      read: (limit) => projectsRepo(info).page(scan(limit)),
+      fields: (p) => [p.id, p.orderId, p.customer.email, p.student.name, p.student.email, p.student.parentName, p.student.parentEmail],
+      hit: (p) => ({
+        id: p.id,
+        title: `${p.id} · ${p.service.title}`,
+        detail: `${projectStateLabel[p.state]} · ${p.student.name} (parent ${p.student.parentName}) · with ${p.editor.name}`,
+        anchor: `project-${p.id}`,
+      }),
+    }),
+    inquiries: source({
+      read: (limit) => inquiriesRepo(info).page(scan(limit)),
+      fields: ({ value }) => [value.parentName, value.email, value.studentInfo],
+      hit: ({ key, value }) => ({
+        id: key,
+        title: `${value.parentName} · ${value.email}`,
+        detail: `Received ${day(value.receivedAt)} · ${value.handled ? 'Handled' : 'Open'}`,
+        anchor: `inquiry-${key}`,
+      }),
+    }),
+    consults: source({
+      read: (limit) => consultsRepo(info).bookings(limit),
+      fields: (b) => [b.name, b.email],
+      hit: (b) => ({
+        id: b.id,
+        title: `${b.name} · ${b.email}`,
+        detail: `${formatConsult(b.start, b.end, BUSINESS_TIME_ZONE)} · ${b.status === 'cancelled' ? 'Cancelled' : 'Booked'}`,
+        anchor: `consult-${b.id}`,
+      }),
+    }),
+    subscribers: source({
+      read: (limit) => subscribersRepo(info).page(scan(limit)),
+      fields: (s) => [s.email],
+      hit: (s) => ({ id: s.email, title: s.email, detail: `${s.enabled ? 'Active' : 'Inactive'} · subscribed ${day(s.subscribedAt)}`, anchor: null }),
+    }),
+    waitlist: source({
+      read: (limit) => waitlistRepo(info).page(scan(limit)),
+      fields: (w) => [w.email],
+      hit: (w) => ({ id: `${w.editorId}/${w.email}`, title: w.email, detail: `Waiting for ${w.editorName} since ${day(w.at)}`, anchor: `waitlist-${w.editorId}` }),
+    }),
+    outbox: source({
+      read: (limit) => outboxPage(scan(limit), info),
+      fields: ({ value }) => [...[value.to].flat(), value.subject],
+      hit: ({ key, value }) => ({ id: key, title: value.subject, detail: `To ${[value.to].flat().join(', ')} · queued ${day(value.queuedAt)}`, anchor: `mail-${key}` }),
+    }),
+  };
+}
+
+/** Lists read at once: each reads 32 records at a time. */
+const LISTS_AT_ONCE = 2;
+
+/** The matches of `q` in every list, grouped by kind in the order of SEARCH_KINDS. */
+export async function search(q: string, info?: DeployInfo, limits: { scanPerKind: number; perKind: number } = SEARCH_LIMITS): Promise<SearchAnswer> {
+  const needle = searchNeedle(q);
+  const all = sources(info);
+  const groups = new Map<SearchKind, SearchGroup>();
+  await forEachWhile(SEARCH_KINDS, { concurrency: LISTS_AT_ONCE, goOn: untilDone }, async (kind) => {
+    const { read, fields, hit } = all[kind];
+    const { items, total } = await read(limits.scanPerKind);
+    const matched = items.filter((record) => matchesAny(needle, fields(record)));
+    groups.set(kind, { kind, hits: matched.slice(0, limits.perKind).map((record) => ({ kind, ...hit(record) })), matches: matched.length, unsearched: Math.max(0, total - limits.scanPerKind) });
+  });
+  return { q, groups: SEARCH_KINDS.map((kind) => groups.get(kind)!) };
+}

@@ -1,0 +1,195 @@
+/**
+ * The consults store, one blob per record (docs/decisions/014-consult-booking.md):
+ *
+ *   availability                         the admin's weekly windows, days off, open dates, meeting link; the defaults until saved
+ *   bookings/<id>                        a booking with its history; changed only by compare-and-set
+ *   slots/<UTC date>/<start>             the claim on one slot, { bookingId }: written `onlyIfNew`, deleted to free it
+ *   cancelled/<UTC date>/<start>/<id>    empty: a cancelled booking, so the admin's list still shows it
+ *   tokens/<SHA-256 of a cancel token>   { bookingId }
+ *   reminders/<UTC date>/<due time>/<id> a reminder still to send, deleted once sent or moot
+ *
+ * A slot is taken exactly when its claim exists, so the free slots of two weeks come from listing the
+ * claims of those days, never from reading bookings; the admin's list adds the cancelled ones of those days. Reminder keys sort by due time in one folder per
+ * day: the reminder run lists the day folders up to today and reads only the bookings that are due.
+ */
+import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
+import { listKeys, readRecords } from '../storage/paging';
+import { HOUR_MS, REMINDER_HOURS_BEFORE, type AvailabilitySettings, type ConsultEvent, type ConsultStatus } from '../../../src/lib/consult-rules';
+import { DEFAULT_AVAILABILITY, type Availability } from '../../../src/lib/consult-availability';
+import { UUID } from '../../../src/lib/ids';
+
+export interface ConsultBooking {
+  id: string;
+  start: string;
+  end: string;
+  name: string;
+  email: string;
+  intendedMajor: string;
+  preferredEditor: string;
+  /** The visitor's zone when booking: their e-mails show times in it. */
+  timeZone: string;
+  status: ConsultStatus;
+  /** This consult's own meeting link, set by the admin; the availability's applies without it. */
+  meetingLink?: string;
+  /** The invite's iCalendar SEQUENCE: 0 for the invite, one more for each update (a new link, the cancellation). */
+  sequence: number;
+  createdAt: string;
+  history: ConsultEvent[];
+}
+
+const AVAILABILITY = 'availability';
+const REMINDERS = 'reminders/';
+const bookingKey = (id: string) => `bookings/${id}`;
+const tokenKey = (tokenHash: string) => `tokens/${tokenHash}`;
+const slotKey = (start: string) => `slots/${start.slice(0, 10)}/${start}`;
+const cancelledKey = (booking: Pick<ConsultBooking, 'id' | 'start'>) => `cancelled/${booking.start.slice(0, 10)}/${booking.start}/${booking.id}`;
+
+/** When a booking's reminder is due; the reminder key of a booking made later than that is never written. */
+export const reminderDue = (booking: Pick<ConsultBooking, 'start'>) => new Date(Date.parse(booking.start) - REMINDER_HOURS_BEFORE * HOUR_MS);
+function reminderKey(booking: Pick<ConsultBooking, 'id' | 'start'>) {
+  const due = reminderDue(booking).toISOString();
+  return `${REMINDERS}${due.slice(0, 10)}/${due}/${booking.id}`;
+}
+
+/**
+ * The UTC months from `from` to `to`, both included, as key prefixes under `root`
+ * ('slots/2026-11-'): the two weeks of slots on offer are one listing, at most two.
+ */
+function monthPrefixes(root: string, from: Date, to: Date): string[] {
+  const months: string[] = [];
+  const last = to.toISOString().slice(0, 7);
+  for (let month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth())); ; month.setUTCMonth(month.getUTCMonth() + 1)) {
+    const name = month.toISOString().slice(0, 7);
+    if (name > last) return months;
+    months.push(`${root}/${name}-`);
+  }
+}
+
+export interface DueReminder {
+  key: string;
+  bookingId: string;
+}
+
+export function consultsRepo(info?: DeployInfo) {
+  const store = openStore('consults', info);
+
+  /** The keys under `root` ('slots', 'cancelled') of slots starting from `from` to `to`, one listing per UTC month. */
+  async function keysInWindow(root: string, from: Date, to: Date): Promise<string[]> {
+    const lists = await Promise.all(monthPrefixes(root, from, to).map((prefix) => store.list({ prefix })));
+    const fromIso = from.toISOString();
+    const toIso = to.toISOString();
+    return lists
+      .flatMap(({ blobs }) => blobs.map((b) => b.key))
+      .filter((key) => {
+        const start = key.split('/')[2];
+        return start >= fromIso && start <= toIso;
+      })
+      .sort();
+  }
+  const claimKeys = (from: Date, to: Date) => keysInWindow('slots', from, to);
+
+  return {
+    async availability(): Promise<AvailabilitySettings> {
+      const saved = (await store.get(AVAILABILITY, { type: 'json' })) as AvailabilitySettings | null;
+      // Saved before open dates and the meeting link existed: those start empty.
+      return saved ? { ...saved, availability: { ...DEFAULT_AVAILABILITY, ...saved.availability } } : { availability: DEFAULT_AVAILABILITY, updatedAt: null };
+    },
+    /** The admin sends the whole pattern each time, so a plain write is the whole update. */
+    async saveAvailability(availability: Availability, now = new Date()): Promise<AvailabilitySettings> {
+      const settings: AvailabilitySettings = { availability, updatedAt: now.toISOString() };
+      await store.setJSON(AVAILABILITY, settings);
+      return settings;
+    },
+
+    /** Starts of the taken slots from `from` to `to`, from the key listing alone. */
+    async takenSlots(from: Date, to: Date): Promise<Set<string>> {
+      return new Set((await claimKeys(from, to)).map((key) => key.slice(key.lastIndexOf('/') + 1)));
+    },
+    /** The bookings holding slots from `from` to `to`, soonest first. */
+    async heldBookings(from: Date, to: Date): Promise<ConsultBooking[]> {
+      const claims = await readRecords<{ bookingId: string }>(store, await claimKeys(from, to));
+      const bookings = await readRecords<ConsultBooking>(store, claims.map(({ value }) => bookingKey(value.bookingId)));
+      return bookings.map(({ value }) => value);
+    },
+    /** The bookings held or cancelled from `from` to `to`, soonest first: the admin's list. */
+    async bookingsBetween(from: Date, to: Date): Promise<ConsultBooking[]> {
+      const [held, cancelledKeys] = await Promise.all([this.heldBookings(from, to), keysInWindow('cancelled', from, to)]);
+      const heldIds = new Set(held.map((b) => b.id));
+      const cancelledIds = cancelledKeys.map((key) => key.split('/')[3]).filter((id) => UUID.test(id) && !heldIds.has(id));
+      const cancelled = await readRecords<ConsultBooking>(store, cancelledIds.map(bookingKey));
+      return [...held, ...cancelled.map(({ value }) => value)].sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+    },
+    /** Keeps a cancelled booking in the admin's list; harmless to repeat. */
+    listCancelled: (booking: ConsultBooking) => store.set(cancelledKey(booking), ''),
+
+    /**
+     * Bookings of every time, at most `limit` of them (which ones, when there are more, is not defined:
+     * their keys are random), and how many there are: for the admin's search and month report.
+     */
+    async bookings(limit = Number.MAX_SAFE_INTEGER): Promise<{ items: ConsultBooking[]; total: number }> {
+      const keys = await listKeys(store, { prefix: bookingKey('') });
+      const records = await readRecords<ConsultBooking>(store, keys.slice(0, limit));
+      return { items: records.map(({ value }) => value), total: keys.length };
+    },
+
+    /** Writes a new booking, its slot not claimed yet; false when a booking with its id exists. */
+    create: (booking: ConsultBooking) => store.setJSON(bookingKey(booking.id), booking, { onlyIfNew: true }),
+    /** Lets a cancel token's hash name the booking. The token is random: a conflict is storage answering wrongly. */
+    async addToken(booking: ConsultBooking, tokenHash: string): Promise<void> {
+      if (!(await store.setJSON(tokenKey(tokenHash), { bookingId: booking.id }, { onlyIfNew: true }))) {
+        throw new StorageError(`Cancel token for ${booking.id} was refused as existing`);
+      }
+    },
+    /** Removes a booking that lost the race for its slot: nobody ever saw it. */
+    async discard(booking: ConsultBooking, tokenHash: string): Promise<void> {
+      await store.delete(tokenKey(tokenHash));
+      await store.delete(bookingKey(booking.id));
+    },
+    /** Claims the slot for the booking; false when someone holds it already. Atomic: `onlyIfNew`. */
+    async claimSlot(booking: ConsultBooking): Promise<boolean> {
+      return store.setJSON(slotKey(booking.start), { bookingId: booking.id }, { onlyIfNew: true });
+    },
+    /** The id of the booking holding the slot starting at `start`, if anyone does. */
+    async slotHolder(start: string): Promise<string | null> {
+      const claim = (await store.get(slotKey(start), { type: 'json' })) as { bookingId: string } | null;
+      return claim?.bookingId ?? null;
+    },
+    /**
+     * Frees the booking's slot. Only the request that cancelled the booking calls this, and no one
+     * else can write an existing claim, so the claim is still this booking's; checking costs a read
+     * and keeps a mistake elsewhere from freeing somebody else's slot.
+     */
+    async releaseSlot(booking: ConsultBooking): Promise<void> {
+      if ((await this.slotHolder(booking.start)) === booking.id) await store.delete(slotKey(booking.start));
+    },
+
+    /** Null for an id that is not a UUID, before any read. */
+    get: (id: string) => (UUID.test(id) ? getJSONWithEtag<ConsultBooking>(store, bookingKey(id)) : Promise.resolve(null)),
+    /** Writes `booking` if it is still at `etag`; false when someone changed it meanwhile. */
+    async update(booking: ConsultBooking, etag: string): Promise<boolean> {
+      return store.setJSON(bookingKey(booking.id), booking, { onlyIfMatch: etag });
+    },
+    async bookingIdForToken(tokenHash: string): Promise<string | null> {
+      const found = (await store.get(tokenKey(tokenHash), { type: 'json' })) as { bookingId: string } | null;
+      return found?.bookingId ?? null;
+    },
+
+    scheduleReminder: (booking: ConsultBooking) => store.set(reminderKey(booking), ''),
+    /** Reminders due at `now`, soonest first: only the day folders up to today are listed. */
+    async dueReminders(now: Date): Promise<DueReminder[]> {
+      const nowIso = now.toISOString();
+      const { directories } = await store.list({ prefix: REMINDERS, directories: true });
+      const dueDays = directories.filter((folder) => folder.slice(REMINDERS.length) <= nowIso.slice(0, 10));
+      const lists = await Promise.all(dueDays.map((folder) => store.list({ prefix: `${folder}/` })));
+      return lists
+        .flatMap(({ blobs }) => blobs.map((b) => b.key))
+        .sort()
+        .flatMap((key) => {
+          const [, , due, bookingId] = key.split('/');
+          return due <= nowIso && bookingId ? [{ key, bookingId }] : [];
+        });
+    },
+    deleteReminder: (key: string) => store.delete(key),
+    forgetReminder: (booking: ConsultBooking) => store.delete(reminderKey(booking)),
+  };
+}

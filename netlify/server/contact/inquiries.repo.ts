@@ -1,0 +1,68 @@
+/**
+ * Inquiries from the contact form: one blob per inquiry under a time key, appended once.
+ * The admin marks one handled on its blob (`handled`, `handledAt`); an empty marker blob
+ * `handled/<key>` beside it lets the admin list filter and count open and handled inquiries from the
+ * key listing alone, without reading every record (docs/decisions/009-admin-lists.md).
+ */
+import type { InquiryFilter } from '../../../src/lib/admin';
+import type { Page, PageQuery } from '../../../src/lib/paging';
+import type { Inquiry } from '../../../src/lib/schemas';
+import { appendOnlyStore, type Entry } from '../storage/append-only';
+import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
+import { openStore, type DeployInfo } from '../storage/stores';
+
+export interface InquiryRecord extends Inquiry {
+  receivedAt: string;
+  /** Set by the admin; absent until an inquiry is first marked. */
+  handled?: boolean;
+  handledAt?: string | null;
+}
+
+const HANDLED = 'handled/';
+const isMarker = (key: string) => key.startsWith(HANDLED);
+
+export function inquiriesRepo(info?: DeployInfo) {
+  const log = appendOnlyStore<InquiryRecord>('inquiries', info);
+  const store = openStore('inquiries', info);
+
+  /** The inquiry keys that pass `filter`, newest first: one key listing, no record read. */
+  async function keys(filter: InquiryFilter): Promise<string[]> {
+    const all = await listKeys(store, { order: 'desc' });
+    const handled = new Set(all.filter(isMarker).map((key) => key.slice(HANDLED.length)));
+    return all.filter((key) => !isMarker(key) && (filter === 'all' || handled.has(key) === (filter === 'handled')));
+  }
+
+  async function page(query: PageQuery, filter: InquiryFilter = 'all'): Promise<Page<Entry<InquiryRecord>>> {
+    const ofKeys = pageOfKeys(await keys(filter), query, 'desc');
+    return { ...ofKeys, items: await readRecords<InquiryRecord>(store, ofKeys.items) };
+  }
+
+  return {
+    /** Stores the inquiry and answers its key and the stored record. */
+    async add(inquiry: Inquiry, now = new Date()): Promise<{ key: string; record: InquiryRecord }> {
+      const record: InquiryRecord = { ...inquiry, receivedAt: now.toISOString() };
+      return { key: await log.append(record, now), record };
+    },
+    get: log.get,
+    /** One page of inquiries, newest first: all of them, the open ones or the handled ones. */
+    page,
+    /** The newest `limit` inquiries. */
+    list: async (limit = 100) => (await page({ limit })).items,
+    /**
+     * Marks an inquiry handled (keeping when it was first marked) or open again; answers the updated
+     * record, null for an unknown key.
+     * The blob is the truth and is written first; the marker follows it. Only these two fields ever
+     * change, so a last-writer-wins write cannot lose anything else.
+     */
+    async setHandled(key: string, handled: boolean, now = new Date()): Promise<InquiryRecord | null> {
+      const current = await log.get(key);
+      if (!current) return null;
+      const handledAt = handled ? (current.handled && current.handledAt) || now.toISOString() : null;
+      const record: InquiryRecord = { ...current, handled, handledAt };
+      await store.setJSON(key, record);
+      if (handled) await store.set(`${HANDLED}${key}`, '');
+      else await store.delete(`${HANDLED}${key}`);
+      return record;
+    },
+  };
+}

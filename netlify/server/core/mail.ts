@@ -1,0 +1,170 @@
+/**
+ * The one way the site sends e-mail. With SMTP_URL set it goes out through SMTP;
+ * otherwise, or when SMTP fails, it is written to the `outbox` store so that no message is lost
+ * (the admin area lists the outbox). What SMTP refused is tried again later from the outbox (a timer
+ * per attempt, run by the scheduled timers), with growing pauses, until it goes or we give up.
+ * Environment: SMTP_URL (e.g. smtps://user:pass@smtp.example.com), MAIL_FROM.
+ */
+import type { PageQuery } from '../../../src/lib/paging';
+import { site } from '../../../src/lib/site';
+import { appendOnlyStore, onceKey, timeKey } from '../storage/append-only';
+import { openStore, type DeployInfo } from '../storage/stores';
+import { timersRepo } from './timers';
+
+export interface Mail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  /** Where a reply goes, e.g. the family who sent an inquiry. */
+  replyTo?: string;
+  /**
+   * A calendar invite or cancellation (.ics text): nodemailer sends it as the text/calendar part that
+   * mail apps turn into an event, and attaches it as a file; the outbox keeps it with the rest.
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+}
+
+export interface OutboxMail extends Mail {
+  from: string;
+  queuedAt: string;
+  /**
+   * Why it is here: no SMTP configured, SMTP refused it (with the error), or (a mail sent once per
+   * `once` id) SMTP took it and this is the record that keeps a retry from sending it again.
+   */
+  reason: 'no-smtp' | 'smtp-failed' | 'smtp-sent';
+  error?: string;
+  /** Set once a later attempt got it through SMTP after all. */
+  sentAt?: string;
+  /** Set when the last attempt failed too: the admin has to see to it. */
+  gaveUpAt?: string;
+}
+
+/** The pauses before each new attempt of mail SMTP refused: 5 minutes, then 30, 2 hours, 12 hours. */
+export const MAIL_RETRY_DELAYS_MS = [5, 30, 120, 720].map((minutes) => minutes * 60_000);
+
+export type MailResult = { via: 'smtp'; messageId: string } | { via: 'outbox'; key: string };
+
+export const DEFAULT_MAIL_FROM = `${site.name} <${site.email}>`;
+
+/**
+ * A function has seconds, not minutes: a slow or unreachable SMTP server must give up early so the
+ * message can go to the outbox instead.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 4000, greetingTimeout: 4000, socketTimeout: 6000 };
+const SMTP_SEND_LIMIT_MS = 8000;
+
+const outbox = (info?: DeployInfo) => appendOnlyStore<OutboxMail>('outbox', info);
+
+/**
+ * Hands `mail` to the SMTP server; answers the message id, throws what SMTP said. A mail sent once
+ * per id carries a Message-ID made from it: should a retry send it again after all (the record of
+ * the first send was lost), mail servers and clients see one message.
+ */
+async function sendSmtp(mail: Mail & { from: string }, smtpUrl: string, messageKey?: string): Promise<string> {
+  // Loaded only when mail really leaves: a request that queues to the outbox never pays for it.
+  const { default: nodemailer } = await import('nodemailer');
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  const messageId = messageKey && `<${messageKey}@${site.email.split('@')[1]}>`;
+  return (await transport.sendMail({ ...mail, ...(messageId && { messageId }), signal: AbortSignal.timeout(SMTP_SEND_LIMIT_MS) })).messageId;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A mail that a flow sends once, however often the flow is retried: `id` names it among the flow's
+ * mails (no '/'), and `at` is a time the flow keeps (when the order was paid), so every retry makes
+ * the same outbox key.
+ */
+export interface Once {
+  id: string;
+  at: Date;
+}
+
+export type SendResult = MailResult | { via: 'already'; key: string };
+
+/**
+ * Sends `mail`; answers how it went. Throws only if neither SMTP nor the outbox took it (a
+ * StorageError: the caller's flow is retried). With `once`, a mail this flow sent before is not
+ * sent again: its outbox record is the proof.
+ */
+export async function sendMail(mail: Mail, info?: DeployInfo, now = new Date(), once?: Once): Promise<SendResult> {
+  const from = process.env.MAIL_FROM || DEFAULT_MAIL_FROM;
+  const smtpUrl = process.env.SMTP_URL;
+  const box = outbox(info);
+  const record = (reason: OutboxMail['reason'], extra: Partial<OutboxMail> = {}): OutboxMail => ({ ...mail, from, queuedAt: now.toISOString(), reason, ...extra });
+  /** Keeps the mail in the outbox: once per `once` id, or under a fresh key. */
+  const keep = async (value: OutboxMail): Promise<{ key: string; fresh: boolean }> =>
+    once ? { key: onceKey(once.id, once.at), fresh: await box.appendOnce(once.id, value, once.at) } : { key: await box.append(value, now), fresh: true };
+
+  if (once && (await box.get(onceKey(once.id, once.at)))) return { via: 'already', key: onceKey(once.id, once.at) };
+  if (!smtpUrl) {
+    const { key, fresh } = await keep(record('no-smtp'));
+    return fresh ? { via: 'outbox', key } : { via: 'already', key };
+  }
+
+  let messageId: string;
+  try {
+    messageId = await sendSmtp({ ...mail, from }, smtpUrl, once && onceKey(once.id, once.at));
+  } catch (error) {
+    const reason = errorText(error);
+    // The retry timer first: a timer for a mail not kept finds nothing to do, but a mail kept with no
+    // timer would never be tried again.
+    const key = once ? onceKey(once.id, once.at) : timeKey(now);
+    await timersRepo(info).schedule(new Date(now.getTime() + MAIL_RETRY_DELAYS_MS[0]), key, 'mail', 1);
+    if (once) await box.appendOnce(once.id, record('smtp-failed', { error: reason }), once.at);
+    else await box.appendAt(key, record('smtp-failed', { error: reason }));
+    console.error(`SMTP refused "${mail.subject}" (${reason}); kept in the outbox as ${key}, to be tried again.`);
+    return { via: 'outbox', key };
+  }
+  if (once) await keep(record('smtp-sent', { sentAt: now.toISOString() }));
+  return { via: 'smtp', messageId };
+}
+
+/**
+ * Tries again to send the outbox mail `key` that SMTP refused (attempt `attempt`, counting the
+ * first try as 0): sent, it is marked so; refused again, the next attempt is set, or after the last
+ * one it is marked given up. A mail already sent or given up is left alone, so a timer run twice
+ * sends once.
+ */
+export async function retryMail(key: string, attempt: number, info?: DeployInfo, now = new Date()): Promise<'sent' | 'retry' | 'gave-up' | 'done'> {
+  const store = openStore('outbox', info);
+  const mail = (await store.get(key, { type: 'json' })) as OutboxMail | null;
+  const smtpUrl = process.env.SMTP_URL;
+  if (!mail || mail.reason !== 'smtp-failed' || mail.sentAt || mail.gaveUpAt || !smtpUrl) return 'done';
+  const { from, to, subject, text, html, replyTo, icalEvent } = mail;
+  try {
+    await sendSmtp({ from, to, subject, text, html, replyTo, icalEvent }, smtpUrl);
+    await store.setJSON(key, { ...mail, sentAt: now.toISOString() });
+    return 'sent';
+  } catch (error) {
+    const delay = MAIL_RETRY_DELAYS_MS[attempt];
+    if (delay === undefined) {
+      await store.setJSON(key, { ...mail, error: errorText(error), gaveUpAt: now.toISOString() });
+      console.error(`Gave up on "${subject}" (${key}) after ${attempt + 1} attempts: ${errorText(error)}`);
+      return 'gave-up';
+    }
+    await store.setJSON(key, { ...mail, error: errorText(error) });
+    await timersRepo(info).schedule(new Date(now.getTime() + delay), key, 'mail', attempt + 1);
+    return 'retry';
+  }
+}
+
+/** One page of the outbox, newest first (for the admin area). */
+export const outboxPage = (query: PageQuery, info?: DeployInfo) => outbox(info).page(query);
+
+/** The newest `limit` e-mails of the outbox. */
+export const listOutbox = async (info?: DeployInfo, limit = 100) => (await outboxPage({ limit }, info)).items;
+
+/** Escapes text for an HTML e-mail body: stored text is always text. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A mail of paragraphs, as text and as escaped HTML, answered to our inbox. */
+export const paragraphsMail = (to: string, subject: string, paragraphs: string[]): Mail => ({
+  to,
+  subject,
+  text: paragraphs.join('\n\n'),
+  html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+  replyTo: site.email,
+});

@@ -1,0 +1,49 @@
+/**
+ * Append-only stores keyed by time (inquiries, outbox). A key is the ISO time plus a
+ * random suffix: keys sort in time order, and two records of the same millisecond never collide.
+ */
+import type { PageQuery } from '../../../src/lib/paging';
+import { readPage } from './paging';
+import { openStore, StorageError, type DeployInfo, type StoreName } from './stores';
+
+export const timeKey = (now: Date) => `${now.toISOString()}-${crypto.randomUUID().slice(0, 8)}`;
+/** The key of a record written once per `id`: still in time order, the same on every retry. */
+export const onceKey = (id: string, at: Date) => `${at.toISOString()}-${id}`;
+
+export interface Entry<T> {
+  key: string;
+  value: T;
+}
+
+export function appendOnlyStore<T>(name: StoreName, info?: DeployInfo) {
+  const store = openStore(name, info);
+  const get = async (key: string) => (await store.get(key, { type: 'json' })) as T | null;
+  return {
+    /** Writes `value` under a fresh key, never over another record, and answers the key. */
+    async append(value: T, now = new Date()): Promise<string> {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const key = timeKey(now);
+        if (await store.setJSON(key, value, { onlyIfNew: true })) return key;
+      }
+      throw new StorageError(`No free key in the ${name} store`);
+    },
+    /** Writes `value` under `key`, made by `timeKey` beforehand (something else had to name it first). */
+    async appendAt(key: string, value: T): Promise<void> {
+      if (!(await store.setJSON(key, value, { onlyIfNew: true }))) throw new Error(`${key} is taken in the ${name} store`);
+    },
+    /**
+     * Writes `value` under the key that `at` and `id` make, once: the same (at, id) again answers
+     * false and changes nothing, so a flow that is retried appends its record once.
+     */
+    async appendOnce(id: string, value: T, at: Date): Promise<boolean> {
+      const key = onceKey(id, at);
+      if (await store.setJSON(key, value, { onlyIfNew: true })) return true;
+      // "Already there" drops the work, so it must be so: a 412 from a broken proxy is not a record.
+      if ((await store.getMetadata(key)) === null) throw new StorageError(`${key} in the ${name} store: 412 for a record that does not exist`);
+      return false;
+    },
+    get,
+    /** One page of records, newest first. */
+    page: (query: PageQuery) => readPage(store, query, (value: T, key): Entry<T> => ({ key, value }), { order: 'desc' }),
+  };
+}

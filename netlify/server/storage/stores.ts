@@ -1,0 +1,55 @@
+/**
+ * The one place that names Blobs stores and opens them. Site stores are shared by every deploy
+ * context, so outside production the context is a prefix: a deploy preview never writes production
+ * data. Every store is our trusted wrapper (storage/store.ts), never the Blobs client itself.
+ */
+import { deployContext, type DeployInfo } from '../core/deploy';
+import { StorageError } from './error';
+import { trustedStore, type Store } from './store';
+
+export type { DeployInfo, Store };
+export { StorageError };
+
+/** Every store of the site; `backups` holds the dated copies of the others (backup/export.ts). */
+export const STORE_NAMES = [
+  'editors',
+  'subscribers',
+  'inquiries',
+  'waitlist',
+  'orders',
+  'customers',
+  'events',
+  'outbox',
+  'uploads',
+  'projects',
+  'timers',
+  'files',
+  'consults',
+  'backups',
+  'limits',
+  'audit',
+  'attention',
+] as const;
+export type StoreName = (typeof STORE_NAMES)[number];
+
+export function storeName(name: StoreName, context: string | undefined): string {
+  return !context || context === 'production' ? name : `${context}--${name}`;
+}
+
+/** Opens a store with strong consistency: our reads usually follow our own writes. */
+export function openStore(name: StoreName, info?: DeployInfo): Store {
+  return trustedStore(storeName(name, deployContext(info)));
+}
+
+/**
+ * A JSON blob with the etag to compare-and-set it against. The local Blobs server returns no etag
+ * from `getWithMetadata`; its listing does, so that is the fallback. With neither (the
+ * blob deleted between the two reads), there is nothing safe to compare against: a retry reads again.
+ */
+export async function getJSONWithEtag<T>(store: Store, key: string): Promise<{ value: T; etag: string } | null> {
+  const found = await store.getWithMetadata(key);
+  if (!found) return null;
+  const etag = found.etag ?? (await store.list({ prefix: key })).blobs.find((b) => b.key === key)?.etag;
+  if (!etag) throw new StorageError(`No etag for ${key} in ${store.name}`);
+  return { value: found.data as T, etag };
+}
