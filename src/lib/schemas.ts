@@ -65,7 +65,7 @@ export const featuredSchema = z.object({ home: z.boolean(), about: z.boolean() }
 
 /**
  * What an admin may send to create or update an editor. The admin form checks the same
- * rules without zod (src/islands/admin/editor-form.ts); a unit test holds the two together.
+ * rules without zod (src/islands/admin/editors/editor-form.ts); a unit test holds the two together.
  */
 const editorText = (field: EditorTextField) => (isRequiredEditorField(field) ? requiredText : text)(field, EDITOR_TEXT_LIMITS[field]);
 export const editorInputSchema = z

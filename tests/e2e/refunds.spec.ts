@@ -5,7 +5,7 @@
  * paid through the site's own API, the way the checkout makes them.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
-import { leftOpenMessages } from '../../src/islands/admin/refund-form';
+import { leftOpenMessages } from '../../src/islands/admin/orders/refund-form';
 import type { ProjectView } from '../../src/lib/delivery';
 import type { Order } from '../../src/lib/order';
 import { remainingCents } from '../../src/lib/refunds';

@@ -6,7 +6,7 @@ import { EDITOR_ID_PATTERN, slugify } from '../../netlify/server/editors/editors
 import { sniffImageType } from '../../netlify/server/editors/uploads';
 import { EDITOR_TEXT_LIMITS } from '../../src/lib/editor-input';
 import { editorInputSchema, isImageReference } from '../../src/lib/schemas';
-import { NEW_EDITOR_VALUES, SLOTS_OPEN_FALLBACK, TOTAL_SLOTS_FALLBACK, problemOfApi, toCount, toEditorInput, valuesOf, type EditorFormValues } from '../../src/islands/admin/editor-form';
+import { NEW_EDITOR_VALUES, SLOTS_OPEN_FALLBACK, TOTAL_SLOTS_FALLBACK, problemOfApi, toCount, toEditorInput, valuesOf, type EditorFormValues } from '../../src/islands/admin/editors/editor-form';
 import { normalizeEmail } from '../../src/lib/email';
 import { JPEG_HEAD, PNG_1x1, TEXT_AS_PNG, WEBP_1x1 } from '../helpers/images';
 

@@ -81,7 +81,7 @@ describe('imports go one way', () => {
     expect(allowed('src/lib/money.ts', 'netlify/server/core/http')).toBe(false);
     expect(allowed('src/islands/editor/InboxRow.tsx', 'src/islands/dashboard/MyProjects')).toBe(false);
     expect(allowed('src/islands/shared/Tabs.tsx', 'src/islands/admin/AdminDashboard')).toBe(false);
-    expect(allowed('src/islands/admin/EditorCard.tsx', 'src/islands/shared/Tabs')).toBe(true);
+    expect(allowed('src/islands/admin/editors/EditorCard.tsx', 'src/islands/shared/Tabs')).toBe(true);
     expect(allowed('netlify/functions/editor.ts', 'netlify/server/core/http')).toBe(true);
     expect(allowed('netlify/server/core/http.ts', 'netlify/functions/editor')).toBe(false);
   });

@@ -15,7 +15,7 @@ import {
   reasonMessages,
   refundAttempt,
   toRefundInput,
-} from '../../src/islands/admin/refund-form';
+} from '../../src/islands/admin/orders/refund-form';
 
 const PLENTY = Number.MAX_SAFE_INTEGER;
 const cents = (text: string, remaining = PLENTY) => {

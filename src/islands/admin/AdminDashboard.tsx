@@ -2,22 +2,22 @@ import { useEffect } from 'react';
 import { SignInToContinue } from '../shared/account/SignInToContinue';
 import { $session, startSession } from '../../stores/session';
 import { VerifyEmail } from '../shared/account/VerifyEmail';
-import { AdminSearch } from './AdminSearch';
+import { AdminSearch } from './reports/AdminSearch';
 import { useSharedStore } from '../shared/useSharedStore';
 import { Tabs, type Tab } from '../shared/Tabs';
 import { useTabInUrl } from '../shared/useTabInUrl';
-import { AttentionCount } from './Attention';
-import { AuditTab } from './AuditTab';
-import { ConsultsTab } from './ConsultsTab';
-import { EditorsTab } from './EditorsTab';
-import { InquiriesTab } from './InquiriesTab';
-import { OrdersTab } from './OrdersTab';
-import { OutboxTab } from './OutboxTab';
-import { ProjectsTab } from './ProjectsTab';
-import { ReportsTab } from './ReportsTab';
-import { SubscribersTab } from './SubscribersTab';
+import { AttentionCount } from './orders/Attention';
+import { AuditTab } from './reports/AuditTab';
+import { ConsultsTab } from './consults/ConsultsTab';
+import { EditorsTab } from './editors/EditorsTab';
+import { InquiriesTab } from './lists/InquiriesTab';
+import { OrdersTab } from './orders/OrdersTab';
+import { OutboxTab } from './lists/OutboxTab';
+import { ProjectsTab } from './projects/ProjectsTab';
+import { ReportsTab } from './reports/ReportsTab';
+import { SubscribersTab } from './lists/SubscribersTab';
 import { Toaster } from './Toaster';
-import { WaitlistTab } from './WaitlistTab';
+import { WaitlistTab } from './lists/WaitlistTab';
 
 const ADMIN_TABS: Tab[] = [
   { id: 'editors', label: 'Editors Management', render: () => <EditorsTab /> },

@@ -12,8 +12,8 @@ import type { Order } from '../../lib/order';
 import { pageSearch, type Page } from '../../lib/paged-list';
 import type { Editor, EditorInput, EmailSubscriber } from '../../lib/schemas';
 import { idToken, signedInFetch, SIGNED_OUT } from '../../stores/session';
-import { projectsSearch, type ProjectFilter } from './project-filters';
-import type { RefundInput } from './refund-form';
+import { projectsSearch, type ProjectFilter } from './projects/project-filters';
+import type { RefundInput } from './orders/refund-form';
 import type { ExportKind, MonthsReport } from '../../lib/reports';
 import type { SearchAnswer } from '../../lib/search';
 

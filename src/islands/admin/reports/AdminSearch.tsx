@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { SEARCH_LIMITS, searchKindLabel, searchMessages, type SearchAnswer, type SearchGroup, type SearchHit, type SearchKind } from '../../lib/search';
-import { searchAll } from './admin-api';
+import { SEARCH_LIMITS, searchKindLabel, searchMessages, type SearchAnswer, type SearchGroup, type SearchHit, type SearchKind } from '../../../lib/search';
+import { searchAll } from '../admin-api';
 
 type State = { status: 'idle' } | { status: 'searching'; q: string } | { status: 'failed'; q: string; error: string } | { status: 'done'; answer: SearchAnswer };
 

@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { meetingLinkProblem } from '../../lib/consult-availability';
-import { ANY_EDITOR, majorLabel } from '../../lib/contact';
-import { formatConsult, formatTime } from '../../lib/consult-format';
-import { consultMessages } from '../../lib/consult-messages';
-import { BUSINESS_TIME_ZONE, type ConsultItem } from '../../lib/consult-rules';
-import { cancelConsultAsAdmin, setConsultMeetingLink, upcomingConsults } from './admin-api';
-import { Fact, Time } from './Facts';
-import { showToast, toastFetchFailed } from './toasts';
+import { meetingLinkProblem } from '../../../lib/consult-availability';
+import { ANY_EDITOR, majorLabel } from '../../../lib/contact';
+import { formatConsult, formatTime } from '../../../lib/consult-format';
+import { consultMessages } from '../../../lib/consult-messages';
+import { BUSINESS_TIME_ZONE, type ConsultItem } from '../../../lib/consult-rules';
+import { cancelConsultAsAdmin, setConsultMeetingLink, upcomingConsults } from '../admin-api';
+import { Fact, Time } from '../Facts';
+import { showToast, toastFetchFailed } from '../toasts';
 
 type ListState = { status: 'loading' } | { status: 'ready'; items: ConsultItem[] } | { status: 'failed' };
 

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { FullProjectView } from '../../lib/delivery';
-import type { Editor } from '../../lib/schemas';
-import { actOnProject, getProject, listEditors, projectsPage } from './admin-api';
+import type { FullProjectView } from '../../../lib/delivery';
+import type { Editor } from '../../../lib/schemas';
+import { actOnProject, getProject, listEditors, projectsPage } from '../admin-api';
 import { actionTexts, type AdminAction, type ActionDetails } from './ProjectActionPanel';
 import { ProjectCard } from './ProjectCard';
 import { ProjectFilters } from './ProjectFilters';
 import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from './project-filters';
-import { PagedSection } from './PagedSection';
-import { showToast, toastFetchFailed } from './toasts';
-import { usePagedList } from './usePagedList';
+import { PagedSection } from '../lists/PagedSection';
+import { showToast, toastFetchFailed } from '../toasts';
+import { usePagedList } from '../lists/usePagedList';
 
 /** The editors for the filter and for reassigning: null until loaded, [] when they could not be. */
 function useEditorChoices() {

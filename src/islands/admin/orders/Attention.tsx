@@ -4,11 +4,11 @@
  */
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { attentionLabels, type AttentionItem } from '../../lib/audit';
-import { useSharedStore } from '../shared/useSharedStore';
-import { attentionPage, markAttentionSeen } from './admin-api';
-import { Time } from './Facts';
-import { showToast } from './toasts';
+import { attentionLabels, type AttentionItem } from '../../../lib/audit';
+import { useSharedStore } from '../../shared/useSharedStore';
+import { attentionPage, markAttentionSeen } from '../admin-api';
+import { Time } from '../Facts';
+import { showToast } from '../toasts';
 
 interface AttentionState {
   status: 'idle' | 'loading' | 'ready' | 'failed';

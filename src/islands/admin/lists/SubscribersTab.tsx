@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { messages } from '../../lib/messages';
-import type { EmailSubscriber } from '../../lib/schemas';
-import { allSubscribers, setSubscriberEnabled, subscribersCsv, subscribersPage } from './admin-api';
-import { copyText, downloadFile } from './clipboard';
+import { messages } from '../../../lib/messages';
+import type { EmailSubscriber } from '../../../lib/schemas';
+import { allSubscribers, setSubscriberEnabled, subscribersCsv, subscribersPage } from '../admin-api';
+import { copyText, downloadFile } from '../clipboard';
 import { PagedSection } from './PagedSection';
-import { showToast, toastFetchFailed } from './toasts';
+import { showToast, toastFetchFailed } from '../toasts';
 import { usePagedList } from './usePagedList';
 
 /** The active addresses, one per line, fetched when asked for (the list on screen may be one page). */

@@ -2,10 +2,10 @@
  * The editor form's values and their conversion to what the API takes: numbers are
  * typed as text, and fall back to 0 (slots open) and 5 (total slots) when they are not a number.
  */
-import { EDITOR_TEXT_FIELDS, EDITOR_TEXT_LIMITS, MAX_SLOTS, isImageReference, isRequiredEditorField, type EditorTextField } from '../../lib/editor-input';
-import { isEmail, normalizeEmail } from '../../lib/email';
-import { fieldMessages } from '../../lib/field-messages';
-import type { Editor, EditorInput } from '../../lib/schemas';
+import { EDITOR_TEXT_FIELDS, EDITOR_TEXT_LIMITS, MAX_SLOTS, isImageReference, isRequiredEditorField, type EditorTextField } from '../../../lib/editor-input';
+import { isEmail, normalizeEmail } from '../../../lib/email';
+import { fieldMessages } from '../../../lib/field-messages';
+import type { Editor, EditorInput } from '../../../lib/schemas';
 
 export interface EditorFormValues {
   name: string;

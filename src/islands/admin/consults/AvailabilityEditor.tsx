@@ -9,15 +9,15 @@ import {
   windowsProblem,
   type Availability,
   type TimeWindow,
-} from '../../lib/consult-availability';
-import { formatConsult, formatDate, localDate } from '../../lib/consult-format';
-import { consultMessages } from '../../lib/consult-messages';
-import { BUSINESS_TIME_ZONE, type ConsultItem } from '../../lib/consult-rules';
-import { availabilityConflicts, consultAvailability, saveConsultAvailability } from './admin-api';
+} from '../../../lib/consult-availability';
+import { formatConsult, formatDate, localDate } from '../../../lib/consult-format';
+import { consultMessages } from '../../../lib/consult-messages';
+import { BUSINESS_TIME_ZONE, type ConsultItem } from '../../../lib/consult-rules';
+import { availabilityConflicts, consultAvailability, saveConsultAvailability } from '../admin-api';
 import { $availabilityDraft } from './availability-draft';
-import { Time } from './Facts';
-import { TrashIcon } from './icons';
-import { showToast, toastFetchFailed } from './toasts';
+import { Time } from '../Facts';
+import { TrashIcon } from '../icons';
+import { showToast, toastFetchFailed } from '../toasts';
 
 const todayInNewYork = () => localDate(new Date().toISOString(), BUSINESS_TIME_ZONE);
 

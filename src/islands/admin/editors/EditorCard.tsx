@@ -1,8 +1,8 @@
-import type { AdminEditor } from '../../lib/admin-lists';
-import { testLabel } from '../../lib/editor-rules';
-import { editorMessages } from '../../lib/messages';
-import { Fact } from './Facts';
-import { PencilIcon, TrashIcon } from './icons';
+import type { AdminEditor } from '../../../lib/admin-lists';
+import { testLabel } from '../../../lib/editor-rules';
+import { editorMessages } from '../../../lib/messages';
+import { Fact } from '../Facts';
+import { PencilIcon, TrashIcon } from '../icons';
 
 const initials = (name: string) =>
   name

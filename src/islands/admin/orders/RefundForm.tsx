@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { Order } from '../../lib/order';
-import { formatUsdCents } from '../../lib/money';
-import { remainingCents, type Refund } from '../../lib/refunds';
-import { getOrder, getProject, refundOrder } from './admin-api';
+import type { Order } from '../../../lib/order';
+import { formatUsdCents } from '../../../lib/money';
+import { remainingCents, type Refund } from '../../../lib/refunds';
+import { getOrder, getProject, refundOrder } from '../admin-api';
 import {
   adminRefundIdOf,
   leftOpenBy,

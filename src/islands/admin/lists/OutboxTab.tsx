@@ -1,8 +1,8 @@
-import type { OutboxItem } from '../../lib/admin-lists';
-import { outboxPage } from './admin-api';
-import { Fact, Time } from './Facts';
+import type { OutboxItem } from '../../../lib/admin-lists';
+import { outboxPage } from '../admin-api';
+import { Fact, Time } from '../Facts';
 import { PagedSection } from './PagedSection';
-import { toastFetchFailed } from './toasts';
+import { toastFetchFailed } from '../toasts';
 import { usePagedList } from './usePagedList';
 
 function reasonText(mail: OutboxItem) {

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { WaitlistCounts, WaitlistItem } from '../../lib/admin-lists';
-import type { Editor } from '../../lib/schemas';
-import { waitlistStatus } from '../../lib/waitlist';
-import { listEditors, removeWaitlistEntry, waitlistCounts, waitlistCsv, waitlistPage } from './admin-api';
-import { downloadFile } from './clipboard';
-import { Time } from './Facts';
+import type { WaitlistCounts, WaitlistItem } from '../../../lib/admin-lists';
+import type { Editor } from '../../../lib/schemas';
+import { waitlistStatus } from '../../../lib/waitlist';
+import { listEditors, removeWaitlistEntry, waitlistCounts, waitlistCsv, waitlistPage } from '../admin-api';
+import { downloadFile } from '../clipboard';
+import { Time } from '../Facts';
 import { PagedSection } from './PagedSection';
-import { showToast, toastFetchFailed } from './toasts';
+import { showToast, toastFetchFailed } from '../toasts';
 import { usePagedList } from './usePagedList';
 
 const entryKey = (entry: Pick<WaitlistItem, 'editorId' | 'email'>) => `${entry.editorId}/${entry.email}`;

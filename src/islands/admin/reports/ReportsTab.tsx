@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { localDate } from '../../lib/consult-format';
-import { formatUsdCents } from '../../lib/money';
+import { localDate } from '../../../lib/consult-format';
+import { formatUsdCents } from '../../../lib/money';
 import {
   BUSINESS_TIME_ZONE,
   EXPORT_KINDS,
@@ -16,9 +16,9 @@ import {
   type ExportKind,
   type MonthTotals,
   type MonthsReport,
-} from '../../lib/reports';
-import { exportCsv, monthsReport } from './admin-api';
-import { downloadFile } from './clipboard';
+} from '../../../lib/reports';
+import { exportCsv, monthsReport } from '../admin-api';
+import { downloadFile } from '../clipboard';
 
 const today = () => localDate(new Date().toISOString(), BUSINESS_TIME_ZONE);
 /** How far back the month view reaches: a year by default, at most the report's limit. */

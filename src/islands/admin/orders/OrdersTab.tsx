@@ -1,18 +1,18 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { gradeLabel } from '../../lib/catalogue';
-import { majorLabel } from '../../lib/contact';
-import { formatUsd, formatUsdCents } from '../../lib/money';
-import { currentEditors, lineLabel, orderStateLabel, reassignedProjects, type Order } from '../../lib/order';
-import { paymentStateOf, refundedCents, remainingCents, type PaymentState, type Refund } from '../../lib/refunds';
-import { ordersPage } from './admin-api';
-import { Fact, Time } from './Facts';
+import { gradeLabel } from '../../../lib/catalogue';
+import { majorLabel } from '../../../lib/contact';
+import { formatUsd, formatUsdCents } from '../../../lib/money';
+import { currentEditors, lineLabel, orderStateLabel, reassignedProjects, type Order } from '../../../lib/order';
+import { paymentStateOf, refundedCents, remainingCents, type PaymentState, type Refund } from '../../../lib/refunds';
+import { ordersPage } from '../admin-api';
+import { Fact, Time } from '../Facts';
 import { ExtraPaymentList, RefundList } from './OrderRefunds';
 import { AttentionList } from './Attention';
-import { PagedSection } from './PagedSection';
+import { PagedSection } from '../lists/PagedSection';
 import { refundAttempt } from './refund-form';
 import { RefundForm } from './RefundForm';
-import { showToast, toastFetchFailed } from './toasts';
-import { usePagedList } from './usePagedList';
+import { showToast, toastFetchFailed } from '../toasts';
+import { usePagedList } from '../lists/usePagedList';
 
 /** What ties an order to the payment provider: the payment intent once paid, else the checkout session. */
 const paymentReference = (order: Order) => order.payment.paymentIntent ?? order.payment.sessionId ?? '';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { EDITOR_TEXT_LIMITS as limit } from '../../lib/editor-input';
-import { FULL_EDITOR_HINT } from '../../lib/editor-rules';
-import { EMAIL_MAX_LENGTH } from '../../lib/email';
-import type { EditorInput } from '../../lib/schemas';
+import { EDITOR_TEXT_LIMITS as limit } from '../../../lib/editor-input';
+import { FULL_EDITOR_HINT } from '../../../lib/editor-rules';
+import { EMAIL_MAX_LENGTH } from '../../../lib/email';
+import type { EditorInput } from '../../../lib/schemas';
 import { problemOfApi, toEditorInput, type EditorFormProblem, type EditorFormValues, type FormField, type TextField } from './editor-form';
 import { PhotoField } from './PhotoField';
 

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
-import { INQUIRY_FILTERS, type InquiryFilter, type InquiryItem } from '../../lib/admin-lists';
-import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from '../../lib/contact';
-import { inquiriesPage, setInquiryHandled } from './admin-api';
-import { Fact, Time } from './Facts';
+import { INQUIRY_FILTERS, type InquiryFilter, type InquiryItem } from '../../../lib/admin-lists';
+import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from '../../../lib/contact';
+import { inquiriesPage, setInquiryHandled } from '../admin-api';
+import { Fact, Time } from '../Facts';
 import { PagedSection } from './PagedSection';
-import { showToast, toastFetchFailed } from './toasts';
+import { showToast, toastFetchFailed } from '../toasts';
 import { usePagedList } from './usePagedList';
 
 const FILTER_LABELS: Record<InquiryFilter, string> = { all: 'All', open: 'Open', handled: 'Handled' };
