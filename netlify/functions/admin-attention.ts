@@ -3,7 +3,7 @@
  * a failed refund), newest first, with how many nobody has marked seen; PATCH { id, seen: true }.
  */
 import type { Config } from '@netlify/functions';
-import { attentionSeenSchema } from '../../src/lib/audit-schemas';
+import { attentionSeenSchema } from '../../src/lib/audit.schema';
 import { attentionRepo } from '../server/admin/attention';
 import { requireAdmin } from '../server/core/auth';
 import { HttpError, privateJson, readBody, route } from '../server/core/http';

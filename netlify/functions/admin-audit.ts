@@ -3,7 +3,7 @@
  * (`?limit=&cursor=`), optionally only those about one subject (`?subject=<id>`).
  */
 import type { Config } from '@netlify/functions';
-import { auditSubjectSchema } from '../../src/lib/audit-schemas';
+import { auditSubjectSchema } from '../../src/lib/audit.schema';
 import { auditPage } from '../server/admin/audit-log';
 import { requireAdmin } from '../server/core/auth';
 import { parse, privateJson, route } from '../server/core/http';

@@ -6,7 +6,7 @@
  * told) and the rest saved. Visitors whose meeting link changed are e-mailed the new one.
  */
 import type { Config } from '@netlify/functions';
-import { availabilityUpdateSchema } from '../../src/lib/consult';
+import { availabilityUpdateSchema } from '../../src/lib/consult-rules.schema';
 import { consultMessages } from '../../src/lib/consult-messages';
 import type { AvailabilityConflict, ConsultItem } from '../../src/lib/consult-rules';
 import { audited } from '../server/admin/audit-log';

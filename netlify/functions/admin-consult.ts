@@ -5,7 +5,7 @@
  * is e-mailed the link when the one that applies changed.
  */
 import type { Config } from '@netlify/functions';
-import { consultLinkSchema } from '../../src/lib/consult';
+import { consultLinkSchema } from '../../src/lib/consult-rules.schema';
 import { consultMessages } from '../../src/lib/consult-messages';
 import { UUID } from '../../src/lib/ids';
 import { audited } from '../server/admin/audit-log';

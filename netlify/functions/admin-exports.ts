@@ -4,7 +4,7 @@
  * refunds made and payments received in them, amounts in dollars and cents, times on the business's clock.
  */
 import type { Config } from '@netlify/functions';
-import { exportFileSchema, exportPeriodSchema } from '../../src/lib/report-queries';
+import { exportFileSchema, exportPeriodSchema } from '../../src/lib/reports.schema';
 import type { ExportKind } from '../../src/lib/reports';
 import { requireAdmin } from '../server/core/auth';
 import { toCsv } from '../server/core/csv';

@@ -3,7 +3,7 @@
  * `?status=all|open|handled`); PATCH { id, handled } marks one handled or open again.
  */
 import type { Config, Context } from '@netlify/functions';
-import { inquiryFilterSchema, inquiryHandledSchema, type InquiryItem } from '../../src/lib/admin';
+import { inquiryFilterSchema, inquiryHandledSchema, type InquiryItem } from '../../src/lib/admin-lists.schema';
 import { ANY_EDITOR } from '../../src/lib/contact';
 import { audited } from '../server/admin/audit-log';
 import { requireAdmin } from '../server/core/auth';

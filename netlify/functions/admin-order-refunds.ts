@@ -3,7 +3,7 @@
  * with a reason, optionally cancelling chosen projects. Answers the order with its refunds.
  */
 import type { Config } from '@netlify/functions';
-import { adminRefundSchema } from '../../src/lib/delivery-schemas';
+import { adminRefundSchema } from '../../src/lib/delivery.schema';
 import { refundByAdmin } from '../server/orders/admin-refund';
 import { withProjectEditors } from '../server/delivery/order-editors';
 import { requireAdmin } from '../server/core/auth';

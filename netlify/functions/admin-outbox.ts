@@ -4,7 +4,7 @@
  * travels: the admin area shows stored text as text.
  */
 import type { Config } from '@netlify/functions';
-import type { OutboxItem } from '../../src/lib/admin';
+import type { OutboxItem } from '../../src/lib/admin-lists.schema';
 import { requireAdmin } from '../server/core/auth';
 import { privateJson, route } from '../server/core/http';
 import { outboxPage, type OutboxMail } from '../server/core/mail';

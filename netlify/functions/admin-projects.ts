@@ -5,7 +5,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { openRound, projectView, type Project } from '../../src/lib/delivery';
-import { adminProjectFilterSchema } from '../../src/lib/delivery-schemas';
+import { adminProjectFilterSchema } from '../../src/lib/delivery.schema';
 import { requireAdmin } from '../server/core/auth';
 import { projectsRepo } from '../server/delivery/projects.repo';
 import { parse, privateJson, route } from '../server/core/http';

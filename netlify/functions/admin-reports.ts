@@ -6,7 +6,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { localDate } from '../../src/lib/consult-format';
-import { monthsQuerySchema } from '../../src/lib/report-queries';
+import { monthsQuerySchema } from '../../src/lib/reports.schema';
 import { BUSINESS_TIME_ZONE, defaultMonths } from '../../src/lib/reports';
 import { requireAdmin } from '../server/core/auth';
 import { parse, privateJson, route } from '../server/core/http';

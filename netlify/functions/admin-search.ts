@@ -5,7 +5,7 @@
  * was not searched.
  */
 import type { Config } from '@netlify/functions';
-import { searchQuerySchema } from '../../src/lib/report-queries';
+import { searchQuerySchema } from '../../src/lib/reports.schema';
 import { requireAdmin } from '../server/core/auth';
 import { parse, privateJson, route } from '../server/core/http';
 import { search } from '../server/admin/search';

@@ -5,7 +5,7 @@
  * all. DELETE `?editor=&email=` removes one entry (in the query: an address is no path segment).
  */
 import type { Config } from '@netlify/functions';
-import { waitlistEntrySchema, waitlistQuerySchema } from '../../src/lib/admin';
+import { waitlistEntrySchema, waitlistQuerySchema } from '../../src/lib/admin-lists.schema';
 import { waitlistStatus } from '../../src/lib/waitlist';
 import { requireAdmin } from '../server/core/auth';
 import { toCsv } from '../server/core/csv';

@@ -4,7 +4,7 @@
  * not the URL, so it stays out of logs.
  */
 import type { Config } from '@netlify/functions';
-import { cancelTokenSchema } from '../../src/lib/consult';
+import { cancelTokenSchema } from '../../src/lib/consult-rules.schema';
 import { consultMessages } from '../../src/lib/consult-messages';
 import { bookingIdForToken, consultByToken } from '../server/consults/consult-booking';
 import { consultsRepo } from '../server/consults/consults.repo';

@@ -5,7 +5,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { projectView } from '../../src/lib/delivery';
-import { shelfSchema } from '../../src/lib/delivery-schemas';
+import { shelfSchema } from '../../src/lib/delivery.schema';
 import { authenticate } from '../server/core/auth';
 import { editorOf } from '../server/delivery/access';
 import { projectsRepo } from '../server/delivery/projects.repo';

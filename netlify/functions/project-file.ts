@@ -6,7 +6,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { deliveryMessages, filesClosedTo } from '../../src/lib/delivery';
-import { FILE_ID } from '../../src/lib/delivery-schemas';
+import { FILE_ID } from '../../src/lib/delivery.schema';
 import { authenticate } from '../server/core/auth';
 import { editorOf, projectNotFound, requireRoles } from '../server/delivery/access';
 import { attachmentHeader, contentTypeOf, projectFilesRepo } from '../server/delivery/files';

@@ -1,7 +1,7 @@
 /**
  * The admin area's lists of editors, inquiries, orders, waitlist and outbox: what GET /api/admin/editors, /inquiries, /orders,
  * /waitlist and /outbox answer. Without zod, so the admin island can use it without shipping the
- * schema library; admin.ts re-exports it beside the schemas that parse the queries and bodies.
+ * schema library; admin-lists.schema.ts re-exports it beside the schemas that parse the queries and bodies.
  */
 import type { Editor, Inquiry } from './schemas';
 

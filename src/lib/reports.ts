@@ -1,7 +1,7 @@
 /**
  * The month at a glance and the accountant's exports: what they count, over which period, and the
  * calendar arithmetic on 'YYYY-MM' months and 'YYYY-MM-DD' days of the business time zone. Without zod,
- * so the admin island can use it; report-queries.ts holds the schemas of the queries.
+ * so the admin island can use it; reports.schema.ts holds the schemas of the queries.
  */
 import { BUSINESS_TIME_ZONE } from './consult-rules';
 import type { Round } from './delivery';

@@ -1,6 +1,6 @@
 /**
  * The admin's one search box: which lists it looks through, what a match is and how it reads. Without
- * zod, so the admin island can use it; report-queries.ts holds the query's schema.
+ * zod, so the admin island can use it; reports.schema.ts holds the query's schema.
  */
 
 export const SEARCH_KINDS = ['orders', 'projects', 'inquiries', 'consults', 'subscribers', 'waitlist', 'outbox'] as const;

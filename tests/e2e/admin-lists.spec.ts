@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { InquiryItem } from '../../src/lib/admin';
+import type { InquiryItem } from '../../src/lib/admin-lists.schema';
 import { contactServiceLabel, turnaroundLabelById } from '../../src/lib/contact';
 import type { Page as ListPage } from '../../src/lib/paging';
 import { site } from '../../src/lib/site';

@@ -20,7 +20,7 @@ for (const page of builtPages()) {
 
 // zod is ~25 KB gzipped. Islands check input with zod-free rules (editor-rules.ts, editor-input.ts,
 // admin-lists.ts, paged-list.ts, checkout-form.ts) and the server parses with the schemas; one import
-// of a module that builds a schema at its top level (schemas.ts, admin.ts, paging.ts) ships all of zod
+// of a module that builds a schema at its top level (schemas.ts, paging.ts, any *.schema.ts) ships all of zod
 // again. The same for libphonenumber-js (~30 KB with its smallest metadata): phone numbers are parsed
 // on the server only.
 test('no page ships zod or libphonenumber-js', () => {

@@ -5,7 +5,7 @@ import contactHandler from '../../netlify/functions/contact';
 import { editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { inquiriesRepo, type InquiryRecord } from '../../netlify/server/contact/inquiries.repo';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
-import type { InquiryItem } from '../../src/lib/admin';
+import type { InquiryItem } from '../../src/lib/admin-lists.schema';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { call, clearStore } from '../helpers/functions';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import handler from '../../netlify/functions/admin-outbox';
 import { DEFAULT_MAIL_FROM, sendMail } from '../../netlify/server/core/mail';
-import { TIME_KEY_PATTERN, type OutboxItem } from '../../src/lib/admin';
+import { TIME_KEY_PATTERN, type OutboxItem } from '../../src/lib/admin-lists.schema';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { call, clearStore } from '../helpers/functions';
 import { closedPort } from '../helpers/smtp';

@@ -5,7 +5,7 @@ import waitlistHandler from '../../netlify/functions/waitlist';
 import { editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
-import type { WaitlistItem } from '../../src/lib/admin';
+import type { WaitlistItem } from '../../src/lib/admin-lists.schema';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { call, clearStore } from '../helpers/functions';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { timeKey } from '../../netlify/server/storage/append-only';
-import { inquiryFilterSchema, inquiryHandledSchema, TIME_KEY_PATTERN } from '../../src/lib/admin';
+import { inquiryFilterSchema, inquiryHandledSchema, TIME_KEY_PATTERN } from '../../src/lib/admin-lists.schema';
 import { WAITLIST_BATCH_INTERVAL_MS, WAITLIST_TOLD_PER_SLOT, waitlistQuota } from '../../src/lib/waitlist';
 
 describe('waitlistQuota', () => {

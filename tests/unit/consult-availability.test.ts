@@ -1,6 +1,6 @@
 /** The meeting link the consult e-mails and invites may carry: an https address, or nothing. */
 import { describe, expect, it } from 'vitest';
-import { availabilitySchema } from '../../src/lib/consult';
+import { availabilitySchema } from '../../src/lib/consult-rules.schema';
 import { DEFAULT_AVAILABILITY, MAX_MEETING_LINK, meetingLinkProblem } from '../../src/lib/consult-availability';
 
 describe('meetingLinkProblem', () => {

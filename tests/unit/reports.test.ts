@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { businessTime, periodBounds } from '../../netlify/server/admin/reports';
 import { centsAsDecimal, formatUsdCents } from '../../src/lib/money';
-import { exportPeriodSchema, monthsQuerySchema, searchQuerySchema } from '../../src/lib/report-queries';
+import { exportPeriodSchema, monthsQuerySchema, searchQuerySchema } from '../../src/lib/reports.schema';
 import { addMonths, defaultMonths, isCalendarDay, lastDayOf, lastMonthPeriod, monthLabel, monthsFrom, returnedLate } from '../../src/lib/reports';
 import { matchesAny, searchNeedle } from '../../src/lib/search';
 

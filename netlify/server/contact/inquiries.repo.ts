@@ -4,7 +4,7 @@
  * `handled/<key>` beside it lets the admin list filter and count open and handled inquiries from the
  * key listing alone, without reading every record (docs/decisions/009-admin-lists.md).
  */
-import type { InquiryFilter } from '../../../src/lib/admin';
+import type { InquiryFilter } from '../../../src/lib/admin-lists.schema';
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import type { Inquiry } from '../../../src/lib/schemas';
 import { appendOnlyStore, type Entry } from '../storage/append-only';

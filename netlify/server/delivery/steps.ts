@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Context } from '@netlify/functions';
 import { autoFinalAt, currentRound, personName, DELIVERY_LIMITS, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
-import { acknowledgeSchema, cancelSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema, withdrawSchema } from '../../../src/lib/delivery-schemas';
+import { acknowledgeSchema, cancelSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema, withdrawSchema } from '../../../src/lib/delivery.schema';
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
 import { editorMessages } from '../../../src/lib/messages';
 import { audited, projectChange } from '../admin/audit-log';

@@ -4,7 +4,7 @@
  * admin pages the list in the order people joined from the key listing alone. No editor id starts
  * with '_', so the index is never taken for an editor's folder.
  */
-import type { WaitlistCounts, WaitlistItem, WaitlistTold } from '../../../src/lib/admin';
+import type { WaitlistCounts, WaitlistItem, WaitlistTold } from '../../../src/lib/admin-lists.schema';
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
