@@ -77,6 +77,11 @@ describe('imports go one way', () => {
     expect(crossings).toEqual([]);
   });
 
+  it('the browser imports no zod half of a topic (*.schema.ts): the server parses with those', () => {
+    const browser = all.filter((file) => /^src\/(islands|client|stores)\//.test(file));
+    expect(browser.flatMap((file) => importsOf(file).filter((target) => target.endsWith('.schema')).map((target) => `${file} -> ${target}`))).toEqual([]);
+  });
+
   it('knows what a crossing is', () => {
     expect(allowed('src/lib/money.ts', 'netlify/server/core/http')).toBe(false);
     expect(allowed('src/islands/editor/InboxRow.tsx', 'src/islands/dashboard/MyProjects')).toBe(false);
