@@ -192,9 +192,9 @@ describe('an entry for each admin action', () => {
     const submitted = await submitText(customer.idToken, { id: finished, version: 1 });
     expect((await act(admin, finished, 'finalize', { version: submitted.body.version })).status).toBe(200);
     expect(await newest()).toMatchObject({ action: 'project-finalized', subject: { id: finished }, before: { state: 'submitted' }, after: { state: 'final' } });
-    expect((await act(admin, withdrawn, 'withdraw', { version: 1 })).status).toBe(200);
+    expect((await act(admin, withdrawn, 'withdraw', { version: 1, reason: 'The family asked us to stop.' })).status).toBe(200);
     expect(await newest()).toMatchObject({ action: 'project-withdrawn', subject: { id: withdrawn }, before: { state: 'awaiting_draft' }, after: { state: 'withdrawn' } });
-    expect((await act(admin, withdrawn, 'withdraw', { version: 1 })).status).toBe(409);
+    expect((await act(admin, withdrawn, 'withdraw', { version: 1, reason: 'The family asked us to stop.' })).status).toBe(409);
     expect(await entries()).toHaveLength(3);
     // Steps the family or the editor take are theirs, not the admin's.
     expect((await entries()).every((e) => e.by === ADMIN_EMAIL)).toBe(true);
