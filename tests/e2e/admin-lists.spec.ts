@@ -184,6 +184,12 @@ test('Orders: a paid order shows status, customer, editor, amounts and payment r
   for (const text of [customer, 'Maya Chen', '$200', /pi_test_local_[0-9a-f]+/, 'Supplemental Essay Help (Small) × 2']) {
     await expect(card).toContainText(text);
   }
+  // On a phone an order is a compact card (two columns, the details behind 'View details'), not a screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('order-390.png') });
+  expect((await card.boundingBox())!.height).toBeLessThan(844 / 2);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const toggle = card.getByRole('button', { name: `View details of ${orderId}` });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
