@@ -88,8 +88,8 @@ export type ConsultEvent =
   | { type: 'reminder-sent'; at: string; link?: string }
   | { type: 'link-sent'; at: string; link: string };
 
-/** A consult as the admin reads it. */
-export interface ConsultItem {
+/** What a booked consult is: the stored booking's fields that the admin reads too. */
+export interface ConsultBasics {
   id: string;
   start: string;
   end: string;
@@ -97,11 +97,16 @@ export interface ConsultItem {
   email: string;
   intendedMajor: string;
   preferredEditor: string;
-  /** The preferred editor's current name; null for 'any' or an editor deleted since. */
-  preferredEditorName: string | null;
+  /** The visitor's zone when booking: their e-mails show times in it. */
   timeZone: string;
   status: ConsultStatus;
   history: ConsultEvent[];
+}
+
+/** A consult as the admin reads it. */
+export interface ConsultItem extends ConsultBasics {
+  /** The preferred editor's current name; null for 'any' or an editor deleted since. */
+  preferredEditorName: string | null;
   /** This consult's own meeting link, or null when the availability's applies. */
   meetingLink: string | null;
   /** The link that applies now, this consult's or the availability's; null while none is set. */

@@ -14,27 +14,16 @@
  */
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
 import { listKeys, readRecords } from '../storage/paging';
-import { HOUR_MS, REMINDER_HOURS_BEFORE, type AvailabilitySettings, type ConsultEvent, type ConsultStatus } from '../../../src/lib/consult-rules';
+import { HOUR_MS, REMINDER_HOURS_BEFORE, type AvailabilitySettings, type ConsultBasics } from '../../../src/lib/consult-rules';
 import { DEFAULT_AVAILABILITY, type Availability } from '../../../src/lib/consult-availability';
 import { UUID } from '../../../src/lib/ids';
 
-export interface ConsultBooking {
-  id: string;
-  start: string;
-  end: string;
-  name: string;
-  email: string;
-  intendedMajor: string;
-  preferredEditor: string;
-  /** The visitor's zone when booking: their e-mails show times in it. */
-  timeZone: string;
-  status: ConsultStatus;
+export interface ConsultBooking extends ConsultBasics {
   /** This consult's own meeting link, set by the admin; the availability's applies without it. */
   meetingLink?: string;
   /** The invite's iCalendar SEQUENCE: 0 for the invite, one more for each update (a new link, the cancellation). */
   sequence: number;
   createdAt: string;
-  history: ConsultEvent[];
 }
 
 const AVAILABILITY = 'availability';
