@@ -38,6 +38,7 @@ function zipEntryNames(bytes: Uint8Array): string[] | null {
 function isPlainText(bytes: Uint8Array): boolean {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
     return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
   } catch {
     return false;
@@ -56,6 +57,7 @@ export function sniffProjectFile(bytes: Uint8Array): ProjectFileKind | null {
 
 /** A name safe to show and to send back: no path, no control characters, the real extension. */
 export function safeFileName(name: string, kind: ProjectFileKind): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is taken out
   const stem = name.toWellFormed().split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').replace(/\.[^.]*$/, '').trim();
   // Cut by code points: cut by UTF-16 units, an emoji could be split into a half no header can carry.
   const base = [...stem].slice(0, 100).join('').trim();

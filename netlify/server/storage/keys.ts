@@ -6,6 +6,7 @@
  */
 import { HttpError } from '../core/http';
 
+// eslint-disable-next-line no-control-regex -- control characters are among what a key may not hold
 const FORBIDDEN = /[?#\\\u0000-\u001f\u007f]/;
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 export const MAX_KEY_BYTES = 600;

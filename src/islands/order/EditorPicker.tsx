@@ -45,6 +45,8 @@ export function EditorPicker({ editors, status, editorId, editorGone, onRetry }:
 function EditorOption({ editor, checked }: { editor: EditorChoice; checked: boolean }) {
   const full = isOverbooked(editor);
   return (
+    // Its text is the editor's name and facts inside it; the radio is inside too.
+    // eslint-disable-next-line jsx-a11y/label-has-associated-control
     <label
       // The card follows its own radio (CSS :has), so a pick shows before the page is interactive.
       className="flex cursor-pointer items-start gap-3 rounded-xl border-2 border-slate-200 bg-white p-4 transition-colors has-checked:border-navy-700 has-checked:bg-navy-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-beacon-500"

@@ -54,6 +54,8 @@ export function Tabs({ label, tabs, onChange, className = '', selected: controll
 
   return (
     <div>
+      {/* The tabs are focusable, one at a time; the list only hears their arrow keys. */}
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
       <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={`mb-5 flex gap-1 rounded-lg bg-navy-50 p-1 ${className}`}>
         {tabs.map((tab) => (
           <button

@@ -48,7 +48,7 @@ export function PhotoField({
         Image (path or URL)
       </label>
       <div className="flex items-center gap-3">
-        {value && isImageReference(value) && <img src={value} alt="Photo preview" width={48} height={48} className="size-12 shrink-0 rounded-full bg-navy-50 object-cover" />}
+        {value && isImageReference(value) && <img src={value} alt="Preview" width={48} height={48} className="size-12 shrink-0 rounded-full bg-navy-50 object-cover" />}
         <input
           id={`${id}-image`}
           className="input"

@@ -157,6 +157,8 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
   const chosenCents = projects.status === 'ready' ? projects.choices.filter((c) => values.projectIds.includes(c.id)).reduce((sum, c) => sum + c.priceCents, 0) : 0;
 
   return (
+    // Escape anywhere in the form cancels it, as in a dialog.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <form
       method="post"
       noValidate

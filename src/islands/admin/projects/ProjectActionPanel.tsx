@@ -103,6 +103,8 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
   }
 
   return (
+    // Escape anywhere in the form cancels it, as in a dialog.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <form
       ref={form}
       method="post"

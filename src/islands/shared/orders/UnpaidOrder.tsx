@@ -4,7 +4,6 @@
  * confirmation). Used by the order page and the dashboard.
  */
 import { useEffect, useRef, useState } from 'react';
-import { apiFetch } from '../../../client/api';
 import { formatUsd } from '../../../lib/money';
 import { paymentDeadline, type Order } from '../../../lib/order';
 import { signedInFetch } from '../../../stores/session';
@@ -64,6 +63,7 @@ export function UnpaidOrder({ order, onChanged, headingLevel = 2 }: { order: Ord
           <p className="text-sm text-slate-800">Cancel this order? It can no longer be paid afterwards; nothing has been charged.</p>
           <div className="flex flex-wrap gap-3">
             {/* The question just appeared where the button was: keyboard and screen-reader users land on it. */}
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
             <button type="button" autoFocus className="btn-primary min-h-10" disabled={busy !== null} onClick={() => void cancelOrder()}>
               {busy === 'cancelling' ? 'Cancelling...' : 'Yes, cancel the order'}
             </button>
