@@ -18,14 +18,17 @@ export default defineConfig({
     {
       name: 'client-interaction',
       hooks: {
-        'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: './src/client/directives/interaction.ts' }),
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'interaction', entrypoint: './src/client/directives/interaction.ts' }),
       },
     },
     react(),
     sitemap({
       // Pages for signed-in people, the cancel link's page, the test checkout, form confirmations and the 404 are not for search engines.
       filter: (page) =>
-        !/\/(admin|cancel-consult|checkout|dashboard|inquiry-sent|order-confirmation|reset-password|select-services|subscribed|test-checkout|open-slots|404)$/.test(new URL(page).pathname),
+        !/\/(admin|cancel-consult|checkout|dashboard|inquiry-sent|order-confirmation|reset-password|select-services|subscribed|test-checkout|open-slots|404)$/.test(
+          new URL(page).pathname,
+        ),
     }),
   ],
   vite: {

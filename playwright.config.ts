@@ -38,7 +38,15 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium, with Playwright's --disable-features and ours joined (see the script).
       executablePath: resolve('tests/helpers/chromium.sh'),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -31,7 +31,9 @@ if (isMain) {
   }
   try {
     const uid = await setAdminRole(email, action === 'grant', projectId);
-    console.log(`${action === 'grant' ? 'Granted' : 'Revoked'} admin for ${email} (uid ${uid}). They must sign in again.`);
+    console.log(
+      `${action === 'grant' ? 'Granted' : 'Revoked'} admin for ${email} (uid ${uid}). They must sign in again.`,
+    );
   } catch (error) {
     console.error(`Could not ${action} admin for ${email}: ${(error as Error).message}`);
     process.exit(1);

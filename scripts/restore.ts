@@ -21,9 +21,16 @@ import { startBlobsServer } from './platform/site-server';
 const argsSchema = z
   .object({
     positionals: z.array(z.string().regex(datePattern, 'a backup is named by its date, YYYY-MM-DD')).max(1),
-    values: z.object({ list: z.boolean().optional(), merge: z.boolean().optional(), context: z.string().min(1).optional() }),
+    values: z.object({
+      list: z.boolean().optional(),
+      merge: z.boolean().optional(),
+      context: z.string().min(1).optional(),
+    }),
   })
-  .refine(({ positionals, values }) => Boolean(values.list) !== (positionals.length === 1), 'name one backup (YYYY-MM-DD), or --list');
+  .refine(
+    ({ positionals, values }) => Boolean(values.list) !== (positionals.length === 1),
+    'name one backup (YYYY-MM-DD), or --list',
+  );
 
 const netlifySchema = z.object({ NETLIFY_SITE_ID: z.string().min(1), NETLIFY_AUTH_TOKEN: z.string().min(1) });
 
@@ -32,7 +39,9 @@ async function connect(): Promise<{ where: string; stop(): Promise<void> }> {
   if (process.env.NETLIFY_SITE_ID || process.env.NETLIFY_AUTH_TOKEN) {
     const env = netlifySchema.safeParse(process.env);
     if (!env.success) {
-      console.error('Set both NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access token) for a Netlify site, or neither for the local data.');
+      console.error(
+        'Set both NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access token) for a Netlify site, or neither for the local data.',
+      );
       process.exit(2);
     }
     const context = { siteID: env.data.NETLIFY_SITE_ID, token: env.data.NETLIFY_AUTH_TOKEN };
@@ -68,19 +77,28 @@ async function list(info: DeployInfo) {
 
 const line = (r: StoreRestore) =>
   `${r.store.padEnd(12)} ${blobs(r.blobs)}: ${r.written} written, ${r.alreadyThere} already there` +
-  (r.differing.length ? `, ${r.differing.length} differ and were left as they are (${r.differing.slice(0, 5).join(', ')}${r.differing.length > 5 ? ', ...' : ''})` : '') +
+  (r.differing.length
+    ? `, ${r.differing.length} differ and were left as they are (${r.differing.slice(0, 5).join(', ')}${r.differing.length > 5 ? ', ...' : ''})`
+    : '') +
   (r.missing.length ? `, ${r.missing.length} MISSING` : '');
 
 async function restore(date: string, info: DeployInfo, merge: boolean) {
   const result = await restoreBackup(date, { info, merge });
   if ('refused' in result) {
-    for (const { store, foreign } of result.refused) console.error(`The ${store} store is not empty: it holds ${blobs(foreign)} that the backup does not.`);
-    console.error('Nothing was written. Empty those stores first, or pass --merge to add the backup to what they hold.');
+    for (const { store, foreign } of result.refused)
+      console.error(`The ${store} store is not empty: it holds ${blobs(foreign)} that the backup does not.`);
+    console.error(
+      'Nothing was written. Empty those stores first, or pass --merge to add the backup to what they hold.',
+    );
     return 1;
   }
   for (const report of result.restored) console.log(line(report));
   const wrong = result.restored.some((r) => r.missing.length > 0 || (r.differing.length > 0 && !merge));
-  console.log(wrong ? `The backup of ${date} was not restored as it was backed up: see above.` : `Restored the backup of ${date}.`);
+  console.log(
+    wrong
+      ? `The backup of ${date} was not restored as it was backed up: see above.`
+      : `Restored the backup of ${date}.`,
+  );
   return wrong ? 1 : 0;
 }
 

@@ -25,7 +25,8 @@ const auth = await startAuthEmulator({
   loggingPort: Number(process.env.AUTH_EMULATOR_LOGGING_PORT ?? 4500),
   persistDir: join(dataDir, 'auth'),
   // The browser tests read the e-mails' links from the emulator instead.
-  onEmailLink: process.env.AUTH_EMAIL_LINKS === 'quiet' ? undefined : (line) => console.log(`E-mail from Firebase: ${line}`),
+  onEmailLink:
+    process.env.AUTH_EMAIL_LINKS === 'quiet' ? undefined : (line) => console.log(`E-mail from Firebase: ${line}`),
 });
 Object.assign(process.env, localEnvironment({ port, authEmulatorHost: auth.host }));
 

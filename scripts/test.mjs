@@ -1,6 +1,6 @@
 /**
- * `npm test`: a production build, then the unit, function and deploy tests (vitest) and the browser
- * tests (Playwright + Debian's chromium) against the build. The function tests (one file at a time,
+ * `npm test`: lint and format checks, a production build, then the unit, function and deploy tests
+ * (vitest) and the browser tests (Playwright + Debian's chromium) against the build. The function tests (one file at a time,
  * mostly waiting on the Blobs server and the Auth emulator) run throughout and get a core the moment
  * they need one. Beside them come first the unit and deploy tests (bundling and building, which take
  * both cores), then the browser tests at a lower priority (`nice`), which take what the function tests
@@ -72,6 +72,10 @@ const extraArgs = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 
+// 0. Lint and format first: an error or a file Prettier would change fails the run (the tests still run, to say all).
+if (run('lint (eslint)', 'npx', ['eslint', '.']) !== 0) failed += 1;
+if (run('format (prettier --check)', 'npx', ['prettier', '--check', '.']) !== 0) failed += 1;
+
 // 1. The production build the browser tests run against.
 const built = run('site build (astro)', 'npx', ['astro', 'build']) === 0;
 if (!built) failed += 1;
@@ -108,7 +112,14 @@ function vitestReport(label) {
 
 /** One vitest run of some projects; its output lines are prefixed with its label. */
 function runVitest({ label, projects }, run) {
-  const args = ['vitest', 'run', ...projects.flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(label)}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((name) => ['--project', name]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport(label)}`,
+  ];
   return runPrefixed(label, 'npx', args, { ...process.env, PORT_RANGE_START: String(vitestPortsStart(run)) });
 }
 
@@ -117,7 +128,11 @@ async function browserTests() {
   const started = Date.now();
   const all = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1, shards, parts?.[i])));
   writeDurations(all.length);
-  stages.push({ stage: `browser tests (playwright, ${shards} shards)`, seconds: (Date.now() - started) / 1000, status: all.every((r) => r.status === 0) ? 0 : 1 });
+  stages.push({
+    stage: `browser tests (playwright, ${shards} shards)`,
+    seconds: (Date.now() - started) / 1000,
+    status: all.every((r) => r.status === 0) ? 0 : 1,
+  });
   return all;
 }
 
@@ -143,11 +158,18 @@ function balancedSpecs(count) {
 function writeDurations(count) {
   const seconds = {};
   const walk = (suite) => {
-    for (const spec of suite.specs ?? []) for (const t of spec.tests) for (const r of t.results) seconds[spec.file] = (seconds[spec.file] ?? 0) + r.duration / 1000;
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        for (const r of t.results) seconds[spec.file] = (seconds[spec.file] ?? 0) + r.duration / 1000;
     for (const child of suite.suites ?? []) walk(child);
   };
-  for (let i = 1; i <= count; i++) for (const suite of readJson(`test-results/e2e-report-${i}.json`)?.suites ?? []) walk(suite);
-  const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b)).map(([file, s]) => [file, Math.round(s)]));
+  for (let i = 1; i <= count; i++)
+    for (const suite of readJson(`test-results/e2e-report-${i}.json`)?.suites ?? []) walk(suite);
+  const sorted = Object.fromEntries(
+    Object.entries(seconds)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([file, s]) => [file, Math.round(s)]),
+  );
   writeFileSync('test-results/e2e-durations.json', `${JSON.stringify(sorted, null, 2)}\n`);
 }
 
@@ -167,7 +189,12 @@ async function runShard(index, total, files) {
   };
   const which = files ? files : [`--shard=${index}/${total}`];
   // At a lower priority, inherited by the site, the Auth emulator and Chromium (see the top).
-  const status = await runPrefixed(`${index}/${total}`, LOWER[0], [...LOWER.slice(1), 'npx', 'playwright', 'test', ...which, ...extraArgs], env);
+  const status = await runPrefixed(
+    `${index}/${total}`,
+    LOWER[0],
+    [...LOWER.slice(1), 'npx', 'playwright', 'test', ...which, ...extraArgs],
+    env,
+  );
   return { status, stats: readJson(report)?.stats };
 }
 
@@ -176,27 +203,39 @@ function testTimes() {
   const times = [];
   for (const file of vitestReports.flatMap((report) => report?.testResults ?? [])) {
     const name = file.name.replace(`${process.cwd()}/`, '');
-    for (const t of file.assertionResults ?? []) if (typeof t.duration === 'number') times.push({ seconds: t.duration / 1000, name: `${name} › ${t.fullName ?? t.title}` });
+    for (const t of file.assertionResults ?? [])
+      if (typeof t.duration === 'number')
+        times.push({ seconds: t.duration / 1000, name: `${name} › ${t.fullName ?? t.title}` });
   }
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests) for (const r of t.results) times.push({ seconds: r.duration / 1000, name: `tests/e2e/${spec.file} › ${[...titles, spec.title].join(' › ')}` });
+      for (const t of spec.tests)
+        for (const r of t.results)
+          times.push({
+            seconds: r.duration / 1000,
+            name: `tests/e2e/${spec.file} › ${[...titles, spec.title].join(' › ')}`,
+          });
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
-  for (let i = 1; i <= shards; i++) for (const suite of readJson(`test-results/e2e-report-${i}.json`)?.suites ?? []) walk(suite, []);
+  for (let i = 1; i <= shards; i++)
+    for (const suite of readJson(`test-results/e2e-report-${i}.json`)?.suites ?? []) walk(suite, []);
   return times;
 }
 
-const slowest = testTimes().sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+const slowest = testTimes()
+  .sort((a, b) => b.seconds - a.seconds)
+  .slice(0, 10);
 if (slowest.length) {
   console.log('\nThe ten slowest tests:');
-  for (const { seconds, name } of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name.length > 150 ? `${name.slice(0, 149)}…` : name}`);
+  for (const { seconds, name } of slowest)
+    console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name.length > 150 ? `${name.slice(0, 149)}…` : name}`);
 }
 
 const total = (Date.now() - runStarted) / 1000;
 console.log('\nStages (the function tests run beside the others):');
-for (const { stage, seconds, status } of stages) console.log(`  ${stage.padEnd(42)} ${seconds.toFixed(0).padStart(5)} s${status === 0 ? '' : '  (failed)'}`);
+for (const { stage, seconds, status } of stages)
+  console.log(`  ${stage.padEnd(42)} ${seconds.toFixed(0).padStart(5)} s${status === 0 ? '' : '  (failed)'}`);
 console.log(`  ${'total'.padEnd(42)} ${total.toFixed(0).padStart(5)} s`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -31,7 +31,12 @@ export default route({
     const caller = await requireAdmin(req, context);
     const { cancelConsults, ...availability } = await readBody(req, availabilityUpdateSchema);
     const before = (await consultsRepo(context).availability()).availability;
-    const change = { action: 'availability-changed', subject: { kind: 'availability', id: 'consults' }, before, after: availability } as const;
+    const change = {
+      action: 'availability-changed',
+      subject: { kind: 'availability', id: 'consults' },
+      before,
+      after: availability,
+    } as const;
     try {
       const saved = await audited(context, caller, change, async () => {
         const result = await updateAvailability(availability, cancelConsults, caller.email, context);

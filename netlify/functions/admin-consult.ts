@@ -26,8 +26,15 @@ export default route({
   DELETE: async (req, context) => {
     const caller = await requireAdmin(req, context);
     const id = bookingId(context.params.id);
-    const change = { action: 'consult-cancelled', subject: { kind: 'consult', id }, before: { status: 'booked' }, after: { status: 'cancelled' } } as const;
-    const cancelled = await audited(context, caller, change, () => cancelConsult(id, { by: 'admin', admin: caller.email }, context));
+    const change = {
+      action: 'consult-cancelled',
+      subject: { kind: 'consult', id },
+      before: { status: 'booked' },
+      after: { status: 'cancelled' },
+    } as const;
+    const cancelled = await audited(context, caller, change, () =>
+      cancelConsult(id, { by: 'admin', admin: caller.email }, context),
+    );
     const [names, { availability }] = await Promise.all([editorNames(context), consultsRepo(context).availability()]);
     return privateJson(consultItem(cancelled, names, availability));
   },

@@ -11,8 +11,13 @@ import { privateJson, route } from '../server/core/http';
 export default route({
   GET: async (req, context) => {
     await requireAdmin(req, context);
-    const [editors, counts] = await Promise.all([editorsRepo(context).list({ fresh: true }), projectsRepo(context).countByEditor()]);
-    return privateJson(editors.map((editor) => toAdminEditor(editor, counts.get(editor.id) ?? { open: 0, finished: 0 })));
+    const [editors, counts] = await Promise.all([
+      editorsRepo(context).list({ fresh: true }),
+      projectsRepo(context).countByEditor(),
+    ]);
+    return privateJson(
+      editors.map((editor) => toAdminEditor(editor, counts.get(editor.id) ?? { open: 0, finished: 0 })),
+    );
   },
 });
 

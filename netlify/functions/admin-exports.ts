@@ -17,11 +17,18 @@ export default route({
     const file = exportFileSchema.safeParse(context.params.file);
     if (!file.success) throw new HttpError(404, 'No such export');
     const url = new URL(req.url);
-    const { from, to } = parse(exportPeriodSchema, { from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined });
+    const { from, to } = parse(exportPeriodSchema, {
+      from: url.searchParams.get('from') ?? undefined,
+      to: url.searchParams.get('to') ?? undefined,
+    });
     const kind = file.data.replace(/\.csv$/, '') as ExportKind;
     const filename = `${kind}-${from}-to-${to}.csv`;
     return new Response(toCsv(await exportCsvRows(kind, from, to, context)), {
-      headers: { 'Cache-Control': 'private, no-store', 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` },
+      headers: {
+        'Cache-Control': 'private, no-store',
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+      },
     });
   },
 });

@@ -33,7 +33,10 @@ export default route({
     const url = new URL(req.url);
     const status = parse(inquiryFilterSchema, url.searchParams.get('status') ?? undefined);
     const page = await inquiriesRepo(context).page(pageQueryOf(url), status);
-    const names = await editorNames(page.items.map((e) => e.value), context);
+    const names = await editorNames(
+      page.items.map((e) => e.value),
+      context,
+    );
     return privateJson({ ...page, items: page.items.map(({ key, value }) => toItem(key, value, names)) });
   },
   PATCH: async (req, context) => {
@@ -41,7 +44,12 @@ export default route({
     const { id, handled } = await readBody(req, inquiryHandledSchema);
     const repo = inquiriesRepo(context);
     const before = await repo.get(id);
-    const change = { action: handled ? 'inquiry-handled' : 'inquiry-reopened', subject: { kind: 'inquiry', id }, before: before && { handled: before.handled ?? false }, after: before && { handled } } as const;
+    const change = {
+      action: handled ? 'inquiry-handled' : 'inquiry-reopened',
+      subject: { kind: 'inquiry', id },
+      before: before && { handled: before.handled ?? false },
+      after: before && { handled },
+    } as const;
     const record = await audited(context, caller, change, () => repo.setHandled(id, handled));
     if (!record) throw new HttpError(404, 'No inquiry with this id');
     return privateJson(toItem(id, record, await editorNames([record], context)));

@@ -13,7 +13,10 @@ export default route({
   POST: async (req, context) => {
     const caller = await requireAdmin(req, context);
     const input = await readBody(req, adminRefundSchema);
-    const [order] = await withProjectEditors([await refundByAdmin(context.params.id ?? '', input, caller, context)], context);
+    const [order] = await withProjectEditors(
+      [await refundByAdmin(context.params.id ?? '', input, caller, context)],
+      context,
+    );
     return privateJson(order);
   },
 });

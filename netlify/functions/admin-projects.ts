@@ -15,12 +15,18 @@ export default route({
   GET: async (req, context) => {
     await requireAdmin(req, context);
     const url = new URL(req.url);
-    const { state, editor, late } = parse(adminProjectFilterSchema, { state: url.searchParams.get('state') ?? undefined, editor: url.searchParams.get('editor') ?? undefined, late: url.searchParams.get('late') ?? undefined });
+    const { state, editor, late } = parse(adminProjectFilterSchema, {
+      state: url.searchParams.get('state') ?? undefined,
+      editor: url.searchParams.get('editor') ?? undefined,
+      late: url.searchParams.get('late') ?? undefined,
+    });
     const query = pageQueryOf(url);
     const now = new Date();
     const filtered = state !== undefined || editor !== undefined || late === 'true';
     const keep = (project: Project) =>
-      (!state || project.state === state) && (!editor || project.editor.id === editor) && (late !== 'true' || Boolean(openRound(project, now)?.late));
+      (!state || project.state === state) &&
+      (!editor || project.editor.id === editor) &&
+      (late !== 'true' || Boolean(openRound(project, now)?.late));
     const page = await projectsRepo(context).page(query, filtered ? keep : undefined);
     return privateJson({ ...page, items: page.items.map((project) => projectView(project, ['admin'], now)) });
   },

@@ -16,8 +16,14 @@ export default route({
   GET: async (req, context) => {
     await requireAdmin(req, context);
     const url = new URL(req.url);
-    const query = parse(monthsQuerySchema, { from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined });
-    const range = query.from && query.to ? { from: query.from, to: query.to } : defaultMonths(localDate(new Date().toISOString(), BUSINESS_TIME_ZONE));
+    const query = parse(monthsQuerySchema, {
+      from: url.searchParams.get('from') ?? undefined,
+      to: url.searchParams.get('to') ?? undefined,
+    });
+    const range =
+      query.from && query.to
+        ? { from: query.from, to: query.to }
+        : defaultMonths(localDate(new Date().toISOString(), BUSINESS_TIME_ZONE));
     return privateJson(await monthsReport(range, context));
   },
 });

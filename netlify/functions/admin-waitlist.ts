@@ -20,7 +20,11 @@ function csvExport(entries: WaitlistEntry[], now = new Date()) {
   const rows = entries.map((e) => [e.at, e.editorName, e.email, waitlistStatus(e.told ?? null), e.told?.at ?? '']);
   const filename = `waitlist-${now.toISOString().slice(0, 10)}.csv`;
   return new Response(toCsv([['joined at', 'editor', 'email', 'status', 'told at'], ...rows]), {
-    headers: { 'Cache-Control': 'private, no-store', 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` },
+    headers: {
+      'Cache-Control': 'private, no-store',
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+    },
   });
 }
 
@@ -34,7 +38,10 @@ export default route({
     const repo = waitlistRepo(context);
     // An entry keeps the name the editor had when the person joined; the admin sees today's.
     const names = new Map((await editorsRepo(context).list({ fresh: true })).map((e) => [e.id, e.name]));
-    const named = (entry: WaitlistEntry): WaitlistEntry => ({ ...entry, editorName: names.get(entry.editorId) ?? entry.editorName });
+    const named = (entry: WaitlistEntry): WaitlistEntry => ({
+      ...entry,
+      editorName: names.get(entry.editorId) ?? entry.editorName,
+    });
     if (format === 'csv') return csvExport(editorId === null ? [] : (await repo.all(editorId)).map(named));
     const query = pageQueryOf(url);
     const page = editorId === null ? { items: [], nextCursor: null, total: 0 } : await repo.page(query, editorId);

@@ -12,7 +12,9 @@ export default async (_req: Request, context: Context) => {
   // Netlify stops a scheduled run at 30 s: storage gives up before that, and the next run goes on.
   const summary = await withStorageDeadline(storageLimits().scheduledBudgetMs, () => exportBackup({ info: context }));
   if (summary.copied > 0 || summary.pruned.length > 0) {
-    console.log(`Backup ${summary.date}: ${summary.state}, ${summary.copied} blobs copied${summary.pruned.length ? `; removed ${summary.pruned.join(', ')}` : ''}.`);
+    console.log(
+      `Backup ${summary.date}: ${summary.state}, ${summary.copied} blobs copied${summary.pruned.length ? `; removed ${summary.pruned.join(', ')}` : ''}.`,
+    );
   }
   return Response.json(summary);
 };

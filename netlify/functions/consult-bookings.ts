@@ -15,7 +15,10 @@ export default route({
   POST: async (req, context) => {
     const request = await readBody(req, bookingRequestSchema);
     const editor = await preferredEditor(request.preferredEditor, context);
-    const { booking } = await bookConsult(request, context, { editorName: editor?.name ?? null, ip: context.ip ?? null });
+    const { booking } = await bookConsult(request, context, {
+      editorName: editor?.name ?? null,
+      ip: context.ip ?? null,
+    });
     const answer: BookedConsult = { id: booking.id, start: booking.start, end: booking.end, email: booking.email };
     return json(answer, { status: 201 });
   },

@@ -10,7 +10,8 @@ import { storageLimits, withStorageDeadline } from '../server/storage/budget';
 export default async (_req: Request, context: Parameters<typeof runDeliveryTimers>[0]) => {
   // Netlify stops a scheduled run at 30 s: storage gives up before that, and what is left waits for the next run.
   const summary = await withStorageDeadline(storageLimits().scheduledBudgetMs, () => runDeliveryTimers(context));
-  if (summary.due > 0) console.log(`Delivery timers: ${summary.handled} of ${summary.due} handled, ${summary.failed} failed.`);
+  if (summary.due > 0)
+    console.log(`Delivery timers: ${summary.handled} of ${summary.due} handled, ${summary.failed} failed.`);
   return new Response(null, { status: 204 });
 };
 

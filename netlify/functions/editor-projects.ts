@@ -20,7 +20,13 @@ export default route({
     const now = new Date();
     const projects = await projectsRepo(context).listForEditor(editor.id, shelf);
     return privateJson({
-      editor: { id: editor.id, name: editor.name, slotsOpen: editor.slotsOpen, totalSlots: editor.totalSlots, bio: editor.bio ?? '' },
+      editor: {
+        id: editor.id,
+        name: editor.name,
+        slotsOpen: editor.slotsOpen,
+        totalSlots: editor.totalSlots,
+        bio: editor.bio ?? '',
+      },
       projects: projects.map((project) => projectView(project, ['editor'], now)),
     });
   },

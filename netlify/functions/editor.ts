@@ -43,7 +43,9 @@ export default route({
     const id = editorId(context);
     const { hidden } = await readBody(req, editorVisibilitySchema);
     const repo = editorsRepo(context);
-    const record = await audited(context, caller, editorChange(id, await repo.get(id), { hidden }), () => repo.setHidden(id, hidden));
+    const record = await audited(context, caller, editorChange(id, await repo.get(id), { hidden }), () =>
+      repo.setHidden(id, hidden),
+    );
     if (!record) throw unknownEditor();
     await publishEditorChange(context);
     return json(toAdminEditor(record), noStore);
@@ -56,7 +58,12 @@ export default route({
     const [open, done] = await Promise.all([projects.listForEditor(id, 'open'), projects.listForEditor(id, 'done')]);
     if (open.length + done.length > 0) throw new HttpError(409, editorMessages.hasProjects(open.length + done.length));
     const current = await editorsRepo(context).get(id);
-    const removed = await audited(context, caller, { action: 'editor-deleted', subject: { kind: 'editor', id }, before: current, after: null }, () => editorsRepo(context).remove(id));
+    const removed = await audited(
+      context,
+      caller,
+      { action: 'editor-deleted', subject: { kind: 'editor', id }, before: current, after: null },
+      () => editorsRepo(context).remove(id),
+    );
     if (!removed) throw unknownEditor();
     releasePhotoLater(removed.image, context);
     await publishEditorChange(context);

@@ -25,7 +25,9 @@ export default route({
     // admin's write even when another instance answers, so they skip the instance's memory too.
     const fresh = new URL(req.url).searchParams.has('fresh');
     const editors = await editorsRepo(context).list({ fresh });
-    return new Response(publicJson(editors), { headers: { 'content-type': 'application/json', ...EDITORS_CACHE_HEADERS } });
+    return new Response(publicJson(editors), {
+      headers: { 'content-type': 'application/json', ...EDITORS_CACHE_HEADERS },
+    });
   },
   // The public list is the site's busiest cold start: an admin's write loads its sign-in check and
   // validation (zod and our schemas, 10-15 ms) only when one comes.

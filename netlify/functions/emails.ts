@@ -17,13 +17,21 @@ const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
 const formatSchema = z.enum(['json', 'csv'], { message: 'format must be json or csv' }).default('json');
 
-const toItem = ({ email, enabled, subscribedAt }: Subscriber): EmailSubscriber => ({ id: email, enabled, subscribedAt });
+const toItem = ({ email, enabled, subscribedAt }: Subscriber): EmailSubscriber => ({
+  id: email,
+  enabled,
+  subscribedAt,
+});
 
 function csvExport(subscribers: Subscriber[], now = new Date()) {
   const rows = subscribers.map((s) => [s.email, s.enabled ? 'Active' : 'Inactive', s.subscribedAt]);
   const filename = `subscribers-${now.toISOString().slice(0, 10)}.csv`;
   return new Response(toCsv([['email', 'status', 'subscribed at'], ...rows]), {
-    headers: { ...PRIVATE, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` },
+    headers: {
+      ...PRIVATE,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+    },
   });
 }
 
@@ -49,7 +57,12 @@ export default route({
     const { id, enabled } = await readBody(req, subscriberStatusSchema);
     const repo = subscribersRepo(context);
     const before = await repo.get(id);
-    const change = { action: enabled ? 'subscriber-enabled' : 'subscriber-disabled', subject: { kind: 'subscriber', id }, before: before && { enabled: before.enabled }, after: before && { enabled } } as const;
+    const change = {
+      action: enabled ? 'subscriber-enabled' : 'subscriber-disabled',
+      subject: { kind: 'subscriber', id },
+      before: before && { enabled: before.enabled },
+      after: before && { enabled },
+    } as const;
     const record = await audited(context, caller, change, () => repo.setEnabled(id, enabled));
     if (!record) throw new HttpError(404, 'No subscriber with this address');
     return json(toItem(record), { headers: PRIVATE });

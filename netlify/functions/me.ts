@@ -12,7 +12,10 @@ import { privateJson, route } from '../server/core/http';
 export default route({
   GET: async (req, context) => {
     const caller = await authenticate(req, context);
-    const [{ ownedAddOns }, editor] = await Promise.all([customersRepo(context).get(caller.uid), editorOf(caller, context)]);
+    const [{ ownedAddOns }, editor] = await Promise.all([
+      customersRepo(context).get(caller.uid),
+      editorOf(caller, context),
+    ]);
     return privateJson({
       email: caller.email,
       isAdmin: caller.isAdmin,

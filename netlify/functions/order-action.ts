@@ -18,7 +18,10 @@ export default route({
     const caller = await authenticate(req, context);
     const action = parse(actionSchema, context.params.action);
     const orderId = context.params.id ?? '';
-    if (action === 'checkout') return json(await reopenCheckout(orderId, caller, payments, context), { headers: { 'Cache-Control': 'no-store' } });
+    if (action === 'checkout')
+      return json(await reopenCheckout(orderId, caller, payments, context), {
+        headers: { 'Cache-Control': 'no-store' },
+      });
     return privateJson(await cancelUnpaidOrder(orderId, caller, payments, context));
   },
 });

@@ -13,7 +13,9 @@ export default route({
     if (!stored || (stored.customer.uid !== caller.uid && !caller.isAdmin)) throw new HttpError(404, 'Order not found');
     const [order] = await withProjectEditors([stored], context);
     // The family's own view, even when its owner is an admin: the admin area reads orders elsewhere.
-    return json(caller.isAdmin && order.customer.uid !== caller.uid ? order : orderForFamily(order), { headers: { 'Cache-Control': 'private, no-store' } });
+    return json(caller.isAdmin && order.customer.uid !== caller.uid ? order : orderForFamily(order), {
+      headers: { 'Cache-Control': 'private, no-store' },
+    });
   },
 });
 

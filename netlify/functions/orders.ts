@@ -10,7 +10,9 @@ export default route({
   GET: async (req, context) => {
     const caller = await authenticate(req, context);
     const orders = await ordersRepo(context).listForCustomer(caller.uid);
-    return json((await withProjectEditors(orders, context)).map(orderForFamily), { headers: { 'Cache-Control': 'private, no-store' } });
+    return json((await withProjectEditors(orders, context)).map(orderForFamily), {
+      headers: { 'Cache-Control': 'private, no-store' },
+    });
   },
 });
 

@@ -21,13 +21,18 @@ export default route({
   GET: async (req, context) => {
     const caller = await authenticate(req, context);
     const fileId = context.params.fileId ?? '';
-    const [editor, project] = await Promise.all([editorOf(caller, context), projectsRepo(context).get(context.params.id ?? '')]);
+    const [editor, project] = await Promise.all([
+      editorOf(caller, context),
+      projectsRepo(context).get(context.params.id ?? ''),
+    ]);
     const roles = requireRoles(project, caller, editor?.id ?? null);
     if (filesClosedTo(project!.state, roles)) throw new HttpError(403, deliveryMessages.filesClosed(project!.state));
     if (!FILE_ID.test(fileId)) throw fileNotFound();
     const files = projectFilesRepo(context);
     const described = await files.describe(project!.id, fileId);
-    const used = project!.rounds.some((r) => (r.draft.kind === 'file' && r.draft.file.id === fileId) || r.files.some((f) => f.id === fileId));
+    const used = project!.rounds.some(
+      (r) => (r.draft.kind === 'file' && r.draft.file.id === fileId) || r.files.some((f) => f.id === fileId),
+    );
     if (!described || (!used && described.uploadedBy !== caller.uid)) throw fileNotFound();
     const bytes = await files.read(project!.id, fileId);
     if (!bytes) throw projectNotFound();

@@ -5,7 +5,15 @@
  * An upload no step uses is deleted a day later, so a failed step leaves nothing behind.
  */
 import type { Config } from '@netlify/functions';
-import { DAY_MS, DELIVERY_LIMITS, deliveryMessages, fileMessages, refusal, type ProjectAction, type Role } from '../../src/lib/delivery';
+import {
+  DAY_MS,
+  DELIVERY_LIMITS,
+  deliveryMessages,
+  fileMessages,
+  refusal,
+  type ProjectAction,
+  type Role,
+} from '../../src/lib/delivery';
 import { authenticate } from '../server/core/auth';
 import { editorOf, requireRoles } from '../server/delivery/access';
 import { projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';
@@ -26,7 +34,10 @@ export default route({
   POST: async (req, context) => {
     const caller = await authenticate(req, context);
     await spend('upload', caller.uid, context);
-    const [editor, project] = await Promise.all([editorOf(caller, context), projectsRepo(context).get(context.params.id ?? '')]);
+    const [editor, project] = await Promise.all([
+      editorOf(caller, context),
+      projectsRepo(context).get(context.params.id ?? ''),
+    ]);
     const roles = requireRoles(project, caller, editor?.id ?? null);
     // The family (parent or invited student) uploads for a draft it may submit, the editor for feedback it may return.
     const FOR: Partial<Record<Role, ProjectAction>> = { customer: 'submit', student: 'submit', editor: 'return' };

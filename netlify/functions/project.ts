@@ -9,7 +9,10 @@ import { privateJson, route } from '../server/core/http';
 export default route({
   GET: async (req, context) => {
     const caller = await authenticate(req, context);
-    const [editor, project] = await Promise.all([editorOf(caller, context), projectsRepo(context).get(context.params.id ?? '')]);
+    const [editor, project] = await Promise.all([
+      editorOf(caller, context),
+      projectsRepo(context).get(context.params.id ?? ''),
+    ]);
     const roles = requireRoles(project, caller, editor?.id ?? null);
     return privateJson(await viewFor(project!, roles, context));
   },

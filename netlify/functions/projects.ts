@@ -19,12 +19,17 @@ export default route({
     await Promise.all(orders.map((order) => ensureProjects(order, context)));
     const now = new Date();
     const repo = projectsRepo(context);
-    const [own, shared] = await Promise.all([repo.listForCustomer(caller.uid), caller.emailVerified ? repo.listForStudent(caller.email) : []]);
+    const [own, shared] = await Promise.all([
+      repo.listForCustomer(caller.uid),
+      caller.emailVerified ? repo.listForStudent(caller.email) : [],
+    ]);
     const byId = new Map(orders.map((order) => [order.id, order]));
     const ownIds = new Set(own.map((p) => p.id));
     return privateJson([
       ...own.map((project) => projectView(project, ['customer'], now, byId.get(project.orderId) ?? null)),
-      ...shared.filter((p) => !ownIds.has(p.id)).map((project) => projectView(project, rolesOn(project, caller, null), now)),
+      ...shared
+        .filter((p) => !ownIds.has(p.id))
+        .map((project) => projectView(project, rolesOn(project, caller, null), now)),
     ]);
   },
 });

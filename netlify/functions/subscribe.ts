@@ -27,7 +27,13 @@ async function fromJson(req: Request, context: Context) {
 async function fromForm(req: Request, context: Context) {
   const typed = (await readForm(req)).get('email') ?? '';
   const answer = (problem: string, status?: number) =>
-    problemPage({ status, title: formAnswerTexts.notSubscribed, problems: [problem], entered: [['Email', typed]], back: wayBack(req) });
+    problemPage({
+      status,
+      title: formAnswerTexts.notSubscribed,
+      problems: [problem],
+      entered: [['Email', typed]],
+      back: wayBack(req),
+    });
   const parsed = subscribeSchema.safeParse({ email: typed });
   if (!parsed.success) return answer(normalizeEmail(typed) === '' ? messages.emailRequired : messages.emailInvalid);
   try {

@@ -26,7 +26,12 @@ const run = `${Date.now()}`;
 const targets: { name: string; path: string; options: Omit<LoadOptions, 'url'>; hasTarget: boolean }[] = [
   { name: 'GET /api/database/editors', path: '/api/database/editors', options: {}, hasTarget: true },
   // Every sign-up is a new address: one new record each, as real sign-ups are.
-  { name: 'POST /api/database/subscribe', path: '/api/database/subscribe', options: { method: 'POST', body: JSON.stringify({ email: `bench-${run}-[<id>]@example.com` }) }, hasTarget: false },
+  {
+    name: 'POST /api/database/subscribe',
+    path: '/api/database/subscribe',
+    options: { method: 'POST', body: JSON.stringify({ email: `bench-${run}-[<id>]@example.com` }) },
+    hasTarget: false,
+  },
 ];
 
 /**
@@ -42,10 +47,16 @@ async function compare(origins: { site: string; ceiling: string }, target: (type
   for (const origin of [origins.site, origins.ceiling]) await load({ ...base(origin), seconds: 2 });
   const rounds: { site: LoadResult; ceiling: LoadResult }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    rounds.push({ site: await load({ ...base(origins.site), seconds: SECONDS }), ceiling: await load({ ...base(origins.ceiling), seconds: SECONDS }) });
+    rounds.push({
+      site: await load({ ...base(origins.site), seconds: SECONDS }),
+      ceiling: await load({ ...base(origins.ceiling), seconds: SECONDS }),
+    });
   }
   const site = median(rounds.map((r) => r.site));
-  return { site: { ...site, errors: rounds.reduce((sum, r) => sum + r.site.errors, 0) }, ceiling: median(rounds.map((r) => r.ceiling)) };
+  return {
+    site: { ...site, errors: rounds.reduce((sum, r) => sum + r.site.errors, 0) },
+    ceiling: median(rounds.map((r) => r.ceiling)),
+  };
 }
 
 const startLoad = loadavg()[0];
@@ -63,7 +74,9 @@ try {
   for (const target of targets) {
     const { site: ofSite, ceiling: ofCeiling } = await compare({ site: site.origin, ceiling: ceilingOrigin }, target);
     results.push({ name: target.name, hasTarget: target.hasTarget, site: ofSite, ceiling: ofCeiling });
-    console.log(`${target.name}: ${ofSite.rps.toFixed(0)} req/s (p50 ${ofSite.p50.toFixed(1)} ms, p99 ${ofSite.p99.toFixed(1)} ms, ${ofSite.errors} errors); ceiling ${ofCeiling.rps.toFixed(0)} req/s`);
+    console.log(
+      `${target.name}: ${ofSite.rps.toFixed(0)} req/s (p50 ${ofSite.p50.toFixed(1)} ms, p99 ${ofSite.p99.toFixed(1)} ms, ${ofSite.errors} errors); ceiling ${ofCeiling.rps.toFixed(0)} req/s`,
+    );
   }
 } finally {
   await stopGroup(ceiling);
@@ -78,7 +91,11 @@ const apiTable = [
   '|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ...results.map(({ name, hasTarget, site: s, ceiling: c }) => {
     const ratio = s.rps / c.rps;
-    const met = !hasTarget ? 'no target' : ratio >= TARGET_RATIO && s.p99 < TARGET_P99_MS && s.errors === 0 ? 'yes' : 'no';
+    const met = !hasTarget
+      ? 'no target'
+      : ratio >= TARGET_RATIO && s.p99 < TARGET_P99_MS && s.errors === 0
+        ? 'yes'
+        : 'no';
     return `| \`${name}\` | ${s.rps.toFixed(0)} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.errors} | ${c.rps.toFixed(0)} | ${ms(c.p99)} | ${percent(ratio)} | ${met} |`;
   }),
 ].join('\n');

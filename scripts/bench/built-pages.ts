@@ -36,7 +36,12 @@ export function builtPages(dist = DIST): BuiltPage[] {
 }
 
 /** The pages made from data, one kind per template: each editor's profile and the editors list's filters. */
-const PAGE_KINDS = [/^\/editors\/major\/[^/]+\/open-slots$/, /^\/editors\/major\/[^/]+$/, /^\/editors\/open-slots$/, /^\/editors\/[^/]+$/];
+const PAGE_KINDS = [
+  /^\/editors\/major\/[^/]+\/open-slots$/,
+  /^\/editors\/major\/[^/]+$/,
+  /^\/editors\/open-slots$/,
+  /^\/editors\/[^/]+$/,
+];
 
 /**
  * What a browser test that walks every page visits: each page of its own template, and one page of
@@ -83,7 +88,10 @@ export interface PageJavaScript {
  * store, for one, loads Firebase Auth as soon as a page starts. Each file counts once per page.
  */
 export function pageJavaScript(page: BuiltPage, dist = DIST): PageJavaScript {
-  const roots = [...page.html.matchAll(/<script\b[^>]*\bsrc="([^"]+\.js)"/g), ...page.html.matchAll(/(?:component|renderer)-url="([^"]+\.js)"/g)].map((m) => m[1]);
+  const roots = [
+    ...page.html.matchAll(/<script\b[^>]*\bsrc="([^"]+\.js)"/g),
+    ...page.html.matchAll(/(?:component|renderer)-url="([^"]+\.js)"/g),
+  ].map((m) => m[1]);
   const files = new Set<string>();
   const queue = [...roots];
   while (queue.length > 0) {
@@ -93,7 +101,9 @@ export function pageJavaScript(page: BuiltPage, dist = DIST): PageJavaScript {
     queue.push(...importsOf(dist, url));
   }
   const gzip = (content: string | Buffer) => gzipSync(content).length;
-  const gzipBytes = [...files].reduce((sum, url) => sum + gzip(readFileSync(join(dist, url))), 0) + inlineScripts(page.html).reduce((sum, s) => sum + gzip(s), 0);
+  const gzipBytes =
+    [...files].reduce((sum, url) => sum + gzip(readFileSync(join(dist, url))), 0) +
+    inlineScripts(page.html).reduce((sum, s) => sum + gzip(s), 0);
   return { files: [...files].sort(), gzipBytes };
 }
 
@@ -127,4 +137,5 @@ const STATIC_PAGE_BUDGET = 10 * KB;
 /** The editors list's filters and the profiles (their booking box) run React as the editors list does. */
 const EDITOR_PAGES_BUDGET = 82 * KB;
 
-export const jsBudget = (route: string) => JS_BUDGETS[route] ?? (route.startsWith('/editors/') ? EDITOR_PAGES_BUDGET : STATIC_PAGE_BUDGET);
+export const jsBudget = (route: string) =>
+  JS_BUDGETS[route] ?? (route.startsWith('/editors/') ? EDITOR_PAGES_BUDGET : STATIC_PAGE_BUDGET);

@@ -22,4 +22,7 @@ const bare = route({
   },
 });
 
-createServer(async (req, res) => send(res, await bare(toRequest(req, origin), {} as never))).listen(Number(port), '127.0.0.1');
+createServer(async (req, res) => send(res, await bare(toRequest(req, origin), {} as never))).listen(
+  Number(port),
+  '127.0.0.1',
+);

@@ -13,7 +13,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAuthEmulator } from '../platform/auth-emulator';
 import { freePort } from '../platform/free-port.mjs';
-import { bundleDeployedFunctions, bundleFunctions, probeBundle, type FunctionBundle, type ProbeRequest } from '../platform/function-bundles';
+import {
+  bundleDeployedFunctions,
+  bundleFunctions,
+  probeBundle,
+  type FunctionBundle,
+  type ProbeRequest,
+} from '../platform/function-bundles';
 import { startBlobsServer } from '../platform/site-server';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { loadNote, REPORT, writeSection } from './report';
@@ -31,12 +37,23 @@ const startLoad = loadavg()[0];
 const scratch = mkdtempSync(join(tmpdir(), 'bcc-cold-'));
 const bareSource = join(scratch, 'bare-src');
 mkdirSync(bareSource);
-writeFileSync(join(bareSource, 'bare.mjs'), "export default () => Response.json({ ok: true });\nexport const config = { path: '/bare' };\n");
+writeFileSync(
+  join(bareSource, 'bare.mjs'),
+  "export default () => Response.json({ ok: true });\nexport const config = { path: '/bare' };\n",
+);
 
-const [{ bundles }, [bare]] = await Promise.all([bundleDeployedFunctions(join(scratch, 'out')), bundleFunctions(bareSource, join(scratch, 'bare-out'))]);
+const [{ bundles }, [bare]] = await Promise.all([
+  bundleDeployedFunctions(join(scratch, 'out')),
+  bundleFunctions(bareSource, join(scratch, 'bare-out')),
+]);
 const blobs = await startBlobsServer(join(scratch, 'blobs'));
 await seedDemoEditors();
-const auth = await startAuthEmulator({ projectId: PROJECT_ID, port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() });
+const auth = await startAuthEmulator({
+  projectId: PROJECT_ID,
+  port: await freePort(),
+  hubPort: await freePort(),
+  loggingPort: await freePort(),
+});
 
 async function idToken(email: string) {
   const res = await fetch(`${auth.url}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
@@ -56,32 +73,93 @@ const env = {
 const customer = { authorization: `Bearer ${await idToken(`bench-${Date.now()}@example.com`)}` };
 const admin = { authorization: `Bearer ${await idToken(ADMIN)}` };
 const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
-const student = { studentName: 'Sam', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat', parentEmail: 'pat@example.com' };
+const student = {
+  studentName: 'Sam',
+  studentGrade: '11',
+  studentEmail: 'sam@example.com',
+  parentName: 'Pat',
+  parentEmail: 'pat@example.com',
+};
 const billing = { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', phone: '(312) 555-0100' };
 
 /** The request each function is timed with: what a first visitor would really send. */
 const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
   editors: { kind: 'public', request: { path: '/api/database/editors' } },
-  subscribe: { kind: 'public', request: { method: 'POST', path: '/api/database/subscribe', ...json({ email: 'cold@example.com' }) } },
+  subscribe: {
+    kind: 'public',
+    request: { method: 'POST', path: '/api/database/subscribe', ...json({ email: 'cold@example.com' }) },
+  },
   contact: {
     kind: 'public',
-    request: { method: 'POST', path: '/api/contact', ...json({ parentName: 'Pat', studentInfo: 'Sam, 11th', intendedMajor: 'stem', email: 'pat@example.com' }) },
+    request: {
+      method: 'POST',
+      path: '/api/contact',
+      ...json({ parentName: 'Pat', studentInfo: 'Sam, 11th', intendedMajor: 'stem', email: 'pat@example.com' }),
+    },
   },
-  waitlist: { kind: 'public', request: { method: 'POST', path: '/api/waitlist', ...json({ email: 'cold@example.com', editorId: 'daniel-okafor' }) } },
-  'stripe-webhook': { kind: 'public', request: { method: 'POST', path: '/api/stripe/webhook', body: '{}', headers: { 'stripe-signature': 't=1,v1=00' } } },
-  'upload-file': { kind: 'public', request: { path: '/api/uploads/00000000-0000-4000-8000-000000000000.png', params: { key: '00000000-0000-4000-8000-000000000000.png' } } },
+  waitlist: {
+    kind: 'public',
+    request: {
+      method: 'POST',
+      path: '/api/waitlist',
+      ...json({ email: 'cold@example.com', editorId: 'daniel-okafor' }),
+    },
+  },
+  'stripe-webhook': {
+    kind: 'public',
+    request: { method: 'POST', path: '/api/stripe/webhook', body: '{}', headers: { 'stripe-signature': 't=1,v1=00' } },
+  },
+  'upload-file': {
+    kind: 'public',
+    request: {
+      path: '/api/uploads/00000000-0000-4000-8000-000000000000.png',
+      params: { key: '00000000-0000-4000-8000-000000000000.png' },
+    },
+  },
   me: { kind: 'signed-in', request: { path: '/api/me', headers: customer } },
   orders: { kind: 'signed-in', request: { path: '/api/orders', headers: customer } },
-  order: { kind: 'signed-in', request: { path: '/api/orders/BCC-ABC234', params: { id: 'BCC-ABC234' }, headers: customer } },
+  order: {
+    kind: 'signed-in',
+    request: { path: '/api/orders/BCC-ABC234', params: { id: 'BCC-ABC234' }, headers: customer },
+  },
   'create-payment-session': {
     kind: 'signed-in',
-    request: { method: 'POST', path: '/api/stripe/create-payment-session', ...json({ services: [{ id: 'common-app-essay', quantity: 1 }], editorId: 'maya-chen', addOns: [], student, billing, agreedToTerms: true }), headers: { ...customer, 'content-type': 'application/json' } },
+    request: {
+      method: 'POST',
+      path: '/api/stripe/create-payment-session',
+      ...json({
+        services: [{ id: 'common-app-essay', quantity: 1 }],
+        editorId: 'maya-chen',
+        addOns: [],
+        student,
+        billing,
+        agreedToTerms: true,
+      }),
+      headers: { ...customer, 'content-type': 'application/json' },
+    },
   },
-  'order-action': { kind: 'signed-in', request: { method: 'POST', path: '/api/orders/BCC-ABC234/checkout', params: { id: 'BCC-ABC234', action: 'checkout' }, headers: customer } },
-  'test-checkout': { kind: 'signed-in', request: { path: '/api/stripe/test-checkout/BCC-ABC234', params: { orderId: 'BCC-ABC234' }, headers: customer } },
-  editor: { kind: 'signed-in', request: { method: 'DELETE', path: '/api/database/editors/nobody', params: { id: 'nobody' }, headers: admin } },
+  'order-action': {
+    kind: 'signed-in',
+    request: {
+      method: 'POST',
+      path: '/api/orders/BCC-ABC234/checkout',
+      params: { id: 'BCC-ABC234', action: 'checkout' },
+      headers: customer,
+    },
+  },
+  'test-checkout': {
+    kind: 'signed-in',
+    request: { path: '/api/stripe/test-checkout/BCC-ABC234', params: { orderId: 'BCC-ABC234' }, headers: customer },
+  },
+  editor: {
+    kind: 'signed-in',
+    request: { method: 'DELETE', path: '/api/database/editors/nobody', params: { id: 'nobody' }, headers: admin },
+  },
   emails: { kind: 'signed-in', request: { path: '/api/database/emails', headers: admin } },
-  uploads: { kind: 'signed-in', request: { method: 'POST', path: '/api/uploads', headers: { ...admin, 'content-type': 'image/png' }, body: '' } },
+  uploads: {
+    kind: 'signed-in',
+    request: { method: 'POST', path: '/api/uploads', headers: { ...admin, 'content-type': 'image/png' }, body: '' },
+  },
   'admin-inquiries': { kind: 'signed-in', request: { path: '/api/admin/inquiries', headers: admin } },
   'admin-orders': { kind: 'signed-in', request: { path: '/api/admin/orders', headers: admin } },
   'admin-outbox': { kind: 'signed-in', request: { path: '/api/admin/outbox', headers: admin } },
@@ -91,37 +169,124 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
   'admin-waitlist-counts': { kind: 'signed-in', request: { path: '/api/admin/waitlist/counts', headers: admin } },
   'admin-order-refunds': {
     kind: 'signed-in',
-    request: { method: 'POST', path: '/api/admin/orders/BCC-ABC234/refunds', params: { id: 'BCC-ABC234' }, ...json({ requestId: crypto.randomUUID(), amountCents: 100, reason: 'Goodwill' }), headers: { ...admin, 'content-type': 'application/json' } },
+    request: {
+      method: 'POST',
+      path: '/api/admin/orders/BCC-ABC234/refunds',
+      params: { id: 'BCC-ABC234' },
+      ...json({ requestId: crypto.randomUUID(), amountCents: 100, reason: 'Goodwill' }),
+      headers: { ...admin, 'content-type': 'application/json' },
+    },
   },
   'admin-projects': { kind: 'signed-in', request: { path: '/api/admin/projects', headers: admin } },
   'admin-editors': { kind: 'signed-in', request: { path: '/api/admin/editors', headers: admin } },
   projects: { kind: 'signed-in', request: { path: '/api/projects', headers: customer } },
-  project: { kind: 'signed-in', request: { path: '/api/projects/BCC-ABC234-1', params: { id: 'BCC-ABC234-1' }, headers: customer } },
+  project: {
+    kind: 'signed-in',
+    request: { path: '/api/projects/BCC-ABC234-1', params: { id: 'BCC-ABC234-1' }, headers: customer },
+  },
   'project-action': {
     kind: 'signed-in',
-    request: { method: 'POST', path: '/api/projects/BCC-ABC234-1/message', params: { id: 'BCC-ABC234-1', action: 'message' }, ...json({ text: 'Hello' }), headers: { ...customer, 'content-type': 'application/json' } },
+    request: {
+      method: 'POST',
+      path: '/api/projects/BCC-ABC234-1/message',
+      params: { id: 'BCC-ABC234-1', action: 'message' },
+      ...json({ text: 'Hello' }),
+      headers: { ...customer, 'content-type': 'application/json' },
+    },
   },
-  'project-upload': { kind: 'signed-in', request: { method: 'POST', path: '/api/project-files/BCC-ABC234-1', params: { id: 'BCC-ABC234-1' }, headers: customer, body: 'Draft' } },
+  'project-upload': {
+    kind: 'signed-in',
+    request: {
+      method: 'POST',
+      path: '/api/project-files/BCC-ABC234-1',
+      params: { id: 'BCC-ABC234-1' },
+      headers: customer,
+      body: 'Draft',
+    },
+  },
   'project-file': {
     kind: 'signed-in',
-    request: { path: '/api/project-files/BCC-ABC234-1/00000000-0000-4000-8000-000000000000', params: { id: 'BCC-ABC234-1', fileId: '00000000-0000-4000-8000-000000000000' }, headers: customer },
+    request: {
+      path: '/api/project-files/BCC-ABC234-1/00000000-0000-4000-8000-000000000000',
+      params: { id: 'BCC-ABC234-1', fileId: '00000000-0000-4000-8000-000000000000' },
+      headers: customer,
+    },
   },
   'editor-projects': { kind: 'signed-in', request: { path: '/api/editor/projects', headers: customer } },
-  'student-access': { kind: 'signed-in', request: { method: 'POST', path: '/api/student-access/BCC-ABC234', params: { orderId: 'BCC-ABC234' }, headers: customer } },
-  'editor-profile': { kind: 'signed-in', request: { method: 'PUT', path: '/api/editor/profile', ...json({ bio: 'Hello' }), headers: { ...customer, 'content-type': 'application/json' } } },
+  'student-access': {
+    kind: 'signed-in',
+    request: {
+      method: 'POST',
+      path: '/api/student-access/BCC-ABC234',
+      params: { orderId: 'BCC-ABC234' },
+      headers: customer,
+    },
+  },
+  'editor-profile': {
+    kind: 'signed-in',
+    request: {
+      method: 'PUT',
+      path: '/api/editor/profile',
+      ...json({ bio: 'Hello' }),
+      headers: { ...customer, 'content-type': 'application/json' },
+    },
+  },
   'consult-slots': { kind: 'public', request: { path: '/api/consult/slots' } },
-  'consult-bookings': { kind: 'public', request: { method: 'POST', path: '/api/consult/bookings', ...json({ start: '2026-01-01T15:00:00.000Z', name: 'Pat', email: 'pat@example.com' }) } },
-  'consult-lookup': { kind: 'public', request: { method: 'POST', path: '/api/consult/lookup', ...json({ token: 'A'.repeat(43) }) } },
-  'consult-cancel': { kind: 'public', request: { method: 'POST', path: '/api/consult/cancel', ...json({ token: 'A'.repeat(43) }) } },
+  'consult-bookings': {
+    kind: 'public',
+    request: {
+      method: 'POST',
+      path: '/api/consult/bookings',
+      ...json({ start: '2026-01-01T15:00:00.000Z', name: 'Pat', email: 'pat@example.com' }),
+    },
+  },
+  'consult-lookup': {
+    kind: 'public',
+    request: { method: 'POST', path: '/api/consult/lookup', ...json({ token: 'A'.repeat(43) }) },
+  },
+  'consult-cancel': {
+    kind: 'public',
+    request: { method: 'POST', path: '/api/consult/cancel', ...json({ token: 'A'.repeat(43) }) },
+  },
   'admin-consults': { kind: 'signed-in', request: { path: '/api/admin/consults', headers: admin } },
-  'admin-consult': { kind: 'signed-in', request: { method: 'DELETE', path: '/api/admin/consults/abc', params: { id: 'abc' }, headers: admin } },
-  'admin-consult-availability': { kind: 'signed-in', request: { path: '/api/admin/consult-availability', headers: admin } },
+  'admin-consult': {
+    kind: 'signed-in',
+    request: { method: 'DELETE', path: '/api/admin/consults/abc', params: { id: 'abc' }, headers: admin },
+  },
+  'admin-consult-availability': {
+    kind: 'signed-in',
+    request: { path: '/api/admin/consult-availability', headers: admin },
+  },
   'admin-search': { kind: 'signed-in', request: { path: '/api/admin/search?q=pat', headers: admin } },
   'admin-reports': { kind: 'signed-in', request: { path: '/api/admin/reports/months', headers: admin } },
-  'admin-exports': { kind: 'signed-in', request: { path: '/api/admin/exports/orders.csv?from=2026-01-01&to=2026-01-31', params: { file: 'orders.csv' }, headers: admin } },
-  'backup-export': { kind: 'scheduled', request: { method: 'POST', path: '/.netlify/functions/backup-export', body: '{"next_run":"2026-11-23T15:00:00Z"}' } },
-  'consult-reminders': { kind: 'scheduled', request: { method: 'POST', path: '/.netlify/functions/consult-reminders', body: '{"next_run":"2026-11-23T15:00:00Z"}' } },
-  'delivery-timers': { kind: 'scheduled', request: { method: 'POST', path: '/.netlify/functions/delivery-timers', body: '{"next_run":"2026-11-23T15:00:00Z"}' } },
+  'admin-exports': {
+    kind: 'signed-in',
+    request: {
+      path: '/api/admin/exports/orders.csv?from=2026-01-01&to=2026-01-31',
+      params: { file: 'orders.csv' },
+      headers: admin,
+    },
+  },
+  'backup-export': {
+    kind: 'scheduled',
+    request: { method: 'POST', path: '/.netlify/functions/backup-export', body: '{"next_run":"2026-11-23T15:00:00Z"}' },
+  },
+  'consult-reminders': {
+    kind: 'scheduled',
+    request: {
+      method: 'POST',
+      path: '/.netlify/functions/consult-reminders',
+      body: '{"next_run":"2026-11-23T15:00:00Z"}',
+    },
+  },
+  'delivery-timers': {
+    kind: 'scheduled',
+    request: {
+      method: 'POST',
+      path: '/.netlify/functions/delivery-timers',
+      body: '{"next_run":"2026-11-23T15:00:00Z"}',
+    },
+  },
 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

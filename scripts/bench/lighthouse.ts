@@ -40,10 +40,24 @@ const ORDERING: Targets = { performance: 90, accessibility: 100, 'best-practices
  */
 function checkoutHandOver(): CheckoutData {
   const editor = DEMO_EDITORS.find((e) => e.id === 'maya-chen')!;
-  const priced = priceOrder({ services: [{ id: 'common-app-essay', quantity: 1 }, { id: 'activity-list', quantity: 1 }], addOns: ['community'], owned: NO_ADD_ONS, overbooked: false });
+  const priced = priceOrder({
+    services: [
+      { id: 'common-app-essay', quantity: 1 },
+      { id: 'activity-list', quantity: 1 },
+    ],
+    addOns: ['community'],
+    owned: NO_ADD_ONS,
+    overbooked: false,
+  });
   return {
     services: priced.serviceLines.map((l) => ({ key: l.id, title: l.title, price: l.unitCents, quantity: l.quantity })),
-    editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, slotsOpen: editor.slotsOpen },
+    editor: {
+      id: editor.id,
+      name: editor.name,
+      college: editor.college,
+      major: editor.major,
+      slotsOpen: editor.slotsOpen,
+    },
     addOns: { community: true, speed24hr: false, speed48hr: false },
     total: priced.totalCents,
     userEmail: '',
@@ -63,7 +77,11 @@ async function manyEditors(dataDir: string) {
       Array.from({ length: MANY_EDITORS }, (_, i) => {
         const { id, ...input } = DEMO_EDITORS[i % DEMO_EDITORS.length];
         const demo = i < DEMO_EDITORS.length;
-        return repo.create(demo ? id : `${id}-${i}`, demo ? input : { ...input, name: `${input.name} ${i}`, accountEmail: undefined }, new Date(base + i));
+        return repo.create(
+          demo ? id : `${id}-${i}`,
+          demo ? input : { ...input, name: `${input.name} ${i}`, accountEmail: undefined },
+          new Date(base + i),
+        );
       }),
     );
   } finally {
@@ -72,7 +90,17 @@ async function manyEditors(dataDir: string) {
 }
 
 const ROUTES: { route: string; targets: Targets; sessionStorage?: Record<string, unknown>; manyEditors?: true }[] = [
-  ...['/', '/about', '/services', '/pricing', '/editors', '/community', '/contact', '/privacy-policy', '/terms-of-service'].map((route) => ({ route, targets: PUBLIC })),
+  ...[
+    '/',
+    '/about',
+    '/services',
+    '/pricing',
+    '/editors',
+    '/community',
+    '/contact',
+    '/privacy-policy',
+    '/terms-of-service',
+  ].map((route) => ({ route, targets: PUBLIC })),
   // An editor's profile and a major's list: pages made from the editors, one of each kind.
   ...['/editors/maya-chen', '/editors/major/computer-science'].map((route) => ({ route, targets: PUBLIC })),
   // The same list with MANY_EDITORS on the site (the build knows the demo ones; the rest come live).
@@ -85,7 +113,16 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY = process.env.BENCH_ROUTES?.split(',');
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Headless flags that work on our machines, offline.
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg\+xml)/;
 
@@ -110,7 +147,8 @@ async function startCompressingProxy(upstream: string) {
       }
       res.writeHead(answer.statusCode ?? 502, out);
       if (!encoding) return void answer.pipe(res);
-      const compress = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip();
+      const compress =
+        encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip();
       answer.pipe(compress).pipe(res);
     });
     forward.on('error', () => res.writeHead(502).end());
@@ -125,17 +163,20 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function summarise(route: string, targets: Targets, lhr: Result) {
   const score = (id: Category) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  const scripts = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items?.find(
-    (item) => item.resourceType === 'script',
-  );
+  const scripts = (
+    lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined
+  )?.items?.find((item) => item.resourceType === 'script');
   // What keeps a category from its target: its weighted audits that did not pass.
   const misses = CATEGORIES.filter((id) => score(id) < (targets[id] ?? 0)).flatMap((id) =>
     lhr.categories[id].auditRefs
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1)
-      .map((ref) => `${id}: ${lhr.audits[ref.id].title} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`),
+      .map(
+        (ref) => `${id}: ${lhr.audits[ref.id].title} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`,
+      ),
   );
   const tbt = lhr.audits['total-blocking-time'].numericValue ?? 0;
-  if (targets.tbtMs !== undefined && tbt > targets.tbtMs) misses.push(`blocking time ${Math.round(tbt)} ms, over ${targets.tbtMs} ms`);
+  if (targets.tbtMs !== undefined && tbt > targets.tbtMs)
+    misses.push(`blocking time ${Math.round(tbt)} ms, over ${targets.tbtMs} ms`);
   return {
     route,
     scores: CATEGORIES.map(score),
@@ -159,7 +200,12 @@ const browser: Browser = await puppeteer.connect({ browserURL: `http://127.0.0.1
  * sessionStorage, and Lighthouse is told not to clear storage: the state a visitor arrives with.
  */
 async function audit(url: string, storage?: Record<string, unknown>) {
-  const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
+  const flags = {
+    port: chrome.port,
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    onlyCategories: [...CATEGORIES],
+  };
   if (!storage) return lighthouse(url, flags);
   const page = await browser.newPage();
   try {
@@ -180,7 +226,9 @@ const rows: ReturnType<typeof summarise>[] = [];
 const startLoad = loadavg()[0];
 let lighthouseVersion = '';
 try {
-  for (const { route, targets, sessionStorage, manyEditors: busy } of ROUTES.filter((r) => !ONLY || ONLY.includes(r.route))) {
+  for (const { route, targets, sessionStorage, manyEditors: busy } of ROUTES.filter(
+    (r) => !ONLY || ONLY.includes(r.route),
+  )) {
     const runs: Result[] = [];
     for (let i = 0; i < RUNS; i++) {
       const result = await audit(`${(busy ? busyCdn : cdn).origin}${route}`, sessionStorage);
@@ -200,7 +248,10 @@ try {
   await Promise.all([site.stop(), busySite.stop()]);
 }
 
-const chromium = execFileSync(CHROME_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+const chromium = execFileSync(CHROME_PATH, ['--version'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'ignore'],
+}).trim();
 const table = [
   '| Route | Performance | Accessibility | Best practices | SEO | LCP | CLS | TBT | JS transferred |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -24,7 +24,15 @@ export interface LoadResult {
   p99: number;
 }
 
-export async function load({ url, method = 'GET', body, headers = {}, connections = 10, seconds = 10, maxRequests = 50_000 }: LoadOptions): Promise<LoadResult> {
+export async function load({
+  url,
+  method = 'GET',
+  body,
+  headers = {},
+  connections = 10,
+  seconds = 10,
+  maxRequests = 50_000,
+}: LoadOptions): Promise<LoadResult> {
   if (!['localhost', '127.0.0.1'].includes(new URL(url).hostname)) throw new Error('Load only loopback addresses');
   const result = await autocannon({
     url,
@@ -35,5 +43,10 @@ export async function load({ url, method = 'GET', body, headers = {}, connection
     headers: { ...headers, ...(body && { 'content-type': 'application/json' }) },
     ...(body && { body, idReplacement: true }),
   });
-  return { errors: result.errors + result.non2xx, rps: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    errors: result.errors + result.non2xx,
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }

@@ -42,7 +42,9 @@ async function signUp(origin: string, email: string) {
   const password = 'secret-pass';
   const { idToken, localId } = await toolkit(origin, 'signUp', { email, password, returnSecureToken: true });
   await toolkit(origin, 'sendOobCode', { requestType: 'VERIFY_EMAIL', idToken });
-  const codes = (await (await fetch(`${origin}/emulator/v1/projects/demo-beacon/oobCodes`)).json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const codes = (await (await fetch(`${origin}/emulator/v1/projects/demo-beacon/oobCodes`)).json()) as {
+    oobCodes: { email: string; requestType: string; oobCode: string }[];
+  };
   const code = codes.oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1)!;
   await toolkit(origin, 'update', { oobCode: code.oobCode });
   const verified = await toolkit(origin, 'signInWithPassword', { email, password, returnSecureToken: true });
@@ -60,19 +62,42 @@ function order(n: number, uid: string, editor: (typeof DEMO_EDITORS)[number], un
     updatedAt: at,
     customer: { uid, email: `${uid}@example.com` },
     editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, overbooked: false },
-    serviceLines: [{ id: 'supplement-small', title: 'Supplemental Essay Help (Small)', unitCents: 7500, quantity: units, totalCents: 7500 * units }],
+    serviceLines: [
+      {
+        id: 'supplement-small',
+        title: 'Supplemental Essay Help (Small)',
+        unitCents: 7500,
+        quantity: units,
+        totalCents: 7500 * units,
+      },
+    ],
     addOnLines: [],
     turnaround: { id: 'standard', label: 'Standard 3-5 days' },
     turnaroundFeeCents: 0,
     totalCents: 7500 * units,
-    student: { studentName: 'Sam', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat', parentEmail: 'pat@example.com', intendedMajor: '' },
-    billing: { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: 'United States', phone: '+13125550100' },
+    student: {
+      studentName: 'Sam',
+      studentGrade: '11',
+      studentEmail: 'sam@example.com',
+      parentName: 'Pat',
+      parentEmail: 'pat@example.com',
+      intendedMajor: '',
+    },
+    billing: {
+      street: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+      country: 'United States',
+      phone: '+13125550100',
+    },
     payment: { mode: 'test', paidAt: at },
   };
 }
 
 /** Most projects of a season are long finished; about one in eight is still open. */
-const settle = (project: Project, i: number): Project => (i % 8 === 0 ? project : { ...project, state: 'final', version: 5 });
+const settle = (project: Project, i: number): Project =>
+  i % 8 === 0 ? project : { ...project, state: 'final', version: 5 };
 
 async function seed(dataDir: string, customerUid: string) {
   const blobs = await startBlobsServer(dataDir);
@@ -82,7 +107,11 @@ async function seed(dataDir: string, customerUid: string) {
   projects.push(...projectsOfOrder(order(1, customerUid, DEMO_EDITORS[0], 5, 1)));
   for (let n = 2; projects.length < PROJECTS; n++) {
     const units = Math.min(5, PROJECTS - projects.length);
-    projects.push(...projectsOfOrder(order(n, `family-${n % FAMILIES}`, DEMO_EDITORS[n % DEMO_EDITORS.length], units, 1 + (n % 120))).map((p, i) => settle(p, n + i)));
+    projects.push(
+      ...projectsOfOrder(
+        order(n, `family-${n % FAMILIES}`, DEMO_EDITORS[n % DEMO_EDITORS.length], units, 1 + (n % 120)),
+      ).map((p, i) => settle(p, n + i)),
+    );
   }
   for (let i = 0; i < projects.length; i += 25) await Promise.all(projects.slice(i, i + 25).map((p) => repo.create(p)));
   await blobs.stop();
@@ -92,7 +121,11 @@ async function seed(dataDir: string, customerUid: string) {
 async function measure(url: string, token: string, connections: number): Promise<LoadResult> {
   const options = { url, headers: { authorization: `Bearer ${token}` }, connections };
   await load({ ...options, seconds: 2 }); // warm-up
-  const rounds = [await load({ ...options, seconds: SECONDS }), await load({ ...options, seconds: SECONDS }), await load({ ...options, seconds: SECONDS })];
+  const rounds = [
+    await load({ ...options, seconds: SECONDS }),
+    await load({ ...options, seconds: SECONDS }),
+    await load({ ...options, seconds: SECONDS }),
+  ];
   const median = [...rounds].sort((a, b) => a.p99 - b.p99)[1];
   return { ...median, errors: rounds.reduce((sum, r) => sum + r.errors, 0) };
 }
@@ -106,8 +139,18 @@ try {
   const projects = await seed(site.dataDir, customer.uid);
   const mayaOpen = projects.filter((p) => p.editor.id === DEMO_EDITORS[0].id && p.state !== 'final').length;
   for (const connections of [1, CONNECTIONS]) {
-    results.push({ name: 'GET /api/projects (a customer with 5)', items: 5, connections, result: await measure(`${site.origin}/api/projects`, customer.token, connections) });
-    results.push({ name: `GET /api/editor/projects (an editor's inbox)`, items: mayaOpen, connections, result: await measure(`${site.origin}/api/editor/projects`, maya.token, connections) });
+    results.push({
+      name: 'GET /api/projects (a customer with 5)',
+      items: 5,
+      connections,
+      result: await measure(`${site.origin}/api/projects`, customer.token, connections),
+    });
+    results.push({
+      name: `GET /api/editor/projects (an editor's inbox)`,
+      items: mayaOpen,
+      connections,
+      result: await measure(`${site.origin}/api/editor/projects`, maya.token, connections),
+    });
   }
 } finally {
   await site.stop();
@@ -117,7 +160,10 @@ const table = [
   '| Request | Projects in the answer | Connections | req/s | p50 | p99 | Errors | Target (p99) | Met |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ...results.map(({ name, items, connections, result: r }) => {
-    const target = connections === 1 ? [`${TARGET_P99_MS} ms`, r.p99 < TARGET_P99_MS && r.errors === 0 ? 'yes' : 'no'] : ['(load)', r.errors === 0 ? 'no errors' : 'errors'];
+    const target =
+      connections === 1
+        ? [`${TARGET_P99_MS} ms`, r.p99 < TARGET_P99_MS && r.errors === 0 ? 'yes' : 'no']
+        : ['(load)', r.errors === 0 ? 'no errors' : 'errors'];
     return `| \`${name}\` | ${items} | ${connections} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.errors} | ${target.join(' | ')} |`;
   }),
 ].join('\n');

@@ -18,9 +18,12 @@ export function writeSection(name: string, body: string) {
   const end = `<!-- ${name}:end -->`;
   const section = `${start}\n${body.trim()}\n${end}`;
   const current = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : HEADER;
-  const next = current.includes(start) ? current.replace(new RegExp(`${start}[\\s\\S]*${end}`), () => section) : `${current.trimEnd()}\n\n${section}\n`;
+  const next = current.includes(start)
+    ? current.replace(new RegExp(`${start}[\\s\\S]*${end}`), () => section)
+    : `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(REPORT, next);
 }
 
 /** "load average 1.2 at the start and 2.3 at the end": busy cores change every number here. */
-export const loadNote = (atStart: number) => `load average ${atStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end`;
+export const loadNote = (atStart: number) =>
+  `load average ${atStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end`;

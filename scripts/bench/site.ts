@@ -7,7 +7,11 @@ import { freePort } from '../platform/free-port.mjs';
 
 /** Runs a TypeScript file with tsx in its own process group (so stopping it stops its children). */
 export function spawnTsx(file: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', file, ...args], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  return spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', file, ...args], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
 }
 
 /** Stops the process group and waits (at most 20 s) for the process to exit. */
@@ -29,7 +33,13 @@ export async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_
   child.stderr?.on('data', (d) => (log += d));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && child.exitCode === null) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 500));
   }
   await stopGroup(child);

@@ -8,7 +8,10 @@
 import type { AstroIntegration } from 'astro';
 import { productionEnvProblems } from '../../netlify/server/core/production-env';
 
-export const TEST_CHECKOUT_ROUTE = { pattern: '/test-checkout', entrypoint: './src/islands/test-checkout/TestCheckoutPage.astro' };
+export const TEST_CHECKOUT_ROUTE = {
+  pattern: '/test-checkout',
+  entrypoint: './src/islands/test-checkout/TestCheckoutPage.astro',
+};
 
 export function deployContextIntegration(env: Record<string, string | undefined> = process.env): AstroIntegration {
   return {

@@ -46,7 +46,9 @@ const COMMON: BuildOptions = {
   target: 'node20',
   outExtension: { '.js': '.mjs' },
   // Bundled CommonJS may `require` Node's builtins: give the module a real `require`.
-  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+  },
   // Whitespace and syntax only: a production stack trace still names our functions.
   minifyWhitespace: true,
   minifySyntax: true,
@@ -60,10 +62,20 @@ const COMMON: BuildOptions = {
  * package of `outDir/node_modules/@lazy-bundle`; throws on any error or warning. Returns esbuild's
  * metafiles: what went into each bundle.
  */
-export async function bundleFunctionSources(outDir = BUNDLED_DIR, sourceDir = SOURCE_DIR): Promise<{ functions: Metafile; lazy: Metafile }> {
-  const entries = (await readdir(sourceDir)).filter((file) => /\.m?ts$/.test(file)).map((file) => join(sourceDir, file));
+export async function bundleFunctionSources(
+  outDir = BUNDLED_DIR,
+  sourceDir = SOURCE_DIR,
+): Promise<{ functions: Metafile; lazy: Metafile }> {
+  const entries = (await readdir(sourceDir))
+    .filter((file) => /\.m?ts$/.test(file))
+    .map((file) => join(sourceDir, file));
   const lazy = new Set<string>();
-  const functions = await build({ ...COMMON, entryPoints: entries, outdir: resolve(outDir), plugins: [lazyPackagesApart(lazy)] });
+  const functions = await build({
+    ...COMMON,
+    entryPoints: entries,
+    outdir: resolve(outDir),
+    plugins: [lazyPackagesApart(lazy)],
+  });
   // esbuild resolves a bare entry point as a package, with the conditions `import()` has on Node.
   const packages = await build({
     ...COMMON,
@@ -71,9 +83,18 @@ export async function bundleFunctionSources(outDir = BUNDLED_DIR, sourceDir = SO
     outdir: resolve(outDir),
   });
   for (const specifier of lazy) {
-    const manifest = { name: lazyBundle(specifier), private: true, type: 'module', exports: './index.mjs', description: `${specifier}, bundled into one file` };
+    const manifest = {
+      name: lazyBundle(specifier),
+      private: true,
+      type: 'module',
+      exports: './index.mjs',
+      description: `${specifier}, bundled into one file`,
+    };
     await mkdir(join(outDir, 'node_modules', lazyBundle(specifier)), { recursive: true });
-    await writeFile(join(outDir, 'node_modules', lazyBundle(specifier), 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(
+      join(outDir, 'node_modules', lazyBundle(specifier), 'package.json'),
+      `${JSON.stringify(manifest, null, 2)}\n`,
+    );
   }
   const warnings = [...functions.warnings, ...packages.warnings];
   if (warnings.length > 0) throw new Error(`Bundling the functions warned:\n${warnings.map((w) => w.text).join('\n')}`);
@@ -82,5 +103,7 @@ export async function bundleFunctionSources(outDir = BUNDLED_DIR, sourceDir = SO
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { functions, lazy } = await bundleFunctionSources(process.argv[2]);
-  console.log(`Bundled ${Object.keys(functions.outputs).length} functions and ${Object.keys(lazy.outputs).length} lazily imported packages into ${process.argv[2] ?? BUNDLED_DIR}.`);
+  console.log(
+    `Bundled ${Object.keys(functions.outputs).length} functions and ${Object.keys(lazy.outputs).length} lazily imported packages into ${process.argv[2] ?? BUNDLED_DIR}.`,
+  );
 }

@@ -21,7 +21,14 @@ export interface AuthEmulatorOptions {
   onEmailLink?: (line: string) => void;
 }
 
-export async function startAuthEmulator({ projectId, port, hubPort, loggingPort, persistDir, onEmailLink }: AuthEmulatorOptions) {
+export async function startAuthEmulator({
+  projectId,
+  port,
+  hubPort,
+  loggingPort,
+  persistDir,
+  onEmailLink,
+}: AuthEmulatorOptions) {
   // The CLI reads ports from a firebase.json; a throwaway one lets tests run beside `npm start`.
   const dir = mkdtempSync(join(tmpdir(), 'bcc-auth-'));
   const host = '127.0.0.1';
@@ -54,7 +61,8 @@ export async function startAuthEmulator({ projectId, port, hubPort, loggingPort,
   let output = '';
   child.stdout.on('data', (d) => {
     output += d;
-    for (const line of String(d).split('\n')) if (line.includes('follow this link:')) onEmailLink?.(line.replace(/^.*?(To )/, '$1').trim());
+    for (const line of String(d).split('\n'))
+      if (line.includes('follow this link:')) onEmailLink?.(line.replace(/^.*?(To )/, '$1').trim());
   });
   child.stderr.on('data', (d) => (output += d));
 

@@ -23,7 +23,8 @@ interface WalkOptions {
 type Walkable = { walk(options: WalkOptions): Promise<void>; generateETag(path: string): Promise<string> };
 const server = BlobsServer as unknown as Walkable;
 
-const statIfThere = (path: string) => stat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : Promise.reject(error)));
+const statIfThere = (path: string) =>
+  stat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : Promise.reject(error)));
 
 async function walk(options: WalkOptions): Promise<void> {
   const { path, prefix, rootPath } = options;
@@ -37,7 +38,9 @@ async function walk(options: WalkOptions): Promise<void> {
 /** Lists the directory `dir`, whose key is `dirKey` ('' for the store itself), and what is below it. */
 async function walkFrom(options: WalkOptions, dir: string, dirKey: string): Promise<void> {
   const { directories, prefix, result } = options;
-  const entries = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
+  const entries = await readdir(dir).catch((error: NodeJS.ErrnoException) =>
+    error.code === 'ENOENT' ? [] : Promise.reject(error),
+  );
   for (const entry of entries) {
     const key = dirKey ? `${dirKey}/${entry}` : entry;
     // Outside the prefix: skipped before any stat.
@@ -46,7 +49,12 @@ async function walkFrom(options: WalkOptions, dir: string, dirKey: string): Prom
     const info = await statIfThere(entryPath);
     if (!info) continue; // renamed or deleted since readdir: a write in flight, not a blob
     if (!info.isDirectory()) {
-      result.blobs?.push({ etag: await server.generateETag(entryPath), key, last_modified: info.mtime.toISOString(), size: info.size });
+      result.blobs?.push({
+        etag: await server.generateETag(entryPath),
+        key,
+        last_modified: info.mtime.toISOString(),
+        size: info.size,
+      });
     } else if (directories && key.startsWith(prefix)) {
       result.directories?.push(key);
     } else {

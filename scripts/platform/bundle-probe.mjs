@@ -30,7 +30,11 @@ const context = {
 };
 const { default: handler } = await import(pathToFileURL(modulePath).href);
 const res = await handler(new Request(url, { method, headers, body }), context);
-const answer = { status: res.status, contentType: res.headers.get('content-type'), body: (await res.text()).slice(0, 2000) };
+const answer = {
+  status: res.status,
+  contentType: res.headers.get('content-type'),
+  body: (await res.text()).slice(0, 2000),
+};
 if (flag === '--packages') {
   // Include what work after the answer (`waitUntil`) loads; messages from the hooks thread arrive
   // asynchronously: let them land before reporting.

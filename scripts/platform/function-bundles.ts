@@ -35,7 +35,11 @@ async function directorySize(dir: string): Promise<number> {
 
 /** Bundles every function of `sourceDir` into `outDir` (which must lie outside the project, so
  * nothing resolves from the project's own node_modules); throws on any bundling error. */
-export async function bundleFunctions(sourceDir: string, outDir: string, projectRoot = process.cwd()): Promise<FunctionBundle[]> {
+export async function bundleFunctions(
+  sourceDir: string,
+  outDir: string,
+  projectRoot = process.cwd(),
+): Promise<FunctionBundle[]> {
   const results = await zipFunctions([resolve(sourceDir)], outDir, {
     archiveFormat: 'none',
     basePath: projectRoot,
@@ -43,7 +47,9 @@ export async function bundleFunctions(sourceDir: string, outDir: string, project
     configFileDirectories: [],
     config: { '*': { nodeBundler: 'esbuild' } },
   });
-  const problems = results.flatMap((r) => [...(r.bundlerErrors ?? []), ...(r.bundlerWarnings ?? [])].map((m) => `${r.name}: ${JSON.stringify(m)}`));
+  const problems = results.flatMap((r) =>
+    [...(r.bundlerErrors ?? []), ...(r.bundlerWarnings ?? [])].map((m) => `${r.name}: ${JSON.stringify(m)}`),
+  );
   if (problems.length > 0) throw new Error(`Bundling reported problems:\n${problems.join('\n')}`);
   return Promise.all(
     results.map(async (r) => {
@@ -68,7 +74,10 @@ export async function bundleFunctions(sourceDir: string, outDir: string, project
  * bundles are written to a scratch folder inside the project (packages resolve from its
  * node_modules, as on Netlify), never over the build's own output.
  */
-export async function bundleDeployedFunctions(outDir: string, projectRoot = process.cwd()): Promise<{ bundles: FunctionBundle[]; metafiles: { functions: Metafile; lazy: Metafile } }> {
+export async function bundleDeployedFunctions(
+  outDir: string,
+  projectRoot = process.cwd(),
+): Promise<{ bundles: FunctionBundle[]; metafiles: { functions: Metafile; lazy: Metafile } }> {
   await mkdir(join(projectRoot, '.netlify'), { recursive: true });
   const built = await mkdtemp(join(projectRoot, '.netlify', 'functions-bundled-'));
   try {
@@ -113,7 +122,10 @@ export function probeBundle(
   const args = [PROBE, bundle.modulePath, spec, ...(listPackages ? ['--packages'] : [])];
   const started = performance.now();
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     let ms = 0;

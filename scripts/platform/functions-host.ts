@@ -60,7 +60,8 @@ export function localContext(name: string, siteUrl: string, params: Record<strin
     deploy: { context: '', id: '0', published: false },
     site: { url: siteUrl },
     // Work after the answer: this process lives on, so it only has to be caught.
-    waitUntil: (work: Promise<unknown>) => void work.catch((error) => console.error(`${name}: work after the answer failed:`, error)),
+    waitUntil: (work: Promise<unknown>) =>
+      void work.catch((error) => console.error(`${name}: work after the answer failed:`, error)),
   } as unknown as Context;
 }
 

@@ -16,7 +16,11 @@ export interface ScheduledFunctionsOptions {
   everyMs?: number;
 }
 
-export async function startScheduledFunctions({ siteUrl, directory = resolve('netlify/functions'), everyMs = SCHEDULED_RUN_EVERY_MS }: ScheduledFunctionsOptions) {
+export async function startScheduledFunctions({
+  siteUrl,
+  directory = resolve('netlify/functions'),
+  everyMs = SCHEDULED_RUN_EVERY_MS,
+}: ScheduledFunctionsOptions) {
   const scheduled = (await importFunctions(directory)).filter(isScheduled);
   const running = new Map<string, Promise<void>>();
 
@@ -38,7 +42,10 @@ export async function startScheduledFunctions({ siteUrl, directory = resolve('ne
   function tick() {
     for (const fn of scheduled) {
       if (running.has(fn.name)) continue;
-      running.set(fn.name, invoke(fn).finally(() => running.delete(fn.name)));
+      running.set(
+        fn.name,
+        invoke(fn).finally(() => running.delete(fn.name)),
+      );
     }
   }
 

@@ -35,7 +35,12 @@ export async function startBlobsServer(dataDir: string) {
   return { stop: () => server.stop() };
 }
 
-export async function startSiteServer({ port, dataDir, authEmulatorUrl, projectRoot = process.cwd() }: SiteServerOptions) {
+export async function startSiteServer({
+  port,
+  dataDir,
+  authEmulatorUrl,
+  projectRoot = process.cwd(),
+}: SiteServerOptions) {
   const blobs = await startBlobsServer(dataDir);
   const netlify = new NetlifyDev({
     projectRoot,

@@ -26,7 +26,9 @@ export async function editorSnapshot(env: Env = process.env, fetchFn: typeof fet
 
 async function liveEditors(siteUrl: string, fetchFn: typeof fetch): Promise<Editor[] | null> {
   try {
-    const res = await fetchFn(new URL('/api/database/editors', siteUrl), { signal: AbortSignal.timeout(LIVE_TIMEOUT_MS) });
+    const res = await fetchFn(new URL('/api/database/editors', siteUrl), {
+      signal: AbortSignal.timeout(LIVE_TIMEOUT_MS),
+    });
     const parsed = z.array(editorSchema).safeParse(res.ok ? await res.json() : null);
     if (parsed.success) return parsed.data;
     console.warn(`Editor snapshot: ${siteUrl} answered ${res.status} without an editors list; building without it.`);

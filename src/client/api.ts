@@ -7,14 +7,23 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; 
 
 export async function apiFetch<T = unknown>(
   path: string,
-  { method = 'GET', body, token, headers: extra = {} }: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  {
+    method = 'GET',
+    body,
+    token,
+    headers: extra = {},
+  }: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
   const raw = body instanceof Blob;
   const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   if (body !== undefined && !raw) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    const res = await fetch(path, { method, headers, body: body === undefined ? undefined : raw ? body : JSON.stringify(body) });
+    const res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+    });
     const data = await res.json().catch(() => null);
     if (res.ok) return { ok: true, data: data as T };
     const error = data && typeof data.error === 'string' ? data.error : `Request failed (${res.status})`;

@@ -25,11 +25,15 @@ export const CHECKOUT_FORM_KEY = 'bcc:checkout-form';
 const BILLING_KEY = 'bcc:billing';
 
 const isCheckoutData = (v: unknown): v is CheckoutData =>
-  typeof v === 'object' && v !== null && Array.isArray((v as CheckoutData).services) && typeof (v as CheckoutData).editor?.id === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  Array.isArray((v as CheckoutData).services) &&
+  typeof (v as CheckoutData).editor?.id === 'string';
 
 export const saveCheckoutData = (data: CheckoutData) => writeStored('local', CHECKOUT_KEY, data);
 /** The hand-over; one an earlier version left in this tab's sessionStorage still counts. */
-export const readCheckoutData = () => readStored('local', CHECKOUT_KEY, isCheckoutData) ?? readStored('session', CHECKOUT_KEY, isCheckoutData);
+export const readCheckoutData = () =>
+  readStored('local', CHECKOUT_KEY, isCheckoutData) ?? readStored('session', CHECKOUT_KEY, isCheckoutData);
 export const clearCheckoutData = () => {
   removeStored('local', CHECKOUT_KEY);
   removeStored('session', CHECKOUT_KEY);
@@ -37,7 +41,11 @@ export const clearCheckoutData = () => {
 export const saveBillingData = (billing: Billing) => writeStored('session', BILLING_KEY, billing);
 
 const isFormDraft = (v: unknown): v is Partial<CheckoutFields> =>
-  typeof v === 'object' && v !== null && Object.entries(v).every(([key, value]) => (CHECKOUT_FIELDS as readonly string[]).includes(key) && typeof value === 'string');
+  typeof v === 'object' &&
+  v !== null &&
+  Object.entries(v).every(
+    ([key, value]) => (CHECKOUT_FIELDS as readonly string[]).includes(key) && typeof value === 'string',
+  );
 
 /** What the customer typed into the checkout form (no card data: /checkout has none). */
 export const saveCheckoutForm = (fields: CheckoutFields) => writeStored('session', CHECKOUT_FORM_KEY, fields);

@@ -3,10 +3,13 @@ import type { BookedConsult, BookingRequest, ConsultByToken, FreeSlots } from '.
 import { apiFetch } from './api';
 
 export const fetchFreeSlots = () => apiFetch<FreeSlots>('/api/consult/slots');
-export const requestBooking = (request: BookingRequest) => apiFetch<BookedConsult>('/api/consult/bookings', { method: 'POST', body: request });
+export const requestBooking = (request: BookingRequest) =>
+  apiFetch<BookedConsult>('/api/consult/bookings', { method: 'POST', body: request });
 /** The token travels in the body, never in a URL the server would log. */
-export const lookUpConsult = (token: string) => apiFetch<ConsultByToken>('/api/consult/lookup', { method: 'POST', body: { token } });
-export const cancelConsult = (token: string) => apiFetch<ConsultByToken>('/api/consult/cancel', { method: 'POST', body: { token } });
+export const lookUpConsult = (token: string) =>
+  apiFetch<ConsultByToken>('/api/consult/lookup', { method: 'POST', body: { token } });
+export const cancelConsult = (token: string) =>
+  apiFetch<ConsultByToken>('/api/consult/cancel', { method: 'POST', body: { token } });
 
 /** The browser's own time zone, as its settings name it ('Asia/Kolkata'). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -18,7 +18,11 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
 }
 
-export async function saveDownload(path: string, token: string, fallbackName: string): Promise<ApiResult<{ name: string }>> {
+export async function saveDownload(
+  path: string,
+  token: string,
+  fallbackName: string,
+): Promise<ApiResult<{ name: string }>> {
   let res: Response;
   try {
     res = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
@@ -27,7 +31,11 @@ export async function saveDownload(path: string, token: string, fallbackName: st
   }
   if (!res.ok) {
     const data = await res.json().catch(() => null);
-    return { ok: false, status: res.status, error: typeof data?.error === 'string' ? data.error : `Request failed (${res.status})` };
+    return {
+      ok: false,
+      status: res.status,
+      error: typeof data?.error === 'string' ? data.error : `Request failed (${res.status})`,
+    };
   }
   const name = fileNameOf(res.headers.get('Content-Disposition'), fallbackName);
   const url = URL.createObjectURL(await res.blob());

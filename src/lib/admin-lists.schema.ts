@@ -10,7 +10,9 @@ import { emailSchema } from './schemas';
 export * from './admin-lists';
 
 /** `?status=` of GET /api/admin/inquiries. */
-export const inquiryFilterSchema = z.enum(INQUIRY_FILTERS, { message: 'status must be all, open or handled' }).default('all');
+export const inquiryFilterSchema = z
+  .enum(INQUIRY_FILTERS, { message: 'status must be all, open or handled' })
+  .default('all');
 
 /** PATCH /api/admin/inquiries: mark an inquiry handled, or open again. */
 export const inquiryHandledSchema = z.object({
@@ -18,7 +20,10 @@ export const inquiryHandledSchema = z.object({
   handled: z.boolean({ message: 'handled must be true or false' }),
 });
 
-const editorIdText = z.string({ message: 'editor must be text' }).min(1, 'editor is required').max(100, 'editor is too long');
+const editorIdText = z
+  .string({ message: 'editor must be text' })
+  .min(1, 'editor is required')
+  .max(100, 'editor is too long');
 
 /** GET /api/admin/waitlist: `?editor=` one editor's waitlist, `?format=csv` the export. */
 export const waitlistQuerySchema = z.object({

@@ -2,7 +2,12 @@
 import { z } from './zod';
 
 /** `?subject=` of GET /api/admin/audit: an editor, consult, order, project, subscriber or inquiry id. */
-export const auditSubjectSchema = z.string().trim().min(1, 'subject must not be empty').max(300, 'subject is too long').optional();
+export const auditSubjectSchema = z
+  .string()
+  .trim()
+  .min(1, 'subject must not be empty')
+  .max(300, 'subject is too long')
+  .optional();
 
 /** PATCH /api/admin/attention: an event the owner has seen. Ids are the attention store's keys. */
 export const attentionSeenSchema = z.object({

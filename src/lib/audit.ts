@@ -26,7 +26,15 @@ export const AUDIT_ACTIONS = {
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
-export const AUDIT_SUBJECTS = ['editor', 'availability', 'consult', 'order', 'project', 'subscriber', 'inquiry'] as const;
+export const AUDIT_SUBJECTS = [
+  'editor',
+  'availability',
+  'consult',
+  'order',
+  'project',
+  'subscriber',
+  'inquiry',
+] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECTS)[number];
 export const auditSubjectLabels: Record<AuditSubjectKind, string> = {
   editor: 'Editor',

@@ -55,7 +55,8 @@ export function expiryProblem(text: string, now = new Date()): string | null {
   if (month < 1 || month > 12) return cardMessages.expiryMonthInvalid;
   const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
   // A card is good to the end of its month.
-  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) return cardMessages.expiryPast;
+  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1))
+    return cardMessages.expiryPast;
   return null;
 }
 

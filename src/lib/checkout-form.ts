@@ -8,10 +8,25 @@ import { GRADES } from './catalogue';
 import { EMAIL_FIELD_HINT, EMAIL_MAX_LENGTH, isEmail, normalizeEmail } from './email';
 import { messages } from './messages';
 import type { Order } from './order';
-import { PHONE_HINT, PHONE_MAX_LENGTH, ZIP_HINT, formatPhone, isUnitedStates, normalizeZip, plausiblePhone } from './phone';
+import {
+  PHONE_HINT,
+  PHONE_MAX_LENGTH,
+  ZIP_HINT,
+  formatPhone,
+  isUnitedStates,
+  normalizeZip,
+  plausiblePhone,
+} from './phone';
 
 /** The fields in reading order: student and parent first, then billing (the page shows them so). */
-export const STUDENT_FIELDS = ['studentName', 'studentGrade', 'studentEmail', 'parentName', 'parentEmail', 'intendedMajor'] as const;
+export const STUDENT_FIELDS = [
+  'studentName',
+  'studentGrade',
+  'studentEmail',
+  'parentName',
+  'parentEmail',
+  'intendedMajor',
+] as const;
 export const BILLING_FIELDS = ['street', 'city', 'state', 'zip', 'country', 'phone'] as const;
 export const CHECKOUT_FIELDS = [...STUDENT_FIELDS, ...BILLING_FIELDS] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
@@ -86,7 +101,8 @@ export const lastDetailsText = {
 } as const;
 
 /** The last paid order of a family's orders (newest first), whose details the next order may reuse. */
-export const lastPaidOrder = <T extends Pick<Order, 'payment'>>(orders: T[]) => orders.find((order) => order.payment.paidAt);
+export const lastPaidOrder = <T extends Pick<Order, 'payment'>>(orders: T[]) =>
+  orders.find((order) => order.payment.paidAt);
 
 /** The fields as an order was placed with them: the student, the parent and the billing details. */
 export const fieldsFromOrder = ({ student, billing }: Pick<Order, 'student' | 'billing'>): CheckoutFields => ({
@@ -123,7 +139,10 @@ export const fixFieldsMessage = 'Please correct the fields marked below.';
  * Checks every field. The phone number only for its shape (phone.ts: plausiblePhone): the server
  * parses it with libphonenumber-js and its refusal shows next to the field (fieldOfServerError).
  */
-export function checkCheckout(fields: CheckoutFields, phoneOk: (phone: string) => boolean = plausiblePhone): CheckoutCheck {
+export function checkCheckout(
+  fields: CheckoutFields,
+  phoneOk: (phone: string) => boolean = plausiblePhone,
+): CheckoutCheck {
   const values = { ...fields } as CheckoutFields;
   for (const field of CHECKOUT_FIELDS) values[field] = fields[field].trim();
   values.studentEmail = normalizeEmail(values.studentEmail);
@@ -159,7 +178,14 @@ export function checkCheckout(fields: CheckoutFields, phoneOk: (phone: string) =
   const first = CHECKOUT_FIELDS.find((field) => problems[field]) ?? null;
   const missingBilling = BILLING_FIELDS.some((field) => missing.has(field));
   const missingStudent = STUDENT_FIELDS.some((field) => missing.has(field));
-  const summary = first === null ? null : missingStudent ? messages.requiredFields : missingBilling ? messages.billingRequired : fixFieldsMessage;
+  const summary =
+    first === null
+      ? null
+      : missingStudent
+        ? messages.requiredFields
+        : missingBilling
+          ? messages.billingRequired
+          : fixFieldsMessage;
   return { problems, first, summary, values };
 }
 

@@ -46,7 +46,15 @@ const weekdayHours: TimeWindow[] = [
 ];
 /** Until the admin sets hours: weekday mornings and afternoons, so a fresh site offers slots. */
 export const DEFAULT_AVAILABILITY: Availability = {
-  weekly: { mon: weekdayHours, tue: weekdayHours, wed: weekdayHours, thu: weekdayHours, fri: weekdayHours, sat: [], sun: [] },
+  weekly: {
+    mon: weekdayHours,
+    tue: weekdayHours,
+    wed: weekdayHours,
+    thu: weekdayHours,
+    fri: weekdayHours,
+    sat: [],
+    sun: [],
+  },
   daysOff: [],
   openDates: [],
   meetingLink: '',
@@ -84,7 +92,8 @@ export function minutesOfDay(time: string): number | null {
 }
 
 /** 570 -> '09:30': a time of day for a form field. */
-export const clockTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+export const clockTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** Why one day's windows cannot be saved, or null: each must end after it starts, and none may overlap. */
 export function windowsProblem(windows: TimeWindow[]): string | null {

@@ -28,19 +28,25 @@ export function localDate(iso: string, timeZone: string): string {
 }
 
 /** A calendar date as written ('2026-03-09') for people: 'Monday, March 9, 2026'. */
-export const formatDate = (isoDate: string) => formatter('UTC', { ...DAY, year: 'numeric' }).format(new Date(`${isoDate}T12:00:00Z`));
+export const formatDate = (isoDate: string) =>
+  formatter('UTC', { ...DAY, year: 'numeric' }).format(new Date(`${isoDate}T12:00:00Z`));
 
 /** 'Monday, March 9' */
 export const formatDay = (iso: string, timeZone: string) => formatter(timeZone, DAY).format(new Date(iso));
 /** 'Mon' and 'Mar 9', for the compact day buttons. */
-export const formatWeekday = (iso: string, timeZone: string) => formatter(timeZone, { weekday: 'short' }).format(new Date(iso));
-export const formatMonthDay = (iso: string, timeZone: string) => formatter(timeZone, { month: 'short', day: 'numeric' }).format(new Date(iso));
+export const formatWeekday = (iso: string, timeZone: string) =>
+  formatter(timeZone, { weekday: 'short' }).format(new Date(iso));
+export const formatMonthDay = (iso: string, timeZone: string) =>
+  formatter(timeZone, { month: 'short', day: 'numeric' }).format(new Date(iso));
 /** '8:30 PM' */
 export const formatTime = (iso: string, timeZone: string) => formatter(timeZone, TIME).format(new Date(iso));
 
 /** 'Monday, March 9, 2026, 8:30 – 8:45 PM GMT+5:30': a whole consult, zone included, for confirmations. */
 export function formatConsult(start: string, end: string, timeZone: string): string {
-  return formatter(timeZone, { ...DAY, year: 'numeric', ...TIME, timeZoneName: 'short' }).formatRange(new Date(start), new Date(end));
+  return formatter(timeZone, { ...DAY, year: 'numeric', ...TIME, timeZoneName: 'short' }).formatRange(
+    new Date(start),
+    new Date(end),
+  );
 }
 
 /** 'India Standard Time': the zone's name at that instant (it changes with daylight saving). */

@@ -17,7 +17,8 @@ export const consultMessages = {
   cancelFailed: 'We could not cancel your consult. Please try again.',
   consultNotFound: 'No consult with this id',
   availabilitySaved: 'Availability saved',
-  availabilitySavedCancelling: (count: number) => `Availability saved; ${count === 1 ? 'one consult' : `${count} consults`} cancelled, each visitor told`,
+  availabilitySavedCancelling: (count: number) =>
+    `Availability saved; ${count === 1 ? 'one consult' : `${count} consults`} cancelled, each visitor told`,
   availabilitySaveFailed: 'Failed to save availability',
   consultCancelled: 'Consult cancelled',
   consultCancelFailed: 'Failed to cancel consult',

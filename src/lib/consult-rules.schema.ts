@@ -5,7 +5,17 @@
  */
 import { MAJOR_VALUES } from './catalogue';
 import { CANCEL_TOKEN_PATTERN, CONSULT_LIMITS, ISO_INSTANT, isTimeZone } from './consult-rules';
-import { MAX_DAYS_OFF, MAX_OPEN_DATES, MAX_WINDOWS_PER_DAY, WEEKDAYS, isIsoDate, meetingLinkProblem, minutesOfDay, windowsProblem, type Weekday } from './consult-availability';
+import {
+  MAX_DAYS_OFF,
+  MAX_OPEN_DATES,
+  MAX_WINDOWS_PER_DAY,
+  WEEKDAYS,
+  isIsoDate,
+  meetingLinkProblem,
+  minutesOfDay,
+  windowsProblem,
+  type Weekday,
+} from './consult-availability';
 import { UUID } from './ids';
 import { emailSchema, requiredText } from './schemas';
 import { z } from './zod';
@@ -15,10 +25,14 @@ export * from './consult-rules';
 
 /** POST /api/consult/bookings. Which slots exist is for the server to decide, not the schema. */
 export const bookingRequestSchema = z.object({
-  start: z.string({ message: 'start must be text' }).regex(ISO_INSTANT, 'start must be an ISO time such as 2026-03-09T14:00:00.000Z'),
+  start: z
+    .string({ message: 'start must be text' })
+    .regex(ISO_INSTANT, 'start must be an ISO time such as 2026-03-09T14:00:00.000Z'),
   name: requiredText('name', CONSULT_LIMITS.name),
   email: emailSchema,
-  intendedMajor: z.enum(['', ...MAJOR_VALUES] as [string, ...string[]], { message: 'intendedMajor is not one of the listed majors' }).default(''),
+  intendedMajor: z
+    .enum(['', ...MAJOR_VALUES] as [string, ...string[]], { message: 'intendedMajor is not one of the listed majors' })
+    .default(''),
   // 'any' or an editor id; that the editor exists is checked against the store.
   preferredEditor: requiredText('preferredEditor', CONSULT_LIMITS.preferredEditor).default('any'),
   timeZone: z.string({ message: 'timeZone must be text' }).refine(isTimeZone, 'timeZone is not a known time zone'),
@@ -31,7 +45,9 @@ export const cancelTokenSchema = z.object({
   token: z.string({ message: 'token must be text' }).regex(CANCEL_TOKEN_PATTERN, 'token is not a cancel token'),
 });
 
-const timeOfDay = z.string({ message: 'times must be text' }).refine((t) => minutesOfDay(t) !== null, 'times must be quarter hours such as 09:30');
+const timeOfDay = z
+  .string({ message: 'times must be text' })
+  .refine((t) => minutesOfDay(t) !== null, 'times must be quarter hours such as 09:30');
 const daySchema = z
   .array(z.object({ start: timeOfDay, end: timeOfDay }), { message: 'each day must be a list of windows' })
   .max(MAX_WINDOWS_PER_DAY, `at most ${MAX_WINDOWS_PER_DAY} windows a day`)
@@ -40,7 +56,8 @@ const daySchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-const isoDate = (what: string) => z.string({ message: `${what} must be text` }).refine(isIsoDate, `${what} must be dates such as 2026-03-09`);
+const isoDate = (what: string) =>
+  z.string({ message: `${what} must be text` }).refine(isIsoDate, `${what} must be dates such as 2026-03-09`);
 
 /** '' for none, or an https address; the e-mails carry it. */
 export const meetingLinkSchema = z
@@ -61,9 +78,15 @@ const availabilityFields = z.object({
     .max(MAX_DAYS_OFF, `at most ${MAX_DAYS_OFF} days off`)
     .refine((days) => new Set(days).size === days.length, 'days off must not repeat'),
   openDates: z
-    .array(z.object({ date: isoDate('open dates'), windows: daySchema.refine((w) => w.length > 0, 'an open date needs hours') }), {
-      message: 'openDates must be a list of dates with hours',
-    })
+    .array(
+      z.object({
+        date: isoDate('open dates'),
+        windows: daySchema.refine((w) => w.length > 0, 'an open date needs hours'),
+      }),
+      {
+        message: 'openDates must be a list of dates with hours',
+      },
+    )
     .max(MAX_OPEN_DATES, `at most ${MAX_OPEN_DATES} open dates`)
     .refine((dates) => new Set(dates.map((d) => d.date)).size === dates.length, 'open dates must not repeat')
     .default([]),
@@ -71,7 +94,12 @@ const availabilityFields = z.object({
 });
 function noDateBothWays({ daysOff, openDates }: z.infer<typeof availabilityFields>, ctx: z.RefinementCtx) {
   const both = openDates.find((d) => daysOff.includes(d.date));
-  if (both) ctx.addIssue({ code: 'custom', path: ['openDates'], message: `${both.date} cannot be both a day off and an open date` });
+  if (both)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['openDates'],
+      message: `${both.date} cannot be both a day off and an open date`,
+    });
 }
 export const availabilitySchema = availabilityFields.superRefine(noDateBothWays);
 
@@ -82,7 +110,9 @@ export const availabilitySchema = availabilityFields.superRefine(noDateBothWays)
 export const availabilityUpdateSchema = availabilityFields
   .extend({
     cancelConsults: z
-      .array(z.string({ message: 'consult ids must be text' }).regex(UUID, 'consult ids must be UUIDs'), { message: 'cancelConsults must be a list of consult ids' })
+      .array(z.string({ message: 'consult ids must be text' }).regex(UUID, 'consult ids must be UUIDs'), {
+        message: 'cancelConsults must be a list of consult ids',
+      })
       .max(200, 'at most 200 consults')
       .default([]),
   })

@@ -3,7 +3,13 @@ import { CONTACT_SERVICE_OPTIONS, MAJORS, TURNAROUND_OPTIONS, majorValue } from 
 import { formatUsd } from './money';
 
 /** Length caps of the inquiry's free-text fields: the form's maxlength and the server's check. */
-export const INQUIRY_LIMITS = { parentName: 120, studentInfo: 200, preferredEditor: 100, phone: 40, details: 3000 } as const;
+export const INQUIRY_LIMITS = {
+  parentName: 120,
+  studentInfo: 200,
+  preferredEditor: 100,
+  phone: 40,
+  details: 3000,
+} as const;
 
 /**
  * A field people never see and never fill (the form hides it from eyes, screen readers and the tab
@@ -29,7 +35,17 @@ export const INQUIRY_FIELD_LABELS = {
   details: 'Additional Details/Questions',
 } as const;
 
-const FORM_TEXT_FIELDS = ['parentName', 'studentInfo', 'intendedMajor', 'preferredEditor', 'turnaround', 'email', 'phone', 'details', HONEYPOT_FIELD] as const;
+const FORM_TEXT_FIELDS = [
+  'parentName',
+  'studentInfo',
+  'intendedMajor',
+  'preferredEditor',
+  'turnaround',
+  'email',
+  'phone',
+  'details',
+  HONEYPOT_FIELD,
+] as const;
 type FormTextField = (typeof FORM_TEXT_FIELDS)[number];
 export type InquiryFormFields = Partial<Record<FormTextField, string>> & { services: string[] };
 
@@ -38,8 +54,13 @@ export type InquiryFormFields = Partial<Record<FormTextField, string>> & { servi
  * native post (before the island hydrates). The form's names are the payload's keys; a field the form
  * does not show (the turnaround, until an editing service is ticked) stays absent.
  */
-export function inquiryFromForm(form: { get(name: string): unknown; getAll(name: string): unknown[] }): InquiryFormFields {
-  const fields: InquiryFormFields = { services: form.getAll('services').filter((v): v is string => typeof v === 'string') };
+export function inquiryFromForm(form: {
+  get(name: string): unknown;
+  getAll(name: string): unknown[];
+}): InquiryFormFields {
+  const fields: InquiryFormFields = {
+    services: form.getAll('services').filter((v): v is string => typeof v === 'string'),
+  };
   for (const name of FORM_TEXT_FIELDS) {
     const value = form.get(name);
     if (typeof value === 'string') fields[name] = value;
@@ -60,9 +81,11 @@ export const needsTurnaround = (serviceIds: readonly string[]) =>
  */
 export const DETAILS_WORD_LIMIT = 300;
 /** The server's refusal (the native post's answer page names the field by its label: relabel). */
-export const detailsTooLong = (words: number) => `details must be at most ${DETAILS_WORD_LIMIT} words (it has ${words})`;
+export const detailsTooLong = (words: number) =>
+  `details must be at most ${DETAILS_WORD_LIMIT} words (it has ${words})`;
 /** The form's own, next to the field: it counts as the visitor types. */
-export const detailsOverLimit = (words: number) => `Please shorten this to ${DETAILS_WORD_LIMIT} words or fewer (it has ${words}).`;
+export const detailsOverLimit = (words: number) =>
+  `Please shorten this to ${DETAILS_WORD_LIMIT} words or fewer (it has ${words}).`;
 
 /** 'Standard 3-5 days', '48-Hour Response (+$250)', ... */
 export const turnaroundLabel = (option: (typeof TURNAROUND_OPTIONS)[number]) =>

@@ -14,7 +14,10 @@ const text = (field: string, max: number) =>
     .max(max, `${field} must be at most ${max.toLocaleString('en-US')} characters`);
 
 /** The version of the project the request was made against: an older one is stale (409). */
-const version = z.number({ message: 'version must be a number' }).int('version must be a whole number').min(1, 'version must be at least 1');
+const version = z
+  .number({ message: 'version must be a number' })
+  .int('version must be a whole number')
+  .min(1, 'version must be at least 1');
 
 /** A random UUID: our file ids, and the id an admin refund request carries. */
 export const FILE_ID = UUID;
@@ -47,7 +50,11 @@ export const draftSchema = z.discriminatedUnion(
 export const submitSchema = z.object({
   version,
   /** Required with the first draft; a revision keeps the prompt unless a new one is given. */
-  prompt: z.string({ message: 'prompt must be text' }).trim().max(DELIVERY_LIMITS.prompt, `prompt must be at most ${DELIVERY_LIMITS.prompt} characters`).default(''),
+  prompt: z
+    .string({ message: 'prompt must be text' })
+    .trim()
+    .max(DELIVERY_LIMITS.prompt, `prompt must be at most ${DELIVERY_LIMITS.prompt} characters`)
+    .default(''),
   draft: draftSchema,
 });
 export const acknowledgeSchema = z.object({ version, message: text('message', DELIVERY_LIMITS.message) });
@@ -64,10 +71,16 @@ export const returnSchema = z.object({
 });
 export const versionOnlySchema = z.object({ version });
 /** A cancel says what refund the page showed: the server refuses one that would give back less. */
-export const cancelSchema = z.object({ version, refundCents: z.number({ message: 'refundCents must be a number' }).int().nonnegative().optional() });
+export const cancelSchema = z.object({
+  version,
+  refundCents: z.number({ message: 'refundCents must be a number' }).int().nonnegative().optional(),
+});
 /** A message does not depend on what else happened meanwhile: no version. */
 export const messageSchema = z.object({ text: text('text', DELIVERY_LIMITS.message) });
-export const reassignSchema = z.object({ version, editorId: z.string({ message: 'editorId must be text' }).trim().min(1, 'editorId is required').max(100) });
+export const reassignSchema = z.object({
+  version,
+  editorId: z.string({ message: 'editorId must be text' }).trim().min(1, 'editorId is required').max(100),
+});
 
 /** `?state=&editor=&late=` of the admin's project list. */
 export const adminProjectFilterSchema = z.object({
@@ -86,7 +99,11 @@ export const shelfSchema = z.enum(['open', 'done'], { message: 'shelf must be op
  */
 export const adminRefundSchema = z.object({
   requestId: z.string({ message: 'requestId must be text' }).regex(FILE_ID, 'requestId must be a UUID'),
-  amountCents: z.number({ message: 'amountCents must be a number' }).int('amountCents must be whole cents').min(1, 'amountCents must be at least 1').max(100_000_000),
+  amountCents: z
+    .number({ message: 'amountCents must be a number' })
+    .int('amountCents must be whole cents')
+    .min(1, 'amountCents must be at least 1')
+    .max(100_000_000),
   reason: text('reason', 500),
   projectIds: z
     .array(z.string().max(40), { message: 'projectIds must be a list' })

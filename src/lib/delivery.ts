@@ -9,7 +9,15 @@ import { quoteFor, refundMessages, type CancellationQuote, type RefundBasis } fr
 import { normalizeEmail } from './email';
 import { site } from './site';
 
-export const PROJECT_STATES = ['awaiting_draft', 'submitted', 'in_review', 'returned', 'final', 'withdrawn', 'cancelled'] as const;
+export const PROJECT_STATES = [
+  'awaiting_draft',
+  'submitted',
+  'in_review',
+  'returned',
+  'final',
+  'withdrawn',
+  'cancelled',
+] as const;
 export type ProjectState = (typeof PROJECT_STATES)[number];
 
 /** How a state reads to people (the customer's dashboard, the editor's inbox, the admin's list). */
@@ -46,7 +54,17 @@ export const isActive = (state: ProjectState) => state === 'submitted' || state 
  */
 export type Role = 'customer' | 'student' | 'editor' | 'admin' | 'system';
 
-export const PROJECT_ACTIONS = ['submit', 'acknowledge', 'return', 'finalize', 'extend', 'withdraw', 'cancel', 'message', 'reassign'] as const;
+export const PROJECT_ACTIONS = [
+  'submit',
+  'acknowledge',
+  'return',
+  'finalize',
+  'extend',
+  'withdraw',
+  'cancel',
+  'message',
+  'reassign',
+] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
 /** Button labels, word for word. */
@@ -74,13 +92,16 @@ export const editsIncluded = (service: ServiceId): number | null => (service ===
 export function editRules(services: readonly { id: ServiceId; quantity: number }[]): string {
   const has = (id: ServiceId) => services.find((s) => s.id === id);
   const unlimited = has('common-app-essay') ? 'unlimited revisions for your Common App essay' : null;
-  const supplements = services.filter((s) => s.id === 'supplement-large' || s.id === 'supplement-small').reduce((n, s) => n + s.quantity, 0);
+  const supplements = services
+    .filter((s) => s.id === 'supplement-large' || s.id === 'supplement-small')
+    .reduce((n, s) => n + s.quantity, 0);
   const activityLists = has('activity-list')?.quantity ?? 0;
   const limited = [
     supplements === 1 ? 'your supplemental essay' : supplements > 1 ? 'each supplemental essay' : null,
     activityLists === 1 ? 'your activity list' : activityLists > 1 ? 'each activity list' : null,
   ].filter((part): part is string => part !== null);
-  const counted = limited.length > 0 ? `${editsIncluded('activity-list')} edits for ${limited.join(' and for ')}` : null;
+  const counted =
+    limited.length > 0 ? `${editsIncluded('activity-list')} edits for ${limited.join(' and for ')}` : null;
   return [unlimited, counted].filter(Boolean).join('; ');
 }
 
@@ -88,7 +109,8 @@ export function editRules(services: readonly { id: ServiceId; quantity: number }
  * Whether a project occupies one of its editor's active slots while active: never an activity list,
  * never one bought as an overflow slot while the editor was full.
  */
-export const takesSlot = (project: { service: { id: ServiceId }; overflow: boolean }) => project.service.id !== 'activity-list' && !project.overflow;
+export const takesSlot = (project: { service: { id: ServiceId }; overflow: boolean }) =>
+  project.service.id !== 'activity-list' && !project.overflow;
 
 /** Turnaround of one round of feedback, from the speed upgrade owned when the draft comes in. */
 export const TURNAROUND_HOURS = { standard: 5 * 24, '48hr': 48, '24hr': 24 } as const;
@@ -137,7 +159,9 @@ export const PROJECT_FILE_TYPES = {
   rtf: 'application/rtf',
 } as const;
 export type ProjectFileKind = keyof typeof PROJECT_FILE_TYPES;
-export const PROJECT_FILE_ACCEPT = Object.keys(PROJECT_FILE_TYPES).map((ext) => `.${ext}`).join(',');
+export const PROJECT_FILE_ACCEPT = Object.keys(PROJECT_FILE_TYPES)
+  .map((ext) => `.${ext}`)
+  .join(',');
 
 export const fileMessages = {
   tooLarge: 'The file is larger than 5 MB.',
@@ -248,22 +272,26 @@ export interface OwedNotice {
 }
 
 /** Feedback rounds delivered so far: each is one edit. */
-export const editsUsed = (project: Pick<Project, 'rounds'>) => project.rounds.filter((r) => r.returnedAt !== null).length;
+export const editsUsed = (project: Pick<Project, 'rounds'>) =>
+  project.rounds.filter((r) => r.returnedAt !== null).length;
 
 /** Edits left (null: unlimited). A supplement has 3 before its draft, 2 after the first return. */
 export function editsLeft(project: Pick<Project, 'rounds' | 'editsAllowed'>): number | null {
   return project.editsAllowed === null ? null : Math.max(0, project.editsAllowed - editsUsed(project));
 }
 
-export const currentRound = (project: Pick<Project, 'rounds'>): Round | undefined => project.rounds[project.rounds.length - 1];
+export const currentRound = (project: Pick<Project, 'rounds'>): Round | undefined =>
+  project.rounds[project.rounds.length - 1];
 
 /** When a round submitted at `submittedAt` with `turnaround` is due. */
-export const dueAt = (submittedAt: Date, turnaround: TurnaroundKind) => new Date(submittedAt.getTime() + TURNAROUND_HOURS[turnaround] * HOUR_MS);
+export const dueAt = (submittedAt: Date, turnaround: TurnaroundKind) =>
+  new Date(submittedAt.getTime() + TURNAROUND_HOURS[turnaround] * HOUR_MS);
 
 /** The round the editor owes feedback on, with whether it is past due at `now`. */
 export function openRound(project: Pick<Project, 'rounds' | 'state'>, now: Date) {
   const round = currentRound(project);
-  if (!round || round.returnedAt !== null || (project.state !== 'submitted' && project.state !== 'in_review')) return null;
+  if (!round || round.returnedAt !== null || (project.state !== 'submitted' && project.state !== 'in_review'))
+    return null;
   return { round, late: round.late || now.getTime() > Date.parse(round.dueAt) };
 }
 
@@ -280,7 +308,9 @@ export function autoFinalAt(project: Pick<Project, 'rounds' | 'state'>): Date | 
  */
 export function keepOpenLeft(project: Pick<Project, 'rounds' | 'state' | 'editsAllowed'>): number {
   const round = currentRound(project);
-  return project.state === 'returned' && round && editsLeft(project) !== 0 ? Math.max(0, KEEP_OPEN_TIMES - (round.keptOpen ?? 0)) : 0;
+  return project.state === 'returned' && round && editsLeft(project) !== 0
+    ? Math.max(0, KEEP_OPEN_TIMES - (round.keptOpen ?? 0))
+    : 0;
 }
 
 export type Refusal = { status: 403 | 409; error: string };
@@ -291,21 +321,25 @@ export const deliveryMessages = {
   notYours: 'Only the customer, the editor or an admin can do that.',
   parentOnly: 'Only the parent who placed the order can do that: ask them to, on their dashboard.',
   stale: 'This project changed meanwhile; reload it to see the latest.',
-  finished: (state: ProjectState) => `This project is ${projectStateLabel[state].toLowerCase()}; nothing more can be done with it.`,
-  wrongState: (action: ProjectAction, state: ProjectState) => `${actionLabel[action]} is not possible while the project is "${projectStateLabel[state]}".`,
+  finished: (state: ProjectState) =>
+    `This project is ${projectStateLabel[state].toLowerCase()}; nothing more can be done with it.`,
+  wrongState: (action: ProjectAction, state: ProjectState) =>
+    `${actionLabel[action]} is not possible while the project is "${projectStateLabel[state]}".`,
   sameEditor: 'The project is already with this editor.',
   keptOpenEnough: `This feedback was kept open ${KEEP_OPEN_TIMES} times already: submit a revision, or mark it final.`,
   notified: 'Saved.',
   threadFull: `This project's thread holds its ${DELIVERY_LIMITS.messages} messages: please write to us from the contact page.`,
   threadClosed: `This project has been final for more than ${MESSAGES_AFTER_FINAL_MS / DAY_MS} days: its thread is closed. Please write to us from the contact page.`,
-  filesClosed: (state: ProjectState) => `This project is ${projectStateLabel[state].toLowerCase()}: its files are no longer available to its editor.`,
+  filesClosed: (state: ProjectState) =>
+    `This project is ${projectStateLabel[state].toLowerCase()}: its files are no longer available to its editor.`,
 } as const;
 
 /**
  * A project the family cancelled or withdrew keeps its files for the family and our team; a caller
  * who is only its editor no longer downloads them.
  */
-export const filesClosedTo = (state: ProjectState, roles: readonly Role[]) => (state === 'cancelled' || state === 'withdrawn') && roles.every((role) => role === 'editor');
+export const filesClosedTo = (state: ProjectState, roles: readonly Role[]) =>
+  (state === 'cancelled' || state === 'withdrawn') && roles.every((role) => role === 'editor');
 
 /** Who may take each step, and from which states. */
 const RULES: Record<ProjectAction, { roles: readonly Role[]; from: readonly ProjectState[] }> = {
@@ -318,42 +352,61 @@ const RULES: Record<ProjectAction, { roles: readonly Role[]; from: readonly Proj
   withdraw: { roles: ['customer', 'admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
   // Self-service only while editing has not begun; the admin cancels with a refund of any amount.
   cancel: { roles: ['customer'], from: ['awaiting_draft', 'submitted', 'in_review'] },
-  message: { roles: ['customer', 'student', 'editor', 'admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  message: {
+    roles: ['customer', 'student', 'editor', 'admin'],
+    from: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
+  },
   reassign: { roles: ['admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
 };
 
 /** An admin may mark any open project final, not only a returned one. */
 const ADMIN_FINALIZE_FROM: readonly ProjectState[] = ['awaiting_draft', 'submitted', 'in_review', 'returned'];
 
-type RuledProject = Pick<Project, 'state' | 'rounds' | 'editsAllowed'> & { history?: Pick<ProjectEvent, 'type' | 'at'>[] };
+type RuledProject = Pick<Project, 'state' | 'rounds' | 'editsAllowed'> & {
+  history?: Pick<ProjectEvent, 'type' | 'at'>[];
+};
 
 /** Until when a final project's thread takes messages; null for any other project. */
 export function messagesCloseAt(project: Pick<RuledProject, 'state' | 'history'>): Date | null {
-  const finalAt = project.state === 'final' ? project.history?.findLast((event) => event.type === 'finalize')?.at : undefined;
+  const finalAt =
+    project.state === 'final' ? project.history?.findLast((event) => event.type === 'finalize')?.at : undefined;
   return finalAt ? new Date(Date.parse(finalAt) + MESSAGES_AFTER_FINAL_MS) : null;
 }
 
 /** Why `role` may not take `action` on `project` at `now`, or null when it may. */
 export function refusal(project: RuledProject, action: ProjectAction, role: Role, now = new Date()): Refusal | null {
   const rule = RULES[action];
-  if (!rule.roles.includes(role)) return { status: 403, error: role === 'student' ? deliveryMessages.parentOnly : deliveryMessages.notYours };
+  if (!rule.roles.includes(role))
+    return { status: 403, error: role === 'student' ? deliveryMessages.parentOnly : deliveryMessages.notYours };
   const closeAt = action === 'message' ? messagesCloseAt(project) : null;
   if (closeAt) return now.getTime() < closeAt.getTime() ? null : { status: 409, error: deliveryMessages.threadClosed };
   const from = action === 'finalize' && role === 'admin' ? ADMIN_FINALIZE_FROM : rule.from;
-  if (action === 'cancel' && !isTerminal(project.state) && editsUsed(project) > 0) return { status: 409, error: refundMessages.editingBegun };
+  if (action === 'cancel' && !isTerminal(project.state) && editsUsed(project) > 0)
+    return { status: 409, error: refundMessages.editingBegun };
   if (!from.includes(project.state)) {
-    return { status: 409, error: isTerminal(project.state) ? deliveryMessages.finished(project.state) : deliveryMessages.wrongState(action, project.state) };
+    return {
+      status: 409,
+      error: isTerminal(project.state)
+        ? deliveryMessages.finished(project.state)
+        : deliveryMessages.wrongState(action, project.state),
+    };
   }
   if (action === 'submit' && editsLeft(project) === 0) return { status: 409, error: deliveryMessages.noEditsLeft };
-  if (action === 'extend' && keepOpenLeft(project) === 0) return { status: 409, error: editsLeft(project) === 0 ? deliveryMessages.noEditsLeft : deliveryMessages.keptOpenEnough };
+  if (action === 'extend' && keepOpenLeft(project) === 0)
+    return {
+      status: 409,
+      error: editsLeft(project) === 0 ? deliveryMessages.noEditsLeft : deliveryMessages.keptOpenEnough,
+    };
   return null;
 }
 
 /** The actions `role` can take now: what the pages show as buttons. */
-export const availableActions = (project: RuledProject, role: Role, now = new Date()) => PROJECT_ACTIONS.filter((action) => refusal(project, action, role, now) === null);
+export const availableActions = (project: RuledProject, role: Role, now = new Date()) =>
+  PROJECT_ACTIONS.filter((action) => refusal(project, action, role, now) === null);
 
 /** 'Submit Draft' for the first draft, 'Submit Revision' after feedback. */
-export const submitLabel = (project: Pick<Project, 'rounds'>) => (project.rounds.length === 0 ? actionLabel.submit : REVISION_LABEL);
+export const submitLabel = (project: Pick<Project, 'rounds'>) =>
+  project.rounds.length === 0 ? actionLabel.submit : REVISION_LABEL;
 
 /** Cancelling when nothing remains to refund on the order (our team refunded it all) promises no money. */
 export const CANCEL_WITHOUT_REFUND_LABEL = 'Cancel project';
@@ -387,7 +440,12 @@ export function relativeTime(target: Date, now: Date): string {
   const diff = target.getTime() - now.getTime();
   const abs = Math.abs(diff);
   // Rounded, not cut down: a 5-day turnaround a few seconds old reads 'in 5 days', for both sides.
-  const [value, unit] = abs >= 2 * DAY_MS ? [Math.round(abs / DAY_MS), 'day'] : abs >= HOUR_MS ? [Math.round(abs / HOUR_MS), 'hour'] : [Math.max(1, Math.round(abs / 60_000)), 'minute'];
+  const [value, unit] =
+    abs >= 2 * DAY_MS
+      ? [Math.round(abs / DAY_MS), 'day']
+      : abs >= HOUR_MS
+        ? [Math.round(abs / HOUR_MS), 'hour']
+        : [Math.max(1, Math.round(abs / 60_000)), 'minute'];
   const text = `${value} ${unit}${value === 1 ? '' : 's'}`;
   return diff >= 0 ? `in ${text}` : `${text} ago`;
 }
@@ -440,8 +498,14 @@ export function personName(by: Role, stored: string, project: Pick<Project, 'stu
 }
 
 /** Whether the caller, by this verified address, is the project's invited student. */
-export const isInvitedStudent = (project: Pick<Project, 'student' | 'studentAccess'>, email: string, emailVerified: boolean) =>
-  emailVerified && project.studentAccess !== undefined && normalizeEmail(email) === normalizeEmail(project.student.email);
+export const isInvitedStudent = (
+  project: Pick<Project, 'student' | 'studentAccess'>,
+  email: string,
+  emailVerified: boolean,
+) =>
+  emailVerified &&
+  project.studentAccess !== undefined &&
+  normalizeEmail(email) === normalizeEmail(project.student.email);
 
 /**
  * What editing needs, and no more: the student's first name and grade; not the family's account,
@@ -453,11 +517,18 @@ function forEditor({ customer: _account, student, priceCents: _paid, ...record }
 
 /** The student reads their own essays: not the parent's account, contacts or what was paid. */
 function forStudent({ customer: _account, student, priceCents: _paid, ...record }: Omit<Project, 'notices'>) {
-  return { ...record, student: { name: student.name, grade: student.grade, email: student.email, parentName: student.parentName } };
+  return {
+    ...record,
+    student: { name: student.name, grade: student.grade, email: student.email, parentName: student.parentName },
+  };
 }
 
 /** A history entry or message with its person named, and for the editor no refund amount or the family's note on it. */
-function named<T extends { by: Role; actor?: string; author?: string; refundCents?: number; note?: string }>(entry: T, project: Pick<Project, 'student'>, editorReads: boolean): T {
+function named<T extends { by: Role; actor?: string; author?: string; refundCents?: number; note?: string }>(
+  entry: T,
+  project: Pick<Project, 'student'>,
+  editorReads: boolean,
+): T {
   const name = personName(entry.by, entry.actor ?? entry.author ?? '', project);
   const { refundCents, note, ...rest } = entry;
   const hideRefund = editorReads && (entry.by === 'customer' || entry.by === 'student') && refundCents !== undefined;
@@ -473,13 +544,20 @@ function named<T extends { by: Role; actor?: string; author?: string; refundCent
 /** `order`, the project's order, makes the cancellation quote: without it none is offered. */
 export function projectView(project: Project, roles: Role[], now: Date, order: RefundBasis | null = null): ProjectView {
   const open = openRound(project, now);
-  const actions = PROJECT_ACTIONS.filter((action) => roles.some((role) => refusal(project, action, role, now) === null));
+  const actions = PROJECT_ACTIONS.filter((action) =>
+    roles.some((role) => refusal(project, action, role, now) === null),
+  );
   const { notices: _owed, ...record } = project;
   const team = roles.includes('admin');
   const full = team || roles.includes('customer');
   const editorReads = !full && !roles.includes('student');
   // Families and editors see our team as one name, never an admin's address; our team sees who it was.
-  const shown = <T extends { by: Role; adminEmail?: string; actor?: string; author?: string; refundCents?: number; note?: string }>({ adminEmail, ...entry }: T) => ({
+  const shown = <
+    T extends { by: Role; adminEmail?: string; actor?: string; author?: string; refundCents?: number; note?: string },
+  >({
+    adminEmail,
+    ...entry
+  }: T) => ({
     ...named(entry, project, editorReads),
     ...(team && adminEmail !== undefined && { adminEmail }),
   });

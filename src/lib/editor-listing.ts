@@ -42,7 +42,9 @@ export function listingMajors(editors: readonly { major: string }[]): { major: s
 }
 
 export function filterEditors<T extends Listed>(editors: readonly T[], filter: EditorFilter = {}): T[] {
-  return editors.filter((e) => (!filter.major || majorSlug(e.major) === filter.major) && (!filter.openOnly || e.slotsOpen > 0));
+  return editors.filter(
+    (e) => (!filter.major || majorSlug(e.major) === filter.major) && (!filter.openOnly || e.slotsOpen > 0),
+  );
 }
 
 /** The list with these filters: /editors, /editors/major/biology, /editors/open-slots, /editors/major/biology/open-slots. */

@@ -48,14 +48,12 @@ export function itemise(order: Itemisable, when: 'now' | 'then'): Itemised {
       amount: formatUsd(line.totalCents),
     };
   });
-  const addOns = order.addOnLines.map(
-    (line): Item => ({
-      key: line.id,
-      label: line.title,
-      ...(line.owned && { detail: 'Owned from an earlier order' }),
-      amount: line.owned ? 'Included' : formatUsd(line.chargedCents),
-    }),
-  );
+  const addOns = order.addOnLines.map((line): Item => ({
+    key: line.id,
+    label: line.title,
+    ...(line.owned && { detail: 'Owned from an earlier order' }),
+    amount: line.owned ? 'Included' : formatUsd(line.chargedCents),
+  }));
   return { items: [...services, ...addOns], total: formatUsd(order.totalCents) };
 }
 

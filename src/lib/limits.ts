@@ -23,7 +23,12 @@ export type RateLimit = keyof typeof RATE_LIMITS;
 
 /** "45 seconds", "3 minutes", "5 hours": how long to wait, rounded up. */
 function wait(seconds: number): string {
-  const [value, unit] = seconds < 120 ? [seconds, 'second'] : seconds < 2 * 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
+  const [value, unit] =
+    seconds < 120
+      ? [seconds, 'second']
+      : seconds < 2 * 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
   return `${value} ${unit}${value === 1 ? '' : 's'}`;
 }
 
@@ -37,4 +42,5 @@ const WHAT: Record<RateLimit, string> = {
   bookingByIp: 'consults booked from this connection',
 };
 
-export const tooMany = (kind: RateLimit, seconds: number) => `Too many ${WHAT[kind]} in a short time. Please wait ${wait(seconds)} and try again.`;
+export const tooMany = (kind: RateLimit, seconds: number) =>
+  `Too many ${WHAT[kind]} in a short time. Please wait ${wait(seconds)} and try again.`;

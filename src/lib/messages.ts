@@ -59,7 +59,8 @@ export const editorMessages = {
   /** Beside the editor on the admin's card. */
   hiddenBadge: 'Hidden from the site',
   /** A reassignment to an editor the site no longer shows. */
-  reassignToHidden: (name: string) => `${name} is hidden from the site. Show them again first, or choose another editor.`,
+  reassignToHidden: (name: string) =>
+    `${name} is hidden from the site. Show them again first, or choose another editor.`,
 } as const;
 
 /** Ours: an account whose e-mail address Firebase has not verified yet, and the ways forward. */

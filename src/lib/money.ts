@@ -11,7 +11,8 @@ export function formatUsd(cents: number): string {
 }
 
 /** Always to the cent, '$100.00' (a loss '-$150.00'): refunds are money people check to the cent. */
-export const formatUsdCents = (cents: number) => `${cents < 0 ? '-' : ''}$${dollarsAndCents.format(Math.abs(cents) / 100)}`;
+export const formatUsdCents = (cents: number) =>
+  `${cents < 0 ? '-' : ''}$${dollarsAndCents.format(Math.abs(cents) / 100)}`;
 
 /** Cents as a plain decimal for spreadsheets, no symbol or separators: 123450 -> "1234.50", -5 -> "-0.05". */
 export function centsAsDecimal(cents: number): string {

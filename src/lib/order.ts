@@ -69,7 +69,8 @@ export function currentEditors(order: Pick<Order, 'editor' | 'projectEditors'>):
 }
 
 /** The projects of the order now edited by someone other than the editor it was bought with. */
-export const reassignedProjects = (order: Pick<Order, 'editor' | 'projectEditors'>) => (order.projectEditors ?? []).filter((p) => p.editor.id !== order.editor.id);
+export const reassignedProjects = (order: Pick<Order, 'editor' | 'projectEditors'>) =>
+  (order.projectEditors ?? []).filter((p) => p.editor.id !== order.editor.id);
 
 export interface ExtraPayment {
   sessionId: string;
@@ -88,7 +89,8 @@ export type EditorNotice = 'editor' | 'team';
 export const afterOrder = {
   submit: 'Submit your first draft on your dashboard',
   submitHow: 'paste it, upload a file or share a link',
-  reply: (editor: string) => `${editor} reaches out within 24 hours of it in the project's thread, where you can arrange an initial consultation call.`,
+  reply: (editor: string) =>
+    `${editor} reaches out within 24 hours of it in the project's thread, where you can arrange an initial consultation call.`,
   rounds: 'You receive each round of edits within your selected turnaround.',
 };
 
@@ -107,7 +109,8 @@ export const editorNoticeText = (order: Pick<Order, 'editor' | 'editorNotice'>) 
     : 'Our team was notified and will pass it to your editor';
 
 /** How a service line reads: 'Activity List Editing × 2', or just the title for one. */
-export const lineLabel = (line: Pick<ServiceLine, 'title' | 'quantity'>) => (line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title);
+export const lineLabel = (line: Pick<ServiceLine, 'title' | 'quantity'>) =>
+  line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title;
 
 /** How an order's status reads to people (the customer's dashboard, the admin's list). */
 export const orderStatusLabel: Record<OrderStatus, string> = {
@@ -120,7 +123,8 @@ export const orderStatusLabel: Record<OrderStatus, string> = {
 
 /** An unpaid order can be paid for 24 hours (as long as a Stripe checkout session lives), then it expires. */
 export const PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
-export const paymentDeadline = (order: Pick<Order, 'createdAt'>) => new Date(Date.parse(order.createdAt) + PAYMENT_WINDOW_MS);
+export const paymentDeadline = (order: Pick<Order, 'createdAt'>) =>
+  new Date(Date.parse(order.createdAt) + PAYMENT_WINDOW_MS);
 /** A checkout session lives at least 30 minutes: an order closer than that to its deadline cannot open one. */
 export const MIN_SESSION_MS = 31 * 60 * 1000;
 

@@ -16,7 +16,10 @@ export const PHONE_MAX_LENGTH = 40;
 export const PHONE_HINT = 'Enter a phone number with area code';
 
 /** What libphonenumber-js's `parsePhoneNumberFromString` is, whichever metadata it carries. */
-export type PhoneParser = (text: string, country: typeof DEFAULT_PHONE_COUNTRY) => { isValid(): boolean; number: string } | undefined;
+export type PhoneParser = (
+  text: string,
+  country: typeof DEFAULT_PHONE_COUNTRY,
+) => { isValid(): boolean; number: string } | undefined;
 
 /** The number in E.164, or null when it is not a valid number (a US one needs its area code). */
 export function toE164(text: string, parse: PhoneParser): string | null {
@@ -58,4 +61,5 @@ export function normalizeZip(text: string): string | null {
 }
 
 /** Whether a billing country is the United States: ZIP codes are checked only there. */
-export const isUnitedStates = (country: string) => /^(?:|us|usa|u\.s\.a?\.?|united states(?: of america)?)$/i.test(country.trim());
+export const isUnitedStates = (country: string) =>
+  /^(?:|us|usa|u\.s\.a?\.?|united states(?: of america)?)$/i.test(country.trim());

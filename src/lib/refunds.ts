@@ -27,7 +27,6 @@ export const CANCELLATION_POLICY =
 export const CANCELLATION_SUMMARY =
   'Cancel any service until its first feedback comes back: in full within 48 hours of booking, 75% after. Add-ons are refunded on request.';
 
-
 export interface CancellationQuote {
   amountCents: number;
   withinWindow: boolean;
@@ -39,20 +38,42 @@ export interface CancellationQuote {
  * What cancelling a project bought at `priceCents`, paid at `paidAt`, gives back at `now`, never more
  * than the `remainingCents` still refundable on its order (an admin may have refunded part of it).
  */
-export function cancellationQuote(priceCents: number, paidAt: Date, now: Date, remainingCents: number): CancellationQuote {
+export function cancellationQuote(
+  priceCents: number,
+  paidAt: Date,
+  now: Date,
+  remainingCents: number,
+): CancellationQuote {
   const withinWindow = now.getTime() - paidAt.getTime() <= REFUND_WINDOW_MS;
   // The fee is rounded down, so the refund is rounded up: half a cent goes to the customer.
-  const policyCents = withinWindow ? priceCents : priceCents - Math.floor((priceCents * LATE_FEE.numerator) / LATE_FEE.denominator);
+  const policyCents = withinWindow
+    ? priceCents
+    : priceCents - Math.floor((priceCents * LATE_FEE.numerator) / LATE_FEE.denominator);
   const amountCents = Math.max(0, Math.min(policyCents, remainingCents));
   if (amountCents === 0) return { amountCents, withinWindow, text: 'No refund: this order has been refunded already' };
-  if (amountCents < policyCents) return { amountCents, withinWindow, text: `${formatUsdCents(amountCents)} back (all that remains to refund on this order)` };
-  if (withinWindow) return { amountCents, withinWindow, text: `Full refund of ${formatUsdCents(amountCents)} (within 48 hours of booking)` };
+  if (amountCents < policyCents)
+    return {
+      amountCents,
+      withinWindow,
+      text: `${formatUsdCents(amountCents)} back (all that remains to refund on this order)`,
+    };
+  if (withinWindow)
+    return {
+      amountCents,
+      withinWindow,
+      text: `Full refund of ${formatUsdCents(amountCents)} (within 48 hours of booking)`,
+    };
   return { amountCents, withinWindow, text: `${formatUsdCents(amountCents)} back (a 25% fee applies after 48 hours)` };
 }
 
 /** The quote for a project of `order`: from when the order was paid and what remains of it. */
 export const quoteFor = (project: { priceCents: number; createdAt: string }, order: RefundBasis, now: Date) =>
-  cancellationQuote(project.priceCents, new Date(order.payment.paidAt ?? project.createdAt), now, remainingCents(order));
+  cancellationQuote(
+    project.priceCents,
+    new Date(order.payment.paidAt ?? project.createdAt),
+    now,
+    remainingCents(order),
+  );
 
 /** What of an order decides a refund. */
 export type RefundBasis = Pick<Order, 'payment' | 'refunds' | 'totalCents'>;
@@ -79,14 +100,24 @@ export interface Refund {
   updatedAt: string;
 }
 
-export const refundStateLabel: Record<RefundState, string> = { pending: 'Pending', succeeded: 'Refunded', failed: 'Failed' };
+export const refundStateLabel: Record<RefundState, string> = {
+  pending: 'Pending',
+  succeeded: 'Refunded',
+  failed: 'Failed',
+};
 
 /** Refunds that count against the payment: everything but failed ones. */
-export const refundedCents = (order: Pick<Order, 'refunds'>) => (order.refunds ?? []).filter((r) => r.state !== 'failed').reduce((sum, r) => sum + r.amountCents, 0);
-export const remainingCents = (order: Pick<Order, 'refunds' | 'totalCents'>) => Math.max(0, order.totalCents - refundedCents(order));
+export const refundedCents = (order: Pick<Order, 'refunds'>) =>
+  (order.refunds ?? []).filter((r) => r.state !== 'failed').reduce((sum, r) => sum + r.amountCents, 0);
+export const remainingCents = (order: Pick<Order, 'refunds' | 'totalCents'>) =>
+  Math.max(0, order.totalCents - refundedCents(order));
 
 export type PaymentState = 'paid' | 'partially_refunded' | 'refunded';
-export const paymentStateLabel: Record<PaymentState, string> = { paid: 'Paid', partially_refunded: 'Partially refunded', refunded: 'Refunded' };
+export const paymentStateLabel: Record<PaymentState, string> = {
+  paid: 'Paid',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+};
 
 /** paid -> partially_refunded -> refunded, from what was refunded of a paid order. */
 export function paymentStateOf(order: Pick<Order, 'refunds' | 'totalCents'>): PaymentState {
@@ -96,11 +127,13 @@ export function paymentStateOf(order: Pick<Order, 'refunds' | 'totalCents'>): Pa
 }
 
 export const refundMessages = {
-  editingBegun: 'Feedback has been returned on this project, so it cannot be cancelled here. Please contact us about a refund.',
+  editingBegun:
+    'Feedback has been returned on this project, so it cannot be cancelled here. Please contact us about a refund.',
   overRemaining: (remaining: number) => `amountCents: at most ${formatUsdCents(remaining)} remains to refund`,
   notPaid: 'Only a paid order can be refunded.',
   projectNotInOrder: 'projectIds: every project must belong to this order',
-  quoteChanged: (quote: CancellationQuote) => `What cancelling gives back has changed: ${quote.text}. Please confirm again.`,
+  quoteChanged: (quote: CancellationQuote) =>
+    `What cancelling gives back has changed: ${quote.text}. Please confirm again.`,
 } as const;
 
 /** An order as its family reads it: our team as one name in its refunds, never an admin's address. */

@@ -3,7 +3,16 @@
  * schemas; the admin island imports search.ts and reports.ts, not this file, which would bring zod along.
  */
 import { z } from './zod';
-import { DAY_PATTERN, EXPORT_KINDS, MONTH_PATTERN, REPORT_LIMITS, daysSpanned, isCalendarDay, monthsFrom, reportMessages } from './reports';
+import {
+  DAY_PATTERN,
+  EXPORT_KINDS,
+  MONTH_PATTERN,
+  REPORT_LIMITS,
+  daysSpanned,
+  isCalendarDay,
+  monthsFrom,
+  reportMessages,
+} from './reports';
 import { SEARCH_LIMITS, searchMessages } from './search';
 
 /** `?q=` of GET /api/admin/search. */
@@ -11,34 +20,55 @@ export const searchQuerySchema = z.object({
   q: z
     .string({ message: 'q is required' })
     .transform((q) => q.trim())
-    .pipe(z.string().min(SEARCH_LIMITS.minLength, searchMessages.tooShort).max(SEARCH_LIMITS.maxLength, searchMessages.tooLong)),
+    .pipe(
+      z
+        .string()
+        .min(SEARCH_LIMITS.minLength, searchMessages.tooShort)
+        .max(SEARCH_LIMITS.maxLength, searchMessages.tooLong),
+    ),
 });
 
-const month = (name: string) => z.string({ message: `${name} must be a month like 2026-03` }).regex(MONTH_PATTERN, `${name} must be a month like 2026-03`);
-const day = (name: string) => z.string({ message: `${name} is required, a date like 2026-03-01` }).regex(DAY_PATTERN, `${name} must be a date like 2026-03-01`);
+const month = (name: string) =>
+  z
+    .string({ message: `${name} must be a month like 2026-03` })
+    .regex(MONTH_PATTERN, `${name} must be a month like 2026-03`);
+const day = (name: string) =>
+  z
+    .string({ message: `${name} is required, a date like 2026-03-01` })
+    .regex(DAY_PATTERN, `${name} must be a date like 2026-03-01`);
 
 /** `?from=&to=` of GET /api/admin/reports/months: months, both included; absent, the default months. */
 export const monthsQuerySchema = z
   .object({ from: month('from').optional(), to: month('to').optional() })
   .superRefine(({ from, to }, ctx) => {
-    if ((from === undefined) !== (to === undefined)) return ctx.addIssue({ code: 'custom', message: 'from and to: give both or neither', path: ['from'] });
+    if ((from === undefined) !== (to === undefined))
+      return ctx.addIssue({ code: 'custom', message: 'from and to: give both or neither', path: ['from'] });
     // A month not in its shape has its issue already.
     if (!from || !to || !MONTH_PATTERN.test(from) || !MONTH_PATTERN.test(to)) return;
     if (from > to) return ctx.addIssue({ code: 'custom', message: reportMessages.monthsOrder, path: ['from'] });
-    if (monthsFrom(from, to).length > REPORT_LIMITS.maxMonths) ctx.addIssue({ code: 'custom', message: reportMessages.tooManyMonths, path: ['to'] });
+    if (monthsFrom(from, to).length > REPORT_LIMITS.maxMonths)
+      ctx.addIssue({ code: 'custom', message: reportMessages.tooManyMonths, path: ['to'] });
   });
 
 /** The file of GET /api/admin/exports/:file. */
 export const exportFileSchema = z.enum(
-  EXPORT_KINDS.map((kind) => `${kind}.csv`) as [`${(typeof EXPORT_KINDS)[number]}.csv`, ...`${(typeof EXPORT_KINDS)[number]}.csv`[]],
+  EXPORT_KINDS.map((kind) => `${kind}.csv`) as [
+    `${(typeof EXPORT_KINDS)[number]}.csv`,
+    ...`${(typeof EXPORT_KINDS)[number]}.csv`[],
+  ],
   { message: `file must be one of ${EXPORT_KINDS.map((kind) => `${kind}.csv`).join(', ')}` },
 );
 
 /** `?from=&to=` of an export: days of the business time zone, both included. */
 export const exportPeriodSchema = z.object({ from: day('from'), to: day('to') }).superRefine(({ from, to }, ctx) => {
-  for (const [name, value] of [['from', from], ['to', to]] as const) {
-    if (!isCalendarDay(value)) return ctx.addIssue({ code: 'custom', message: `${name} is not a day of the calendar`, path: [name] });
+  for (const [name, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (!isCalendarDay(value))
+      return ctx.addIssue({ code: 'custom', message: `${name} is not a day of the calendar`, path: [name] });
   }
   if (from > to) return ctx.addIssue({ code: 'custom', message: reportMessages.daysOrder, path: ['from'] });
-  if (daysSpanned(from, to) > REPORT_LIMITS.maxExportDays) ctx.addIssue({ code: 'custom', message: reportMessages.tooManyDays, path: ['to'] });
+  if (daysSpanned(from, to) > REPORT_LIMITS.maxExportDays)
+    ctx.addIssue({ code: 'custom', message: reportMessages.tooManyDays, path: ['to'] });
 });

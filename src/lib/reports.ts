@@ -83,13 +83,15 @@ export function monthsFrom(from: string, to: string): string[] {
 }
 
 /** The last day of a month: '2026-02' -> '2026-02-28'. */
-export const lastDayOf = (month: string) => dayOf(new Date(calendar(`${addMonths(month, 1)}-01`).getTime() - 24 * 60 * 60 * 1000));
+export const lastDayOf = (month: string) =>
+  dayOf(new Date(calendar(`${addMonths(month, 1)}-01`).getTime() - 24 * 60 * 60 * 1000));
 
 /** Whether a 'YYYY-MM-DD' names a day of the calendar ('2026-02-30' does not). */
 export const isCalendarDay = (day: string) => DAY_PATTERN.test(day) && dayOf(calendar(day)) === day;
 
 /** Days from `from` to `to`, both included. */
-export const daysSpanned = (from: string, to: string) => Math.round((calendar(to).getTime() - calendar(from).getTime()) / (24 * 60 * 60 * 1000)) + 1;
+export const daysSpanned = (from: string, to: string) =>
+  Math.round((calendar(to).getTime() - calendar(from).getTime()) / (24 * 60 * 60 * 1000)) + 1;
 
 /** The month before the one `today` is in: the accountant's usual period. */
 export function lastMonthPeriod(today: string): { from: string; to: string } {

@@ -3,11 +3,26 @@
  * (to parse them): one definition of what is valid.
  */
 import { z } from './zod';
-import { ADD_ON_IDS, CONTACT_SERVICE_OPTIONS, GRADES, MAJOR_VALUES, SERVICE_IDS, TURNAROUND_OPTIONS, serviceById } from './catalogue';
+import {
+  ADD_ON_IDS,
+  CONTACT_SERVICE_OPTIONS,
+  GRADES,
+  MAJOR_VALUES,
+  SERVICE_IDS,
+  TURNAROUND_OPTIONS,
+  serviceById,
+} from './catalogue';
 import { CHECKOUT_LIMITS, checkoutFieldMessages, termsAgreement } from './checkout-form';
 import { DETAILS_WORD_LIMIT, INQUIRY_LIMITS, detailsTooLong } from './contact';
 import { countWords } from './words';
-import { BIO_MAX_LENGTH, EDITOR_TEXT_LIMITS, MAX_SLOTS, isImageReference, isRequiredEditorField, type EditorTextField } from './editor-input';
+import {
+  BIO_MAX_LENGTH,
+  EDITOR_TEXT_LIMITS,
+  MAX_SLOTS,
+  isImageReference,
+  isRequiredEditorField,
+  type EditorTextField,
+} from './editor-input';
 import { EMAIL_MAX_LENGTH, isEmail, normalizeEmail } from './email';
 import { fieldMessages } from './field-messages';
 import { PHONE_MAX_LENGTH, isUnitedStates, normalizeZip, toE164, type PhoneParser } from './phone';
@@ -34,7 +49,10 @@ export const storedEmailSchema = z
   .pipe(z.string().min(1, 'id is required').max(EMAIL_MAX_LENGTH, `id must be at most ${EMAIL_MAX_LENGTH} characters`));
 
 export const text = (field: string, max: number) =>
-  z.string({ message: fieldMessages.notText(field) }).trim().max(max, fieldMessages.tooLong(field, max));
+  z
+    .string({ message: fieldMessages.notText(field) })
+    .trim()
+    .max(max, fieldMessages.tooLong(field, max));
 export const requiredText = (field: string, max: number) => text(field, max).min(1, fieldMessages.required(field));
 
 /**
@@ -42,7 +60,8 @@ export const requiredText = (field: string, max: number) => text(field, max).min
  * parses no phone number never pays for it on a cold start (decision 013). Hence the phone schemas
  * are async: parse them with `parseAsync`/`safeParseAsync` (readBody does).
  */
-const phoneParser = async (): Promise<PhoneParser> => (await import('libphonenumber-js/max')).parsePhoneNumberFromString;
+const phoneParser = async (): Promise<PhoneParser> =>
+  (await import('libphonenumber-js/max')).parsePhoneNumberFromString;
 
 /** A phone number, stored in E.164 ('+13125550100'); a US number needs its area code. '' when optional and left empty. */
 export const phoneSchema = (field: string, { required }: { required: boolean }) =>
@@ -57,7 +76,11 @@ export const phoneSchema = (field: string, { required }: { required: boolean }) 
   });
 
 const slotCount = (field: string) =>
-  z.number({ message: `${field} must be a number` }).int(`${field} must be a whole number`).min(0).max(MAX_SLOTS);
+  z
+    .number({ message: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(0)
+    .max(MAX_SLOTS);
 
 export const subscribeSchema = z.object({ email: emailSchema });
 
@@ -67,7 +90,8 @@ export const featuredSchema = z.object({ home: z.boolean(), about: z.boolean() }
  * What an admin may send to create or update an editor. The admin form checks the same
  * rules without zod (src/islands/admin/editors/editor-form.ts); a unit test holds the two together.
  */
-const editorText = (field: EditorTextField) => (isRequiredEditorField(field) ? requiredText : text)(field, EDITOR_TEXT_LIMITS[field]);
+const editorText = (field: EditorTextField) =>
+  (isRequiredEditorField(field) ? requiredText : text)(field, EDITOR_TEXT_LIMITS[field]);
 export const editorInputSchema = z
   .object({
     name: editorText('name'),
@@ -92,7 +116,9 @@ export const editorInputSchema = z
 export type EditorInput = z.infer<typeof editorInputSchema>;
 
 /** PATCH /api/database/editors/:id: hides an editor from the site or shows them again. */
-export const editorVisibilitySchema = z.strictObject({ hidden: z.boolean({ message: 'hidden must be true or false' }) });
+export const editorVisibilitySchema = z.strictObject({
+  hidden: z.boolean({ message: 'hidden must be true or false' }),
+});
 
 /** An editor as the API serves it: exactly these fields, the featured flags included. */
 export const editorSchema = z.object({
@@ -119,7 +145,9 @@ export { isOverbooked, testLabel } from './editor-rules';
 export const inquirySchema = z.object({
   parentName: requiredText('parentName', INQUIRY_LIMITS.parentName),
   studentInfo: requiredText('studentInfo', INQUIRY_LIMITS.studentInfo),
-  intendedMajor: z.enum(MAJOR_VALUES as [string, ...string[]], { message: 'intendedMajor is not one of the listed majors' }),
+  intendedMajor: z.enum(MAJOR_VALUES as [string, ...string[]], {
+    message: 'intendedMajor is not one of the listed majors',
+  }),
   services: z
     .array(z.enum(CONTACT_SERVICE_OPTIONS.map((o) => o.id) as [string, ...string[]]), {
       message: 'services must be a list of known service ids',
@@ -135,7 +163,10 @@ export const inquirySchema = z.object({
   email: emailSchema,
   phone: phoneSchema('phone', { required: false }).default(''),
   details: text('details', INQUIRY_LIMITS.details)
-    .refine((details) => countWords(details) <= DETAILS_WORD_LIMIT, (details) => ({ message: detailsTooLong(countWords(details)) }))
+    .refine(
+      (details) => countWords(details) <= DETAILS_WORD_LIMIT,
+      (details) => ({ message: detailsTooLong(countWords(details)) }),
+    )
     .default(''),
 });
 export type Inquiry = z.infer<typeof inquirySchema>;

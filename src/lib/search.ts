@@ -3,7 +3,15 @@
  * zod, so the admin island can use it; reports.schema.ts holds the query's schema.
  */
 
-export const SEARCH_KINDS = ['orders', 'projects', 'inquiries', 'consults', 'subscribers', 'waitlist', 'outbox'] as const;
+export const SEARCH_KINDS = [
+  'orders',
+  'projects',
+  'inquiries',
+  'consults',
+  'subscribers',
+  'waitlist',
+  'outbox',
+] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** Each kind's group heading and the admin tab that shows it (the tab ids of /admin). */

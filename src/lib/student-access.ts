@@ -15,12 +15,15 @@ export const studentAccessMessages = {
   /** What an invitation lets the student do, said before the parent invites. */
   offer: (student: string, email: string, editors: string) =>
     `${firstName(student)} can sign in with ${email} to submit drafts, read feedback and message ${editors}. Orders, payments and refunds stay with you.`,
-  invited: (student: string, email: string) => `Invitation sent to ${email}. ${firstName(student)} signs in with that address to see these projects.`,
+  invited: (student: string, email: string) =>
+    `Invitation sent to ${email}. ${firstName(student)} signs in with that address to see these projects.`,
   removed: (student: string) => `${firstName(student)} no longer sees these projects.`,
   /** The student's dashboard, above the projects shared with them. */
   intro: 'The essays a parent shared with you: send your drafts, read the feedback and talk to your editor here.',
   /** For the student, on each shared project. */
-  sharedBy: (parentName: string) => `Shared with you by ${firstName(parentName)}, who keeps the order and its payments.`,
+  sharedBy: (parentName: string) =>
+    `Shared with you by ${firstName(parentName)}, who keeps the order and its payments.`,
   /** For a signed-in account with no projects: a student whose parent has not invited them yet. */
-  notInvitedYet: 'A parent bought editing for you? Ask them to invite you from their dashboard, then log in here with the address on the order.',
+  notInvitedYet:
+    'A parent bought editing for you? Ask them to invite you from their dashboard, then log in here with the address on the order.',
 } as const;

@@ -16,7 +16,10 @@ export const WAITLIST_BATCH_INTERVAL_MS = 2 * 24 * 60 * 60 * 1000;
  */
 export function waitlistQuota(slotsOpen: number, openedAt: Date, now: Date): { quota: number; nextBatchAt: Date } {
   const batches = 1 + Math.max(0, Math.floor((now.getTime() - openedAt.getTime()) / WAITLIST_BATCH_INTERVAL_MS));
-  return { quota: WAITLIST_TOLD_PER_SLOT * slotsOpen * batches, nextBatchAt: new Date(openedAt.getTime() + batches * WAITLIST_BATCH_INTERVAL_MS) };
+  return {
+    quota: WAITLIST_TOLD_PER_SLOT * slotsOpen * batches,
+    nextBatchAt: new Date(openedAt.getTime() + batches * WAITLIST_BATCH_INTERVAL_MS),
+  };
 }
 
 /** Where the e-mail's link leads: the order page with the editor chosen. */

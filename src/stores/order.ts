@@ -48,13 +48,20 @@ export function decodeSelection(raw: string | undefined): OrderSelection {
     }
     const addOns = Array.isArray(v.addOns) ? ADD_ON_IDS.filter((id) => v.addOns!.includes(id)) : [];
     const editorId = typeof v.editorId === 'string' && v.editorId !== '' ? v.editorId : null;
-    return { services, editorId, addOns: addOns.includes('speed24hr') ? addOns.filter((id) => id !== 'speed48hr') : addOns };
+    return {
+      services,
+      editorId,
+      addOns: addOns.includes('speed24hr') ? addOns.filter((id) => id !== 'speed48hr') : addOns,
+    };
   } catch {
     return EMPTY;
   }
 }
 
-export const $order = persistentAtom<OrderSelection>(CART_KEY, EMPTY, { encode: JSON.stringify, decode: decodeSelection });
+export const $order = persistentAtom<OrderSelection>(CART_KEY, EMPTY, {
+  encode: JSON.stringify,
+  decode: decodeSelection,
+});
 // What the build rendered: hydration renders this, not the stored cart (see above).
 ($order as { init: OrderSelection }).init = EMPTY;
 
@@ -62,7 +69,10 @@ const update = (change: (current: OrderSelection) => OrderSelection) => $order.s
 
 /** The selected services in catalogue order, as the pricing function takes them. */
 export const selectedServices = (selection: OrderSelection): ServiceSelection[] =>
-  SERVICE_IDS.filter((id) => selection.services[id] !== undefined).map((id) => ({ id, quantity: selection.services[id]! }));
+  SERVICE_IDS.filter((id) => selection.services[id] !== undefined).map((id) => ({
+    id,
+    quantity: selection.services[id]!,
+  }));
 
 /**
  * Selecting sets quantity 1; deselecting forgets it, so the next selection starts at 1 again.
@@ -79,7 +89,9 @@ export const setServiceChosen = (id: ServiceId, chosen: boolean) =>
   });
 
 export const setQuantity = (id: ServiceId, quantity: unknown) =>
-  update((s) => (s.services[id] === undefined ? s : { ...s, services: { ...s.services, [id]: sanitizeQuantity(quantity) } }));
+  update((s) =>
+    s.services[id] === undefined ? s : { ...s, services: { ...s.services, [id]: sanitizeQuantity(quantity) } },
+  );
 
 /** After a paid order the cart starts afresh. */
 export const clearSelection = () => update(() => EMPTY);

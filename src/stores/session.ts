@@ -62,7 +62,10 @@ export async function startSession() {
   if (started) return;
   started = true;
   try {
-    const [{ firebaseAuth }, { onIdTokenChanged }] = await Promise.all([import('../client/firebase'), import('firebase/auth')]);
+    const [{ firebaseAuth }, { onIdTokenChanged }] = await Promise.all([
+      import('../client/firebase'),
+      import('firebase/auth'),
+    ]);
     onIdTokenChanged(firebaseAuth(), async (user) => {
       if (!user) {
         writeRoleHint(null);
@@ -108,17 +111,27 @@ export async function idToken(): Promise<string | null> {
 }
 
 /** What a signed-in call answers when nobody is signed in (any more) to make it. */
-export const SIGNED_OUT = { ok: false, status: 401, error: 'Your sign-in has ended. Log in again, then try once more.' } as const;
+export const SIGNED_OUT = {
+  ok: false,
+  status: 401,
+  error: 'Your sign-in has ended. Log in again, then try once more.',
+} as const;
 
 /** One of our endpoints as the signed-in user, with their ID token; `SIGNED_OUT` without one. Never throws. */
-export async function signedInFetch<T>(path: string, init: Omit<NonNullable<Parameters<typeof apiFetch>[1]>, 'token'> = {}): Promise<ApiResult<T>> {
+export async function signedInFetch<T>(
+  path: string,
+  init: Omit<NonNullable<Parameters<typeof apiFetch>[1]>, 'token'> = {},
+): Promise<ApiResult<T>> {
   const token = await idToken();
   return token ? apiFetch<T>(path, { ...init, token }) : SIGNED_OUT;
 }
 
 /** Sends Firebase's verification e-mail again, with a link back to this page. */
 export async function resendVerification() {
-  const [{ firebaseAuth }, { sendEmailVerification }] = await Promise.all([import('../client/firebase'), import('firebase/auth')]);
+  const [{ firebaseAuth }, { sendEmailVerification }] = await Promise.all([
+    import('../client/firebase'),
+    import('firebase/auth'),
+  ]);
   const user = firebaseAuth().currentUser;
   if (user) await sendEmailVerification(user, { url: location.href });
 }

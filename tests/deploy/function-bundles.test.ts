@@ -12,7 +12,12 @@ import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazyBundle } from '../../scripts/build/functions';
-import { bundleDeployedFunctions, probeBundle, type FunctionBundle, type ProbeRequest } from '../../scripts/platform/function-bundles';
+import {
+  bundleDeployedFunctions,
+  probeBundle,
+  type FunctionBundle,
+  type ProbeRequest,
+} from '../../scripts/platform/function-bundles';
 import { startBlobsServer } from '../../scripts/platform/site-server';
 import { startCheckout } from '../../netlify/server/orders/checkout';
 import { ordersRepo } from '../../netlify/server/orders/orders.repo';
@@ -35,51 +40,123 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   'admin-orders': { path: '/api/admin/orders', expect: 401 },
   'admin-projects': { path: '/api/admin/projects', expect: 401 },
   'admin-editors': { path: '/api/admin/editors', expect: 401 },
-  'admin-order-refunds': { method: 'POST', route: '/api/admin/orders/:id/refunds', path: '/api/admin/orders/BCC-ABC234/refunds', params: { id: 'BCC-ABC234' }, expect: 401 },
+  'admin-order-refunds': {
+    method: 'POST',
+    route: '/api/admin/orders/:id/refunds',
+    path: '/api/admin/orders/BCC-ABC234/refunds',
+    params: { id: 'BCC-ABC234' },
+    expect: 401,
+  },
   'admin-outbox': { path: '/api/admin/outbox', expect: 401 },
   'admin-audit': { path: '/api/admin/audit', expect: 401 },
   'admin-attention': { path: '/api/admin/attention', expect: 401 },
   'admin-waitlist': { path: '/api/admin/waitlist', expect: 401 },
   'admin-waitlist-counts': { path: '/api/admin/waitlist/counts', expect: 401 },
   'admin-consult-availability': { path: '/api/admin/consult-availability', expect: 401 },
-  'admin-consult': { method: 'DELETE', route: '/api/admin/consults/:id', path: '/api/admin/consults/abc', params: { id: 'abc' }, expect: 401 },
+  'admin-consult': {
+    method: 'DELETE',
+    route: '/api/admin/consults/:id',
+    path: '/api/admin/consults/abc',
+    params: { id: 'abc' },
+    expect: 401,
+  },
   'admin-consults': { path: '/api/admin/consults', expect: 401 },
   'admin-search': { path: '/api/admin/search', expect: 401 },
   'admin-reports': { path: '/api/admin/reports/months', expect: 401 },
-  'admin-exports': { route: '/api/admin/exports/:file', path: '/api/admin/exports/orders.csv', params: { file: 'orders.csv' }, expect: 401 },
-  'backup-export': { method: 'POST', path: '/.netlify/functions/backup-export', body: '{"next_run":"2026-11-23T15:00:00Z"}', expect: 200 },
+  'admin-exports': {
+    route: '/api/admin/exports/:file',
+    path: '/api/admin/exports/orders.csv',
+    params: { file: 'orders.csv' },
+    expect: 401,
+  },
+  'backup-export': {
+    method: 'POST',
+    path: '/.netlify/functions/backup-export',
+    body: '{"next_run":"2026-11-23T15:00:00Z"}',
+    expect: 200,
+  },
   'consult-bookings': { method: 'POST', path: '/api/consult/bookings', ...json({}), expect: 400 },
   'consult-cancel': { method: 'POST', path: '/api/consult/cancel', ...json({ token: 'x' }), expect: 400 },
   'consult-lookup': { method: 'POST', path: '/api/consult/lookup', ...json({ token: 'x' }), expect: 400 },
-  'consult-reminders': { method: 'POST', path: '/.netlify/functions/consult-reminders', body: '{"next_run":"2026-11-23T15:00:00Z"}', expect: 200 },
+  'consult-reminders': {
+    method: 'POST',
+    path: '/.netlify/functions/consult-reminders',
+    body: '{"next_run":"2026-11-23T15:00:00Z"}',
+    expect: 200,
+  },
   'consult-slots': { path: '/api/consult/slots', expect: 200 },
   contact: { method: 'POST', path: '/api/contact', ...json(validInquiry), expect: 200 },
   'create-payment-session': { method: 'POST', path: '/api/stripe/create-payment-session', expect: 401 },
   // Netlify's scheduler invokes a scheduled function with a POST whose body names the next run.
-  'delivery-timers': { method: 'POST', path: '/.netlify/functions/delivery-timers', body: '{"next_run":"2026-11-23T15:00:00Z"}', expect: 204 },
+  'delivery-timers': {
+    method: 'POST',
+    path: '/.netlify/functions/delivery-timers',
+    body: '{"next_run":"2026-11-23T15:00:00Z"}',
+    expect: 204,
+  },
   'editor-projects': { path: '/api/editor/projects', expect: 401 },
   'editor-profile': { method: 'PUT', path: '/api/editor/profile', ...json({ bio: 'x' }), expect: 401 },
-  editor: { method: 'PUT', route: '/api/database/editors/:id', path: '/api/database/editors/maya-chen', params: { id: 'maya-chen' }, expect: 401 },
+  editor: {
+    method: 'PUT',
+    route: '/api/database/editors/:id',
+    path: '/api/database/editors/maya-chen',
+    params: { id: 'maya-chen' },
+    expect: 401,
+  },
   editors: { path: '/api/database/editors', expect: 200 },
   emails: { path: '/api/database/emails', expect: 401 },
   me: { path: '/api/me', expect: 401 },
   order: { route: '/api/orders/:id', path: '/api/orders/BCC-ABC234', params: { id: 'BCC-ABC234' }, expect: 401 },
   orders: { path: '/api/orders', expect: 401 },
-  'order-action': { method: 'POST', route: '/api/orders/:id/:action', path: '/api/orders/BCC-ABC234/cancel', params: { id: 'BCC-ABC234', action: 'cancel' }, expect: 401 },
-  project: { route: '/api/projects/:id', path: '/api/projects/BCC-ABC234-1', params: { id: 'BCC-ABC234-1' }, expect: 401 },
-  'project-action': { method: 'POST', route: '/api/projects/:id/:action', path: '/api/projects/BCC-ABC234-1/submit', params: { id: 'BCC-ABC234-1', action: 'submit' }, expect: 401 },
+  'order-action': {
+    method: 'POST',
+    route: '/api/orders/:id/:action',
+    path: '/api/orders/BCC-ABC234/cancel',
+    params: { id: 'BCC-ABC234', action: 'cancel' },
+    expect: 401,
+  },
+  project: {
+    route: '/api/projects/:id',
+    path: '/api/projects/BCC-ABC234-1',
+    params: { id: 'BCC-ABC234-1' },
+    expect: 401,
+  },
+  'project-action': {
+    method: 'POST',
+    route: '/api/projects/:id/:action',
+    path: '/api/projects/BCC-ABC234-1/submit',
+    params: { id: 'BCC-ABC234-1', action: 'submit' },
+    expect: 401,
+  },
   'project-file': {
     route: '/api/project-files/:id/:fileId',
     path: '/api/project-files/BCC-ABC234-1/00000000-0000-4000-8000-000000000000',
     params: { id: 'BCC-ABC234-1', fileId: '00000000-0000-4000-8000-000000000000' },
     expect: 401,
   },
-  'project-upload': { method: 'POST', route: '/api/project-files/:id', path: '/api/project-files/BCC-ABC234-1', params: { id: 'BCC-ABC234-1' }, expect: 401 },
+  'project-upload': {
+    method: 'POST',
+    route: '/api/project-files/:id',
+    path: '/api/project-files/BCC-ABC234-1',
+    params: { id: 'BCC-ABC234-1' },
+    expect: 401,
+  },
   projects: { path: '/api/projects', expect: 401 },
-  'student-access': { method: 'POST', route: '/api/student-access/:orderId', path: '/api/student-access/BCC-ABC234', params: { orderId: 'BCC-ABC234' }, expect: 401 },
+  'student-access': {
+    method: 'POST',
+    route: '/api/student-access/:orderId',
+    path: '/api/student-access/BCC-ABC234',
+    params: { orderId: 'BCC-ABC234' },
+    expect: 401,
+  },
   'stripe-webhook': { method: 'POST', path: '/api/stripe/webhook', body: '{}', expect: 400 },
   subscribe: { method: 'POST', path: '/api/database/subscribe', ...json({ email: 'bundle@example.com' }), expect: 200 },
-  'test-checkout': { route: '/api/stripe/test-checkout/:orderId', path: '/api/stripe/test-checkout/BCC-ABC234', params: { orderId: 'BCC-ABC234' }, expect: 401 },
+  'test-checkout': {
+    route: '/api/stripe/test-checkout/:orderId',
+    path: '/api/stripe/test-checkout/BCC-ABC234',
+    params: { orderId: 'BCC-ABC234' },
+    expect: 401,
+  },
   'upload-file': {
     route: '/api/uploads/:key',
     path: '/api/uploads/00000000-0000-4000-8000-000000000000.png',
@@ -87,7 +164,12 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
     expect: 404,
   },
   uploads: { method: 'POST', path: '/api/uploads', expect: 401 },
-  waitlist: { method: 'POST', path: '/api/waitlist', ...json({ email: 'bundle@example.com', editorId: 'nobody' }), expect: 404 },
+  waitlist: {
+    method: 'POST',
+    path: '/api/waitlist',
+    ...json({ email: 'bundle@example.com', editorId: 'nobody' }),
+    expect: 404,
+  },
 };
 
 /** Packages that cost a cold start 30-190 ms each: bundled apart, loaded only by the requests that use them. */
@@ -124,22 +206,37 @@ describe('function bundles', () => {
     for (const output of functions) {
       // From outside the file: Node's builtins, and the lazy bundles, only ever with import().
       for (const imported of output.imports.filter((i) => i.external && !isBuiltin(i.path))) {
-        expect(imported, output.entryPoint).toMatchObject({ kind: 'dynamic-import', path: expect.stringMatching(/^@lazy-bundle\//) });
+        expect(imported, output.entryPoint).toMatchObject({
+          kind: 'dynamic-import',
+          path: expect.stringMatching(/^@lazy-bundle\//),
+        });
       }
       const packages = new Set(Object.keys(output.inputs).map(packageOf));
       // firebase-admin is for scripts and tests only: no function carries it at all.
-      for (const name of [...LAZY_PACKAGES, 'firebase-admin']) expect(packages.has(name.split('/')[0]), `${output.entryPoint} holds ${name}`).toBe(false);
+      for (const name of [...LAZY_PACKAGES, 'firebase-admin'])
+        expect(packages.has(name.split('/')[0]), `${output.entryPoint} holds ${name}`).toBe(false);
     }
-    const named = new Set(functions.flatMap((o) => o.imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => i.path)));
+    const named = new Set(
+      functions.flatMap((o) => o.imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => i.path)),
+    );
     expect([...named].sort()).toEqual(LAZY_PACKAGES.map(lazyBundle).sort());
     // Each lazy bundle is that package, whole, and nothing of ours.
-    for (const [file, output] of Object.entries(metafiles.lazy.outputs)) expect(Object.keys(output.inputs).every((input) => input.includes('node_modules/')), file).toBe(true);
+    for (const [file, output] of Object.entries(metafiles.lazy.outputs))
+      expect(
+        Object.keys(output.inputs).every((input) => input.includes('node_modules/')),
+        file,
+      ).toBe(true);
   });
 
   it('verifying a token loads jose from its lazy bundle', async () => {
     const me = bundles.find((b) => b.name === 'me')!;
     const emulator = { ...env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' };
-    const answer = await probeBundle(me, { path: '/api/me', headers: { authorization: 'Bearer not-a-token' } }, emulator, { listPackages: true });
+    const answer = await probeBundle(
+      me,
+      { path: '/api/me', headers: { authorization: 'Bearer not-a-token' } },
+      emulator,
+      { listPackages: true },
+    );
     expect(answer.status, answer.body).toBe(401);
     expect(answer.packages).toEqual([lazyBundle('jose')]);
   });
@@ -150,27 +247,38 @@ describe('function bundles', () => {
     expect([answer.status, JSON.parse(answer.body)]).toEqual([401, { error: 'Sign in required' }]);
   });
 
-  it.each(Object.entries(PROBES))('%s answers its request from a fresh process, from its one file and only the lazy bundles it needs', async (name, { expect: status, route, ...request }) => {
-    const bundle = bundles.find((b) => b.name === name)!;
-    if (bundle.schedule) expect(bundle.paths).toEqual([]);
-    else expect(bundle.paths).toContain(route ?? request.path);
-    const answer = await probeBundle(bundle, request, env, { listPackages: true });
-    expect(answer.status, answer.body).toBe(status);
-    if (status !== 204) expect(answer.contentType).toMatch(/^application\/json/);
-    if (status >= 400) expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String) });
-    // One file of the function's own (the hooks see each file a request loads), and of the lazy
-    // bundles only what the request needs: none of these verifies a token, calls Stripe or sends mail
-    // over SMTP; the inquiry's phone number is parsed, so the contact form's request reads libphonenumber.
-    expect(answer.files).toEqual([pathToFileURL(bundle.modulePath).href]);
-    expect(answer.packages).toEqual(name === 'contact' ? [lazyBundle('libphonenumber-js/max')] : []);
-  });
+  it.each(Object.entries(PROBES))(
+    '%s answers its request from a fresh process, from its one file and only the lazy bundles it needs',
+    async (name, { expect: status, route, ...request }) => {
+      const bundle = bundles.find((b) => b.name === name)!;
+      if (bundle.schedule) expect(bundle.paths).toEqual([]);
+      else expect(bundle.paths).toContain(route ?? request.path);
+      const answer = await probeBundle(bundle, request, env, { listPackages: true });
+      expect(answer.status, answer.body).toBe(status);
+      if (status !== 204) expect(answer.contentType).toMatch(/^application\/json/);
+      if (status >= 400) expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String) });
+      // One file of the function's own (the hooks see each file a request loads), and of the lazy
+      // bundles only what the request needs: none of these verifies a token, calls Stripe or sends mail
+      // over SMTP; the inquiry's phone number is parsed, so the contact form's request reads libphonenumber.
+      expect(answer.files).toEqual([pathToFileURL(bundle.modulePath).href]);
+      expect(answer.packages).toEqual(name === 'contact' ? [lazyBundle('libphonenumber-js/max')] : []);
+    },
+  );
 });
 
 /** An ID token as the Auth emulator makes them: the claims of a real one, unsigned (`alg: none`). */
 function emulatorStyleToken(projectId: string) {
   const now = Math.floor(Date.now() / 1000);
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claims = { iss: `https://securetoken.google.com/${projectId}`, aud: projectId, sub: 'uid-bundle', iat: now - 60, exp: now + 3000, auth_time: now - 60, email: 'pat@example.com' };
+  const claims = {
+    iss: `https://securetoken.google.com/${projectId}`,
+    aud: projectId,
+    sub: 'uid-bundle',
+    iat: now - 60,
+    exp: now + 3000,
+    auth_time: now - 60,
+    email: 'pat@example.com',
+  };
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
 }
 
@@ -181,42 +289,88 @@ function emulatorStyleToken(projectId: string) {
  */
 describe('function bundles in the production deploy context', () => {
   const event = JSON.stringify({ id: 'evt_bundle', type: 'customer.created', data: { object: {} } });
-  const signed = (secret: string) => ({ method: 'POST', path: '/api/stripe/webhook', body: event, headers: { 'stripe-signature': signWebhookPayload(event, secret) } });
-  const liveKeys = { STRIPE_SECRET_KEY: 'sk_live_from_the_dashboard', STRIPE_WEBHOOK_SECRET: 'whsec_from_the_dashboard' };
+  const signed = (secret: string) => ({
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    body: event,
+    headers: { 'stripe-signature': signWebhookPayload(event, secret) },
+  });
+  const liveKeys = {
+    STRIPE_SECRET_KEY: 'sk_live_from_the_dashboard',
+    STRIPE_WEBHOOK_SECRET: 'whsec_from_the_dashboard',
+  };
   const mistaken = () => ({ ...env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' });
   const bearer = () => ({ authorization: `Bearer ${emulatorStyleToken(env.PUBLIC_FIREBASE_PROJECT_ID)}` });
-  const probe = (name: string, request: ProbeRequest, extraEnv: Record<string, string> = {}) => probeBundle(bundles.find((b) => b.name === name)!, request, { ...mistaken(), ...extraEnv });
+  const probe = (name: string, request: ProbeRequest, extraEnv: Record<string, string> = {}) =>
+    probeBundle(
+      bundles.find((b) => b.name === name)!,
+      request,
+      { ...mistaken(), ...extraEnv },
+    );
 
   it('create-payment-session answers 503 "Payments are not configured" without live Stripe keys', async () => {
-    const mistakes: Record<string, string>[] = [{}, { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: liveKeys.STRIPE_WEBHOOK_SECRET }, { STRIPE_SECRET_KEY: liveKeys.STRIPE_SECRET_KEY }];
+    const mistakes: Record<string, string>[] = [
+      {},
+      { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: liveKeys.STRIPE_WEBHOOK_SECRET },
+      { STRIPE_SECRET_KEY: liveKeys.STRIPE_SECRET_KEY },
+    ];
     for (const keys of mistakes) {
-      const answer = await probe('create-payment-session', { method: 'POST', path: '/api/stripe/create-payment-session', headers: bearer(), deployContext: 'production' }, keys);
-      expect([answer.status, JSON.parse(answer.body)], JSON.stringify(keys)).toEqual([503, { error: 'Payments are not configured' }]);
+      const answer = await probe(
+        'create-payment-session',
+        { method: 'POST', path: '/api/stripe/create-payment-session', headers: bearer(), deployContext: 'production' },
+        keys,
+      );
+      expect([answer.status, JSON.parse(answer.body)], JSON.stringify(keys)).toEqual([
+        503,
+        { error: 'Payments are not configured' },
+      ]);
     }
   });
 
   it('the test checkout is 404, whatever the keys', async () => {
-    const request = { path: '/api/stripe/test-checkout/BCC-ABC234', params: { orderId: 'BCC-ABC234' }, headers: bearer(), deployContext: 'production' };
+    const request = {
+      path: '/api/stripe/test-checkout/BCC-ABC234',
+      params: { orderId: 'BCC-ABC234' },
+      headers: bearer(),
+      deployContext: 'production',
+    };
     expect((await probe('test-checkout', request)).status).toBe(404);
     expect((await probe('test-checkout', request, liveKeys)).status).toBe(404);
   });
 
   it('the webhook never accepts the local test secret, only the configured one', async () => {
-    expect((await probe('stripe-webhook', { ...signed(LOCAL_WEBHOOK_SECRET), deployContext: 'production' })).status).toBe(503);
-    const local = await probe('stripe-webhook', { ...signed(LOCAL_WEBHOOK_SECRET), deployContext: 'production' }, liveKeys);
+    expect(
+      (await probe('stripe-webhook', { ...signed(LOCAL_WEBHOOK_SECRET), deployContext: 'production' })).status,
+    ).toBe(503);
+    const local = await probe(
+      'stripe-webhook',
+      { ...signed(LOCAL_WEBHOOK_SECRET), deployContext: 'production' },
+      liveKeys,
+    );
     expect([local.status, JSON.parse(local.body)]).toEqual([400, { error: 'Invalid signature' }]);
-    const real = await probe('stripe-webhook', { ...signed(liveKeys.STRIPE_WEBHOOK_SECRET), deployContext: 'production' }, liveKeys);
+    const real = await probe(
+      'stripe-webhook',
+      { ...signed(liveKeys.STRIPE_WEBHOOK_SECRET), deployContext: 'production' },
+      liveKeys,
+    );
     expect([real.status, JSON.parse(real.body)]).toEqual([200, { received: true, result: 'ignored' }]);
   });
 
   it('an unsigned (emulator) token is refused though FIREBASE_AUTH_EMULATOR_HOST is set', async () => {
     const answer = await probe('me', { path: '/api/me', headers: bearer(), deployContext: 'production' });
-    expect([answer.status, JSON.parse(answer.body)]).toEqual([401, { error: 'Invalid or expired sign-in; please sign in again' }]);
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([
+      401,
+      { error: 'Invalid or expired sign-in; please sign in again' },
+    ]);
   });
 
   it('while a deploy preview, given the same environment, keeps test mode', async () => {
-    expect((await probe('me', { path: '/api/me', headers: bearer(), deployContext: 'deploy-preview' })).status).toBe(200);
-    expect((await probe('stripe-webhook', { ...signed(LOCAL_WEBHOOK_SECRET), deployContext: 'deploy-preview' })).status).toBe(200);
+    expect((await probe('me', { path: '/api/me', headers: bearer(), deployContext: 'deploy-preview' })).status).toBe(
+      200,
+    );
+    expect(
+      (await probe('stripe-webhook', { ...signed(LOCAL_WEBHOOK_SECRET), deployContext: 'deploy-preview' })).status,
+    ).toBe(200);
   });
 });
 
@@ -235,31 +389,67 @@ describe('function bundles when storage refuses every write', () => {
   afterAll(() => refusing?.stop());
 
   const probe = (name: string, request: ProbeRequest) =>
-    probeBundle(bundles.find((b) => b.name === name)!, { ...request, deployContext: 'deploy-preview' }, { ...env, NETLIFY_BLOBS_CONTEXT: refusing.context });
-  const event = JSON.stringify({ id: 'evt_bundle_outage', type: 'checkout.session.completed', data: { object: { id: 'cs_1', client_reference_id: 'BCC-ABC234', amount_total: 100, currency: 'usd', payment_status: 'paid' } } });
+    probeBundle(
+      bundles.find((b) => b.name === name)!,
+      { ...request, deployContext: 'deploy-preview' },
+      { ...env, NETLIFY_BLOBS_CONTEXT: refusing.context },
+    );
+  const event = JSON.stringify({
+    id: 'evt_bundle_outage',
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: 'cs_1',
+        client_reference_id: 'BCC-ABC234',
+        amount_total: 100,
+        currency: 'usd',
+        payment_status: 'paid',
+      },
+    },
+  });
 
   // Signed when sent: a signature is good for five minutes, and bundling takes a few.
   const requests: Record<string, () => ProbeRequest> = {
     subscribe: () => PROBES.subscribe,
     contact: () => PROBES.contact,
-    'stripe-webhook': () => ({ method: 'POST', path: '/api/stripe/webhook', body: event, headers: { 'stripe-signature': signWebhookPayload(event, LOCAL_WEBHOOK_SECRET) } }),
+    'stripe-webhook': () => ({
+      method: 'POST',
+      path: '/api/stripe/webhook',
+      body: event,
+      headers: { 'stripe-signature': signWebhookPayload(event, LOCAL_WEBHOOK_SECRET) },
+    }),
   };
 
   it.each(Object.keys(requests))('%s answers 503 "We could not save that; please try again."', async (name) => {
     refusing.setFaults({ fault: 503, at: 1 });
     const answer = await probe(name, requests[name]());
-    expect([answer.status, JSON.parse(answer.body)]).toEqual([503, { error: 'We could not save that; please try again.' }]);
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([
+      503,
+      { error: 'We could not save that; please try again.' },
+    ]);
   });
 
   // Every other way a write fails, as the bundle meets it with the deployed limits (5 s a try, three tries).
-  it.each(['403', 'drop', 'spurious-412', 'timeout'] as const)('a sign-up meeting %s on every write answers 503, and nothing is stored', async (fault) => {
-    refusing.reset();
-    refusing.setFaults({ fault: fault === '403' ? 403 : fault, at: 1 });
-    const answer = await probe('subscribe', { ...PROBES.subscribe, ...json({ email: `outage-${fault}@example.com` }) });
-    expect([answer.status, JSON.parse(answer.body)]).toEqual([503, { error: 'We could not save that; please try again.' }]);
-    refusing.setFaults(null);
-    expect([...refusing.snapshot()].filter(([store, blobs]) => store.includes('subscribers') && blobs.size > 0)).toEqual([]);
-  }, 90_000);
+  it.each(['403', 'drop', 'spurious-412', 'timeout'] as const)(
+    'a sign-up meeting %s on every write answers 503, and nothing is stored',
+    async (fault) => {
+      refusing.reset();
+      refusing.setFaults({ fault: fault === '403' ? 403 : fault, at: 1 });
+      const answer = await probe('subscribe', {
+        ...PROBES.subscribe,
+        ...json({ email: `outage-${fault}@example.com` }),
+      });
+      expect([answer.status, JSON.parse(answer.body)]).toEqual([
+        503,
+        { error: 'We could not save that; please try again.' },
+      ]);
+      refusing.setFaults(null);
+      expect(
+        [...refusing.snapshot()].filter(([store, blobs]) => store.includes('subscribers') && blobs.size > 0),
+      ).toEqual([]);
+    },
+    90_000,
+  );
 });
 
 /**
@@ -283,7 +473,12 @@ describe('the bundled payment webhook, storage failing at each write in turn', (
       blobs.reset();
       await seedDemoEditors(preview);
       const family = { uid: 'uid-bundle', email: 'pat@example.com', emailVerified: true, isAdmin: false };
-      const { order, session } = await startCheckout(selection() as CheckoutSelection, family, { kind: 'test', webhookSecret: LOCAL_WEBHOOK_SECRET }, preview);
+      const { order, session } = await startCheckout(
+        selection() as CheckoutSelection,
+        family,
+        { kind: 'test', webhookSecret: LOCAL_WEBHOOK_SECRET },
+        preview,
+      );
       return { id: order.id, event: JSON.stringify(completedEvent(order, session.id)) };
     } finally {
       process.env.NETLIFY_BLOBS_CONTEXT = outer;
@@ -292,14 +487,23 @@ describe('the bundled payment webhook, storage failing at each write in turn', (
   const deliver = (event: string) =>
     probeBundle(
       bundles.find((b) => b.name === 'stripe-webhook')!,
-      { method: 'POST', path: '/api/stripe/webhook', body: event, headers: { 'stripe-signature': signWebhookPayload(event, LOCAL_WEBHOOK_SECRET) }, deployContext: 'deploy-preview' },
+      {
+        method: 'POST',
+        path: '/api/stripe/webhook',
+        body: event,
+        headers: { 'stripe-signature': signWebhookPayload(event, LOCAL_WEBHOOK_SECRET) },
+        deployContext: 'deploy-preview',
+      },
       { ...env, NETLIFY_BLOBS_CONTEXT: blobs.context },
     );
   async function stored(id: string) {
     const outer = process.env.NETLIFY_BLOBS_CONTEXT;
     process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
     try {
-      return { order: await ordersRepo(preview).get(id), projects: await projectsRepo(preview).listForCustomer('uid-bundle') };
+      return {
+        order: await ordersRepo(preview).get(id),
+        projects: await projectsRepo(preview).listForCustomer('uid-bundle'),
+      };
     } finally {
       process.env.NETLIFY_BLOBS_CONTEXT = outer;
     }
@@ -316,12 +520,19 @@ describe('the bundled payment webhook, storage failing at each write in turn', (
       blobs.setFaults({ fault: 503, at });
       const first = await deliver(event);
       blobs.setFaults(null);
-      if (first.status !== 200) expect([first.status, JSON.parse(first.body)], `write ${at}`).toEqual([503, { error: 'We could not save that; please try again.' }]);
+      if (first.status !== 200)
+        expect([first.status, JSON.parse(first.body)], `write ${at}`).toEqual([
+          503,
+          { error: 'We could not save that; please try again.' },
+        ]);
       const retry = await deliver(event);
       expect(retry.status, `write ${at}: ${retry.body}`).toBe(200);
       const { order, projects } = await stored(id);
       expect(order?.status, `write ${at}`).toBe('paid');
-      expect(projects.map((p) => p.orderId), `write ${at}`).toEqual([id]);
+      expect(
+        projects.map((p) => p.orderId),
+        `write ${at}`,
+      ).toEqual([id]);
     }
   }, 600_000);
 });

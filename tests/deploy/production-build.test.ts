@@ -21,8 +21,15 @@ const PRODUCTION_ENV = { CONTEXT: 'production', ...COMPLETE_PRODUCTION_ENV };
 function build(env: Record<string, string>) {
   const outDir = mkdtempSync(join(tmpdir(), 'bcc-build-'));
   dirs.push(outDir);
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(name in REQUIRED_IN_PRODUCTION) && !/^(CONTEXT|STRIPE_|FIREBASE_)/.test(name)));
-  const result = spawnSync('npx', ['astro', 'build', '--outDir', outDir], { env: { ...clean, ...env }, encoding: 'utf8' });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !(name in REQUIRED_IN_PRODUCTION) && !/^(CONTEXT|STRIPE_|FIREBASE_)/.test(name),
+    ),
+  );
+  const result = spawnSync('npx', ['astro', 'build', '--outDir', outDir], {
+    env: { ...clean, ...env },
+    encoding: 'utf8',
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}`, outDir };
 }
 
@@ -31,7 +38,9 @@ describe('a production build', () => {
     const { STRIPE_SECRET_KEY: _key, SMTP_URL: _smtp, ...partial } = PRODUCTION_ENV;
     const { status, output, outDir } = build({ ...partial, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
     expect(status).not.toBe(0);
-    expect(output).toContain('This production build would deploy a site that cannot take money or sign anyone in safely:');
+    expect(output).toContain(
+      'This production build would deploy a site that cannot take money or sign anyone in safely:',
+    );
     expect(output).toContain('- STRIPE_SECRET_KEY is not set');
     expect(output).toContain('- SMTP_URL is not set');
     expect(output).toContain('- FIREBASE_AUTH_EMULATOR_HOST must not be set in production');

@@ -13,7 +13,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('signed out', () => {
-  test('shows the two tabs, New Customer first and selected, with the signed-out description of each page', async ({ page }) => {
+  test('shows the two tabs, New Customer first and selected, with the signed-out description of each page', async ({
+    page,
+  }) => {
     await expect(card(page)).toContainText(DASHBOARD_SIGNED_OUT);
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveText(['New Customer', 'Existing Customer']);
@@ -87,7 +89,9 @@ test.describe('signed in', () => {
   test('register shows the logged-in box; logout returns to the tabs', async ({ page }) => {
     const email = uniqueEmail();
     await register(page, email, 'secret-pass');
-    await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.registerSuccess })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('status').filter({ hasText: messages.registerSuccess }),
+    ).toBeVisible();
     await expect(page.getByText('Logged in as')).toBeVisible();
     await expect(page.getByTestId('signed-in-email')).toHaveText(email);
     await expect(card(page)).toContainText('Logged in - We can track your one-time add-on purchases');
@@ -97,10 +101,16 @@ test.describe('signed in', () => {
     await expect(card(page)).toContainText(DASHBOARD_SIGNED_OUT);
   });
 
-  test('login succeeds, survives a reload, and lists owned add-ons from the server until logout', async ({ page, request }) => {
+  test('login succeeds, survives a reload, and lists owned add-ons from the server until logout', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail();
     const uid = await createAccount(request, email);
-    await writeStored('customers', uid, { ownedAddOns: { community: true, speed24hr: false, speed48hr: true }, orderIds: [] });
+    await writeStored('customers', uid, {
+      ownedAddOns: { community: true, speed24hr: false, speed48hr: true },
+      orderIds: [],
+    });
     await logIn(page, email);
     await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.loginSuccess })).toBeVisible();
     // All three add-ons by their labels, each with its state: owned, or how to add it.
@@ -110,7 +120,9 @@ test.describe('signed in', () => {
       '24-Hour Response (All Future Orders)Add to an order (+$450)',
       '48-Hour Response (All Future Orders)Owned',
     ]);
-    await expect(addOns.getByRole('link', { name: 'Add to an order (+$450): 24-Hour Response (All Future Orders)', exact: true })).toHaveAttribute('href', '/select-services?addon=speed24hr');
+    await expect(
+      addOns.getByRole('link', { name: 'Add to an order (+$450): 24-Hour Response (All Future Orders)', exact: true }),
+    ).toHaveAttribute('href', '/select-services?addon=speed24hr');
 
     await page.reload();
     await expect(page.getByTestId('signed-in-email')).toHaveText(email);
@@ -122,7 +134,10 @@ test.describe('signed in', () => {
   });
 });
 
-test('signing in and signing up by keyboard move the focus to the signed-in box, which says who is signed in', async ({ page, request }) => {
+test('signing in and signing up by keyboard move the focus to the signed-in box, which says who is signed in', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('keys');
   await createAccount(request, email);
   await page.getByRole('tab', { name: 'Existing Customer' }).click();
@@ -146,7 +161,10 @@ test('the dashboard asks to log in for the orders, not for the checkout', async 
   await expect(card(page)).not.toContainText('You must log in to proceed to checkout');
 });
 
-test('password reset round trip: request, set a new password on our page, log in with it', async ({ page, request }) => {
+test('password reset round trip: request, set a new password on our page, log in with it', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('forgetful');
   await createAccount(request, email, 'old-password');
   await page.getByRole('tab', { name: 'Existing Customer' }).click();

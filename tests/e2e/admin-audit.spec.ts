@@ -14,7 +14,10 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** A new family buys two small supplements from Lucas Moreau and pays; answers their token and the order id. */
 async function buy(request: APIRequestContext) {
   const token = await idTokenOf(request, uniqueEmail('family'));
-  const session = await openOrderThroughApi(request, token, { services: [{ id: 'supplement-small', quantity: 2 }], editorId: 'lucas-moreau' });
+  const session = await openOrderThroughApi(request, token, {
+    services: [{ id: 'supplement-small', quantity: 2 }],
+    editorId: 'lucas-moreau',
+  });
   await payThroughApi(request, token, session);
   return { token, orderId: session.orderId };
 }
@@ -30,12 +33,20 @@ async function refundThroughApi(request: APIRequestContext, orderId: string) {
 /** Selects the tab named `name` from the keyboard: focus the selected tab, then arrows until it is. */
 async function tabTo(page: Page, name: string) {
   await page.getByRole('tab', { selected: true }).focus();
-  for (let i = 0; i < 10 && !(await page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected'))?.includes('true'); i++) await page.keyboard.press('ArrowRight');
+  for (
+    let i = 0;
+    i < 10 && !(await page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected'))?.includes('true');
+    i++
+  )
+    await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
 }
 
 for (const width of [1280, 390]) {
-  test(`at ${width} px: a refund shows in the Audit log with who and the amounts, found by its order id; keyboard and axe`, async ({ page, request }) => {
+  test(`at ${width} px: a refund shows in the Audit log with who and the amounts, found by its order id; keyboard and axe`, async ({
+    page,
+    request,
+  }) => {
     test.slow(); // an order paid and refunded through the API, axe twice
     await page.setViewportSize({ width, height: 900 });
     const { orderId } = await buy(request);
@@ -45,7 +56,10 @@ for (const width of [1280, 390]) {
     const panel = page.locator(OPEN_TAB_PANEL);
     await expect(panel.getByRole('heading', { level: 2 })).toContainText('Audit log');
 
-    const entry = panel.getByRole('article').filter({ hasText: `Order ${orderId}` }).first();
+    const entry = panel
+      .getByRole('article')
+      .filter({ hasText: `Order ${orderId}` })
+      .first();
     await expect(entry.getByRole('heading', { name: 'Refund' })).toBeVisible();
     await expect(entry).toContainText(`by ${LOCAL_ADMIN}`);
     await expect(entry.getByRole('list', { name: 'Changes' })).toContainText('refunded: — → $5.00');
@@ -70,12 +84,18 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('a family cancelling by itself waits under Needs you, counted on the Orders tab, until marked seen from the keyboard', async ({ page, request }) => {
+test('a family cancelling by itself waits under Needs you, counted on the Orders tab, until marked seen from the keyboard', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const { token, orderId } = await buy(request);
   const projectId = `${orderId}-1`;
   const project = await (await request.get(`/api/projects/${projectId}`, { headers: bearer(token) })).json();
-  const cancelled = await request.post(`/api/projects/${projectId}/cancel`, { headers: bearer(token), data: { version: project.version } });
+  const cancelled = await request.post(`/api/projects/${projectId}/cancel`, {
+    headers: bearer(token),
+    data: { version: project.version },
+  });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
 
   await page.setViewportSize({ width: 390, height: 900 });

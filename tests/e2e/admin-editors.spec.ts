@@ -54,7 +54,16 @@ test('Add Editor opens a form with every field and the defaults, and adds the ed
   await page.getByRole('button', { name: 'Add Editor' }).click();
   const form = addForm(page);
   await expect(form.getByLabel('Name')).toBeFocused();
-  for (const label of ['Name', 'College', 'Major', 'SAT/ACT', 'GPA', 'Image (path or URL)', 'Extracurriculars', 'Strengths']) {
+  for (const label of [
+    'Name',
+    'College',
+    'Major',
+    'SAT/ACT',
+    'GPA',
+    'Image (path or URL)',
+    'Extracurriculars',
+    'Strengths',
+  ]) {
     await expect(form.getByLabel(label)).toHaveValue('');
   }
   await expect(form.getByLabel('Slots open')).toHaveValue('0');
@@ -89,8 +98,16 @@ test('Add Editor opens a form with every field and the defaults, and adds the ed
   await expect(newCard).toContainText('3/4');
   await expect(newCard).toContainText('Featured on: About');
   expect(await readStored('editors', slugify(name))).toMatchObject({
-    name, college: 'Rice University', major: 'Chemistry', sat: '34', gpa: '3.95', image: '/editors/maya-chen.svg',
-    ecs: 'Chemistry olympiad; debate', strengths: 'Explaining lab work to humans', slotsOpen: 3, totalSlots: 4,
+    name,
+    college: 'Rice University',
+    major: 'Chemistry',
+    sat: '34',
+    gpa: '3.95',
+    image: '/editors/maya-chen.svg',
+    ecs: 'Chemistry olympiad; debate',
+    strengths: 'Explaining lab work to humans',
+    slotsOpen: 3,
+    totalSlots: 4,
     featured: { home: false, about: true },
   });
 });
@@ -121,7 +138,9 @@ test('more open slots than slots is refused before anything is sent', async ({ p
 
 test('a failed add keeps the form and its values and says so', async ({ page }) => {
   await page.route(EDITORS_LIST, (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { error: 'Something went wrong on our side' } }) : route.fallback(),
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, json: { error: 'Something went wrong on our side' } })
+      : route.fallback(),
   );
   const form = await startAdding(page, 'Kept Name');
   await form.getByRole('button', { name: 'Add Editor' }).click();
@@ -139,7 +158,10 @@ test('Cancel closes the add form without adding', async ({ page }) => {
   await expect(card(page, 'Never Added')).toHaveCount(0);
 });
 
-test('edit in place: Cancel changes nothing, Save Changes saves and reloads; one card at a time', async ({ page, request }) => {
+test('edit in place: Cancel changes nothing, Save Changes saves and reloads; one card at a time', async ({
+  page,
+  request,
+}) => {
   const [editor, other] = await ownEditors(page, request, 2);
 
   await page.getByRole('button', { name: `Edit ${editor.name}` }).click();
@@ -157,7 +179,10 @@ test('edit in place: Cancel changes nothing, Save Changes saves and reloads; one
   await page.getByRole('button', { name: `Edit ${other.name}` }).click();
   await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(1);
   await expect(page.getByRole('form', { name: `Edit ${other.name}` })).toBeVisible();
-  await page.getByRole('form', { name: `Edit ${other.name}` }).getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('form', { name: `Edit ${other.name}` })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
 
   await page.getByRole('button', { name: `Edit ${editor.name}` }).click();
   await form.getByLabel('College').fill('Changed College');
@@ -170,7 +195,11 @@ test('edit in place: Cancel changes nothing, Save Changes saves and reloads; one
   await expect(form).toBeHidden();
   await expect(card(page, editor.name)).toContainText('Changed College');
   await expect(card(page, editor.name)).toContainText('0/5');
-  expect(await readStored('editors', editor.id)).toMatchObject({ college: 'Changed College', slotsOpen: 0, featured: { home: true, about: false } });
+  expect(await readStored('editors', editor.id)).toMatchObject({
+    college: 'Changed College',
+    slotsOpen: 0,
+    featured: { home: true, about: false },
+  });
   // The public list shows the change at once.
   const publicList = (await (await request.get('/api/database/editors')).json()) as { id: string; college: string }[];
   expect(publicList.find((e) => e.id === editor.id)?.college).toBe('Changed College');
@@ -178,7 +207,9 @@ test('edit in place: Cancel changes nothing, Save Changes saves and reloads; one
 
 test('a failed update says so and keeps the form open', async ({ page, request }) => {
   const [editor] = await ownEditors(page, request);
-  await page.route(`**/api/database/editors/${editor.id}`, (route) => route.fulfill({ status: 404, json: { error: 'No editor with this id' } }));
+  await page.route(`**/api/database/editors/${editor.id}`, (route) =>
+    route.fulfill({ status: 404, json: { error: 'No editor with this id' } }),
+  );
   await page.getByRole('button', { name: `Edit ${editor.name}` }).click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toasts(page).getByRole('alert')).toHaveText(messages.editorUpdateFailed);
@@ -202,7 +233,11 @@ test('delete asks first: dismissing keeps the editor, accepting deletes it', asy
   await expect(card(page, editor.name)).toHaveCount(0);
   expect(asked).toEqual([messages.confirmDeleteEditor, messages.confirmDeleteEditor]);
   // What stays is a tombstone that keeps the id from ever being given again.
-  expect(await readStored('editors', editor.id)).toEqual({ id: editor.id, name: editor.name, retiredAt: expect.any(String) });
+  expect(await readStored('editors', editor.id)).toEqual({
+    id: editor.id,
+    name: editor.name,
+    retiredAt: expect.any(String),
+  });
   await expect(page.getByRole('button', { name: 'Add Editor' })).toBeFocused();
 });
 
@@ -210,7 +245,9 @@ test('a failed delete says so and keeps the card', async ({ page, request }) => 
   const [editor] = await ownEditors(page, request);
   page.removeAllListeners('dialog');
   page.once('dialog', (dialog) => dialog.accept());
-  await page.route(`**/api/database/editors/${editor.id}`, (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
+  await page.route(`**/api/database/editors/${editor.id}`, (route) =>
+    route.fulfill({ status: 500, json: { error: 'down' } }),
+  );
   await page.getByRole('button', { name: `Delete ${editor.name}` }).click();
   await expect(toasts(page).getByRole('alert')).toHaveText(messages.editorDeleteFailed);
   await expect(card(page, editor.name)).toBeVisible();
@@ -220,15 +257,23 @@ test('a delete refused because a project came meanwhile says why, and keeps the 
   const [editor] = await ownEditors(page, request);
   page.removeAllListeners('dialog');
   page.once('dialog', (dialog) => dialog.accept());
-  await page.route(`**/api/database/editors/${editor.id}`, (route) => route.fulfill({ status: 409, json: { error: editorMessages.hasProjects(1) } }));
+  await page.route(`**/api/database/editors/${editor.id}`, (route) =>
+    route.fulfill({ status: 409, json: { error: editorMessages.hasProjects(1) } }),
+  );
   await page.getByRole('button', { name: `Delete ${editor.name}` }).click();
   await expect(toasts(page).getByRole('alert')).toHaveText(editorMessages.hasProjects(1));
   await expect(card(page, editor.name)).toBeVisible();
 });
 
-test('Hide from the site takes an editor off the public list and keeps the card; Show brings them back; by keyboard, 390 px and axe', async ({ page, request }) => {
+test('Hide from the site takes an editor off the public list and keeps the card; Show brings them back; by keyboard, 390 px and axe', async ({
+  page,
+  request,
+}) => {
   const [editor] = await ownEditors(page, request);
-  const publicIds = async () => ((await (await request.get(`/api/database/editors?fresh=${Date.now()}`)).json()) as { id: string }[]).map((e) => e.id);
+  const publicIds = async () =>
+    ((await (await request.get(`/api/database/editors?fresh=${Date.now()}`)).json()) as { id: string }[]).map(
+      (e) => e.id,
+    );
   expect(await publicIds()).toContain(editor.id);
 
   const hide = page.getByRole('button', { name: `Hide from the site: ${editor.name}` });
@@ -252,11 +297,16 @@ test('Hide from the site takes an editor off the public list and keeps the card;
   expect(await publicIds()).toContain(editor.id);
 });
 
-test('an editor with projects offers no Delete, says why, and shows how many projects they have', async ({ page, request }) => {
+test('an editor with projects offers no Delete, says why, and shows how many projects they have', async ({
+  page,
+  request,
+}) => {
   const [editor] = await ownEditors(page, request);
   await page.route(ADMIN_EDITORS_LIST, async (route) => {
     const editors = (await (await route.fetch()).json()) as { id: string }[];
-    await route.fulfill({ json: editors.map((e) => (e.id === editor.id ? { ...e, projects: { open: 1, finished: 2 } } : e)) });
+    await route.fulfill({
+      json: editors.map((e) => (e.id === editor.id ? { ...e, projects: { open: 1, finished: 2 } } : e)),
+    });
   });
   await page.reload();
   await expect(card(page, editor.name)).toContainText('Projects1 open, 2 finished');
@@ -296,7 +346,9 @@ test('works by keyboard: add with Enter, edit and cancel, focus comes back', asy
 test('with no editors the list says how to add the first one', async ({ page }) => {
   await page.route(ADMIN_EDITORS_LIST, (route) => route.fulfill({ json: [] }));
   await page.reload();
-  await expect(page.getByText('No editors found. Click "Add Editor" to create the first one.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('No editors found. Click "Add Editor" to create the first one.', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Editors' })).toHaveCount(0);
 });
 
@@ -311,10 +363,15 @@ test('a list that fails to load shows Failed to fetch data', async ({ page }) =>
 });
 
 test.describe('photo upload', () => {
-  test('a PNG is uploaded and fills in the image; the photo is served with long cache headers', async ({ page, request }) => {
+  test('a PNG is uploaded and fills in the image; the photo is served with long cache headers', async ({
+    page,
+    request,
+  }) => {
     await page.getByRole('button', { name: 'Add Editor' }).click();
     const form = addForm(page);
-    await form.getByLabel('Or upload a photo').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: PNG_1x1 });
+    await form
+      .getByLabel('Or upload a photo')
+      .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: PNG_1x1 });
     await expect(form.getByRole('status')).toHaveText('Photo uploaded.');
     const url = await form.getByLabel('Image (path or URL)').inputValue();
     expect(url).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}\.png$/);
@@ -328,7 +385,9 @@ test.describe('photo upload', () => {
   test('a text file renamed .png is refused by the server with a clear message', async ({ page }) => {
     await page.getByRole('button', { name: 'Add Editor' }).click();
     const form = addForm(page);
-    await form.getByLabel('Or upload a photo').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: TEXT_AS_PNG });
+    await form
+      .getByLabel('Or upload a photo')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: TEXT_AS_PNG });
     await expect(form.getByRole('alert').first()).toHaveText(uploadMessages.wrongType);
     await expect(form.getByLabel('Image (path or URL)')).toHaveValue('');
   });
@@ -338,9 +397,13 @@ test.describe('photo upload', () => {
     await page.route('**/api/uploads', (route) => (uploads++, route.fallback()));
     await page.getByRole('button', { name: 'Add Editor' }).click();
     const form = addForm(page);
-    await form.getByLabel('Or upload a photo').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(UPLOAD_MAX_BYTES + 1) });
+    await form
+      .getByLabel('Or upload a photo')
+      .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(UPLOAD_MAX_BYTES + 1) });
     await expect(form.getByRole('alert').first()).toHaveText(uploadMessages.tooLarge);
-    await form.getByLabel('Or upload a photo').setInputFiles({ name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await form
+      .getByLabel('Or upload a photo')
+      .setInputFiles({ name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
     await expect(form.getByRole('alert').first()).toHaveText(uploadMessages.wrongType);
     expect(uploads).toBe(0);
   });
@@ -351,7 +414,17 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(card(page, 'Maya Chen')).toBeVisible();
     // The whole admin page once (its many cards make a scan slow); on a phone the parts its layout changes.
-    await expectNoAxeViolations(page, width === 1280 ? undefined : ['header', '[role="tablist"]', `${OPEN_TAB_PANEL} section > div:first-child`, `${OPEN_TAB_PANEL} [aria-label="Editors"] > li:first-child`]);
+    await expectNoAxeViolations(
+      page,
+      width === 1280
+        ? undefined
+        : [
+            'header',
+            '[role="tablist"]',
+            `${OPEN_TAB_PANEL} section > div:first-child`,
+            `${OPEN_TAB_PANEL} [aria-label="Editors"] > li:first-child`,
+          ],
+    );
     await page.getByRole('button', { name: 'Add Editor' }).click();
     await page.getByRole('button', { name: 'Edit Maya Chen' }).click();
     await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();

@@ -14,7 +14,18 @@ import { idTokenOf, uniqueEmail } from '../helpers/e2e-auth';
 import { openOrderThroughApi, payThroughApi } from '../helpers/e2e-checkout';
 import { listStored } from '../helpers/stored';
 
-const TABS = ['Editors Management', 'Email Subscribers', 'Inquiries', 'Consults', 'Orders', 'Projects', 'Waitlist', 'Outbox', 'Reports', 'Audit log'];
+const TABS = [
+  'Editors Management',
+  'Email Subscribers',
+  'Inquiries',
+  'Consults',
+  'Orders',
+  'Projects',
+  'Waitlist',
+  'Outbox',
+  'Reports',
+  'Audit log',
+];
 
 /** `names` (article headings) appear in this order in `list`, whatever else it holds. */
 async function expectOrder(list: Locator, names: string[]) {
@@ -43,9 +54,18 @@ async function expectAccessibleAtBothWidths(page: Page) {
 async function placeOrders(request: APIRequestContext, parentEmail: string) {
   const customer = uniqueEmail('buyer');
   const token = await idTokenOf(request, customer);
-  const paid = await openOrderThroughApi(request, token, { services: [{ id: 'supplement-small', quantity: 2 }], editorId: 'maya-chen', addOns: ['community'], parentEmail });
+  const paid = await openOrderThroughApi(request, token, {
+    services: [{ id: 'supplement-small', quantity: 2 }],
+    editorId: 'maya-chen',
+    addOns: ['community'],
+    parentEmail,
+  });
   await payThroughApi(request, token, paid);
-  const pending = await openOrderThroughApi(request, token, { services: [{ id: 'activity-list', quantity: 1 }], editorId: 'maya-chen', parentEmail });
+  const pending = await openOrderThroughApi(request, token, {
+    services: [{ id: 'activity-list', quantity: 1 }],
+    editorId: 'maya-chen',
+    parentEmail,
+  });
   return { orderId: paid.orderId, pendingId: pending.orderId, customer };
 }
 
@@ -53,11 +73,15 @@ test.beforeEach(async ({ page, request }) => {
   await openAdmin(page, request);
 });
 
-test('the tabs, Editors Management and Email Subscribers first; on a 390 px phone one row that scrolls sideways, the open tab in view, every tab in reach of keys', async ({ page }) => {
+test('the tabs, Editors Management and Email Subscribers first; on a 390 px phone one row that scrolls sideways, the open tab in view, every tab in reach of keys', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const tabs = page.getByRole('tab');
   await expect(tabs).toHaveText(TABS);
-  const rows = new Set(await Promise.all((await tabs.all()).map(async (tab) => Math.round((await tab.boundingBox())!.y))));
+  const rows = new Set(
+    await Promise.all((await tabs.all()).map(async (tab) => Math.round((await tab.boundingBox())!.y))),
+  );
   expect(rows.size).toBe(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const inView = async (name: string) => {
@@ -84,7 +108,10 @@ test('the tabs, Editors Management and Email Subscribers first; on a 390 px phon
   await page.screenshot({ path: test.info().outputPath('tabs-390.png') });
 });
 
-test('Inquiries: a sent inquiry shows every field, newest first; marking it handled shows and stores it', async ({ page, request }) => {
+test('Inquiries: a sent inquiry shows every field, newest first; marking it handled shows and stores it', async ({
+  page,
+  request,
+}) => {
   test.slow(); // axe at two widths, twice, and data arranged through the API
   const parentName = `Parent ${Date.now()}`;
   const inquiry = {
@@ -127,7 +154,9 @@ test('Inquiries: a sent inquiry shows every field, newest first; marking it hand
   await expect(toasts(page).getByRole('status')).toContainText('Inquiry marked handled');
   await expect(card.getByText(/^Handled · /)).toBeVisible();
   await expect(card.getByRole('button', { name: /^Mark as open/ })).toBeFocused();
-  const [stored] = (await listStored<{ parentName: string; handled?: boolean; handledAt?: string }>('inquiries')).filter((i) => i.parentName === parentName);
+  const [stored] = (
+    await listStored<{ parentName: string; handled?: boolean; handledAt?: string }>('inquiries')
+  ).filter((i) => i.parentName === parentName);
   expect(stored).toMatchObject({ handled: true, handledAt: expect.stringMatching(/^\d{4}-/) });
 
   await page.getByRole('radio', { name: 'Open' }).check();
@@ -171,7 +200,10 @@ test('Inquiries: a filter and Load more ask the server for the next page of that
   expect(asked).toEqual(['all first', 'open first', 'open cursor-2']);
 });
 
-test('Orders: a paid order shows status, customer, editor, amounts and payment reference; its details open', async ({ page, request }) => {
+test('Orders: a paid order shows status, customer, editor, amounts and payment reference; its details open', async ({
+  page,
+  request,
+}) => {
   test.slow(); // axe at two widths, twice, and data arranged through the API
   const parentEmail = uniqueEmail('pat');
   const { orderId, pendingId, customer } = await placeOrders(request, parentEmail);
@@ -181,7 +213,13 @@ test('Orders: a paid order shows status, customer, editor, amounts and payment r
   await expectOrder(page.getByRole('list', { name: 'Orders' }), [pendingId, orderId]);
   await expect(article(page, pendingId).getByText('Awaiting payment', { exact: true })).toBeVisible();
   await expect(card.getByText('Paid', { exact: true })).toBeVisible();
-  for (const text of [customer, 'Maya Chen', '$200', /pi_test_local_[0-9a-f]+/, 'Supplemental Essay Help (Small) × 2']) {
+  for (const text of [
+    customer,
+    'Maya Chen',
+    '$200',
+    /pi_test_local_[0-9a-f]+/,
+    'Supplemental Essay Help (Small) × 2',
+  ]) {
     await expect(card).toContainText(text);
   }
   // On a phone an order is a compact card (two columns, the details behind 'View details'), not a screen.
@@ -194,8 +232,23 @@ test('Orders: a paid order shows status, customer, editor, amounts and payment r
   const toggle = card.getByRole('button', { name: `View details of ${orderId}` });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
-  await expect(card.getByRole('button', { name: `Hide details of ${orderId}` })).toHaveAttribute('aria-expanded', 'true');
-  for (const text of ['$150 ($75 each)', 'Paid Community Access', '$50', 'Standard 3-5 days', 'Sam Rivera', '11th Grade', parentEmail, '12 Elm Road, Springfield, IL 62701, United States', 'Test checkout', /cs_test_local_[0-9a-f]{32}/, /Terms agreed[A-Z][a-z]{2} \d{1,2}, \d{4}/]) {
+  await expect(card.getByRole('button', { name: `Hide details of ${orderId}` })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  for (const text of [
+    '$150 ($75 each)',
+    'Paid Community Access',
+    '$50',
+    'Standard 3-5 days',
+    'Sam Rivera',
+    '11th Grade',
+    parentEmail,
+    '12 Elm Road, Springfield, IL 62701, United States',
+    'Test checkout',
+    /cs_test_local_[0-9a-f]{32}/,
+    /Terms agreed[A-Z][a-z]{2} \d{1,2}, \d{4}/,
+  ]) {
     await expect(card).toContainText(text);
   }
   await expectAccessibleAtBothWidths(page);
@@ -220,15 +273,23 @@ test.describe('Waitlist', () => {
     if (editorId) await deleteEditors(request, [editorId]);
   });
 
-  test('the admin opens a full editor: the first in line are e-mailed a link that chooses the editor, and the tab shows who was told', async ({ page, request }) => {
+  test('the admin opens a full editor: the first in line are e-mailed a link that chooses the editor, and the tab shows who was told', async ({
+    page,
+    request,
+  }) => {
     test.slow(); // the telling waits for the next scheduled timer run (each minute locally); axe at two widths
     const editor = await createEditor(request);
     editorId = editor.id;
     const admin = { Authorization: `Bearer ${await adminToken(request)}` };
     const { id: _id, ...input } = editor;
-    expect((await request.put(`/api/database/editors/${editor.id}`, { data: { ...input, slotsOpen: 0 }, headers: admin })).status()).toBe(200);
+    expect(
+      (
+        await request.put(`/api/database/editors/${editor.id}`, { data: { ...input, slotsOpen: 0 }, headers: admin })
+      ).status(),
+    ).toBe(200);
     const emails = ['first', 'second', 'third', 'fourth'].map((who) => uniqueEmail(`wait-${who}`));
-    for (const email of emails) expect((await request.post('/api/waitlist', { data: { email, editorId: editor.id } })).status()).toBe(201);
+    for (const email of emails)
+      expect((await request.post('/api/waitlist', { data: { email, editorId: editor.id } })).status()).toBe(201);
 
     // The admin raises the editor's slots from 0 to 1, by keyboard.
     await page.reload();
@@ -244,8 +305,13 @@ test.describe('Waitlist', () => {
     await expect(form).toBeHidden();
 
     // The next timer run tells the first three who joined, once each.
-    const told = async () => (await listStored<{ to: string; subject: string; text: string }>('outbox')).filter((mail) => mail.subject === `${editor.name} has an open slot`);
-    await expect.poll(async () => (await told()).map((mail) => mail.to).sort(), { timeout: 150_000, intervals: [2000] }).toEqual(emails.slice(0, 3).sort());
+    const told = async () =>
+      (await listStored<{ to: string; subject: string; text: string }>('outbox')).filter(
+        (mail) => mail.subject === `${editor.name} has an open slot`,
+      );
+    await expect
+      .poll(async () => (await told()).map((mail) => mail.to).sort(), { timeout: 150_000, intervals: [2000] })
+      .toEqual(emails.slice(0, 3).sort());
     const mail = (await told())[0];
     const link = /https?:\/\/\S+\/select-services\?editor=\S+/.exec(mail.text)![0];
     expect(new URL(link).search).toBe(`?editor=${editor.id}`);
@@ -290,8 +356,15 @@ test.describe('Waitlist', () => {
 });
 
 test('the empty lists say so', async ({ page }) => {
-  await page.route(/\/api\/admin\/(orders|waitlist|outbox|inquiries)\?/, (route) => route.fulfill({ json: { items: [], nextCursor: null, total: 0 } }));
-  const expected = { Orders: 'No orders yet.', Waitlist: 'Nobody is on a waitlist.', Outbox: 'The outbox is empty.', Inquiries: 'No inquiries.' };
+  await page.route(/\/api\/admin\/(orders|waitlist|outbox|inquiries)\?/, (route) =>
+    route.fulfill({ json: { items: [], nextCursor: null, total: 0 } }),
+  );
+  const expected = {
+    Orders: 'No orders yet.',
+    Waitlist: 'Nobody is on a waitlist.',
+    Outbox: 'The outbox is empty.',
+    Inquiries: 'No inquiries.',
+  };
   for (const [tab, text] of Object.entries(expected)) {
     await openTab(page, tab);
     await expect(page.getByRole('tabpanel').getByText(text, { exact: true })).toBeVisible();

@@ -26,7 +26,10 @@ const PROJECTS_API = /\/api\/admin\/projects\?/;
 async function buyProjects(request: APIRequestContext, editorId: string, quantity = 1) {
   const email = uniqueEmail('family');
   const token = await idTokenOf(request, email);
-  const session = await openOrderThroughApi(request, token, { services: [{ id: 'supplement-small', quantity }], editorId });
+  const session = await openOrderThroughApi(request, token, {
+    services: [{ id: 'supplement-small', quantity }],
+    editorId,
+  });
   await payThroughApi(request, token, session);
   return { token, email, ids: Array.from({ length: quantity }, (_, i) => `${session.orderId}-${i + 1}`) };
 }
@@ -40,7 +43,10 @@ async function getProject(request: APIRequestContext, token: string, id: string)
 /** The family submits a first draft: it takes one of the editor's open slots. */
 async function submitDraft(request: APIRequestContext, token: string, id: string) {
   const { version } = await getProject(request, token, id);
-  const res = await request.post(`/api/projects/${id}/submit`, { headers: bearer(token), data: { version, prompt: 'Why this college?', draft: { kind: 'text', text: 'My first draft.' } } });
+  const res = await request.post(`/api/projects/${id}/submit`, {
+    headers: bearer(token),
+    data: { version, prompt: 'Why this college?', draft: { kind: 'text', text: 'My first draft.' } },
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -48,7 +54,9 @@ async function submitDraft(request: APIRequestContext, token: string, id: string
 async function makeLate(id: string) {
   const project = (await readStored<Project>('projects', id))!;
   const last = project.rounds.length - 1;
-  const rounds = project.rounds.map((round, i) => (i === last ? { ...round, dueAt: new Date(Date.now() - 3 * HOUR_MS).toISOString() } : round));
+  const rounds = project.rounds.map((round, i) =>
+    i === last ? { ...round, dueAt: new Date(Date.now() - 3 * HOUR_MS).toISOString() } : round,
+  );
   await writeStored('projects', id, { ...project, rounds });
 }
 
@@ -88,28 +96,40 @@ test.describe('editor accounts', () => {
   // Maya signs in with her seed address in other specs: put it back whatever happened here.
   test.afterEach(async ({ request }) => {
     const { id: _, ...maya } = (await editors(request))['maya-chen'];
-    const res = await request.put('/api/database/editors/maya-chen', { headers: bearer(await adminToken(request)), data: { ...maya, accountEmail: MAYA_ACCOUNT } });
+    const res = await request.put('/api/database/editors/maya-chen', {
+      headers: bearer(await adminToken(request)),
+      data: { ...maya, accountEmail: MAYA_ACCOUNT },
+    });
     expect(res.status()).toBe(200);
   });
 
-  test("the admin sets the address an editor signs in with; the card shows it; one another editor has is refused at the field", async ({ page, request }) => {
+  test('the admin sets the address an editor signs in with; the card shows it; one another editor has is refused at the field', async ({
+    page,
+    request,
+  }) => {
     test.slow(); // axe at two widths and three saves
     await openAdmin(page, request);
     const card = page.getByRole('listitem', { name: 'Maya Chen', exact: true });
     await expect(card).toContainText(`Editor account${MAYA_ACCOUNT}`);
-    await expect(page.getByRole('listitem', { name: 'Daniel Okafor', exact: true })).toContainText('Editor accountNo account');
+    await expect(page.getByRole('listitem', { name: 'Daniel Okafor', exact: true })).toContainText(
+      'Editor accountNo account',
+    );
 
     await page.getByRole('button', { name: 'Edit Maya Chen' }).click();
     const form = page.getByRole('form', { name: 'Edit Maya Chen' });
     const field = form.getByLabel('Editor account e-mail');
     await expect(field).toHaveValue(MAYA_ACCOUNT);
-    await expect(field).toHaveAccessibleDescription(/signs in with to open their workspace at \/editor\. Leave it empty for no account\./);
+    await expect(field).toHaveAccessibleDescription(
+      /signs in with to open their workspace at \/editor\. Leave it empty for no account\./,
+    );
     await expectAccessibleAtBothWidths(page);
 
     // Checked before anything is sent, like the other fields.
     await field.fill('maya@example');
     await form.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(form.getByRole('alert')).toHaveText('Editor account e-mail must be an address like name@example.com, or empty for no account.');
+    await expect(form.getByRole('alert')).toHaveText(
+      'Editor account e-mail must be an address like name@example.com, or empty for no account.',
+    );
     await expect(field).toBeFocused();
 
     // The server's refusal goes next to the field it is about.
@@ -127,7 +147,9 @@ test.describe('editor accounts', () => {
     await expect(card).toContainText('Editor accountmaya.chen@example.test');
     expect(await readStored('editors', 'maya-chen')).toMatchObject({ accountEmail: 'maya.chen@example.test' });
     // The address is the admin's to see: the public list never carries it.
-    expect(await (await request.get(`/api/database/editors?fresh=${Date.now()}`)).text()).not.toContain('maya.chen@example.test');
+    expect(await (await request.get(`/api/database/editors?fresh=${Date.now()}`)).text()).not.toContain(
+      'maya.chen@example.test',
+    );
 
     // Empty unlinks the account.
     await page.getByRole('button', { name: 'Edit Maya Chen' }).click();
@@ -138,7 +160,10 @@ test.describe('editor accounts', () => {
 });
 
 test.describe('the Projects tab', () => {
-  test('lists every project with its state, people, due countdown, Late badge and edits left; filters by state, editor and Late only on the server', async ({ page, request }) => {
+  test('lists every project with its state, people, due countdown, Late badge and edits left; filters by state, editor and Late only on the server', async ({
+    page,
+    request,
+  }) => {
     test.slow(); // axe at two widths, several filtered reloads, and data arranged through the API
     const { token, email, ids } = await buyProjects(request, 'ethan-park', 2);
     const [late, waiting] = ids;
@@ -150,7 +175,15 @@ test.describe('the Projects tab', () => {
     await expect(page).toHaveURL(/\/admin\?tab=projects$/);
     await expect(tabHeading(page)).toHaveText(/^Projects \(\d+\)$/);
     const lateCard = projectCard(page, late);
-    for (const text of ['Supplemental Essay Help (Small)', 'Draft submitted', 'Ethan Park', 'Sam Rivera', email, /Feedback due\w{3} \d{1,2}, \d{4}, .+ \(3 hours ago\)/, 'Edits left3']) {
+    for (const text of [
+      'Supplemental Essay Help (Small)',
+      'Draft submitted',
+      'Ethan Park',
+      'Sam Rivera',
+      email,
+      /Feedback due\w{3} \d{1,2}, \d{4}, .+ \(3 hours ago\)/,
+      'Edits left3',
+    ]) {
       await expect(lateCard).toContainText(text);
     }
     await expect(lateCard.getByText('Late', { exact: true })).toBeVisible();
@@ -166,7 +199,10 @@ test.describe('the Projects tab', () => {
     const history = lateCard.getByRole('list', { name: `History of ${late}` });
     await expect(history).toHaveCount(0);
     await lateCard.getByRole('button', { name: `Show history of ${late}` }).click();
-    await expect(history.getByRole('listitem')).toHaveText([/^Created automatically · .+Paid with order /, /^Draft submitted by .+First draft · Waiting for the draft → Draft submitted$/]);
+    await expect(history.getByRole('listitem')).toHaveText([
+      /^Created automatically · .+Paid with order /,
+      /^Draft submitted by .+First draft · Waiting for the draft → Draft submitted$/,
+    ]);
     await expectAccessibleAtBothWidths(page);
 
     /** Sets a filter and answers the query the list asked the server for. */
@@ -178,7 +214,9 @@ test.describe('the Projects tab', () => {
       return query.toString();
     }
 
-    expect(await filterBy(() => page.getByLabel('State', { exact: true }).selectOption({ label: 'Draft submitted' }))).toBe('state=submitted');
+    expect(
+      await filterBy(() => page.getByLabel('State', { exact: true }).selectOption({ label: 'Draft submitted' })),
+    ).toBe('state=submitted');
     await expect(lateCard).toBeVisible();
     await expect(waitingCard).toHaveCount(0);
     await expect(projectsList(page).getByRole('article').filter({ hasNotText: 'Draft submitted' })).toHaveCount(0);
@@ -188,16 +226,26 @@ test.describe('the Projects tab', () => {
     await expect(page.getByText(`Showing ${matches} of ${matches}`, { exact: true })).toBeVisible();
 
     expect(await filterBy(() => page.getByLabel('State', { exact: true }).selectOption(''))).toBe('');
-    expect(await filterBy(() => page.getByLabel('Editor', { exact: true }).selectOption({ label: 'Ethan Park' }))).toBe('editor=ethan-park');
+    expect(await filterBy(() => page.getByLabel('Editor', { exact: true }).selectOption({ label: 'Ethan Park' }))).toBe(
+      'editor=ethan-park',
+    );
     await expect(waitingCard).toBeVisible();
     await expect(projectsList(page).getByRole('article').filter({ hasNotText: 'Ethan Park' })).toHaveCount(0);
     expect(await filterBy(() => page.getByLabel('Late only').check())).toBe('editor=ethan-park&late=true');
     await expect(lateCard).toBeVisible();
     await expect(waitingCard).toHaveCount(0);
-    await expect(projectsList(page).getByRole('article').filter({ hasNot: page.getByText('Late', { exact: true }) })).toHaveCount(0);
+    await expect(
+      projectsList(page)
+        .getByRole('article')
+        .filter({ hasNot: page.getByText('Late', { exact: true }) }),
+    ).toHaveCount(0);
 
-    expect(await filterBy(() => page.getByLabel('State', { exact: true }).selectOption({ label: 'Cancelled' }))).toBe('state=cancelled&editor=ethan-park&late=true');
-    await expect(page.getByRole('tabpanel').getByText('No projects match these filters.', { exact: true })).toBeVisible();
+    expect(await filterBy(() => page.getByLabel('State', { exact: true }).selectOption({ label: 'Cancelled' }))).toBe(
+      'state=cancelled&editor=ethan-park&late=true',
+    );
+    await expect(
+      page.getByRole('tabpanel').getByText('No projects match these filters.', { exact: true }),
+    ).toBeVisible();
     await expectAccessibleAtBothWidths(page);
 
     expect(await filterBy(() => page.getByRole('button', { name: 'Clear filters' }).click())).toBe('');
@@ -207,7 +255,10 @@ test.describe('the Projects tab', () => {
     await adminStep(request, late, 'withdraw'); // Ethan's slot back
   });
 
-  test("reassigns a project from Maya to Sofia with its slot: /editors shows Maya's open slots up and Sofia's down; Mark as Final gives Sofia's back", async ({ page, request }) => {
+  test("reassigns a project from Maya to Sofia with its slot: /editors shows Maya's open slots up and Sofia's down; Mark as Final gives Sofia's back", async ({
+    page,
+    request,
+  }) => {
     test.slow(); // three page visits and data arranged through the API
     const { token, ids } = await buyProjects(request, 'maya-chen');
     const [id] = ids;
@@ -224,7 +275,9 @@ test.describe('the Projects tab', () => {
     const choice = panel.getByLabel('New editor');
     await expect(choice).toBeFocused();
     await expect(choice.getByRole('option', { name: /Maya Chen/ })).toHaveCount(0);
-    await expect(choice.getByRole('option', { name: `Sofia Ramirez (${before['sofia-ramirez'].slotsOpen} of 5 slots open)` })).toHaveCount(1);
+    await expect(
+      choice.getByRole('option', { name: `Sofia Ramirez (${before['sofia-ramirez'].slotsOpen} of 5 slots open)` }),
+    ).toHaveCount(1);
     await panel.getByRole('button', { name: 'Reassign', exact: true }).click();
     await expect(panel.getByRole('alert')).toHaveText('Choose the editor who takes over.');
 
@@ -238,7 +291,12 @@ test.describe('the Projects tab', () => {
     await expect(card.getByRole('heading', { level: 3 })).toBeFocused();
     await expect(card).toContainText('EditorSofia Ramirez');
     await card.getByRole('button', { name: `Show history of ${id}` }).click();
-    await expect(card.getByRole('list', { name: `History of ${id}` }).getByRole('listitem').last()).toHaveText(/^Reassigned by admin@example\.test · .+From Maya Chen to Sofia Ramirez$/);
+    await expect(
+      card
+        .getByRole('list', { name: `History of ${id}` })
+        .getByRole('listitem')
+        .last(),
+    ).toHaveText(/^Reassigned by admin@example\.test · .+From Maya Chen to Sofia Ramirez$/);
 
     // The public page shows the slot moving (Sofia's first: her count differs from the built page's).
     await page.goto('/editors');
@@ -260,7 +318,10 @@ test.describe('the Projects tab', () => {
     expect(await slotsOf(request, 'sofia-ramirez')).toBe(before['sofia-ramirez'].slotsOpen);
   });
 
-  test('Withdraw asks first (Cancel and Escape change nothing); a project changed meanwhile is reloaded with the server’s message', async ({ page, request }) => {
+  test('Withdraw asks first (Cancel and Escape change nothing); a project changed meanwhile is reloaded with the server’s message', async ({
+    page,
+    request,
+  }) => {
     test.slow(); // axe at two widths and data arranged through the API
     const slotsBefore = await slotsOf(request, 'lucas-moreau');
     const { token, ids } = await buyProjects(request, 'lucas-moreau');
@@ -292,7 +353,9 @@ test.describe('the Projects tab', () => {
     await submitDraft(request, token, id);
     await withdraw.click();
     await panel.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    await expect(panel.getByRole('alert')).toHaveText('Say why the project is withdrawn: the family and the editor read it.');
+    await expect(panel.getByRole('alert')).toHaveText(
+      'Say why the project is withdrawn: the family and the editor read it.',
+    );
     await expect(panel.getByLabel('Reason')).toBeFocused();
     await page.keyboard.type('The family found another service.');
     await panel.getByRole('button', { name: 'Withdraw', exact: true }).click();
@@ -309,7 +372,10 @@ test.describe('the Projects tab', () => {
     expect(await slotsOf(request, 'lucas-moreau')).toBe(slotsBefore);
   });
 
-  test('the open tab is in the URL: a reload keeps it and Back returns to the one before', async ({ page, request }) => {
+  test('the open tab is in the URL: a reload keeps it and Back returns to the one before', async ({
+    page,
+    request,
+  }) => {
     await openAdmin(page, request);
     await expect(page).toHaveURL(/\/admin$/);
     await openProjectsTab(page);
@@ -331,7 +397,10 @@ test.describe('the Projects tab', () => {
     await expect(page.getByRole('tab', { name: 'Editors Management' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  test('loading, a failure with a retry, the empty list, and Load more asking for the next page of the same filter', async ({ page, request }) => {
+  test('loading, a failure with a retry, the empty list, and Load more asking for the next page of the same filter', async ({
+    page,
+    request,
+  }) => {
     const project = (n: number): ProjectView => ({
       id: `BCC-PAGED${n}-1`,
       orderId: `BCC-PAGED${n}`,
@@ -339,7 +408,13 @@ test.describe('the Projects tab', () => {
       service: { id: 'supplement-large', title: 'Supplemental Essay Help (Large)' },
       priceCents: 10_000,
       customer: { uid: 'u', email: `paged${n}@example.com` },
-      student: { name: `Paged Student ${n}`, email: 's@example.com', grade: '11', parentName: 'P', parentEmail: 'p@example.com' },
+      student: {
+        name: `Paged Student ${n}`,
+        email: 's@example.com',
+        grade: '11',
+        parentName: 'P',
+        parentEmail: 'p@example.com',
+      },
       editor: { id: 'hannah-weiss', name: 'Hannah Weiss' },
       assignment: 1,
       previousAssignments: [],
@@ -368,9 +443,13 @@ test.describe('the Projects tab', () => {
       const query = new URL(route.request().url()).searchParams;
       asked.push(`${query.get('editor') ?? 'all'} ${query.get('cursor') ?? 'first'}`);
       if (answer === 'hold') await held;
-      if (answer === 'hold' || answer === 'fail') return route.fulfill({ status: 500, json: { error: 'Something went wrong on our side' } });
-      if (answer === 'empty') return route.fulfill({ json: { items: [], nextCursor: null, total: 0 } satisfies ListPage<ProjectView> });
-      const page: ListPage<ProjectView> = query.get('cursor') ? { items: [project(3)], nextCursor: null, total: 3 } : { items: [project(1), project(2)], nextCursor: 'cursor-2', total: 3 };
+      if (answer === 'hold' || answer === 'fail')
+        return route.fulfill({ status: 500, json: { error: 'Something went wrong on our side' } });
+      if (answer === 'empty')
+        return route.fulfill({ json: { items: [], nextCursor: null, total: 0 } satisfies ListPage<ProjectView> });
+      const page: ListPage<ProjectView> = query.get('cursor')
+        ? { items: [project(3)], nextCursor: null, total: 3 }
+        : { items: [project(1), project(2)], nextCursor: 'cursor-2', total: 3 };
       return route.fulfill({ json: page });
     });
     await openAdmin(page, request);

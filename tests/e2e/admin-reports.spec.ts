@@ -47,13 +47,59 @@ const REPORT: MonthsReport = {
   to: '2026-10',
   timeZone: BUSINESS_TIME_ZONE,
   months: [
-    { month: '2026-08', revenueCents: 120000, refundsCents: 0, netCents: 120000, orders: 3, projectsFinished: 1, lateRounds: 0, onTimeRounds: 4, consultsBooked: 2 },
-    { month: '2026-09', revenueCents: 275050, refundsCents: 30000, netCents: 245050, orders: 6, projectsFinished: 2, lateRounds: 1, onTimeRounds: 7, consultsBooked: 5 },
-    { month: '2026-10', revenueCents: 0, refundsCents: 15000, netCents: -15000, orders: 0, projectsFinished: 0, lateRounds: 0, onTimeRounds: 0, consultsBooked: 1 },
+    {
+      month: '2026-08',
+      revenueCents: 120000,
+      refundsCents: 0,
+      netCents: 120000,
+      orders: 3,
+      projectsFinished: 1,
+      lateRounds: 0,
+      onTimeRounds: 4,
+      consultsBooked: 2,
+    },
+    {
+      month: '2026-09',
+      revenueCents: 275050,
+      refundsCents: 30000,
+      netCents: 245050,
+      orders: 6,
+      projectsFinished: 2,
+      lateRounds: 1,
+      onTimeRounds: 7,
+      consultsBooked: 5,
+    },
+    {
+      month: '2026-10',
+      revenueCents: 0,
+      refundsCents: 15000,
+      netCents: -15000,
+      orders: 0,
+      projectsFinished: 0,
+      lateRounds: 0,
+      onTimeRounds: 0,
+      consultsBooked: 1,
+    },
   ],
-  total: { revenueCents: 395050, refundsCents: 45000, netCents: 350050, orders: 9, projectsFinished: 3, lateRounds: 1, onTimeRounds: 11, consultsBooked: 8 },
+  total: {
+    revenueCents: 395050,
+    refundsCents: 45000,
+    netCents: 350050,
+    orders: 9,
+    projectsFinished: 3,
+    lateRounds: 1,
+    onTimeRounds: 11,
+    consultsBooked: 8,
+  },
   editors: [
-    { editorId: 'daniel-okafor', name: 'Daniel Okafor', projectsOpen: 2, projectsFinished: 1, roundsOnTime: 5, roundsLate: 1 },
+    {
+      editorId: 'daniel-okafor',
+      name: 'Daniel Okafor',
+      projectsOpen: 2,
+      projectsFinished: 1,
+      roundsOnTime: 5,
+      roundsLate: 1,
+    },
     { editorId: 'maya-chen', name: 'Maya Chen', projectsOpen: 3, projectsFinished: 2, roundsOnTime: 6, roundsLate: 0 },
   ],
 };
@@ -62,10 +108,18 @@ for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('search finds a family by its address in every list that has it, and a result opens its order', async ({ page, request }) => {
+    test('search finds a family by its address in every list that has it, and a result opens its order', async ({
+      page,
+      request,
+    }) => {
       test.slow(); // an order bought and paid through the API, and axe
       const email = uniqueEmail('search');
-      const [projectId] = await buy(request, await tokenFor(request, email), [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
+      const [projectId] = await buy(
+        request,
+        await tokenFor(request, email),
+        [{ id: 'supplement-small', quantity: 1 }],
+        MAYA.id,
+      );
       const orderId = projectId.replace(/-1$/, '');
       await openAdmin(page, request);
 
@@ -98,7 +152,9 @@ for (const width of [1280, 390]) {
       await searchFor(page, 'zz-nobody-by-this-name');
       await expect(searchStatus(page)).toHaveText(searchMessages.noMatches('zz-nobody-by-this-name'));
 
-      await page.route(isSearchRequest, (route) => route.fulfill({ status: 503, json: { error: 'We could not load that; please try again.' } }));
+      await page.route(isSearchRequest, (route) =>
+        route.fulfill({ status: 503, json: { error: 'We could not load that; please try again.' } }),
+      );
       await searchFor(page, 'pat rivera');
       await expect(page.getByText(searchMessages.failed)).toBeVisible();
       await page.unroute(isSearchRequest);
@@ -108,7 +164,10 @@ for (const width of [1280, 390]) {
       await expect(searchBox(page)).toHaveValue('pat rivera');
     });
 
-    test('Reports: each month in a table and a chart with a text alternative, the editors, and the totals', async ({ page, request }) => {
+    test('Reports: each month in a table and a chart with a text alternative, the editors, and the totals', async ({
+      page,
+      request,
+    }) => {
       await page.route(isMonthsRequest, (route) => route.fulfill({ json: REPORT }));
       await openAdmin(page, request);
       await openReports(page);
@@ -116,7 +175,9 @@ for (const width of [1280, 390]) {
 
       const chart = panel.getByRole('img', { name: 'Revenue and refunds by month' });
       await expect(chart).toBeVisible();
-      await expect(chart).toHaveAccessibleDescription(/from Aug 2026 to Oct 2026.*highest revenue was \$2,750\.50 in Sep 2026/);
+      await expect(chart).toHaveAccessibleDescription(
+        /from Aug 2026 to Oct 2026.*highest revenue was \$2,750\.50 in Sep 2026/,
+      );
       // One bar of revenue and one of refunds a month, the highest revenue the full height.
       await expect(chart.locator('rect')).toHaveCount(6);
       expect(await chart.locator('rect').nth(2).getAttribute('y')).toBe('0');
@@ -142,17 +203,24 @@ for (const width of [1280, 390]) {
       await page.screenshot({ path: `test-results/screens/admin-reports-${width}.png`, fullPage: true });
     });
 
-    test('Reports: a failed load says so and tries again; longer spans ask for more months', async ({ page, request }) => {
+    test('Reports: a failed load says so and tries again; longer spans ask for more months', async ({
+      page,
+      request,
+    }) => {
       let fail = true;
       const asked: string[] = [];
       await page.route(isMonthsRequest, (route) => {
         asked.push(new URL(route.request().url()).search);
-        return fail ? route.fulfill({ status: 503, json: { error: 'We could not load that; please try again.' } }) : route.fulfill({ json: REPORT });
+        return fail
+          ? route.fulfill({ status: 503, json: { error: 'We could not load that; please try again.' } })
+          : route.fulfill({ json: REPORT });
       });
       await openAdmin(page, request);
       await openReports(page);
       const panel = page.locator(OPEN_TAB_PANEL);
-      await expect(panel.getByRole('alert')).toContainText('The months could not be loaded: We could not load that; please try again.');
+      await expect(panel.getByRole('alert')).toContainText(
+        'The months could not be loaded: We could not load that; please try again.',
+      );
       fail = false;
       await tabTo(page, panel.getByRole('button', { name: 'Try again' }));
       await page.keyboard.press('Enter');
@@ -166,14 +234,20 @@ for (const width of [1280, 390]) {
       await expect.poll(() => asked.length).toBe(before + 1);
       expect(asked.at(-1)).toContain(`to=${thisMonth}`);
       const [from, to] = ['from', 'to'].map((name) => new URLSearchParams(asked.at(-1)).get(name)!);
-      const span = (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
+      const span =
+        (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
       expect(span).toBe(24);
     });
 
     test('Reports: the accountant downloads the orders of a period as CSV', async ({ page, request }) => {
       test.slow(); // an order bought and paid through the API
       const email = uniqueEmail('export');
-      const [projectId] = await buy(request, await tokenFor(request, email), [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
+      const [projectId] = await buy(
+        request,
+        await tokenFor(request, email),
+        [{ id: 'supplement-small', quantity: 1 }],
+        MAYA.id,
+      );
       const orderId = projectId.replace(/-1$/, '');
       await openAdmin(page, request);
       await openReports(page);
@@ -206,9 +280,17 @@ for (const width of [1280, 390]) {
       expect(file.suggestedFilename()).toBe(`orders-${today}-to-${today}.csv`);
       const csv = await readFile((await file.path())!, 'utf8');
       const [header, ...rows] = csv.trim().split('\r\n');
-      expect(header).toBe('"Order","Paid at (America/New_York)","Status","Family e-mail","Parent","Student","Editor","Items","Total","Refunded","Net","Payment id"');
-      expect(rows.find((row) => row.startsWith(`"${orderId}"`))).toMatch(new RegExp(`^"${orderId}","${today} \\d\\d:\\d\\d:\\d\\d","Paid","${email}","Pat Rivera","Sam Rivera","Maya Chen","Supplemental Essay[^"]*","\\d+\\.\\d\\d","0\\.00","\\d+\\.\\d\\d",`));
-      await expect(panel.getByRole('status').filter({ hasText: 'Downloaded' })).toHaveText(`Downloaded orders-${today}-to-${today}.csv.`);
+      expect(header).toBe(
+        '"Order","Paid at (America/New_York)","Status","Family e-mail","Parent","Student","Editor","Items","Total","Refunded","Net","Payment id"',
+      );
+      expect(rows.find((row) => row.startsWith(`"${orderId}"`))).toMatch(
+        new RegExp(
+          `^"${orderId}","${today} \\d\\d:\\d\\d:\\d\\d","Paid","${email}","Pat Rivera","Sam Rivera","Maya Chen","Supplemental Essay[^"]*","\\d+\\.\\d\\d","0\\.00","\\d+\\.\\d\\d",`,
+        ),
+      );
+      await expect(panel.getByRole('status').filter({ hasText: 'Downloaded' })).toHaveText(
+        `Downloaded orders-${today}-to-${today}.csv.`,
+      );
     });
   });
 }

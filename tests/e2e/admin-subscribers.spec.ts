@@ -20,7 +20,11 @@ async function servePages(page: Page, pages: ListPage<EmailSubscriber>[]) {
   });
 }
 
-const subscriber = (id: string, enabled = true): EmailSubscriber => ({ id, enabled, subscribedAt: '2025-03-01T10:00:00.000Z' });
+const subscriber = (id: string, enabled = true): EmailSubscriber => ({
+  id,
+  enabled,
+  subscribedAt: '2025-03-01T10:00:00.000Z',
+});
 const list = (page: Page) => page.getByRole('list', { name: 'Subscribers' });
 const openTab = (page: Page) => page.getByRole('tab', { name: 'Email Subscribers' }).click();
 
@@ -29,10 +33,20 @@ test.beforeEach(async ({ page, request }) => {
 });
 
 test('the heading counts the subscribers; each address has an Active or Inactive badge', async ({ page }) => {
-  await servePages(page, [{ items: [subscriber('ann@example.com'), subscriber('bob@example.com', false), subscriber('cy@example.com')], nextCursor: null, total: 3 }]);
+  await servePages(page, [
+    {
+      items: [subscriber('ann@example.com'), subscriber('bob@example.com', false), subscriber('cy@example.com')],
+      nextCursor: null,
+      total: 3,
+    },
+  ]);
   await openTab(page);
   await expect(page.getByRole('heading', { level: 2 })).toHaveText('Email Subscribers (3)');
-  await expect(list(page).getByRole('listitem')).toHaveText([/ann@example\.com\s*Active/, /bob@example\.com\s*Inactive/, /cy@example\.com\s*Active/]);
+  await expect(list(page).getByRole('listitem')).toHaveText([
+    /ann@example\.com\s*Active/,
+    /bob@example\.com\s*Inactive/,
+    /cy@example\.com\s*Active/,
+  ]);
   // About 24rem high and scrollable, by keyboard too.
   expect(await list(page).evaluate((el) => getComputedStyle(el).maxHeight)).toBe('384px');
   expect(await list(page).evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto');
@@ -96,7 +110,9 @@ test.describe('with real subscribers', () => {
     const [active, inactive] = addresses();
     for (const email of [active, inactive]) await request.post('/api/database/subscribe', { data: { email } });
     await openTab(page);
-    await list(page).getByRole('button', { name: `Deactivate ${inactive}` }).click();
+    await list(page)
+      .getByRole('button', { name: `Deactivate ${inactive}` })
+      .click();
     await expect(list(page).getByRole('listitem').filter({ hasText: inactive })).toContainText('Inactive');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -105,8 +121,12 @@ test.describe('with real subscribers', () => {
     const csv = await readFile((await file.path())!, 'utf8');
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('"email","status","subscribed at"');
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^"${active.replace(/[.+]/g, '\\$&')}","Active","\\d{4}-\\d{2}-\\d{2}T`)));
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^"${inactive.replace(/[.+]/g, '\\$&')}","Inactive","`)));
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^"${active.replace(/[.+]/g, '\\$&')}","Active","\\d{4}-\\d{2}-\\d{2}T`)),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^"${inactive.replace(/[.+]/g, '\\$&')}","Inactive","`)),
+    );
   });
 });
 
@@ -135,7 +155,16 @@ test.describe('Copy All Emails', () => {
 for (const width of [390, 1280]) {
   test(`the subscribers tab is axe clean at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await servePages(page, [{ items: [subscriber('ann@example.com'), subscriber('a.rather.long.address.for.wrapping@example-domain.org', false)], nextCursor: 'next', total: 80 }]);
+    await servePages(page, [
+      {
+        items: [
+          subscriber('ann@example.com'),
+          subscriber('a.rather.long.address.for.wrapping@example-domain.org', false),
+        ],
+        nextCursor: 'next',
+        total: 80,
+      },
+    ]);
     await openTab(page);
     await expect(list(page).getByRole('listitem')).toHaveCount(2);
     await expectNoAxeViolations(page, OPEN_TAB_PANEL);

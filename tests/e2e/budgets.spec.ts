@@ -27,7 +27,11 @@ test('no page ships zod or libphonenumber-js', () => {
   const heavy = (url: string) => {
     const code = readFileSync(join(DIST, url), 'utf8');
     // Zod 3's issue codes (the API we use) or Zod 4's class names survive minifying; so do the phone metadata's keys.
-    return code.includes('invalid_union_discriminator') || code.includes('"$ZodType"') || code.includes('country_calling_codes');
+    return (
+      code.includes('invalid_union_discriminator') ||
+      code.includes('"$ZodType"') ||
+      code.includes('country_calling_codes')
+    );
   };
   const pagesWithHeavy = builtPages().filter((page) => pageJavaScript(page).files.some(heavy));
   expect(pagesWithHeavy.map((page) => page.route)).toEqual([]);

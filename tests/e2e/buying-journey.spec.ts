@@ -61,10 +61,15 @@ const lineEnds = (page: Page, selector: string) =>
   });
 
 test.describe('the confirmation itemises what was charged', () => {
-  test('a full editor: each line with its unit price and why, the community add-on, the total; our team was told; the e-mail says the same', async ({ page }) => {
+  test('a full editor: each line with its unit price and why, the community add-on, the total; our team was told; the e-mail says the same', async ({
+    page,
+  }) => {
     const { email, token } = await customer(page);
     const order = await openOrderThroughApi(page.request, token, {
-      services: [{ id: 'supplement-small', quantity: 2 }, { id: 'common-app-essay', quantity: 1 }],
+      services: [
+        { id: 'supplement-small', quantity: 2 },
+        { id: 'common-app-essay', quantity: 1 },
+      ],
       editorId: 'daniel-okafor', // full in the demo data, and without an editor account
       addOns: ['community'],
       parentEmail: email,
@@ -112,42 +117,77 @@ test.describe('the confirmation itemises what was charged', () => {
       expect(toParent.text).toContain(line);
     }
     // The next step is the dashboard, linked; nobody is told to wait for an editor's e-mail.
-    expect(toParent.text).toContain(`Submit your first draft on your dashboard: ${new URL('/dashboard', page.url()).href}`);
-    expect(mails.filter((mail) => mail.text.includes(order.orderId)).map((mail) => mail.text).join('\n')).not.toMatch(/reach out by e-?mail|first call/);
-    expect(mails.some((mail) => mail.text.includes(order.orderId) && mail.text.includes('For Daniel Okafor (no editor account yet)'))).toBe(true);
+    expect(toParent.text).toContain(
+      `Submit your first draft on your dashboard: ${new URL('/dashboard', page.url()).href}`,
+    );
+    expect(
+      mails
+        .filter((mail) => mail.text.includes(order.orderId))
+        .map((mail) => mail.text)
+        .join('\n'),
+    ).not.toMatch(/reach out by e-?mail|first call/);
+    expect(
+      mails.some(
+        (mail) => mail.text.includes(order.orderId) && mail.text.includes('For Daniel Okafor (no editor account yet)'),
+      ),
+    ).toBe(true);
   });
 
-  test('an editor with an account was told themselves; an add-on owned before reads Included; only the rules of what was bought', async ({ page }) => {
+  test('an editor with an account was told themselves; an add-on owned before reads Included; only the rules of what was bought', async ({
+    page,
+  }) => {
     const { email, token } = await customer(page);
-    const first = await openOrderThroughApi(page.request, token, { services: [{ id: 'activity-list', quantity: 1 }], editorId: 'maya-chen', addOns: ['community'], parentEmail: email });
+    const first = await openOrderThroughApi(page.request, token, {
+      services: [{ id: 'activity-list', quantity: 1 }],
+      editorId: 'maya-chen',
+      addOns: ['community'],
+      parentEmail: email,
+    });
     await payThroughApi(page.request, token, first);
-    const second = await openOrderThroughApi(page.request, token, { services: [{ id: 'activity-list', quantity: 1 }], editorId: 'maya-chen', addOns: ['community'], parentEmail: email });
+    const second = await openOrderThroughApi(page.request, token, {
+      services: [{ id: 'activity-list', quantity: 1 }],
+      editorId: 'maya-chen',
+      addOns: ['community'],
+      parentEmail: email,
+    });
     await payThroughApi(page.request, token, second);
 
     await page.goto(`/order-confirmation?order=${second.orderId}`);
     const paid = page.getByRole('region', { name: 'Payment Details' });
-    await expect(paid.getByRole('term')).toHaveText(['Activity List Editing', 'Paid Community AccessOwned from an earlier order', 'Total paid']);
+    await expect(paid.getByRole('term')).toHaveText([
+      'Activity List Editing',
+      'Paid Community AccessOwned from an earlier order',
+      'Total paid',
+    ]);
     await expect(paid.getByRole('definition')).toHaveText(['$100', 'Included', '$100']);
-    await expect(page.getByRole('region', { name: 'Confirmation Emails' })).toContainText('Editor: Your editor, Maya Chen, was notified');
+    await expect(page.getByRole('region', { name: 'Confirmation Emails' })).toContainText(
+      'Editor: Your editor, Maya Chen, was notified',
+    );
     await expect(page.getByRole('region', { name: 'What Happens Next?' }).getByRole('listitem').nth(2)).toHaveText(
       'You collaborate on your drafts: 3 edits for your activity list.',
     );
     // The cancellation policy, said the same way where the family pays and where they land after.
     await expect(page.getByRole('region', { name: 'What Happens Next?' })).toContainText(CANCELLATION_SUMMARY);
-    const toMaya = (await listStored<{ to: string; text: string }>('outbox')).filter((mail) => mail.to === 'maya@example.test' && mail.text.includes(second.orderId));
+    const toMaya = (await listStored<{ to: string; text: string }>('outbox')).filter(
+      (mail) => mail.to === 'maya@example.test' && mail.text.includes(second.orderId),
+    );
     expect(toMaya).toHaveLength(1);
   });
 });
 
 test.describe('the checkout form says what is wrong, where it is wrong', () => {
-  test('on submit: each field its own message, the focus on the first in reading order, the summary line above the button', async ({ page }) => {
+  test('on submit: each field its own message, the focus on the first in reading order, the summary line above the button', async ({
+    page,
+  }) => {
     await toCheckout(page);
     await page.getByLabel('Parent/Guardian Email').fill('');
     await page.getByRole('button', { name: 'Proceed to Payment - $100' }).click();
     await expect(page.getByLabel('Student Name')).toBeFocused();
     await expect(page.getByLabel('Student Name')).toHaveAccessibleDescription("Enter the student's name");
     await expect(page.getByLabel('Current Grade')).toHaveAccessibleDescription("Choose the student's grade");
-    await expect(page.getByLabel('Student Email')).toHaveAccessibleDescription('Enter an e-mail address like name@example.com');
+    await expect(page.getByLabel('Student Email')).toHaveAccessibleDescription(
+      'Enter an e-mail address like name@example.com',
+    );
     await expect(page.getByLabel('ZIP Code')).toHaveAccessibleDescription('Enter a 5-digit ZIP code');
     await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription('Enter a phone number with area code');
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.requiredFields);
@@ -170,12 +210,16 @@ test.describe('the checkout form says what is wrong, where it is wrong', () => {
     await expect(page.getByLabel('ZIP Code')).toHaveAccessibleDescription('');
   });
 
-  test('a field left filled in but wrong says so at once; the server’s refusal of a phone number shows by the field', async ({ page }) => {
+  test('a field left filled in but wrong says so at once; the server’s refusal of a phone number shows by the field', async ({
+    page,
+  }) => {
     await toCheckout(page);
     await fillCheckout(page);
     await page.getByLabel('Student Email').fill('sam@example');
     await page.getByLabel('Student Email').press('Tab'); // on to the next field
-    await expect(page.getByLabel('Student Email')).toHaveAccessibleDescription('Enter an e-mail address like name@example.com');
+    await expect(page.getByLabel('Student Email')).toHaveAccessibleDescription(
+      'Enter an e-mail address like name@example.com',
+    );
     await page.getByLabel('Student Email').fill('sam@example.com');
     await expect(page.getByLabel('Student Email')).toHaveAccessibleDescription('');
     await page.getByLabel('Phone Number').fill('555-0100');
@@ -192,11 +236,15 @@ test.describe('the checkout form says what is wrong, where it is wrong', () => {
     await expect(page).toHaveURL('/checkout');
   });
 
-  test('at 390 px the terms must be agreed to: unticked, the box says so and has the focus, and nothing is stored', async ({ page }) => {
+  test('at 390 px the terms must be agreed to: unticked, the box says so and has the focus, and nothing is stored', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await toCheckout(page);
     await fillCheckout(page);
-    const terms = page.getByRole('checkbox', { name: 'I am the parent or guardian, or 18 or older, and agree to the Terms' });
+    const terms = page.getByRole('checkbox', {
+      name: 'I am the parent or guardian, or 18 or older, and agree to the Terms',
+    });
     await expect(page.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute('href', '/terms-of-service');
     await expect(page.getByRole('region', { name: 'Payment' })).toContainText(CANCELLATION_SUMMARY);
     await terms.uncheck();
@@ -204,7 +252,9 @@ test.describe('the checkout form says what is wrong, where it is wrong', () => {
     page.on('request', (request) => void (request.url().endsWith('/api/stripe/create-payment-session') && asked++));
     await page.getByRole('button', { name: /Proceed to Payment/ }).click();
     await expect(terms).toBeFocused();
-    await expect(terms).toHaveAccessibleDescription('Please confirm that you are the parent or guardian, or 18 or older, and agree to the Terms.');
+    await expect(terms).toHaveAccessibleDescription(
+      'Please confirm that you are the parent or guardian, or 18 or older, and agree to the Terms.',
+    );
     await expect(terms).toHaveAttribute('aria-invalid', 'true');
     expect(asked).toBe(0);
     await expectNoAxeViolations(page, 'form');
@@ -218,18 +268,26 @@ test.describe('the checkout form says what is wrong, where it is wrong', () => {
     expect(await readStored('orders', orderId)).toMatchObject({ termsAgreedAt: expect.any(String) });
   });
 
-  test('at 390 px a second order offers the last paid order’s details, and one key press fills the form in with them', async ({ page }) => {
+  test('at 390 px a second order offers the last paid order’s details, and one key press fills the form in with them', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const offer = page.getByRole('region', { name: 'Same student as last time?' });
     const email = uniqueEmail('again');
     // A first order: nothing to offer.
-    const ordersRead = page.waitForResponse((res) => res.url().endsWith('/api/orders') && page.url().endsWith('/checkout'));
+    const ordersRead = page.waitForResponse(
+      (res) => res.url().endsWith('/api/orders') && page.url().endsWith('/checkout'),
+    );
     await toCheckout(page, email);
     expect((await ordersRead).ok()).toBe(true);
     await expect(offer).toHaveCount(0);
 
     const token = await idTokenOf(page.request, email);
-    const paid = await openOrderThroughApi(page.request, token, { services: [{ id: 'activity-list', quantity: 1 }], editorId: 'maya-chen', parentEmail: 'pat.rivera@example.com' });
+    const paid = await openOrderThroughApi(page.request, token, {
+      services: [{ id: 'activity-list', quantity: 1 }],
+      editorId: 'maya-chen',
+      parentEmail: 'pat.rivera@example.com',
+    });
     await payThroughApi(page.request, token, paid);
     await page.reload();
     await expect(offer).toContainText('Sam Rivera · Pat Rivera · 12 Elm Road, Springfield');
@@ -238,10 +296,25 @@ test.describe('the checkout form says what is wrong, where it is wrong', () => {
     await use.focus();
     await page.keyboard.press('Enter');
 
-    await expect(page.getByRole('status').filter({ hasText: 'Filled in' })).toHaveText(`Filled in from order ${paid.orderId}. Check them before you pay.`);
+    await expect(page.getByRole('status').filter({ hasText: 'Filled in' })).toHaveText(
+      `Filled in from order ${paid.orderId}. Check them before you pay.`,
+    );
     await expect(page.getByLabel('Student Name')).toBeFocused();
     await expect(offer).toHaveCount(0);
-    for (const [label, value] of [['Student Name', 'Sam Rivera'], ['Current Grade', '11'], ['Student Email', 'sam@example.com'], ['Parent/Guardian Name', 'Pat Rivera'], ['Parent/Guardian Email', 'pat.rivera@example.com'], ['Intended Major (optional)', 'stem'], ['Street Address', '12 Elm Road'], ['City', 'Springfield'], ['State', 'IL'], ['ZIP Code', '62701'], ['Country', 'United States'], ['Phone Number', '(312) 555-0100']]) {
+    for (const [label, value] of [
+      ['Student Name', 'Sam Rivera'],
+      ['Current Grade', '11'],
+      ['Student Email', 'sam@example.com'],
+      ['Parent/Guardian Name', 'Pat Rivera'],
+      ['Parent/Guardian Email', 'pat.rivera@example.com'],
+      ['Intended Major (optional)', 'stem'],
+      ['Street Address', '12 Elm Road'],
+      ['City', 'Springfield'],
+      ['State', 'IL'],
+      ['ZIP Code', '62701'],
+      ['Country', 'United States'],
+      ['Phone Number', '(312) 555-0100'],
+    ]) {
       await expect(page.getByLabel(label)).toHaveValue(value);
     }
     await page.getByRole('checkbox', { name: /agree to the Terms/ }).check();
@@ -249,7 +322,9 @@ test.describe('the checkout form says what is wrong, where it is wrong', () => {
     await expect(page).toHaveURL(/\/test-checkout\?order=/);
   });
 
-  test('what was typed survives a reload; the phone is paid for in E.164; a paid order clears the form and the cart', async ({ page }) => {
+  test('what was typed survives a reload; the phone is paid for in E.164; a paid order clears the form and the cart', async ({
+    page,
+  }) => {
     await toCheckout(page);
     await fillCheckout(page);
     await page.getByLabel('Street Address').fill('12 Elm Road');
@@ -267,7 +342,9 @@ test.describe('the checkout form says what is wrong, where it is wrong', () => {
     await page.getByRole('button', { name: 'Proceed to Payment - $100' }).click();
     await expect(page).toHaveURL(/\/test-checkout\?order=/);
     const orderId = new URL(page.url()).searchParams.get('order')!;
-    expect(await readStored('orders', orderId)).toMatchObject({ billing: { street: '12 Elm Road', phone: '+13125550100', zip: '62701' } });
+    expect(await readStored('orders', orderId)).toMatchObject({
+      billing: { street: '12 Elm Road', phone: '+13125550100', zip: '62701' },
+    });
     await page.getByRole('button', { name: 'Pay $100' }).click();
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key), CHECKOUT_FORM_KEY)).toBeNull();
@@ -373,14 +450,18 @@ test.describe('the contact form', () => {
     });
     await main.getByRole('button', { name: 'Send Inquiry' }).click();
     await expect(details).toBeFocused();
-    await expect(details).toHaveAccessibleDescription(/312 of 300 words.*Please shorten this to 300 words or fewer \(it has 312\)\./);
+    await expect(details).toHaveAccessibleDescription(
+      /312 of 300 words.*Please shorten this to 300 words or fewer \(it has 312\)\./,
+    );
     await expect(main.getByRole('alert')).toHaveText('Please shorten this to 300 words or fewer (it has 312).');
     expect(posted).toBe(0);
     await details.fill('word '.repeat(300));
     await expect(details).toHaveAccessibleDescription(/^300 of 300 words/);
   });
 
-  test('shows the server’s refusal of a phone number next to the field and keeps everything typed', async ({ page }) => {
+  test('shows the server’s refusal of a phone number next to the field and keeps everything typed', async ({
+    page,
+  }) => {
     const main = region(page);
     await fillRequired(page);
     const phone = main.getByLabel('Phone (optional)');
@@ -412,7 +493,11 @@ test('the test checkout words card problems as Stripe Checkout does, by the fiel
     ['Expiry (MM / YY)', '01 / 20', cardMessages.expiryPast],
     ['CVC', '1', cardMessages.cvcIncomplete],
   ];
-  const good: Record<string, string> = { 'Card number': '4242 4242 4242 4242', 'Expiry (MM / YY)': '12 / 34', CVC: '123' };
+  const good: Record<string, string> = {
+    'Card number': '4242 4242 4242 4242',
+    'Expiry (MM / YY)': '12 / 34',
+    CVC: '123',
+  };
   for (const [label, value, message] of cases) {
     await page.getByLabel(label).fill(value);
     await pay.click();
@@ -430,14 +515,25 @@ test.describe('small things that look careless', () => {
     await page.route('**/api/database/editors', async (route) => {
       const response = await route.fetch();
       const editors = (await response.json()) as { id: string; sat: string }[];
-      await route.fulfill({ response, json: editors.map((e) => (e.id === 'maya-chen' ? { ...e, sat: 'SAT 1500' } : e.id === 'priya-nair' ? { ...e, sat: 'SAT 1500, ACT 34' } : e)) });
+      await route.fulfill({
+        response,
+        json: editors.map((e) =>
+          e.id === 'maya-chen'
+            ? { ...e, sat: 'SAT 1500' }
+            : e.id === 'priya-nair'
+              ? { ...e, sat: 'SAT 1500, ACT 34' }
+              : e,
+        ),
+      });
     });
     await page.goto('/editors');
     const maya = page.locator('article[data-editor="maya-chen"]');
     await expect(maya.getByRole('term').filter({ hasText: /^SAT$/ })).toBeVisible();
     await expect(maya.getByRole('definition').filter({ hasText: /^1500$/ })).toBeVisible();
     await expect(maya).not.toContainText('SAT 1500');
-    await expect(page.locator('article[data-editor="priya-nair"]').getByRole('definition').filter({ hasText: 'SAT 1500, ACT 34' })).toBeVisible();
+    await expect(
+      page.locator('article[data-editor="priya-nair"]').getByRole('definition').filter({ hasText: 'SAT 1500, ACT 34' }),
+    ).toBeVisible();
   });
 
   test('a long e-mail address breaks after the @ or before a dot, never mid-word, at 390 px', async ({ page }) => {
@@ -453,11 +549,15 @@ test.describe('small things that look careless', () => {
     const ends = await lineEnds(page, 'section[aria-labelledby="checkout-summary-heading"] dd >> nth=0');
     expect(ends.length).toBeGreaterThan(0);
     for (const end of ends) expect(end).toMatch(/^@\||\|\.$/);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
   });
 
-  test('no console error on a normal visit: /reset-password without a code asks nothing; the 404 page logs the path plainly', async ({ page }) => {
+  test('no console error on a normal visit: /reset-password without a code asks nothing; the 404 page logs the path plainly', async ({
+    page,
+  }) => {
     const errors: string[] = [];
     const logs: string[] = [];
     const firebaseCalls: string[] = [];

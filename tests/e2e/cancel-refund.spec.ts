@@ -15,14 +15,20 @@ import { readStored } from '../helpers/stored';
 test.beforeEach(({ request }) => withOpenSlot(request, 'maya-chen'));
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px: a family cancels one supplement within 48 hours and sees its full refund in the order`, async ({ page, request }) => {
+  test(`at ${width} px: a family cancels one supplement within 48 hours and sees its full refund in the order`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(test.info().timeout * 2);
     await page.setViewportSize({ width, height: 900 });
     const email = uniqueEmail('refund');
     const token = await tokenFor(request, email);
     const [first] = await buy(request, token, [{ id: 'supplement-large', quantity: 2 }], MAYA.id);
     // A draft takes one of Maya's slots; the cancellation must give it back.
-    expect((await step(request, token, first, 'submit', { prompt: 'Why us?', draft: { kind: 'text', text: 'My draft' } })).status).toBe(200);
+    expect(
+      (await step(request, token, first, 'submit', { prompt: 'Why us?', draft: { kind: 'text', text: 'My draft' } }))
+        .status,
+    ).toBe(200);
     const slots = await slotsOnEditorsPage(page, MAYA.id);
 
     await signIn(page, email);
@@ -51,12 +57,17 @@ for (const width of [390, 1280]) {
     await expect(orders).toContainText('$100.00 · Refunded');
     await expect(orders).toContainText('Still paid: $100.00');
     const orderId = first.replace(/-1$/, '');
-    expect(await readStored('orders', orderId)).toMatchObject({ refunds: [expect.objectContaining({ amountCents: 10000, state: 'succeeded', projectIds: [first] })] });
+    expect(await readStored('orders', orderId)).toMatchObject({
+      refunds: [expect.objectContaining({ amountCents: 10000, state: 'succeeded', projectIds: [first] })],
+    });
     expect(await slotsOnEditorsPage(page, MAYA.id)).toBe(slots + 1);
   });
 }
 
-test('at 390 px the order page tells the order as it is now: a cancelled project and its refund, then the whole order refunded', async ({ page, request }) => {
+test('at 390 px the order page tells the order as it is now: a cancelled project and its refund, then the whole order refunded', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 390, height: 900 });
   const email = uniqueEmail('refunded');
   const token = await tokenFor(request, email);
@@ -85,7 +96,10 @@ test('at 390 px the order page tells the order as it is now: a cancelled project
   await expectNoAxeViolations(page);
 });
 
-test('once feedback has come back, the button is gone and the page says refunds go through us', async ({ page, request }) => {
+test('once feedback has come back, the button is gone and the page says refunds go through us', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('begun');
   const token = await tokenFor(request, email);
   const [id] = await buy(request, token, [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
@@ -99,7 +113,10 @@ test('once feedback has come back, the button is gone and the page says refunds 
   await expect(card.getByRole('button', { name: 'Cancel and Refund' })).toHaveCount(0);
 });
 
-test('a quote the admin changed meanwhile is not honoured silently: the family is told, sees what remains, and cancels for that', async ({ page, request }) => {
+test('a quote the admin changed meanwhile is not honoured silently: the family is told, sees what remains, and cancels for that', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('requote');
   const token = await tokenFor(request, email);
   const [id] = await buy(request, token, [{ id: 'supplement-large', quantity: 1 }], MAYA.id);
@@ -119,8 +136,12 @@ test('a quote the admin changed meanwhile is not honoured silently: the family i
   });
   expect(refunded.status()).toBe(200);
   await dialog.getByRole('button', { name: 'Cancel and Refund' }).click();
-  await expect(card.getByRole('alert')).toContainText('What cancelling gives back has changed: $5.00 back (all that remains to refund on this order). Please confirm again.');
-  expect(await readStored('orders', orderId)).toMatchObject({ refunds: [expect.objectContaining({ amountCents: 9500 })] });
+  await expect(card.getByRole('alert')).toContainText(
+    'What cancelling gives back has changed: $5.00 back (all that remains to refund on this order). Please confirm again.',
+  );
+  expect(await readStored('orders', orderId)).toMatchObject({
+    refunds: [expect.objectContaining({ amountCents: 9500 })],
+  });
 
   await card.getByRole('button', { name: 'Cancel and Refund' }).click();
   await expect(dialog).toContainText('$5.00 back (all that remains to refund on this order)');

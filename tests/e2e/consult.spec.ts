@@ -29,7 +29,8 @@ interface StoredMail {
 
 /** Text as a pattern that allows any kind of space where ICU writes narrow or thin ones. */
 const loosely = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'));
-const freeSlots = async (request: APIRequestContext) => ((await (await request.get('/api/consult/slots')).json()) as FreeSlots).slots;
+const freeSlots = async (request: APIRequestContext) =>
+  ((await (await request.get('/api/consult/slots')).json()) as FreeSlots).slots;
 const mailTo = (email: string, subject: RegExp) => async () =>
   (await listStored<StoredMail>('outbox')).find((mail) => mail.to === email && subject.test(mail.subject)) ?? null;
 
@@ -61,7 +62,10 @@ test('the home page sends families straight to the booking section', async ({ pa
 });
 
 for (const width of [390, 1280]) {
-  test(`a visitor in Kolkata books a consult and cancels it with the e-mailed link, at ${width} px`, async ({ page, request }) => {
+  test(`a visitor in Kolkata books a consult and cancels it with the e-mailed link, at ${width} px`, async ({
+    page,
+    request,
+  }) => {
     test.slow(); // axe four times and e-mails through the outbox
     await page.setViewportSize({ width, height: 900 });
     const kolkataDays = groupByDay(await freeSlots(request), ZONE);
@@ -106,7 +110,10 @@ for (const width of [390, 1280]) {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Cancel Consult' }).click();
     await expect(page.getByRole('heading', { name: 'Your consult is cancelled' })).toBeFocused();
-    await expect(page.getByRole('link', { name: 'Book another time' })).toHaveAttribute('href', '/contact#book-consult');
+    await expect(page.getByRole('link', { name: 'Book another time' })).toHaveAttribute(
+      'href',
+      '/contact#book-consult',
+    );
     await expectNoAxeViolations(page);
     expect(await freeSlots(request)).toContain(slot);
     await expect.poll(async () => (await mailTo(email, /is cancelled$/)())?.icalEvent?.method).toBe('CANCEL');
@@ -118,7 +125,10 @@ for (const width of [390, 1280]) {
   });
 }
 
-test('the slots can be chosen and booked with the keyboard alone, and another zone can be chosen', async ({ page, request }) => {
+test('the slots can be chosen and booked with the keyboard alone, and another zone can be chosen', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('keys');
   await page.goto('/contact#book-consult');
   const b = bookingSection(page);
@@ -140,7 +150,9 @@ test('the slots can be chosen and booked with the keyboard alone, and another zo
   await key('Space');
   await expect(b.times.first()).toBeChecked();
   const slot = londonDays[1].slots[0];
-  await expect(b.times.first()).toHaveAccessibleName(loosely(`${formatDay(slot, 'Europe/London')}, ${formatTime(slot, 'Europe/London')}`));
+  await expect(b.times.first()).toHaveAccessibleName(
+    loosely(`${formatDay(slot, 'Europe/London')}, ${formatTime(slot, 'Europe/London')}`),
+  );
   await key('Tab');
   await expect(b.name).toBeFocused();
   await page.keyboard.type('Sam Keys');
@@ -166,7 +178,15 @@ test('a time taken meanwhile is refused, taken off the list, and another can be 
   await b.name.fill('Second Family');
   await b.email.fill(uniqueEmail('second'));
   // Someone else books the same time first.
-  const first = await request.post('/api/consult/bookings', { data: { start: slot, name: 'First Family', email: uniqueEmail('first'), timeZone: ZONE, requestId: crypto.randomUUID() } });
+  const first = await request.post('/api/consult/bookings', {
+    data: {
+      start: slot,
+      name: 'First Family',
+      email: uniqueEmail('first'),
+      timeZone: ZONE,
+      requestId: crypto.randomUUID(),
+    },
+  });
   expect(first.status()).toBe(201);
 
   await b.button.click();
@@ -178,7 +198,10 @@ test('a time taken meanwhile is refused, taken off the list, and another can be 
   await expect(b.section.getByRole('heading', { name: 'Your consult is booked' })).toBeVisible();
 });
 
-test('booked, but the answer lost on the way: Book Consult again finishes the same booking, not "just taken"', async ({ page, request }) => {
+test('booked, but the answer lost on the way: Book Consult again finishes the same booking, not "just taken"', async ({
+  page,
+  request,
+}) => {
   await page.goto('/contact#book-consult');
   const b = bookingSection(page);
   await expect(b.days.first()).toBeChecked();
@@ -188,24 +211,35 @@ test('booked, but the answer lost on the way: Book Consult again finishes the sa
   await b.name.fill('Lost Answer Family');
   await b.email.fill(email);
   // The booking reaches the server and is stored; the answer does not reach the page.
-  await page.route('**/api/consult/bookings', async (route) => {
-    await route.fetch();
-    await route.fulfill({ status: 503, json: { error: 'We could not save that; please try again.' } });
-  }, { times: 1 });
+  await page.route(
+    '**/api/consult/bookings',
+    async (route) => {
+      await route.fetch();
+      await route.fulfill({ status: 503, json: { error: 'We could not save that; please try again.' } });
+    },
+    { times: 1 },
+  );
 
   await b.button.click();
   await expect(b.alert).toHaveText(consultMessages.bookingFailed);
   await b.button.click();
   await expect(b.section.getByRole('heading', { name: 'Your consult is booked' })).toBeVisible();
-  await expect.poll(async () => (await listStored<StoredMail>('outbox')).filter((mail) => mail.to === email).length).toBe(1);
+  await expect
+    .poll(async () => (await listStored<StoredMail>('outbox')).filter((mail) => mail.to === email).length)
+    .toBe(1);
   expect(await freeSlots(request)).not.toContain(slot);
 });
 
-test('an address that booked three consults today is told to wait, in the server\'s words, and keeps what it typed', async ({ page, request }) => {
+test("an address that booked three consults today is told to wait, in the server's words, and keeps what it typed", async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('many');
   const slots = await freeSlots(request);
   for (const start of slots.slice(-3)) {
-    const booked = await request.post('/api/consult/bookings', { data: { start, name: 'Many Bookings', email, timeZone: ZONE, requestId: crypto.randomUUID() } });
+    const booked = await request.post('/api/consult/bookings', {
+      data: { start, name: 'Many Bookings', email, timeZone: ZONE, requestId: crypto.randomUUID() },
+    });
     expect(booked.status()).toBe(201);
   }
   await page.goto('/contact#book-consult');
@@ -215,17 +249,25 @@ test('an address that booked three consults today is told to wait, in the server
   await b.name.fill('Many Bookings');
   await b.email.fill(email);
   await b.button.click();
-  await expect(b.alert).toHaveText(/^Too many consults booked with this e-mail address in a short time\. Please wait \d+ (hours?|minutes?|seconds?) and try again\.$/);
+  await expect(b.alert).toHaveText(
+    /^Too many consults booked with this e-mail address in a short time\. Please wait \d+ (hours?|minutes?|seconds?) and try again\.$/,
+  );
   await expect(b.email).toHaveValue(email);
   await expect(b.times.first()).toBeChecked();
 });
 
 /** A New York date with free slots on which nobody is booked: a day off there cancels nothing. */
 async function dayWithoutBookings(request: APIRequestContext): Promise<string> {
-  const res = await request.get('/api/admin/consults', { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+  const res = await request.get('/api/admin/consults', {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
   const items = (await res.json()).items as { start: string; status: string }[];
-  const bookedDays = new Set(items.filter((i) => i.status === 'booked').map((i) => localDate(i.start, BUSINESS_TIME_ZONE)));
-  return [...new Set((await freeSlots(request)).map((s) => localDate(s, BUSINESS_TIME_ZONE)))].find((d) => !bookedDays.has(d))!;
+  const bookedDays = new Set(
+    items.filter((i) => i.status === 'booked').map((i) => localDate(i.start, BUSINESS_TIME_ZONE)),
+  );
+  return [...new Set((await freeSlots(request)).map((s) => localDate(s, BUSINESS_TIME_ZONE)))].find(
+    (d) => !bookedDays.has(d),
+  )!;
 }
 
 test('the admin sets a day off, sees a booking and cancels it', async ({ page, request }) => {
@@ -233,7 +275,16 @@ test('the admin sets a day off, sees a booking and cancels it', async ({ page, r
   const [slot] = await freeSlots(request);
   const family = `Admin Test ${Date.now()}`;
   const email = uniqueEmail('admin-consult');
-  const booked = await request.post('/api/consult/bookings', { data: { start: slot, name: family, email, preferredEditor: 'maya-chen', timeZone: ZONE, requestId: crypto.randomUUID() } });
+  const booked = await request.post('/api/consult/bookings', {
+    data: {
+      start: slot,
+      name: family,
+      email,
+      preferredEditor: 'maya-chen',
+      timeZone: ZONE,
+      requestId: crypto.randomUUID(),
+    },
+  });
   expect(booked.status()).toBe(201);
   // A New York date with slots and no booked consult (the tests before booked some), for the day off.
   const dayOff = await dayWithoutBookings(request);
@@ -271,7 +322,9 @@ test('the admin sets a day off, sees a booking and cancels it', async ({ page, r
   await page.getByRole('button', { name: `Remove day off ${formatDate(dayOff)}` }).click();
   await page.getByRole('button', { name: 'Save availability' }).click();
   await expect(page.getByText('No days off.')).toBeVisible();
-  await expect.poll(async () => (await freeSlots(request)).some((s) => localDate(s, BUSINESS_TIME_ZONE) === dayOff)).toBe(true);
+  await expect
+    .poll(async () => (await freeSlots(request)).some((s) => localDate(s, BUSINESS_TIME_ZONE) === dayOff))
+    .toBe(true);
 });
 
 /** Presses Enter on `name`'s button, reached as a keyboard user reaches it. */
@@ -281,14 +334,20 @@ async function pressButton(page: Page, name: string | RegExp) {
 }
 const adminApi = async (request: APIRequestContext, method: 'get' | 'put', data?: unknown) => {
   const token = await adminToken(request);
-  const res = await request[method]('/api/admin/consult-availability', { data, headers: { Authorization: `Bearer ${token}` } });
+  const res = await request[method]('/api/admin/consult-availability', {
+    data,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return res.json();
 };
 /** Back to the default hours with no link, for whatever runs next. */
 const resetAvailability = async (request: APIRequestContext) => adminApi(request, 'put', DEFAULT_AVAILABILITY);
 
 for (const width of [1280, 390]) {
-  test(`the admin sets the meeting link with the keyboard, and the booking's mails carry it, at ${width} px`, async ({ page, request }) => {
+  test(`the admin sets the meeting link with the keyboard, and the booking's mails carry it, at ${width} px`, async ({
+    page,
+    request,
+  }) => {
     test.slow(); // sign-in, axe, e-mails through the outbox
     await resetAvailability(request);
     const link = `https://meet.example.com/beacon-${width}`;
@@ -318,7 +377,9 @@ for (const width of [1280, 390]) {
     const [slot] = await freeSlots(request);
     const family = `Link Family ${width} ${Date.now()}`;
     const email = uniqueEmail('consult-link');
-    const booked = await request.post('/api/consult/bookings', { data: { start: slot, name: family, email, timeZone: ZONE, requestId: crypto.randomUUID() } });
+    const booked = await request.post('/api/consult/bookings', {
+      data: { start: slot, name: family, email, timeZone: ZONE, requestId: crypto.randomUUID() },
+    });
     expect(booked.status()).toBe(201);
     const confirmation = mailTo(email, /^Your free consult is booked/);
     await expect.poll(async () => (await confirmation())?.text ?? '').toContain(`Join the call: ${link}`);
@@ -335,18 +396,25 @@ for (const width of [1280, 390]) {
     await page.keyboard.press('Enter');
     await expect(toasts(page)).toContainText(consultMessages.linkSaved);
     await expect(card).toContainText(`${own} (this consult's own)`);
-    await expect.poll(async () => (await mailTo(email, /^The link to join/)())?.text ?? '').toContain(`Join the call: ${own}`);
+    await expect
+      .poll(async () => (await mailTo(email, /^The link to join/)())?.text ?? '')
+      .toContain(`Join the call: ${own}`);
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/consult-link-${width}.png` });
     await expectNoAxeViolations(page, OPEN_TAB_PANEL);
 
     const token = await adminToken(request);
-    await request.delete(`/api/admin/consults/${(await booked.json()).id}`, { headers: { Authorization: `Bearer ${token}` } });
+    await request.delete(`/api/admin/consults/${(await booked.json()).id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     await resetAvailability(request);
   });
 }
 
-test('a day off over a booked consult: kept across tabs, warned, cancelled with the visitor told, shown cancelled', async ({ page, request }) => {
+test('a day off over a booked consult: kept across tabs, warned, cancelled with the visitor told, shown cancelled', async ({
+  page,
+  request,
+}) => {
   test.slow(); // sign-in, axe at two widths, e-mails through the outbox
   await resetAvailability(request);
   // A day nobody else is booked on: the warning then names this family alone.
@@ -354,7 +422,9 @@ test('a day off over a booked consult: kept across tabs, warned, cancelled with 
   const slot = (await freeSlots(request)).find((s) => localDate(s, BUSINESS_TIME_ZONE) === dayOff)!;
   const family = `Day Off Family ${Date.now()}`;
   const email = uniqueEmail('consult-dayoff');
-  const booked = await request.post('/api/consult/bookings', { data: { start: slot, name: family, email, timeZone: ZONE, requestId: crypto.randomUUID() } });
+  const booked = await request.post('/api/consult/bookings', {
+    data: { start: slot, name: family, email, timeZone: ZONE, requestId: crypto.randomUUID() },
+  });
   expect(booked.status()).toBe(201);
 
   await openAdmin(page, request);
@@ -397,14 +467,18 @@ test('a day off over a booked consult: kept across tabs, warned, cancelled with 
   await resetAvailability(request);
 });
 
-test('the admin opens a Saturday with hours of its own, with the keyboard, and visitors are offered it', async ({ page, request }) => {
+test('the admin opens a Saturday with hours of its own, with the keyboard, and visitors are offered it', async ({
+  page,
+  request,
+}) => {
   test.slow(); // sign-in and axe at two widths
   await resetAvailability(request);
   const today = localDate(new Date().toISOString(), BUSINESS_TIME_ZONE);
   const saturday = [...Array(12).keys()]
     .map((i) => new Date(Date.parse(`${today}T12:00:00Z`) + (i + 2) * 86_400_000).toISOString().slice(0, 10))
     .find((date) => new Date(`${date}T12:00:00Z`).getUTCDay() === 6)!;
-  const onSaturday = async () => (await freeSlots(request)).filter((s) => localDate(s, BUSINESS_TIME_ZONE) === saturday);
+  const onSaturday = async () =>
+    (await freeSlots(request)).filter((s) => localDate(s, BUSINESS_TIME_ZONE) === saturday);
   expect(await onSaturday()).toEqual([]);
 
   await openAdmin(page, request);

@@ -125,7 +125,11 @@ test('the turnaround select appears only while an editing service is ticked', as
   await f.service('supplements').check();
   await expect(f.turnaround).toBeVisible();
   await expect(f.turnaround.locator('option')).toHaveText(TURNAROUND_OPTIONS.map(turnaroundLabel));
-  await expect(f.turnaround.locator('option')).toHaveText(['Standard 3-5 days', '48-Hour Response (+$250)', '24-Hour Response (+$450)']);
+  await expect(f.turnaround.locator('option')).toHaveText([
+    'Standard 3-5 days',
+    '48-Hour Response (+$250)',
+    '24-Hour Response (+$450)',
+  ]);
   await f.service('supplements').uncheck();
   await expect(f.turnaround).toHaveCount(0);
 });
@@ -161,7 +165,8 @@ test('a complete inquiry is sent once, stored, confirmed, and every field cleare
   await expect(f.status).toHaveText(messages.contactSuccess);
   await expect(f.alert).toBeEmpty();
   expect(requests).toBe(1);
-  for (const field of [f.parentName, f.studentInfo, f.major, f.email, f.phone, f.details]) await expect(field).toHaveValue('');
+  for (const field of [f.parentName, f.studentInfo, f.major, f.email, f.phone, f.details])
+    await expect(field).toHaveValue('');
   await expect(f.editor).toHaveValue('any');
   for (const box of await f.checkboxes.all()) await expect(box).not.toBeChecked();
   await expect(f.turnaround).toHaveCount(0);
@@ -183,8 +188,11 @@ test('a complete inquiry is sent once, stored, confirmed, and every field cleare
     },
   ]);
   // Without SMTP the business's notification waits in the outbox; it is sent just after the answer.
-  const notification = async () => (await listStored<{ to: string; replyTo: string; text: string }>('outbox')).find((mail) => mail.replyTo === email);
-  await expect.poll(notification).toMatchObject({ to: site.email, text: expect.stringContaining('Sam Rivera, 11th Grade') });
+  const notification = async () =>
+    (await listStored<{ to: string; replyTo: string; text: string }>('outbox')).find((mail) => mail.replyTo === email);
+  await expect
+    .poll(notification)
+    .toMatchObject({ to: site.email, text: expect.stringContaining('Sam Rivera, 11th Grade') });
 });
 
 test('two submissions in the same instant send once', async ({ page }) => {
@@ -196,10 +204,13 @@ test('two submissions in the same instant send once', async ({ page }) => {
   });
   await fillEverything(f, 'instant@example.com');
   // Both land before React re-renders the disabled button: only the form's own guard stops the second.
-  await page.getByRole('region', { name: 'Contact and Booking' }).locator('form').evaluate((el: HTMLFormElement) => {
-    el.requestSubmit();
-    el.requestSubmit();
-  });
+  await page
+    .getByRole('region', { name: 'Contact and Booking' })
+    .locator('form')
+    .evaluate((el: HTMLFormElement) => {
+      el.requestSubmit();
+      el.requestSubmit();
+    });
   await expect(f.status).toHaveText(messages.contactSuccess);
   expect(requests).toBe(1);
 });
@@ -207,7 +218,9 @@ test('two submissions in the same instant send once', async ({ page }) => {
 test('a server failure says so and keeps every value', async ({ page }) => {
   const f = form(page);
   const email = `kept-${Date.now()}@example.com`;
-  await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+  );
   await fillEverything(f, email);
   await f.button.click();
   await expect(f.alert).toHaveText(messages.contactFailure);
@@ -274,16 +287,27 @@ test('the form can be filled and sent with the keyboard alone', async ({ page })
   await expect(f.status).toHaveText(messages.contactSuccess);
   await expect(f.button).toBeFocused();
   expect(await inquiryFrom(email)).toEqual([
-    expect.objectContaining({ parentName: 'Kim Lee', intendedMajor: 'business', services: ['commonapp'], turnaround: '48hr', details: 'Sent by keyboard.' }),
+    expect.objectContaining({
+      parentName: 'Kim Lee',
+      intendedMajor: 'business',
+      services: ['commonapp'],
+      turnaround: '48hr',
+      details: 'Sent by keyboard.',
+    }),
   ]);
 });
 
 test.describe('before the island is interactive', () => {
-  test('the page runs no script of the form until the visitor reaches into it; a first focus loads it, and what was typed stays', async ({ browser }) => {
+  test('the page runs no script of the form until the visitor reaches into it; a first focus loads it, and what was typed stays', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const scripts: string[] = [];
-    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+    page.on(
+      'request',
+      (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)),
+    );
     await page.goto('/contact', { waitUntil: 'load' });
     const f = form(page);
     const waiting = page.locator('astro-island[ssr][client="interaction"]');

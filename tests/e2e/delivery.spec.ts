@@ -13,12 +13,24 @@ import { DOCX } from '../helpers/documents';
 import { listStored } from '../helpers/stored';
 import { createAccount, logIn, register, signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { fillCheckout } from '../helpers/e2e-checkout';
-import { buy, MAYA, projectAs, projectCard, returnFeedback, slotsOnEditorsPage, SOFIA, step, tokenFor } from '../helpers/e2e-delivery';
+import {
+  buy,
+  MAYA,
+  projectAs,
+  projectCard,
+  returnFeedback,
+  slotsOnEditorsPage,
+  SOFIA,
+  step,
+  tokenFor,
+} from '../helpers/e2e-delivery';
 
 const DRAFT_TXT = 'When I was nine, my grandmother taught me to fold dumplings.\nEvery Sunday we sat at her table.\n';
-const PROMPT = 'Some students have a background, identity, interest, or talent so meaningful they believe their application would be incomplete without it.';
+const PROMPT =
+  'Some students have a background, identity, interest, or talent so meaningful they believe their application would be incomplete without it.';
 
-const workspaceLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Editor Workspace', exact: true });
+const workspaceLink = (page: Page) =>
+  page.getByRole('banner').getByRole('link', { name: 'Editor Workspace', exact: true });
 const status = (scope: Page | ReturnType<Page['locator']>) => scope.getByRole('status').filter({ hasText: /\S/ });
 const alertIn = (scope: ReturnType<Page['locator']>) => scope.getByRole('alert').filter({ hasText: /\S/ });
 
@@ -41,7 +53,10 @@ async function editorPage(page: Page, email: string) {
   await expect(page.getByText('Logged in as')).toBeVisible();
 }
 
-test('a family buys two services, sends a draft as a file; Maya acknowledges and returns feedback with a file; the family downloads it, revises and marks it final; her slots follow', async ({ page, browser }) => {
+test('a family buys two services, sends a draft as a file; Maya acknowledges and returns feedback with a file; the family downloads it, revises and marks it final; her slots follow', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(test.info().timeout * 4);
   const slotsBefore = await slotsOnEditorsPage(page, MAYA.id);
 
@@ -75,7 +90,9 @@ test('a family buys two services, sends a draft as a file; Maya acknowledges and
   await essay.getByRole('button', { name: 'Submit Draft' }).click();
   await essay.getByLabel('Essay prompt').fill(PROMPT);
   await essay.getByRole('radio', { name: 'Upload a file' }).check();
-  await essay.getByLabel('Draft file').setInputFiles({ name: 'my-essay.txt', mimeType: 'text/plain', buffer: Buffer.from(DRAFT_TXT) });
+  await essay
+    .getByLabel('Draft file')
+    .setInputFiles({ name: 'my-essay.txt', mimeType: 'text/plain', buffer: Buffer.from(DRAFT_TXT) });
   await expect(essay.getByRole('list', { name: 'Chosen files' })).toContainText('my-essay.txt');
   await essay.getByRole('button', { name: 'Submit Draft' }).click();
   await expect(status(essay)).toContainText('Your draft is with your editor');
@@ -88,7 +105,10 @@ test('a family buys two services, sends a draft as a file; Maya acknowledges and
   const maya = await editorContext.newPage();
   await editorPage(maya, MAYA.email);
   await expect(maya.getByTestId('editor-slots')).toHaveText(`Slots open: ${slotsBefore - 1}/5`);
-  await maya.getByRole('region', { name: /New drafts to acknowledge/ }).locator(`a[href="#project-${essayId}"]`).click();
+  await maya
+    .getByRole('region', { name: /New drafts to acknowledge/ })
+    .locator(`a[href="#project-${essayId}"]`)
+    .click();
   await expect(maya).toHaveURL(new RegExp(`#project-${essayId}$`));
   const opened = maya.getByRole('article');
   await expect(opened.getByRole('heading', { level: 2, name: 'Common App Essay Editing' })).toBeFocused();
@@ -100,7 +120,9 @@ test('a family buys two services, sends a draft as a file; Maya acknowledges and
   expect(Buffer.from(await savedBytes(draft)).toString()).toBe(DRAFT_TXT);
 
   await opened.getByRole('button', { name: 'Acknowledge' }).click();
-  await opened.getByLabel('First message to the family').fill('Hi Sam! I have your draft and will send notes by Friday.');
+  await opened
+    .getByLabel('First message to the family')
+    .fill('Hi Sam! I have your draft and will send notes by Friday.');
   await opened.getByRole('button', { name: 'Acknowledge' }).click();
   await expect(status(opened)).toContainText('Acknowledged');
   await expect(opened).toContainText('In review');
@@ -109,10 +131,14 @@ test('a family buys two services, sends a draft as a file; Maya acknowledges and
 
   await opened.getByRole('button', { name: 'Return Feedback' }).click();
   await opened.getByLabel('Feedback notes').fill('Strong opening.\nTighten the middle paragraph.');
-  await opened.getByLabel('Files with your edits (optional)').setInputFiles({ name: 'feedback.docx', mimeType: 'application/octet-stream', buffer: Buffer.from(DOCX) });
+  await opened
+    .getByLabel('Files with your edits (optional)')
+    .setInputFiles({ name: 'feedback.docx', mimeType: 'application/octet-stream', buffer: Buffer.from(DOCX) });
   await opened.getByRole('button', { name: 'Return Feedback' }).click();
   await expect(status(opened)).toContainText('Feedback returned');
-  await expect(maya.getByRole('region', { name: /Waiting on the family/ }).locator(`a[href="#project-${essayId}"]`)).toBeVisible();
+  await expect(
+    maya.getByRole('region', { name: /Waiting on the family/ }).locator(`a[href="#project-${essayId}"]`),
+  ).toBeVisible();
   await editorContext.close();
 
   // The family: the link from the e-mail opens the project with the feedback; the file downloads.
@@ -174,7 +200,14 @@ test('a round past its due time says Late, and the countdown moves on by itself'
   const email = await newFamily(page);
   const family = await tokenFor(page.request, email);
   const [id] = await buy(page.request, family, [{ id: 'activity-list', quantity: 1 }], SOFIA.id);
-  expect((await step(page.request, family, id, 'submit', { prompt: 'My activities', draft: { kind: 'text', text: 'Robotics captain' } })).status).toBe(200);
+  expect(
+    (
+      await step(page.request, family, id, 'submit', {
+        prompt: 'My activities',
+        draft: { kind: 'text', text: 'Robotics captain' },
+      })
+    ).status,
+  ).toBe(200);
   await page.reload();
   const card = projectCard(page, id);
   await expect(card).toContainText(/Feedback due in 5 days/);
@@ -184,7 +217,9 @@ test('a round past its due time says Late, and the countdown moves on by itself'
   await expect(card.getByText('Late', { exact: true })).toBeVisible();
 });
 
-test('at 390 px a supplement takes three drafts; the fourth is refused, and a stale page that offers it shows the server message and keeps the text', async ({ page }) => {
+test('at 390 px a supplement takes three drafts; the fourth is refused, and a stale page that offers it shows the server message and keeps the text', async ({
+  page,
+}) => {
   test.setTimeout(test.info().timeout * 3);
   await page.setViewportSize({ width: 390, height: 844 });
   await newFamily(page);
@@ -216,18 +251,28 @@ test('at 390 px a supplement takes three drafts; the fourth is refused, and a st
 
   await page.reload();
   await expect(card).toContainText('Edits left: 0 of 3');
-  await expect(card.getByRole('link', { name: /docs\.example\.com\/draft-3/ })).toHaveAttribute('href', 'https://docs.example.com/draft-3');
+  await expect(card.getByRole('link', { name: /docs\.example\.com\/draft-3/ })).toHaveAttribute(
+    'href',
+    'https://docs.example.com/draft-3',
+  );
   await expect(card.getByRole('button', { name: /Submit/ })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Mark as Final' })).toBeVisible();
   await expectNoAxeViolations(page);
-  expect(await step(page.request, family, id, 'submit', { draft: { kind: 'text', text: 'A fourth draft' } })).toMatchObject({ status: 409, body: { error: deliveryMessages.noEditsLeft } });
+  expect(
+    await step(page.request, family, id, 'submit', { draft: { kind: 'text', text: 'A fourth draft' } }),
+  ).toMatchObject({ status: 409, body: { error: deliveryMessages.noEditsLeft } });
 
   // A page loaded elsewhere before the last return still offers the step: the server refuses it, the
   // project reloads and the form keeps what was typed.
   await page.route('**/api/projects', async (route) => {
     const response = await route.fetch();
     const projects = await response.json();
-    await route.fulfill({ response, json: projects.map((p: { id: string; actions: string[] }) => (p.id === id ? { ...p, actions: ['submit', ...p.actions] } : p)) });
+    await route.fulfill({
+      response,
+      json: projects.map((p: { id: string; actions: string[] }) =>
+        p.id === id ? { ...p, actions: ['submit', ...p.actions] } : p,
+      ),
+    });
   });
   await page.reload();
   await card.getByRole('button', { name: 'Submit Revision' }).click();
@@ -241,12 +286,17 @@ test('at 390 px a supplement takes three drafts; the fourth is refused, and a st
 test('a stranger cannot open another family’s project, and another editor cannot either', async ({ page, browser }) => {
   const owner = await tokenFor(page.request, uniqueEmail('owner'));
   const [id] = await buy(page.request, owner, [{ id: 'activity-list', quantity: 1 }], MAYA.id);
-  await step(page.request, owner, id, 'submit', { prompt: 'My activities', draft: { kind: 'text', text: 'Robotics captain' } });
+  await step(page.request, owner, id, 'submit', {
+    prompt: 'My activities',
+    draft: { kind: 'text', text: 'Robotics captain' },
+  });
 
   await newFamily(page);
   await page.goto(`/dashboard#project-${id}`);
   await expect(page.getByText('No projects yet')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'The project in your link is not on this account' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The project in your link is not on this account' }),
+  ).toBeVisible();
   await expect(page.locator(`#project-${id}`)).toHaveCount(0);
   const stranger = await tokenFor(page.request, (await page.getByTestId('signed-in-email').textContent())!);
   expect((await projectAs(page.request, stranger, id)).status).toBe(404);
@@ -269,10 +319,17 @@ test('a stranger cannot open another family’s project, and another editor cann
   await context.close();
 });
 
-test('at 390 px each file chosen replaces the message of the one before: a good file clears it, a large one says so', async ({ page }) => {
+test('at 390 px each file chosen replaces the message of the one before: a good file clears it, a large one says so', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = await newFamily(page);
-  const [id] = await buy(page.request, await tokenFor(page.request, email), [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
+  const [id] = await buy(
+    page.request,
+    await tokenFor(page.request, email),
+    [{ id: 'supplement-small', quantity: 1 }],
+    MAYA.id,
+  );
   await page.reload();
   const card = projectCard(page, id);
   await card.getByRole('button', { name: 'Submit Draft' }).click();
@@ -282,7 +339,11 @@ test('at 390 px each file chosen replaces the message of the one before: a good 
   await card.getByRole('button', { name: 'Submit Draft' }).click();
   await expect(field).toHaveAccessibleDescription(/Choose the file with your draft\./);
 
-  await field.setInputFiles({ name: 'essay.rtf', mimeType: 'application/rtf', buffer: Buffer.from('{\\rtf1 My essay}') });
+  await field.setInputFiles({
+    name: 'essay.rtf',
+    mimeType: 'application/rtf',
+    buffer: Buffer.from('{\\rtf1 My essay}'),
+  });
   await expect(card.getByRole('list', { name: 'Chosen files' })).toContainText('essay.rtf');
   await expect(card.getByText('Choose the file with your draft.')).toHaveCount(0);
   await expect(field).not.toHaveAttribute('aria-invalid');
@@ -305,10 +366,17 @@ test('at 390 px each file chosen replaces the message of the one before: a good 
   expect((await submit.boundingBox())!.y).toBeLessThan((await close.boundingBox())!.y);
 });
 
-test('at 390 px the dashboard opens with the projects; the account and the add-ons come after them; a pasted draft counts its words', async ({ page }) => {
+test('at 390 px the dashboard opens with the projects; the account and the add-ons come after them; a pasted draft counts its words', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = await newFamily(page);
-  const [id] = await buy(page.request, await tokenFor(page.request, email), [{ id: 'activity-list', quantity: 1 }], MAYA.id);
+  const [id] = await buy(
+    page.request,
+    await tokenFor(page.request, email),
+    [{ id: 'activity-list', quantity: 1 }],
+    MAYA.id,
+  );
   await page.reload();
   await expect(projectCard(page, id)).toBeVisible();
   const top = async (name: string | RegExp) => (await page.getByRole('heading', { name, level: 2 }).boundingBox())!.y;
@@ -322,12 +390,17 @@ test('at 390 px the dashboard opens with the projects; the account and the add-o
   await expect(card.getByLabel('Draft text')).toHaveAccessibleDescription('8 words · 43 / 20,000 characters');
 });
 
-test('at 390 px, by keyboard, a family keeps returned feedback open 7 more days, three times at most; Maya is told each time', async ({ page }) => {
+test('at 390 px, by keyboard, a family keeps returned feedback open 7 more days, three times at most; Maya is told each time', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = await newFamily(page);
   const token = await tokenFor(page.request, email);
   const [id] = await buy(page.request, token, [{ id: 'common-app-essay', quantity: 1 }], MAYA.id);
-  expect((await step(page.request, token, id, 'submit', { prompt: PROMPT, draft: { kind: 'text', text: DRAFT_TXT } })).status).toBe(200);
+  expect(
+    (await step(page.request, token, id, 'submit', { prompt: PROMPT, draft: { kind: 'text', text: DRAFT_TXT } }))
+      .status,
+  ).toBe(200);
   await returnFeedback(page.request, await tokenFor(page.request, MAYA.email), id);
   await page.reload();
   const card = projectCard(page, id);
@@ -344,15 +417,29 @@ test('at 390 px, by keyboard, a family keeps returned feedback open 7 more days,
   }
   await expect(keep).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Submit Revision' })).toBeVisible();
-  expect((await projectAs(page.request, token, id)).body.history.filter((event) => event.type === 'extend')).toHaveLength(3);
-  const toMaya = (await listStored<{ to: string; subject: string; text: string }>('outbox')).filter((mail) => mail.to === MAYA.email && mail.subject.startsWith('Kept open: ') && mail.text.includes(`#project-${id}`));
+  expect(
+    (await projectAs(page.request, token, id)).body.history.filter((event) => event.type === 'extend'),
+  ).toHaveLength(3);
+  const toMaya = (await listStored<{ to: string; subject: string; text: string }>('outbox')).filter(
+    (mail) => mail.to === MAYA.email && mail.subject.startsWith('Kept open: ') && mail.text.includes(`#project-${id}`),
+  );
   expect(toMaya).toHaveLength(3);
 });
 
-test('a notice on /editor belongs to the project it is about: opening the next project shows none', async ({ page }) => {
+test('a notice on /editor belongs to the project it is about: opening the next project shows none', async ({
+  page,
+}) => {
   const family = await tokenFor(page.request, uniqueEmail('family'));
   const [first, second] = await buy(page.request, family, [{ id: 'supplement-small', quantity: 2 }], MAYA.id);
-  for (const id of [first, second]) expect((await step(page.request, family, id, 'submit', { prompt: 'Why us?', draft: { kind: 'text', text: `Draft of ${id}` } })).status).toBe(200);
+  for (const id of [first, second])
+    expect(
+      (
+        await step(page.request, family, id, 'submit', {
+          prompt: 'Why us?',
+          draft: { kind: 'text', text: `Draft of ${id}` },
+        })
+      ).status,
+    ).toBe(200);
   await editorPage(page, MAYA.email);
   const opened = page.getByRole('article');
   const open = async (id: string) => {
@@ -383,15 +470,28 @@ test('a notice on /editor belongs to the project it is about: opening the next p
   await expect(status(opened)).toHaveCount(0);
 });
 
-test('the editor of a project the family cancelled reads why its files no longer download, and is offered none', async ({ page }) => {
+test('the editor of a project the family cancelled reads why its files no longer download, and is offered none', async ({
+  page,
+}) => {
   const family = await tokenFor(page.request, uniqueEmail('family'));
   const [id] = await buy(page.request, family, [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
   const uploaded = await page.request.post(`/api/project-files/${id}`, {
-    headers: { Authorization: `Bearer ${family}`, 'content-type': 'application/octet-stream', 'x-file-name': 'why-us.txt' },
+    headers: {
+      Authorization: `Bearer ${family}`,
+      'content-type': 'application/octet-stream',
+      'x-file-name': 'why-us.txt',
+    },
     data: Buffer.from(DRAFT_TXT),
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
-  expect((await step(page.request, family, id, 'submit', { prompt: 'Why us?', draft: { kind: 'file', fileId: (await uploaded.json()).id } })).status).toBe(200);
+  expect(
+    (
+      await step(page.request, family, id, 'submit', {
+        prompt: 'Why us?',
+        draft: { kind: 'file', fileId: (await uploaded.json()).id },
+      })
+    ).status,
+  ).toBe(200);
   expect((await step(page.request, family, id, 'cancel')).status).toBe(200);
 
   await editorPage(page, MAYA.email);
@@ -403,7 +503,9 @@ test('the editor of a project the family cancelled reads why its files no longer
   await expectNoAxeViolations(page, 'article');
 });
 
-test('by keyboard: a draft form opens and cancels back to its button; Withdraw asks first, traps focus, Escape returns it, then withdraws', async ({ page }) => {
+test('by keyboard: a draft form opens and cancels back to its button; Withdraw asks first, traps focus, Escape returns it, then withdraws', async ({
+  page,
+}) => {
   await newFamily(page);
   const family = await tokenFor(page.request, (await page.getByTestId('signed-in-email').textContent())!);
   const [id] = await buy(page.request, family, [{ id: 'supplement-large', quantity: 1 }], MAYA.id);
@@ -428,7 +530,9 @@ test('by keyboard: a draft form opens and cancels back to its button; Withdraw a
   await expect(withdraw).toBeHidden();
   await card.getByText('Stop this project').focus();
   await page.keyboard.press('Enter');
-  await expect(card.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Withdraw' }) })).toContainText('No refund; your editor gets the slot back for another student.');
+  await expect(
+    card.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Withdraw' }) }),
+  ).toContainText('No refund; your editor gets the slot back for another student.');
   await page.keyboard.press('Tab');
   await expect(card.getByRole('button', { name: 'Cancel and Refund' })).toBeFocused();
   await page.keyboard.press('Tab');
@@ -456,7 +560,9 @@ test('by keyboard: a draft form opens and cancels back to its button; Withdraw a
   await expect(card.getByRole('button', { name: /Submit|Withdraw/ })).toHaveCount(0);
 });
 
-test('the way in: signed out /editor shows the sign-in form; an editor gets the workspace link in the header on every page; a community member gets the invite', async ({ page }) => {
+test('the way in: signed out /editor shows the sign-in form; an editor gets the workspace link in the header on every page; a community member gets the invite', async ({
+  page,
+}) => {
   await page.goto('/editor');
   await expect(page.getByRole('tab', { name: 'Existing Customer' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Inbox' })).toHaveCount(0);
@@ -481,7 +587,10 @@ test('the way in: signed out /editor shows the sign-in form; an editor gets the 
   await page.reload();
   const community = page.getByRole('region', { name: 'Your community access' });
   await expect(community).toContainText('Ask a Grad');
-  await expect(community.getByRole('link', { name: /Join the community on Discord/ })).toHaveAttribute('href', /^https:\/\//);
+  await expect(community.getByRole('link', { name: /Join the community on Discord/ })).toHaveAttribute(
+    'href',
+    /^https:\/\//,
+  );
   await expect(workspaceLink(page)).toBeHidden();
   await expect(page.getByRole('link', { name: 'Open the Editor Workspace' })).toHaveCount(0);
 });

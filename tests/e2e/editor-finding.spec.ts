@@ -64,31 +64,60 @@ test.describe('without JavaScript, on a phone', () => {
     await expect(page).toHaveURL(/\/editors$/);
 
     // A card's name leads to the editor's profile.
-    await page.locator('article[data-editor="maya-chen"]').getByRole('link', { name: 'Maya Chen', exact: true }).click();
+    await page
+      .locator('article[data-editor="maya-chen"]')
+      .getByRole('link', { name: 'Maya Chen', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/editors\/maya-chen$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Maya Chen');
     const main = page.getByRole('main');
-    for (const text of ['Computer Science, Stanford University', 'SAT', '1560', 'GPA', '4.0', 'Founded a coding club', 'Turning technical passion', 'Slots Open: 3/5']) {
+    for (const text of [
+      'Computer Science, Stanford University',
+      'SAT',
+      '1560',
+      'GPA',
+      '4.0',
+      'Founded a coding club',
+      'Turning technical passion',
+      'Slots Open: 3/5',
+    ]) {
       await expect(main).toContainText(text);
     }
     const edits = main.getByRole('region', { name: 'What Maya edits' });
-    for (const service of SERVICES) await expect(edits.getByRole('listitem').filter({ hasText: service.title })).toContainText(formatUsd(service.priceCents));
-    await expect(main.getByRole('link', { name: 'Reserve a Slot with Maya Chen' })).toHaveAttribute('href', '/select-services?editor=maya-chen');
-    await expect(main.getByRole('link', { name: 'See every Computer Science editor' })).toHaveAttribute('href', '/editors/major/computer-science');
+    for (const service of SERVICES)
+      await expect(edits.getByRole('listitem').filter({ hasText: service.title })).toContainText(
+        formatUsd(service.priceCents),
+      );
+    await expect(main.getByRole('link', { name: 'Reserve a Slot with Maya Chen' })).toHaveAttribute(
+      'href',
+      '/select-services?editor=maya-chen',
+    );
+    await expect(main.getByRole('link', { name: 'See every Computer Science editor' })).toHaveAttribute(
+      'href',
+      '/editors/major/computer-science',
+    );
   });
 
   test('a full editor’s card leads to the waitlist on the profile; there it waits for the script', async ({ page }) => {
     await page.goto('/editors');
-    const join = page.locator('article[data-editor="daniel-okafor"]').getByRole('link', { name: 'Join Waitlist with Daniel Okafor' });
+    const join = page
+      .locator('article[data-editor="daniel-okafor"]')
+      .getByRole('link', { name: 'Join Waitlist with Daniel Okafor' });
     await expect(join).toHaveAttribute('href', '/editors/daniel-okafor#waitlist');
     await join.click();
     await expect(page.getByRole('complementary', { name: 'Work with Daniel' })).toContainText('Currently Full');
     await expect(page.getByRole('button', { name: 'Join Waitlist with Daniel Okafor' })).toBeDisabled();
-    await expect(page.getByRole('link', { name: 'Reserve Overflow Slot with Daniel Okafor' })).toHaveAttribute('href', '/select-services?editor=daniel-okafor');
+    await expect(page.getByRole('link', { name: 'Reserve Overflow Slot with Daniel Okafor' })).toHaveAttribute(
+      'href',
+      '/select-services?editor=daniel-okafor',
+    );
   });
 });
 
-test('a profile is shared with its photo, and found in the sitemap with the majors; the open-slot lists are not', async ({ page, request }) => {
+test('a profile is shared with its photo, and found in the sitemap with the majors; the open-slot lists are not', async ({
+  page,
+  request,
+}) => {
   await page.goto('/editors/maya-chen');
   const meta = (property: string) => page.locator(`meta[property="${property}"]`);
   await expect(meta('og:type')).toHaveAttribute('content', 'profile');
@@ -104,7 +133,10 @@ test('a profile is shared with its photo, and found in the sitemap with the majo
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 });
 
-test('the home and about pages have their editors in the HTML, and nothing moves when they refresh', async ({ page, request }) => {
+test('the home and about pages have their editors in the HTML, and nothing moves when they refresh', async ({
+  page,
+  request,
+}) => {
   const home = await (await request.get('/')).text();
   for (const id of ['maya-chen', 'daniel-okafor', 'sofia-ramirez']) expect(home).toContain(`data-editor="${id}"`);
   expect(home).not.toContain('data-skeleton');
@@ -127,7 +159,9 @@ test('the home and about pages have their editors in the HTML, and nothing moves
 test.describe('with the script, the live list', () => {
   test.beforeEach(({ request }) => withOpenSlot(request, 'maya-chen'));
 
-  test('fills a profile’s booking box: an editor full since the build offers the waitlist, by keyboard', async ({ page }) => {
+  test('fills a profile’s booking box: an editor full since the build offers the waitlist, by keyboard', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await liveEditors(page, (editors) => editors.map((e) => (e.id === 'maya-chen' ? { ...e, slotsOpen: 0 } : e)));
     await page.goto('/editors/maya-chen');
@@ -143,7 +177,9 @@ test.describe('with the script, the live list', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('filters what it brings: a Biology editor full since the build leaves the open Biology list', async ({ page }) => {
+  test('filters what it brings: a Biology editor full since the build leaves the open Biology list', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/editors/major/biology/open-slots');
     expect(await shownIds(page)).toEqual(['priya-nair']);
@@ -151,11 +187,16 @@ test.describe('with the script, the live list', () => {
     await page.reload();
     await expect(cards(page)).toHaveCount(0);
     await expect(page.getByText('No editor matches this right now.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'See every Biology editor' })).toHaveAttribute('href', '/editors/major/biology');
+    await expect(page.getByRole('link', { name: 'See every Biology editor' })).toHaveAttribute(
+      'href',
+      '/editors/major/biology',
+    );
     await expectNoAxeViolations(page);
   });
 
-  test('an editor taken off the site since the build: the profile says so instead of offering a slot', async ({ page }) => {
+  test('an editor taken off the site since the build: the profile says so instead of offering a slot', async ({
+    page,
+  }) => {
     await liveEditors(page, (editors) => editors.filter((e) => e.id !== 'lucas-moreau'));
     await page.goto('/editors/lucas-moreau');
     const box = page.getByRole('complementary', { name: 'Work with Lucas' });
@@ -165,14 +206,17 @@ test.describe('with the script, the live list', () => {
 });
 
 for (const width of [390, 1280]) {
-  test(`a filtered list and a profile pass axe at ${width} px, and the filters are reached by keyboard`, async ({ page }) => {
+  test(`a filtered list and a profile pass axe at ${width} px, and the filters are reached by keyboard`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/editors/major/english');
     await islandsHydrated(page);
     await expectNoAxeViolations(page);
     const english = filters(page).getByRole('link', { name: 'English' });
     await filters(page).getByRole('link', { name: 'All majors' }).focus();
-    for (let i = 0; i < 10 && !(await english.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 10 && !(await english.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     await expect(english).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
@@ -183,7 +227,10 @@ for (const width of [390, 1280]) {
   });
 }
 
-test('an editor writes the bio on their profile from the workspace, by keyboard (1280 px)', async ({ page, request }) => {
+test('an editor writes the bio on their profile from the workspace, by keyboard (1280 px)', async ({
+  page,
+  request,
+}) => {
   const demoBio = DEMO_EDITORS.find((e) => e.id === MAYA.id)!.bio!;
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/editors/${MAYA.id}`);
@@ -208,13 +255,19 @@ test('an editor writes the bio on their profile from the workspace, by keyboard 
   await page.keyboard.press('Enter');
   await expect(profile.getByRole('status')).toHaveText('Saved. Your profile page shows it within a few minutes.');
   await expect(save).toBeDisabled();
-  await expect(profile.getByRole('link', { name: 'View your profile page' })).toHaveAttribute('href', `/editors/${MAYA.id}`);
+  await expect(profile.getByRole('link', { name: 'View your profile page' })).toHaveAttribute(
+    'href',
+    `/editors/${MAYA.id}`,
+  );
   await expectNoAxeViolations(page, 'details');
   const live = (await (await request.get('/api/database/editors?fresh=1')).json()) as Editor[];
   expect(live.find((e) => e.id === MAYA.id)!.bio).toBe('I read every draft twice, then ask one question.');
 
   // Back to the demo's words for the other tests.
   const token = await tokenFor(request, MAYA.email);
-  const restored = await request.put('/api/editor/profile', { data: { bio: demoBio }, headers: { authorization: `Bearer ${token}` } });
+  const restored = await request.put('/api/editor/profile', {
+    data: { bio: demoBio },
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(restored.status()).toBe(200);
 });

@@ -15,7 +15,10 @@ import { readStored } from '../helpers/stored';
 // Maya is read as an open editor (her card, unsurged prices), whatever ran before on this site.
 test.beforeEach(({ request }) => withOpenSlot(request, 'maya-chen'));
 
-test('the admin sees a second payment of a paid order as an extra payment, refunded in full', async ({ page, request }) => {
+test('the admin sees a second payment of a paid order as an extra payment, refunded in full', async ({
+  page,
+  request,
+}) => {
   const token = await tokenFor(request, uniqueEmail('twice'));
   const [projectId] = await buy(request, token, [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
   const orderId = projectId.replace(/-1$/, '');
@@ -25,9 +28,24 @@ test('the admin sees a second payment of a paid order as an extra payment, refun
     id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
     object: 'event',
     type: 'checkout.session.completed',
-    data: { object: { id: second, client_reference_id: orderId, amount_total: order.totalCents, currency: 'usd', payment_status: 'paid', payment_intent: 'pi_test_local_second' } },
+    data: {
+      object: {
+        id: second,
+        client_reference_id: orderId,
+        amount_total: order.totalCents,
+        currency: 'usd',
+        payment_status: 'paid',
+        payment_intent: 'pi_test_local_second',
+      },
+    },
   });
-  const delivered = await request.post('/api/stripe/webhook', { data: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) } });
+  const delivered = await request.post('/api/stripe/webhook', {
+    data: payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET),
+    },
+  });
   expect(await delivered.json()).toMatchObject({ result: 'extra-payment-refunded' });
 
   await openAdmin(page);

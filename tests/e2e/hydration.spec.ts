@@ -14,7 +14,15 @@ import { samplePages } from '../../scripts/bench/built-pages';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, projectCard, tokenFor } from '../helpers/e2e-delivery';
-import { holdIsland, holdScripts, hydratedAndIdle, islandsHydrated, slowCpu, unhydratedIslands, watchHydrationErrors } from '../helpers/hydration';
+import {
+  holdIsland,
+  holdScripts,
+  hydratedAndIdle,
+  islandsHydrated,
+  slowCpu,
+  unhydratedIslands,
+  watchHydrationErrors,
+} from '../helpers/hydration';
 import { listStored, readStored } from '../helpers/stored';
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
@@ -35,7 +43,10 @@ async function openHeld(page: Page, path: string) {
 const expectNotHydrated = (page: Page) => expect(unhydratedIslands(page)).not.toHaveCount(0);
 
 /** The editors list as the API serves it, changed by `edit` (an editor deleted or added since the build). */
-async function editEditors(page: Page, edit: (editors: { id: string; name: string; slotsOpen: number }[]) => unknown[]) {
+async function editEditors(
+  page: Page,
+  edit: (editors: { id: string; name: string; slotsOpen: number }[]) => unknown[],
+) {
   await page.route('**/api/database/editors', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: edit(await response.json()) });
@@ -57,9 +68,13 @@ test.describe('at 4x CPU', () => {
   });
 
   test.describe('/select-services', () => {
-    test('services, an editor and add-ons picked before hydration survive it; of the two speed upgrades the later wins', async ({ page }) => {
+    test('services, an editor and add-ons picked before hydration survive it; of the two speed upgrades the later wins', async ({
+      page,
+    }) => {
       // Maya with a slot open, whatever tests before this one booked: the prices below are not surged.
-      await editEditors(page, (editors) => editors.map((e) => (e.id === MAYA.id ? { ...e, slotsOpen: Math.max(1, e.slotsOpen) } : e)));
+      await editEditors(page, (editors) =>
+        editors.map((e) => (e.id === MAYA.id ? { ...e, slotsOpen: Math.max(1, e.slotsOpen) } : e)),
+      );
       const release = await openHeld(page, '/select-services');
       await box(page, 'Supplemental Essay Help (Small)').check();
       await editorRadio(page, 'Maya Chen').check();
@@ -86,7 +101,9 @@ test.describe('at 4x CPU', () => {
       await expect(box(page, '48-Hour Response')).toBeChecked();
     });
 
-    test('the summary hydrating after the pickers changed the order still matches its server HTML (React #418)', async ({ page }) => {
+    test('the summary hydrating after the pickers changed the order still matches its server HTML (React #418)', async ({
+      page,
+    }) => {
       const release = await holdIsland(page, 'OrderSummary');
       await page.goto('/select-services?service=activity-list', { waitUntil: 'commit' });
       // The pickers have hydrated and restored the order: the store is no longer what the build rendered.
@@ -117,7 +134,9 @@ test.describe('at 4x CPU', () => {
       await expect(page).toHaveURL('/select-services');
     });
 
-    test('an editor picked before hydration who is gone from the live list is dropped, and the page says so', async ({ page }) => {
+    test('an editor picked before hydration who is gone from the live list is dropped, and the page says so', async ({
+      page,
+    }) => {
       await editEditors(page, (editors) => editors.filter((e) => e.id !== 'maya-chen'));
       const release = await openHeld(page, '/select-services');
       await editorRadio(page, 'Maya Chen').check();
@@ -130,7 +149,9 @@ test.describe('at 4x CPU', () => {
       await expect(page.getByText(messages.editorUnavailable)).toHaveCount(0);
     });
 
-    test('a link to an editor newer than the build applies once the live list is in, unless the visitor picked one first', async ({ page }) => {
+    test('a link to an editor newer than the build applies once the live list is in, unless the visitor picked one first', async ({
+      page,
+    }) => {
       await editEditors(page, (editors) => [...editors, { ...editors[0], id: 'nora-quinn', name: 'Nora Quinn' }]);
       await page.goto('/select-services?editor=nora-quinn');
       await expect(editorRadio(page, 'Nora Quinn')).toBeChecked();
@@ -157,7 +178,9 @@ test.describe('at 4x CPU', () => {
   });
 
   test.describe('/contact', () => {
-    test('what was typed, ticked and chosen before hydration survives it and is what the island sends', async ({ page }) => {
+    test('what was typed, ticked and chosen before hydration survives it and is what the island sends', async ({
+      page,
+    }) => {
       const email = uniqueEmail('early');
       const release = await openHeld(page, '/contact');
       // The inquiry form; the consult booking below has fields of its own (consult.spec.ts).
@@ -193,7 +216,9 @@ test.describe('at 4x CPU', () => {
       ]);
     });
 
-    test('sent before hydration, it posts natively and lands on a confirmation page; nothing goes into a URL', async ({ page }) => {
+    test('sent before hydration, it posts natively and lands on a confirmation page; nothing goes into a URL', async ({
+      page,
+    }) => {
       const email = uniqueEmail('native');
       const release = await openHeld(page, '/contact');
       // The inquiry form; the consult booking below has fields of its own (consult.spec.ts).
@@ -209,13 +234,23 @@ test.describe('at 4x CPU', () => {
       await expect(page).toHaveURL(INQUIRY_SENT_PATH);
       await expect(page.getByRole('status').filter({ hasText: messages.contactSuccess })).toBeVisible();
       release();
-      expect(await listStored<{ email: string }>('inquiries').then((all) => all.filter((i) => i.email === email))).toEqual([
-        expect.objectContaining({ parentName: 'Kim Lee', intendedMajor: 'business', services: ['community'], preferredEditor: 'any', turnaround: 'standard' }),
+      expect(
+        await listStored<{ email: string }>('inquiries').then((all) => all.filter((i) => i.email === email)),
+      ).toEqual([
+        expect.objectContaining({
+          parentName: 'Kim Lee',
+          intendedMajor: 'business',
+          services: ['community'],
+          preferredEditor: 'any',
+          turnaround: 'standard',
+        }),
       ]);
       await expectNoAxeViolations(page);
     });
 
-    test('sent natively with a field missing: a page says what to fix, shows what was typed, and the way back keeps it', async ({ page }) => {
+    test('sent natively with a field missing: a page says what to fix, shows what was typed, and the way back keeps it', async ({
+      page,
+    }) => {
       const release = await openHeld(page, '/contact');
       // The inquiry form; the consult booking below has fields of its own (consult.spec.ts).
       const main = page.getByRole('region', { name: 'Contact and Booking' });
@@ -233,13 +268,17 @@ test.describe('at 4x CPU', () => {
       await page.goBack({ waitUntil: 'commit' });
       release();
       await islandsHydrated(page);
-      await expect(page.getByRole('main').getByLabel(/Additional Details/)).toHaveAccessibleDescription('4 of 300 words');
+      await expect(page.getByRole('main').getByLabel(/Additional Details/)).toHaveAccessibleDescription(
+        '4 of 300 words',
+      );
       await expect(page.getByRole('main').getByLabel('Parent/Guardian Name')).toHaveValue('Pat Rivera');
     });
   });
 
   test.describe('the footer newsletter form', () => {
-    test('submitted before its script runs, it posts, stores the address and answers a page; the address never enters a URL', async ({ page }) => {
+    test('submitted before its script runs, it posts, stores the address and answers a page; the address never enters a URL', async ({
+      page,
+    }) => {
       const email = uniqueEmail('reader');
       const release = await openHeld(page, '/pricing');
       const footer = page.getByRole('contentinfo');
@@ -257,7 +296,9 @@ test.describe('at 4x CPU', () => {
       for (const url of visited) expect(url).not.toContain(encodeURIComponent(email).split('%40')[0]);
     });
 
-    test('a malformed address posted before the script runs gets a page that says so, and the way back', async ({ page }) => {
+    test('a malformed address posted before the script runs gets a page that says so, and the way back', async ({
+      page,
+    }) => {
       const release = await openHeld(page, '/pricing');
       const footer = page.getByRole('contentinfo');
       await footer.getByRole('textbox', { name: /tips in your inbox/ }).fill('not-an-address');
@@ -271,9 +312,17 @@ test.describe('at 4x CPU', () => {
     });
   });
 
-  test('the dashboard projects and the editor workspace offer nothing before they are ready; then a project link opens its project', async ({ page, browser }) => {
+  test('the dashboard projects and the editor workspace offer nothing before they are ready; then a project link opens its project', async ({
+    page,
+    browser,
+  }) => {
     const email = await signIn(page, uniqueEmail('early-projects'));
-    const [id] = await buy(page.request, await tokenFor(page.request, email), [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
+    const [id] = await buy(
+      page.request,
+      await tokenFor(page.request, email),
+      [{ id: 'supplement-small', quantity: 1 }],
+      MAYA.id,
+    );
 
     const release = await openHeld(page, `/dashboard#project-${id}`);
     await expect(page.getByRole('status').filter({ hasText: 'Loading your projects...' })).toBeVisible();
@@ -294,7 +343,9 @@ test.describe('at 4x CPU', () => {
     await expect(editor.getByRole('status').filter({ hasText: 'Loading your workspace...' })).toBeVisible();
     releaseEditor();
     await islandsHydrated(editor);
-    await expect(editor.getByRole('article').getByRole('heading', { name: 'Supplemental Essay Help (Small)' })).toBeFocused();
+    await expect(
+      editor.getByRole('article').getByRole('heading', { name: 'Supplemental Essay Help (Small)' }),
+    ).toBeFocused();
     expect(editorErrors).toEqual([]);
     await context.close();
   });
@@ -302,7 +353,13 @@ test.describe('at 4x CPU', () => {
   test('checkout shows its fields disabled until it is ready, then takes input', async ({ page }) => {
     const data: CheckoutData = {
       services: [{ key: 'activity-list', title: 'Activity List Editing', price: 10000, quantity: 1 }],
-      editor: { id: 'maya-chen', name: 'Maya Chen', college: 'Stanford University', major: 'Computer Science', slotsOpen: 3 },
+      editor: {
+        id: 'maya-chen',
+        name: 'Maya Chen',
+        college: 'Stanford University',
+        major: 'Computer Science',
+        slotsOpen: 3,
+      },
       addOns: { community: false, speed24hr: false, speed48hr: false },
       total: 10000,
       userEmail: 'pat@example.com',
@@ -319,10 +376,14 @@ test.describe('at 4x CPU', () => {
 
   test('the test checkout says it is loading until its island is there', async ({ page }) => {
     await signIn(page, uniqueEmail('payer'));
-    const order: Pick<Order, 'id' | 'totalCents' | 'serviceLines' | 'addOnLines'> & { student: Pick<Order['student'], 'parentName'> } = {
+    const order: Pick<Order, 'id' | 'totalCents' | 'serviceLines' | 'addOnLines'> & {
+      student: Pick<Order['student'], 'parentName'>;
+    } = {
       id: 'BCC-HYDR22',
       totalCents: 10000,
-      serviceLines: [{ id: 'activity-list', title: 'Activity List Editing', unitCents: 10000, quantity: 1, totalCents: 10000 }],
+      serviceLines: [
+        { id: 'activity-list', title: 'Activity List Editing', unitCents: 10000, quantity: 1, totalCents: 10000 },
+      ],
       addOnLines: [],
       student: { parentName: 'Pat Rivera' },
     };
@@ -335,7 +396,9 @@ test.describe('at 4x CPU', () => {
     await expect(page.getByRole('button', { name: 'Pay $100' })).toBeEnabled();
   });
 
-  test('the editors are in the page before any script; a full one\'s waitlist leads to the profile, which opens it', async ({ page }) => {
+  test("the editors are in the page before any script; a full one's waitlist leads to the profile, which opens it", async ({
+    page,
+  }) => {
     const release = await openHeld(page, '/editors');
     const daniel = page.locator('article[data-editor="daniel-okafor"]');
     await expect(daniel).toContainText('Currently Full');
@@ -366,7 +429,9 @@ test.describe('before any script runs', () => {
     test(`${route}: no island offers a control that would drop input`, async ({ page }) => {
       await page.goto(route);
       const usable = page.locator('astro-island').locator('input, select, textarea, button').filter({ visible: true });
-      const enabled = await usable.evaluateAll((els) => els.filter((el) => !el.matches(':disabled')).map((el) => el.outerHTML.slice(0, 80)));
+      const enabled = await usable.evaluateAll((els) =>
+        els.filter((el) => !el.matches(':disabled')).map((el) => el.outerHTML.slice(0, 80)),
+      );
       expect(enabled).toEqual([]);
     });
   }
@@ -374,8 +439,13 @@ test.describe('before any script runs', () => {
   test('every form posts: none falls back to GET', async ({ page }) => {
     for (const { route } of samplePages()) {
       await page.goto(route);
-      const methods = await page.locator('form').evaluateAll((forms) => forms.map((f) => (f as HTMLFormElement).method));
-      expect(methods.filter((m) => m !== 'post'), route).toEqual([]);
+      const methods = await page
+        .locator('form')
+        .evaluateAll((forms) => forms.map((f) => (f as HTMLFormElement).method));
+      expect(
+        methods.filter((m) => m !== 'post'),
+        route,
+      ).toEqual([]);
     }
   });
 });
@@ -405,7 +475,9 @@ test.describe('no hydration mismatch with the CPU slowed 4x', () => {
     await hydratedAndIdle(page);
     await expect(page.getByText('Logged in as')).toBeVisible();
     // Projects on the dashboard, and the community invite, render from the session and the API.
-    await buy(page.request, await tokenFor(page.request, email), [{ id: 'common-app-essay', quantity: 1 }], MAYA.id, ['community']);
+    await buy(page.request, await tokenFor(page.request, email), [{ id: 'common-app-essay', quantity: 1 }], MAYA.id, [
+      'community',
+    ]);
     for (const route of ['/select-services', '/dashboard', '/editor', '/contact', '/editors', '/']) {
       await page.goto(route);
       await hydratedAndIdle(page);

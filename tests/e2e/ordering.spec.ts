@@ -26,7 +26,9 @@ async function openSignedIn(page: Page, path: string) {
   await islandsHydrated(page);
 }
 
-test('a new customer buys, pays with 4242, sees the confirmation and the dashboard, and now owns the add-on', async ({ page }) => {
+test('a new customer buys, pays with 4242, sees the confirmation and the dashboard, and now owns the add-on', async ({
+  page,
+}) => {
   test.setTimeout(test.info().timeout * 2.5); // the whole purchase, with three axe scans, in one test
   await page.goto('/select-services?service=supplement-large&editor=maya-chen&addon=community');
   await signUp(page);
@@ -64,7 +66,9 @@ test('a new customer buys, pays with 4242, sees the confirmation and the dashboa
 
   await page.getByRole('link', { name: 'View My Dashboard' }).click();
   await expect(page.getByRole('link', { name: orderId })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Your one-time add-ons' }).getByRole('listitem').first()).toHaveText('Community Access (Lifetime)Owned');
+  await expect(page.getByRole('list', { name: 'Your one-time add-ons' }).getByRole('listitem').first()).toHaveText(
+    'Community Access (Lifetime)Owned',
+  );
 
   await page.goto('/select-services');
   const community = page.getByRole('checkbox', { name: 'Paid Community Access OWNED' });
@@ -91,7 +95,9 @@ test.describe('select-services rules', () => {
     await page.goto('/select-services?service=common-app-essay&editor=maya-chen');
     await expect(summary(page)).toContainText('Please log in above to proceed to checkout');
     await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toHaveAccessibleDescription(messages.loginToCheckout);
+    await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toHaveAccessibleDescription(
+      messages.loginToCheckout,
+    );
     await expectNoAxeViolations(page);
   });
 
@@ -117,7 +123,9 @@ test.describe('select-services rules', () => {
     await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(2);
   });
 
-  test('the stepper: minimum 1, typed values sanitised, deselecting resets; no stepper for the Common App', async ({ page }) => {
+  test('the stepper: minimum 1, typed values sanitised, deselecting resets; no stepper for the Common App', async ({
+    page,
+  }) => {
     await page.goto('/select-services?service=supplement-small');
     const fewer = page.getByRole('button', { name: 'Fewer Supplemental Essay Help (Small)' });
     const quantity = page.getByLabel('Quantity');
@@ -186,14 +194,17 @@ async function recordMessages(page: Page) {
   await page.addInitScript(() => {
     const seen = () => JSON.parse(sessionStorage.getItem('e2e:shown') ?? '[]') as string[];
     const record = () => {
-      const texts = [...document.querySelectorAll('main [role="alert"], main h1, main h2, main h3, main a')].map((el) => el.textContent ?? '').filter(Boolean);
+      const texts = [...document.querySelectorAll('main [role="alert"], main h1, main h2, main h3, main a')]
+        .map((el) => el.textContent ?? '')
+        .filter(Boolean);
       const all = seen();
       const fresh = texts.filter((text) => !all.includes(text));
       if (fresh.length) sessionStorage.setItem('e2e:shown', JSON.stringify([...all, ...fresh]));
     };
     new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
   });
-  return async () => (await page.evaluate(() => sessionStorage.getItem('e2e:shown') ?? '[]').catch(() => '[]')) as string;
+  return async () =>
+    (await page.evaluate(() => sessionStorage.getItem('e2e:shown') ?? '[]').catch(() => '[]')) as string;
 }
 
 test.describe('checkout and confirmation without data', () => {
@@ -233,13 +244,28 @@ test('a payment not confirmed yet shows "Confirming your payment..." and updates
     id: 'BCC-PEND22',
     status: 'pending',
     createdAt: new Date().toISOString(),
-    editor: { id: 'maya-chen', name: 'Maya Chen', college: 'Stanford University', major: 'Computer Science', overbooked: false },
-    serviceLines: [{ id: 'activity-list', title: 'Activity List Editing', unitCents: 10000, quantity: 1, totalCents: 10000 }],
+    editor: {
+      id: 'maya-chen',
+      name: 'Maya Chen',
+      college: 'Stanford University',
+      major: 'Computer Science',
+      overbooked: false,
+    },
+    serviceLines: [
+      { id: 'activity-list', title: 'Activity List Editing', unitCents: 10000, quantity: 1, totalCents: 10000 },
+    ],
     addOnLines: [],
     turnaround: { id: 'standard', label: 'Standard 3-5 days' },
     turnaroundFeeCents: 0,
     totalCents: 10000,
-    student: { studentName: 'Sam', studentGrade: '12', studentEmail: 's@example.com', parentName: 'Pat', parentEmail: 'p@example.com', intendedMajor: '' },
+    student: {
+      studentName: 'Sam',
+      studentGrade: '12',
+      studentEmail: 's@example.com',
+      parentName: 'Pat',
+      parentEmail: 'p@example.com',
+      intendedMajor: '',
+    },
   };
   let calls = 0;
   await page.route('**/api/orders/BCC-PEND22', (route) =>

@@ -37,7 +37,9 @@ test('every editor from the server, in order, each with their facts', async ({ p
   await page.goto('/editors');
   const cards = page.locator('article[data-editor]');
   await expectLoaded(cards).toHaveCount(api.length);
-  expect(await cards.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.editor))).toEqual(api.map((e) => e.id));
+  expect(await cards.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.editor))).toEqual(
+    api.map((e) => e.id),
+  );
   await expect(cards.getByRole('heading', { level: 2 })).toHaveText(DEMO_EDITORS.map((e) => e.name));
 });
 
@@ -53,10 +55,24 @@ test('an open editor: photo, facts, SAT, slots and Reserve a Slot', async ({ pag
   await expect(img).toHaveAttribute('width', '72');
   await expect(img).toHaveAttribute('height', '72');
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
-  for (const text of ['Maya Chen', 'Stanford University', 'Computer Science', 'SAT', '1560', 'GPA', '4.0', 'Founded a coding club', 'Turning technical passion', `Slots Open: ${open}/5`]) {
+  for (const text of [
+    'Maya Chen',
+    'Stanford University',
+    'Computer Science',
+    'SAT',
+    '1560',
+    'GPA',
+    '4.0',
+    'Founded a coding club',
+    'Turning technical passion',
+    `Slots Open: ${open}/5`,
+  ]) {
     await expect(maya).toContainText(text);
   }
-  await expect(maya.getByRole('link', { name: 'Reserve a Slot with Maya Chen' })).toHaveAttribute('href', '/select-services?editor=maya-chen');
+  await expect(maya.getByRole('link', { name: 'Reserve a Slot with Maya Chen' })).toHaveAttribute(
+    'href',
+    '/select-services?editor=maya-chen',
+  );
   await expect(maya).not.toContainText('Currently Full');
   await expect(maya.getByRole('button')).toHaveCount(0);
 });
@@ -75,12 +91,18 @@ test('a full editor: Currently Full, the 1.5x note, Join Waitlist and Reserve Ov
   await expect(daniel).toContainText('Currently Full');
   await expect(daniel).toContainText('1.5x');
   await expect(daniel.getByRole('button', { name: 'Join Waitlist with Daniel Okafor' })).toBeVisible();
-  await expect(daniel.getByRole('link', { name: 'Reserve Overflow Slot with Daniel Okafor' })).toHaveAttribute('href', '/select-services?editor=daniel-okafor');
+  await expect(daniel.getByRole('link', { name: 'Reserve Overflow Slot with Daniel Okafor' })).toHaveAttribute(
+    'href',
+    '/select-services?editor=daniel-okafor',
+  );
   await expect(daniel.getByRole('link', { name: /Reserve a Slot/ })).toHaveCount(0);
 });
 
 for (const width of [390, 1280]) {
-  test(`the built cards are there before the live list, which replaces them without a shift (${width} px)`, async ({ page, request }) => {
+  test(`the built cards are there before the live list, which replaces them without a shift (${width} px)`, async ({
+    page,
+    request,
+  }) => {
     await withBuildSlots(request); // the live list as the build knew it, but for what is measured here
     await page.setViewportSize({ width, height: 900 });
     const release = await holdEditors(page);
@@ -234,7 +256,9 @@ test('on a phone the cards stack in one full-width column and the dialog fits th
   const reserve = card(page, 'maya-chen').getByRole('link', { name: /Reserve a Slot/ });
   expect((await reserve.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 
-  await card(page, 'daniel-okafor').getByRole('button', { name: /Join Waitlist/ }).click();
+  await card(page, 'daniel-okafor')
+    .getByRole('button', { name: /Join Waitlist/ })
+    .click();
   const box = (await dialog(page).boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);

@@ -9,7 +9,12 @@ const track = (page: Page) => strip(page).locator('.college-track');
 const animation = (page: Page) =>
   track(page).evaluate((el) => {
     const style = getComputedStyle(el);
-    return { name: style.animationName, state: style.animationPlayState, seconds: parseFloat(style.animationDuration), loopPx: el.scrollWidth / 2 };
+    return {
+      name: style.animationName,
+      state: style.animationPlayState,
+      seconds: parseFloat(style.animationDuration),
+      loopPx: el.scrollWidth / 2,
+    };
   });
 
 /**
@@ -39,7 +44,9 @@ for (const [button, target] of [
   });
 }
 
-test('the three differentiators name the major, the speed upgrades and the $50 lifetime community', async ({ page }) => {
+test('the three differentiators name the major, the speed upgrades and the $50 lifetime community', async ({
+  page,
+}) => {
   await page.goto('/');
   const items = page.locator('#why-beacon').getByRole('listitem');
   await expect(items).toHaveCount(3);
@@ -81,7 +88,9 @@ test('the strip stands still, every wordmark in view, for reduced motion', async
   expect((await animation(page)).name).toBe('none');
   await expect(strip(page).locator('ul[aria-hidden="true"]')).toBeHidden();
   // Wrapped inside the page width: no wordmark is cut off at either edge.
-  const boxes = await strip(page).getByRole('listitem').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+  const boxes = await strip(page)
+    .getByRole('listitem')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
   expect(boxes).toHaveLength(15);
   for (const box of boxes) {
     expect(box.left).toBeGreaterThanOrEqual(0);
@@ -94,12 +103,19 @@ test('featured editors follow the home flag, not names', async ({ page }) => {
   const cards = page.locator('#editors article[data-editor]');
   await page.locator('#editors').scrollIntoViewIfNeeded();
   await expectLoaded(cards).toHaveCount(3);
-  expect(await cards.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.editor))).toEqual(['maya-chen', 'daniel-okafor', 'sofia-ramirez']);
+  expect(await cards.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.editor))).toEqual([
+    'maya-chen',
+    'daniel-okafor',
+    'sofia-ramirez',
+  ]);
 
   // Let an admin feature two other editors: the page follows without a rebuild.
   await page.route('**/api/database/editors', async (route) => {
     const editors = (await (await route.fetch()).json()) as Editor[];
-    const flagged = editors.map((e) => ({ ...e, featured: { ...e.featured, home: ['priya-nair', 'hannah-weiss'].includes(e.id) } }));
+    const flagged = editors.map((e) => ({
+      ...e,
+      featured: { ...e.featured, home: ['priya-nair', 'hannah-weiss'].includes(e.id) },
+    }));
     await route.fulfill({ json: flagged });
   });
   await page.reload();

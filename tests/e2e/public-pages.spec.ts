@@ -24,7 +24,8 @@ const PAGES = [
 ] as const;
 
 const main = (page: Page) => page.getByRole('main');
-const hrefOf = (page: Page, name: string | RegExp) => main(page).getByRole('link', { name, exact: typeof name === 'string' });
+const hrefOf = (page: Page, name: string | RegExp) =>
+  main(page).getByRole('link', { name, exact: typeof name === 'string' });
 
 test.beforeAll(({ request }) => warmUpFunctions(request));
 
@@ -69,10 +70,15 @@ test('home links to the consultation, the community and all editors', async ({ p
   await expect(hrefOf(page, 'Explore the community')).toHaveAttribute('href', '/community');
 });
 
-test('services: each card reserves its service and its icon opens its price row; community and speed upgrades link on', async ({ page }) => {
+test('services: each card reserves its service and its icon opens its price row; community and speed upgrades link on', async ({
+  page,
+}) => {
   await page.goto('/services');
   for (const service of SERVICES) {
-    await expect(hrefOf(page, `Reserve a Slot for ${service.title}`)).toHaveAttribute('href', `/select-services?service=${service.id}`);
+    await expect(hrefOf(page, `Reserve a Slot for ${service.title}`)).toHaveAttribute(
+      'href',
+      `/select-services?service=${service.id}`,
+    );
     await expect(hrefOf(page, `Pricing for ${service.title}`)).toHaveAttribute('href', `/pricing#${service.id}`);
     await expect(main(page)).toContainText(formatUsd(service.priceCents));
   }
@@ -88,7 +94,9 @@ test('services: each card reserves its service and its icon opens its price row;
   await expect(page.locator('tr#supplement-small')).toBeInViewport();
 });
 
-test('pricing: rows are anchors by service id with the set prices and surge prices; the button reserves a spot', async ({ page }) => {
+test('pricing: rows are anchors by service id with the set prices and surge prices; the button reserves a spot', async ({
+  page,
+}) => {
   await page.goto('/pricing');
   // The prices, written out: the page must agree with them, not only with our own table.
   const expected = {
@@ -117,11 +125,16 @@ test('pricing: FAQPage structured data matches the accordion', async ({ page }) 
   expect(data.mainEntity[0].acceptedAnswer.text).toBe(FAQ[0].answer);
 });
 
-test('pricing: the FAQ keeps one answer open, closes an open one when clicked again, and works by keyboard', async ({ page }) => {
+test('pricing: the FAQ keeps one answer open, closes an open one when clicked again, and works by keyboard', async ({
+  page,
+}) => {
   await page.goto('/pricing');
   const items = page.locator('details[name="faq"]');
   const summary = (i: number) => items.nth(i).locator('summary');
-  const onlyOpen = (i: number | null) => expect.poll(() => items.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open))).toEqual(FAQ.map((_, j) => j === i));
+  const onlyOpen = (i: number | null) =>
+    expect
+      .poll(() => items.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open)))
+      .toEqual(FAQ.map((_, j) => j === i));
   await expect(items).toHaveCount(FAQ.length);
   await onlyOpen(null);
 
@@ -145,7 +158,9 @@ test('pricing: the FAQ keeps one answer open, closes an open one when clicked ag
   await onlyOpen(null);
 });
 
-test('the active-slots rule and the cancellation policy are stated once on pricing, and the terms agree', async ({ page }) => {
+test('the active-slots rule and the cancellation policy are stated once on pricing, and the terms agree', async ({
+  page,
+}) => {
   await page.goto('/pricing');
   const text = (await main(page).textContent())!;
   const count = (needle: string) => text.split(needle).length - 1;
@@ -157,7 +172,9 @@ test('the active-slots rule and the cancellation policy are stated once on prici
   await expect(main(page)).toContainText(CANCELLATION_POLICY);
 });
 
-test('community: $50 one-time lifetime, never per semester; both calls to action reserve the community', async ({ page }) => {
+test('community: $50 one-time lifetime, never per semester; both calls to action reserve the community', async ({
+  page,
+}) => {
   await page.goto('/community');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Join the ${site.name} Community`);
   await expect(hrefOf(page, 'Join Community Now')).toHaveAttribute('href', '/select-services?service=paid-community');
@@ -165,7 +182,12 @@ test('community: $50 one-time lifetime, never per semester; both calls to action
   await expect(main(page)).toContainText('$50');
   await expect(main(page)).toContainText(/lifetime/i);
   await expect(page.locator('body')).not.toContainText(/semester/i);
-  for (const benefit of ['Unlimited Quick Questions', 'Weekly Ask a Grad Sessions', 'Fast Response Times', 'Peer Support Network']) {
+  for (const benefit of [
+    'Unlimited Quick Questions',
+    'Weekly Ask a Grad Sessions',
+    'Fast Response Times',
+    'Peer Support Network',
+  ]) {
     await expect(page.getByRole('heading', { name: benefit })).toBeVisible();
   }
   await expect(main(page)).toContainText('250 characters');
@@ -188,15 +210,33 @@ test('about: story, three values and the timeline', async ({ page }) => {
   await expect(hrefOf(page, 'Schedule a Free Consultation')).toHaveAttribute('href', '/contact#book-consult');
 });
 
-test('legal pages: effective January 1, 2025, with their required sections and a working table of contents', async ({ page }) => {
+test('legal pages: effective January 1, 2025, with their required sections and a working table of contents', async ({
+  page,
+}) => {
   const legal = {
-    '/privacy-policy': ['Information We Collect', 'How We Use Your Information', 'How We Share Information', 'How We Protect Your Information', 'Contact Us'],
-    '/terms-of-service': ['Acceptance of These Terms', 'Our Services', 'Payment', 'Cancellations and Refunds', 'Your Responsibilities', 'Intellectual Property', 'Limitation of Liability', 'Contact Us'],
+    '/privacy-policy': [
+      'Information We Collect',
+      'How We Use Your Information',
+      'How We Share Information',
+      'How We Protect Your Information',
+      'Contact Us',
+    ],
+    '/terms-of-service': [
+      'Acceptance of These Terms',
+      'Our Services',
+      'Payment',
+      'Cancellations and Refunds',
+      'Your Responsibilities',
+      'Intellectual Property',
+      'Limitation of Liability',
+      'Contact Us',
+    ],
   };
   for (const [path, headings] of Object.entries(legal)) {
     await page.goto(path);
     await expect(main(page)).toContainText('Effective January 1, 2025');
-    for (const heading of headings) await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+    for (const heading of headings)
+      await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
     await expect(main(page).getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
     const toc = page.getByRole('navigation', { name: 'On this page' });
     await toc.getByRole('link', { name: 'Contact Us' }).click();
@@ -205,7 +245,12 @@ test('legal pages: effective January 1, 2025, with their required sections and a
   }
   await page.goto('/privacy-policy');
   await expect(main(page)).toContainText('We do not sell or rent your personal information');
-  for (const collected of ['Contact information', 'Essays and application materials', 'Payment information', 'Communications']) {
+  for (const collected of [
+    'Contact information',
+    'Essays and application materials',
+    'Payment information',
+    'Communications',
+  ]) {
     await expect(main(page)).toContainText(collected);
   }
   await page.goto('/terms-of-service');

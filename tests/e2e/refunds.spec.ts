@@ -38,12 +38,16 @@ const storedOrder = async (id: string) => (await readStored<Order>('orders', id)
 const openOrdersTab = (page: Page) => page.getByRole('tab', { name: 'Orders', exact: true }).click();
 const orderCard = (page: Page, id: string) => page.getByRole('article', { name: id, exact: true });
 const refundForm = (card: Locator, id: string) => card.getByRole('form', { name: `Refund order ${id}` });
-const refundButton = (card: Locator, id: string) => card.getByRole('button', { name: `Refund order ${id}`, exact: true });
+const refundButton = (card: Locator, id: string) =>
+  card.getByRole('button', { name: `Refund order ${id}`, exact: true });
 /** Total paid, refunded and remaining, as the card shows them. */
-const payment = (card: Locator, id: string) => card.getByRole('group', { name: `Payment of ${id}` }).getByRole('definition');
+const payment = (card: Locator, id: string) =>
+  card.getByRole('group', { name: `Payment of ${id}` }).getByRole('definition');
 /** One toast, among any others still shown. */
-const toast = (page: Page, role: 'status' | 'alert', text: string) => toasts(page).getByRole(role).getByText(text, { exact: true });
-const refundItems = (card: Locator, id: string) => card.getByRole('list', { name: `Refunds of ${id}` }).getByRole('listitem');
+const toast = (page: Page, role: 'status' | 'alert', text: string) =>
+  toasts(page).getByRole(role).getByText(text, { exact: true });
+const refundItems = (card: Locator, id: string) =>
+  card.getByRole('list', { name: `Refunds of ${id}` }).getByRole('listitem');
 
 /** axe at a phone's and a desktop's width; nothing runs off the side of the phone. */
 async function expectAccessibleAtBothWidths(page: Page) {
@@ -55,12 +59,24 @@ async function expectAccessibleAtBothWidths(page: Page) {
 }
 
 /** The body the browser posted to the refunds endpoint. */
-const refundBody = (req: Request) => req.postDataJSON() as { requestId: string; amountCents: number; reason: string; projectIds: string[] };
+const refundBody = (req: Request) =>
+  req.postDataJSON() as { requestId: string; amountCents: number; reason: string; projectIds: string[] };
 
-test('the admin refunds $40.00 cancelling one project, is refused above what remains at the field, then refunds the rest; the family sees it all', async ({ page, request, browser }) => {
+test('the admin refunds $40.00 cancelling one project, is refused above what remains at the field, then refunds the rest; the family sees it all', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(test.info().timeout * 3); // a purchase, axe at two widths three times, four refunds and the family's dashboard
   // Two supplements and the community add-on: $100 + $75 + $50.
-  const family = await buy(request, [{ id: 'supplement-large', quantity: 1 }, { id: 'supplement-small', quantity: 1 }], ['community']);
+  const family = await buy(
+    request,
+    [
+      { id: 'supplement-large', quantity: 1 },
+      { id: 'supplement-small', quantity: 1 },
+    ],
+    ['community'],
+  );
   const { orderId } = family;
   const [large, small] = [`${orderId}-1`, `${orderId}-2`];
 
@@ -79,7 +95,9 @@ test('the admin refunds $40.00 cancelling one project, is refused above what rem
   const reason = form.getByLabel('Reason');
   await expect(amount).toBeFocused();
   await expect(amount).toHaveAccessibleDescription('Dollars and cents, up to $225.00.');
-  await expect(form).toContainText('Add-ons are refunded only here: include them in the amount (Paid Community Access $50.00).');
+  await expect(form).toContainText(
+    'Add-ons are refunded only here: include them in the amount (Paid Community Access $50.00).',
+  );
   const largeBox = form.getByRole('checkbox', { name: 'Supplemental Essay Help (Large) (Waiting for the draft)' });
   const smallBox = form.getByRole('checkbox', { name: 'Supplemental Essay Help (Small) (Waiting for the draft)' });
   await expect(largeBox).toHaveAccessibleDescription(`${large} · price $100.00`);
@@ -141,7 +159,14 @@ test('the admin refunds $40.00 cancelling one project, is refused above what rem
   release();
   await expect(toast(page, 'status', `Refunded $40.00 of order ${orderId}`)).toBeVisible();
   await page.unroute(REFUNDS_API);
-  expect(asked.map(refundBody)).toEqual([{ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), amountCents: 4000, reason: 'Editor unavailable for the large essay', projectIds: [large] }]);
+  expect(asked.map(refundBody)).toEqual([
+    {
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      amountCents: 4000,
+      reason: 'Editor unavailable for the large essay',
+      projectIds: [large],
+    },
+  ]);
   const firstRequestId = refundBody(asked[0]).requestId;
 
   await expect(form).toHaveCount(0);
@@ -150,7 +175,13 @@ test('the admin refunds $40.00 cancelling one project, is refused above what rem
   await expect(payment(card, orderId)).toHaveText(['$225.00', '$40.00', '$185.00']);
   await expect(refundItems(card, orderId)).toHaveCount(1);
   const first = refundItems(card, orderId).first();
-  for (const text of ['$40.00', 'Refunded', 'by admin@example.test', 'Reason: Editor unavailable for the large essay', `Cancelled: ${large}`]) {
+  for (const text of [
+    '$40.00',
+    'Refunded',
+    'by admin@example.test',
+    'Reason: Editor unavailable for the large essay',
+    `Cancelled: ${large}`,
+  ]) {
     await expect(first).toContainText(text);
   }
   await expect(first.getByRole('time')).toHaveText(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
@@ -190,7 +221,9 @@ test('the admin refunds $40.00 cancelling one project, is refused above what rem
   expect(other.status()).toBe(200);
   await submit.click();
   await expect(form.getByRole('alert')).toHaveText('At most $175.00 remains to refund.');
-  await expect(toast(page, 'alert', `Failed to refund order ${orderId}: At most $175.00 remains to refund.`)).toBeVisible();
+  await expect(
+    toast(page, 'alert', `Failed to refund order ${orderId}: At most $175.00 remains to refund.`),
+  ).toBeVisible();
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
   await expect(amount).toHaveValue('185.00');
   await expect(reason).toHaveValue('The rest');
@@ -223,7 +256,11 @@ test('the admin refunds $40.00 cancelling one project, is refused above what rem
   expect((await getProject(request, family.token, small)).state).toBe('cancelled');
 
   // The family's dashboard lists the refunds and what is still paid.
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 900 }, storageState: await sessionState(request, family.email) });
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 390, height: 900 },
+    storageState: await sessionState(request, family.email),
+  });
   const familyPage = await context.newPage();
   await familyPage.goto('/dashboard');
   const orders = familyPage.getByRole('region', { name: 'Your Orders' });
@@ -236,13 +273,23 @@ test('the admin refunds $40.00 cancelling one project, is refused above what rem
   await context.close();
 });
 
-test('a refund whose answer was lost is retried with the same request id and made once; a customer’s cancellation and a failed refund read plainly', async ({ page, request }) => {
+test('a refund whose answer was lost is retried with the same request id and made once; a customer’s cancellation and a failed refund read plainly', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(test.info().timeout * 2);
   // Two small supplements, $150; the family cancels the second one themselves (a full refund within 48 hours).
   const family = await buy(request, [{ id: 'supplement-small', quantity: 2 }]);
   const { orderId } = family;
   const second = await getProject(request, family.token, `${orderId}-2`);
-  expect((await request.post(`/api/projects/${second.id}/cancel`, { headers: bearer(family.token), data: { version: second.version } })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`/api/projects/${second.id}/cancel`, {
+        headers: bearer(family.token),
+        data: { version: second.version },
+      })
+    ).status(),
+  ).toBe(200);
 
   await openAdmin(page, request);
   await page.goto('/admin?tab=orders');
@@ -261,21 +308,29 @@ test('a refund whose answer was lost is retried with the same request id and mad
     await route.fetch();
     await route.abort('connectionreset');
   });
-  await page.route(`**/api/orders/${orderId}`, (route) => (loseAnswers ? route.abort('connectionreset') : route.continue()));
+  await page.route(`**/api/orders/${orderId}`, (route) =>
+    loseAnswers ? route.abort('connectionreset') : route.continue(),
+  );
 
   await refundButton(card, orderId).click();
   const form = refundForm(card, orderId);
-  await expect(form.getByRole('checkbox', { name: 'Supplemental Essay Help (Small), unit 2 of 2 (Cancelled)' })).toBeDisabled();
+  await expect(
+    form.getByRole('checkbox', { name: 'Supplemental Essay Help (Small), unit 2 of 2 (Cancelled)' }),
+  ).toBeDisabled();
   await form.getByLabel('Amount to refund (USD)').fill('20.50');
   await form.getByLabel('Reason').fill('Late feedback');
   const submit = form.getByRole('button', { name: /^Refund/ });
   await submit.click();
-  await expect(form.getByRole('alert')).toHaveText(/^No answer from the server: the refund may or may not have been made\. Submit again to retry: it is sent as the same refund, so it can never be made twice\.$/);
+  await expect(form.getByRole('alert')).toHaveText(
+    /^No answer from the server: the refund may or may not have been made\. Submit again to retry: it is sent as the same refund, so it can never be made twice\.$/,
+  );
   await expect(toast(page, 'alert', `No answer about the refund of order ${orderId}`)).toBeVisible();
   await expect(form.getByLabel('Amount to refund (USD)')).toHaveValue('20.50');
   // The server did make it.
   const firstId = refundBody(posted[0]).requestId;
-  expect((await storedOrder(orderId)).refunds?.filter((r) => r.id === `admin-${firstId}`).map((r) => r.amountCents)).toEqual([2050]);
+  expect(
+    (await storedOrder(orderId)).refunds?.filter((r) => r.id === `admin-${firstId}`).map((r) => r.amountCents),
+  ).toEqual([2050]);
   await expect(submit).toHaveText('Refund $20.50');
 
   // Submit again with the line back: the same request id, so the server answers the refund it made.
@@ -285,7 +340,9 @@ test('a refund whose answer was lost is retried with the same request id and mad
   await expect(payment(card, orderId)).toHaveText(['$150.00', '$95.50', '$54.50']);
   expect(posted.map((req) => refundBody(req).requestId)).toEqual([firstId, firstId]);
   const afterRetry = await storedOrder(orderId);
-  expect(afterRetry.refunds?.filter((r) => r.by === 'admin').map((r) => [r.id, r.amountCents])).toEqual([[`admin-${firstId}`, 2050]]);
+  expect(afterRetry.refunds?.filter((r) => r.by === 'admin').map((r) => [r.id, r.amountCents])).toEqual([
+    [`admin-${firstId}`, 2050],
+  ]);
   // The form gave way: the order's heading holds the focus (moved on the next frame, which scrolls it
   // into view; clicking before that could land where the button was).
   await expect(card.getByRole('heading', { name: orderId, exact: true })).toBeFocused();
@@ -311,7 +368,9 @@ test('a refund whose answer was lost is retried with the same request id and mad
   const failing = await storedOrder(orderId);
   await writeStored('orders', orderId, {
     ...failing,
-    refunds: failing.refunds!.map((r) => (r.amountCents === 450 ? { ...r, state: 'failed', failure: 'expired_or_canceled_card' } : r)),
+    refunds: failing.refunds!.map((r) =>
+      r.amountCents === 450 ? { ...r, state: 'failed', failure: 'expired_or_canceled_card' } : r,
+    ),
   });
   await page.reload();
   const failed = refundItems(card, orderId).last();

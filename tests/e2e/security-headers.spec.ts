@@ -35,7 +35,11 @@ test.describe('security headers', () => {
       expect(scriptSources[0]).toBe("'self'");
       // Nothing but our own files and hashed inline scripts may run: no inline handlers, no eval, no hosts.
       for (const source of scriptSources.slice(1)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
-      expect(csp.get('connect-src')).toEqual(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']);
+      expect(csp.get('connect-src')).toEqual([
+        "'self'",
+        'https://identitytoolkit.googleapis.com',
+        'https://securetoken.googleapis.com',
+      ]);
       expect(csp.get('img-src')).toEqual(["'self'", 'https:']);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
@@ -48,7 +52,8 @@ test.describe('security headers', () => {
       expect(headers['x-frame-options']).toBe('DENY');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(headers['cross-origin-opener-policy']).toBe('same-origin');
-      for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(headers['permissions-policy']).toContain(`${feature}=()`);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment'])
+        expect(headers['permissions-policy']).toContain(`${feature}=()`);
     });
   }
 
@@ -69,10 +74,15 @@ async function watchPolicies(page: Page) {
   // A violation that the page's code catches (a library probing for eval) logs nothing by itself;
   // the event still fires, so it is logged here.
   await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} blocked ${e.blockedURI} in ${e.sourceFile}:${e.lineNumber}`)),
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(
+        `Content Security Policy violation: ${e.violatedDirective} blocked ${e.blockedURI} in ${e.sourceFile}:${e.lineNumber}`,
+      ),
+    ),
   );
   page.on('console', (msg) => {
-    if (/Content Security Policy|Permissions-Policy|Refused to/i.test(msg.text())) problems.push(`${page.url()}: ${msg.text()}`);
+    if (/Content Security Policy|Permissions-Policy|Refused to/i.test(msg.text()))
+      problems.push(`${page.url()}: ${msg.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
   return problems;
@@ -90,7 +100,9 @@ test.describe('the Content-Security-Policy in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test('no violation while a customer signs up, chooses, checks out, pays and reads the confirmation', async ({ page }) => {
+  test('no violation while a customer signs up, chooses, checks out, pays and reads the confirmation', async ({
+    page,
+  }) => {
     const problems = await watchPolicies(page);
     await visit(page, '/select-services?service=activity-list&editor=maya-chen');
     await register(page, uniqueEmail('csp'));

@@ -17,10 +17,17 @@ test.describe('page shell', () => {
   test('the footer links each section once, then the legal pages', async ({ page }) => {
     await page.goto('/');
     const footerNav = page.getByRole('navigation', { name: 'Footer' });
-    await expect(footerNav.getByRole('link')).toHaveText([...navLinks.map((link) => link.label), 'Privacy Policy', 'Terms of Service']);
+    await expect(footerNav.getByRole('link')).toHaveText([
+      ...navLinks.map((link) => link.label),
+      'Privacy Policy',
+      'Terms of Service',
+    ]);
   });
 
-  test('the header offers Sign In when signed out and My Account when signed in, at 1280 px and in the 390 px menu', async ({ page, request }) => {
+  test('the header offers Sign In when signed out and My Account when signed in, at 1280 px and in the 390 px menu', async ({
+    page,
+    request,
+  }) => {
     const banner = page.getByRole('banner');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/pricing');

@@ -45,7 +45,10 @@ function failOnDialog(page: Page) {
 let editorId: string;
 
 async function createHostileEditor(request: APIRequestContext) {
-  const res = await request.post('/api/database/editors', { data: HOSTILE, headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+  const res = await request.post('/api/database/editors', {
+    data: HOSTILE,
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
   expect(res.status()).toBe(201);
   return (await res.json()).id as string;
 }
@@ -79,11 +82,17 @@ test('/select-services and /contact show the editor as text', async ({ page }) =
 
   await page.goto('/contact');
   await islandsHydrated(page); // the live list comes with the form's script
-  await expect(page.getByLabel('Preferred Editor (Select by major)').getByRole('option', { name: `${HOSTILE.name} - ${HOSTILE.major}` })).toBeAttached();
+  await expect(
+    page
+      .getByLabel('Preferred Editor (Select by major)')
+      .getByRole('option', { name: `${HOSTILE.name} - ${HOSTILE.major}` }),
+  ).toBeAttached();
   await expectNothingInjected(page);
 });
 
-test('an order with the editor shows it as text at checkout, payment, confirmation and on the dashboard', async ({ page }) => {
+test('an order with the editor shows it as text at checkout, payment, confirmation and on the dashboard', async ({
+  page,
+}) => {
   failOnDialog(page);
   await signIn(page, uniqueEmail('xss'));
   await page.goto(`/select-services?service=activity-list&editor=${editorId}`);
@@ -116,7 +125,8 @@ test('the admin editor list shows every field as text', async ({ page, request }
   failOnDialog(page);
   await openAdmin(page, request);
   await expect(page.getByRole('heading', { name: HOSTILE.name })).toBeVisible();
-  for (const text of [HOSTILE.college, HOSTILE.major, HOSTILE.sat, HOSTILE.gpa]) await expect(page.getByText(text, { exact: true })).toBeVisible();
+  for (const text of [HOSTILE.college, HOSTILE.major, HOSTILE.sat, HOSTILE.gpa])
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
   await expect(page.getByText(HOSTILE.ecs)).toBeVisible();
   await expect(page.getByText(HOSTILE.strengths)).toBeVisible();
   await expectNothingInjected(page);

@@ -18,7 +18,14 @@ const accessBox = (page: Page) => page.getByRole('region', { name: /Sam's own ac
 /** A parent signed in on /dashboard with a paid order of two supplements for Sam at `studentEmail`. */
 async function parentWithOrder(page: Page, studentEmail: string) {
   const parent = await signIn(page, uniqueEmail('parent'));
-  const ids = await buy(page.request, await tokenFor(page.request, parent), [{ id: 'supplement-small', quantity: 2 }], MAYA.id, [], studentEmail);
+  const ids = await buy(
+    page.request,
+    await tokenFor(page.request, parent),
+    [{ id: 'supplement-small', quantity: 2 }],
+    MAYA.id,
+    [],
+    studentEmail,
+  );
   await page.goto('/dashboard');
   await expect(projectCard(page, ids[0])).toBeVisible();
   return { parent, ids };
@@ -28,32 +35,45 @@ test('the parent invites Sam by keyboard, and can end it; Sam is e-mailed a way 
   const studentEmail = uniqueEmail('sam');
   const { ids } = await parentWithOrder(page, studentEmail);
   const box = accessBox(page);
-  await expect(box).toContainText(`Sam can sign in with ${studentEmail} to submit drafts, read feedback and message Maya Chen. Orders, payments and refunds stay with you.`);
+  await expect(box).toContainText(
+    `Sam can sign in with ${studentEmail} to submit drafts, read feedback and message Maya Chen. Orders, payments and refunds stay with you.`,
+  );
   await expect(box).toContainText(ids[0].replace(/-1$/, ''));
   await expectNoAxeViolations(page, 'main');
 
   const invite = box.getByRole('button', { name: 'Invite Sam' });
   await invite.focus();
   await page.keyboard.press('Enter');
-  await expect(status(box)).toHaveText(`Invitation sent to ${studentEmail}. Sam signs in with that address to see these projects.`);
+  await expect(status(box)).toHaveText(
+    `Invitation sent to ${studentEmail}. Sam signs in with that address to see these projects.`,
+  );
   await expect(box.getByRole('button', { name: "End Sam's access" })).toBeVisible();
   expect(await box.evaluate((el) => el.contains(document.activeElement))).toBe(true); // focus stays with the result
   await expect(box).toContainText(`Sam logs in with ${studentEmail}`);
-  const invitations = (await listStored<{ to: string; subject: string; text: string }>('outbox')).filter((mail) => mail.to === studentEmail && mail.subject.includes('invited you'));
+  const invitations = (await listStored<{ to: string; subject: string; text: string }>('outbox')).filter(
+    (mail) => mail.to === studentEmail && mail.subject.includes('invited you'),
+  );
   expect(invitations.map((mail) => mail.subject)).toEqual(['Pat invited you to work on your essays with Maya Chen']);
   expect(invitations[0].text).toContain('/dashboard');
   await expectNoAxeViolations(page, 'main');
 
   // The history of each project says so; ending it is one press away and says what it did.
-  await projectCard(page, ids[0]).getByRole('button', { name: /Show drafts/ }).click();
-  await projectCard(page, ids[0]).getByText(/^History/).click();
+  await projectCard(page, ids[0])
+    .getByRole('button', { name: /Show drafts/ })
+    .click();
+  await projectCard(page, ids[0])
+    .getByText(/^History/)
+    .click();
   await expect(projectCard(page, ids[0])).toContainText('You: Invited the student to work on it');
   await box.getByRole('button', { name: "End Sam's access" }).click();
   await expect(status(box)).toHaveText('Sam no longer sees these projects.');
   await expect(box.getByRole('button', { name: 'Invite Sam' })).toBeVisible();
 });
 
-test('Sam, signed in with the address on the order, opens the link and works on the essay; the parent reads Sam by name and role', async ({ page, browser }) => {
+test('Sam, signed in with the address on the order, opens the link and works on the essay; the parent reads Sam by name and role', async ({
+  page,
+  browser,
+}) => {
   const studentEmail = uniqueEmail('sam');
   const { parent, ids } = await parentWithOrder(page, studentEmail);
   await accessBox(page).getByRole('button', { name: 'Invite Sam' }).click();
@@ -87,7 +107,9 @@ test('Sam, signed in with the address on the order, opens the link and works on 
   const parentsCard = projectCard(page, ids[0]);
   await expect(parentsCard).toContainText('Draft submitted');
   await parentsCard.getByRole('button', { name: /Show drafts/ }).click();
-  await expect(parentsCard.getByRole('listitem').filter({ hasText: 'Hi Maya, this is Sam!' })).toContainText('Sam, student');
+  await expect(parentsCard.getByRole('listitem').filter({ hasText: 'Hi Maya, this is Sam!' })).toContainText(
+    'Sam, student',
+  );
   await expect(parentsCard).not.toContainText(studentEmail);
   expect(parent).not.toBe(studentEmail);
 });

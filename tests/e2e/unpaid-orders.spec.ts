@@ -13,12 +13,18 @@ import { withOpenSlot } from '../helpers/e2e-admin';
 test.beforeEach(({ request }) => withOpenSlot(request, 'maya-chen'));
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px: back from the test checkout, the order is not paid yet; Complete Payment pays the same order`, async ({ page, request }) => {
+  test(`at ${width} px: back from the test checkout, the order is not paid yet; Complete Payment pays the same order`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(test.info().timeout * 1.5);
     await page.setViewportSize({ width, height: 900 });
     const email = uniqueEmail('unpaid');
     const token = await idTokenOf(request, email);
-    const { orderId } = await openOrderThroughApi(request, token, { services: [{ id: 'supplement-small', quantity: 2 }], editorId: 'maya-chen' });
+    const { orderId } = await openOrderThroughApi(request, token, {
+      services: [{ id: 'supplement-small', quantity: 2 }],
+      editorId: 'maya-chen',
+    });
     await signIn(page, email);
     await page.goto(`/order-confirmation?order=${orderId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Not paid yet' })).toBeVisible();
@@ -27,17 +33,26 @@ for (const width of [390, 1280]) {
 
     await page.getByRole('button', { name: 'Complete Payment' }).click();
     await expect(page).toHaveURL(new RegExp(`/test-checkout\\?order=${orderId}&session_id=cs_test_local_`));
-    await expect(page.getByRole('link', { name: 'Back to your order' })).toHaveAttribute('href', `/order-confirmation?order=${orderId}`);
+    await expect(page.getByRole('link', { name: 'Back to your order' })).toHaveAttribute(
+      'href',
+      `/order-confirmation?order=${orderId}`,
+    );
     await page.getByRole('button', { name: 'Pay $150' }).click();
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     expect(await readStored('orders', orderId)).toMatchObject({ status: 'paid', totalCents: 15000 });
   });
 }
 
-test('the dashboard offers the same; Cancel Order asks first, then the order is cancelled for good', async ({ page, request }) => {
+test('the dashboard offers the same; Cancel Order asks first, then the order is cancelled for good', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('cancel');
   const token = await idTokenOf(request, email);
-  const { orderId } = await openOrderThroughApi(request, token, { services: [{ id: 'activity-list', quantity: 1 }], editorId: 'sofia-ramirez' });
+  const { orderId } = await openOrderThroughApi(request, token, {
+    services: [{ id: 'activity-list', quantity: 1 }],
+    editorId: 'sofia-ramirez',
+  });
   await signIn(page, email);
   await page.goto('/dashboard');
   await expect(page.getByText('Logged in as')).toBeVisible();
@@ -63,10 +78,16 @@ test('the dashboard offers the same; Cancel Order asks first, then the order is 
   await expect(page.getByText(`You cancelled order ${orderId}. Nothing was charged.`)).toBeVisible();
 });
 
-test('signed out, the test checkout and the order page ask to sign in, then continue where the family was', async ({ page, request }) => {
+test('signed out, the test checkout and the order page ask to sign in, then continue where the family was', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('returning');
   const token = await idTokenOf(request, email);
-  const { id, orderId } = await openOrderThroughApi(request, token, { services: [{ id: 'activity-list', quantity: 1 }], editorId: 'maya-chen' });
+  const { id, orderId } = await openOrderThroughApi(request, token, {
+    services: [{ id: 'activity-list', quantity: 1 }],
+    editorId: 'maya-chen',
+  });
 
   await page.goto(`/test-checkout?order=${orderId}&session_id=${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your payment');

@@ -18,7 +18,9 @@ async function verificationLink(page: Page, email: string) {
   return sent!.oobLink;
 }
 
-test('a new editor signs up at /editor, is asked to verify, opens the e-mailed link and the workspace opens', async ({ page }) => {
+test('a new editor signs up at /editor, is asked to verify, opens the e-mailed link and the workspace opens', async ({
+  page,
+}) => {
   await deleteAccount(page.request, SOFIA.email);
   await page.goto('/editor');
   await register(page, SOFIA.email);
@@ -39,7 +41,9 @@ test('a new editor signs up at /editor, is asked to verify, opens the e-mailed l
   await expect(verifyState(page)).toBeHidden();
 });
 
-test('the admin signs up, resends the link, opens it in another tab and goes on with I have verified', async ({ page }) => {
+test('the admin signs up, resends the link, opens it in another tab and goes on with I have verified', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await deleteAccount(page.request, LOCAL_ADMIN);
   await page.goto('/admin');

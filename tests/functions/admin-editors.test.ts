@@ -31,17 +31,30 @@ const input = {
   featured: { home: true, about: false },
 };
 
-const create = async (body: unknown = input) => call(editorsHandler, '/api/database/editors', { method: 'POST', json: body, headers: await asAdmin() });
+const create = async (body: unknown = input) =>
+  call(editorsHandler, '/api/database/editors', { method: 'POST', json: body, headers: await asAdmin() });
 const update = async (id: string, body: unknown = input, headers?: Record<string, string>) =>
-  call(editorHandler, `/api/database/editors/${id}`, { method: 'PUT', json: body, params: { id }, headers: headers ?? (await asAdmin()) });
+  call(editorHandler, `/api/database/editors/${id}`, {
+    method: 'PUT',
+    json: body,
+    params: { id },
+    headers: headers ?? (await asAdmin()),
+  });
 const remove = async (id: string, headers?: Record<string, string>) =>
-  call(editorHandler, `/api/database/editors/${id}`, { method: 'DELETE', params: { id }, headers: headers ?? (await asAdmin()) });
-const publicList = async () => (await call(editorsHandler, '/api/database/editors')).body as { id: string; name: string }[];
+  call(editorHandler, `/api/database/editors/${id}`, {
+    method: 'DELETE',
+    params: { id },
+    headers: headers ?? (await asAdmin()),
+  });
+const publicList = async () =>
+  (await call(editorsHandler, '/api/database/editors')).body as { id: string; name: string }[];
 
 beforeEach(() => clearStore('editors'));
 
 describe('POST /api/database/editors', () => {
-  itRefusesAllButAdmins((headers) => call(editorsHandler, '/api/database/editors', { method: 'POST', json: input, headers }));
+  itRefusesAllButAdmins((headers) =>
+    call(editorsHandler, '/api/database/editors', { method: 'POST', json: input, headers }),
+  );
 
   it('creates an editor under an id made from the name and shows it on the public list at once', async () => {
     const res = await create();
@@ -172,7 +185,7 @@ describe('DELETE /api/database/editors/:id', () => {
     expect(await publicList()).toHaveLength(1);
   });
 
-  it('never gives a deleted editor\'s id again: a new editor of the same name gets another, and none of the first one\'s work', async () => {
+  it("never gives a deleted editor's id again: a new editor of the same name gets another, and none of the first one's work", async () => {
     await create();
     expect((await remove('grace-liu')).status).toBe(204);
     const again = await create();
@@ -190,7 +203,10 @@ describe('DELETE /api/database/editors/:id', () => {
     await clearStore('projects');
     await seedDemoEditors();
     const family = await createUser();
-    const { projectIds } = await paidOrder(family.idToken, selection({ editorId: 'maya-chen', services: [{ id: 'supplement-small', quantity: 2 }] }));
+    const { projectIds } = await paidOrder(
+      family.idToken,
+      selection({ editorId: 'maya-chen', services: [{ id: 'supplement-small', quantity: 2 }] }),
+    );
     const refused = await remove('maya-chen');
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ error: editorMessages.hasProjects(2) });
@@ -198,8 +214,10 @@ describe('DELETE /api/database/editors/:id', () => {
 
     // Reassigned, they are Sofia's; their history keeps Maya's name from what stays of her once deleted.
     const admin = (await testTokens()).admin;
-    for (const id of projectIds) expect((await act(admin, id, 'reassign', { version: 1, editorId: 'sofia-ramirez' })).status).toBe(200);
-    for (const id of projectIds) expect((await projectsRepo().get(id))!.previousAssignments.map((a) => a.editorId)).toEqual(['maya-chen']);
+    for (const id of projectIds)
+      expect((await act(admin, id, 'reassign', { version: 1, editorId: 'sofia-ramirez' })).status).toBe(200);
+    for (const id of projectIds)
+      expect((await projectsRepo().get(id))!.previousAssignments.map((a) => a.editorId)).toEqual(['maya-chen']);
     expect((await remove('sofia-ramirez')).body).toEqual({ error: editorMessages.hasProjects(2) });
     expect((await remove('maya-chen')).status).toBe(204);
   });
@@ -207,7 +225,12 @@ describe('DELETE /api/database/editors/:id', () => {
 
 describe('PATCH /api/database/editors/:id { hidden }', () => {
   const hide = async (id: string, hidden: unknown, headers?: Record<string, string>) =>
-    call(editorHandler, `/api/database/editors/${id}`, { method: 'PATCH', json: { hidden }, params: { id }, headers: headers ?? (await asAdmin()) });
+    call(editorHandler, `/api/database/editors/${id}`, {
+      method: 'PATCH',
+      json: { hidden },
+      params: { id },
+      headers: headers ?? (await asAdmin()),
+    });
 
   itRefusesAllButAdmins(async (headers) => {
     await create();
@@ -239,7 +262,13 @@ describe('PATCH /api/database/editors/:id { hidden }', () => {
 describe('a hidden editor takes nothing new', () => {
   // The demo editors hidden here would stay hidden for the test files after this one.
   afterEach(() => clearStore('editors'));
-  const hide = async (id: string) => call(editorHandler, `/api/database/editors/${id}`, { method: 'PATCH', json: { hidden: true }, params: { id }, headers: await asAdmin() });
+  const hide = async (id: string) =>
+    call(editorHandler, `/api/database/editors/${id}`, {
+      method: 'PATCH',
+      json: { hidden: true },
+      params: { id },
+      headers: await asAdmin(),
+    });
 
   it('refuses new orders (409), waitlist sign-ups, inquiries and consults naming them, and reassignments to them', async () => {
     await clearStore('projects');
@@ -248,12 +277,22 @@ describe('a hidden editor takes nothing new', () => {
     const { projectIds } = await paidOrder(family.idToken, selection({ editorId: 'maya-chen' }));
     expect((await hide('sofia-ramirez')).status).toBe(200);
 
-    const order = await call(createSession, '/api/stripe/create-payment-session', { method: 'POST', json: selection({ editorId: 'sofia-ramirez' }), headers: bearer(family.idToken) });
+    const order = await call(createSession, '/api/stripe/create-payment-session', {
+      method: 'POST',
+      json: selection({ editorId: 'sofia-ramirez' }),
+      headers: bearer(family.idToken),
+    });
     expect(order).toMatchObject({ status: 409, body: { error: messages.editorUnavailable } });
-    const waitlist = await call(waitlistHandler, '/api/waitlist', { method: 'POST', json: { email: 'waiting@example.com', editorId: 'sofia-ramirez' } });
+    const waitlist = await call(waitlistHandler, '/api/waitlist', {
+      method: 'POST',
+      json: { email: 'waiting@example.com', editorId: 'sofia-ramirez' },
+    });
     expect(waitlist.status).toBe(404);
     await expect(preferredEditor('sofia-ramirez', context())).rejects.toMatchObject({ status: 400 });
-    const reassign = await act((await testTokens()).admin, projectIds[0], 'reassign', { version: 1, editorId: 'sofia-ramirez' });
+    const reassign = await act((await testTokens()).admin, projectIds[0], 'reassign', {
+      version: 1,
+      editorId: 'sofia-ramirez',
+    });
     expect(reassign).toMatchObject({ status: 409, body: { error: editorMessages.reassignToHidden('Sofia Ramirez') } });
   });
 
@@ -261,13 +300,19 @@ describe('a hidden editor takes nothing new', () => {
     await clearStore('projects');
     await seedDemoEditors();
     const family = await createUser();
-    await paidOrder(family.idToken, selection({ editorId: 'maya-chen', services: [{ id: 'supplement-small', quantity: 2 }] }));
+    await paidOrder(
+      family.idToken,
+      selection({ editorId: 'maya-chen', services: [{ id: 'supplement-small', quantity: 2 }] }),
+    );
     expect((await hide('maya-chen')).status).toBe(200);
     const list = await call(adminEditorsHandler, '/api/admin/editors', { headers: await asAdmin() });
     expect(list.status).toBe(200);
     const maya = (list.body as AdminEditor[]).find((editor) => editor.id === 'maya-chen');
     expect(maya).toMatchObject({ hidden: true, projects: { open: 2, finished: 0 } });
-    expect((list.body as AdminEditor[]).find((editor) => editor.id === 'sofia-ramirez')).toMatchObject({ hidden: false, projects: { open: 0, finished: 0 } });
+    expect((list.body as AdminEditor[]).find((editor) => editor.id === 'sofia-ramirez')).toMatchObject({
+      hidden: false,
+      projects: { open: 0, finished: 0 },
+    });
     expect((await publicList()).map((editor) => editor.id)).not.toContain('maya-chen');
   });
 });
@@ -307,7 +352,11 @@ describe('the editors CDN cache is purged after every write', () => {
     await update('grace-liu', { ...input, slotsOpen: 99 });
     await remove('grace-liu');
     await remove('grace-liu');
-    const expected = { url: 'https://api.netlify.com/api/v1/purge', auth: 'Bearer purge-token', body: { cache_tags: ['editors'], site_id: 'site-123' } };
+    const expected = {
+      url: 'https://api.netlify.com/api/v1/purge',
+      auth: 'Bearer purge-token',
+      body: { cache_tags: ['editors'], site_id: 'site-123' },
+    };
     // Each write purges at once and once more after EDITORS_MEMORY_MS (the test waits for it, as the platform does).
     expect(purges).toEqual(Array(6).fill(expected));
   });
@@ -317,11 +366,16 @@ describe('the editors CDN cache is purged after every write', () => {
     vi.stubEnv('SITE_ID', 'site-123');
     vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      return url.startsWith('https://api.netlify.com/') ? new Response('down', { status: 503 }) : realFetch(input, init);
+      return url.startsWith('https://api.netlify.com/')
+        ? new Response('down', { status: 503 })
+        : realFetch(input, init);
     });
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect((await create()).status).toBe(201);
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('Purging CDN cache tags editors failed'), expect.any(Error));
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('Purging CDN cache tags editors failed'),
+      expect.any(Error),
+    );
     expect(await publicList()).toHaveLength(1);
   });
 });

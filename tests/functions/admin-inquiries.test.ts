@@ -10,7 +10,8 @@ import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { call, clearStore } from '../helpers/functions';
 
 const PATH = '/api/admin/inquiries';
-const get = async (query = '', headers?: Record<string, string>) => call(handler, `${PATH}${query}`, { headers: headers ?? (await asAdmin()) });
+const get = async (query = '', headers?: Record<string, string>) =>
+  call(handler, `${PATH}${query}`, { headers: headers ?? (await asAdmin()) });
 const patch = async (body: unknown, headers?: Record<string, string>) =>
   call(handler, PATH, { method: 'PATCH', json: body, headers: headers ?? (await asAdmin()) });
 const store = () => getStore({ name: 'inquiries', consistency: 'strong' });
@@ -29,7 +30,8 @@ const inquiry = {
 };
 
 const at = (day: number) => new Date(Date.UTC(2025, 2, day, 9, 30));
-const add = (overrides: Partial<typeof inquiry> = {}, day = 1) => inquiriesRepo().add({ ...inquiry, ...overrides }, at(day));
+const add = (overrides: Partial<typeof inquiry> = {}, day = 1) =>
+  inquiriesRepo().add({ ...inquiry, ...overrides }, at(day));
 
 beforeAll(async () => {
   await clearStore('editors');
@@ -50,8 +52,26 @@ describe('GET /api/admin/inquiries', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.body).toEqual({
       items: [
-        { ...inquiry, parentName: 'Lee Chen', preferredEditor: 'any', services: [], phone: '', id: newer.key, receivedAt: at(2).toISOString(), handled: false, handledAt: null, preferredEditorName: null },
-        { ...inquiry, id: older.key, receivedAt: at(1).toISOString(), handled: false, handledAt: null, preferredEditorName: 'Maya Chen' },
+        {
+          ...inquiry,
+          parentName: 'Lee Chen',
+          preferredEditor: 'any',
+          services: [],
+          phone: '',
+          id: newer.key,
+          receivedAt: at(2).toISOString(),
+          handled: false,
+          handledAt: null,
+          preferredEditorName: null,
+        },
+        {
+          ...inquiry,
+          id: older.key,
+          receivedAt: at(1).toISOString(),
+          handled: false,
+          handledAt: null,
+          preferredEditorName: 'Maya Chen',
+        },
       ],
       nextCursor: null,
       total: 2,
@@ -59,10 +79,18 @@ describe('GET /api/admin/inquiries', () => {
   });
 
   it('shows what the contact form stored', async () => {
-    const sent = await call(contactHandler, '/api/contact', { method: 'POST', json: { ...inquiry, preferredEditor: 'sofia-ramirez' } });
+    const sent = await call(contactHandler, '/api/contact', {
+      method: 'POST',
+      json: { ...inquiry, preferredEditor: 'sofia-ramirez' },
+    });
     expect(sent.status).toBe(200);
     const [item] = (await get()).body.items as InquiryItem[];
-    expect(item).toMatchObject({ parentName: 'Pat Rivera', preferredEditor: 'sofia-ramirez', preferredEditorName: 'Sofia Ramirez', handled: false });
+    expect(item).toMatchObject({
+      parentName: 'Pat Rivera',
+      preferredEditor: 'sofia-ramirez',
+      preferredEditorName: 'Sofia Ramirez',
+      handled: false,
+    });
   });
 
   it('keeps the id of an editor deleted since, with no name', async () => {
@@ -95,7 +123,12 @@ describe('PATCH /api/admin/inquiries { id, handled }', () => {
     const { key } = await add();
     const first = await patch({ id: key, handled: true });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ id: key, handled: true, handledAt: expect.stringMatching(/^\d{4}-/), preferredEditorName: 'Maya Chen' });
+    expect(first.body).toMatchObject({
+      id: key,
+      handled: true,
+      handledAt: expect.stringMatching(/^\d{4}-/),
+      preferredEditorName: 'Maya Chen',
+    });
     const stored = (await store().get(key, { type: 'json' })) as InquiryRecord;
     expect(stored).toMatchObject({ ...inquiry, handled: true, handledAt: first.body.handledAt });
 
@@ -149,7 +182,11 @@ describe('PATCH /api/admin/inquiries { id, handled }', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await call(handler, PATH, { method: 'PATCH', body: '{', headers: { ...(await asAdmin()), 'content-type': 'application/json' } });
+    const res = await call(handler, PATH, {
+      method: 'PATCH',
+      body: '{',
+      headers: { ...(await asAdmin()), 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Request body must be valid JSON' });
   });
@@ -169,7 +206,12 @@ describe('paging through more than 1,000 inquiries', () => {
       const receivedAt = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
       const key = `${receivedAt}-${i.toString(16).padStart(8, '0')}`;
       const handled = i % 4 === 0;
-      await store().setJSON(key, { ...inquiry, parentName: `Parent ${i}`, receivedAt, ...(handled && { handled, handledAt: receivedAt }) });
+      await store().setJSON(key, {
+        ...inquiry,
+        parentName: `Parent ${i}`,
+        receivedAt,
+        ...(handled && { handled, handledAt: receivedAt }),
+      });
       if (handled) await store().set(`handled/${key}`, '');
     });
     for (let i = 0; i < writes.length; i += 100) await Promise.all(writes.slice(i, i + 100).map((write) => write()));

@@ -7,15 +7,24 @@ import { call, clearStore } from '../helpers/functions';
 import { billing, student } from '../helpers/orders';
 
 const PATH = '/api/admin/orders';
-const get = async (query = '', headers?: Record<string, string>) => call(handler, `${PATH}${query}`, { headers: headers ?? (await asAdmin()) });
+const get = async (query = '', headers?: Record<string, string>) =>
+  call(handler, `${PATH}${query}`, { headers: headers ?? (await asAdmin()) });
 const store = () => getStore({ name: 'orders', consistency: 'strong' });
 const storedKeys = async () => (await store().list()).blobs.map((b) => b.key);
 const ids = (body: { items: Order[] }) => body.items.map((o) => o.id);
 
 const draft = (uid: string, totalCents = 30000): Parameters<ReturnType<typeof ordersRepo>['create']>[0] => ({
   customer: { uid, email: `${uid}@example.com` },
-  editor: { id: 'maya-chen', name: 'Maya Chen', college: 'Stanford University', major: 'Computer Science', overbooked: false },
-  serviceLines: [{ id: 'common-app-essay', title: 'Common App Essay Editing', unitCents: totalCents, quantity: 1, totalCents }],
+  editor: {
+    id: 'maya-chen',
+    name: 'Maya Chen',
+    college: 'Stanford University',
+    major: 'Computer Science',
+    overbooked: false,
+  },
+  serviceLines: [
+    { id: 'common-app-essay', title: 'Common App Essay Editing', unitCents: totalCents, quantity: 1, totalCents },
+  ],
   addOnLines: [],
   turnaround: { id: 'standard', label: 'Standard 3-5 days' },
   turnaroundFeeCents: 0,
@@ -56,9 +65,17 @@ describe('GET /api/admin/orders', () => {
 
   it('shows the status and payment reference once an order is paid', async () => {
     const [order] = await placeOrders(1);
-    await ordersRepo().settle(order.id, 'paid', { sessionId: 'cs_test_123', paymentIntent: 'pi_123', paidAt: '2025-04-01T12:05:00.000Z' });
+    await ordersRepo().settle(order.id, 'paid', {
+      sessionId: 'cs_test_123',
+      paymentIntent: 'pi_123',
+      paidAt: '2025-04-01T12:05:00.000Z',
+    });
     const [item] = (await get()).body.items as Order[];
-    expect(item).toMatchObject({ id: order.id, status: 'paid', payment: { mode: 'test', sessionId: 'cs_test_123', paymentIntent: 'pi_123' } });
+    expect(item).toMatchObject({
+      id: order.id,
+      status: 'paid',
+      payment: { mode: 'test', sessionId: 'cs_test_123', paymentIntent: 'pi_123' },
+    });
   });
 
   it('pages by cursor: each order once, in order, with the same total', async () => {
@@ -86,7 +103,9 @@ describe('GET /api/admin/orders', () => {
 
   it('an id that is taken leaves no index entry behind', async () => {
     const [older] = await placeOrders(1);
-    const sameIdFirst = new TextEncoder().encode(older.id.slice(4)).map((c) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'.indexOf(String.fromCharCode(c)));
+    const sameIdFirst = new TextEncoder()
+      .encode(older.id.slice(4))
+      .map((c) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'.indexOf(String.fromCharCode(c)));
     const spy = vi.spyOn(crypto, 'getRandomValues');
     spy.mockImplementationOnce((array) => {
       (array as Uint8Array).set(sameIdFirst);

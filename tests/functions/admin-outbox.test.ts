@@ -6,9 +6,16 @@ import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { call, clearStore } from '../helpers/functions';
 import { closedPort } from '../helpers/smtp';
 
-const get = async (query = '', headers?: Record<string, string>) => call(handler, `/api/admin/outbox${query}`, { headers: headers ?? (await asAdmin()) });
+const get = async (query = '', headers?: Record<string, string>) =>
+  call(handler, `/api/admin/outbox${query}`, { headers: headers ?? (await asAdmin()) });
 const send = async (subject: string, extra: object = {}) => {
-  await sendMail({ to: 'pat@example.com', subject, text: `About ${subject}\nSecond line`, html: `<p>${subject}</p>`, ...extra });
+  await sendMail({
+    to: 'pat@example.com',
+    subject,
+    text: `About ${subject}\nSecond line`,
+    html: `<p>${subject}</p>`,
+    ...extra,
+  });
   await new Promise((r) => setTimeout(r, 5)); // distinct milliseconds
 };
 

@@ -10,9 +10,13 @@ import { call, clearStore } from '../helpers/functions';
 import { resetOrderingStores } from '../helpers/orders';
 import { round, storeBooking, storePaidOrder, storeProject, storeRefund } from '../helpers/reports';
 
-const months = async (query = '', headers?: Record<string, string>) => call(monthsHandler, `/api/admin/reports/months${query}`, { headers: headers ?? (await asAdmin()) });
+const months = async (query = '', headers?: Record<string, string>) =>
+  call(monthsHandler, `/api/admin/reports/months${query}`, { headers: headers ?? (await asAdmin()) });
 const exported = async (file: string, query = '?from=2026-02-01&to=2026-02-28', headers?: Record<string, string>) =>
-  call(exportsHandler, `/api/admin/exports/${file}${query}`, { params: { file }, headers: headers ?? (await asAdmin()) });
+  call(exportsHandler, `/api/admin/exports/${file}${query}`, {
+    params: { file },
+    headers: headers ?? (await asAdmin()),
+  });
 
 /** The cells of a CSV answer (every cell is quoted), header first. */
 const cells = (csv: string) =>
@@ -21,7 +25,12 @@ const cells = (csv: string) =>
     .filter(Boolean)
     .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1].replace(/""/g, '"')));
 
-const event = (type: Project['history'][number]['type'], at: string, from: Project['state'], to: Project['state']): Project['history'][number] => ({ at, by: 'system', actor: 'system', type, from, to });
+const event = (
+  type: Project['history'][number]['type'],
+  at: string,
+  from: Project['state'],
+  to: Project['state'],
+): Project['history'][number] => ({ at, by: 'system', actor: 'system', type, from, to });
 
 /**
  * Four paid orders around the months January to March 2026 in New York, refunds none, partial and
@@ -36,7 +45,13 @@ beforeAll(async () => {
   await ordersRepo().change(a.id, (order) => ({
     ...order,
     extraPayments: [
-      { sessionId: 'cs_test_extra', paymentIntent: 'pi_extra', amountCents: 9900, receivedAt: '2026-02-20T15:00:00.000Z', refund: { state: 'succeeded', providerId: 're_extra', failure: null, updatedAt: '2026-02-20T15:00:01.000Z' } },
+      {
+        sessionId: 'cs_test_extra',
+        paymentIntent: 'pi_extra',
+        amountCents: 9900,
+        receivedAt: '2026-02-20T15:00:00.000Z',
+        refund: { state: 'succeeded', providerId: 're_extra', failure: null, updatedAt: '2026-02-20T15:00:01.000Z' },
+      },
     ],
   }));
   // B: Jan 31 23:30 (Feb 1 in UTC), $200; $50 back on Feb 15, and a refund of $20 that failed on Feb 16.
@@ -50,14 +65,25 @@ beforeAll(async () => {
   const d = await storePaidOrder('2025-12-31T23:00:00.000Z', 40000, { parentName: 'Dee Dogwood' });
   await storeRefund(d.id, 4000, '2026-01-05T15:00:00.000Z');
   // An order never paid counts nowhere.
-  await ordersRepo().create({ ...a, customer: { uid: 'unpaid', email: 'unpaid@example.com' }, payment: { mode: 'test' } }, new Date('2026-01-12T15:00:00.000Z'));
-  orders = { a: (await ordersRepo().get(a.id))!, b: (await ordersRepo().get(b.id))!, c: (await ordersRepo().get(c.id))!, d };
+  await ordersRepo().create(
+    { ...a, customer: { uid: 'unpaid', email: 'unpaid@example.com' }, payment: { mode: 'test' } },
+    new Date('2026-01-12T15:00:00.000Z'),
+  );
+  orders = {
+    a: (await ordersRepo().get(a.id))!,
+    b: (await ordersRepo().get(b.id))!,
+    c: (await ordersRepo().get(c.id))!,
+    d,
+  };
 
   // Maya returns A's first round on time, its second late, and it becomes final on Feb 3.
   await storeProject(orders.a, (p) => ({
     ...p,
     state: 'final',
-    rounds: [round(1, '2026-01-11T12:00:00.000Z', '2026-01-15T12:00:00.000Z'), round(2, '2026-01-20T12:00:00.000Z', '2026-01-26T12:00:00.000Z')],
+    rounds: [
+      round(1, '2026-01-11T12:00:00.000Z', '2026-01-15T12:00:00.000Z'),
+      round(2, '2026-01-20T12:00:00.000Z', '2026-01-26T12:00:00.000Z'),
+    ],
     history: [...p.history, event('finalize', '2026-02-03T12:00:00.000Z', 'returned', 'final')],
   }));
   // B's project: Maya returns round 1 late, it moves to Daniel on Feb 12, who returns round 2 on time
@@ -96,31 +122,91 @@ describe('GET /api/admin/reports/months', () => {
     expect(report).toMatchObject({ from: '2026-01', to: '2026-03', timeZone: BUSINESS_TIME_ZONE });
     expect(report.months).toEqual([
       // A and B paid; D's $40 refunded. A's first round on time, its second late; one consult.
-      { month: '2026-01', revenueCents: 143450, refundsCents: 4000, netCents: 139450, orders: 2, projectsFinished: 0, lateRounds: 1, onTimeRounds: 1, consultsBooked: 1 },
+      {
+        month: '2026-01',
+        revenueCents: 143450,
+        refundsCents: 4000,
+        netCents: 139450,
+        orders: 2,
+        projectsFinished: 0,
+        lateRounds: 1,
+        onTimeRounds: 1,
+        consultsBooked: 1,
+      },
       // C paid; B's $50 back (the failed $20 is no refund); A final; B's rounds late (Maya) and on time (Daniel).
-      { month: '2026-02', revenueCents: 15000, refundsCents: 5000, netCents: 10000, orders: 1, projectsFinished: 1, lateRounds: 1, onTimeRounds: 1, consultsBooked: 1 },
+      {
+        month: '2026-02',
+        revenueCents: 15000,
+        refundsCents: 5000,
+        netCents: 10000,
+        orders: 1,
+        projectsFinished: 1,
+        lateRounds: 1,
+        onTimeRounds: 1,
+        consultsBooked: 1,
+      },
       // C refunded in full; Daniel's round returned at 23:30 on Mar 31.
-      { month: '2026-03', revenueCents: 0, refundsCents: 15000, netCents: -15000, orders: 0, projectsFinished: 0, lateRounds: 0, onTimeRounds: 1, consultsBooked: 0 },
+      {
+        month: '2026-03',
+        revenueCents: 0,
+        refundsCents: 15000,
+        netCents: -15000,
+        orders: 0,
+        projectsFinished: 0,
+        lateRounds: 0,
+        onTimeRounds: 1,
+        consultsBooked: 0,
+      },
     ]);
-    expect(report.total).toEqual({ revenueCents: 158450, refundsCents: 24000, netCents: 134450, orders: 3, projectsFinished: 1, lateRounds: 2, onTimeRounds: 3, consultsBooked: 2 });
+    expect(report.total).toEqual({
+      revenueCents: 158450,
+      refundsCents: 24000,
+      netCents: 134450,
+      orders: 3,
+      projectsFinished: 1,
+      lateRounds: 2,
+      onTimeRounds: 3,
+      consultsBooked: 2,
+    });
   });
 
   it('credits each round to the editor who had the project when it came back', async () => {
     const { editors } = (await months('?from=2026-01&to=2026-03')).body as MonthsReport;
     const byId = Object.fromEntries(editors.map((e) => [e.editorId, e]));
-    expect(byId['maya-chen']).toEqual({ editorId: 'maya-chen', name: 'Maya Chen', projectsOpen: 1, projectsFinished: 1, roundsOnTime: 1, roundsLate: 2 });
-    expect(byId['daniel-okafor']).toEqual({ editorId: 'daniel-okafor', name: 'Daniel Okafor', projectsOpen: 1, projectsFinished: 0, roundsOnTime: 2, roundsLate: 0 });
+    expect(byId['maya-chen']).toEqual({
+      editorId: 'maya-chen',
+      name: 'Maya Chen',
+      projectsOpen: 1,
+      projectsFinished: 1,
+      roundsOnTime: 1,
+      roundsLate: 2,
+    });
+    expect(byId['daniel-okafor']).toEqual({
+      editorId: 'daniel-okafor',
+      name: 'Daniel Okafor',
+      projectsOpen: 1,
+      projectsFinished: 0,
+      roundsOnTime: 2,
+      roundsLate: 0,
+    });
     // Every editor is listed, with or without work; by name.
     expect(byId['priya-nair']).toMatchObject({ projectsOpen: 0, projectsFinished: 0, roundsOnTime: 0, roundsLate: 0 });
     expect(editors.map((e) => e.name)).toEqual([...editors.map((e) => e.name)].sort((x, y) => x.localeCompare(y)));
   });
 
   it('counts only the months asked for', async () => {
-    const { months: [february] } = (await months('?from=2026-02&to=2026-02')).body as MonthsReport;
+    const {
+      months: [february],
+    } = (await months('?from=2026-02&to=2026-02')).body as MonthsReport;
     expect(february).toMatchObject({ month: '2026-02', revenueCents: 15000, refundsCents: 5000, orders: 1 });
     const { editors } = (await months('?from=2026-03&to=2026-03')).body as MonthsReport;
     // Open projects are counted as of now, whatever the months.
-    expect(editors.find((e) => e.editorId === 'maya-chen')).toMatchObject({ projectsOpen: 1, projectsFinished: 0, roundsOnTime: 0, roundsLate: 0 });
+    expect(editors.find((e) => e.editorId === 'maya-chen')).toMatchObject({
+      projectsOpen: 1,
+      projectsFinished: 0,
+      roundsOnTime: 0,
+      roundsLate: 0,
+    });
   });
 
   it('shows the last twelve months of New York, this one included, when no months are given', async () => {
@@ -154,10 +240,36 @@ describe('GET /api/admin/exports/:file', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="orders-2026-02-01-to-2026-02-28.csv"');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const [header, ...rows] = cells(res.body);
-    expect(header).toEqual(['Order', 'Paid at (America/New_York)', 'Status', 'Family e-mail', 'Parent', 'Student', 'Editor', 'Items', 'Total', 'Refunded', 'Net', 'Payment id']);
+    expect(header).toEqual([
+      'Order',
+      'Paid at (America/New_York)',
+      'Status',
+      'Family e-mail',
+      'Parent',
+      'Student',
+      'Editor',
+      'Items',
+      'Total',
+      'Refunded',
+      'Net',
+      'Payment id',
+    ]);
     // B was paid at 23:30 on Jan 31 in New York: not February's, though it was Feb 1 in UTC.
     expect(rows).toEqual([
-      [orders.c.id, '2026-02-28 00:30:00', 'Refunded', orders.c.customer.email, "'=cmd|calc", 'Sam Rivera', 'Maya Chen', 'Common App Essay Editing', '150.00', '150.00', '0.00', `pi_${orders.c.id}`],
+      [
+        orders.c.id,
+        '2026-02-28 00:30:00',
+        'Refunded',
+        orders.c.customer.email,
+        "'=cmd|calc",
+        'Sam Rivera',
+        'Maya Chen',
+        'Common App Essay Editing',
+        '150.00',
+        '150.00',
+        '0.00',
+        `pi_${orders.c.id}`,
+      ],
     ]);
     const january = cells((await exported('orders.csv', '?from=2026-01-01&to=2026-01-31')).body).slice(1);
     expect(january.map((row) => [row[0], row[1], row[2], row[8], row[9], row[10]])).toEqual([
@@ -168,7 +280,19 @@ describe('GET /api/admin/exports/:file', () => {
 
   it('refunds.csv: every refund made in the period, failed ones marked, and extra payments sent back', async () => {
     const [header, ...rows] = cells((await exported('refunds.csv')).body);
-    expect(header).toEqual(['Refund', 'Order', 'Made at (America/New_York)', 'Amount', 'State', 'Kind', 'By', 'Reason', 'Projects cancelled', 'Provider refund id', 'Failure']);
+    expect(header).toEqual([
+      'Refund',
+      'Order',
+      'Made at (America/New_York)',
+      'Amount',
+      'State',
+      'Kind',
+      'By',
+      'Reason',
+      'Projects cancelled',
+      'Provider refund id',
+      'Failure',
+    ]);
     expect(rows.map((row) => [row[1], row[2], row[3], row[4], row[5]])).toEqual([
       [orders.b.id, '2026-02-15 10:00:00', '50.00', 'Refunded', 'Order refund'],
       [orders.b.id, '2026-02-16 10:00:00', '20.00', 'Failed', 'Order refund'],
@@ -181,10 +305,37 @@ describe('GET /api/admin/exports/:file', () => {
 
   it('payments.csv: every payment received in the period, extra ones included', async () => {
     const [header, ...rows] = cells((await exported('payments.csv')).body);
-    expect(header).toEqual(['Received at (America/New_York)', 'Order', 'Amount', 'Kind', 'Family e-mail', 'Payment id', 'Checkout session', 'Mode']);
+    expect(header).toEqual([
+      'Received at (America/New_York)',
+      'Order',
+      'Amount',
+      'Kind',
+      'Family e-mail',
+      'Payment id',
+      'Checkout session',
+      'Mode',
+    ]);
     expect(rows).toEqual([
-      ['2026-02-20 10:00:00', orders.a.id, '99.00', 'Extra payment (refunded in full)', orders.a.customer.email, 'pi_extra', 'cs_test_extra', 'test'],
-      ['2026-02-28 00:30:00', orders.c.id, '150.00', 'Order payment', orders.c.customer.email, `pi_${orders.c.id}`, `cs_test_${orders.c.id}`, 'test'],
+      [
+        '2026-02-20 10:00:00',
+        orders.a.id,
+        '99.00',
+        'Extra payment (refunded in full)',
+        orders.a.customer.email,
+        'pi_extra',
+        'cs_test_extra',
+        'test',
+      ],
+      [
+        '2026-02-28 00:30:00',
+        orders.c.id,
+        '150.00',
+        'Order payment',
+        orders.c.customer.email,
+        `pi_${orders.c.id}`,
+        `cs_test_${orders.c.id}`,
+        'test',
+      ],
     ]);
   });
 

@@ -16,11 +16,15 @@ import { call, clearStore } from '../helpers/functions';
 import { storeBooking, storePaidOrder, storeProject } from '../helpers/reports';
 
 const get = async (q: string | null, headers?: Record<string, string>) =>
-  call(handler, `/api/admin/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}`, { headers: headers ?? (await asAdmin()) });
+  call(handler, `/api/admin/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}`, {
+    headers: headers ?? (await asAdmin()),
+  });
 
 /** The ids found per kind, only the kinds with matches. */
 function found(answer: SearchAnswer): Partial<Record<SearchKind, string[]>> {
-  return Object.fromEntries(answer.groups.filter((g) => g.hits.length > 0).map((g) => [g.kind, g.hits.map((h) => h.id)]));
+  return Object.fromEntries(
+    answer.groups.filter((g) => g.hits.length > 0).map((g) => [g.kind, g.hits.map((h) => h.id)]),
+  );
 }
 
 /** The Okafor family in every list, and the Lindqvist family beside them in some. */
@@ -29,18 +33,44 @@ let lindqvistOrder: string;
 
 beforeAll(async () => {
   vi.stubEnv('SMTP_URL', '');
-  await Promise.all(['orders', 'projects', 'inquiries', 'consults', 'subscribers', 'waitlist', 'outbox'].map(clearStore));
-  const family = { parentName: 'Ngozi Okafor', parentEmail: 'ngozi.okafor@example.com', studentName: 'Chidi Okafor', studentEmail: 'chidi@example.com' };
+  await Promise.all(
+    ['orders', 'projects', 'inquiries', 'consults', 'subscribers', 'waitlist', 'outbox'].map(clearStore),
+  );
+  const family = {
+    parentName: 'Ngozi Okafor',
+    parentEmail: 'ngozi.okafor@example.com',
+    studentName: 'Chidi Okafor',
+    studentEmail: 'chidi@example.com',
+  };
   const order = await storePaidOrder('2026-10-05T15:00:00.000Z', 30000, family);
   const project = await storeProject(order);
-  const lindqvist = await storePaidOrder('2026-10-06T15:00:00.000Z', 20000, { parentName: 'Astrid Lindqvist', parentEmail: 'astrid@example.org', studentName: 'Erik Lindqvist', studentEmail: 'erik@example.org' });
+  const lindqvist = await storePaidOrder('2026-10-06T15:00:00.000Z', 20000, {
+    parentName: 'Astrid Lindqvist',
+    parentEmail: 'astrid@example.org',
+    studentName: 'Erik Lindqvist',
+    studentEmail: 'erik@example.org',
+  });
   lindqvistOrder = lindqvist.id;
-  const { key: inquiryKey } = await inquiriesRepo().add(await inquirySchema.parseAsync({ ...validInquiry, parentName: 'Ngozi Okafor', email: 'ngozi.okafor@example.com', studentInfo: 'Chidi, 11th grade' }));
-  const booking = await storeBooking('2026-10-01T14:00:00.000Z', { name: 'Ngozi Okafor', email: 'ngozi.okafor@example.com' });
+  const { key: inquiryKey } = await inquiriesRepo().add(
+    await inquirySchema.parseAsync({
+      ...validInquiry,
+      parentName: 'Ngozi Okafor',
+      email: 'ngozi.okafor@example.com',
+      studentInfo: 'Chidi, 11th grade',
+    }),
+  );
+  const booking = await storeBooking('2026-10-01T14:00:00.000Z', {
+    name: 'Ngozi Okafor',
+    email: 'ngozi.okafor@example.com',
+  });
   await subscribersRepo().subscribe('ngozi.okafor@example.com');
   await subscribersRepo().subscribe('astrid@example.org');
   await waitlistRepo().join({ email: 'ngozi.okafor@example.com', editorId: 'maya-chen', editorName: 'Maya Chen' });
-  const sent = await sendMail({ to: 'ngozi.okafor@example.com', subject: `Your order ${order.id} is confirmed`, text: 'Thank you.' });
+  const sent = await sendMail({
+    to: 'ngozi.okafor@example.com',
+    subject: `Your order ${order.id} is confirmed`,
+    text: 'Thank you.',
+  });
   if (sent.via !== 'outbox') throw new Error('Expected the outbox');
   okafor = { orderId: order.id, projectId: project.id, inquiryKey, bookingId: booking.id, mailKey: sent.key };
 });
@@ -69,8 +99,14 @@ describe('GET /api/admin/search', () => {
     expect(hits.orders.detail).toContain('placed 2026-10-05');
     expect(hits.projects).toMatchObject({ anchor: `project-${okafor.projectId}` });
     expect(hits.projects.detail).toContain('with Maya Chen');
-    expect(hits.waitlist).toMatchObject({ anchor: 'waitlist-maya-chen', detail: expect.stringContaining('Waiting for Maya Chen') });
-    expect(hits.outbox).toMatchObject({ title: `Your order ${okafor.orderId} is confirmed`, anchor: `mail-${okafor.mailKey}` });
+    expect(hits.waitlist).toMatchObject({
+      anchor: 'waitlist-maya-chen',
+      detail: expect.stringContaining('Waiting for Maya Chen'),
+    });
+    expect(hits.outbox).toMatchObject({
+      title: `Your order ${okafor.orderId} is confirmed`,
+      anchor: `mail-${okafor.mailKey}`,
+    });
     expect(hits.subscribers.anchor).toBeNull();
     for (const group of res.body.groups) expect(group).toMatchObject({ unsearched: 0 });
   });
@@ -85,7 +121,11 @@ describe('GET /api/admin/search', () => {
   });
 
   it('finds by an order id: the order, its projects and the e-mails naming it', async () => {
-    expect(found((await get(okafor.orderId.toLowerCase())).body)).toEqual({ orders: [okafor.orderId], projects: [okafor.projectId], outbox: [okafor.mailKey] });
+    expect(found((await get(okafor.orderId.toLowerCase())).body)).toEqual({
+      orders: [okafor.orderId],
+      projects: [okafor.projectId],
+      outbox: [okafor.mailKey],
+    });
   });
 
   it('finds by a project id', async () => {
@@ -93,7 +133,11 @@ describe('GET /api/admin/search', () => {
   });
 
   it('finds an e-mail by its recipient only where only the outbox has it', async () => {
-    const sent = await sendMail({ to: ['team@example.net', 'zed.quill@example.net'], subject: 'Weekly digest', text: 'Hello' });
+    const sent = await sendMail({
+      to: ['team@example.net', 'zed.quill@example.net'],
+      subject: 'Weekly digest',
+      text: 'Hello',
+    });
     expect(found((await get('zed.quill@')).body)).toEqual({ outbox: [sent.via === 'outbox' ? sent.key : ''] });
   });
 
@@ -131,7 +175,8 @@ describe('search limits', () => {
 
 describe('in a storage outage', () => {
   const blobs = useAtomicBlobsServer();
-  const reportsCall = async (path: string, run: typeof handler, params?: Record<string, string>) => call(run, path, { headers: await asAdmin(), params });
+  const reportsCall = async (path: string, run: typeof handler, params?: Record<string, string>) =>
+    call(run, path, { headers: await asAdmin(), params });
 
   beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
   beforeAll(async () => {
@@ -143,7 +188,13 @@ describe('in a storage outage', () => {
   it.each([
     ['the search', () => reportsCall('/api/admin/search?q=okafor', handler)],
     ['the month report', () => reportsCall('/api/admin/reports/months?from=2026-10&to=2026-10', monthsHandler)],
-    ['an export', () => reportsCall('/api/admin/exports/orders.csv?from=2026-10-01&to=2026-10-31', exportsHandler, { file: 'orders.csv' })],
+    [
+      'an export',
+      () =>
+        reportsCall('/api/admin/exports/orders.csv?from=2026-10-01&to=2026-10-31', exportsHandler, {
+          file: 'orders.csv',
+        }),
+    ],
   ])('%s answers 503 with { error }, never a part of the lists as if it were all', async (_, attempt) => {
     for (const at of [1, 2, 3, 4]) {
       blobs.setFaults({ fault: 503, at, only: true, reads: true });

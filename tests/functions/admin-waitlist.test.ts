@@ -14,9 +14,13 @@ const get = async (query = '', headers?: Record<string, string>) =>
 const counts = async (headers?: Record<string, string>) =>
   call(countsHandler, '/api/admin/waitlist/counts', { headers: headers ?? (await asAdmin()) });
 const remove = async (query: Record<string, string>, headers?: Record<string, string>) =>
-  call(handler, `/api/admin/waitlist?${new URLSearchParams(query)}`, { method: 'DELETE', headers: headers ?? (await asAdmin()) });
+  call(handler, `/api/admin/waitlist?${new URLSearchParams(query)}`, {
+    method: 'DELETE',
+    headers: headers ?? (await asAdmin()),
+  });
 const csv = async (query = '') => call(handler, `/api/admin/waitlist?format=csv${query}`, { headers: await asAdmin() });
-const join = (email: string, editorId: string) => call(waitlistHandler, '/api/waitlist', { method: 'POST', json: { email, editorId } });
+const join = (email: string, editorId: string) =>
+  call(waitlistHandler, '/api/waitlist', { method: 'POST', json: { email, editorId } });
 const who = (items: WaitlistItem[]) => items.map((i) => `${i.editorId}: ${i.email}`);
 
 beforeAll(async () => {
@@ -80,7 +84,11 @@ describe('GET /api/admin/waitlist', () => {
 
   it('orders by join time, not by address, across pages', async () => {
     const people = ['zed@example.com', 'amy@example.com', 'max@example.com'];
-    for (const [i, email] of people.entries()) await waitlistRepo().join({ email, editorId: 'maya-chen', editorName: 'Maya Chen' }, new Date(Date.UTC(2030, 0, 1, 9, 0, i)));
+    for (const [i, email] of people.entries())
+      await waitlistRepo().join(
+        { email, editorId: 'maya-chen', editorName: 'Maya Chen' },
+        new Date(Date.UTC(2030, 0, 1, 9, 0, i)),
+      );
     const first = await get('?limit=2');
     const second = await get(`?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
     expect([...first.body.items, ...second.body.items].map((i: WaitlistItem) => i.email)).toEqual(people);
@@ -106,7 +114,10 @@ describe('GET /api/admin/waitlist', () => {
 
   it('pages by cursor', async () => {
     for (const [i, email] of ['a@example.com', 'b@example.com', 'c@example.com'].entries()) {
-      await waitlistRepo().join({ email, editorId: 'maya-chen', editorName: 'Maya Chen' }, new Date(Date.UTC(2030, 0, 1, 9, 0, i)));
+      await waitlistRepo().join(
+        { email, editorId: 'maya-chen', editorName: 'Maya Chen' },
+        new Date(Date.UTC(2030, 0, 1, 9, 0, i)),
+      );
     }
     const first = await get('?limit=2');
     expect(who(first.body.items)).toEqual(['maya-chen: a@example.com', 'maya-chen: b@example.com']);
@@ -156,10 +167,16 @@ describe('DELETE /api/admin/waitlist', () => {
     expect((await get()).body.total).toBe(2);
     expect((await counts()).body).toEqual({ 'maya-chen': 1, 'daniel-okafor': 1 });
     expect(await waitlistRepo().get('maya-chen', 'a@example.com')).toBeNull();
-    expect(await remove({ editor: 'maya-chen', email: 'a@example.com' })).toMatchObject({ status: 404, body: { error: 'No such waitlist entry' } });
+    expect(await remove({ editor: 'maya-chen', email: 'a@example.com' })).toMatchObject({
+      status: 404,
+      body: { error: 'No such waitlist entry' },
+    });
     // Joining again after a removal is a new place at the end.
     await join('a@example.com', 'maya-chen');
-    expect(who((await get('?editor=maya-chen')).body.items)).toEqual(['maya-chen: b@example.com', 'maya-chen: a@example.com']);
+    expect(who((await get('?editor=maya-chen')).body.items)).toEqual([
+      'maya-chen: b@example.com',
+      'maya-chen: a@example.com',
+    ]);
   });
 
   it.each([

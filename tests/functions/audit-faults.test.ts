@@ -27,9 +27,16 @@ describe('an admin changes an editor', () => {
   const input = editorInput('Fault Walk Editor');
   const changed = { ...input, college: 'Yale University' };
   let id: string;
-  const save = async () => call(editorHandler, `/api/database/editors/${id}`, { method: 'PUT', params: { id }, headers: await asAdmin(), json: changed });
+  const save = async () =>
+    call(editorHandler, `/api/database/editors/${id}`, {
+      method: 'PUT',
+      params: { id },
+      headers: await asAdmin(),
+      json: changed,
+    });
   const college = async () => (await editorsRepo().get(id))?.college;
-  const entriesOfTheChange = async () => (await auditPage({ limit: 50 }, id)).items.filter((e) => e.after?.college === 'Yale University');
+  const entriesOfTheChange = async () =>
+    (await auditPage({ limit: 50 }, id)).items.filter((e) => e.after?.college === 'Yale University');
 
   it('a landed change has its entry; the answer is 200 or 503, and a retry leaves the change and its entry', async () => {
     const writes = await walkFaults(blobs, {
@@ -42,8 +49,13 @@ describe('an admin changes an editor', () => {
         if (res.status === 200) expect(await college(), step).toBe('Yale University');
         else expect(res.body, step).toEqual({ error: storageMessages.saveFailed });
         const entries = await entriesOfTheChange();
-        if ((await college()) === 'Yale University') expect(entries.length, `${step}: the landed change has an entry`).toBeGreaterThanOrEqual(1);
-        else expect(entries.filter((e) => e.confirmed), `${step}: no confirmed entry for a change that did not land`).toEqual([]);
+        if ((await college()) === 'Yale University')
+          expect(entries.length, `${step}: the landed change has an entry`).toBeGreaterThanOrEqual(1);
+        else
+          expect(
+            entries.filter((e) => e.confirmed),
+            `${step}: no confirmed entry for a change that did not land`,
+          ).toEqual([]);
         expect(entries.length).toBeLessThanOrEqual(1);
       },
       async afterRetry(res) {
@@ -53,7 +65,11 @@ describe('an admin changes an editor', () => {
         // One entry for the one change: the retry that finds it done adds none, and one whose first
         // attempt never landed is the confirmed one.
         expect(entries).toHaveLength(1);
-        expect(entries[0]).toMatchObject({ action: 'editor-changed', before: { college: input.college }, by: 'boss@example.test' });
+        expect(entries[0]).toMatchObject({
+          action: 'editor-changed',
+          before: { college: input.college },
+          by: 'boss@example.test',
+        });
       },
     });
     expect(writes).toBeGreaterThanOrEqual(3);

@@ -34,7 +34,10 @@ type Statuses = Record<Caller, number>;
  * The admin's and the editor's own addresses, signed in before the address was verified: a role needs
  * a verified address in every environment, so until then each is answered as 'another customer' is.
  */
-const UNVERIFIED = { 'admin, address unverified': 'boss@example.test', 'editor, address unverified': 'maya@example.test' } as const;
+const UNVERIFIED = {
+  'admin, address unverified': 'boss@example.test',
+  'editor, address unverified': 'maya@example.test',
+} as const;
 type Unverified = keyof typeof UNVERIFIED;
 
 /** What a cell sends, after arranging whatever it needs. */
@@ -52,9 +55,30 @@ interface Row {
   editorSeesOrder?: boolean;
 }
 
-const everyone = (status: number): Statuses => ({ 'no token': status, 'malformed token': status, customer: status, admin: status, 'another customer': status, editor: status });
-const adminsOnly = (status: number): Statuses => ({ 'no token': 401, 'malformed token': 401, customer: 403, admin: status, 'another customer': 403, editor: 403 });
-const signedIn = (status: number): Statuses => ({ 'no token': 401, 'malformed token': 401, customer: status, admin: status, 'another customer': status, editor: status });
+const everyone = (status: number): Statuses => ({
+  'no token': status,
+  'malformed token': status,
+  customer: status,
+  admin: status,
+  'another customer': status,
+  editor: status,
+});
+const adminsOnly = (status: number): Statuses => ({
+  'no token': 401,
+  'malformed token': 401,
+  customer: 403,
+  admin: status,
+  'another customer': 403,
+  editor: 403,
+});
+const signedIn = (status: number): Statuses => ({
+  'no token': 401,
+  'malformed token': 401,
+  customer: status,
+  admin: status,
+  'another customer': status,
+  editor: status,
+});
 /** The customer owns the data; an admin may read it; anyone else learns nothing, not even that it exists. */
 const ownerOrAdmin = (status: number): Statuses => ({ ...signedIn(status), 'another customer': 404, editor: 404 });
 const ownerOnly = (status: number): Statuses => ({ ...ownerOrAdmin(status), admin: 404 });
@@ -67,13 +91,19 @@ let ownersOrder: string;
 
 /** A fresh paid project of 'customer' with maya-chen ('editor'), and a draft file of it. */
 async function customersProject() {
-  const { projectIds: [id] } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+  const {
+    projectIds: [id],
+  } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
   return id;
 }
 async function customersDraftFile() {
   const id = await customersProject();
   const file = (await upload(tokens.customer, id, 'My draft')).body;
-  const submitted = await act(tokens.customer, id, 'submit', { version: 1, prompt: 'Prompt', draft: { kind: 'file', fileId: file.id } });
+  const submitted = await act(tokens.customer, id, 'submit', {
+    version: 1,
+    prompt: 'Prompt',
+    draft: { kind: 'file', fileId: file.id },
+  });
   if (submitted.status !== 200) throw new Error(`Could not submit: ${JSON.stringify(submitted.body)}`);
   return { id, fileId: file.id as string };
 }
@@ -81,7 +111,14 @@ async function customersDraftFile() {
 /** An event the owner was told of, as the attention list names it. */
 async function ownerNotice() {
   const at = new Date();
-  await tellOwner({ id: `family-cancel-BCC-MATRIX-${crypto.randomUUID().slice(0, 8)}`, at, kind: 'family-cancel', orderId: 'BCC-MATRIX', subject: 'A family cancelled', lines: ['A family cancelled.'] });
+  await tellOwner({
+    id: `family-cancel-BCC-MATRIX-${crypto.randomUUID().slice(0, 8)}`,
+    at,
+    kind: 'family-cancel',
+    orderId: 'BCC-MATRIX',
+    subject: 'A family cancelled',
+    lines: ['A family cancelled.'],
+  });
   return (await attentionRepo().page({ limit: 1 })).items[0].id;
 }
 
@@ -90,7 +127,10 @@ const editorWithId = async () => (await editorsRepo().createWithNewId(editorInpu
 /** One row per endpoint (method and `config.path`); a new endpoint needs one line here. */
 const MATRIX: Record<string, Row> = {
   'GET /api/database/editors': { expect: everyone(200), request: async () => ({ path: '/api/database/editors' }) },
-  'POST /api/database/editors': { expect: adminsOnly(201), request: async () => ({ path: '/api/database/editors', json: editorInput() }) },
+  'POST /api/database/editors': {
+    expect: adminsOnly(201),
+    request: async () => ({ path: '/api/database/editors', json: editorInput() }),
+  },
   'PUT /api/database/editors/:id': {
     expect: adminsOnly(200),
     request: async () => {
@@ -120,11 +160,17 @@ const MATRIX: Record<string, Row> = {
       return { path: '/api/database/emails', json: { id: 'matrix@example.com', enabled: false } };
     },
   },
-  'POST /api/database/subscribe': { expect: everyone(200), request: async () => ({ path: '/api/database/subscribe', json: { email: 'reader@example.com' } }) },
+  'POST /api/database/subscribe': {
+    expect: everyone(200),
+    request: async () => ({ path: '/api/database/subscribe', json: { email: 'reader@example.com' } }),
+  },
   'POST /api/contact': { expect: everyone(200), request: async () => ({ path: '/api/contact', json: validInquiry }) },
   'POST /api/waitlist': {
     expect: everyone(201),
-    request: async () => ({ path: '/api/waitlist', json: { email: `waiting-${crypto.randomUUID()}@example.com`, editorId: 'maya-chen' } }),
+    request: async () => ({
+      path: '/api/waitlist',
+      json: { email: `waiting-${crypto.randomUUID()}@example.com`, editorId: 'maya-chen' },
+    }),
   },
   'GET /api/admin/inquiries': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/inquiries' }) },
   'PATCH /api/admin/inquiries': {
@@ -138,9 +184,15 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/outbox': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/outbox' }) },
   'GET /api/admin/audit': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/audit' }) },
   'GET /api/admin/attention': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/attention' }) },
-  'PATCH /api/admin/attention': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/attention', json: { id: await ownerNotice(), seen: true } }) },
+  'PATCH /api/admin/attention': {
+    expect: adminsOnly(200),
+    request: async () => ({ path: '/api/admin/attention', json: { id: await ownerNotice(), seen: true } }),
+  },
   'GET /api/admin/waitlist': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/waitlist' }) },
-  'GET /api/admin/waitlist/counts': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/waitlist/counts' }) },
+  'GET /api/admin/waitlist/counts': {
+    expect: adminsOnly(200),
+    request: async () => ({ path: '/api/admin/waitlist/counts' }),
+  },
   'DELETE /api/admin/waitlist': {
     expect: adminsOnly(204),
     request: async () => {
@@ -163,11 +215,20 @@ const MATRIX: Record<string, Row> = {
   'GET /api/consult/slots': { expect: everyone(200), request: async () => ({ path: '/api/consult/slots' }) },
   'POST /api/consult/bookings': {
     expect: everyone(201),
-    request: async () => ({ path: '/api/consult/bookings', json: bookingRequest((await freeSlots({})).slots[0], { email: `matrix-${crypto.randomUUID()}@example.com` }) }),
+    request: async () => ({
+      path: '/api/consult/bookings',
+      json: bookingRequest((await freeSlots({})).slots[0], { email: `matrix-${crypto.randomUUID()}@example.com` }),
+    }),
   },
   // The cancel link's token is the only key, whoever holds it: it opens that one consult.
-  'POST /api/consult/lookup': { expect: everyone(200), request: async () => ({ path: '/api/consult/lookup', json: { token: (await arrangeBooking()).token } }) },
-  'POST /api/consult/cancel': { expect: everyone(200), request: async () => ({ path: '/api/consult/cancel', json: { token: (await arrangeBooking()).token } }) },
+  'POST /api/consult/lookup': {
+    expect: everyone(200),
+    request: async () => ({ path: '/api/consult/lookup', json: { token: (await arrangeBooking()).token } }),
+  },
+  'POST /api/consult/cancel': {
+    expect: everyone(200),
+    request: async () => ({ path: '/api/consult/cancel', json: { token: (await arrangeBooking()).token } }),
+  },
   'GET /api/admin/consults': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/consults' }) },
   'DELETE /api/admin/consults/:id': {
     expect: adminsOnly(200),
@@ -180,14 +241,27 @@ const MATRIX: Record<string, Row> = {
     expect: adminsOnly(200),
     request: async () => {
       const { id } = await arrangeBooking();
-      return { path: `/api/admin/consults/${id}`, params: { id }, json: { meetingLink: 'https://meet.example.com/matrix' } };
+      return {
+        path: `/api/admin/consults/${id}`,
+        params: { id },
+        json: { meetingLink: 'https://meet.example.com/matrix' },
+      };
     },
   },
-  'GET /api/admin/consult-availability': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/consult-availability' }) },
-  'PUT /api/admin/consult-availability': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/consult-availability', json: DEFAULT_AVAILABILITY }) },
+  'GET /api/admin/consult-availability': {
+    expect: adminsOnly(200),
+    request: async () => ({ path: '/api/admin/consult-availability' }),
+  },
+  'PUT /api/admin/consult-availability': {
+    expect: adminsOnly(200),
+    request: async () => ({ path: '/api/admin/consult-availability', json: DEFAULT_AVAILABILITY }),
+  },
   'GET /api/me': { expect: signedIn(200), request: async () => ({ path: '/api/me' }) },
   'GET /api/orders': { expect: signedIn(200), request: async () => ({ path: '/api/orders' }) },
-  'GET /api/orders/:id': { expect: ownerOrAdmin(200), request: async () => ({ path: `/api/orders/${ownersOrder}`, params: { id: ownersOrder } }) },
+  'GET /api/orders/:id': {
+    expect: ownerOrAdmin(200),
+    request: async () => ({ path: `/api/orders/${ownersOrder}`, params: { id: ownersOrder } }),
+  },
   // The customer's own unpaid order: 'checkout' opens a fresh session for it.
   'POST /api/orders/:id/:action': {
     expect: ownerOnly(200),
@@ -211,13 +285,22 @@ const MATRIX: Record<string, Row> = {
       return { path: `/api/student-access/${orderId}`, params: { orderId } };
     },
   },
-  'POST /api/stripe/create-payment-session': { expect: signedIn(200), request: async () => ({ path: '/api/stripe/create-payment-session', json: selection() }) },
+  'POST /api/stripe/create-payment-session': {
+    expect: signedIn(200),
+    request: async () => ({ path: '/api/stripe/create-payment-session', json: selection() }),
+  },
   // Only the payment provider's signature opens the webhook: no token, however good, does.
   'POST /api/stripe/webhook': {
     expect: everyone(400),
     request: async () => ({
       path: '/api/stripe/webhook',
-      json: { id: 'evt_forged', type: 'checkout.session.completed', data: { object: { client_reference_id: ownersOrder, amount_total: 1, currency: 'usd', payment_status: 'paid' } } },
+      json: {
+        id: 'evt_forged',
+        type: 'checkout.session.completed',
+        data: {
+          object: { client_reference_id: ownersOrder, amount_total: 1, currency: 'usd', payment_status: 'paid' },
+        },
+      },
     }),
   },
   'GET /api/projects': { expect: signedIn(200), request: async () => ({ path: '/api/projects' }) },
@@ -243,7 +326,12 @@ const MATRIX: Record<string, Row> = {
     expect: { ...projectParties(201), admin: 403, editor: 409 },
     request: async () => {
       const id = await customersProject();
-      return { path: `/api/project-files/${id}`, params: { id }, body: 'My draft', headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'draft.txt' } };
+      return {
+        path: `/api/project-files/${id}`,
+        params: { id },
+        body: 'My draft',
+        headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'draft.txt' },
+      };
     },
   },
   'GET /api/project-files/:id/:fileId': {
@@ -256,23 +344,40 @@ const MATRIX: Record<string, Row> = {
   // The editor writes their own bio (the demo's, so the store stays as other tests expect it).
   'PUT /api/editor/profile': {
     expect: { ...signedIn(403), editor: 200 },
-    request: async () => ({ path: '/api/editor/profile', json: { bio: DEMO_EDITORS.find((e) => e.id === 'maya-chen')!.bio } }),
+    request: async () => ({
+      path: '/api/editor/profile',
+      json: { bio: DEMO_EDITORS.find((e) => e.id === 'maya-chen')!.bio },
+    }),
   },
-  'GET /api/editor/projects': { expect: { ...signedIn(403), editor: 200 }, editorSeesOrder: true, request: async () => ({ path: '/api/editor/projects' }) },
+  'GET /api/editor/projects': {
+    expect: { ...signedIn(403), editor: 200 },
+    editorSeesOrder: true,
+    request: async () => ({ path: '/api/editor/projects' }),
+  },
   'GET /api/admin/projects': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/projects' }) },
   'POST /api/admin/orders/:id/refunds': {
     expect: adminsOnly(200),
     request: async () => {
       const { orderId } = await paidOrder(tokens.customer);
-      return { path: `/api/admin/orders/${orderId}/refunds`, params: { id: orderId }, json: { requestId: crypto.randomUUID(), amountCents: 100, reason: 'Goodwill' } };
+      return {
+        path: `/api/admin/orders/${orderId}/refunds`,
+        params: { id: orderId },
+        json: { requestId: crypto.randomUUID(), amountCents: 100, reason: 'Goodwill' },
+      };
     },
   },
   'GET /api/admin/editors': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/editors' }) },
   'GET /api/admin/search': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/search?q=example' }) },
-  'GET /api/admin/reports/months': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/reports/months' }) },
+  'GET /api/admin/reports/months': {
+    expect: adminsOnly(200),
+    request: async () => ({ path: '/api/admin/reports/months' }),
+  },
   'GET /api/admin/exports/:file': {
     expect: adminsOnly(200),
-    request: async () => ({ path: '/api/admin/exports/orders.csv?from=2026-01-01&to=2026-12-31', params: { file: 'orders.csv' } }),
+    request: async () => ({
+      path: '/api/admin/exports/orders.csv?from=2026-01-01&to=2026-12-31',
+      params: { file: 'orders.csv' },
+    }),
   },
   'GET /api/stripe/test-checkout/:orderId': {
     expect: ownerOnly(200),
@@ -282,7 +387,11 @@ const MATRIX: Record<string, Row> = {
     expect: ownerOnly(200),
     request: async () => {
       const { id, orderId } = await openOrder(tokens.customer);
-      return { path: `/api/stripe/test-checkout/${orderId}`, params: { orderId }, json: { sessionId: id, cardNumber: '4242 4242 4242 4242' } };
+      return {
+        path: `/api/stripe/test-checkout/${orderId}`,
+        params: { orderId },
+        json: { sessionId: id, cardNumber: '4242 4242 4242 4242' },
+      };
     },
   },
 };
@@ -292,8 +401,16 @@ const endpoints = await listEndpoints();
 beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
   await resetOrderingStores();
-  const [customer, other, { admin }, editor] = await Promise.all([createUser(), createUser(), testTokens(), tokenOf('maya@example.test')]);
-  const [unverifiedAdmin, unverifiedEditor] = [await unverifiedToken(UNVERIFIED['admin, address unverified']), await unverifiedToken(UNVERIFIED['editor, address unverified'])];
+  const [customer, other, { admin }, editor] = await Promise.all([
+    createUser(),
+    createUser(),
+    testTokens(),
+    tokenOf('maya@example.test'),
+  ]);
+  const [unverifiedAdmin, unverifiedEditor] = [
+    await unverifiedToken(UNVERIFIED['admin, address unverified']),
+    await unverifiedToken(UNVERIFIED['editor, address unverified']),
+  ];
   tokens = {
     'malformed token': 'not-a-token',
     customer: customer.idToken,
@@ -315,7 +432,8 @@ async function unverifiedToken(email: string) {
 
 // Other test files sign in with these accounts as they were.
 afterAll(async () => {
-  for (const email of Object.values(UNVERIFIED)) await adminAuth().updateUser((await adminAuth().getUserByEmail(email)).uid, { emailVerified: true });
+  for (const email of Object.values(UNVERIFIED))
+    await adminAuth().updateUser((await adminAuth().getUserByEmail(email)).uid, { emailVerified: true });
 });
 
 it('has a row for every endpoint in netlify/functions, and no row for an endpoint that is gone', () => {
@@ -328,7 +446,9 @@ describe.each(endpoints.filter((e) => MATRIX[e.key]))('$key', ({ key, method, ha
     const { path, headers, ...init } = await row.request();
     const auth = caller === 'no token' ? {} : bearer(tokens[caller]);
     const res = await call(handler, path, { method, ...init, headers: { ...headers, ...auth } });
-    expect(res.status, JSON.stringify(res.body)).toBe(row.expect[caller in UNVERIFIED ? 'another customer' : (caller as Caller)]);
+    expect(res.status, JSON.stringify(res.body)).toBe(
+      row.expect[caller in UNVERIFIED ? 'another customer' : (caller as Caller)],
+    );
     if (res.status >= 400) expect(res.body).toEqual({ error: expect.any(String) });
     // Whatever the answer, the customer's order never shows to anyone but its owner and an admin
     // (and the editor of its projects, which carry the order's id).

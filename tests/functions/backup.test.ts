@@ -19,7 +19,13 @@ import { attentionRepo, tellOwner } from '../../netlify/server/admin/attention';
 import { auditPage } from '../../netlify/server/admin/audit-log';
 import { readCatalog } from '../../netlify/server/backup/catalog';
 import { exportBackup } from '../../netlify/server/backup/export';
-import { BACKED_UP_STORES, BACKUPS_KEPT, manifestKey, storePrefix, type Manifest } from '../../netlify/server/backup/layout';
+import {
+  BACKED_UP_STORES,
+  BACKUPS_KEPT,
+  manifestKey,
+  storePrefix,
+  type Manifest,
+} from '../../netlify/server/backup/layout';
 import { restoreBackup, type RestoreResult } from '../../netlify/server/backup/restore';
 import { consultsRepo } from '../../netlify/server/consults/consults.repo';
 import { customersRepo } from '../../netlify/server/orders/customers.repo';
@@ -70,13 +76,16 @@ async function storedBlobs() {
   return site;
 }
 
-const blobCount = (site: Awaited<ReturnType<typeof storedBlobs>>) => Object.values(site).reduce((sum, blobs) => sum + Object.keys(blobs).length, 0);
+const blobCount = (site: Awaited<ReturnType<typeof storedBlobs>>) =>
+  Object.values(site).reduce((sum, blobs) => sum + Object.keys(blobs).length, 0);
 
 /** The dates the backups store holds copies of, newest first (the local server lists emptied folders too). */
 async function datesWithCopies() {
   const backups = openStore('backups');
   const { folders } = await readCatalog(backups);
-  const held = await Promise.all(folders.map(async (date) => ((await listKeys(backups, { prefix: `${date}/` })).length > 0 ? [date] : [])));
+  const held = await Promise.all(
+    folders.map(async (date) => ((await listKeys(backups, { prefix: `${date}/` })).length > 0 ? [date] : [])),
+  );
   return held.flat();
 }
 
@@ -100,7 +109,10 @@ describe('export, wipe, restore, on the local Blobs server', () => {
     return {
       orders: (await call(ordersHandler, '/api/orders', { headers: bearer(customer.idToken) })).body,
       projects: (await call(projectsHandler, '/api/projects', { headers: bearer(customer.idToken) })).body,
-      file: { described: await files.describe(site.projectId, site.fileId), bytes: Buffer.from((await files.read(site.projectId, site.fileId))!) },
+      file: {
+        described: await files.describe(site.projectId, site.fileId),
+        bytes: Buffer.from((await files.read(site.projectId, site.fileId))!),
+      },
       photo: Buffer.from((await uploadsRepo().get(site.uploadKey))!.bytes),
       owned: await customersRepo().get(customer.uid),
       inquiries: await inquiriesRepo().list(),
@@ -121,44 +133,94 @@ describe('export, wipe, restore, on the local Blobs server', () => {
     customer = await createUser();
     // A paid order with an add-on (test checkout through the webhook's code: events, customers,
     // projects, timers, mail), a draft submitted as a file, and an order left unpaid (its expiry timer).
-    const { projectIds } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }], addOns: ['community'] }));
+    const { projectIds } = await paidOrder(
+      customer.idToken,
+      selection({ services: [{ id: 'supplement-small', quantity: 1 }], addOns: ['community'] }),
+    );
     site.projectId = projectIds[0];
     const file = (await upload(customer.idToken, site.projectId, PDF, 'Why us.pdf')).body;
     site.fileId = file.id;
-    const submitted = await act(customer.idToken, site.projectId, 'submit', { version: 1, prompt: 'Why us?', draft: { kind: 'file', fileId: file.id } });
+    const submitted = await act(customer.idToken, site.projectId, 'submit', {
+      version: 1,
+      prompt: 'Why us?',
+      draft: { kind: 'file', fileId: file.id },
+    });
     expect(submitted.status).toBe(200);
     site.submittedAt = Date.parse(submitted.body.rounds[0].submittedAt);
     await openOrder(customer.idToken);
     // An editor's photo, an inquiry, a subscriber, a waitlist entry and a consult.
-    const photo = await call(uploadsHandler, '/api/uploads', { method: 'POST', body: PNG_1x1, headers: { ...(await asAdmin()), 'content-type': 'image/png' } });
+    const photo = await call(uploadsHandler, '/api/uploads', {
+      method: 'POST',
+      body: PNG_1x1,
+      headers: { ...(await asAdmin()), 'content-type': 'image/png' },
+    });
     site.uploadKey = uploadKeyOf(photo.body.url)!;
     expect((await call(contactHandler, '/api/contact', { method: 'POST', json: validInquiry })).status).toBe(200);
-    expect((await call(subscribeHandler, '/api/database/subscribe', { method: 'POST', json: { email: 'reader+news@example.com' } })).status).toBe(200);
-    expect((await call(waitlistHandler, '/api/waitlist', { method: 'POST', json: { email: 'waiting@example.com', editorId: FULL_EDITOR } })).status).toBe(201);
+    expect(
+      (
+        await call(subscribeHandler, '/api/database/subscribe', {
+          method: 'POST',
+          json: { email: 'reader+news@example.com' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(waitlistHandler, '/api/waitlist', {
+          method: 'POST',
+          json: { email: 'waiting@example.com', editorId: FULL_EDITOR },
+        })
+      ).status,
+    ).toBe(201);
     site.bookingId = (await arrangeBooking()).id;
     // An admin action in the audit log, and an event the owner was told of.
-    const hours = { ...DEFAULT_AVAILABILITY, weekly: { ...DEFAULT_AVAILABILITY.weekly, sat: [{ start: '10:00', end: '12:00' }] } };
-    expect((await call(availabilityHandler, '/api/admin/consult-availability', { method: 'PUT', headers: await asAdmin(), json: hours })).status).toBe(200);
-    await tellOwner({ id: 'refund-failed-BCC-BACKUP-admin-x', at: NOW, kind: 'refund-failed', orderId: 'BCC-BACKUP', subject: 'A refund failed', lines: ['A refund failed.'] });
+    const hours = {
+      ...DEFAULT_AVAILABILITY,
+      weekly: { ...DEFAULT_AVAILABILITY.weekly, sat: [{ start: '10:00', end: '12:00' }] },
+    };
+    expect(
+      (
+        await call(availabilityHandler, '/api/admin/consult-availability', {
+          method: 'PUT',
+          headers: await asAdmin(),
+          json: hours,
+        })
+      ).status,
+    ).toBe(200);
+    await tellOwner({
+      id: 'refund-failed-BCC-BACKUP-admin-x',
+      at: NOW,
+      kind: 'refund-failed',
+      orderId: 'BCC-BACKUP',
+      subject: 'A refund failed',
+      lines: ['A refund failed.'],
+    });
   }, 120_000);
 
   it('brings a wiped site back as it was: records, files byte for byte with metadata, timers still due and acting', async () => {
     const before = await storedBlobs();
-    for (const name of BACKED_UP_STORES) expect(Object.keys(before[name]).length, `${name} holds something to back up`).toBeGreaterThan(0);
-    expect(before.files[`${site.projectId}/${site.fileId}`].metadata).toMatchObject({ name: 'Why us.pdf', kind: 'pdf' });
+    for (const name of BACKED_UP_STORES)
+      expect(Object.keys(before[name]).length, `${name} holds something to back up`).toBeGreaterThan(0);
+    expect(before.files[`${site.projectId}/${site.fileId}`].metadata).toMatchObject({
+      name: 'Why us.pdf',
+      kind: 'pdf',
+    });
     const read = await readSite();
     expect(read.timers.map((t) => t.kind)).toEqual(expect.arrayContaining(['ack', 'expire']));
 
     const summary = await exportBackup({ now: NOW });
     expect(summary).toEqual({ date: DATE, state: 'complete', copied: blobCount(before), pruned: [] });
     const manifest = (await openStore('backups').get(manifestKey(DATE), { type: 'json' })) as Manifest;
-    expect(manifest.stores).toEqual(Object.fromEntries(BACKED_UP_STORES.map((name) => [name, { blobs: Object.keys(before[name]).length }])));
+    expect(manifest.stores).toEqual(
+      Object.fromEntries(BACKED_UP_STORES.map((name) => [name, { blobs: Object.keys(before[name]).length }])),
+    );
 
     await wipeSite();
     expect(blobCount(await storedBlobs())).toBe(0);
 
     const stores = restored(await restoreBackup(DATE));
-    for (const report of stores) expect(report).toMatchObject({ written: report.blobs, alreadyThere: 0, differing: [], missing: [] });
+    for (const report of stores)
+      expect(report).toMatchObject({ written: report.blobs, alreadyThere: 0, differing: [], missing: [] });
     expect(await storedBlobs()).toEqual(before);
     expect(await readSite()).toEqual(read);
 
@@ -167,13 +229,20 @@ describe('export, wipe, restore, on the local Blobs server', () => {
     const run = await runDeliveryTimers(context({}, pending), new Date(site.submittedAt + 20 * HOUR_MS + 60_000));
     await Promise.all(pending);
     expect(run.failed).toBe(0);
-    expect((await projectsRepo().get(site.projectId))!.history.filter((e) => e.type === 'ack_reminder')).toHaveLength(1);
+    expect((await projectsRepo().get(site.projectId))!.history.filter((e) => e.type === 'ack_reminder')).toHaveLength(
+      1,
+    );
   }, 120_000);
 
   it('a second export the same day changes nothing', async () => {
     const backups = openStore('backups');
     const held = await backups.list();
-    expect(await exportBackup({ now: new Date(NOW.getTime() + 20 * HOUR_MS) })).toEqual({ date: DATE, state: 'complete', copied: 0, pruned: [] });
+    expect(await exportBackup({ now: new Date(NOW.getTime() + 20 * HOUR_MS) })).toEqual({
+      date: DATE,
+      state: 'complete',
+      copied: 0,
+      pruned: [],
+    });
     expect(await backups.list()).toEqual(held);
   });
 
@@ -186,14 +255,26 @@ describe('export, wipe, restore, on the local Blobs server', () => {
     const [changed] = keys;
     await projects.set(changed, 'not what was backed up');
     const again = restored(await restoreBackup(DATE)).find((r) => r.store === 'projects')!;
-    expect(again).toEqual({ store: 'projects', blobs: keys.length, written: keys.length - 1, alreadyThere: 0, differing: [changed], missing: [] });
+    expect(again).toEqual({
+      store: 'projects',
+      blobs: keys.length,
+      written: keys.length - 1,
+      alreadyThere: 0,
+      differing: [changed],
+      missing: [],
+    });
     const others = restored(await restoreBackup(DATE)).filter((r) => r.store !== 'projects');
-    for (const report of others) expect(report).toMatchObject({ written: 0, alreadyThere: report.blobs, differing: [] });
+    for (const report of others)
+      expect(report).toMatchObject({ written: 0, alreadyThere: report.blobs, differing: [] });
   });
 
   it('refuses a store that holds blobs not in the backup, naming it and writing nothing; --merge adds what is missing', async () => {
     await wipeSite();
-    await openStore('subscribers').setJSON('someone%40example.com', { email: 'someone@example.com', enabled: true, subscribedAt: NOW.toISOString() });
+    await openStore('subscribers').setJSON('someone%40example.com', {
+      email: 'someone@example.com',
+      enabled: true,
+      subscribedAt: NOW.toISOString(),
+    });
     await openStore('orders').set('stray', '');
     expect(await restoreBackup(DATE)).toEqual({
       refused: [
@@ -212,7 +293,9 @@ describe('export, wipe, restore, on the local Blobs server', () => {
     const backups = openStore('backups');
     const [copy] = await listKeys(backups, { prefix: storePrefix(DATE, 'editors') });
     await backups.delete(copy);
-    await expect(restoreBackup(DATE)).rejects.toThrow(/^The backup of 2026-11-24 holds \d+ of the \d+ blobs of editors it recorded\.$/);
+    await expect(restoreBackup(DATE)).rejects.toThrow(
+      /^The backup of 2026-11-24 holds \d+ of the \d+ blobs of editors it recorded\.$/,
+    );
   });
 });
 
@@ -223,7 +306,9 @@ describe('time and retention', () => {
   });
 
   it('a run out of time leaves no manifest, and the next one finishes without copying anything twice', async () => {
-    const total = (await Promise.all(BACKED_UP_STORES.map(async (name) => (await listKeys(openStore(name))).length))).reduce((a, b) => a + b, 0);
+    const total = (
+      await Promise.all(BACKED_UP_STORES.map(async (name) => (await listKeys(openStore(name))).length))
+    ).reduce((a, b) => a + b, 0);
     let checks = 0;
     const first = await exportBackup({ now: NOW, timeLeft: () => (++checks <= 4 ? 10_000 : 0) });
     expect(first).toMatchObject({ date: DATE, state: 'under way' });
@@ -240,7 +325,12 @@ describe('time and retention', () => {
     for (let days = 1; days <= BACKUPS_KEPT + 2; days++) {
       const date = dayAfter(days);
       await backups.set(`${date}/orders/BCC-OLD${days}`, '');
-      if (days !== 3) await backups.setJSON(manifestKey(date), { date, finishedAt: NOW.toISOString(), stores: { orders: { blobs: 1 } } });
+      if (days !== 3)
+        await backups.setJSON(manifestKey(date), {
+          date,
+          finishedAt: NOW.toISOString(),
+          stores: { orders: { blobs: 1 } },
+        });
     }
     const under = dayAfter(BACKUPS_KEPT + 5);
     await backups.set(`${under}/orders/BCC-NEW`, '');
@@ -249,7 +339,13 @@ describe('time and retention', () => {
 
     const summary = await exportBackup({ now });
     // Complete: DATE (from the test before), 15 of the 16 days, and today; 14 stay.
-    const complete = [today, ...Array.from({ length: BACKUPS_KEPT + 2 }, (_, i) => dayAfter(BACKUPS_KEPT + 2 - i)).filter((d) => d !== dayAfter(3)), DATE];
+    const complete = [
+      today,
+      ...Array.from({ length: BACKUPS_KEPT + 2 }, (_, i) => dayAfter(BACKUPS_KEPT + 2 - i)).filter(
+        (d) => d !== dayAfter(3),
+      ),
+      DATE,
+    ];
     expect(summary.pruned).toEqual([...complete.slice(BACKUPS_KEPT), dayAfter(3)].sort());
     const catalog = await readCatalog(backups);
     expect(catalog.complete).toEqual(complete.slice(0, BACKUPS_KEPT));
@@ -263,14 +359,21 @@ describe('against storage that fails at any write', () => {
 
   /** A small site: a file with its metadata, a record, an empty marker; and the backups of the days before, one abandoned. */
   async function arrangeSite() {
-    await openStore('files').set('BCC-AAAAAA-1/file', PDF.slice().buffer, { metadata: { name: 'Essay.pdf', kind: 'pdf', bytes: PDF.byteLength } });
+    await openStore('files').set('BCC-AAAAAA-1/file', PDF.slice().buffer, {
+      metadata: { name: 'Essay.pdf', kind: 'pdf', bytes: PDF.byteLength },
+    });
     await openStore('orders').setJSON('BCC-AAAAAA', { id: 'BCC-AAAAAA', status: 'paid' });
     await openStore('timers').set('due/2026-11-25T03/2026-11-25T03:00:00.000Z/BCC-AAAAAA-1/ack-1', '');
     const backups = openStore('backups');
     for (let days = 1; days <= BACKUPS_KEPT + 1; days++) {
       const date = dayAfter(-days);
       await backups.set(`${date}/orders/BCC-OLD`, '');
-      if (days !== 2) await backups.setJSON(manifestKey(date), { date, finishedAt: NOW.toISOString(), stores: { orders: { blobs: 1 } } });
+      if (days !== 2)
+        await backups.setJSON(manifestKey(date), {
+          date,
+          finishedAt: NOW.toISOString(),
+          stores: { orders: { blobs: 1 } },
+        });
     }
   }
 
@@ -287,7 +390,9 @@ describe('against storage that fails at any write', () => {
         for (const copy of copies) {
           const found = (await backups.getWithMetadata(copy, { type: 'arrayBuffer' }))!;
           const key = copy.slice(storePrefix(date, name as never).length);
-          expect({ bytes: Buffer.from(found.data).toString('base64'), metadata: found.metadata }).toEqual(site[name][key]);
+          expect({ bytes: Buffer.from(found.data).toString('base64'), metadata: found.metadata }).toEqual(
+            site[name][key],
+          );
         }
       }
     }
@@ -323,7 +428,8 @@ describe('against storage that fails at any write', () => {
       act: () => restoreBackup(DATE).catch((error: Error) => error),
       afterFault: () => {},
       async afterRetry(result) {
-        for (const report of restored(result as RestoreResult)) expect(report).toMatchObject({ written: report.blobs - report.alreadyThere, differing: [], missing: [] });
+        for (const report of restored(result as RestoreResult))
+          expect(report).toMatchObject({ written: report.blobs - report.alreadyThere, differing: [], missing: [] });
         expect(await storedBlobs()).toEqual(site);
       },
     });

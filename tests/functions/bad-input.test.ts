@@ -28,13 +28,31 @@ import { arrangeBooking, bookingRequest } from '../helpers/consults';
 import { freeSlots } from '../../netlify/server/consults/consult-booking';
 import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 
-const STORES = ['editors', 'subscribers', 'inquiries', 'waitlist', 'orders', 'customers', 'events', 'outbox', 'uploads', 'projects', 'timers', 'files', 'consults', 'audit', 'attention'];
+const STORES = [
+  'editors',
+  'subscribers',
+  'inquiries',
+  'waitlist',
+  'orders',
+  'customers',
+  'events',
+  'outbox',
+  'uploads',
+  'projects',
+  'timers',
+  'files',
+  'consults',
+  'audit',
+  'attention',
+];
 const RUNS = 40;
 const MB = 1024 * 1024;
 
 /** Every record of every store with its etag: a write anywhere changes it. */
 async function snapshot() {
-  const lists = await Promise.all(STORES.map(async (name) => (await getStore({ name, consistency: 'strong' }).list()).blobs));
+  const lists = await Promise.all(
+    STORES.map(async (name) => (await getStore({ name, consistency: 'strong' }).list()).blobs),
+  );
   return Object.fromEntries(STORES.map((name, i) => [name, lists[i].map((b) => `${b.key} ${b.etag}`).sort()]));
 }
 
@@ -75,10 +93,19 @@ let consult: { slot: string; lookupToken: string; cancelToken: string; bookingId
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 const encode = (text: string) => new TextEncoder().encode(text);
 // A number at the bottom: an empty array is a valid value for fields that default to one (`addOns`).
-const nested = (depth: number, asArray: boolean) => (asArray ? '['.repeat(depth) + '1' + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
+const nested = (depth: number, asArray: boolean) =>
+  asArray ? '['.repeat(depth) + '1' + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 const INVALID_UTF8 = [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80]];
-const POLLUTION = '"__proto__":{"polluted":"yes","isAdmin":true},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"},';
-const WRONG_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'text/json', undefined];
+const POLLUTION =
+  '"__proto__":{"polluted":"yes","isAdmin":true},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"},';
+const WRONG_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'text/json',
+  undefined,
+];
 
 /** The valid body with one field replaced by a value of another JSON type (nothing valid is of two types). */
 const wrongField = (valid: Record<string, unknown>) =>
@@ -90,25 +117,54 @@ const wrongField = (valid: Record<string, unknown>) =>
   );
 
 function hostileJson(valid: Record<string, unknown>): fc.Arbitrary<Sent & { label: string; statuses: number[] }> {
-  const json = (label: string, text: string, statuses = [400]) => ({ label, body: text, contentType: 'application/json', statuses });
+  const json = (label: string, text: string, statuses = [400]) => ({
+    label,
+    body: text,
+    contentType: 'application/json',
+    statuses,
+  });
   return fc.oneof(
     wrongField(valid).map((body) => json('a field of the wrong type', JSON.stringify(body), [400, 413])),
     fc.jsonValue({ maxDepth: 4 }).map((body) => json('any JSON value', JSON.stringify(body) ?? 'null', [400, 413])),
-    fc.tuple(fc.constantFrom(...Object.keys(valid)), fc.integer({ min: 1, max: 5000 }), fc.boolean()).map(([field, depth, asArray]) =>
-      json(`${field} nested ${depth} deep`, JSON.stringify({ ...valid, [field]: '@' }).replace('"@"', nested(depth, asArray)), [400, 413]),
+    fc
+      .tuple(fc.constantFrom(...Object.keys(valid)), fc.integer({ min: 1, max: 5000 }), fc.boolean())
+      .map(([field, depth, asArray]) =>
+        json(
+          `${field} nested ${depth} deep`,
+          JSON.stringify({ ...valid, [field]: '@' }).replace('"@"', nested(depth, asArray)),
+          [400, 413],
+        ),
+      ),
+    fc
+      .integer({ min: 1, max: 5000 })
+      .map((depth) => json(`a body nested ${depth} deep`, nested(depth, depth % 2 === 0), [400, 413])),
+    fc
+      .tuple(fc.constantFrom(...Object.keys(valid)), fc.integer({ min: 16 * 1024, max: 2 * MB }))
+      .map(([field, length]) =>
+        json(`${field} of ${length} characters`, JSON.stringify({ ...valid, [field]: 'x'.repeat(length) }), [400]),
+      ),
+    wrongField(valid).map((body) =>
+      json('pollution keys beside a wrong field', `{${POLLUTION}${JSON.stringify(body).slice(1)}`),
     ),
-    fc.integer({ min: 1, max: 5000 }).map((depth) => json(`a body nested ${depth} deep`, nested(depth, depth % 2 === 0), [400, 413])),
-    fc.tuple(fc.constantFrom(...Object.keys(valid)), fc.integer({ min: 16 * 1024, max: 2 * MB })).map(([field, length]) =>
-      json(`${field} of ${length} characters`, JSON.stringify({ ...valid, [field]: 'x'.repeat(length) }), [400]),
-    ),
-    wrongField(valid).map((body) => json('pollution keys beside a wrong field', `{${POLLUTION}${JSON.stringify(body).slice(1)}`)),
     fc.tuple(fc.constantFrom(...INVALID_UTF8), fc.nat()).map(([bad, at]) => {
       const bytes = encode(JSON.stringify(valid));
       const i = 1 + (at % (bytes.length - 1));
-      return { label: 'invalid UTF-8', body: new Uint8Array([...bytes.slice(0, i), ...bad, ...bytes.slice(i)]), contentType: 'application/json', statuses: [400] };
+      return {
+        label: 'invalid UTF-8',
+        body: new Uint8Array([...bytes.slice(0, i), ...bad, ...bytes.slice(i)]),
+        contentType: 'application/json',
+        statuses: [400],
+      };
     }),
-    fc.uint8Array({ maxLength: 512 }).map((bytes) => ({ label: 'random bytes', body: bytes, contentType: 'application/json', statuses: [400] })),
-    fc.constantFrom(...WRONG_TYPES).map((contentType) => ({ label: `Content-Type ${contentType}`, body: JSON.stringify(valid), contentType, statuses: [400] })),
+    fc
+      .uint8Array({ maxLength: 512 })
+      .map((bytes) => ({ label: 'random bytes', body: bytes, contentType: 'application/json', statuses: [400] })),
+    fc.constantFrom(...WRONG_TYPES).map((contentType) => ({
+      label: `Content-Type ${contentType}`,
+      body: JSON.stringify(valid),
+      contentType,
+      statuses: [400],
+    })),
     fc.constant(json('an empty body', '')),
     fc.constant(json('1 MB of JSON', JSON.stringify({ ...valid, pad: 'x'.repeat(MB) }), [400])),
   );
@@ -121,8 +177,17 @@ const admin = () => bearer(tokens.admin);
 const customer = () => bearer(tokens.customer);
 
 const signedEvent = (object: unknown) => {
-  const payload = JSON.stringify({ id: 'evt_bad_input', object: 'event', type: 'checkout.session.completed', data: { object } });
-  return { body: payload, contentType: 'application/json', signature: signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) };
+  const payload = JSON.stringify({
+    id: 'evt_bad_input',
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object },
+  });
+  return {
+    body: payload,
+    contentType: 'application/json',
+    signature: signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET),
+  };
 };
 
 /** Whatever an endpoint that takes no body may be sent. */
@@ -135,9 +200,19 @@ const ignoredBodies = () =>
 
 /** One entry per endpoint that takes a body; a new one without an entry fails the first test. */
 const TARGETS: Record<string, JsonTarget | RawTarget> = {
-  'POST /api/database/subscribe': { kind: 'json', path: () => '/api/database/subscribe', headers: anyone, valid: () => ({ email: 'reader@example.com' }) },
+  'POST /api/database/subscribe': {
+    kind: 'json',
+    path: () => '/api/database/subscribe',
+    headers: anyone,
+    valid: () => ({ email: 'reader@example.com' }),
+  },
   'POST /api/contact': { kind: 'json', path: () => '/api/contact', headers: anyone, valid: () => validInquiry },
-  'POST /api/database/editors': { kind: 'json', path: () => '/api/database/editors', headers: admin, valid: () => editorInput() },
+  'POST /api/database/editors': {
+    kind: 'json',
+    path: () => '/api/database/editors',
+    headers: admin,
+    valid: () => editorInput(),
+  },
   'PUT /api/database/editors/:id': {
     kind: 'json',
     path: () => `/api/database/editors/${editorId}`,
@@ -152,12 +227,42 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: admin,
     valid: () => ({ hidden: false }),
   },
-  'PUT /api/editor/profile': { kind: 'json', path: () => '/api/editor/profile', headers: () => bearer(tokens.editor), valid: () => ({ bio: 'I read every draft twice.' }) },
-  'POST /api/waitlist': { kind: 'json', path: () => '/api/waitlist', headers: anyone, valid: () => ({ email: 'waiting@example.com', editorId: 'maya-chen' }) },
-  'PATCH /api/admin/inquiries': { kind: 'json', path: () => '/api/admin/inquiries', headers: admin, valid: () => ({ id: inquiryKey, handled: true }) },
-  'PATCH /api/admin/attention': { kind: 'json', path: () => '/api/admin/attention', headers: admin, valid: () => ({ id: attentionId, seen: true }) },
-  'PATCH /api/database/emails': { kind: 'json', path: () => '/api/database/emails', headers: admin, valid: () => ({ id: 'reader@example.com', enabled: false }) },
-  'POST /api/stripe/create-payment-session': { kind: 'json', path: () => '/api/stripe/create-payment-session', headers: customer, valid: () => selection() },
+  'PUT /api/editor/profile': {
+    kind: 'json',
+    path: () => '/api/editor/profile',
+    headers: () => bearer(tokens.editor),
+    valid: () => ({ bio: 'I read every draft twice.' }),
+  },
+  'POST /api/waitlist': {
+    kind: 'json',
+    path: () => '/api/waitlist',
+    headers: anyone,
+    valid: () => ({ email: 'waiting@example.com', editorId: 'maya-chen' }),
+  },
+  'PATCH /api/admin/inquiries': {
+    kind: 'json',
+    path: () => '/api/admin/inquiries',
+    headers: admin,
+    valid: () => ({ id: inquiryKey, handled: true }),
+  },
+  'PATCH /api/admin/attention': {
+    kind: 'json',
+    path: () => '/api/admin/attention',
+    headers: admin,
+    valid: () => ({ id: attentionId, seen: true }),
+  },
+  'PATCH /api/database/emails': {
+    kind: 'json',
+    path: () => '/api/database/emails',
+    headers: admin,
+    valid: () => ({ id: 'reader@example.com', enabled: false }),
+  },
+  'POST /api/stripe/create-payment-session': {
+    kind: 'json',
+    path: () => '/api/stripe/create-payment-session',
+    headers: customer,
+    valid: () => selection(),
+  },
   'POST /api/stripe/test-checkout/:orderId': {
     kind: 'json',
     path: () => `/api/stripe/test-checkout/${order.orderId}`,
@@ -204,15 +309,40 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     params: () => ({ id: projectId }),
     headers: () => ({ ...customer(), 'x-file-name': 'essay.docx' }),
     bodies: fc.oneof(
-      fc.uint8Array({ minLength: 1, maxLength: 2048 }).filter((bytes) => sniffProjectFile(bytes) === null).map((body) => ({ body, contentType: 'application/octet-stream' })),
+      fc
+        .uint8Array({ minLength: 1, maxLength: 2048 })
+        .filter((bytes) => sniffProjectFile(bytes) === null)
+        .map((body) => ({ body, contentType: 'application/octet-stream' })),
       fc.constant({ body: new Uint8Array(), contentType: 'application/octet-stream' }),
-      fc.integer({ min: DELIVERY_LIMITS.fileBytes + 1, max: DELIVERY_LIMITS.fileBytes + MB }).map((size) => ({ body: new Uint8Array(size).fill(0x41), contentType: 'text/plain' })),
+      fc
+        .integer({ min: DELIVERY_LIMITS.fileBytes + 1, max: DELIVERY_LIMITS.fileBytes + MB })
+        .map((size) => ({ body: new Uint8Array(size).fill(0x41), contentType: 'text/plain' })),
     ),
   },
-  'POST /api/consult/bookings': { kind: 'json', path: () => '/api/consult/bookings', headers: anyone, valid: () => bookingRequest(consult.slot) },
-  'POST /api/consult/lookup': { kind: 'json', path: () => '/api/consult/lookup', headers: anyone, valid: () => ({ token: consult.lookupToken }) },
-  'POST /api/consult/cancel': { kind: 'json', path: () => '/api/consult/cancel', headers: anyone, valid: () => ({ token: consult.cancelToken }) },
-  'PUT /api/admin/consult-availability': { kind: 'json', path: () => '/api/admin/consult-availability', headers: admin, valid: () => ({ ...DEFAULT_AVAILABILITY }) },
+  'POST /api/consult/bookings': {
+    kind: 'json',
+    path: () => '/api/consult/bookings',
+    headers: anyone,
+    valid: () => bookingRequest(consult.slot),
+  },
+  'POST /api/consult/lookup': {
+    kind: 'json',
+    path: () => '/api/consult/lookup',
+    headers: anyone,
+    valid: () => ({ token: consult.lookupToken }),
+  },
+  'POST /api/consult/cancel': {
+    kind: 'json',
+    path: () => '/api/consult/cancel',
+    headers: anyone,
+    valid: () => ({ token: consult.cancelToken }),
+  },
+  'PUT /api/admin/consult-availability': {
+    kind: 'json',
+    path: () => '/api/admin/consult-availability',
+    headers: admin,
+    valid: () => ({ ...DEFAULT_AVAILABILITY }),
+  },
   'PATCH /api/admin/consults/:id': {
     kind: 'json',
     path: () => `/api/admin/consults/${consult.bookingId}`,
@@ -229,8 +359,15 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
         .tuple(fc.uint8Array({ maxLength: 2048 }), fc.constantFrom('image/png', 'image/jpeg', 'image/webp'))
         .filter(([bytes]) => sniffImageType(bytes) === null)
         .map(([body, contentType]) => ({ body, contentType })),
-      fc.tuple(fc.uint8Array({ maxLength: 64 }), fc.constantFrom('image/svg+xml', 'text/html', 'application/json', 'image/gif', undefined)).map(([body, contentType]) => ({ body, contentType })),
-      fc.integer({ min: UPLOAD_MAX_BYTES + 1, max: UPLOAD_MAX_BYTES + MB }).map((size) => ({ body: new Uint8Array(size), contentType: 'image/png' })),
+      fc
+        .tuple(
+          fc.uint8Array({ maxLength: 64 }),
+          fc.constantFrom('image/svg+xml', 'text/html', 'application/json', 'image/gif', undefined),
+        )
+        .map(([body, contentType]) => ({ body, contentType })),
+      fc
+        .integer({ min: UPLOAD_MAX_BYTES + 1, max: UPLOAD_MAX_BYTES + MB })
+        .map((size) => ({ body: new Uint8Array(size), contentType: 'image/png' })),
     ),
   },
   'POST /api/stripe/webhook': {
@@ -257,12 +394,31 @@ beforeAll(async () => {
   tokens = { admin, customer: user, editor: await tokenOf('maya@example.test') };
   editorId = (await editorsRepo().createWithNewId(editorInput('Bad Input Target'))).id;
   order = await openOrder(tokens.customer);
-  ({ orderId: paidOrderId, projectIds: [projectId] } = await paidOrder(tokens.customer));
+  ({
+    orderId: paidOrderId,
+    projectIds: [projectId],
+  } = await paidOrder(tokens.customer));
   inquiryKey = (await inquiriesRepo().add(await inquirySchema.parseAsync(validInquiry))).key;
-  await tellOwner({ id: 'refund-failed-BCC-BADINP-admin-x', at: new Date(), kind: 'refund-failed', orderId: 'BCC-BADINP', subject: 'A refund failed', lines: ['A refund failed.'] });
+  await tellOwner({
+    id: 'refund-failed-BCC-BADINP-admin-x',
+    at: new Date(),
+    kind: 'refund-failed',
+    orderId: 'BCC-BADINP',
+    subject: 'A refund failed',
+    lines: ['A refund failed.'],
+  });
   attentionId = (await attentionRepo().page({ limit: 1 })).items[0].id;
-  const [lookupBooking, cancelBooking, linkBooking] = [await arrangeBooking(), await arrangeBooking(), await arrangeBooking()];
-  consult = { slot: (await freeSlots({})).slots[0], lookupToken: lookupBooking.token, cancelToken: cancelBooking.token, bookingId: linkBooking.id };
+  const [lookupBooking, cancelBooking, linkBooking] = [
+    await arrangeBooking(),
+    await arrangeBooking(),
+    await arrangeBooking(),
+  ];
+  consult = {
+    slot: (await freeSlots({})).slots[0],
+    lookupToken: lookupBooking.token,
+    cancelToken: cancelBooking.token,
+    bookingId: linkBooking.id,
+  };
 });
 
 afterAll(() => {
@@ -278,7 +434,12 @@ async function send(endpoint: Endpoint, target: JsonTarget | RawTarget, sent: Se
   if (sent.contentType) headers['content-type'] = sent.contentType;
   if (sent.signature) headers['stripe-signature'] = sent.signature;
   const params = 'params' in target ? target.params?.() : undefined;
-  return call(endpoint.handler, target.path(), { method: endpoint.method, headers, body: sent.body as BodyInit, params });
+  return call(endpoint.handler, target.path(), {
+    method: endpoint.method,
+    headers,
+    body: sent.body as BodyInit,
+    params,
+  });
 }
 
 describe.each(withBody.filter((e) => TARGETS[e.key]))('$key', (endpoint) => {
@@ -286,14 +447,19 @@ describe.each(withBody.filter((e) => TARGETS[e.key]))('$key', (endpoint) => {
 
   it('answers every hostile body with 400, 413 or 415 and { error }, and stores nothing', async () => {
     const before = await snapshot();
-    const bodies = target.kind === 'json' ? hostileJson(target.valid()) : target.bodies.map((b) => ({ ...b, label: 'raw', statuses: target.statuses ?? [400, 413, 415] }));
+    const bodies =
+      target.kind === 'json'
+        ? hostileJson(target.valid())
+        : target.bodies.map((b) => ({ ...b, label: 'raw', statuses: target.statuses ?? [400, 413, 415] }));
     await fc.assert(
       fc.asyncProperty(bodies, async (sent) => {
         // Every body, not only the first few a minute, must meet the checks: the per-person rate
         // limits (which count hostile bodies too) are rate-limits-per-person.test.ts's subject.
         await clearStore('limits');
         const res = await send(endpoint, target, sent);
-        expect(sent.statuses, `${sent.label}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
+        expect(sent.statuses, `${sent.label}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(
+          res.status,
+        );
         expect(res.body).toEqual({ error: expect.any(String) });
         expect(res.body.error).not.toMatch(/\bat .*\.(ts|js):\d+/); // no stack trace
       }),
@@ -306,14 +472,20 @@ describe.each(withBody.filter((e) => TARGETS[e.key]))('$key', (endpoint) => {
     it('drops prototype-pollution keys from a body it accepts: nothing polluted, nothing stored with them', async () => {
       const before = await snapshot();
       const text = JSON.stringify(target.valid());
-      const res = await send(endpoint, target, { body: `{${POLLUTION}${text.slice(1)}`, contentType: 'application/json' });
+      const res = await send(endpoint, target, {
+        body: `{${POLLUTION}${text.slice(1)}`,
+        contentType: 'application/json',
+      });
       expect(res.status).toBeLessThan(500);
       expect(JSON.stringify(res.body)).not.toContain('polluted');
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       const after = await snapshot();
       for (const name of STORES) {
-        const written = after[name].filter((entry) => !before[name].includes(entry)).map((entry) => entry.split(' ')[0]);
-        for (const key of written) expect(await getStore({ name, consistency: 'strong' }).get(key)).not.toContain('polluted');
+        const written = after[name]
+          .filter((entry) => !before[name].includes(entry))
+          .map((entry) => entry.split(' ')[0]);
+        for (const key of written)
+          expect(await getStore({ name, consistency: 'strong' }).get(key)).not.toContain('polluted');
       }
     });
   }

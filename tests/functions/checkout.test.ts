@@ -36,12 +36,28 @@ describe('POST /api/stripe/create-payment-session: who and what', () => {
     ['both speed upgrades', { addOns: ['speed24hr', 'speed48hr'] }, /speed upgrade/],
     ['an unknown add-on', { addOns: ['priority'] }, /add-on/],
     ['an unknown editor', { editorId: 'nobody' }, /editor/],
-    ['a missing billing field', { billing: { street: '1 Main St', city: '', state: 'IL', zip: '1', phone: '1' } }, /billing\.city/],
+    [
+      'a missing billing field',
+      { billing: { street: '1 Main St', city: '', state: 'IL', zip: '1', phone: '1' } },
+      /billing\.city/,
+    ],
     ['a bad grade', { student: { ...student, studentGrade: '11th' } }, /studentGrade/],
     ['a US ZIP code of 4 digits', { billing: { ...billing, zip: '6270' } }, /^billing\.zip: Enter a 5-digit ZIP code$/],
-    ['a phone number without its area code', { billing: { ...billing, phone: '555-0100' } }, /^billing\.phone: Enter a phone number with area code$/],
-    ['an address the newsletter once let in', { student: { ...student, parentEmail: '<script>@x.y' } }, /^student\.parentEmail: email is not a valid address$/],
-    ['no agreement to the terms', { agreedToTerms: undefined }, /^agreedToTerms: Please confirm that you are the parent or guardian, or 18 or older, and agree to the Terms\.$/],
+    [
+      'a phone number without its area code',
+      { billing: { ...billing, phone: '555-0100' } },
+      /^billing\.phone: Enter a phone number with area code$/,
+    ],
+    [
+      'an address the newsletter once let in',
+      { student: { ...student, parentEmail: '<script>@x.y' } },
+      /^student\.parentEmail: email is not a valid address$/,
+    ],
+    [
+      'no agreement to the terms',
+      { agreedToTerms: undefined },
+      /^agreedToTerms: Please confirm that you are the parent or guardian, or 18 or older, and agree to the Terms\.$/,
+    ],
     ['the agreement not ticked', { agreedToTerms: false }, /^agreedToTerms: Please confirm/],
   ])('answers 400 { error } for %s and stores nothing', async (_, change, message) => {
     const res = await post(selection(change));
@@ -62,11 +78,25 @@ describe('POST /api/stripe/create-payment-session: the server prices the order',
     expect(res.status).toBe(200);
     expect(res.body.totalCents).toBe(15000);
     const order = await ordersRepo().get(res.body.orderId);
-    expect(order).toMatchObject({ status: 'pending', totalCents: 15000, customer: { uid: user.uid, email: user.email } });
+    expect(order).toMatchObject({
+      status: 'pending',
+      totalCents: 15000,
+      customer: { uid: user.uid, email: user.email },
+    });
     // The agreement the customer ticked is stored with the order, with when.
     expect(order?.termsAgreedAt).toBe(order?.createdAt);
-    expect(order?.serviceLines).toEqual([{ id: 'supplement-small', title: 'Supplemental Essay Help (Small)', unitCents: 7500, quantity: 2, totalCents: 15000 }]);
-    expect(res.body.url).toBe(`https://beacon.example/test-checkout?order=${res.body.orderId}&session_id=${res.body.id}`);
+    expect(order?.serviceLines).toEqual([
+      {
+        id: 'supplement-small',
+        title: 'Supplemental Essay Help (Small)',
+        unitCents: 7500,
+        quantity: 2,
+        totalCents: 15000,
+      },
+    ]);
+    expect(res.body.url).toBe(
+      `https://beacon.example/test-checkout?order=${res.body.orderId}&session_id=${res.body.id}`,
+    );
     expect(res.body.id).toMatch(/^cs_test_local_[a-f0-9]{32}$/);
     expect(res.body.orderId).toMatch(/^BCC-[A-Z2-9]{6}$/);
   });
@@ -74,11 +104,17 @@ describe('POST /api/stripe/create-payment-session: the server prices the order',
   it('stores the phone number in E.164 and the ZIP code as on mail', async () => {
     const res = await post(selection({ billing: { ...billing, zip: '627011234', phone: '312.555.0100' } }));
     expect(res.status).toBe(200);
-    expect((await ordersRepo().get(res.body.orderId))?.billing).toMatchObject({ zip: '62701-1234', phone: '+13125550100', country: 'United States' });
+    expect((await ordersRepo().get(res.body.orderId))?.billing).toMatchObject({
+      zip: '62701-1234',
+      phone: '+13125550100',
+      country: 'United States',
+    });
   });
 
   it('surges services, not add-ons, for a full editor (exact cents)', async () => {
-    const res = await post(selection({ editorId: FULL_EDITOR, services: [{ id: 'supplement-small', quantity: 1 }], addOns: ['community'] }));
+    const res = await post(
+      selection({ editorId: FULL_EDITOR, services: [{ id: 'supplement-small', quantity: 1 }], addOns: ['community'] }),
+    );
     const order = await ordersRepo().get(res.body.orderId);
     expect(order?.serviceLines[0].unitCents).toBe(11250);
     expect(order?.addOnLines[0].chargedCents).toBe(5000);
@@ -103,7 +139,11 @@ describe('POST /api/stripe/create-payment-session: the server prices the order',
   it('records the speed upgrade as the turnaround fee', async () => {
     const res = await post(selection({ addOns: ['speed24hr'] }));
     const order = await ordersRepo().get(res.body.orderId);
-    expect(order).toMatchObject({ turnaround: { id: '24hr', label: '24-Hour Response' }, turnaroundFeeCents: 45000, totalCents: 75000 });
+    expect(order).toMatchObject({
+      turnaround: { id: '24hr', label: '24-Hour Response' },
+      turnaroundFeeCents: 45000,
+      totalCents: 75000,
+    });
   });
 
   it('gives two concurrent requests for the same cart two consistent orders', async () => {
@@ -113,7 +153,9 @@ describe('POST /api/stripe/create-payment-session: the server prices the order',
     expect(a.body.orderId).not.toBe(b.body.orderId);
     expect(a.body.id).not.toBe(b.body.id);
     for (const res of [a, b]) expect((await ordersRepo().get(res.body.orderId))?.totalCents).toBe(35000);
-    expect((await ordersRepo().listForCustomer(user.uid)).map((o) => o.id).sort()).toEqual([a.body.orderId, b.body.orderId].sort());
+    expect((await ordersRepo().listForCustomer(user.uid)).map((o) => o.id).sort()).toEqual(
+      [a.body.orderId, b.body.orderId].sort(),
+    );
   });
 });
 
@@ -124,13 +166,22 @@ describe('with STRIPE_SECRET_KEY: a Stripe Checkout Session', () => {
 
   beforeEach(async () => {
     recorded = [];
-    reply = { status: 200, body: { id: 'cs_test_recorded', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_recorded' } };
+    reply = {
+      status: 200,
+      body: {
+        id: 'cs_test_recorded',
+        object: 'checkout.session',
+        url: 'https://checkout.stripe.com/c/pay/cs_test_recorded',
+      },
+    };
     server = createServer((req, res) => {
       let body = '';
-      req.on('data', (c) => (body += c)).on('end', () => {
-        recorded.push({ path: req.url!, auth: req.headers.authorization ?? '', body: new URLSearchParams(body) });
-        res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
-      });
+      req
+        .on('data', (c) => (body += c))
+        .on('end', () => {
+          recorded.push({ path: req.url!, auth: req.headers.authorization ?? '', body: new URLSearchParams(body) });
+          res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
+        });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     process.env.STRIPE_SECRET_KEY = 'sk_test_recorder';
@@ -141,9 +192,18 @@ describe('with STRIPE_SECRET_KEY: a Stripe Checkout Session', () => {
   it('sends price_data lines for charged items only, the order id, the e-mail and our own return URLs', async () => {
     const customers = await clearStore('customers');
     await customers.setJSON(user.uid, { ownedAddOns: { community: true, speed24hr: false, speed48hr: false } });
-    const res = await post(selection({ editorId: FULL_EDITOR, services: [{ id: 'supplement-large', quantity: 2 }], addOns: ['community', 'speed48hr'] }));
+    const res = await post(
+      selection({
+        editorId: FULL_EDITOR,
+        services: [{ id: 'supplement-large', quantity: 2 }],
+        addOns: ['community', 'speed48hr'],
+      }),
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: 'cs_test_recorded', url: 'https://checkout.stripe.com/c/pay/cs_test_recorded' });
+    expect(res.body).toMatchObject({
+      id: 'cs_test_recorded',
+      url: 'https://checkout.stripe.com/c/pay/cs_test_recorded',
+    });
     expect(recorded).toHaveLength(1);
     const { path, auth, body } = recorded[0];
     expect(path).toBe('/v1/checkout/sessions');

@@ -17,7 +17,16 @@ import { consultMessages } from '../../src/lib/consult-messages';
 import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 import { site } from '../../src/lib/site';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
-import { book, cancelTokenFor, cancelWith, consultKeys, freeSlotList, mailsTo, storedBooking, storedText } from '../helpers/consults';
+import {
+  book,
+  cancelTokenFor,
+  cancelWith,
+  consultKeys,
+  freeSlotList,
+  mailsTo,
+  storedBooking,
+  storedText,
+} from '../helpers/consults';
 import { call, clearStore } from '../helpers/functions';
 
 // Monday 2 March 2026, noon in New York (EST). The first slot is Tuesday 10:00 EST.
@@ -30,7 +39,10 @@ const lookUp = (token: string) => call(lookup, '/api/consult/lookup', { method: 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const parseInvite = (ics: string) => {
   const calendar = new ICAL.Component(ICAL.parse(ics));
-  return { method: calendar.getFirstPropertyValue('method'), event: new ICAL.Event(calendar.getFirstSubcomponent('vevent')!) };
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    event: new ICAL.Event(calendar.getFirstSubcomponent('vevent')!),
+  };
 };
 
 function useFixedClock() {
@@ -51,7 +63,7 @@ describe('against the local Blobs server', () => {
   describe('no relay for what a visitor types', () => {
     const LURE = 'Hi your account is suspended - sign in at https://evil.example/login';
 
-    it('the e-mails to the address given greet by a cleaned first name at most, and carry no other text of the visitor\'s', async () => {
+    it("the e-mails to the address given greet by a cleaned first name at most, and carry no other text of the visitor's", async () => {
       expect((await book(FRIDAY_10, { email: 'victim@example.com', name: LURE })).status).toBe(201);
       expect((await cancelWith(await cancelTokenFor('victim@example.com'))).status).toBe(200);
       const toVisitor = await mailsTo('victim@example.com');
@@ -113,7 +125,12 @@ describe('against the local Blobs server', () => {
     it('books an offered slot: the booking with its history, the claim, the reminder a day ahead', async () => {
       const res = await book(FRIDAY_10, { email: '  Pat@Example.COM ', preferredEditor: 'maya-chen' });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), start: FRIDAY_10, end: '2026-03-06T15:15:00.000Z', email: 'pat@example.com' });
+      expect(res.body).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        start: FRIDAY_10,
+        end: '2026-03-06T15:15:00.000Z',
+        email: 'pat@example.com',
+      });
       const { id } = res.body;
       expect(await storedBooking(id)).toEqual({
         id,
@@ -236,7 +253,13 @@ describe('against the local Blobs server', () => {
       const res = await lookUp(token);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('private, no-store');
-      expect(res.body).toEqual({ start: FRIDAY_10, end: '2026-03-06T15:15:00.000Z', timeZone: 'Asia/Kolkata', status: 'booked', cancelledAt: null });
+      expect(res.body).toEqual({
+        start: FRIDAY_10,
+        end: '2026-03-06T15:15:00.000Z',
+        timeZone: 'Asia/Kolkata',
+        status: 'booked',
+        cancelledAt: null,
+      });
       expect(await storedBooking(id)).toMatchObject({ status: 'booked', sequence: 0 });
     });
 
@@ -245,7 +268,13 @@ describe('against the local Blobs server', () => {
       vi.setSystemTime(new Date('2026-03-03T09:00:00.000Z'));
       const res = await cancelWith(token);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ start: FRIDAY_10, end: '2026-03-06T15:15:00.000Z', timeZone: 'Asia/Kolkata', status: 'cancelled', cancelledAt: '2026-03-03T09:00:00.000Z' });
+      expect(res.body).toEqual({
+        start: FRIDAY_10,
+        end: '2026-03-06T15:15:00.000Z',
+        timeZone: 'Asia/Kolkata',
+        status: 'cancelled',
+        cancelledAt: '2026-03-03T09:00:00.000Z',
+      });
       expect(await storedBooking(id)).toMatchObject({
         status: 'cancelled',
         sequence: 1,
@@ -265,7 +294,10 @@ describe('against the local Blobs server', () => {
       expect(after.method).toBe('CANCEL');
       expect(after.event.uid).toBe(before.uid);
       expect(after.event.sequence).toBe(1);
-      expect((await mailsTo(site.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^New consult/), expect.stringMatching(/^Consult cancelled/)]);
+      expect((await mailsTo(site.email)).map((m) => m.subject)).toEqual([
+        expect.stringMatching(/^New consult/),
+        expect.stringMatching(/^Consult cancelled/),
+      ]);
 
       // Someone else may book the time now.
       expect((await book(FRIDAY_10, { email: 'next@example.com' })).status).toBe(201);
@@ -315,7 +347,9 @@ describe('races, against an in-memory store with real compare-and-set', () => {
   beforeEach(() => Promise.all([clearStore('consults'), clearStore('outbox'), clearStore('limits')]));
 
   it('50 concurrent bookings of one slot: exactly one booking, 49 times "That time was just taken"', async () => {
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => book(FRIDAY_10, { email: `racer-${i}@example.com` })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => book(FRIDAY_10, { email: `racer-${i}@example.com` })),
+    );
     const won = answers.filter((a) => a.status === 201);
     const lost = answers.filter((a) => a.status === 409);
     expect(won).toHaveLength(1);
@@ -356,7 +390,9 @@ describe('races, against an in-memory store with real compare-and-set', () => {
       expect((await freeSlotList()).includes(slot)).toBe(winners.length === 0);
       // The losers' records are gone: what is left is each round's cancelled booking and its new holder.
       held += winners.length;
-      const stored = await Promise.all((await consultKeys('bookings/')).map((key) => storedBooking(key.slice('bookings/'.length))));
+      const stored = await Promise.all(
+        (await consultKeys('bookings/')).map((key) => storedBooking(key.slice('bookings/'.length))),
+      );
       expect(stored.filter((b) => b!.status === 'cancelled')).toHaveLength(round + 1);
       expect(stored.filter((b) => b!.status === 'booked')).toHaveLength(held);
     }

@@ -29,12 +29,16 @@ const NEW_LINK = 'https://video.example.org/room/2';
 const ADMIN = 'boss@example.test';
 
 const withLink = (meetingLink: string): Availability => ({ ...DEFAULT_AVAILABILITY, meetingLink });
-const save = (availability: Availability, cancel: string[] = [], now = NOW) => updateAvailability(availability, cancel, ADMIN, {}, now);
+const save = (availability: Availability, cancel: string[] = [], now = NOW) =>
+  updateAvailability(availability, cancel, ADMIN, {}, now);
 const subjects = async (to: string) => (await mailsTo(to)).map((m) => m.subject);
 const linkNotices = async (to: string) => (await mailsTo(to)).filter((m) => m.subject.startsWith('The link to join'));
 const parseInvite = (ics: string) => {
   const calendar = new ICAL.Component(ICAL.parse(ics));
-  return { method: calendar.getFirstPropertyValue('method'), event: new ICAL.Event(calendar.getFirstSubcomponent('vevent')!) };
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    event: new ICAL.Event(calendar.getFirstSubcomponent('vevent')!),
+  };
 };
 
 beforeEach(async () => {
@@ -84,7 +88,10 @@ describe('the meeting link', () => {
     expect(method).toBe('REQUEST');
     expect(event.location).toBe(LINK);
     expect(event.sequence).toBe(1);
-    expect((await storedBooking(pat.id))).toMatchObject({ sequence: 1, history: [{ type: 'booked' }, { type: 'link-sent', at: later.toISOString(), link: LINK }] });
+    expect(await storedBooking(pat.id)).toMatchObject({
+      sequence: 1,
+      history: [{ type: 'booked' }, { type: 'link-sent', at: later.toISOString(), link: LINK }],
+    });
 
     // A changed link is news again; the cancellation that follows outranks the updated invite.
     await save(withLink(NEW_LINK), [], new Date(later.getTime() + 60_000));
@@ -135,7 +142,10 @@ describe('the meeting link', () => {
   it('a cancelled consult takes no link and tells nobody', async () => {
     const { body } = await book(FRIDAY_10, { email: 'pat@example.com' });
     await cancelWith(await cancelTokenFor('pat@example.com'));
-    await expect(setConsultLink(body.id, OWN_LINK, {}, NOW)).rejects.toMatchObject({ status: 409, message: consultMessages.cancelledNoLink });
+    await expect(setConsultLink(body.id, OWN_LINK, {}, NOW)).rejects.toMatchObject({
+      status: 409,
+      message: consultMessages.cancelledNoLink,
+    });
     await save(withLink(LINK));
     expect(await linkNotices('pat@example.com')).toEqual([]);
   });
@@ -146,7 +156,9 @@ describe('a day off over booked consults', () => {
     const { body } = await book(TUESDAY_10, { email: 'pat@example.com', name: 'Pat Rivera' });
     await book(FRIDAY_10, { email: 'sam@example.com' });
     const result = await save({ ...DEFAULT_AVAILABILITY, daysOff: ['2026-03-03'] });
-    expect(result).toEqual({ conflicts: [expect.objectContaining({ id: body.id, name: 'Pat Rivera', start: TUESDAY_10, status: 'booked' })] });
+    expect(result).toEqual({
+      conflicts: [expect.objectContaining({ id: body.id, name: 'Pat Rivera', start: TUESDAY_10, status: 'booked' })],
+    });
     expect((await consultsRepo().availability()).updatedAt).toBeNull();
     expect(await storedBooking(body.id)).toMatchObject({ status: 'booked' });
     expect(await mailsTo('pat@example.com')).toHaveLength(1);
@@ -164,7 +176,10 @@ describe('a day off over booked consults', () => {
     const { body } = await book(TUESDAY_10, { email: 'pat@example.com' });
     const result = await save({ ...DEFAULT_AVAILABILITY, daysOff: ['2026-03-03'] }, [body.id]);
     expect('saved' in result && result.saved.availability.daysOff).toEqual(['2026-03-03']);
-    expect(await storedBooking(body.id)).toMatchObject({ status: 'cancelled', history: [{ type: 'booked' }, { type: 'cancelled', by: 'admin', admin: ADMIN }] });
+    expect(await storedBooking(body.id)).toMatchObject({
+      status: 'cancelled',
+      history: [{ type: 'booked' }, { type: 'cancelled', by: 'admin', admin: ADMIN }],
+    });
     const cancellation = (await mailsTo('pat@example.com')).find((m) => m.subject.endsWith('is cancelled'))!;
     expect(cancellation.text).toContain('we had to cancel');
     expect(cancellation.icalEvent?.method).toBe('CANCEL');
@@ -175,8 +190,14 @@ describe('a day off over booked consults', () => {
 describe('an availability stored before open dates and the meeting link existed', () => {
   it('reads with both empty, and its days off still close their dates', async () => {
     const { openDates: _, meetingLink: __, ...old } = DEFAULT_AVAILABILITY;
-    await getStore({ name: 'consults', consistency: 'strong' }).setJSON('availability', { availability: { ...old, daysOff: ['2026-03-03'] }, updatedAt: NOW.toISOString() });
-    expect((await consultsRepo().availability()).availability).toEqual({ ...DEFAULT_AVAILABILITY, daysOff: ['2026-03-03'] });
+    await getStore({ name: 'consults', consistency: 'strong' }).setJSON('availability', {
+      availability: { ...old, daysOff: ['2026-03-03'] },
+      updatedAt: NOW.toISOString(),
+    });
+    expect((await consultsRepo().availability()).availability).toEqual({
+      ...DEFAULT_AVAILABILITY,
+      daysOff: ['2026-03-03'],
+    });
     expect((await freeSlotList()).filter((s) => s.startsWith('2026-03-03'))).toEqual([]);
     expect((await book(FRIDAY_10, { email: 'pat@example.com' })).status).toBe(201);
   });
@@ -185,9 +206,18 @@ describe('an availability stored before open dates and the meeting link existed'
 describe('dates beyond the weekly hours', () => {
   it('an opened Saturday is offered and bookable; a closed Tuesday (holiday) is not', async () => {
     expect(await freeSlotList()).not.toContain(SATURDAY_9);
-    await save({ ...DEFAULT_AVAILABILITY, daysOff: ['2026-03-03'], openDates: [{ date: '2026-03-07', windows: [{ start: '09:00', end: '10:00' }] }] });
+    await save({
+      ...DEFAULT_AVAILABILITY,
+      daysOff: ['2026-03-03'],
+      openDates: [{ date: '2026-03-07', windows: [{ start: '09:00', end: '10:00' }] }],
+    });
     const slots = await freeSlotList();
-    expect(slots.filter((s) => s.startsWith('2026-03-07'))).toEqual([SATURDAY_9, '2026-03-07T14:15:00.000Z', '2026-03-07T14:30:00.000Z', '2026-03-07T14:45:00.000Z']);
+    expect(slots.filter((s) => s.startsWith('2026-03-07'))).toEqual([
+      SATURDAY_9,
+      '2026-03-07T14:15:00.000Z',
+      '2026-03-07T14:30:00.000Z',
+      '2026-03-07T14:45:00.000Z',
+    ]);
     expect(slots.filter((s) => s.startsWith('2026-03-03'))).toEqual([]);
     expect((await book(SATURDAY_9, { email: 'weekend@example.com' })).status).toBe(201);
     expect((await book(TUESDAY_10, { email: 'holiday@example.com' })).status).toBe(400);

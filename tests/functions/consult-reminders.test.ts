@@ -17,7 +17,16 @@ const FRIDAY_10 = '2026-03-06T15:00:00.000Z'; // 10:00 EST: reminder due Thursda
 const MONDAY_10_EDT = '2026-03-09T14:00:00.000Z'; // 10:00 EDT, after the change: due Sunday 8 March 14:00 UTC
 const reminderMails = async (to: string) => (await mailsTo(to)).filter((m) => m.subject.startsWith('Reminder'));
 /** The scheduled function as Netlify calls it: a POST with the next run's time. */
-const runScheduled = async () => (await reminders(new Request('http://localhost/.netlify/functions/consult-reminders', { method: 'POST', body: JSON.stringify({ next_run: new Date().toISOString() }) }), context())).json();
+const runScheduled = async () =>
+  (
+    await reminders(
+      new Request('http://localhost/.netlify/functions/consult-reminders', {
+        method: 'POST',
+        body: JSON.stringify({ next_run: new Date().toISOString() }),
+      }),
+      context(),
+    )
+  ).json();
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -56,7 +65,9 @@ describe('against the local Blobs server', () => {
 
   it('is due 24 real hours ahead across the change to summer time', async () => {
     await book(MONDAY_10_EDT, { email: 'monday@example.com' });
-    expect(await consultKeys('reminders/')).toEqual([expect.stringMatching(/^reminders\/2026-03-08\/2026-03-08T14:00:00\.000Z\//)]);
+    expect(await consultKeys('reminders/')).toEqual([
+      expect.stringMatching(/^reminders\/2026-03-08\/2026-03-08T14:00:00\.000Z\//),
+    ]);
     vi.setSystemTime(new Date('2026-03-08T13:59:00.000Z'));
     expect(await sendDueReminders({})).toEqual({ sent: 0 });
     vi.setSystemTime(new Date('2026-03-08T14:00:00.000Z'));
@@ -98,7 +109,10 @@ describe('against the local Blobs server', () => {
       for (const spy of spies) spy.mockRestore();
     }
     // Locally the booking's etag comes from a listing of its own key; no other folder is listed.
-    expect(listed.filter((prefix) => !prefix.startsWith('bookings/') || prefix.length === 'bookings/'.length)).toEqual(['reminders/', 'reminders/2026-03-05/']);
+    expect(listed.filter((prefix) => !prefix.startsWith('bookings/') || prefix.length === 'bookings/'.length)).toEqual([
+      'reminders/',
+      'reminders/2026-03-05/',
+    ]);
     expect(read.filter((key) => key.startsWith('bookings/'))).toHaveLength(1);
   });
 
@@ -125,7 +139,8 @@ describe('two runs at once, against an in-memory store with real compare-and-set
 
   it('send each reminder once', async () => {
     const emails = ['a@example.com', 'b@example.com', 'c@example.com'];
-    for (const [i, email] of emails.entries()) await book(new Date(Date.parse(FRIDAY_10) + i * 15 * 60_000).toISOString(), { email });
+    for (const [i, email] of emails.entries())
+      await book(new Date(Date.parse(FRIDAY_10) + i * 15 * 60_000).toISOString(), { email });
     vi.setSystemTime(new Date('2026-03-05T16:00:00.000Z'));
     const runs = await Promise.all([sendDueReminders({}), sendDueReminders({}), sendDueReminders({})]);
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(3);

@@ -65,8 +65,16 @@ describe('POST /api/contact: an accepted inquiry', () => {
     expect((await post({ parentName, studentInfo, intendedMajor, email })).status).toBe(200);
     expect(await storedInquiries()).toEqual([
       {
-        parentName, studentInfo, intendedMajor, email,
-        services: [], preferredEditor: 'any', turnaround: 'standard', phone: '', details: '', receivedAt: expect.any(String),
+        parentName,
+        studentInfo,
+        intendedMajor,
+        email,
+        services: [],
+        preferredEditor: 'any',
+        turnaround: 'standard',
+        phone: '',
+        details: '',
+        receivedAt: expect.any(String),
       },
     ]);
   });
@@ -139,7 +147,14 @@ describe('POST /api/contact: notification by SMTP', () => {
       expect(to).toEqual([site.email]);
       expect(message).toContain('Subject: New inquiry from Pat Rivera');
       expect(message).toContain('Reply-To: pat@example.com');
-      for (const text of ['Sam Rivera, 11th Grade', 'Social Sciences', 'Common App Essay Editing', 'Any Available Editor', '(312) 555-0199', 'We would like a consult on Tuesday.']) {
+      for (const text of [
+        'Sam Rivera, 11th Grade',
+        'Social Sciences',
+        'Common App Essay Editing',
+        'Any Available Editor',
+        '(312) 555-0199',
+        'We would like a consult on Tuesday.',
+      ]) {
         expect(message).toContain(text);
       }
       expect(await listOutbox()).toEqual([]);
@@ -167,7 +182,11 @@ describe('POST /api/contact: notification by SMTP', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const pending: Promise<unknown>[] = [];
     try {
-      const req = new Request(`${BASE}${PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid) });
+      const req = new Request(`${BASE}${PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(valid),
+      });
       const res = await contactHandler(req, context({}, pending));
       expect(res.status).toBe(200);
       expect(await storedInquiries()).toHaveLength(1);
@@ -189,7 +208,11 @@ describe('POST /api/contact: notification by SMTP', () => {
     const realBlobs = process.env.NETLIFY_BLOBS_CONTEXT!;
     const nowhere = `http://127.0.0.1:${await closedPort()}`;
     const deadBlobs = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(realBlobs, 'base64').toString()), edgeURL: nowhere, uncachedEdgeURL: nowhere }),
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(realBlobs, 'base64').toString()),
+        edgeURL: nowhere,
+        uncachedEdgeURL: nowhere,
+      }),
     ).toString('base64');
     // The SMTP server refuses the connection and, at that moment, the Blobs service goes away too.
     const smtp = await startSmtpServer({
@@ -210,7 +233,10 @@ describe('POST /api/contact: notification by SMTP', () => {
     }
     expect(await storedInquiries()).toHaveLength(1);
     expect(await listOutbox()).toEqual([]);
-    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Inquiry .+ is stored, but its notification/), expect.anything());
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringMatching(/^Inquiry .+ is stored, but its notification/),
+      expect.anything(),
+    );
   });
 });
 
@@ -222,7 +248,7 @@ describe('POST /api/contact: the honeypot', () => {
     await expectNothingStored();
   });
 
-  it('answers 200 even when the rest of a bot\'s payload is invalid', async () => {
+  it("answers 200 even when the rest of a bot's payload is invalid", async () => {
     const res = await post({ website: 'x', email: 'nope' });
     expect(res.status).toBe(200);
     await expectNothingStored();
@@ -277,7 +303,11 @@ describe('POST /api/contact: refused input', () => {
     ['empty', '', 400],
     ['over 16 KB', JSON.stringify({ ...valid, pad: 'x'.repeat(17 * 1024) }), 400],
   ])('answers { error } for a body that is %s (%i)', async (_, body, status) => {
-    const res = await call(contactHandler, PATH, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const res = await call(contactHandler, PATH, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(status);
     expect(res.body).toEqual({ error: expect.any(String) });
     await expectNothingStored();
@@ -314,7 +344,9 @@ describe('POST /api/contact: the form posted before its island hydrates', () => 
 
   it('fills the defaults for the fields the form did not show', async () => {
     const { parentName, studentInfo, intendedMajor, email } = valid;
-    expect((await postForm(contactHandler, PATH, { parentName, studentInfo, intendedMajor, email, website: '' })).status).toBe(303);
+    expect(
+      (await postForm(contactHandler, PATH, { parentName, studentInfo, intendedMajor, email, website: '' })).status,
+    ).toBe(303);
     expect(await storedInquiries()).toEqual([
       expect.objectContaining({ services: [], preferredEditor: 'any', turnaround: 'standard', phone: '', details: '' }),
     ]);
@@ -375,7 +407,12 @@ describe('POST /api/contact: the form posted before its island hydrates', () => 
 describe('POST /api/contact: hostile native posts', () => {
   it('answers any form our page could post with a redirect or a page, never an error of ours, and stores only what the schema accepts', async () => {
     const { website: _honeypot, ...fields } = valid;
-    const anyText = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constant(''), fc.string({ minLength: 3001, maxLength: 3100 }));
+    const anyText = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constant(''),
+      fc.string({ minLength: 3001, maxLength: 3100 }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...Object.keys(fields)), anyText, async (field, value) => {
         await clearStore('inquiries');

@@ -28,14 +28,32 @@ describe('projects are created once', () => {
   it('under a storm of 50 deliveries of the same payment, each unit of the order becomes exactly one project', async () => {
     await resetOrderingStores();
     const customer = await createUser();
-    const { orderId } = await openOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 3 }, { id: 'common-app-essay', quantity: 1 }] }));
+    const { orderId } = await openOrder(
+      customer.idToken,
+      selection({
+        services: [
+          { id: 'supplement-small', quantity: 3 },
+          { id: 'common-app-essay', quantity: 1 },
+        ],
+      }),
+    );
     const order = (await ordersRepo().get(orderId))!;
     const event = completedEvent(order, `cs_test_local_${'a'.repeat(32)}`);
     // The provider retries one event, and a second event id for the same payment arrives too.
-    const payloads = [...Array.from({ length: CONCURRENT }, () => JSON.stringify(event)), ...Array.from({ length: 10 }, () => JSON.stringify({ ...event, id: `evt_${crypto.randomUUID()}` }))];
+    const payloads = [
+      ...Array.from({ length: CONCURRENT }, () => JSON.stringify(event)),
+      ...Array.from({ length: 10 }, () => JSON.stringify({ ...event, id: `evt_${crypto.randomUUID()}` })),
+    ];
     const answers = await Promise.all(
       payloads.map((payload) =>
-        call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) } }),
+        call(webhook, '/api/stripe/webhook', {
+          method: 'POST',
+          body: payload,
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET),
+          },
+        }),
       ),
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
@@ -50,12 +68,16 @@ describe('slots move exactly once per project', () => {
   it('50 identical submissions of one draft: one wins, the rest are stale, one slot is taken', async () => {
     await resetOrderingStores();
     const customer = await createUser();
-    const { projectIds: [id] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    const {
+      projectIds: [id],
+    } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
     const before = (await editorsRepo().get(OPEN_EDITOR))!.slotsOpen;
     const project = (await projectsRepo().get(id))!;
     const answers = await Promise.all(Array.from({ length: CONCURRENT }, () => submitText(customer.idToken, project)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 409).map((a) => a.body.error)).toEqual(Array(CONCURRENT - 1).fill(deliveryMessages.stale));
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.error)).toEqual(
+      Array(CONCURRENT - 1).fill(deliveryMessages.stale),
+    );
     expect((await projectsRepo().get(id))!.rounds).toHaveLength(1);
     expect((await editorsRepo().get(OPEN_EDITOR))!.slotsOpen).toBe(before - 1);
   });
@@ -66,7 +88,10 @@ describe('slots move exactly once per project', () => {
     const editorToken = await tokenOf('maya@example.test');
     const editor = (await editorsRepo().get(OPEN_EDITOR))!;
     await editorsRepo().update(OPEN_EDITOR, { ...editor, slotsOpen: 5, totalSlots: 5 });
-    const { projectIds } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-large', quantity: CONCURRENT }] }));
+    const { projectIds } = await paidOrder(
+      customer.idToken,
+      selection({ services: [{ id: 'supplement-large', quantity: CONCURRENT }] }),
+    );
     const projects = await Promise.all(projectIds.map(async (id) => (await projectsRepo().get(id))!));
 
     const submitted = await Promise.all(projects.map((p) => submitText(customer.idToken, p)));
@@ -79,9 +104,15 @@ describe('slots move exactly once per project', () => {
 
     // A hundred steps a minute is more than one person may take (person-limits.test.ts): not this test's subject.
     await clearStore('limits');
-    const returned = await Promise.all(submitted.map(({ body }) => act(editorToken, body.id, 'return', { version: body.version, notes: 'Notes' })));
+    const returned = await Promise.all(
+      submitted.map(({ body }) => act(editorToken, body.id, 'return', { version: body.version, notes: 'Notes' })),
+    );
     expect(returned.every((a) => a.status === 200)).toBe(true);
-    const finals = await Promise.all(returned.map(({ body }: { body: ProjectView }) => act(customer.idToken, body.id, 'finalize', { version: body.version })));
+    const finals = await Promise.all(
+      returned.map(({ body }: { body: ProjectView }) =>
+        act(customer.idToken, body.id, 'finalize', { version: body.version }),
+      ),
+    );
     expect(finals.every((a) => a.status === 200)).toBe(true);
     const afterFinals = (await editorsRepo().get(OPEN_EDITOR))!;
     expect(afterFinals.slotsOpen).toBe(5);
@@ -92,10 +123,17 @@ describe('slots move exactly once per project', () => {
     await resetOrderingStores();
     const customer = await createUser();
     const before = (await editorsRepo().get(OPEN_EDITOR))!.slotsOpen;
-    const { projectIds } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-large', quantity: 20 }] }));
+    const { projectIds } = await paidOrder(
+      customer.idToken,
+      selection({ services: [{ id: 'supplement-large', quantity: 20 }] }),
+    );
     const projects = await Promise.all(projectIds.map(async (id) => (await projectsRepo().get(id))!));
     // Both made against version 1: exactly one of each pair wins.
-    const raced = await Promise.all(projects.map((p) => Promise.all([submitText(customer.idToken, p), act(customer.idToken, p.id, 'withdraw', { version: p.version })])));
+    const raced = await Promise.all(
+      projects.map((p) =>
+        Promise.all([submitText(customer.idToken, p), act(customer.idToken, p.id, 'withdraw', { version: p.version })]),
+      ),
+    );
     expect(raced.every(([a, b]) => [a.status, b.status].sort().join() === '200,409')).toBe(true);
     // Drafts that won are withdrawn now: every slot taken is given back.
     const open = raced.flatMap(([draft]) => (draft.status === 200 ? [draft.body as ProjectView] : []));
@@ -110,24 +148,40 @@ describe('cancellations race', () => {
     await resetOrderingStores();
     const customer = await createUser();
     const editorToken = await tokenOf('maya@example.test');
-    const { orderId, projectIds } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-large', quantity: 11 }] }));
+    const { orderId, projectIds } = await paidOrder(
+      customer.idToken,
+      selection({ services: [{ id: 'supplement-large', quantity: 11 }] }),
+    );
 
     const first = (await projectsRepo().get(projectIds[0]))!;
-    const twice = await Promise.all([act(customer.idToken, first.id, 'cancel', { version: 1 }), act(customer.idToken, first.id, 'cancel', { version: 1 })]);
+    const twice = await Promise.all([
+      act(customer.idToken, first.id, 'cancel', { version: 1 }),
+      act(customer.idToken, first.id, 'cancel', { version: 1 }),
+    ]);
     expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
 
     // Ten projects, each cancelled by the family while the editor returns feedback on it.
-    const submitted = await Promise.all(projectIds.slice(1).map(async (id) => (await submitText(customer.idToken, (await projectsRepo().get(id))!)).body as ProjectView));
+    const submitted = await Promise.all(
+      projectIds
+        .slice(1)
+        .map(async (id) => (await submitText(customer.idToken, (await projectsRepo().get(id))!)).body as ProjectView),
+    );
     const raced = await Promise.all(
-      submitted.map((p) => Promise.all([act(customer.idToken, p.id, 'cancel', { version: p.version }), act(editorToken, p.id, 'return', { version: p.version, notes: 'Notes' })])),
+      submitted.map((p) =>
+        Promise.all([
+          act(customer.idToken, p.id, 'cancel', { version: p.version }),
+          act(editorToken, p.id, 'return', { version: p.version, notes: 'Notes' }),
+        ]),
+      ),
     );
     for (const [cancelled, returned] of raced) expect([cancelled.status, returned.status].sort()).toEqual([200, 409]);
 
     const order = (await ordersRepo().get(orderId))!;
-    const cancelledIds = (await projectsRepo().listForCustomer(customer.uid)).filter((p) => p.state === 'cancelled').map((p) => p.id);
+    const cancelledIds = (await projectsRepo().listForCustomer(customer.uid))
+      .filter((p) => p.state === 'cancelled')
+      .map((p) => p.id);
     expect(cancelledIds.length).toBe(1 + raced.filter(([c]) => c.status === 200).length);
     // One refund per cancelled project, none for the ones that got their feedback.
     expect(order.refunds!.map((r) => r.projectIds[0]).sort()).toEqual(cancelledIds.sort());
   });
 });
-

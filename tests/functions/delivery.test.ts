@@ -35,16 +35,32 @@ let customerEmail: string;
 let studentEmail: string;
 
 beforeAll(async () => {
-  const [customer, student, other, { admin }] = await Promise.all([createUser(), createUser(), createUser(), testTokens()]);
+  const [customer, student, other, { admin }] = await Promise.all([
+    createUser(),
+    createUser(),
+    createUser(),
+    testTokens(),
+  ]);
   customerEmail = customer.email;
   studentEmail = student.email;
-  tokens = { customer: customer.idToken, student: student.idToken, other: other.idToken, admin, editor: await tokenOf('maya@example.test'), otherEditor: await tokenOf('sofia@example.test') };
+  tokens = {
+    customer: customer.idToken,
+    student: student.idToken,
+    other: other.idToken,
+    admin,
+    editor: await tokenOf('maya@example.test'),
+    otherEditor: await tokenOf('sofia@example.test'),
+  };
 });
 
 /** An order whose student signs in as `tokens.student`, shared with them by the parent. */
 async function sharedOrder(services: { id: string; quantity: number }[]) {
   const paid = await paidOrder(tokens.customer, selection({ services, student: { ...student, studentEmail } }));
-  const shared = await call(studentAccess, `/api/student-access/${paid.orderId}`, { method: 'POST', params: { orderId: paid.orderId }, headers: bearer(tokens.customer) });
+  const shared = await call(studentAccess, `/api/student-access/${paid.orderId}`, {
+    method: 'POST',
+    params: { orderId: paid.orderId },
+    headers: bearer(tokens.customer),
+  });
   expect(shared.status, JSON.stringify(shared.body)).toBe(200);
   return paid;
 }
@@ -54,7 +70,8 @@ beforeEach(async () => {
   await Promise.all(['projects', 'timers', 'files'].map(clearStore));
 });
 
-const getProject = async (token: string, id: string) => (await call(projectHandler, `/api/projects/${id}`, { params: { id }, headers: bearer(token) })).body as ProjectView;
+const getProject = async (token: string, id: string) =>
+  (await call(projectHandler, `/api/projects/${id}`, { params: { id }, headers: bearer(token) })).body as ProjectView;
 const slotsOf = async (editorId: string) => (await editorsRepo().get(editorId))!.slotsOpen;
 
 /** A valid body for each step on `project`, as its rightful role would send it. */
@@ -62,7 +79,11 @@ function bodyFor(action: ProjectAction, project: Pick<ProjectView, 'version' | '
   const version = project.version;
   switch (action) {
     case 'submit':
-      return { version, prompt: 'Describe a challenge you faced.', draft: { kind: 'text', text: `Draft ${project.rounds.length + 1}` } };
+      return {
+        version,
+        prompt: 'Describe a challenge you faced.',
+        draft: { kind: 'text', text: `Draft ${project.rounds.length + 1}` },
+      };
     case 'acknowledge':
       return { version, message: 'Hi! I have your draft and will return notes by Friday.' };
     case 'return':
@@ -80,16 +101,32 @@ function bodyFor(action: ProjectAction, project: Pick<ProjectView, 'version' | '
   }
 }
 
-const ROLE_TOKENS: Record<Exclude<Role, 'system'>, () => string> = { customer: () => tokens.customer, student: () => tokens.student, editor: () => tokens.editor, admin: () => tokens.admin };
+const ROLE_TOKENS: Record<Exclude<Role, 'system'>, () => string> = {
+  customer: () => tokens.customer,
+  student: () => tokens.student,
+  editor: () => tokens.editor,
+  admin: () => tokens.admin,
+};
 
 /** Drives a fresh project of the customer's to `state` through the real steps. */
 async function projectIn(state: ProjectState, id: string): Promise<ProjectView> {
   const path: [ProjectAction, Exclude<Role, 'system'>][] = {
     awaiting_draft: [],
     submitted: [['submit', 'customer']],
-    in_review: [['submit', 'customer'], ['acknowledge', 'editor']],
-    returned: [['submit', 'customer'], ['acknowledge', 'editor'], ['return', 'editor']],
-    final: [['submit', 'customer'], ['return', 'editor'], ['finalize', 'customer']],
+    in_review: [
+      ['submit', 'customer'],
+      ['acknowledge', 'editor'],
+    ],
+    returned: [
+      ['submit', 'customer'],
+      ['acknowledge', 'editor'],
+      ['return', 'editor'],
+    ],
+    final: [
+      ['submit', 'customer'],
+      ['return', 'editor'],
+      ['finalize', 'customer'],
+    ],
     withdrawn: [['withdraw', 'customer']],
     cancelled: [],
   }[state] as [ProjectAction, Exclude<Role, 'system'>][];
@@ -105,11 +142,21 @@ async function projectIn(state: ProjectState, id: string): Promise<ProjectView> 
 
 describe('projects from paid orders', () => {
   it('makes one project per unit of editing, each waiting for its draft with its edits, editor and price', async () => {
-    const { orderId } = await paidOrder(tokens.customer, selection({ services: [{ id: 'common-app-essay', quantity: 1 }, { id: 'supplement-small', quantity: 2 }] }));
+    const { orderId } = await paidOrder(
+      tokens.customer,
+      selection({
+        services: [
+          { id: 'common-app-essay', quantity: 1 },
+          { id: 'supplement-small', quantity: 2 },
+        ],
+      }),
+    );
     const res = await call(projectsHandler, '/api/projects', { headers: bearer(tokens.customer) });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('no-store');
-    expect(res.body.map((p: ProjectView) => [p.id, p.service.id, p.state, p.editsLeft, p.editor.id, p.priceCents])).toEqual([
+    expect(
+      res.body.map((p: ProjectView) => [p.id, p.service.id, p.state, p.editsLeft, p.editor.id, p.priceCents]),
+    ).toEqual([
       [`${orderId}-1`, 'common-app-essay', 'awaiting_draft', null, OPEN_EDITOR, 30000],
       [`${orderId}-2`, 'supplement-small', 'awaiting_draft', 3, OPEN_EDITOR, 7500],
       [`${orderId}-3`, 'supplement-small', 'awaiting_draft', 3, OPEN_EDITOR, 7500],
@@ -150,12 +197,17 @@ describe('the state machine through the endpoint, every step, every role, every 
       }
       // Refused roles first (a refusal changes nothing), then the role the step is for, if any: the
       // student before the parent, so the student's own steps go through the endpoint.
-      const roles = (['student', 'customer', 'editor', 'admin'] as const).slice().sort((a, b) => Number(!refusal(project, action, a)) - Number(!refusal(project, action, b)));
+      const roles = (['student', 'customer', 'editor', 'admin'] as const)
+        .slice()
+        .sort((a, b) => Number(!refusal(project, action, a)) - Number(!refusal(project, action, b)));
       for (const role of roles) {
         const expected = refusal(project, action, role);
         const res = await act(ROLE_TOKENS[role](), project.id, action, bodyFor(action, project));
         if (expected) {
-          expect(res, `${action} by ${role} from ${state}`).toMatchObject({ status: expected.status, body: { error: expected.error } });
+          expect(res, `${action} by ${role} from ${state}`).toMatchObject({
+            status: expected.status,
+            body: { error: expected.error },
+          });
           continue;
         }
         expect(res.status, `${action} by ${role} from ${state}: ${JSON.stringify(res.body)}`).toBe(200);
@@ -170,7 +222,9 @@ describe('the state machine through the endpoint, every step, every role, every 
 
 describe('rules', () => {
   it('a supplement takes a draft and two revisions; the fourth submission is refused', async () => {
-    const { projectIds: [id] } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    const {
+      projectIds: [id],
+    } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
     let project = await getProject(tokens.customer, id);
     const editsLeft: (number | null)[] = [project.editsLeft];
     for (let round = 1; round <= 3; round++) {
@@ -186,7 +240,9 @@ describe('rules', () => {
   });
 
   it('the Common App essay has no limit', async () => {
-    const { projectIds: [id] } = await paidOrder(tokens.customer);
+    const {
+      projectIds: [id],
+    } = await paidOrder(tokens.customer);
     let project = await getProject(tokens.customer, id);
     for (let round = 1; round <= 5; round++) {
       project = (await act(tokens.customer, id, 'submit', bodyFor('submit', project))).body;
@@ -198,7 +254,9 @@ describe('rules', () => {
   });
 
   it('a repeated or stale request changes nothing and says why', async () => {
-    const { projectIds: [id] } = await paidOrder(tokens.customer);
+    const {
+      projectIds: [id],
+    } = await paidOrder(tokens.customer);
     const fresh = await getProject(tokens.customer, id);
     const first = await submitText(tokens.customer, fresh);
     const repeated = await submitText(tokens.customer, fresh);
@@ -210,7 +268,9 @@ describe('rules', () => {
   });
 
   it('the first draft needs its prompt; links must be https; text is capped', async () => {
-    const { projectIds: [id] } = await paidOrder(tokens.customer);
+    const {
+      projectIds: [id],
+    } = await paidOrder(tokens.customer);
     const { version } = await getProject(tokens.customer, id);
     const bad = [
       { version, prompt: '', draft: { kind: 'text', text: 'Essay' } },
@@ -219,13 +279,20 @@ describe('rules', () => {
       { version, prompt: 'Prompt', draft: { kind: 'text', text: 'x'.repeat(20_001) } },
       { version, prompt: 'Prompt', draft: { kind: 'file', fileId: crypto.randomUUID() } },
     ];
-    for (const body of bad) expect((await act(tokens.customer, id, 'submit', body)).status, JSON.stringify(body).slice(0, 80)).toBe(400);
-    const link = await act(tokens.customer, id, 'submit', { version, prompt: 'Prompt', draft: { kind: 'link', url: 'https://docs.example.com/d/essay' } });
+    for (const body of bad)
+      expect((await act(tokens.customer, id, 'submit', body)).status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    const link = await act(tokens.customer, id, 'submit', {
+      version,
+      prompt: 'Prompt',
+      draft: { kind: 'link', url: 'https://docs.example.com/d/essay' },
+    });
     expect(link.body.rounds[0].draft).toEqual({ kind: 'link', url: 'https://docs.example.com/d/essay' });
   });
 
   it('each round is due after the turnaround the customer owns when the draft comes in', async () => {
-    const { projectIds: [id] } = await paidOrder(tokens.customer, selection({ addOns: ['speed24hr'] }));
+    const {
+      projectIds: [id],
+    } = await paidOrder(tokens.customer, selection({ addOns: ['speed24hr'] }));
     const before = Date.now();
     const project = (await submitText(tokens.customer, await getProject(tokens.customer, id))).body as ProjectView;
     const due = Date.parse(project.rounds[0].dueAt) - before;
@@ -239,7 +306,17 @@ describe('rules', () => {
 describe('slots follow the work', () => {
   it('a submitted supplement takes one of its editor’s slots; final gives it back; the activity list takes none', async () => {
     const start = await slotsOf(OPEN_EDITOR);
-    const { projectIds: [essay, list] } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-large', quantity: 1 }, { id: 'activity-list', quantity: 1 }] }));
+    const {
+      projectIds: [essay, list],
+    } = await paidOrder(
+      tokens.customer,
+      selection({
+        services: [
+          { id: 'supplement-large', quantity: 1 },
+          { id: 'activity-list', quantity: 1 },
+        ],
+      }),
+    );
     let project = (await submitText(tokens.customer, await getProject(tokens.customer, essay))).body;
     expect(await slotsOf(OPEN_EDITOR)).toBe(start - 1);
     await submitText(tokens.customer, await getProject(tokens.customer, list));
@@ -255,7 +332,12 @@ describe('slots follow the work', () => {
 
   it('a project bought as an overflow slot (editor full) takes none, and withdrawing gives none back', async () => {
     expect(await slotsOf(FULL_EDITOR)).toBe(0);
-    const { projectIds: [id] } = await paidOrder(tokens.customer, selection({ editorId: FULL_EDITOR, services: [{ id: 'supplement-small', quantity: 1 }] }));
+    const {
+      projectIds: [id],
+    } = await paidOrder(
+      tokens.customer,
+      selection({ editorId: FULL_EDITOR, services: [{ id: 'supplement-small', quantity: 1 }] }),
+    );
     const project = await getProject(tokens.customer, id);
     expect(project).toMatchObject({ overflow: true, priceCents: 11250 });
     const submitted = (await submitText(tokens.customer, project)).body;
@@ -264,7 +346,9 @@ describe('slots follow the work', () => {
   });
 
   it('never below 0: a draft that comes while the editor is full holds no slot and gives none back', async () => {
-    const { projectIds: [id] } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    const {
+      projectIds: [id],
+    } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
     const editor = (await editorsRepo().get(OPEN_EDITOR))!;
     await editorsRepo().update(OPEN_EDITOR, { ...editor, slotsOpen: 0 });
     const submitted = (await submitText(tokens.customer, await getProject(tokens.customer, id))).body;
@@ -275,61 +359,105 @@ describe('slots follow the work', () => {
 
   it('reassigning moves the slot and the project to the other editor’s inbox', async () => {
     const [mayaBefore, sofiaBefore] = [await slotsOf(OPEN_EDITOR), await slotsOf('sofia-ramirez')];
-    const { projectIds: [id] } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    const {
+      projectIds: [id],
+    } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
     const submitted = (await submitText(tokens.customer, await getProject(tokens.customer, id))).body;
     const moved = await act(tokens.admin, id, 'reassign', { version: submitted.version, editorId: 'sofia-ramirez' });
     expect(moved.body).toMatchObject({ editor: { id: 'sofia-ramirez', name: 'Sofia Ramirez' }, state: 'submitted' });
     expect([await slotsOf(OPEN_EDITOR), await slotsOf('sofia-ramirez')]).toEqual([mayaBefore, sofiaBefore - 1]);
-    const inbox = (editorToken: string) => call(editorProjects, '/api/editor/projects', { headers: bearer(editorToken) });
+    const inbox = (editorToken: string) =>
+      call(editorProjects, '/api/editor/projects', { headers: bearer(editorToken) });
     expect((await inbox(tokens.otherEditor)).body.projects.map((p: ProjectView) => p.id)).toEqual([id]);
     expect((await inbox(tokens.editor)).body.projects).toEqual([]);
     // The former editor can no longer touch it; the new one can.
-    expect((await act(tokens.editor, id, 'acknowledge', { version: moved.body.version, message: 'Hi' })).status).toBe(404);
-    expect((await act(tokens.otherEditor, id, 'acknowledge', { version: moved.body.version, message: 'Hi, I am Sofia.' })).status).toBe(200);
-    expect((await act(tokens.admin, id, 'reassign', { version: moved.body.version + 1, editorId: 'sofia-ramirez' })).body.error).toBe(deliveryMessages.sameEditor);
+    expect((await act(tokens.editor, id, 'acknowledge', { version: moved.body.version, message: 'Hi' })).status).toBe(
+      404,
+    );
+    expect(
+      (await act(tokens.otherEditor, id, 'acknowledge', { version: moved.body.version, message: 'Hi, I am Sofia.' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await act(tokens.admin, id, 'reassign', { version: moved.body.version + 1, editorId: 'sofia-ramirez' })).body
+        .error,
+    ).toBe(deliveryMessages.sameEditor);
   });
 });
 
 describe('what each side sees and hears', () => {
   it('the editor’s inbox lists only their open projects, with their slots; customers are not editors', async () => {
-    const { projectIds: [id] } = await paidOrder(tokens.customer);
+    const {
+      projectIds: [id],
+    } = await paidOrder(tokens.customer);
     const inbox = await call(editorProjects, '/api/editor/projects', { headers: bearer(tokens.editor) });
     expect(inbox.status).toBe(200);
     expect(inbox.body.editor).toMatchObject({ id: OPEN_EDITOR, totalSlots: 5 });
-    expect(inbox.body.projects.map((p: ProjectView) => [p.id, p.roles, p.actions])).toEqual([[id, ['editor'], ['message']]]);
+    expect(inbox.body.projects.map((p: ProjectView) => [p.id, p.roles, p.actions])).toEqual([
+      [id, ['editor'], ['message']],
+    ]);
     expect((await call(editorProjects, '/api/editor/projects', { headers: bearer(tokens.customer) })).status).toBe(403);
-    expect((await call(editorProjects, '/api/editor/projects?shelf=done', { headers: bearer(tokens.editor) })).body.projects).toEqual([]);
+    expect(
+      (await call(editorProjects, '/api/editor/projects?shelf=done', { headers: bearer(tokens.editor) })).body.projects,
+    ).toEqual([]);
   });
 
-  it('the editor reads what editing needs: the student\'s first name and grade, the drafts and the thread; never the family\'s account, addresses, price or refund', async () => {
-    const { projectIds: [id, second] } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 2 }] }));
-    const submitted: ProjectView = (await submitText(tokens.customer, await projectsRepo().get(id) as ProjectView, 'My draft about robots.')).body;
+  it("the editor reads what editing needs: the student's first name and grade, the drafts and the thread; never the family's account, addresses, price or refund", async () => {
+    const {
+      projectIds: [id, second],
+    } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 2 }] }));
+    const submitted: ProjectView = (
+      await submitText(tokens.customer, (await projectsRepo().get(id)) as ProjectView, 'My draft about robots.')
+    ).body;
     expect((await act(tokens.customer, id, 'message', { text: 'Thanks for taking this on!' })).status).toBe(200);
     const cancelled: ProjectView = (await act(tokens.customer, second, 'cancel', { version: 1 })).body;
     expect(cancelled.state).toBe('cancelled');
 
-    const inbox = (await call(editorProjects, '/api/editor/projects', { headers: bearer(tokens.editor) })).body.projects as ProjectView[];
+    const inbox = (await call(editorProjects, '/api/editor/projects', { headers: bearer(tokens.editor) })).body
+      .projects as ProjectView[];
     const views = [await getProject(tokens.editor, id), await getProject(tokens.editor, second), ...inbox];
     for (const view of views) {
       const seen = JSON.stringify(view);
-      for (const secret of [customerEmail, 'pat@example.com', 'sam@example.com', 'Pat Rivera', 'Rivera', '"uid"', '"priceCents"', '"refundCents"', 'refund']) expect(seen).not.toContain(secret);
+      for (const secret of [
+        customerEmail,
+        'pat@example.com',
+        'sam@example.com',
+        'Pat Rivera',
+        'Rivera',
+        '"uid"',
+        '"priceCents"',
+        '"refundCents"',
+        'refund',
+      ])
+        expect(seen).not.toContain(secret);
       expect(view.student).toEqual({ name: 'Sam', grade: '11' });
     }
     const editorsView = await getProject(tokens.editor, id);
     expect(editorsView.rounds[0].draft).toEqual(submitted.rounds[0].draft);
-    expect(editorsView.messages.map((m) => [m.author, m.text])).toEqual([['Pat, parent', 'Thanks for taking this on!']]);
-    expect(editorsView.history.filter((e) => e.by === 'customer').map((e) => [e.type, e.actor])).toEqual([['submit', 'Pat, parent'], ['message', 'Pat, parent']]);
+    expect(editorsView.messages.map((m) => [m.author, m.text])).toEqual([
+      ['Pat, parent', 'Thanks for taking this on!'],
+    ]);
+    expect(editorsView.history.filter((e) => e.by === 'customer').map((e) => [e.type, e.actor])).toEqual([
+      ['submit', 'Pat, parent'],
+      ['message', 'Pat, parent'],
+    ]);
 
     // The family and our team read the whole record.
     for (const token of [tokens.customer, tokens.admin]) {
       const full = await getProject(token, id);
-      expect(full).toMatchObject({ customer: { email: customerEmail }, student: { name: 'Sam Rivera', parentEmail: 'pat@example.com' }, priceCents: expect.any(Number) });
+      expect(full).toMatchObject({
+        customer: { email: customerEmail },
+        student: { name: 'Sam Rivera', parentEmail: 'pat@example.com' },
+        priceCents: expect.any(Number),
+      });
     }
   });
 
   it('every step and every message e-mails the other party, with a link to where they act', async () => {
     await clearStore('outbox');
-    const { projectIds: [id] } = await paidOrder(tokens.customer);
+    const {
+      projectIds: [id],
+    } = await paidOrder(tokens.customer);
     await clearStore('outbox'); // the order confirmations
     let project = (await submitText(tokens.customer, await getProject(tokens.customer, id))).body;
     project = (await act(tokens.editor, id, 'acknowledge', bodyFor('acknowledge', project))).body;
@@ -348,7 +476,9 @@ describe('what each side sees and hears', () => {
   });
 
   it('our team withdraws only with a reason, which the family and the editor read in their e-mail and the history; the family need give none', async () => {
-    const { projectIds: [first, second] } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 2 }] }));
+    const {
+      projectIds: [first, second],
+    } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 2 }] }));
     const refused = await act(tokens.admin, first, 'withdraw', { version: 1 });
     expect(refused).toMatchObject({ status: 400, body: { error: deliveryMessages.withdrawReasonRequired } });
     expect((await act(tokens.admin, first, 'withdraw', { version: 1, reason: '   ' })).status).toBe(400);
@@ -359,12 +489,15 @@ describe('what each side sees and hears', () => {
     const mails = (await listOutbox()).map((m) => m.value);
     expect(mails.map((m) => m.to).sort()).toEqual([customerEmail, 'maya@example.test'].sort());
     for (const mail of mails) expect(mail.text).toContain(`The reason: ${reason}`);
-    for (const token of [tokens.customer, tokens.editor]) expect((await getProject(token, first)).history.at(-1)).toMatchObject({ note: reason });
+    for (const token of [tokens.customer, tokens.editor])
+      expect((await getProject(token, first)).history.at(-1)).toMatchObject({ note: reason });
     expect((await act(tokens.customer, second, 'withdraw', { version: 1 })).status).toBe(200);
   });
 
   it('a final project’s thread stays open 14 days for both sides, then is closed with a reason', async () => {
-    const { projectIds: [id] } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    const {
+      projectIds: [id],
+    } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
     let project = (await submitText(tokens.customer, await getProject(tokens.customer, id))).body;
     project = (await act(tokens.editor, id, 'return', bodyFor('return', project))).body;
     project = (await act(tokens.customer, id, 'finalize', { version: project.version })).body;
@@ -372,35 +505,53 @@ describe('what each side sees and hears', () => {
     await clearStore('outbox');
     expect((await act(tokens.customer, id, 'message', { text: 'Can we talk on Friday as planned?' })).status).toBe(200);
     expect((await act(tokens.editor, id, 'message', { text: 'Yes, 4 pm.' })).status).toBe(200);
-    expect((await listOutbox()).map((m) => m.value.subject)).toEqual(expect.arrayContaining(['New message about Supplemental Essay Help (Small) for Sam Rivera']));
+    expect((await listOutbox()).map((m) => m.value.subject)).toEqual(
+      expect.arrayContaining(['New message about Supplemental Essay Help (Small) for Sam Rivera']),
+    );
 
     // Fifteen days on: the thread is closed, for both.
     const found = (await projectsRepo().getForUpdate(id))!;
-    const history = found.value.history.map((event) => (event.type === 'finalize' ? { ...event, at: new Date(Date.now() - 15 * DAY_MS).toISOString() } : event));
+    const history = found.value.history.map((event) =>
+      event.type === 'finalize' ? { ...event, at: new Date(Date.now() - 15 * DAY_MS).toISOString() } : event,
+    );
     await projectsRepo().replace(found.value, { ...found.value, history }, found.etag);
     expect((await getProject(tokens.customer, id)).actions).toEqual([]);
     for (const token of [tokens.customer, tokens.editor]) {
-      expect(await act(token, id, 'message', { text: 'One more thing' })).toMatchObject({ status: 409, body: { error: deliveryMessages.threadClosed } });
+      expect(await act(token, id, 'message', { text: 'One more thing' })).toMatchObject({
+        status: 409,
+        body: { error: deliveryMessages.threadClosed },
+      });
     }
   });
 
   it('an editor without an account is reached through the business inbox', async () => {
-    const { projectIds: [id] } = await paidOrder(tokens.customer, selection({ editorId: 'ethan-park' }));
+    const {
+      projectIds: [id],
+    } = await paidOrder(tokens.customer, selection({ editorId: 'ethan-park' }));
     await clearStore('outbox');
     await submitText(tokens.customer, await getProject(tokens.customer, id));
     const [mail] = (await listOutbox()).map((m) => m.value);
-    expect(mail).toMatchObject({ to: 'hello@beaconcollegecounsel.com', subject: '[Editor inbox] New draft: Common App Essay Editing for Sam Rivera' });
+    expect(mail).toMatchObject({
+      to: 'hello@beaconcollegecounsel.com',
+      subject: '[Editor inbox] New draft: Common App Essay Editing for Sam Rivera',
+    });
     expect(mail.text).toMatch(/^For Ethan Park \(no editor account yet\): /);
   });
 
   it('the admin lists every project and filters by state and editor; a filtered total counts the matches, page by page', async () => {
-    const { projectIds } = await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 2 }] }));
+    const { projectIds } = await paidOrder(
+      tokens.customer,
+      selection({ services: [{ id: 'supplement-small', quantity: 2 }] }),
+    );
     await paidOrder(tokens.customer, selection({ editorId: 'sofia-ramirez' }));
     await submitText(tokens.customer, await getProject(tokens.customer, projectIds[0]));
-    const list = (query: string) => call(adminProjects, `/api/admin/projects${query}`, { headers: bearer(tokens.admin) });
+    const list = (query: string) =>
+      call(adminProjects, `/api/admin/projects${query}`, { headers: bearer(tokens.admin) });
     expect((await list('')).body.items).toHaveLength(3);
     expect((await list('?state=submitted')).body.items.map((p: ProjectView) => p.id)).toEqual([projectIds[0]]);
-    expect((await list('?editor=sofia-ramirez')).body.items.map((p: ProjectView) => p.editor.id)).toEqual(['sofia-ramirez']);
+    expect((await list('?editor=sofia-ramirez')).body.items.map((p: ProjectView) => p.editor.id)).toEqual([
+      'sofia-ramirez',
+    ]);
     expect((await list('?late=true')).body.items).toEqual([]);
     expect((await list('?state=nope')).status).toBe(400);
     expect((await list('?limit=1')).body).toMatchObject({ total: 3, nextCursor: expect.any(String) });

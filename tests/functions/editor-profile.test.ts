@@ -21,8 +21,10 @@ beforeAll(async () => {
 });
 beforeEach(resetOrderingStores);
 
-const save = (token: string, body: unknown) => call(editorProfile, '/api/editor/profile', { method: 'PUT', json: body, headers: bearer(token) });
-const publicMaya = async () => ((await call(editorsHandler, '/api/database/editors?fresh=1')).body as Editor[]).find((e) => e.id === 'maya-chen')!;
+const save = (token: string, body: unknown) =>
+  call(editorProfile, '/api/editor/profile', { method: 'PUT', json: body, headers: bearer(token) });
+const publicMaya = async () =>
+  ((await call(editorsHandler, '/api/database/editors?fresh=1')).body as Editor[]).find((e) => e.id === 'maya-chen')!;
 
 describe('PUT /api/editor/profile', () => {
   it('saves the editor’s own bio, trimmed; the public list and their inbox show it; nothing else changes', async () => {
@@ -63,12 +65,21 @@ describe('PUT /api/editor/profile', () => {
 
 describe('the admin and the bio', () => {
   const { id: _, accountEmail: __, ...maya } = DEMO_EDITORS.find((e) => e.id === 'maya-chen')!;
-  const put = (body: unknown) => call(editorHandler, '/api/database/editors/maya-chen', { method: 'PUT', json: body, params: { id: 'maya-chen' }, headers: bearer(tokens.admin) });
+  const put = (body: unknown) =>
+    call(editorHandler, '/api/database/editors/maya-chen', {
+      method: 'PUT',
+      json: body,
+      params: { id: 'maya-chen' },
+      headers: bearer(tokens.admin),
+    });
 
   it('an admin update without a bio keeps the editor’s; with one, replaces it', async () => {
     await save(tokens.maya, { bio: 'Written by Maya.' });
     const { bio: ___, ...withoutBio } = maya;
-    expect((await put({ ...withoutBio, college: 'MIT' })).body).toMatchObject({ college: 'MIT', bio: 'Written by Maya.' });
+    expect((await put({ ...withoutBio, college: 'MIT' })).body).toMatchObject({
+      college: 'MIT',
+      bio: 'Written by Maya.',
+    });
     expect((await put({ ...maya, bio: 'Edited by the admin.' })).body).toMatchObject({ bio: 'Edited by the admin.' });
   });
 });
@@ -79,7 +90,9 @@ describe('saving a bio often', () => {
     const refused = await save(tokens.maya, { bio: 'Version 11' });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(refused.body.error).toMatch(/^Too many profile saves in a short time\. Please wait \d+ (minutes?|seconds?) and try again\.$/);
+    expect(refused.body.error).toMatch(
+      /^Too many profile saves in a short time\. Please wait \d+ (minutes?|seconds?) and try again\.$/,
+    );
     expect((await publicMaya()).bio).toBe('Version 10');
   });
 });

@@ -7,7 +7,21 @@ import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { call, clearStore } from '../helpers/functions';
 
 // The original editor fields, the featured flags and the bio the editor writes for their profile page.
-const SPEC_FIELDS = ['id', 'name', 'image', 'college', 'major', 'sat', 'gpa', 'ecs', 'strengths', 'bio', 'slotsOpen', 'totalSlots', 'featured'];
+const SPEC_FIELDS = [
+  'id',
+  'name',
+  'image',
+  'college',
+  'major',
+  'sat',
+  'gpa',
+  'ecs',
+  'strengths',
+  'bio',
+  'slotsOpen',
+  'totalSlots',
+  'featured',
+];
 
 beforeEach(() => clearStore('editors'));
 
@@ -32,7 +46,9 @@ describe('GET /api/database/editors', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       await seedDemoEditors();
-      const slots = async () => (await call(editorsHandler, '/api/database/editors')).body.find((e: { id: string }) => e.id === 'maya-chen').slotsOpen;
+      const slots = async () =>
+        (await call(editorsHandler, '/api/database/editors')).body.find((e: { id: string }) => e.id === 'maya-chen')
+          .slotsOpen;
       expect(await slots()).toBe(3);
       const editors = getStore({ name: 'editors', consistency: 'strong' });
       const record = (await editors.get('maya-chen', { type: 'json' })) as Record<string, unknown>;
@@ -83,7 +99,12 @@ describe('demo seed', () => {
     expect(await seedDemoEditors()).toBe(0);
     const repo = editorsRepo();
     const store = await clearStore('editors');
-    await store.setJSON('maya-chen', { ...(DEMO_EDITORS[0] as object), name: 'Changed', createdAt: 'x', updatedAt: 'x' });
+    await store.setJSON('maya-chen', {
+      ...(DEMO_EDITORS[0] as object),
+      name: 'Changed',
+      createdAt: 'x',
+      updatedAt: 'x',
+    });
     expect(await seedDemoEditors()).toBe(0);
     expect((await repo.get('maya-chen'))?.name).toBe('Changed');
     expect(await repo.list()).toHaveLength(1);

@@ -11,7 +11,8 @@ const patch = async (body: unknown, headers?: Record<string, string>) =>
   call(emailsHandler, '/api/database/emails', { method: 'PATCH', json: body, headers: headers ?? (await asAdmin()) });
 
 async function subscribe(...emails: string[]) {
-  for (const [i, email] of emails.entries()) await subscribersRepo().subscribe(email, new Date(Date.UTC(2025, 0, 1 + i)));
+  for (const [i, email] of emails.entries())
+    await subscribersRepo().subscribe(email, new Date(Date.UTC(2025, 0, 1 + i)));
 }
 
 beforeEach(() => clearStore('subscribers'));
@@ -49,14 +50,21 @@ describe('GET /api/database/emails', () => {
       total: 3,
     });
     const second = await get(`?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
-    expect(second.body).toEqual({ items: [{ id: 'c@example.com', enabled: true, subscribedAt: '2025-01-01T00:00:00.000Z' }], nextCursor: null, total: 3 });
+    expect(second.body).toEqual({
+      items: [{ id: 'c@example.com', enabled: true, subscribedAt: '2025-01-01T00:00:00.000Z' }],
+      nextCursor: null,
+      total: 3,
+    });
   });
 
   it('pages addresses that need encoding in a key', async () => {
     await subscribe('o/brien+news@example.com', 'z%z@example.com');
     const first = await get('?limit=1');
     const second = await get(`?limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
-    expect([...first.body.items, ...second.body.items].map((s: { id: string }) => s.id).sort()).toEqual(['o/brien+news@example.com', 'z%z@example.com']);
+    expect([...first.body.items, ...second.body.items].map((s: { id: string }) => s.id).sort()).toEqual([
+      'o/brien+news@example.com',
+      'z%z@example.com',
+    ]);
   });
 
   it.each([
@@ -76,7 +84,9 @@ describe('GET /api/database/emails', () => {
     const res = await get('?format=csv');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.body).toBe(
       [
@@ -101,7 +111,11 @@ describe('PATCH /api/database/emails { id, enabled }', () => {
     expect((await get()).body).toEqual([{ id: 'a@example.com', enabled: false }]);
     const on = await patch({ id: 'a@example.com', enabled: true });
     expect(on.body.enabled).toBe(true);
-    expect(await subscribersRepo().get('a@example.com')).toEqual({ email: 'a@example.com', enabled: true, subscribedAt: '2025-01-01T00:00:00.000Z' });
+    expect(await subscribersRepo().get('a@example.com')).toEqual({
+      email: 'a@example.com',
+      enabled: true,
+      subscribedAt: '2025-01-01T00:00:00.000Z',
+    });
   });
 
   it('a deactivated address that subscribes again is active again', async () => {
@@ -129,7 +143,11 @@ describe('PATCH /api/database/emails { id, enabled }', () => {
     ['a missing enabled flag', { id: 'a@example.com' }, /^enabled must be true or false/],
     ['enabled as text', { id: 'a@example.com', enabled: 'false' }, /^enabled must be true or false/],
     ['an empty address', { id: '  ', enabled: true }, /^id is required$/],
-    ['an address over 254 characters', { id: `${'a'.repeat(250)}@b.co`, enabled: true }, /^id must be at most 254 characters$/],
+    [
+      'an address over 254 characters',
+      { id: `${'a'.repeat(250)}@b.co`, enabled: true },
+      /^id must be at most 254 characters$/,
+    ],
   ])('answers 400 naming the field for %s', async (_, body, message) => {
     const res = await patch(body);
     expect(res.status).toBe(400);

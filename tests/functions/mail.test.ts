@@ -1,7 +1,16 @@
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
-import { DEFAULT_MAIL_FROM, escapeHtml, listOutbox, MAIL_RETRY_DELAYS_MS, retryMail, sendMail, type Mail, type OutboxMail } from '../../netlify/server/core/mail';
+import {
+  DEFAULT_MAIL_FROM,
+  escapeHtml,
+  listOutbox,
+  MAIL_RETRY_DELAYS_MS,
+  retryMail,
+  sendMail,
+  type Mail,
+  type OutboxMail,
+} from '../../netlify/server/core/mail';
 import { clearStore, context } from '../helpers/functions';
 import { closedPort, startSmtpServer } from '../helpers/smtp';
 
@@ -9,7 +18,7 @@ const mail: Mail = {
   to: 'family@example.com',
   replyTo: 'office@example.com',
   subject: 'Your essay is back',
-  text: 'Dear Pat,\nSam\'s essay is ready.',
+  text: "Dear Pat,\nSam's essay is ready.",
   html: '<p>Dear Pat,</p><p>Sam&#39;s essay is ready.</p>',
 };
 
@@ -27,7 +36,10 @@ describe('sendMail without SMTP_URL', () => {
   it('writes the e-mail to the outbox under a time key', async () => {
     const before = new Date().toISOString();
     const result = await sendMail(mail);
-    expect(result).toEqual({ via: 'outbox', key: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z-[0-9a-f]{8}$/) });
+    expect(result).toEqual({
+      via: 'outbox',
+      key: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z-[0-9a-f]{8}$/),
+    });
     const [entry, ...rest] = await listOutbox();
     expect(rest).toEqual([]);
     expect(entry.key).toBe((result as { key: string }).key);
@@ -37,7 +49,11 @@ describe('sendMail without SMTP_URL', () => {
   });
 
   it('keeps a calendar invite with the e-mail', async () => {
-    const icalEvent = { method: 'CANCEL' as const, filename: 'consult-cancelled.ics', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' };
+    const icalEvent = {
+      method: 'CANCEL' as const,
+      filename: 'consult-cancelled.ics',
+      content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+    };
     await sendMail({ ...mail, icalEvent });
     const [entry] = await listOutbox();
     expect(entry.value.icalEvent).toEqual(icalEvent);
@@ -53,7 +69,16 @@ describe('sendMail without SMTP_URL', () => {
   it('keeps every message, even many in the same instant', async () => {
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => sendMail({ ...mail, subject: `n${i}` })));
     expect(new Set(results.map((r) => (r as { key: string }).key)).size).toBe(8);
-    expect((await listOutbox()).map((e) => e.value.subject).sort()).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7']);
+    expect((await listOutbox()).map((e) => e.value.subject).sort()).toEqual([
+      'n0',
+      'n1',
+      'n2',
+      'n3',
+      'n4',
+      'n5',
+      'n6',
+      'n7',
+    ]);
   });
 });
 
@@ -148,7 +173,9 @@ describe('mail SMTP refused is tried again from the outbox', () => {
       const third = sentAt + MAIL_RETRY_DELAYS_MS[0] + MAIL_RETRY_DELAYS_MS[1] + 3000;
       expect(await runAt(third)).toMatchObject({ due: 1, handled: 1 });
       expect(smtp.received).toHaveLength(1);
-      expect(((await getStore({ name: 'outbox', consistency: 'strong' }).get(key, { type: 'json' })) as OutboxMail).sentAt).toBeTruthy();
+      expect(
+        ((await getStore({ name: 'outbox', consistency: 'strong' }).get(key, { type: 'json' })) as OutboxMail).sentAt,
+      ).toBeTruthy();
       expect(await runAt(third + 24 * 3600_000)).toMatchObject({ due: 0 });
       expect(smtp.received).toHaveLength(1);
     } finally {
@@ -161,8 +188,11 @@ describe('mail SMTP refused is tried again from the outbox', () => {
     vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${await closedPort()}`);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { key } = (await sendMail(mail)) as { key: string };
-    for (let attempt = 1; attempt <= MAIL_RETRY_DELAYS_MS.length; attempt++) expect(await retryMail(key, attempt)).toBe(attempt < MAIL_RETRY_DELAYS_MS.length ? 'retry' : 'gave-up');
-    expect(((await getStore({ name: 'outbox', consistency: 'strong' }).get(key, { type: 'json' })) as OutboxMail).gaveUpAt).toBeTruthy();
+    for (let attempt = 1; attempt <= MAIL_RETRY_DELAYS_MS.length; attempt++)
+      expect(await retryMail(key, attempt)).toBe(attempt < MAIL_RETRY_DELAYS_MS.length ? 'retry' : 'gave-up');
+    expect(
+      ((await getStore({ name: 'outbox', consistency: 'strong' }).get(key, { type: 'json' })) as OutboxMail).gaveUpAt,
+    ).toBeTruthy();
     expect(await retryMail(key, 1)).toBe('done');
   });
 });

@@ -29,13 +29,17 @@ describe('GET /api/me: authentication', () => {
 
   it('answers 401 for an expired token', async () => {
     const { idToken } = await createUser();
-    const res = await me(bearer(tamper(idToken, { exp: Math.floor(Date.now() / 1000) - 60, iat: Math.floor(Date.now() / 1000) - 3700 })));
+    const res = await me(
+      bearer(tamper(idToken, { exp: Math.floor(Date.now() / 1000) - 60, iat: Math.floor(Date.now() / 1000) - 3700 })),
+    );
     expect(res.status).toBe(401);
   });
 
   it('answers 401 for a token of another project', async () => {
     const { idToken } = await createUser();
-    const res = await me(bearer(tamper(idToken, { aud: 'someone-else', iss: 'https://securetoken.google.com/someone-else' })));
+    const res = await me(
+      bearer(tamper(idToken, { aud: 'someone-else', iss: 'https://securetoken.google.com/someone-else' })),
+    );
     expect(res.status).toBe(401);
   });
 
@@ -69,10 +73,18 @@ describe('GET /api/me: who the caller is', () => {
   it('names the editor a user signs in as (the accountEmail an admin set), and shows the community link only to its owners', async () => {
     await clearStore('editors');
     await seedDemoEditors();
-    expect((await me(bearer(await tokenOf('maya@example.test')))).body).toMatchObject({ editor: { id: 'maya-chen', name: 'Maya Chen' }, communityInviteUrl: null });
+    expect((await me(bearer(await tokenOf('maya@example.test')))).body).toMatchObject({
+      editor: { id: 'maya-chen', name: 'Maya Chen' },
+      communityInviteUrl: null,
+    });
     const member = await createUser();
-    await (await clearStore('customers')).setJSON(member.uid, { ownedAddOns: { community: true, speed24hr: false, speed48hr: false } });
-    expect((await me(bearer(member.idToken))).body).toMatchObject({ editor: null, communityInviteUrl: expect.stringMatching(/^https:\/\//) });
+    await (
+      await clearStore('customers')
+    ).setJSON(member.uid, { ownedAddOns: { community: true, speed24hr: false, speed48hr: false } });
+    expect((await me(bearer(member.idToken))).body).toMatchObject({
+      editor: null,
+      communityInviteUrl: expect.stringMatching(/^https:\/\//),
+    });
   });
 
   it('an ADMIN_EMAILS user is an admin, whatever the case of the address', async () => {
@@ -85,9 +97,17 @@ describe('GET /api/me: who the caller is', () => {
   it('an admin’s or an editor’s address gives its role only once verified, through the e-mail’s code', async () => {
     await clearStore('editors');
     await seedDemoEditors();
-    const roles = { 'Second.Admin@example.test': { isAdmin: true, editor: null }, 'maya@example.test': { isAdmin: false, editor: { id: 'maya-chen', name: 'Maya Chen' } } };
+    const roles = {
+      'Second.Admin@example.test': { isAdmin: true, editor: null },
+      'maya@example.test': { isAdmin: false, editor: { id: 'maya-chen', name: 'Maya Chen' } },
+    };
     for (const [email, role] of Object.entries(roles)) {
-      await adminAuth().getUserByEmail(email).then(({ uid }) => adminAuth().deleteUser(uid), () => {}); // signed up fresh
+      await adminAuth()
+        .getUserByEmail(email)
+        .then(
+          ({ uid }) => adminAuth().deleteUser(uid),
+          () => {},
+        ); // signed up fresh
       const account = await createUser(email, 'secret-pass', { verified: false });
       expect((await me(bearer(account.idToken))).body, email).toMatchObject({ isAdmin: false, editor: null });
       await verifyEmail(account.idToken, email);
@@ -105,8 +125,15 @@ describe('GET /api/me: who the caller is', () => {
   it('reports the add-ons the customers store says are owned', async () => {
     const user = await createUser();
     const store = await clearStore('customers');
-    await store.setJSON(user.uid, { ownedAddOns: { community: true, speed24hr: false, speed48hr: true }, orderIds: ['BCC-ABC123'] });
-    expect((await me(bearer(user.idToken))).body.ownedAddOns).toEqual({ community: true, speed24hr: false, speed48hr: true });
+    await store.setJSON(user.uid, {
+      ownedAddOns: { community: true, speed24hr: false, speed48hr: true },
+      orderIds: ['BCC-ABC123'],
+    });
+    expect((await me(bearer(user.idToken))).body.ownedAddOns).toEqual({
+      community: true,
+      speed24hr: false,
+      speed48hr: true,
+    });
   });
 });
 
@@ -146,6 +173,8 @@ describe('npm run admin (grant and revoke the claim)', () => {
 
   it('fails clearly for an unknown address', async () => {
     const { setAdminRole } = await import('../../scripts/admin-role');
-    await expect(setAdminRole('nobody@example.test', true, process.env.PUBLIC_FIREBASE_PROJECT_ID!)).rejects.toThrow(/no user record/i);
+    await expect(setAdminRole('nobody@example.test', true, process.env.PUBLIC_FIREBASE_PROJECT_ID!)).rejects.toThrow(
+      /no user record/i,
+    );
   });
 });

@@ -11,22 +11,40 @@ import { call, clearStore } from '../helpers/functions';
 import { selection } from '../helpers/orders';
 import { act, paidOrder } from '../helpers/projects';
 
-describe('each project\'s current editor beside its order', () => {
-  it('is shown by the admin list, the family\'s list and the single order, while the order keeps the editor it was bought with', async () => {
+describe("each project's current editor beside its order", () => {
+  it("is shown by the admin list, the family's list and the single order, while the order keeps the editor it was bought with", async () => {
     await Promise.all([clearStore('projects'), clearStore('editors')]);
     await seedDemoEditors();
     const family = await createUser();
-    const { orderId, projectIds } = await paidOrder(family.idToken, selection({ editorId: 'maya-chen', services: [{ id: 'supplement-small', quantity: 2 }] }));
-    expect((await act((await testTokens()).admin, projectIds[1], 'reassign', { version: 1, editorId: 'sofia-ramirez' })).status).toBe(200);
+    const { orderId, projectIds } = await paidOrder(
+      family.idToken,
+      selection({ editorId: 'maya-chen', services: [{ id: 'supplement-small', quantity: 2 }] }),
+    );
+    expect(
+      (await act((await testTokens()).admin, projectIds[1], 'reassign', { version: 1, editorId: 'sofia-ramirez' }))
+        .status,
+    ).toBe(200);
 
-    const adminPage = (await call(adminOrdersHandler, '/api/admin/orders', { headers: await asAdmin() })).body as { items: Order[] };
+    const adminPage = (await call(adminOrdersHandler, '/api/admin/orders', { headers: await asAdmin() })).body as {
+      items: Order[];
+    };
     const familyList = (await call(ordersHandler, '/api/orders', { headers: bearer(family.idToken) })).body as Order[];
-    const single = (await call(orderHandler, `/api/orders/${orderId}`, { params: { id: orderId }, headers: bearer(family.idToken) })).body as Order;
-    for (const order of [adminPage.items.find((o) => o.id === orderId)!, familyList.find((o) => o.id === orderId)!, single]) {
+    const single = (
+      await call(orderHandler, `/api/orders/${orderId}`, { params: { id: orderId }, headers: bearer(family.idToken) })
+    ).body as Order;
+    for (const order of [
+      adminPage.items.find((o) => o.id === orderId)!,
+      familyList.find((o) => o.id === orderId)!,
+      single,
+    ]) {
       expect(order.editor.name).toBe('Maya Chen');
       expect(order.projectEditors).toEqual([
         { projectId: projectIds[0], service: expect.any(String), editor: { id: 'maya-chen', name: 'Maya Chen' } },
-        { projectId: projectIds[1], service: expect.any(String), editor: { id: 'sofia-ramirez', name: 'Sofia Ramirez' } },
+        {
+          projectId: projectIds[1],
+          service: expect.any(String),
+          editor: { id: 'sofia-ramirez', name: 'Sofia Ramirez' },
+        },
       ]);
       expect(currentEditors(order)).toEqual({ label: 'Editors', names: 'Maya Chen, Sofia Ramirez' });
     }

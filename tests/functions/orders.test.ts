@@ -15,13 +15,25 @@ let stranger: Awaited<ReturnType<typeof createUser>>;
 let adminToken: string;
 
 const open = async (body = selection()) =>
-  (await call(createSession, '/api/stripe/create-payment-session', { method: 'POST', json: body, headers: bearer(owner.idToken) })).body as {
+  (
+    await call(createSession, '/api/stripe/create-payment-session', {
+      method: 'POST',
+      json: body,
+      headers: bearer(owner.idToken),
+    })
+  ).body as {
     id: string;
     orderId: string;
   };
-const getOrder = (id: string, token: string) => call(orderHandler, `/api/orders/${id}`, { params: { id }, headers: bearer(token) });
+const getOrder = (id: string, token: string) =>
+  call(orderHandler, `/api/orders/${id}`, { params: { id }, headers: bearer(token) });
 const pay = (orderId: string, token: string, body: object) =>
-  call(testCheckout, `/api/stripe/test-checkout/${orderId}`, { method: 'POST', params: { orderId }, json: body, headers: bearer(token) });
+  call(testCheckout, `/api/stripe/test-checkout/${orderId}`, {
+    method: 'POST',
+    params: { orderId },
+    json: body,
+    headers: bearer(token),
+  });
 
 beforeAll(async () => {
   [owner, stranger, { admin: adminToken }] = await Promise.all([createUser(), createUser(), testTokens()]);
@@ -70,7 +82,7 @@ describe('/api/stripe/test-checkout/:orderId (test mode)', () => {
     const { orderId, id } = await open(selection({ addOns: ['community'] }));
     const res = await pay(orderId, owner.idToken, { sessionId: id, cardNumber: '4242 4242 4242 4242' });
     expect(res.body).toEqual({ result: 'paid' });
-    expect((await ordersRepo().get(orderId))).toMatchObject({ status: 'paid', payment: { sessionId: id } });
+    expect(await ordersRepo().get(orderId)).toMatchObject({ status: 'paid', payment: { sessionId: id } });
     expect((await customersRepo().get(owner.uid)).ownedAddOns.community).toBe(true);
     expect((await pay(orderId, owner.idToken, { sessionId: id, cardNumber: '4242424242424242' })).status).toBe(409);
   });
@@ -80,18 +92,25 @@ describe('/api/stripe/test-checkout/:orderId (test mode)', () => {
     expect((await pay(orderId, stranger.idToken, { sessionId: id, cardNumber: '4242424242424242' })).status).toBe(404);
     process.env.STRIPE_SECRET_KEY = 'sk_test_x';
     expect((await pay(orderId, owner.idToken, { sessionId: id, cardNumber: '4242424242424242' })).status).toBe(404);
-    const view = await call(testCheckout, `/api/stripe/test-checkout/${orderId}`, { params: { orderId }, headers: bearer(owner.idToken) });
+    const view = await call(testCheckout, `/api/stripe/test-checkout/${orderId}`, {
+      params: { orderId },
+      headers: bearer(owner.idToken),
+    });
     expect(view.status).toBe(404);
   });
 
   it('refuses a malformed session id or card number', async () => {
     const { orderId } = await open();
-    expect((await pay(orderId, owner.idToken, { sessionId: 'cs_live_123', cardNumber: '4242424242424242' })).status).toBe(400);
-    expect((await pay(orderId, owner.idToken, { sessionId: 'cs_test_local_' + 'a'.repeat(32), cardNumber: 'abc' })).status).toBe(400);
+    expect(
+      (await pay(orderId, owner.idToken, { sessionId: 'cs_live_123', cardNumber: '4242424242424242' })).status,
+    ).toBe(400);
+    expect(
+      (await pay(orderId, owner.idToken, { sessionId: 'cs_test_local_' + 'a'.repeat(32), cardNumber: 'abc' })).status,
+    ).toBe(400);
   });
 
   it.each([
-    [{ cardNumber: '4242 4242 4242' }, "cardNumber: Your card number is incomplete."],
+    [{ cardNumber: '4242 4242 4242' }, 'cardNumber: Your card number is incomplete.'],
     [{ cardNumber: '4242 4242 4242 4241' }, 'cardNumber: Your card number is invalid.'],
     [{ cardNumber: 'abc' }, 'cardNumber: Your card number is invalid.'],
     [{ expiry: '12 /' }, "expiry: Your card's expiration date is incomplete."],
@@ -99,7 +118,13 @@ describe('/api/stripe/test-checkout/:orderId (test mode)', () => {
     [{ cvc: '12' }, "cvc: Your card's security code is incomplete."],
   ])('words a card it refuses as Stripe Checkout does: %j', async (card, error) => {
     const { orderId, id } = await open();
-    const res = await pay(orderId, owner.idToken, { sessionId: id, cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', ...card });
+    const res = await pay(orderId, owner.idToken, {
+      sessionId: id,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+      ...card,
+    });
     expect(res).toMatchObject({ status: 400, body: { error } });
     expect((await ordersRepo().get(orderId))?.status).toBe('pending');
   });

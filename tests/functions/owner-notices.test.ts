@@ -20,14 +20,27 @@ import { call, clearStore, context } from '../helpers/functions';
 import { resetOrderingStores, selection } from '../helpers/orders';
 import { act, paidOrder, submitText } from '../helpers/projects';
 
-const attention = async (query = '', headers?: Record<string, string>) => call(adminAttention, `/api/admin/attention${query}`, { headers: headers ?? (await asAdmin()) });
+const attention = async (query = '', headers?: Record<string, string>) =>
+  call(adminAttention, `/api/admin/attention${query}`, { headers: headers ?? (await asAdmin()) });
 const markSeen = async (id: string, headers?: Record<string, string>) =>
-  call(adminAttention, '/api/admin/attention', { method: 'PATCH', headers: headers ?? (await asAdmin()), json: { id, seen: true } });
-const ownerMails = async () => (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => [m.to].flat().includes(site.email));
+  call(adminAttention, '/api/admin/attention', {
+    method: 'PATCH',
+    headers: headers ?? (await asAdmin()),
+    json: { id, seen: true },
+  });
+const ownerMails = async () =>
+  (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => [m.to].flat().includes(site.email));
 
 const deliver = (event: object) => {
   const payload = JSON.stringify(event);
-  return call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) } });
+  return call(webhook, '/api/stripe/webhook', {
+    method: 'POST',
+    body: payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET),
+    },
+  });
 };
 
 let customer: Awaited<ReturnType<typeof createUser>>;
@@ -46,21 +59,32 @@ describe('/api/admin/attention', () => {
   itRefusesAllButAdmins((headers) => markSeen('2026-11-26T15:00:00.000Z-family-cancel-BCC-ABCDEF-1', headers));
 
   it('answers 404 for an event nobody was told of, 400 for an id that is none', async () => {
-    expect(await markSeen('2026-11-26T15:00:00.000Z-family-cancel-BCC-ABCDEF-1')).toMatchObject({ status: 404, body: { error: 'No such event' } });
-    expect(await markSeen('../orders/BCC-ABCDEF')).toMatchObject({ status: 400, body: { error: 'id is not an event id' } });
+    expect(await markSeen('2026-11-26T15:00:00.000Z-family-cancel-BCC-ABCDEF-1')).toMatchObject({
+      status: 404,
+      body: { error: 'No such event' },
+    });
+    expect(await markSeen('../orders/BCC-ABCDEF')).toMatchObject({
+      status: 400,
+      body: { error: 'id is not an event id' },
+    });
   });
 });
 
 describe('a family cancels and is refunded by itself', () => {
   it('the business gets one e-mail, however often the refund runs, and the count shows it until marked seen', async () => {
-    const { orderId, projectIds: [projectId] } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-large', quantity: 1 }] }));
+    const {
+      orderId,
+      projectIds: [projectId],
+    } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-large', quantity: 1 }] }));
     const submitted = await submitText(customer.idToken, { id: projectId, version: 1 });
     expect((await act(customer.idToken, projectId, 'cancel', { version: submitted.body.version })).status).toBe(200);
     // The refund timer runs the same refund and notice again.
     expect((await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000))).failed).toBe(0);
 
     const mails = await ownerMails();
-    expect(mails.map((m) => m.subject)).toEqual([`A family cancelled Supplemental Essay Help (Large) on order ${orderId}`]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `A family cancelled Supplemental Essay Help (Large) on order ${orderId}`,
+    ]);
     expect(mails[0].text).toContain(`$100.00 is refunded by the cancellation policy`);
     expect(mails[0].text).toContain(projectId);
 
@@ -68,7 +92,12 @@ describe('a family cancels and is refunded by itself', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.unseen).toBe(1);
     const [item] = listed.body.items as AttentionItem[];
-    expect(item).toMatchObject({ kind: 'family-cancel', orderId, seen: false, text: expect.stringContaining('cancelled Supplemental Essay Help (Large)') });
+    expect(item).toMatchObject({
+      kind: 'family-cancel',
+      orderId,
+      seen: false,
+      text: expect.stringContaining('cancelled Supplemental Essay Help (Large)'),
+    });
 
     expect(await markSeen(item.id)).toMatchObject({ status: 200, body: { id: item.id, seen: true } });
     expect(await markSeen(item.id)).toMatchObject({ status: 200 });
@@ -78,7 +107,10 @@ describe('a family cancels and is refunded by itself', () => {
   });
 
   it('an admin cancelling projects in a refund is not a family cancel: nobody is told', async () => {
-    const { orderId, projectIds } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-large', quantity: 1 }] }));
+    const { orderId, projectIds } = await paidOrder(
+      customer.idToken,
+      selection({ services: [{ id: 'supplement-large', quantity: 1 }] }),
+    );
     const res = await call(adminOrderRefunds, `/api/admin/orders/${orderId}/refunds`, {
       method: 'POST',
       params: { id: orderId },
@@ -106,7 +138,17 @@ describe('a refund fails', () => {
       id: `evt_${crypto.randomUUID()}`,
       object: 'event',
       type: 'refund.failed',
-      data: { object: { object: 'refund', id: refund.providerId, amount: 2_500, currency: 'usd', status: 'failed', failure_reason: 'expired_or_canceled_card', metadata: { orderId, refundId: refund.id } } },
+      data: {
+        object: {
+          object: 'refund',
+          id: refund.providerId,
+          amount: 2_500,
+          currency: 'usd',
+          status: 'failed',
+          failure_reason: 'expired_or_canceled_card',
+          metadata: { orderId, refundId: refund.id },
+        },
+      },
     };
     expect((await deliver(failed)).body.result).toBe('refund-recorded');
     expect((await deliver({ ...failed, id: `evt_${crypto.randomUUID()}` })).body.result).toBe('refund-unchanged');

@@ -6,7 +6,8 @@ import { clearStore } from '../helpers/functions';
 
 const COUNT = 1_234;
 /** Keys shaped like the append-only stores' (ISO time + suffix), so key order is time order. */
-const keyOf = (i: number) => `${new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString()}-${String(i).padStart(4, '0')}`;
+const keyOf = (i: number) =>
+  `${new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString()}-${String(i).padStart(4, '0')}`;
 const store = () => trustedStore('paging-test');
 const query = (q: Partial<PageQuery> = {}) => pageQuerySchema.parse(q);
 

@@ -36,11 +36,21 @@ afterEach(() => {
 });
 
 const pay = (deployContext: string) =>
-  call(createPaymentSession, '/api/stripe/create-payment-session', { method: 'POST', json: selection(), headers: bearer(user.idToken), deployContext });
+  call(createPaymentSession, '/api/stripe/create-payment-session', {
+    method: 'POST',
+    json: selection(),
+    headers: bearer(user.idToken),
+    deployContext,
+  });
 
 const event = JSON.stringify({ id: `evt_${crypto.randomUUID()}`, type: 'customer.created', data: { object: {} } });
 const deliver = (deployContext: string, secret: string) =>
-  call(webhook, '/api/stripe/webhook', { method: 'POST', body: event, headers: { 'stripe-signature': signWebhookPayload(event, secret) }, deployContext });
+  call(webhook, '/api/stripe/webhook', {
+    method: 'POST',
+    body: event,
+    headers: { 'stripe-signature': signWebhookPayload(event, secret) },
+    deployContext,
+  });
 
 describe('the production deploy context', () => {
   it('answers 503 "Payments are not configured" without Stripe keys, logs one clear line, and stores no order', async () => {
@@ -64,18 +74,31 @@ describe('the production deploy context', () => {
   it('has no test checkout: its function is 404 whatever the keys', async () => {
     const path = '/api/stripe/test-checkout/BCC-ABC234';
     const params = { orderId: 'BCC-ABC234' };
-    expect((await call(testCheckout, path, { params, headers: bearer(user.idToken), deployContext: 'production' })).status).toBe(404);
+    expect(
+      (await call(testCheckout, path, { params, headers: bearer(user.idToken), deployContext: 'production' })).status,
+    ).toBe(404);
     process.env.STRIPE_SECRET_KEY = LIVE_KEY;
     process.env.STRIPE_WEBHOOK_SECRET = REAL_WEBHOOK_SECRET;
-    const post = await call(testCheckout, path, { method: 'POST', params, json: { sessionId: 'x', cardNumber: '4242424242424242' }, deployContext: 'production' });
+    const post = await call(testCheckout, path, {
+      method: 'POST',
+      params,
+      json: { sessionId: 'x', cardNumber: '4242424242424242' },
+      deployContext: 'production',
+    });
     expect(post.status).toBe(404);
   });
 
   it('never accepts an event signed with the local test secret, only the configured one', async () => {
     process.env.STRIPE_SECRET_KEY = LIVE_KEY;
     process.env.STRIPE_WEBHOOK_SECRET = REAL_WEBHOOK_SECRET;
-    expect(await deliver('production', LOCAL_WEBHOOK_SECRET)).toMatchObject({ status: 400, body: { error: 'Invalid signature' } });
-    expect(await deliver('production', REAL_WEBHOOK_SECRET)).toMatchObject({ status: 200, body: { result: 'ignored' } });
+    expect(await deliver('production', LOCAL_WEBHOOK_SECRET)).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid signature' },
+    });
+    expect(await deliver('production', REAL_WEBHOOK_SECRET)).toMatchObject({
+      status: 200,
+      body: { result: 'ignored' },
+    });
   });
 
   it('refuses the Auth emulator’s unsigned tokens even with FIREBASE_AUTH_EMULATOR_HOST set, and says why once', async () => {
@@ -95,15 +118,25 @@ describe.each(['deploy-preview', 'branch-deploy'])('a %s', (deployContext) => {
     const res = await pay(deployContext);
     expect(res.status).toBe(200);
     expect(res.body.url).toMatch(/\/test-checkout\?order=BCC-/);
-    expect(await getStore(`${deployContext}--orders`).get(res.body.orderId, { type: 'json' })).toMatchObject({ status: 'pending', payment: { mode: 'test' } });
+    expect(await getStore(`${deployContext}--orders`).get(res.body.orderId, { type: 'json' })).toMatchObject({
+      status: 'pending',
+      payment: { mode: 'test' },
+    });
     expect(await getStore('orders').get(res.body.orderId)).toBeNull();
     const path = `/api/stripe/test-checkout/${res.body.orderId}`;
-    const shown = await call(testCheckout, path, { params: { orderId: res.body.orderId }, headers: bearer(user.idToken), deployContext });
+    const shown = await call(testCheckout, path, {
+      params: { orderId: res.body.orderId },
+      headers: bearer(user.idToken),
+      deployContext,
+    });
     expect(shown).toMatchObject({ status: 200, body: { id: res.body.orderId } });
   });
 
   it('accepts events signed with the local secret and the emulator’s tokens', async () => {
-    expect(await deliver(deployContext, LOCAL_WEBHOOK_SECRET)).toMatchObject({ status: 200, body: { result: 'ignored' } });
+    expect(await deliver(deployContext, LOCAL_WEBHOOK_SECRET)).toMatchObject({
+      status: 200,
+      body: { result: 'ignored' },
+    });
     expect((await call(me, '/api/me', { headers: bearer(user.idToken), deployContext })).status).toBe(200);
   });
 });

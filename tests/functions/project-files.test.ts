@@ -20,12 +20,22 @@ let projectId: string;
 beforeAll(async () => {
   await resetOrderingStores();
   const [customer, other, { admin }] = await Promise.all([createUser(), createUser(), testTokens()]);
-  tokens = { customer: customer.idToken, other: other.idToken, admin, editor: await tokenOf('maya@example.test'), otherEditor: await tokenOf('sofia@example.test') };
-  projectId = (await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-large', quantity: 1 }] }))).projectIds[0];
+  tokens = {
+    customer: customer.idToken,
+    other: other.idToken,
+    admin,
+    editor: await tokenOf('maya@example.test'),
+    otherEditor: await tokenOf('sofia@example.test'),
+  };
+  projectId = (await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-large', quantity: 1 }] })))
+    .projectIds[0];
 });
 
 const download = (token: string | null, fileId: string, id = projectId) =>
-  call(projectFile, `/api/project-files/${id}/${fileId}`, { params: { id, fileId }, headers: token ? bearer(token) : {} });
+  call(projectFile, `/api/project-files/${id}/${fileId}`, {
+    params: { id, fileId },
+    headers: token ? bearer(token) : {},
+  });
 
 describe('what a file is', () => {
   it('is decided by its bytes', () => {
@@ -68,31 +78,53 @@ describe('what a file is', () => {
 describe('POST /api/project-files/:id', () => {
   it('takes a document and names its kind; refuses other files, empty ones and more than 5 MB', async () => {
     const res = await upload(tokens.customer, projectId, DOCX, 'Why Us.docx');
-    expect(res).toMatchObject({ status: 201, body: { id: expect.any(String), name: 'Why Us.docx', kind: 'docx', bytes: DOCX.byteLength } });
-    expect((await upload(tokens.customer, projectId, new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'essay.pdf')).body).toEqual({ error: fileMessages.wrongType });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { id: expect.any(String), name: 'Why Us.docx', kind: 'docx', bytes: DOCX.byteLength },
+    });
+    expect(
+      (await upload(tokens.customer, projectId, new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'essay.pdf')).body,
+    ).toEqual({ error: fileMessages.wrongType });
     expect((await upload(tokens.customer, projectId, '', 'essay.txt')).body).toEqual({ error: fileMessages.empty });
     const big = new Uint8Array(5 * 1024 * 1024 + 1).fill(0x41);
-    expect(await upload(tokens.customer, projectId, big)).toMatchObject({ status: 413, body: { error: fileMessages.tooLarge } });
+    expect(await upload(tokens.customer, projectId, big)).toMatchObject({
+      status: 413,
+      body: { error: fileMessages.tooLarge },
+    });
   });
 
   it('takes files only from who may use them now: not from an admin, a stranger, or the editor before there is a draft', async () => {
     expect((await upload(tokens.admin, projectId, 'Notes')).status).toBe(403);
     expect((await upload(tokens.other, projectId, 'Notes')).status).toBe(404);
     expect((await upload(tokens.otherEditor, projectId, 'Notes')).status).toBe(404);
-    expect(await upload(tokens.editor, projectId, 'Notes')).toMatchObject({ status: 409, body: { error: fileMessages.notNow } });
+    expect(await upload(tokens.editor, projectId, 'Notes')).toMatchObject({
+      status: 409,
+      body: { error: fileMessages.notNow },
+    });
   });
 });
 
 describe('GET /api/project-files/:id/:fileId', () => {
   it('serves a draft to its customer, its editor and admins, as an attachment, and to no one else', async () => {
     const file = (await upload(tokens.customer, projectId, PDF, 'Essay draft.pdf')).body;
-    const before = (await act(tokens.customer, projectId, 'submit', { version: 1, prompt: 'Prompt', draft: { kind: 'file', fileId: file.id } })).body as ProjectView;
-    expect(before.rounds[0].draft).toEqual({ kind: 'file', file: { id: file.id, name: 'Essay draft.pdf', kind: 'pdf', bytes: PDF.byteLength } });
+    const before = (
+      await act(tokens.customer, projectId, 'submit', {
+        version: 1,
+        prompt: 'Prompt',
+        draft: { kind: 'file', fileId: file.id },
+      })
+    ).body as ProjectView;
+    expect(before.rounds[0].draft).toEqual({
+      kind: 'file',
+      file: { id: file.id, name: 'Essay draft.pdf', kind: 'pdf', bytes: PDF.byteLength },
+    });
     for (const token of [tokens.customer, tokens.editor, tokens.admin]) {
       const res = await download(token, file.id);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');
-      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Essay draft.pdf"; filename*=UTF-8''Essay%20draft.pdf`);
+      expect(res.headers.get('content-disposition')).toBe(
+        `attachment; filename="Essay draft.pdf"; filename*=UTF-8''Essay%20draft.pdf`,
+      );
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       expect(res.body).toBe(new TextDecoder().decode(PDF));
@@ -113,7 +145,9 @@ describe('GET /api/project-files/:id/:fileId', () => {
     expect(file.name).toBe(`${'a'.repeat(99)}😀.txt`);
     const res = await download(tokens.editor, file.id);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toContain(`filename*=UTF-8''${'a'.repeat(99)}${encodeURIComponent('😀')}.txt`);
+    expect(res.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${'a'.repeat(99)}${encodeURIComponent('😀')}.txt`,
+    );
   });
 
   it('an upload no step used yet is there only for whoever uploaded it', async () => {
@@ -124,27 +158,66 @@ describe('GET /api/project-files/:id/:fileId', () => {
   });
 
   it('feedback files come back with the return and download for the customer', async () => {
-    const project = (await call((await import('../../netlify/functions/project')).default, `/api/projects/${projectId}`, { params: { id: projectId }, headers: bearer(tokens.editor) })).body as ProjectView;
+    const project = (
+      await call((await import('../../netlify/functions/project')).default, `/api/projects/${projectId}`, {
+        params: { id: projectId },
+        headers: bearer(tokens.editor),
+      })
+    ).body as ProjectView;
     const notes = (await upload(tokens.editor, projectId, RTF, 'notes.rtf')).body;
-    const returned = await act(tokens.editor, projectId, 'return', { version: project.version, notes: 'See the file.', fileIds: [notes.id] });
-    expect(returned.body.rounds[0].files).toEqual([{ id: notes.id, name: 'notes.rtf', kind: 'rtf', bytes: RTF.byteLength }]);
+    const returned = await act(tokens.editor, projectId, 'return', {
+      version: project.version,
+      notes: 'See the file.',
+      fileIds: [notes.id],
+    });
+    expect(returned.body.rounds[0].files).toEqual([
+      { id: notes.id, name: 'notes.rtf', kind: 'rtf', bytes: RTF.byteLength },
+    ]);
     expect((await download(tokens.customer, notes.id)).status).toBe(200);
     // Someone else's upload cannot be slipped into a step.
     const theirs = (await upload(tokens.customer, projectId, 'Mine')).body;
-    expect((await act(tokens.customer, projectId, 'submit', { version: returned.body.version, draft: { kind: 'file', fileId: notes.id } })).status).toBe(400);
-    expect((await act(tokens.customer, projectId, 'submit', { version: returned.body.version, draft: { kind: 'file', fileId: theirs.id } })).status).toBe(200);
+    expect(
+      (
+        await act(tokens.customer, projectId, 'submit', {
+          version: returned.body.version,
+          draft: { kind: 'file', fileId: notes.id },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await act(tokens.customer, projectId, 'submit', {
+          version: returned.body.version,
+          draft: { kind: 'file', fileId: theirs.id },
+        })
+      ).status,
+    ).toBe(200);
   });
 
-  it.each(['cancel', 'withdraw'] as const)('once the family chose to %s, the editor downloads nothing more; the family and our team still do', async (action) => {
-    const [id] = (await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }))).projectIds;
-    const draft = (await upload(tokens.customer, id, PDF, 'Why us.pdf')).body;
-    expect((await act(tokens.customer, id, 'submit', { version: 1, prompt: 'Why us?', draft: { kind: 'file', fileId: draft.id } })).status).toBe(200);
-    expect((await download(tokens.editor, draft.id, id)).status).toBe(200);
-    const ended = await act(tokens.customer, id, action, { version: 2 });
-    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
-    const refused = await download(tokens.editor, draft.id, id);
-    expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ error: deliveryMessages.filesClosed(ended.body.state) });
-    for (const token of [tokens.customer, tokens.admin]) expect((await download(token, draft.id, id)).status).toBe(200);
-  });
+  it.each(['cancel', 'withdraw'] as const)(
+    'once the family chose to %s, the editor downloads nothing more; the family and our team still do',
+    async (action) => {
+      const [id] = (
+        await paidOrder(tokens.customer, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }))
+      ).projectIds;
+      const draft = (await upload(tokens.customer, id, PDF, 'Why us.pdf')).body;
+      expect(
+        (
+          await act(tokens.customer, id, 'submit', {
+            version: 1,
+            prompt: 'Why us?',
+            draft: { kind: 'file', fileId: draft.id },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await download(tokens.editor, draft.id, id)).status).toBe(200);
+      const ended = await act(tokens.customer, id, action, { version: 2 });
+      expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+      const refused = await download(tokens.editor, draft.id, id);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ error: deliveryMessages.filesClosed(ended.body.state) });
+      for (const token of [tokens.customer, tokens.admin])
+        expect((await download(token, draft.id, id)).status).toBe(200);
+    },
+  );
 });

@@ -19,7 +19,11 @@ it('limits every open write endpoint to at most 30 requests a minute per visitor
   const open = [];
   for (const endpoint of endpoints) {
     const path = endpoint.path.replace(/:(\w+)/g, 'x');
-    const res = await call(endpoint.handler, path, { method: endpoint.method, json: {}, params: { id: 'x', orderId: 'x', key: 'x' } });
+    const res = await call(endpoint.handler, path, {
+      method: endpoint.method,
+      json: {},
+      params: { id: 'x', orderId: 'x', key: 'x' },
+    });
     if (res.status !== 401) open.push(endpoint);
   }
   expect(open.map((e) => e.key)).toEqual(expect.arrayContaining(['POST /api/contact', 'POST /api/database/subscribe']));

@@ -17,8 +17,10 @@ import { closedPort } from '../helpers/smtp';
 
 const REFERENCE = /^Something went wrong on our side \(reference ([0-9a-f-]{36})\)\.$/;
 
-const subscribe = (email: string) => call(subscribeHandler, '/api/database/subscribe', { method: 'POST', json: { email } });
-const inquire = (i: number) => call(contactHandler, '/api/contact', { method: 'POST', json: { ...validInquiry, parentName: `Parent ${i}` } });
+const subscribe = (email: string) =>
+  call(subscribeHandler, '/api/database/subscribe', { method: 'POST', json: { email } });
+const inquire = (i: number) =>
+  call(contactHandler, '/api/contact', { method: 'POST', json: { ...validInquiry, parentName: `Parent ${i}` } });
 
 beforeEach(async () => {
   delete process.env.SMTP_URL;

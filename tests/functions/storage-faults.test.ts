@@ -59,7 +59,8 @@ function expectToldToRetry(res: Answer) {
 }
 
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
-const timerKinds = async (subjectId: string) => (await timersRepo().due(FAR_FUTURE)).filter((t) => t.subjectId === subjectId).map((t) => t.kind);
+const timerKinds = async (subjectId: string) =>
+  (await timersRepo().due(FAR_FUTURE)).filter((t) => t.subjectId === subjectId).map((t) => t.kind);
 
 let user: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
@@ -76,16 +77,25 @@ async function seedEditors() {
 
 /** The family places a test-mode order, with storage well; answers it as stored. */
 async function placeOrder(overrides: Parameters<typeof selection>[0] = {}) {
-  const res = await call(createSession, '/api/stripe/create-payment-session', { method: 'POST', json: selection(overrides), headers: bearer(user.idToken) });
+  const res = await call(createSession, '/api/stripe/create-payment-session', {
+    method: 'POST',
+    json: selection(overrides),
+    headers: bearer(user.idToken),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (await ordersRepo().get(res.body.orderId))!;
 }
 
 const deliverEvent = (payload: string) =>
-  call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) } });
+  call(webhook, '/api/stripe/webhook', {
+    method: 'POST',
+    body: payload,
+    headers: { 'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) },
+  });
 
 /** Right after a fault: the work is all done, or the caller was told to try again. */
-const doneOrToldToRetry = (expectDone: () => Promise<void>) => async (res: Answer) => (res.status === 200 ? expectDone() : expectToldToRetry(res));
+const doneOrToldToRetry = (expectDone: () => Promise<void>) => async (res: Answer) =>
+  res.status === 200 ? expectDone() : expectToldToRetry(res);
 
 describe('the newsletter sign-up', () => {
   const email = 'reader@example.com';
@@ -102,7 +112,10 @@ describe('the newsletter sign-up', () => {
       async afterRetry(res) {
         expect(res.status).toBe(200);
         expect(await subscribers()).toEqual([encodeURIComponent(email)]);
-        expect(await openStore('subscribers').get(encodeURIComponent(email), { type: 'json' })).toMatchObject({ email, enabled: true });
+        expect(await openStore('subscribers').get(encodeURIComponent(email), { type: 'json' })).toMatchObject({
+          email,
+          enabled: true,
+        });
       },
     });
     expect(writes).toBe(1);
@@ -120,7 +133,12 @@ describe('the newsletter sign-up', () => {
 });
 
 describe('placing an order (create-payment-session, test mode)', () => {
-  const place = () => call(createSession, '/api/stripe/create-payment-session', { method: 'POST', json: selection({ addOns: ['community'] }), headers: bearer(user.idToken) });
+  const place = () =>
+    call(createSession, '/api/stripe/create-payment-session', {
+      method: 'POST',
+      json: selection({ addOns: ['community'] }),
+      headers: bearer(user.idToken),
+    });
 
   /** Every order the family sees is whole: stored, pending, its checkout recorded, and an expiry timer set. */
   async function expectListedOrdersWhole() {
@@ -180,10 +198,16 @@ describe('a paid checkout (the payment webhook)', () => {
   async function expectFulfilled() {
     const stored = (await ordersRepo().get(order.id))!;
     expect(stored.status).toBe('paid');
-    expect((await projectsRepo().listForCustomer(user.uid)).map((p) => p.id).sort()).toEqual([1, 2, 3].map((unit) => `${order.id}-${unit}`));
+    expect((await projectsRepo().listForCustomer(user.uid)).map((p) => p.id).sort()).toEqual(
+      [1, 2, 3].map((unit) => `${order.id}-${unit}`),
+    );
     expect((await customersRepo().get(user.uid)).ownedAddOns.community).toBe(true);
     const mails = (await listOutbox()).map((m) => m.value);
-    expect(mails.map((m) => [m.to].flat()[0]).sort()).toEqual(['maya@example.test', 'pat@example.com', 'sam@example.com']);
+    expect(mails.map((m) => [m.to].flat()[0]).sort()).toEqual([
+      'maya@example.test',
+      'pat@example.com',
+      'sam@example.com',
+    ]);
     // Paid is final: its expiry timer, when it fires, changes nothing.
     expect(await expireIfDue(order.id, undefined, FAR_FUTURE)).toBe(false);
     expect((await ordersRepo().get(order.id))!.status).toBe('paid');
@@ -227,8 +251,12 @@ describe('an admin refund', () => {
   /** One refund of $50, gone through, and one e-mail that says so. */
   async function expectRefundedOnce() {
     const stored = (await ordersRepo().get(order.id))!;
-    expect(stored.refunds?.map((r) => [r.id, r.amountCents, r.state])).toEqual([[`admin-${REQUEST}`, 5_000, 'succeeded']]);
-    const mails = (await listOutbox()).map((m) => m.value).filter((m) => m.subject === `A refund for your order ${order.id}`);
+    expect(stored.refunds?.map((r) => [r.id, r.amountCents, r.state])).toEqual([
+      [`admin-${REQUEST}`, 5_000, 'succeeded'],
+    ]);
+    const mails = (await listOutbox())
+      .map((m) => m.value)
+      .filter((m) => m.subject === `A refund for your order ${order.id}`);
     expect(mails).toHaveLength(1);
   }
 
@@ -257,12 +285,17 @@ describe('the free consult', () => {
   /** Whoever holds a slot in the two weeks on offer. */
   const holders = async () => consultsRepo().heldBookings(new Date(), new Date(Date.now() + 15 * 86_400_000));
   const reminderKeys = async () => (await openStore('consults').list({ prefix: 'reminders/' })).blobs.map((b) => b.key);
-  const mailsAbout = async (subject: RegExp) => (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => subject.test(m.subject));
+  const mailsAbout = async (subject: RegExp) =>
+    (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => subject.test(m.subject));
 
   describe('booking', () => {
     let slot: string;
     const requestId = crypto.randomUUID();
-    const bookIt = () => call(consultBookings, '/api/consult/bookings', { method: 'POST', json: bookingRequest(slot, { email, requestId }) });
+    const bookIt = () =>
+      call(consultBookings, '/api/consult/bookings', {
+        method: 'POST',
+        json: bookingRequest(slot, { email, requestId }),
+      });
 
     /** The visitor holds the slot, has one confirmation whose cancel link names the booking, and a reminder if one is due. */
     async function expectBookedOnce(id: string) {
@@ -300,7 +333,10 @@ describe('the free consult', () => {
       const first = await bookIt();
       expect(first.status).toBe(201);
       const other = (await freeSlots({})).slots[0];
-      const reused = await call(consultBookings, '/api/consult/bookings', { method: 'POST', json: bookingRequest(other, { email: 'sam@example.com', requestId }) });
+      const reused = await call(consultBookings, '/api/consult/bookings', {
+        method: 'POST',
+        json: bookingRequest(other, { email: 'sam@example.com', requestId }),
+      });
       expect(reused.status).toBe(409);
       expect((await holders()).map((b) => b.id)).toEqual([first.body.id]);
     });
@@ -308,7 +344,8 @@ describe('the free consult', () => {
 
   describe('cancelling with the e-mailed link', () => {
     let booked: { id: string; start: string; token: string };
-    const cancelIt = () => call(consultCancel, '/api/consult/cancel', { method: 'POST', json: { token: booked.token } });
+    const cancelIt = () =>
+      call(consultCancel, '/api/consult/cancel', { method: 'POST', json: { token: booked.token } });
 
     /** Cancelled, the slot free again, no reminder left, and one cancellation e-mail to the visitor. */
     async function expectCancelledOnce() {
@@ -324,7 +361,10 @@ describe('the free consult', () => {
         async arrange() {
           // The last slot on offer is more than a day ahead: it has a reminder to forget.
           const start = (await freeSlots({})).slots.at(-1)!;
-          const res = await call(consultBookings, '/api/consult/bookings', { method: 'POST', json: bookingRequest(start, { email }) });
+          const res = await call(consultBookings, '/api/consult/bookings', {
+            method: 'POST',
+            json: bookingRequest(start, { email }),
+          });
           expect(res.status, JSON.stringify(res.body)).toBe(201);
           booked = { id: res.body.id, start, token: await cancelTokenFor(email) };
           expect(await reminderKeys()).toHaveLength(1);
@@ -354,7 +394,10 @@ describe('the free consult', () => {
       const writes = await walkFaults(blobs, {
         async arrange() {
           const start = (await freeSlots({})).slots.at(-1)!;
-          const res = await call(consultBookings, '/api/consult/bookings', { method: 'POST', json: bookingRequest(start, { email }) });
+          const res = await call(consultBookings, '/api/consult/bookings', {
+            method: 'POST',
+            json: bookingRequest(start, { email }),
+          });
           expect(res.status, JSON.stringify(res.body)).toBe(201);
           id = res.body.id;
           runAt = new Date(reminderDue({ start }).getTime() + 60_000);
@@ -365,7 +408,9 @@ describe('the free consult', () => {
           expect(result).toEqual({ sent: expect.any(Number) });
           expect(await mailsAbout(/^Reminder/)).toHaveLength(1);
           expect(await reminderKeys()).toEqual([]);
-          expect((await consultsRepo().get(id))!.value.history.filter((e) => e.type === 'reminder-sent')).toHaveLength(1);
+          expect((await consultsRepo().get(id))!.value.history.filter((e) => e.type === 'reminder-sent')).toHaveLength(
+            1,
+          );
         },
       });
       expect(writes).toBeGreaterThanOrEqual(3);
@@ -377,9 +422,17 @@ describe('the free consult', () => {
     let other: string;
     let dayOff: string;
     const save = () =>
-      updateAvailability({ ...DEFAULT_AVAILABILITY, daysOff: [dayOff], meetingLink: LINK }, [onDayOff], 'boss@example.test', {}).catch((error: Error) => error);
+      updateAvailability(
+        { ...DEFAULT_AVAILABILITY, daysOff: [dayOff], meetingLink: LINK },
+        [onDayOff],
+        'boss@example.test',
+        {},
+      ).catch((error: Error) => error);
     const bookAs = async (start: string, address: string) => {
-      const res = await call(consultBookings, '/api/consult/bookings', { method: 'POST', json: bookingRequest(start, { email: address }) });
+      const res = await call(consultBookings, '/api/consult/bookings', {
+        method: 'POST',
+        json: bookingRequest(start, { email: address }),
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body.id as string;
     };
@@ -390,20 +443,29 @@ describe('the free consult', () => {
           const { slots } = await freeSlots({});
           dayOff = localDate(slots.at(-1)!, BUSINESS_TIME_ZONE);
           onDayOff = await bookAs(slots.at(-1)!, 'dayoff@example.com');
-          other = await bookAs(slots.find((slot) => localDate(slot, BUSINESS_TIME_ZONE) !== dayOff)!, 'other@example.com');
+          other = await bookAs(
+            slots.find((slot) => localDate(slot, BUSINESS_TIME_ZONE) !== dayOff)!,
+            'other@example.com',
+          );
         },
         act: save,
         async afterFault() {
           const { availability } = await consultsRepo().availability();
-          if (availability.daysOff.includes(dayOff)) expect((await consultsRepo().get(onDayOff))!.value.status).toBe('cancelled');
+          if (availability.daysOff.includes(dayOff))
+            expect((await consultsRepo().get(onDayOff))!.value.status).toBe('cancelled');
         },
         async afterRetry(result) {
           expect(result).toMatchObject({ saved: { availability: { daysOff: [dayOff], meetingLink: LINK } } });
           expect((await consultsRepo().get(onDayOff))!.value.status).toBe('cancelled');
-          expect((await mailsTo('dayoff@example.com')).map((m) => m.subject)).toEqual([expect.stringMatching(/is booked/), expect.stringMatching(/is cancelled$/)]);
+          expect((await mailsTo('dayoff@example.com')).map((m) => m.subject)).toEqual([
+            expect.stringMatching(/is booked/),
+            expect.stringMatching(/is cancelled$/),
+          ]);
           const told = (await mailsTo('other@example.com')).filter((m) => m.subject.startsWith('The link to join'));
           expect(told.map((m) => m.text.includes(LINK))).toEqual([true]);
-          expect((await consultsRepo().get(other))!.value.history.filter((e) => e.type === 'link-sent')).toHaveLength(1);
+          expect((await consultsRepo().get(other))!.value.history.filter((e) => e.type === 'link-sent')).toHaveLength(
+            1,
+          );
         },
       });
       expect(writes).toBeGreaterThanOrEqual(6);
@@ -418,7 +480,10 @@ describe('the free consult', () => {
     it('a retry finishes it, and the visitor is told once', async () => {
       const writes = await walkFaults(blobs, {
         async arrange() {
-          const res = await call(consultBookings, '/api/consult/bookings', { method: 'POST', json: bookingRequest((await freeSlots({})).slots.at(-1)!, { email }) });
+          const res = await call(consultBookings, '/api/consult/bookings', {
+            method: 'POST',
+            json: bookingRequest((await freeSlots({})).slots.at(-1)!, { email }),
+          });
           expect(res.status, JSON.stringify(res.body)).toBe(201);
           id = res.body.id;
         },
@@ -438,13 +503,16 @@ describe('a step on a project (the family submits a first draft)', () => {
   let projectId: string;
   let slotsBefore: number;
   const submit = () => submitText(user.idToken, { id: projectId, version: 1 });
-  const newDraftMails = async () => (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => m.subject.includes('New draft: '));
+  const newDraftMails = async () =>
+    (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => m.subject.includes('New draft: '));
 
   it('answers 200 only when the step is stored; a retry or the next timer run completes it, with one notice to the editor', async () => {
     const writes = await walkFaults(blobs, {
       async arrange() {
         await seedEditors();
-        ({ projectIds: [projectId] } = await paidOrder(user.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] })));
+        ({
+          projectIds: [projectId],
+        } = await paidOrder(user.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] })));
         slotsBefore = (await editorsRepo().get('maya-chen'))!.slotsOpen;
       },
       act: submit,
@@ -476,15 +544,26 @@ describe('the parent invites the student (two projects, one e-mail)', () => {
   let orderId: string;
   let projectIds: string[];
   const studentEmail = 'sam-faults@example.test';
-  const invite = () => call(studentAccess, `/api/student-access/${orderId}`, { method: 'POST', params: { orderId }, headers: bearer(user.idToken) });
-  const invitations = async () => (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => m.to === studentEmail && m.subject.includes('invited you'));
+  const invite = () =>
+    call(studentAccess, `/api/student-access/${orderId}`, {
+      method: 'POST',
+      params: { orderId },
+      headers: bearer(user.idToken),
+    });
+  const invitations = async () =>
+    (await listOutbox(undefined, 200))
+      .map((m) => m.value)
+      .filter((m) => m.to === studentEmail && m.subject.includes('invited you'));
   const listed = async () => (await openStore('projects').list({ prefix: 'by-student/' })).blobs.length;
 
   it('answers 200 only when every project is shared; a retry shares each once and e-mails once', async () => {
     const writes = await walkFaults(blobs, {
       async arrange() {
         await seedEditors();
-        ({ orderId, projectIds } = await paidOrder(user.idToken, selection({ services: [{ id: 'supplement-small', quantity: 2 }], student: { ...student, studentEmail } })));
+        ({ orderId, projectIds } = await paidOrder(
+          user.idToken,
+          selection({ services: [{ id: 'supplement-small', quantity: 2 }], student: { ...student, studentEmail } }),
+        ));
       },
       act: invite,
       async afterFault(res) {
@@ -513,13 +592,17 @@ describe('the family cancels a project (with its refund)', () => {
   let orderId: string;
   let slotsBefore: number;
   const cancel = () => act(user.idToken, projectId, 'cancel', { version: 2 });
-  const cancelMails = async () => (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => m.subject.startsWith('Cancelled: '));
+  const cancelMails = async () =>
+    (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => m.subject.startsWith('Cancelled: '));
 
   it('answers 200 only when the cancel is stored; a retry or the next timer run refunds once, frees the slot and tells both sides once', async () => {
     const writes = await walkFaults(blobs, {
       async arrange() {
         await seedEditors();
-        ({ orderId, projectIds: [projectId] } = await paidOrder(user.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] })));
+        ({
+          orderId,
+          projectIds: [projectId],
+        } = await paidOrder(user.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] })));
         slotsBefore = (await editorsRepo().get('maya-chen'))!.slotsOpen;
         expect((await submitText(user.idToken, { id: projectId, version: 1 })).body.version).toBe(2);
       },
@@ -539,7 +622,9 @@ describe('the family cancels a project (with its refund)', () => {
         expect((await editorsRepo().get('maya-chen'))!.slotsOpen).toBe(slotsBefore);
         expect(await cancelMails()).toHaveLength(2);
         // The owner hears of the family's own cancel once, and it waits to be seen once.
-        expect((await listOutbox(undefined, 200)).filter((m) => m.value.subject.startsWith('A family cancelled'))).toHaveLength(1);
+        expect(
+          (await listOutbox(undefined, 200)).filter((m) => m.value.subject.startsWith('A family cancelled')),
+        ).toHaveLength(1);
         expect((await attentionRepo().page({ limit: 10 })).unseen).toBe(1);
       },
     });

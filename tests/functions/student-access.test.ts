@@ -32,13 +32,18 @@ beforeAll(async () => {
 
 const share = (token: string, orderId: string, method: 'POST' | 'DELETE' = 'POST') =>
   call(studentAccess, `/api/student-access/${orderId}`, { method, params: { orderId }, headers: bearer(token) });
-const projectsOf = async (token: string) => (await call(projectsHandler, '/api/projects', { headers: bearer(token) })).body as ProjectView[];
-const getProject = (token: string, id: string) => call(projectHandler, `/api/projects/${id}`, { params: { id }, headers: bearer(token) });
+const projectsOf = async (token: string) =>
+  (await call(projectsHandler, '/api/projects', { headers: bearer(token) })).body as ProjectView[];
+const getProject = (token: string, id: string) =>
+  call(projectHandler, `/api/projects/${id}`, { params: { id }, headers: bearer(token) });
 const mails = async () => (await listOutbox(undefined, 200)).map((m) => m.value).reverse();
 
 /** A paid order (two supplements) whose student address is Sam's. */
 const samsOrder = (studentEmail = sam.email) =>
-  paidOrder(parties.customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 2 }], student: { ...student, studentEmail } }));
+  paidOrder(
+    parties.customer.idToken,
+    selection({ services: [{ id: 'supplement-small', quantity: 2 }], student: { ...student, studentEmail } }),
+  );
 
 describe('inviting the student', () => {
   it('before the invitation Sam sees nothing; after it, both projects, as the student, with their own steps only', async () => {
@@ -48,30 +53,51 @@ describe('inviting the student', () => {
 
     const res = await share(parties.customer.idToken, orderId);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.map((p: ProjectView) => [p.id, p.roles, p.studentAccess?.invitedAt !== undefined])).toEqual(projectIds.map((id) => [id, ['customer'], true]));
+    expect(res.body.map((p: ProjectView) => [p.id, p.roles, p.studentAccess?.invitedAt !== undefined])).toEqual(
+      projectIds.map((id) => [id, ['customer'], true]),
+    );
 
     const seen = await projectsOf(sam.idToken);
-    expect(seen.map((p) => [p.id, p.roles, p.actions])).toEqual(projectIds.map((id) => [id, ['student'], ['submit', 'message']]));
+    expect(seen.map((p) => [p.id, p.roles, p.actions])).toEqual(
+      projectIds.map((id) => [id, ['student'], ['submit', 'message']]),
+    );
     // Not the parent's account, contacts or what was paid; no refund to quote.
     const text = JSON.stringify(seen);
-    for (const secret of [parties.customer.email, parties.customer.uid, 'pat@example.com', 'priceCents', 'refund']) expect(text).not.toContain(secret);
+    for (const secret of [parties.customer.email, parties.customer.uid, 'pat@example.com', 'priceCents', 'refund'])
+      expect(text).not.toContain(secret);
     expect(seen[0].student).toEqual({ name: 'Sam Rivera', grade: '11', email: sam.email, parentName: 'Pat Rivera' });
     expect(seen[0].history.at(-1)).toMatchObject({ type: 'student_invited', by: 'customer', actor: 'Pat, parent' });
     // The order and its money stay the parent's.
-    expect((await call(orderHandler, `/api/orders/${orderId}`, { params: { id: orderId }, headers: bearer(sam.idToken) })).status).toBe(404);
+    expect(
+      (await call(orderHandler, `/api/orders/${orderId}`, { params: { id: orderId }, headers: bearer(sam.idToken) }))
+        .status,
+    ).toBe(404);
   });
 
-  it('Sam works on the essay: submits, messages and marks final; cancelling and withdrawing are the parent\'s, and Sam is told so', async () => {
-    const { orderId, projectIds: [id] } = await samsOrder();
+  it("Sam works on the essay: submits, messages and marks final; cancelling and withdrawing are the parent's, and Sam is told so", async () => {
+    const {
+      orderId,
+      projectIds: [id],
+    } = await samsOrder();
     await share(parties.customer.idToken, orderId);
     const submitted = await submitText(sam.idToken, { id, version: 1 }, 'My own draft.');
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-    expect(submitted.body).toMatchObject({ state: 'submitted', roles: ['student'], rounds: [{ draft: { kind: 'text', text: 'My own draft.' }, turnaround: 'standard' }] });
+    expect(submitted.body).toMatchObject({
+      state: 'submitted',
+      roles: ['student'],
+      rounds: [{ draft: { kind: 'text', text: 'My own draft.' }, turnaround: 'standard' }],
+    });
     for (const action of ['cancel', 'withdraw']) {
-      expect(await act(sam.idToken, id, action, { version: submitted.body.version }), action).toMatchObject({ status: 403, body: { error: deliveryMessages.parentOnly } });
+      expect(await act(sam.idToken, id, action, { version: submitted.body.version }), action).toMatchObject({
+        status: 403,
+        body: { error: deliveryMessages.parentOnly },
+      });
     }
     expect((await act(sam.idToken, id, 'message', { text: 'Hi Maya, this is Sam.' })).status).toBe(200);
-    const returned = await act(parties.editorToken, id, 'return', { version: submitted.body.version, notes: 'Good start.' });
+    const returned = await act(parties.editorToken, id, 'return', {
+      version: submitted.body.version,
+      notes: 'Good start.',
+    });
     expect(returned.status).toBe(200);
     const final = await act(sam.idToken, id, 'finalize', { version: returned.body.version });
     expect(final.body).toMatchObject({ state: 'final' });
@@ -91,17 +117,34 @@ describe('inviting the student', () => {
   });
 
   it('Sam sends a draft as a file, and downloads the feedback file', async () => {
-    const { orderId, projectIds: [id] } = await samsOrder();
+    const {
+      orderId,
+      projectIds: [id],
+    } = await samsOrder();
     await share(parties.customer.idToken, orderId);
     const uploaded = await upload(sam.idToken, id, 'My essay, as a file.', 'essay.txt');
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-    const submitted = await act(sam.idToken, id, 'submit', { version: 1, prompt: 'Why us?', draft: { kind: 'file', fileId: uploaded.body.id } });
+    const submitted = await act(sam.idToken, id, 'submit', {
+      version: 1,
+      prompt: 'Why us?',
+      draft: { kind: 'file', fileId: uploaded.body.id },
+    });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-    const download = await call(projectFile, `/api/project-files/${id}/${uploaded.body.id}`, { params: { id, fileId: uploaded.body.id }, headers: bearer(sam.idToken) });
+    const download = await call(projectFile, `/api/project-files/${id}/${uploaded.body.id}`, {
+      params: { id, fileId: uploaded.body.id },
+      headers: bearer(sam.idToken),
+    });
     expect(download.status).toBe(200);
     // Not once the parent ended the access.
     await share(parties.customer.idToken, orderId, 'DELETE');
-    expect((await call(projectFile, `/api/project-files/${id}/${uploaded.body.id}`, { params: { id, fileId: uploaded.body.id }, headers: bearer(sam.idToken) })).status).toBe(404);
+    expect(
+      (
+        await call(projectFile, `/api/project-files/${id}/${uploaded.body.id}`, {
+          params: { id, fileId: uploaded.body.id },
+          headers: bearer(sam.idToken),
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('the invitation is e-mailed to Sam once, with the dashboard; asking again changes nothing', async () => {
@@ -111,19 +154,28 @@ describe('inviting the student', () => {
     const again = await share(parties.customer.idToken, orderId);
     expect(again.status).toBe(200);
     const sent = await mails();
-    expect(sent.map((m) => [m.to, m.subject])).toEqual([[sam.email, 'Pat invited you to work on your essays with Maya Chen']]);
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      [sam.email, 'Pat invited you to work on your essays with Maya Chen'],
+    ]);
     expect(sent[0].text).toContain(`with this address, ${sam.email}`);
     expect(sent[0].text).toContain('http://localhost:8888/dashboard');
     expect(sent[0].text).toContain('Pat keeps the order, its payments and any refunds.');
-    for (const id of projectIds) expect((await projectsRepo().get(id))!.history.filter((e) => e.type === 'student_invited')).toHaveLength(1);
+    for (const id of projectIds)
+      expect((await projectsRepo().get(id))!.history.filter((e) => e.type === 'student_invited')).toHaveLength(1);
   });
 
   it('what the editor does reaches Sam and the parent; what Sam does reaches the editor', async () => {
-    const { orderId, projectIds: [id] } = await samsOrder();
+    const {
+      orderId,
+      projectIds: [id],
+    } = await samsOrder();
     await share(parties.customer.idToken, orderId);
     await clearStore('outbox');
     const submitted = (await submitText(sam.idToken, { id, version: 1 })).body;
-    await act(parties.editorToken, id, 'acknowledge', { version: submitted.version, message: 'Hi Sam! Notes by Friday.' });
+    await act(parties.editorToken, id, 'acknowledge', {
+      version: submitted.version,
+      message: 'Hi Sam! Notes by Friday.',
+    });
     await act(sam.idToken, id, 'message', { text: 'Thank you!' });
     const sent = await mails();
     expect(sent.map((m) => [m.to, m.subject])).toEqual([
@@ -137,7 +189,10 @@ describe('inviting the student', () => {
   });
 
   it('the parent ends it: Sam sees nothing more and is no longer written to', async () => {
-    const { orderId, projectIds: [id] } = await samsOrder();
+    const {
+      orderId,
+      projectIds: [id],
+    } = await samsOrder();
     await share(parties.customer.idToken, orderId);
     const ended = await share(parties.customer.idToken, orderId, 'DELETE');
     expect(ended.status).toBe(200);
@@ -154,8 +209,11 @@ describe('inviting the student', () => {
 });
 
 describe('who may', () => {
-  it('only an account that proved it holds the order\'s student address is the student', async () => {
-    const { orderId, projectIds: [id] } = await samsOrder(samUnverified.email);
+  it("only an account that proved it holds the order's student address is the student", async () => {
+    const {
+      orderId,
+      projectIds: [id],
+    } = await samsOrder(samUnverified.email);
     await share(parties.customer.idToken, orderId);
     expect(await projectsOf(samUnverified.idToken)).toEqual([]);
     expect((await getProject(samUnverified.idToken, id)).status).toBe(404);
@@ -169,26 +227,52 @@ describe('who may', () => {
     expect((await share(parties.editorToken, orderId)).status).toBe(404);
     expect((await share(parties.customer.idToken, 'BCC-NOPE00')).status).toBe(404);
     expect((await share(parties.customer.idToken, '../orders')).status).toBe(404);
-    expect((await call(studentAccess, `/api/student-access/${orderId}`, { method: 'POST', params: { orderId } })).status).toBe(401);
-    expect((await call(studentAccess, `/api/student-access/${orderId}`, { method: 'GET', params: { orderId }, headers: bearer(parties.customer.idToken) })).status).toBe(405);
+    expect(
+      (await call(studentAccess, `/api/student-access/${orderId}`, { method: 'POST', params: { orderId } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await call(studentAccess, `/api/student-access/${orderId}`, {
+          method: 'GET',
+          params: { orderId },
+          headers: bearer(parties.customer.idToken),
+        })
+      ).status,
+    ).toBe(405);
 
-    const unpaid = await openOrder(parties.customer.idToken, selection({ student: { ...student, studentEmail: sam.email } }));
-    expect(await share(parties.customer.idToken, unpaid.orderId)).toMatchObject({ status: 409, body: { error: studentAccessMessages.notPaid } });
+    const unpaid = await openOrder(
+      parties.customer.idToken,
+      selection({ student: { ...student, studentEmail: sam.email } }),
+    );
+    expect(await share(parties.customer.idToken, unpaid.orderId)).toMatchObject({
+      status: 409,
+      body: { error: studentAccessMessages.notPaid },
+    });
 
-    const own = await paidOrder(parties.customer.idToken, selection({ student: { ...student, studentEmail: parties.customer.email.toUpperCase() } }));
-    expect(await share(parties.customer.idToken, own.orderId)).toMatchObject({ status: 409, body: { error: studentAccessMessages.ownAddress } });
+    const own = await paidOrder(
+      parties.customer.idToken,
+      selection({ student: { ...student, studentEmail: parties.customer.email.toUpperCase() } }),
+    );
+    expect(await share(parties.customer.idToken, own.orderId)).toMatchObject({
+      status: 409,
+      body: { error: studentAccessMessages.ownAddress },
+    });
   });
 
   it('ten changes an hour, then 429 with Retry-After', async () => {
     const { orderId } = await samsOrder();
-    for (let i = 0; i < 10; i++) expect((await share(parties.customer.idToken, orderId, i % 2 ? 'DELETE' : 'POST')).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await share(parties.customer.idToken, orderId, i % 2 ? 'DELETE' : 'POST')).status).toBe(200);
     const refused = await share(parties.customer.idToken, orderId);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).not.toBeNull();
   });
 
   it('a demo editor is no student of an order that names another address', async () => {
-    const { orderId, projectIds: [id] } = await samsOrder();
+    const {
+      orderId,
+      projectIds: [id],
+    } = await samsOrder();
     await share(parties.customer.idToken, orderId);
     const sofia = await tokenOf('sofia@example.test');
     expect((await getProject(sofia, id)).status).toBe(404);

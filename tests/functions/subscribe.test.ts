@@ -32,11 +32,17 @@ describe('POST /api/database/subscribe', () => {
   it('re-enables a disabled address and keeps its first sign-up date', async () => {
     const { getStore } = await import('@netlify/blobs');
     const store = getStore({ name: 'subscribers', consistency: 'strong' });
-    await store.setJSON(encodeURIComponent('gone@example.com'), { email: 'gone@example.com', enabled: false, subscribedAt: '2025-01-01T00:00:00.000Z' });
+    await store.setJSON(encodeURIComponent('gone@example.com'), {
+      email: 'gone@example.com',
+      enabled: false,
+      subscribedAt: '2025-01-01T00:00:00.000Z',
+    });
     const res = await call(subscribeHandler, PATH, { method: 'POST', json: { email: 'gone@example.com' } });
     expect(res.status).toBe(200);
     expect(await subscribersRepo().get('gone@example.com')).toEqual({
-      email: 'gone@example.com', enabled: true, subscribedAt: '2025-01-01T00:00:00.000Z',
+      email: 'gone@example.com',
+      enabled: true,
+      subscribedAt: '2025-01-01T00:00:00.000Z',
     });
   });
 
@@ -82,7 +88,8 @@ describe('POST /api/database/subscribe', () => {
 });
 
 describe('POST /api/database/subscribe: the footer form posted before its script runs', () => {
-  const postEmail = (email: string, headers?: Record<string, string | null>) => postForm(subscribeHandler, PATH, { email }, headers);
+  const postEmail = (email: string, headers?: Record<string, string | null>) =>
+    postForm(subscribeHandler, PATH, { email }, headers);
   const stored = async () => {
     const { getStore } = await import('@netlify/blobs');
     return (await getStore({ name: 'subscribers', consistency: 'strong' }).list()).blobs.map((b) => b.key);
@@ -119,18 +126,21 @@ describe('POST /api/database/subscribe: the footer form posted before its script
     ['not-an-email', messages.emailInvalid],
     ['<b>x</b>@example', messages.emailInvalid],
     ['<script>@x.y', messages.emailInvalid],
-  ])('answers %j with a page that says %s, shows what was typed and the way back; stores nothing', async (typed, message) => {
-    const res = await postEmail(typed);
-    expect(res.status).toBe(400);
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
-    expect(res.body).toContain(formAnswerTexts.notSubscribed);
-    expect(res.body).toContain(escapeHtml(message));
-    expect(res.body).not.toContain('<b>x</b>');
-    if (typed) expect(res.body).toContain(escapeHtml(typed));
-    expect(res.body).toContain(`href="/pricing">${formAnswerTexts.backToPage}`);
-    expect(await stored()).toEqual([]);
-  });
+  ])(
+    'answers %j with a page that says %s, shows what was typed and the way back; stores nothing',
+    async (typed, message) => {
+      const res = await postEmail(typed);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(res.body).toContain(formAnswerTexts.notSubscribed);
+      expect(res.body).toContain(escapeHtml(message));
+      expect(res.body).not.toContain('<b>x</b>');
+      if (typed) expect(res.body).toContain(escapeHtml(typed));
+      expect(res.body).toContain(`href="/pricing">${formAnswerTexts.backToPage}`);
+      expect(await stored()).toEqual([]);
+    },
+  );
 
   it('leads home when the page it came from is not ours', async () => {
     const res = await postEmail('bad', { referer: 'https://elsewhere.example/' });

@@ -29,22 +29,39 @@ beforeEach(async () => {
 });
 
 const act = (token: string, orderId: string, action: string) =>
-  call(orderAction, `/api/orders/${orderId}/${action}`, { method: 'POST', params: { id: orderId, action }, headers: bearer(token), json: {} });
+  call(orderAction, `/api/orders/${orderId}/${action}`, {
+    method: 'POST',
+    params: { id: orderId, action },
+    headers: bearer(token),
+    json: {},
+  });
 const stored = async (id: string) => (await ordersRepo().get(id))!;
 /** The customer pays the order in the test checkout session `sessionId`. */
 const payIn = (orderId: string, sessionId: string) =>
-  call(testCheckout, `/api/stripe/test-checkout/${orderId}`, { method: 'POST', params: { orderId }, headers: bearer(customer.idToken), json: { sessionId, cardNumber: '4242 4242 4242 4242' } });
+  call(testCheckout, `/api/stripe/test-checkout/${orderId}`, {
+    method: 'POST',
+    params: { orderId },
+    headers: bearer(customer.idToken),
+    json: { sessionId, cardNumber: '4242 4242 4242 4242' },
+  });
 
 describe('an unpaid order', () => {
   it('Complete Payment opens a fresh test checkout for the same stored order, at its stored prices', async () => {
-    const { orderId, id: firstSession } = await openOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 2 }] }));
+    const { orderId, id: firstSession } = await openOrder(
+      customer.idToken,
+      selection({ services: [{ id: 'supplement-small', quantity: 2 }] }),
+    );
     const before = await stored(orderId);
     const res = await act(customer.idToken, orderId, 'checkout');
     expect(res.status).toBe(200);
     expect(res.body.url).toMatch(new RegExp(`/test-checkout\\?order=${orderId}&session_id=cs_test_local_`));
     expect(res.body.id).not.toBe(firstSession);
     const after = await stored(orderId);
-    expect(after).toMatchObject({ status: 'pending', totalCents: before.totalCents, serviceLines: before.serviceLines });
+    expect(after).toMatchObject({
+      status: 'pending',
+      totalCents: before.totalCents,
+      serviceLines: before.serviceLines,
+    });
     expect(after.payment.sessionIds).toEqual([firstSession, res.body.id]);
     // As a Stripe session closed by the new one: the first can no longer be paid.
     const payFirst = await payIn(orderId, firstSession);
@@ -80,8 +97,14 @@ describe('an unpaid order', () => {
 
   it('too close to its deadline for a new session, Complete Payment expires it and says so', async () => {
     const { orderId } = await openOrder(customer.idToken);
-    await ordersRepo().change(orderId, (o) => ({ ...o, createdAt: new Date(Date.now() - 24 * 3600_000 + 10 * 60_000).toISOString() }));
-    expect(await act(customer.idToken, orderId, 'checkout')).toMatchObject({ status: 409, body: { error: orderMessages.expired } });
+    await ordersRepo().change(orderId, (o) => ({
+      ...o,
+      createdAt: new Date(Date.now() - 24 * 3600_000 + 10 * 60_000).toISOString(),
+    }));
+    expect(await act(customer.idToken, orderId, 'checkout')).toMatchObject({
+      status: 409,
+      body: { error: orderMessages.expired },
+    });
     expect((await stored(orderId)).status).toBe('expired');
   });
 });
@@ -99,10 +122,19 @@ describe('with Stripe', () => {
         recorded.push({ method: req.method!, path: req.url! });
         const id = req.url!.split('/')[4] ?? `cs_${recorded.length}`;
         if (req.url!.endsWith('/expire') && sessionStatus !== 'open') {
-          res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Only open sessions can be expired' } }));
+          res.writeHead(400, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              error: { type: 'invalid_request_error', message: 'Only open sessions can be expired' },
+            }),
+          );
           return;
         }
-        const body = { id, object: 'checkout.session', status: req.url!.endsWith('/expire') ? 'expired' : sessionStatus, url: `https://checkout.stripe.com/c/pay/${id}` };
+        const body = {
+          id,
+          object: 'checkout.session',
+          status: req.url!.endsWith('/expire') ? 'expired' : sessionStatus,
+          url: `https://checkout.stripe.com/c/pay/${id}`,
+        };
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       });
     });
@@ -119,7 +151,12 @@ describe('with Stripe', () => {
     expect(sessions).toHaveLength(2);
     const before = recorded.length;
     expect((await act(customer.idToken, orderId, 'cancel')).body.status).toBe('cancelled');
-    expect(recorded.slice(before).filter((r) => r.path.endsWith('/expire')).map((r) => r.path)).toEqual(sessions.map((id) => `/v1/checkout/sessions/${id}/expire`));
+    expect(
+      recorded
+        .slice(before)
+        .filter((r) => r.path.endsWith('/expire'))
+        .map((r) => r.path),
+    ).toEqual(sessions.map((id) => `/v1/checkout/sessions/${id}/expire`));
   });
 
   it('Complete Payment closes the sessions opened before, so no two can be paid', async () => {
@@ -135,14 +172,20 @@ describe('with Stripe', () => {
   it('Complete Payment for an order paid meanwhile in an earlier session says so and opens nothing', async () => {
     const { orderId } = await openOrder(customer.idToken);
     sessionStatus = 'complete';
-    expect(await act(customer.idToken, orderId, 'checkout')).toMatchObject({ status: 409, body: { error: orderMessages.paidMeanwhile } });
+    expect(await act(customer.idToken, orderId, 'checkout')).toMatchObject({
+      status: 409,
+      body: { error: orderMessages.paidMeanwhile },
+    });
     expect(recorded.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')).toHaveLength(1);
   });
 
   it('an order paid in a session that could not be closed stays paid: cancelling says so', async () => {
     const { orderId } = await openOrder(customer.idToken);
     sessionStatus = 'complete';
-    expect(await act(customer.idToken, orderId, 'cancel')).toMatchObject({ status: 409, body: { error: orderMessages.justPaid } });
+    expect(await act(customer.idToken, orderId, 'cancel')).toMatchObject({
+      status: 409,
+      body: { error: orderMessages.justPaid },
+    });
     expect((await stored(orderId)).status).toBe('pending');
   });
 });

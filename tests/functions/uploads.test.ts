@@ -18,7 +18,10 @@ const upload = async (bytes: BodyInit, type: string, headers?: Record<string, st
 
 const download = async (url: string) => {
   const key = url.split('/').pop()!;
-  const res = await uploadFileHandler(new Request(`http://localhost${url}`), { params: { key }, deploy: { context: 'production' } } as never);
+  const res = await uploadFileHandler(new Request(`http://localhost${url}`), {
+    params: { key },
+    deploy: { context: 'production' },
+  } as never);
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 };
 
@@ -64,14 +67,20 @@ describe('POST /api/uploads', () => {
     expect(res.body).toEqual({ error: uploadMessages.wrongType });
   });
 
-  it.each(['text/plain', 'image/gif', 'image/svg+xml', 'application/octet-stream', ''])('refuses the declared type %j with 400', async (type) => {
-    const res = await upload(PNG_1x1, type);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: uploadMessages.wrongType });
-  });
+  it.each(['text/plain', 'image/gif', 'image/svg+xml', 'application/octet-stream', ''])(
+    'refuses the declared type %j with 400',
+    async (type) => {
+      const res = await upload(PNG_1x1, type);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: uploadMessages.wrongType });
+    },
+  );
 
   it('refuses an SVG (scripts can hide in one) even if declared as PNG', async () => {
-    const res = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/png');
+    const res = await upload(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'image/png',
+    );
     expect(res.status).toBe(400);
   });
 
@@ -124,12 +133,36 @@ describe('GET /api/uploads/:key', () => {
 });
 
 describe("an editor's uploaded photo", () => {
-  const editor = { name: 'Grace Liu', image: '', college: 'Brown University', major: 'Biology', sat: '34', gpa: '3.9', ecs: 'Science Olympiad', strengths: 'Lab stories', slotsOpen: 2, totalSlots: 5, featured: { home: false, about: false } };
+  const editor = {
+    name: 'Grace Liu',
+    image: '',
+    college: 'Brown University',
+    major: 'Biology',
+    sat: '34',
+    gpa: '3.9',
+    ecs: 'Science Olympiad',
+    strengths: 'Lab stories',
+    slotsOpen: 2,
+    totalSlots: 5,
+    featured: { home: false, about: false },
+  };
   const createWith = async (image: string, name = editor.name) =>
-    (await call(editorsHandler, '/api/database/editors', { method: 'POST', json: { ...editor, name, image }, headers: await asAdmin() })).body.id as string;
+    (
+      await call(editorsHandler, '/api/database/editors', {
+        method: 'POST',
+        json: { ...editor, name, image },
+        headers: await asAdmin(),
+      })
+    ).body.id as string;
   const setImage = async (id: string, image: string) =>
-    call(editorHandler, `/api/database/editors/${id}`, { method: 'PUT', json: { ...editor, image }, params: { id }, headers: await asAdmin() });
-  const deleteEditor = async (id: string) => call(editorHandler, `/api/database/editors/${id}`, { method: 'DELETE', params: { id }, headers: await asAdmin() });
+    call(editorHandler, `/api/database/editors/${id}`, {
+      method: 'PUT',
+      json: { ...editor, image },
+      params: { id },
+      headers: await asAdmin(),
+    });
+  const deleteEditor = async (id: string) =>
+    call(editorHandler, `/api/database/editors/${id}`, { method: 'DELETE', params: { id }, headers: await asAdmin() });
   const newPhoto = async () => (await upload(PNG_1x1, 'image/png')).body.url as string;
 
   beforeEach(() => clearStore('editors'));

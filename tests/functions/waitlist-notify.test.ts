@@ -27,17 +27,31 @@ const T0 = Date.parse('2030-01-01T09:00:00.000Z');
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
 
 /** People join in this order; their addresses sort otherwise, so order by address would show. */
-const PEOPLE = ['zed@example.com', 'amy@example.com', 'max@example.com', 'bea@example.com', 'kim@example.com', 'lee@example.com', 'ann@example.com'];
+const PEOPLE = [
+  'zed@example.com',
+  'amy@example.com',
+  'max@example.com',
+  'bea@example.com',
+  'kim@example.com',
+  'lee@example.com',
+  'ann@example.com',
+];
 
 async function joinAll(editorId: string, people = PEOPLE) {
   const editor = (await editorsRepo().get(editorId))!;
-  for (const [i, email] of people.entries()) await waitlistRepo().join({ email, editorId, editorName: editor.name }, new Date(T0 + i * 1000));
+  for (const [i, email] of people.entries())
+    await waitlistRepo().join({ email, editorId, editorName: editor.name }, new Date(T0 + i * 1000));
 }
 
 /** The admin saves the editor with `slotsOpen`, through the endpoint. */
 async function setSlots(editorId: string, slotsOpen: number) {
   const editor = (await editorsRepo().get(editorId))!;
-  return call(editorHandler, `/api/database/editors/${editorId}`, { method: 'PUT', params: { id: editorId }, json: { ...toPublicEditor(editor), slotsOpen }, headers: await asAdmin() });
+  return call(editorHandler, `/api/database/editors/${editorId}`, {
+    method: 'PUT',
+    params: { id: editorId },
+    json: { ...toPublicEditor(editor), slotsOpen },
+    headers: await asAdmin(),
+  });
 }
 
 const run = (at = new Date()) => runDeliveryTimers(context(), at);
@@ -47,12 +61,15 @@ const run = (at = new Date()) => runDeliveryTimers(context(), at);
  * shares a time, so the outbox does not keep their order; the entries show who was chosen.
  */
 async function toldBy(editorName: string): Promise<string[]> {
-  const mails = (await listOutbox(undefined, 200)).map((e) => e.value).filter((m) => m.subject === `${editorName} has an open slot`);
+  const mails = (await listOutbox(undefined, 200))
+    .map((e) => e.value)
+    .filter((m) => m.subject === `${editorName} has an open slot`);
   return mails.flatMap((m) => [m.to].flat()).sort();
 }
 const sorted = (list: string[]) => [...list].sort();
 
-const waitlistTimers = async (editorId: string) => (await timersRepo().due(FAR_FUTURE)).filter((t) => t.kind === 'waitlist' && t.subjectId === editorId);
+const waitlistTimers = async (editorId: string) =>
+  (await timersRepo().due(FAR_FUTURE)).filter((t) => t.kind === 'waitlist' && t.subjectId === editorId);
 
 async function resetStores() {
   await Promise.all(['editors', 'waitlist', 'timers', 'outbox'].map(clearStore));
@@ -134,7 +151,10 @@ describe('an editor opens (the admin raises slots from 0)', () => {
     await setSlots(DANIEL, 1);
     await run();
     await setSlots(DANIEL, 0);
-    const rejoin = await call(waitlistHandler, '/api/waitlist', { method: 'POST', json: { email: PEOPLE[0], editorId: DANIEL } });
+    const rejoin = await call(waitlistHandler, '/api/waitlist', {
+      method: 'POST',
+      json: { email: PEOPLE[0], editorId: DANIEL },
+    });
     expect(rejoin.status).toBe(201);
     expect((await waitlistRepo().get(DANIEL, PEOPLE[0]))!.told).toBeUndefined();
     await setSlots(DANIEL, 1);
@@ -153,7 +173,9 @@ describe('a storm of slot changes', () => {
     expect((await editorsRepo().get(DANIEL))!.opening?.n).toBe(3);
     await run();
     expect(await toldBy('Daniel Okafor')).toEqual(sorted(PEOPLE.slice(0, 3)));
-    expect(new Set((await waitlistRepo().all(DANIEL)).flatMap((e) => (e.told ? [e.told.opening] : [])))).toEqual(new Set([3]));
+    expect(new Set((await waitlistRepo().all(DANIEL)).flatMap((e) => (e.told ? [e.told.opening] : [])))).toEqual(
+      new Set([3]),
+    );
   });
 
   it('openings with runs between tell the next in line each time, never anyone twice, never everyone at once', async () => {

@@ -7,8 +7,10 @@ import { call, clearStore } from '../helpers/functions';
 
 const PATH = '/api/waitlist';
 const join = (json: unknown) => call(waitlistHandler, PATH, { method: 'POST', json });
-const post = (body: BodyInit) => call(waitlistHandler, PATH, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
-const allKeys = async () => (await getStore({ name: 'waitlist', consistency: 'strong' }).list()).blobs.map((b) => b.key);
+const post = (body: BodyInit) =>
+  call(waitlistHandler, PATH, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+const allKeys = async () =>
+  (await getStore({ name: 'waitlist', consistency: 'strong' }).list()).blobs.map((b) => b.key);
 /** The entries' keys, without the join-time index beside them. */
 const storedKeys = async () => (await allKeys()).filter((key) => !key.startsWith('_joined/'));
 
@@ -24,7 +26,11 @@ describe('POST /api/waitlist', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ ok: true });
     const entry = await waitlistRepo().get('daniel-okafor', 'parent@example.com');
-    expect(entry).toMatchObject({ email: 'parent@example.com', editorId: 'daniel-okafor', editorName: 'Daniel Okafor' });
+    expect(entry).toMatchObject({
+      email: 'parent@example.com',
+      editorId: 'daniel-okafor',
+      editorName: 'Daniel Okafor',
+    });
     expect(Date.parse(entry!.at)).not.toBeNaN();
     expect(await storedKeys()).toEqual(['daniel-okafor/parent%40example.com']);
     expect(await allKeys()).toContain(`_joined/${entry!.at}/daniel-okafor/parent%40example.com`);
@@ -80,7 +86,9 @@ describe('POST /api/waitlist', () => {
     const notJson = await post('email=a@example.com');
     expect(notJson.status).toBe(400);
     expect(notJson.body.error).toMatch(/JSON/);
-    const big = await post(JSON.stringify({ email: 'a@example.com', editorId: 'daniel-okafor', pad: 'x'.repeat(17 * 1024) }));
+    const big = await post(
+      JSON.stringify({ email: 'a@example.com', editorId: 'daniel-okafor', pad: 'x'.repeat(17 * 1024) }),
+    );
     expect(big.status).toBe(400);
     expect(await storedKeys()).toEqual([]);
   });

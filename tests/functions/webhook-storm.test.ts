@@ -25,10 +25,20 @@ type Delivery = { payload: string; orderId: string };
 
 const signed = (event: object, orderId: string): Delivery => ({ payload: JSON.stringify(event), orderId });
 const deliver = ({ payload }: Delivery) =>
-  call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET) } });
+  call(webhook, '/api/stripe/webhook', {
+    method: 'POST',
+    body: payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET),
+    },
+  });
 
 function eventFor(order: Order, type: string, id = `evt_${crypto.randomUUID().replace(/-/g, '')}`) {
-  const completed = completedEvent(order, `cs_test_local_${order.id.slice(4).toLowerCase().padEnd(32, '0')}`) as unknown as { data: { object: object } };
+  const completed = completedEvent(
+    order,
+    `cs_test_local_${order.id.slice(4).toLowerCase().padEnd(32, '0')}`,
+  ) as unknown as { data: { object: object } };
   const paymentStatus = type === 'checkout.session.expired' ? 'unpaid' : 'paid';
   return { ...completed, id, type, data: { object: { ...completed.data.object, payment_status: paymentStatus } } };
 }
@@ -50,7 +60,8 @@ function shuffle<T>(items: T[]): T[] {
 async function arrangeStorm() {
   await resetOrderingStores();
   const customer = await createUser();
-  const open = async (addOns: string[]) => (await ordersRepo().get((await openOrder(customer.idToken, selection({ addOns }))).orderId))!;
+  const open = async (addOns: string[]) =>
+    (await ordersRepo().get((await openOrder(customer.idToken, selection({ addOns }))).orderId))!;
   const community = await open(['community']);
   const speed = await open(['speed24hr']);
   const abandoned = await open(['speed48hr']);
@@ -59,20 +70,31 @@ async function arrangeStorm() {
     const completed = signed(eventFor(order, 'checkout.session.completed'), order.id);
     return [
       ...Array.from({ length: 50 }, () => completed),
-      ...Array.from({ length: 10 }, () => signed(eventFor(order, 'checkout.session.async_payment_succeeded'), order.id)),
+      ...Array.from({ length: 10 }, () =>
+        signed(eventFor(order, 'checkout.session.async_payment_succeeded'), order.id),
+      ),
     ];
   });
-  const expiries = Array.from({ length: 5 }, () => signed(eventFor(abandoned, 'checkout.session.expired'), abandoned.id)).flatMap((d) => [d, d]);
+  const expiries = Array.from({ length: 5 }, () =>
+    signed(eventFor(abandoned, 'checkout.session.expired'), abandoned.id),
+  ).flatMap((d) => [d, d]);
   // After the storm: a completion of the expired order, and an expiry of a paid one, both too late.
-  const late = [signed(eventFor(abandoned, 'checkout.session.completed'), abandoned.id), signed(eventFor(community, 'checkout.session.expired'), community.id)];
+  const late = [
+    signed(eventFor(abandoned, 'checkout.session.completed'), abandoned.id),
+    signed(eventFor(community, 'checkout.session.expired'), community.id),
+  ];
   return { customer, community, speed, abandoned, storm: shuffle([...payments, ...expiries]), late };
 }
 
 type Storm = Awaited<ReturnType<typeof arrangeStorm>>;
 
-async function expectSettledOnce({ customer, community, speed, abandoned, storm, late }: Storm, answers: Awaited<ReturnType<typeof deliver>>[]) {
+async function expectSettledOnce(
+  { customer, community, speed, abandoned, storm, late }: Storm,
+  answers: Awaited<ReturnType<typeof deliver>>[],
+) {
   expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
-  const results = (orderId: string) => [...storm, ...late].map((d, i) => (d.orderId === orderId ? answers[i].body.result : null)).filter(Boolean);
+  const results = (orderId: string) =>
+    [...storm, ...late].map((d, i) => (d.orderId === orderId ? answers[i].body.result : null)).filter(Boolean);
   for (const paid of [community, speed]) {
     expect(results(paid.id).filter((r) => r === 'paid')).toHaveLength(1);
     expect((await ordersRepo().get(paid.id))?.status).toBe('paid');
@@ -82,17 +104,27 @@ async function expectSettledOnce({ customer, community, speed, abandoned, storm,
   expect((await ordersRepo().get(abandoned.id))?.status).toBe('expired');
 
   // Both paid orders' add-ons, recorded by concurrent compare-and-set; nothing from the expired one.
-  expect((await customersRepo().get(customer.uid)).ownedAddOns).toEqual({ community: true, speed24hr: true, speed48hr: false });
+  expect((await customersRepo().get(customer.uid)).ownedAddOns).toEqual({
+    community: true,
+    speed24hr: true,
+    speed48hr: false,
+  });
 
   // The late payment of the expired order is refunded in full, once.
   expect(results(abandoned.id).filter((r) => r === 'extra-payment-refunded')).toHaveLength(1);
-  expect((await ordersRepo().get(abandoned.id))?.extraPayments).toEqual([expect.objectContaining({ amountCents: abandoned.totalCents, refund: expect.objectContaining({ state: 'succeeded' }) })]);
+  expect((await ordersRepo().get(abandoned.id))?.extraPayments).toEqual([
+    expect.objectContaining({
+      amountCents: abandoned.totalCents,
+      refund: expect.objectContaining({ state: 'succeeded' }),
+    }),
+  ]);
 
   // Three e-mails per paid order (parent, student, business); for the expired one, the refund of its
   // late payment to the family and to our team.
   const mails = (await listOutbox(undefined, 1000)).map((m) => m.value.text);
   expect(mails).toHaveLength(8);
-  for (const paid of [community, speed]) expect(mails.filter((text) => text.includes(`Order ${paid.id}`))).toHaveLength(3);
+  for (const paid of [community, speed])
+    expect(mails.filter((text) => text.includes(`Order ${paid.id}`))).toHaveLength(3);
   expect(mails.filter((text) => text.includes(abandoned.id))).toHaveLength(2);
 
   // Each distinct event was claimed once; besides them, the test-mode refund's own event.
@@ -107,10 +139,14 @@ describe('against an in-memory store with real compare-and-set, all at once', ()
 
   it('is atomic: of 50 concurrent writes of a new key, or from the same etag, exactly one succeeds', async () => {
     const store = getStore({ name: 'race', consistency: 'strong' });
-    const created = await Promise.all(Array.from({ length: 50 }, (_, i) => store.setJSON('key', { i }, { onlyIfNew: true })));
+    const created = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => store.setJSON('key', { i }, { onlyIfNew: true })),
+    );
     expect(created.filter((r) => r.modified)).toHaveLength(1);
     const { etag } = (await store.getWithMetadata('key'))!;
-    const updated = await Promise.all(Array.from({ length: 50 }, (_, i) => store.setJSON('key', { i }, { onlyIfMatch: etag! })));
+    const updated = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => store.setJSON('key', { i }, { onlyIfMatch: etag! })),
+    );
     expect(updated.filter((r) => r.modified)).toHaveLength(1);
   });
 

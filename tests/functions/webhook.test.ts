@@ -19,7 +19,11 @@ let order: Order;
 
 const deliver = (event: object, secret = LOCAL_WEBHOOK_SECRET) => {
   const payload = JSON.stringify(event);
-  return call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'stripe-signature': signWebhookPayload(payload, secret) } });
+  return call(webhook, '/api/stripe/webhook', {
+    method: 'POST',
+    body: payload,
+    headers: { 'stripe-signature': signWebhookPayload(payload, secret) },
+  });
 };
 const event = (type: string, session: Record<string, unknown> = {}, id = `evt_${crypto.randomUUID()}`) => {
   const base = completedEvent(order, 'cs_test_local_' + 'a'.repeat(32)) as unknown as { data: { object: object } };
@@ -50,7 +54,11 @@ beforeEach(async () => {
 describe('POST /api/stripe/webhook: signatures', () => {
   it('answers 400 without a signature, with a bad one, or with another secret, and changes nothing', async () => {
     const payload = JSON.stringify(event('checkout.session.completed'));
-    const attempts: Record<string, string>[] = [{}, { 'stripe-signature': 't=1,v1=deadbeef' }, { 'stripe-signature': signWebhookPayload(payload, 'whsec_someone_else') }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'stripe-signature': 't=1,v1=deadbeef' },
+      { 'stripe-signature': signWebhookPayload(payload, 'whsec_someone_else') },
+    ];
     for (const headers of attempts) {
       const res = await call(webhook, '/api/stripe/webhook', { method: 'POST', body: payload, headers });
       expect(res.status).toBe(400);
@@ -73,8 +81,15 @@ describe('POST /api/stripe/webhook: fulfilment', () => {
     expect(res.status).toBe(200);
     expect(res.body.result).toBe('paid');
     const paid = await ordersRepo().get(order.id);
-    expect(paid).toMatchObject({ status: 'paid', payment: { sessionId: expect.stringMatching(/^cs_test_local_/), paymentIntent: expect.stringMatching(/^pi_/) } });
-    expect((await customersRepo().get(user.uid)).ownedAddOns).toEqual({ community: true, speed24hr: false, speed48hr: true });
+    expect(paid).toMatchObject({
+      status: 'paid',
+      payment: { sessionId: expect.stringMatching(/^cs_test_local_/), paymentIntent: expect.stringMatching(/^pi_/) },
+    });
+    expect((await customersRepo().get(user.uid)).ownedAddOns).toEqual({
+      community: true,
+      speed24hr: false,
+      speed48hr: true,
+    });
     expect(await outbox()).toBe(3);
   });
 
@@ -85,18 +100,28 @@ describe('POST /api/stripe/webhook: fulfilment', () => {
     expect(mails.map((m) => m.to).sort()).toEqual(['maya@example.test', 'pat@example.com', 'sam@example.com']); // the seed's account for Maya Chen
     const toEditor = mails.find((m) => m.to === 'maya@example.test')!;
     for (const mail of mails.filter((m) => m !== toEditor)) {
-      for (const line of ['Common App Essay Editing: $300', 'Paid Community Access: $50', '48-Hour Response: $250', 'Total paid: $600']) {
+      for (const line of [
+        'Common App Essay Editing: $300',
+        'Paid Community Access: $50',
+        '48-Hour Response: $250',
+        'Total paid: $600',
+      ]) {
         expect(mail.text).toContain(line);
       }
       expect(mail.text).toContain('Edits included: unlimited revisions for your Common App essay.');
     }
     // The editor gets the work, not the family's money: what to edit, how fast, and the rules.
-    for (const line of ['Common App Essay Editing', 'Turnaround: 48-Hour Response', 'Edits included: unlimited revisions for your Common App essay.']) {
+    for (const line of [
+      'Common App Essay Editing',
+      'Turnaround: 48-Hour Response',
+      'Edits included: unlimited revisions for your Common App essay.',
+    ]) {
       expect(toEditor.text).toContain(line);
     }
     expect(toEditor.text).not.toMatch(/\$|Total|Paid Community Access/);
     // The editor meets the family in the projects' threads: no address of the student or a parent.
-    for (const contact of ['pat@example.com', 'sam@example.com', 'Pat Rivera', 'Rivera']) expect(toEditor.text).not.toContain(contact);
+    for (const contact of ['pat@example.com', 'sam@example.com', 'Pat Rivera', 'Rivera'])
+      expect(toEditor.text).not.toContain(contact);
     expect(toEditor.text).toContain('New work for you: Sam (11th Grade).');
     expect(toEditor.text).toMatch(/workspace for the first draft: http\S+\/editor/);
   });
@@ -125,15 +150,21 @@ describe('POST /api/stripe/webhook: fulfilment', () => {
   });
 
   it('does not fulfil when the amount paid differs from the order', async () => {
-    expect((await deliver(event('checkout.session.completed', { amount_total: order.totalCents - 1 }))).body.result).toBe('amount-mismatch');
-    expect((await deliver(event('checkout.session.completed', { currency: 'eur' }))).body.result).toBe('amount-mismatch');
+    expect(
+      (await deliver(event('checkout.session.completed', { amount_total: order.totalCents - 1 }))).body.result,
+    ).toBe('amount-mismatch');
+    expect((await deliver(event('checkout.session.completed', { currency: 'eur' }))).body.result).toBe(
+      'amount-mismatch',
+    );
     expect((await ordersRepo().get(order.id))?.status).toBe('pending');
     expect((await customersRepo().get(user.uid)).ownedAddOns.community).toBe(false);
     expect(await outbox()).toBe(0);
   });
 
   it('waits for a delayed payment method, then fulfils on async_payment_succeeded', async () => {
-    expect((await deliver(event('checkout.session.completed', { payment_status: 'unpaid' }))).body.result).toBe('awaiting-payment');
+    expect((await deliver(event('checkout.session.completed', { payment_status: 'unpaid' }))).body.result).toBe(
+      'awaiting-payment',
+    );
     expect((await ordersRepo().get(order.id))?.status).toBe('pending');
     expect((await deliver(event('checkout.session.async_payment_succeeded'))).body.result).toBe('paid');
   });
@@ -148,14 +179,23 @@ describe('POST /api/stripe/webhook: fulfilment', () => {
     expect((await deliver(event('checkout.session.completed'))).body.result).toBe('extra-payment-refunded');
     const after = (await ordersRepo().get(order.id))!;
     expect(after.status).toBe('expired');
-    expect(after.extraPayments).toEqual([expect.objectContaining({ amountCents: order.totalCents, refund: expect.objectContaining({ state: 'succeeded' }) })]);
+    expect(after.extraPayments).toEqual([
+      expect.objectContaining({
+        amountCents: order.totalCents,
+        refund: expect.objectContaining({ state: 'succeeded' }),
+      }),
+    ]);
     const mails = await outboxMails();
     expect(mails.map((m) => m.to).sort()).toEqual([site.email, user.email].sort());
-    expect(mails.find((m) => m.to === user.email)!.text).toContain(`Your order ${order.id} had expired before your payment reached us, so we refunded it in full.`);
+    expect(mails.find((m) => m.to === user.email)!.text).toContain(
+      `Your order ${order.id} had expired before your payment reached us, so we refunded it in full.`,
+    );
   });
 
   it('accepts and ignores events for unknown orders and unrelated types', async () => {
-    expect((await deliver(event('checkout.session.completed', { client_reference_id: 'BCC-ZZZZZZ' }))).body.result).toBe('unknown-order');
+    expect(
+      (await deliver(event('checkout.session.completed', { client_reference_id: 'BCC-ZZZZZZ' }))).body.result,
+    ).toBe('unknown-order');
     expect((await deliver(event('customer.created'))).body.result).toBe('ignored');
   });
 });
@@ -163,18 +203,32 @@ describe('POST /api/stripe/webhook: fulfilment', () => {
 describe('POST /api/stripe/webhook: a second payment for a paid order', () => {
   const second = 'cs_test_local_' + 'b'.repeat(32);
 
-  it('is refunded in full, once, apart from the order\'s own refunds; the family and our team hear of it once', async () => {
-    expect((await deliver(event('checkout.session.completed', { payment_intent: 'pi_first' }))).body.result).toBe('paid');
+  it("is refunded in full, once, apart from the order's own refunds; the family and our team hear of it once", async () => {
+    expect((await deliver(event('checkout.session.completed', { payment_intent: 'pi_first' }))).body.result).toBe(
+      'paid',
+    );
     const again = event('checkout.session.completed', { id: second, payment_intent: 'pi_second' });
     expect((await deliver(again)).body.result).toBe('extra-payment-refunded');
     expect((await deliver(again)).body.result).toBe('duplicate');
     // The same payment told again by another event changes nothing more.
-    expect((await deliver(event('checkout.session.async_payment_succeeded', { id: second, payment_intent: 'pi_second' }))).body.result).toBe('extra-payment-refunded');
+    expect(
+      (await deliver(event('checkout.session.async_payment_succeeded', { id: second, payment_intent: 'pi_second' })))
+        .body.result,
+    ).toBe('extra-payment-refunded');
 
     const after = (await ordersRepo().get(order.id))!;
-    expect(after).toMatchObject({ status: 'paid', payment: { sessionId: 'cs_test_local_' + 'a'.repeat(32), paymentIntent: 'pi_first' } });
+    expect(after).toMatchObject({
+      status: 'paid',
+      payment: { sessionId: 'cs_test_local_' + 'a'.repeat(32), paymentIntent: 'pi_first' },
+    });
     expect(after.extraPayments).toEqual([
-      { sessionId: second, paymentIntent: 'pi_second', amountCents: order.totalCents, receivedAt: expect.any(String), refund: expect.objectContaining({ state: 'succeeded', providerId: expect.stringMatching(/^re_test_local_/) }) },
+      {
+        sessionId: second,
+        paymentIntent: 'pi_second',
+        amountCents: order.totalCents,
+        receivedAt: expect.any(String),
+        refund: expect.objectContaining({ state: 'succeeded', providerId: expect.stringMatching(/^re_test_local_/) }),
+      },
     ]);
     expect(after.refunds ?? []).toEqual([]);
     const mails = await outboxMails();
@@ -182,19 +236,32 @@ describe('POST /api/stripe/webhook: a second payment for a paid order', () => {
     const toFamily = mails.filter((m) => m.subject === `A refund for your order ${order.id}`);
     // To the account that paid, as every refund's notice.
     expect(toFamily.map((m) => m.to)).toEqual([user.email]);
-    expect(toFamily[0].text).toContain(`Your order ${order.id} was already paid, so we refunded the second payment in full.`);
+    expect(toFamily[0].text).toContain(
+      `Your order ${order.id} was already paid, so we refunded the second payment in full.`,
+    );
     const toTeam = mails.filter((m) => m.subject === `an extra payment for order ${order.id}`);
     expect(toTeam.map((m) => m.to)).toEqual([site.email]);
     expect(toTeam[0].text).toContain('pi_second');
   });
 
-  it('a refund event for the second payment settles its refund, not the order\'s', async () => {
-    expect((await deliver(event('checkout.session.completed', { payment_intent: 'pi_first' }))).body.result).toBe('paid');
+  it("a refund event for the second payment settles its refund, not the order's", async () => {
+    expect((await deliver(event('checkout.session.completed', { payment_intent: 'pi_first' }))).body.result).toBe(
+      'paid',
+    );
     await deliver(event('checkout.session.completed', { id: second, payment_intent: 'pi_second' }));
     const failed = {
       id: `evt_${crypto.randomUUID()}`,
       type: 'refund.failed',
-      data: { object: { id: 're_later', amount: order.totalCents, status: 'failed', failure_reason: 'lost_or_stolen_card', payment_intent: 'pi_second', metadata: {} } },
+      data: {
+        object: {
+          id: 're_later',
+          amount: order.totalCents,
+          status: 'failed',
+          failure_reason: 'lost_or_stolen_card',
+          payment_intent: 'pi_second',
+          metadata: {},
+        },
+      },
     };
     expect((await deliver(failed)).body.result).toBe('refund-recorded');
     const after = (await ordersRepo().get(order.id))!;

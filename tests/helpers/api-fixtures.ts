@@ -20,7 +20,11 @@ export const validInquiry = {
 
 /** A pending order of the token's owner, through the real endpoint: its id and test-checkout session id. */
 export async function openOrder(idToken: string, body: unknown = selection()) {
-  const res = await call(createSession, '/api/stripe/create-payment-session', { method: 'POST', json: body, headers: bearer(idToken) });
+  const res = await call(createSession, '/api/stripe/create-payment-session', {
+    method: 'POST',
+    json: body,
+    headers: bearer(idToken),
+  });
   if (res.status !== 200) throw new Error(`Could not open an order: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: string; orderId: string };
 }

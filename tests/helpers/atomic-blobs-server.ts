@@ -62,10 +62,10 @@ export async function startAtomicBlobsServer() {
 
   /** Answers a write that meets `fault` before it is applied; false when the fault lets it through. */
   function refuse(fault: Fault, res: ServerResponse): boolean {
-    if (typeof fault === 'number') return res.writeHead(fault).end(), true;
-    if (fault === 'spurious-412') return res.writeHead(412).end(), true;
-    if (fault === 'drop') return res.socket?.destroy(), true;
-    if (fault === 'timeout') return held.add(res), true;
+    if (typeof fault === 'number') return (res.writeHead(fault).end(), true);
+    if (fault === 'spurious-412') return (res.writeHead(412).end(), true);
+    if (fault === 'drop') return (res.socket?.destroy(), true);
+    if (fault === 'timeout') return (held.add(res), true);
     return false;
   }
 
@@ -95,9 +95,15 @@ export async function startAtomicBlobsServer() {
       // From here to the write nothing awaits: the check and the write are one atomic step.
       const current = entries.get(key);
       const ifMatch = req.headers['if-match'];
-      if ((req.headers['if-none-match'] === '*' && current) || (ifMatch && ifMatch !== current?.etag)) return res.writeHead(412).end();
+      if ((req.headers['if-none-match'] === '*' && current) || (ifMatch && ifMatch !== current?.etag))
+        return res.writeHead(412).end();
       const etag = `"${++version}"`;
-      entries.set(key, { data: Buffer.concat(chunks), etag, metadata: req.headers[METADATA_HEADER] as string | undefined, modified: new Date() });
+      entries.set(key, {
+        data: Buffer.concat(chunks),
+        etag,
+        metadata: req.headers[METADATA_HEADER] as string | undefined,
+        modified: new Date(),
+      });
       if (fault === 'lost-answer') return res.socket?.destroy();
       return res.writeHead(200, { etag }).end();
     }
@@ -124,7 +130,10 @@ export async function startAtomicBlobsServer() {
       if (req.headers['if-none-match'] === entry.etag) return res.writeHead(304, headers).end();
       return res.writeHead(200, headers).end(req.method === 'GET' ? entry.data : undefined);
     }
-    if (req.method === 'GET') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list(entries, url.searchParams)));
+    if (req.method === 'GET')
+      return res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(list(entries, url.searchParams)));
     res.writeHead(405).end();
   }
 
@@ -137,7 +146,9 @@ export async function startAtomicBlobsServer() {
   };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const context = Buffer.from(JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: 'atomic', token })).toString('base64');
+  const context = Buffer.from(JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: 'atomic', token })).toString(
+    'base64',
+  );
 
   return {
     /** The value for NETLIFY_BLOBS_CONTEXT that sends every getStore() here. */
@@ -157,7 +168,10 @@ export async function startAtomicBlobsServer() {
     /** Empties every store. */
     reset: () => stores.clear(),
     /** Every blob, store by store, for a test to compare states. */
-    snapshot: () => new Map([...stores].map(([name, entries]) => [name, new Map([...entries].map(([key, e]) => [key, e.data.toString()]))])),
+    snapshot: () =>
+      new Map(
+        [...stores].map(([name, entries]) => [name, new Map([...entries].map(([key, e]) => [key, e.data.toString()]))]),
+      ),
     stop: () => {
       releaseHeld();
       return new Promise<void>((resolve) => server.close(() => resolve()));

@@ -27,7 +27,9 @@ export async function verifyEmail(idToken: string, email: string) {
   await identityToolkit('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken });
   const res = await fetch(`${emulator()}/emulator/v1/projects/${projectId()}/oobCodes`);
   const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
-  const code = oobCodes.filter((c) => c.email.toLowerCase() === email.toLowerCase() && c.requestType === 'VERIFY_EMAIL').at(-1);
+  const code = oobCodes
+    .filter((c) => c.email.toLowerCase() === email.toLowerCase() && c.requestType === 'VERIFY_EMAIL')
+    .at(-1);
   if (!code) throw new Error(`no verification code for ${email}`);
   await identityToolkit('update', { oobCode: code.oobCode });
 }
@@ -37,7 +39,11 @@ let counter = 0;
  * A fresh user with a unique address (or the one given); answers its uid and an ID token. The address
  * is verified unless `verified: false`: editors and admins hold their roles only with a verified one.
  */
-export async function createUser(email = `user${Date.now()}${counter++}@example.test`, password = 'secret-pass', { verified = true } = {}) {
+export async function createUser(
+  email = `user${Date.now()}${counter++}@example.test`,
+  password = 'secret-pass',
+  { verified = true } = {},
+) {
   const { idToken, localId } = await identityToolkit('signUp', { email, password });
   if (!verified) return { uid: localId, email, password, idToken };
   await verifyEmail(idToken, email);

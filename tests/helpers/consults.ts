@@ -27,8 +27,10 @@ export const cancelWith = (token: string) => call(cancel, '/api/consult/cancel',
 export const freeSlotList = async (): Promise<string[]> => (await call(slots, '/api/consult/slots')).body.slots;
 
 const consults = () => getStore({ name: 'consults', consistency: 'strong' });
-export const consultKeys = async (prefix?: string) => (await consults().list(prefix ? { prefix } : undefined)).blobs.map((b) => b.key).sort();
-export const storedBooking = async (id: string) => (await consults().get(`bookings/${id}`, { type: 'json' })) as ConsultBooking | null;
+export const consultKeys = async (prefix?: string) =>
+  (await consults().list(prefix ? { prefix } : undefined)).blobs.map((b) => b.key).sort();
+export const storedBooking = async (id: string) =>
+  (await consults().get(`bookings/${id}`, { type: 'json' })) as ConsultBooking | null;
 /** Every blob of the consults store as text: to look for what must never be stored. */
 export async function storedText(): Promise<string> {
   const keys = await consultKeys();
@@ -44,7 +46,9 @@ export const mailsTo = async (to: string): Promise<OutboxMail[]> =>
 
 /** The token of the newest cancel link e-mailed to `to`. */
 export async function cancelTokenFor(to: string): Promise<string> {
-  const links = (await mailsTo(to)).flatMap((mail) => [...mail.text.matchAll(/\/cancel-consult#token=([A-Za-z0-9_-]{43})/g)].map((m) => m[1]));
+  const links = (await mailsTo(to)).flatMap((mail) =>
+    [...mail.text.matchAll(/\/cancel-consult#token=([A-Za-z0-9_-]{43})/g)].map((m) => m[1]),
+  );
   if (links.length === 0) throw new Error(`No cancel link was e-mailed to ${to}`);
   return links.at(-1)!;
 }

@@ -66,8 +66,10 @@ export function zipWith(names: string[] | Record<string, string>): Uint8Array {
 }
 
 export const DOCX = zipWith({
-  '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
-  'word/document.xml': '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>My essay</w:t></w:r></w:p></w:body></w:document>',
+  '[Content_Types].xml':
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+  'word/document.xml':
+    '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>My essay</w:t></w:r></w:p></w:body></w:document>',
 });
 export const PDF = encoder.encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 export const RTF = encoder.encode('{\\rtf1\\ansi Notes on your essay.}');

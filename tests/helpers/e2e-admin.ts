@@ -24,7 +24,10 @@ export const adminToken = (request: APIRequestContext) => idTokenOf(request, LOC
 export { editorInput, uniqueEditorName };
 
 export async function createEditor(request: APIRequestContext, name = uniqueEditorName()): Promise<Editor> {
-  const res = await request.post('/api/database/editors', { data: editorInput(name), headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+  const res = await request.post('/api/database/editors', {
+    data: editorInput(name),
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
   expect(res.status()).toBe(201);
   return res.json();
 }
@@ -38,7 +41,10 @@ export async function withOpenSlot(request: APIRequestContext, id: string) {
   const editors = (await (await request.get('/api/database/editors')).json()) as Editor[];
   const { id: _id, ...editor } = editors.find((e) => e.id === id)!;
   if (editor.slotsOpen > 0) return;
-  const res = await request.put(`/api/database/editors/${id}`, { data: { ...editor, slotsOpen: 1 }, headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+  const res = await request.put(`/api/database/editors/${id}`, {
+    data: { ...editor, slotsOpen: 1 },
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -53,7 +59,9 @@ export async function withBuildSlots(request: APIRequestContext) {
 /** Removes what a test created, so public pages tested beside it see the demo editors only. */
 export async function deleteEditors(request: APIRequestContext, ids: string[]) {
   const token = await adminToken(request);
-  await Promise.all(ids.map((id) => request.delete(`/api/database/editors/${id}`, { headers: { Authorization: `Bearer ${token}` } })));
+  await Promise.all(
+    ids.map((id) => request.delete(`/api/database/editors/${id}`, { headers: { Authorization: `Bearer ${token}` } })),
+  );
 }
 
 /** The admin tab on show: what an admin tab's test runs axe on (admin-editors.spec.ts scans the whole page). */

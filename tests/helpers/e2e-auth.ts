@@ -11,7 +11,8 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'family') => `${prefix}-${Date.now()}-${counter++}@example.com`;
 
 /** The claims of an (unsigned emulator) ID token. */
-const claimsOf = (idToken: string) => JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString()) as { email_verified?: boolean };
+const claimsOf = (idToken: string) =>
+  JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString()) as { email_verified?: boolean };
 
 /**
  * Creates an account through the emulator's REST API (or signs in to the one there is) and verifies its
@@ -40,23 +41,33 @@ export async function deleteAccount(request: APIRequestContext, email: string, p
     data: { email, password, returnSecureToken: true },
   });
   if (!login.ok()) return;
-  const deleted = await request.post('/identitytoolkit.googleapis.com/v1/accounts:delete?key=demo-key', { data: { idToken: (await login.json()).idToken } });
+  const deleted = await request.post('/identitytoolkit.googleapis.com/v1/accounts:delete?key=demo-key', {
+    data: { idToken: (await login.json()).idToken },
+  });
   expect(deleted.ok(), await deleted.text()).toBe(true);
 }
 
 /** Firebase's verification e-mail for the account, as the emulator keeps it: its code and its link. */
 export async function latestVerification(request: APIRequestContext, email: string) {
   const res = await request.get(`/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
-  const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobCode: string; oobLink: string }[] };
-  return oobCodes.filter((c) => c.email.toLowerCase() === email.toLowerCase() && c.requestType === 'VERIFY_EMAIL').at(-1);
+  const { oobCodes } = (await res.json()) as {
+    oobCodes: { email: string; requestType: string; oobCode: string; oobLink: string }[];
+  };
+  return oobCodes
+    .filter((c) => c.email.toLowerCase() === email.toLowerCase() && c.requestType === 'VERIFY_EMAIL')
+    .at(-1);
 }
 
 /** Asks for the verification e-mail and applies its code, which is what opening its link does. */
 async function verifyAddress(request: APIRequestContext, idToken: string, email: string) {
-  const sent = await request.post('/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-key', { data: { requestType: 'VERIFY_EMAIL', idToken } });
+  const sent = await request.post('/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-key', {
+    data: { requestType: 'VERIFY_EMAIL', idToken },
+  });
   expect(sent.ok(), await sent.text()).toBe(true);
   const code = await latestVerification(request, email);
-  const applied = await request.post('/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-key', { data: { oobCode: code?.oobCode } });
+  const applied = await request.post('/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-key', {
+    data: { oobCode: code?.oobCode },
+  });
   expect(applied.ok(), await applied.text()).toBe(true);
 }
 
@@ -91,13 +102,22 @@ interface IndexedDBDatabase {
  * SDK does with it on the next page is what it does for a returning visitor: it checks the account
  * with the emulator and signs the page in.
  */
-export async function sessionState(request: APIRequestContext, email: string, password = 'secret-pass'): Promise<StorageState> {
+export async function sessionState(
+  request: APIRequestContext,
+  email: string,
+  password = 'secret-pass',
+): Promise<StorageState> {
   await createAccount(request, email, password);
   const res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
     data: { email, password, returnSecureToken: true },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  const { localId, idToken, refreshToken, expiresIn } = (await res.json()) as { localId: string; idToken: string; refreshToken: string; expiresIn: string };
+  const { localId, idToken, refreshToken, expiresIn } = (await res.json()) as {
+    localId: string;
+    idToken: string;
+    refreshToken: string;
+    expiresIn: string;
+  };
   const now = Date.now();
   const user = {
     uid: localId,
@@ -126,7 +146,15 @@ export async function sessionState(request: APIRequestContext, email: string, pa
           {
             name: FIREBASE_DB,
             version: 1,
-            stores: [{ name: FIREBASE_STORE, autoIncrement: false, keyPath: 'fbase_key', indexes: [], records: [{ value: { fbase_key: USER_KEY, value: user } }] }],
+            stores: [
+              {
+                name: FIREBASE_STORE,
+                autoIncrement: false,
+                keyPath: 'fbase_key',
+                indexes: [],
+                records: [{ value: { fbase_key: USER_KEY, value: user } }],
+              },
+            ],
           },
         ],
       },

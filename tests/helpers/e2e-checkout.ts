@@ -23,14 +23,25 @@ export interface ApiOrder {
 }
 
 /** Opens an order as the customer of `idToken`, as the checkout page does; answers the session and order ids. */
-export async function openOrderThroughApi(request: APIRequestContext, idToken: string, { services, editorId, addOns = [], parentEmail = 'pat@example.com' }: ApiOrder) {
+export async function openOrderThroughApi(
+  request: APIRequestContext,
+  idToken: string,
+  { services, editorId, addOns = [], parentEmail = 'pat@example.com' }: ApiOrder,
+) {
   const session = await request.post('/api/stripe/create-payment-session', {
     headers: { Authorization: `Bearer ${idToken}` },
     data: {
       services,
       editorId,
       addOns,
-      student: { studentName: 'Sam Rivera', studentGrade: '11', studentEmail: 'sam@example.com', parentName: 'Pat Rivera', parentEmail, intendedMajor: 'stem' },
+      student: {
+        studentName: 'Sam Rivera',
+        studentGrade: '11',
+        studentEmail: 'sam@example.com',
+        parentName: 'Pat Rivera',
+        parentEmail,
+        intendedMajor: 'stem',
+      },
       billing: { street: '12 Elm Road', city: 'Springfield', state: 'IL', zip: '62701', phone: '(312) 555-0100' },
       agreedToTerms: true,
     },
@@ -40,7 +51,14 @@ export async function openOrderThroughApi(request: APIRequestContext, idToken: s
 }
 
 /** Pays an open order on the test checkout with the card that succeeds (4242). */
-export async function payThroughApi(request: APIRequestContext, idToken: string, { id, orderId }: { id: string; orderId: string }) {
-  const paid = await request.post(`/api/stripe/test-checkout/${orderId}`, { headers: { Authorization: `Bearer ${idToken}` }, data: { sessionId: id, cardNumber: '4242 4242 4242 4242' } });
+export async function payThroughApi(
+  request: APIRequestContext,
+  idToken: string,
+  { id, orderId }: { id: string; orderId: string },
+) {
+  const paid = await request.post(`/api/stripe/test-checkout/${orderId}`, {
+    headers: { Authorization: `Bearer ${idToken}` },
+    data: { sessionId: id, cardNumber: '4242 4242 4242 4242' },
+  });
   expect(await paid.json()).toEqual({ result: 'paid' });
 }

@@ -12,28 +12,47 @@ export const SOFIA = { id: 'sofia-ramirez', name: 'Sofia Ramirez', email: 'sofia
 /** An ID token for `email`, creating the account first if needed (the demo editors sign up like anyone). */
 export async function tokenFor(request: APIRequestContext, email: string, password = 'secret-pass') {
   await createAccount(request, email, password);
-  const res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', { data: { email, password, returnSecureToken: true } });
+  const res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
+    data: { email, password, returnSecureToken: true },
+  });
   return (await res.json()).idToken as string;
 }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Buys `services` with `editorId` and pays with 4242, as the token's owner; answers the order's project ids. */
-export async function buy(request: APIRequestContext, token: string, services: { id: string; quantity: number }[], editorId: string, addOns: string[] = [], studentEmail = 'sam@example.com') {
+export async function buy(
+  request: APIRequestContext,
+  token: string,
+  services: { id: string; quantity: number }[],
+  editorId: string,
+  addOns: string[] = [],
+  studentEmail = 'sam@example.com',
+) {
   const session = await request.post('/api/stripe/create-payment-session', {
     headers: auth(token),
     data: {
       services,
       editorId,
       addOns,
-      student: { studentName: 'Sam Rivera', studentGrade: '11', studentEmail, parentName: 'Pat Rivera', parentEmail: 'pat@example.com', intendedMajor: 'stem' },
+      student: {
+        studentName: 'Sam Rivera',
+        studentGrade: '11',
+        studentEmail,
+        parentName: 'Pat Rivera',
+        parentEmail: 'pat@example.com',
+        intendedMajor: 'stem',
+      },
       billing: { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', phone: '(312) 555-0100' },
       agreedToTerms: true,
     },
   });
   expect(session.status(), await session.text()).toBe(200);
   const { id, orderId } = await session.json();
-  const paid = await request.post(`/api/stripe/test-checkout/${orderId}`, { headers: auth(token), data: { sessionId: id, cardNumber: '4242 4242 4242 4242' } });
+  const paid = await request.post(`/api/stripe/test-checkout/${orderId}`, {
+    headers: auth(token),
+    data: { sessionId: id, cardNumber: '4242 4242 4242 4242' },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
   const units = services.reduce((sum, s) => sum + s.quantity, 0);
   return Array.from({ length: units }, (_, i) => `${orderId}-${i + 1}`);
@@ -47,12 +66,20 @@ export async function projectAs(request: APIRequestContext, token: string, id: s
 /** One step as the token's owner against the project's current version. */
 export async function step(request: APIRequestContext, token: string, id: string, action: string, body: object = {}) {
   const { body: project } = await projectAs(request, token, id);
-  const res = await request.post(`/api/projects/${id}/${action}`, { headers: auth(token), data: { version: project.version, ...body } });
+  const res = await request.post(`/api/projects/${id}/${action}`, {
+    headers: auth(token),
+    data: { version: project.version, ...body },
+  });
   return { status: res.status(), body: (await res.json()) as ProjectView & { error?: string } };
 }
 
 /** The editor returns feedback on the current round, as the API. */
-export async function returnFeedback(request: APIRequestContext, editorToken: string, id: string, notes = 'Good progress; see my notes.') {
+export async function returnFeedback(
+  request: APIRequestContext,
+  editorToken: string,
+  id: string,
+  notes = 'Good progress; see my notes.',
+) {
   const res = await step(request, editorToken, id, 'return', { notes });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
@@ -62,7 +89,10 @@ export async function slotsOnEditorsPage(page: Page, editorId: string) {
   await page.goto('/editors');
   // The page as built has the build's count; the live list replaces it.
   await page.locator('[data-source="live"]').waitFor();
-  const text = await page.locator(`article[data-editor="${editorId}"]`).getByText(/Slots Open: \d+\/\d+/).textContent();
+  const text = await page
+    .locator(`article[data-editor="${editorId}"]`)
+    .getByText(/Slots Open: \d+\/\d+/)
+    .textContent();
   return Number(text!.match(/(\d+)\//)![1]);
 }
 

@@ -27,15 +27,21 @@ export async function listEndpoints(): Promise<Endpoint[]> {
   const files = readdirSync(FUNCTIONS_DIR).filter((f) => /\.(ts|mts|js|mjs)$/.test(f));
   const perFile = await Promise.all(
     files.map(async (file) => {
-      const mod = (await import(pathToFileURL(join(FUNCTIONS_DIR, file)).href)) as { default: Handler; config?: Config };
+      const mod = (await import(pathToFileURL(join(FUNCTIONS_DIR, file)).href)) as {
+        default: Handler;
+        config?: Config;
+      };
       const config = mod.config ?? {};
       // A scheduled function has no URL on Netlify: it is no endpoint (scripts/platform/scheduled-functions.ts).
       if (config.schedule) return [];
       const path = String(config.path);
       const probe = await mod.default(new Request(`${BASE}/`, { method: 'OPTIONS' }), context());
       const allow = probe.headers.get('allow');
-      if (probe.status !== 405 || !allow) throw new Error(`${file} does not answer OPTIONS with 405 and Allow: every function should use route()`);
-      return allow.split(', ').map((method) => ({ key: `${method} ${path}`, method, path, file, handler: mod.default, config }));
+      if (probe.status !== 405 || !allow)
+        throw new Error(`${file} does not answer OPTIONS with 405 and Allow: every function should use route()`);
+      return allow
+        .split(', ')
+        .map((method) => ({ key: `${method} ${path}`, method, path, file, handler: mod.default, config }));
     }),
   );
   return perFile.flat().sort((a, b) => a.key.localeCompare(b.key));

@@ -24,7 +24,12 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'bcc-blobs-'));
   const [blobs, auth] = await Promise.all([
     startBlobsServer(dir),
-    startAuthEmulator({ projectId: TEST_PROJECT_ID, port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() }),
+    startAuthEmulator({
+      projectId: TEST_PROJECT_ID,
+      port: await freePort(),
+      hubPort: await freePort(),
+      loggingPort: await freePort(),
+    }),
   ]);
   project.provide('blobsContext', process.env.NETLIFY_BLOBS_CONTEXT!);
   project.provide('authEmulatorHost', auth.host);

@@ -14,7 +14,12 @@ export const BASE = 'http://localhost:8888';
  * wait for it as the platform does.
  */
 export const context = (params: Record<string, string> = {}, pending: Promise<unknown>[] = [], deployContext = '') =>
-  ({ deploy: { context: deployContext, id: 'test', published: deployContext === 'production' }, params, site: { url: BASE }, waitUntil: (work: Promise<unknown>) => pending.push(work) }) as unknown as Context;
+  ({
+    deploy: { context: deployContext, id: 'test', published: deployContext === 'production' },
+    params,
+    site: { url: BASE },
+    waitUntil: (work: Promise<unknown>) => pending.push(work),
+  }) as unknown as Context;
 
 export async function call(
   handler: Handler,
@@ -24,7 +29,11 @@ export async function call(
   const { json, params, deployContext, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set('content-type', 'application/json');
-  const req = new Request(`${BASE}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+  const req = new Request(`${BASE}${path}`, {
+    ...rest,
+    headers,
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
   const pending: Promise<unknown>[] = [];
   const res = await handler(req, context(params, pending, deployContext));
   const text = await res.text();
@@ -57,8 +66,15 @@ export const OUR_PAGE = { origin: BASE, 'sec-fetch-site': 'same-origin', referer
  * Posts `fields` as a browser posts a form before the page's script runs (decision 015): urlencoded,
  * from one of our pages unless `headers` say otherwise (null removes a header).
  */
-export function postForm(handler: Handler, path: string, fields: Record<string, string | string[]>, headers: Record<string, string | null> = {}) {
-  const body = new URLSearchParams(Object.entries(fields).flatMap(([name, value]) => [value].flat().map((v) => [name, v])));
+export function postForm(
+  handler: Handler,
+  path: string,
+  fields: Record<string, string | string[]>,
+  headers: Record<string, string | null> = {},
+) {
+  const body = new URLSearchParams(
+    Object.entries(fields).flatMap(([name, value]) => [value].flat().map((v) => [name, v])),
+  );
   const sent = Object.entries({ 'content-type': 'application/x-www-form-urlencoded', ...OUR_PAGE, ...headers }).filter(
     (entry): entry is [string, string] => entry[1] !== null,
   );

@@ -46,7 +46,9 @@ export async function islandsHydrated(page: Page) {
       // A page still loading may not have parsed its islands yet: none counts as hydrated before it loaded.
       if (document.readyState !== 'complete') return -1;
       const islands = [...document.querySelectorAll('astro-island[ssr]')];
-      for (const island of islands) if (island.getAttribute('client') === 'interaction') island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      for (const island of islands)
+        if (island.getAttribute('client') === 'interaction')
+          island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
       return islands.filter((island) => {
         if (island.getAttribute('client') !== 'visible') return true;
         const box = island.getBoundingClientRect();
@@ -71,7 +73,10 @@ export async function newsletterReady(page: Page) {
 export async function hydratedAndIdle(page: Page) {
   await islandsHydrated(page);
   // Polled: a page that sends the visitor on (/checkout without an order) replaces the document meanwhile.
-  const idle = () => page.evaluate(() => new Promise<boolean>((resolve) => requestIdleCallback(() => resolve(true), { timeout: 10_000 })));
+  const idle = () =>
+    page.evaluate(
+      () => new Promise<boolean>((resolve) => requestIdleCallback(() => resolve(true), { timeout: 10_000 })),
+    );
   await expect.poll(idle, { timeout: 30_000 }).toBe(true);
 }
 
@@ -89,7 +94,8 @@ const HYDRATION_MISMATCH = /#41[89]\b|#42[35]\b|hydrat/i;
 export function watchHydrationErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && HYDRATION_MISMATCH.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
+    if (message.type() === 'error' && HYDRATION_MISMATCH.test(message.text()))
+      errors.push(`${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => {
     if (HYDRATION_MISMATCH.test(error.message)) errors.push(`${page.url()}: ${error.message}`);

@@ -15,7 +15,13 @@ export const student = {
   intendedMajor: 'stem',
 } as const;
 
-export const billing = { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', phone: '(312) 555-0100' } as const;
+export const billing = {
+  street: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  phone: '(312) 555-0100',
+} as const;
 
 export const selection = (overrides: Partial<Record<keyof CheckoutSelection, unknown>> = {}) => ({
   services: [{ id: 'common-app-essay', quantity: 1 }],

@@ -18,27 +18,45 @@ export async function paidOrder(idToken: string, body: unknown = selection()) {
     headers: bearer(idToken),
     json: { sessionId: id, cardNumber: '4242 4242 4242 4242' },
   });
-  if (paid.status !== 200 || paid.body.result !== 'paid') throw new Error(`Could not pay ${orderId}: ${paid.status} ${JSON.stringify(paid.body)}`);
+  if (paid.status !== 200 || paid.body.result !== 'paid')
+    throw new Error(`Could not pay ${orderId}: ${paid.status} ${JSON.stringify(paid.body)}`);
   const units = (body as { services: { quantity: number }[] }).services.reduce((sum, s) => sum + s.quantity, 0);
   return { orderId, projectIds: Array.from({ length: units }, (_, i) => `${orderId}-${i + 1}`) };
 }
 
 /** POST /api/projects/:id/:action as the token's owner. */
 export const act = (idToken: string, id: string, action: string, json: unknown = {}) =>
-  call(projectActionHandler, `/api/projects/${id}/${action}`, { method: 'POST', params: { id, action }, headers: bearer(idToken), json });
+  call(projectActionHandler, `/api/projects/${id}/${action}`, {
+    method: 'POST',
+    params: { id, action },
+    headers: bearer(idToken),
+    json,
+  });
 
 /** Uploads `bytes` to a project as the token's owner; answers the response (201 with the file). */
 export const upload = (idToken: string, id: string, bytes: Uint8Array | string, name = 'essay.txt') =>
   call(projectUploadHandler, `/api/project-files/${id}`, {
     method: 'POST',
     params: { id },
-    headers: { ...bearer(idToken), 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
+    headers: {
+      ...bearer(idToken),
+      'content-type': 'application/octet-stream',
+      'x-file-name': encodeURIComponent(name),
+    },
     body: typeof bytes === 'string' ? bytes : (bytes as BodyInit),
   });
 
 /** A first draft as pasted text, against the project's current version. */
-export const submitText = (idToken: string, project: Pick<ProjectView, 'id' | 'version'>, text = 'My essay, first draft.') =>
-  act(idToken, project.id, 'submit', { version: project.version, prompt: 'Why this college? (250 words)', draft: { kind: 'text', text } });
+export const submitText = (
+  idToken: string,
+  project: Pick<ProjectView, 'id' | 'version'>,
+  text = 'My essay, first draft.',
+) =>
+  act(idToken, project.id, 'submit', {
+    version: project.version,
+    prompt: 'Why this college? (250 words)',
+    draft: { kind: 'text', text },
+  });
 
 /**
  * The two parties of a delivery test file: a new customer, and Maya's token as their editor. Every

@@ -17,32 +17,55 @@ export interface Family {
 }
 
 /** A paid order of `totalCents` (one Common App essay) placed a minute before `paidAt`, as the repository stores it. */
-export async function storePaidOrder(paidAt: string, totalCents: number, family: Family = {}, editor = { id: 'maya-chen', name: 'Maya Chen' }): Promise<Order> {
+export async function storePaidOrder(
+  paidAt: string,
+  totalCents: number,
+  family: Family = {},
+  editor = { id: 'maya-chen', name: 'Maya Chen' },
+): Promise<Order> {
   const uid = family.uid ?? `family-${crypto.randomUUID().slice(0, 8)}`;
   const created = new Date(Date.parse(paidAt) - 60_000);
   const order = await ordersRepo().create(
     {
       customer: { uid, email: family.parentEmail ?? `${uid}@example.com` },
       editor: { ...editor, college: 'Stanford University', major: 'Computer Science', overbooked: false },
-      serviceLines: [{ id: 'common-app-essay', title: 'Common App Essay Editing', unitCents: totalCents, quantity: 1, totalCents }],
+      serviceLines: [
+        { id: 'common-app-essay', title: 'Common App Essay Editing', unitCents: totalCents, quantity: 1, totalCents },
+      ],
       addOnLines: [],
       turnaround: { id: 'standard', label: 'Standard 3-5 days' },
       turnaroundFeeCents: 0,
       totalCents,
-      student: { ...student, ...(family.parentName && { parentName: family.parentName }), ...(family.parentEmail && { parentEmail: family.parentEmail }), ...(family.studentName && { studentName: family.studentName }), ...(family.studentEmail && { studentEmail: family.studentEmail }) },
+      student: {
+        ...student,
+        ...(family.parentName && { parentName: family.parentName }),
+        ...(family.parentEmail && { parentEmail: family.parentEmail }),
+        ...(family.studentName && { studentName: family.studentName }),
+        ...(family.studentEmail && { studentEmail: family.studentEmail }),
+      },
       billing: { ...billing, country: 'United States' },
       payment: { mode: 'test' },
     },
     created,
   );
   await ordersRepo().publish(order);
-  const paid = await ordersRepo().settle(order.id, 'paid', { sessionId: `cs_test_${order.id}`, paymentIntent: `pi_${order.id}`, paidAt }, new Date(paidAt));
+  const paid = await ordersRepo().settle(
+    order.id,
+    'paid',
+    { sessionId: `cs_test_${order.id}`, paymentIntent: `pi_${order.id}`, paidAt },
+    new Date(paidAt),
+  );
   if (!paid) throw new Error(`Could not settle ${order.id}`);
   return paid;
 }
 
 /** Adds a refund to a stored order, as the refund flows record it. */
-export async function storeRefund(orderId: string, amountCents: number, createdAt: string, state: RefundState = 'succeeded'): Promise<Order> {
+export async function storeRefund(
+  orderId: string,
+  amountCents: number,
+  createdAt: string,
+  state: RefundState = 'succeeded',
+): Promise<Order> {
   const refund: Refund = {
     id: `admin-${crypto.randomUUID()}`,
     amountCents,
@@ -57,7 +80,10 @@ export async function storeRefund(orderId: string, amountCents: number, createdA
     createdAt,
     updatedAt: createdAt,
   };
-  const changed = await ordersRepo().change(orderId, (order) => ({ ...order, refunds: [...(order.refunds ?? []), refund] }));
+  const changed = await ordersRepo().change(orderId, (order) => ({
+    ...order,
+    refunds: [...(order.refunds ?? []), refund],
+  }));
   if (!changed) throw new Error(`No order ${orderId}`);
   return changed;
 }
@@ -85,7 +111,10 @@ export async function storeProject(order: Order, change: (project: Project) => P
 }
 
 /** A consult booking made at `createdAt` for a slot a week later, stored as the booking flow stores it. */
-export async function storeBooking(createdAt: string, who: { name: string; email: string } = { name: 'Pat Rivera', email: 'pat@example.com' }): Promise<ConsultBooking> {
+export async function storeBooking(
+  createdAt: string,
+  who: { name: string; email: string } = { name: 'Pat Rivera', email: 'pat@example.com' },
+): Promise<ConsultBooking> {
   const start = new Date(Date.parse(createdAt) + 7 * 24 * 60 * 60 * 1000).toISOString();
   const booking: ConsultBooking = {
     id: crypto.randomUUID(),

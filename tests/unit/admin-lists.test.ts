@@ -8,13 +8,19 @@ describe('waitlistQuota', () => {
   const after = (ms: number) => new Date(opened.getTime() + ms);
 
   it('allows a few per open slot when the editor opens', () => {
-    expect(waitlistQuota(1, opened, opened)).toEqual({ quota: WAITLIST_TOLD_PER_SLOT, nextBatchAt: after(WAITLIST_BATCH_INTERVAL_MS) });
+    expect(waitlistQuota(1, opened, opened)).toEqual({
+      quota: WAITLIST_TOLD_PER_SLOT,
+      nextBatchAt: after(WAITLIST_BATCH_INTERVAL_MS),
+    });
     expect(waitlistQuota(2, opened, after(1000)).quota).toBe(2 * WAITLIST_TOLD_PER_SLOT);
   });
 
   it('allows the next few once each interval has passed, with the next batch after it', () => {
     expect(waitlistQuota(1, opened, after(WAITLIST_BATCH_INTERVAL_MS - 1)).quota).toBe(WAITLIST_TOLD_PER_SLOT);
-    expect(waitlistQuota(1, opened, after(WAITLIST_BATCH_INTERVAL_MS))).toEqual({ quota: 2 * WAITLIST_TOLD_PER_SLOT, nextBatchAt: after(2 * WAITLIST_BATCH_INTERVAL_MS) });
+    expect(waitlistQuota(1, opened, after(WAITLIST_BATCH_INTERVAL_MS))).toEqual({
+      quota: 2 * WAITLIST_TOLD_PER_SLOT,
+      nextBatchAt: after(2 * WAITLIST_BATCH_INTERVAL_MS),
+    });
   });
 
   it('allows nobody while no slot is open, and a clock behind the opening counts as the opening', () => {

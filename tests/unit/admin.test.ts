@@ -6,7 +6,16 @@ import { EDITOR_ID_PATTERN, slugify } from '../../netlify/server/editors/editors
 import { sniffImageType } from '../../netlify/server/editors/uploads';
 import { EDITOR_TEXT_LIMITS } from '../../src/lib/editor-input';
 import { editorInputSchema, isImageReference } from '../../src/lib/schemas';
-import { NEW_EDITOR_VALUES, SLOTS_OPEN_FALLBACK, TOTAL_SLOTS_FALLBACK, problemOfApi, toCount, toEditorInput, valuesOf, type EditorFormValues } from '../../src/islands/admin/editors/editor-form';
+import {
+  NEW_EDITOR_VALUES,
+  SLOTS_OPEN_FALLBACK,
+  TOTAL_SLOTS_FALLBACK,
+  problemOfApi,
+  toCount,
+  toEditorInput,
+  valuesOf,
+  type EditorFormValues,
+} from '../../src/islands/admin/editors/editor-form';
 import { normalizeEmail } from '../../src/lib/email';
 import { JPEG_HEAD, PNG_1x1, TEXT_AS_PNG, WEBP_1x1 } from '../helpers/images';
 
@@ -15,8 +24,19 @@ describe('the editor form', () => {
 
   it('starts a new editor with 0 open of 5 slots and everything else empty', () => {
     expect(NEW_EDITOR_VALUES).toEqual({
-      name: '', image: '', college: '', major: '', sat: '', gpa: '', ecs: '', strengths: '', bio: '',
-      slotsOpen: '0', totalSlots: '5', featured: { home: false, about: false }, accountEmail: '',
+      name: '',
+      image: '',
+      college: '',
+      major: '',
+      sat: '',
+      gpa: '',
+      ecs: '',
+      strengths: '',
+      bio: '',
+      slotsOpen: '0',
+      totalSlots: '5',
+      featured: { home: false, about: false },
+      accountEmail: '',
     });
   });
 
@@ -36,22 +56,50 @@ describe('the editor form', () => {
   });
 
   it('names the field and says what is wrong in the words of the form', () => {
-    expect(toEditorInput({ ...filled, slotsOpen: '6' })).toEqual({ ok: false, field: 'slotsOpen', message: 'Slots open must be between 0 and the total slots.' });
+    expect(toEditorInput({ ...filled, slotsOpen: '6' })).toEqual({
+      ok: false,
+      field: 'slotsOpen',
+      message: 'Slots open must be between 0 and the total slots.',
+    });
     expect(toEditorInput({ ...filled, image: 'javascript:alert(1)' })).toMatchObject({ ok: false, field: 'image' });
-    expect(toEditorInput({ ...filled, college: ' ' })).toEqual({ ok: false, field: 'college', message: 'college is required' });
+    expect(toEditorInput({ ...filled, college: ' ' })).toEqual({
+      ok: false,
+      field: 'college',
+      message: 'college is required',
+    });
   });
 
   it('says no to a name or text over its length cap, in the words of the API', () => {
-    expect(toEditorInput({ ...filled, name: 'a'.repeat(101) })).toEqual({ ok: false, field: 'name', message: 'name must be at most 100 characters' });
+    expect(toEditorInput({ ...filled, name: 'a'.repeat(101) })).toEqual({
+      ok: false,
+      field: 'name',
+      message: 'name must be at most 100 characters',
+    });
     expect(toEditorInput({ ...filled, ecs: `  ${'e'.repeat(2000)}  ` })).toMatchObject({ ok: true });
   });
 
   // The form checks without zod, so the admin page does not ship it; the server parses with the schema.
   it('accepts exactly what editorInputSchema accepts, and names the field the schema names first', () => {
     const text = (max: number) =>
-      fc.oneof(fc.constantFrom('', '   ', 'Ada'), fc.string({ maxLength: 6 }).map((s) => ` ${s} `), fc.string({ minLength: max - 1, maxLength: max + 1 }));
-    const count = fc.oneof(fc.constantFrom('', ' ', 'x', '1.5', '-1', '0', '1', '5', '1000', '1001', '1e3', ' 7 ', 'Infinity'), fc.integer({ min: -2, max: 12 }).map(String));
-    const image = fc.oneof(text(EDITOR_TEXT_LIMITS.image), fc.constantFrom('/editors/a.svg', 'https://x.example/a.png', '//evil.example/a', 'javascript:alert(1)', ' /a.png '));
+      fc.oneof(
+        fc.constantFrom('', '   ', 'Ada'),
+        fc.string({ maxLength: 6 }).map((s) => ` ${s} `),
+        fc.string({ minLength: max - 1, maxLength: max + 1 }),
+      );
+    const count = fc.oneof(
+      fc.constantFrom('', ' ', 'x', '1.5', '-1', '0', '1', '5', '1000', '1001', '1e3', ' 7 ', 'Infinity'),
+      fc.integer({ min: -2, max: 12 }).map(String),
+    );
+    const image = fc.oneof(
+      text(EDITOR_TEXT_LIMITS.image),
+      fc.constantFrom(
+        '/editors/a.svg',
+        'https://x.example/a.png',
+        '//evil.example/a',
+        'javascript:alert(1)',
+        ' /a.png ',
+      ),
+    );
     const values: fc.Arbitrary<EditorFormValues> = fc.record({
       name: text(EDITOR_TEXT_LIMITS.name),
       image,
@@ -66,7 +114,16 @@ describe('the editor form', () => {
       totalSlots: count,
       featured: fc.record({ home: fc.boolean(), about: fc.boolean() }),
       accountEmail: fc.oneof(
-        fc.constantFrom('', '  ', 'maya@example.test', ' Maya@Example.TEST ', 'maya@example', 'maya @example.test', '@example.test', `${'a'.repeat(250)}@b.co`),
+        fc.constantFrom(
+          '',
+          '  ',
+          'maya@example.test',
+          ' Maya@Example.TEST ',
+          'maya@example',
+          'maya @example.test',
+          '@example.test',
+          `${'a'.repeat(250)}@b.co`,
+        ),
         fc.string({ maxLength: 8 }),
       ),
     });
@@ -92,9 +149,27 @@ describe('the editor form', () => {
   });
 
   it('round-trips an editor through the form, and only the fields the form edits (not what the admin list adds)', () => {
-    const editor = { id: 'x', name: 'Ada', image: '/a.png', college: 'MIT', major: 'Math', sat: '1600', gpa: '4.0', ecs: 'e', strengths: 's', bio: 'b', slotsOpen: 1, totalSlots: 5, featured: { home: true, about: false } };
+    const editor = {
+      id: 'x',
+      name: 'Ada',
+      image: '/a.png',
+      college: 'MIT',
+      major: 'Math',
+      sat: '1600',
+      gpa: '4.0',
+      ecs: 'e',
+      strengths: 's',
+      bio: 'b',
+      slotsOpen: 1,
+      totalSlots: 5,
+      featured: { home: true, about: false },
+    };
     const { id: _, ...input } = editor;
-    expect(toEditorInput(valuesOf({ ...editor, hidden: true, projects: { open: 1, finished: 0 } } as typeof editor, 'ada@example.test'))).toEqual({ ok: true, input: { ...input, accountEmail: 'ada@example.test' } });
+    expect(
+      toEditorInput(
+        valuesOf({ ...editor, hidden: true, projects: { open: 1, finished: 0 } } as typeof editor, 'ada@example.test'),
+      ),
+    ).toEqual({ ok: true, input: { ...input, accountEmail: 'ada@example.test' } });
   });
 
   it('sends the account address lower-cased, and an empty one to unlink it', () => {
@@ -104,22 +179,48 @@ describe('the editor form', () => {
     };
     expect(input(' Maya@Example.test ')).toMatchObject({ accountEmail: 'maya@example.test' });
     expect(input('   ')).toMatchObject({ accountEmail: '' });
-    expect(input('maya@example')).toEqual({ ok: false, field: 'accountEmail', message: 'Editor account e-mail must be an address like name@example.com, or empty for no account.' });
+    expect(input('maya@example')).toEqual({
+      ok: false,
+      field: 'accountEmail',
+      message: 'Editor account e-mail must be an address like name@example.com, or empty for no account.',
+    });
   });
 
   it('puts a refusal of the API about one field at that field, and any other under the form', () => {
-    expect(problemOfApi('accountEmail: Sofia Ramirez already signs in with this address')).toEqual({ field: 'accountEmail', message: 'Sofia Ramirez already signs in with this address' });
-    expect(problemOfApi('slotsOpen: slotsOpen must not exceed totalSlots')).toEqual({ field: 'slotsOpen', message: 'slotsOpen must not exceed totalSlots' });
-    expect(problemOfApi('Something went wrong on our side')).toEqual({ field: null, message: 'Something went wrong on our side' });
+    expect(problemOfApi('accountEmail: Sofia Ramirez already signs in with this address')).toEqual({
+      field: 'accountEmail',
+      message: 'Sofia Ramirez already signs in with this address',
+    });
+    expect(problemOfApi('slotsOpen: slotsOpen must not exceed totalSlots')).toEqual({
+      field: 'slotsOpen',
+      message: 'slotsOpen must not exceed totalSlots',
+    });
+    expect(problemOfApi('Something went wrong on our side')).toEqual({
+      field: null,
+      message: 'Something went wrong on our side',
+    });
     expect(problemOfApi('Note: not a field')).toEqual({ field: null, message: 'Note: not a field' });
   });
 });
 
 describe('image references', () => {
-  it.each(['', '/editors/maya-chen.svg', '/api/uploads/x.png', 'https://cdn.example.com/a.jpg', 'http://example.com/a.png'])('accepts %j', (value) => {
+  it.each([
+    '',
+    '/editors/maya-chen.svg',
+    '/api/uploads/x.png',
+    'https://cdn.example.com/a.jpg',
+    'http://example.com/a.png',
+  ])('accepts %j', (value) => {
     expect(isImageReference(value)).toBe(true);
   });
-  it.each(['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/a.png', '/\\evil.example', 'editors/a.png', '/a b.png'])('refuses %j', (value) => {
+  it.each([
+    'javascript:alert(1)',
+    'data:image/png;base64,AAAA',
+    '//evil.example/a.png',
+    '/\\evil.example',
+    'editors/a.png',
+    '/a b.png',
+  ])('refuses %j', (value) => {
     expect(isImageReference(value)).toBe(false);
   });
 });
@@ -141,7 +242,12 @@ describe('image type sniffing', () => {
 
 describe('CSV', () => {
   it('quotes every cell, doubles quotes and ends lines with CRLF', () => {
-    expect(toCsv([['a', 'b "c"'], ['d,e', 'f\ng']])).toBe('"a","b ""c"""\r\n"d,e","f\ng"\r\n');
+    expect(
+      toCsv([
+        ['a', 'b "c"'],
+        ['d,e', 'f\ng'],
+      ]),
+    ).toBe('"a","b ""c"""\r\n"d,e","f\ng"\r\n');
   });
   it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx'])('keeps %j from running as a formula', (value) => {
     expect(toCsv([[value]])).toBe(`"'${value}"\r\n`);

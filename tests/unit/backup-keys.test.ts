@@ -37,7 +37,9 @@ describe('backup keys', () => {
     ] as const;
     for (const [store, key] of longest) {
       expect(checkKey(copyKey('2026-11-24', store, key))).toMatch(/^2026-11-24\//);
-      expect(new TextEncoder().encode(key).length + COPY_KEY_OVERHEAD, `${store}: ${key}`).toBeLessThanOrEqual(MAX_KEY_BYTES);
+      expect(new TextEncoder().encode(key).length + COPY_KEY_OVERHEAD, `${store}: ${key}`).toBeLessThanOrEqual(
+        MAX_KEY_BYTES,
+      );
     }
   });
 

@@ -19,7 +19,10 @@ interface Seen {
   body: Buffer;
 }
 
-const TLS = { key: readFileSync(new URL('fixtures/localhost-test-only.key', import.meta.url)), cert: readFileSync(new URL('fixtures/localhost-test-only.crt', import.meta.url)) };
+const TLS = {
+  key: readFileSync(new URL('fixtures/localhost-test-only.key', import.meta.url)),
+  cert: readFileSync(new URL('fixtures/localhost-test-only.crt', import.meta.url)),
+};
 
 /** Answers by path; remembers every request it was sent, body included. */
 function answer(seen: Seen[]) {
@@ -29,7 +32,10 @@ function answer(seen: Seen[]) {
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
       const path = new URL(req.url!, 'http://x').pathname;
-      if (path === '/json') return res.writeHead(200, { 'content-type': 'application/json', etag: '"abc"', 'x-two': ['a', 'b'] }).end('{"name":"Maya"}');
+      if (path === '/json')
+        return res
+          .writeHead(200, { 'content-type': 'application/json', etag: '"abc"', 'x-two': ['a', 'b'] })
+          .end('{"name":"Maya"}');
       if (path === '/bytes') return res.writeHead(200).end(Buffer.from([0, 1, 2, 255]));
       if (path === '/missing') return res.writeHead(404).end('Not found');
       if (path === '/conflict') return res.writeHead(412, 'Precondition Failed').end();
@@ -68,12 +74,19 @@ const lastSeen = () => seen.at(-1)!;
 
 describe('blobsFetch', () => {
   it('answers a GET with its status, every header and the body, as fetch does', async () => {
-    const res = await blobsFetch(`${base}/json?prefix=slots%2F2026-11-`, { headers: { authorization: 'Bearer t' }, method: 'get' });
+    const res = await blobsFetch(`${base}/json?prefix=slots%2F2026-11-`, {
+      headers: { authorization: 'Bearer t' },
+      method: 'get',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBe('"abc"');
     expect(res.headers.get('x-two')).toBe('a, b');
     expect(await res.json()).toEqual({ name: 'Maya' });
-    expect(lastSeen()).toMatchObject({ method: 'GET', url: '/json?prefix=slots%2F2026-11-', headers: { authorization: 'Bearer t' } });
+    expect(lastSeen()).toMatchObject({
+      method: 'GET',
+      url: '/json?prefix=slots%2F2026-11-',
+      headers: { authorization: 'Bearer t' },
+    });
     expect(lastSeen().body).toHaveLength(0);
   });
 
@@ -84,25 +97,47 @@ describe('blobsFetch', () => {
   ])('sends %s body whole, with its length and the conditional headers', async (_kind, body, bytes) => {
     const res = await blobsFetch(`${base}/put`, { method: 'put', body, headers: { 'if-none-match': '*' } });
     expect(res.status).toBe(200);
-    expect(lastSeen()).toMatchObject({ method: 'PUT', headers: { 'content-length': String(bytes.length), 'if-none-match': '*' } });
+    expect(lastSeen()).toMatchObject({
+      method: 'PUT',
+      headers: { 'content-length': String(bytes.length), 'if-none-match': '*' },
+    });
     expect(lastSeen().body.equals(bytes)).toBe(true);
   });
 
   it.each([
-    ['a conditional PUT of a string', { method: 'PUT', body: '{"a":1}', headers: { authorization: 'Bearer t', 'if-match': '"1"', 'x-amz-meta-user': 'b64' } }],
-    ['a PUT of bytes, as the Blobs client sends it', { method: 'PUT', body: new Uint8Array([1, 2]), headers: { 'cache-control': 'max-age=0, stale-while-revalidate=60', 'if-none-match': '*' } }],
+    [
+      'a conditional PUT of a string',
+      {
+        method: 'PUT',
+        body: '{"a":1}',
+        headers: { authorization: 'Bearer t', 'if-match': '"1"', 'x-amz-meta-user': 'b64' },
+      },
+    ],
+    [
+      'a PUT of bytes, as the Blobs client sends it',
+      {
+        method: 'PUT',
+        body: new Uint8Array([1, 2]),
+        headers: { 'cache-control': 'max-age=0, stale-while-revalidate=60', 'if-none-match': '*' },
+      },
+    ],
     ['a plain GET', { headers: { authorization: 'Bearer t' } }],
-  ])('sends the headers fetch sends with %s, but for those fetch adds for browsers and compression', async (_kind, init: RequestInit) => {
-    await fetch(`${base}/put`, init);
-    const theirs = lastSeen().headers;
-    await blobsFetch(`${base}/put`, init);
-    const mine = lastSeen().headers;
-    const browserOnly = ['accept', 'accept-language', 'sec-fetch-mode', 'user-agent', 'accept-encoding'];
-    expect(mine).toEqual(Object.fromEntries(Object.entries(theirs).filter(([name]) => !browserOnly.includes(name))));
-  });
+  ])(
+    'sends the headers fetch sends with %s, but for those fetch adds for browsers and compression',
+    async (_kind, init: RequestInit) => {
+      await fetch(`${base}/put`, init);
+      const theirs = lastSeen().headers;
+      await blobsFetch(`${base}/put`, init);
+      const mine = lastSeen().headers;
+      const browserOnly = ['accept', 'accept-language', 'sec-fetch-mode', 'user-agent', 'accept-encoding'];
+      expect(mine).toEqual(Object.fromEntries(Object.entries(theirs).filter(([name]) => !browserOnly.includes(name))));
+    },
+  );
 
   it('answers binary bodies byte for byte', async () => {
-    expect(new Uint8Array(await (await blobsFetch(`${base}/bytes`)).arrayBuffer())).toEqual(new Uint8Array([0, 1, 2, 255]));
+    expect(new Uint8Array(await (await blobsFetch(`${base}/bytes`)).arrayBuffer())).toEqual(
+      new Uint8Array([0, 1, 2, 255]),
+    );
   });
 
   it.each([
@@ -136,7 +171,9 @@ describe('blobsFetch', () => {
     globalAgent.options.ca = undefined;
     try {
       // A fresh agent-less request: the global agent's kept-alive socket would skip the handshake.
-      await expect(blobsFetch(`${tlsBase.replace('localhost', '127.0.0.1')}/json`)).rejects.toThrow(/self.signed|certificate/i);
+      await expect(blobsFetch(`${tlsBase.replace('localhost', '127.0.0.1')}/json`)).rejects.toThrow(
+        /self.signed|certificate/i,
+      );
     } finally {
       globalAgent.options.ca = TLS.cert;
     }

@@ -21,7 +21,11 @@ function files(dir: string): string[] {
 /** The repository paths a file imports (packages left out). */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)].map((m) => m[1] ?? m[2] ?? m[3]);
+  const specifiers = [
+    ...text.matchAll(
+      /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? m[3]);
   return specifiers.filter((s) => s.startsWith('.')).map((s) => relative('.', resolve(dirname(file), s)));
 }
 
@@ -58,7 +62,9 @@ function allowed(from: string, to: string): boolean {
   const [a, b] = [layerOf(from), layerOf(to)];
   if (a === b) return true;
   const kind = a.startsWith('island:') ? 'island' : a;
-  return MAY_IMPORT[kind].includes(b.startsWith('island:') ? 'island' : b) && !(kind === 'island' && b.startsWith('island:'));
+  return (
+    MAY_IMPORT[kind].includes(b.startsWith('island:') ? 'island' : b) && !(kind === 'island' && b.startsWith('island:'))
+  );
 }
 
 describe('imports go one way', () => {
@@ -71,7 +77,9 @@ describe('imports go one way', () => {
   it('no file imports against the rule', () => {
     const crossings = all.flatMap((file) =>
       importsOf(file)
-        .filter((target) => !allowed(file, target) && !NAMED_CROSSINGS.has(`${file} -> ${target.replace(/\.(ts|tsx)$/, '')}`))
+        .filter(
+          (target) => !allowed(file, target) && !NAMED_CROSSINGS.has(`${file} -> ${target.replace(/\.(ts|tsx)$/, '')}`),
+        )
         .map((target) => `${file} -> ${target}`),
     );
     expect(crossings).toEqual([]);
@@ -79,7 +87,13 @@ describe('imports go one way', () => {
 
   it('the browser imports no zod half of a topic (*.schema.ts): the server parses with those', () => {
     const browser = all.filter((file) => /^src\/(islands|client|stores)\//.test(file));
-    expect(browser.flatMap((file) => importsOf(file).filter((target) => target.endsWith('.schema')).map((target) => `${file} -> ${target}`))).toEqual([]);
+    expect(
+      browser.flatMap((file) =>
+        importsOf(file)
+          .filter((target) => target.endsWith('.schema'))
+          .map((target) => `${file} -> ${target}`),
+      ),
+    ).toEqual([]);
   });
 
   it('knows what a crossing is', () => {

@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
-const SELF = relative(ROOT, fileURLToPath(import.meta.url)).split(sep).join('/');
+const SELF = relative(ROOT, fileURLToPath(import.meta.url))
+  .split(sep)
+  .join('/');
 const SOURCE = /\.(ts|tsx|astro|mjs|css)$/;
 const DIRS = ['src', 'netlify', 'scripts', 'tests'];
 const SKIPPED = new Set(['node_modules', 'dist', '.git', 'netlify/functions-bundled']);
@@ -19,7 +21,11 @@ const SKIPPED = new Set(['node_modules', 'dist', '.git', 'netlify/functions-bund
 /** Tracked files, and new ones git does not ignore; a walk of the same places when git is not there. */
 function listFiles(): string[] {
   try {
-    return execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    return execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    })
       .split('\0')
       .filter(Boolean);
   } catch {
@@ -48,19 +54,33 @@ const checked = listFiles()
 
 // Built from pieces, so that this file's own text never matches them.
 const SECTION = String.fromCharCode(0xa7);
-const CITATIONS = [new RegExp(['SPEC', SECTION].join(' ')), new RegExp(['DESIGN', SECTION].join(' ')), new RegExp(['\\bissue', '\\d+'].join(' '), 'i')];
+const CITATIONS = [
+  new RegExp(['SPEC', SECTION].join(' ')),
+  new RegExp(['DESIGN', SECTION].join(' ')),
+  new RegExp(['\\bissue', '\\d+'].join(' '), 'i'),
+];
 
 describe('comments and test titles stand alone', () => {
   it('finds the sources it checks', () => {
     expect(checked.length).toBeGreaterThan(300);
-    expect(checked).toEqual(expect.arrayContaining(['astro.config.mjs', 'vitest.config.ts', 'src/lib/delivery.ts', 'netlify/server/orders/orders.repo.ts', SELF]));
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'astro.config.mjs',
+        'vitest.config.ts',
+        'src/lib/delivery.ts',
+        'netlify/server/orders/orders.repo.ts',
+        SELF,
+      ]),
+    );
   });
 
   it('no source cites a spec or design section, or an issue by its number', () => {
     const offenders = checked.flatMap((file) =>
       readFileSync(join(ROOT, file), 'utf8')
         .split(/\r?\n/)
-        .flatMap((line, index) => (CITATIONS.some((pattern) => pattern.test(line)) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, index) =>
+          CITATIONS.some((pattern) => pattern.test(line)) ? [`${file}:${index + 1}: ${line.trim()}`] : [],
+        ),
     );
     expect(offenders).toEqual([]);
   });

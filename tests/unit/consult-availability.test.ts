@@ -4,9 +4,12 @@ import { availabilitySchema } from '../../src/lib/consult-rules.schema';
 import { DEFAULT_AVAILABILITY, MAX_MEETING_LINK, meetingLinkProblem } from '../../src/lib/consult-availability';
 
 describe('meetingLinkProblem', () => {
-  it.each(['', 'https://meet.example.com/abc-defg-hij', 'https://us02web.zoom.us/j/123?pwd=x'])('accepts %j', (link) => {
-    expect(meetingLinkProblem(link)).toBeNull();
-  });
+  it.each(['', 'https://meet.example.com/abc-defg-hij', 'https://us02web.zoom.us/j/123?pwd=x'])(
+    'accepts %j',
+    (link) => {
+      expect(meetingLinkProblem(link)).toBeNull();
+    },
+  );
 
   it.each([
     ['plain http', 'http://meet.example.com/abc'],
@@ -31,6 +34,8 @@ describe('availabilitySchema', () => {
   });
 
   it('trims the link it keeps', () => {
-    expect(availabilitySchema.parse({ ...DEFAULT_AVAILABILITY, meetingLink: ' https://meet.example.com/x ' }).meetingLink).toBe('https://meet.example.com/x');
+    expect(
+      availabilitySchema.parse({ ...DEFAULT_AVAILABILITY, meetingLink: ' https://meet.example.com/x ' }).meetingLink,
+    ).toBe('https://meet.example.com/x');
   });
 });

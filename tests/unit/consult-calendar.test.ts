@@ -29,7 +29,12 @@ function booking(start: string): ConsultBooking {
 }
 
 function cancelled(b: ConsultBooking): ConsultBooking {
-  return { ...b, status: 'cancelled', sequence: b.sequence + 1, history: [...b.history, { type: 'cancelled', at: '2026-03-02T09:00:00.000Z', by: 'visitor' }] };
+  return {
+    ...b,
+    status: 'cancelled',
+    sequence: b.sequence + 1,
+    history: [...b.history, { type: 'cancelled', at: '2026-03-02T09:00:00.000Z', by: 'visitor' }],
+  };
 }
 
 /** The calendar a mail carries, parsed: its METHOD and its one event. */
@@ -41,7 +46,8 @@ function parse(ics: string) {
 }
 
 const now = new Date('2026-03-01T12:00:00.000Z');
-const invite = (b: ConsultBooking) => confirmationMails(b, { token: 'x'.repeat(43), editorName: null, now })[0].icalEvent!;
+const invite = (b: ConsultBooking) =>
+  confirmationMails(b, { token: 'x'.repeat(43), editorName: null, now })[0].icalEvent!;
 const cancellation = (b: ConsultBooking) => cancellationMails(b, { now })[0].icalEvent!;
 
 describe.each([
@@ -81,5 +87,7 @@ describe.each([
 
 it('gives every booking its own UID', () => {
   const other = { ...booking('2026-03-09T14:00:00.000Z'), id: '0b9d2c1a-1111-4222-8333-944455556666' };
-  expect(parse(invite(other).content).event.uid).not.toBe(parse(invite(booking('2026-03-09T14:00:00.000Z')).content).event.uid);
+  expect(parse(invite(other).content).event.uid).not.toBe(
+    parse(invite(booking('2026-03-09T14:00:00.000Z')).content).event.uid,
+  );
 });

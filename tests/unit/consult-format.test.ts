@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { offeredSlots } from '../../netlify/server/consults/consult-slots';
-import { formatConsult, formatDay, formatTime, groupByDay, localDate, timeZoneName } from '../../src/lib/consult-format';
+import {
+  formatConsult,
+  formatDay,
+  formatTime,
+  groupByDay,
+  localDate,
+  timeZoneName,
+} from '../../src/lib/consult-format';
 import { isTimeZone } from '../../src/lib/consult-rules';
 import { DEFAULT_AVAILABILITY, isIsoDate, minutesOfDay, windowsProblem } from '../../src/lib/consult-availability';
 
@@ -50,7 +57,9 @@ describe('a visitor in Asia/Kolkata (UTC+5:30, no daylight saving)', () => {
   });
 
   it('reads a whole consult with its zone', () => {
-    expect(plain(formatConsult(mondayTen, '2026-03-09T14:15:00.000Z', zone))).toBe('Monday, March 9, 2026, 7:30 – 7:45 PM GMT+5:30');
+    expect(plain(formatConsult(mondayTen, '2026-03-09T14:15:00.000Z', zone))).toBe(
+      'Monday, March 9, 2026, 7:30 – 7:45 PM GMT+5:30',
+    );
   });
 });
 
@@ -82,9 +91,19 @@ describe('the zod-free rules the admin form and the schemas share', () => {
   });
 
   it('refuses windows that end before they start or overlap, and accepts touching ones', () => {
-    expect(windowsProblem([{ start: '10:00', end: '12:00' }, { start: '12:00', end: '13:00' }])).toBeNull();
+    expect(
+      windowsProblem([
+        { start: '10:00', end: '12:00' },
+        { start: '12:00', end: '13:00' },
+      ]),
+    ).toBeNull();
     expect(windowsProblem([{ start: '12:00', end: '12:00' }])).toBe('a window must end after it starts');
-    expect(windowsProblem([{ start: '14:00', end: '16:00' }, { start: '10:00', end: '14:15' }])).toBe('windows must not overlap');
+    expect(
+      windowsProblem([
+        { start: '14:00', end: '16:00' },
+        { start: '10:00', end: '14:15' },
+      ]),
+    ).toBe('windows must not overlap');
     expect(windowsProblem([{ start: '10:05', end: '11:00' }])).toBe('times must be quarter hours such as 09:30');
   });
 

@@ -5,11 +5,26 @@
  */
 import { describe, expect, it } from 'vitest';
 import { offeredSlots } from '../../netlify/server/consults/consult-slots';
-import { DEFAULT_AVAILABILITY, WEEKDAYS, type Availability, type TimeWindow, type Weekday } from '../../src/lib/consult-availability';
+import {
+  DEFAULT_AVAILABILITY,
+  WEEKDAYS,
+  type Availability,
+  type TimeWindow,
+  type Weekday,
+} from '../../src/lib/consult-availability';
 
 /** Windows on the given days only. */
-function only(days: Partial<Record<Weekday, TimeWindow[]>>, daysOff: string[] = [], openDates: Availability['openDates'] = []): Availability {
-  return { weekly: Object.fromEntries(WEEKDAYS.map((d) => [d, days[d] ?? []])) as Availability['weekly'], daysOff, openDates, meetingLink: '' };
+function only(
+  days: Partial<Record<Weekday, TimeWindow[]>>,
+  daysOff: string[] = [],
+  openDates: Availability['openDates'] = [],
+): Availability {
+  return {
+    weekly: Object.fromEntries(WEEKDAYS.map((d) => [d, days[d] ?? []])) as Availability['weekly'],
+    daysOff,
+    openDates,
+    meetingLink: '',
+  };
 }
 const at = (iso: string) => new Date(iso);
 const onDate = (slots: string[], utcDate: string) => slots.filter((s) => s.startsWith(utcDate));
@@ -23,14 +38,17 @@ describe('the default availability (weekdays 10:00-12:00 and 14:00-17:00 New Yor
     expect(slots).toHaveLength(9 * 20 + 8);
     expect(slots[0]).toBe('2026-03-03T15:00:00.000Z');
     expect(slots.at(-1)).toBe('2026-03-16T15:45:00.000Z');
-    for (const weekend of ['2026-03-07', '2026-03-08', '2026-03-14', '2026-03-15']) expect(onDate(slots, weekend)).toEqual([]);
+    for (const weekend of ['2026-03-07', '2026-03-08', '2026-03-14', '2026-03-15'])
+      expect(onDate(slots, weekend)).toEqual([]);
   });
 
   it('has the windows of one day, 15 minutes apart, as instants in UTC (EST before 8 March)', () => {
-    expect(onDate(slots, '2026-03-03')).toEqual([
-      ...['15:00', '15:15', '15:30', '15:45', '16:00', '16:15', '16:30', '16:45'],
-      ...['19:00', '19:15', '19:30', '19:45', '20:00', '20:15', '20:30', '20:45', '21:00', '21:15', '21:30', '21:45'],
-    ].map((t) => `2026-03-03T${t}:00.000Z`));
+    expect(onDate(slots, '2026-03-03')).toEqual(
+      [
+        ...['15:00', '15:15', '15:30', '15:45', '16:00', '16:15', '16:30', '16:45'],
+        ...['19:00', '19:15', '19:30', '19:45', '20:00', '20:15', '20:30', '20:45', '21:00', '21:15', '21:30', '21:45'],
+      ].map((t) => `2026-03-03T${t}:00.000Z`),
+    );
   });
 
   it('moves every slot an hour earlier in UTC once New York is on EDT (from 8 March)', () => {
@@ -62,8 +80,15 @@ describe('windows and days off', () => {
   const now = at('2026-03-02T17:00:00.000Z');
 
   it('takes each weekday its own windows, to the quarter hour, a window of 45 minutes giving 3 slots', () => {
-    const slots = offeredSlots(only({ sat: [{ start: '09:00', end: '09:45' }], wed: [{ start: '23:30', end: '24:00' }] }), now);
-    expect(onDate(slots, '2026-03-07')).toEqual(['2026-03-07T14:00:00.000Z', '2026-03-07T14:15:00.000Z', '2026-03-07T14:30:00.000Z']);
+    const slots = offeredSlots(
+      only({ sat: [{ start: '09:00', end: '09:45' }], wed: [{ start: '23:30', end: '24:00' }] }),
+      now,
+    );
+    expect(onDate(slots, '2026-03-07')).toEqual([
+      '2026-03-07T14:00:00.000Z',
+      '2026-03-07T14:15:00.000Z',
+      '2026-03-07T14:30:00.000Z',
+    ]);
     // Wednesday 23:30-24:00 New York is early Thursday in UTC.
     expect(onDate(slots, '2026-03-05')).toEqual(['2026-03-05T04:30:00.000Z', '2026-03-05T04:45:00.000Z']);
     expect(slots).toHaveLength(2 * 3 + 2 * 2);
@@ -89,7 +114,20 @@ describe('daylight saving on its real dates', () => {
     expect(slots).toEqual([
       ...['06:00', '06:15', '06:30', '06:45'].map((t) => `2026-03-08T${t}:00.000Z`), // 01:00-01:45 EST
       ...['07:00', '07:15', '07:30', '07:45'].map((t) => `2026-03-08T${t}:00.000Z`), // 03:00-03:45 EDT
-      ...['05:00', '05:15', '05:30', '05:45', '06:00', '06:15', '06:30', '06:45', '07:00', '07:15', '07:30', '07:45'].map((t) => `2026-03-15T${t}:00.000Z`),
+      ...[
+        '05:00',
+        '05:15',
+        '05:30',
+        '05:45',
+        '06:00',
+        '06:15',
+        '06:30',
+        '06:45',
+        '07:00',
+        '07:15',
+        '07:30',
+        '07:45',
+      ].map((t) => `2026-03-15T${t}:00.000Z`),
     ]);
   });
 
@@ -117,7 +155,12 @@ describe('daylight saving on its real dates', () => {
   it('counts notice and horizon in real hours across a change', () => {
     // Saturday 7 March 20:00 EST; 12 real hours later it is Sunday 09:00 EDT (not 08:00).
     const slots = offeredSlots(only({ sun: [{ start: '08:00', end: '10:00' }] }), at('2026-03-08T01:00:00.000Z'));
-    expect(onDate(slots, '2026-03-08')).toEqual(['2026-03-08T13:00:00.000Z', '2026-03-08T13:15:00.000Z', '2026-03-08T13:30:00.000Z', '2026-03-08T13:45:00.000Z']);
+    expect(onDate(slots, '2026-03-08')).toEqual([
+      '2026-03-08T13:00:00.000Z',
+      '2026-03-08T13:15:00.000Z',
+      '2026-03-08T13:30:00.000Z',
+      '2026-03-08T13:45:00.000Z',
+    ]);
   });
 });
 
@@ -126,13 +169,23 @@ describe('dates beyond the weekly hours', () => {
   const NOW = at('2026-03-02T17:00:00.000Z');
 
   it('an open date on a day without weekly hours offers its own hours, and only that date', () => {
-    const slots = offeredSlots(only({}, [], [{ date: '2026-03-07', windows: [{ start: '09:00', end: '09:30' }] }]), NOW);
+    const slots = offeredSlots(
+      only({}, [], [{ date: '2026-03-07', windows: [{ start: '09:00', end: '09:30' }] }]),
+      NOW,
+    );
     // Saturday 7 March 09:00 and 09:15 EST; the next Saturday stays closed.
     expect(slots).toEqual(['2026-03-07T14:00:00.000Z', '2026-03-07T14:15:00.000Z']);
   });
 
   it("an open date's hours replace its weekday's", () => {
-    const slots = offeredSlots(only({ tue: [{ start: '10:00', end: '12:00' }] }, [], [{ date: '2026-03-03', windows: [{ start: '16:00', end: '16:15' }] }]), NOW);
+    const slots = offeredSlots(
+      only(
+        { tue: [{ start: '10:00', end: '12:00' }] },
+        [],
+        [{ date: '2026-03-03', windows: [{ start: '16:00', end: '16:15' }] }],
+      ),
+      NOW,
+    );
     expect(onDate(slots, '2026-03-03')).toEqual(['2026-03-03T21:00:00.000Z']);
     expect(onDate(slots, '2026-03-10')).toHaveLength(8);
   });

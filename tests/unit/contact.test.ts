@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TURNAROUND_OPTIONS } from '../../src/lib/catalogue';
-import { HONEYPOT_FIELD, inquiryFromForm, isHoneypotFilled, majorLabel, needsTurnaround, turnaroundLabel } from '../../src/lib/contact';
+import {
+  HONEYPOT_FIELD,
+  inquiryFromForm,
+  isHoneypotFilled,
+  majorLabel,
+  needsTurnaround,
+  turnaroundLabel,
+} from '../../src/lib/contact';
 import { countWords } from '../../src/lib/words';
 import { messages } from '../../src/lib/messages';
 import { EMPTY_FORM, checkForm, toPayload } from '../../src/islands/contact/inquiry-form';
@@ -42,31 +49,53 @@ describe('contact form rules', () => {
 });
 
 describe('the contact form island', () => {
-  const filled = { ...EMPTY_FORM, parentName: 'Pat', studentInfo: 'Sam, 11th', intendedMajor: 'stem', email: 'pat@example.com' };
+  const filled = {
+    ...EMPTY_FORM,
+    parentName: 'Pat',
+    studentInfo: 'Sam, 11th',
+    intendedMajor: 'stem',
+    email: 'pat@example.com',
+  };
 
   it('names every missing required field, in screen order', () => {
     const { problems, summary } = checkForm({ ...EMPTY_FORM, phone: '555' });
     expect(summary).toBe(messages.requiredFields);
     expect(Object.keys(problems)).toEqual(['parentName', 'studentInfo', 'intendedMajor', 'email']);
-    expect(checkForm({ ...filled, parentName: '  ' }).problems).toEqual({ parentName: 'Parent/Guardian Name is required.' });
+    expect(checkForm({ ...filled, parentName: '  ' }).problems).toEqual({
+      parentName: 'Parent/Guardian Name is required.',
+    });
   });
 
   it('refuses a malformed e-mail once everything is filled', () => {
-    expect(checkForm({ ...filled, email: 'pat@' })).toEqual({ problems: { email: messages.emailInvalid }, summary: messages.emailInvalid });
+    expect(checkForm({ ...filled, email: 'pat@' })).toEqual({
+      problems: { email: messages.emailInvalid },
+      summary: messages.emailInvalid,
+    });
     expect(checkForm(filled)).toEqual({ problems: {}, summary: null });
   });
 
   it('sends the chosen turnaround only with an editing service, and the honeypot as it is', () => {
     expect(toPayload({ ...filled, services: ['community'], turnaround: '24hr' }).turnaround).toBe('standard');
     expect(toPayload({ ...filled, services: ['activities'], turnaround: '24hr' }).turnaround).toBe('24hr');
-    expect(toPayload({ ...filled, website: 'bot' })).toMatchObject({ [HONEYPOT_FIELD]: 'bot', email: 'pat@example.com' });
+    expect(toPayload({ ...filled, website: 'bot' })).toMatchObject({
+      [HONEYPOT_FIELD]: 'bot',
+      email: 'pat@example.com',
+    });
   });
 });
 
 describe('a posted contact form', () => {
   it('reads each field under its payload name and the services as a list; an absent field stays absent', () => {
-    const body = new URLSearchParams('parentName=Pat&services=commonapp&services=community&email=pat%40example.com&website=&details=Hi%0Athere');
-    expect(inquiryFromForm(body)).toEqual({ parentName: 'Pat', services: ['commonapp', 'community'], email: 'pat@example.com', website: '', details: 'Hi\nthere' });
+    const body = new URLSearchParams(
+      'parentName=Pat&services=commonapp&services=community&email=pat%40example.com&website=&details=Hi%0Athere',
+    );
+    expect(inquiryFromForm(body)).toEqual({
+      parentName: 'Pat',
+      services: ['commonapp', 'community'],
+      email: 'pat@example.com',
+      website: '',
+      details: 'Hi\nthere',
+    });
     expect(inquiryFromForm(new URLSearchParams(''))).toEqual({ services: [] });
   });
 });

@@ -23,10 +23,16 @@ const OWN_DIRECTIVES = { interaction: './src/client/directives/interaction.ts' }
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 it("netlify.toml's script-src allows exactly Astro's island scripts by hash", async () => {
-  const { buildClientDirectiveEntrypoint } = await import(pathToFileURL(resolve('node_modules/astro/dist/core/client-directive/build.js')).href);
+  const { buildClientDirectiveEntrypoint } = await import(
+    pathToFileURL(resolve('node_modules/astro/dist/core/client-directive/build.js')).href
+  );
   const expected = await Promise.all([
-    ...ISLAND_SCRIPTS.map(async (file) => sha256((await import(pathToFileURL(resolve(RUNTIME, file)).href)).default as string)),
-    ...Object.entries(OWN_DIRECTIVES).map(async ([name, entrypoint]) => sha256(await buildClientDirectiveEntrypoint(name, entrypoint, pathToFileURL(`${process.cwd()}/`)))),
+    ...ISLAND_SCRIPTS.map(async (file) =>
+      sha256((await import(pathToFileURL(resolve(RUNTIME, file)).href)).default as string),
+    ),
+    ...Object.entries(OWN_DIRECTIVES).map(async ([name, entrypoint]) =>
+      sha256(await buildClientDirectiveEntrypoint(name, entrypoint, pathToFileURL(`${process.cwd()}/`))),
+    ),
   ]);
   const toml = readFileSync('netlify.toml', 'utf8');
   const allowed = toml.match(/'sha256-[A-Za-z0-9+/]+=*'/g) ?? [];

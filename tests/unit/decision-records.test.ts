@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const DIR = 'docs/decisions';
-const records = readdirSync(DIR).filter((name) => /^\d{3}-.+\.md$/.test(name)).sort();
+const records = readdirSync(DIR)
+  .filter((name) => /^\d{3}-.+\.md$/.test(name))
+  .sort();
 const index = readFileSync(join(DIR, 'README.md'), 'utf8');
 
 describe('decision records', () => {
@@ -17,7 +19,9 @@ describe('decision records', () => {
     const [title, blank, meta] = readFileSync(join(DIR, name), 'utf8').split('\n');
     expect(title).toMatch(new RegExp(`^# ${name.slice(0, 3)}: \\S`));
     expect(blank).toBe('');
-    expect(meta).toMatch(/^Date: \d{4}-\d\d-\d\d · Status: (Accepted|Superseded by \[\d{3}\]\(\d{3}-[^)]+\.md\)|Accepted; superseded in part by \[\d{3}\]\(\d{3}-[^)]+\.md\))$/);
+    expect(meta).toMatch(
+      /^Date: \d{4}-\d\d-\d\d · Status: (Accepted|Superseded by \[\d{3}\]\(\d{3}-[^)]+\.md\)|Accepted; superseded in part by \[\d{3}\]\(\d{3}-[^)]+\.md\))$/,
+    );
   });
 
   it('are all in the index, with the status they give themselves', () => {

@@ -1,7 +1,13 @@
 /** The pure parts of the delivery pages: file checks before upload, the inbox order, download names, history lines. */
 import { describe, expect, it } from 'vitest';
 import { fileNameOf } from '../../src/client/download';
-import { actionLabel, cancelLabel, CANCEL_WITHOUT_REFUND_LABEL, fileMessages, type ProjectEvent } from '../../src/lib/delivery';
+import {
+  actionLabel,
+  cancelLabel,
+  CANCEL_WITHOUT_REFUND_LABEL,
+  fileMessages,
+  type ProjectEvent,
+} from '../../src/lib/delivery';
 import { inboxGroups } from '../../src/islands/editor/inbox';
 import { fileProblem, formatBytes, isHttpsLink } from '../../src/islands/shared/projects/file-rules';
 import { eventText, personLabel } from '../../src/islands/shared/projects/format';
@@ -28,12 +34,14 @@ it('formatBytes reads at a glance', () => {
 
 it('only https links to a named host pass', () => {
   expect(isHttpsLink(' https://docs.google.com/document/d/1 ')).toBe(true);
-  for (const bad of ['http://docs.google.com/x', 'javascript:alert(1)', 'https://localhost/x', 'docs.google.com/x', '']) expect(isHttpsLink(bad), bad).toBe(false);
+  for (const bad of ['http://docs.google.com/x', 'javascript:alert(1)', 'https://localhost/x', 'docs.google.com/x', ''])
+    expect(isHttpsLink(bad), bad).toBe(false);
 });
 
 describe('inboxGroups', () => {
   const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T12:00:00.000Z`;
-  const p = (id: string, state: string, extra: object = {}) => ({ id, state, due: null, autoFinalAt: null, createdAt: at(1), ...extra }) as never;
+  const p = (id: string, state: string, extra: object = {}) =>
+    ({ id, state, due: null, autoFinalAt: null, createdAt: at(1), ...extra }) as never;
 
   it('new drafts first, then in review, waiting on the family, awaiting drafts; oldest due first; finished ones nowhere', () => {
     const groups = inboxGroups([
@@ -54,19 +62,31 @@ describe('inboxGroups', () => {
 });
 
 it('a download is saved under the exact name the server gave, else the plain one, else ours', () => {
-  expect(fileNameOf(`attachment; filename="_ssay.docx"; filename*=UTF-8''%C3%89ssay.docx`, 'x.docx')).toBe('Éssay.docx');
+  expect(fileNameOf(`attachment; filename="_ssay.docx"; filename*=UTF-8''%C3%89ssay.docx`, 'x.docx')).toBe(
+    'Éssay.docx',
+  );
   expect(fileNameOf('attachment; filename="notes.pdf"', 'x.pdf')).toBe('notes.pdf');
   expect(fileNameOf(null, 'x.pdf')).toBe('x.pdf');
 });
 
 describe('history lines', () => {
-  const event = (type: ProjectEvent['type'], extra: Partial<ProjectEvent> = {}): ProjectEvent => ({ at: '', by: 'customer', actor: 'pat@example.com', type, from: 'awaiting_draft', to: 'submitted', ...extra });
+  const event = (type: ProjectEvent['type'], extra: Partial<ProjectEvent> = {}): ProjectEvent => ({
+    at: '',
+    by: 'customer',
+    actor: 'pat@example.com',
+    type,
+    from: 'awaiting_draft',
+    to: 'submitted',
+    ...extra,
+  });
 
   it('say what happened; messages are left to the thread', () => {
     expect(eventText(event('submit', { note: 'First draft' }))).toBe('Submitted the first draft');
     expect(eventText(event('submit', { note: 'Revision 2' }))).toBe('Submitted revision 2');
     expect(eventText(event('finalize', { by: 'system' }))).toMatch(/seven days/);
-    expect(eventText(event('reassign', { note: 'From Maya Chen to Sofia Ramirez' }))).toBe('Reassigned from Maya Chen to Sofia Ramirez');
+    expect(eventText(event('reassign', { note: 'From Maya Chen to Sofia Ramirez' }))).toBe(
+      'Reassigned from Maya Chen to Sofia Ramirez',
+    );
     expect(eventText(event('message'))).toBeNull();
   });
 

@@ -49,11 +49,24 @@ const ALLOWED: Record<ProjectAction, Partial<Record<Role, ProjectState[]>>> = {
   submit: { customer: ['awaiting_draft', 'returned'], student: ['awaiting_draft', 'returned'] },
   acknowledge: { editor: ['submitted'] },
   return: { editor: ['submitted', 'in_review'] },
-  finalize: { customer: ['returned'], student: ['returned'], system: ['returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
-  withdraw: { customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  finalize: {
+    customer: ['returned'],
+    student: ['returned'],
+    system: ['returned'],
+    admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
+  },
+  withdraw: {
+    customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
+    admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
+  },
   extend: { customer: ['returned'], student: ['returned'] },
   cancel: { customer: ['awaiting_draft', 'submitted', 'in_review'] },
-  message: { customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'], student: ['awaiting_draft', 'submitted', 'in_review', 'returned'], editor: ['awaiting_draft', 'submitted', 'in_review', 'returned'], admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  message: {
+    customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
+    student: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
+    editor: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
+    admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
+  },
   reassign: { admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
 };
 const ROLES: Role[] = ['customer', 'student', 'editor', 'admin', 'system'];
@@ -66,8 +79,16 @@ describe('the delivery state machine', () => {
         for (const state of PROJECT_STATES) {
           const answer = refusal(project(state, { returns: state === 'returned' ? 1 : 0 }), action, role);
           if (states?.includes(state)) expect(answer, state).toBeNull();
-          else if (!states && role === 'student') expect(answer, state).toEqual({ status: 403, error: 'Only the parent who placed the order can do that: ask them to, on their dashboard.' });
-          else if (!states) expect(answer, state).toEqual({ status: 403, error: 'Only the customer, the editor or an admin can do that.' });
+          else if (!states && role === 'student')
+            expect(answer, state).toEqual({
+              status: 403,
+              error: 'Only the parent who placed the order can do that: ask them to, on their dashboard.',
+            });
+          else if (!states)
+            expect(answer, state).toEqual({
+              status: 403,
+              error: 'Only the customer, the editor or an admin can do that.',
+            });
           else expect(answer?.status, state).toBe(409);
         }
       });
@@ -75,61 +96,102 @@ describe('the delivery state machine', () => {
   }
 
   it('says why a finished project takes no step, and why a state does not allow one', () => {
-    expect(refusal(project('final'), 'submit', 'customer')?.error).toBe('This project is final; nothing more can be done with it.');
-    expect(refusal(project('in_review'), 'submit', 'customer')?.error).toBe('Submit Draft is not possible while the project is "In review".');
+    expect(refusal(project('final'), 'submit', 'customer')?.error).toBe(
+      'This project is final; nothing more can be done with it.',
+    );
+    expect(refusal(project('in_review'), 'submit', 'customer')?.error).toBe(
+      'Submit Draft is not possible while the project is "In review".',
+    );
   });
 
   it('cancels only while editing has not begun: a revision in review after feedback is past that point', () => {
-    expect(refusal({ state: 'in_review', editsAllowed: 3, rounds: [round(1, true), round(2, false)] }, 'cancel', 'customer')).toEqual({
+    expect(
+      refusal({ state: 'in_review', editsAllowed: 3, rounds: [round(1, true), round(2, false)] }, 'cancel', 'customer'),
+    ).toEqual({
       status: 409,
-      error: 'Feedback has been returned on this project, so it cannot be cancelled here. Please contact us about a refund.',
+      error:
+        'Feedback has been returned on this project, so it cannot be cancelled here. Please contact us about a refund.',
     });
   });
 
   it('counts edits: 3 before the draft, 2 after the first return, and refuses a fourth submission', () => {
     expect([0, 1, 2, 3].map((returns) => editsLeft(project('returned', { returns })))).toEqual([3, 2, 1, 0]);
-    expect(refusal(project('returned', { returns: 3 }), 'submit', 'customer')).toEqual({ status: 409, error: 'This project has no edits left.' });
+    expect(refusal(project('returned', { returns: 3 }), 'submit', 'customer')).toEqual({
+      status: 409,
+      error: 'This project has no edits left.',
+    });
     expect(refusal(project('returned', { returns: 9, editsAllowed: null }), 'submit', 'customer')).toBeNull();
     expect(editsLeft(project('returned', { returns: 9, editsAllowed: null }))).toBeNull();
   });
 
   it('offers each role exactly the steps it may take', () => {
-    expect(availableActions(project('awaiting_draft'), 'customer')).toEqual(['submit', 'withdraw', 'cancel', 'message']);
+    expect(availableActions(project('awaiting_draft'), 'customer')).toEqual([
+      'submit',
+      'withdraw',
+      'cancel',
+      'message',
+    ]);
     expect(availableActions(project('submitted'), 'editor')).toEqual(['acknowledge', 'return', 'message']);
-    expect(availableActions(project('returned', { returns: 1 }), 'customer')).toEqual(['submit', 'finalize', 'extend', 'withdraw', 'message']);
+    expect(availableActions(project('returned', { returns: 1 }), 'customer')).toEqual([
+      'submit',
+      'finalize',
+      'extend',
+      'withdraw',
+      'message',
+    ]);
     expect(availableActions(project('final'), 'admin')).toEqual([]);
   });
 
   it('a returned round becomes final 7 days after its feedback, 7 more for each time it was kept open, three times at most', () => {
-    const returned = (keptOpen?: number) => ({ state: 'returned' as const, editsAllowed: null, rounds: [{ ...round(1, true), ...(keptOpen !== undefined && { keptOpen }) }] });
+    const returned = (keptOpen?: number) => ({
+      state: 'returned' as const,
+      editsAllowed: null,
+      rounds: [{ ...round(1, true), ...(keptOpen !== undefined && { keptOpen }) }],
+    });
     expect(autoFinalAt(returned())?.toISOString()).toBe('2026-11-10T10:00:00.000Z');
     expect(autoFinalAt(returned(1))?.toISOString()).toBe('2026-11-17T10:00:00.000Z');
     expect(autoFinalAt(returned(3))?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
     expect([returned(), returned(1), returned(2), returned(3)].map(keepOpenLeft)).toEqual([3, 2, 1, 0]);
     expect(refusal(returned(2), 'extend', 'customer')).toBeNull();
-    expect(refusal(returned(3), 'extend', 'customer')).toEqual({ status: 409, error: 'This feedback was kept open 3 times already: submit a revision, or mark it final.' });
+    expect(refusal(returned(3), 'extend', 'customer')).toEqual({
+      status: 409,
+      error: 'This feedback was kept open 3 times already: submit a revision, or mark it final.',
+    });
     // Only the family, only while feedback waits on them; the editor never.
     expect(refusal(returned(), 'extend', 'editor')?.status).toBe(403);
     expect(keepOpenLeft({ state: 'submitted', editsAllowed: null, rounds: [round(1, false)] })).toBe(0);
     // No edit left: no revision to wait for.
     expect(keepOpenLeft(project('returned', { returns: 3 }))).toBe(0);
-    expect(refusal(project('returned', { returns: 3 }), 'extend', 'customer')).toEqual({ status: 409, error: 'This project has no edits left.' });
+    expect(refusal(project('returned', { returns: 3 }), 'extend', 'customer')).toEqual({
+      status: 409,
+      error: 'This project has no edits left.',
+    });
   });
 
   it('a final project takes messages from everyone for 14 days after it became final, then says its thread is closed', () => {
     const finalAt = '2026-11-10T10:00:00.000Z';
-    const final = { ...project('final', { returns: 1 }), history: [{ type: 'return' as const, at: '2026-11-03T10:00:00.000Z' }, { type: 'finalize' as const, at: finalAt }] };
+    const final = {
+      ...project('final', { returns: 1 }),
+      history: [
+        { type: 'return' as const, at: '2026-11-03T10:00:00.000Z' },
+        { type: 'finalize' as const, at: finalAt },
+      ],
+    };
     expect(messagesCloseAt(final)?.toISOString()).toBe('2026-11-24T10:00:00.000Z');
-    for (const role of ['customer', 'editor', 'admin'] as const) expect(refusal(final, 'message', role, new Date('2026-11-24T09:59:59Z')), role).toBeNull();
+    for (const role of ['customer', 'editor', 'admin'] as const)
+      expect(refusal(final, 'message', role, new Date('2026-11-24T09:59:59Z')), role).toBeNull();
     expect(refusal(final, 'message', 'customer', new Date('2026-11-24T10:00:00Z'))).toEqual({
       status: 409,
-      error: 'This project has been final for more than 14 days: its thread is closed. Please write to us from the contact page.',
+      error:
+        'This project has been final for more than 14 days: its thread is closed. Please write to us from the contact page.',
     });
     expect(availableActions(final, 'customer', new Date('2026-11-11T00:00:00Z'))).toEqual(['message']);
     // Only messages: nothing else opens again, and a project withdrawn or cancelled has no such time.
     expect(refusal(final, 'submit', 'customer', new Date('2026-11-11T00:00:00Z'))?.status).toBe(409);
     expect(messagesCloseAt({ state: 'withdrawn', history: final.history })).toBeNull();
-    expect(refusal({ ...final, state: 'withdrawn' }, 'message', 'customer', new Date('2026-11-11T00:00:00Z'))?.status).toBe(409);
+    expect(
+      refusal({ ...final, state: 'withdrawn' }, 'message', 'customer', new Date('2026-11-11T00:00:00Z'))?.status,
+    ).toBe(409);
   });
 
   it('rounds are due after the turnaround, and late once past it without feedback', () => {
@@ -170,7 +232,13 @@ describe('the delivery state machine', () => {
 });
 
 describe('people in the thread and the history', () => {
-  const student = { name: 'Sam Rivera', email: 'sam@example.com', grade: '11', parentName: 'Pat Rivera', parentEmail: 'pat@example.com' };
+  const student = {
+    name: 'Sam Rivera',
+    email: 'sam@example.com',
+    grade: '11',
+    parentName: 'Pat Rivera',
+    parentEmail: 'pat@example.com',
+  };
 
   it('are a name and a role, our team the business, never an address', () => {
     expect(personName('customer', 'pat@example.com', { student })).toBe('Pat, parent');
@@ -180,26 +248,55 @@ describe('people in the thread and the history', () => {
     expect(personName('admin', 'Beacon College Counsel', { student })).toBe('Beacon College Counsel');
   });
 
-  it('read so for every reader, entries stored with the family\'s address included; the student reads no account, price or contact of the parent', () => {
+  it("read so for every reader, entries stored with the family's address included; the student reads no account, price or contact of the parent", () => {
     const at = '2026-11-01T10:00:00.000Z';
     const record = {
-      id: 'BCC-ABCDEF-1', orderId: 'BCC-ABCDEF', unit: 1, service: { id: 'supplement-small', title: 'Small Supplement' }, priceCents: 7500,
-      customer: { uid: 'parent-uid', email: 'pat@example.com' }, student, editor: { id: 'maya-chen', name: 'Maya Chen' }, studentAccess: { invitedAt: at },
-      assignment: 1, previousAssignments: [], overflow: false, state: 'awaiting_draft', editsAllowed: 3, rounds: [], reminders: {}, version: 1, createdAt: at, updatedAt: at,
+      id: 'BCC-ABCDEF-1',
+      orderId: 'BCC-ABCDEF',
+      unit: 1,
+      service: { id: 'supplement-small', title: 'Small Supplement' },
+      priceCents: 7500,
+      customer: { uid: 'parent-uid', email: 'pat@example.com' },
+      student,
+      editor: { id: 'maya-chen', name: 'Maya Chen' },
+      studentAccess: { invitedAt: at },
+      assignment: 1,
+      previousAssignments: [],
+      overflow: false,
+      state: 'awaiting_draft',
+      editsAllowed: 3,
+      rounds: [],
+      reminders: {},
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
       messages: [
         { id: 'm1', at, by: 'customer', author: 'pat@example.com', text: 'Hello' },
         { id: 'm2', at, by: 'student', author: 'Sam, student', text: 'Hi!' },
         { id: 'm3', at, by: 'editor', author: 'Maya Chen', text: 'Welcome' },
       ],
-      history: [{ at, by: 'customer', actor: 'pat@example.com', type: 'student_invited', from: 'awaiting_draft', to: 'awaiting_draft' }],
+      history: [
+        {
+          at,
+          by: 'customer',
+          actor: 'pat@example.com',
+          type: 'student_invited',
+          from: 'awaiting_draft',
+          to: 'awaiting_draft',
+        },
+      ],
     } as unknown as Project;
     for (const roles of [['customer'], ['student'], ['editor'], ['admin']] as Role[][]) {
       const view = projectView(record, roles, new Date(at));
-      expect(view.messages.map((m) => m.author), roles.join()).toEqual(['Pat, parent', 'Sam, student', 'Maya Chen, editor']);
+      expect(
+        view.messages.map((m) => m.author),
+        roles.join(),
+      ).toEqual(['Pat, parent', 'Sam, student', 'Maya Chen, editor']);
       expect(view.history[0].actor).toBe('Pat, parent');
     }
     const studentsView = JSON.stringify(projectView(record, ['student'], new Date(at)));
-    for (const secret of ['parent-uid', 'pat@example.com', 'priceCents', 'parentEmail']) expect(studentsView).not.toContain(secret);
+    for (const secret of ['parent-uid', 'pat@example.com', 'priceCents', 'parentEmail'])
+      expect(studentsView).not.toContain(secret);
     expect(projectView(record, ['student'], new Date(at)).actions).toEqual(['submit', 'message']);
   });
 });

@@ -4,7 +4,15 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import EditorsGrid from '../../src/islands/editors/EditorsGrid';
-import { filterEditors, listingHref, listingMajors, listingSummary, majorSlug, profileHref, waitlistHref } from '../../src/lib/editor-listing';
+import {
+  filterEditors,
+  listingHref,
+  listingMajors,
+  listingSummary,
+  majorSlug,
+  profileHref,
+  waitlistHref,
+} from '../../src/lib/editor-listing';
 import { editorSchema } from '../../src/lib/schemas';
 
 const editors = DEMO_EDITORS.map((e) => editorSchema.parse(e));

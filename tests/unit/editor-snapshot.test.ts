@@ -4,7 +4,8 @@ import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import { editorSnapshot } from '../../src/build/editor-snapshot';
 
 const live = [{ ...DEMO_EDITORS[0], id: 'live-one', name: 'Live One' }];
-const answering = (body: unknown, status = 200) => vi.fn(async () => Response.json(body, { status })) as unknown as typeof fetch;
+const answering = (body: unknown, status = 200) =>
+  vi.fn(async () => Response.json(body, { status })) as unknown as typeof fetch;
 const failing = vi.fn(async () => {
   throw new TypeError('fetch failed');
 }) as unknown as typeof fetch;

@@ -14,7 +14,9 @@ const sources = (dir: string): string[] =>
   });
 
 it('every <form> in src has method="post"', () => {
-  const forms = sources('src').flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/<form\b[^>]*>/g)].map((m) => `${file}: ${m[0]}`));
+  const forms = sources('src').flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/<form\b[^>]*>/g)].map((m) => `${file}: ${m[0]}`),
+  );
   expect(forms.length).toBeGreaterThan(5);
   expect(forms.filter((form) => !/\smethod="post"/.test(form))).toEqual([]);
 });

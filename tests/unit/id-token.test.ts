@@ -28,7 +28,16 @@ interface TokenOptions {
 }
 
 function token({ claims = {}, key = privateKey, kid = 'google-1', alg = 'RS256' }: TokenOptions = {}) {
-  const base = { iss: `https://securetoken.google.com/${PROJECT}`, aud: PROJECT, sub: 'uid-123', iat: now - 60, exp: now + 3000, auth_time: now - 120, email: 'Pat@Example.com', email_verified: true };
+  const base = {
+    iss: `https://securetoken.google.com/${PROJECT}`,
+    aud: PROJECT,
+    sub: 'uid-123',
+    iat: now - 60,
+    exp: now + 3000,
+    auth_time: now - 120,
+    email: 'Pat@Example.com',
+    email_verified: true,
+  };
   const payload = Object.fromEntries(Object.entries({ ...base, ...claims }).filter(([, v]) => v !== undefined));
   return new SignJWT(payload).setProtectedHeader({ alg, kid }).sign(key);
 }
@@ -67,7 +76,9 @@ describe('Firebase ID tokens (production verification)', () => {
     const [, payload] = (await token()).split('.');
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
     await expect(verify(unsigned)).rejects.toThrow();
-    const hs256 = await new SignJWT(JSON.parse(Buffer.from(payload, 'base64url').toString())).setProtectedHeader({ alg: 'HS256', kid: 'google-1' }).sign(new TextEncoder().encode('shared-secret-shared-secret-32by'));
+    const hs256 = await new SignJWT(JSON.parse(Buffer.from(payload, 'base64url').toString()))
+      .setProtectedHeader({ alg: 'HS256', kid: 'google-1' })
+      .sign(new TextEncoder().encode('shared-secret-shared-secret-32by'));
     await expect(verify(hs256)).rejects.toThrow();
   });
 });

@@ -4,7 +4,15 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_ADD_ONS } from '../../src/lib/catalogue';
-import { $order, chooseEditor, clearSelection, restoreSelection, setAddOnChosen, setServiceChosen, settleEditor } from '../../src/stores/order';
+import {
+  $order,
+  chooseEditor,
+  clearSelection,
+  restoreSelection,
+  setAddOnChosen,
+  setServiceChosen,
+  settleEditor,
+} from '../../src/stores/order';
 
 const KNOWN = ['maya-chen', 'ethan-park'];
 const params = (query: string) => new URLSearchParams(query);
@@ -28,8 +36,16 @@ beforeEach(() => {
 describe('restoreSelection', () => {
   it('applies the saved selection, then the service, add-on and editor of the link, and answers what it used', () => {
     setServiceChosen('activity-list', true);
-    expect(restoreSelection(params('service=common-app-essay&addon=speed24hr&editor=maya-chen'), KNOWN)).toEqual(['service', 'addon', 'editor']);
-    expect($order.get()).toEqual({ services: { 'activity-list': 1, 'common-app-essay': 1 }, editorId: 'maya-chen', addOns: ['speed24hr'] });
+    expect(restoreSelection(params('service=common-app-essay&addon=speed24hr&editor=maya-chen'), KNOWN)).toEqual([
+      'service',
+      'addon',
+      'editor',
+    ]);
+    expect($order.get()).toEqual({
+      services: { 'activity-list': 1, 'common-app-essay': 1 },
+      editorId: 'maya-chen',
+      addOns: ['speed24hr'],
+    });
   });
 
   it('leaves a link to an editor the build did not know for the live list; a visitor’s own pick outranks it', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ADD_ONS, NO_ADD_ONS, SERVICES, addOnStates, type AddOnId, type OwnedAddOns, type ServiceId } from '../../src/lib/catalogue';
+import {
+  ADD_ONS,
+  NO_ADD_ONS,
+  SERVICES,
+  addOnStates,
+  type AddOnId,
+  type OwnedAddOns,
+  type ServiceId,
+} from '../../src/lib/catalogue';
 import { formatUsd } from '../../src/lib/money';
 import { priceOrder, toggleAddOn, unitPriceCents } from '../../src/lib/pricing';
 
@@ -123,14 +131,27 @@ it('every service has a unique id and a positive whole-cent price', () => {
 });
 
 describe('the Account card’s add-on states', () => {
-  const states = (owned: Partial<OwnedAddOns>) => addOnStates({ ...NO_ADD_ONS, ...owned }).map(({ addOn, state }) => [addOn.id, state]);
+  const states = (owned: Partial<OwnedAddOns>) =>
+    addOnStates({ ...NO_ADD_ONS, ...owned }).map(({ addOn, state }) => [addOn.id, state]);
 
   it('lists all three add-ons: owned, or available to add', () => {
-    expect(states({})).toEqual([['community', 'available'], ['speed24hr', 'available'], ['speed48hr', 'available']]);
-    expect(states({ community: true, speed48hr: true })).toEqual([['community', 'owned'], ['speed24hr', 'available'], ['speed48hr', 'owned']]);
+    expect(states({})).toEqual([
+      ['community', 'available'],
+      ['speed24hr', 'available'],
+      ['speed48hr', 'available'],
+    ]);
+    expect(states({ community: true, speed48hr: true })).toEqual([
+      ['community', 'owned'],
+      ['speed24hr', 'available'],
+      ['speed48hr', 'owned'],
+    ]);
   });
 
   it('the 24-hour response covers the 48-hour one', () => {
-    expect(states({ speed24hr: true })).toEqual([['community', 'available'], ['speed24hr', 'owned'], ['speed48hr', 'covered']]);
+    expect(states({ speed24hr: true })).toEqual([
+      ['community', 'available'],
+      ['speed24hr', 'owned'],
+      ['speed48hr', 'covered'],
+    ]);
   });
 });

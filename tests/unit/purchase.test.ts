@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cardMessages, cardNumberProblem, cvcProblem, expiryProblem, passesLuhn } from '../../src/lib/card';
-import { CHECKOUT_FIELDS, EMPTY_CHECKOUT_FIELDS, checkCheckout, fieldOfServerError, fieldsFromOrder, fixFieldsMessage, lastPaidOrder, type CheckoutFields } from '../../src/lib/checkout-form';
+import {
+  CHECKOUT_FIELDS,
+  EMPTY_CHECKOUT_FIELDS,
+  checkCheckout,
+  fieldOfServerError,
+  fieldsFromOrder,
+  fixFieldsMessage,
+  lastPaidOrder,
+  type CheckoutFields,
+} from '../../src/lib/checkout-form';
 import { editRules } from '../../src/lib/delivery';
 import { itemise, itemText } from '../../src/lib/itemise';
 import { messages } from '../../src/lib/messages';
@@ -31,8 +40,16 @@ const filled: CheckoutFields = {
 
 describe('the checkout form', () => {
   it('fills in from an order as the server stored it (the phone in E.164) exactly as it was typed', async () => {
-    const { studentName, studentGrade, studentEmail, parentName, parentEmail, street, city, state, zip, phone } = filled;
-    const student = await studentSchema.parseAsync({ studentName, studentGrade, studentEmail, parentName, parentEmail, intendedMajor: 'stem' });
+    const { studentName, studentGrade, studentEmail, parentName, parentEmail, street, city, state, zip, phone } =
+      filled;
+    const student = await studentSchema.parseAsync({
+      studentName,
+      studentGrade,
+      studentEmail,
+      parentName,
+      parentEmail,
+      intendedMajor: 'stem',
+    });
     const billing = await billingSchema.parseAsync({ street, city, state, zip, phone });
     expect(billing.phone).toBe('+13125550100');
     const fields = fieldsFromOrder({ student, billing });
@@ -74,32 +91,63 @@ describe('the checkout form', () => {
 
   it('checks ZIP codes only for the United States', () => {
     expect(checkCheckout({ ...filled, country: 'Canada', zip: 'K1A 0B1' }).problems).toEqual({});
-    expect(checkCheckout({ ...filled, country: 'USA', zip: 'K1A 0B1' }).problems).toEqual({ zip: 'Enter a 5-digit ZIP code' });
+    expect(checkCheckout({ ...filled, country: 'USA', zip: 'K1A 0B1' }).problems).toEqual({
+      zip: 'Enter a 5-digit ZIP code',
+    });
   });
 
   it.each([
-    ['(312) 555-0100', true], ['312.555.0100', true], ['1 312 555 0100', true], ['+44 20 7946 0958', true], ['(312) 555-0100 ext. 12', true],
-    ['555-0100', false], ['312-555-010', false], ['call me', false], ['+1', false], ['312-555-0100!', false],
+    ['(312) 555-0100', true],
+    ['312.555.0100', true],
+    ['1 312 555 0100', true],
+    ['+44 20 7946 0958', true],
+    ['(312) 555-0100 ext. 12', true],
+    ['555-0100', false],
+    ['312-555-010', false],
+    ['call me', false],
+    ['+1', false],
+    ['312-555-0100!', false],
   ])('takes %j as a phone number with its area code: %s', (phone, plausible) => {
     expect(plausiblePhone(phone)).toBe(plausible);
   });
 
   // The form's rules and the server's schemas must agree, field by field.
   it.each([
-    ['studentEmail', 'sam@example'], ['parentEmail', '<script>@x.y'], ['studentGrade', '13'], ['zip', '6270'], ['zip', '62701-'],
-    ['zip', '62701-1234'], ['studentName', ''], ['street', ' '], ['country', ''], ['intendedMajor', ''], ['phone', '(312) 555-0100'],
+    ['studentEmail', 'sam@example'],
+    ['parentEmail', '<script>@x.y'],
+    ['studentGrade', '13'],
+    ['zip', '6270'],
+    ['zip', '62701-'],
+    ['zip', '62701-1234'],
+    ['studentName', ''],
+    ['street', ' '],
+    ['country', ''],
+    ['intendedMajor', ''],
+    ['phone', '(312) 555-0100'],
   ] as const)('agrees with the server about %s = %j', async (field, value) => {
     const fields = { ...filled, [field]: value };
     const form = checkCheckout(fields).problems[field] === undefined;
-    const [student, billing] = await Promise.all([studentSchema.safeParseAsync(fields), billingSchema.safeParseAsync(fields)]);
+    const [student, billing] = await Promise.all([
+      studentSchema.safeParseAsync(fields),
+      billingSchema.safeParseAsync(fields),
+    ]);
     const issues = [...(student.error?.issues ?? []), ...(billing.error?.issues ?? [])];
     expect(issues.some((issue) => issue.path[0] === field)).toBe(!form);
   });
 
   it('reads a server refusal as the field’s message', () => {
-    expect(fieldOfServerError('billing.phone: Enter a phone number with area code')).toEqual({ field: 'phone', message: 'Enter a phone number with area code' });
-    expect(fieldOfServerError('billing.zip: zip is required')).toEqual({ field: 'zip', message: 'Enter a 5-digit ZIP code' });
-    expect(fieldOfServerError('student.studentEmail: email is not a valid address')).toEqual({ field: 'studentEmail', message: 'Enter an e-mail address like name@example.com' });
+    expect(fieldOfServerError('billing.phone: Enter a phone number with area code')).toEqual({
+      field: 'phone',
+      message: 'Enter a phone number with area code',
+    });
+    expect(fieldOfServerError('billing.zip: zip is required')).toEqual({
+      field: 'zip',
+      message: 'Enter a 5-digit ZIP code',
+    });
+    expect(fieldOfServerError('student.studentEmail: email is not a valid address')).toEqual({
+      field: 'studentEmail',
+      message: 'Enter an e-mail address like name@example.com',
+    });
     expect(fieldOfServerError('editorId is required')).toBeNull();
   });
 });
@@ -107,7 +155,10 @@ describe('the checkout form', () => {
 describe('itemising an order', () => {
   const order = (overbooked: boolean, owned = false) => ({
     ...priceOrder({
-      services: [{ id: 'supplement-large', quantity: 2 }, { id: 'common-app-essay', quantity: 1 }],
+      services: [
+        { id: 'supplement-large', quantity: 2 },
+        { id: 'common-app-essay', quantity: 1 },
+      ],
       overbooked,
       addOns: ['community', 'speed48hr'],
       owned: { community: owned, speed24hr: false, speed48hr: false },
@@ -136,7 +187,12 @@ describe('itemising an order', () => {
 
   it('shows an add-on owned before as Included, and the e-mail reads the same lines', () => {
     const { items, total } = itemise(order(false, true), 'then');
-    expect(items[2]).toEqual({ key: 'community', label: 'Paid Community Access', detail: 'Owned from an earlier order', amount: 'Included' });
+    expect(items[2]).toEqual({
+      key: 'community',
+      label: 'Paid Community Access',
+      detail: 'Owned from an earlier order',
+      amount: 'Included',
+    });
     expect(total).toBe('$750');
     expect(items.map(itemText)).toEqual([
       'Supplemental Essay Help (Large) × 2: $200, $100 each',
@@ -149,7 +205,9 @@ describe('itemising an order', () => {
   it('says who heard of the order', () => {
     const editor = { id: 'maya-chen', name: 'Maya Chen', college: '', major: '', overbooked: false };
     expect(editorNoticeText({ editor, editorNotice: 'editor' })).toBe('Your editor, Maya Chen, was notified');
-    expect(editorNoticeText({ editor, editorNotice: 'team' })).toBe('Our team was notified and will pass it to your editor');
+    expect(editorNoticeText({ editor, editorNotice: 'team' })).toBe(
+      'Our team was notified and will pass it to your editor',
+    );
     expect(editorNoticeText({ editor })).toBe('Our team was notified and will pass it to your editor');
   });
 });
@@ -158,10 +216,20 @@ describe('the edit rules the confirmation promises', () => {
   it.each([
     [[{ id: 'common-app-essay', quantity: 1 }], 'unlimited revisions for your Common App essay'],
     [[{ id: 'supplement-small', quantity: 1 }], '3 edits for your supplemental essay'],
-    [[{ id: 'supplement-small', quantity: 1 }, { id: 'supplement-large', quantity: 2 }], '3 edits for each supplemental essay'],
+    [
+      [
+        { id: 'supplement-small', quantity: 1 },
+        { id: 'supplement-large', quantity: 2 },
+      ],
+      '3 edits for each supplemental essay',
+    ],
     [[{ id: 'activity-list', quantity: 1 }], '3 edits for your activity list'],
     [
-      [{ id: 'common-app-essay', quantity: 1 }, { id: 'supplement-large', quantity: 2 }, { id: 'activity-list', quantity: 1 }],
+      [
+        { id: 'common-app-essay', quantity: 1 },
+        { id: 'supplement-large', quantity: 2 },
+        { id: 'activity-list', quantity: 1 },
+      ],
       'unlimited revisions for your Common App essay; 3 edits for each supplemental essay and for your activity list',
     ],
   ] as const)('%j: %s', (services, rules) => {
@@ -206,7 +274,11 @@ describe('the test checkout’s card form speaks as Stripe Checkout does', () =>
 
 describe('the stored cart', () => {
   it('reads back what was stored, and drops what this version does not know', () => {
-    const stored = { services: { 'activity-list': 2, 'not-a-service': 1, 'supplement-small': -3 }, editorId: 'maya-chen', addOns: ['community', 'bogus'] };
+    const stored = {
+      services: { 'activity-list': 2, 'not-a-service': 1, 'supplement-small': -3 },
+      editorId: 'maya-chen',
+      addOns: ['community', 'bogus'],
+    };
     expect(decodeSelection(JSON.stringify(stored))).toEqual({
       services: { 'activity-list': 2, 'supplement-small': 1 },
       editorId: 'maya-chen',
@@ -216,7 +288,10 @@ describe('the stored cart', () => {
 
   it('falls back to an empty cart for anything else', () => {
     const empty = { services: {}, editorId: null, addOns: [] };
-    for (const raw of [undefined, '', 'not json', 'null', '42', '{"addOns":"x"}']) expect(decodeSelection(raw)).toMatchObject(empty);
-    expect(decodeSelection(JSON.stringify({ services: {}, editorId: null, addOns: ['speed24hr', 'speed48hr'] })).addOns).toEqual(['speed24hr']);
+    for (const raw of [undefined, '', 'not json', 'null', '42', '{"addOns":"x"}'])
+      expect(decodeSelection(raw)).toMatchObject(empty);
+    expect(
+      decodeSelection(JSON.stringify({ services: {}, editorId: null, addOns: ['speed24hr', 'speed48hr'] })).addOns,
+    ).toEqual(['speed24hr']);
   });
 });

@@ -3,27 +3,63 @@ import { describe, expect, it } from 'vitest';
 import { businessTime, periodBounds } from '../../netlify/server/admin/reports';
 import { centsAsDecimal, formatUsdCents } from '../../src/lib/money';
 import { exportPeriodSchema, monthsQuerySchema, searchQuerySchema } from '../../src/lib/reports.schema';
-import { addMonths, defaultMonths, isCalendarDay, lastDayOf, lastMonthPeriod, monthLabel, monthsFrom, returnedLate } from '../../src/lib/reports';
+import {
+  addMonths,
+  defaultMonths,
+  isCalendarDay,
+  lastDayOf,
+  lastMonthPeriod,
+  monthLabel,
+  monthsFrom,
+  returnedLate,
+} from '../../src/lib/reports';
 import { matchesAny, searchNeedle } from '../../src/lib/search';
 
 describe('amounts', () => {
   it('writes cents as dollars and cents for a spreadsheet, no symbol or separator', () => {
-    expect([123450, 0, 5, 99, 100, 100000000, -5, -15000].map(centsAsDecimal)).toEqual(['1234.50', '0.00', '0.05', '0.99', '1.00', '1000000.00', '-0.05', '-150.00']);
+    expect([123450, 0, 5, 99, 100, 100000000, -5, -15000].map(centsAsDecimal)).toEqual([
+      '1234.50',
+      '0.00',
+      '0.05',
+      '0.99',
+      '1.00',
+      '1000000.00',
+      '-0.05',
+      '-150.00',
+    ]);
   });
   it('puts the minus of a loss before the dollar sign', () => {
-    expect([formatUsdCents(-15000), formatUsdCents(-5), formatUsdCents(123450)]).toEqual(['-$150.00', '-$0.05', '$1,234.50']);
+    expect([formatUsdCents(-15000), formatUsdCents(-5), formatUsdCents(123450)]).toEqual([
+      '-$150.00',
+      '-$0.05',
+      '$1,234.50',
+    ]);
   });
 });
 
 describe('months and days', () => {
   it('steps months across years', () => {
-    expect([addMonths('2026-01', -1), addMonths('2025-12', 1), addMonths('2026-03', -14)]).toEqual(['2025-12', '2026-01', '2025-01']);
+    expect([addMonths('2026-01', -1), addMonths('2025-12', 1), addMonths('2026-03', -14)]).toEqual([
+      '2025-12',
+      '2026-01',
+      '2025-01',
+    ]);
     expect(monthsFrom('2025-11', '2026-02')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
     expect(monthsFrom('2026-02', '2026-01')).toEqual([]);
   });
   it('knows the last day of a month, leap years included', () => {
-    expect([lastDayOf('2026-02'), lastDayOf('2028-02'), lastDayOf('2026-12'), lastDayOf('2026-04')]).toEqual(['2026-02-28', '2028-02-29', '2026-12-31', '2026-04-30']);
-    expect([isCalendarDay('2028-02-29'), isCalendarDay('2026-02-29'), isCalendarDay('2026-04-31'), isCalendarDay('2026-4-1')]).toEqual([true, false, false, false]);
+    expect([lastDayOf('2026-02'), lastDayOf('2028-02'), lastDayOf('2026-12'), lastDayOf('2026-04')]).toEqual([
+      '2026-02-28',
+      '2028-02-29',
+      '2026-12-31',
+      '2026-04-30',
+    ]);
+    expect([
+      isCalendarDay('2028-02-29'),
+      isCalendarDay('2026-02-29'),
+      isCalendarDay('2026-04-31'),
+      isCalendarDay('2026-4-1'),
+    ]).toEqual([true, false, false, false]);
   });
   it('defaults the exports to last month and the report to the last twelve', () => {
     expect(lastMonthPeriod('2026-01-15')).toEqual({ from: '2025-12-01', to: '2025-12-31' });

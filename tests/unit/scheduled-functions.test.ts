@@ -55,7 +55,9 @@ it('does not start a function again while its last run is still going', async ()
 
 it('gives scheduled functions no URL, and serves the others at theirs', async () => {
   const host = await loadFunctions(directory);
-  expect(await host.handle(new Request(`${siteUrl}/.netlify/functions/every-minute`, { method: 'POST' }), siteUrl)).toBeUndefined();
+  expect(
+    await host.handle(new Request(`${siteUrl}/.netlify/functions/every-minute`, { method: 'POST' }), siteUrl),
+  ).toBeUndefined();
   expect(await (await host.handle(new Request(`${siteUrl}/api/endpoint`), siteUrl))!.text()).toBe('endpoint');
   expect(names()).toEqual(['endpoint']);
 });

@@ -18,10 +18,13 @@ function sources(dir: string): string[] {
   });
 }
 
-const CLIENT_IMPORT = /from\s+['"]@netlify\/blobs['"]|import\(\s*['"]@netlify\/blobs['"]\s*\)|require\(\s*['"]@netlify\/blobs['"]\s*\)/;
+const CLIENT_IMPORT =
+  /from\s+['"]@netlify\/blobs['"]|import\(\s*['"]@netlify\/blobs['"]\s*\)|require\(\s*['"]@netlify\/blobs['"]\s*\)/;
 const MODIFIED = /\.modified\b|\{\s*modified\b/;
 
-const checked = ['src', 'netlify/functions', 'netlify/server', 'scripts'].flatMap(sources).filter((file) => relative(ROOT, join(ROOT, file)) !== WRAPPER);
+const checked = ['src', 'netlify/functions', 'netlify/server', 'scripts']
+  .flatMap(sources)
+  .filter((file) => relative(ROOT, join(ROOT, file)) !== WRAPPER);
 
 describe('the Blobs client is reached only through the store wrapper', () => {
   it('finds the sources it checks', () => {

@@ -134,24 +134,53 @@ describe('a read', () => {
 });
 
 describe('keys', () => {
-  const BAD = ['', '..', '.', '../site:files/x', 'a/../b', 'a/./b', '%2e%2e/x', 'a/%2E./b', 'a//b', '/a', 'a?b', 'a#b', 'a\\b', 'a\u0000b', 'x'.repeat(601)];
-  it.each(BAD.map((key) => [JSON.stringify(key).slice(0, 40), key]))('%s is refused with a 400 before any request', async (_, key) => {
-    const store = fresh();
-    failing({ fault: 503, at: 1, reads: true });
-    for (const attempt of [() => store.get(key, { type: 'json' }), () => store.setJSON(key, {}), () => store.delete(key)]) {
-      const error = await attempt().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(HttpError);
-      expect((error as HttpError).status).toBe(400);
-    }
-    expect(blobs.writeCount()).toBe(0);
-  });
+  const BAD = [
+    '',
+    '..',
+    '.',
+    '../site:files/x',
+    'a/../b',
+    'a/./b',
+    '%2e%2e/x',
+    'a/%2E./b',
+    'a//b',
+    '/a',
+    'a?b',
+    'a#b',
+    'a\\b',
+    'a\u0000b',
+    'x'.repeat(601),
+  ];
+  it.each(BAD.map((key) => [JSON.stringify(key).slice(0, 40), key]))(
+    '%s is refused with a 400 before any request',
+    async (_, key) => {
+      const store = fresh();
+      failing({ fault: 503, at: 1, reads: true });
+      for (const attempt of [
+        () => store.get(key, { type: 'json' }),
+        () => store.setJSON(key, {}),
+        () => store.delete(key),
+      ]) {
+        const error = await attempt().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(HttpError);
+        expect((error as HttpError).status).toBe(400);
+      }
+      expect(blobs.writeCount()).toBe(0);
+    },
+  );
 
   it('keys as the stores write them are accepted, and a listing prefix may end in a slash', async () => {
     const store = fresh();
-    for (const key of ['by-customer/uid123/BCC-ABC234', 'maya-chen/pat%40example.com', 'due/2026-11-24T07/2026-11-24T07:00:00.000Z/BCC-A-1/ack-1']) {
+    for (const key of [
+      'by-customer/uid123/BCC-ABC234',
+      'maya-chen/pat%40example.com',
+      'due/2026-11-24T07/2026-11-24T07:00:00.000Z/BCC-A-1/ack-1',
+    ]) {
       expect(await store.set(key, '')).toBe(true);
     }
-    expect((await store.list({ prefix: 'by-customer/uid123/' })).blobs.map((b) => b.key)).toEqual(['by-customer/uid123/BCC-ABC234']);
+    expect((await store.list({ prefix: 'by-customer/uid123/' })).blobs.map((b) => b.key)).toEqual([
+      'by-customer/uid123/BCC-ABC234',
+    ]);
     await expect(store.list({ prefix: '../' })).rejects.toBeInstanceOf(HttpError);
   });
 });
@@ -183,7 +212,6 @@ describe('time', () => {
     }
   });
 });
-
 
 describe('a blob read for a compare-and-set', () => {
   /** A store that has the blob but cannot name its version: neither the read nor the listing gives an etag. */

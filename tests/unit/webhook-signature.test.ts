@@ -4,7 +4,11 @@
  */
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { isValidWebhookSignature, signWebhookPayload, SIGNATURE_TOLERANCE_SECONDS } from '../../netlify/server/orders/webhook-signature';
+import {
+  isValidWebhookSignature,
+  signWebhookPayload,
+  SIGNATURE_TOLERANCE_SECONDS,
+} from '../../netlify/server/orders/webhook-signature';
 
 const stripe = new Stripe('sk_test_unused');
 const secret = 'whsec_test_secret';

@@ -34,7 +34,11 @@ const SEEN = 'seen/';
 /** Keeps the event for the admin area, then mails the business; each once however often it runs. */
 export async function tellOwner(notice: OwnerNotice, info?: DeployInfo): Promise<void> {
   const { id, at, kind, orderId, subject, lines } = notice;
-  await appendOnlyStore<AttentionRecord>('attention', info).appendOnce(id, { at: at.toISOString(), kind, orderId, text: lines[0] }, at);
+  await appendOnlyStore<AttentionRecord>('attention', info).appendOnce(
+    id,
+    { at: at.toISOString(), kind, orderId, text: lines[0] },
+    at,
+  );
   await sendMail(paragraphsMail(site.email, subject, lines), info, at, { id: `owner-${id}`, at });
 }
 
@@ -43,7 +47,10 @@ export function attentionRepo(info?: DeployInfo) {
 
   async function keys(): Promise<{ items: string[]; seen: Set<string> }> {
     const all = await listKeys(store, { order: 'desc' });
-    return { items: all.filter((k) => !k.startsWith(SEEN)), seen: new Set(all.filter((k) => k.startsWith(SEEN)).map((k) => k.slice(SEEN.length))) };
+    return {
+      items: all.filter((k) => !k.startsWith(SEEN)),
+      seen: new Set(all.filter((k) => k.startsWith(SEEN)).map((k) => k.slice(SEEN.length))),
+    };
   }
 
   return {

@@ -4,7 +4,16 @@
  * after it, so a change that lands always has its entry: one whose confirmation could not be written
  * stays visible as not confirmed instead of being lost, and the change is still answered as done.
  */
-import { AUDIT_ACTIONS, AUDIT_VALUE_MAX, editorChangeAction, type AuditAction, type AuditFields, type AuditItem, type AuditSubject, type AuditValue } from '../../../src/lib/audit';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_VALUE_MAX,
+  editorChangeAction,
+  type AuditAction,
+  type AuditFields,
+  type AuditItem,
+  type AuditSubject,
+  type AuditValue,
+} from '../../../src/lib/audit';
 import { nextState, type Project, type ProjectAction } from '../../../src/lib/delivery';
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import { appendOnlyStore } from '../storage/append-only';
@@ -45,19 +54,30 @@ const small = (value: unknown): AuditValue => {
 /** Bookkeeping fields every record has: they change on every write and say nothing. */
 const IGNORED = new Set(['updatedAt', 'createdAt']);
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Nested objects as dotted fields ('weekly.sat', 'featured.home'): a change names the part that changed. */
 function flatten(record: object, prefix = ''): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).flatMap(([k, v]) => (isPlainObject(v) ? Object.entries(flatten(v, `${prefix}${k}.`)) : [[`${prefix}${k}`, v]])));
+  return Object.fromEntries(
+    Object.entries(record).flatMap(([k, v]) =>
+      isPlainObject(v) ? Object.entries(flatten(v, `${prefix}${k}.`)) : [[`${prefix}${k}`, v]],
+    ),
+  );
 }
 
 /** The fields of `before` and `after` that differ, each side kept small; whole sides for a creation or a deletion. */
-export function changedFields(before: object | null, after: object | null): { before: AuditFields | null; after: AuditFields | null } {
+export function changedFields(
+  before: object | null,
+  after: object | null,
+): { before: AuditFields | null; after: AuditFields | null } {
   const b = flatten(before ?? {});
   const a = flatten(after ?? {});
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !IGNORED.has(k) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null));
-  const side = (record: object | null, values: Record<string, unknown>) => (record === null ? null : Object.fromEntries(keys.map((k) => [k, small(values[k])])));
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
+    (k) => !IGNORED.has(k) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null),
+  );
+  const side = (record: object | null, values: Record<string, unknown>) =>
+    record === null ? null : Object.fromEntries(keys.map((k) => [k, small(values[k])]));
   return { before: side(before, b), after: side(after, a) };
 }
 
@@ -70,9 +90,19 @@ const RETRY_LOOKBACK = 20;
  * The key of a recent unconfirmed entry for the same change by the same admin: the attempt that
  * failed before this retry. The retry confirms that entry rather than adding a second one.
  */
-async function unconfirmedTwin(store: Store, record: AuditRecord): Promise<{ key: string; value: AuditRecord } | undefined> {
-  const same = (r: AuditRecord) => !r.confirmed && r.by.uid === record.by.uid && r.action === record.action && JSON.stringify([r.subject, r.before, r.after]) === JSON.stringify([record.subject, record.before, record.after]);
-  const recent = await readRecords<AuditRecord>(store, (await listKeys(store, { order: 'desc' })).slice(0, RETRY_LOOKBACK));
+async function unconfirmedTwin(
+  store: Store,
+  record: AuditRecord,
+): Promise<{ key: string; value: AuditRecord } | undefined> {
+  const same = (r: AuditRecord) =>
+    !r.confirmed &&
+    r.by.uid === record.by.uid &&
+    r.action === record.action &&
+    JSON.stringify([r.subject, r.before, r.after]) === JSON.stringify([record.subject, record.before, record.after]);
+  const recent = await readRecords<AuditRecord>(
+    store,
+    (await listKeys(store, { order: 'desc' })).slice(0, RETRY_LOOKBACK),
+  );
   return recent.find(({ value }) => same(value));
 }
 
@@ -81,12 +111,25 @@ async function unconfirmedTwin(store: Store, record: AuditRecord): Promise<{ key
  * same values, a retry that found its work done). A change refused with a 4xx leaves no entry; one
  * that failed otherwise (storage) leaves its entry unconfirmed: part of it may have landed.
  */
-export async function audited<R>(info: DeployInfo | undefined, caller: Caller, what: AuditedChange<R>, change: () => Promise<R>, now = new Date()): Promise<R> {
+export async function audited<R>(
+  info: DeployInfo | undefined,
+  caller: Caller,
+  what: AuditedChange<R>,
+  change: () => Promise<R>,
+  now = new Date(),
+): Promise<R> {
   const fields = changedFields(what.before, what.after);
   // Nothing before or after (an unknown subject), or nothing different: no action to record.
   if (!what.before && !what.after) return change();
   if (what.before && what.after && Object.keys(fields.before!).length === 0) return change();
-  const record: AuditRecord = { at: now.toISOString(), by: { uid: caller.uid, email: caller.email }, action: what.action, subject: what.subject, ...fields, confirmed: false };
+  const record: AuditRecord = {
+    at: now.toISOString(),
+    by: { uid: caller.uid, email: caller.email },
+    action: what.action,
+    subject: what.subject,
+    ...fields,
+    confirmed: false,
+  };
   const store = openStore('audit', info);
   const twin = await unconfirmedTwin(store, record);
   const entry = twin?.value ?? record;
@@ -97,7 +140,8 @@ export async function audited<R>(info: DeployInfo | undefined, caller: Caller, w
   } catch (error) {
     // Refused now: this attempt's own entry goes. A twin stays: its attempt may have landed (a cancel
     // that landed is refused as already done on its retry).
-    if (error instanceof HttpError && !twin) await store.delete(key).catch((e) => console.error(`Audit entry ${key} of a refused action kept:`, e));
+    if (error instanceof HttpError && !twin)
+      await store.delete(key).catch((e) => console.error(`Audit entry ${key} of a refused action kept:`, e));
     throw error;
   }
   try {
@@ -105,7 +149,10 @@ export async function audited<R>(info: DeployInfo | undefined, caller: Caller, w
     await store.setJSON(key, { ...entry, subject, confirmed: true });
   } catch (error) {
     // The change stands and the entry exists; it only stays marked as not confirmed.
-    console.error(`Audit entry ${key} (${what.action} ${what.subject.kind} ${what.subject.id}) left unconfirmed:`, error);
+    console.error(
+      `Audit entry ${key} (${what.action} ${what.subject.kind} ${what.subject.id}) left unconfirmed:`,
+      error,
+    );
   }
   return result;
 }
@@ -135,17 +182,35 @@ export function projectChange(project: Project, step: Step): AuditedChange {
     action,
     subject: { kind: 'project', id: project.id },
     before: { state: project.state, editor: project.editor.name },
-    after: { state: nextState(step.action, project.state), editor: step.action === 'reassign' ? step.editor.name : project.editor.name, ...(step.action === 'message' && { message: step.text }) },
+    after: {
+      state: nextState(step.action, project.state),
+      editor: step.action === 'reassign' ? step.editor.name : project.editor.name,
+      ...(step.action === 'message' && { message: step.text }),
+    },
   };
 }
 
-export const auditItem = (id: string, r: AuditRecord): AuditItem => ({ id, at: r.at, by: r.by.email, action: r.action, label: AUDIT_ACTIONS[r.action], subject: r.subject, before: r.before, after: r.after, confirmed: r.confirmed });
+export const auditItem = (id: string, r: AuditRecord): AuditItem => ({
+  id,
+  at: r.at,
+  by: r.by.email,
+  action: r.action,
+  label: AUDIT_ACTIONS[r.action],
+  subject: r.subject,
+  before: r.before,
+  after: r.after,
+  confirmed: r.confirmed,
+});
 
 /**
  * One page of the log, newest first; with `subjectId`, only the entries about it. The filter reads
  * every record: the log of a small business stays small enough, and it keeps the key a time.
  */
-export async function auditPage(query: PageQuery, subjectId: string | undefined, info?: DeployInfo): Promise<Page<AuditItem>> {
+export async function auditPage(
+  query: PageQuery,
+  subjectId: string | undefined,
+  info?: DeployInfo,
+): Promise<Page<AuditItem>> {
   if (!subjectId) {
     const page = await log(info).page(query);
     return { ...page, items: page.items.map(({ key, value }) => auditItem(key, value)) };

@@ -11,7 +11,15 @@ import { centsAsDecimal } from '../../../src/lib/money';
 import { lineLabel, orderStateLabel, type Order } from '../../../src/lib/order';
 import { refundedCents, refundStateLabel } from '../../../src/lib/refunds';
 import { site } from '../../../src/lib/site';
-import { BUSINESS_TIME_ZONE, monthsFrom, returnedLate, type EditorTotals, type ExportKind, type MonthTotals, type MonthsReport } from '../../../src/lib/reports';
+import {
+  BUSINESS_TIME_ZONE,
+  monthsFrom,
+  returnedLate,
+  type EditorTotals,
+  type ExportKind,
+  type MonthTotals,
+  type MonthsReport,
+} from '../../../src/lib/reports';
 import { consultsRepo } from '../consults/consults.repo';
 import { projectsRepo } from '../delivery/projects.repo';
 import { editorNames } from '../editors/preferred-editor';
@@ -27,7 +35,10 @@ const monthOf = (iso: string) => localDate(iso, BUSINESS_TIME_ZONE).slice(0, 7);
 const paidAt = (order: Order) => (order.status === 'paid' ? (order.payment.paidAt ?? order.updatedAt) : null);
 
 /** When a project became final, if it is. */
-const finishedAt = (project: Project) => (project.state === 'final' ? (project.history.findLast((event) => event.type === 'finalize')?.at ?? project.updatedAt) : null);
+const finishedAt = (project: Project) =>
+  project.state === 'final'
+    ? (project.history.findLast((event) => event.type === 'finalize')?.at ?? project.updatedAt)
+    : null;
 
 /**
  * Who had the project when `at` came: a reassignment moves it to the next editor, so the editors in
@@ -35,7 +46,10 @@ const finishedAt = (project: Project) => (project.state === 'final' ? (project.h
  */
 function editorAt(project: Project, at: string): string {
   const reassignedBefore = project.history.filter((event) => event.type === 'reassign' && event.at <= at).length;
-  return [...project.previousAssignments.map((previous) => previous.editorId), project.editor.id][reassignedBefore] ?? project.editor.id;
+  return (
+    [...project.previousAssignments.map((previous) => previous.editorId), project.editor.id][reassignedBefore] ??
+    project.editor.id
+  );
 }
 
 const emptyMonth = (month: string): MonthTotals => ({
@@ -61,7 +75,14 @@ export function computeMonths(
   const editor = (id: string, name?: string) => {
     let found = editors.get(id);
     if (!found) {
-      found = { editorId: id, name: data.names.get(id) ?? name ?? id, projectsOpen: 0, projectsFinished: 0, roundsOnTime: 0, roundsLate: 0 };
+      found = {
+        editorId: id,
+        name: data.names.get(id) ?? name ?? id,
+        projectsOpen: 0,
+        projectsFinished: 0,
+        roundsOnTime: 0,
+        roundsLate: 0,
+      };
       editors.set(id, found);
     }
     return found;
@@ -128,11 +149,18 @@ const allOrders = async (info?: DeployInfo) => (await ordersRepo(info).page(EVER
 export async function monthsReport(range: { from: string; to: string }, info: DeployInfo): Promise<MonthsReport> {
   const [orders, projects, bookings, names] = await Promise.all([
     allOrders(info),
-    projectsRepo(info).page(EVERY).then((page) => page.items),
+    projectsRepo(info)
+      .page(EVERY)
+      .then((page) => page.items),
     consultsRepo(info).bookings(),
     editorNames(info),
   ]);
-  return computeMonths(range, { orders, projects, consultsBookedAt: bookings.items.map((booking) => booking.createdAt), names });
+  return computeMonths(range, {
+    orders,
+    projects,
+    consultsBookedAt: bookings.items.map((booking) => booking.createdAt),
+    names,
+  });
 }
 
 // --- The accountant's CSV files ---------------------------------------------------------------------
@@ -140,62 +168,166 @@ export async function monthsReport(range: { from: string; to: string }, info: De
 /** The instants a period of days of the business time zone covers: from its first midnight to the one after its last day. */
 export function periodBounds(from: string, to: string): { start: number; end: number } {
   const zone = { zone: BUSINESS_TIME_ZONE };
-  return { start: DateTime.fromISO(from, zone).startOf('day').toMillis(), end: DateTime.fromISO(to, zone).plus({ days: 1 }).startOf('day').toMillis() };
+  return {
+    start: DateTime.fromISO(from, zone).startOf('day').toMillis(),
+    end: DateTime.fromISO(to, zone).plus({ days: 1 }).startOf('day').toMillis(),
+  };
 }
 
 /** An instant as the business's wall clock reads it, '2026-03-01 09:05:00'. */
-export const businessTime = (iso: string) => DateTime.fromISO(iso).setZone(BUSINESS_TIME_ZONE).toFormat('yyyy-MM-dd HH:mm:ss');
+export const businessTime = (iso: string) =>
+  DateTime.fromISO(iso).setZone(BUSINESS_TIME_ZONE).toFormat('yyyy-MM-dd HH:mm:ss');
 
 const zoneNote = `(${BUSINESS_TIME_ZONE})`;
 
 /** Each export's header row and its rows for the orders of one period, oldest first. */
 export function exportRows(kind: ExportKind, orders: Order[], period: { start: number; end: number }): string[][] {
-  const within = (iso: string | null | undefined): iso is string => Boolean(iso) && Date.parse(iso!) >= period.start && Date.parse(iso!) < period.end;
-  const byTime = (rows: { at: string; row: string[] }[]) => rows.sort((a, b) => a.at.localeCompare(b.at)).map(({ row }) => row);
+  const within = (iso: string | null | undefined): iso is string =>
+    Boolean(iso) && Date.parse(iso!) >= period.start && Date.parse(iso!) < period.end;
+  const byTime = (rows: { at: string; row: string[] }[]) =>
+    rows.sort((a, b) => a.at.localeCompare(b.at)).map(({ row }) => row);
 
   if (kind === 'orders') {
-    const header = ['Order', `Paid at ${zoneNote}`, 'Status', 'Family e-mail', 'Parent', 'Student', 'Editor', 'Items', 'Total', 'Refunded', 'Net', 'Payment id'];
+    const header = [
+      'Order',
+      `Paid at ${zoneNote}`,
+      'Status',
+      'Family e-mail',
+      'Parent',
+      'Student',
+      'Editor',
+      'Items',
+      'Total',
+      'Refunded',
+      'Net',
+      'Payment id',
+    ];
     const rows = orders.flatMap((order) => {
       const at = paidAt(order);
       if (!within(at)) return [];
-      const items = [...order.serviceLines.map(lineLabel), ...order.addOnLines.filter((line) => line.chargedCents > 0).map((line) => line.title), ...(order.turnaroundFeeCents > 0 ? [order.turnaround.label] : [])];
+      const items = [
+        ...order.serviceLines.map(lineLabel),
+        ...order.addOnLines.filter((line) => line.chargedCents > 0).map((line) => line.title),
+        ...(order.turnaroundFeeCents > 0 ? [order.turnaround.label] : []),
+      ];
       const refunded = refundedCents(order);
-      const row = [order.id, businessTime(at), orderStateLabel(order), order.customer.email, order.student.parentName, order.student.studentName, order.editor.name, items.join('; '), centsAsDecimal(order.totalCents), centsAsDecimal(refunded), centsAsDecimal(order.totalCents - refunded), order.payment.paymentIntent ?? ''];
+      const row = [
+        order.id,
+        businessTime(at),
+        orderStateLabel(order),
+        order.customer.email,
+        order.student.parentName,
+        order.student.studentName,
+        order.editor.name,
+        items.join('; '),
+        centsAsDecimal(order.totalCents),
+        centsAsDecimal(refunded),
+        centsAsDecimal(order.totalCents - refunded),
+        order.payment.paymentIntent ?? '',
+      ];
       return [{ at, row }];
     });
     return [header, ...byTime(rows)];
   }
 
   if (kind === 'refunds') {
-    const header = ['Refund', 'Order', `Made at ${zoneNote}`, 'Amount', 'State', 'Kind', 'By', 'Reason', 'Projects cancelled', 'Provider refund id', 'Failure'];
+    const header = [
+      'Refund',
+      'Order',
+      `Made at ${zoneNote}`,
+      'Amount',
+      'State',
+      'Kind',
+      'By',
+      'Reason',
+      'Projects cancelled',
+      'Provider refund id',
+      'Failure',
+    ];
     const rows = orders.flatMap((order) => [
       ...(order.refunds ?? [])
         .filter((refund) => within(refund.createdAt))
         .map((refund) => ({
           at: refund.createdAt,
-          row: [refund.id, order.id, businessTime(refund.createdAt), centsAsDecimal(refund.amountCents), refundStateLabel[refund.state], 'Order refund', refund.actor, refund.reason, refund.projectIds.join('; '), refund.providerId ?? '', refund.failure ?? ''],
+          row: [
+            refund.id,
+            order.id,
+            businessTime(refund.createdAt),
+            centsAsDecimal(refund.amountCents),
+            refundStateLabel[refund.state],
+            'Order refund',
+            refund.actor,
+            refund.reason,
+            refund.projectIds.join('; '),
+            refund.providerId ?? '',
+            refund.failure ?? '',
+          ],
         })),
       ...(order.extraPayments ?? [])
         .filter((extra) => within(extra.receivedAt))
         .map((extra) => ({
           at: extra.receivedAt,
-          row: [`extra-${extra.sessionId}`, order.id, businessTime(extra.receivedAt), centsAsDecimal(extra.amountCents), refundStateLabel[extra.refund.state], 'Extra payment returned', site.name, 'A second payment for the same order', '', extra.refund.providerId ?? '', extra.refund.failure ?? ''],
+          row: [
+            `extra-${extra.sessionId}`,
+            order.id,
+            businessTime(extra.receivedAt),
+            centsAsDecimal(extra.amountCents),
+            refundStateLabel[extra.refund.state],
+            'Extra payment returned',
+            site.name,
+            'A second payment for the same order',
+            '',
+            extra.refund.providerId ?? '',
+            extra.refund.failure ?? '',
+          ],
         })),
     ]);
     return [header, ...byTime(rows)];
   }
 
-  const header = ['Received at ' + zoneNote, 'Order', 'Amount', 'Kind', 'Family e-mail', 'Payment id', 'Checkout session', 'Mode'];
+  const header = [
+    'Received at ' + zoneNote,
+    'Order',
+    'Amount',
+    'Kind',
+    'Family e-mail',
+    'Payment id',
+    'Checkout session',
+    'Mode',
+  ];
   const rows = orders.flatMap((order) => {
     const at = paidAt(order);
     const own = within(at)
-      ? [{ at, row: [businessTime(at), order.id, centsAsDecimal(order.totalCents), 'Order payment', order.customer.email, order.payment.paymentIntent ?? '', order.payment.sessionId ?? '', order.payment.mode] }]
+      ? [
+          {
+            at,
+            row: [
+              businessTime(at),
+              order.id,
+              centsAsDecimal(order.totalCents),
+              'Order payment',
+              order.customer.email,
+              order.payment.paymentIntent ?? '',
+              order.payment.sessionId ?? '',
+              order.payment.mode,
+            ],
+          },
+        ]
       : [];
     const extra = (order.extraPayments ?? [])
       .filter((payment) => within(payment.receivedAt))
       .map((payment) => ({
         at: payment.receivedAt,
-        row: [businessTime(payment.receivedAt), order.id, centsAsDecimal(payment.amountCents), 'Extra payment (refunded in full)', order.customer.email, payment.paymentIntent ?? '', payment.sessionId, order.payment.mode],
+        row: [
+          businessTime(payment.receivedAt),
+          order.id,
+          centsAsDecimal(payment.amountCents),
+          'Extra payment (refunded in full)',
+          order.customer.email,
+          payment.paymentIntent ?? '',
+          payment.sessionId,
+          order.payment.mode,
+        ],
       }));
     return [...own, ...extra];
   });
@@ -203,6 +335,11 @@ export function exportRows(kind: ExportKind, orders: Order[], period: { start: n
 }
 
 /** One export of the days `from` to `to` (both included) as CSV rows, read from storage. */
-export async function exportCsvRows(kind: ExportKind, from: string, to: string, info?: DeployInfo): Promise<string[][]> {
+export async function exportCsvRows(
+  kind: ExportKind,
+  from: string,
+  to: string,
+  info?: DeployInfo,
+): Promise<string[][]> {
   return exportRows(kind, await allOrders(info), periodBounds(from, to));
 }

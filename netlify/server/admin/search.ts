@@ -10,7 +10,16 @@ import { BUSINESS_TIME_ZONE } from '../../../src/lib/consult-rules';
 import { projectStateLabel } from '../../../src/lib/delivery';
 import { formatUsd } from '../../../src/lib/money';
 import { orderStateLabel } from '../../../src/lib/order';
-import { SEARCH_KINDS, SEARCH_LIMITS, matchesAny, searchNeedle, type SearchAnswer, type SearchGroup, type SearchHit, type SearchKind } from '../../../src/lib/search';
+import {
+  SEARCH_KINDS,
+  SEARCH_LIMITS,
+  matchesAny,
+  searchNeedle,
+  type SearchAnswer,
+  type SearchGroup,
+  type SearchHit,
+  type SearchKind,
+} from '../../../src/lib/search';
 import { forEachWhile, untilDone } from '../backup/pool';
 import { consultsRepo } from '../consults/consults.repo';
 import { projectsRepo } from '../delivery/projects.repo';
@@ -37,7 +46,14 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
   return {
     orders: source({
       read: (limit) => ordersRepo(info).page(scan(limit)),
-      fields: (o) => [o.id, o.customer.email, o.student.parentName, o.student.parentEmail, o.student.studentName, o.student.studentEmail],
+      fields: (o) => [
+        o.id,
+        o.customer.email,
+        o.student.parentName,
+        o.student.parentEmail,
+        o.student.studentName,
+        o.student.studentEmail,
+      ],
       hit: (o) => ({
         id: o.id,
         title: `${o.id} · ${o.student.parentName}`,
@@ -47,7 +63,15 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
     }),
     projects: source({
       read: (limit) => projectsRepo(info).page(scan(limit)),
-      fields: (p) => [p.id, p.orderId, p.customer.email, p.student.name, p.student.email, p.student.parentName, p.student.parentEmail],
+      fields: (p) => [
+        p.id,
+        p.orderId,
+        p.customer.email,
+        p.student.name,
+        p.student.email,
+        p.student.parentName,
+        p.student.parentEmail,
+      ],
       hit: (p) => ({
         id: p.id,
         title: `${p.id} · ${p.service.title}`,
@@ -78,17 +102,32 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
     subscribers: source({
       read: (limit) => subscribersRepo(info).page(scan(limit)),
       fields: (s) => [s.email],
-      hit: (s) => ({ id: s.email, title: s.email, detail: `${s.enabled ? 'Active' : 'Inactive'} · subscribed ${day(s.subscribedAt)}`, anchor: null }),
+      hit: (s) => ({
+        id: s.email,
+        title: s.email,
+        detail: `${s.enabled ? 'Active' : 'Inactive'} · subscribed ${day(s.subscribedAt)}`,
+        anchor: null,
+      }),
     }),
     waitlist: source({
       read: (limit) => waitlistRepo(info).page(scan(limit)),
       fields: (w) => [w.email],
-      hit: (w) => ({ id: `${w.editorId}/${w.email}`, title: w.email, detail: `Waiting for ${w.editorName} since ${day(w.at)}`, anchor: `waitlist-${w.editorId}` }),
+      hit: (w) => ({
+        id: `${w.editorId}/${w.email}`,
+        title: w.email,
+        detail: `Waiting for ${w.editorName} since ${day(w.at)}`,
+        anchor: `waitlist-${w.editorId}`,
+      }),
     }),
     outbox: source({
       read: (limit) => outboxPage(scan(limit), info),
       fields: ({ value }) => [...[value.to].flat(), value.subject],
-      hit: ({ key, value }) => ({ id: key, title: value.subject, detail: `To ${[value.to].flat().join(', ')} · queued ${day(value.queuedAt)}`, anchor: `mail-${key}` }),
+      hit: ({ key, value }) => ({
+        id: key,
+        title: value.subject,
+        detail: `To ${[value.to].flat().join(', ')} · queued ${day(value.queuedAt)}`,
+        anchor: `mail-${key}`,
+      }),
     }),
   };
 }
@@ -97,7 +136,11 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
 const LISTS_AT_ONCE = 2;
 
 /** The matches of `q` in every list, grouped by kind in the order of SEARCH_KINDS. */
-export async function search(q: string, info?: DeployInfo, limits: { scanPerKind: number; perKind: number } = SEARCH_LIMITS): Promise<SearchAnswer> {
+export async function search(
+  q: string,
+  info?: DeployInfo,
+  limits: { scanPerKind: number; perKind: number } = SEARCH_LIMITS,
+): Promise<SearchAnswer> {
   const needle = searchNeedle(q);
   const all = sources(info);
   const groups = new Map<SearchKind, SearchGroup>();
@@ -105,7 +148,12 @@ export async function search(q: string, info?: DeployInfo, limits: { scanPerKind
     const { read, fields, hit } = all[kind];
     const { items, total } = await read(limits.scanPerKind);
     const matched = items.filter((record) => matchesAny(needle, fields(record)));
-    groups.set(kind, { kind, hits: matched.slice(0, limits.perKind).map((record) => ({ kind, ...hit(record) })), matches: matched.length, unsearched: Math.max(0, total - limits.scanPerKind) });
+    groups.set(kind, {
+      kind,
+      hits: matched.slice(0, limits.perKind).map((record) => ({ kind, ...hit(record) })),
+      matches: matched.length,
+      unsearched: Math.max(0, total - limits.scanPerKind),
+    });
   });
   return { q, groups: SEARCH_KINDS.map((kind) => groups.get(kind)!) };
 }

@@ -20,7 +20,10 @@ const newestFirst = (dates: string[]) => dates.sort().reverse();
 export async function readCatalog(backups: Store): Promise<Catalog> {
   const { blobs, directories } = await backups.list({ directories: true });
   const complete = blobs.flatMap((b) => dateOfManifest(b.key));
-  return { complete: newestFirst(complete), folders: newestFirst(directories.filter((date) => datePattern.test(date))) };
+  return {
+    complete: newestFirst(complete),
+    folders: newestFirst(directories.filter((date) => datePattern.test(date))),
+  };
 }
 
 /** The manifest of the complete backup of `date`, or null when there is none. */

@@ -11,9 +11,16 @@ export type CopyOutcome = 'copied' | 'gone' | 'same' | 'differs';
 
 type Found = { data: ArrayBuffer; metadata: Record<string, unknown> };
 
-const isSame = (a: Found, b: Found) => Buffer.from(a.data).equals(Buffer.from(b.data)) && isDeepStrictEqual(a.metadata, b.metadata);
+const isSame = (a: Found, b: Found) =>
+  Buffer.from(a.data).equals(Buffer.from(b.data)) && isDeepStrictEqual(a.metadata, b.metadata);
 
-export async function copyBlob(from: Store, fromKey: string, to: Store, toKey: string, { onlyIfNew = false } = {}): Promise<CopyOutcome> {
+export async function copyBlob(
+  from: Store,
+  fromKey: string,
+  to: Store,
+  toKey: string,
+  { onlyIfNew = false } = {},
+): Promise<CopyOutcome> {
   const found = await from.getWithMetadata(fromKey, { type: 'arrayBuffer' });
   if (!found) return 'gone';
   // A blob written without metadata reads as {}: written back the same way, it keeps no header either.

@@ -36,7 +36,11 @@ export interface ExportSummary {
   pruned: string[];
 }
 
-export async function exportBackup({ info, now = new Date(), timeLeft = storageTimeLeft }: ExportOptions = {}): Promise<ExportSummary> {
+export async function exportBackup({
+  info,
+  now = new Date(),
+  timeLeft = storageTimeLeft,
+}: ExportOptions = {}): Promise<ExportSummary> {
   const backups = openStore('backups', info);
   const goOn = () => timeLeft() > RESERVE_MS;
   const summary: ExportSummary = { date: backupDate(now), state: 'under way', copied: 0, pruned: [] };
@@ -48,7 +52,8 @@ export async function exportBackup({ info, now = new Date(), timeLeft = storageT
       const manifest: Manifest = { date: summary.date, finishedAt: new Date().toISOString(), stores };
       // false: another run finished the day first. "Already there" must be so: a 412 from a broken proxy is not a manifest.
       const written = await backups.setJSON(manifestKey(summary.date), manifest, { onlyIfNew: true });
-      if (!written && !(await backups.getMetadata(manifestKey(summary.date)))) throw new StorageError(`${manifestKey(summary.date)}: 412 for a manifest that does not exist`);
+      if (!written && !(await backups.getMetadata(manifestKey(summary.date))))
+        throw new StorageError(`${manifestKey(summary.date)}: 412 for a manifest that does not exist`);
       catalog.complete = [summary.date, ...catalog.complete].sort().reverse();
     }
     summary.state = 'complete';
@@ -65,7 +70,12 @@ export async function exportBackup({ info, now = new Date(), timeLeft = storageT
  * Copies every blob the day's backup does not hold yet, store by store; answers each store's count
  * of copies, or null when time ran out first.
  */
-async function copyMissing(backups: Store, summary: ExportSummary, info: DeployInfo | undefined, goOn: () => boolean): Promise<Manifest['stores'] | null> {
+async function copyMissing(
+  backups: Store,
+  summary: ExportSummary,
+  info: DeployInfo | undefined,
+  goOn: () => boolean,
+): Promise<Manifest['stores'] | null> {
   const { date } = summary;
   const held = new Set(await listKeys(backups, { prefix: `${date}/` }));
   const counts: Manifest['stores'] = {};

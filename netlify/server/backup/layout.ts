@@ -16,7 +16,9 @@ const NOT_BACKED_UP = ['backups', 'limits'] as const;
 export type BackedUpStore = Exclude<StoreName, (typeof NOT_BACKED_UP)[number]>;
 
 /** Every other store, so a new store is backed up without a line here. */
-export const BACKED_UP_STORES = STORE_NAMES.filter((name): name is BackedUpStore => !(NOT_BACKED_UP as readonly string[]).includes(name));
+export const BACKED_UP_STORES = STORE_NAMES.filter(
+  (name): name is BackedUpStore => !(NOT_BACKED_UP as readonly string[]).includes(name),
+);
 
 /** A backup is named by its UTC day. */
 export const backupDate = (now: Date) => now.toISOString().slice(0, 10);
@@ -44,6 +46,9 @@ export function copyKey(date: string, store: BackedUpStore, key: string): string
 export const manifestSchema = z.object({
   date: z.string().regex(datePattern),
   finishedAt: z.string().datetime(),
-  stores: z.record(z.enum(BACKED_UP_STORES as [BackedUpStore, ...BackedUpStore[]]), z.object({ blobs: z.number().int().nonnegative() })),
+  stores: z.record(
+    z.enum(BACKED_UP_STORES as [BackedUpStore, ...BackedUpStore[]]),
+    z.object({ blobs: z.number().int().nonnegative() }),
+  ),
 });
 export type Manifest = z.infer<typeof manifestSchema>;

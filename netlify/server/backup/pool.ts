@@ -3,7 +3,11 @@
  * stops the start of new items and is thrown once the items in flight have ended, so no work goes on
  * unseen after the caller has moved on. Answers whether every item was done.
  */
-export async function forEachWhile<T>(items: readonly T[], { concurrency, goOn }: { concurrency: number; goOn: () => boolean }, work: (item: T) => Promise<void>): Promise<boolean> {
+export async function forEachWhile<T>(
+  items: readonly T[],
+  { concurrency, goOn }: { concurrency: number; goOn: () => boolean },
+  work: (item: T) => Promise<void>,
+): Promise<boolean> {
   let next = 0;
   const failures: unknown[] = [];
   const worker = async () => {

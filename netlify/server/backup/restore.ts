@@ -41,7 +41,10 @@ export class BackupUnusable extends Error {
   readonly name = 'BackupUnusable';
 }
 
-export async function restoreBackup(date: string, { info, merge = false }: RestoreOptions = {}): Promise<RestoreResult> {
+export async function restoreBackup(
+  date: string,
+  { info, merge = false }: RestoreOptions = {},
+): Promise<RestoreResult> {
   const backups = openStore('backups', info);
   const manifest = await readManifest(backups, date);
   if (!manifest) throw new BackupUnusable(`There is no complete backup of ${date}.`);
@@ -56,7 +59,8 @@ export async function restoreBackup(date: string, { info, merge = false }: Resto
     const report: StoreRestore = { store, blobs: keys.length, written: 0, alreadyThere: 0, differing: [], missing: [] };
     await forEachWhile(keys, { concurrency: WRITES_AT_ONCE, goOn: untilDone }, async (key) => {
       const outcome = await copyBlob(backups, `${prefix}${key}`, target, key, { onlyIfNew: true });
-      if (outcome === 'gone') throw new BackupUnusable(`${prefix}${key} went missing from the backup during the restore.`);
+      if (outcome === 'gone')
+        throw new BackupUnusable(`${prefix}${key} went missing from the backup during the restore.`);
       if (outcome === 'copied') report.written++;
       else if (outcome === 'same') report.alreadyThere++;
       else report.differing.push(key);
@@ -77,7 +81,10 @@ async function planOf(date: string, manifest: Manifest, info: DeployInfo | undef
     stores.map(async ([store, { blobs }]) => {
       const prefix = storePrefix(date, store);
       const keys = copies.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
-      if (keys.length !== blobs) throw new BackupUnusable(`The backup of ${date} holds ${keys.length} of the ${blobs} blobs of ${store} it recorded.`);
+      if (keys.length !== blobs)
+        throw new BackupUnusable(
+          `The backup of ${date} holds ${keys.length} of the ${blobs} blobs of ${store} it recorded.`,
+        );
       const inBackup = new Set(keys);
       const foreign = (await listKeys(openStore(store, info))).filter((key) => !inBackup.has(key)).length;
       return { store, keys, foreign };

@@ -14,7 +14,11 @@ import { forEachWhile } from './pool';
 const DELETES_AT_ONCE = 8;
 
 /** Answers the dates it removed: a manifest deleted, or an abandoned day's copies all deleted. */
-export async function pruneBackups(backups: Store, { complete, folders }: Catalog, goOn: () => boolean): Promise<string[]> {
+export async function pruneBackups(
+  backups: Store,
+  { complete, folders }: Catalog,
+  goOn: () => boolean,
+): Promise<string[]> {
   const newest = complete[0];
   if (newest === undefined) return [];
   const kept = new Set(complete.slice(0, BACKUPS_KEPT));

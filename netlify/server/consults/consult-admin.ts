@@ -7,7 +7,13 @@
  */
 import { localDate } from '../../../src/lib/consult-format';
 import { consultMessages } from '../../../src/lib/consult-messages';
-import { BUSINESS_TIME_ZONE, DAY_MS, HORIZON_DAYS, type AvailabilitySettings, type ConsultItem } from '../../../src/lib/consult-rules';
+import {
+  BUSINESS_TIME_ZONE,
+  DAY_MS,
+  HORIZON_DAYS,
+  type AvailabilitySettings,
+  type ConsultItem,
+} from '../../../src/lib/consult-rules';
 import type { Availability } from '../../../src/lib/consult-availability';
 import { cancelConsult, consultItem, joinLink } from './consult-booking';
 import { linkMail, sendOnce } from './consult-mail';
@@ -20,7 +26,8 @@ import { StorageError, type DeployInfo } from '../storage/stores';
 const upcomingWindow = (now: Date): [Date, Date] => [now, new Date(now.getTime() + (HORIZON_DAYS + 1) * DAY_MS)];
 
 /** The last mail that gave the visitor a link (or said it will follow): the confirmation, the reminder, a notice. */
-const lastTold = (booking: ConsultBooking) => booking.history.findLast((e) => e.type === 'booked' || e.type === 'reminder-sent' || e.type === 'link-sent');
+const lastTold = (booking: ConsultBooking) =>
+  booking.history.findLast((e) => e.type === 'booked' || e.type === 'reminder-sent' || e.type === 'link-sent');
 const toldLink = (booking: ConsultBooking) => {
   const event = lastTold(booking);
   return event && 'link' in event ? (event.link ?? null) : null;
@@ -46,20 +53,36 @@ async function tellLink(id: string, availability: Availability, info: DeployInfo
     let booking = found.value;
     const link = joinLink(booking, availability);
     if (link && link !== toldLink(booking)) {
-      const told: ConsultBooking = { ...booking, sequence: booking.sequence + 1, history: [...booking.history, { type: 'link-sent', at: now.toISOString(), link }] };
+      const told: ConsultBooking = {
+        ...booking,
+        sequence: booking.sequence + 1,
+        history: [...booking.history, { type: 'link-sent', at: now.toISOString(), link }],
+      };
       if (!(await repo.update(told, found.etag))) continue;
       booking = told;
     }
     const notices = booking.history.filter((e) => e.type === 'link-sent');
     const notice = notices.at(-1)!;
-    return sendOnce([linkMail(booking, notice.link, new Date(notice.at))], info, `consult-${id}-link-${notices.length}`, new Date(notice.at));
+    return sendOnce(
+      [linkMail(booking, notice.link, new Date(notice.at))],
+      info,
+      `consult-${id}-link-${notices.length}`,
+      new Date(notice.at),
+    );
   }
   throw new StorageError(`Consult ${id} kept changing while its meeting link was being sent`);
 }
 
 /** Tells every visitor in `bookings` who needs it; tries them all, then throws the first failure. */
-async function tellLinks(bookings: ConsultBooking[], availability: Availability, info: DeployInfo, now: Date): Promise<void> {
-  const results = await Promise.allSettled(bookings.filter((b) => linkToTell(b, availability, now)).map((b) => tellLink(b.id, availability, info, now)));
+async function tellLinks(
+  bookings: ConsultBooking[],
+  availability: Availability,
+  info: DeployInfo,
+  now: Date,
+): Promise<void> {
+  const results = await Promise.allSettled(
+    bookings.filter((b) => linkToTell(b, availability, now)).map((b) => tellLink(b.id, availability, info, now)),
+  );
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
 }
@@ -83,7 +106,9 @@ export async function updateAvailability(
   const held = await repo.heldBookings(...upcomingWindow(now));
   const daysOff = new Set(availability.daysOff);
   // A cancelled booking still holding its slot is a cancel an earlier attempt began: it is finished below.
-  const onDaysOff = held.filter((b) => Date.parse(b.start) > now.getTime() && daysOff.has(localDate(b.start, BUSINESS_TIME_ZONE)));
+  const onDaysOff = held.filter(
+    (b) => Date.parse(b.start) > now.getTime() && daysOff.has(localDate(b.start, BUSINESS_TIME_ZONE)),
+  );
   const booked = onDaysOff.filter((b) => b.status === 'booked');
   if (booked.some((b) => !cancelConsults.includes(b.id))) {
     const names = await editorNames(info);
@@ -99,7 +124,12 @@ export async function updateAvailability(
   }
   const saved = await repo.saveAvailability(availability, now);
   const cancelled = new Set(onDaysOff.map((b) => b.id));
-  await tellLinks(held.filter((b) => !cancelled.has(b.id)), saved.availability, info, now);
+  await tellLinks(
+    held.filter((b) => !cancelled.has(b.id)),
+    saved.availability,
+    info,
+    now,
+  );
   return { saved };
 }
 
@@ -107,7 +137,12 @@ export async function updateAvailability(
  * Sets booking `id`'s own meeting link ('' to use the availability's) and tells the visitor when the
  * link that applies changed: 404 for an unknown id, 409 once cancelled or begun.
  */
-export async function setConsultLink(id: string, link: string, info: DeployInfo, now = new Date()): Promise<ConsultItem> {
+export async function setConsultLink(
+  id: string,
+  link: string,
+  info: DeployInfo,
+  now = new Date(),
+): Promise<ConsultItem> {
   const repo = consultsRepo(info);
   for (let attempt = 0; attempt < 5; attempt++) {
     const found = await repo.get(id);

@@ -4,7 +4,14 @@
  * changes only by compare-and-set, so of two requests that meet, one wins and the other is told why.
  */
 import { consultMessages } from '../../../src/lib/consult-messages';
-import { BUSINESS_TIME_ZONE, slotEnd, type BookingRequest, type ConsultByToken, type ConsultItem, type FreeSlots } from '../../../src/lib/consult-rules';
+import {
+  BUSINESS_TIME_ZONE,
+  slotEnd,
+  type BookingRequest,
+  type ConsultByToken,
+  type ConsultItem,
+  type FreeSlots,
+} from '../../../src/lib/consult-rules';
 import type { Availability } from '../../../src/lib/consult-availability';
 import { offerWindow, offeredSlots } from './consult-slots';
 import { cancellationMails, confirmationMails, sendOnce } from './consult-mail';
@@ -21,7 +28,10 @@ import { StorageError, type DeployInfo } from '../storage/stores';
 export async function freeSlots(info: DeployInfo, now = new Date()): Promise<FreeSlots> {
   const repo = consultsRepo(info);
   const { earliest, latest } = offerWindow(now);
-  const [{ availability }, taken] = await Promise.all([repo.availability(), repo.takenSlots(new Date(earliest), new Date(latest))]);
+  const [{ availability }, taken] = await Promise.all([
+    repo.availability(),
+    repo.takenSlots(new Date(earliest), new Date(latest)),
+  ]);
   return { timeZone: BUSINESS_TIME_ZONE, slots: offeredSlots(availability, now).filter((slot) => !taken.has(slot)) };
 }
 
@@ -36,7 +46,11 @@ export async function freeSlots(info: DeployInfo, now = new Date()): Promise<Fre
 export async function bookConsult(
   request: BookingRequest,
   info: DeployInfo,
-  { now = new Date(), editorName = null, ip = null }: { now?: Date; editorName?: string | null; ip?: string | null } = {},
+  {
+    now = new Date(),
+    editorName = null,
+    ip = null,
+  }: { now?: Date; editorName?: string | null; ip?: string | null } = {},
 ): Promise<{ booking: ConsultBooking; token: string }> {
   const repo = consultsRepo(info);
   // Our branded e-mail goes to the address given: a few bookings a day per address and per
@@ -55,7 +69,12 @@ export async function bookConsult(
   }
   // Booked less than a day ahead: the confirmation is reminder enough.
   if (reminderDue(booking) > now) await repo.scheduleReminder(booking);
-  await sendOnce(confirmationMails(booking, { token, editorName, now: new Date(booking.createdAt) }), info, `consult-${booking.id}-booked`, new Date(booking.createdAt));
+  await sendOnce(
+    confirmationMails(booking, { token, editorName, now: new Date(booking.createdAt) }),
+    info,
+    `consult-${booking.id}-booked`,
+    new Date(booking.createdAt),
+  );
   return { booking, token };
 }
 
@@ -73,7 +92,11 @@ async function claimOrFindClaim(repo: ReturnType<typeof consultsRepo>, booking: 
 }
 
 /** The booking this request makes: stored now, or found as an earlier attempt of the same request stored it. */
-async function bookingFor(request: BookingRequest, repo: ReturnType<typeof consultsRepo>, now: Date): Promise<ConsultBooking> {
+async function bookingFor(
+  request: BookingRequest,
+  repo: ReturnType<typeof consultsRepo>,
+  now: Date,
+): Promise<ConsultBooking> {
   const { availability } = await repo.availability();
   if (!offeredSlots(availability, now).includes(request.start)) {
     const earlier = await repo.get(request.requestId);
@@ -98,7 +121,8 @@ async function bookingFor(request: BookingRequest, repo: ReturnType<typeof consu
   if (await repo.create(fresh)) return fresh;
   const earlier = (await repo.get(fresh.id))?.value;
   if (!earlier) throw new StorageError(`Booking ${fresh.id} was refused as existing, yet it does not`);
-  if (earlier.start !== fresh.start || earlier.email !== fresh.email) throw new HttpError(409, consultMessages.requestReused);
+  if (earlier.start !== fresh.start || earlier.email !== fresh.email)
+    throw new HttpError(409, consultMessages.requestReused);
   if (earlier.status === 'cancelled') throw new HttpError(409, consultMessages.alreadyCancelled);
   return earlier;
 }
@@ -111,7 +135,12 @@ export type Canceller = { by: 'visitor' } | { by: 'admin'; admin: string };
  * done again by any later cancel, which then answers 409 (already cancelled): so a cancel that failed
  * midway is finished by its retry, with each e-mail sent once.
  */
-export async function cancelConsult(id: string, canceller: Canceller, info: DeployInfo, now = new Date()): Promise<ConsultBooking> {
+export async function cancelConsult(
+  id: string,
+  canceller: Canceller,
+  info: DeployInfo,
+  now = new Date(),
+): Promise<ConsultBooking> {
   const repo = consultsRepo(info);
   // Another writer (the reminder run) may change the booking meanwhile: then read it again.
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -160,17 +189,28 @@ export async function bookingIdForToken(token: string, info: DeployInfo): Promis
 /** What the cancel page shows: when, and whether it still stands. */
 export function consultByToken(booking: ConsultBooking): ConsultByToken {
   const cancelled = booking.history.find((e) => e.type === 'cancelled');
-  return { start: booking.start, end: booking.end, timeZone: booking.timeZone, status: booking.status, cancelledAt: cancelled?.at ?? null };
+  return {
+    start: booking.start,
+    end: booking.end,
+    timeZone: booking.timeZone,
+    status: booking.status,
+    cancelledAt: cancelled?.at ?? null,
+  };
 }
 
 /** The meeting link that applies to a booking now: its own, else the availability's; null while none is set. */
-export const joinLink = (booking: ConsultBooking, availability: Availability): string | null => booking.meetingLink || availability.meetingLink || null;
+export const joinLink = (booking: ConsultBooking, availability: Availability): string | null =>
+  booking.meetingLink || availability.meetingLink || null;
 
 /**
  * A booking as the admin reads it, with its preferred editor's current name (`names`: id -> name) and
  * the meeting link that applies to it under `availability`.
  */
-export function consultItem(booking: ConsultBooking, names: Map<string, string>, availability: Availability): ConsultItem {
+export function consultItem(
+  booking: ConsultBooking,
+  names: Map<string, string>,
+  availability: Availability,
+): ConsultItem {
   const { id, start, end, name, email, intendedMajor, preferredEditor, timeZone, status, history } = booking;
   return {
     id,

@@ -18,7 +18,11 @@ const DOMAIN = site.email.slice(site.email.indexOf('@') + 1);
 export const consultUid = (bookingId: string) => `consult-${bookingId}@${DOMAIN}`;
 
 /** `link`: where to join the call, as the event's location and URL; calendars offer it at the time. */
-export function consultInvite(booking: ConsultBooking, method: InviteMethod, { now, description, link = null }: { now: Date; description: string; link?: string | null }): string {
+export function consultInvite(
+  booking: ConsultBooking,
+  method: InviteMethod,
+  { now, description, link = null }: { now: Date; description: string; link?: string | null },
+): string {
   const calendar = ical({
     prodId: { company: site.name, product: 'Consult booking' },
     method: method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
@@ -36,7 +40,15 @@ export function consultInvite(booking: ConsultBooking, method: InviteMethod, { n
     organizer: { name: site.name, email: site.email },
     // The visitor chose the time themselves: nothing to accept. The invite goes to the address they
     // gave: it names them by their cleaned first name at most (letters only, nothing to escape).
-    attendees: [{ name: greetingName(booking.name) ?? booking.email, email: booking.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }],
+    attendees: [
+      {
+        name: greetingName(booking.name) ?? booking.email,
+        email: booking.email,
+        role: ICalAttendeeRole.REQ,
+        status: ICalAttendeeStatus.ACCEPTED,
+        rsvp: false,
+      },
+    ],
   });
   return calendar.toString();
 }

@@ -21,7 +21,11 @@ type Block = string | { label: string; href: string };
 function body(blocks: Block[]): Pick<Mail, 'text' | 'html'> {
   const text = blocks.map((b) => (typeof b === 'string' ? b : `${b.label}: ${b.href}`)).join('\n\n');
   const html = blocks
-    .map((b) => (typeof b === 'string' ? `<p style="white-space:pre-wrap">${escapeHtml(b)}</p>` : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`))
+    .map((b) =>
+      typeof b === 'string'
+        ? `<p style="white-space:pre-wrap">${escapeHtml(b)}</p>`
+        : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`,
+    )
     .join('\n');
   return { text, html };
 }
@@ -35,40 +39,77 @@ const bookAgainLink = () => `${serverEnv().URL}/contact#book-consult`;
 /** The first line of a mail to the visitor: their cleaned first name at most (visitor-name.ts). */
 const greeting = (booking: ConsultBooking) => `Hi ${greetingName(booking.name) ?? 'there'},`;
 
-const when = (booking: ConsultBooking, timeZone = booking.timeZone) => formatConsult(booking.start, booking.end, timeZone);
+const when = (booking: ConsultBooking, timeZone = booking.timeZone) =>
+  formatConsult(booking.start, booking.end, timeZone);
 /** The New York time too, unless the visitor is in New York: the business says times in its own zone. */
 const whenWithBusinessTime = (booking: ConsultBooking) =>
   booking.timeZone === BUSINESS_TIME_ZONE ? when(booking) : `${when(booking)}\n(${when(booking, BUSINESS_TIME_ZONE)})`;
 
-function invite(booking: ConsultBooking, method: InviteMethod, now: Date, description: string, link: string | null = null): Mail['icalEvent'] {
-  return { method, filename: method === 'REQUEST' ? 'consult.ics' : 'consult-cancelled.ics', content: consultInvite(booking, method, { now, description, link }) };
+function invite(
+  booking: ConsultBooking,
+  method: InviteMethod,
+  now: Date,
+  description: string,
+  link: string | null = null,
+): Mail['icalEvent'] {
+  return {
+    method,
+    filename: method === 'REQUEST' ? 'consult.ics' : 'consult-cancelled.ics',
+    content: consultInvite(booking, method, { now, description, link }),
+  };
 }
 
 const joinBlock = (link: string) => ({ label: 'Join the call', href: link });
 /** What the visitor reads about joining: the link, or honestly that it will follow. */
 const joining = (link: string | null): Block[] =>
-  link ? ['At the time of the consult, join the call with this link:', joinBlock(link)] : ['Before the consult we will e-mail you a link to join the call.'];
+  link
+    ? ['At the time of the consult, join the call with this link:', joinBlock(link)]
+    : ['Before the consult we will e-mail you a link to join the call.'];
 
 /** The business's copy: who and when (New York time), with what the visitor told us; replies go to the visitor. */
-function businessNotice(booking: ConsultBooking, subject: string, details: string[], icalEvent: Mail['icalEvent']): Mail {
-  const rows = [`When: ${when(booking, BUSINESS_TIME_ZONE)}`, `Name: ${booking.name}`, `Email: ${booking.email}`, ...details, `Visitor's time zone: ${booking.timeZone}`];
+function businessNotice(
+  booking: ConsultBooking,
+  subject: string,
+  details: string[],
+  icalEvent: Mail['icalEvent'],
+): Mail {
+  const rows = [
+    `When: ${when(booking, BUSINESS_TIME_ZONE)}`,
+    `Name: ${booking.name}`,
+    `Email: ${booking.email}`,
+    ...details,
+    `Visitor's time zone: ${booking.timeZone}`,
+  ];
   return { to: site.email, replyTo: booking.email, subject: oneLine(subject), ...body([rows.join('\n')]), icalEvent };
 }
 
 function bookingDetails(booking: ConsultBooking, editorName: string | null): string[] {
-  const editor = booking.preferredEditor === ANY_EDITOR.value ? ANY_EDITOR.label : (editorName ?? booking.preferredEditor);
-  return [`Intended major: ${booking.intendedMajor ? majorLabel(booking.intendedMajor) : 'Not given'}`, `Preferred editor: ${editor}`];
+  const editor =
+    booking.preferredEditor === ANY_EDITOR.value ? ANY_EDITOR.label : (editorName ?? booking.preferredEditor);
+  return [
+    `Intended major: ${booking.intendedMajor ? majorLabel(booking.intendedMajor) : 'Not given'}`,
+    `Preferred editor: ${editor}`,
+  ];
 }
 
 /**
  * To the visitor and to the business, each with the invite; the visitor's carries the cancel link and
  * the meeting link the booking recorded (`link` of its 'booked' event), or says it will follow.
  */
-export function confirmationMails(booking: ConsultBooking, { token, editorName, now }: { token: string; editorName: string | null; now: Date }): Mail[] {
+export function confirmationMails(
+  booking: ConsultBooking,
+  { token, editorName, now }: { token: string; editorName: string | null; now: Date },
+): Mail[] {
   const cancel = { label: 'Cancel this consult', href: cancelLink(token) };
   const link = booking.history.find((e) => e.type === 'booked')?.link ?? null;
   const joinLine = link ? `\n\nJoin the call: ${link}` : '';
-  const icalEvent = invite(booking, 'REQUEST', now, `${consultMessages.eventTitle}.${joinLine}\n\nNeed to cancel? ${cancel.href}`, link);
+  const icalEvent = invite(
+    booking,
+    'REQUEST',
+    now,
+    `${consultMessages.eventTitle}.${joinLine}\n\nNeed to cancel? ${cancel.href}`,
+    link,
+  );
   const toVisitor: Mail = {
     to: booking.email,
     replyTo: site.email,
@@ -106,7 +147,10 @@ export function cancellationMails(booking: ConsultBooking, { now }: { now: Date 
     icalEvent,
   };
   if (byAdmin) return [toVisitor];
-  return [toVisitor, businessNotice(booking, `Consult cancelled: ${booking.name}, ${when(booking, BUSINESS_TIME_ZONE)}`, [], icalEvent)];
+  return [
+    toVisitor,
+    businessNotice(booking, `Consult cancelled: ${booking.name}, ${when(booking, BUSINESS_TIME_ZONE)}`, [], icalEvent),
+  ];
 }
 
 /**
@@ -150,7 +194,9 @@ export function linkMail(booking: ConsultBooking, link: string, now: Date): Mail
  * missing).
  */
 export async function sendOnce(mails: Mail[], info: DeployInfo, flow: string, at: Date): Promise<number> {
-  const results = await Promise.allSettled(mails.map((mail, i) => sendMail(mail, info, new Date(), { id: `${flow}-${i}`, at })));
+  const results = await Promise.allSettled(
+    mails.map((mail, i) => sendMail(mail, info, new Date(), { id: `${flow}-${i}`, at })),
+  );
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   return results.filter((r) => r.status === 'fulfilled' && r.value.via !== 'already').length;

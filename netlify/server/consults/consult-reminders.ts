@@ -21,13 +21,24 @@ export async function sendDueReminders(info: DeployInfo, now = new Date()): Prom
       if (!booking.history.some((e) => e.type === 'reminder-sent')) {
         // The link that applies now, kept with the record so that a retry sends the same one.
         const link = joinLink(booking, availability);
-        const reminded = { ...booking, history: [...booking.history, { type: 'reminder-sent' as const, at: now.toISOString(), ...(link ? { link } : {}) }] };
+        const reminded = {
+          ...booking,
+          history: [
+            ...booking.history,
+            { type: 'reminder-sent' as const, at: now.toISOString(), ...(link ? { link } : {}) },
+          ],
+        };
         // Cancelled or reminded meanwhile: leave the key, and the next run sees what happened.
         if (!(await repo.update(reminded, found.etag))) continue;
         booking = reminded;
       }
       const reminder = booking.history.find((e) => e.type === 'reminder-sent')!;
-      sent += await sendOnce([reminderMail(booking, reminder.link ?? null)], info, `consult-${booking.id}-reminder`, new Date(reminder.at));
+      sent += await sendOnce(
+        [reminderMail(booking, reminder.link ?? null)],
+        info,
+        `consult-${booking.id}-reminder`,
+        new Date(reminder.at),
+      );
     }
     await repo.deleteReminder(due.key);
   }

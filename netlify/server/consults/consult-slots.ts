@@ -11,7 +11,15 @@
  * and a window holding it yields both hours.
  */
 import { DateTime } from 'luxon';
-import { BUSINESS_TIME_ZONE, DAY_MS, HORIZON_DAYS, HOUR_MS, MINUTE_MS, NOTICE_HOURS, SLOT_MINUTES } from '../../../src/lib/consult-rules';
+import {
+  BUSINESS_TIME_ZONE,
+  DAY_MS,
+  HORIZON_DAYS,
+  HOUR_MS,
+  MINUTE_MS,
+  NOTICE_HOURS,
+  SLOT_MINUTES,
+} from '../../../src/lib/consult-rules';
 import { WEEKDAYS, minutesOfDay, type Availability } from '../../../src/lib/consult-availability';
 
 /** The instants (ms) a slot on offer at `now` may start from, included, and before. */
@@ -26,7 +34,11 @@ export function offeredSlots(availability: Availability, now: Date): string[] {
   const openDates = new Map(availability.openDates.map((d) => [d.date, d.windows]));
   const slots: string[] = [];
   const lastDay = DateTime.fromMillis(latest, { zone: BUSINESS_TIME_ZONE }).startOf('day');
-  for (let day = DateTime.fromMillis(earliest, { zone: BUSINESS_TIME_ZONE }).startOf('day'); day <= lastDay; day = day.plus({ days: 1 })) {
+  for (
+    let day = DateTime.fromMillis(earliest, { zone: BUSINESS_TIME_ZONE }).startOf('day');
+    day <= lastDay;
+    day = day.plus({ days: 1 })
+  ) {
     const date = day.toISODate()!;
     const hours = openDates.get(date) ?? availability.weekly[WEEKDAYS[day.weekday - 1]];
     const windows = hours.map((w) => [minutesOfDay(w.start)!, minutesOfDay(w.end)!] as const);
@@ -50,11 +62,14 @@ export function offeredSlots(availability: Availability, now: Date): string[] {
 function* slotStarts(day: DateTime, nextDay: DateTime): Generator<[number, number]> {
   const midnight = day.toMillis();
   if (day.offset === nextDay.offset) {
-    for (let at = midnight; at < nextDay.toMillis(); at += SLOT_MINUTES * MINUTE_MS) yield [at, (at - midnight) / MINUTE_MS];
+    for (let at = midnight; at < nextDay.toMillis(); at += SLOT_MINUTES * MINUTE_MS)
+      yield [at, (at - midnight) / MINUTE_MS];
     return;
   }
-  for (let slot = day; slot < nextDay; slot = slot.plus({ minutes: SLOT_MINUTES })) yield [slot.toMillis(), slot.hour * 60 + slot.minute];
+  for (let slot = day; slot < nextDay; slot = slot.plus({ minutes: SLOT_MINUTES }))
+    yield [slot.toMillis(), slot.hour * 60 + slot.minute];
 }
 
 /** Whether `start` (an ISO instant) is a slot on offer at `now`. */
-export const isOffered = (availability: Availability, start: string, now: Date) => offeredSlots(availability, now).includes(start);
+export const isOffered = (availability: Availability, start: string, now: Date) =>
+  offeredSlots(availability, now).includes(start);

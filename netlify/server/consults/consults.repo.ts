@@ -14,7 +14,12 @@
  */
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
 import { listKeys, readRecords } from '../storage/paging';
-import { HOUR_MS, REMINDER_HOURS_BEFORE, type AvailabilitySettings, type ConsultBasics } from '../../../src/lib/consult-rules';
+import {
+  HOUR_MS,
+  REMINDER_HOURS_BEFORE,
+  type AvailabilitySettings,
+  type ConsultBasics,
+} from '../../../src/lib/consult-rules';
 import { DEFAULT_AVAILABILITY, type Availability } from '../../../src/lib/consult-availability';
 import { UUID } from '../../../src/lib/ids';
 
@@ -31,10 +36,12 @@ const REMINDERS = 'reminders/';
 const bookingKey = (id: string) => `bookings/${id}`;
 const tokenKey = (tokenHash: string) => `tokens/${tokenHash}`;
 const slotKey = (start: string) => `slots/${start.slice(0, 10)}/${start}`;
-const cancelledKey = (booking: Pick<ConsultBooking, 'id' | 'start'>) => `cancelled/${booking.start.slice(0, 10)}/${booking.start}/${booking.id}`;
+const cancelledKey = (booking: Pick<ConsultBooking, 'id' | 'start'>) =>
+  `cancelled/${booking.start.slice(0, 10)}/${booking.start}/${booking.id}`;
 
 /** When a booking's reminder is due; the reminder key of a booking made later than that is never written. */
-export const reminderDue = (booking: Pick<ConsultBooking, 'start'>) => new Date(Date.parse(booking.start) - REMINDER_HOURS_BEFORE * HOUR_MS);
+export const reminderDue = (booking: Pick<ConsultBooking, 'start'>) =>
+  new Date(Date.parse(booking.start) - REMINDER_HOURS_BEFORE * HOUR_MS);
 function reminderKey(booking: Pick<ConsultBooking, 'id' | 'start'>) {
   const due = reminderDue(booking).toISOString();
   return `${REMINDERS}${due.slice(0, 10)}/${due}/${booking.id}`;
@@ -47,7 +54,11 @@ function reminderKey(booking: Pick<ConsultBooking, 'id' | 'start'>) {
 function monthPrefixes(root: string, from: Date, to: Date): string[] {
   const months: string[] = [];
   const last = to.toISOString().slice(0, 7);
-  for (let month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth())); ; month.setUTCMonth(month.getUTCMonth() + 1)) {
+  for (
+    let month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth()));
+    ;
+    month.setUTCMonth(month.getUTCMonth() + 1)
+  ) {
     const name = month.toISOString().slice(0, 7);
     if (name > last) return months;
     months.push(`${root}/${name}-`);
@@ -81,7 +92,9 @@ export function consultsRepo(info?: DeployInfo) {
     async availability(): Promise<AvailabilitySettings> {
       const saved = (await store.get(AVAILABILITY, { type: 'json' })) as AvailabilitySettings | null;
       // Saved before open dates and the meeting link existed: those start empty.
-      return saved ? { ...saved, availability: { ...DEFAULT_AVAILABILITY, ...saved.availability } } : { availability: DEFAULT_AVAILABILITY, updatedAt: null };
+      return saved
+        ? { ...saved, availability: { ...DEFAULT_AVAILABILITY, ...saved.availability } }
+        : { availability: DEFAULT_AVAILABILITY, updatedAt: null };
     },
     /** The admin sends the whole pattern each time, so a plain write is the whole update. */
     async saveAvailability(availability: Availability, now = new Date()): Promise<AvailabilitySettings> {
@@ -97,16 +110,26 @@ export function consultsRepo(info?: DeployInfo) {
     /** The bookings holding slots from `from` to `to`, soonest first. */
     async heldBookings(from: Date, to: Date): Promise<ConsultBooking[]> {
       const claims = await readRecords<{ bookingId: string }>(store, await claimKeys(from, to));
-      const bookings = await readRecords<ConsultBooking>(store, claims.map(({ value }) => bookingKey(value.bookingId)));
+      const bookings = await readRecords<ConsultBooking>(
+        store,
+        claims.map(({ value }) => bookingKey(value.bookingId)),
+      );
       return bookings.map(({ value }) => value);
     },
     /** The bookings held or cancelled from `from` to `to`, soonest first: the admin's list. */
     async bookingsBetween(from: Date, to: Date): Promise<ConsultBooking[]> {
-      const [held, cancelledKeys] = await Promise.all([this.heldBookings(from, to), keysInWindow('cancelled', from, to)]);
+      const [held, cancelledKeys] = await Promise.all([
+        this.heldBookings(from, to),
+        keysInWindow('cancelled', from, to),
+      ]);
       const heldIds = new Set(held.map((b) => b.id));
-      const cancelledIds = cancelledKeys.map((key) => key.split('/')[3]).filter((id) => UUID.test(id) && !heldIds.has(id));
+      const cancelledIds = cancelledKeys
+        .map((key) => key.split('/')[3])
+        .filter((id) => UUID.test(id) && !heldIds.has(id));
       const cancelled = await readRecords<ConsultBooking>(store, cancelledIds.map(bookingKey));
-      return [...held, ...cancelled.map(({ value }) => value)].sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+      return [...held, ...cancelled.map(({ value }) => value)].sort(
+        (a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id),
+      );
     },
     /** Keeps a cancelled booking in the admin's list; harmless to repeat. */
     listCancelled: (booking: ConsultBooking) => store.set(cancelledKey(booking), ''),
@@ -153,7 +176,8 @@ export function consultsRepo(info?: DeployInfo) {
     },
 
     /** Null for an id that is not a UUID, before any read. */
-    get: (id: string) => (UUID.test(id) ? getJSONWithEtag<ConsultBooking>(store, bookingKey(id)) : Promise.resolve(null)),
+    get: (id: string) =>
+      UUID.test(id) ? getJSONWithEtag<ConsultBooking>(store, bookingKey(id)) : Promise.resolve(null),
     /** Writes `booking` if it is still at `etag`; false when someone changed it meanwhile. */
     async update(booking: ConsultBooking, etag: string): Promise<boolean> {
       return store.setJSON(bookingKey(booking.id), booking, { onlyIfMatch: etag });

@@ -21,7 +21,12 @@ export function inquiryNotification(inquiry: InquiryRecord, editor: { id: string
     ['Received', inquiry.receivedAt],
   ];
   const details = inquiry.details || '(none)';
-  const text = [...rows.map(([label, value]) => `${label}: ${value}`), '', 'Additional details/questions:', details].join('\n');
+  const text = [
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Additional details/questions:',
+    details,
+  ].join('\n');
   const html = [
     '<table cellpadding="4">',
     ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),

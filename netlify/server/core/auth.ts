@@ -29,7 +29,8 @@ export interface IdTokenClaims extends JWTPayload {
 }
 
 /** Google's signing keys for Firebase ID tokens, as a JWK set. */
-export const FIREBASE_JWKS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+export const FIREBASE_JWKS_URL =
+  'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
 /** Clocks differ a little between Google and us: a token issued "in a second" is not forged. */
 export const CLOCK_TOLERANCE_SECONDS = 30;
 
@@ -47,7 +48,9 @@ let warnedEmulator = false;
 function warnEmulatorInProductionOnce() {
   if (warnedEmulator) return;
   warnedEmulator = true;
-  console.error('FIREBASE_AUTH_EMULATOR_HOST is set in production and is ignored: only tokens signed by Google are accepted. Remove the variable.');
+  console.error(
+    'FIREBASE_AUTH_EMULATOR_HOST is set in production and is ignored: only tokens signed by Google are accepted. Remove the variable.',
+  );
 }
 
 /** The claims every Firebase ID token must carry beyond a valid signature or an emulator origin. */
@@ -64,7 +67,12 @@ function checkFirebaseClaims(claims: JWTPayload, now: number): IdTokenClaims {
  * Verifies a Firebase ID token signed by one of `keys` (Google's, in production) for `projectId`;
  * throws on anything else. Exported for tests, which sign tokens with their own keys.
  */
-export async function verifySignedIdToken(token: string, projectId: string, keys: JWTVerifyGetKey, now = Date.now() / 1000) {
+export async function verifySignedIdToken(
+  token: string,
+  projectId: string,
+  keys: JWTVerifyGetKey,
+  now = Date.now() / 1000,
+) {
   const { jwtVerify } = await import('jose');
   const { payload } = await jwtVerify(token, keys, {
     algorithms: ['RS256'],
@@ -103,7 +111,10 @@ async function firebaseSigningKeys(): Promise<JWTVerifyGetKey> {
  * The `admin` claim, or an address in ADMIN_EMAILS that Firebase has verified, in every environment:
  * whoever signs up first with that address must not become an admin before proving it is theirs.
  */
-export function isAdminToken(token: { admin?: unknown; email?: string; email_verified?: boolean }, env: ServerEnv): boolean {
+export function isAdminToken(
+  token: { admin?: unknown; email?: string; email_verified?: boolean },
+  env: ServerEnv,
+): boolean {
   if (token.admin === true) return true;
   const email = token.email?.toLowerCase();
   if (!email || !env.ADMIN_EMAILS.includes(email)) return false;

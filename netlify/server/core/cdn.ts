@@ -11,7 +11,11 @@ export const EDITORS_CACHE_TAG = 'editors';
 
 export type PurgeOutcome = 'purged' | 'skipped' | 'failed';
 
-export async function purgeCacheTags(tags: string[], env: NodeJS.ProcessEnv = process.env, purge = purgeCache): Promise<PurgeOutcome> {
+export async function purgeCacheTags(
+  tags: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  purge = purgeCache,
+): Promise<PurgeOutcome> {
   if (!env.NETLIFY_PURGE_API_TOKEN) return 'skipped';
   try {
     await purge({ tags });
@@ -30,7 +34,9 @@ export async function purgeCacheTags(tags: string[], env: NodeJS.ProcessEnv = pr
 export async function purgeEditorsCache(context: Pick<Context, 'waitUntil'>): Promise<PurgeOutcome> {
   const outcome = await purgeCacheTags([EDITORS_CACHE_TAG]);
   if (outcome !== 'skipped') {
-    const later = new Promise((resolve) => setTimeout(resolve, EDITORS_MEMORY_MS + 100)).then(() => purgeCacheTags([EDITORS_CACHE_TAG]));
+    const later = new Promise((resolve) => setTimeout(resolve, EDITORS_MEMORY_MS + 100)).then(() =>
+      purgeCacheTags([EDITORS_CACHE_TAG]),
+    );
     context.waitUntil(later);
   }
   return outcome;

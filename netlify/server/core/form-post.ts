@@ -67,7 +67,11 @@ export function relabel(message: string, labels: Readonly<Record<string, string>
  * One problem per field from a schema's issues, as people read them: a field left blank is required,
  * whichever of its rules the schema names first.
  */
-export function fieldProblems(issues: readonly { path: PropertyKey[]; message: string }[], posted: Record<string, unknown>, labels: Readonly<Record<string, string>>) {
+export function fieldProblems(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+  posted: Record<string, unknown>,
+  labels: Readonly<Record<string, string>>,
+) {
   const byField = new Map<string, string>();
   for (const { path, message } of issues) {
     const field = String(path[0] ?? '');
@@ -80,7 +84,8 @@ export function fieldProblems(issues: readonly { path: PropertyKey[]; message: s
 }
 
 /** Post, redirect, get: the confirmation is a page of its own, and a reload does not post again. */
-export const seeOther = (path: string) => new Response(null, { status: 303, headers: { Location: path, 'Cache-Control': 'no-store' } });
+export const seeOther = (path: string) =>
+  new Response(null, { status: 303, headers: { Location: path, 'Cache-Control': 'no-store' } });
 
 /** The way back from a problem page: the page the visitor came from when it is one of ours, else home. */
 export function wayBack(req: Request): ProblemPage['back'] {
@@ -104,7 +109,8 @@ export interface ProblemPage {
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
 };

@@ -23,7 +23,8 @@ export class HttpError extends Error {
 
 export const json = (data: unknown, init: ResponseInit = {}) => Response.json(data, init);
 /** An answer for the caller's eyes only (admin data, someone's orders): never cached on the way. */
-export const privateJson = (data: unknown) => Response.json(data, { headers: { 'Cache-Control': 'private, no-store' } });
+export const privateJson = (data: unknown) =>
+  Response.json(data, { headers: { 'Cache-Control': 'private, no-store' } });
 export const errorResponse = (status: number, error: string, headers?: HeadersInit) =>
   Response.json({ error }, { status, headers });
 
@@ -58,7 +59,8 @@ export function route(handlers: Partial<Record<Method, Handler>>): Handler {
  */
 export function storageFailure(req: Request, error: unknown): Response {
   logFailure(req, error);
-  const message = req.method === 'GET' || req.method === 'HEAD' ? storageMessages.loadFailed : storageMessages.saveFailed;
+  const message =
+    req.method === 'GET' || req.method === 'HEAD' ? storageMessages.loadFailed : storageMessages.saveFailed;
   return errorResponse(503, message, { 'Retry-After': '2' });
 }
 
@@ -83,7 +85,8 @@ export async function readBody<S extends z.ZodTypeAny>(
   maxBytes = DEFAULT_BODY_LIMIT,
 ): Promise<z.output<S>> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json') throw new HttpError(400, 'Request body must be JSON (Content-Type: application/json)');
+  if (type !== 'application/json')
+    throw new HttpError(400, 'Request body must be JSON (Content-Type: application/json)');
   const raw = await readBytes(req, maxBytes, new HttpError(400, `Request body must be at most ${maxBytes} bytes`));
   let data: unknown;
   try {

@@ -66,7 +66,13 @@ async function sendSmtp(mail: Mail & { from: string }, smtpUrl: string, messageK
   const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   const messageId = messageKey && `<${messageKey}@${site.email.split('@')[1]}>`;
-  return (await transport.sendMail({ ...mail, ...(messageId && { messageId }), signal: AbortSignal.timeout(SMTP_SEND_LIMIT_MS) })).messageId;
+  return (
+    await transport.sendMail({
+      ...mail,
+      ...(messageId && { messageId }),
+      signal: AbortSignal.timeout(SMTP_SEND_LIMIT_MS),
+    })
+  ).messageId;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -92,10 +98,18 @@ export async function sendMail(mail: Mail, info?: DeployInfo, now = new Date(), 
   const from = process.env.MAIL_FROM || DEFAULT_MAIL_FROM;
   const smtpUrl = process.env.SMTP_URL;
   const box = outbox(info);
-  const record = (reason: OutboxMail['reason'], extra: Partial<OutboxMail> = {}): OutboxMail => ({ ...mail, from, queuedAt: now.toISOString(), reason, ...extra });
+  const record = (reason: OutboxMail['reason'], extra: Partial<OutboxMail> = {}): OutboxMail => ({
+    ...mail,
+    from,
+    queuedAt: now.toISOString(),
+    reason,
+    ...extra,
+  });
   /** Keeps the mail in the outbox: once per `once` id, or under a fresh key. */
   const keep = async (value: OutboxMail): Promise<{ key: string; fresh: boolean }> =>
-    once ? { key: onceKey(once.id, once.at), fresh: await box.appendOnce(once.id, value, once.at) } : { key: await box.append(value, now), fresh: true };
+    once
+      ? { key: onceKey(once.id, once.at), fresh: await box.appendOnce(once.id, value, once.at) }
+      : { key: await box.append(value, now), fresh: true };
 
   if (once && (await box.get(onceKey(once.id, once.at)))) return { via: 'already', key: onceKey(once.id, once.at) };
   if (!smtpUrl) {
@@ -127,7 +141,12 @@ export async function sendMail(mail: Mail, info?: DeployInfo, now = new Date(), 
  * one it is marked given up. A mail already sent or given up is left alone, so a timer run twice
  * sends once.
  */
-export async function retryMail(key: string, attempt: number, info?: DeployInfo, now = new Date()): Promise<'sent' | 'retry' | 'gave-up' | 'done'> {
+export async function retryMail(
+  key: string,
+  attempt: number,
+  info?: DeployInfo,
+  now = new Date(),
+): Promise<'sent' | 'retry' | 'gave-up' | 'done'> {
   const store = openStore('outbox', info);
   const mail = (await store.get(key, { type: 'json' })) as OutboxMail | null;
   const smtpUrl = process.env.SMTP_URL;

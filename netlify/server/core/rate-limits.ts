@@ -29,7 +29,9 @@ export async function spend(kind: RateLimit, who: string, info?: DeployInfo, now
       throw new HttpError(429, tooMany(kind, seconds), { 'Retry-After': String(seconds) });
     }
     const next: Window = { start, count: count + 1 };
-    const written = current ? await store.setJSON(key, next, { onlyIfMatch: current.etag }) : await store.setJSON(key, next, { onlyIfNew: true });
+    const written = current
+      ? await store.setJSON(key, next, { onlyIfMatch: current.etag })
+      : await store.setJSON(key, next, { onlyIfNew: true });
     if (written) return;
   }
   throw new StorageError(`Rate counter ${key} kept changing`);

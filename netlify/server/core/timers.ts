@@ -12,7 +12,19 @@ import { openStore, type DeployInfo } from '../storage/stores';
  * Each kind is about a project, but 'expire' (an unpaid order), 'mail' (an outbox mail to send again)
  * and 'waitlist' (an editor whose waitlist is told of an opening).
  */
-export const TIMER_KINDS = ['ack', 'late', 'warn', 'final', 'sync', 'refund', 'file', 'expire', 'mail', 'notify', 'waitlist'] as const;
+export const TIMER_KINDS = [
+  'ack',
+  'late',
+  'warn',
+  'final',
+  'sync',
+  'refund',
+  'file',
+  'expire',
+  'mail',
+  'notify',
+  'waitlist',
+] as const;
 export type TimerKind = (typeof TIMER_KINDS)[number];
 
 export interface Timer {
@@ -48,7 +60,9 @@ export function timersRepo(info?: DeployInfo) {
     async due(now: Date): Promise<Timer[]> {
       const { directories } = await store.list({ prefix: PREFIX, directories: true });
       const hours = directories.filter((dir) => dir.slice(PREFIX.length) <= hourOf(now)).sort();
-      const keys = (await Promise.all(hours.map((dir) => store.list({ prefix: `${dir}/` })))).flatMap(({ blobs }) => blobs.map((b) => b.key));
+      const keys = (await Promise.all(hours.map((dir) => store.list({ prefix: `${dir}/` })))).flatMap(({ blobs }) =>
+        blobs.map((b) => b.key),
+      );
       return keys
         .map(parseTimer)
         .filter((timer): timer is Timer => timer !== null && timer.at.getTime() <= now.getTime())

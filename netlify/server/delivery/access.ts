@@ -37,4 +37,5 @@ export function requireRoles(project: Project | null, caller: Caller, editorId: 
 
 /** The caller's own capacity comes first: a customer who is also an admin acts as the customer. */
 const PREFERENCE: readonly Role[] = ['customer', 'student', 'editor', 'admin'];
-export const roleFor = (roles: Role[], allowed: (role: Role) => boolean): Role | null => PREFERENCE.find((r) => roles.includes(r) && allowed(r)) ?? null;
+export const roleFor = (roles: Role[], allowed: (role: Role) => boolean): Role | null =>
+  PREFERENCE.find((r) => roles.includes(r) && allowed(r)) ?? null;

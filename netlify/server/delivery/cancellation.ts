@@ -28,7 +28,21 @@ export async function refundCancellation(project: Project, info?: DeployInfo): P
   const decided = cancelled.refundCents ?? quoteFor(project, order, new Date(cancelled.at)).amountCents;
   const amountCents = asked ? decided : Math.min(decided, remainingCents(order));
   const text = cancelled.note ?? quoteFor(project, order, new Date(cancelled.at)).text;
-  const refund = amountCents === 0 ? null : await requestRefund(order.id, { id, amountCents, reason: `Cancelled ${project.service.title}: ${text}`, by: 'customer', actor: project.customer.email, projectIds: [project.id] }, info);
+  const refund =
+    amountCents === 0
+      ? null
+      : await requestRefund(
+          order.id,
+          {
+            id,
+            amountCents,
+            reason: `Cancelled ${project.service.title}: ${text}`,
+            by: 'customer',
+            actor: project.customer.email,
+            projectIds: [project.id],
+          },
+          info,
+        );
   // After the refund, so the money goes first; the refund timer runs this again should the notice fail.
   await tellOwner(
     {
@@ -37,7 +51,10 @@ export async function refundCancellation(project: Project, info?: DeployInfo): P
       kind: 'family-cancel',
       orderId: order.id,
       subject: `A family cancelled ${project.service.title} on order ${order.id}`,
-      lines: [`${project.student.parentName || project.customer.email} cancelled ${project.service.title} for ${project.student.name} (order ${order.id}, project ${project.id}); ${formatUsdCents(amountCents)} is refunded by the cancellation policy.`, `Policy: ${text}`],
+      lines: [
+        `${project.student.parentName || project.customer.email} cancelled ${project.service.title} for ${project.student.name} (order ${order.id}, project ${project.id}); ${formatUsdCents(amountCents)} is refunded by the cancellation policy.`,
+        `Policy: ${text}`,
+      ],
     },
     info,
   );

@@ -38,7 +38,17 @@ export function projectsOfOrder(order: Order): Project[] {
         editsAllowed: editsIncluded(line.id),
         rounds: [],
         messages: [],
-        history: [{ at, by: 'system', actor: 'system', type: 'created', from: 'awaiting_draft', to: 'awaiting_draft', note: `Paid with order ${order.id}` }],
+        history: [
+          {
+            at,
+            by: 'system',
+            actor: 'system',
+            type: 'created',
+            from: 'awaiting_draft',
+            to: 'awaiting_draft',
+            note: `Paid with order ${order.id}`,
+          },
+        ],
         reminders: {},
         version: 1,
         createdAt: at,

@@ -57,8 +57,14 @@ export function sniffProjectFile(bytes: Uint8Array): ProjectFileKind | null {
 
 /** A name safe to show and to send back: no path, no control characters, the real extension. */
 export function safeFileName(name: string, kind: ProjectFileKind): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is taken out
-  const stem = name.toWellFormed().split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').replace(/\.[^.]*$/, '').trim();
+  const stem = name
+    .toWellFormed()
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex -- control characters are what is taken out
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .replace(/\.[^.]*$/, '')
+    .trim();
   // Cut by code points: cut by UTF-16 units, an emoji could be split into a half no header can carry.
   const base = [...stem].slice(0, 100).join('').trim();
   return `${base || 'document'}.${kind}`;

@@ -3,7 +3,19 @@
  * (SMTP, or the outbox when it fails), with a link to the page where they act. Editors receive mail
  * at the address they sign in with; one without an account yet is reached through the business inbox.
  */
-import { actionLabel, autoFinalAt, AUTO_FINAL_MS, currentRound, DAY_MS, editsLeft, keepOpenLeft, MESSAGE_MAIL_BURST_MS, projectStateLabel, type OwedNotice, type Project } from '../../../src/lib/delivery';
+import {
+  actionLabel,
+  autoFinalAt,
+  AUTO_FINAL_MS,
+  currentRound,
+  DAY_MS,
+  editsLeft,
+  keepOpenLeft,
+  MESSAGE_MAIL_BURST_MS,
+  projectStateLabel,
+  type OwedNotice,
+  type Project,
+} from '../../../src/lib/delivery';
 import { formatUsdCents } from '../../../src/lib/money';
 import { site } from '../../../src/lib/site';
 import { editorsRepo } from '../editors/editors.repo';
@@ -23,7 +35,15 @@ export interface Notice {
 
 /** 'Nov 28, 2026, 3:04 PM EST': the business's time zone, named. */
 const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'America/New_York', timeZoneName: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'America/New_York',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
 
 const what = (project: Project) => `${project.service.title} for ${project.student.name}`;
 const messageSubject = (project: Project) => `New message about ${what(project)}`;
@@ -31,11 +51,14 @@ const messageSubject = (project: Project) => `New message about ${what(project)}
 /** How the family puts off a returned project's final time, while it still can; '' when it cannot. */
 function keepOpenLine(project: Project) {
   const left = keepOpenLeft(project);
-  return left > 0 ? `Need longer? Choose ${actionLabel.extend} on your dashboard for ${AUTO_FINAL_MS / DAY_MS} more days (${left === 1 ? 'once more' : `up to ${left} times`}).` : '';
+  return left > 0
+    ? `Need longer? Choose ${actionLabel.extend} on your dashboard for ${AUTO_FINAL_MS / DAY_MS} more days (${left === 1 ? 'once more' : `up to ${left} times`}).`
+    : '';
 }
 
 /** When a returned project becomes final by itself, and how to put that off. */
-const finalLine = (project: Project) => `Without a new draft it becomes final by itself on ${dateTime(autoFinalAt(project)!.toISOString())}. ${keepOpenLine(project)}`.trim();
+const finalLine = (project: Project) =>
+  `Without a new draft it becomes final by itself on ${dateTime(autoFinalAt(project)!.toISOString())}. ${keepOpenLine(project)}`.trim();
 
 /**
  * Who hears of a step, and what (the one who took it hears nothing). What the editor, our team or the
@@ -44,7 +67,18 @@ const finalLine = (project: Project) => `Without a new draft it becomes final by
 export function noticesOf(step: Step, after: Project, actor: Actor): Notice[] {
   const notices = parentsAndEditors(step, after, actor);
   if (!after.studentAccess || isFamily(actor)) return notices;
-  return notices.flatMap((notice) => (notice.audience === 'customer' ? [notice, { ...notice, audience: 'student' as const, lines: step.action === 'cancel' ? notice.lines.slice(0, 1) : notice.lines }] : [notice]));
+  return notices.flatMap((notice) =>
+    notice.audience === 'customer'
+      ? [
+          notice,
+          {
+            ...notice,
+            audience: 'student' as const,
+            lines: step.action === 'cancel' ? notice.lines.slice(0, 1) : notice.lines,
+          },
+        ]
+      : [notice],
+  );
 }
 
 const isFamily = (actor: Actor) => actor.role === 'customer' || actor.role === 'student';
@@ -65,7 +99,13 @@ function parentsAndEditors(step: Step, after: Project, actor: Actor): Notice[] {
         },
       ];
     case 'acknowledge':
-      return [{ audience: 'customer', subject: `${after.editor.name} is working on your ${after.service.title}`, lines: [`${after.editor.name} wrote:`, step.message, `Feedback is due ${dateTime(round.dueAt)}.`] }];
+      return [
+        {
+          audience: 'customer',
+          subject: `${after.editor.name} is working on your ${after.service.title}`,
+          lines: [`${after.editor.name} wrote:`, step.message, `Feedback is due ${dateTime(round.dueAt)}.`],
+        },
+      ];
     case 'return':
       return [
         {
@@ -74,8 +114,12 @@ function parentsAndEditors(step: Step, after: Project, actor: Actor): Notice[] {
           lines: [
             `${after.editor.name} returned feedback on ${after.service.title}${step.files.length ? ` with ${step.files.length} file${step.files.length === 1 ? '' : 's'}` : ''}.`,
             left === null ? 'You can submit a revision whenever you are ready.' : `Edits left: ${left}.`,
-            left === 0 ? 'That was the last edit: mark the essay final once you have read the feedback.' : 'Submit a revision, or mark the essay final when you are happy with it.',
-            left === 0 ? `It becomes final by itself on ${dateTime(autoFinalAt(after)!.toISOString())}.` : finalLine(after),
+            left === 0
+              ? 'That was the last edit: mark the essay final once you have read the feedback.'
+              : 'Submit a revision, or mark the essay final when you are happy with it.',
+            left === 0
+              ? `It becomes final by itself on ${dateTime(autoFinalAt(after)!.toISOString())}.`
+              : finalLine(after),
           ],
         },
       ];
@@ -84,44 +128,97 @@ function parentsAndEditors(step: Step, after: Project, actor: Actor): Notice[] {
         {
           audience: 'editor',
           subject: `Kept open: ${what(after)}`,
-          lines: [`${after.student.name}'s family kept ${after.service.title} open: it becomes final by itself on ${dateTime(autoFinalAt(after)!.toISOString())} unless they send a revision first.`],
+          lines: [
+            `${after.student.name}'s family kept ${after.service.title} open: it becomes final by itself on ${dateTime(autoFinalAt(after)!.toISOString())} unless they send a revision first.`,
+          ],
         },
       ];
     case 'finalize':
       return isFamily(actor)
-        ? [{ audience: 'editor', subject: `Marked final: ${what(after)}`, lines: [`${actor.name} marked ${after.service.title} final. Thank you!`] }]
-        : (['customer', 'editor'] as const).map((audience) => ({ audience, subject: `Final: ${what(after)}`, lines: [`${what(after)} is now final${actor.role === 'system' ? ': seven days passed after the last feedback without a new draft' : ''}.`] }));
+        ? [
+            {
+              audience: 'editor',
+              subject: `Marked final: ${what(after)}`,
+              lines: [`${actor.name} marked ${after.service.title} final. Thank you!`],
+            },
+          ]
+        : (['customer', 'editor'] as const).map((audience) => ({
+            audience,
+            subject: `Final: ${what(after)}`,
+            lines: [
+              `${what(after)} is now final${actor.role === 'system' ? ': seven days passed after the last feedback without a new draft' : ''}.`,
+            ],
+          }));
     case 'withdraw':
       return actor.role === 'customer'
-        ? [{ audience: 'editor', subject: `Withdrawn: ${what(after)}`, lines: [`${after.student.name} withdrew ${after.service.title}. Nothing more is needed from you.`] }]
+        ? [
+            {
+              audience: 'editor',
+              subject: `Withdrawn: ${what(after)}`,
+              lines: [`${after.student.name} withdrew ${after.service.title}. Nothing more is needed from you.`],
+            },
+          ]
         : (['customer', 'editor'] as const).map((audience) => ({
             audience,
             subject: `Withdrawn: ${what(after)}`,
-            lines: [`${what(after)} was withdrawn by ${site.name}.`, ...(step.reason ? [`The reason: ${step.reason}`] : [])],
+            lines: [
+              `${what(after)} was withdrawn by ${site.name}.`,
+              ...(step.reason ? [`The reason: ${step.reason}`] : []),
+            ],
           }));
     case 'cancel': {
       // Each says who cancelled: the family, or our team (whose refund the family hears of on its own).
       const byFamily = actor.role === 'customer';
       const refund = step.refund;
-      const refundLine = !refund || refund.amountCents === 0 ? 'Nothing is refunded with it: this order has been refunded already.' : `${formatUsdCents(refund.amountCents)} comes back to your card: you can follow it under Your Orders on your dashboard.`;
+      const refundLine =
+        !refund || refund.amountCents === 0
+          ? 'Nothing is refunded with it: this order has been refunded already.'
+          : `${formatUsdCents(refund.amountCents)} comes back to your card: you can follow it under Your Orders on your dashboard.`;
       return [
-        { audience: 'editor', subject: `Cancelled: ${what(after)}`, lines: [`${byFamily ? `${after.student.name}'s family` : site.name} cancelled ${after.service.title}. Nothing more is needed from you.`] },
+        {
+          audience: 'editor',
+          subject: `Cancelled: ${what(after)}`,
+          lines: [
+            `${byFamily ? `${after.student.name}'s family` : site.name} cancelled ${after.service.title}. Nothing more is needed from you.`,
+          ],
+        },
         {
           audience: 'customer',
           subject: `Cancelled: ${after.service.title}`,
-          lines: byFamily ? [`You cancelled ${what(after)}.`, refundLine] : [`${site.name} cancelled ${what(after)}.`, 'Any refund with it is shown under Your Orders on your dashboard.'],
+          lines: byFamily
+            ? [`You cancelled ${what(after)}.`, refundLine]
+            : [
+                `${site.name} cancelled ${what(after)}.`,
+                'Any refund with it is shown under Your Orders on your dashboard.',
+              ],
         },
       ];
     }
     case 'message': {
-      const to: Audience[] = isFamily(actor) ? ['editor'] : actor.role === 'editor' ? ['customer'] : ['customer', 'editor'];
+      const to: Audience[] = isFamily(actor)
+        ? ['editor']
+        : actor.role === 'editor'
+          ? ['customer']
+          : ['customer', 'editor'];
       const more = `Further messages within ${MESSAGE_MAIL_BURST_MS / 60_000} minutes of this one are not e-mailed one by one: read the whole thread on the project.`;
-      return to.map((audience) => ({ audience, subject: messageSubject(after), lines: [`${actor.name} wrote:`, step.text, more] }));
+      return to.map((audience) => ({
+        audience,
+        subject: messageSubject(after),
+        lines: [`${actor.name} wrote:`, step.text, more],
+      }));
     }
     case 'reassign':
       return [
-        { audience: 'customer', subject: `Your new editor: ${after.editor.name}`, lines: [`${what(after)} is now with ${after.editor.name}. Your drafts and messages move with it.`] },
-        { audience: 'editor', subject: `Assigned to you: ${what(after)}`, lines: [`${what(after)} is now yours (state: ${projectStateLabel[after.state]}).`] },
+        {
+          audience: 'customer',
+          subject: `Your new editor: ${after.editor.name}`,
+          lines: [`${what(after)} is now with ${after.editor.name}. Your drafts and messages move with it.`],
+        },
+        {
+          audience: 'editor',
+          subject: `Assigned to you: ${what(after)}`,
+          lines: [`${what(after)} is now yours (state: ${projectStateLabel[after.state]}).`],
+        },
       ];
   }
 }
@@ -133,7 +230,9 @@ export const ackReminder = (project: Project, at: string): OwedNotice => ({
   audience: 'editor',
   editorId: project.editor.id,
   subject: `Reminder: please acknowledge ${what(project)}`,
-  lines: [`A draft of ${project.service.title} has waited 20 hours for you. The family was promised contact within 24 hours: please acknowledge it now.`],
+  lines: [
+    `A draft of ${project.service.title} has waited 20 hours for you. The family was promised contact within 24 hours: please acknowledge it now.`,
+  ],
 });
 /** The family's warning before a returned project becomes final by itself: to the parent, and to the student once invited. */
 export const autoFinalWarnings = (project: Project, at: string): OwedNotice[] => {
@@ -145,9 +244,14 @@ export const autoFinalWarnings = (project: Project, at: string): OwedNotice[] =>
     audience: 'customer',
     editorId: project.editor.id,
     subject: `${project.service.title} becomes final in 2 days`,
-    lines: [`Unless you submit a revision or mark it final yourself, ${what(project)} becomes final on ${dateTime(autoFinalAt(project)!.toISOString())}.`, keepOpenLine(project)].filter(Boolean),
+    lines: [
+      `Unless you submit a revision or mark it final yourself, ${what(project)} becomes final on ${dateTime(autoFinalAt(project)!.toISOString())}.`,
+      keepOpenLine(project),
+    ].filter(Boolean),
   };
-  return project.studentAccess ? [warning, { ...warning, id: `${warning.id}-student`, audience: 'student' }] : [warning];
+  return project.studentAccess
+    ? [warning, { ...warning, id: `${warning.id}-student`, audience: 'student' }]
+    : [warning];
 };
 
 /** The page where each party acts on the project. */
@@ -157,7 +261,9 @@ const linkFor = (audience: Audience, project: Project) =>
 /** The address of the project's editor, or of `editorId`'s: their account, or the business inbox. */
 async function editorAddress(editorId: string, info?: DeployInfo) {
   const editor = await editorsRepo(info).get(editorId);
-  return editor?.accountEmail ? { to: editor.accountEmail, forward: '' } : { to: site.email, forward: `For ${editor?.name ?? 'the editor'} (no editor account yet): ` };
+  return editor?.accountEmail
+    ? { to: editor.accountEmail, forward: '' }
+    : { to: site.email, forward: `For ${editor?.name ?? 'the editor'} (no editor account yet): ` };
 }
 
 /** How long a step's notices stay on the project: its timer has sent them long before. */
@@ -171,17 +277,36 @@ export function owedNotices(step: Step, before: Project, after: Project, actor: 
   const event = `e${after.history.length}`;
   const fresh = noticesOf(step, after, actor).map((notice) => ({ ...notice, editorId: after.editor.id }));
   if (step.action === 'reassign') {
-    fresh.push({ audience: 'editor', editorId: before.editor.id, subject: `Reassigned: ${what(after)}`, lines: [`This project is now with ${after.editor.name}. Nothing more is needed from you.`] });
+    fresh.push({
+      audience: 'editor',
+      editorId: before.editor.id,
+      subject: `Reassigned: ${what(after)}`,
+      lines: [`This project is now with ${after.editor.name}. Nothing more is needed from you.`],
+    });
   }
-  const kept = (before.notices ?? []).filter((n) => Date.parse(after.updatedAt) - Date.parse(n.at) < OWED_NOTICE_KEPT_MS);
+  const kept = (before.notices ?? []).filter(
+    (n) => Date.parse(after.updatedAt) - Date.parse(n.at) < OWED_NOTICE_KEPT_MS,
+  );
   // One e-mail per burst of messages: none to a party e-mailed about a message moments ago.
   const inBurst = (notice: Notice) =>
-    step.action === 'message' && kept.some((n) => n.audience === notice.audience && n.subject === notice.subject && Date.parse(after.updatedAt) - Date.parse(n.at) < MESSAGE_MAIL_BURST_MS);
-  return [...kept, ...fresh.filter((notice) => !inBurst(notice)).map((notice, i) => ({ id: `${event}-${i}`, at: after.updatedAt, ...notice }))];
+    step.action === 'message' &&
+    kept.some(
+      (n) =>
+        n.audience === notice.audience &&
+        n.subject === notice.subject &&
+        Date.parse(after.updatedAt) - Date.parse(n.at) < MESSAGE_MAIL_BURST_MS,
+    );
+  return [
+    ...kept,
+    ...fresh
+      .filter((notice) => !inBurst(notice))
+      .map((notice, i) => ({ id: `${event}-${i}`, at: after.updatedAt, ...notice })),
+  ];
 }
 
 /** The owed notices of the step at place `event` in the history. */
-export const noticesOfEvent = (project: Project, event: number) => (project.notices ?? []).filter((n) => n.id.startsWith(`e${event}-`));
+export const noticesOfEvent = (project: Project, event: number) =>
+  (project.notices ?? []).filter((n) => n.id.startsWith(`e${event}-`));
 
 /**
  * Sends each notice once, however often tried (a step, then its timer): all are tried, then the first

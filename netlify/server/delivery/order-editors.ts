@@ -15,7 +15,15 @@ export async function withProjectEditors<T extends Order>(orders: T[], info?: De
   return orders.map((order, i) => {
     const projectEditors = idsOf[i].flatMap((id) => {
       const project = projects.get(id);
-      return project ? [{ projectId: id, service: project.service.title, editor: { id: project.editor.id, name: project.editor.name } }] : [];
+      return project
+        ? [
+            {
+              projectId: id,
+              service: project.service.title,
+              editor: { id: project.editor.id, name: project.editor.name },
+            },
+          ]
+        : [];
     });
     return projectEditors.length > 0 ? { ...order, projectEditors } : order;
   });

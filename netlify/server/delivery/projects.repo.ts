@@ -18,12 +18,14 @@ export const PROJECT_ID = /^BCC-[A-Z0-9]{6}-[1-9][0-9]{0,2}$/;
 export const projectIdOf = (orderId: string, unit: number) => `${orderId}-${unit}`;
 
 const customerKey = (uid: string, id: string) => `by-customer/${uid}/${id}`;
-const studentPrefix = (email: string) => `by-student/${createHash('sha256').update(normalizeEmail(email)).digest('hex')}/`;
+const studentPrefix = (email: string) =>
+  `by-student/${createHash('sha256').update(normalizeEmail(email)).digest('hex')}/`;
 const studentKey = (project: Pick<Project, 'id' | 'student'>) => `${studentPrefix(project.student.email)}${project.id}`;
 type Shelf = 'open' | 'done';
 const editorPrefix = (editorId: string, shelf: Shelf) => `by-editor/${editorId}/${shelf}/`;
 const shelfOf = (project: Pick<Project, 'state'>): Shelf => (isTerminal(project.state) ? 'done' : 'open');
-const editorKey = (project: Pick<Project, 'id' | 'state' | 'editor'>) => `${editorPrefix(project.editor.id, shelfOf(project))}${project.id}`;
+const editorKey = (project: Pick<Project, 'id' | 'state' | 'editor'>) =>
+  `${editorPrefix(project.editor.id, shelfOf(project))}${project.id}`;
 const CREATED = 'by-created/';
 const createdKey = (project: Pick<Project, 'id' | 'createdAt'>) => `${CREATED}${project.createdAt}-${project.id}`;
 const idOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1);
@@ -52,12 +54,22 @@ export function projectsRepo(info?: DeployInfo) {
     /** Stores a new project unless its id exists (fulfilment may run twice); answers whether it did. */
     async create(project: Project): Promise<boolean> {
       // Hints first: a project is never stored without the keys that list it.
-      await Promise.all([store.set(customerKey(project.customer.uid, project.id), ''), store.set(editorKey(project), ''), store.set(createdKey(project), '')]);
+      await Promise.all([
+        store.set(customerKey(project.customer.uid, project.id), ''),
+        store.set(editorKey(project), ''),
+        store.set(createdKey(project), ''),
+      ]);
       return store.setJSON(project.id, project, { onlyIfNew: true });
     },
 
     /** The projects of these ids that exist (ids not of a project's shape are skipped unread). */
-    getMany: async (ids: string[]): Promise<Project[]> => (await readRecords<Project>(store, ids.filter((id) => PROJECT_ID.test(id)))).map((r) => r.value),
+    getMany: async (ids: string[]): Promise<Project[]> =>
+      (
+        await readRecords<Project>(
+          store,
+          ids.filter((id) => PROJECT_ID.test(id)),
+        )
+      ).map((r) => r.value),
 
     /** The project and the etag to compare-and-set it against. */
     getForUpdate: (id: string) => (PROJECT_ID.test(id) ? getJSONWithEtag<Project>(store, id) : Promise.resolve(null)),
@@ -84,7 +96,10 @@ export function projectsRepo(info?: DeployInfo) {
     /** The projects a parent shared with the student who signs in with `email` (verified by the caller). */
     async listForStudent(email: string): Promise<Project[]> {
       const keys = await listKeys(store, { prefix: studentPrefix(email) });
-      const projects = await readIndexed(keys, (p) => p.studentAccess !== undefined && normalizeEmail(p.student.email) === normalizeEmail(email));
+      const projects = await readIndexed(
+        keys,
+        (p) => p.studentAccess !== undefined && normalizeEmail(p.student.email) === normalizeEmail(email),
+      );
       return projects.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.unit - b.unit);
     },
 
@@ -121,7 +136,8 @@ export function projectsRepo(info?: DeployInfo) {
      */
     async page(query: PageQuery, keep?: (project: Project) => boolean): Promise<Page<Project>> {
       const keys = await listKeys(store, { order: 'desc', prefix: CREATED });
-      const read = async (ids: string[]) => new Map((await readRecords<Project>(store, ids)).map((r) => [r.key, r.value]));
+      const read = async (ids: string[]) =>
+        new Map((await readRecords<Project>(store, ids)).map((r) => [r.key, r.value]));
       if (!keep) {
         const page = pageOfKeys(keys, query, 'desc');
         const records = await read(page.items.map(idOfCreatedKey));

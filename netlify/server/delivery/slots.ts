@@ -12,10 +12,15 @@ import type { DeployInfo } from '../storage/stores';
 
 export const slotClaimKey = (projectId: string, assignment: number) => `${projectId}#${assignment}`;
 
-export async function syncSlots(project: Project, context: DeployInfo & { waitUntil(work: Promise<unknown>): void }): Promise<boolean> {
+export async function syncSlots(
+  project: Project,
+  context: DeployInfo & { waitUntil(work: Promise<unknown>): void },
+): Promise<boolean> {
   if (!takesSlot(project)) return false;
   const editors = editorsRepo(context);
-  const moves = project.previousAssignments.map((previous) => editors.moveSlot(previous.editorId, slotClaimKey(project.id, previous.assignment), 'release'));
+  const moves = project.previousAssignments.map((previous) =>
+    editors.moveSlot(previous.editorId, slotClaimKey(project.id, previous.assignment), 'release'),
+  );
   const claim = slotClaimKey(project.id, project.assignment);
   if (isActive(project.state)) moves.push(editors.moveSlot(project.editor.id, claim, 'take'));
   if (isTerminal(project.state)) moves.push(editors.moveSlot(project.editor.id, claim, 'release'));

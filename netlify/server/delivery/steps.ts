@@ -6,8 +6,32 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Context } from '@netlify/functions';
-import { autoFinalAt, currentRound, personName, DELIVERY_LIMITS, deliveryMessages, dueAt, refusal, ACK_REMINDER_MS, AUTO_FINAL_WARNING_MS, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../../../src/lib/delivery';
-import { acknowledgeSchema, cancelSchema, messageSchema, reassignSchema, returnSchema, submitSchema, versionOnlySchema, withdrawSchema } from '../../../src/lib/delivery.schema';
+import {
+  autoFinalAt,
+  currentRound,
+  personName,
+  DELIVERY_LIMITS,
+  deliveryMessages,
+  dueAt,
+  refusal,
+  ACK_REMINDER_MS,
+  AUTO_FINAL_WARNING_MS,
+  type FileRef,
+  type Project,
+  type ProjectAction,
+  type Role,
+  type TurnaroundKind,
+} from '../../../src/lib/delivery';
+import {
+  acknowledgeSchema,
+  cancelSchema,
+  messageSchema,
+  reassignSchema,
+  returnSchema,
+  submitSchema,
+  versionOnlySchema,
+  withdrawSchema,
+} from '../../../src/lib/delivery.schema';
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
 import { editorMessages } from '../../../src/lib/messages';
 import { audited, projectChange } from '../admin/audit-log';
@@ -41,19 +65,32 @@ async function turnaroundNow(uid: string, context: StepContext): Promise<Turnaro
 }
 
 /** Files the caller uploaded to this project, by id; 400 naming the first that is not. */
-async function ownUploads(project: Project, fileIds: string[], caller: Caller, context: StepContext): Promise<FileRef[]> {
+async function ownUploads(
+  project: Project,
+  fileIds: string[],
+  caller: Caller,
+  context: StepContext,
+): Promise<FileRef[]> {
   const files = projectFilesRepo(context);
   return Promise.all(
     fileIds.map(async (id) => {
       const file = await files.describe(project.id, id);
-      if (!file || file.uploadedBy !== caller.uid) throw new HttpError(400, 'fileId: no such upload for this project; upload the file again');
+      if (!file || file.uploadedBy !== caller.uid)
+        throw new HttpError(400, 'fileId: no such upload for this project; upload the file again');
       return { id: file.id, name: file.name, kind: file.kind, bytes: file.bytes };
     }),
   );
 }
 
 /** The request body as the step it asks for; 400 when it is not valid, 409 when it is stale. */
-async function stepOf(action: ProjectAction, body: unknown, project: Project, caller: Caller, role: Role, context: StepContext): Promise<Step> {
+async function stepOf(
+  action: ProjectAction,
+  body: unknown,
+  project: Project,
+  caller: Caller,
+  role: Role,
+  context: StepContext,
+): Promise<Step> {
   const fresh = <T extends { version: number }>(input: T) => {
     if (input.version !== project.version) throw stale();
     return input;
@@ -88,7 +125,8 @@ async function stepOf(action: ProjectAction, body: unknown, project: Project, ca
       if (!order) throw new HttpError(404, 'Order not found');
       const refund = quoteFor(project, order, new Date());
       // Never less than the page said: an admin's refund or the 48 hours passing meanwhile change it.
-      if (refundCents !== undefined && refundCents !== refund.amountCents) throw new HttpError(409, refundMessages.quoteChanged(refund));
+      if (refundCents !== undefined && refundCents !== refund.amountCents)
+        throw new HttpError(409, refundMessages.quoteChanged(refund));
       return { action, refund };
     }
     case 'message':
@@ -146,20 +184,36 @@ function timersFor(step: Step, after: Project, now: Date): Parameters<ReturnType
  */
 async function staleOrStorage(project: Project, context: StepContext): Promise<Error> {
   const now = await projectsRepo(context).get(project.id);
-  return now && isDeepStrictEqual(now, project) ? new StorageError(`Project ${project.id} was refused as changed, yet it is not`) : stale();
+  return now && isDeepStrictEqual(now, project)
+    ? new StorageError(`Project ${project.id} was refused as changed, yet it is not`)
+    : stale();
 }
 
 /**
  * Applies `step` to the project read with `etag` and does what follows from it; shared by the
  * endpoint and the timers (which finalize as 'system').
  */
-export async function commitStep(project: Project, etag: string, step: Step, actor: Actor, context: StepContext, now = new Date()): Promise<Project> {
+export async function commitStep(
+  project: Project,
+  etag: string,
+  step: Step,
+  actor: Actor,
+  context: StepContext,
+  now = new Date(),
+): Promise<Project> {
   const applied = applyStep(project, step, actor, now);
   const after: Project = { ...applied, notices: owedNotices(step, project, applied, actor) };
   const owed = noticesOfEvent(after, after.history.length);
   const timers = timersRepo(context);
-  const notifyTimer: Parameters<typeof timers.schedule> = [new Date(now.getTime() + SYNC_CHECK_MS), after.id, 'notify', after.history.length];
-  await Promise.all([...timersFor(step, after, now), ...(owed.length ? [notifyTimer] : [])].map((args) => timers.schedule(...args)));
+  const notifyTimer: Parameters<typeof timers.schedule> = [
+    new Date(now.getTime() + SYNC_CHECK_MS),
+    after.id,
+    'notify',
+    after.history.length,
+  ];
+  await Promise.all(
+    [...timersFor(step, after, now), ...(owed.length ? [notifyTimer] : [])].map((args) => timers.schedule(...args)),
+  );
   try {
     await projectsRepo(context).replace(project, after, etag);
   } catch (error) {
@@ -169,25 +223,45 @@ export async function commitStep(project: Project, etag: string, step: Step, act
   await syncSlots(after, context);
   // After the answer, and never able to undo or fail the step: it is stored, and so are its notices,
   // which the notify timer sends should this fail.
-  context.waitUntil(send(owed, after, context).catch((error) => console.error(`Project ${after.id}: notices after ${step.action} left to the timer:`, error)));
+  context.waitUntil(
+    send(owed, after, context).catch((error) =>
+      console.error(`Project ${after.id}: notices after ${step.action} left to the timer:`, error),
+    ),
+  );
   return after;
 }
 
 /** One step of a signed-in caller on project `id`. */
-export async function takeStep(id: string, action: ProjectAction, body: unknown, caller: Caller, context: StepContext): Promise<Project> {
+export async function takeStep(
+  id: string,
+  action: ProjectAction,
+  body: unknown,
+  caller: Caller,
+  context: StepContext,
+): Promise<Project> {
   await spend(action === 'message' ? 'message' : 'step', caller.uid, context);
   const [editor, found] = await Promise.all([editorOf(caller, context), projectsRepo(context).getForUpdate(id)]);
   const roles = requireRoles(found?.value ?? null, caller, editor?.id ?? null);
   const project = found!.value;
   const role: Role | null = roleFor(roles, (r) => refusal(project, action, r)?.status !== 403);
   // Refused in every capacity: the reason given to the caller's own one (a student is told who may).
-  if (!role) throw new HttpError(403, refusal(project, action, roleFor(roles, () => true)!)?.error ?? deliveryMessages.notYours);
+  if (!role)
+    throw new HttpError(
+      403,
+      refusal(
+        project,
+        action,
+        roleFor(roles, () => true)!,
+      )?.error ?? deliveryMessages.notYours,
+    );
   const step = await stepOf(action, body, project, caller, role, context);
   const refused = refusal(project, action, role);
   if (refused) throw new HttpError(refused.status, refused.error);
-  const actor: Actor = role === 'admin' ? teamActor(caller.email) : { role, name: personName(role, project.editor.name, project) };
+  const actor: Actor =
+    role === 'admin' ? teamActor(caller.email) : { role, name: personName(role, project.editor.name, project) };
   const commit = () => commitStep(project, found!.etag, step, actor, context);
-  const after = role === 'admin' ? await audited(context, caller, projectChange(project, step), commit) : await commit();
+  const after =
+    role === 'admin' ? await audited(context, caller, projectChange(project, step), commit) : await commit();
   if (step.action === 'cancel') await refundOrRetryLater(after, context);
   return after;
 }

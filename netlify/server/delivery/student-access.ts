@@ -39,7 +39,17 @@ async function setOne(id: string, share: boolean, now: Date, info?: DeployInfo):
       ...rest,
       ...(share && { studentAccess: { invitedAt: at } }),
       updatedAt: at,
-      history: [...project.history, { at, by: 'customer', actor: personName('customer', '', project), type: share ? 'student_invited' : 'student_removed', from: project.state, to: project.state }],
+      history: [
+        ...project.history,
+        {
+          at,
+          by: 'customer',
+          actor: personName('customer', '', project),
+          type: share ? 'student_invited' : 'student_removed',
+          from: project.state,
+          to: project.state,
+        },
+      ],
     };
     try {
       await repo.replace(project, after, found.etag);
@@ -79,11 +89,18 @@ async function sendInvitation(order: Order, projects: Project[], info?: DeployIn
 }
 
 /** Shares (or stops sharing) the projects of the caller's paid order with its student; answers them as the parent sees them. */
-export async function setStudentAccess(orderId: string, share: boolean, caller: Caller, info?: DeployInfo, now = new Date()): Promise<ProjectView[]> {
+export async function setStudentAccess(
+  orderId: string,
+  share: boolean,
+  caller: Caller,
+  info?: DeployInfo,
+  now = new Date(),
+): Promise<ProjectView[]> {
   const order = await ordersRepo(info).get(orderId);
   if (!order || order.customer.uid !== caller.uid) throw new HttpError(404, 'Order not found');
   if (order.status !== 'paid') throw new HttpError(409, studentAccessMessages.notPaid);
-  if (share && sameAddress(order.student.studentEmail, caller.email)) throw new HttpError(409, studentAccessMessages.ownAddress);
+  if (share && sameAddress(order.student.studentEmail, caller.email))
+    throw new HttpError(409, studentAccessMessages.ownAddress);
   await spend('studentAccess', caller.uid, info, now);
   await ensureProjects(order, info);
   const projects: Project[] = [];

@@ -39,10 +39,18 @@ export type Step =
   | { action: 'message'; text: string }
   | { action: 'reassign'; editor: { id: string; name: string } };
 
-const withLastRound = (project: Project, change: (round: Round) => Round) => project.rounds.map((round, i) => (i === project.rounds.length - 1 ? change(round) : round));
+const withLastRound = (project: Project, change: (round: Round) => Round) =>
+  project.rounds.map((round, i) => (i === project.rounds.length - 1 ? change(round) : round));
 
 function messageFrom(actor: Actor, text: string, now: Date): ProjectMessage {
-  return { id: crypto.randomUUID(), at: now.toISOString(), by: actor.role === 'system' ? 'admin' : actor.role, author: actor.name, ...(actor.adminEmail && { adminEmail: actor.adminEmail }), text };
+  return {
+    id: crypto.randomUUID(),
+    at: now.toISOString(),
+    by: actor.role === 'system' ? 'admin' : actor.role,
+    author: actor.name,
+    ...(actor.adminEmail && { adminEmail: actor.adminEmail }),
+    text,
+  };
 }
 
 /**
@@ -52,8 +60,21 @@ function messageFrom(actor: Actor, text: string, now: Date): ProjectMessage {
 export function applyStep(project: Project, step: Step, actor: Actor, now: Date): Project {
   const at = now.toISOString();
   const to = nextState(step.action, project.state);
-  const event: ProjectEvent = { at, by: actor.role, actor: actor.name, ...(actor.adminEmail && { adminEmail: actor.adminEmail }), type: step.action, from: project.state, to };
-  let next: Project = { ...project, state: to, version: project.version + (step.action === 'message' ? 0 : 1), updatedAt: at };
+  const event: ProjectEvent = {
+    at,
+    by: actor.role,
+    actor: actor.name,
+    ...(actor.adminEmail && { adminEmail: actor.adminEmail }),
+    type: step.action,
+    from: project.state,
+    to,
+  };
+  let next: Project = {
+    ...project,
+    state: to,
+    version: project.version + (step.action === 'message' ? 0 : 1),
+    updatedAt: at,
+  };
 
   switch (step.action) {
     case 'submit': {
@@ -84,11 +105,20 @@ export function applyStep(project: Project, step: Step, actor: Actor, now: Date)
     case 'return':
       next = {
         ...next,
-        rounds: withLastRound(project, (round) => ({ ...round, returnedAt: at, notes: step.notes, files: step.files, late: round.late || now.getTime() > Date.parse(round.dueAt) })),
+        rounds: withLastRound(project, (round) => ({
+          ...round,
+          returnedAt: at,
+          notes: step.notes,
+          files: step.files,
+          late: round.late || now.getTime() > Date.parse(round.dueAt),
+        })),
       };
       break;
     case 'extend':
-      next = { ...next, rounds: withLastRound(project, (round) => ({ ...round, keptOpen: (round.keptOpen ?? 0) + 1 })) };
+      next = {
+        ...next,
+        rounds: withLastRound(project, (round) => ({ ...round, keptOpen: (round.keptOpen ?? 0) + 1 })),
+      };
       break;
     case 'message':
       next = { ...next, messages: [...project.messages, messageFrom(actor, step.text, now)] };
@@ -98,7 +128,10 @@ export function applyStep(project: Project, step: Step, actor: Actor, now: Date)
         ...next,
         editor: step.editor,
         assignment: project.assignment + 1,
-        previousAssignments: [...project.previousAssignments, { editorId: project.editor.id, assignment: project.assignment }],
+        previousAssignments: [
+          ...project.previousAssignments,
+          { editorId: project.editor.id, assignment: project.assignment },
+        ],
       };
       event.note = `From ${project.editor.name} to ${step.editor.name}`;
       break;

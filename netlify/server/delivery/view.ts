@@ -3,7 +3,12 @@ import { projectView, type Project, type ProjectView, type Role } from '../../..
 import { ordersRepo } from '../orders/orders.repo';
 import type { DeployInfo } from '../storage/stores';
 
-export async function viewFor(project: Project, roles: Role[], info?: DeployInfo, now = new Date()): Promise<ProjectView> {
+export async function viewFor(
+  project: Project,
+  roles: Role[],
+  info?: DeployInfo,
+  now = new Date(),
+): Promise<ProjectView> {
   const order = roles.includes('customer') ? await ordersRepo(info).get(project.orderId) : null;
   return projectView(project, roles, now, order);
 }

@@ -12,7 +12,12 @@ export async function createEditor(req: Request, context: Context): Promise<Resp
   const input = await readBody(req, editorInputSchema);
   const repo = editorsRepo(context);
   await repo.assertAccountFree(input);
-  const record = await audited(context, caller, { action: 'editor-created', subject: { kind: 'editor', id: '' }, before: null, after: input, idOf: (r) => r.id }, () => repo.createWithNewId(input));
+  const record = await audited(
+    context,
+    caller,
+    { action: 'editor-created', subject: { kind: 'editor', id: '' }, before: null, after: input, idOf: (r) => r.id },
+    () => repo.createWithNewId(input),
+  );
   await publishEditorChange(context);
   return json(toPublicEditor(record), { status: 201, headers: { 'Cache-Control': 'no-store' } });
 }

@@ -17,6 +17,13 @@ export async function releasePhoto(image: string, info?: DeployInfo): Promise<bo
 }
 
 /** As `releasePhoto`, after the answer: a photo left behind costs storage, never the admin's write. */
-export function releasePhotoLater(image: string, context: DeployInfo & { waitUntil: (work: Promise<unknown>) => void }) {
-  context.waitUntil(releasePhoto(image, context).catch((error) => console.error(`Could not delete the replaced photo ${image}:`, error)));
+export function releasePhotoLater(
+  image: string,
+  context: DeployInfo & { waitUntil: (work: Promise<unknown>) => void },
+) {
+  context.waitUntil(
+    releasePhoto(image, context).catch((error) =>
+      console.error(`Could not delete the replaced photo ${image}:`, error),
+    ),
+  );
 }

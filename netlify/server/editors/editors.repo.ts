@@ -41,7 +41,11 @@ export interface EditorOpening {
  * rising within one may let more people be told; anything else (an editor open since before any
  * opening was counted included) tells nobody.
  */
-function openingAfter(before: EditorRecord, slotsOpen: number, now: Date): { opening: EditorOpening | undefined; tell: boolean } {
+function openingAfter(
+  before: EditorRecord,
+  slotsOpen: number,
+  now: Date,
+): { opening: EditorOpening | undefined; tell: boolean } {
   if (slotsOpen <= before.slotsOpen) return { opening: before.opening, tell: false };
   if (before.slotsOpen > 0) return { opening: before.opening, tell: before.opening !== undefined };
   return { opening: { n: (before.opening?.n ?? 0) + 1, at: now.toISOString() }, tell: true };
@@ -52,7 +56,21 @@ export const isShown = (editor: Pick<EditorRecord, 'hidden'>) => editor.hidden !
 
 /** Strips storage fields: the API serves exactly the fields of `Editor` (schemas.ts). */
 export function toPublicEditor(record: EditorRecord): Editor {
-  const { id, name, image, college, major, sat, gpa, ecs, strengths, bio = '', slotsOpen, totalSlots, featured } = record;
+  const {
+    id,
+    name,
+    image,
+    college,
+    major,
+    sat,
+    gpa,
+    ecs,
+    strengths,
+    bio = '',
+    slotsOpen,
+    totalSlots,
+    featured,
+  } = record;
   return { id, name, image, college, major, sat, gpa, ecs, strengths, bio, slotsOpen, totalSlots, featured };
 }
 
@@ -91,7 +109,8 @@ interface RetiredEditor {
   name: string;
   retiredAt: string;
 }
-const isRetired = (value: unknown): value is RetiredEditor => typeof value === 'object' && value !== null && 'retiredAt' in value;
+const isRetired = (value: unknown): value is RetiredEditor =>
+  typeof value === 'object' && value !== null && 'retiredAt' in value;
 
 /**
  * How long an instance answers the editors list from memory without asking the store. The public
@@ -153,11 +172,21 @@ export function editorsRepo(info?: DeployInfo) {
    * Sets the fields `next` makes of the current record, by compare-and-set (`next` runs again on a
    * concurrent change); null for an unknown (or retired) id.
    */
-  async function change(id: string, what: string, now: Date, next: (current: EditorRecord) => Partial<EditorRecord> | Promise<Partial<EditorRecord>>): Promise<EditorRecord | null> {
+  async function change(
+    id: string,
+    what: string,
+    now: Date,
+    next: (current: EditorRecord) => Partial<EditorRecord> | Promise<Partial<EditorRecord>>,
+  ): Promise<EditorRecord | null> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await getForUpdate(id);
       if (!current) return null;
-      const record: EditorRecord = { ...current.value, ...(await next(current.value)), id, updatedAt: now.toISOString() };
+      const record: EditorRecord = {
+        ...current.value,
+        ...(await next(current.value)),
+        id,
+        updatedAt: now.toISOString(),
+      };
       if (!(await store.setJSON(id, record, { onlyIfMatch: current.etag }))) continue;
       noteWrite(cacheKey);
       return record;
@@ -169,7 +198,8 @@ export function editorsRepo(info?: DeployInfo) {
    * The waitlist timer before the write that opens: a timer for an opening that did not land finds
    * nothing to do, but an opening stored without one would never be told.
    */
-  const scheduleTelling = (id: string, opening: EditorOpening, now: Date) => timersRepo(info).schedule(now, id, 'waitlist', opening.n);
+  const scheduleTelling = (id: string, opening: EditorOpening, now: Date) =>
+    timersRepo(info).schedule(now, id, 'waitlist', opening.n);
 
   return {
     get,
@@ -221,11 +251,14 @@ export function editorsRepo(info?: DeployInfo) {
     /** The editor's own words for their profile; null for an unknown id. Compare-and-set, as update. */
     updateBio: (id: string, bio: string, now = new Date()) => change(id, 'its bio was saved', now, () => ({ bio })),
     /** Hides the editor from the site or shows them again; null for an unknown id. */
-    setHidden: (id: string, hidden: boolean, now = new Date()) => change(id, 'it was hidden or shown', now, () => ({ hidden })),
+    setHidden: (id: string, hidden: boolean, now = new Date()) =>
+      change(id, 'it was hidden or shown', now, () => ({ hidden })),
     /** 400 when another editor already signs in with the address `input` links (one editor per account). */
     async assertAccountFree(input: EditorInput, id?: string): Promise<void> {
       if (!input.accountEmail) return;
-      const other = (await this.list({ fresh: true })).find((editor) => editor.accountEmail === input.accountEmail && editor.id !== id);
+      const other = (await this.list({ fresh: true })).find(
+        (editor) => editor.accountEmail === input.accountEmail && editor.id !== id,
+      );
       if (other) throw new HttpError(400, `accountEmail: ${other.name} already signs in with this address`);
     },
     /** The editor who signs in with `email` (lower-case), or null. */
@@ -262,7 +295,13 @@ export function editorsRepo(info?: DeployInfo) {
           next = 'released';
         }
         const { opening, tell } = openingAfter(editor, slotsOpen, now);
-        const record: EditorRecord = { ...editor, slotsOpen, opening, slotClaims: { ...claims, [key]: next }, updatedAt: now.toISOString() };
+        const record: EditorRecord = {
+          ...editor,
+          slotsOpen,
+          opening,
+          slotClaims: { ...claims, [key]: next },
+          updatedAt: now.toISOString(),
+        };
         // One timer per opening and call (its key is made of both): a lost round does not set it again.
         if (tell && scheduledFor !== opening!.n) {
           await scheduleTelling(id, opening!, now);

@@ -12,7 +12,10 @@ import { serverEnv } from '../core/env';
 
 const TRIGGER_TITLE = 'Editors changed in the admin area';
 
-export async function requestSiteRebuild(hook: string | undefined, fetchFn: typeof fetch = fetch): Promise<'requested' | 'skipped' | 'failed'> {
+export async function requestSiteRebuild(
+  hook: string | undefined,
+  fetchFn: typeof fetch = fetch,
+): Promise<'requested' | 'skipped' | 'failed'> {
   if (!hook) return 'skipped';
   try {
     const url = new URL(hook);

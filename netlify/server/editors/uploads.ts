@@ -22,7 +22,8 @@ export function sniffImageType(bytes: Uint8Array): UploadImageType | null {
 export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
 
 const typeOfKey = (key: string) =>
-  (Object.entries(UPLOAD_IMAGE_TYPES).find(([, ext]) => key.endsWith(`.${ext}`))?.[0] ?? null) as UploadImageType | null;
+  (Object.entries(UPLOAD_IMAGE_TYPES).find(([, ext]) => key.endsWith(`.${ext}`))?.[0] ??
+    null) as UploadImageType | null;
 
 export const uploadUrl = (key: string) => `/api/uploads/${key}`;
 

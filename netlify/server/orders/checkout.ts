@@ -42,19 +42,23 @@ export async function startCheckout(
   const orders = ordersRepo(info);
   const expiryTimer = (order: Order) => timersRepo(info).schedule(paymentDeadline(order), order.id, 'expire', 1);
   const now = new Date();
-  const order = await orders.create({
-    customer: { uid: caller.uid, email: caller.email },
-    editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, overbooked },
-    serviceLines: priced.serviceLines,
-    addOnLines: priced.addOnLines,
-    turnaround: { id: turnaround.id, label: turnaround.label },
-    turnaroundFeeCents,
-    totalCents: priced.totalCents,
-    student: selection.student,
-    billing: selection.billing,
-    termsAgreedAt: now.toISOString(),
-    payment: { mode: payments.kind },
-  }, now, expiryTimer);
+  const order = await orders.create(
+    {
+      customer: { uid: caller.uid, email: caller.email },
+      editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, overbooked },
+      serviceLines: priced.serviceLines,
+      addOnLines: priced.addOnLines,
+      turnaround: { id: turnaround.id, label: turnaround.label },
+      turnaroundFeeCents,
+      totalCents: priced.totalCents,
+      student: selection.student,
+      billing: selection.billing,
+      termsAgreedAt: now.toISOString(),
+      payment: { mode: payments.kind },
+    },
+    now,
+    expiryTimer,
+  );
   let session: CheckoutSession;
   try {
     session = await openCheckout(order, payments);

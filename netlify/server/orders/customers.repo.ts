@@ -12,7 +12,9 @@ export interface Customer {
 export function customersRepo(info?: DeployInfo) {
   const store = openStore('customers', info);
 
-  const withDefaults = (stored: Partial<Customer> | null): Customer => ({ ownedAddOns: { ...NO_ADD_ONS, ...stored?.ownedAddOns } });
+  const withDefaults = (stored: Partial<Customer> | null): Customer => ({
+    ownedAddOns: { ...NO_ADD_ONS, ...stored?.ownedAddOns },
+  });
 
   return {
     async get(uid: string): Promise<Customer> {

@@ -22,19 +22,39 @@ export interface ArrivedPayment {
 
 const NO_PAYMENT_TO_REFUND = 'The payment names no charge to refund: refund it in the Stripe dashboard.';
 
-export async function refundExtraPayment(orderId: string, paid: ArrivedPayment, info?: DeployInfo, now = new Date()): Promise<ExtraPayment> {
+export async function refundExtraPayment(
+  orderId: string,
+  paid: ArrivedPayment,
+  info?: DeployInfo,
+  now = new Date(),
+): Promise<ExtraPayment> {
   const payments = configuredPayments(info);
   const orders = ordersRepo(info);
   const at = now.toISOString();
   const find = (order: Order | null) => order?.extraPayments?.find((p) => p.sessionId === paid.sessionId);
   const recorded = await orders.change(orderId, (order) => {
     if (find(order)) return null;
-    const refund = paid.paymentIntent ? { state: 'pending' as const, providerId: null, failure: null, updatedAt: at } : { state: 'failed' as const, providerId: null, failure: NO_PAYMENT_TO_REFUND, updatedAt: at };
-    return { ...order, extraPayments: [...(order.extraPayments ?? []), { ...paid, receivedAt: at, refund }], updatedAt: at };
+    const refund = paid.paymentIntent
+      ? { state: 'pending' as const, providerId: null, failure: null, updatedAt: at }
+      : { state: 'failed' as const, providerId: null, failure: NO_PAYMENT_TO_REFUND, updatedAt: at };
+    return {
+      ...order,
+      extraPayments: [...(order.extraPayments ?? []), { ...paid, receivedAt: at, refund }],
+      updatedAt: at,
+    };
   });
   const extra = find(recorded)!;
   if (extra.refund.state === 'pending' && !extra.refund.providerId) {
-    await askProvider({ orderId, refundId: extraRefundId(extra.sessionId), paymentIntent: extra.paymentIntent, amountCents: extra.amountCents }, payments, info);
+    await askProvider(
+      {
+        orderId,
+        refundId: extraRefundId(extra.sessionId),
+        paymentIntent: extra.paymentIntent,
+        amountCents: extra.amountCents,
+      },
+      payments,
+      info,
+    );
   }
   const order = (await orders.get(orderId))!;
   const settled = find(order)!;
@@ -44,8 +64,14 @@ export async function refundExtraPayment(orderId: string, paid: ArrivedPayment, 
 
 /** Why the order could not take the payment, as the family reads it. */
 function why(order: Order): string {
-  if (order.status === 'paid') return `Your order ${order.id} was already paid, so we refunded the second payment in full.`;
-  const state = order.status === 'cancelled' ? 'was cancelled' : order.status === 'expired' ? 'had expired' : 'could no longer be paid';
+  if (order.status === 'paid')
+    return `Your order ${order.id} was already paid, so we refunded the second payment in full.`;
+  const state =
+    order.status === 'cancelled'
+      ? 'was cancelled'
+      : order.status === 'expired'
+        ? 'had expired'
+        : 'could no longer be paid';
   return `Your order ${order.id} ${state} before your payment reached us, so we refunded it in full.`;
 }
 
@@ -55,11 +81,26 @@ async function tell(order: Order, extra: ExtraPayment, info?: DeployInfo) {
   const at = new Date(extra.receivedAt);
   const key = `order-${order.id}-extra-${extra.sessionId}`;
   const refused = extra.refund.state === 'failed';
-  const family = [`We received a payment of ${amount} (checkout ${extra.sessionId}).`, why(order), 'It reaches your card within 5-10 business days.'];
+  const family = [
+    `We received a payment of ${amount} (checkout ${extra.sessionId}).`,
+    why(order),
+    'It reaches your card within 5-10 business days.',
+  ];
   const team = [
     `Order ${order.id} (status: ${order.status}) received a payment of ${amount} in checkout ${extra.sessionId}${extra.paymentIntent ? `, payment ${extra.paymentIntent}` : ''}.`,
-    refused ? `The automatic refund failed: ${extra.refund.failure ?? 'no reason given'}. Refund it by hand and tell the family.` : 'It was refunded in full automatically; the family was told.',
+    refused
+      ? `The automatic refund failed: ${extra.refund.failure ?? 'no reason given'}. Refund it by hand and tell the family.`
+      : 'It was refunded in full automatically; the family was told.',
   ];
-  if (!refused) await sendMail(paragraphsMail(order.customer.email, `A refund for your order ${order.id}`, family), info, at, { id: `${key}-family`, at });
-  await sendMail(paragraphsMail(site.email, `${refused ? 'Action needed: ' : ''}an extra payment for order ${order.id}`, team), info, at, { id: `${key}-team`, at });
+  if (!refused)
+    await sendMail(paragraphsMail(order.customer.email, `A refund for your order ${order.id}`, family), info, at, {
+      id: `${key}-family`,
+      at,
+    });
+  await sendMail(
+    paragraphsMail(site.email, `${refused ? 'Action needed: ' : ''}an extra payment for order ${order.id}`, team),
+    info,
+    at,
+    { id: `${key}-team`, at },
+  );
 }

@@ -78,7 +78,11 @@ const chargeSchema = z.object({
  * The work is safe to repeat: a delivery that failed half way (and was answered 5xx) is completed by
  * the provider's retry, and deliveries at once both do it with one effect.
  */
-async function once(event: Stripe.Event, info: DeployInfo | undefined, work: () => Promise<FulfilmentResult>): Promise<FulfilmentResult> {
+async function once(
+  event: Stripe.Event,
+  info: DeployInfo | undefined,
+  work: () => Promise<FulfilmentResult>,
+): Promise<FulfilmentResult> {
   const events = openStore('events', info);
   if (await events.get(event.id, { type: 'json' })) return 'duplicate';
   const result = await work();
@@ -90,12 +94,21 @@ async function handleRefundEvent(event: Stripe.Event, info?: DeployInfo): Promis
   if (event.type === CHARGE_REFUNDED) {
     const charge = chargeSchema.safeParse(event.data?.object);
     if (!charge.success) throw new HttpError(400, 'Malformed event');
-    const paymentIntent = typeof charge.data.payment_intent === 'string' ? charge.data.payment_intent : charge.data.payment_intent?.id;
-    const refunds = (charge.data.refunds?.data ?? []).map((r) => ({ ...r, payment_intent: r.payment_intent ?? paymentIntent }));
+    const paymentIntent =
+      typeof charge.data.payment_intent === 'string' ? charge.data.payment_intent : charge.data.payment_intent?.id;
+    const refunds = (charge.data.refunds?.data ?? []).map((r) => ({
+      ...r,
+      payment_intent: r.payment_intent ?? paymentIntent,
+    }));
     return once(event, info, async () => {
       const results = [];
-      for (const refund of refunds) results.push(await applyProviderRefund(refund.metadata?.orderId ?? null, refund, info));
-      return results.includes('refund-recorded') ? 'refund-recorded' : results.includes('unknown-order') ? 'unknown-order' : 'refund-unchanged';
+      for (const refund of refunds)
+        results.push(await applyProviderRefund(refund.metadata?.orderId ?? null, refund, info));
+      return results.includes('refund-recorded')
+        ? 'refund-recorded'
+        : results.includes('unknown-order')
+          ? 'unknown-order'
+          : 'refund-unchanged';
     });
   }
   const refund = providerRefundSchema.safeParse(event.data?.object);
@@ -126,25 +139,36 @@ async function settle(type: string, session: Session, info?: DeployInfo): Promis
   const orders = ordersRepo(info);
   const order = session.client_reference_id ? await orders.get(session.client_reference_id) : null;
   if (!order) return 'unknown-order';
-  if (type === 'checkout.session.expired') return (await orders.settle(order.id, 'expired')) ? 'expired' : 'already-settled';
-  if (type === 'checkout.session.async_payment_failed') return (await orders.settle(order.id, 'failed')) ? 'failed' : 'already-settled';
+  if (type === 'checkout.session.expired')
+    return (await orders.settle(order.id, 'expired')) ? 'expired' : 'already-settled';
+  if (type === 'checkout.session.async_payment_failed')
+    return (await orders.settle(order.id, 'failed')) ? 'failed' : 'already-settled';
   // A completed session with a delayed payment method is paid later (async_payment_succeeded).
   if (type === 'checkout.session.completed' && session.payment_status !== 'paid') return 'awaiting-payment';
 
-  const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  const paymentIntent =
+    typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
   // Before the order is paid: a refund event names only the payment, and must find its order.
   if (paymentIntent) await orders.indexPayment(paymentIntent, order.id);
   if (order.status !== 'pending') return settledBefore(order, session, paymentIntent, info);
 
   if (session.amount_total !== order.totalCents || session.currency !== 'usd') {
-    console.error(`Order ${order.id}: paid ${session.amount_total} ${session.currency}, expected ${order.totalCents} usd. Not fulfilled.`);
+    console.error(
+      `Order ${order.id}: paid ${session.amount_total} ${session.currency}, expected ${order.totalCents} usd. Not fulfilled.`,
+    );
     return 'amount-mismatch';
   }
   // Who hears of it is decided now and recorded with the payment: the confirmation page says it.
   const editorAddress = await editorAddressOf(order, info);
-  const paid = await orders.settle(order.id, 'paid', { sessionId: session.id, paymentIntent, paidAt: new Date().toISOString() }, new Date(), {
-    editorNotice: editorAddress.notice,
-  });
+  const paid = await orders.settle(
+    order.id,
+    'paid',
+    { sessionId: session.id, paymentIntent, paidAt: new Date().toISOString() },
+    new Date(),
+    {
+      editorNotice: editorAddress.notice,
+    },
+  );
   if (paid) {
     await fulfil(paid, editorAddress, info);
     return 'paid';
@@ -158,12 +182,21 @@ async function settle(type: string, session: Session, info?: DeployInfo): Promis
  * delivery may have left half done (each step finds what is there already), with the e-mail addresses
  * recorded at payment. Any other payment is not the order's: it is refunded.
  */
-async function settledBefore(order: Order, session: Session, paymentIntent: string | undefined, info?: DeployInfo): Promise<FulfilmentResult> {
+async function settledBefore(
+  order: Order,
+  session: Session,
+  paymentIntent: string | undefined,
+  info?: DeployInfo,
+): Promise<FulfilmentResult> {
   if (order.status === 'paid' && order.payment.sessionId === session.id) {
     await fulfil(order, await editorAddressOf(order, info, order.editorNotice), info);
     return 'already-settled';
   }
-  await refundExtraPayment(order.id, { sessionId: session.id, paymentIntent: paymentIntent ?? null, amountCents: session.amount_total ?? 0 }, info);
+  await refundExtraPayment(
+    order.id,
+    { sessionId: session.id, paymentIntent: paymentIntent ?? null, amountCents: session.amount_total ?? 0 },
+    info,
+  );
   return 'extra-payment-refunded';
 }
 
@@ -178,4 +211,7 @@ async function fulfil(order: Order, editorAddress: EditorAddress, info?: DeployI
 }
 
 const recordAddOns = (order: Order, info?: DeployInfo) =>
-  customersRepo(info).addOwned(order.customer.uid, order.addOnLines.map((l) => l.id));
+  customersRepo(info).addOwned(
+    order.customer.uid,
+    order.addOnLines.map((l) => l.id),
+  );

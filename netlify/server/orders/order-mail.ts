@@ -26,7 +26,11 @@ export interface EditorAddress {
  * Where the editor's notice of `order` goes: their account e-mail, or our inbox. `recorded`, the
  * choice made at payment, holds for a delivery that completes the order's fulfilment later.
  */
-export async function editorAddressOf(order: Pick<Order, 'editor'>, info?: DeployInfo, recorded?: EditorNotice): Promise<EditorAddress> {
+export async function editorAddressOf(
+  order: Pick<Order, 'editor'>,
+  info?: DeployInfo,
+  recorded?: EditorNotice,
+): Promise<EditorAddress> {
   const team: EditorAddress = { to: site.email, notice: 'team' };
   if (recorded === 'team') return team;
   const editor = await editorsRepo(info).get(order.editor.id);
@@ -47,11 +51,7 @@ export function orderSummaryLines(order: Order): string[] {
 
 /** The order as work for its editor: the services to edit and how fast, never what the family paid. */
 function workLines(order: Order): string[] {
-  return [
-    `Order ${order.id}`,
-    ...order.serviceLines.map(lineLabel),
-    `Turnaround: ${order.turnaround.label}`,
-  ];
+  return [`Order ${order.id}`, ...order.serviceLines.map(lineLabel), `Turnaround: ${order.turnaround.label}`];
 }
 
 const asHtml = (lines: string[]) => `<p>${lines.map(escapeHtml).join('<br>')}</p>`;
@@ -61,16 +61,32 @@ export async function sendOrderConfirmations(order: Order, editorAddress: Editor
   const lines = orderSummaryLines(order);
   const rules = `Edits included: ${editRules(order.serviceLines)}.`;
   const reply = afterOrder.reply(order.editor.name);
-  const parentNext = ['What happens next:', `${afterOrder.submit}: ${serverEnv().URL}/dashboard (${afterOrder.submitHow}).`, reply, afterOrder.rounds];
+  const parentNext = [
+    'What happens next:',
+    `${afterOrder.submit}: ${serverEnv().URL}/dashboard (${afterOrder.submitHow}).`,
+    reply,
+    afterOrder.rounds,
+  ];
   // Until a student has access of their own, drafts go in on the account that placed the order.
-  const studentNext = ['What happens next:', 'Your first draft is submitted on the dashboard of the account that placed this order.', reply, afterOrder.rounds];
+  const studentNext = [
+    'What happens next:',
+    'Your first draft is submitted on the dashboard of the account that placed this order.',
+    reply,
+    afterOrder.rounds,
+  ];
   const forTeam = editorAddress.notice === 'team';
   const mails = [
     {
       id: 'parent',
       to: student.parentEmail,
       subject: `Your ${site.name} order ${order.id} is confirmed`,
-      lines: [`Dear ${student.parentName},`, `Thank you for your order for ${student.studentName}.`, ...lines, rules, ...parentNext],
+      lines: [
+        `Dear ${student.parentName},`,
+        `Thank you for your order for ${student.studentName}.`,
+        ...lines,
+        rules,
+        ...parentNext,
+      ],
     },
     {
       id: 'student',
@@ -99,7 +115,12 @@ export async function sendOrderConfirmations(order: Order, editorAddress: Editor
   // mails that went are not sent again).
   const results = await Promise.allSettled(
     mails.map((m) =>
-      sendMail({ to: m.to, subject: m.subject, text: m.lines.join('\n'), html: asHtml(m.lines), replyTo: site.email }, info, at, { id: `order-${order.id}-${m.id}`, at }),
+      sendMail(
+        { to: m.to, subject: m.subject, text: m.lines.join('\n'), html: asHtml(m.lines), replyTo: site.email },
+        info,
+        at,
+        { id: `order-${order.id}-${m.id}`, at },
+      ),
     ),
   );
   const failed = results.find((r) => r.status === 'rejected');

@@ -84,7 +84,10 @@ export function ordersRepo(info?: DeployInfo) {
     async indexUnindexed(): Promise<number> {
       const keys = await listKeys(store);
       const indexed = new Set(keys.filter((k) => k.startsWith(CREATED)).map(orderIdOf));
-      const records = await readRecords<Order>(store, keys.filter((k) => ORDER_ID.test(k) && !indexed.has(k)));
+      const records = await readRecords<Order>(
+        store,
+        keys.filter((k) => ORDER_ID.test(k) && !indexed.has(k)),
+      );
       await Promise.all(records.map(({ value }) => store.set(createdIndexKey(value), '')));
       return records.length;
     },
@@ -128,7 +131,13 @@ export function ordersRepo(info?: DeployInfo) {
       for (let attempt = 0; attempt < 5; attempt++) {
         const current = await getJSONWithEtag<Order>(store, id);
         if (!current || current.value.status !== 'pending') return null;
-        const next: Order = { ...current.value, ...also, status, updatedAt: now.toISOString(), payment: { ...current.value.payment, ...payment } };
+        const next: Order = {
+          ...current.value,
+          ...also,
+          status,
+          updatedAt: now.toISOString(),
+          payment: { ...current.value.payment, ...payment },
+        };
         if (await store.setJSON(id, next, { onlyIfMatch: current.etag })) return next;
       }
       throw new StorageError(`Order ${id} kept changing while being settled`);

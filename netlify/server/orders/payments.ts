@@ -29,12 +29,24 @@ export type ConfiguredPayments = Exclude<PaymentsMode, { kind: 'unconfigured' }>
 /** How this deploy takes payments, from its environment and deploy context. */
 export function paymentsMode(info?: DeployInfo, env: ServerEnv = serverEnv()): PaymentsMode {
   if (isProduction(info)) {
-    if (!isLiveStripeKey(env.STRIPE_SECRET_KEY)) return { kind: 'unconfigured', reason: 'STRIPE_SECRET_KEY is missing or not a live key' };
+    if (!isLiveStripeKey(env.STRIPE_SECRET_KEY))
+      return { kind: 'unconfigured', reason: 'STRIPE_SECRET_KEY is missing or not a live key' };
     if (!env.STRIPE_WEBHOOK_SECRET) return { kind: 'unconfigured', reason: 'STRIPE_WEBHOOK_SECRET is missing' };
     // STRIPE_API_URL is a test recorder's address: production always talks to Stripe itself.
-    return { kind: 'stripe', secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: undefined };
+    return {
+      kind: 'stripe',
+      secretKey: env.STRIPE_SECRET_KEY!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiUrl: undefined,
+    };
   }
-  if (env.STRIPE_SECRET_KEY) return { kind: 'stripe', secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL };
+  if (env.STRIPE_SECRET_KEY)
+    return {
+      kind: 'stripe',
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiUrl: env.STRIPE_API_URL,
+    };
   return { kind: 'test', webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET };
 }
 
@@ -42,7 +54,9 @@ export function paymentsMode(info?: DeployInfo, env: ServerEnv = serverEnv()): P
 export function configuredPayments(info?: DeployInfo): ConfiguredPayments {
   const mode = paymentsMode(info);
   if (mode.kind === 'unconfigured') {
-    console.error(`${PAYMENTS_NOT_CONFIGURED} in production: ${mode.reason}. Set it in Netlify's environment variables.`);
+    console.error(
+      `${PAYMENTS_NOT_CONFIGURED} in production: ${mode.reason}. Set it in Netlify's environment variables.`,
+    );
     throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
   }
   return mode;
@@ -75,16 +89,24 @@ export const confirmationUrl = (env: ServerEnv, orderId: string, sessionId: stri
   `${env.URL}/order-confirmation?order=${orderId}&session_id=${sessionId}`;
 
 /** Opens a checkout for a stored pending order; only charged lines become line items. */
-export async function openCheckout(order: Order, mode: ConfiguredPayments, env: ServerEnv = serverEnv()): Promise<CheckoutSession> {
+export async function openCheckout(
+  order: Order,
+  mode: ConfiguredPayments,
+  env: ServerEnv = serverEnv(),
+): Promise<CheckoutSession> {
   if (mode.kind === 'test') {
     const id = `cs_test_local_${crypto.randomUUID().replace(/-/g, '')}`;
     return { id, url: `${env.URL}/test-checkout?order=${order.id}&session_id=${id}` };
   }
   const lines = [
     ...order.serviceLines.map((l) => ({ name: l.title, unitCents: l.unitCents, quantity: l.quantity })),
-    ...order.addOnLines.filter((l) => l.chargedCents > 0).map((l) => ({ name: l.title, unitCents: l.chargedCents, quantity: 1 })),
+    ...order.addOnLines
+      .filter((l) => l.chargedCents > 0)
+      .map((l) => ({ name: l.title, unitCents: l.chargedCents, quantity: 1 })),
   ];
-  const session = await (await stripeClient(mode)).checkout.sessions.create({
+  const session = await (
+    await stripeClient(mode)
+  ).checkout.sessions.create({
     mode: 'payment',
     client_reference_id: order.id,
     customer_email: order.customer.email,

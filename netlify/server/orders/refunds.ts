@@ -20,13 +20,23 @@ import { configuredPayments, stripeClient, type ConfiguredPayments } from './pay
 import type { DeployInfo } from '../storage/stores';
 import { signWebhookPayload } from './webhook-signature';
 
-export type RefundRequest = Pick<Refund, 'id' | 'amountCents' | 'reason' | 'by' | 'actor' | 'adminEmail' | 'projectIds'>;
+export type RefundRequest = Pick<
+  Refund,
+  'id' | 'amountCents' | 'reason' | 'by' | 'actor' | 'adminEmail' | 'projectIds'
+>;
 
 /** Stripe's refund statuses, as ours. */
-const STATE_OF: Record<string, RefundState> = { pending: 'pending', requires_action: 'pending', succeeded: 'succeeded', failed: 'failed', canceled: 'failed' };
+const STATE_OF: Record<string, RefundState> = {
+  pending: 'pending',
+  requires_action: 'pending',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  canceled: 'failed',
+};
 
 /** Whether a refund in `from` may move to `to`: forward only. */
-const moves = (from: RefundState, to: RefundState) => from !== to && (from === 'pending' || (from === 'succeeded' && to === 'failed'));
+const moves = (from: RefundState, to: RefundState) =>
+  from !== to && (from === 'pending' || (from === 'succeeded' && to === 'failed'));
 
 /** Our id for the refund of a payment that arrived for an order no longer awaiting one. */
 export const extraRefundId = (sessionId: string) => `extra-${sessionId}`;
@@ -34,7 +44,12 @@ export const extraRefundId = (sessionId: string) => `extra-${sessionId}`;
 export const idempotencyKeyOf = (orderId: string, refundId: string) => `refund-${orderId}-${refundId}`;
 
 /** Records the refund on its order (once), then asks the provider for it; answers it as it stands. */
-export async function requestRefund(orderId: string, request: RefundRequest, info?: DeployInfo, now = new Date()): Promise<Refund> {
+export async function requestRefund(
+  orderId: string,
+  request: RefundRequest,
+  info?: DeployInfo,
+  now = new Date(),
+): Promise<Refund> {
   const payments = configuredPayments(info);
   const orders = ordersRepo(info);
   let refund: Refund | undefined;
@@ -42,7 +57,8 @@ export async function requestRefund(orderId: string, request: RefundRequest, inf
     if (order.status !== 'paid') throw new HttpError(409, refundMessages.notPaid);
     refund = order.refunds?.find((r) => r.id === request.id);
     if (refund) return null; // a retry: the same refund
-    if (request.amountCents > remainingCents(order)) throw new HttpError(400, refundMessages.overRemaining(remainingCents(order)));
+    if (request.amountCents > remainingCents(order))
+      throw new HttpError(400, refundMessages.overRemaining(remainingCents(order)));
     const at = now.toISOString();
     refund = { ...request, state: 'pending', providerId: null, failure: null, createdAt: at, updatedAt: at };
     return { ...order, refunds: [...(order.refunds ?? []), refund], updatedAt: at };
@@ -50,8 +66,18 @@ export async function requestRefund(orderId: string, request: RefundRequest, inf
   if (!refund) throw new HttpError(404, 'Order not found');
   if (refund.state !== 'pending' || refund.providerId) return refund;
   const order = (await orders.get(orderId))!;
-  if (!order.payment.paymentIntent && payments.kind === 'stripe') throw new Error(`Order ${order.id} has no payment intent to refund`);
-  await askProvider({ orderId, refundId: refund.id, paymentIntent: order.payment.paymentIntent ?? null, amountCents: refund.amountCents }, payments, info);
+  if (!order.payment.paymentIntent && payments.kind === 'stripe')
+    throw new Error(`Order ${order.id} has no payment intent to refund`);
+  await askProvider(
+    {
+      orderId,
+      refundId: refund.id,
+      paymentIntent: order.payment.paymentIntent ?? null,
+      amountCents: refund.amountCents,
+    },
+    payments,
+    info,
+  );
   return (await orders.get(orderId))!.refunds!.find((r) => r.id === refund!.id)!;
 }
 
@@ -81,7 +107,14 @@ async function tellOfFailure(order: Order, refund: Refund, info?: DeployInfo) {
 /** A refusal asking again cannot change (a 4xx other than a conflict or a rate limit), as the Stripe SDK reports it. */
 function refusedForGood(error: unknown): string | null {
   const { statusCode, message } = (error ?? {}) as { statusCode?: unknown; message?: unknown };
-  if (typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500 || statusCode === 409 || statusCode === 429) return null;
+  if (
+    typeof statusCode !== 'number' ||
+    statusCode < 400 ||
+    statusCode >= 500 ||
+    statusCode === 409 ||
+    statusCode === 429
+  )
+    return null;
   return typeof message === 'string' && message ? message : `Stripe answered ${statusCode}`;
 }
 
@@ -116,10 +149,30 @@ export async function askProvider(asked: RefundAsked, payments: ConfiguredPaymen
     const refused = refusedForGood(error);
     if (!refused) throw error;
     // Recorded as failed, so no timer asks again and the money counts as not refunded.
-    await applyProviderRefund(asked.orderId, { id: `refused-${asked.refundId}`, amount: asked.amountCents, status: 'failed', metadata, failure_reason: `Stripe refused it: ${refused}` }, info);
+    await applyProviderRefund(
+      asked.orderId,
+      {
+        id: `refused-${asked.refundId}`,
+        amount: asked.amountCents,
+        status: 'failed',
+        metadata,
+        failure_reason: `Stripe refused it: ${refused}`,
+      },
+      info,
+    );
     return;
   }
-  await applyProviderRefund(asked.orderId, { id: created.id, amount: created.amount, status: created.status ?? 'pending', metadata, failure_reason: created.failure_reason ?? null }, info);
+  await applyProviderRefund(
+    asked.orderId,
+    {
+      id: created.id,
+      amount: created.amount,
+      status: created.status ?? 'pending',
+      metadata,
+      failure_reason: created.failure_reason ?? null,
+    },
+    info,
+  );
 }
 
 /** The `refund.updated` event a provider would send once the test-mode refund went through. */
@@ -131,7 +184,17 @@ function refundEvent(asked: RefundAsked, metadata: Record<string, string>) {
     type: 'refund.updated',
     created: Math.floor(Date.now() / 1000),
     livemode: false,
-    data: { object: { id: providerId, object: 'refund', amount: asked.amountCents, currency: 'usd', status: 'succeeded', payment_intent: asked.paymentIntent, metadata } },
+    data: {
+      object: {
+        id: providerId,
+        object: 'refund',
+        amount: asked.amountCents,
+        currency: 'usd',
+        status: 'succeeded',
+        payment_intent: asked.paymentIntent,
+        metadata,
+      },
+    },
   };
 }
 
@@ -152,7 +215,12 @@ export type RefundEventResult = 'refund-recorded' | 'refund-unchanged' | 'unknow
  * Brings one provider refund into its order: ours (by the ids we gave it) moves forward; one we never
  * asked for (made in the Stripe dashboard) is added.
  */
-export async function applyProviderRefund(orderId: string | null, refund: ProviderRefund, info?: DeployInfo, now = new Date()): Promise<RefundEventResult> {
+export async function applyProviderRefund(
+  orderId: string | null,
+  refund: ProviderRefund,
+  info?: DeployInfo,
+  now = new Date(),
+): Promise<RefundEventResult> {
   const orders = ordersRepo(info);
   const paymentIntent = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
   const order = orderId ? await orders.get(orderId) : paymentIntent ? await orders.byPayment(paymentIntent) : null;
@@ -165,14 +233,26 @@ export async function applyProviderRefund(orderId: string | null, refund: Provid
     const refunds = current.refunds ?? [];
     const at = now.toISOString();
     const extra = current.extraPayments?.find(
-      (p) => refund.metadata?.refundId === extraRefundId(p.sessionId) || p.refund.providerId === refund.id || (paymentIntent !== undefined && p.paymentIntent === paymentIntent),
+      (p) =>
+        refund.metadata?.refundId === extraRefundId(p.sessionId) ||
+        p.refund.providerId === refund.id ||
+        (paymentIntent !== undefined && p.paymentIntent === paymentIntent),
     );
     if (extra) {
       const moved = moves(extra.refund.state, state);
       changed = moved || extra.refund.providerId !== refund.id;
       if (!changed) return null;
-      const next = { ...extra.refund, providerId: refund.id, updatedAt: at, ...(moved && { state, failure: state === 'failed' ? (refund.failure_reason ?? 'failed') : null }) };
-      return { ...current, extraPayments: current.extraPayments!.map((p) => (p === extra ? { ...p, refund: next } : p)), updatedAt: at };
+      const next = {
+        ...extra.refund,
+        providerId: refund.id,
+        updatedAt: at,
+        ...(moved && { state, failure: state === 'failed' ? (refund.failure_reason ?? 'failed') : null }),
+      };
+      return {
+        ...current,
+        extraPayments: current.extraPayments!.map((p) => (p === extra ? { ...p, refund: next } : p)),
+        updatedAt: at,
+      };
     }
     const ours = refunds.find((r) => r.id === refund.metadata?.refundId || r.providerId === refund.id);
     if (!ours) {
@@ -196,7 +276,10 @@ export async function applyProviderRefund(orderId: string | null, refund: Provid
     const next: Refund = {
       ...ours,
       providerId: ours.providerId ?? refund.id,
-      ...(moves(ours.state, state) && { state, failure: state === 'failed' ? (refund.failure_reason ?? 'failed') : null }),
+      ...(moves(ours.state, state) && {
+        state,
+        failure: state === 'failed' ? (refund.failure_reason ?? 'failed') : null,
+      }),
     };
     if (next.state === 'failed') failed = next;
     changed = next.state !== ours.state || next.providerId !== ours.providerId;

@@ -8,19 +8,29 @@ import { MIN_SESSION_MS, orderMessages, paymentDeadline, type Order } from '../.
 import type { Caller } from '../core/auth';
 import { HttpError } from '../core/http';
 import { ordersRepo } from './orders.repo';
-import { openCheckout, PROVIDER_UNREACHABLE, stripeClient, type CheckoutSession, type ConfiguredPayments } from './payments';
+import {
+  openCheckout,
+  PROVIDER_UNREACHABLE,
+  stripeClient,
+  type CheckoutSession,
+  type ConfiguredPayments,
+} from './payments';
 import type { DeployInfo } from '../storage/stores';
 
 async function ownPendingOrder(orderId: string, caller: Caller, info?: DeployInfo): Promise<Order> {
   const order = await ordersRepo(info).get(orderId);
   if (!order || order.customer.uid !== caller.uid) throw new HttpError(404, 'Order not found');
-  if (order.status !== 'pending') throw new HttpError(409, order.status === 'expired' ? orderMessages.expired : orderMessages.notPending);
+  if (order.status !== 'pending')
+    throw new HttpError(409, order.status === 'expired' ? orderMessages.expired : orderMessages.notPending);
   return order;
 }
 
 /** Remembers a session opened for the order, so cancelling can close it. */
 export async function recordSession(orderId: string, sessionId: string, info?: DeployInfo) {
-  await ordersRepo(info).change(orderId, (order) => ({ ...order, payment: { ...order.payment, sessionIds: [...(order.payment.sessionIds ?? []), sessionId] } }));
+  await ordersRepo(info).change(orderId, (order) => ({
+    ...order,
+    payment: { ...order.payment, sessionIds: [...(order.payment.sessionIds ?? []), sessionId] },
+  }));
 }
 
 /** Expires an unpaid order once its 24 hours are over; answers whether it did. */
@@ -31,7 +41,13 @@ export async function expireIfDue(orderId: string, info?: DeployInfo, now = new 
 }
 
 /** 'Complete Payment': a fresh checkout for the stored order, while a session can still end before its deadline. */
-export async function reopenCheckout(orderId: string, caller: Caller, payments: ConfiguredPayments, info?: DeployInfo, now = new Date()): Promise<CheckoutSession> {
+export async function reopenCheckout(
+  orderId: string,
+  caller: Caller,
+  payments: ConfiguredPayments,
+  info?: DeployInfo,
+  now = new Date(),
+): Promise<CheckoutSession> {
   const order = await ownPendingOrder(orderId, caller, info);
   if (paymentDeadline(order).getTime() - now.getTime() < MIN_SESSION_MS) {
     await ordersRepo(info).settle(order.id, 'expired', {}, now);
@@ -65,7 +81,12 @@ async function closeSessions(sessionIds: string[], payments: ConfiguredPayments,
 }
 
 /** 'Cancel Order': an unpaid order is cancelled and can no longer be paid. */
-export async function cancelUnpaidOrder(orderId: string, caller: Caller, payments: ConfiguredPayments, info?: DeployInfo): Promise<Order> {
+export async function cancelUnpaidOrder(
+  orderId: string,
+  caller: Caller,
+  payments: ConfiguredPayments,
+  info?: DeployInfo,
+): Promise<Order> {
   const order = await ownPendingOrder(orderId, caller, info);
   await closeSessions(order.payment.sessionIds ?? [], payments, orderMessages.justPaid);
   const cancelled = await ordersRepo(info).settle(order.id, 'cancelled');

@@ -29,7 +29,8 @@ export function appendOnlyStore<T>(name: StoreName, info?: DeployInfo) {
     },
     /** Writes `value` under `key`, made by `timeKey` beforehand (something else had to name it first). */
     async appendAt(key: string, value: T): Promise<void> {
-      if (!(await store.setJSON(key, value, { onlyIfNew: true }))) throw new Error(`${key} is taken in the ${name} store`);
+      if (!(await store.setJSON(key, value, { onlyIfNew: true })))
+        throw new Error(`${key} is taken in the ${name} store`);
     },
     /**
      * Writes `value` under the key that `at` and `id` make, once: the same (at, id) again answers
@@ -39,11 +40,13 @@ export function appendOnlyStore<T>(name: StoreName, info?: DeployInfo) {
       const key = onceKey(id, at);
       if (await store.setJSON(key, value, { onlyIfNew: true })) return true;
       // "Already there" drops the work, so it must be so: a 412 from a broken proxy is not a record.
-      if ((await store.getMetadata(key)) === null) throw new StorageError(`${key} in the ${name} store: 412 for a record that does not exist`);
+      if ((await store.getMetadata(key)) === null)
+        throw new StorageError(`${key} in the ${name} store: 412 for a record that does not exist`);
       return false;
     },
     get,
     /** One page of records, newest first. */
-    page: (query: PageQuery) => readPage(store, query, (value: T, key): Entry<T> => ({ key, value }), { order: 'desc' }),
+    page: (query: PageQuery) =>
+      readPage(store, query, (value: T, key): Entry<T> => ({ key, value }), { order: 'desc' }),
   };
 }

@@ -61,11 +61,22 @@ function boundedFetch(input: string | URL | Request, init: RequestInit, timeoutM
   return fetch(input, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
 }
 
-export const blobsFetch = async (input: string | URL | Request, init: RequestInit = {}, timeoutMs?: number): Promise<Response> => {
+export const blobsFetch = async (
+  input: string | URL | Request,
+  init: RequestInit = {},
+  timeoutMs?: number,
+): Promise<Response> => {
   const url = typeof input === 'string' || input instanceof URL ? new URL(input) : null;
   const body = init.body ?? null;
   const headers = init.headers ?? {};
-  if (!url || !/^https?:$/.test(url.protocol) || !isPlainBody(body) || headers instanceof Headers || Array.isArray(headers) || init.signal) {
+  if (
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    !isPlainBody(body) ||
+    headers instanceof Headers ||
+    Array.isArray(headers) ||
+    init.signal
+  ) {
     return boundedFetch(input, init, timeoutMs);
   }
 
@@ -74,13 +85,17 @@ export const blobsFetch = async (input: string | URL | Request, init: RequestIni
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
   const exchange = new Promise<{ res: IncomingMessage; bytes: Uint8Array<ArrayBuffer> | null }>((resolve, reject) => {
-    const req = request(url, { method: (init.method ?? 'GET').toUpperCase(), headers: withFetchDefaults(headers, body) }, (res) => {
-      if (REDIRECTS.has(res.statusCode ?? 0)) {
-        res.resume();
-        return resolve({ res, bytes: null });
-      }
-      readWhole(res).then((bytes) => resolve({ res, bytes }), reject);
-    });
+    const req = request(
+      url,
+      { method: (init.method ?? 'GET').toUpperCase(), headers: withFetchDefaults(headers, body) },
+      (res) => {
+        if (REDIRECTS.has(res.statusCode ?? 0)) {
+          res.resume();
+          return resolve({ res, bytes: null });
+        }
+        readWhole(res).then((bytes) => resolve({ res, bytes }), reject);
+      },
+    );
     req.on('error', reject);
     if (timeoutMs !== undefined) {
       timer = setTimeout(() => req.destroy(new Error(`Blobs request timed out after ${timeoutMs} ms`)), timeoutMs);
@@ -89,8 +104,17 @@ export const blobsFetch = async (input: string | URL | Request, init: RequestIni
   });
   const { res, bytes } = await exchange.finally(() => clearTimeout(timer));
   const status = res.statusCode ?? 0;
-  if (bytes === null) return boundedFetch(input, init, timeoutMs === undefined ? undefined : Math.max(1, timeoutMs - (Date.now() - started)));
+  if (bytes === null)
+    return boundedFetch(
+      input,
+      init,
+      timeoutMs === undefined ? undefined : Math.max(1, timeoutMs - (Date.now() - started)),
+    );
   const answerHeaders = new Headers();
   for (let i = 0; i < res.rawHeaders.length; i += 2) answerHeaders.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
-  return new Response(NULL_BODY.has(status) ? null : bytes, { status, statusText: res.statusMessage, headers: answerHeaders });
+  return new Response(NULL_BODY.has(status) ? null : bytes, {
+    status,
+    statusText: res.statusMessage,
+    headers: answerHeaders,
+  });
 };

@@ -37,7 +37,11 @@ export const STORAGE_LIMITS: Readonly<StorageLimits> = Object.freeze({
 function defaults(): StorageLimits {
   const localTryTimeout = Number(process.env.BLOBS_TRY_TIMEOUT_MS) || 0;
   if (!localTryTimeout) return STORAGE_LIMITS;
-  return { ...STORAGE_LIMITS, tryTimeoutMs: localTryTimeout, requestBudgetMs: Math.max(STORAGE_LIMITS.requestBudgetMs, 2 * localTryTimeout) };
+  return {
+    ...STORAGE_LIMITS,
+    tryTimeoutMs: localTryTimeout,
+    requestBudgetMs: Math.max(STORAGE_LIMITS.requestBudgetMs, 2 * localTryTimeout),
+  };
 }
 
 let overrides: Partial<StorageLimits> | null = null;

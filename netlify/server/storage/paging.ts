@@ -23,7 +23,11 @@ export async function listKeys(store: Store, { order = 'asc', prefix }: PageOpti
 }
 
 /** Reads the JSON records of `keys`, a few at a time, in order; records deleted meanwhile are skipped. */
-export async function readRecords<T>(store: Store, keys: string[], concurrency = 32): Promise<{ key: string; value: T }[]> {
+export async function readRecords<T>(
+  store: Store,
+  keys: string[],
+  concurrency = 32,
+): Promise<{ key: string; value: T }[]> {
   const values: (T | null)[] = new Array(keys.length);
   let next = 0;
   const worker = async () => {
@@ -37,7 +41,11 @@ export async function readRecords<T>(store: Store, keys: string[], concurrency =
 }
 
 /** The keys of one page of `keys` (sorted in `order`): the `limit` keys after `query.cursor`. */
-export function pageOfKeys(keys: string[], { cursor, limit }: PageQuery, order: PageOptions['order'] = 'asc'): Page<string> {
+export function pageOfKeys(
+  keys: string[],
+  { cursor, limit }: PageQuery,
+  order: PageOptions['order'] = 'asc',
+): Page<string> {
   const after = (key: string) => (order === 'desc' ? key < cursor! : key > cursor!);
   const start = cursor === undefined ? 0 : keys.findIndex(after);
   const items = start === -1 ? [] : keys.slice(start, start + limit);

@@ -32,7 +32,10 @@ export interface Store {
   get(key: string, options: { type: 'arrayBuffer' }): Promise<ArrayBuffer | null>;
   getWithMetadata(key: string): Promise<{ data: unknown; etag?: string; metadata: Record<string, unknown> } | null>;
   /** The bytes as stored, with their metadata: what a copy of the blob needs, in one request. */
-  getWithMetadata(key: string, options: { type: 'arrayBuffer' }): Promise<{ data: ArrayBuffer; etag?: string; metadata: Record<string, unknown> } | null>;
+  getWithMetadata(
+    key: string,
+    options: { type: 'arrayBuffer' },
+  ): Promise<{ data: ArrayBuffer; etag?: string; metadata: Record<string, unknown> } | null>;
   getMetadata(key: string): Promise<{ etag?: string; metadata: Record<string, unknown> } | null>;
   list(options?: { prefix?: string; directories?: boolean }): Promise<Listing>;
   /** Answers whether it was written: `false` is a conflict, only possible with a condition. */
@@ -43,7 +46,10 @@ export interface Store {
 
 export function trustedStore(name: string): Store {
   /** Runs one operation with a client of its own, and judges it by the last answer Blobs gave. */
-  async function operate<T>(what: string, run: (client: ReturnType<typeof getStore>) => Promise<T>): Promise<{ result: T; outcome: Outcome }> {
+  async function operate<T>(
+    what: string,
+    run: (client: ReturnType<typeof getStore>) => Promise<T>,
+  ): Promise<{ result: T; outcome: Outcome }> {
     const outcome: Outcome = {};
     const client = getStore({ name, consistency: 'strong', fetch: recordingTransport(outcome) });
     let result: T;
@@ -51,13 +57,20 @@ export function trustedStore(name: string): Store {
       result = await run(client);
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      throw new StorageError(`${what} in ${name} failed: ${outcome.failure?.message ?? (error as Error).message}`, { cause: outcome.failure ?? error });
+      throw new StorageError(`${what} in ${name} failed: ${outcome.failure?.message ?? (error as Error).message}`, {
+        cause: outcome.failure ?? error,
+      });
     }
-    if (outcome.failure) throw new StorageError(`${what} in ${name} failed: ${outcome.failure.message}`, { cause: outcome.failure });
+    if (outcome.failure)
+      throw new StorageError(`${what} in ${name} failed: ${outcome.failure.message}`, { cause: outcome.failure });
     return { result, outcome };
   }
 
-  async function write(key: string, options: WriteOptions, put: (client: ReturnType<typeof getStore>) => Promise<unknown>): Promise<boolean> {
+  async function write(
+    key: string,
+    options: WriteOptions,
+    put: (client: ReturnType<typeof getStore>) => Promise<unknown>,
+  ): Promise<boolean> {
     checkKey(key);
     const { outcome } = await operate(`Writing ${key}`, put);
     const status = outcome.status ?? 0;
@@ -85,7 +98,8 @@ export function trustedStore(name: string): Store {
       return { blobs: result.blobs.map(({ key, etag }) => ({ key, etag })), directories: result.directories };
     },
     set: (key, data, options = {}) => write(key, options, (client) => client.set(key, data, sdkOptions(options))),
-    setJSON: (key, value, options = {}) => write(key, options, (client) => client.setJSON(key, value, sdkOptions(options))),
+    setJSON: (key, value, options = {}) =>
+      write(key, options, (client) => client.setJSON(key, value, sdkOptions(options))),
     async delete(key) {
       checkKey(key);
       await operate(`Deleting ${key}`, (client) => client.delete(key));

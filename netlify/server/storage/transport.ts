@@ -45,7 +45,8 @@ export function recordingTransport(outcome: Outcome): typeof fetch {
       } catch (error) {
         outcome.status = undefined;
         outcome.failure = error instanceof Error ? error : new Error(String(error));
-        if (isConditional(init) && (init.method ?? 'GET').toUpperCase() === 'PUT') return gaveUp(outcome, outcome.failure);
+        if (isConditional(init) && (init.method ?? 'GET').toUpperCase() === 'PUT')
+          return gaveUp(outcome, outcome.failure);
       }
       const wait = limits.pausesMs[attempt - 1] ?? limits.pausesMs.at(-1) ?? 0;
       if (attempt >= limits.tries || wait >= storageTimeLeft()) return gaveUp(outcome, outcome.failure);

@@ -23,7 +23,12 @@ import { waitlistRepo, type WaitlistEntry } from './waitlist.repo';
 const onceId = (editorId: string, opening: number, email: string) =>
   `waitlist-${editorId}-o${opening}-${createHash('sha256').update(email).digest('hex').slice(0, 16)}`;
 
-export async function tellWaitlist(editorId: string, opening: number, context: DeployInfo, now = new Date()): Promise<{ told: number }> {
+export async function tellWaitlist(
+  editorId: string,
+  opening: number,
+  context: DeployInfo,
+  now = new Date(),
+): Promise<{ told: number }> {
   const editor = await editorsRepo(context).get(editorId);
   // A deleted or hidden editor takes no orders: their waitlist is not told.
   if (!editor || !isShown(editor)) return { told: 0 };
@@ -46,7 +51,12 @@ export async function tellWaitlist(editorId: string, opening: number, context: D
   const { subject, paragraphs } = waitlistMail(editor.name, link);
   const toMail = [...toldHere, ...marked];
   await Promise.all(
-    toMail.map((entry) => sendMail(paragraphsMail(entry.email, subject, paragraphs), context, now, { id: onceId(editorId, opening, entry.email), at: new Date(entry.told!.at) })),
+    toMail.map((entry) =>
+      sendMail(paragraphsMail(entry.email, subject, paragraphs), context, now, {
+        id: onceId(editorId, opening, entry.email),
+        at: new Date(entry.told!.at),
+      }),
+    ),
   );
   return { told: marked.length };
 }

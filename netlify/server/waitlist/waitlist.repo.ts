@@ -21,7 +21,8 @@ export const waitlistKey = (editorId: string, email: string) => `${editorId}/${e
 
 const JOINED = '_joined/';
 /** An entry's place in the join order (exported for the backup's longest-key check). */
-export const joinedKey = (entry: Pick<WaitlistEntry, 'at' | 'editorId' | 'email'>) => `${JOINED}${entry.at}/${waitlistKey(entry.editorId, entry.email)}`;
+export const joinedKey = (entry: Pick<WaitlistEntry, 'at' | 'editorId' | 'email'>) =>
+  `${JOINED}${entry.at}/${waitlistKey(entry.editorId, entry.email)}`;
 /** The entry an index key points at: what follows the time. */
 const entryKeyOf = (indexKey: string) => indexKey.slice(indexKey.indexOf('/', JOINED.length) + 1);
 
@@ -53,7 +54,11 @@ export function waitlistRepo(info?: DeployInfo) {
   }
 
   /** Updates one entry by compare-and-set; `change` answers null to leave it. Null for an entry that is not there. */
-  async function change(editorId: string, email: string, next: (entry: WaitlistEntry) => WaitlistEntry | null): Promise<WaitlistEntry | null> {
+  async function change(
+    editorId: string,
+    email: string,
+    next: (entry: WaitlistEntry) => WaitlistEntry | null,
+  ): Promise<WaitlistEntry | null> {
     const key = waitlistKey(editorId, email);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const current = await getJSONWithEtag<WaitlistEntry>(store, key);
@@ -101,7 +106,9 @@ export function waitlistRepo(info?: DeployInfo) {
     },
     /** Every entry (of one editor, or all), in the order people joined: reads them all. */
     async all(editorId?: string): Promise<WaitlistEntry[]> {
-      const keys = (await listKeys(store, editorId ? { prefix: `${editorId}/` } : {})).filter((key) => !key.startsWith(JOINED));
+      const keys = (await listKeys(store, editorId ? { prefix: `${editorId}/` } : {})).filter(
+        (key) => !key.startsWith(JOINED),
+      );
       return (await readRecords<WaitlistEntry>(store, keys)).map(({ value }) => value).sort(byJoinTime);
     },
     /** How many wait for each editor, from the key listing alone. */
@@ -115,7 +122,8 @@ export function waitlistRepo(info?: DeployInfo) {
       return counts;
     },
     /** Marks an entry told in an opening, once: answers the entry as stored (null if it was removed). */
-    markTold: (editorId: string, email: string, told: WaitlistTold) => change(editorId, email, (entry) => (entry.told ? null : { ...entry, told })),
+    markTold: (editorId: string, email: string, told: WaitlistTold) =>
+      change(editorId, email, (entry) => (entry.told ? null : { ...entry, told })),
     /** Removes an entry and its index entry; answers false for one that is not there. */
     async remove(editorId: string, email: string): Promise<boolean> {
       const entry = await this.get(editorId, email);
@@ -129,7 +137,10 @@ export function waitlistRepo(info?: DeployInfo) {
     async indexUnindexed(): Promise<number> {
       const keys = await listKeys(store);
       const indexed = new Set(keys.filter((key) => key.startsWith(JOINED)).map(entryKeyOf));
-      const records = await readRecords<WaitlistEntry>(store, keys.filter((key) => !key.startsWith(JOINED) && !indexed.has(key)));
+      const records = await readRecords<WaitlistEntry>(
+        store,
+        keys.filter((key) => !key.startsWith(JOINED) && !indexed.has(key)),
+      );
       await Promise.all(records.map(({ value }) => store.set(joinedKey(value), '')));
       return records.length;
     },

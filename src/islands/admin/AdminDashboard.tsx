@@ -24,7 +24,16 @@ const ADMIN_TABS: Tab[] = [
   { id: 'subscribers', label: 'Email Subscribers', render: () => <SubscribersTab /> },
   { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
   { id: 'consults', label: 'Consults', render: () => <ConsultsTab /> },
-  { id: 'orders', label: <>Orders<AttentionCount /></>, render: () => <OrdersTab /> },
+  {
+    id: 'orders',
+    label: (
+      <>
+        Orders
+        <AttentionCount />
+      </>
+    ),
+    render: () => <OrdersTab />,
+  },
   { id: 'projects', label: 'Projects', render: () => <ProjectsTab /> },
   { id: 'waitlist', label: 'Waitlist', render: () => <WaitlistTab /> },
   { id: 'outbox', label: 'Outbox', render: () => <OutboxTab /> },
@@ -47,7 +56,8 @@ export default function AdminDashboard() {
   const isAdmin = session.status === 'signedIn' && session.isAdmin === true;
   // No role without a verified address: whether this one would be an admin's is not said before.
   const unverified = session.status === 'signedIn' && session.user?.emailVerified === false && !isAdmin;
-  const denied = session.status === 'unavailable' || (session.status === 'signedIn' && session.isAdmin === false && !unverified);
+  const denied =
+    session.status === 'unavailable' || (session.status === 'signedIn' && session.isAdmin === false && !unverified);
 
   useEffect(() => {
     if (denied) location.replace('/');
@@ -69,7 +79,13 @@ export default function AdminDashboard() {
       <h1 className="font-serif text-3xl font-bold text-navy-900">Admin Dashboard</h1>
       <AdminSearch onOpenTab={selectTab} />
       {/* One row that scrolls sideways on a phone (the open tab kept in view), rather than four rows above every list. */}
-      <Tabs label="Admin sections" className="overflow-x-auto sm:flex-wrap *:shrink-0 *:whitespace-nowrap" tabs={ADMIN_TABS} selected={tab} onSelect={selectTab} />
+      <Tabs
+        label="Admin sections"
+        className="overflow-x-auto sm:flex-wrap *:shrink-0 *:whitespace-nowrap"
+        tabs={ADMIN_TABS}
+        selected={tab}
+        onSelect={selectTab}
+      />
       <Toaster />
     </div>
   );

@@ -1,11 +1,23 @@
 import type { ReactNode } from 'react';
 
 /** One labelled value in a `<dl>` of an admin card; an empty value reads as a dash. */
-export function Fact({ term, children, wide = false, className = '' }: { term: string; children: ReactNode; wide?: boolean; className?: string }) {
+export function Fact({
+  term,
+  children,
+  wide = false,
+  className = '',
+}: {
+  term: string;
+  children: ReactNode;
+  wide?: boolean;
+  className?: string;
+}) {
   return (
     <div className={`min-w-0 ${wide ? 'col-span-full' : ''} ${className}`}>
       <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{term}</dt>
-      <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">{children === '' || children == null ? '—' : children}</dd>
+      <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">
+        {children === '' || children == null ? '—' : children}
+      </dd>
     </div>
   );
 }

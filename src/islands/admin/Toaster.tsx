@@ -9,7 +9,9 @@ const STYLES = {
 
 function ToastView({ toast }: { toast: Toast }) {
   return (
-    <div className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-3 shadow-lg ${STYLES[toast.kind]}`}>
+    <div
+      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-3 shadow-lg ${STYLES[toast.kind]}`}
+    >
       <p className="flex-1 text-sm font-semibold">{toast.text}</p>
       <button
         type="button"
@@ -30,16 +32,23 @@ function ToastView({ toast }: { toast: Toast }) {
 export function Toaster() {
   const toasts = useStore($toasts);
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+    >
       <div role="status" className="flex w-full flex-col items-center gap-2 sm:items-end">
-        {toasts.filter((t) => t.kind === 'success').map((t) => (
-          <ToastView key={t.id} toast={t} />
-        ))}
+        {toasts
+          .filter((t) => t.kind === 'success')
+          .map((t) => (
+            <ToastView key={t.id} toast={t} />
+          ))}
       </div>
       <div role="alert" className="flex w-full flex-col items-center gap-2 sm:items-end">
-        {toasts.filter((t) => t.kind === 'error').map((t) => (
-          <ToastView key={t.id} toast={t} />
-        ))}
+        {toasts
+          .filter((t) => t.kind === 'error')
+          .map((t) => (
+            <ToastView key={t.id} toast={t} />
+          ))}
       </div>
     </section>
   );

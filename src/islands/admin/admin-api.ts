@@ -4,7 +4,14 @@
  */
 import { apiFetch, type ApiResult } from '../../client/api';
 import type { AttentionItem, AuditItem } from '../../lib/audit';
-import type { AdminEditor, InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '../../lib/admin-lists';
+import type {
+  AdminEditor,
+  InquiryFilter,
+  InquiryItem,
+  OutboxItem,
+  WaitlistCounts,
+  WaitlistItem,
+} from '../../lib/admin-lists';
 import type { AvailabilityConflict, AvailabilitySettings, ConsultItem } from '../../lib/consult-rules';
 import type { Availability } from '../../lib/consult-availability';
 import type { ProjectAction, FullProjectView } from '../../lib/delivery';
@@ -17,7 +24,6 @@ import type { RefundInput } from './orders/refund-form';
 import type { ExportKind, MonthsReport } from '../../lib/reports';
 import type { SearchAnswer } from '../../lib/search';
 
-
 /** A request whose body or answer is not JSON (a photo, a CSV), with the token; never throws. */
 async function rawWithToken(path: string, init: RequestInit = {}): Promise<ApiResult<Response>> {
   const token = await idToken();
@@ -26,7 +32,11 @@ async function rawWithToken(path: string, init: RequestInit = {}): Promise<ApiRe
     const res = await fetch(path, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
     if (res.ok) return { ok: true, data: res };
     const data = await res.json().catch(() => null);
-    return { ok: false, status: res.status, error: typeof data?.error === 'string' ? data.error : `Request failed (${res.status})` };
+    return {
+      ok: false,
+      status: res.status,
+      error: typeof data?.error === 'string' ? data.error : `Request failed (${res.status})`,
+    };
   } catch {
     return { ok: false, status: 0, error: 'Network error' };
   }
@@ -41,18 +51,26 @@ const editorPath = (id: string) => `/api/database/editors/${encodeURIComponent(i
 export const listEditors = () => apiFetch<Editor[]>(`/api/database/editors?fresh=${Date.now()}`);
 /** Every editor with what only the admin sees: hidden ones, sign-in addresses, project counts. */
 export const adminEditors = () => signedInFetch<AdminEditor[]>('/api/admin/editors');
-export const createEditor = (input: EditorInput) => signedInFetch<Editor>('/api/database/editors', { method: 'POST', body: input });
-export const updateEditor = (id: string, input: EditorInput) => signedInFetch<Editor>(editorPath(id), { method: 'PUT', body: input });
+export const createEditor = (input: EditorInput) =>
+  signedInFetch<Editor>('/api/database/editors', { method: 'POST', body: input });
+export const updateEditor = (id: string, input: EditorInput) =>
+  signedInFetch<Editor>(editorPath(id), { method: 'PUT', body: input });
 export const deleteEditor = (id: string) => signedInFetch<null>(editorPath(id), { method: 'DELETE' });
-export const setEditorHidden = (id: string, hidden: boolean) => signedInFetch<AdminEditor>(editorPath(id), { method: 'PATCH', body: { hidden } });
+export const setEditorHidden = (id: string, hidden: boolean) =>
+  signedInFetch<AdminEditor>(editorPath(id), { method: 'PATCH', body: { hidden } });
 
 /** Uploads a photo as the raw body; answers its public URL. */
 export async function uploadPhoto(file: File): Promise<ApiResult<{ url: string }>> {
-  const result = await rawWithToken('/api/uploads', { method: 'POST', body: file, headers: { 'Content-Type': file.type } });
+  const result = await rawWithToken('/api/uploads', {
+    method: 'POST',
+    body: file,
+    headers: { 'Content-Type': file.type },
+  });
   return result.ok ? { ok: true, data: (await result.data.json()) as { url: string } } : result;
 }
 
-export const subscribersPage = (cursor: string | null) => signedInFetch<Page<EmailSubscriber>>(`/api/database/emails${pageSearch(cursor)}`);
+export const subscribersPage = (cursor: string | null) =>
+  signedInFetch<Page<EmailSubscriber>>(`/api/database/emails${pageSearch(cursor)}`);
 /** Every subscriber, unpaged, as `{ id, enabled }`. */
 export const allSubscribers = () => signedInFetch<{ id: string; enabled: boolean }[]>('/api/database/emails');
 export const setSubscriberEnabled = (id: string, enabled: boolean) =>
@@ -65,7 +83,8 @@ export const inquiriesPage = (cursor: string | null, status: InquiryFilter) =>
   signedInFetch<Page<InquiryItem>>(`/api/admin/inquiries${pageSearch(cursor)}&status=${status}`);
 export const setInquiryHandled = (id: string, handled: boolean) =>
   signedInFetch<InquiryItem>('/api/admin/inquiries', { method: 'PATCH', body: { id, handled } });
-export const ordersPage = (cursor: string | null) => signedInFetch<Page<Order>>(`/api/admin/orders${pageSearch(cursor)}`);
+export const ordersPage = (cursor: string | null) =>
+  signedInFetch<Page<Order>>(`/api/admin/orders${pageSearch(cursor)}`);
 /** One order as it is now (the admin may read any): after a refusal or a lost answer to a refund. */
 export const getOrder = (id: string) => signedInFetch<Order>(`/api/orders/${encodeURIComponent(id)}`);
 /**
@@ -75,20 +94,29 @@ export const getOrder = (id: string) => signedInFetch<Order>(`/api/orders/${enco
 export const refundOrder = (id: string, body: RefundInput & { requestId: string }) =>
   signedInFetch<Order>(`/api/admin/orders/${encodeURIComponent(id)}/refunds`, { method: 'POST', body });
 export const waitlistCounts = () => signedInFetch<WaitlistCounts>('/api/admin/waitlist/counts');
-export const outboxPage = (cursor: string | null) => signedInFetch<Page<OutboxItem>>(`/api/admin/outbox${pageSearch(cursor)}`);
+export const outboxPage = (cursor: string | null) =>
+  signedInFetch<Page<OutboxItem>>(`/api/admin/outbox${pageSearch(cursor)}`);
 
 export const upcomingConsults = () => signedInFetch<{ items: ConsultItem[] }>('/api/admin/consults');
-export const cancelConsultAsAdmin = (id: string) => signedInFetch<ConsultItem>(`/api/admin/consults/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const cancelConsultAsAdmin = (id: string) =>
+  signedInFetch<ConsultItem>(`/api/admin/consults/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const consultAvailability = () => signedInFetch<AvailabilitySettings>('/api/admin/consult-availability');
 export const saveConsultAvailability = (availability: Availability, cancelConsults: string[] = []) =>
-  signedInFetch<AvailabilitySettings>('/api/admin/consult-availability', { method: 'PUT', body: { ...availability, cancelConsults } });
+  signedInFetch<AvailabilitySettings>('/api/admin/consult-availability', {
+    method: 'PUT',
+    body: { ...availability, cancelConsults },
+  });
 
 const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
-export const projectsPage = (cursor: string | null, filter: ProjectFilter) => signedInFetch<Page<FullProjectView>>(`/api/admin/projects${projectsSearch(filter, cursor)}`);
+export const projectsPage = (cursor: string | null, filter: ProjectFilter) =>
+  signedInFetch<Page<FullProjectView>>(`/api/admin/projects${projectsSearch(filter, cursor)}`);
 export const getProject = (id: string) => signedInFetch<FullProjectView>(projectPath(id));
 /** One step on a project as the admin (reassign, finalize, withdraw with its reason); answers the project as it is now. */
-export const actOnProject = (id: string, action: Extract<ProjectAction, 'reassign' | 'finalize' | 'withdraw'>, body: { version: number; editorId?: string; reason?: string }) =>
-  signedInFetch<FullProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });
+export const actOnProject = (
+  id: string,
+  action: Extract<ProjectAction, 'reassign' | 'finalize' | 'withdraw'>,
+  body: { version: number; editorId?: string; reason?: string },
+) => signedInFetch<FullProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });
 
 // Search, the month report and the accountant's exports.
 
@@ -100,15 +128,21 @@ async function csvFile(path: string, fallback: string): Promise<ApiResult<{ file
   return { ok: true, data: { file: await result.data.blob(), filename } };
 }
 export const searchAll = (q: string) => signedInFetch<SearchAnswer>(`/api/admin/search?${new URLSearchParams({ q })}`);
-export const monthsReport = (from: string, to: string) => signedInFetch<MonthsReport>(`/api/admin/reports/months?${new URLSearchParams({ from, to })}`);
+export const monthsReport = (from: string, to: string) =>
+  signedInFetch<MonthsReport>(`/api/admin/reports/months?${new URLSearchParams({ from, to })}`);
 /** One of the accountant's CSV files for the days `from` to `to`. */
-export const exportCsv = (kind: ExportKind, from: string, to: string) => csvFile(`/api/admin/exports/${kind}.csv?${new URLSearchParams({ from, to })}`, `${kind}.csv`);
+export const exportCsv = (kind: ExportKind, from: string, to: string) =>
+  csvFile(`/api/admin/exports/${kind}.csv?${new URLSearchParams({ from, to })}`, `${kind}.csv`);
 
 /** The waitlist in the order people joined: everyone's, or one editor's (`editorId`). */
 export const waitlistPage = (cursor: string | null, editorId: string | null) =>
-  signedInFetch<Page<WaitlistItem>>(`/api/admin/waitlist${pageSearch(cursor)}${editorId ? `&editor=${encodeURIComponent(editorId)}` : ''}`);
+  signedInFetch<Page<WaitlistItem>>(
+    `/api/admin/waitlist${pageSearch(cursor)}${editorId ? `&editor=${encodeURIComponent(editorId)}` : ''}`,
+  );
 export const removeWaitlistEntry = (entry: Pick<WaitlistItem, 'editorId' | 'email'>) =>
-  signedInFetch<null>(`/api/admin/waitlist?${new URLSearchParams({ editor: entry.editorId, email: entry.email })}`, { method: 'DELETE' });
+  signedInFetch<null>(`/api/admin/waitlist?${new URLSearchParams({ editor: entry.editorId, email: entry.email })}`, {
+    method: 'DELETE',
+  });
 /** The waitlist (everyone's, or one editor's) as a CSV file. */
 export const waitlistCsv = (editorId: string | null) =>
   csvFile(`/api/admin/waitlist?format=csv${editorId ? `&editor=${encodeURIComponent(editorId)}` : ''}`, 'waitlist.csv');
@@ -116,13 +150,22 @@ export const waitlistCsv = (editorId: string | null) =>
 // The consults' meeting links and the availability save that may answer the consults on its days off.
 /** A 409 of the availability save: the booked consults on the days off, for the admin to cancel or keep. */
 export const availabilityConflicts = (result: ApiResult<unknown>): ConsultItem[] | null =>
-  !result.ok && result.status === 409 && Array.isArray((result.answer as AvailabilityConflict | undefined)?.conflicts) ? (result.answer as AvailabilityConflict).conflicts : null;
+  !result.ok && result.status === 409 && Array.isArray((result.answer as AvailabilityConflict | undefined)?.conflicts)
+    ? (result.answer as AvailabilityConflict).conflicts
+    : null;
 export const setConsultMeetingLink = (id: string, meetingLink: string) =>
-  signedInFetch<ConsultItem>(`/api/admin/consults/${encodeURIComponent(id)}`, { method: 'PATCH', body: { meetingLink } });
+  signedInFetch<ConsultItem>(`/api/admin/consults/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: { meetingLink },
+  });
 
 /** The audit log, newest first; with `subject`, only the entries about that id. */
 export const auditPage = (cursor: string | null, subject: string) =>
-  signedInFetch<Page<AuditItem>>(`/api/admin/audit${pageSearch(cursor)}${subject ? `&subject=${encodeURIComponent(subject)}` : ''}`);
+  signedInFetch<Page<AuditItem>>(
+    `/api/admin/audit${pageSearch(cursor)}${subject ? `&subject=${encodeURIComponent(subject)}` : ''}`,
+  );
 /** What the owner was told of (a family's own cancel, a failed refund), and how many are not seen yet. */
-export const attentionPage = () => signedInFetch<Page<AttentionItem> & { unseen: number }>(`/api/admin/attention${pageSearch(null)}`);
-export const markAttentionSeen = (id: string) => signedInFetch<{ id: string; seen: true }>('/api/admin/attention', { method: 'PATCH', body: { id, seen: true } });
+export const attentionPage = () =>
+  signedInFetch<Page<AttentionItem> & { unseen: number }>(`/api/admin/attention${pageSearch(null)}`);
+export const markAttentionSeen = (id: string) =>
+  signedInFetch<{ id: string; seen: true }>('/api/admin/attention', { method: 'PATCH', body: { id, seen: true } });

@@ -33,7 +33,6 @@ import { CheckoutSummary } from './CheckoutSummary';
 import { LastDetails } from './LastDetails';
 import { TermsAgreement } from './TermsAgreement';
 
-
 const REDIRECT_DELAY_MS = 2500;
 
 /** /checkout: the order read from the previous step, student and billing details, then payment. */
@@ -65,7 +64,10 @@ function CheckoutPlaceholder() {
   const ignore = () => {};
   return (
     <div className="grid gap-8 lg:grid-cols-[22rem_minmax(0,1fr)]">
-      <section aria-labelledby="checkout-summary-heading" className="h-fit min-h-72 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="checkout-summary-heading"
+        className="h-fit min-h-72 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 id="checkout-summary-heading" className="font-serif text-xl font-bold text-navy-900">
           Order Summary
         </h2>
@@ -84,7 +86,11 @@ function CheckoutPlaceholder() {
 function CheckoutWithData({ data }: { data: CheckoutData }) {
   const session = useSharedStore($session);
   // What was typed before a reload (this island renders only after hydration: decision 015 holds).
-  const [fields, setFields] = useState<CheckoutFields>(() => ({ ...EMPTY_FIELDS, parentEmail: data.userEmail, ...readCheckoutForm() }));
+  const [fields, setFields] = useState<CheckoutFields>(() => ({
+    ...EMPTY_FIELDS,
+    parentEmail: data.userEmail,
+    ...readCheckoutForm(),
+  }));
   const [errors, setErrors] = useState<CheckoutProblems>({});
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
@@ -142,7 +148,8 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
   // submit. Not when the focus goes to the button (or nowhere, as Safari's clicks on buttons do): the
   // message would push the button away under the pointer, and the submit checks everything anyway.
   function leave(name: CheckoutField, next: EventTarget | null) {
-    const toField = next instanceof HTMLInputElement || next instanceof HTMLSelectElement || next instanceof HTMLTextAreaElement;
+    const toField =
+      next instanceof HTMLInputElement || next instanceof HTMLSelectElement || next instanceof HTMLTextAreaElement;
     if (!toField || fields[name].trim() === '') return;
     const found = problemOf(name);
     setErrors((current) => (found ? { ...current, [name]: found } : current));
@@ -166,14 +173,34 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
       setProblem('');
       return terms.current?.focus(); // its message is its description
     }
-    const { studentName, studentGrade, studentEmail, parentName, parentEmail, intendedMajor, street, city, state, zip, country, phone } = check.values;
+    const {
+      studentName,
+      studentGrade,
+      studentEmail,
+      parentName,
+      parentEmail,
+      intendedMajor,
+      street,
+      city,
+      state,
+      zip,
+      country,
+      phone,
+    } = check.values;
     const student = { studentName, studentGrade, studentEmail, parentName, parentEmail, intendedMajor } as Student;
     const billing: Billing = { street, city, state, zip, country, phone };
     setBusy(true);
     setProblem('');
     const result = await signedInFetch<{ id: string; url: string }>('/api/stripe/create-payment-session', {
       method: 'POST',
-      body: { services: priced.serviceLines.map((l) => ({ id: l.id, quantity: l.quantity })), editorId: data.editor.id, addOns, student, billing, agreedToTerms: true },
+      body: {
+        services: priced.serviceLines.map((l) => ({ id: l.id, quantity: l.quantity })),
+        editorId: data.editor.id,
+        addOns,
+        student,
+        billing,
+        agreedToTerms: true,
+      },
     });
     if (result === SIGNED_OUT) {
       setBusy(false);
@@ -188,7 +215,9 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
         setProblem(fixFieldsMessage);
         return focusField(refused.field);
       }
-      return setProblem(result.status === 0 ? messages.paymentSessionFailure : `${messages.paymentErrorPrefix}${result.error}`);
+      return setProblem(
+        result.status === 0 ? messages.paymentSessionFailure : `${messages.paymentErrorPrefix}${result.error}`,
+      );
     }
     saveBillingData(billing);
     clearCheckoutData();
@@ -205,7 +234,10 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
         </p>
         <StudentFields fields={fields} errors={errors} onChange={change} onLeave={leave} />
         <BillingFields fields={fields} errors={errors} onChange={change} onLeave={leave} />
-        <section aria-labelledby="payment-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <section
+          aria-labelledby="payment-heading"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        >
           <h2 id="payment-heading" className="font-serif text-xl font-bold text-navy-900">
             Payment
           </h2>
@@ -213,7 +245,10 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
           <p className="mt-2 text-sm text-slate-700">{CANCELLATION_SUMMARY}</p>
           {session.status === 'signedOut' && (
             <p className="mt-3 rounded-lg bg-yellow-100 p-3 text-sm text-yellow-900">
-              {messages.loginToCheckout} <a href="/select-services" className="font-semibold underline">Log in</a>
+              {messages.loginToCheckout}{' '}
+              <a href="/select-services" className="font-semibold underline">
+                Log in
+              </a>
             </p>
           )}
           <TermsAgreement

@@ -1,6 +1,11 @@
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 import { GRADES, MAJORS, gradeLabel, majorValue } from '../../lib/catalogue';
-import { CHECKOUT_LIMITS, EMPTY_CHECKOUT_FIELDS, type CheckoutField, type CheckoutFields } from '../../lib/checkout-form';
+import {
+  CHECKOUT_LIMITS,
+  EMPTY_CHECKOUT_FIELDS,
+  type CheckoutField,
+  type CheckoutFields,
+} from '../../lib/checkout-form';
 
 /** The fields of the checkout form: student and parent (the confirmation needs them), then billing. */
 export type { CheckoutFields };
@@ -91,9 +96,25 @@ interface FieldProps {
 }
 
 /** Label, control and error message, tied together for screen readers. */
-function Field({ label, name, error, required = true, className = '', onBlur, control }: FieldProps & { control: (props: object) => ReactNode }) {
+function Field({
+  label,
+  name,
+  error,
+  required = true,
+  className = '',
+  onBlur,
+  control,
+}: FieldProps & { control: (props: object) => ReactNode }) {
   const id = `checkout-${name}`;
-  const controlProps = { id, name, required, onBlur, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined, className: 'input' };
+  const controlProps = {
+    id,
+    name,
+    required,
+    onBlur,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    className: 'input',
+  };
   return (
     <div className={`space-y-1 ${className}`}>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
@@ -104,7 +125,11 @@ function Field({ label, name, error, required = true, className = '', onBlur, co
       {error && (
         <p id={`${id}-error`} className="flex items-start gap-1 text-sm font-medium text-red-800">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0" fill="currentColor">
-            <path fillRule="evenodd" d="M10 18a8 8 0 100-16 8 8 0 000 16zm-.75-11.5a.75.75 0 011.5 0v4a.75.75 0 01-1.5 0v-4zM10 14.75a1 1 0 110-2 1 1 0 010 2z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M10 18a8 8 0 100-16 8 8 0 000 16zm-.75-11.5a.75.75 0 011.5 0v4a.75.75 0 01-1.5 0v-4zM10 14.75a1 1 0 110-2 1 1 0 010 2z"
+              clipRule="evenodd"
+            />
           </svg>
           {error}
         </p>
@@ -113,8 +138,23 @@ function Field({ label, name, error, required = true, className = '', onBlur, co
   );
 }
 
-function Input({ type, autoComplete, inputMode, value, onChange, maxLength, ...field }: FieldProps & { type?: string; autoComplete?: string; inputMode?: 'numeric' }) {
-  return <Field {...field} value={value} onChange={onChange} control={(p) => <input {...p} {...{ type, autoComplete, inputMode, value, onChange, maxLength }} />} />;
+function Input({
+  type,
+  autoComplete,
+  inputMode,
+  value,
+  onChange,
+  maxLength,
+  ...field
+}: FieldProps & { type?: string; autoComplete?: string; inputMode?: 'numeric' }) {
+  return (
+    <Field
+      {...field}
+      value={value}
+      onChange={onChange}
+      control={(p) => <input {...p} {...{ type, autoComplete, inputMode, value, onChange, maxLength }} />}
+    />
+  );
 }
 
 function Select({ children, value, onChange, maxLength: _maxLength, ...field }: FieldProps & { children: ReactNode }) {

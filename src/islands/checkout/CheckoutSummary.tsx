@@ -9,9 +9,15 @@ import { SummaryRow } from '../shared/SummaryRow';
  * will be (src/lib/itemise.ts).
  */
 export function CheckoutSummary({ data, priced, email }: { data: CheckoutData; priced: PricedOrder; email: string }) {
-  const { items, total } = itemise({ ...priced, editor: { name: data.editor.name, overbooked: data.editor.slotsOpen === 0 } }, 'now');
+  const { items, total } = itemise(
+    { ...priced, editor: { name: data.editor.name, overbooked: data.editor.slotsOpen === 0 } },
+    'now',
+  );
   return (
-    <section aria-labelledby="checkout-summary-heading" className="h-fit rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-24">
+    <section
+      aria-labelledby="checkout-summary-heading"
+      className="h-fit rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-24"
+    >
       <h2 id="checkout-summary-heading" className="font-serif text-xl font-bold text-navy-900">
         Order Summary
       </h2>

@@ -8,7 +8,10 @@ interface Props {
 }
 
 /** The required agreement above the pay button; its message, once there is one, is tied to it. */
-export const TermsAgreement = forwardRef<HTMLInputElement, Props>(function TermsAgreement({ agreed, error, onChange }, ref) {
+export const TermsAgreement = forwardRef<HTMLInputElement, Props>(function TermsAgreement(
+  { agreed, error, onChange },
+  ref,
+) {
   return (
     <div className="mt-4 space-y-1">
       <div className="flex items-start gap-3">

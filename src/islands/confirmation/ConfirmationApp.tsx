@@ -47,7 +47,8 @@ export default function ConfirmationApp() {
   }, [notFound]);
 
   // A link from the confirmation e-mail, opened where the family is not signed in: sign in, then the order.
-  if (signedOut) return <SignInToContinue title="Your order" text="Sign in with the account that placed this order to see it." />;
+  if (signedOut)
+    return <SignInToContinue title="Your order" text="Sign in with the account that placed this order to see it." />;
   return <div ref={container}>{view()}</div>;
 
   function view() {
@@ -55,7 +56,9 @@ export default function ConfirmationApp() {
       return (
         <div className="space-y-4 py-10 text-center">
           <h1 className="font-serif text-3xl font-bold text-navy-900">{messages.orderNotFound}</h1>
-          <p className="text-slate-700">We could not find this order for your account. Taking you back to our services...</p>
+          <p className="text-slate-700">
+            We could not find this order for your account. Taking you back to our services...
+          </p>
           <a href="/services" className="btn-primary">
             Back to Services
           </a>
@@ -77,7 +80,11 @@ export default function ConfirmationApp() {
         <div className="mx-auto max-w-2xl space-y-4 py-6">
           <UnpaidOrder order={order} headingLevel={1} onChanged={() => void reload()} />
           <p className="text-slate-700">
-            You can also find it on <a href="/dashboard" className="font-semibold text-navy-700 underline">your dashboard</a>.
+            You can also find it on{' '}
+            <a href="/dashboard" className="font-semibold text-navy-700 underline">
+              your dashboard
+            </a>
+            .
           </p>
         </div>
       );
@@ -85,7 +92,9 @@ export default function ConfirmationApp() {
     return (
       <div className="space-y-4 py-10 text-center">
         <h1 className="font-serif text-3xl font-bold text-navy-900">{UNPAID_ENDINGS[order.status].title}</h1>
-        <p className="text-slate-700">{UNPAID_ENDINGS[order.status].text(order.id)} You can start again from our services.</p>
+        <p className="text-slate-700">
+          {UNPAID_ENDINGS[order.status].text(order.id)} You can start again from our services.
+        </p>
         <a href="/services" className="btn-primary">
           Back to Services
         </a>
@@ -97,6 +106,12 @@ export default function ConfirmationApp() {
 /** How an order that was never paid ended: nothing was charged in any of them. */
 const UNPAID_ENDINGS = {
   failed: { title: 'Your payment did not go through', text: (id: string) => `Nothing was charged for order ${id}.` },
-  expired: { title: 'This order has expired', text: (id: string) => `Order ${id} was not paid within 24 hours, so it expired. Nothing was charged.` },
-  cancelled: { title: 'This order is cancelled', text: (id: string) => `You cancelled order ${id}. Nothing was charged.` },
+  expired: {
+    title: 'This order has expired',
+    text: (id: string) => `Order ${id} was not paid within 24 hours, so it expired. Nothing was charged.`,
+  },
+  cancelled: {
+    title: 'This order is cancelled',
+    text: (id: string) => `You cancelled order ${id}. Nothing was charged.`,
+  },
 };

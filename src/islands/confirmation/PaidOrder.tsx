@@ -18,9 +18,15 @@ function headline(order: Order) {
     case 'refunded':
       return { title: 'Order refunded', text: `We refunded the ${paid} you paid for this order in full.` };
     case 'partially_refunded':
-      return { title: 'Payment Successful!', text: `We received your payment of ${paid}; ${formatUsdCents(refundedCents(order))} of it was refunded.` };
+      return {
+        title: 'Payment Successful!',
+        text: `We received your payment of ${paid}; ${formatUsdCents(refundedCents(order))} of it was refunded.`,
+      };
     default:
-      return { title: 'Payment Successful!', text: `Thank you, ${order.student.parentName}! We received your payment of ${paid}.` };
+      return {
+        title: 'Payment Successful!',
+        text: `Thank you, ${order.student.parentName}! We received your payment of ${paid}.`,
+      };
   }
 }
 
@@ -34,7 +40,13 @@ export function PaidOrder({ order }: { order: Order }) {
   return (
     <div className="space-y-8">
       <header className="space-y-3 text-center">
-        <svg aria-hidden="true" width="56" height="56" viewBox="0 0 24 24" className={`mx-auto ${refunded ? 'text-slate-500' : 'text-green-700'}`}>
+        <svg
+          aria-hidden="true"
+          width="56"
+          height="56"
+          viewBox="0 0 24 24"
+          className={`mx-auto ${refunded ? 'text-slate-500' : 'text-green-700'}`}
+        >
           <circle cx="12" cy="12" r="11" fill="currentColor" />
           <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
         </svg>

@@ -13,8 +13,9 @@ export function BookingConfirmation({ consult, timeZone }: { consult: BookedCons
       </h3>
       <p className="mt-2 text-lg font-semibold text-slate-900">{formatConsult(consult.start, consult.end, timeZone)}</p>
       <p className="mt-3 text-slate-800">
-        We sent a confirmation with a calendar invite to <strong className="[overflow-wrap:anywhere]">{consult.email}</strong>. If you cannot make it,
-        the cancel link in that e-mail frees the time for someone else.
+        We sent a confirmation with a calendar invite to{' '}
+        <strong className="[overflow-wrap:anywhere]">{consult.email}</strong>. If you cannot make it, the cancel link in
+        that e-mail frees the time for someone else.
       </p>
     </div>
   );

@@ -16,7 +16,15 @@ import { EMAIL_MAX_LENGTH } from '../../lib/email';
 import { Field } from '../shared/Field';
 import { useEditors } from '../shared/useEditors';
 import { BookingConfirmation } from './BookingConfirmation';
-import { BOOKING_PROBLEMS, EMPTY_BOOKING_FORM, checkBooking, requestIdFor, toBookingRequest, type BookingFormValues, type BookingProblems } from './booking-form';
+import {
+  BOOKING_PROBLEMS,
+  EMPTY_BOOKING_FORM,
+  checkBooking,
+  requestIdFor,
+  toBookingRequest,
+  type BookingFormValues,
+  type BookingProblems,
+} from './booking-form';
 import { SlotPicker } from './SlotPicker';
 
 type SlotsState = { status: 'loading' } | { status: 'ready'; slots: string[] } | { status: 'failed' };
@@ -59,7 +67,10 @@ export default function ConsultBooking() {
     void loadSlots();
   }, []);
 
-  const days = useMemo(() => (slots.status === 'ready' && timeZone ? groupByDay(slots.slots, timeZone) : []), [slots, timeZone]);
+  const days = useMemo(
+    () => (slots.status === 'ready' && timeZone ? groupByDay(slots.slots, timeZone) : []),
+    [slots, timeZone],
+  );
   // The chosen day, or the day of the chosen time, or the first day with times.
   const day = days.find((d) => d.date === date) ?? days.find((d) => slot && d.slots.includes(slot)) ?? days[0];
 
@@ -99,7 +110,15 @@ export default function ConsultBooking() {
     flushSync(() => {
       setSending(false);
       // Too many bookings: the server says how long to wait.
-      setError(taken ? consultMessages.slotTaken : gone ? consultMessages.slotGone : result.status === 429 ? result.error : consultMessages.bookingFailed);
+      setError(
+        taken
+          ? consultMessages.slotTaken
+          : gone
+            ? consultMessages.slotGone
+            : result.status === 429
+              ? result.error
+              : consultMessages.bookingFailed,
+      );
       // Someone else has the time, or it is no longer offered: drop it now and show what is free.
       if (gone) {
         setSlot(null);
@@ -120,7 +139,12 @@ export default function ConsultBooking() {
           1. Pick a time
         </h3>
         {timeZone && (
-          <Field id="consult-zone" label="Your time zone" hint={`Times are shown in ${timeZoneName(timeZone)}.`} className="sm:max-w-sm">
+          <Field
+            id="consult-zone"
+            label="Your time zone"
+            hint={`Times are shown in ${timeZoneName(timeZone)}.`}
+            className="sm:max-w-sm"
+          >
             {(control) => (
               <select {...control} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} className="input">
                 {timeZoneChoices(timeZone).map((zone) => (
@@ -215,14 +239,26 @@ export default function ConsultBooking() {
           </Field>
           <Field id="consult-major" label="Intended Major (optional)">
             {(control) => (
-              <select {...control} name="intendedMajor" value={values.intendedMajor} onChange={(e) => set('intendedMajor', e.target.value)} className="input">
+              <select
+                {...control}
+                name="intendedMajor"
+                value={values.intendedMajor}
+                onChange={(e) => set('intendedMajor', e.target.value)}
+                className="input"
+              >
                 <MajorOptions />
               </select>
             )}
           </Field>
           <Field id="consult-editor" label="Preferred Editor">
             {(control) => (
-              <select {...control} name="preferredEditor" value={values.preferredEditor} onChange={(e) => set('preferredEditor', e.target.value)} className="input">
+              <select
+                {...control}
+                name="preferredEditor"
+                value={values.preferredEditor}
+                onChange={(e) => set('preferredEditor', e.target.value)}
+                className="input"
+              >
                 <EditorOptions editors={editors} />
               </select>
             )}
@@ -235,7 +271,12 @@ export default function ConsultBooking() {
           {error && <span key={error.n}>{error.text}</span>}
         </p>
         {/* Disabled until the times are here, so the browser never submits the form natively. */}
-        <button ref={submitButton} type="submit" className="btn-primary sm:self-start" disabled={sending || slots.status !== 'ready'}>
+        <button
+          ref={submitButton}
+          type="submit"
+          className="btn-primary sm:self-start"
+          disabled={sending || slots.status !== 'ready'}
+        >
           {sending ? 'Booking...' : 'Book Consult'}
         </button>
       </div>

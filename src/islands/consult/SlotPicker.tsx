@@ -24,7 +24,13 @@ export function SlotPicker({ days, timeZone, day, slot, problem, onDay, onSlot, 
         <legend className="mb-2 text-sm font-semibold text-navy-900">Choose a day</legend>
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
           {days.map((d) => (
-            <ChoiceChip key={d.date} name="consult-day" value={d.date} checked={d.date === day.date} onChange={() => onDay(d.date)}>
+            <ChoiceChip
+              key={d.date}
+              name="consult-day"
+              value={d.date}
+              checked={d.date === day.date}
+              onChange={() => onDay(d.date)}
+            >
               <span aria-hidden="true">{formatWeekday(d.slots[0], timeZone)}</span>
               <span aria-hidden="true" className="text-base">
                 {formatMonthDay(d.slots[0], timeZone)}
@@ -40,7 +46,14 @@ export function SlotPicker({ days, timeZone, day, slot, problem, onDay, onSlot, 
         <legend className="mb-2 text-sm font-semibold text-navy-900">Choose a time on {dayName}</legend>
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
           {day.slots.map((s, i) => (
-            <ChoiceChip key={s} name="consult-time" value={s} checked={s === slot} onChange={() => onSlot(s)} inputRef={i === 0 ? firstTimeRef : undefined}>
+            <ChoiceChip
+              key={s}
+              name="consult-time"
+              value={s}
+              checked={s === slot}
+              onChange={() => onSlot(s)}
+              inputRef={i === 0 ? firstTimeRef : undefined}
+            >
               <span className="sr-only">{dayName}, </span>
               {formatTime(s, timeZone)}
             </ChoiceChip>

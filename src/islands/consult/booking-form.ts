@@ -12,7 +12,12 @@ export interface BookingFormValues {
   preferredEditor: string;
 }
 
-export const EMPTY_BOOKING_FORM: BookingFormValues = { name: '', email: '', intendedMajor: '', preferredEditor: ANY_EDITOR.value };
+export const EMPTY_BOOKING_FORM: BookingFormValues = {
+  name: '',
+  email: '',
+  intendedMajor: '',
+  preferredEditor: ANY_EDITOR.value,
+};
 
 /** What can be wrong, in screen order: the time first, then the fields. */
 export const BOOKING_PROBLEMS = ['slot', 'name', 'email'] as const;
@@ -29,7 +34,12 @@ export function checkBooking(values: BookingFormValues, slot: string | null): Bo
   return problems;
 }
 
-export const toBookingRequest = (values: BookingFormValues, start: string, timeZone: string, requestId: string): BookingRequest => ({
+export const toBookingRequest = (
+  values: BookingFormValues,
+  start: string,
+  timeZone: string,
+  requestId: string,
+): BookingRequest => ({
   start,
   name: values.name.trim(),
   email: normalizeEmail(values.email),
@@ -43,7 +53,12 @@ export const toBookingRequest = (values: BookingFormValues, start: string, timeZ
  * The request id to send: the same as last time while the visitor sends the same booking again (a retry
  * after an error finishes the booking the first attempt began), a new one once anything in it changed.
  */
-export function requestIdFor(last: { fields: string; id: string } | null, values: BookingFormValues, start: string, timeZone: string) {
+export function requestIdFor(
+  last: { fields: string; id: string } | null,
+  values: BookingFormValues,
+  start: string,
+  timeZone: string,
+) {
   const fields = JSON.stringify(toBookingRequest(values, start, timeZone, ''));
   return last?.fields === fields ? last : { fields, id: crypto.randomUUID() };
 }

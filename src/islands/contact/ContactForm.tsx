@@ -11,7 +11,13 @@ import { apiFetch } from '../../client/api';
 import { CONTACT_SERVICE_OPTIONS, TURNAROUND_OPTIONS } from '../../lib/catalogue';
 import { EditorOptions } from '../shared/EditorOptions';
 import { MajorOptions } from '../shared/MajorOptions';
-import { DETAILS_WORD_LIMIT, INQUIRY_FIELD_LABELS, INQUIRY_LIMITS, needsTurnaround, turnaroundLabel } from '../../lib/contact';
+import {
+  DETAILS_WORD_LIMIT,
+  INQUIRY_FIELD_LABELS,
+  INQUIRY_LIMITS,
+  needsTurnaround,
+  turnaroundLabel,
+} from '../../lib/contact';
 import { countWords } from '../../lib/words';
 import type { EditorChoice } from '../../lib/editor-rules';
 import { EMAIL_MAX_LENGTH } from '../../lib/email';
@@ -39,7 +45,8 @@ const ACTION = '/api/contact';
 export default function ContactForm({ builtEditors }: { builtEditors: EditorChoice[] }) {
   const [problems, setProblems] = useState<Problems>({});
   const [outcome, setOutcomeState] = useState<Outcome>(null);
-  const setOutcome = (kind: 'error' | 'success', text: string) => setOutcomeState((o) => ({ kind, text, n: (o?.n ?? 0) + 1 }));
+  const setOutcome = (kind: 'error' | 'success', text: string) =>
+    setOutcomeState((o) => ({ kind, text, n: (o?.n ?? 0) + 1 }));
   const [sending, setSending] = useState(false);
   // What the page shows from the fields: the turnaround question and the word count.
   const [services, setServices] = useState<string[]>([]);
@@ -73,7 +80,11 @@ export default function ContactForm({ builtEditors }: { builtEditors: EditorChoi
   }
 
   /** Name and starting value of a text field; a required one says so. */
-  const bind = (field: TextField) => ({ name: field, defaultValue: EMPTY_FORM[field], ...(isRequired(field) && { required: true }) });
+  const bind = (field: TextField) => ({
+    name: field,
+    defaultValue: EMPTY_FORM[field],
+    ...(isRequired(field) && { required: true }),
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -120,7 +131,15 @@ export default function ContactForm({ builtEditors }: { builtEditors: EditorChoi
   const showTurnaround = needsTurnaround(services);
 
   return (
-    <form ref={form} noValidate method="post" action={ACTION} onSubmit={submit} onChange={changed} className="relative grid gap-6 sm:grid-cols-2">
+    <form
+      ref={form}
+      noValidate
+      method="post"
+      action={ACTION}
+      onSubmit={submit}
+      onChange={changed}
+      className="relative grid gap-6 sm:grid-cols-2"
+    >
       <p className="text-sm text-slate-600 sm:col-span-2">Required fields are marked with an asterisk (*).</p>
 
       <Field id="contact-parent-name" label={INQUIRY_FIELD_LABELS.parentName} required error={problems.parentName}>
@@ -225,7 +244,11 @@ export default function ContactForm({ builtEditors }: { builtEditors: EditorChoi
         id="contact-details"
         label={`${INQUIRY_FIELD_LABELS.details} (max ${DETAILS_WORD_LIMIT} words)`}
         className="sm:col-span-2"
-        hint={<span className={words > DETAILS_WORD_LIMIT ? 'font-medium text-red-700' : undefined}>{`${words} of ${DETAILS_WORD_LIMIT} words`}</span>}
+        hint={
+          <span
+            className={words > DETAILS_WORD_LIMIT ? 'font-medium text-red-700' : undefined}
+          >{`${words} of ${DETAILS_WORD_LIMIT} words`}</span>
+        }
         error={problems.details}
       >
         {(control) => (

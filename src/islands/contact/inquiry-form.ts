@@ -43,10 +43,14 @@ export const EMPTY_FORM: InquiryFormValues = {
 export const REQUIRED_FIELDS = ['parentName', 'studentInfo', 'intendedMajor', 'email'] as const;
 export type RequiredField = (typeof REQUIRED_FIELDS)[number];
 export type TextField = Exclude<keyof InquiryFormValues, 'services'>;
-export const isRequired = (field: string): field is RequiredField => (REQUIRED_FIELDS as readonly string[]).includes(field);
+export const isRequired = (field: string): field is RequiredField =>
+  (REQUIRED_FIELDS as readonly string[]).includes(field);
 
 /** The form as it stands: the DOM holds the values (typed before hydration too), React only reads them. */
-export const valuesFromForm = (form: HTMLFormElement): InquiryFormValues => ({ ...EMPTY_FORM, ...inquiryFromForm(new FormData(form)) });
+export const valuesFromForm = (form: HTMLFormElement): InquiryFormValues => ({
+  ...EMPTY_FORM,
+  ...inquiryFromForm(new FormData(form)),
+});
 
 /** The fields that can have a problem, in the order the form shows them (focus goes to the first). */
 export const CHECKED_FIELDS = ['parentName', 'studentInfo', 'intendedMajor', 'email', 'phone', 'details'] as const;

@@ -28,12 +28,13 @@ export default function MyOrders() {
         Your Orders
       </h2>
       {value.state === 'loading' && <p role="status">Loading your orders...</p>}
-      {value.state === 'done' && !value.result.ok && (
-        <LoadFailed what="your orders" onRetry={() => void reload()} />
-      )}
+      {value.state === 'done' && !value.result.ok && <LoadFailed what="your orders" onRetry={() => void reload()} />}
       {value.state === 'done' && value.result.ok && value.result.data.length === 0 && (
         <p className="text-slate-700">
-          No orders yet. <a href="/services" className="font-semibold text-navy-700 underline">Browse our services</a>
+          No orders yet.{' '}
+          <a href="/services" className="font-semibold text-navy-700 underline">
+            Browse our services
+          </a>
         </p>
       )}
       {value.state === 'done' && value.result.ok && value.result.data.length > 0 && (
@@ -41,10 +42,15 @@ export default function MyOrders() {
           {value.result.data.map((order) => (
             <li key={order.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <a href={`/order-confirmation?order=${order.id}`} className="font-mono font-bold text-navy-800 underline">
+                <a
+                  href={`/order-confirmation?order=${order.id}`}
+                  className="font-mono font-bold text-navy-800 underline"
+                >
                   {order.id}
                 </a>
-                <span className={`rounded px-2 py-0.5 text-xs font-bold ${order.status === 'paid' ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-800'}`}>
+                <span
+                  className={`rounded px-2 py-0.5 text-xs font-bold ${order.status === 'paid' ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-800'}`}
+                >
                   {orderStateLabel(order)}
                 </span>
               </div>

@@ -13,7 +13,9 @@ import { studentAccessMessages } from '../../lib/student-access';
 /** The parent's projects by order, in the order they are listed: each order's student may be invited. */
 function parentsOrders(projects: ProjectView[]): ProjectView[][] {
   const byOrder = new Map<string, ProjectView[]>();
-  for (const project of projects) if (project.roles.includes('customer')) byOrder.set(project.orderId, [...(byOrder.get(project.orderId) ?? []), project]);
+  for (const project of projects)
+    if (project.roles.includes('customer'))
+      byOrder.set(project.orderId, [...(byOrder.get(project.orderId) ?? []), project]);
   return [...byOrder.values()];
 }
 
@@ -44,20 +46,21 @@ export default function MyProjects() {
         </p>
       </div>
       {value.state === 'loading' && <p role="status">Loading your projects...</p>}
-      {value.state === 'done' && !value.result.ok && (
-        <LoadFailed what="your projects" onRetry={() => void reload()} />
-      )}
+      {value.state === 'done' && !value.result.ok && <LoadFailed what="your projects" onRetry={() => void reload()} />}
       {elsewhere && (
         // A link from an e-mail opened while signed in with another address (a parent's, a student's).
         <p role="status" className="rounded-lg border border-beacon-400 bg-beacon-300/20 p-3 text-slate-800">
-          The project in your link is not on this account ({user?.email}). If the e-mail went to another address, log out and log in
-          with that one.
+          The project in your link is not on this account ({user?.email}). If the e-mail went to another address, log
+          out and log in with that one.
         </p>
       )}
       {projects?.length === 0 && (
         <div className="space-y-1 text-slate-700">
           <p>
-            No projects yet: each editing service you buy becomes one. <a href="/services" className="font-semibold text-navy-700 underline">Browse our services</a>
+            No projects yet: each editing service you buy becomes one.{' '}
+            <a href="/services" className="font-semibold text-navy-700 underline">
+              Browse our services
+            </a>
           </p>
           <p>{studentAccessMessages.notInvitedYet}</p>
         </div>
@@ -65,13 +68,21 @@ export default function MyProjects() {
       {projects && projects.length > 0 && (
         <ul className="space-y-4">
           {projects.map((project) => (
-            <ProjectCard key={project.id} project={project} now={now} targeted={target === project.id} onChange={update} />
+            <ProjectCard
+              key={project.id}
+              project={project}
+              now={now}
+              targeted={target === project.id}
+              onChange={update}
+            />
           ))}
         </ul>
       )}
       {projects &&
         user?.email &&
-        parentsOrders(projects).map((ofOrder) => <StudentInvite key={ofOrder[0].orderId} projects={ofOrder} accountEmail={user.email!} onChange={update} />)}
+        parentsOrders(projects).map((ofOrder) => (
+          <StudentInvite key={ofOrder[0].orderId} projects={ofOrder} accountEmail={user.email!} onChange={update} />
+        ))}
     </section>
   );
 }

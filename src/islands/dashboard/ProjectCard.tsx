@@ -31,9 +31,14 @@ export function ProjectCard({ project, now, targeted, onChange }: Props) {
   }, [targeted]);
 
   return (
-    <li id={projectAnchor(project.id)} className="scroll-mt-20 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <li
+      id={projectAnchor(project.id)}
+      className="scroll-mt-20 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <ProjectHeader ref={heading} project={project} perspective="customer" level={3} now={now} />
-      {!project.roles.includes('customer') && project.student.parentName && <p className="text-sm text-slate-700">{studentAccessMessages.sharedBy(project.student.parentName)}</p>}
+      {!project.roles.includes('customer') && project.student.parentName && (
+        <p className="text-sm text-slate-700">{studentAccessMessages.sharedBy(project.student.parentName)}</p>
+      )}
       <ProjectSteps project={project} perspective="customer" onChange={onChange} />
       <button
         type="button"

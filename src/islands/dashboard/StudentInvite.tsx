@@ -37,7 +37,16 @@ export function StudentInvite({ projects, accountEmail, onChange }: Props) {
     setNotice(null);
     const result = await setStudentAccess(first.orderId, share);
     if (result.ok) result.data.forEach(onChange);
-    setNotice(result.ok ? { kind: 'success', text: share ? studentAccessMessages.invited(student!.name, student!.email!) : studentAccessMessages.removed(student!.name) } : { kind: 'error', text: result.error });
+    setNotice(
+      result.ok
+        ? {
+            kind: 'success',
+            text: share
+              ? studentAccessMessages.invited(student!.name, student!.email!)
+              : studentAccessMessages.removed(student!.name),
+          }
+        : { kind: 'error', text: result.error },
+    );
     setBusy(false);
     // The button pressed is replaced by the other one: the result is where focus goes.
     noticeRef.current?.focus();

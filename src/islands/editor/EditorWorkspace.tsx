@@ -68,9 +68,7 @@ export default function EditorWorkspace() {
     if (value.result.status === 403) {
       return user && !user.emailVerified ? <VerifyEmail email={user.email} why="editor" level={2} /> : <NotAnEditor />;
     }
-    return (
-      <LoadFailed what="your inbox" onRetry={() => void reload()} />
-    );
+    return <LoadFailed what="your inbox" onRetry={() => void reload()} />;
   }
 
   const { editor } = value.result.data;
@@ -82,7 +80,10 @@ export default function EditorWorkspace() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-navy-50 p-4">
         <p className="text-lg font-semibold text-navy-900">
-          {editor.name} <span className="mx-2 text-slate-400" aria-hidden="true">·</span>
+          {editor.name}{' '}
+          <span className="mx-2 text-slate-400" aria-hidden="true">
+            ·
+          </span>
           <span className="font-normal text-slate-800" data-testid="editor-slots">
             Slots open: {editor.slotsOpen}/{editor.totalSlots}
           </span>
@@ -97,7 +98,11 @@ export default function EditorWorkspace() {
           <h2 id="inbox-heading" className="font-serif text-2xl font-bold text-navy-900">
             Inbox
           </h2>
-          {groups.length === 0 && <p className="text-slate-700">Nothing open. Projects appear here as soon as a family buys editing with you.</p>}
+          {groups.length === 0 && (
+            <p className="text-slate-700">
+              Nothing open. Projects appear here as soon as a family buys editing with you.
+            </p>
+          )}
           {groups.map((group) => (
             <section key={group.state} aria-labelledby={`group-${group.state}`} className="space-y-2">
               <h3 id={`group-${group.state}`} className="text-sm font-bold tracking-wide text-slate-700 uppercase">
@@ -131,7 +136,9 @@ export default function EditorWorkspace() {
           )}
           {!current && !failed && (
             <p className="hidden rounded-xl border border-dashed border-slate-300 p-6 text-slate-700 lg:block">
-              {openId ? 'Opening the project...' : 'Choose a project from your inbox to read the draft, acknowledge it or return feedback.'}
+              {openId
+                ? 'Opening the project...'
+                : 'Choose a project from your inbox to read the draft, acknowledge it or return feedback.'}
             </p>
           )}
         </div>

@@ -8,7 +8,19 @@ import type { Inbox } from '../shared/projects/project-api';
 export type Loaded = ApiResult<Inbox> | null;
 
 /** Final, withdrawn and cancelled projects, loaded only when the editor asks (`?shelf=done`). */
-export function FinishedShelf({ finished, projects, now, openId, onLoad }: { finished: Loaded; projects: ProjectView[] | null; now: Date; openId: string | null; onLoad: () => void }) {
+export function FinishedShelf({
+  finished,
+  projects,
+  now,
+  openId,
+  onLoad,
+}: {
+  finished: Loaded;
+  projects: ProjectView[] | null;
+  now: Date;
+  openId: string | null;
+  onLoad: () => void;
+}) {
   const [asked, setAsked] = useState(false);
   return (
     <section aria-labelledby="finished-heading" className="space-y-2 border-t border-slate-200 pt-4">

@@ -21,7 +21,9 @@ export function InboxRow({ project, now, current }: { project: ProjectView; now:
         <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-700">
           <StateBadge state={project.state} perspective="editor" />
           {project.due && <span>Due {relativeTime(new Date(project.due.at), now)}</span>}
-          {!project.due && project.autoFinalAt && <span>Final by itself {relativeTime(new Date(project.autoFinalAt), now)}</span>}
+          {!project.due && project.autoFinalAt && (
+            <span>Final by itself {relativeTime(new Date(project.autoFinalAt), now)}</span>
+          )}
         </span>
       </a>
     </li>

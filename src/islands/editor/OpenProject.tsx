@@ -8,7 +8,15 @@ import { ProjectSteps } from '../shared/projects/ProjectSteps';
  * The project the editor opened: where it stands, Acknowledge or Return Feedback when due, the draft
  * to read or download, the thread and the history. Opening it moves focus (and a phone's view) to it.
  */
-export function OpenProject({ project, now, onChange }: { project: ProjectView; now: Date; onChange: (p: ProjectView) => void }) {
+export function OpenProject({
+  project,
+  now,
+  onChange,
+}: {
+  project: ProjectView;
+  now: Date;
+  onChange: (p: ProjectView) => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.scrollIntoView({ block: 'start' });
@@ -16,8 +24,14 @@ export function OpenProject({ project, now, onChange }: { project: ProjectView; 
   }, [project.id]);
 
   return (
-    <article aria-labelledby={`${project.id}-heading`} className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <a href="#inbox" className="inline-flex min-h-11 items-center text-sm font-semibold text-navy-700 underline lg:hidden">
+    <article
+      aria-labelledby={`${project.id}-heading`}
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <a
+        href="#inbox"
+        className="inline-flex min-h-11 items-center text-sm font-semibold text-navy-700 underline lg:hidden"
+      >
         Back to the inbox
       </a>
       <div id={`${project.id}-heading`} className="scroll-mt-20">

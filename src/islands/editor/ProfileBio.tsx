@@ -22,7 +22,8 @@ export function ProfileBio({ editorId, bio }: { editorId: string; bio: string })
     if (status.kind === 'saving' || !changed) return;
     setStatus({ kind: 'saving' });
     const result = await saveBio(text);
-    if (!result.ok) return setStatus({ kind: 'failed', message: `${result.error} Your text is still here; try again.` });
+    if (!result.ok)
+      return setStatus({ kind: 'failed', message: `${result.error} Your text is still here; try again.` });
     setSaved(result.data.bio);
     setText(result.data.bio);
     setStatus({ kind: 'saved' });

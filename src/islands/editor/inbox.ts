@@ -21,6 +21,8 @@ const nextTime = (p: Sortable) => p.due?.at ?? p.autoFinalAt ?? p.createdAt;
 export function inboxGroups<T extends Sortable>(projects: readonly T[]) {
   return INBOX_GROUPS.map((group) => ({
     ...group,
-    projects: projects.filter((p) => p.state === group.state).sort((a, b) => Date.parse(nextTime(a)) - Date.parse(nextTime(b))),
+    projects: projects
+      .filter((p) => p.state === group.state)
+      .sort((a, b) => Date.parse(nextTime(a)) - Date.parse(nextTime(b))),
   })).filter((group) => group.projects.length > 0);
 }

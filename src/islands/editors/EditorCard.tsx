@@ -12,7 +12,8 @@ import { useMounted } from '../shared/useMounted';
 import { reserveHref } from './links';
 
 /** Shared by the card and its skeleton so the placeholder has the card's footprint. */
-export const CARD_FRAME = 'flex min-h-[30rem] flex-col rounded-2xl border border-navy-100 bg-white p-5 shadow-sm sm:p-6';
+export const CARD_FRAME =
+  'flex min-h-[30rem] flex-col rounded-2xl border border-navy-100 bg-white p-5 shadow-sm sm:p-6';
 export const PORTRAIT_SIZE = 72;
 
 interface Props {
@@ -66,7 +67,11 @@ export function EditorCard({ editor, headingLevel, onJoinWaitlist, hasProfile }:
       </div>
 
       <div className="mt-auto pt-5">
-        <BookingActions editor={editor} onJoinWaitlist={onJoinWaitlist} waitlistFallback={hasProfile ? waitlistHref(editor.id) : null} />
+        <BookingActions
+          editor={editor}
+          onJoinWaitlist={onJoinWaitlist}
+          waitlistFallback={hasProfile ? waitlistHref(editor.id) : null}
+        />
       </div>
     </article>
   );
@@ -103,7 +108,9 @@ export function BookingActions({ editor, onJoinWaitlist, waitlistFallback }: Act
       </p>
       {full ? (
         <>
-          <p className="text-sm text-slate-700">New bookings with {editor.name} are overflow slots at {SURGE_LABEL} pricing.</p>
+          <p className="text-sm text-slate-700">
+            New bookings with {editor.name} are overflow slots at {SURGE_LABEL} pricing.
+          </p>
           <div className="grid gap-2">
             {mounted || !waitlistFallback ? (
               <button type="button" className="btn-outline" onClick={join} disabled={!mounted}>
@@ -143,7 +150,13 @@ const PORTRAIT = {
 } as const;
 
 /** The editor's photo, or their initials when the admin has not set one. */
-export function Portrait({ editor, size = 'card' }: { editor: Pick<Editor, 'name' | 'image'>; size?: keyof typeof PORTRAIT }) {
+export function Portrait({
+  editor,
+  size = 'card',
+}: {
+  editor: Pick<Editor, 'name' | 'image'>;
+  size?: keyof typeof PORTRAIT;
+}) {
   const { px, box, text } = PORTRAIT[size];
   if (editor.image) {
     return (
@@ -158,9 +171,16 @@ export function Portrait({ editor, size = 'card' }: { editor: Pick<Editor, 'name
       />
     );
   }
-  const initials = editor.name.split(/\s+/).map((part) => part[0]).join('').slice(0, 2);
+  const initials = editor.name
+    .split(/\s+/)
+    .map((part) => part[0])
+    .join('')
+    .slice(0, 2);
   return (
-    <span aria-hidden="true" className={`flex ${box} shrink-0 items-center justify-center rounded-full bg-navy-600 font-serif ${text} font-bold text-white`}>
+    <span
+      aria-hidden="true"
+      className={`flex ${box} shrink-0 items-center justify-center rounded-full bg-navy-600 font-serif ${text} font-bold text-white`}
+    >
       {initials}
     </span>
   );

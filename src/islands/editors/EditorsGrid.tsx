@@ -29,7 +29,8 @@ interface Props {
 }
 
 export default function EditorsGrid({ built, featured, filter, headingLevel = 3, placeholders, columns = 3 }: Props) {
-  const grid = columns === 3 ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3' : 'mx-auto grid max-w-4xl gap-6 sm:grid-cols-2';
+  const grid =
+    columns === 3 ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3' : 'mx-auto grid max-w-4xl gap-6 sm:grid-cols-2';
   const state = useEditors();
   const [waitlistFor, setWaitlistFor] = useState<Editor | null>(null);
   const region = useRef<HTMLDivElement>(null);
@@ -46,11 +47,24 @@ export default function EditorsGrid({ built, featured, filter, headingLevel = 3,
   const live = state.status === 'ready' && source === state.editors;
   const waiting = built.length === 0 && state.status === 'loading';
   const failed = built.length === 0 && state.status === 'error';
-  const editors = useMemo(() => filterEditors(source.filter((editor) => !featured || editor.featured?.[featured]), filter), [source, featured, filter]);
+  const editors = useMemo(
+    () =>
+      filterEditors(
+        source.filter((editor) => !featured || editor.featured?.[featured]),
+        filter,
+      ),
+    [source, featured, filter],
+  );
   const settled = !waiting && !failed;
 
   return (
-    <div ref={region} tabIndex={-1} className="focus:outline-none" aria-busy={waiting} data-source={live ? 'live' : 'built'}>
+    <div
+      ref={region}
+      tabIndex={-1}
+      className="focus:outline-none"
+      aria-busy={waiting}
+      data-source={live ? 'live' : 'built'}
+    >
       <p role="status" className="sr-only">
         {waiting ? 'Loading editors…' : ''}
       </p>
@@ -67,15 +81,28 @@ export default function EditorsGrid({ built, featured, filter, headingLevel = 3,
         </div>
       )}
       {failed && (
-        <div role="alert" className="flex flex-col items-start gap-4 rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-4 rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
+        >
           <p>We could not load our editors just now. Please check your connection and try again.</p>
           <button type="button" className="btn-primary" onClick={retry}>
             Try Again
           </button>
         </div>
       )}
-      {settled && editors.length === 0 && (filter?.major || filter?.openOnly ? <NoneMatch filter={filter} /> : <NoneListed />)}
-      {editors.length > 0 && <EditorList editors={editors} grid={grid} headingLevel={headingLevel} onJoinWaitlist={setWaitlistFor} profiles={profiles} />}
+      {settled &&
+        editors.length === 0 &&
+        (filter?.major || filter?.openOnly ? <NoneMatch filter={filter} /> : <NoneListed />)}
+      {editors.length > 0 && (
+        <EditorList
+          editors={editors}
+          grid={grid}
+          headingLevel={headingLevel}
+          onJoinWaitlist={setWaitlistFor}
+          profiles={profiles}
+        />
+      )}
       {waitlistFor && <WaitlistDialog editor={waitlistFor} onClose={() => setWaitlistFor(null)} />}
     </div>
   );
@@ -95,7 +122,12 @@ const EditorList = memo(function EditorList({ editors, grid, headingLevel, onJoi
     <ul className={grid} aria-label="Editors">
       {editors.map((editor) => (
         <li key={editor.id} className="grid">
-          <EditorCard editor={editor} headingLevel={headingLevel} onJoinWaitlist={onJoinWaitlist} hasProfile={profiles.has(editor.id)} />
+          <EditorCard
+            editor={editor}
+            headingLevel={headingLevel}
+            onJoinWaitlist={onJoinWaitlist}
+            hasProfile={profiles.has(editor.id)}
+          />
         </li>
       ))}
     </ul>
@@ -119,11 +151,17 @@ function NoneListed() {
 
 /** A filter that leaves nobody: the way back to a wider list, and to us. */
 function NoneMatch({ filter }: { filter: EditorFilter & { majorName?: string } }) {
-  const wider = filter.openOnly && filter.major ? { href: listingHref({ major: filter.major }), label: `See every ${filter.majorName} editor` } : { href: listingHref(), label: 'See every editor' };
+  const wider =
+    filter.openOnly && filter.major
+      ? { href: listingHref({ major: filter.major }), label: `See every ${filter.majorName} editor` }
+      : { href: listingHref(), label: 'See every editor' };
   return (
     <p className={EMPTY_BOX}>
-      No editor matches this right now. <a className={EMPTY_LINK} href={wider.href}>{wider.label}</a> (a full editor takes overflow
-      bookings and keeps a waitlist), or{' '}
+      No editor matches this right now.{' '}
+      <a className={EMPTY_LINK} href={wider.href}>
+        {wider.label}
+      </a>{' '}
+      (a full editor takes overflow bookings and keeps a waitlist), or{' '}
       <a className={EMPTY_LINK} href="/contact">
         tell us what you need
       </a>{' '}

@@ -30,7 +30,9 @@ export function EditorPicker({ editors, status, editorId, editorGone, onRetry }:
       <p role="status" className="text-sm font-medium text-amber-900 empty:hidden">
         {editorGone ? messages.editorUnavailable : ''}
       </p>
-      {status === 'ready' && editors.length === 0 && <p className="text-sm text-slate-700">No editors are available right now.</p>}
+      {status === 'ready' && editors.length === 0 && (
+        <p className="text-sm text-slate-700">No editors are available right now.</p>
+      )}
       {editors.length > 0 && (
         <div className="grid gap-3 sm:grid-cols-2">
           {editors.map((editor) => (
@@ -51,7 +53,14 @@ function EditorOption({ editor, checked }: { editor: EditorChoice; checked: bool
       // The card follows its own radio (CSS :has), so a pick shows before the page is interactive.
       className="flex cursor-pointer items-start gap-3 rounded-xl border-2 border-slate-200 bg-white p-4 transition-colors has-checked:border-navy-700 has-checked:bg-navy-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-beacon-500"
     >
-      <input type="radio" name="editor" value={editor.id} checked={checked} onChange={() => chooseEditor(editor.id)} className="mt-1 size-5 shrink-0 accent-navy-700" />
+      <input
+        type="radio"
+        name="editor"
+        value={editor.id}
+        checked={checked}
+        onChange={() => chooseEditor(editor.id)}
+        className="mt-1 size-5 shrink-0 accent-navy-700"
+      />
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-center gap-2">
           <span className="font-semibold text-navy-900">{editor.name}</span>

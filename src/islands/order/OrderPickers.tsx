@@ -3,7 +3,14 @@ import { changedControls } from '../../client/early-input';
 import { ADD_ON_IDS, SERVICE_IDS, type AddOnId, type ServiceId } from '../../lib/catalogue';
 import { isOverbooked, type EditorChoice } from '../../lib/editor-rules';
 import { $builtEditors, loadEditors } from '../../stores/editors';
-import { $order, chooseEditor, restoreSelection, setAddOnChosen, setServiceChosen, settleEditor } from '../../stores/order';
+import {
+  $order,
+  chooseEditor,
+  restoreSelection,
+  setAddOnChosen,
+  setServiceChosen,
+  settleEditor,
+} from '../../stores/order';
 import { $session, startSession } from '../../stores/session';
 import { useEditors } from '../shared/useEditors';
 import { useSharedStore } from '../shared/useSharedStore';
@@ -24,7 +31,10 @@ export default function OrderPickers({ builtEditors }: { builtEditors: EditorCho
   useLayoutEffect(() => {
     void startSession();
     $builtEditors.set(builtEditors); // the summary names the editor before the live list is in
-    const used = restoreSelection(new URLSearchParams(location.search), builtEditors.map((e) => e.id));
+    const used = restoreSelection(
+      new URLSearchParams(location.search),
+      builtEditors.map((e) => e.id),
+    );
     if (root.current) applyEarlyInput(root.current);
     dropParams(used);
     void loadEditors().then((state) => {
@@ -49,7 +59,8 @@ export default function OrderPickers({ builtEditors }: { builtEditors: EditorCho
         />
         {editor && isOverbooked(editor) && (
           <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            {editor.name} is fully booked, so services with {editor.name.split(' ')[0]} cost 1.5x. Add-ons keep their price.
+            {editor.name} is fully booked, so services with {editor.name.split(' ')[0]} cost 1.5x. Add-ons keep their
+            price.
           </p>
         )}
       </div>

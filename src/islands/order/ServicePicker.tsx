@@ -10,14 +10,27 @@ export function ServicePicker({ selection, overbooked }: { selection: OrderSelec
     <fieldset className="space-y-3">
       <legend className="mb-3 font-serif text-xl font-bold text-navy-900">Choose your services</legend>
       {SERVICES.map((service) => (
-        <ServiceCard key={service.id} service={service} quantity={selection.services[service.id]} overbooked={overbooked} />
+        <ServiceCard
+          key={service.id}
+          service={service}
+          quantity={selection.services[service.id]}
+          overbooked={overbooked}
+        />
       ))}
       <p className="text-sm text-slate-700">{AUTO_FINAL_RULE}</p>
     </fieldset>
   );
 }
 
-function ServiceCard({ service, quantity, overbooked }: { service: Service; quantity: number | undefined; overbooked: boolean }) {
+function ServiceCard({
+  service,
+  quantity,
+  overbooked,
+}: {
+  service: Service;
+  quantity: number | undefined;
+  overbooked: boolean;
+}) {
   const selected = quantity !== undefined;
   const price = unitPriceCents(service.priceCents, overbooked);
   const inputId = `service-${service.id}`;
@@ -41,7 +54,11 @@ function ServiceCard({ service, quantity, overbooked }: { service: Service; quan
             </label>
             <p className="font-semibold text-navy-900">
               {formatUsd(price)}
-              {overbooked && <span className="ml-2 text-sm font-normal text-slate-600 line-through">{formatUsd(service.priceCents)}</span>}
+              {overbooked && (
+                <span className="ml-2 text-sm font-normal text-slate-600 line-through">
+                  {formatUsd(service.priceCents)}
+                </span>
+              )}
             </p>
           </div>
           <p className="mt-1 text-sm text-slate-700">{service.description}</p>

@@ -27,7 +27,8 @@ export function Field({ id, label, required = false, hint, error, className = ''
         {label}
         {required && (
           <span aria-hidden="true" className="text-red-700">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>

@@ -6,7 +6,10 @@ export type NoticeValue = { kind: 'success' | 'error'; text: string } | null;
 
 const LOOKS = {
   plain: { error: 'text-red-800', success: 'text-green-800' },
-  boxed: { error: 'rounded-lg border border-red-300 bg-red-50 p-3 text-red-900', success: 'rounded-lg border border-green-300 bg-green-50 p-3 text-green-900' },
+  boxed: {
+    error: 'rounded-lg border border-red-300 bg-red-50 p-3 text-red-900',
+    success: 'rounded-lg border border-green-300 bg-green-50 p-3 text-green-900',
+  },
 };
 
 export function Notice({ notice, boxed = false }: { notice: NoticeValue; boxed?: boolean }) {

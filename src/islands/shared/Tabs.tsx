@@ -24,7 +24,15 @@ interface TabsProps {
  * An ARIA tab list (WAI-ARIA APG, automatic activation): one tab in the Tab order, arrows, Home and
  * End move between tabs; only the selected panel is rendered.
  */
-export function Tabs({ label, tabs, onChange, className = '', selected: controlled, onSelect, initial = tabs[0].id }: TabsProps) {
+export function Tabs({
+  label,
+  tabs,
+  onChange,
+  className = '',
+  selected: controlled,
+  onSelect,
+  initial = tabs[0].id,
+}: TabsProps) {
   const [own, setOwn] = useState(initial);
   const selected = controlled ?? own;
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
@@ -34,7 +42,8 @@ export function Tabs({ label, tabs, onChange, className = '', selected: controll
     const tab = refs.current[selected];
     const list = tab?.parentElement;
     if (!tab || !list || list.scrollWidth <= list.clientWidth) return;
-    if (tab.offsetLeft < list.scrollLeft || tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = tab.offsetLeft - 8;
+    if (tab.offsetLeft < list.scrollLeft || tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth)
+      list.scrollLeft = tab.offsetLeft - 8;
   }, [selected]);
 
   function select(id: string) {
@@ -56,7 +65,12 @@ export function Tabs({ label, tabs, onChange, className = '', selected: controll
     <div>
       {/* The tabs are focusable, one at a time; the list only hears their arrow keys. */}
       {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={`mb-5 flex gap-1 rounded-lg bg-navy-50 p-1 ${className}`}>
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className={`mb-5 flex gap-1 rounded-lg bg-navy-50 p-1 ${className}`}
+      >
         {tabs.map((tab) => (
           <button
             key={tab.id}
@@ -77,7 +91,13 @@ export function Tabs({ label, tabs, onChange, className = '', selected: controll
         ))}
       </div>
       {tabs.map((tab) => (
-        <div key={tab.id} role="tabpanel" id={`panel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} hidden={selected !== tab.id}>
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`panel-${tab.id}`}
+          aria-labelledby={`tab-${tab.id}`}
+          hidden={selected !== tab.id}
+        >
           {selected === tab.id && tab.render()}
         </div>
       ))}

@@ -33,7 +33,11 @@ export function hrefWithTab(href: string, id: string): string {
 
 /** The selected tab of `ids` and a way to select another (a new history entry, so Back returns). */
 export function useTabInUrl(ids: readonly string[]): [string, (id: string) => void] {
-  const search = useSyncExternalStore(subscribe, () => location.search, () => '');
+  const search = useSyncExternalStore(
+    subscribe,
+    () => location.search,
+    () => '',
+  );
   function select(id: string) {
     if (tabFromSearch(location.search, ids) === id) return;
     history.pushState(history.state, '', hrefWithTab(location.href, id));

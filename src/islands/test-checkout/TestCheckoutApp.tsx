@@ -17,13 +17,21 @@ const params = () => new URLSearchParams(typeof location === 'undefined' ? '' : 
 export default function TestCheckoutApp() {
   const orderId = params().get('order');
   const sessionId = params().get('session_id') ?? '';
-  const { value } = useSignedInFetch<Order>(orderId ? `/api/stripe/test-checkout/${encodeURIComponent(orderId)}` : null);
+  const { value } = useSignedInFetch<Order>(
+    orderId ? `/api/stripe/test-checkout/${encodeURIComponent(orderId)}` : null,
+  );
   const signedOut = value.state === 'signedOut' && orderId !== null;
   const order = value.state === 'done' && value.result.ok ? value.result.data : null;
   const container = useFocusAfterSignIn(signedOut, order !== null);
 
   if (value.state === 'loading') return <p role="status">Loading...</p>;
-  if (signedOut) return <SignInToContinue title="Complete your payment" text="Sign in with the account that placed this order to pay for it." />;
+  if (signedOut)
+    return (
+      <SignInToContinue
+        title="Complete your payment"
+        text="Sign in with the account that placed this order to pay for it."
+      />
+    );
   if (!order) {
     return (
       <div className="space-y-4 text-center">
@@ -57,14 +65,21 @@ function checkCard(card: Record<CardField, string>): CardProblems {
 }
 
 function PaymentForm({ order, sessionId }: { order: Order; sessionId: string }) {
-  const [card, setCard] = useState<Record<CardField, string>>({ number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: order.student.parentName });
+  const [card, setCard] = useState<Record<CardField, string>>({
+    number: '4242 4242 4242 4242',
+    expiry: '12 / 34',
+    cvc: '123',
+    name: order.student.parentName,
+  });
   const [problems, setProblems] = useState<CardProblems>({});
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const lines = [
     ...order.serviceLines.map((l) => ({ key: l.id, label: lineLabel(l), cents: l.totalCents })),
-    ...order.addOnLines.filter((l) => l.chargedCents > 0).map((l) => ({ key: l.id, label: l.title, cents: l.chargedCents })),
+    ...order.addOnLines
+      .filter((l) => l.chargedCents > 0)
+      .map((l) => ({ key: l.id, label: l.title, cents: l.chargedCents })),
   ];
   const focus = (field: CardField) => (form.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
 
@@ -149,11 +164,20 @@ function PaymentForm({ order, sessionId }: { order: Order; sessionId: string }) 
           <span>{formatUsd(order.totalCents)}</span>
         </p>
         {/* As Stripe Checkout's back link: to the order, which offers to pay later or cancel it. */}
-        <a href={`/order-confirmation?order=${encodeURIComponent(order.id)}`} className="inline-block text-sm font-semibold text-navy-700 underline">
+        <a
+          href={`/order-confirmation?order=${encodeURIComponent(order.id)}`}
+          className="inline-block text-sm font-semibold text-navy-700 underline"
+        >
           Back to your order
         </a>
       </section>
-      <form ref={form} method="post" onSubmit={pay} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <form
+        ref={form}
+        method="post"
+        onSubmit={pay}
+        noValidate
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <p className="rounded-lg bg-amber-100 p-3 text-sm text-amber-900">
           Test mode: no real card is charged. 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.
         </p>

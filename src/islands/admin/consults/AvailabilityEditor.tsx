@@ -29,7 +29,8 @@ function nextWindow(windows: TimeWindow[]): TimeWindow {
 }
 
 /** Why a day's windows cannot be saved; an open date needs at least one. */
-const hoursProblem = (windows: TimeWindow[], open: boolean) => (open && windows.length === 0 ? 'an open date needs hours' : windowsProblem(windows));
+const hoursProblem = (windows: TimeWindow[], open: boolean) =>
+  open && windows.length === 0 ? 'an open date needs hours' : windowsProblem(windows);
 
 /**
  * One day's windows (a weekday, or an open date): from, to, remove; and 'Add hours'. `id` keeps the
@@ -52,9 +53,13 @@ function DayWindows({
   onChange: (windows: TimeWindow[]) => void;
   onRemove?: () => void;
 }) {
-  const update = (i: number, field: keyof TimeWindow, value: string) => onChange(windows.map((w, j) => (j === i ? { ...w, [field]: value } : w)));
+  const update = (i: number, field: keyof TimeWindow, value: string) =>
+    onChange(windows.map((w, j) => (j === i ? { ...w, [field]: value } : w)));
   return (
-    <fieldset className="rounded-lg border border-slate-200 bg-white p-3 sm:p-4" aria-describedby={problem ? `hours-${id}-error` : undefined}>
+    <fieldset
+      className="rounded-lg border border-slate-200 bg-white p-3 sm:p-4"
+      aria-describedby={problem ? `hours-${id}-error` : undefined}
+    >
       <legend className="px-1 text-sm font-bold text-navy-900">{label}</legend>
       {windows.length === 0 && <p className="text-sm text-slate-600">{empty}</p>}
       <ul className="space-y-2">
@@ -96,11 +101,19 @@ function DayWindows({
         </p>
       )}
       <div className="mt-1 flex flex-wrap gap-x-4">
-        <button type="button" className="inline-flex min-h-11 items-center text-sm font-semibold text-navy-700 underline hover:text-navy-900" onClick={() => onChange([...windows, nextWindow(windows)])}>
+        <button
+          type="button"
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-navy-700 underline hover:text-navy-900"
+          onClick={() => onChange([...windows, nextWindow(windows)])}
+        >
           Add hours<span className="sr-only"> on {label}</span>
         </button>
         {onRemove && (
-          <button type="button" className="inline-flex min-h-11 items-center text-sm font-semibold text-navy-700 underline hover:text-navy-900" onClick={onRemove}>
+          <button
+            type="button"
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-navy-700 underline hover:text-navy-900"
+            onClick={onRemove}
+          >
             Remove date<span className="sr-only"> {label}</span>
           </button>
         )}
@@ -110,7 +123,17 @@ function DayWindows({
 }
 
 /** A date field with its button, and its own message. */
-function DateAdder({ id, label, button, value, today, problem, hint, onChange, onAdd }: {
+function DateAdder({
+  id,
+  label,
+  button,
+  value,
+  today,
+  problem,
+  hint,
+  onChange,
+  onAdd,
+}: {
   id: string;
   label: string;
   button: string;
@@ -129,7 +152,16 @@ function DateAdder({ id, label, button, value, today, problem, hint, onChange, o
           <label htmlFor={id} className="mb-1 block text-sm font-semibold text-navy-900">
             {label}
           </label>
-          <input id={id} type="date" min={today} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={problem ? true : undefined} aria-describedby={described} className="input w-48" />
+          <input
+            id={id}
+            type="date"
+            min={today}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={described}
+            className="input w-48"
+          />
         </div>
         <button type="button" className="btn-outline" onClick={onAdd}>
           {button}
@@ -197,7 +229,11 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
 
   /** Every edit goes through here: the draft is kept for when the admin comes back. */
   function edit(changes: { availability?: Availability; dayOff?: string; openDate?: string }) {
-    const next = { availability: changes.availability ?? draft!, dayOff: changes.dayOff ?? dayOff, openDate: changes.openDate ?? openDate };
+    const next = {
+      availability: changes.availability ?? draft!,
+      dayOff: changes.dayOff ?? dayOff,
+      openDate: changes.openDate ?? openDate,
+    };
     setDraftState(next.availability);
     setDayOffState(next.dayOff);
     setOpenDateState(next.openDate);
@@ -239,7 +275,9 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
     const problem = dateProblem(openDate, today, taken);
     setDateProblems((p) => ({ ...p, openDate: problem ?? undefined }));
     if (problem) return;
-    const openDates = [...draft.openDates, { date: openDate, windows: [{ start: '10:00', end: '12:00' }] }].sort((a, b) => a.date.localeCompare(b.date));
+    const openDates = [...draft.openDates, { date: openDate, windows: [{ start: '10:00', end: '12:00' }] }].sort(
+      (a, b) => a.date.localeCompare(b.date),
+    );
     edit({ availability: { ...draft, openDates }, openDate: '' });
   };
 
@@ -288,7 +326,12 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
     setDayOffState('');
     setDraftState(result.data.availability);
     setUpdatedAt(result.data.updatedAt);
-    showToast('success', cancelConsults.length ? consultMessages.availabilitySavedCancelling(cancelConsults.length) : consultMessages.availabilitySaved);
+    showToast(
+      'success',
+      cancelConsults.length
+        ? consultMessages.availabilitySavedCancelling(cancelConsults.length)
+        : consultMessages.availabilitySaved,
+    );
     onSaved?.();
   }
 
@@ -303,7 +346,8 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
       className="space-y-6"
     >
       <p className="text-sm text-slate-700">
-        Times are New York time ({BUSINESS_TIME_ZONE}); visitors see them in their own zone. Consults are 15 minutes, offered from 12 hours to 14 days ahead.{' '}
+        Times are New York time ({BUSINESS_TIME_ZONE}); visitors see them in their own zone. Consults are 15 minutes,
+        offered from 12 hours to 14 days ahead.{' '}
         {updatedAt ? (
           <>
             Last saved <Time iso={updatedAt} />.
@@ -313,9 +357,16 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
         )}
       </p>
       {dirty && (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
+        <div
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          role="status"
+        >
           <p>{consultMessages.unsavedDraft}</p>
-          <button type="button" className="inline-flex min-h-11 items-center font-semibold text-navy-700 underline hover:text-navy-900" onClick={discard}>
+          <button
+            type="button"
+            className="inline-flex min-h-11 items-center font-semibold text-navy-700 underline hover:text-navy-900"
+            onClick={discard}
+          >
             Discard changes
           </button>
         </div>
@@ -344,7 +395,8 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
           className="input w-full max-w-xl"
         />
         <p id="consult-meeting-link-hint" className="text-sm text-slate-600">
-          Sent in the confirmation, the reminder and the calendar invite. When you set or change it, visitors already booked get the new link by e-mail. A consult can have its own link above.
+          Sent in the confirmation, the reminder and the calendar invite. When you set or change it, visitors already
+          booked get the new link by e-mail. A consult can have its own link above.
         </p>
         {problems.meetingLink && (
           <p id="consult-meeting-link-error" className="text-sm font-medium text-red-700">
@@ -420,7 +472,9 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
         <h3 id="open-dates-heading" className="font-serif text-lg font-bold text-navy-900">
           Dates with their own hours
         </h3>
-        <p className="text-sm text-slate-700">Open a date the weekly hours leave closed, or give a date other hours than its weekday's.</p>
+        <p className="text-sm text-slate-700">
+          Open a date the weekly hours leave closed, or give a date other hours than its weekday's.
+        </p>
         <DateAdder
           id="consult-open-date"
           label="Open date"
@@ -448,9 +502,16 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
                 problem={problems[date]}
                 onChange={(next) => {
                   clearProblem(date);
-                  edit({ availability: { ...draft, openDates: draft.openDates.map((d) => (d.date === date ? { date, windows: next } : d)) } });
+                  edit({
+                    availability: {
+                      ...draft,
+                      openDates: draft.openDates.map((d) => (d.date === date ? { date, windows: next } : d)),
+                    },
+                  });
                 }}
-                onRemove={() => edit({ availability: { ...draft, openDates: draft.openDates.filter((d) => d.date !== date) } })}
+                onRemove={() =>
+                  edit({ availability: { ...draft, openDates: draft.openDates.filter((d) => d.date !== date) } })
+                }
               />
             ))}
           </div>
@@ -458,7 +519,13 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
       </section>
 
       {conflicts && (
-        <div ref={conflictsRef} tabIndex={-1} role="alert" aria-labelledby="conflicts-heading" className="space-y-3 rounded-lg border-2 border-red-300 bg-red-50 p-4">
+        <div
+          ref={conflictsRef}
+          tabIndex={-1}
+          role="alert"
+          aria-labelledby="conflicts-heading"
+          className="space-y-3 rounded-lg border-2 border-red-300 bg-red-50 p-4"
+        >
           <h3 id="conflicts-heading" className="font-serif text-lg font-bold text-red-900">
             {consultMessages.conflictsOnDaysOff(conflicts.length)}
           </h3>
@@ -466,13 +533,21 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
           <ul aria-label="Booked consults on those days" className="list-disc space-y-1 pl-5 text-sm text-slate-900">
             {conflicts.map((c) => (
               <li key={c.id}>
-                <span className="font-semibold">{c.name}</span> ({c.email}), {formatConsult(c.start, c.end, BUSINESS_TIME_ZONE)}
+                <span className="font-semibold">{c.name}</span> ({c.email}),{' '}
+                {formatConsult(c.start, c.end, BUSINESS_TIME_ZONE)}
               </li>
             ))}
           </ul>
           <div className="flex flex-wrap gap-3">
-            <button type="button" className="btn-primary aria-disabled:opacity-60" aria-disabled={saving} onClick={() => void save(conflicts.map((c) => c.id))}>
-              {saving ? 'Saving...' : `Cancel ${conflicts.length === 1 ? 'this consult' : `these ${conflicts.length} consults`} and save`}
+            <button
+              type="button"
+              className="btn-primary aria-disabled:opacity-60"
+              aria-disabled={saving}
+              onClick={() => void save(conflicts.map((c) => c.id))}
+            >
+              {saving
+                ? 'Saving...'
+                : `Cancel ${conflicts.length === 1 ? 'this consult' : `these ${conflicts.length} consults`} and save`}
             </button>
             <button type="button" className="btn-outline" onClick={() => setConflicts(null)}>
               Keep {conflicts.length === 1 ? 'it' : 'them'}: edit the days off

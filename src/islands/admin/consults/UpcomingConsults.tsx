@@ -11,7 +11,8 @@ import { showToast, toastFetchFailed } from '../toasts';
 type ListState = { status: 'loading' } | { status: 'ready'; items: ConsultItem[] } | { status: 'failed' };
 
 const when = (item: ConsultItem) => formatConsult(item.start, item.end, BUSINESS_TIME_ZONE);
-const eventAt = (item: ConsultItem, type: ConsultItem['history'][number]['type']) => item.history.find((e) => e.type === type)?.at;
+const eventAt = (item: ConsultItem, type: ConsultItem['history'][number]['type']) =>
+  item.history.find((e) => e.type === type)?.at;
 
 function preferredEditor(item: ConsultItem) {
   if (item.preferredEditor === ANY_EDITOR.value) return ANY_EDITOR.label;
@@ -79,7 +80,11 @@ function MeetingLinkForm({ item, onSaved }: { item: ConsultItem; onSaved: (item:
           className="input min-w-0 flex-1 sm:max-w-md"
         />
         {/* aria-disabled, not disabled: a disabled button drops the keyboard focus while the change is saved. */}
-        <button type="submit" className="btn-outline min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60" aria-disabled={saving}>
+        <button
+          type="submit"
+          className="btn-outline min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60"
+          aria-disabled={saving}
+        >
           {saving ? 'Saving...' : 'Save link'}
           <span className="sr-only"> for {item.name}</span>
         </button>
@@ -96,24 +101,44 @@ function MeetingLinkForm({ item, onSaved }: { item: ConsultItem; onSaved: (item:
   );
 }
 
-function ConsultCard({ item, busy, onCancel, onChanged }: { item: ConsultItem; busy: boolean; onCancel: () => void; onChanged: (item: ConsultItem) => void }) {
+function ConsultCard({
+  item,
+  busy,
+  onCancel,
+  onChanged,
+}: {
+  item: ConsultItem;
+  busy: boolean;
+  onCancel: () => void;
+  onChanged: (item: ConsultItem) => void;
+}) {
   const headingId = `consult-${item.id}`;
   const reminded = eventAt(item, 'reminder-sent');
   const cancelled = item.status === 'cancelled';
   return (
-    <article aria-labelledby={headingId} className={`rounded-xl border p-4 shadow-sm sm:p-5 ${cancelled ? 'border-slate-200 bg-slate-50' : 'border-navy-200 bg-white'}`}>
+    <article
+      aria-labelledby={headingId}
+      className={`rounded-xl border p-4 shadow-sm sm:p-5 ${cancelled ? 'border-slate-200 bg-slate-50' : 'border-navy-200 bg-white'}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <h3 id={headingId} className="font-serif text-lg font-bold break-words text-navy-900">
             {item.name}
           </h3>
-          <p className={`text-sm font-semibold ${cancelled ? 'text-slate-600 line-through' : 'text-slate-800'}`}>{when(item)}</p>
+          <p className={`text-sm font-semibold ${cancelled ? 'text-slate-600 line-through' : 'text-slate-800'}`}>
+            {when(item)}
+          </p>
         </div>
         {cancelled ? (
           <CancelledBadge item={item} />
         ) : (
           // aria-disabled, not disabled: a disabled button drops the keyboard focus while the change is saved.
-          <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60" onClick={busy ? undefined : onCancel} aria-disabled={busy}>
+          <button
+            type="button"
+            className="btn-outline min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60"
+            onClick={busy ? undefined : onCancel}
+            aria-disabled={busy}
+          >
             Cancel consult<span className="sr-only"> with {item.name}</span>
           </button>
         )}
@@ -130,12 +155,27 @@ function ConsultCard({ item, busy, onCancel, onChanged }: { item: ConsultItem; b
         <Fact term="Booked">
           <Time iso={eventAt(item, 'booked') ?? item.start} />
         </Fact>
-        {!cancelled && <Fact term="Reminder">{reminded ? <>Sent <Time iso={reminded} /></> : 'Not sent yet'}</Fact>}
+        {!cancelled && (
+          <Fact term="Reminder">
+            {reminded ? (
+              <>
+                Sent <Time iso={reminded} />
+              </>
+            ) : (
+              'Not sent yet'
+            )}
+          </Fact>
+        )}
         {!cancelled && (
           <Fact term="Meeting link" wide>
             {item.joinLink ? (
               <>
-                <a href={item.joinLink} className="font-semibold text-navy-700 underline" target="_blank" rel="noopener noreferrer">
+                <a
+                  href={item.joinLink}
+                  className="font-semibold text-navy-700 underline"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {item.joinLink}
                 </a>{' '}
                 ({item.meetingLink ? "this consult's own" : 'from the availability'})
@@ -169,10 +209,12 @@ export function UpcomingConsults({ reloadKey = 0 }: { reloadKey?: number }) {
   }
   useEffect(() => void load(), [reloadKey]);
 
-  const replace = (item: ConsultItem) => setList((l) => (l.status === 'ready' ? { ...l, items: l.items.map((i) => (i.id === item.id ? item : i)) } : l));
+  const replace = (item: ConsultItem) =>
+    setList((l) => (l.status === 'ready' ? { ...l, items: l.items.map((i) => (i.id === item.id ? item : i)) } : l));
 
   async function cancel(item: ConsultItem) {
-    if (!window.confirm(`Cancel the consult with ${item.name} on ${when(item)}? They will get an e-mail saying so.`)) return;
+    if (!window.confirm(`Cancel the consult with ${item.name} on ${when(item)}? They will get an e-mail saying so.`))
+      return;
     setBusy(item.id);
     const result = await cancelConsultAsAdmin(item.id);
     setBusy(null);
@@ -201,10 +243,13 @@ export function UpcomingConsults({ reloadKey = 0 }: { reloadKey?: number }) {
           </button>
         </div>
       )}
-      {list.status === 'ready' && list.items.length === 0 && <p className="text-slate-700">No consults are booked for the next 14 days.</p>}
+      {list.status === 'ready' && list.items.length === 0 && (
+        <p className="text-slate-700">No consults are booked for the next 14 days.</p>
+      )}
       {list.status === 'ready' && cancelledCount > 0 && (
         <p className="text-sm text-slate-700">
-          {cancelledCount === 1 ? 'One cancelled consult is' : `${cancelledCount} cancelled consults are`} shown too, marked so.
+          {cancelledCount === 1 ? 'One cancelled consult is' : `${cancelledCount} cancelled consults are`} shown too,
+          marked so.
         </p>
       )}
       {list.status === 'ready' && list.items.length > 0 && (

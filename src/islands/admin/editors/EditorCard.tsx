@@ -36,24 +36,51 @@ export function EditorCard({ editor, waiting, onEdit, onSetHidden, onDelete }: E
     <>
       <div className="flex items-start gap-4">
         {editor.image ? (
-          <img src={editor.image} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-full bg-navy-50 object-cover" />
+          <img
+            src={editor.image}
+            alt=""
+            width={64}
+            height={64}
+            loading="lazy"
+            className="size-16 shrink-0 rounded-full bg-navy-50 object-cover"
+          />
         ) : (
-          <span aria-hidden="true" className="grid size-16 shrink-0 place-items-center rounded-full bg-navy-100 font-serif text-xl font-bold text-navy-800">
+          <span
+            aria-hidden="true"
+            className="grid size-16 shrink-0 place-items-center rounded-full bg-navy-100 font-serif text-xl font-bold text-navy-800"
+          >
             {initials(editor.name)}
           </span>
         )}
         <div className="min-w-0 flex-1">
           <h3 className="font-serif text-lg font-bold break-words text-navy-900">{editor.name}</h3>
-          {editor.hidden && <p className="mt-0.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">{editorMessages.hiddenBadge}</p>}
+          {editor.hidden && (
+            <p className="mt-0.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
+              {editorMessages.hiddenBadge}
+            </p>
+          )}
           <p className="text-sm text-slate-700">{editor.college}</p>
           <p className="text-sm text-slate-700">{editor.major}</p>
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0">
-          <button type="button" id={`edit-${editor.id}`} className={iconButton} onClick={onEdit} aria-label={`Edit ${editor.name}`} title="Edit">
+          <button
+            type="button"
+            id={`edit-${editor.id}`}
+            className={iconButton}
+            onClick={onEdit}
+            aria-label={`Edit ${editor.name}`}
+            title="Edit"
+          >
             <PencilIcon />
           </button>
           {deletable && (
-            <button type="button" className={`${iconButton} hover:text-red-800`} onClick={onDelete} aria-label={`Delete ${editor.name}`} title="Delete">
+            <button
+              type="button"
+              className={`${iconButton} hover:text-red-800`}
+              onClick={onDelete}
+              aria-label={`Delete ${editor.name}`}
+              title="Delete"
+            >
               <TrashIcon />
             </button>
           )}
@@ -94,7 +121,9 @@ export function EditorCard({ editor, waiting, onEdit, onSetHidden, onDelete }: E
         >
           {editor.hidden ? 'Show on the site' : 'Hide from the site'}
         </button>
-        {!deletable && editor.projects && <p className="text-xs text-slate-600">Has projects, so it stays on record: hide rather than delete.</p>}
+        {!deletable && editor.projects && (
+          <p className="text-xs text-slate-600">Has projects, so it stays on record: hide rather than delete.</p>
+        )}
       </div>
     </>
   );

@@ -1,9 +1,24 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { EDITOR_TEXT_LIMITS as limit } from '../../../lib/editor-input';
 import { FULL_EDITOR_HINT } from '../../../lib/editor-rules';
 import { EMAIL_MAX_LENGTH } from '../../../lib/email';
 import type { EditorInput } from '../../../lib/schemas';
-import { problemOfApi, toEditorInput, type EditorFormProblem, type EditorFormValues, type FormField, type TextField } from './editor-form';
+import {
+  problemOfApi,
+  toEditorInput,
+  type EditorFormProblem,
+  type EditorFormValues,
+  type FormField,
+  type TextField,
+} from './editor-form';
 import { PhotoField } from './PhotoField';
 
 interface EditorFormProps {
@@ -48,7 +63,11 @@ function TextInput({ label, problem, hint, ...input }: FieldExtras & InputHTMLAt
   );
 }
 
-function LongText({ label, problem, ...textarea }: Omit<FieldExtras, 'hint'> & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+function LongText({
+  label,
+  problem,
+  ...textarea
+}: Omit<FieldExtras, 'hint'> & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <div className="space-y-1 sm:col-span-2">
       <label htmlFor={textarea.id} className={labelClass}>
@@ -60,7 +79,8 @@ function LongText({ label, problem, ...textarea }: Omit<FieldExtras, 'hint'> & T
   );
 }
 
-const ACCOUNT_HINT = 'The address this editor signs in with to open their workspace at /editor. Leave it empty for no account.';
+const ACCOUNT_HINT =
+  'The address this editor signs in with to open their workspace at /editor. Leave it empty for no account.';
 
 /** Every Editor field plus the featured flags; used to add an editor and to edit one in place. */
 export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }: EditorFormProps) {
@@ -80,7 +100,12 @@ export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }
     const fieldId = `${id}-${field}`;
     const message = problem?.field === field ? problem.message : undefined;
     const ids = [hinted && `${fieldId}-hint`, message && `${fieldId}-problem`].filter(Boolean).join(' ');
-    return { id: fieldId, problem: message, 'aria-invalid': message ? true : undefined, 'aria-describedby': ids || undefined };
+    return {
+      id: fieldId,
+      problem: message,
+      'aria-invalid': message ? true : undefined,
+      'aria-describedby': ids || undefined,
+    };
   };
   const text = (field: TextField) => ({
     ...described(field),
@@ -89,7 +114,8 @@ export function EditorForm({ heading, initial, submitLabel, onSubmit, onCancel }
   });
   const flag = (page: 'home' | 'about') => ({
     checked: values.featured[page],
-    onChange: (e: { target: { checked: boolean } }) => setValues((v) => ({ ...v, featured: { ...v.featured, [page]: e.target.checked } })),
+    onChange: (e: { target: { checked: boolean } }) =>
+      setValues((v) => ({ ...v, featured: { ...v.featured, [page]: e.target.checked } })),
   });
 
   /** Shows the problem at its field and takes the admin there. */

@@ -107,7 +107,13 @@ export function EditorsTab() {
 
       {adding && (
         <div className="rounded-xl border border-navy-200 bg-navy-50 p-4 sm:p-6">
-          <EditorForm heading="New editor" initial={NEW_EDITOR_VALUES} submitLabel="Add Editor" onSubmit={add} onCancel={closeAddForm} />
+          <EditorForm
+            heading="New editor"
+            initial={NEW_EDITOR_VALUES}
+            submitLabel="Add Editor"
+            onSubmit={add}
+            onCancel={closeAddForm}
+          />
         </div>
       )}
 
@@ -120,11 +126,17 @@ export function EditorsTab() {
           </button>
         </div>
       )}
-      {status === 'ready' && editors.length === 0 && <p className="text-slate-700">No editors found. Click "Add Editor" to create the first one.</p>}
+      {status === 'ready' && editors.length === 0 && (
+        <p className="text-slate-700">No editors found. Click "Add Editor" to create the first one.</p>
+      )}
       {editors.length > 0 && (
         <ul className="grid gap-4 lg:grid-cols-2" aria-label="Editors">
           {editors.map((editor) => (
-            <li key={editor.id} aria-label={editor.name} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+            <li
+              key={editor.id}
+              aria-label={editor.name}
+              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+            >
               {editingId === editor.id ? (
                 <EditorForm
                   heading={`Edit ${editor.name}`}

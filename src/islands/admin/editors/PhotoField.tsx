@@ -21,13 +21,20 @@ export function PhotoField({
   onChange: (value: string) => void;
   onBusyChange: (busy: boolean) => void;
 }) {
-  const [state, setState] = useState<{ kind: 'idle' | 'uploading' | 'done' | 'error'; text: string }>({ kind: 'idle', text: '' });
+  const [state, setState] = useState<{ kind: 'idle' | 'uploading' | 'done' | 'error'; text: string }>({
+    kind: 'idle',
+    text: '',
+  });
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const early = !isUploadImageType(file.type) ? uploadMessages.wrongType : file.size > UPLOAD_MAX_BYTES ? uploadMessages.tooLarge : null;
+    const early = !isUploadImageType(file.type)
+      ? uploadMessages.wrongType
+      : file.size > UPLOAD_MAX_BYTES
+        ? uploadMessages.tooLarge
+        : null;
     if (early) {
       input.value = '';
       return setState({ kind: 'error', text: early });
@@ -48,7 +55,15 @@ export function PhotoField({
         Image (path or URL)
       </label>
       <div className="flex items-center gap-3">
-        {value && isImageReference(value) && <img src={value} alt="Preview" width={48} height={48} className="size-12 shrink-0 rounded-full bg-navy-50 object-cover" />}
+        {value && isImageReference(value) && (
+          <img
+            src={value}
+            alt="Preview"
+            width={48}
+            height={48}
+            className="size-12 shrink-0 rounded-full bg-navy-50 object-cover"
+          />
+        )}
         <input
           id={`${id}-image`}
           className="input"

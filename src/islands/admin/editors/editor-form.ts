@@ -2,7 +2,14 @@
  * The editor form's values and their conversion to what the API takes: numbers are
  * typed as text, and fall back to 0 (slots open) and 5 (total slots) when they are not a number.
  */
-import { EDITOR_TEXT_FIELDS, EDITOR_TEXT_LIMITS, MAX_SLOTS, isImageReference, isRequiredEditorField, type EditorTextField } from '../../../lib/editor-input';
+import {
+  EDITOR_TEXT_FIELDS,
+  EDITOR_TEXT_LIMITS,
+  MAX_SLOTS,
+  isImageReference,
+  isRequiredEditorField,
+  type EditorTextField,
+} from '../../../lib/editor-input';
 import { isEmail, normalizeEmail } from '../../../lib/email';
 import { fieldMessages } from '../../../lib/field-messages';
 import type { Editor, EditorInput } from '../../../lib/schemas';
@@ -50,8 +57,17 @@ export const NEW_EDITOR_VALUES: EditorFormValues = {
 
 /** An editor in the form, with the account address from the admin's list. */
 export function valuesOf(editor: Editor, accountEmail: string): EditorFormValues {
-  const text = Object.fromEntries(EDITOR_TEXT_FIELDS.map((field) => [field, editor[field]])) as Record<EditorTextField, string>;
-  return { ...text, slotsOpen: String(editor.slotsOpen), totalSlots: String(editor.totalSlots), featured: { ...editor.featured }, accountEmail };
+  const text = Object.fromEntries(EDITOR_TEXT_FIELDS.map((field) => [field, editor[field]])) as Record<
+    EditorTextField,
+    string
+  >;
+  return {
+    ...text,
+    slotsOpen: String(editor.slotsOpen),
+    totalSlots: String(editor.totalSlots),
+    featured: { ...editor.featured },
+    accountEmail,
+  };
 }
 
 /** The number typed, or `fallback` when the field holds no number. */
@@ -72,7 +88,11 @@ export type EditorFormProblem = { field: FormField | null; message: string };
 export type EditorFormResult = { ok: true; input: EditorInput } | ({ ok: false } & EditorFormProblem);
 
 /** The problem with `field`, in the words of the form where it has its own. */
-const problem = (field: FormField, apiMessage = ''): EditorFormResult => ({ ok: false, field, message: FIELD_MESSAGES[field] ?? apiMessage });
+const problem = (field: FormField, apiMessage = ''): EditorFormResult => ({
+  ok: false,
+  field,
+  message: FIELD_MESSAGES[field] ?? apiMessage,
+});
 const isSlotCount = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_SLOTS;
 
 /**
@@ -81,10 +101,14 @@ const isSlotCount = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_SLO
  * tests/unit/admin.test.ts holds the two to the same answers.
  */
 export function toEditorInput(values: EditorFormValues): EditorFormResult {
-  const text = Object.fromEntries(EDITOR_TEXT_FIELDS.map((field) => [field, values[field].trim()])) as Record<EditorTextField, string>;
+  const text = Object.fromEntries(EDITOR_TEXT_FIELDS.map((field) => [field, values[field].trim()])) as Record<
+    EditorTextField,
+    string
+  >;
   for (const field of EDITOR_TEXT_FIELDS) {
     const value = text[field];
-    if (value.length > EDITOR_TEXT_LIMITS[field]) return problem(field, fieldMessages.tooLong(field, EDITOR_TEXT_LIMITS[field]));
+    if (value.length > EDITOR_TEXT_LIMITS[field])
+      return problem(field, fieldMessages.tooLong(field, EDITOR_TEXT_LIMITS[field]));
     if (value === '' && isRequiredEditorField(field)) return problem(field, fieldMessages.required(field));
     if (field === 'image' && !isImageReference(value)) return problem(field);
   }
@@ -106,5 +130,7 @@ const FORM_FIELDS: readonly string[] = [...EDITOR_TEXT_FIELDS, 'slotsOpen', 'tot
  */
 export function problemOfApi(error: string): EditorFormProblem {
   const [, field, message] = /^(\w+): (.+)$/s.exec(error) ?? [];
-  return field && FORM_FIELDS.includes(field) ? { field: field as FormField, message } : { field: null, message: error };
+  return field && FORM_FIELDS.includes(field)
+    ? { field: field as FormField, message }
+    : { field: null, message: error };
 }

@@ -22,7 +22,14 @@ function FilterChoice({ value, onChange }: { value: InquiryFilter; onChange: (fi
           key={filter}
           className="relative cursor-pointer rounded-full border border-navy-200 px-3 py-1.5 text-sm font-semibold text-navy-800 has-checked:border-navy-800 has-checked:bg-navy-800 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-navy-700"
         >
-          <input type="radio" name="inquiry-filter" value={filter} checked={value === filter} onChange={() => onChange(filter)} className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0" />
+          <input
+            type="radio"
+            name="inquiry-filter"
+            value={filter}
+            checked={value === filter}
+            onChange={() => onChange(filter)}
+            className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0"
+          />
           {FILTER_LABELS[filter]}
         </label>
       ))}
@@ -53,7 +60,13 @@ function InquiryCard({ item, busy, onToggle }: { item: InquiryItem; busy: boolea
         </div>
         {item.handled ? (
           <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900">
-            Handled{item.handledAt && <> · <Time iso={item.handledAt} /></>}
+            Handled
+            {item.handledAt && (
+              <>
+                {' '}
+                · <Time iso={item.handledAt} />
+              </>
+            )}
           </span>
         ) : (
           <span className="rounded-full bg-beacon-300 px-2.5 py-0.5 text-xs font-semibold text-navy-900">Open</span>
@@ -77,7 +90,12 @@ function InquiryCard({ item, busy, onToggle }: { item: InquiryItem; busy: boolea
       </dl>
       <div className="mt-4 flex justify-end">
         {/* aria-disabled, not disabled: a disabled button drops the keyboard focus while the change is saved. */}
-        <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60" onClick={busy ? undefined : onToggle} aria-disabled={busy}>
+        <button
+          type="button"
+          className="btn-outline min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60"
+          onClick={busy ? undefined : onToggle}
+          aria-disabled={busy}
+        >
           {item.handled ? 'Mark as open' : 'Mark handled'}
           <span className="sr-only"> (inquiry from {item.parentName})</span>
         </button>
@@ -109,7 +127,11 @@ export function InquiriesTab() {
       id="inquiries"
       title="Inquiries"
       list={list}
-      texts={{ loading: 'Loading inquiries...', failed: 'The inquiries could not be loaded.', empty: `No ${shown}inquiries.` }}
+      texts={{
+        loading: 'Loading inquiries...',
+        failed: 'The inquiries could not be loaded.',
+        empty: `No ${shown}inquiries.`,
+      }}
       actions={<FilterChoice value={filter} onChange={setFilter} />}
     >
       <ul aria-label="Inquiries" className="space-y-4">

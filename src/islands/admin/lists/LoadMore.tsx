@@ -1,5 +1,17 @@
 /** 'Showing n of m' and a 'Load more' button for a paged list (usePagedList). */
-export function LoadMore({ shown, total, hasMore, busy, onLoadMore }: { shown: number; total: number; hasMore: boolean; busy: boolean; onLoadMore: () => void }) {
+export function LoadMore({
+  shown,
+  total,
+  hasMore,
+  busy,
+  onLoadMore,
+}: {
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  busy: boolean;
+  onLoadMore: () => void;
+}) {
   if (total === 0 || (shown === 0 && !hasMore)) return null;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">

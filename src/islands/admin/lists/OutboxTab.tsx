@@ -34,7 +34,9 @@ function OutboxMail({ mail }: { mail: OutboxItem }) {
           <span className="group-open:hidden">Show the message</span>
           <span className="hidden group-open:inline">Hide the message</span>
         </summary>
-        <pre className="mt-2 overflow-x-auto rounded-lg bg-navy-50 p-3 font-sans text-sm whitespace-pre-wrap text-slate-900">{mail.text}</pre>
+        <pre className="mt-2 overflow-x-auto rounded-lg bg-navy-50 p-3 font-sans text-sm whitespace-pre-wrap text-slate-900">
+          {mail.text}
+        </pre>
       </details>
     </article>
   );
@@ -48,8 +50,17 @@ export function OutboxTab() {
       id="outbox"
       title="Outbox"
       list={list}
-      texts={{ loading: 'Loading the outbox...', failed: 'The outbox could not be loaded.', empty: 'The outbox is empty.' }}
-      intro={<p className="text-sm text-slate-700">E-mails the site wrote here instead of sending them: no mail server is configured (local mode), or it refused them.</p>}
+      texts={{
+        loading: 'Loading the outbox...',
+        failed: 'The outbox could not be loaded.',
+        empty: 'The outbox is empty.',
+      }}
+      intro={
+        <p className="text-sm text-slate-700">
+          E-mails the site wrote here instead of sending them: no mail server is configured (local mode), or it refused
+          them.
+        </p>
+      }
     >
       <ul aria-label="Outbox" className="space-y-4">
         {list.items.map((mail) => (

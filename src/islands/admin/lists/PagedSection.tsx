@@ -9,7 +9,13 @@ interface StatusTexts {
 }
 
 /** What a list shows instead of items: loading, a failure with a retry, or that it is empty. */
-function ListStatus({ list, texts }: { list: Pick<PagedList<unknown>, 'status' | 'items' | 'hasMore' | 'reload'>; texts: StatusTexts }) {
+function ListStatus({
+  list,
+  texts,
+}: {
+  list: Pick<PagedList<unknown>, 'status' | 'items' | 'hasMore' | 'reload'>;
+  texts: StatusTexts;
+}) {
   if (list.status === 'loading') return <p className="text-slate-700">{texts.loading}</p>;
   if (list.status === 'failed') {
     return (
@@ -57,7 +63,13 @@ export function PagedSection<T>({
       {intro}
       <ListStatus list={list} texts={texts} />
       {list.items.length > 0 && children}
-      <LoadMore shown={list.items.length} total={list.total} hasMore={list.hasMore} busy={list.loadingMore} onLoadMore={() => void list.loadMore()} />
+      <LoadMore
+        shown={list.items.length}
+        total={list.total}
+        hasMore={list.hasMore}
+        busy={list.loadingMore}
+        onLoadMore={() => void list.loadMore()}
+      />
     </section>
   );
 }

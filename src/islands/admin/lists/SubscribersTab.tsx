@@ -67,7 +67,11 @@ export function SubscribersTab() {
       id="subscribers"
       title="Email Subscribers"
       list={list}
-      texts={{ loading: 'Loading subscribers...', failed: 'The subscriber list could not be loaded.', empty: 'No email subscribers found.' }}
+      texts={{
+        loading: 'Loading subscribers...',
+        failed: 'The subscriber list could not be loaded.',
+        empty: 'No email subscribers found.',
+      }}
       actions={
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn-primary" onClick={() => void copyAll()} disabled={empty}>
@@ -80,10 +84,16 @@ export function SubscribersTab() {
       }
     >
       {/* Focusable so keyboard users can scroll it (WCAG 2.1.1). */}
-      <ul tabIndex={0} aria-label="Subscribers" className="max-h-96 divide-y divide-slate-200 overflow-y-auto rounded-xl border border-slate-200 bg-white">
+      <ul
+        tabIndex={0}
+        aria-label="Subscribers"
+        className="max-h-96 divide-y divide-slate-200 overflow-y-auto rounded-xl border border-slate-200 bg-white"
+      >
         {list.items.map((subscriber) => (
           <li key={subscriber.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
-            <span className="min-w-0 basis-full text-slate-900 [overflow-wrap:anywhere] sm:flex-1 sm:basis-auto">{subscriber.id}</span>
+            <span className="min-w-0 basis-full text-slate-900 [overflow-wrap:anywhere] sm:flex-1 sm:basis-auto">
+              {subscriber.id}
+            </span>
             <StatusBadge enabled={subscriber.enabled} />
             <button
               type="button"

@@ -17,12 +17,24 @@ function StatusBadge({ entry }: { entry: WaitlistItem }) {
       {waitlistStatus(entry.told)} <Time iso={entry.told.at} />
     </span>
   ) : (
-    <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800">{waitlistStatus(null)}</span>
+    <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
+      {waitlistStatus(null)}
+    </span>
   );
 }
 
 /** Which waitlist is shown: everyone's, or one editor's, with how many wait for each. */
-function EditorChoice({ editors, counts, value, onChange }: { editors: Editor[]; counts: WaitlistCounts; value: string; onChange: (id: string) => void }) {
+function EditorChoice({
+  editors,
+  counts,
+  value,
+  onChange,
+}: {
+  editors: Editor[];
+  counts: WaitlistCounts;
+  value: string;
+  onChange: (id: string) => void;
+}) {
   const everyone = Object.values(counts).reduce((sum, n) => sum + n, 0);
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -92,18 +104,34 @@ export function WaitlistTab() {
       id="waitlist"
       title="Waitlist"
       list={list}
-      texts={{ loading: 'Loading the waitlist...', failed: 'The waitlist could not be loaded.', empty: chosen ? `Nobody is waiting for ${chosen.name}.` : 'Nobody is on a waitlist.' }}
+      texts={{
+        loading: 'Loading the waitlist...',
+        failed: 'The waitlist could not be loaded.',
+        empty: chosen ? `Nobody is waiting for ${chosen.name}.` : 'Nobody is on a waitlist.',
+      }}
       actions={
         <div className="flex flex-wrap items-center gap-3">
           <EditorChoice editors={editors} counts={counts} value={editorId} onChange={setEditorId} />
-          <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={() => void exportCsv()} disabled={list.total === 0 || exporting}>
+          <button
+            type="button"
+            className="btn-outline min-h-10 px-4 py-1.5 text-sm"
+            onClick={() => void exportCsv()}
+            disabled={list.total === 0 || exporting}
+          >
             {exporting ? 'Exporting...' : 'Export CSV'}
           </button>
         </div>
       }
-      intro={<p className="text-sm text-slate-700">In the order they joined. When an editor's slots open, the first few waiting are e-mailed a link to reserve.</p>}
+      intro={
+        <p className="text-sm text-slate-700">
+          In the order they joined. When an editor's slots open, the first few waiting are e-mailed a link to reserve.
+        </p>
+      }
     >
-      <ol aria-label={chosen ? `Waiting for ${chosen.name}` : 'Waiting for any editor'} className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+      <ol
+        aria-label={chosen ? `Waiting for ${chosen.name}` : 'Waiting for any editor'}
+        className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+      >
         {list.items.map((entry, i) => (
           <li key={entryKey(entry)} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 text-sm">
             <span className="w-8 shrink-0 text-slate-600" aria-hidden="true">

@@ -18,7 +18,13 @@ interface PagedState<T> {
 
 /** `loadPage` and `onError` must be stable (module functions or memoised). */
 export function usePagedList<T>(loadPage: PageLoader<T>, onError: () => void) {
-  const [state, setState] = useState<PagedState<T>>({ items: [], total: 0, nextCursor: null, status: 'loading', loadingMore: false });
+  const [state, setState] = useState<PagedState<T>>({
+    items: [],
+    total: 0,
+    nextCursor: null,
+    status: 'loading',
+    loadingMore: false,
+  });
   const generation = useRef(0);
 
   // A reload starts from a fresh first page: what was shown may belong to another query (a filter).

@@ -54,7 +54,11 @@ export function AttentionList() {
     setMarking(null);
     if (!result.ok) return showToast('error', 'Could not mark it seen; please try again.');
     const state = $attention.get();
-    $attention.set({ ...state, items: state.items.map((i) => (i.id === item.id ? { ...i, seen: true } : i)), unseen: Math.max(0, state.unseen - 1) });
+    $attention.set({
+      ...state,
+      items: state.items.map((i) => (i.id === item.id ? { ...i, seen: true } : i)),
+      unseen: Math.max(0, state.unseen - 1),
+    });
   }
 
   if (status === 'failed') {
@@ -83,8 +87,17 @@ export function AttentionList() {
               <p>{item.text}</p>
             </div>
             {/* aria-disabled, not disabled: a disabled button drops the keyboard focus while it is saved. */}
-            <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60" aria-disabled={marking === item.id} onClick={marking === item.id ? undefined : () => void markSeen(item)}>
-              Mark seen<span className="sr-only"> ({attentionLabels[item.kind]}, order {item.orderId})</span>
+            <button
+              type="button"
+              className="btn-outline min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60"
+              aria-disabled={marking === item.id}
+              onClick={marking === item.id ? undefined : () => void markSeen(item)}
+            >
+              Mark seen
+              <span className="sr-only">
+                {' '}
+                ({attentionLabels[item.kind]}, order {item.orderId})
+              </span>
             </button>
           </li>
         ))}

@@ -24,20 +24,30 @@ export function refundedBy(refund: Pick<Refund, 'by' | 'actor' | 'adminEmail'>) 
 function RefundItem({ refund }: { refund: Refund }) {
   const failed = refund.state === 'failed';
   return (
-    <li className={`rounded-lg border p-3 text-sm ${failed ? 'border-red-300 border-l-4 bg-red-50' : 'border-slate-200'}`}>
+    <li
+      className={`rounded-lg border p-3 text-sm ${failed ? 'border-red-300 border-l-4 bg-red-50' : 'border-slate-200'}`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="font-semibold text-navy-900">
           {failed ? <s>{formatUsdCents(refund.amountCents)}</s> : formatUsdCents(refund.amountCents)}
           {failed && <span className="font-normal text-red-900"> (not counted as refunded)</span>}
         </p>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_STYLES[refund.state]}`}>{refundStateLabel[refund.state]}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_STYLES[refund.state]}`}>
+          {refundStateLabel[refund.state]}
+        </span>
       </div>
       <p className="text-slate-700">
         <Time iso={refund.createdAt} /> · by {refundedBy(refund)}
       </p>
       <p className="text-slate-900 [overflow-wrap:anywhere]">Reason: {refund.reason}</p>
-      {refund.projectIds.length > 0 && <p className="text-slate-700 [overflow-wrap:anywhere]">Cancelled: {refund.projectIds.join(', ')}</p>}
-      {failed && <p className="font-medium text-red-900 [overflow-wrap:anywhere]">Failed: {refund.failure ?? 'the payment provider gave no reason'}</p>}
+      {refund.projectIds.length > 0 && (
+        <p className="text-slate-700 [overflow-wrap:anywhere]">Cancelled: {refund.projectIds.join(', ')}</p>
+      )}
+      {failed && (
+        <p className="font-medium text-red-900 [overflow-wrap:anywhere]">
+          Failed: {refund.failure ?? 'the payment provider gave no reason'}
+        </p>
+      )}
     </li>
   );
 }
@@ -65,16 +75,24 @@ function ExtraPaymentItem({ payment }: { payment: ExtraPayment }) {
   const { refund } = payment;
   const failed = refund.state === 'failed';
   return (
-    <li className={`rounded-lg border p-3 text-sm ${failed ? 'border-red-300 border-l-4 bg-red-50' : 'border-slate-200'}`}>
+    <li
+      className={`rounded-lg border p-3 text-sm ${failed ? 'border-red-300 border-l-4 bg-red-50' : 'border-slate-200'}`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="font-semibold text-navy-900">{formatUsdCents(payment.amountCents)}</p>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_STYLES[refund.state]}`}>{refundStateLabel[refund.state]}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_STYLES[refund.state]}`}>
+          {refundStateLabel[refund.state]}
+        </span>
       </div>
       <p className="text-slate-700 [overflow-wrap:anywhere]">
         <Time iso={payment.receivedAt} /> · checkout {payment.sessionId}
         {payment.paymentIntent && ` · payment ${payment.paymentIntent}`}
       </p>
-      {failed && <p className="font-medium text-red-900 [overflow-wrap:anywhere]">Not refunded: {refund.failure ?? 'the payment provider gave no reason'}. Refund it by hand.</p>}
+      {failed && (
+        <p className="font-medium text-red-900 [overflow-wrap:anywhere]">
+          Not refunded: {refund.failure ?? 'the payment provider gave no reason'}. Refund it by hand.
+        </p>
+      )}
     </li>
   );
 }
@@ -89,7 +107,9 @@ export function ExtraPaymentList({ order }: { order: Pick<Order, 'id' | 'extraPa
       <h4 id={headingId} className="mb-1 text-sm font-bold text-navy-900">
         Extra payments<span className="sr-only"> of {order.id}</span>
       </h4>
-      <p className="mb-2 text-sm text-slate-700">Paid after the order stopped awaiting payment, and refunded in full.</p>
+      <p className="mb-2 text-sm text-slate-700">
+        Paid after the order stopped awaiting payment, and refunded in full.
+      </p>
       <ol aria-labelledby={headingId} className="space-y-2">
         {payments.map((payment) => (
           <ExtraPaymentItem key={payment.sessionId} payment={payment} />

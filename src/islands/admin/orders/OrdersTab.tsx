@@ -33,8 +33,16 @@ const stateStyle = (order: Order) => STATUS_STYLES[order.status === 'paid' ? pay
 /** What a refund did, as its toast says it. */
 function refundToast(order: Order, refund: Refund) {
   const amount = formatUsdCents(refund.amountCents);
-  if (refund.state === 'failed') return showToast('error', `The refund of ${amount} of order ${order.id} failed: ${refund.failure ?? 'no reason given'}`);
-  if (refund.state === 'pending') return showToast('success', `Refund of ${amount} of order ${order.id} requested: pending with the payment provider`);
+  if (refund.state === 'failed')
+    return showToast(
+      'error',
+      `The refund of ${amount} of order ${order.id} failed: ${refund.failure ?? 'no reason given'}`,
+    );
+  if (refund.state === 'pending')
+    return showToast(
+      'success',
+      `Refund of ${amount} of order ${order.id} requested: pending with the payment provider`,
+    );
   showToast('success', `Refunded ${amount} of order ${order.id}`);
 }
 
@@ -150,12 +158,17 @@ function OrderCard({ order, onChanged }: CardProps) {
   }
 
   return (
-    <article aria-labelledby={`order-${order.id}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <article
+      aria-labelledby={`order-${order.id}`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h3 id={`order-${order.id}`} ref={heading} tabIndex={-1} className="font-mono text-lg font-bold text-navy-900">
           {order.id}
         </h3>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${stateStyle(order)}`}>{orderStateLabel(order)}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${stateStyle(order)}`}>
+          {orderStateLabel(order)}
+        </span>
       </div>
       <p className="text-sm text-slate-700">
         Placed <Time iso={order.createdAt} /> · {order.serviceLines.map(lineLabel).join(', ')}
@@ -209,7 +222,14 @@ function OrderCard({ order, onChanged }: CardProps) {
           attempt={attempt}
           onRefunded={refunded}
           onOrderChanged={onChanged}
-          onFailed={(message, answered) => showToast('error', answered ? `Failed to refund order ${order.id}: ${message}` : `No answer about the refund of order ${order.id}`)}
+          onFailed={(message, answered) =>
+            showToast(
+              'error',
+              answered
+                ? `Failed to refund order ${order.id}: ${message}`
+                : `No answer about the refund of order ${order.id}`,
+            )
+          }
           onCancel={closeForm}
         />
       )}
@@ -224,7 +244,13 @@ function OrderCard({ order, onChanged }: CardProps) {
 export function OrdersTab() {
   const list = usePagedList(ordersPage, toastFetchFailed);
   return (
-    <PagedSection id="orders" title="Orders" list={list} texts={{ loading: 'Loading orders...', failed: 'The orders could not be loaded.', empty: 'No orders yet.' }} intro={<AttentionList />}>
+    <PagedSection
+      id="orders"
+      title="Orders"
+      list={list}
+      texts={{ loading: 'Loading orders...', failed: 'The orders could not be loaded.', empty: 'No orders yet.' }}
+      intro={<AttentionList />}
+    >
       <ul aria-label="Orders" className="space-y-4">
         {list.items.map((order) => (
           <li key={order.id}>

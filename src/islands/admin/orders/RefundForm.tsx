@@ -32,7 +32,13 @@ type Projects = { status: 'loading' } | { status: 'failed' } | { status: 'ready'
 async function loadChoices(order: Order): Promise<Projects> {
   const results = await Promise.all(projectIdsOf(order).map((id) => getProject(id)));
   if (results.some((r) => !r.ok && r.status !== 404)) return { status: 'failed' };
-  return { status: 'ready', choices: projectChoices(order, results.flatMap((r) => (r.ok ? [r.data] : []))) };
+  return {
+    status: 'ready',
+    choices: projectChoices(
+      order,
+      results.flatMap((r) => (r.ok ? [r.data] : [])),
+    ),
+  };
 }
 
 interface RefundFormProps {
@@ -81,7 +87,9 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
   useEffect(() => {
     if (projects.status !== 'ready') return;
     const open = new Set(projects.choices.filter((c) => c.unavailable === null).map((c) => c.id));
-    setValues((v) => (v.projectIds.every((p) => open.has(p)) ? v : { ...v, projectIds: v.projectIds.filter((p) => open.has(p)) }));
+    setValues((v) =>
+      v.projectIds.every((p) => open.has(p)) ? v : { ...v, projectIds: v.projectIds.filter((p) => open.has(p)) },
+    );
   }, [projects]);
 
   const fieldId = (field: RefundField) => `${id}-${field}`;
@@ -91,7 +99,8 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
     setValues((v) => ({ ...v, [field]: value }));
     setProblem((p) => (p?.field === field ? null : p));
   };
-  const describedBy = (field: RefundField) => [`${fieldId(field)}-hint`, messageAt(field) && `${fieldId(field)}-problem`].filter(Boolean).join(' ');
+  const describedBy = (field: RefundField) =>
+    [`${fieldId(field)}-hint`, messageAt(field) && `${fieldId(field)}-problem`].filter(Boolean).join(' ');
 
   function show(found: RefundProblem) {
     setProblem(found);
@@ -143,7 +152,10 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
   }
 
   function toggleProject(projectId: string, checked: boolean) {
-    setValues((v) => ({ ...v, projectIds: checked ? [...v.projectIds, projectId] : v.projectIds.filter((p) => p !== projectId) }));
+    setValues((v) => ({
+      ...v,
+      projectIds: checked ? [...v.projectIds, projectId] : v.projectIds.filter((p) => p !== projectId),
+    }));
   }
 
   /** Ticks the projects that would stay open; the question goes, so the focus goes to the first of them. */
@@ -154,7 +166,10 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
     requestAnimationFrame(() => document.getElementById(`${id}-project-${first.id}`)?.focus());
   }
 
-  const chosenCents = projects.status === 'ready' ? projects.choices.filter((c) => values.projectIds.includes(c.id)).reduce((sum, c) => sum + c.priceCents, 0) : 0;
+  const chosenCents =
+    projects.status === 'ready'
+      ? projects.choices.filter((c) => values.projectIds.includes(c.id)).reduce((sum, c) => sum + c.priceCents, 0)
+      : 0;
 
   return (
     // Escape anywhere in the form cancels it, as in a dialog.
@@ -173,7 +188,8 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
           Refund order {order.id}
         </h4>
         <p className={hintClass}>
-          Paid {formatUsdCents(order.totalCents)}; {formatUsdCents(remaining)} remains to refund. The customer is e-mailed the amount and the reason.
+          Paid {formatUsdCents(order.totalCents)}; {formatUsdCents(remaining)} remains to refund. The customer is
+          e-mailed the amount and the reason.
         </p>
       </div>
 
@@ -231,17 +247,30 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
       <fieldset id={fieldId('projects')} aria-describedby={describedBy('projects')} className="space-y-2">
         <legend className={labelClass}>Projects to cancel (optional)</legend>
         <p id={`${fieldId('projects')}-hint`} className={hintClass}>
-          A cancelled project stops and gives its editor&rsquo;s slot back; its price is a guide, the amount above is what is refunded.
-          {charged.length > 0 && ` Add-ons are refunded only here: include them in the amount (${charged.map((l) => `${l.title} ${formatUsdCents(l.chargedCents)}`).join(', ')}).`}
+          A cancelled project stops and gives its editor&rsquo;s slot back; its price is a guide, the amount above is
+          what is refunded.
+          {charged.length > 0 &&
+            ` Add-ons are refunded only here: include them in the amount (${charged.map((l) => `${l.title} ${formatUsdCents(l.chargedCents)}`).join(', ')}).`}
           {charged.length === 0 && ' Add-ons are refunded only here, in the amount.'}
         </p>
-        <ProjectList projects={projects} chosen={values.projectIds} onToggle={toggleProject} onRetry={() => void reloadProjects()} name={`${id}-project`} />
+        <ProjectList
+          projects={projects}
+          chosen={values.projectIds}
+          onToggle={toggleProject}
+          onRetry={() => void reloadProjects()}
+          name={`${id}-project`}
+        />
         {chosenCents > 0 && <p className={hintClass}>The chosen projects cost {formatUsdCents(chosenCents)}.</p>}
         <FieldProblem id={`${fieldId('projects')}-problem`} message={messageAt('projects')} />
       </fieldset>
 
       {leftOpen.length > 0 && (
-        <div role="group" aria-labelledby={`${fieldId('leftOpen')}-heading`} aria-describedby={describedBy('leftOpen')} className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
+        <div
+          role="group"
+          aria-labelledby={`${fieldId('leftOpen')}-heading`}
+          aria-describedby={describedBy('leftOpen')}
+          className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3"
+        >
           <p id={`${fieldId('leftOpen')}-heading`} className="text-sm font-semibold text-slate-900">
             {leftOpenMessages.heading(leftOpen.length)}
           </p>
@@ -256,7 +285,12 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
             {leftOpenMessages.consequence}
           </p>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <button id={fieldId('leftOpen')} type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={cancelLeftOpen}>
+            <button
+              id={fieldId('leftOpen')}
+              type="button"
+              className="btn-outline min-h-10 px-4 py-1.5 text-sm"
+              onClick={cancelLeftOpen}
+            >
               {leftOpenMessages.cancelThem(leftOpen.length)}
             </button>
             <label className="flex min-h-10 items-center gap-2 text-sm font-semibold text-slate-900">
@@ -279,7 +313,11 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
       <FieldProblem id={`${id}-problem`} message={problem && problem.field === null ? problem.message : undefined} />
       <div className="flex flex-wrap gap-3">
         {/* aria-disabled, not disabled: a disabled button drops the keyboard focus while the refund is made. */}
-        <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800 min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60" aria-disabled={busy}>
+        <button
+          type="submit"
+          className="btn bg-red-700 text-white hover:bg-red-800 min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60"
+          aria-disabled={busy}
+        >
           {busy ? 'Refunding...' : parsed.ok ? `Refund ${formatUsdCents(parsed.value)}` : 'Refund'}
         </button>
         <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={onCancel} disabled={busy}>
@@ -312,7 +350,9 @@ function ProjectList({ projects, chosen, onToggle, onRetry, name }: ProjectListP
   if (projects.status === 'failed') {
     return (
       <div className="flex flex-wrap items-center gap-3">
-        <p className={hintClass}>The projects could not be loaded. A refund without cancelling any is still possible.</p>
+        <p className={hintClass}>
+          The projects could not be loaded. A refund without cancelling any is still possible.
+        </p>
         <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={onRetry}>
           Try again
         </button>
@@ -338,7 +378,10 @@ function ProjectList({ projects, chosen, onToggle, onRetry, name }: ProjectListP
               className="mt-1 size-5 shrink-0 accent-navy-700"
             />
             <div className="min-w-0">
-              <label htmlFor={inputId} className={`text-sm font-semibold ${choice.unavailable ? 'text-slate-600' : 'text-slate-900'}`}>
+              <label
+                htmlFor={inputId}
+                className={`text-sm font-semibold ${choice.unavailable ? 'text-slate-600' : 'text-slate-900'}`}
+              >
                 {choice.label} ({choice.state})
               </label>
               <p id={`${inputId}-hint`} className="text-sm text-slate-700 [overflow-wrap:anywhere]">

@@ -76,7 +76,8 @@ export const reasonMessages = {
 
 export const leftOpenMessages = {
   /** Above the projects a refund of everything that remains would leave running. */
-  heading: (count: number) => `Nothing will remain to refund, but ${count === 1 ? 'this project stays' : `these ${count} projects stay`} open:`,
+  heading: (count: number) =>
+    `Nothing will remain to refund, but ${count === 1 ? 'this project stays' : `these ${count} projects stay`} open:`,
   consequence: 'Their editor carries on, and their family could no longer get money back by cancelling them.',
   cancelThem: (count: number) => (count === 1 ? 'Cancel it too' : 'Cancel them too'),
   keep: (count: number) => (count === 1 ? 'Keep it open' : 'Keep them open'),
@@ -84,7 +85,12 @@ export const leftOpenMessages = {
 } as const;
 
 /** The open projects not ticked to cancel, which a refund of all of `amount` leaves running with nothing to refund. */
-export function leftOpenBy(amount: Parsed<number>, remainingCents: number, choices: ProjectChoice[], projectIds: string[]): ProjectChoice[] {
+export function leftOpenBy(
+  amount: Parsed<number>,
+  remainingCents: number,
+  choices: ProjectChoice[],
+  projectIds: string[],
+): ProjectChoice[] {
   if (!amount.ok || amount.value < remainingCents) return [];
   return choices.filter((choice) => choice.unavailable === null && !projectIds.includes(choice.id));
 }
@@ -93,13 +99,18 @@ export function leftOpenBy(amount: Parsed<number>, remainingCents: number, choic
  * The request to send, or the first problem in the order of the fields. `choices` are the order's
  * projects once loaded: a refund of everything that remains must say what happens to the open ones.
  */
-export function toRefundInput(values: RefundFormValues, remainingCents: number, choices: ProjectChoice[] = []): { ok: true; input: RefundInput } | ({ ok: false } & RefundProblem) {
+export function toRefundInput(
+  values: RefundFormValues,
+  remainingCents: number,
+  choices: ProjectChoice[] = [],
+): { ok: true; input: RefundInput } | ({ ok: false } & RefundProblem) {
   const amount = parseDollars(values.amount, remainingCents);
   if (!amount.ok) return { ok: false, field: 'amount', message: amount.message };
   const reason = values.reason.trim();
   if (reason === '') return { ok: false, field: 'reason', message: reasonMessages.required };
   if (reason.length > REASON_MAX) return { ok: false, field: 'reason', message: reasonMessages.tooLong };
-  if (!values.keepOpen && leftOpenBy(amount, remainingCents, choices, values.projectIds).length > 0) return { ok: false, field: 'leftOpen', message: leftOpenMessages.choose };
+  if (!values.keepOpen && leftOpenBy(amount, remainingCents, choices, values.projectIds).length > 0)
+    return { ok: false, field: 'leftOpen', message: leftOpenMessages.choose };
   return { ok: true, input: { amountCents: amount.value, reason, projectIds: [...new Set(values.projectIds)] } };
 }
 
@@ -122,7 +133,11 @@ const sentence = (text: string) => {
 export function problemOfRefundApi(error: string, orderId: string): RefundProblem {
   const named = /^(\w+)(:\s*|\s)(.+)$/s.exec(error);
   const known = named && API_FIELDS[named[1]];
-  if (named && known) return { field: known.field, message: sentence(named[2].startsWith(':') ? named[3] : `${known.label} ${named[3]}`) };
+  if (named && known)
+    return {
+      field: known.field,
+      message: sentence(named[2].startsWith(':') ? named[3] : `${known.label} ${named[3]}`),
+    };
   if (error.startsWith(`${orderId}-`)) return { field: 'projects', message: sentence(error) };
   return { field: null, message: error };
 }
@@ -145,7 +160,8 @@ export interface ProjectChoice {
 }
 
 /** How the admin reads a project's state (as the Projects tab does). */
-const stateText = (project: Pick<FullProjectView, 'state'>) => (project.state === 'awaiting_draft' ? 'Waiting for the draft' : projectStateLabel[project.state]);
+const stateText = (project: Pick<FullProjectView, 'state'>) =>
+  project.state === 'awaiting_draft' ? 'Waiting for the draft' : projectStateLabel[project.state];
 
 const WHY_NOT: Partial<Record<FullProjectView['state'], string>> = {
   final: 'Finished: a final project cannot be cancelled.',
@@ -154,7 +170,10 @@ const WHY_NOT: Partial<Record<FullProjectView['state'], string>> = {
 };
 
 /** One checkbox of the form: what the project is, its state, its price, and why not when it is finished. */
-export function projectChoice(project: Pick<FullProjectView, 'id' | 'unit' | 'service' | 'state' | 'priceCents'>, unitsOfService: number): ProjectChoice {
+export function projectChoice(
+  project: Pick<FullProjectView, 'id' | 'unit' | 'service' | 'state' | 'priceCents'>,
+  unitsOfService: number,
+): ProjectChoice {
   const unit = unitsOfService > 1 ? `, unit ${project.unit} of ${unitsOfService}` : '';
   return {
     id: project.id,
@@ -169,7 +188,10 @@ export function projectChoice(project: Pick<FullProjectView, 'id' | 'unit' | 'se
  * The choices for an order's projects: units are numbered within their service ('unit 2 of 3'), the
  * way the order lists them.
  */
-export function projectChoices(order: Pick<Order, 'serviceLines'>, projects: Pick<FullProjectView, 'id' | 'unit' | 'service' | 'state' | 'priceCents'>[]): ProjectChoice[] {
+export function projectChoices(
+  order: Pick<Order, 'serviceLines'>,
+  projects: Pick<FullProjectView, 'id' | 'unit' | 'service' | 'state' | 'priceCents'>[],
+): ProjectChoice[] {
   const firstUnit = new Map<number, { first: number; count: number }>();
   let unit = 1;
   for (const line of order.serviceLines) {

@@ -22,7 +22,8 @@ export const actionTexts: Record<AdminAction, ActionTexts> = {
   reassign: {
     question: 'Reassign this project?',
     confirmStyle: 'btn-primary',
-    consequence: 'The new editor takes over its drafts, feedback and messages. A slot it holds moves to the new editor.',
+    consequence:
+      'The new editor takes over its drafts, feedback and messages. A slot it holds moves to the new editor.',
     done: (project) => `Project ${project.id} reassigned to ${project.editor.name}`,
     failed: 'Failed to reassign project',
   },
@@ -36,7 +37,8 @@ export const actionTexts: Record<AdminAction, ActionTexts> = {
   withdraw: {
     question: 'Withdraw this project?',
     confirmStyle: 'btn bg-red-700 text-white hover:bg-red-800',
-    consequence: 'The project stops unfinished. A slot it holds is given back to the editor. Nothing is refunded. The family and the editor are told, with your reason.',
+    consequence:
+      'The project stops unfinished. A slot it holds is given back to the editor. Nothing is refunded. The family and the editor are told, with your reason.',
     done: (project) => `Project ${project.id} withdrawn`,
     failed: 'Failed to withdraw project',
   },
@@ -70,7 +72,11 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
   const others = (editors ?? []).filter((editor) => editor.id !== project.editor.id);
 
   useEffect(() => {
-    form.current?.querySelector<HTMLElement>(action === 'reassign' ? 'select' : action === 'withdraw' ? 'textarea' : 'button[type="button"]')?.focus();
+    form.current
+      ?.querySelector<HTMLElement>(
+        action === 'reassign' ? 'select' : action === 'withdraw' ? 'textarea' : 'button[type="button"]',
+      )
+      ?.focus();
   }, [action]);
 
   async function submit(event: FormEvent) {
@@ -88,7 +94,9 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
     }
     setProblem('');
     setBusy(true);
-    const failure = await onConfirm(action === 'reassign' ? { editorId } : action === 'withdraw' ? { reason: reason.trim() } : {});
+    const failure = await onConfirm(
+      action === 'reassign' ? { editorId } : action === 'withdraw' ? { reason: reason.trim() } : {},
+    );
     // On success the panel is gone already.
     if (failure !== null) {
       setBusy(false);
@@ -163,7 +171,8 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
             className="input min-h-16"
           />
           <p id={`${id}-reason-hint`} className="text-sm text-slate-700">
-            In the e-mail to the family and the editor, and in the project&rsquo;s history. At most {DELIVERY_LIMITS.withdrawReason} characters.
+            In the e-mail to the family and the editor, and in the project&rsquo;s history. At most{' '}
+            {DELIVERY_LIMITS.withdrawReason} characters.
           </p>
         </div>
       )}
@@ -172,7 +181,11 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
       </p>
       <div className="flex flex-wrap gap-3">
         {/* aria-disabled, not disabled: a disabled button drops the keyboard focus while the step is saved. */}
-        <button type="submit" className={`${texts.confirmStyle} min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60`} aria-disabled={busy}>
+        <button
+          type="submit"
+          className={`${texts.confirmStyle} min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60`}
+          aria-disabled={busy}
+        >
           {busy ? 'Saving...' : actionLabel[action]}
         </button>
         <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={onCancel}>

@@ -35,7 +35,8 @@ function History({ project }: { project: FullProjectView }) {
         <li key={index} className="text-sm text-slate-800">
           <p>
             <span className="font-semibold text-navy-900">{eventLabel[event.type]}</span>
-            {event.by === 'system' ? ' automatically' : ` by ${event.adminEmail ?? event.actor}`} · <Time iso={event.at} />
+            {event.by === 'system' ? ' automatically' : ` by ${event.adminEmail ?? event.actor}`} ·{' '}
+            <Time iso={event.at} />
           </p>
           {(event.note || event.from !== event.to) && (
             <p className="text-slate-700">
@@ -81,10 +82,18 @@ export function ProjectCard({ project, editors, onAct }: CardProps) {
   }
 
   return (
-    <article aria-labelledby={`${headingId} ${headingId}-id`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <article
+      aria-labelledby={`${headingId} ${headingId}-id`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
-          <h3 id={headingId} ref={heading} tabIndex={-1} className="font-serif text-lg font-bold break-words text-navy-900">
+          <h3
+            id={headingId}
+            ref={heading}
+            tabIndex={-1}
+            className="font-serif text-lg font-bold break-words text-navy-900"
+          >
             {project.service.title}
           </h3>
           <p id={`${headingId}-id`} className="font-mono text-sm text-slate-700">
@@ -125,12 +134,27 @@ export function ProjectCard({ project, editors, onAct }: CardProps) {
             <span className="sr-only"> ({project.id})</span>
           </button>
         ))}
-        <button type="button" className={smallButton} aria-expanded={historyOpen} aria-controls={historyId} onClick={() => setHistoryOpen(!historyOpen)}>
+        <button
+          type="button"
+          className={smallButton}
+          aria-expanded={historyOpen}
+          aria-controls={historyId}
+          onClick={() => setHistoryOpen(!historyOpen)}
+        >
           {historyOpen ? 'Hide history' : 'Show history'}
           <span className="sr-only"> of {project.id}</span>
         </button>
       </div>
-      {asking && <ProjectActionPanel key={asking} action={asking} project={project} editors={editors} onConfirm={confirm} onCancel={cancel} />}
+      {asking && (
+        <ProjectActionPanel
+          key={asking}
+          action={asking}
+          project={project}
+          editors={editors}
+          onConfirm={confirm}
+          onCancel={cancel}
+        />
+      )}
       <div id={historyId} hidden={!historyOpen}>
         {historyOpen && <History project={project} />}
       </div>

@@ -7,7 +7,15 @@ import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from './project-fil
 const labelClass = 'block text-sm font-semibold text-slate-800';
 
 /** State, editor and 'Late only': each change asks the server for the first page of the new list. */
-export function ProjectFilters({ value, editors, onChange }: { value: ProjectFilter; editors: Editor[]; onChange: (filter: ProjectFilter) => void }) {
+export function ProjectFilters({
+  value,
+  editors,
+  onChange,
+}: {
+  value: ProjectFilter;
+  editors: Editor[];
+  onChange: (filter: ProjectFilter) => void;
+}) {
   const id = useId();
   const set = (change: Partial<ProjectFilter>) => onChange({ ...value, ...change });
   // The button goes with the filters: the focus moves to the first of them, not to the page.
@@ -22,7 +30,12 @@ export function ProjectFilters({ value, editors, onChange }: { value: ProjectFil
         <label htmlFor={`${id}-state`} className={labelClass}>
           State
         </label>
-        <select id={`${id}-state`} className="input" value={value.state} onChange={(e) => set({ state: e.target.value as ProjectState | '' })}>
+        <select
+          id={`${id}-state`}
+          className="input"
+          value={value.state}
+          onChange={(e) => set({ state: e.target.value as ProjectState | '' })}
+        >
           <option value="">All states</option>
           {PROJECT_STATES.map((state) => (
             <option key={state} value={state}>
@@ -35,7 +48,12 @@ export function ProjectFilters({ value, editors, onChange }: { value: ProjectFil
         <label htmlFor={`${id}-editor`} className={labelClass}>
           Editor
         </label>
-        <select id={`${id}-editor`} className="input" value={value.editorId} onChange={(e) => set({ editorId: e.target.value })}>
+        <select
+          id={`${id}-editor`}
+          className="input"
+          value={value.editorId}
+          onChange={(e) => set({ editorId: e.target.value })}
+        >
           <option value="">All editors</option>
           {editors.map((editor) => (
             <option key={editor.id} value={editor.id}>
@@ -45,7 +63,12 @@ export function ProjectFilters({ value, editors, onChange }: { value: ProjectFil
         </select>
       </div>
       <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
-        <input type="checkbox" className="size-5 accent-navy-700" checked={value.lateOnly} onChange={(e) => set({ lateOnly: e.target.checked })} />
+        <input
+          type="checkbox"
+          className="size-5 accent-navy-700"
+          checked={value.lateOnly}
+          onChange={(e) => set({ lateOnly: e.target.checked })}
+        />
         Late only
       </label>
       {isFiltered(value) && (

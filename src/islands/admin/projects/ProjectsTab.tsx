@@ -66,13 +66,21 @@ export function ProjectsTab() {
       id="projects"
       title="Projects"
       list={list}
-      texts={{ loading: 'Loading projects...', failed: 'The projects could not be loaded.', empty: filtered ? 'No projects match these filters.' : 'No projects yet.' }}
+      texts={{
+        loading: 'Loading projects...',
+        failed: 'The projects could not be loaded.',
+        empty: filtered ? 'No projects match these filters.' : 'No projects yet.',
+      }}
       intro={<ProjectFilters value={filter} editors={editors ?? []} onChange={setFilter} />}
     >
       <ul aria-label="Projects" className="space-y-4">
         {list.items.map((project) => (
           <li key={project.id}>
-            <ProjectCard project={project} editors={editors} onAct={(action, details) => act(project, action, details)} />
+            <ProjectCard
+              project={project}
+              editors={editors}
+              onAct={(action, details) => act(project, action, details)}
+            />
           </li>
         ))}
       </ul>

@@ -5,7 +5,10 @@ import { editorStateLabel, projectStateLabel, type ProjectEvent, type ProjectSta
  * The states in words. The shared labels speak to the customer ('Waiting for your draft'); the admin
  * reads that one as the editor does.
  */
-export const adminStateLabel: Record<ProjectState, string> = { ...projectStateLabel, awaiting_draft: editorStateLabel.awaiting_draft };
+export const adminStateLabel: Record<ProjectState, string> = {
+  ...projectStateLabel,
+  awaiting_draft: editorStateLabel.awaiting_draft,
+};
 
 /** What happened, in the past tense, for each kind of history entry. */
 export const eventLabel: Record<ProjectEvent['type'], string> = {

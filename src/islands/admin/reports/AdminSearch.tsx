@@ -1,8 +1,20 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { SEARCH_LIMITS, searchKindLabel, searchMessages, type SearchAnswer, type SearchGroup, type SearchHit, type SearchKind } from '../../../lib/search';
+import {
+  SEARCH_LIMITS,
+  searchKindLabel,
+  searchMessages,
+  type SearchAnswer,
+  type SearchGroup,
+  type SearchHit,
+  type SearchKind,
+} from '../../../lib/search';
 import { searchAll } from '../admin-api';
 
-type State = { status: 'idle' } | { status: 'searching'; q: string } | { status: 'failed'; q: string; error: string } | { status: 'done'; answer: SearchAnswer };
+type State =
+  | { status: 'idle' }
+  | { status: 'searching'; q: string }
+  | { status: 'failed'; q: string; error: string }
+  | { status: 'done'; answer: SearchAnswer };
 
 /** How long a tab may take to show the item asked for before the admin is told it is further down. */
 const REVEAL_WAIT_MS = 5000;
@@ -51,23 +63,25 @@ function Group({ group, onOpen }: { group: SearchGroup; onOpen: (hit: SearchHit)
         {searchKindLabel[group.kind]} ({group.matches})
       </h2>
       {group.hits.length > 0 && (
-      <ul className="mt-1 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-        {group.hits.map((hit) => (
-          <li key={hit.id}>
-            <a
-              href={`?tab=${hit.kind}`}
-              onClick={(event) => {
-                event.preventDefault();
-                onOpen(hit);
-              }}
-              className="block min-h-11 px-3 py-2 hover:bg-navy-50 focus-visible:bg-navy-50"
-            >
-              <span className="block font-semibold [overflow-wrap:anywhere] text-navy-800 underline-offset-2 hover:underline">{hit.title}</span>
-              <span className="block text-sm [overflow-wrap:anywhere] text-slate-700">{hit.detail}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
+        <ul className="mt-1 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {group.hits.map((hit) => (
+            <li key={hit.id}>
+              <a
+                href={`?tab=${hit.kind}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onOpen(hit);
+                }}
+                className="block min-h-11 px-3 py-2 hover:bg-navy-50 focus-visible:bg-navy-50"
+              >
+                <span className="block font-semibold [overflow-wrap:anywhere] text-navy-800 underline-offset-2 hover:underline">
+                  {hit.title}
+                </span>
+                <span className="block text-sm [overflow-wrap:anywhere] text-slate-700">{hit.detail}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
       )}
       {group.matches > group.hits.length && (
         <p className="mt-1 text-sm text-slate-700">
@@ -76,7 +90,8 @@ function Group({ group, onOpen }: { group: SearchGroup; onOpen: (hit: SearchHit)
       )}
       {group.unsearched > 0 && (
         <p className="mt-1 text-sm text-slate-700">
-          {group.unsearched} more in this list were not searched: the search reads {SEARCH_LIMITS.scanPerKind.toLocaleString('en-US')} of each.
+          {group.unsearched} more in this list were not searched: the search reads{' '}
+          {SEARCH_LIMITS.scanPerKind.toLocaleString('en-US')} of each.
         </p>
       )}
     </section>
@@ -99,7 +114,11 @@ export function AdminSearch({ onOpenTab }: { onOpenTab: (tab: SearchKind) => voi
     setNote('');
     setState({ status: 'searching', q: query });
     const result = await searchAll(query);
-    setState(result.ok ? { status: 'done', answer: result.data } : { status: 'failed', q: query, error: result.status === 400 ? result.error : searchMessages.failed });
+    setState(
+      result.ok
+        ? { status: 'done', answer: result.data }
+        : { status: 'failed', q: query, error: result.status === 400 ? result.error : searchMessages.failed },
+    );
   }
 
   function submit(event: FormEvent) {
@@ -126,13 +145,24 @@ export function AdminSearch({ onOpenTab }: { onOpenTab: (tab: SearchKind) => voi
     onOpenTab(hit.kind);
     setNote(`Opened ${searchKindLabel[hit.kind]}.`);
     const shown = hit.anchor !== null && (await reveal(hit.anchor));
-    if (!shown) setNote(`Opened ${searchKindLabel[hit.kind]}. ${hit.title} is not among the first items shown there: use Load more to reach it.`);
+    if (!shown)
+      setNote(
+        `Opened ${searchKindLabel[hit.kind]}. ${hit.title} is not among the first items shown there: use Load more to reach it.`,
+      );
   }
 
-  const groups = state.status === 'done' ? state.answer.groups.filter((group) => group.matches > 0 || group.unsearched > 0) : [];
+  const groups =
+    state.status === 'done' ? state.answer.groups.filter((group) => group.matches > 0 || group.unsearched > 0) : [];
   return (
     <div id="admin-search" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <form role="search" aria-label="Search the admin lists" method="post" onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
+      <form
+        role="search"
+        aria-label="Search the admin lists"
+        method="post"
+        onSubmit={submit}
+        noValidate
+        className="flex flex-wrap items-end gap-2"
+      >
         <div className="min-w-0 flex-1 basis-64 space-y-1">
           <label htmlFor={`${id}-q`} className="block text-sm font-semibold text-slate-800">
             Find a family, an order or an e-mail

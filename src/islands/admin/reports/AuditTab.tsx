@@ -6,7 +6,8 @@ import { PagedSection } from '../lists/PagedSection';
 import { toastFetchFailed } from '../toasts';
 import { usePagedList } from '../lists/usePagedList';
 
-const shown = (value: AuditFields[string] | undefined) => (value === undefined || value === null || value === '' ? '—' : String(value));
+const shown = (value: AuditFields[string] | undefined) =>
+  value === undefined || value === null || value === '' ? '—' : String(value);
 
 /** Each changed field as 'field: before → after'; a creation or a deletion has one side only. */
 function Changes({ entry }: { entry: AuditItem }) {
@@ -16,7 +17,12 @@ function Changes({ entry }: { entry: AuditItem }) {
     <ul aria-label="Changes" className="mt-3 space-y-1 text-sm text-slate-900">
       {fields.map((field) => (
         <li key={field} className="[overflow-wrap:anywhere]">
-          <span className="font-semibold">{field}:</span> {entry.before && <>{shown(entry.before[field])} <span aria-label="changed to">→</span> </>}
+          <span className="font-semibold">{field}:</span>{' '}
+          {entry.before && (
+            <>
+              {shown(entry.before[field])} <span aria-label="changed to">→</span>{' '}
+            </>
+          )}
           {entry.after ? shown(entry.after[field]) : <span className="text-slate-600">(removed)</span>}
         </li>
       ))}
@@ -34,7 +40,10 @@ function AuditEntry({ entry, onSubject }: { entry: AuditItem; onSubject: (id: st
           {entry.label}
         </h3>
         {!entry.confirmed && (
-          <span className="rounded-full bg-beacon-300 px-2.5 py-0.5 text-xs font-semibold text-navy-900" title="Asked for, but its outcome could not be recorded: check the subject">
+          <span
+            className="rounded-full bg-beacon-300 px-2.5 py-0.5 text-xs font-semibold text-navy-900"
+            title="Asked for, but its outcome could not be recorded: check the subject"
+          >
             Not confirmed
           </span>
         )}
@@ -47,7 +56,11 @@ function AuditEntry({ entry, onSubject }: { entry: AuditItem; onSubject: (id: st
         {entry.subject.id && (
           <>
             {' '}
-            <button type="button" className="min-h-10 rounded px-1 font-semibold text-navy-700 underline underline-offset-2" onClick={() => onSubject(entry.subject.id)}>
+            <button
+              type="button"
+              className="min-h-10 rounded px-1 font-semibold text-navy-700 underline underline-offset-2"
+              onClick={() => onSubject(entry.subject.id)}
+            >
               Only this<span className="sr-only">: entries about {subject}</span>
             </button>
           </>
@@ -78,14 +91,31 @@ export function AuditTab() {
       id="audit"
       title="Audit log"
       list={list}
-      texts={{ loading: 'Loading the audit log...', failed: 'The audit log could not be loaded.', empty: subject ? `Nothing recorded about ${subject}.` : 'No admin actions recorded yet.' }}
+      texts={{
+        loading: 'Loading the audit log...',
+        failed: 'The audit log could not be loaded.',
+        empty: subject ? `Nothing recorded about ${subject}.` : 'No admin actions recorded yet.',
+      }}
       intro={
-        <form method="post" role="search" aria-label="Audit log" onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
+        <form
+          method="post"
+          role="search"
+          aria-label="Audit log"
+          onSubmit={onSubmit}
+          className="flex flex-wrap items-end gap-2"
+        >
           <div className="min-w-0 grow sm:grow-0">
             <label htmlFor="audit-subject" className="block text-sm font-semibold text-slate-700">
               Only about (an editor, order, project, consult id or an address)
             </label>
-            <input id="audit-subject" type="search" className="input w-full sm:w-80" value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={300} />
+            <input
+              id="audit-subject"
+              type="search"
+              className="input w-full sm:w-80"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              maxLength={300}
+            />
           </div>
           <button type="submit" className="btn-primary min-h-11 px-4 py-1.5 text-sm">
             Show

@@ -50,7 +50,12 @@ const numClass = 'px-3 py-2 text-right tabular-nums whitespace-nowrap';
 /** A wide table that scrolls sideways on a phone; focusable so the keyboard can scroll it too. */
 function Scroller({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+    >
       {children}
     </div>
   );
@@ -70,22 +75,47 @@ function MonthsChart({ months, labelId }: { months: MonthTotals[]; labelId: stri
   const every = months.length <= 12 ? 1 : 3;
   const description =
     `Revenue and refunds for each month from ${monthLabel(months[0].month)} to ${monthLabel(months.at(-1)!.month)}. ` +
-    (best.revenueCents > 0 ? `The highest revenue was ${formatUsdCents(best.revenueCents)} in ${monthLabel(best.month)}. ` : 'No revenue in these months. ') +
+    (best.revenueCents > 0
+      ? `The highest revenue was ${formatUsdCents(best.revenueCents)} in ${monthLabel(best.month)}. `
+      : 'No revenue in these months. ') +
     'The table below gives every figure.';
   return (
     <figure className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
       <figcaption id={labelId} className="font-semibold text-navy-900">
         Revenue and refunds by month
       </figcaption>
-      <svg viewBox={`0 0 ${months.length * 10} ${height}`} className="h-40 w-full" preserveAspectRatio="none" role="img" aria-labelledby={labelId} aria-describedby={`${labelId}-text`}>
+      <svg
+        viewBox={`0 0 ${months.length * 10} ${height}`}
+        className="h-40 w-full"
+        preserveAspectRatio="none"
+        role="img"
+        aria-labelledby={labelId}
+        aria-describedby={`${labelId}-text`}
+      >
         {months.map((m, i) => (
           <g key={m.month}>
-            <rect x={i * 10 + 1} y={y(m.revenueCents)} width={4} height={height - y(m.revenueCents)} className="fill-navy-700" />
-            <rect x={i * 10 + 5} y={y(m.refundsCents)} width={4} height={height - y(m.refundsCents)} className="fill-beacon-400" />
+            <rect
+              x={i * 10 + 1}
+              y={y(m.revenueCents)}
+              width={4}
+              height={height - y(m.revenueCents)}
+              className="fill-navy-700"
+            />
+            <rect
+              x={i * 10 + 5}
+              y={y(m.refundsCents)}
+              width={4}
+              height={height - y(m.refundsCents)}
+              className="fill-beacon-400"
+            />
           </g>
         ))}
       </svg>
-      <div aria-hidden="true" className="grid border-t border-slate-400 text-center text-xs text-slate-700" style={{ gridTemplateColumns: `repeat(${months.length}, minmax(0, 1fr))` }}>
+      <div
+        aria-hidden="true"
+        className="grid border-t border-slate-400 text-center text-xs text-slate-700"
+        style={{ gridTemplateColumns: `repeat(${months.length}, minmax(0, 1fr))` }}
+      >
         {months.map((m, i) => (
           <span key={m.month} className="overflow-visible whitespace-nowrap">
             {i % every === 0 ? monthLabel(m.month).slice(0, 3) : ''}
@@ -117,7 +147,16 @@ function MonthsTable({ report }: { report: MonthsReport }) {
     m.onTimeRounds,
     m.consultsBooked,
   ];
-  const heads = ['Revenue', 'Refunds', 'Net', 'Orders paid', 'Projects finished', 'Rounds late', 'Rounds on time', 'Consults booked'];
+  const heads = [
+    'Revenue',
+    'Refunds',
+    'Net',
+    'Orders paid',
+    'Projects finished',
+    'Rounds late',
+    'Rounds on time',
+    'Consults booked',
+  ];
   return (
     <Scroller label="Months, newest first">
       <table className="w-full text-sm">
@@ -158,7 +197,9 @@ function EditorsTable({ report }: { report: MonthsReport }) {
   return (
     <Scroller label="Editors">
       <table className="w-full text-sm">
-        <caption className="sr-only">Per editor: projects open now; projects finished and rounds returned in the months shown</caption>
+        <caption className="sr-only">
+          Per editor: projects open now; projects finished and rounds returned in the months shown
+        </caption>
         <HeadRow first="Editor" heads={['Projects open now', 'Projects finished', 'Rounds on time', 'Rounds late']} />
         <tbody className="divide-y divide-slate-200">
           {report.editors.map((e) => (
@@ -201,7 +242,11 @@ function Exports() {
     setMessage(null);
     const result = await exportCsv(kind, period.from, period.to);
     setBusy(null);
-    if (!result.ok) return setMessage({ kind: 'error', text: `The ${exportLabel[kind].toLowerCase()} file could not be made: ${result.error}` });
+    if (!result.ok)
+      return setMessage({
+        kind: 'error',
+        text: `The ${exportLabel[kind].toLowerCase()} file could not be made: ${result.error}`,
+      });
     downloadFile(result.data.file, result.data.filename);
     setMessage({ kind: 'done', text: `Downloaded ${result.data.filename}.` });
   }
@@ -228,14 +273,23 @@ function Exports() {
       <h3 id={`${id}-heading`} className="font-serif text-xl font-bold text-navy-900">
         Exports for the accountant
       </h3>
-      <p className="text-sm text-slate-700">Orders paid, refunds made and payments received in the period, amounts in dollars and cents, times in New York time.</p>
+      <p className="text-sm text-slate-700">
+        Orders paid, refunds made and payments received in the period, amounts in dollars and cents, times in New York
+        time.
+      </p>
       <fieldset className="flex flex-wrap items-end gap-x-4 gap-y-3 rounded-xl border border-slate-200 bg-white p-4">
         <legend className="sr-only">Period</legend>
         {field('from', 'First day')}
         {field('to', 'Last day')}
         <div className="flex flex-wrap gap-2">
           {EXPORT_KINDS.map((kind) => (
-            <button key={kind} type="button" className="btn-outline" disabled={busy !== null} onClick={() => void download(kind)}>
+            <button
+              key={kind}
+              type="button"
+              className="btn-outline"
+              disabled={busy !== null}
+              onClick={() => void download(kind)}
+            >
               {busy === kind ? 'Preparing...' : `${exportLabel[kind]} CSV`}
             </button>
           ))}
@@ -246,7 +300,10 @@ function Exports() {
           {problem}
         </p>
       )}
-      <p role="status" className={`text-sm ${message?.kind === 'error' ? 'font-semibold text-red-800' : 'text-slate-800'}`}>
+      <p
+        role="status"
+        className={`text-sm ${message?.kind === 'error' ? 'font-semibold text-red-800' : 'text-slate-800'}`}
+      >
         {message?.text}
       </p>
     </section>
@@ -293,8 +350,8 @@ export function ReportsTab() {
         </div>
       </div>
       <p className="text-sm text-slate-700">
-        Months in New York time. Revenue counts orders in the month they were paid; refunds in the month they were made (failed ones are left out); a round is late
-        when its feedback came back after its due time.
+        Months in New York time. Revenue counts orders in the month they were paid; refunds in the month they were made
+        (failed ones are left out); a round is late when its feedback came back after its due time.
       </p>
       {load.status === 'loading' && (
         <p role="status" className="text-slate-700">
@@ -304,7 +361,11 @@ export function ReportsTab() {
       {load.status === 'failed' && (
         <div className="flex flex-wrap items-center gap-3" role="alert">
           <p className="text-slate-800">The months could not be loaded: {load.error}</p>
-          <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={() => setAttempt((n) => n + 1)}>
+          <button
+            type="button"
+            className="btn-outline min-h-10 px-4 py-1.5 text-sm"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
             Try again
           </button>
         </div>
@@ -317,8 +378,14 @@ export function ReportsTab() {
             <h3 id={`${id}-editors`} className="font-serif text-xl font-bold text-navy-900">
               Editors
             </h3>
-            <p className="text-sm text-slate-700">Projects open now; projects finished and rounds returned in the months shown.</p>
-            {load.report.editors.length === 0 ? <p className="text-slate-700">No editors yet.</p> : <EditorsTable report={load.report} />}
+            <p className="text-sm text-slate-700">
+              Projects open now; projects finished and rounds returned in the months shown.
+            </p>
+            {load.report.editors.length === 0 ? (
+              <p className="text-slate-700">No editors yet.</p>
+            ) : (
+              <EditorsTable report={load.report} />
+            )}
           </section>
         </>
       )}

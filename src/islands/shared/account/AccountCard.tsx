@@ -46,7 +46,10 @@ export default function AccountCard({
   const description = session.status === 'signedIn' ? signedInText : signedOutText;
 
   return (
-    <section aria-labelledby="account-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="account-heading"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id="account-heading" className="font-serif text-xl font-bold text-navy-900">
         Account
       </h2>
@@ -63,9 +66,19 @@ export default function AccountCard({
           </p>
         </div>
       )}
-      {session.status === 'unavailable' && <p role="alert" className="text-sm font-medium text-red-800">{messages.authUnavailable}</p>}
+      {session.status === 'unavailable' && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {messages.authUnavailable}
+        </p>
+      )}
       {session.status === 'signedOut' && <AuthTabs onNotice={setNotice} signInFirst={signInFirst} />}
-      {session.status === 'signedIn' && session.user && <SignedInBox boxRef={signedInBox} email={session.user.email} ownedAddOns={showAddOns ? session.ownedAddOns : null} />}
+      {session.status === 'signedIn' && session.user && (
+        <SignedInBox
+          boxRef={signedInBox}
+          email={session.user.email}
+          ownedAddOns={showAddOns ? session.ownedAddOns : null}
+        />
+      )}
       <div className="mt-4">
         <Notice notice={notice} />
       </div>

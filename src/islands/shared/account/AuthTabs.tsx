@@ -7,7 +7,13 @@ import { RegisterForm } from './RegisterForm';
  * The two signed-out tabs: 'New Customer' first and selected, then 'Existing Customer'; that one
  * selected instead (`signInFirst`) where the account exists already (an order, the admin area).
  */
-export function AuthTabs({ onNotice, signInFirst = false }: { onNotice: (notice: NoticeValue) => void; signInFirst?: boolean }) {
+export function AuthTabs({
+  onNotice,
+  signInFirst = false,
+}: {
+  onNotice: (notice: NoticeValue) => void;
+  signInFirst?: boolean;
+}) {
   return (
     <Tabs
       label="Account"

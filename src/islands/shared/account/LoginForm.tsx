@@ -28,7 +28,14 @@ export function LoginForm({ onNotice }: { onNotice: (notice: NoticeValue) => voi
 
   return (
     <form method="post" onSubmit={logIn} noValidate className="space-y-4">
-      <Field label="Email" id="login-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Field
+        label="Email"
+        id="login-email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <Field
         label="Password"
         id="login-password"

@@ -14,7 +14,9 @@ export const MIN_PASSWORD_LENGTH = 6;
  * sending fails, 'Verify your e-mail' offers to resend.
  */
 async function sendVerification({ user }: UserCredential) {
-  await sendEmailVerification(user, { url: location.href }).catch((error: unknown) => console.error('Verification e-mail not sent:', error));
+  await sendEmailVerification(user, { url: location.href }).catch((error: unknown) =>
+    console.error('Verification e-mail not sent:', error),
+  );
 }
 
 /** The 'New Customer' tab: e-mail, password twice, 'Create Account'. */
@@ -37,12 +39,23 @@ export function RegisterForm({ onNotice }: { onNotice: (notice: NoticeValue) => 
             ? messages.passwordTooShort
             : null;
     if (problem) return onNotice({ kind: 'error', text: problem });
-    await run('register', () => createUserWithEmailAndPassword(firebaseAuth(), address, password).then(sendVerification), messages.registerSuccess);
+    await run(
+      'register',
+      () => createUserWithEmailAndPassword(firebaseAuth(), address, password).then(sendVerification),
+      messages.registerSuccess,
+    );
   }
 
   return (
     <form method="post" onSubmit={submit} noValidate className="space-y-4">
-      <Field label="Email" id="register-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Field
+        label="Email"
+        id="register-email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <Field
         label="Create Password"
         id="register-password"

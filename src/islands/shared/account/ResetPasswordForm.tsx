@@ -34,7 +34,8 @@ export default function ResetPasswordForm() {
     event.preventDefault();
     if (password !== confirm) return setNotice({ kind: 'error', text: messages.passwordsMismatch });
     if (password.length < MIN_PASSWORD_LENGTH) return setNotice({ kind: 'error', text: messages.passwordTooShort });
-    if (await run('reset', () => confirmPasswordReset(firebaseAuth(), code, password), messages.passwordChanged)) setState({ step: 'done' });
+    if (await run('reset', () => confirmPasswordReset(firebaseAuth(), code, password), messages.passwordChanged))
+      setState({ step: 'done' });
   }
 
   if (state.step === 'checking') return <p role="status">Checking your reset link...</p>;
@@ -42,7 +43,10 @@ export default function ResetPasswordForm() {
     const done = state.step === 'done';
     return (
       <div className="space-y-4">
-        <p role={done ? 'status' : 'alert'} className={done ? 'font-medium text-green-800' : 'font-medium text-red-800'}>
+        <p
+          role={done ? 'status' : 'alert'}
+          className={done ? 'font-medium text-green-800' : 'font-medium text-red-800'}
+        >
           {done ? messages.passwordChanged : messages.resetLinkInvalid}
         </p>
         <a href="/dashboard" className="btn-primary">
@@ -56,8 +60,22 @@ export default function ResetPasswordForm() {
       <p className="text-slate-700">
         Choose a new password for <strong className="break-all">{state.email}</strong>.
       </p>
-      <Field label="New Password" id="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      <Field label="Confirm New Password" id="reset-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <Field
+        label="New Password"
+        id="reset-password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Field
+        label="Confirm New Password"
+        id="reset-confirm"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? 'Saving...' : 'Set New Password'}
       </button>

@@ -22,7 +22,10 @@ export function VerifyEmail({ email, why, level }: { email: string; why: Why; le
     try {
       setNotice(await work());
     } catch (error) {
-      setNotice({ kind: 'error', text: codeOf(error) === 'auth/too-many-requests' ? verifyMessages.tooMany : verifyMessages.failed });
+      setNotice({
+        kind: 'error',
+        text: codeOf(error) === 'auth/too-many-requests' ? verifyMessages.tooMany : verifyMessages.failed,
+      });
     } finally {
       setBusy(false);
     }
@@ -30,7 +33,10 @@ export function VerifyEmail({ email, why, level }: { email: string; why: Why; le
 
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
-    <section aria-labelledby="verify-heading" className="max-w-xl space-y-3 rounded-xl border border-beacon-400 bg-beacon-300/20 p-5">
+    <section
+      aria-labelledby="verify-heading"
+      className="max-w-xl space-y-3 rounded-xl border border-beacon-400 bg-beacon-300/20 p-5"
+    >
       <Heading id="verify-heading" className="font-serif text-xl font-bold text-navy-900">
         {verifyMessages.heading}
       </Heading>
@@ -41,7 +47,9 @@ export function VerifyEmail({ email, why, level }: { email: string; why: Why; le
           type="button"
           className="btn-primary min-h-11"
           disabled={busy}
-          onClick={() => act(async () => ((await confirmVerified()) ? null : { kind: 'error', text: verifyMessages.notYet }))}
+          onClick={() =>
+            act(async () => ((await confirmVerified()) ? null : { kind: 'error', text: verifyMessages.notYet }))
+          }
         >
           I have verified
         </button>
@@ -49,7 +57,9 @@ export function VerifyEmail({ email, why, level }: { email: string; why: Why; le
           type="button"
           className="btn-outline min-h-11"
           disabled={busy}
-          onClick={() => act(async () => (await resendVerification(), { kind: 'success', text: verifyMessages.resent(email) }))}
+          onClick={() =>
+            act(async () => (await resendVerification(), { kind: 'success', text: verifyMessages.resent(email) }))
+          }
         >
           Resend
         </button>

@@ -12,9 +12,18 @@ const deadlineFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', t
 
 type Busy = 'paying' | 'cancelling' | null;
 
-const orderAction = <T,>(order: Order, action: 'checkout' | 'cancel') => signedInFetch<T>(`/api/orders/${encodeURIComponent(order.id)}/${action}`, { method: 'POST', body: {} });
+const orderAction = <T,>(order: Order, action: 'checkout' | 'cancel') =>
+  signedInFetch<T>(`/api/orders/${encodeURIComponent(order.id)}/${action}`, { method: 'POST', body: {} });
 
-export function UnpaidOrder({ order, onChanged, headingLevel = 2 }: { order: Order; onChanged: () => void; headingLevel?: 1 | 2 | 3 }) {
+export function UnpaidOrder({
+  order,
+  onChanged,
+  headingLevel = 2,
+}: {
+  order: Order;
+  onChanged: () => void;
+  headingLevel?: 1 | 2 | 3;
+}) {
   const [busy, setBusy] = useState<Busy>(null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
@@ -50,21 +59,36 @@ export function UnpaidOrder({ order, onChanged, headingLevel = 2 }: { order: Ord
   }
 
   return (
-    <section aria-labelledby={`unpaid-${order.id}`} className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5">
+    <section
+      aria-labelledby={`unpaid-${order.id}`}
+      className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5"
+    >
       <Heading id={`unpaid-${order.id}`} className="font-serif text-xl font-bold text-navy-900">
         Not paid yet
       </Heading>
       <p className="text-slate-800">
-        Order <span className="font-mono font-semibold">{order.id}</span> for {formatUsd(order.totalCents)} is waiting for payment. You can pay
-        for it until {deadlineFormat.format(paymentDeadline(order))}; after that it expires.
+        Order <span className="font-mono font-semibold">{order.id}</span> for {formatUsd(order.totalCents)} is waiting
+        for payment. You can pay for it until {deadlineFormat.format(paymentDeadline(order))}; after that it expires.
       </p>
       {confirming ? (
-        <div role="group" aria-label="Cancel this order?" className="space-y-3 rounded-lg border border-slate-300 bg-white p-3">
-          <p className="text-sm text-slate-800">Cancel this order? It can no longer be paid afterwards; nothing has been charged.</p>
+        <div
+          role="group"
+          aria-label="Cancel this order?"
+          className="space-y-3 rounded-lg border border-slate-300 bg-white p-3"
+        >
+          <p className="text-sm text-slate-800">
+            Cancel this order? It can no longer be paid afterwards; nothing has been charged.
+          </p>
           <div className="flex flex-wrap gap-3">
             {/* The question just appeared where the button was: keyboard and screen-reader users land on it. */}
-            {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-            <button type="button" autoFocus className="btn-primary min-h-10" disabled={busy !== null} onClick={() => void cancelOrder()}>
+            <button
+              type="button"
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus
+              className="btn-primary min-h-10"
+              disabled={busy !== null}
+              onClick={() => void cancelOrder()}
+            >
               {busy === 'cancelling' ? 'Cancelling...' : 'Yes, cancel the order'}
             </button>
             <button
@@ -84,7 +108,13 @@ export function UnpaidOrder({ order, onChanged, headingLevel = 2 }: { order: Ord
           <button type="button" className="btn-primary" disabled={busy !== null} onClick={() => void completePayment()}>
             {busy === 'paying' ? 'Opening checkout...' : 'Complete Payment'}
           </button>
-          <button ref={cancelButton} type="button" className="btn-outline" disabled={busy !== null} onClick={() => setConfirming(true)}>
+          <button
+            ref={cancelButton}
+            type="button"
+            className="btn-outline"
+            disabled={busy !== null}
+            onClick={() => setConfirming(true)}
+          >
             Cancel Order
           </button>
         </div>

@@ -21,14 +21,23 @@ export function AcknowledgeForm({ project, busy, onSubmit, onCancel }: Props) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const problem = !message.trim() ? 'Write a first message to the family.' : message.length > DELIVERY_LIMITS.message ? `A message can be at most ${DELIVERY_LIMITS.message.toLocaleString('en-US')} characters.` : '';
+    const problem = !message.trim()
+      ? 'Write a first message to the family.'
+      : message.length > DELIVERY_LIMITS.message
+        ? `A message can be at most ${DELIVERY_LIMITS.message.toLocaleString('en-US')} characters.`
+        : '';
     setError(problem);
     if (problem) return field.current?.focus();
     if (await onSubmit({ version: project.version, message: message.trim() })) clear();
   }
 
   return (
-    <form method="post" onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-navy-200 bg-navy-50/50 p-4">
+    <form
+      method="post"
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-xl border border-navy-200 bg-navy-50/50 p-4"
+    >
       <TextArea
         ref={field}
         label="First message to the family"

@@ -19,7 +19,16 @@ interface Props {
  * behind is inert); Tab stays inside; focus starts on the safe choice and returns to the button that
  * opened it.
  */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, busy, danger = false, onConfirm, onClose }: Props) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  busy,
+  danger = false,
+  onConfirm,
+  onClose,
+}: Props) {
   const cancel = useRef<HTMLButtonElement>(null);
   const { dialogProps, close } = useModalDialog(onClose, cancel);
   const id = useId();
@@ -42,7 +51,12 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, busy
         <button ref={cancel} type="button" className="btn-outline" onClick={close}>
           {cancelLabel}
         </button>
-        <button type="button" className={danger ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary'} disabled={busy} onClick={onConfirm}>
+        <button
+          type="button"
+          className={danger ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary'}
+          disabled={busy}
+          onClick={onConfirm}
+        >
           {busy ? 'Please wait...' : confirmLabel}
         </button>
       </div>

@@ -59,8 +59,20 @@ export function FileField({ label, files, onFiles, max, error, onChoice }: Props
         className="peer sr-only"
       />
       {/* For the pointer; the keyboard and screen readers use the input itself. */}
-      <button type="button" tabIndex={-1} aria-hidden="true" onClick={() => input.current?.click()} className="btn-outline peer-focus-visible:ring-2 peer-focus-visible:ring-navy-700 peer-focus-visible:ring-offset-2">
-        {files.length === 0 ? (max > 1 ? 'Choose files' : 'Choose a file') : max > 1 ? 'Add files' : 'Choose another file'}
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-hidden="true"
+        onClick={() => input.current?.click()}
+        className="btn-outline peer-focus-visible:ring-2 peer-focus-visible:ring-navy-700 peer-focus-visible:ring-offset-2"
+      >
+        {files.length === 0
+          ? max > 1
+            ? 'Choose files'
+            : 'Choose a file'
+          : max > 1
+            ? 'Add files'
+            : 'Choose another file'}
       </button>
       {shown && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-800">
@@ -70,11 +82,18 @@ export function FileField({ label, files, onFiles, max, error, onChoice }: Props
       {files.length > 0 && (
         <ul className="space-y-1" aria-label="Chosen files">
           {files.map((file, i) => (
-            <li key={`${file.name}-${i}`} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-1 text-sm">
+            <li
+              key={`${file.name}-${i}`}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-1 text-sm"
+            >
               <span className="min-w-0 break-all">
                 {file.name} <span className="text-slate-600">({formatBytes(file.size)})</span>
               </span>
-              <button type="button" onClick={() => onFiles(files.filter((f) => f !== file))} className="min-h-11 font-semibold text-navy-700 underline">
+              <button
+                type="button"
+                onClick={() => onFiles(files.filter((f) => f !== file))}
+                className="min-h-11 font-semibold text-navy-700 underline"
+              >
                 Remove<span className="sr-only"> {file.name}</span>
               </button>
             </li>

@@ -11,7 +11,13 @@ export function History({ events, readerRoles }: { events: ProjectEvent[]; reade
     <details className="group rounded-xl border border-slate-200">
       <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 px-4 py-2 font-semibold text-navy-900">
         History ({shown.length})
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" className="transition-transform group-open:rotate-180">
+        <svg
+          aria-hidden="true"
+          width="16"
+          height="16"
+          viewBox="0 0 16 16"
+          className="transition-transform group-open:rotate-180"
+        >
           <path d="M3 6l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
       </summary>

@@ -25,7 +25,11 @@ export function MessageThread({ projectId, messages, readerRoles, send, busy, ot
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!send || busy) return;
-    const problem = !text.trim() ? 'Write a message first.' : text.length > DELIVERY_LIMITS.message ? `A message can be at most ${DELIVERY_LIMITS.message.toLocaleString('en-US')} characters.` : '';
+    const problem = !text.trim()
+      ? 'Write a message first.'
+      : text.length > DELIVERY_LIMITS.message
+        ? `A message can be at most ${DELIVERY_LIMITS.message.toLocaleString('en-US')} characters.`
+        : '';
     setError(problem);
     if (problem) return field.current?.focus();
     if (await send(text.trim())) clear();
@@ -40,9 +44,14 @@ export function MessageThread({ projectId, messages, readerRoles, send, busy, ot
           {messages.map((message) => {
             const mine = readerRoles.includes(message.by);
             return (
-              <li key={message.id} className={`rounded-xl p-3 ${mine ? 'ml-6 bg-navy-50 sm:ml-16' : 'mr-6 border border-slate-200 bg-white sm:mr-16'}`}>
+              <li
+                key={message.id}
+                className={`rounded-xl p-3 ${mine ? 'ml-6 bg-navy-50 sm:ml-16' : 'mr-6 border border-slate-200 bg-white sm:mr-16'}`}
+              >
                 <p className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
-                  <span className="font-semibold text-slate-800">{personLabel(message.by, message.author, readerRoles)}</span>
+                  <span className="font-semibold text-slate-800">
+                    {personLabel(message.by, message.author, readerRoles)}
+                  </span>
                   <time dateTime={message.at}>{formatDateTime(message.at)}</time>
                 </p>
                 <PlainText text={message.text} className="mt-1 text-sm" />
@@ -53,7 +62,15 @@ export function MessageThread({ projectId, messages, readerRoles, send, busy, ot
       )}
       {send && (
         <form method="post" onSubmit={submit} noValidate className="space-y-2">
-          <TextArea ref={field} label={`Message to ${other}`} value={text} onValue={setText} max={DELIVERY_LIMITS.message} error={error} rows={3} />
+          <TextArea
+            ref={field}
+            label={`Message to ${other}`}
+            value={text}
+            onValue={setText}
+            max={DELIVERY_LIMITS.message}
+            error={error}
+            rows={3}
+          />
           <button type="submit" className="btn-outline" disabled={busy}>
             {busy ? 'Sending...' : 'Send Message'}
           </button>

@@ -22,9 +22,14 @@ export function ProjectDetails({ project, perspective, onChange, level }: Props)
   const Section = level === 2 ? 'h3' : 'h4';
   const canMessage = project.actions.includes('message');
   const other = perspective === 'customer' ? project.editor.name : `the family of ${project.student.name}`;
-  const emptyRounds = perspective === 'customer' ? 'No draft yet. Submit the first draft when it is ready.' : 'The family has not submitted a draft yet.';
+  const emptyRounds =
+    perspective === 'customer'
+      ? 'No draft yet. Submit the first draft when it is ready.'
+      : 'The family has not submitted a draft yet.';
   // The server refuses these downloads too; the page says why instead of offering them.
-  const filesClosed = filesClosedTo(project.state, project.roles) ? deliveryMessages.filesClosed(project.state) : undefined;
+  const filesClosed = filesClosedTo(project.state, project.roles)
+    ? deliveryMessages.filesClosed(project.state)
+    : undefined;
   const closeAt = messagesCloseAt(project);
 
   return (
@@ -37,7 +42,9 @@ export function ProjectDetails({ project, perspective, onChange, level }: Props)
         <Section className="text-lg font-bold text-navy-900">Messages</Section>
         {closeAt && (
           <p className="text-sm text-slate-700">
-            {canMessage ? `The project is final; its thread stays open until ${formatDateTime(closeAt.toISOString())}.` : `The project is final; its thread closed ${formatDateTime(closeAt.toISOString())}.`}
+            {canMessage
+              ? `The project is final; its thread stays open until ${formatDateTime(closeAt.toISOString())}.`
+              : `The project is final; its thread closed ${formatDateTime(closeAt.toISOString())}.`}
           </p>
         )}
         <StepNotice notice={notice} />

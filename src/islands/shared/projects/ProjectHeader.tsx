@@ -9,7 +9,11 @@ export type HeadingLevel = 2 | 3;
 
 /** What editing remains; nothing for a project that stopped before it was done (cancelled, withdrawn). */
 const editsText = (project: Pick<ProjectView, 'editsLeft' | 'editsAllowed' | 'state'>) =>
-  project.state === 'cancelled' || project.state === 'withdrawn' ? null : project.editsLeft === null ? 'Unlimited edits' : `Edits left: ${project.editsLeft} of ${project.editsAllowed}`;
+  project.state === 'cancelled' || project.state === 'withdrawn'
+    ? null
+    : project.editsLeft === null
+      ? 'Unlimited edits'
+      : `Edits left: ${project.editsLeft} of ${project.editsAllowed}`;
 
 interface Props {
   project: ProjectView;
@@ -22,10 +26,16 @@ interface Props {
  * The project at a glance: the service, who it is for and with, its state, the edits left and the
  * clock. The heading takes focus when the page opens the project (a link from an e-mail, the inbox).
  */
-export const ProjectHeader = forwardRef<HTMLHeadingElement, Props>(function ProjectHeader({ project, perspective, level, now }, ref) {
+export const ProjectHeader = forwardRef<HTMLHeadingElement, Props>(function ProjectHeader(
+  { project, perspective, level, now },
+  ref,
+) {
   const Heading = level === 2 ? 'h2' : 'h3';
   const edits = editsText(project);
-  const people = perspective === 'customer' ? `For ${project.student.name} · with ${project.editor.name}` : `${project.student.name} · ${gradeLabel(project.student.grade)}`;
+  const people =
+    perspective === 'customer'
+      ? `For ${project.student.name} · with ${project.editor.name}`
+      : `${project.student.name} · ${gradeLabel(project.student.grade)}`;
   return (
     <header className="space-y-2">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">

@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { actionLabel, cancelLabel, editsUsed, isTerminal, submitLabel, type ProjectAction, type ProjectView } from '../../../lib/delivery';
+import {
+  actionLabel,
+  cancelLabel,
+  editsUsed,
+  isTerminal,
+  submitLabel,
+  type ProjectAction,
+  type ProjectView,
+} from '../../../lib/delivery';
 import { CANCELLATION_SUMMARY } from '../../../lib/refunds';
 import { ordersChanged } from '../../../stores/orders';
 import { AcknowledgeForm } from './AcknowledgeForm';
@@ -12,7 +20,8 @@ import { useProjectStep } from './useProjectStep';
 
 type FormStep = 'submit' | 'acknowledge' | 'return';
 type ConfirmStep = 'finalize' | 'withdraw' | 'cancel';
-const isFormStep = (action: ProjectAction): action is FormStep => action === 'submit' || action === 'acknowledge' || action === 'return';
+const isFormStep = (action: ProjectAction): action is FormStep =>
+  action === 'submit' || action === 'acknowledge' || action === 'return';
 
 const FORMS = { submit: SubmitDraftForm, acknowledge: AcknowledgeForm, return: ReturnFeedbackForm } as const;
 
@@ -28,8 +37,10 @@ function ConfirmText({ step, project }: { step: ConfirmStep; project: ProjectVie
         <p className="font-semibold">{project.cancellation?.text}</p>
         <p>
           {project.service.title} is cancelled and {editor} gets its slot back.{' '}
-          {project.cancellation?.amountCents ? 'The refund goes back to the card you paid with, usually within 5-10 business days. ' : ''}This cannot be
-          undone.
+          {project.cancellation?.amountCents
+            ? 'The refund goes back to the card you paid with, usually within 5-10 business days. '
+            : ''}
+          This cannot be undone.
         </p>
       </>
     );
@@ -38,8 +49,8 @@ function ConfirmText({ step, project }: { step: ConfirmStep; project: ProjectVie
     return (
       <>
         <p>
-          {editor} stops working on {project.service.title} and gets its slot back for another student. No more drafts, edits or
-          messages: this cannot be undone.
+          {editor} stops working on {project.service.title} and gets its slot back for another student. No more drafts,
+          edits or messages: this cannot be undone.
         </p>
         <p>Withdrawing is not a refund.</p>
       </>
@@ -48,8 +59,9 @@ function ConfirmText({ step, project }: { step: ConfirmStep; project: ProjectVie
   const left = project.editsLeft;
   return (
     <p>
-      You will not be able to submit another revision{left ? ` (the ${left} edit${left === 1 ? '' : 's'} left end with it)` : ''}, and {editor}{' '}
-      gets the slot back. This cannot be undone.
+      You will not be able to submit another revision
+      {left ? ` (the ${left} edit${left === 1 ? '' : 's'} left end with it)` : ''}, and {editor} gets the slot back.
+      This cannot be undone.
     </p>
   );
 }
@@ -57,7 +69,8 @@ function ConfirmText({ step, project }: { step: ConfirmStep; project: ProjectVie
 const CONFIRM_TITLES: Record<ConfirmStep, (project: ProjectView) => string> = {
   finalize: ({ service }) => `Mark ${service.title} as final?`,
   withdraw: ({ service }) => `Withdraw ${service.title}?`,
-  cancel: ({ service, cancellation }) => (cancellation?.amountCents ? `Cancel ${service.title} and get a refund?` : `Cancel ${service.title}?`),
+  cancel: ({ service, cancellation }) =>
+    cancellation?.amountCents ? `Cancel ${service.title} and get a refund?` : `Cancel ${service.title}?`,
 };
 
 /** Feedback came back on a project still open: self-service cancelling is over. */
@@ -67,7 +80,15 @@ const feedbackReturned = (project: ProjectView) => !isTerminal(project.state) &&
  * The steps this page offers on a project now, as the server allows them (`actions`): a button each;
  * the three that need input open their form in place, the two that end something ask first.
  */
-export function ProjectSteps({ project, perspective, onChange }: { project: ProjectView; perspective: Perspective; onChange: (p: ProjectView) => void }) {
+export function ProjectSteps({
+  project,
+  perspective,
+  onChange,
+}: {
+  project: ProjectView;
+  perspective: Perspective;
+  onChange: (p: ProjectView) => void;
+}) {
   const { busy, notice, run } = useProjectStep(project, onChange);
   const [form, setForm] = useState<FormStep | null>(null);
   const [confirm, setConfirm] = useState<ConfirmStep | null>(null);
@@ -95,7 +116,8 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
     return ok;
   }
 
-  const labelOf = (action: ProjectAction) => (action === 'submit' ? submitLabel(project) : action === 'cancel' ? cancelLabel(project) : actionLabel[action]);
+  const labelOf = (action: ProjectAction) =>
+    action === 'submit' ? submitLabel(project) : action === 'cancel' ? cancelLabel(project) : actionLabel[action];
   const Form = form ? FORMS[form] : null;
   const opener = (action: ProjectAction) => (el: HTMLButtonElement | null) => {
     openers.current[action] = el;
@@ -114,7 +136,13 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
                 ref={opener(action)}
                 type="button"
                 disabled={busy !== null}
-                onClick={() => (isFormStep(action) ? setForm(action) : action === 'extend' ? void take(action, { version: project.version }) : setConfirm(action as ConfirmStep))}
+                onClick={() =>
+                  isFormStep(action)
+                    ? setForm(action)
+                    : action === 'extend'
+                      ? void take(action, { version: project.version })
+                      : setConfirm(action as ConfirmStep)
+                }
                 className={action === 'finalize' ? 'btn-accent' : action === 'extend' ? 'btn-outline' : 'btn-primary'}
               >
                 {labelOf(action)}
@@ -148,22 +176,47 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
         // Rarely used and not undone: out of the way of the everyday steps, each saying what it means.
         <details className="group rounded-lg border border-slate-200">
           <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 text-sm font-semibold text-slate-800 [&::-webkit-details-marker]:hidden">
-            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20" className="shrink-0 transition-transform group-open:rotate-90 motion-reduce:transition-none">
-              <path d="M7 5l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <svg
+              aria-hidden="true"
+              width="16"
+              height="16"
+              viewBox="0 0 20 20"
+              className="shrink-0 transition-transform group-open:rotate-90 motion-reduce:transition-none"
+            >
+              <path
+                d="M7 5l5 5-5 5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             Stop this project
           </summary>
           <ul className="space-y-3 border-t border-slate-200 p-3">
             {ending.map((action) => (
               <li key={action} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <button ref={opener(action)} type="button" disabled={busy !== null} onClick={() => setConfirm(action as ConfirmStep)} className="btn border-2 border-red-700 text-red-800 hover:bg-red-50">
+                <button
+                  ref={opener(action)}
+                  type="button"
+                  disabled={busy !== null}
+                  onClick={() => setConfirm(action as ConfirmStep)}
+                  className="btn border-2 border-red-700 text-red-800 hover:bg-red-50"
+                >
                   {labelOf(action)}
                 </button>
-                <span className="text-sm text-slate-700">{action === 'cancel' ? `${project.cancellation?.text ?? 'No refund'}.` : 'No refund; your editor gets the slot back for another student.'}</span>
+                <span className="text-sm text-slate-700">
+                  {action === 'cancel'
+                    ? `${project.cancellation?.text ?? 'No refund'}.`
+                    : 'No refund; your editor gets the slot back for another student.'}
+                </span>
               </li>
             ))}
           </ul>
-          {ending.includes('cancel') && <p className="border-t border-slate-200 p-3 text-sm text-slate-700">{CANCELLATION_SUMMARY}</p>}
+          {ending.includes('cancel') && (
+            <p className="border-t border-slate-200 p-3 text-sm text-slate-700">{CANCELLATION_SUMMARY}</p>
+          )}
         </details>
       )}
       {confirm && (
@@ -175,7 +228,11 @@ export function ProjectSteps({ project, perspective, onChange }: { project: Proj
           danger={confirm !== 'finalize'}
           onConfirm={() =>
             void (confirm === 'cancel'
-              ? take(confirm, { version: project.version, refundCents: project.cancellation?.amountCents }, cancelDone(project.cancellation))
+              ? take(
+                  confirm,
+                  { version: project.version, refundCents: project.cancellation?.amountCents },
+                  cancelDone(project.cancellation),
+                )
               : take(confirm, { version: project.version }))
           }
           onClose={() => setConfirm(null)}

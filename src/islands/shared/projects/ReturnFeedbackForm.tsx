@@ -26,21 +26,51 @@ export function ReturnFeedbackForm({ project, busy, onSubmit, onCancel }: Props)
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy || uploading) return;
-    const problem = !notes.trim() ? 'Write your notes for the family.' : notes.length > DELIVERY_LIMITS.notes ? `Notes can be at most ${DELIVERY_LIMITS.notes.toLocaleString('en-US')} characters.` : '';
+    const problem = !notes.trim()
+      ? 'Write your notes for the family.'
+      : notes.length > DELIVERY_LIMITS.notes
+        ? `Notes can be at most ${DELIVERY_LIMITS.notes.toLocaleString('en-US')} characters.`
+        : '';
     setErrors({ notes: problem || undefined });
     if (problem) return field.current?.focus();
     setUploading(true);
     const uploaded = await uploadAll(files);
     setUploading(false);
     if (!uploaded.ok) return setErrors({ files: uploaded.error });
-    if (await onSubmit({ version: project.version, notes: notes.trim(), fileIds: uploaded.refs.map((f) => f.id) })) clear();
+    if (await onSubmit({ version: project.version, notes: notes.trim(), fileIds: uploaded.refs.map((f) => f.id) }))
+      clear();
   }
 
   return (
-    <form method="post" onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-navy-200 bg-navy-50/50 p-4">
-      <TextArea ref={field} label="Feedback notes" hint="What works, what to change next, and why." value={notes} onValue={setNotes} max={DELIVERY_LIMITS.notes} error={errors.notes} rows={8} />
-      <FileField label="Files with your edits (optional)" files={files} onFiles={setFiles} max={DELIVERY_LIMITS.filesPerReturn} error={errors.files} onChoice={() => setErrors(({ files: _, ...rest }) => rest)} />
-      <FormButtons label={uploading ? 'Uploading...' : busy ? 'Returning...' : actionLabel.return} disabled={busy || uploading} onClose={onCancel} />
+    <form
+      method="post"
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-xl border border-navy-200 bg-navy-50/50 p-4"
+    >
+      <TextArea
+        ref={field}
+        label="Feedback notes"
+        hint="What works, what to change next, and why."
+        value={notes}
+        onValue={setNotes}
+        max={DELIVERY_LIMITS.notes}
+        error={errors.notes}
+        rows={8}
+      />
+      <FileField
+        label="Files with your edits (optional)"
+        files={files}
+        onFiles={setFiles}
+        max={DELIVERY_LIMITS.filesPerReturn}
+        error={errors.files}
+        onChoice={() => setErrors(({ files: _, ...rest }) => rest)}
+      />
+      <FormButtons
+        label={uploading ? 'Uploading...' : busy ? 'Returning...' : actionLabel.return}
+        disabled={busy || uploading}
+        onClose={onCancel}
+      />
     </form>
   );
 }

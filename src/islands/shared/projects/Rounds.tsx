@@ -28,7 +28,12 @@ function DraftView({ from, round }: { from: FilesFrom; round: Round }) {
     case 'text':
       return (
         // Scrolls inside a long essay; focusable so a keyboard can scroll it too.
-        <div tabIndex={0} role="region" aria-label={`Draft ${round.n} text`} className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3">
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label={`Draft ${round.n} text`}
+          className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3"
+        >
           <PlainText text={draft.text} />
         </div>
       );
@@ -38,7 +43,12 @@ function DraftView({ from, round }: { from: FilesFrom; round: Round }) {
       // The server accepts https links only; anything else would be shown, never followed.
       if (!isHttpsLink(draft.url)) return <PlainText text={draft.url} />;
       return (
-        <a href={draft.url} target="_blank" rel="noopener noreferrer" className="font-semibold break-all text-navy-700 underline">
+        <a
+          href={draft.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-semibold break-all text-navy-700 underline"
+        >
           {draft.url}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
@@ -84,7 +94,8 @@ function RoundView({ from, round }: { from: FilesFrom; round: Round }) {
         </div>
       ) : (
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-          {round.acknowledgedAt ? `Acknowledged ${formatDateTime(round.acknowledgedAt)}; feedback` : 'Feedback'} due {formatDateTime(round.dueAt)}
+          {round.acknowledgedAt ? `Acknowledged ${formatDateTime(round.acknowledgedAt)}; feedback` : 'Feedback'} due{' '}
+          {formatDateTime(round.dueAt)}
           {round.late && <LateTag />}
         </p>
       )}
@@ -93,7 +104,17 @@ function RoundView({ from, round }: { from: FilesFrom; round: Round }) {
 }
 
 /** The drafts and their feedback, newest first; `filesClosed` says why their files no longer download. */
-export function Rounds({ projectId, rounds, empty, filesClosed }: { projectId: string; rounds: Round[]; empty: string; filesClosed?: string }) {
+export function Rounds({
+  projectId,
+  rounds,
+  empty,
+  filesClosed,
+}: {
+  projectId: string;
+  rounds: Round[];
+  empty: string;
+  filesClosed?: string;
+}) {
   if (rounds.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
   return (
     <>

@@ -42,16 +42,23 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
   const [uploading, setUploading] = useState(false);
   const uploadAll = useUploads(project.id);
   const kind: DraftKind = isKind(kindValue) ? kindValue : 'text';
-  const refs = { prompt: useRef<HTMLTextAreaElement>(null), text: useRef<HTMLTextAreaElement>(null), link: useRef<HTMLInputElement>(null), form: useRef<HTMLFormElement>(null) };
+  const refs = {
+    prompt: useRef<HTMLTextAreaElement>(null),
+    text: useRef<HTMLTextAreaElement>(null),
+    link: useRef<HTMLInputElement>(null),
+    form: useRef<HTMLFormElement>(null),
+  };
 
   useEffect(() => (first ? refs.prompt : refs.text).current?.focus(), []);
 
   function check(): Partial<Record<Field, string>> {
     const found: Partial<Record<Field, string>> = {};
     if (first && !prompt.trim()) found.prompt = 'Enter the essay prompt your draft answers.';
-    if (prompt.length > DELIVERY_LIMITS.prompt) found.prompt = `The prompt can be at most ${DELIVERY_LIMITS.prompt.toLocaleString('en-US')} characters.`;
+    if (prompt.length > DELIVERY_LIMITS.prompt)
+      found.prompt = `The prompt can be at most ${DELIVERY_LIMITS.prompt.toLocaleString('en-US')} characters.`;
     if (kind === 'text' && !text.trim()) found.text = 'Paste your draft.';
-    if (kind === 'text' && text.length > DELIVERY_LIMITS.text) found.text = `Your draft is longer than ${DELIVERY_LIMITS.text.toLocaleString('en-US')} characters.`;
+    if (kind === 'text' && text.length > DELIVERY_LIMITS.text)
+      found.text = `Your draft is longer than ${DELIVERY_LIMITS.text.toLocaleString('en-US')} characters.`;
     if (kind === 'file' && files.length === 0) found.file = 'Choose the file with your draft.';
     if (kind === 'link' && !isHttpsLink(link)) found.link = 'Enter a link to your document that starts with https://';
     return found;
@@ -82,11 +89,21 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
 
   const previousPrompt = currentRound(project)?.prompt;
   return (
-    <form ref={refs.form} method="post" onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-navy-200 bg-navy-50/50 p-4">
+    <form
+      ref={refs.form}
+      method="post"
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-xl border border-navy-200 bg-navy-50/50 p-4"
+    >
       <TextArea
         ref={refs.prompt}
         label={first ? 'Essay prompt' : 'Essay prompt (optional)'}
-        hint={first ? 'The question your essay answers, as the college asks it.' : `Leave it empty to keep: ${previousPrompt ?? ''}`}
+        hint={
+          first
+            ? 'The question your essay answers, as the college asks it.'
+            : `Leave it empty to keep: ${previousPrompt ?? ''}`
+        }
         value={prompt}
         onValue={setPrompt}
         max={DELIVERY_LIMITS.prompt}
@@ -97,15 +114,45 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
         <legend className="text-sm font-semibold text-slate-800">{first ? 'Your draft' : 'Your revision'}</legend>
         <div className="flex flex-wrap gap-2">
           {KINDS.map((option) => (
-            <label key={option.kind} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium has-checked:border-navy-700 has-checked:bg-navy-50">
-              <input type="radio" name={`${id}-kind`} value={option.kind} checked={kind === option.kind} onChange={() => setKind(option.kind)} className="size-4 accent-navy-700" />
+            <label
+              key={option.kind}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium has-checked:border-navy-700 has-checked:bg-navy-50"
+            >
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                value={option.kind}
+                checked={kind === option.kind}
+                onChange={() => setKind(option.kind)}
+                className="size-4 accent-navy-700"
+              />
               {option.label}
             </label>
           ))}
         </div>
       </fieldset>
-      {kind === 'text' && <TextArea ref={refs.text} label="Draft text" value={text} onValue={setText} max={DELIVERY_LIMITS.text} words error={errors.text} rows={10} />}
-      {kind === 'file' && <FileField label="Draft file" files={files} onFiles={setFiles} max={1} error={errors.file} onChoice={() => setErrors(({ file: _, ...rest }) => rest)} />}
+      {kind === 'text' && (
+        <TextArea
+          ref={refs.text}
+          label="Draft text"
+          value={text}
+          onValue={setText}
+          max={DELIVERY_LIMITS.text}
+          words
+          error={errors.text}
+          rows={10}
+        />
+      )}
+      {kind === 'file' && (
+        <FileField
+          label="Draft file"
+          files={files}
+          onFiles={setFiles}
+          max={1}
+          error={errors.file}
+          onChoice={() => setErrors(({ file: _, ...rest }) => rest)}
+        />
+      )}
       {kind === 'link' && (
         <div className="space-y-1">
           <label htmlFor={`${id}-link`} className="block text-sm font-semibold text-slate-800">
@@ -133,7 +180,11 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
           )}
         </div>
       )}
-      <FormButtons label={uploading ? 'Uploading...' : busy ? 'Submitting...' : label} disabled={busy || uploading} onClose={onCancel} />
+      <FormButtons
+        label={uploading ? 'Uploading...' : busy ? 'Submitting...' : label}
+        disabled={busy || uploading}
+        onClose={onCancel}
+      />
     </form>
   );
 }

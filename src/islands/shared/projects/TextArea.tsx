@@ -14,11 +14,16 @@ interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value
 }
 
 /** A labelled textarea with its hint, its counter and its error, all tied to it for screen readers. */
-export const TextArea = forwardRef<HTMLTextAreaElement, Props>(function TextArea({ label, value, onValue, max, words, hint, error, rows = 4, ...rest }, ref) {
+export const TextArea = forwardRef<HTMLTextAreaElement, Props>(function TextArea(
+  { label, value, onValue, max, words, hint, error, rows = 4, ...rest },
+  ref,
+) {
   const id = useId();
   const over = max !== undefined && value.length > max;
   const wordCount = words ? countWords(value) : 0;
-  const described = [hint && `${id}-hint`, max !== undefined && `${id}-count`, error && `${id}-error`].filter(Boolean).join(' ');
+  const described = [hint && `${id}-hint`, max !== undefined && `${id}-count`, error && `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
@@ -41,7 +46,10 @@ export const TextArea = forwardRef<HTMLTextAreaElement, Props>(function TextArea
         {...rest}
       />
       {max !== undefined && (
-        <p id={`${id}-count`} className={`text-right text-xs ${over ? 'font-semibold text-red-800' : 'text-slate-600'}`}>
+        <p
+          id={`${id}-count`}
+          className={`text-right text-xs ${over ? 'font-semibold text-red-800' : 'text-slate-600'}`}
+        >
           {words && `${wordCount.toLocaleString('en-US')} word${wordCount === 1 ? '' : 's'} · `}
           {value.length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters
         </p>

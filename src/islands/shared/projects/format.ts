@@ -1,13 +1,20 @@
 /** How times, people and history read on the project pages. */
 import type { ProjectEvent, Role } from '../../../lib/delivery';
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /** 'Mar 3, 2:05 PM EST', in the reader's own time zone. */
 export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 /** Who wrote or did something, as the reader sees it: their own doings are 'You', others by the name the server gave. */
-export const personLabel = (by: Role, name: string, readerRoles: readonly Role[]) => (readerRoles.includes(by) ? 'You' : name);
+export const personLabel = (by: Role, name: string, readerRoles: readonly Role[]) =>
+  readerRoles.includes(by) ? 'You' : name;
 
 /** What an event in the history says happened; null for events the history does not list. */
 export function eventText(event: ProjectEvent): string | null {
@@ -15,7 +22,9 @@ export function eventText(event: ProjectEvent): string | null {
     case 'created':
       return 'Project opened after payment';
     case 'submit':
-      return event.note === 'First draft' || !event.note ? 'Submitted the first draft' : `Submitted ${event.note.toLowerCase()}`;
+      return event.note === 'First draft' || !event.note
+        ? 'Submitted the first draft'
+        : `Submitted ${event.note.toLowerCase()}`;
     case 'acknowledge':
       return 'Acknowledged the draft';
     case 'return':
@@ -29,7 +38,9 @@ export function eventText(event: ProjectEvent): string | null {
     case 'cancel':
       return 'Cancelled it with a refund';
     case 'reassign':
-      return event.note ? `Reassigned ${event.note.charAt(0).toLowerCase()}${event.note.slice(1)}` : 'Reassigned to another editor';
+      return event.note
+        ? `Reassigned ${event.note.charAt(0).toLowerCase()}${event.note.slice(1)}`
+        : 'Reassigned to another editor';
     case 'late':
       return 'Feedback is past its due time';
     case 'ack_reminder':

@@ -3,7 +3,14 @@
  * server says what the caller may do (`actions`); the perspective picks the steps that page offers
  * and the words it uses.
  */
-import { AUTO_FINAL_MS, DAY_MS, editorStateLabel, projectStateLabel, type ProjectAction, type ProjectState } from '../../../lib/delivery';
+import {
+  AUTO_FINAL_MS,
+  DAY_MS,
+  editorStateLabel,
+  projectStateLabel,
+  type ProjectAction,
+  type ProjectState,
+} from '../../../lib/delivery';
 import { formatUsdCents } from '../../../lib/money';
 import type { CancellationQuote } from '../../../lib/refunds';
 
@@ -15,7 +22,8 @@ const STEPS: Record<Perspective, readonly ProjectAction[]> = {
   editor: ['acknowledge', 'return'],
 };
 
-export const stepsFor = (perspective: Perspective, actions: readonly ProjectAction[]) => STEPS[perspective].filter((a) => actions.includes(a));
+export const stepsFor = (perspective: Perspective, actions: readonly ProjectAction[]) =>
+  STEPS[perspective].filter((a) => actions.includes(a));
 
 export const stateLabel = (perspective: Perspective, state: ProjectState) =>
   (perspective === 'customer' ? projectStateLabel : editorStateLabel)[state];
@@ -33,7 +41,9 @@ export const stepDone: Partial<Record<ProjectAction, string>> = {
 
 /** A cancel's success, by what it gives back (the quote the page showed, which the server held to). */
 export const cancelDone = (quote: CancellationQuote | null) =>
-  quote && quote.amountCents > 0 ? `Cancelled. ${formatUsdCents(quote.amountCents)} is on its way back to your card: follow it under Your Orders.` : 'Cancelled. Nothing was refunded: this order had been refunded already.';
+  quote && quote.amountCents > 0
+    ? `Cancelled. ${formatUsdCents(quote.amountCents)} is on its way back to your card: follow it under Your Orders.`
+    : 'Cancelled. Nothing was refunded: this order had been refunded already.';
 
 /** The colours of a state badge: what needs doing stands out, what is over is grey. */
 export const stateTone: Record<ProjectState, string> = {

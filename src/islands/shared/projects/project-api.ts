@@ -6,7 +6,6 @@ import { saveDownload } from '../../../client/download';
 import type { FileRef, ProjectAction, ProjectView } from '../../../lib/delivery';
 import { idToken, signedInFetch, SIGNED_OUT } from '../../../stores/session';
 
-
 const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
 
 export const getProject = (id: string) => signedInFetch<ProjectView>(projectPath(id));
@@ -36,12 +35,19 @@ export const uploadProjectFile = (projectId: string, file: File) =>
 export async function downloadProjectFile(projectId: string, file: FileRef) {
   const token = await idToken();
   if (!token) return SIGNED_OUT;
-  return saveDownload(`/api/project-files/${encodeURIComponent(projectId)}/${encodeURIComponent(file.id)}`, token, file.name);
+  return saveDownload(
+    `/api/project-files/${encodeURIComponent(projectId)}/${encodeURIComponent(file.id)}`,
+    token,
+    file.name,
+  );
 }
 
 /** PUT /api/editor/profile: the editor's bio, in their own words, for their profile page. */
-export const saveBio = (bio: string) => signedInFetch<{ bio: string }>('/api/editor/profile', { method: 'PUT', body: { bio } });
+export const saveBio = (bio: string) =>
+  signedInFetch<{ bio: string }>('/api/editor/profile', { method: 'PUT', body: { bio } });
 
 /** POST (invite) or DELETE (end) /api/student-access/:orderId: the order's projects shared with its student. */
 export const setStudentAccess = (orderId: string, share: boolean) =>
-  signedInFetch<ProjectView[]>(`/api/student-access/${encodeURIComponent(orderId)}`, { method: share ? 'POST' : 'DELETE' });
+  signedInFetch<ProjectView[]>(`/api/student-access/${encodeURIComponent(orderId)}`, {
+    method: share ? 'POST' : 'DELETE',
+  });

@@ -14,6 +14,7 @@ export function useProjectList(loaded: ProjectView[] | null) {
     setChanged({});
   }
   const update = useCallback((project: ProjectView) => setChanged((all) => ({ ...all, [project.id]: project })), []);
-  const projects = loaded?.map((p) => (changed[p.id] && changed[p.id].updatedAt >= p.updatedAt ? changed[p.id] : p)) ?? null;
+  const projects =
+    loaded?.map((p) => (changed[p.id] && changed[p.id].updatedAt >= p.updatedAt ? changed[p.id] : p)) ?? null;
   return { projects, update };
 }
