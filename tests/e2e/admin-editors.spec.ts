@@ -375,7 +375,7 @@ test.describe('photo upload', () => {
     await expect(form.getByRole('status')).toHaveText('Photo uploaded.');
     const url = await form.getByLabel('Image (path or URL)').inputValue();
     expect(url).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}\.png$/);
-    await expect(form.getByRole('img', { name: 'Photo preview' })).toHaveAttribute('src', url);
+    await expect(form.getByRole('img', { name: 'Preview' })).toHaveAttribute('src', url);
     const photo = await request.get(url);
     expect(photo.headers()['content-type']).toBe('image/png');
     expect(photo.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
