@@ -9,23 +9,18 @@ import { contactServiceLabel, turnaroundLabelById } from '../../src/lib/contact'
 import type { Page as ListPage } from '../../src/lib/paging';
 import { site } from '../../src/lib/site';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { adminToken, createEditor, deleteEditors, OPEN_TAB_PANEL, openAdmin, toasts } from '../helpers/e2e-admin';
+import {
+  ADMIN_TABS,
+  adminToken,
+  createEditor,
+  deleteEditors,
+  OPEN_TAB_PANEL,
+  openAdmin,
+  toasts,
+} from '../helpers/e2e-admin';
 import { idTokenOf, uniqueEmail } from '../helpers/e2e-auth';
 import { openOrderThroughApi, payThroughApi } from '../helpers/e2e-checkout';
 import { listStored } from '../helpers/stored';
-
-const TABS = [
-  'Editors Management',
-  'Email Subscribers',
-  'Inquiries',
-  'Consults',
-  'Orders',
-  'Projects',
-  'Waitlist',
-  'Outbox',
-  'Reports',
-  'Audit log',
-];
 
 /** `names` (article headings) appear in this order in `list`, whatever else it holds. */
 async function expectOrder(list: Locator, names: string[]) {
@@ -78,7 +73,7 @@ test('the tabs, Editors Management and Email Subscribers first; on a 390 px phon
 }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const tabs = page.getByRole('tab');
-  await expect(tabs).toHaveText(TABS);
+  await expect(tabs).toHaveText(ADMIN_TABS);
   const rows = new Set(
     await Promise.all((await tabs.all()).map(async (tab) => Math.round((await tab.boundingBox())!.y))),
   );
@@ -91,7 +86,7 @@ test('the tabs, Editors Management and Email Subscribers first; on a 390 px phon
   };
 
   await tabs.first().focus();
-  for (const name of TABS.slice(1)) {
+  for (const name of ADMIN_TABS.slice(1)) {
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name, exact: true })).toBeFocused();
     await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');

@@ -68,3 +68,17 @@ export async function deleteEditors(request: APIRequestContext, ids: string[]) {
 export const OPEN_TAB_PANEL = '[role="tabpanel"]:not([hidden])';
 
 export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+/** The admin dashboard's tabs, in order. */
+export const ADMIN_TABS = [
+  'Editors Management',
+  'Email Subscribers',
+  'Inquiries',
+  'Consults',
+  'Orders',
+  'Projects',
+  'Waitlist',
+  'Outbox',
+  'Reports',
+  'Audit log',
+];
