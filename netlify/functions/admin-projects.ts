@@ -4,7 +4,8 @@
  * admin sees it.
  */
 import type { Config } from '@netlify/functions';
-import { openRound, projectView, type Project } from '../../src/lib/delivery';
+import { openRound, type Project } from '../../src/lib/delivery';
+import { projectView } from '../../src/lib/project-view';
 import { adminProjectFilterSchema } from '../../src/lib/delivery.schema';
 import { requireAdmin } from '../server/core/auth';
 import { projectsRepo } from '../server/delivery/projects.repo';

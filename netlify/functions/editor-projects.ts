@@ -4,7 +4,7 @@
  * 403 for anyone who is not an editor.
  */
 import type { Config } from '@netlify/functions';
-import { projectView } from '../../src/lib/delivery';
+import { projectView } from '../../src/lib/project-view';
 import { shelfSchema } from '../../src/lib/delivery.schema';
 import { authenticate } from '../server/core/auth';
 import { editorOf } from '../server/delivery/access';

@@ -10,10 +10,10 @@ import {
   DELIVERY_LIMITS,
   deliveryMessages,
   fileMessages,
-  refusal,
   type ProjectAction,
   type Role,
 } from '../../src/lib/delivery';
+import { refusal } from '../../src/lib/project-process';
 import { authenticate } from '../server/core/auth';
 import { editorOf, requireRoles } from '../server/delivery/access';
 import { projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';

@@ -4,7 +4,7 @@
  * read), and those a parent shared with the student who signs in with the order's address, verified.
  */
 import type { Config } from '@netlify/functions';
-import { projectView } from '../../src/lib/delivery';
+import { projectView } from '../../src/lib/project-view';
 import { authenticate } from '../server/core/auth';
 import { rolesOn } from '../server/delivery/access';
 import { ensureProjects } from '../server/delivery/creation';

@@ -15,7 +15,12 @@ export interface Service {
   note: string;
   /** Every service but the Common App essay can be bought more than once. */
   hasQuantity: boolean;
+  /** Rounds of feedback included per unit bought; null: as many as the essay needs. */
+  edits: number | null;
 }
+
+/** The edits of a supplement or an activity list: the one number the notes and the projects read. */
+export const LIMITED_EDITS = 3;
 
 export const SERVICES: readonly Service[] = [
   {
@@ -25,30 +30,34 @@ export const SERVICES: readonly Service[] = [
     description: 'Line-by-line editing of your personal statement with an editor who studied your major.',
     note: 'Unlimited drafts, keeping your singular voice',
     hasQuantity: false,
+    edits: null,
   },
   {
     id: 'supplement-large',
     title: 'Supplemental Essay Help (Large)',
     priceCents: 10000,
     description: 'For school-specific prompts of 450 words or more.',
-    note: '450+ word prompts, 3 edits',
+    note: `450+ word prompts, ${LIMITED_EDITS} edits`,
     hasQuantity: true,
+    edits: LIMITED_EDITS,
   },
   {
     id: 'supplement-small',
     title: 'Supplemental Essay Help (Small)',
     priceCents: 7500,
     description: 'For short prompts of about 300 words.',
-    note: '300-word prompts, 3 edits',
+    note: `300-word prompts, ${LIMITED_EDITS} edits`,
     hasQuantity: true,
+    edits: LIMITED_EDITS,
   },
   {
     id: 'activity-list',
     title: 'Activity List Editing',
     priceCents: 10000,
     description: 'Sharper wording for up to 15 Common App activity entries.',
-    note: 'Limited to 3 edits per purchase',
+    note: `Limited to ${LIMITED_EDITS} edits per purchase`,
     hasQuantity: true,
+    edits: LIMITED_EDITS,
   },
 ];
 

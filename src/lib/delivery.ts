@@ -4,8 +4,8 @@
  * the pages use it only to show the actions a project offers. No zod and no browser or Netlify
  * imports, so every island can use it.
  */
-import type { ServiceId } from './catalogue';
-import { quoteFor, refundMessages, type CancellationQuote, type RefundBasis } from './refunds';
+import { LIMITED_EDITS, serviceById, type ServiceId } from './catalogue';
+import type { CancellationQuote } from './refunds';
 import { normalizeEmail } from './email';
 import { site } from './site';
 
@@ -81,8 +81,8 @@ export const actionLabel: Record<ProjectAction, string> = {
 };
 export const REVISION_LABEL = 'Submit Revision';
 
-/** Edits included per unit: unlimited (null) for the Common App essay, 3 otherwise. */
-export const editsIncluded = (service: ServiceId): number | null => (service === 'common-app-essay' ? null : 3);
+/** Rounds of feedback included per unit of `service` (null: unlimited), as the catalogue sells them. */
+export const editsIncluded = (service: ServiceId): number | null => serviceById(service)!.edits;
 
 /**
  * The edit rules of what was bought, as the confirmation promises them: 'unlimited
@@ -100,8 +100,7 @@ export function editRules(services: readonly { id: ServiceId; quantity: number }
     supplements === 1 ? 'your supplemental essay' : supplements > 1 ? 'each supplemental essay' : null,
     activityLists === 1 ? 'your activity list' : activityLists > 1 ? 'each activity list' : null,
   ].filter((part): part is string => part !== null);
-  const counted =
-    limited.length > 0 ? `${editsIncluded('activity-list')} edits for ${limited.join(' and for ')}` : null;
+  const counted = limited.length > 0 ? `${LIMITED_EDITS} edits for ${limited.join(' and for ')}` : null;
   return [unlimited, counted].filter(Boolean).join('; ');
 }
 
@@ -341,27 +340,6 @@ export const deliveryMessages = {
 export const filesClosedTo = (state: ProjectState, roles: readonly Role[]) =>
   (state === 'cancelled' || state === 'withdrawn') && roles.every((role) => role === 'editor');
 
-/** Who may take each step, and from which states. */
-const RULES: Record<ProjectAction, { roles: readonly Role[]; from: readonly ProjectState[] }> = {
-  // The student works on the essay; the parent keeps what costs or ends it (cancel, withdraw).
-  submit: { roles: ['customer', 'student'], from: ['awaiting_draft', 'returned'] },
-  acknowledge: { roles: ['editor'], from: ['submitted'] },
-  return: { roles: ['editor'], from: ['submitted', 'in_review'] },
-  finalize: { roles: ['customer', 'student', 'admin', 'system'], from: ['returned'] },
-  extend: { roles: ['customer', 'student'], from: ['returned'] },
-  withdraw: { roles: ['customer', 'admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
-  // Self-service only while editing has not begun; the admin cancels with a refund of any amount.
-  cancel: { roles: ['customer'], from: ['awaiting_draft', 'submitted', 'in_review'] },
-  message: {
-    roles: ['customer', 'student', 'editor', 'admin'],
-    from: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
-  },
-  reassign: { roles: ['admin'], from: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
-};
-
-/** An admin may mark any open project final, not only a returned one. */
-const ADMIN_FINALIZE_FROM: readonly ProjectState[] = ['awaiting_draft', 'submitted', 'in_review', 'returned'];
-
 type RuledProject = Pick<Project, 'state' | 'rounds' | 'editsAllowed'> & {
   history?: Pick<ProjectEvent, 'type' | 'at'>[];
 };
@@ -373,37 +351,6 @@ export function messagesCloseAt(project: Pick<RuledProject, 'state' | 'history'>
   return finalAt ? new Date(Date.parse(finalAt) + MESSAGES_AFTER_FINAL_MS) : null;
 }
 
-/** Why `role` may not take `action` on `project` at `now`, or null when it may. */
-export function refusal(project: RuledProject, action: ProjectAction, role: Role, now = new Date()): Refusal | null {
-  const rule = RULES[action];
-  if (!rule.roles.includes(role))
-    return { status: 403, error: role === 'student' ? deliveryMessages.parentOnly : deliveryMessages.notYours };
-  const closeAt = action === 'message' ? messagesCloseAt(project) : null;
-  if (closeAt) return now.getTime() < closeAt.getTime() ? null : { status: 409, error: deliveryMessages.threadClosed };
-  const from = action === 'finalize' && role === 'admin' ? ADMIN_FINALIZE_FROM : rule.from;
-  if (action === 'cancel' && !isTerminal(project.state) && editsUsed(project) > 0)
-    return { status: 409, error: refundMessages.editingBegun };
-  if (!from.includes(project.state)) {
-    return {
-      status: 409,
-      error: isTerminal(project.state)
-        ? deliveryMessages.finished(project.state)
-        : deliveryMessages.wrongState(action, project.state),
-    };
-  }
-  if (action === 'submit' && editsLeft(project) === 0) return { status: 409, error: deliveryMessages.noEditsLeft };
-  if (action === 'extend' && keepOpenLeft(project) === 0)
-    return {
-      status: 409,
-      error: editsLeft(project) === 0 ? deliveryMessages.noEditsLeft : deliveryMessages.keptOpenEnough,
-    };
-  return null;
-}
-
-/** The actions `role` can take now: what the pages show as buttons. */
-export const availableActions = (project: RuledProject, role: Role, now = new Date()) =>
-  PROJECT_ACTIONS.filter((action) => refusal(project, action, role, now) === null);
-
 /** 'Submit Draft' for the first draft, 'Submit Revision' after feedback. */
 export const submitLabel = (project: Pick<Project, 'rounds'>) =>
   project.rounds.length === 0 ? actionLabel.submit : REVISION_LABEL;
@@ -412,28 +359,6 @@ export const submitLabel = (project: Pick<Project, 'rounds'>) =>
 export const CANCEL_WITHOUT_REFUND_LABEL = 'Cancel project';
 export const cancelLabel = (project: { cancellation: { amountCents: number } | null }) =>
   project.cancellation?.amountCents === 0 ? CANCEL_WITHOUT_REFUND_LABEL : actionLabel.cancel;
-
-/** The state an action leads to. */
-export function nextState(action: ProjectAction, from: ProjectState): ProjectState {
-  switch (action) {
-    case 'submit':
-      return 'submitted';
-    case 'acknowledge':
-      return 'in_review';
-    case 'return':
-      return 'returned';
-    case 'finalize':
-      return 'final';
-    case 'withdraw':
-      return 'withdrawn';
-    case 'cancel':
-      return 'cancelled';
-    case 'extend':
-    case 'message':
-    case 'reassign':
-      return from;
-  }
-}
 
 /** "in 2 days", "in 5 hours", "3 hours ago": a countdown people read at a glance. */
 export function relativeTime(target: Date, now: Date): string {
@@ -506,70 +431,3 @@ export const isInvitedStudent = (
   emailVerified &&
   project.studentAccess !== undefined &&
   normalizeEmail(email) === normalizeEmail(project.student.email);
-
-/**
- * What editing needs, and no more: the student's first name and grade; not the family's account,
- * addresses, or what they paid.
- */
-function forEditor({ customer: _account, student, priceCents: _paid, ...record }: Omit<Project, 'notices'>) {
-  return { ...record, student: { name: firstName(student.name), grade: student.grade } };
-}
-
-/** The student reads their own essays: not the parent's account, contacts or what was paid. */
-function forStudent({ customer: _account, student, priceCents: _paid, ...record }: Omit<Project, 'notices'>) {
-  return {
-    ...record,
-    student: { name: student.name, grade: student.grade, email: student.email, parentName: student.parentName },
-  };
-}
-
-/** A history entry or message with its person named, and for the editor no refund amount or the family's note on it. */
-function named<T extends { by: Role; actor?: string; author?: string; refundCents?: number; note?: string }>(
-  entry: T,
-  project: Pick<Project, 'student'>,
-  editorReads: boolean,
-): T {
-  const name = personName(entry.by, entry.actor ?? entry.author ?? '', project);
-  const { refundCents, note, ...rest } = entry;
-  const hideRefund = editorReads && (entry.by === 'customer' || entry.by === 'student') && refundCents !== undefined;
-  return {
-    ...rest,
-    ...(!editorReads && refundCents !== undefined && { refundCents }),
-    ...(note !== undefined && !hideRefund && { note }),
-    ...('actor' in entry && { actor: name }),
-    ...('author' in entry && { author: name }),
-  } as T;
-}
-
-/** `order`, the project's order, makes the cancellation quote: without it none is offered. */
-export function projectView(project: Project, roles: Role[], now: Date, order: RefundBasis | null = null): ProjectView {
-  const open = openRound(project, now);
-  const actions = PROJECT_ACTIONS.filter((action) =>
-    roles.some((role) => refusal(project, action, role, now) === null),
-  );
-  const { notices: _owed, ...record } = project;
-  const team = roles.includes('admin');
-  const full = team || roles.includes('customer');
-  const editorReads = !full && !roles.includes('student');
-  // Families and editors see our team as one name, never an admin's address; our team sees who it was.
-  const shown = <
-    T extends { by: Role; adminEmail?: string; actor?: string; author?: string; refundCents?: number; note?: string },
-  >({
-    adminEmail,
-    ...entry
-  }: T) => ({
-    ...named(entry, project, editorReads),
-    ...(team && adminEmail !== undefined && { adminEmail }),
-  });
-  return {
-    ...(full ? record : editorReads ? forEditor(record) : forStudent(record)),
-    history: record.history.map((event) => shown(event) as ProjectEvent),
-    messages: record.messages.map((message) => shown(message) as ProjectMessage),
-    roles,
-    actions,
-    editsLeft: editsLeft(project),
-    due: open ? { at: open.round.dueAt, late: open.late } : null,
-    autoFinalAt: autoFinalAt(project)?.toISOString() ?? null,
-    cancellation: actions.includes('cancel') && order ? quoteFor(project, order, now) : null,
-  };
-}

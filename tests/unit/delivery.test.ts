@@ -4,18 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  availableActions,
   dueAt,
   editsLeft,
   openRound,
   PROJECT_ACTIONS,
   PROJECT_STATES,
-  refusal,
   autoFinalAt,
   keepOpenLeft,
   messagesCloseAt,
   personName,
-  projectView,
   relativeTime,
   takesSlot,
   type Project,
@@ -24,6 +21,8 @@ import {
   type Role,
   type Round,
 } from '../../src/lib/delivery';
+import { availableActions, refusal } from '../../src/lib/project-process';
+import { projectView } from '../../src/lib/project-view';
 
 const round = (n: number, returned: boolean): Round => ({
   n,
@@ -52,7 +51,6 @@ const ALLOWED: Record<ProjectAction, Partial<Record<Role, ProjectState[]>>> = {
   finalize: {
     customer: ['returned'],
     student: ['returned'],
-    system: ['returned'],
     admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
   },
   withdraw: {

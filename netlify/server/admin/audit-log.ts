@@ -14,7 +14,8 @@ import {
   type AuditSubject,
   type AuditValue,
 } from '../../../src/lib/audit';
-import { nextState, type Project, type ProjectAction } from '../../../src/lib/delivery';
+import type { Project, ProjectAction } from '../../../src/lib/delivery';
+import { stateAfter, type Transition } from '../../../src/lib/project-process';
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import { appendOnlyStore } from '../storage/append-only';
 import type { Caller } from '../core/auth';
@@ -175,7 +176,7 @@ const STEP_ACTIONS: Partial<Record<ProjectAction, AuditAction>> = {
 };
 
 /** A step our team takes on a project: its state and editor, and what was said. */
-export function projectChange(project: Project, step: Step): AuditedChange {
+export function projectChange(project: Project, t: Transition, step: Step): AuditedChange {
   const action = STEP_ACTIONS[step.action];
   if (!action) throw new Error(`${step.action} is not a step for our team`);
   return {
@@ -183,7 +184,7 @@ export function projectChange(project: Project, step: Step): AuditedChange {
     subject: { kind: 'project', id: project.id },
     before: { state: project.state, editor: project.editor.name },
     after: {
-      state: nextState(step.action, project.state),
+      state: stateAfter(t, project.state),
       editor: step.action === 'reassign' ? step.editor.name : project.editor.name,
       ...(step.action === 'message' && { message: step.text }),
     },

@@ -1,261 +1,68 @@
 /**
- * Every step and every message e-mails the other party, through the one mail module
+ * Sends what the process says a transition or a timer owes (its words in `notices.ts`), through the one mail module
  * (SMTP, or the outbox when it fails), with a link to the page where they act. Editors receive mail
  * at the address they sign in with; one without an account yet is reached through the business inbox.
  */
-import {
-  actionLabel,
-  autoFinalAt,
-  AUTO_FINAL_MS,
-  currentRound,
-  DAY_MS,
-  editsLeft,
-  keepOpenLeft,
-  MESSAGE_MAIL_BURST_MS,
-  projectStateLabel,
-  type OwedNotice,
-  type Project,
-} from '../../../src/lib/delivery';
-import { formatUsdCents } from '../../../src/lib/money';
+import { MESSAGE_MAIL_BURST_MS, type OwedNotice, type Project } from '../../../src/lib/delivery';
+import { TIMERS, type Audience, type TimerName, type Transition } from '../../../src/lib/project-process';
 import { site } from '../../../src/lib/site';
 import { editorsRepo } from '../editors/editors.repo';
 import { serverEnv } from '../core/env';
 import { escapeHtml, sendMail, type Mail } from '../core/mail';
 import type { DeployInfo } from '../storage/stores';
+import { TIMER_NOTICES, TRANSITION_NOTICES, type Words } from './notices';
 import type { Actor, Step } from './transitions';
 
-/** The parent who bought it (`customer`), the student they invited, or the editor. */
-export type Audience = 'customer' | 'student' | 'editor';
-
-export interface Notice {
-  audience: Audience;
-  subject: string;
-  lines: string[];
-}
-
-/** 'Nov 28, 2026, 3:04 PM EST': the business's time zone, named. */
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'America/New_York',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-
-const what = (project: Project) => `${project.service.title} for ${project.student.name}`;
-const messageSubject = (project: Project) => `New message about ${what(project)}`;
-
-/** How the family puts off a returned project's final time, while it still can; '' when it cannot. */
-function keepOpenLine(project: Project) {
-  const left = keepOpenLeft(project);
-  return left > 0
-    ? `Need longer? Choose ${actionLabel.extend} on your dashboard for ${AUTO_FINAL_MS / DAY_MS} more days (${left === 1 ? 'once more' : `up to ${left} times`}).`
-    : '';
-}
-
-/** When a returned project becomes final by itself, and how to put that off. */
-const finalLine = (project: Project) =>
-  `Without a new draft it becomes final by itself on ${dateTime(autoFinalAt(project)!.toISOString())}. ${keepOpenLine(project)}`.trim();
+/** A notice before it is stored: to whom (and, for an editor, which one) and what. */
+type Notice = Omit<OwedNotice, 'id' | 'at'>;
 
 /**
- * Who hears of a step, and what (the one who took it hears nothing). What the editor, our team or the
- * timers did reaches the student too once invited, but for what was refunded: money is the parent's.
+ * The notices of `words` for one audience of the process: the family is the parent and, once invited,
+ * the student (who does not read what concerns the money); an editor is the project's or the previous one.
  */
-export function noticesOf(step: Step, after: Project, actor: Actor): Notice[] {
-  const notices = parentsAndEditors(step, after, actor);
-  if (!after.studentAccess || isFamily(actor)) return notices;
-  return notices.flatMap((notice) =>
-    notice.audience === 'customer'
-      ? [
-          notice,
-          {
-            ...notice,
-            audience: 'student' as const,
-            lines: step.action === 'cancel' ? notice.lines.slice(0, 1) : notice.lines,
-          },
-        ]
-      : [notice],
-  );
-}
-
-const isFamily = (actor: Actor) => actor.role === 'customer' || actor.role === 'student';
-
-function parentsAndEditors(step: Step, after: Project, actor: Actor): Notice[] {
-  const round = after.rounds[after.rounds.length - 1];
-  const left = editsLeft(after);
-  switch (step.action) {
-    case 'submit':
-      return [
-        {
-          audience: 'editor',
-          subject: `${round.n === 1 ? 'New draft' : `Revision ${round.n - 1}`}: ${what(after)}`,
-          lines: [
-            `${after.student.name} submitted ${round.n === 1 ? 'a first draft' : 'a revision'} of ${after.service.title}.`,
-            `Please acknowledge it within 24 hours. Feedback is due ${dateTime(round.dueAt)}.`,
-          ],
-        },
-      ];
-    case 'acknowledge':
-      return [
-        {
-          audience: 'customer',
-          subject: `${after.editor.name} is working on your ${after.service.title}`,
-          lines: [`${after.editor.name} wrote:`, step.message, `Feedback is due ${dateTime(round.dueAt)}.`],
-        },
-      ];
-    case 'return':
-      return [
-        {
-          audience: 'customer',
-          subject: `Feedback returned: ${after.service.title}`,
-          lines: [
-            `${after.editor.name} returned feedback on ${after.service.title}${step.files.length ? ` with ${step.files.length} file${step.files.length === 1 ? '' : 's'}` : ''}.`,
-            left === null ? 'You can submit a revision whenever you are ready.' : `Edits left: ${left}.`,
-            left === 0
-              ? 'That was the last edit: mark the essay final once you have read the feedback.'
-              : 'Submit a revision, or mark the essay final when you are happy with it.',
-            left === 0
-              ? `It becomes final by itself on ${dateTime(autoFinalAt(after)!.toISOString())}.`
-              : finalLine(after),
-          ],
-        },
-      ];
-    case 'extend':
-      return [
-        {
-          audience: 'editor',
-          subject: `Kept open: ${what(after)}`,
-          lines: [
-            `${after.student.name}'s family kept ${after.service.title} open: it becomes final by itself on ${dateTime(autoFinalAt(after)!.toISOString())} unless they send a revision first.`,
-          ],
-        },
-      ];
-    case 'finalize':
-      return isFamily(actor)
-        ? [
-            {
-              audience: 'editor',
-              subject: `Marked final: ${what(after)}`,
-              lines: [`${actor.name} marked ${after.service.title} final. Thank you!`],
-            },
-          ]
-        : (['customer', 'editor'] as const).map((audience) => ({
-            audience,
-            subject: `Final: ${what(after)}`,
-            lines: [
-              `${what(after)} is now final${actor.role === 'system' ? ': seven days passed after the last feedback without a new draft' : ''}.`,
-            ],
-          }));
-    case 'withdraw':
-      return actor.role === 'customer'
-        ? [
-            {
-              audience: 'editor',
-              subject: `Withdrawn: ${what(after)}`,
-              lines: [`${after.student.name} withdrew ${after.service.title}. Nothing more is needed from you.`],
-            },
-          ]
-        : (['customer', 'editor'] as const).map((audience) => ({
-            audience,
-            subject: `Withdrawn: ${what(after)}`,
-            lines: [
-              `${what(after)} was withdrawn by ${site.name}.`,
-              ...(step.reason ? [`The reason: ${step.reason}`] : []),
-            ],
-          }));
-    case 'cancel': {
-      // Each says who cancelled: the family, or our team (whose refund the family hears of on its own).
-      const byFamily = actor.role === 'customer';
-      const refund = step.refund;
-      const refundLine =
-        !refund || refund.amountCents === 0
-          ? 'Nothing is refunded with it: this order has been refunded already.'
-          : `${formatUsdCents(refund.amountCents)} comes back to your card: you can follow it under Your Orders on your dashboard.`;
-      return [
-        {
-          audience: 'editor',
-          subject: `Cancelled: ${what(after)}`,
-          lines: [
-            `${byFamily ? `${after.student.name}'s family` : site.name} cancelled ${after.service.title}. Nothing more is needed from you.`,
-          ],
-        },
-        {
-          audience: 'customer',
-          subject: `Cancelled: ${after.service.title}`,
-          lines: byFamily
-            ? [`You cancelled ${what(after)}.`, refundLine]
-            : [
-                `${site.name} cancelled ${what(after)}.`,
-                'Any refund with it is shown under Your Orders on your dashboard.',
-              ],
-        },
-      ];
+function addressed(audience: Audience, words: Words, project: Project, before: Project): Notice[] {
+  const { subject, lines, parentLines = [] } = words;
+  switch (audience) {
+    case 'editor':
+      return [{ audience: 'editor', editorId: project.editor.id, subject, lines }];
+    case 'previous-editor':
+      return [{ audience: 'editor', editorId: before.editor.id, subject, lines }];
+    case 'parent':
+    case 'family': {
+      const parent: Notice = {
+        audience: 'customer',
+        editorId: project.editor.id,
+        subject,
+        lines: [...lines, ...parentLines],
+      };
+      const student =
+        audience === 'family' && project.studentAccess ? [{ ...parent, audience: 'student' as const, lines }] : [];
+      return [parent, ...student];
     }
-    case 'message': {
-      const to: Audience[] = isFamily(actor)
-        ? ['editor']
-        : actor.role === 'editor'
-          ? ['customer']
-          : ['customer', 'editor'];
-      const more = `Further messages within ${MESSAGE_MAIL_BURST_MS / 60_000} minutes of this one are not e-mailed one by one: read the whole thread on the project.`;
-      return to.map((audience) => ({
-        audience,
-        subject: messageSubject(after),
-        lines: [`${actor.name} wrote:`, step.text, more],
-      }));
-    }
-    case 'reassign':
-      return [
-        {
-          audience: 'customer',
-          subject: `Your new editor: ${after.editor.name}`,
-          lines: [`${what(after)} is now with ${after.editor.name}. Your drafts and messages move with it.`],
-        },
-        {
-          audience: 'editor',
-          subject: `Assigned to you: ${what(after)}`,
-          lines: [`${what(after)} is now yours (state: ${projectStateLabel[after.state]}).`],
-        },
-      ];
   }
 }
 
-/** The timers' own notices, once per round: `at` is when the timer marked the round. */
-export const ackReminder = (project: Project, at: string): OwedNotice => ({
-  id: `ack-r${currentRound(project)!.n}`,
-  at,
-  audience: 'editor',
-  editorId: project.editor.id,
-  subject: `Reminder: please acknowledge ${what(project)}`,
-  lines: [
-    `A draft of ${project.service.title} has waited 20 hours for you. The family was promised contact within 24 hours: please acknowledge it now.`,
-  ],
-});
-/** The family's warning before a returned project becomes final by itself: to the parent, and to the student once invited. */
-export const autoFinalWarnings = (project: Project, at: string): OwedNotice[] => {
-  const round = currentRound(project)!;
-  const warning: OwedNotice = {
-    // One per final time: a project kept open is warned again before its new one.
-    id: `warn-r${round.n}${round.keptOpen ? `-k${round.keptOpen}` : ''}`,
-    at,
-    audience: 'customer',
-    editorId: project.editor.id,
-    subject: `${project.service.title} becomes final in 2 days`,
-    lines: [
-      `Unless you submit a revision or mark it final yourself, ${what(project)} becomes final on ${dateTime(autoFinalAt(project)!.toISOString())}.`,
-      keepOpenLine(project),
-    ].filter(Boolean),
-  };
-  return project.studentAccess
-    ? [warning, { ...warning, id: `${warning.id}-student`, audience: 'student' }]
-    : [warning];
-};
+/** Who hears of transition `t`, and what (the one who took it is never among them). */
+export function noticesOf(t: Transition, step: Step, before: Project, after: Project, actor: Actor): Notice[] {
+  return (Object.entries(t.notices) as [Audience, keyof typeof TRANSITION_NOTICES][]).flatMap(([audience, name]) =>
+    addressed(audience, TRANSITION_NOTICES[name]({ project: after, before, step, actor, audience }), after, before),
+  );
+}
+
+/** A timer's notices, under `id` (a student's copy under `<id>-student`); `at` is when the timer marked the round. */
+export function timerNotices(timer: TimerName, id: string, project: Project, at: string): OwedNotice[] {
+  return (Object.entries(TIMERS[timer].notices) as [Audience, keyof typeof TIMER_NOTICES][]).flatMap(
+    ([audience, name]) =>
+      addressed(audience, TIMER_NOTICES[name](project), project, project).map((notice) => ({
+        ...notice,
+        id: notice.audience === 'student' ? `${id}-student` : id,
+        at,
+      })),
+  );
+}
 
 /** The page where each party acts on the project. */
-const linkFor = (audience: Audience, project: Project) =>
+const linkFor = (audience: OwedNotice['audience'], project: Project) =>
   `${serverEnv().URL}${audience === 'editor' ? '/editor' : '/dashboard'}#project-${encodeURIComponent(project.id)}`;
 
 /** The address of the project's editor, or of `editorId`'s: their account, or the business inbox. */
@@ -270,20 +77,11 @@ async function editorAddress(editorId: string, info?: DeployInfo) {
 const OWED_NOTICE_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * The notices a step owes, to store with it: those of `step` (and, for a reassignment, the previous
- * editor's goodbye), named by the event's place in the history; older ones kept a week.
+ * The notices transition `t` owes, to store with it, named by the event's place in the history; older
+ * ones are kept a week.
  */
-export function owedNotices(step: Step, before: Project, after: Project, actor: Actor): OwedNotice[] {
+export function owedNotices(t: Transition, step: Step, before: Project, after: Project, actor: Actor): OwedNotice[] {
   const event = `e${after.history.length}`;
-  const fresh = noticesOf(step, after, actor).map((notice) => ({ ...notice, editorId: after.editor.id }));
-  if (step.action === 'reassign') {
-    fresh.push({
-      audience: 'editor',
-      editorId: before.editor.id,
-      subject: `Reassigned: ${what(after)}`,
-      lines: [`This project is now with ${after.editor.name}. Nothing more is needed from you.`],
-    });
-  }
   const kept = (before.notices ?? []).filter(
     (n) => Date.parse(after.updatedAt) - Date.parse(n.at) < OWED_NOTICE_KEPT_MS,
   );
@@ -298,7 +96,7 @@ export function owedNotices(step: Step, before: Project, after: Project, actor: 
     );
   return [
     ...kept,
-    ...fresh
+    ...noticesOf(t, step, before, after, actor)
       .filter((notice) => !inBurst(notice))
       .map((notice, i) => ({ id: `${event}-${i}`, at: after.updatedAt, ...notice })),
   ];

@@ -5,18 +5,13 @@
  * compare-and-set, so a run repeated (or two runs at once) changes nothing twice. A timer is
  * removed once handled; one that failed stays for the next run.
  */
-import {
-  autoFinalAt,
-  AUTO_FINAL_WARNING_MS,
-  currentRound,
-  type Project,
-  type ProjectEvent,
-} from '../../../src/lib/delivery';
+import { currentRound, type Project, type ProjectEvent } from '../../../src/lib/delivery';
+import { TIMERS, transitionNamed, type TimerName } from '../../../src/lib/project-process';
 import { HttpError } from '../core/http';
 import { retryMail } from '../core/mail';
 import { expireIfDue } from '../orders/unpaid-orders';
 import { refundCancellation } from './cancellation';
-import { ackReminder, autoFinalWarnings, noticesOfEvent, send } from './notify';
+import { noticesOfEvent, send, timerNotices } from './notify';
 import { projectFilesRepo } from './files';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
@@ -58,9 +53,6 @@ async function mark(
 const markedAt = (project: Project, type: ProjectEvent['type']) =>
   project.history.findLast((e) => e.type === type)?.at ?? project.updatedAt;
 
-/** Whether the round a timer is about is still the project's current one. */
-const isCurrentRound = (project: Project, ref: string) => String(currentRound(project)?.n) === ref;
-
 async function handle(timer: Timer, now: Date, context: StepContext): Promise<void> {
   if (timer.kind === 'expire') {
     await expireIfDue(timer.subjectId, context, now);
@@ -85,78 +77,94 @@ async function handle(timer: Timer, now: Date, context: StepContext): Promise<vo
   }
   const found = await repo.getForUpdate(timer.subjectId);
   if (!found) return;
-  const { value: project, etag } = found;
-  const round = currentRound(project);
   switch (timer.kind) {
     case 'sync':
-      await syncSlots(project, context);
+      await syncSlots(found.value, context);
       return;
     case 'refund':
-      await refundCancellation(project, context);
+      await refundCancellation(found.value, context);
       return;
     case 'notify':
-      await send(noticesOfEvent(project, Number(timer.ref)), project, context);
+      await send(noticesOfEvent(found.value, Number(timer.ref)), found.value, context);
       return;
-    case 'ack': {
-      if (project.state !== 'submitted' || !isCurrentRound(project, timer.ref)) return;
+  }
+  if (timer.kind in TIMERS)
+    await processTimer(timer.kind as TimerName, timer.ref, found.value, found.etag, now, context);
+}
+
+/**
+ * A timer of the process: it acts only while the project is still where the transition that set it
+ * left it (its states, its round) and its time has come by the project as it is now (keeping a
+ * project open moves its final time); what it does is marked on the project so it happens once.
+ */
+async function processTimer(
+  name: TimerName,
+  ref: string,
+  project: Project,
+  etag: string,
+  now: Date,
+  context: StepContext,
+): Promise<void> {
+  const timer = TIMERS[name];
+  const round = currentRound(project);
+  const live =
+    round !== undefined &&
+    String(round.n) === ref &&
+    (timer.while as readonly string[]).includes(project.state) &&
+    timer.at(project).getTime() <= now.getTime();
+  if (!live) return;
+  switch (timer.does) {
+    case 'remind-editor': {
       // Marked already by a run that could not send: send now (once), without marking again.
       const at =
-        project.reminders.ackRound === round!.n
+        project.reminders.ackRound === round.n
           ? markedAt(project, 'ack_reminder')
           : await mark(
               project,
               etag,
-              { reminders: { ...project.reminders, ackRound: round!.n } },
+              { reminders: { ...project.reminders, ackRound: round.n } },
               'ack_reminder',
               now,
               context,
             );
-      await send([ackReminder(project, at)], project, context);
+      await send(timerNotices(name, `ack-r${round.n}`, project, at), project, context);
       return;
     }
-    case 'late':
-      if (
-        !isCurrentRound(project, timer.ref) ||
-        round!.returnedAt !== null ||
-        round!.late ||
-        (project.state !== 'submitted' && project.state !== 'in_review')
-      )
-        return;
+    case 'mark-late':
+      if (round.returnedAt !== null || round.late) return;
       await mark(
         project,
         etag,
-        { rounds: project.rounds.map((r) => (r.n === round!.n ? { ...r, late: true } : r)) },
+        { rounds: project.rounds.map((r) => (r.n === round.n ? { ...r, late: true } : r)) },
         'late',
         now,
         context,
       );
       return;
-    case 'warn': {
-      const finalAt = autoFinalAt(project);
-      // Too early for the final time now: the family kept it open after this timer was set.
-      if (!finalAt || !isCurrentRound(project, timer.ref) || finalAt.getTime() - now.getTime() > AUTO_FINAL_WARNING_MS)
-        return;
-      const keptOpen = round!.keptOpen ?? 0;
-      const warned = project.reminders.warnRound === round!.n && (project.reminders.warnKeptOpen ?? 0) === keptOpen;
+    case 'warn-family': {
+      // One warning per final time: a project kept open is warned again before its new one.
+      const keptOpen = round.keptOpen ?? 0;
+      const warned = project.reminders.warnRound === round.n && (project.reminders.warnKeptOpen ?? 0) === keptOpen;
       const at = warned
         ? markedAt(project, 'auto_final_warning')
         : await mark(
             project,
             etag,
-            { reminders: { ...project.reminders, warnRound: round!.n, warnKeptOpen: keptOpen } },
+            { reminders: { ...project.reminders, warnRound: round.n, warnKeptOpen: keptOpen } },
             'auto_final_warning',
             now,
             context,
           );
-      await send(autoFinalWarnings(project, at), project, context);
+      await send(
+        timerNotices(name, `warn-r${round.n}${keptOpen ? `-k${keptOpen}` : ''}`, project, at),
+        project,
+        context,
+      );
       return;
     }
-    case 'final': {
-      const finalAt = autoFinalAt(project);
-      if (!finalAt || !isCurrentRound(project, timer.ref) || finalAt.getTime() > now.getTime()) return;
-      await commitStep(project, etag, { action: 'finalize' }, SYSTEM, context, now);
+    case 'auto-finalize':
+      await commitStep(project, etag, transitionNamed('auto-finalize'), { action: 'finalize' }, SYSTEM, context, now);
       return;
-    }
   }
 }
 

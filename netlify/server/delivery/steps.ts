@@ -7,21 +7,23 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Context } from '@netlify/functions';
 import {
-  autoFinalAt,
   currentRound,
   personName,
-  DELIVERY_LIMITS,
   deliveryMessages,
-  dueAt,
-  refusal,
-  ACK_REMINDER_MS,
-  AUTO_FINAL_WARNING_MS,
   type FileRef,
   type Project,
   type ProjectAction,
   type Role,
   type TurnaroundKind,
 } from '../../../src/lib/delivery';
+import {
+  endpointTransition,
+  refusal,
+  TIMERS,
+  transitionRefusal,
+  type Effect,
+  type Transition,
+} from '../../../src/lib/project-process';
 import {
   acknowledgeSchema,
   cancelSchema,
@@ -49,7 +51,7 @@ import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
 import { StorageError } from '../storage/stores';
 import { timersRepo } from '../core/timers';
-import { applyStep, teamActor, type Actor, type Step } from './transitions';
+import { applyTransition, teamActor, type Actor, type Step } from './transitions';
 
 export type StepContext = Pick<Context, 'deploy' | 'waitUntil'>;
 
@@ -84,15 +86,15 @@ async function ownUploads(
 
 /** The request body as the step it asks for; 400 when it is not valid, 409 when it is stale. */
 async function stepOf(
-  action: ProjectAction,
+  t: Transition,
   body: unknown,
   project: Project,
   caller: Caller,
-  role: Role,
   context: StepContext,
 ): Promise<Step> {
+  const action = t.action;
   const fresh = <T extends { version: number }>(input: T) => {
-    if (input.version !== project.version) throw stale();
+    if (t.versioned && input.version !== project.version) throw stale();
     return input;
   };
   switch (action) {
@@ -105,7 +107,7 @@ async function stepOf(
       return { action, prompt, draft: { kind: 'file', file }, turnaround };
     }
     case 'acknowledge':
-      return { action, message: fresh(parse(acknowledgeSchema, body)).message };
+      return { action, text: fresh(parse(acknowledgeSchema, body)).message };
     case 'return': {
       const { notes, fileIds } = fresh(parse(returnSchema, body));
       return { action, notes, files: await ownUploads(project, fileIds, caller, context) };
@@ -116,7 +118,7 @@ async function stepOf(
       return { action };
     case 'withdraw': {
       const { reason } = fresh(parse(withdrawSchema, body));
-      if (role === 'admin' && !reason) throw new HttpError(400, deliveryMessages.withdrawReasonRequired);
+      if (t.name === 'team-withdraw' && !reason) throw new HttpError(400, deliveryMessages.withdrawReasonRequired);
       return { action, ...(reason && { reason }) };
     }
     case 'cancel': {
@@ -130,7 +132,6 @@ async function stepOf(
       return { action, refund };
     }
     case 'message':
-      if (project.messages.length >= DELIVERY_LIMITS.messages) throw new HttpError(409, deliveryMessages.threadFull);
       return { action, text: parse(messageSchema, body).text };
     case 'reassign': {
       const { editorId } = fresh(parse(reassignSchema, body));
@@ -143,39 +144,22 @@ async function stepOf(
   }
 }
 
-/** The timers a step needs, set before the change (a timer for a change that never happened finds nothing to do). */
-function timersFor(step: Step, after: Project, now: Date): Parameters<ReturnType<typeof timersRepo>['schedule']>[] {
-  const round = currentRound(after)!;
+type TimerArgs = Parameters<ReturnType<typeof timersRepo>['schedule']>;
+
+const SLOT_EFFECTS: readonly Effect[] = ['take-slot', 'release-slot', 'move-slot'];
+const movesSlots = (t: Transition) => t.effects.some((effect) => SLOT_EFFECTS.includes(effect));
+const refundsByPolicy = (t: Transition) => t.effects.includes('refund-by-policy');
+
+/**
+ * The timers a transition needs, set before the change (a timer for a change that never happened
+ * finds nothing to do): the process's own, keyed by the round, and the repairs of its slots and refund.
+ */
+function timersFor(t: Transition, after: Project, now: Date): TimerArgs[] {
   const soon = new Date(now.getTime() + SYNC_CHECK_MS);
-  switch (step.action) {
-    case 'submit':
-      return [
-        [new Date(now.getTime() + ACK_REMINDER_MS), after.id, 'ack', round.n],
-        [dueAt(now, step.turnaround), after.id, 'late', round.n],
-        [soon, after.id, 'sync', after.version],
-      ];
-    case 'return':
-    case 'extend': {
-      // The timers of an earlier final time find it moved and do nothing.
-      const finalAt = autoFinalAt(after)!;
-      return [
-        [new Date(finalAt.getTime() - AUTO_FINAL_WARNING_MS), after.id, 'warn', round.n],
-        [finalAt, after.id, 'final', round.n],
-      ];
-    }
-    case 'finalize':
-    case 'withdraw':
-    case 'reassign':
-      return [[soon, after.id, 'sync', after.version]];
-    case 'cancel':
-      return [
-        [soon, after.id, 'sync', after.version],
-        [soon, after.id, 'refund', after.version],
-      ];
-    case 'acknowledge':
-    case 'message':
-      return [];
-  }
+  const timers: TimerArgs[] = t.timers.map((name) => [TIMERS[name].at(after), after.id, name, currentRound(after)!.n]);
+  if (movesSlots(t)) timers.push([soon, after.id, 'sync', after.version]);
+  if (refundsByPolicy(t)) timers.push([soon, after.id, 'refund', after.version]);
+  return timers;
 }
 
 /**
@@ -190,19 +174,25 @@ async function staleOrStorage(project: Project, context: StepContext): Promise<E
 }
 
 /**
- * Applies `step` to the project read with `etag` and does what follows from it; shared by the
- * endpoint and the timers (which finalize as 'system').
+ * Takes transition `t` on the project read with `etag`, for every caller alike (the endpoint, the
+ * timers, our team's refund): refuses it when the process does, then stores the project with its
+ * history and owed notices by compare-and-set, moves the slots, and asks for the refund.
  */
 export async function commitStep(
   project: Project,
   etag: string,
+  t: Transition,
   step: Step,
   actor: Actor,
   context: StepContext,
   now = new Date(),
 ): Promise<Project> {
-  const applied = applyStep(project, step, actor, now);
-  const after: Project = { ...applied, notices: owedNotices(step, project, applied, actor) };
+  if (!t.actors.includes(actor.role) || t.action !== step.action)
+    throw new Error(`${actor.role} cannot take ${t.name} with ${step.action}`);
+  const refused = transitionRefusal(project, t, now);
+  if (refused) throw new HttpError(refused.status, refused.error);
+  const applied = applyTransition(project, t, step, actor, now);
+  const after: Project = { ...applied, notices: owedNotices(t, step, project, applied, actor) };
   const owed = noticesOfEvent(after, after.history.length);
   const timers = timersRepo(context);
   const notifyTimer: Parameters<typeof timers.schedule> = [
@@ -212,7 +202,7 @@ export async function commitStep(
     after.history.length,
   ];
   await Promise.all(
-    [...timersFor(step, after, now), ...(owed.length ? [notifyTimer] : [])].map((args) => timers.schedule(...args)),
+    [...timersFor(t, after, now), ...(owed.length ? [notifyTimer] : [])].map((args) => timers.schedule(...args)),
   );
   try {
     await projectsRepo(context).replace(project, after, etag);
@@ -220,14 +210,15 @@ export async function commitStep(
     if (error instanceof StaleProjectError) throw await staleOrStorage(project, context);
     throw error;
   }
-  await syncSlots(after, context);
+  if (movesSlots(t)) await syncSlots(after, context);
   // After the answer, and never able to undo or fail the step: it is stored, and so are its notices,
   // which the notify timer sends should this fail.
   context.waitUntil(
     send(owed, after, context).catch((error) =>
-      console.error(`Project ${after.id}: notices after ${step.action} left to the timer:`, error),
+      console.error(`Project ${after.id}: notices after ${t.name} left to the timer:`, error),
     ),
   );
+  if (refundsByPolicy(t)) await refundOrRetryLater(after, context);
   return after;
 }
 
@@ -254,16 +245,14 @@ export async function takeStep(
         roleFor(roles, () => true)!,
       )?.error ?? deliveryMessages.notYours,
     );
-  const step = await stepOf(action, body, project, caller, role, context);
+  const t = endpointTransition(action, role)!;
+  const step = await stepOf(t, body, project, caller, context);
   const refused = refusal(project, action, role);
   if (refused) throw new HttpError(refused.status, refused.error);
   const actor: Actor =
     role === 'admin' ? teamActor(caller.email) : { role, name: personName(role, project.editor.name, project) };
-  const commit = () => commitStep(project, found!.etag, step, actor, context);
-  const after =
-    role === 'admin' ? await audited(context, caller, projectChange(project, step), commit) : await commit();
-  if (step.action === 'cancel') await refundOrRetryLater(after, context);
-  return after;
+  const commit = () => commitStep(project, found!.etag, t, step, actor, context);
+  return role === 'admin' ? audited(context, caller, projectChange(project, t, step), commit) : commit();
 }
 
 /** The cancellation stands whatever the provider says: a refund it could not take yet stays pending for the timer. */

@@ -5,7 +5,8 @@
  * sharing ends. Safe to retry at every write: a project already as asked is left as it is, and the
  * invitation e-mail goes once per invitation, named by when the first project was shared.
  */
-import { firstName, personName, projectView, type Project, type ProjectView } from '../../../src/lib/delivery';
+import { firstName, personName, type Project, type ProjectView } from '../../../src/lib/delivery';
+import { projectView } from '../../../src/lib/project-view';
 import { site } from '../../../src/lib/site';
 import { sameAddress, studentAccessMessages } from '../../../src/lib/student-access';
 import type { Caller } from '../core/auth';

@@ -1,11 +1,11 @@
 /**
- * What each step does to a project, as pure functions: the new record and its history
- * entry. Whether the step is allowed at all is decided before, by `refusal` in src/lib/delivery.ts.
+ * What a transition of the process does to the project record, as pure functions: its effects, one
+ * by one, and its history entry. Whether it may be taken at all is decided before, by the process
+ * (`src/lib/project-process.ts`); the slots and the money follow in `commitStep`.
  */
 import {
   currentRound,
   dueAt,
-  nextState,
   type Draft,
   type FileRef,
   type Project,
@@ -15,6 +15,7 @@ import {
   type Round,
   type TurnaroundKind,
 } from '../../../src/lib/delivery';
+import { stateAfter, type Effect, type Transition } from '../../../src/lib/project-process';
 import type { CancellationQuote } from '../../../src/lib/refunds';
 import { site } from '../../../src/lib/site';
 
@@ -26,18 +27,27 @@ export interface Actor {
   adminEmail?: string;
 }
 
+/** What the caller asked for, parsed: the input each transition's effects need. */
 export type Step =
   | { action: 'submit'; prompt: string; draft: Draft; turnaround: TurnaroundKind }
-  | { action: 'acknowledge'; message: string }
+  | { action: 'acknowledge'; text: string }
   | { action: 'return'; notes: string; files: FileRef[] }
   | { action: 'finalize' }
   | { action: 'extend' }
-  /** `reason`: why our team withdrew it, read by the family and the editor. */
+  /** `reason`: why it was withdrawn, read by the family and the editor. */
   | { action: 'withdraw'; reason?: string }
-  /** `refund`: what the family's cancel gives back; an admin's cancel refunds through the admin's own refund. */
+  /** `refund`: what the family's cancel gives back; our team's cancel refunds through the order's refund. */
   | { action: 'cancel'; refund?: CancellationQuote }
   | { action: 'message'; text: string }
   | { action: 'reassign'; editor: { id: string; name: string } };
+
+type StepOf<A extends Step['action']> = Extract<Step, { action: A }>;
+
+/** The step's input for an effect that needs `action`'s: a process that names the effect elsewhere is a bug. */
+export function inputOf<A extends Step['action']>(step: Step, ...actions: A[]): StepOf<A> {
+  if (!(actions as string[]).includes(step.action)) throw new Error(`${step.action} gives no input for this effect`);
+  return step as StepOf<A>;
+}
 
 const withLastRound = (project: Project, change: (round: Round) => Round) =>
   project.rounds.map((round, i) => (i === project.rounds.length - 1 ? change(round) : round));
@@ -53,101 +63,111 @@ function messageFrom(actor: Actor, text: string, now: Date): ProjectMessage {
   };
 }
 
-/**
- * The project after `step`, with its history entry. Every step but a message bumps the version: a
- * message changes nothing anyone acts on, so it must not make the other party's next step stale.
- */
-export function applyStep(project: Project, step: Step, actor: Actor, now: Date): Project {
+interface EffectInput {
+  step: Step;
+  actor: Actor;
+  now: Date;
+  /** The history entry being written: an effect may add its note. */
+  event: ProjectEvent;
+}
+
+/** Each effect on the record; the slot and money effects change nothing here (commitStep carries them out). */
+const RECORD_EFFECTS: Record<Effect, (project: Project, input: EffectInput) => Project> = {
+  'open-round': (project, { step, now, event }) => {
+    const { prompt, draft, turnaround } = inputOf(step, 'submit');
+    const round: Round = {
+      n: project.rounds.length + 1,
+      submittedAt: now.toISOString(),
+      prompt: prompt || currentRound(project)?.prompt || '',
+      draft,
+      turnaround,
+      dueAt: dueAt(now, turnaround).toISOString(),
+      acknowledgedAt: null,
+      returnedAt: null,
+      notes: null,
+      files: [],
+      late: false,
+    };
+    event.note = round.n === 1 ? 'First draft' : `Revision ${round.n - 1}`;
+    return { ...project, rounds: [...project.rounds, round] };
+  },
+  'acknowledge-round': (project, { now }) => ({
+    ...project,
+    rounds: withLastRound(project, (round) => ({ ...round, acknowledgedAt: now.toISOString() })),
+  }),
+  'close-round': (project, { step, now }) => {
+    const { notes, files } = inputOf(step, 'return');
+    return {
+      ...project,
+      rounds: withLastRound(project, (round) => ({
+        ...round,
+        returnedAt: now.toISOString(),
+        notes,
+        files,
+        late: round.late || now.getTime() > Date.parse(round.dueAt),
+      })),
+    };
+  },
+  'keep-round-open': (project) => ({
+    ...project,
+    rounds: withLastRound(project, (round) => ({ ...round, keptOpen: (round.keptOpen ?? 0) + 1 })),
+  }),
+  'post-message': (project, { step, actor, now }) => ({
+    ...project,
+    messages: [...project.messages, messageFrom(actor, inputOf(step, 'acknowledge', 'message').text, now)],
+  }),
+  'change-editor': (project, { step, event }) => {
+    const { editor } = inputOf(step, 'reassign');
+    event.note = `From ${project.editor.name} to ${editor.name}`;
+    return {
+      ...project,
+      editor,
+      assignment: project.assignment + 1,
+      previousAssignments: [
+        ...project.previousAssignments,
+        { editorId: project.editor.id, assignment: project.assignment },
+      ],
+    };
+  },
+  'record-reason': (project, { step, event }) => {
+    const { reason } = inputOf(step, 'withdraw');
+    if (reason) event.note = reason;
+    return project;
+  },
+  'record-refund': (project, { step, event }) => {
+    const { refund } = inputOf(step, 'cancel');
+    if (refund) {
+      event.refundCents = refund.amountCents;
+      event.note = refund.text;
+    }
+    return project;
+  },
+  'take-slot': (project) => project,
+  'release-slot': (project) => project,
+  'move-slot': (project) => project,
+  'refund-by-policy': (project) => project,
+};
+
+/** The project after transition `t`, its effects applied in order, with its history entry. */
+export function applyTransition(project: Project, t: Transition, step: Step, actor: Actor, now: Date): Project {
   const at = now.toISOString();
-  const to = nextState(step.action, project.state);
+  const to = stateAfter(t, project.state);
   const event: ProjectEvent = {
     at,
     by: actor.role,
     actor: actor.name,
     ...(actor.adminEmail && { adminEmail: actor.adminEmail }),
-    type: step.action,
+    type: t.action,
     from: project.state,
     to,
   };
-  let next: Project = {
+  const changed = t.effects.reduce((next, effect) => RECORD_EFFECTS[effect](next, { step, actor, now, event }), {
     ...project,
     state: to,
-    version: project.version + (step.action === 'message' ? 0 : 1),
+    version: project.version + (t.versioned ? 1 : 0),
     updatedAt: at,
-  };
-
-  switch (step.action) {
-    case 'submit': {
-      const round: Round = {
-        n: project.rounds.length + 1,
-        submittedAt: at,
-        prompt: step.prompt || currentRound(project)?.prompt || '',
-        draft: step.draft,
-        turnaround: step.turnaround,
-        dueAt: dueAt(now, step.turnaround).toISOString(),
-        acknowledgedAt: null,
-        returnedAt: null,
-        notes: null,
-        files: [],
-        late: false,
-      };
-      next = { ...next, rounds: [...project.rounds, round] };
-      event.note = round.n === 1 ? 'First draft' : `Revision ${round.n - 1}`;
-      break;
-    }
-    case 'acknowledge':
-      next = {
-        ...next,
-        rounds: withLastRound(project, (round) => ({ ...round, acknowledgedAt: at })),
-        messages: [...project.messages, messageFrom(actor, step.message, now)],
-      };
-      break;
-    case 'return':
-      next = {
-        ...next,
-        rounds: withLastRound(project, (round) => ({
-          ...round,
-          returnedAt: at,
-          notes: step.notes,
-          files: step.files,
-          late: round.late || now.getTime() > Date.parse(round.dueAt),
-        })),
-      };
-      break;
-    case 'extend':
-      next = {
-        ...next,
-        rounds: withLastRound(project, (round) => ({ ...round, keptOpen: (round.keptOpen ?? 0) + 1 })),
-      };
-      break;
-    case 'message':
-      next = { ...next, messages: [...project.messages, messageFrom(actor, step.text, now)] };
-      break;
-    case 'reassign':
-      next = {
-        ...next,
-        editor: step.editor,
-        assignment: project.assignment + 1,
-        previousAssignments: [
-          ...project.previousAssignments,
-          { editorId: project.editor.id, assignment: project.assignment },
-        ],
-      };
-      event.note = `From ${project.editor.name} to ${step.editor.name}`;
-      break;
-    case 'cancel':
-      if (step.refund) {
-        event.refundCents = step.refund.amountCents;
-        event.note = step.refund.text;
-      }
-      break;
-    case 'withdraw':
-      if (step.reason) event.note = step.reason;
-      break;
-    case 'finalize':
-      break;
-  }
-  return { ...next, history: [...project.history, event] };
+  });
+  return { ...changed, history: [...project.history, event] };
 }
 
 /** One of our team: families and editors see the business's name; the admin area, who it was. */

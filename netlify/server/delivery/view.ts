@@ -1,5 +1,6 @@
 /** A project as its caller reads it; its family also reads what cancelling would give back, from its order. */
-import { projectView, type Project, type ProjectView, type Role } from '../../../src/lib/delivery';
+import type { Project, ProjectView, Role } from '../../../src/lib/delivery';
+import { projectView } from '../../../src/lib/project-view';
 import { ordersRepo } from '../orders/orders.repo';
 import type { DeployInfo } from '../storage/stores';
 

@@ -5,6 +5,7 @@
  * request (same `requestId`) finds its refund and changes nothing more.
  */
 import { isTerminal, type Project } from '../../../src/lib/delivery';
+import { transitionNamed } from '../../../src/lib/project-process';
 import type { Order } from '../../../src/lib/order';
 import { formatUsdCents } from '../../../src/lib/money';
 import { refundMessages, remainingCents } from '../../../src/lib/refunds';
@@ -88,7 +89,14 @@ async function refund(
       throw new HttpError(400, refundMessages.overRemaining(remainingCents(order)));
     const cancelling = await projectsToCancel(order, input.projectIds, context);
     for (const { value, etag } of cancelling)
-      await commitStep(value, etag, { action: 'cancel' }, teamActor(caller.email), context);
+      await commitStep(
+        value,
+        etag,
+        transitionNamed('team-cancel'),
+        { action: 'cancel' },
+        teamActor(caller.email),
+        context,
+      );
   }
   const refund = await requestRefund(
     order.id,

@@ -1,0 +1,201 @@
+/**
+ * The words of every e-mail the project process sends, by the name the process gives it
+ * (`src/lib/project-process.ts` says who receives which, after which transition or timer). Each is
+ * worded by who acted: the family, the editor, our team (by the business's name) or the clock.
+ */
+import {
+  actionLabel,
+  autoFinalAt,
+  AUTO_FINAL_MS,
+  currentRound,
+  DAY_MS,
+  editsLeft,
+  keepOpenLeft,
+  MESSAGE_MAIL_BURST_MS,
+  projectStateLabel,
+  type Project,
+} from '../../../src/lib/delivery';
+import { formatUsdCents } from '../../../src/lib/money';
+import type { Audience, TimerNoticeName, TransitionNoticeName } from '../../../src/lib/project-process';
+import { site } from '../../../src/lib/site';
+import { inputOf, type Actor, type Step } from './transitions';
+
+export interface Words {
+  subject: string;
+  lines: string[];
+  /** Read by the parent only, after `lines`: what concerns the money, which is the parent's. */
+  parentLines?: string[];
+}
+
+export interface NoticeContext {
+  /** The project after the transition. */
+  project: Project;
+  /** The project before it (for a reassignment, whose editor it was). */
+  before: Project;
+  step: Step;
+  actor: Actor;
+  /** Who reads it: one name may be worded for each. */
+  audience: Audience;
+}
+
+/** 'Nov 28, 2026, 3:04 PM EST': the business's time zone, named. */
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'America/New_York',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+
+export const what = (project: Project) => `${project.service.title} for ${project.student.name}`;
+
+/** How the family puts off a returned project's final time, while it still can; '' when it cannot. */
+function keepOpenLine(project: Project) {
+  const left = keepOpenLeft(project);
+  return left > 0
+    ? `Need longer? Choose ${actionLabel.extend} on your dashboard for ${AUTO_FINAL_MS / DAY_MS} more days (${left === 1 ? 'once more' : `up to ${left} times`}).`
+    : '';
+}
+
+const finalAt = (project: Project) => dateTime(autoFinalAt(project)!.toISOString());
+
+/** When a returned project becomes final by itself, and how to put that off. */
+const finalLine = (project: Project) =>
+  `Without a new draft it becomes final by itself on ${finalAt(project)}. ${keepOpenLine(project)}`.trim();
+
+const files = (n: number) => (n ? ` with ${n} file${n === 1 ? '' : 's'}` : '');
+const finalTo = (project: Project, why = '') => ({
+  subject: `Final: ${what(project)}`,
+  lines: [`${what(project)} is now final${why}.`],
+});
+
+export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext) => Words> = {
+  'draft-submitted': ({ project }) => {
+    const round = currentRound(project)!;
+    return {
+      subject: `${round.n === 1 ? 'New draft' : `Revision ${round.n - 1}`}: ${what(project)}`,
+      lines: [
+        `${project.student.name} submitted ${round.n === 1 ? 'a first draft' : 'a revision'} of ${project.service.title}.`,
+        `Please acknowledge it within 24 hours. Feedback is due ${dateTime(round.dueAt)}.`,
+      ],
+    };
+  },
+  'editor-working': ({ project, step }) => ({
+    subject: `${project.editor.name} is working on your ${project.service.title}`,
+    lines: [
+      `${project.editor.name} wrote:`,
+      inputOf(step, 'acknowledge').text,
+      `Feedback is due ${dateTime(currentRound(project)!.dueAt)}.`,
+    ],
+  }),
+  'feedback-returned': ({ project, step }) => {
+    const left = editsLeft(project);
+    return {
+      subject: `Feedback returned: ${project.service.title}`,
+      lines: [
+        `${project.editor.name} returned feedback on ${project.service.title}${files(inputOf(step, 'return').files.length)}.`,
+        left === null ? 'You can submit a revision whenever you are ready.' : `Edits left: ${left}.`,
+        left === 0
+          ? 'That was the last edit: mark the essay final once you have read the feedback.'
+          : 'Submit a revision, or mark the essay final when you are happy with it.',
+        left === 0 ? `It becomes final by itself on ${finalAt(project)}.` : finalLine(project),
+      ],
+    };
+  },
+  'kept-open': ({ project }) => ({
+    subject: `Kept open: ${what(project)}`,
+    lines: [
+      `${project.student.name}'s family kept ${project.service.title} open: it becomes final by itself on ${finalAt(project)} unless they send a revision first.`,
+    ],
+  }),
+  'marked-final': ({ project, actor }) => ({
+    subject: `Marked final: ${what(project)}`,
+    lines: [`${actor.name} marked ${project.service.title} final. Thank you!`],
+  }),
+  'final-by-itself': ({ project }) =>
+    finalTo(project, ': seven days passed after the last feedback without a new draft'),
+  'final-by-team': ({ project }) => ({
+    subject: `Final: ${what(project)}`,
+    lines: [`${site.name} marked ${what(project)} final.`],
+  }),
+  'withdrawn-by-family': ({ project }) => ({
+    subject: `Withdrawn: ${what(project)}`,
+    lines: [`${project.student.name}'s family withdrew ${project.service.title}. Nothing more is needed from you.`],
+  }),
+  'withdrawn-by-team': ({ project, step }) => {
+    const { reason } = inputOf(step, 'withdraw');
+    return {
+      subject: `Withdrawn: ${what(project)}`,
+      lines: [`${what(project)} was withdrawn by ${site.name}.`, ...(reason ? [`The reason: ${reason}`] : [])],
+    };
+  },
+  'cancelled-by-family': ({ project, step, audience }) => {
+    if (audience === 'editor')
+      return {
+        subject: `Cancelled: ${what(project)}`,
+        lines: [
+          `${project.student.name}'s family cancelled ${project.service.title}. Nothing more is needed from you.`,
+        ],
+      };
+    const { refund } = inputOf(step, 'cancel');
+    return {
+      subject: `Cancelled: ${project.service.title}`,
+      lines: [`You cancelled ${what(project)}.`],
+      parentLines: [
+        !refund || refund.amountCents === 0
+          ? 'Nothing is refunded with it: this order has been refunded already.'
+          : `${formatUsdCents(refund.amountCents)} comes back to your card: you can follow it under Your Orders on your dashboard.`,
+      ],
+    };
+  },
+  'cancelled-by-team': ({ project, audience }) =>
+    audience === 'editor'
+      ? {
+          subject: `Cancelled: ${what(project)}`,
+          lines: [`${site.name} cancelled ${project.service.title}. Nothing more is needed from you.`],
+        }
+      : {
+          subject: `Cancelled: ${project.service.title}`,
+          lines: [`${site.name} cancelled ${what(project)}.`],
+          parentLines: ['Any refund with it is shown under Your Orders on your dashboard.'],
+        },
+  message: ({ project, step, actor }) => ({
+    subject: `New message about ${what(project)}`,
+    lines: [
+      `${actor.name} wrote:`,
+      inputOf(step, 'message').text,
+      `Further messages within ${MESSAGE_MAIL_BURST_MS / 60_000} minutes of this one are not e-mailed one by one: read the whole thread on the project.`,
+    ],
+  }),
+  'new-editor': ({ project }) => ({
+    subject: `Your new editor: ${project.editor.name}`,
+    lines: [`${what(project)} is now with ${project.editor.name}. Your drafts and messages move with it.`],
+  }),
+  assigned: ({ project }) => ({
+    subject: `Assigned to you: ${what(project)}`,
+    lines: [`${what(project)} is now yours (state: ${projectStateLabel[project.state]}).`],
+  }),
+  'reassigned-away': ({ project }) => ({
+    subject: `Reassigned: ${what(project)}`,
+    lines: [`This project is now with ${project.editor.name}. Nothing more is needed from you.`],
+  }),
+};
+
+export const TIMER_NOTICES: Record<TimerNoticeName, (project: Project) => Words> = {
+  'ack-reminder': (project) => ({
+    subject: `Reminder: please acknowledge ${what(project)}`,
+    lines: [
+      `A draft of ${project.service.title} has waited 20 hours for you. The family was promised contact within 24 hours: please acknowledge it now.`,
+    ],
+  }),
+  'auto-final-warning': (project) => ({
+    subject: `${project.service.title} becomes final in 2 days`,
+    lines: [
+      `Unless you submit a revision or mark it final yourself, ${what(project)} becomes final on ${finalAt(project)}.`,
+      keepOpenLine(project),
+    ].filter(Boolean),
+  }),
+};

@@ -1,0 +1,86 @@
+/**
+ * A project as the API answers it to one caller: the record, and what it means for them now (the
+ * actions the process allows them, edits left, what is due). Its editor reads only what editing needs.
+ */
+import {
+  autoFinalAt,
+  editsLeft,
+  firstName,
+  openRound,
+  personName,
+  PROJECT_ACTIONS,
+  type Project,
+  type ProjectEvent,
+  type ProjectMessage,
+  type ProjectView,
+  type Role,
+} from './delivery';
+import { refusal } from './project-process';
+import { quoteFor, type RefundBasis } from './refunds';
+
+/**
+ * What editing needs, and no more: the student's first name and grade; not the family's account,
+ * addresses, or what they paid.
+ */
+function forEditor({ customer: _account, student, priceCents: _paid, ...record }: Omit<Project, 'notices'>) {
+  return { ...record, student: { name: firstName(student.name), grade: student.grade } };
+}
+
+/** The student reads their own essays: not the parent's account, contacts or what was paid. */
+function forStudent({ customer: _account, student, priceCents: _paid, ...record }: Omit<Project, 'notices'>) {
+  return {
+    ...record,
+    student: { name: student.name, grade: student.grade, email: student.email, parentName: student.parentName },
+  };
+}
+
+/** A history entry or message with its person named, and for the editor no refund amount or the family's note on it. */
+function named<T extends { by: Role; actor?: string; author?: string; refundCents?: number; note?: string }>(
+  entry: T,
+  project: Pick<Project, 'student'>,
+  editorReads: boolean,
+): T {
+  const name = personName(entry.by, entry.actor ?? entry.author ?? '', project);
+  const { refundCents, note, ...rest } = entry;
+  const hideRefund = editorReads && (entry.by === 'customer' || entry.by === 'student') && refundCents !== undefined;
+  return {
+    ...rest,
+    ...(!editorReads && refundCents !== undefined && { refundCents }),
+    ...(note !== undefined && !hideRefund && { note }),
+    ...('actor' in entry && { actor: name }),
+    ...('author' in entry && { author: name }),
+  } as T;
+}
+
+/** `order`, the project's order, makes the cancellation quote: without it none is offered. */
+export function projectView(project: Project, roles: Role[], now: Date, order: RefundBasis | null = null): ProjectView {
+  const open = openRound(project, now);
+  const actions = PROJECT_ACTIONS.filter((action) =>
+    roles.some((role) => refusal(project, action, role, now) === null),
+  );
+  const { notices: _owed, ...record } = project;
+  const team = roles.includes('admin');
+  const full = team || roles.includes('customer');
+  const editorReads = !full && !roles.includes('student');
+  // Families and editors see our team as one name, never an admin's address; our team sees who it was.
+  const shown = <
+    T extends { by: Role; adminEmail?: string; actor?: string; author?: string; refundCents?: number; note?: string },
+  >({
+    adminEmail,
+    ...entry
+  }: T) => ({
+    ...named(entry, project, editorReads),
+    ...(team && adminEmail !== undefined && { adminEmail }),
+  });
+  return {
+    ...(full ? record : editorReads ? forEditor(record) : forStudent(record)),
+    history: record.history.map((event) => shown(event) as ProjectEvent),
+    messages: record.messages.map((message) => shown(message) as ProjectMessage),
+    roles,
+    actions,
+    editsLeft: editsLeft(project),
+    due: open ? { at: open.round.dueAt, late: open.late } : null,
+    autoFinalAt: autoFinalAt(project)?.toISOString() ?? null,
+    cancellation: actions.includes('cancel') && order ? quoteFor(project, order, now) : null,
+  };
+}
