@@ -8,7 +8,6 @@
  *   --context <name>   the stores of another deploy context (e.g. branch-deploy) rather than production's
  * Exits 1 when it refused, or when a blob could not be restored as backed up.
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readCatalog, readManifest } from '../netlify/server/backup/catalog';
 import { datePattern } from '../netlify/server/backup/layout';
@@ -16,7 +15,7 @@ import { BackupUnusable, restoreBackup, type StoreRestore } from '../netlify/ser
 import { listKeys } from '../netlify/server/storage/paging';
 import { openStore, type DeployInfo } from '../netlify/server/storage/stores';
 import { z } from '../src/lib/zod';
-import { startBlobsServer } from './platform/site-server';
+import { connectBlobs } from './platform/blobs-connect';
 
 const argsSchema = z
   .object({
@@ -31,28 +30,6 @@ const argsSchema = z
     ({ positionals, values }) => Boolean(values.list) !== (positionals.length === 1),
     'name one backup (YYYY-MM-DD), or --list',
   );
-
-const netlifySchema = z.object({ NETLIFY_SITE_ID: z.string().min(1), NETLIFY_AUTH_TOKEN: z.string().min(1) });
-
-/** Points the Blobs client at the site's Blobs (through Netlify's API) or at the local data; answers how to let go of it. */
-async function connect(): Promise<{ where: string; stop(): Promise<void> }> {
-  if (process.env.NETLIFY_SITE_ID || process.env.NETLIFY_AUTH_TOKEN) {
-    const env = netlifySchema.safeParse(process.env);
-    if (!env.success) {
-      console.error(
-        'Set both NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access token) for a Netlify site, or neither for the local data.',
-      );
-      process.exit(2);
-    }
-    const context = { siteID: env.data.NETLIFY_SITE_ID, token: env.data.NETLIFY_AUTH_TOKEN };
-    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64');
-    return { where: `Netlify site ${context.siteID}`, stop: async () => {} };
-  }
-  const dataDir = resolve(process.env.DATA_DIR ?? '.netlify/data');
-  // As under `npm start`: the local Blobs server on a busy machine is slow, not down.
-  process.env.BLOBS_TRY_TIMEOUT_MS ??= '30000';
-  return { where: dataDir, ...(await startBlobsServer(dataDir)) };
-}
 
 const blobs = (n: number) => `${n} blob${n === 1 ? '' : 's'}`;
 
@@ -118,7 +95,7 @@ if (!parsed.success) {
 }
 const { positionals, values } = parsed.data;
 const info: DeployInfo = { deploy: { context: values.context ?? '' } };
-const site = await connect();
+const site = await connectBlobs();
 console.log(`Blobs of ${site.where}${values.context ? `, deploy context ${values.context}` : ''}:`);
 let code = 1;
 try {

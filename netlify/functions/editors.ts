@@ -1,21 +1,15 @@
 /** GET /api/database/editors: every editor the site shows, for the public pages; POST: an admin adds one. */
 import type { Config } from '@netlify/functions';
-import { EDITORS_CACHE_TAG } from '../server/core/cdn';
+import { EDITORS_CACHE_HEADERS } from '../server/core/cdn';
 import { editorsRepo, isShown, toPublicEditor, type EditorRecord } from '../server/editors/editors.repo';
 import { route } from '../server/core/http';
-
-/** Browsers always revalidate; Netlify's CDN keeps a copy briefly, tagged so admin writes can purge it. */
-const EDITORS_CACHE_HEADERS = {
-  'Cache-Control': 'public, max-age=0, must-revalidate',
-  'Netlify-CDN-Cache-Control': 'public, s-maxage=60, stale-while-revalidate=300',
-  'Netlify-Cache-Tag': EDITORS_CACHE_TAG,
-};
 
 /** The answer for one list, made once while the repository answers the same list from memory. */
 const answers = new WeakMap<readonly EditorRecord[], string>();
 function publicJson(editors: readonly EditorRecord[]): string {
   let body = answers.get(editors);
-  if (body === undefined) answers.set(editors, (body = JSON.stringify(editors.filter(isShown).map(toPublicEditor))));
+  if (body === undefined)
+    answers.set(editors, (body = JSON.stringify(editors.filter(isShown).map((editor) => toPublicEditor(editor)))));
   return body;
 }
 

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   'project-cancelled': 'Project cancelled',
   'project-extended': 'Project kept open',
   'project-message': 'Message on a project',
+  'review-hidden': 'Review hidden',
   'subscriber-enabled': 'Subscriber reactivated',
   'subscriber-disabled': 'Subscriber deactivated',
   'inquiry-handled': 'Inquiry marked handled',

@@ -6,7 +6,7 @@ import { DELIVERY_LIMITS, PROJECT_STATES } from './delivery';
 import { UUID } from './ids';
 import { z } from './zod';
 
-const text = (field: string, max: number) =>
+export const text = (field: string, max: number) =>
   z
     .string({ message: `${field} must be text` })
     .trim()

@@ -6,6 +6,7 @@
  */
 import { LIMITED_EDITS, serviceById, type ServiceId } from './catalogue';
 import type { CancellationQuote } from './refunds';
+import type { ProjectReviews } from './reviews';
 import { normalizeEmail } from './email';
 import { site } from './site';
 
@@ -64,6 +65,9 @@ export const PROJECT_ACTIONS = [
   'cancel',
   'message',
   'reassign',
+  'review',
+  'reply',
+  'hide-review',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -78,6 +82,9 @@ export const actionLabel: Record<ProjectAction, string> = {
   cancel: 'Cancel and Refund',
   message: 'Send Message',
   reassign: 'Reassign',
+  review: 'Submit Review',
+  reply: 'Post Reply',
+  'hide-review': 'Hide Review',
 };
 export const REVISION_LABEL = 'Submit Revision';
 
@@ -191,6 +198,8 @@ export interface Round {
   files: FileRef[];
   /** Set once the round was past due without feedback (by the timers or by a late return). */
   late: boolean;
+  /** The editor who returned it (rounds returned before it was kept have none): their on-time share counts it. */
+  returnedBy?: string;
   /** How often the family kept the returned round open ('Keep it open'); absent is none. */
   keptOpen?: number;
 }
@@ -202,7 +211,8 @@ export interface ProjectEvent {
   actor: string;
   /** Which of our team, for the admin area only (projectView drops it for everyone else). */
   adminEmail?: string;
-  type: ProjectAction | 'created' | 'late' | 'ack_reminder' | 'auto_final_warning' | StudentAccessEvent;
+  type:
+    ProjectAction | 'created' | 'late' | 'ack_reminder' | 'auto_final_warning' | 'review_reminder' | StudentAccessEvent;
   from: ProjectState;
   to: ProjectState;
   note?: string;
@@ -247,11 +257,13 @@ export interface Project {
   messages: ProjectMessage[];
   history: ProjectEvent[];
   /** Timers already handled for the current round, so each fires once (a warning once per time kept open). */
-  reminders: { ackRound?: number; warnRound?: number; warnKeptOpen?: number };
+  reminders: { ackRound?: number; warnRound?: number; warnKeptOpen?: number; reviewReminder?: boolean };
   /** Counts every step but messages: a step made against an older version is stale (409). */
   version: number;
   createdAt: string;
   updatedAt: string;
+  /** The reviews of a final project (each side's, whether published, the editor's reply); absent until the first. */
+  reviews?: ProjectReviews;
   /** E-mails the recent steps owe, stored with each step; never shown to the browser. */
   notices?: OwedNotice[];
 }
@@ -392,6 +404,8 @@ export interface ProjectView extends Omit<Project, 'notices' | 'customer' | 'stu
   autoFinalAt: string | null;
   /** What cancelling would give back now, when the caller may cancel. */
   cancellation: CancellationQuote | null;
+  /** Until when a final project takes reviews; null for any other project. */
+  reviewClosesAt: string | null;
 }
 
 /** What the family and our team read: the whole record. */

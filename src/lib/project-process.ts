@@ -16,6 +16,13 @@
  */
 import { refundMessages } from './refunds';
 import {
+  REVIEW_REMINDER_MS,
+  REVIEW_WINDOW_MS,
+  reviewMessages,
+  reviewWindowClosesAt,
+  type ProjectReviews,
+} from './reviews';
+import {
   deliveryMessages,
   editsLeft,
   editsUsed,
@@ -53,7 +60,13 @@ export type Effect =
   | 'take-slot'
   | 'release-slot'
   | 'move-slot'
-  | 'refund-by-policy';
+  | 'refund-by-policy'
+  | 'record-family-review'
+  | 'record-editor-review'
+  | 'reveal-if-both'
+  | 'reveal'
+  | 'record-reply'
+  | 'hide-review';
 export type Audience = 'parent' | 'family' | 'editor' | 'previous-editor';
 export type TimerName = keyof typeof TIMERS;
 
@@ -73,6 +86,7 @@ export interface Transition {
 
 type RuledProject = Pick<Project, 'state' | 'rounds' | 'editsAllowed'> & {
   messages?: readonly unknown[];
+  reviews?: ProjectReviews;
   history?: Pick<Project['history'][number], 'type' | 'at'>[];
 };
 
@@ -93,6 +107,21 @@ export const GUARDS = {
   },
   'thread-has-room': (p: RuledProject) =>
     (p.messages?.length ?? 0) >= DELIVERY_LIMITS.messages ? deliveryMessages.threadFull : null,
+  /** Reviews are written within a window after the project became final. */
+  'review-window-open': (p: RuledProject, now: Date) => {
+    const closesAt = reviewWindowClosesAt(p);
+    return closesAt && now.getTime() < closesAt.getTime() ? null : reviewMessages.windowClosed;
+  },
+  /** One review per side per project. */
+  'family-not-reviewed': (p: RuledProject) => (p.reviews?.family ? reviewMessages.reviewed : null),
+  'editor-not-reviewed': (p: RuledProject) => (p.reviews?.editor ? reviewMessages.reviewed : null),
+  /** The editor answers a review the site shows, once. */
+  'review-on-site': (p: RuledProject) =>
+    p.reviews?.family && p.reviews.publishedAt && !p.reviews.hidden ? null : reviewMessages.notPublished,
+  'not-replied': (p: RuledProject) => (p.reviews?.reply ? reviewMessages.replied : null),
+  /** Only a review the site shows can be hidden. */
+  'review-shown': (p: RuledProject) =>
+    p.reviews?.family && p.reviews.publishedAt && !p.reviews.hidden ? null : reviewMessages.notShown,
 } as const satisfies Record<string, (project: RuledProject, now: Date) => string | null>;
 
 const FAMILY: readonly Role[] = ['customer', 'student'];
@@ -151,7 +180,8 @@ export const TRANSITIONS = [
     from: ['returned'],
     to: 'final',
     effects: ['release-slot'],
-    notices: { editor: 'marked-final' },
+    timers: ['nudge', 'reveal'],
+    notices: { editor: 'marked-final', family: 'review-invite' },
   }),
   transition({
     name: 'auto-finalize',
@@ -161,6 +191,7 @@ export const TRANSITIONS = [
     from: ['returned'],
     to: 'final',
     effects: ['release-slot'],
+    timers: ['nudge', 'reveal'],
     notices: { family: 'final-by-itself', editor: 'final-by-itself' },
   }),
   transition({
@@ -170,6 +201,7 @@ export const TRANSITIONS = [
     from: OPEN_STATES,
     to: 'final',
     effects: ['release-slot'],
+    timers: ['nudge', 'reveal'],
     notices: { family: 'final-by-team', editor: 'final-by-team' },
   }),
   transition({
@@ -255,6 +287,64 @@ export const TRANSITIONS = [
     effects: ['change-editor', 'move-slot'],
     notices: { family: 'new-editor', editor: 'assigned', 'previous-editor': 'reassigned-away' },
   }),
+  // Reviews, double-blind: each side writes once in the window; the family's is published when both
+  // are in or the window closes, and the editor's is read by our team only.
+  transition({
+    name: 'review',
+    action: 'review',
+    actors: FAMILY,
+    from: ['final'],
+    to: null,
+    guards: ['review-window-open', 'family-not-reviewed'],
+    effects: ['record-family-review', 'reveal-if-both'],
+    versioned: false,
+    notices: { editor: 'family-reviewed', family: 'review-published' },
+  }),
+  transition({
+    name: 'editor-review',
+    action: 'review',
+    actors: ['editor'],
+    from: ['final'],
+    to: null,
+    guards: ['review-window-open', 'editor-not-reviewed'],
+    effects: ['record-editor-review', 'reveal-if-both'],
+    versioned: false,
+    notices: { family: 'review-published', editor: 'review-revealed' },
+  }),
+  transition({
+    name: 'close-reviews',
+    action: 'review',
+    actors: ['system'],
+    via: 'timer',
+    from: ['final'],
+    to: null,
+    effects: ['reveal'],
+    versioned: false,
+    notices: { family: 'review-published', editor: 'review-revealed' },
+  }),
+  transition({
+    name: 'reply',
+    action: 'reply',
+    actors: ['editor'],
+    from: ['final'],
+    to: null,
+    guards: ['review-on-site', 'not-replied'],
+    effects: ['record-reply'],
+    versioned: false,
+    notices: { family: 'editor-replied' },
+  }),
+  transition({
+    // The reason is required: the family reads it. A review is never edited, only hidden.
+    name: 'hide-review',
+    action: 'hide-review',
+    actors: ['admin'],
+    from: ['final'],
+    to: null,
+    guards: ['review-shown'],
+    effects: ['hide-review'],
+    versioned: false,
+    notices: { family: 'review-hidden' },
+  }),
 ] as const;
 
 export type TransitionName = (typeof TRANSITIONS)[number]['name'];
@@ -269,9 +359,11 @@ export interface Timer {
   /** It does nothing once the project left these states or its round (the transition that set it is history). */
   while: readonly ProjectState[];
   /** What it does, once per round: mark the round, tell someone, or take a transition. */
-  does: 'remind-editor' | 'mark-late' | 'warn-family' | 'auto-finalize';
+  does: 'remind-editor' | 'mark-late' | 'warn-family' | 'auto-finalize' | 'remind-reviewers' | 'close-reviews';
   notices: Partial<Record<Audience, string>>;
 }
+
+const REVIEW_WINDOW_LEFT_AT_REMINDER_MS = REVIEW_WINDOW_MS - REVIEW_REMINDER_MS;
 
 /** The process's clocks, each set by the transitions that name it and keyed by the round. */
 export const TIMERS = {
@@ -301,6 +393,20 @@ export const TIMERS = {
     at: (p: Project) => autoFinalAt(p)!,
     while: ['returned'],
     does: 'auto-finalize',
+    notices: {},
+  },
+  /** Whoever has not reviewed yet is reminded once, a few days before the review window closes. */
+  nudge: {
+    at: (p: Project) => new Date(reviewWindowClosesAt(p)!.getTime() - REVIEW_WINDOW_LEFT_AT_REMINDER_MS),
+    while: ['final'],
+    does: 'remind-reviewers',
+    notices: { family: 'review-reminder', editor: 'review-reminder' },
+  },
+  /** The review window closes: what was written is published, and nothing more can be. */
+  reveal: {
+    at: (p: Project) => reviewWindowClosesAt(p)!,
+    while: ['final'],
+    does: 'close-reviews',
     notices: {},
   },
 } as const satisfies Record<string, Timer>;

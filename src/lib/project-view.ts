@@ -17,6 +17,7 @@ import {
 } from './delivery';
 import { refusal } from './project-process';
 import { quoteFor, type RefundBasis } from './refunds';
+import { reviewWindowClosesAt, type ProjectReviews } from './reviews';
 
 /**
  * What editing needs, and no more: the student's first name and grade; not the family's account,
@@ -52,6 +53,18 @@ function named<T extends { by: Role; actor?: string; author?: string; refundCent
   } as T;
 }
 
+/**
+ * Double-blind: the family reads its own review, never the editor's; the editor reads their own, and
+ * the family's once published; our team reads both.
+ */
+function reviewsFor(reviews: ProjectReviews | undefined, team: boolean, editorReads: boolean) {
+  if (!reviews || team) return reviews;
+  const { family, editor, ...rest } = reviews;
+  return editorReads
+    ? { ...rest, ...(editor && { editor }), ...(family && rest.publishedAt && { family }) }
+    : { ...rest, ...(family && { family }) };
+}
+
 /** `order`, the project's order, makes the cancellation quote: without it none is offered. */
 export function projectView(project: Project, roles: Role[], now: Date, order: RefundBasis | null = null): ProjectView {
   const open = openRound(project, now);
@@ -74,7 +87,11 @@ export function projectView(project: Project, roles: Role[], now: Date, order: R
   });
   return {
     ...(full ? record : editorReads ? forEditor(record) : forStudent(record)),
-    history: record.history.map((event) => shown(event) as ProjectEvent),
+    // The editor's review of the family is our team's to read: its entry too.
+    history: record.history
+      .filter((event) => team || !(event.type === 'review' && event.by === 'editor'))
+      .map((event) => shown(event) as ProjectEvent),
+    reviews: reviewsFor(record.reviews, team, editorReads),
     messages: record.messages.map((message) => shown(message) as ProjectMessage),
     roles,
     actions,
@@ -82,5 +99,6 @@ export function projectView(project: Project, roles: Role[], now: Date, order: R
     due: open ? { at: open.round.dueAt, late: open.late } : null,
     autoFinalAt: autoFinalAt(project)?.toISOString() ?? null,
     cancellation: actions.includes('cancel') && order ? quoteFor(project, order, now) : null,
+    reviewClosesAt: reviewWindowClosesAt(project)?.toISOString() ?? null,
   };
 }

@@ -136,6 +136,10 @@ export const editorSchema = z.object({
   slotsOpen: z.number(),
   totalSlots: z.number(),
   featured: featuredSchema,
+  /** Published reviews: the average once there are enough of them. */
+  rating: z.object({ count: z.number(), average: z.number().nullable() }).default({ count: 0, average: null }),
+  /** Rounds returned over the recent period, and the share on time once there are enough. */
+  onTime: z.object({ rounds: z.number(), share: z.number().nullable() }).default({ rounds: 0, share: null }),
 });
 export type Editor = z.infer<typeof editorSchema>;
 

@@ -434,6 +434,7 @@ test.describe('the Projects tab', () => {
       due: null,
       autoFinalAt: null,
       cancellation: null,
+      reviewClosesAt: null,
     });
     const asked: string[] = [];
     let answer: 'hold' | 'fail' | 'pages' | 'empty' = 'hold';

@@ -16,6 +16,9 @@ import { selection } from '../helpers/orders';
 import { act, paidOrder } from '../helpers/projects';
 import { call, clearStore, context } from '../helpers/functions';
 
+/** What the public list adds to a new editor: no published review, no returned round. */
+const NO_REVIEWS_YET = { rating: { count: 0, average: null }, onTime: { rounds: 0, share: null } };
+
 const input = {
   name: 'Grace Liu',
   image: '/editors/grace.svg',
@@ -59,8 +62,8 @@ describe('POST /api/database/editors', () => {
   it('creates an editor under an id made from the name and shows it on the public list at once', async () => {
     const res = await create();
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: 'grace-liu', ...input });
-    expect(await publicList()).toEqual([{ id: 'grace-liu', ...input }]);
+    expect(res.body).toEqual({ id: 'grace-liu', ...input, ...NO_REVIEWS_YET });
+    expect(await publicList()).toEqual([{ id: 'grace-liu', ...input, ...NO_REVIEWS_YET }]);
     const stored = await editorsRepo().get('grace-liu');
     expect(stored?.createdAt).toEqual(stored?.updatedAt);
   });
@@ -134,8 +137,8 @@ describe('PUT /api/database/editors/:id', () => {
     const changed = { ...input, name: 'Grace L. Liu', slotsOpen: 0, featured: { home: false, about: true } };
     const res = await update('grace-liu', changed);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: 'grace-liu', ...changed });
-    expect(await publicList()).toEqual([{ id: 'grace-liu', ...changed }]);
+    expect(res.body).toEqual({ id: 'grace-liu', ...changed, ...NO_REVIEWS_YET });
+    expect(await publicList()).toEqual([{ id: 'grace-liu', ...changed, ...NO_REVIEWS_YET }]);
     const after = await editorsRepo().get('grace-liu');
     expect(after?.createdAt).toBe(before?.createdAt);
     expect(after!.updatedAt >= before!.updatedAt).toBe(true);
@@ -247,7 +250,7 @@ describe('PATCH /api/database/editors/:id { hidden }', () => {
     expect((await update('grace-liu', { ...input, college: 'Duke University' })).status).toBe(200);
     expect(await publicList()).toEqual([]);
     expect((await hide('grace-liu', false)).body).toMatchObject({ hidden: false, college: 'Duke University' });
-    expect(await publicList()).toEqual([{ id: 'grace-liu', ...input, college: 'Duke University' }]);
+    expect(await publicList()).toEqual([{ id: 'grace-liu', ...input, college: 'Duke University', ...NO_REVIEWS_YET }]);
   });
 
   it('answers 404 for an unknown or deleted editor and 400 for anything but a boolean', async () => {

@@ -127,6 +127,10 @@ const editorWithId = async () => (await editorsRepo().createWithNewId(editorInpu
 /** One row per endpoint (method and `config.path`); a new endpoint needs one line here. */
 const MATRIX: Record<string, Row> = {
   'GET /api/database/editors': { expect: everyone(200), request: async () => ({ path: '/api/database/editors' }) },
+  'GET /api/editors/:id/reviews': {
+    expect: everyone(200),
+    request: async () => ({ path: '/api/editors/maya-chen/reviews', params: { id: 'maya-chen' } }),
+  },
   'POST /api/database/editors': {
     expect: adminsOnly(201),
     request: async () => ({ path: '/api/database/editors', json: editorInput() }),

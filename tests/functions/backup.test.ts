@@ -7,6 +7,7 @@
  * other blobs. Against storage that fails at any write, an export never writes a manifest for an
  * incomplete copy nor leaves a manifest without its copies, and a restore run again completes.
  */
+import { reviewsRepo } from '../../netlify/server/reviews/reviews.repo';
 import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/admin-consult-availability';
 import contactHandler from '../../netlify/functions/contact';
@@ -194,6 +195,17 @@ describe('export, wipe, restore, on the local Blobs server', () => {
       orderId: 'BCC-BACKUP',
       subject: 'A refund failed',
       lines: ['A refund failed.'],
+    });
+    // A review published on an editor's profile.
+    await reviewsRepo().put('maya-chen', {
+      projectId: 'BCC-BACKUP-1',
+      publishedAt: NOW.toISOString(),
+      student: { firstName: 'Sam', grade: '12' },
+      service: 'Supplemental Essay Help (Small)',
+      scores: { feedback: 5, communication: 5, onTime: 4 },
+      overall: 4.7,
+      text: 'Clear notes.',
+      reply: null,
     });
   }, 120_000);
 

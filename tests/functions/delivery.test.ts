@@ -97,6 +97,12 @@ function bodyFor(action: ProjectAction, project: Pick<ProjectView, 'version' | '
     case 'extend':
     case 'cancel':
       return { version };
+    case 'review':
+      return { scores: { feedback: 5, communication: 4, onTime: 5 }, score: 5, text: 'Clear, kind notes.' };
+    case 'reply':
+      return { text: 'Thank you!' };
+    case 'hide-review':
+      return { reason: 'It named another student.' };
   }
 }
 
@@ -211,7 +217,7 @@ describe('the state machine through the endpoint, every step, every role, every 
         }
         expect(res.status, `${action} by ${role} from ${state}: ${JSON.stringify(res.body)}`).toBe(200);
         expect(res.body.state).toBe(stateAfter(endpointTransition(action, role)!, state));
-        expect(res.body.version).toBe(project.version + (action === 'message' ? 0 : 1));
+        expect(res.body.version).toBe(project.version + (endpointTransition(action, role)!.versioned ? 1 : 0));
         expect(res.body.history.at(-1)).toMatchObject({ type: action, from: state, to: res.body.state, by: role });
         break;
       }
@@ -500,7 +506,8 @@ describe('what each side sees and hears', () => {
     let project = (await submitText(tokens.customer, await getProject(tokens.customer, id))).body;
     project = (await act(tokens.editor, id, 'return', bodyFor('return', project))).body;
     project = (await act(tokens.customer, id, 'finalize', { version: project.version })).body;
-    expect(project.actions).toEqual(['message']);
+    // Messages, and the review it may now have.
+    expect(project.actions).toEqual(['message', 'review']);
     await clearStore('outbox');
     expect((await act(tokens.customer, id, 'message', { text: 'Can we talk on Friday as planned?' })).status).toBe(200);
     expect((await act(tokens.editor, id, 'message', { text: 'Yes, 4 pm.' })).status).toBe(200);

@@ -7,7 +7,7 @@ import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { call, clearStore } from '../helpers/functions';
 
 // The original editor fields, the featured flags and the bio the editor writes for their profile page.
-const SPEC_FIELDS = [
+const PUBLIC_FIELDS = [
   'id',
   'name',
   'image',
@@ -21,6 +21,9 @@ const SPEC_FIELDS = [
   'slotsOpen',
   'totalSlots',
   'featured',
+  // Kept from published reviews and returned rounds, never from the editor's own words.
+  'rating',
+  'onTime',
 ];
 
 beforeEach(() => clearStore('editors'));
@@ -37,7 +40,7 @@ describe('GET /api/database/editors', () => {
     const res = await call(editorsHandler, '/api/database/editors');
     expect(res.status).toBe(200);
     expect(res.body.map((e: { id: string }) => e.id)).toEqual(DEMO_EDITORS.map((e) => e.id));
-    for (const editor of res.body) expect(Object.keys(editor).sort()).toEqual([...SPEC_FIELDS].sort());
+    for (const editor of res.body) expect(Object.keys(editor).sort()).toEqual([...PUBLIC_FIELDS].sort());
     expect(res.headers.get('netlify-cdn-cache-control')).toMatch(/s-maxage=\d+/);
     expect(res.headers.get('cache-control')).toMatch(/must-revalidate/);
   });

@@ -163,8 +163,10 @@ describe('the editor form', () => {
       slotsOpen: 1,
       totalSlots: 5,
       featured: { home: true, about: false },
+      rating: { count: 0, average: null },
+      onTime: { rounds: 0, share: null },
     };
-    const { id: _, ...input } = editor;
+    const { id: _, rating: _rating, onTime: _onTime, ...input } = editor;
     expect(
       toEditorInput(
         valuesOf({ ...editor, hidden: true, projects: { open: 1, finished: 0 } } as typeof editor, 'ada@example.test'),

@@ -66,6 +66,10 @@ const ALLOWED: Record<ProjectAction, Partial<Record<Role, ProjectState[]>>> = {
     admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
   },
   reassign: { admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  // These projects have no final time, so their review window reads as closed (the process test opens it).
+  review: { customer: [], student: [], editor: [] },
+  reply: { editor: [] },
+  'hide-review': { admin: [] },
 };
 const ROLES: Role[] = ['customer', 'student', 'editor', 'admin', 'system'];
 
@@ -183,7 +187,7 @@ describe('the delivery state machine', () => {
       error:
         'This project has been final for more than 14 days: its thread is closed. Please write to us from the contact page.',
     });
-    expect(availableActions(final, 'customer', new Date('2026-11-11T00:00:00Z'))).toEqual(['message']);
+    expect(availableActions(final, 'customer', new Date('2026-11-11T00:00:00Z'))).toEqual(['message', 'review']);
     // Only messages: nothing else opens again, and a project withdrawn or cancelled has no such time.
     expect(refusal(final, 'submit', 'customer', new Date('2026-11-11T00:00:00Z'))?.status).toBe(409);
     expect(messagesCloseAt({ state: 'withdrawn', history: final.history })).toBeNull();

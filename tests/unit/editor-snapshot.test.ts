@@ -3,7 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import { editorSnapshot } from '../../src/build/editor-snapshot';
 
-const live = [{ ...DEMO_EDITORS[0], id: 'live-one', name: 'Live One' }];
+const live = [
+  {
+    ...DEMO_EDITORS[0],
+    id: 'live-one',
+    name: 'Live One',
+    rating: { count: 4, average: 4.5 },
+    onTime: { rounds: 6, share: 0.83 },
+  },
+];
 const answering = (body: unknown, status = 200) =>
   vi.fn(async () => Response.json(body, { status })) as unknown as typeof fetch;
 const failing = vi.fn(async () => {

@@ -31,6 +31,7 @@ import {
   type TransitionName,
 } from '../../src/lib/project-process';
 import { refundMessages } from '../../src/lib/refunds';
+import { reviewMessages } from '../../src/lib/reviews';
 import { site } from '../../src/lib/site';
 import { ARCHITECTURE, processSection, withProcessSection } from '../../scripts/docs/process-doc';
 
@@ -60,6 +61,12 @@ const EXPECTED: Record<
   'message-from-editor': { by: ['editor'], via: 'endpoint', from: [...OPEN, 'final'], to: null },
   'message-from-team': { by: ['admin'], via: 'endpoint', from: [...OPEN, 'final'], to: null },
   reassign: { by: ['admin'], via: 'endpoint', from: OPEN, to: null },
+  review: { by: ['customer', 'student'], via: 'endpoint', from: ['final'], to: null },
+  'editor-review': { by: ['editor'], via: 'endpoint', from: ['final'], to: null },
+  'close-reviews': { by: ['system'], via: 'timer', from: ['final'], to: null },
+  // Only once a review is on the site: the sample's final project has none yet.
+  reply: { by: ['editor'], via: 'endpoint', from: [], to: null },
+  'hide-review': { by: ['admin'], via: 'endpoint', from: [], to: null },
 };
 
 /** A supplement in `state`, as it gets there: a draft in, feedback on it once returned. */
@@ -136,6 +143,9 @@ const STEPS: Record<Step['action'], Step> = {
   },
   message: { action: 'message', text: 'A question' },
   reassign: { action: 'reassign', editor: { id: 'ravi-patel', name: 'Ravi Patel' } },
+  review: { action: 'review', scores: { feedback: 5, communication: 4, onTime: 5 }, score: 4, text: 'Kind and clear.' },
+  reply: { action: 'reply', text: 'Thank you, Sam!' },
+  'hide-review': { action: 'hide-review', reason: 'It named another student.' },
 };
 
 const actorFor = (role: Role): Actor =>
@@ -161,6 +171,11 @@ describe('who may take each transition, from where', () => {
       for (const state of PROJECT_STATES) {
         const refused = transitionRefusal(sample(state), t, NOW);
         if (expected.from.includes(state)) expect(refused, state).toBeNull();
+        else if (state === 'final' && (t.from as readonly ProjectState[]).includes('final'))
+          expect(refused, state).toEqual({
+            status: 409,
+            error: t.name === 'reply' ? reviewMessages.notPublished : reviewMessages.notShown,
+          });
         else
           expect(refused, state).toEqual({
             status: 409,
@@ -206,7 +221,8 @@ const TOLD: Record<TransitionName, string[]> = {
   acknowledge: ['customer', 'student'],
   return: ['customer', 'student'],
   'keep-open': ['editor:maya-chen'],
-  finalize: ['editor:maya-chen'],
+  // The family who made it final is invited to review by e-mail too.
+  finalize: ['editor:maya-chen', 'customer', 'student'],
   'auto-finalize': ['customer', 'student', 'editor:maya-chen'],
   'team-finalize': ['customer', 'student', 'editor:maya-chen'],
   withdraw: ['editor:maya-chen'],
@@ -217,11 +233,17 @@ const TOLD: Record<TransitionName, string[]> = {
   'message-from-editor': ['customer', 'student'],
   'message-from-team': ['customer', 'student', 'editor:maya-chen'],
   reassign: ['customer', 'student', 'editor:ravi-patel', 'editor:maya-chen'],
+  // The family's review is published only with the editor's, or when the window closes.
+  review: ['editor:maya-chen'],
+  'editor-review': [],
+  'close-reviews': [],
+  reply: ['customer', 'student'],
+  'hide-review': ['customer', 'student'],
 };
 
 describe('what each transition does, and who is told', () => {
   for (const t of TRANSITIONS) {
-    const from = EXPECTED[t.name].from.at(-1)!;
+    const from = EXPECTED[t.name].from.at(-1) ?? 'final';
     for (const role of t.actors) {
       it(`${t.name} by ${role} from ${from}`, () => {
         const before = sample(from, { invited: true });
@@ -229,7 +251,8 @@ describe('what each transition does, and who is told', () => {
         const actor = actorFor(role);
         const after = applyTransition(before, t, step, actor, NOW);
         expect(after.state).toBe(EXPECTED[t.name].to ?? from);
-        expect(after.version).toBe(before.version + (t.action === 'message' ? 0 : 1));
+        const unversioned = ['message', 'review', 'reply', 'hide-review'].includes(t.action);
+        expect(after.version).toBe(before.version + (unversioned ? 0 : 1));
         expect(after.history.at(-1)).toMatchObject({ at: AT, by: role, actor: actor.name, type: t.action, from });
         expect(after.history.at(-1)?.adminEmail).toBe(role === 'admin' ? 'owner@beacon.example' : undefined);
 

@@ -173,6 +173,7 @@ const STEP_ACTIONS: Partial<Record<ProjectAction, AuditAction>> = {
   cancel: 'project-cancelled',
   extend: 'project-extended',
   message: 'project-message',
+  'hide-review': 'review-hidden',
 };
 
 /** A step our team takes on a project: its state and editor, and what was said. */
@@ -187,6 +188,7 @@ export function projectChange(project: Project, t: Transition, step: Step): Audi
       state: stateAfter(t, project.state),
       editor: step.action === 'reassign' ? step.editor.name : project.editor.name,
       ...(step.action === 'message' && { message: step.text }),
+      ...(step.action === 'hide-review' && { reason: step.reason }),
     },
   };
 }

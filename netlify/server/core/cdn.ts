@@ -9,6 +9,13 @@ import { EDITORS_MEMORY_MS } from '../editors/editors.repo';
 /** The tag on every cached answer that lists editors. */
 export const EDITORS_CACHE_TAG = 'editors';
 
+/** Browsers always revalidate; Netlify's CDN keeps a copy briefly, tagged so a change can purge it. */
+export const EDITORS_CACHE_HEADERS = {
+  'Cache-Control': 'public, max-age=0, must-revalidate',
+  'Netlify-CDN-Cache-Control': 'public, s-maxage=60, stale-while-revalidate=300',
+  'Netlify-Cache-Tag': EDITORS_CACHE_TAG,
+};
+
 export type PurgeOutcome = 'purged' | 'skipped' | 'failed';
 
 export async function purgeCacheTags(

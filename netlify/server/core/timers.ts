@@ -9,7 +9,8 @@
 import { openStore, type DeployInfo } from '../storage/stores';
 
 /**
- * Each kind is about a project, but 'expire' (an unpaid order), 'mail' (an outbox mail to send again)
+ * Each kind is about a project ('stats': what the project adds to its editors' ratings and on-time
+ * share, published again should the step's own attempt fail), but 'expire' (an unpaid order), 'mail' (an outbox mail to send again)
  * and 'waitlist' (an editor whose waitlist is told of an opening).
  */
 export const TIMER_KINDS = [
@@ -24,6 +25,9 @@ export const TIMER_KINDS = [
   'mail',
   'notify',
   'waitlist',
+  'nudge',
+  'reveal',
+  'stats',
 ] as const;
 export type TimerKind = (typeof TIMER_KINDS)[number];
 

@@ -17,6 +17,7 @@ import {
 } from '../../../src/lib/delivery';
 import { formatUsdCents } from '../../../src/lib/money';
 import type { Audience, TimerNoticeName, TransitionNoticeName } from '../../../src/lib/project-process';
+import { REVIEW_LIMITS, reviewWindowClosesAt } from '../../../src/lib/reviews';
 import { site } from '../../../src/lib/site';
 import { inputOf, type Actor, type Step } from './transitions';
 
@@ -66,13 +67,29 @@ const finalAt = (project: Project) => dateTime(autoFinalAt(project)!.toISOString
 const finalLine = (project: Project) =>
   `Without a new draft it becomes final by itself on ${finalAt(project)}. ${keepOpenLine(project)}`.trim();
 
+/** A final notice with the invitation to review, worded for the family or the editor. */
+const invited = (words: Words, project: Project, audience: Audience): Words => ({
+  ...words,
+  lines: [...words.lines, audience === 'editor' ? inviteEditor(project) : inviteFamily(project)],
+});
+
 const files = (n: number) => (n ? ` with ${n} file${n === 1 ? '' : 's'}` : '');
 const finalTo = (project: Project, why = '') => ({
   subject: `Final: ${what(project)}`,
   lines: [`${what(project)} is now final${why}.`],
 });
 
-export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext) => Words> = {
+/** Until when a final project can be reviewed, named. */
+const reviewBy = (project: Project) => dateTime(reviewWindowClosesAt(project)!.toISOString());
+const inviteFamily = (project: Project) =>
+  `How did it go? Review ${project.editor.name} on your dashboard by ${reviewBy(project)}: your review helps other families choose, and ${project.editor.name} reads it only once you have both reviewed or that day has passed.`;
+const inviteEditor = (project: Project) =>
+  `You may review the family's collaboration by ${reviewBy(project)}: only our team reads it, and you read the family's review once you have both reviewed or that day has passed.`;
+/** The family's review went public in this step: before it, it was not. */
+const publishedNow = ({ project, before }: NoticeContext) =>
+  Boolean(project.reviews?.publishedAt && !before.reviews?.publishedAt);
+
+export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext) => Words | null> = {
   'draft-submitted': ({ project }) => {
     const round = currentRound(project)!;
     return {
@@ -113,13 +130,54 @@ export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext)
   }),
   'marked-final': ({ project, actor }) => ({
     subject: `Marked final: ${what(project)}`,
-    lines: [`${actor.name} marked ${project.service.title} final. Thank you!`],
+    lines: [`${actor.name} marked ${project.service.title} final. Thank you!`, inviteEditor(project)],
   }),
-  'final-by-itself': ({ project }) =>
-    finalTo(project, ': seven days passed after the last feedback without a new draft'),
-  'final-by-team': ({ project }) => ({
-    subject: `Final: ${what(project)}`,
-    lines: [`${site.name} marked ${what(project)} final.`],
+  'review-invite': ({ project }) => ({
+    subject: `How was ${project.editor.name}? Review ${project.service.title}`,
+    lines: [`${what(project)} is final.`, inviteFamily(project)],
+  }),
+  'final-by-itself': ({ project, audience }) =>
+    invited(finalTo(project, ': seven days passed after the last feedback without a new draft'), project, audience),
+  'final-by-team': ({ project, audience }) =>
+    invited(
+      { subject: `Final: ${what(project)}`, lines: [`${site.name} marked ${what(project)} final.`] },
+      project,
+      audience,
+    ),
+  'family-reviewed': ({ project }) => ({
+    subject: `Reviewed: ${what(project)}`,
+    lines: [
+      project.reviews?.publishedAt
+        ? `${project.student.name}'s family reviewed ${project.service.title}: read it on the project, and answer it once if you wish.`
+        : `${project.student.name}'s family reviewed ${project.service.title}. You read their review once you have reviewed their collaboration, or on ${reviewBy(project)}.`,
+    ],
+  }),
+  'review-published': (c) =>
+    publishedNow(c)
+      ? {
+          subject: `Your review of ${c.project.editor.name} is published`,
+          lines: [`Your review of ${c.project.service.title} is now on ${c.project.editor.name}'s profile. Thank you!`],
+        }
+      : null,
+  'review-revealed': (c) =>
+    publishedNow(c)
+      ? {
+          subject: `The family's review: ${what(c.project)}`,
+          lines: [
+            `${c.project.student.name}'s family's review of ${c.project.service.title} is published. Read it on the project; you may answer it once, publicly (up to ${REVIEW_LIMITS.reply} characters).`,
+          ],
+        }
+      : null,
+  'editor-replied': ({ project }) => ({
+    subject: `${project.editor.name} answered your review`,
+    lines: [`${project.editor.name} answered your review of ${project.service.title}: read it on the project.`],
+  }),
+  'review-hidden': ({ project, step }) => ({
+    subject: `Your review of ${project.editor.name} is hidden`,
+    lines: [
+      `${site.name} took your review of ${project.service.title} off the site.`,
+      `The reason: ${inputOf(step, 'hide-review').reason}`,
+    ],
   }),
   'withdrawn-by-family': ({ project }) => ({
     subject: `Withdrawn: ${what(project)}`,
@@ -184,7 +242,7 @@ export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext)
   }),
 };
 
-export const TIMER_NOTICES: Record<TimerNoticeName, (project: Project) => Words> = {
+export const TIMER_NOTICES: Record<TimerNoticeName, (project: Project, audience: Audience) => Words | null> = {
   'ack-reminder': (project) => ({
     subject: `Reminder: please acknowledge ${what(project)}`,
     lines: [
@@ -198,4 +256,13 @@ export const TIMER_NOTICES: Record<TimerNoticeName, (project: Project) => Words>
       keepOpenLine(project),
     ].filter(Boolean),
   }),
+  'review-reminder': (project, audience) => {
+    if (audience === 'editor')
+      return project.reviews?.editor
+        ? null
+        : { subject: `Reminder: review the family of ${what(project)}`, lines: [inviteEditor(project)] };
+    return project.reviews?.family
+      ? null
+      : { subject: `Reminder: review ${project.editor.name}`, lines: [inviteFamily(project)] };
+  },
 };

@@ -20,7 +20,8 @@ type Notice = Omit<OwedNotice, 'id' | 'at'>;
  * The notices of `words` for one audience of the process: the family is the parent and, once invited,
  * the student (who does not read what concerns the money); an editor is the project's or the previous one.
  */
-function addressed(audience: Audience, words: Words, project: Project, before: Project): Notice[] {
+function addressed(audience: Audience, words: Words | null, project: Project, before: Project): Notice[] {
+  if (!words) return [];
   const { subject, lines, parentLines = [] } = words;
   switch (audience) {
     case 'editor':
@@ -49,13 +50,16 @@ export function noticesOf(t: Transition, step: Step, before: Project, after: Pro
   );
 }
 
-/** A timer's notices, under `id` (a student's copy under `<id>-student`); `at` is when the timer marked the round. */
+/**
+ * A timer's notices: the first audience's under `id`, a student's copy under `<id>-student`, a later
+ * audience's under `<id>-<audience>`; `at` is when the timer marked the project.
+ */
 export function timerNotices(timer: TimerName, id: string, project: Project, at: string): OwedNotice[] {
   return (Object.entries(TIMERS[timer].notices) as [Audience, keyof typeof TIMER_NOTICES][]).flatMap(
-    ([audience, name]) =>
-      addressed(audience, TIMER_NOTICES[name](project), project, project).map((notice) => ({
+    ([audience, name], i) =>
+      addressed(audience, TIMER_NOTICES[name](project, audience), project, project).map((notice) => ({
         ...notice,
-        id: notice.audience === 'student' ? `${id}-student` : id,
+        id: notice.audience === 'student' ? `${id}-student` : i > 0 ? `${id}-${notice.audience}` : id,
         at,
       })),
   );

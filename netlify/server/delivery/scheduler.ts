@@ -15,6 +15,7 @@ import { noticesOfEvent, send, timerNotices } from './notify';
 import { projectFilesRepo } from './files';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
+import { syncEditorStats } from '../reviews/editor-stats';
 import { commitStep, type StepContext } from './steps';
 import { timersRepo, type Timer } from '../core/timers';
 import { tellWaitlist } from '../waitlist/waitlist-notify';
@@ -87,6 +88,9 @@ async function handle(timer: Timer, now: Date, context: StepContext): Promise<vo
     case 'notify':
       await send(noticesOfEvent(found.value, Number(timer.ref)), found.value, context);
       return;
+    case 'stats':
+      await syncEditorStats(found.value, context);
+      return;
   }
   if (timer.kind in TIMERS)
     await processTimer(timer.kind as TimerName, timer.ref, found.value, found.etag, now, context);
@@ -107,12 +111,32 @@ async function processTimer(
 ): Promise<void> {
   const timer = TIMERS[name];
   const round = currentRound(project);
+  // A project our team made final before any draft has no round: its timers are keyed 0.
   const live =
-    round !== undefined &&
-    String(round.n) === ref &&
+    String(round?.n ?? 0) === ref &&
     (timer.while as readonly string[]).includes(project.state) &&
     timer.at(project).getTime() <= now.getTime();
   if (!live) return;
+  switch (timer.does) {
+    case 'remind-reviewers': {
+      const at = project.reminders.reviewReminder
+        ? markedAt(project, 'review_reminder')
+        : await mark(
+            project,
+            etag,
+            { reminders: { ...project.reminders, reviewReminder: true } },
+            'review_reminder',
+            now,
+            context,
+          );
+      await send(timerNotices(name, 'review-reminder', project, at), project, context);
+      return;
+    }
+    case 'close-reviews':
+      await commitStep(project, etag, transitionNamed('close-reviews'), { action: 'review' }, SYSTEM, context, now);
+      return;
+  }
+  if (!round) return;
   switch (timer.does) {
     case 'remind-editor': {
       // Marked already by a run that could not send: send now (once), without marking again.

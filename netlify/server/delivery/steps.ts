@@ -34,6 +34,7 @@ import {
   versionOnlySchema,
   withdrawSchema,
 } from '../../../src/lib/delivery.schema';
+import { editorReviewSchema, familyReviewSchema, hideReviewSchema, replySchema } from '../../../src/lib/reviews.schema';
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
 import { editorMessages } from '../../../src/lib/messages';
 import { audited, projectChange } from '../admin/audit-log';
@@ -49,6 +50,7 @@ import { projectFilesRepo } from './files';
 import { noticesOfEvent, owedNotices, send } from './notify';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
+import { syncEditorStats } from '../reviews/editor-stats';
 import { StorageError } from '../storage/stores';
 import { timersRepo } from '../core/timers';
 import { applyTransition, teamActor, type Actor, type Step } from './transitions';
@@ -141,6 +143,14 @@ async function stepOf(
       if (editor.id === project.editor.id) throw new HttpError(409, deliveryMessages.sameEditor);
       return { action, editor: { id: editor.id, name: editor.name } };
     }
+    case 'review':
+      return t.name === 'editor-review'
+        ? { action, ...parse(editorReviewSchema, body) }
+        : { action, ...parse(familyReviewSchema, body) };
+    case 'reply':
+      return { action, text: parse(replySchema, body).text };
+    case 'hide-review':
+      return { action, reason: parse(hideReviewSchema, body).reason };
   }
 }
 
@@ -149,6 +159,9 @@ type TimerArgs = Parameters<ReturnType<typeof timersRepo>['schedule']>;
 const SLOT_EFFECTS: readonly Effect[] = ['take-slot', 'release-slot', 'move-slot'];
 const movesSlots = (t: Transition) => t.effects.some((effect) => SLOT_EFFECTS.includes(effect));
 const refundsByPolicy = (t: Transition) => t.effects.includes('refund-by-policy');
+/** What changes an editor's public numbers: a returned round (on time or not), a review published, answered or hidden. */
+const STATS_EFFECTS: readonly Effect[] = ['close-round', 'reveal-if-both', 'reveal', 'record-reply', 'hide-review'];
+const movesStats = (t: Transition) => t.effects.some((effect) => STATS_EFFECTS.includes(effect));
 
 /**
  * The timers a transition needs, set before the change (a timer for a change that never happened
@@ -156,9 +169,11 @@ const refundsByPolicy = (t: Transition) => t.effects.includes('refund-by-policy'
  */
 function timersFor(t: Transition, after: Project, now: Date): TimerArgs[] {
   const soon = new Date(now.getTime() + SYNC_CHECK_MS);
-  const timers: TimerArgs[] = t.timers.map((name) => [TIMERS[name].at(after), after.id, name, currentRound(after)!.n]);
+  const round = currentRound(after)?.n ?? 0;
+  const timers: TimerArgs[] = t.timers.map((name) => [TIMERS[name].at(after), after.id, name, round]);
   if (movesSlots(t)) timers.push([soon, after.id, 'sync', after.version]);
   if (refundsByPolicy(t)) timers.push([soon, after.id, 'refund', after.version]);
+  if (movesStats(t)) timers.push([soon, after.id, 'stats', after.history.length]);
   return timers;
 }
 
@@ -211,6 +226,7 @@ export async function commitStep(
     throw error;
   }
   if (movesSlots(t)) await syncSlots(after, context);
+  if (movesStats(t)) await syncEditorStats(after, context);
   // After the answer, and never able to undo or fail the step: it is stored, and so are its notices,
   // which the notify timer sends should this fail.
   context.waitUntil(
@@ -220,6 +236,16 @@ export async function commitStep(
   );
   if (refundsByPolicy(t)) await refundOrRetryLater(after, context);
   return after;
+}
+
+/** Whether `step` is the review its side already wrote, score for score and word for word. */
+function isRepeatedReview(project: Project, t: Transition, step: Step): boolean {
+  if (step.action !== 'review') return false;
+  const { family, editor } = project.reviews ?? {};
+  if (t.name === 'review' && family)
+    return isDeepStrictEqual(family.scores, step.scores) && family.text === (step.text ?? '');
+  if (t.name === 'editor-review' && editor) return editor.score === step.score && editor.text === (step.text ?? '');
+  return false;
 }
 
 /** One step of a signed-in caller on project `id`. */
@@ -247,6 +273,8 @@ export async function takeStep(
     );
   const t = endpointTransition(action, role)!;
   const step = await stepOf(t, body, project, caller, context);
+  // The same review sent again (an answer lost on the way) finds it written: nothing more happens.
+  if (isRepeatedReview(project, t, step)) return project;
   const refused = refusal(project, action, role);
   if (refused) throw new HttpError(refused.status, refused.error);
   const actor: Actor =

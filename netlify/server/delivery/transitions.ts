@@ -17,6 +17,7 @@ import {
 } from '../../../src/lib/delivery';
 import { stateAfter, type Effect, type Transition } from '../../../src/lib/project-process';
 import type { CancellationQuote } from '../../../src/lib/refunds';
+import type { ProjectReviews, Scores } from '../../../src/lib/reviews';
 import { site } from '../../../src/lib/site';
 
 export interface Actor {
@@ -39,7 +40,11 @@ export type Step =
   /** `refund`: what the family's cancel gives back; our team's cancel refunds through the order's refund. */
   | { action: 'cancel'; refund?: CancellationQuote }
   | { action: 'message'; text: string }
-  | { action: 'reassign'; editor: { id: string; name: string } };
+  | { action: 'reassign'; editor: { id: string; name: string } }
+  /** The family's scores, or the editor's one score of the collaboration; none when the window closes. */
+  | { action: 'review'; scores?: Scores; score?: number; text?: string }
+  | { action: 'reply'; text: string }
+  | { action: 'hide-review'; reason: string };
 
 type StepOf<A extends Step['action']> = Extract<Step, { action: A }>;
 
@@ -48,6 +53,11 @@ export function inputOf<A extends Step['action']>(step: Step, ...actions: A[]): 
   if (!(actions as string[]).includes(step.action)) throw new Error(`${step.action} gives no input for this effect`);
   return step as StepOf<A>;
 }
+
+const withReviews = (project: Project, change: Partial<ProjectReviews>): Project => ({
+  ...project,
+  reviews: { ...project.reviews, ...change },
+});
 
 const withLastRound = (project: Project, change: (round: Round) => Round) =>
   project.rounds.map((round, i) => (i === project.rounds.length - 1 ? change(round) : round));
@@ -105,6 +115,7 @@ const RECORD_EFFECTS: Record<Effect, (project: Project, input: EffectInput) => P
         notes,
         files,
         late: round.late || now.getTime() > Date.parse(round.dueAt),
+        returnedBy: project.editor.id,
       })),
     };
   },
@@ -141,6 +152,32 @@ const RECORD_EFFECTS: Record<Effect, (project: Project, input: EffectInput) => P
       event.note = refund.text;
     }
     return project;
+  },
+  'record-family-review': (project, { step, actor, now }) => {
+    const { scores, text = '' } = inputOf(step, 'review');
+    if (!scores || (actor.role !== 'customer' && actor.role !== 'student'))
+      throw new Error('A family review needs scores');
+    return withReviews(project, { family: { at: now.toISOString(), by: actor.role, scores, text } });
+  },
+  'record-editor-review': (project, { step, now }) => {
+    const { score, text = '' } = inputOf(step, 'review');
+    if (score === undefined) throw new Error("An editor's review needs a score");
+    return withReviews(project, { editor: { at: now.toISOString(), score, text } });
+  },
+  'reveal-if-both': (project, { now }) =>
+    project.reviews?.family && project.reviews.editor && !project.reviews.publishedAt
+      ? withReviews(project, { publishedAt: now.toISOString() })
+      : project,
+  reveal: (project, { now }) =>
+    project.reviews?.family && !project.reviews.publishedAt
+      ? withReviews(project, { publishedAt: now.toISOString() })
+      : project,
+  'record-reply': (project, { step, now }) =>
+    withReviews(project, { reply: { at: now.toISOString(), text: inputOf(step, 'reply').text } }),
+  'hide-review': (project, { step, now, event }) => {
+    const { reason } = inputOf(step, 'hide-review');
+    event.note = reason;
+    return withReviews(project, { hidden: { at: now.toISOString(), reason } });
   },
   'take-slot': (project) => project,
   'release-slot': (project) => project,

@@ -1,6 +1,8 @@
 /** Editors: one blob per editor, keyed by id. */
+import { isDeepStrictEqual } from 'node:util';
 import type { AdminEditor } from '../../../src/lib/admin-lists';
 import type { Editor, EditorInput } from '../../../src/lib/schemas';
+import { ON_TIME_PERIOD_MS, onTimeShare, ratingOf } from '../../../src/lib/reviews';
 import { LISTING_SEGMENTS } from '../../../src/lib/editor-listing';
 import { deployContext } from '../core/deploy';
 import { HttpError } from '../core/http';
@@ -14,7 +16,7 @@ import { timersRepo } from '../core/timers';
  */
 export type SlotClaim = 'held' | 'none' | 'released';
 
-export interface EditorRecord extends Omit<Editor, 'bio'> {
+export interface EditorRecord extends Omit<Editor, 'bio' | 'rating' | 'onTime'> {
   /** Absent on editors stored before profiles had one. */
   bio?: string;
   createdAt: string;
@@ -29,6 +31,16 @@ export interface EditorRecord extends Omit<Editor, 'bio'> {
    * did. Its waitlist is told once per opening (waitlist-notify.ts). Absent until the first.
    */
   opening?: EditorOpening;
+  /** Published reviews counted in the rating: the overall score each counted, or 'hidden' once taken off. */
+  reviewStats?: ReviewStats;
+  /** Rounds returned within the on-time period, by `<project id>#<round>`. */
+  recentRounds?: Record<string, { at: string; onTime: boolean }>;
+}
+
+export interface ReviewStats {
+  count: number;
+  sum: number;
+  claims: Record<string, number | 'hidden'>;
 }
 
 export interface EditorOpening {
@@ -51,11 +63,48 @@ function openingAfter(
   return { opening: { n: (before.opening?.n ?? 0) + 1, at: now.toISOString() }, tell: true };
 }
 
+/** The review counted in (or, hidden, taken out of) the stats; the same stats when it changes nothing. */
+function countReview(stats: ReviewStats | undefined, review: { projectId: string; overall: number | null }) {
+  const current = stats ?? { count: 0, sum: 0, claims: {} };
+  const claim = current.claims[review.projectId];
+  const claims = { ...current.claims };
+  if (review.overall !== null && claim === undefined)
+    return {
+      count: current.count + 1,
+      sum: current.sum + review.overall,
+      claims: { ...claims, [review.projectId]: review.overall },
+    };
+  if (review.overall === null && typeof claim === 'number')
+    return {
+      count: current.count - 1,
+      sum: current.sum - claim,
+      claims: { ...claims, [review.projectId]: 'hidden' as const },
+    };
+  if (review.overall === null && claim === undefined)
+    return { ...current, claims: { ...claims, [review.projectId]: 'hidden' as const } };
+  return stats;
+}
+
+/** The rounds within the on-time period, with `rounds` added; the same object when nothing changes. */
+function withRounds(
+  recent: Record<string, { at: string; onTime: boolean }>,
+  rounds: Record<string, { at: string; onTime: boolean }>,
+  now: Date,
+) {
+  const since = now.getTime() - ON_TIME_PERIOD_MS;
+  const kept = Object.fromEntries(
+    Object.entries({ ...rounds, ...recent }).filter(([, round]) => Date.parse(round.at) > since),
+  );
+  const same =
+    Object.keys(kept).length === Object.keys(recent).length && Object.keys(kept).every((key) => key in recent);
+  return same ? recent : kept;
+}
+
 /** Whether the public may see and choose this editor. */
 export const isShown = (editor: Pick<EditorRecord, 'hidden'>) => editor.hidden !== true;
 
 /** Strips storage fields: the API serves exactly the fields of `Editor` (schemas.ts). */
-export function toPublicEditor(record: EditorRecord): Editor {
+export function toPublicEditor(record: EditorRecord, now = new Date()): Editor {
   const {
     id,
     name,
@@ -71,7 +120,11 @@ export function toPublicEditor(record: EditorRecord): Editor {
     totalSlots,
     featured,
   } = record;
-  return { id, name, image, college, major, sat, gpa, ecs, strengths, bio, slotsOpen, totalSlots, featured };
+  return {
+    ...{ id, name, image, college, major, sat, gpa, ecs, strengths, bio, slotsOpen, totalSlots, featured },
+    rating: ratingOf(record.reviewStats?.count ?? 0, record.reviewStats?.sum ?? 0),
+    onTime: onTimeShare(record.recentRounds ?? {}, now),
+  };
 }
 
 /** The admin's view of an editor: the public fields, whether the site shows them, and their sign-in address. */
@@ -176,14 +229,17 @@ export function editorsRepo(info?: DeployInfo) {
     id: string,
     what: string,
     now: Date,
-    next: (current: EditorRecord) => Partial<EditorRecord> | Promise<Partial<EditorRecord>>,
+    next: (current: EditorRecord) => Partial<EditorRecord> | null | Promise<Partial<EditorRecord> | null>,
   ): Promise<EditorRecord | null> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await getForUpdate(id);
       if (!current) return null;
+      const fields = await next(current.value);
+      // Nothing to change: no write.
+      if (fields === null) return current.value;
       const record: EditorRecord = {
         ...current.value,
-        ...(await next(current.value)),
+        ...fields,
         id,
         updatedAt: now.toISOString(),
       };
@@ -250,6 +306,45 @@ export function editorsRepo(info?: DeployInfo) {
       }),
     /** The editor's own words for their profile; null for an unknown id. Compare-and-set, as update. */
     updateBio: (id: string, bio: string, now = new Date()) => change(id, 'its bio was saved', now, () => ({ bio })),
+    /**
+     * Counts what a project adds to the editor's public numbers, once each however often asked: a
+     * review in the rating (`overall`, or null once hidden, which takes it out again) and returned
+     * rounds in the on-time share (older rounds than the period are dropped). Answers whether it changed.
+     */
+    async recordStats(
+      id: string,
+      stats: {
+        review?: { projectId: string; overall: number | null };
+        rounds?: Record<string, { at: string; onTime: boolean }>;
+      },
+      now = new Date(),
+    ): Promise<boolean> {
+      let changed = false;
+      await change(id, 'its ratings were counted', now, (current) => {
+        const reviewStats = stats.review ? countReview(current.reviewStats, stats.review) : current.reviewStats;
+        const recentRounds = stats.rounds
+          ? withRounds(current.recentRounds ?? {}, stats.rounds, now)
+          : current.recentRounds;
+        changed = reviewStats !== current.reviewStats || recentRounds !== current.recentRounds;
+        return changed ? { reviewStats, recentRounds } : null;
+      });
+      return changed;
+    },
+    /** Sets the editor's numbers as recounted from the projects; answers whether they changed. */
+    async setStats(
+      id: string,
+      stats: Required<Pick<EditorRecord, 'reviewStats' | 'recentRounds'>>,
+      now = new Date(),
+    ): Promise<boolean> {
+      let changed = false;
+      await change(id, 'its ratings were recounted', now, (current) => {
+        changed =
+          !isDeepStrictEqual(current.reviewStats ?? { count: 0, sum: 0, claims: {} }, stats.reviewStats) ||
+          !isDeepStrictEqual(current.recentRounds ?? {}, stats.recentRounds);
+        return changed ? stats : null;
+      });
+      return changed;
+    },
     /** Hides the editor from the site or shows them again; null for an unknown id. */
     setHidden: (id: string, hidden: boolean, now = new Date()) =>
       change(id, 'it was hidden or shown', now, () => ({ hidden })),

@@ -29,6 +29,7 @@ export const STORE_NAMES = [
   'limits',
   'audit',
   'attention',
+  'reviews',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 

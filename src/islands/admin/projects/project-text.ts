@@ -25,6 +25,10 @@ export const eventLabel: Record<ProjectEvent['type'], string> = {
   late: 'Feedback past due',
   ack_reminder: 'Editor reminded to acknowledge',
   auto_final_warning: 'Customer warned before it becomes final',
+  review: 'Reviewed',
+  reply: 'Editor answered the review',
+  'hide-review': 'Review hidden',
+  review_reminder: 'Reminded to review',
   student_invited: 'Student invited by the parent',
   student_removed: "Student's access ended by the parent",
 };

@@ -51,7 +51,13 @@ export function eventText(event: ProjectEvent): string | null {
       return 'Invited the student to work on it';
     case 'student_removed':
       return "Ended the student's access";
+    case 'hide-review':
+      return 'Took the review off the site';
+    case 'review_reminder':
+      return 'Reminded to review';
     case 'message':
-      return null; // the thread shows messages
+    case 'review':
+    case 'reply':
+      return null; // the thread and the reviews show these
   }
 }

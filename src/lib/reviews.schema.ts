@@ -1,0 +1,35 @@
+/** What the review steps accept, parsed by the functions; the islands check the same limits with reviews.ts. */
+import { text } from './delivery.schema';
+import { REVIEW_LIMITS, REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from './reviews';
+import { z } from './zod';
+
+const score = (field: string) =>
+  z
+    .number({ message: `${field} must be a score from 1 to 5` })
+    .int(`${field} must be a whole score from 1 to 5`)
+    .min(1, `${field} must be a score from 1 to 5`)
+    .max(5, `${field} must be a score from 1 to 5`);
+
+const optionalText = z
+  .string({ message: 'text must be text' })
+  .trim()
+  .max(REVIEW_LIMITS.text, `text must be at most ${REVIEW_LIMITS.text.toLocaleString('en-US')} characters`)
+  .default('');
+
+/** The family's three scores, each 1..5, and what they want to say. */
+export const familyReviewSchema = z.object({
+  scores: z.object(
+    Object.fromEntries(REVIEW_SCORES.map((name) => [name, score(reviewScoreLabel[name])])) as Record<
+      ReviewScore,
+      ReturnType<typeof score>
+    >,
+    { message: 'scores must give feedback, communication and onTime' },
+  ),
+  text: optionalText,
+});
+
+/** The editor's one score of the family's collaboration, for our team. */
+export const editorReviewSchema = z.object({ score: score('score'), text: optionalText });
+
+export const replySchema = z.object({ text: text('text', REVIEW_LIMITS.reply) });
+export const hideReviewSchema = z.object({ reason: text('reason', REVIEW_LIMITS.hideReason) });

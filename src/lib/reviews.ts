@@ -1,0 +1,128 @@
+/**
+ * Reviews of a finished project: the family scores its editor (public once revealed), the editor
+ * reviews the family's collaboration (for our team only). Double-blind: neither side reads the
+ * other's review before both are in or the window closes; then the family's is published.
+ */
+import { DAY_MS } from './delivery';
+
+export const REVIEW_SCORES = ['feedback', 'communication', 'onTime'] as const;
+export type ReviewScore = (typeof REVIEW_SCORES)[number];
+export type Scores = Record<ReviewScore, number>;
+
+export const reviewScoreLabel: Record<ReviewScore, string> = {
+  feedback: 'Quality of feedback',
+  communication: 'Communication',
+  onTime: 'On time',
+};
+
+/** How long after a project became final its reviews may be written; the reminder comes before. */
+export const REVIEW_WINDOW_MS = 14 * DAY_MS;
+export const REVIEW_REMINDER_MS = 10 * DAY_MS;
+export const REVIEW_LIMITS = { text: 1_000, reply: 500, hideReason: 500 } as const;
+/** An average of fewer reviews says little: the editor reads as new until then. */
+export const MIN_REVIEWS_FOR_RATING = 3;
+/** The on-time share is shown once this many rounds were returned within the period. */
+export const MIN_ROUNDS_FOR_ON_TIME = 5;
+export const ON_TIME_PERIOD_MS = 90 * DAY_MS;
+
+/** The family's review: public once revealed. */
+export interface FamilyReview {
+  at: string;
+  by: 'customer' | 'student';
+  scores: Scores;
+  text: string;
+}
+
+/** The editor's review of the family's collaboration: read by our team only. */
+export interface EditorReview {
+  at: string;
+  score: number;
+  text: string;
+}
+
+export interface ProjectReviews {
+  family?: FamilyReview;
+  editor?: EditorReview;
+  /** When the family's review became public: both reviews in, or the window closed. */
+  publishedAt?: string;
+  /** The editor's one public answer to a published review. */
+  reply?: { at: string; text: string };
+  /** Taken off the site by our team, with the reason the family was told. */
+  hidden?: { at: string; reason: string };
+}
+
+/** One review as the editor's profile shows it. */
+export interface PublicReview {
+  projectId: string;
+  publishedAt: string;
+  student: { firstName: string; grade: string };
+  service: string;
+  scores: Scores;
+  /** The mean of the three scores. */
+  overall: number;
+  text: string;
+  reply: { at: string; text: string } | null;
+}
+
+/** An editor's rating as the cards show it: null until enough reviews are published. */
+export interface EditorRating {
+  count: number;
+  average: number | null;
+}
+
+/** An editor's share of rounds returned by their due time over the period; null until enough rounds. */
+export interface OnTimeShare {
+  rounds: number;
+  share: number | null;
+}
+
+export const meanScore = (scores: Scores) =>
+  REVIEW_SCORES.reduce((sum, score) => sum + scores[score], 0) / REVIEW_SCORES.length;
+
+/** One decimal, as people read ratings: 4.8. */
+export const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+/** The rating of `count` published reviews whose overall scores add up to `sum`. */
+export const ratingOf = (count: number, sum: number): EditorRating => ({
+  count,
+  average: count >= MIN_REVIEWS_FOR_RATING ? oneDecimal(sum / count) : null,
+});
+
+/** The share of `rounds` (returned at `at`, on time or not) within the period before `now`. */
+export function onTimeShare(rounds: Record<string, { at: string; onTime: boolean }>, now: Date): OnTimeShare {
+  const recent = Object.values(rounds).filter((round) => now.getTime() - Date.parse(round.at) <= ON_TIME_PERIOD_MS);
+  const onTime = recent.filter((round) => round.onTime).length;
+  return {
+    rounds: recent.length,
+    share: recent.length >= MIN_ROUNDS_FOR_ON_TIME ? Math.round((onTime / recent.length) * 100) / 100 : null,
+  };
+}
+
+/** '★ 4.8 · 12 reviews', or 'New editor' before there are enough. */
+export const ratingLabel = (rating: EditorRating) =>
+  rating.average === null ? 'New editor' : `★ ${rating.average.toFixed(1)} · ${rating.count} reviews`;
+
+/** 'On time 95%' once enough rounds were returned. */
+export const onTimeLabel = (onTime: OnTimeShare) =>
+  onTime.share === null ? null : `On time ${Math.round(onTime.share * 100)}%`;
+
+export const reviewMessages = {
+  windowClosed: `Reviews are written within ${REVIEW_WINDOW_MS / DAY_MS} days of the project becoming final; this window has closed.`,
+  notFinal: 'Only a final project can be reviewed.',
+  reviewed: 'You have reviewed this project already.',
+  notPublished: 'There is no published review to answer yet.',
+  replied: 'You have answered this review already.',
+  notShown: 'There is no review on the site to hide.',
+  hideReasonRequired: 'reason is required: say why the review is hidden (the family reads it).',
+  /** What the side that reviewed first reads until the reveal. */
+  pending: (date: string) => `Published when both have reviewed or on ${date}.`,
+} as const;
+
+/** When a final project's review window closes; null for any other project. */
+export function reviewWindowClosesAt(project: {
+  state: string;
+  history?: readonly { type: string; at: string }[];
+}): Date | null {
+  const finalAt = project.state === 'final' ? project.history?.findLast((e) => e.type === 'finalize')?.at : undefined;
+  return finalAt ? new Date(Date.parse(finalAt) + REVIEW_WINDOW_MS) : null;
+}
