@@ -34,11 +34,11 @@ export default tseslint.config(
       'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['region', 'tabpanel'], tags: ['ul'] }],
     },
   },
-  // The rules of hooks; the compiler's stricter rules wait until the islands are compiled by it.
+  // The rules of hooks, and effect dependencies as an error: a missing one reads a stale value.
   {
     files: ['**/*.tsx', 'src/**/use*.ts'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   ...astro.configs.recommended,
 );
