@@ -34,11 +34,15 @@ export default tseslint.config(
       'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['region', 'tabpanel'], tags: ['ul'] }],
     },
   },
-  // The rules of hooks; the compiler's stricter rules wait until the islands are compiled by it.
+  // React's hook rules in full (its recommended set): the rules of hooks; effect dependencies, an error
+  // since a missing one reads a stale value; and the React Compiler's checks that a render is pure and
+  // that refs, state and effects are used as React expects (no ref read while rendering, no state set
+  // synchronously in an effect...). Two only warn, as React ships them: a library the compiler cannot
+  // memoise, and syntax it does not support.
   {
     files: ['**/*.tsx', 'src/**/use*.ts'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    ...reactHooks.configs.flat.recommended,
+    rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
   ...astro.configs.recommended,
 );

@@ -27,6 +27,7 @@ import { CANCELLATION_SUMMARY } from '../../lib/refunds';
 import type { Order } from '../../lib/order';
 import type { Billing, Student } from '../../lib/schemas';
 import { $session, signedInFetch, SIGNED_OUT, startSession } from '../../stores/session';
+import { useMounted } from '../shared/useMounted';
 import { useSharedStore } from '../shared/useSharedStore';
 import { BillingFields, EMPTY_FIELDS, StudentFields, type CheckoutFields } from './CheckoutForm';
 import { CheckoutSummary } from './CheckoutSummary';
@@ -37,15 +38,18 @@ const REDIRECT_DELAY_MS = 2500;
 
 /** /checkout: the order read from the previous step, student and billing details, then payment. */
 export default function CheckoutApp() {
-  const [data, setData] = useState<CheckoutData | null | undefined>(undefined);
+  // The hand-over is in the browser's storage: not there in the page as built, nor while it hydrates.
+  return useMounted() ? <CheckoutFromHandOver /> : <CheckoutPlaceholder />;
+}
+
+/** Mounted once the island runs: the hand-over is read then, once. */
+function CheckoutFromHandOver() {
+  const [data] = useState(readCheckoutData);
   useEffect(() => {
     void startSession();
-    const saved = readCheckoutData();
-    setData(saved);
-    if (!saved) setTimeout(() => location.assign('/services'), REDIRECT_DELAY_MS);
-  }, []);
+    if (!data) setTimeout(() => location.assign('/services'), REDIRECT_DELAY_MS);
+  }, [data]);
 
-  if (data === undefined) return <CheckoutPlaceholder />;
   if (data === null) {
     return (
       <p role="alert" className="rounded-lg bg-red-50 p-4 font-medium text-red-800">

@@ -14,6 +14,7 @@ import { consultMessages } from '../../lib/consult-messages';
 import { CONSULT_LIMITS, slotEnd, type BookedConsult } from '../../lib/consult-rules';
 import { EMAIL_MAX_LENGTH } from '../../lib/email';
 import { Field } from '../shared/Field';
+import { useBrowserValue } from '../shared/useBrowserValue';
 import { useEditors } from '../shared/useEditors';
 import { BookingConfirmation } from './BookingConfirmation';
 import {
@@ -32,7 +33,10 @@ type SlotsState = { status: 'loading' } | { status: 'ready'; slots: string[] } |
 type Outcome = { text: string; n: number } | null;
 
 export default function ConsultBooking() {
-  const [timeZone, setTimeZone] = useState<string | null>(null);
+  // The zone the visitor picked, or their own: known once the island runs (null in the built page).
+  const [pickedZone, setTimeZone] = useState<string | null>(null);
+  const ownZone = useBrowserValue<string | null>(browserTimeZone, null);
+  const timeZone = pickedZone ?? ownZone;
   const [slots, setSlots] = useState<SlotsState>({ status: 'loading' });
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
@@ -52,20 +56,17 @@ export default function ConsultBooking() {
   const fields = useRef<Partial<Record<'name' | 'email', HTMLInputElement | null>>>({});
 
   /** Fresh slots; a failed refresh keeps the ones shown. */
-  async function loadSlots() {
-    const result = await fetchFreeSlots();
-    if (result.ok) setSlots({ status: 'ready', slots: result.data.slots });
-    else setSlots((s) => (s.status === 'ready' ? s : { status: 'failed' }));
-  }
+  const loadSlots = () =>
+    fetchFreeSlots().then((result) => {
+      if (result.ok) setSlots({ status: 'ready', slots: result.data.slots });
+      else setSlots((s) => (s.status === 'ready' ? s : { status: 'failed' }));
+    });
   const retry = () => {
     setSlots({ status: 'loading' });
     void loadSlots();
   };
 
-  useEffect(() => {
-    setTimeZone(browserTimeZone());
-    void loadSlots();
-  }, []);
+  useEffect(() => void loadSlots(), []);
 
   const days = useMemo(
     () => (slots.status === 'ready' && timeZone ? groupByDay(slots.slots, timeZone) : []),

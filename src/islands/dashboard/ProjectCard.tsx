@@ -23,9 +23,14 @@ export function ProjectCard({ project, now, targeted, onChange }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const detailsId = useId();
 
+  // A link to it opens it in the render that learns of the link; the effect then scrolls to it.
+  const [wasTargeted, setWasTargeted] = useState(false);
+  if (targeted !== wasTargeted) {
+    setWasTargeted(targeted);
+    if (targeted) setOpen(true);
+  }
   useEffect(() => {
     if (!targeted) return;
-    setOpen(true);
     heading.current?.scrollIntoView({ block: 'start' });
     heading.current?.focus({ preventScroll: true });
   }, [targeted]);

@@ -4,13 +4,16 @@
  * when the visitor arrives from a card's 'Join Waitlist' (the #waitlist link) before that page's
  * script had run. An editor taken off the site since the build says so instead.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { WAITLIST_ANCHOR } from '../../lib/editor-listing';
 import { isOverbooked } from '../../lib/editor-rules';
 import type { Editor } from '../../lib/schemas';
 import { useEditors } from '../shared/useEditors';
+import { useBrowserValue } from '../shared/useBrowserValue';
 import { BookingActions } from './EditorCard';
 import { WaitlistDialog } from './WaitlistDialog';
+
+const arrivedForWaitlist = () => location.hash === `#${WAITLIST_ANCHOR}`;
 
 export default function EditorBooking({ built }: { built: Editor }) {
   const state = useEditors();
@@ -18,9 +21,13 @@ export default function EditorBooking({ built }: { built: Editor }) {
   const [waitlistOpen, setWaitlistOpen] = useState(false);
   const full = editor ? isOverbooked(editor) : false;
 
-  useEffect(() => {
-    if (full && location.hash === `#${WAITLIST_ANCHOR}`) setWaitlistOpen(true);
-  }, [full]);
+  // Arriving by the #waitlist link opens it whenever the editor is (or turns out to be) full.
+  const linkOpensWaitlist = useBrowserValue(arrivedForWaitlist, false) && full;
+  const [linkOpenedWaitlist, setLinkOpenedWaitlist] = useState(false);
+  if (linkOpensWaitlist !== linkOpenedWaitlist) {
+    setLinkOpenedWaitlist(linkOpensWaitlist);
+    if (linkOpensWaitlist) setWaitlistOpen(true);
+  }
 
   if (!editor) {
     return (

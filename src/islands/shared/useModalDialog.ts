@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject, type SyntheticEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type RefObject, type SyntheticEvent } from 'react';
 
 /**
  * A native modal `<dialog>` that its parent opens by mounting it and closes by unmounting it: shown on
@@ -10,15 +10,17 @@ import { useEffect, useRef, type RefObject, type SyntheticEvent } from 'react';
  */
 export function useModalDialog(onClose: () => void, firstFocus?: RefObject<HTMLElement | null>) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // Read when shown, not watched: a new `firstFocus` later does not show the dialog again.
+  const focusFirst = useEffectEvent(() => firstFocus?.current?.focus());
 
+  // Shown once, when mounted.
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     dialog.current?.showModal();
-    firstFocus?.current?.focus();
+    focusFirst();
     return () => {
       if (opener?.isConnected) opener.focus();
     };
-    // Shown once, when mounted.
   }, []);
 
   const dialogProps = {

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useBrowserValue } from './useBrowserValue';
+
+const always = () => true;
 
 /**
  * False in the page as built and during hydration, true once the island runs: a control whose only
  * job is the script's is swapped in (or enabled) then, so the first render matches the built HTML.
  */
 export function useMounted(): boolean {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted;
+  return useBrowserValue(always, false);
 }

@@ -5,6 +5,9 @@ import { useSharedStore } from './useSharedStore';
 
 export type SignedInFetch<T> = { state: 'loading' } | { state: 'signedOut' } | { state: 'done'; result: ApiResult<T> };
 
+const answered = <T>(result: ApiResult<T> | typeof SIGNED_OUT): SignedInFetch<T> =>
+  result === SIGNED_OUT ? { state: 'signedOut' } : { state: 'done', result };
+
 /**
  * GETs one of our endpoints as the signed-in user, once the session is known. `reload` fetches again
  * (polling a pending order, for instance). A null path fetches nothing.
@@ -18,16 +21,21 @@ export function useSignedInFetch<T>(path: string | null) {
 
   const reload = useCallback(async () => {
     if (!path) return setValue({ state: 'signedOut' });
-    const result = await signedInFetch<T>(path);
-    setValue(result === SIGNED_OUT ? { state: 'signedOut' } : { state: 'done', result });
+    setValue(answered(await signedInFetch<T>(path)));
   }, [path]);
+
+  // Signed out, or nothing to fetch: said at once, in the render that learns it.
+  const nothingToFetch = session.status !== 'loading' && (session.status !== 'signedIn' || !path);
+  const [saidNothing, setSaidNothing] = useState(false);
+  if (nothingToFetch !== saidNothing) {
+    setSaidNothing(nothingToFetch);
+    if (nothingToFetch) setValue({ state: 'signedOut' });
+  }
 
   useEffect(() => void startSession(), []);
   useEffect(() => {
-    if (session.status === 'loading') return;
-    if (session.status !== 'signedIn') return setValue({ state: 'signedOut' });
-    void reload();
-  }, [session.status, uid, verified, reload]);
+    if (session.status === 'signedIn' && path) void signedInFetch<T>(path).then((result) => setValue(answered(result)));
+  }, [session.status, uid, verified, path]);
 
   return { value, reload };
 }

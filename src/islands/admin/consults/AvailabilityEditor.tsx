@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import {
   WEEKDAYS,
   WEEKDAY_LABELS,
@@ -18,6 +18,8 @@ import { $availabilityDraft } from './availability-draft';
 import { Time } from '../Facts';
 import { TrashIcon } from '../icons';
 import { showToast, toastFetchFailed } from '../toasts';
+
+type AvailabilityAnswer = Awaited<ReturnType<typeof consultAvailability>>;
 
 const todayInNewYork = () => localDate(new Date().toISOString(), BUSINESS_TIME_ZONE);
 
@@ -211,9 +213,7 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
   const [saving, setSaving] = useState(false);
   const conflictsRef = useRef<HTMLDivElement>(null);
 
-  async function load(keepDraft: boolean) {
-    setStatus('loading');
-    const result = await consultAvailability();
+  function loaded(result: AvailabilityAnswer, keepDraft: boolean) {
     if (!result.ok) {
       setStatus('failed');
       return toastFetchFailed();
@@ -222,7 +222,13 @@ export function AvailabilityEditor({ onSaved }: { onSaved?: () => void }) {
     setUpdatedAt(result.data.updatedAt);
     setStatus('ready');
   }
-  useEffect(() => void load(kept !== null), []);
+  async function load(keepDraft: boolean) {
+    setStatus('loading');
+    loaded(await consultAvailability(), keepDraft);
+  }
+  // Once, on mounting (the status starts as 'loading'): a draft kept from before stays as it was.
+  const firstLoaded = useEffectEvent((result: AvailabilityAnswer) => loaded(result, kept !== null));
+  useEffect(() => void consultAvailability().then(firstLoaded), []);
   useEffect(() => {
     if (conflicts) conflictsRef.current?.focus();
   }, [conflicts]);

@@ -199,15 +199,23 @@ function ConsultCard({
 export function UpcomingConsults({ reloadKey = 0 }: { reloadKey?: number }) {
   const [list, setList] = useState<ListState>({ status: 'loading' });
   const [busy, setBusy] = useState<string | null>(null);
-
-  async function load() {
+  // A new reloadKey shows 'loading' in the same render, before its list is fetched.
+  const [listedKey, setListedKey] = useState(reloadKey);
+  if (listedKey !== reloadKey) {
+    setListedKey(reloadKey);
     setList({ status: 'loading' });
-    const result = await upcomingConsults();
+  }
+
+  function loaded(result: Awaited<ReturnType<typeof upcomingConsults>>) {
     if (result.ok) return setList({ status: 'ready', items: result.data.items });
     setList({ status: 'failed' });
     toastFetchFailed();
   }
-  useEffect(() => void load(), [reloadKey]);
+  async function load() {
+    setList({ status: 'loading' });
+    loaded(await upcomingConsults());
+  }
+  useEffect(() => void upcomingConsults().then(loaded), [reloadKey]);
 
   const replace = (item: ConsultItem) =>
     setList((l) => (l.status === 'ready' ? { ...l, items: l.items.map((i) => (i.id === item.id ? item : i)) } : l));

@@ -20,17 +20,18 @@ export function EditorsTab() {
   const [waiting, setWaiting] = useState<WaitlistCounts | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
-  const reload = useCallback(async () => {
+  const reload = useCallback(() => {
     // The counts are extra: without them the cards simply do not show a waitlist.
     void waitlistCounts().then((counts) => counts.ok && setWaiting(counts.data));
-    const result = await adminEditors();
-    if (result.ok) {
-      setEditors(result.data);
-      setStatus('ready');
-    } else {
-      setStatus((s) => (s === 'ready' ? s : 'failed'));
-      toastFetchFailed();
-    }
+    return adminEditors().then((result) => {
+      if (result.ok) {
+        setEditors(result.data);
+        setStatus('ready');
+      } else {
+        setStatus((s) => (s === 'ready' ? s : 'failed'));
+        toastFetchFailed();
+      }
+    });
   }, []);
 
   useEffect(() => {

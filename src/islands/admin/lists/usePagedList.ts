@@ -16,30 +16,44 @@ interface PagedState<T> {
   loadingMore: boolean;
 }
 
+const nothingYet = <T>(): PagedState<T> => ({
+  items: [],
+  total: 0,
+  nextCursor: null,
+  status: 'loading',
+  loadingMore: false,
+});
+
 /** `loadPage` and `onError` must be stable (module functions or memoised). */
 export function usePagedList<T>(loadPage: PageLoader<T>, onError: () => void) {
-  const [state, setState] = useState<PagedState<T>>({
-    items: [],
-    total: 0,
-    nextCursor: null,
-    status: 'loading',
-    loadingMore: false,
-  });
+  const [state, setState] = useState<PagedState<T>>(nothingYet);
   const generation = useRef(0);
 
-  // A reload starts from a fresh first page: what was shown may belong to another query (a filter).
-  const reload = useCallback(async () => {
+  // A new loader (another filter) starts from a fresh first page: what was shown belongs to another query.
+  // The list is emptied in the same render; the effect fetches the page.
+  const [shownLoader, setShownLoader] = useState(() => loadPage);
+  if (shownLoader !== loadPage) {
+    setShownLoader(() => loadPage);
+    setState(nothingYet());
+  }
+
+  const loadFirstPage = useCallback(() => {
     const current = ++generation.current;
-    setState({ items: [], total: 0, nextCursor: null, status: 'loading', loadingMore: false });
-    const result = await loadPage(null);
-    if (current !== generation.current) return;
-    if (!result.ok) {
-      setState((s) => ({ ...s, status: 'failed' }));
-      return onError();
-    }
-    const { items, total, nextCursor } = result.data;
-    setState({ items, total, nextCursor, status: 'ready', loadingMore: false });
+    return loadPage(null).then((result) => {
+      if (current !== generation.current) return;
+      if (!result.ok) {
+        setState((s) => ({ ...s, status: 'failed' }));
+        return onError();
+      }
+      const { items, total, nextCursor } = result.data;
+      setState({ items, total, nextCursor, status: 'ready', loadingMore: false });
+    });
   }, [loadPage, onError]);
+
+  const reload = useCallback(() => {
+    setState(nothingYet());
+    return loadFirstPage();
+  }, [loadFirstPage]);
 
   const loadMore = useCallback(async () => {
     const current = generation.current;
@@ -67,8 +81,8 @@ export function usePagedList<T>(loadPage: PageLoader<T>, onError: () => void) {
   }, []);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    void loadFirstPage();
+  }, [loadFirstPage]);
 
   return { ...state, hasMore: state.nextCursor !== null, reload, loadMore, replaceItem, removeItem };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Order } from '../../../lib/order';
 import { formatUsdCents } from '../../../lib/money';
 import { remainingCents, type Refund } from '../../../lib/refunds';
@@ -72,25 +72,26 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
   const choices = projects.status === 'ready' ? projects.choices : [];
   const leftOpen = leftOpenBy(parsed, remaining, choices, values.projectIds);
 
-  const reloadProjects = useCallback(async () => {
-    setProjects({ status: 'loading' });
-    setProjects(await loadChoices(order));
-    // Only the order's id matters: a fresher copy of the order (its refunds) has the same projects.
-  }, [order.id]);
-
-  useEffect(() => {
-    amountInput.current?.focus();
-    void reloadProjects();
-  }, [reloadProjects]);
-
-  // A project chosen that can no longer be cancelled is unchosen when the list is reloaded.
-  useEffect(() => {
-    if (projects.status !== 'ready') return;
-    const open = new Set(projects.choices.filter((c) => c.unavailable === null).map((c) => c.id));
+  /** The list as loaded: a project chosen that can no longer be cancelled is unchosen with it. */
+  function showProjects(next: Projects) {
+    setProjects(next);
+    if (next.status !== 'ready') return;
+    const open = new Set(next.choices.filter((c) => c.unavailable === null).map((c) => c.id));
     setValues((v) =>
       v.projectIds.every((p) => open.has(p)) ? v : { ...v, projectIds: v.projectIds.filter((p) => open.has(p)) },
     );
-  }, [projects]);
+  }
+  async function reloadProjects() {
+    setProjects({ status: 'loading' });
+    showProjects(await loadChoices(order));
+  }
+
+  // Once, on opening (the list starts as 'loading'); a fresher copy of the order has new refunds, not new projects.
+  const loadFirstProjects = useEffectEvent(() => void loadChoices(order).then(showProjects));
+  useEffect(() => {
+    amountInput.current?.focus();
+    loadFirstProjects();
+  }, []);
 
   const fieldId = (field: RefundField) => `${id}-${field}`;
   const messageAt = (field: RefundField) => (problem?.field === field ? problem.message : undefined);

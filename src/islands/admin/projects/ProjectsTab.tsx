@@ -14,10 +14,11 @@ import { usePagedList } from '../lists/usePagedList';
 function useEditorChoices() {
   const [editors, setEditors] = useState<Editor[] | null>(null);
   // The admin's fresh read: after a reassignment the slot counts beside each name must be current.
-  const reload = useCallback(async () => {
-    const result = await listEditors();
-    if (!result.ok) toastFetchFailed();
-    setEditors(result.ok ? result.data : []);
+  const reload = useCallback(() => {
+    return listEditors().then((result) => {
+      if (!result.ok) toastFetchFailed();
+      setEditors(result.ok ? result.data : []);
+    });
   }, []);
   useEffect(() => void reload(), [reload]);
   return { editors, reload };

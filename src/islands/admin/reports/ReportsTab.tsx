@@ -316,11 +316,19 @@ export function ReportsTab() {
   const [span, setSpan] = useState<number>(REPORT_LIMITS.defaultMonths);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Another span or attempt says 'loading' from the event on; the effect fetches the months.
+  function showSpan(months: number) {
+    setLoad({ status: 'loading' });
+    setSpan(months);
+  }
+  function tryAgain() {
+    setLoad({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }
 
   useEffect(() => {
     let current = true;
     const { to } = defaultMonths(today());
-    setLoad({ status: 'loading' });
     void monthsReport(addMonths(to, 1 - span), to).then((result) => {
       if (!current) return;
       setLoad(result.ok ? { status: 'ready', report: result.data } : { status: 'failed', error: result.error });
@@ -340,7 +348,7 @@ export function ReportsTab() {
           <label htmlFor={`${id}-span`} className="block text-sm font-semibold text-slate-800">
             Months shown
           </label>
-          <select id={`${id}-span`} className="input" value={span} onChange={(e) => setSpan(Number(e.target.value))}>
+          <select id={`${id}-span`} className="input" value={span} onChange={(e) => showSpan(Number(e.target.value))}>
             {SPANS.map((n) => (
               <option key={n} value={n}>
                 The last {n} months
@@ -361,11 +369,7 @@ export function ReportsTab() {
       {load.status === 'failed' && (
         <div className="flex flex-wrap items-center gap-3" role="alert">
           <p className="text-slate-800">The months could not be loaded: {load.error}</p>
-          <button
-            type="button"
-            className="btn-outline min-h-10 px-4 py-1.5 text-sm"
-            onClick={() => setAttempt((n) => n + 1)}
-          >
+          <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={tryAgain}>
             Try again
           </button>
         </div>

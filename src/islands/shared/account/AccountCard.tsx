@@ -26,10 +26,12 @@ export default function AccountCard({
   const session = useSharedStore($session);
   const [notice, setNotice] = useState<NoticeValue>(null);
   useEffect(() => void startSession(), []);
-  // A message about the last account's actions means nothing once it has signed out.
-  useEffect(() => {
+  // A message about the last account's actions means nothing once it has signed out: gone in that render.
+  const [lastStatus, setLastStatus] = useState(session.status);
+  if (session.status !== lastStatus) {
+    setLastStatus(session.status);
     if (session.status === 'signedOut') setNotice(null);
-  }, [session.status]);
+  }
 
   // Signing in (or up) here replaces the form the visitor was in: their focus goes to what replaced it,
   // so a keyboard or screen-reader user hears who they are now, instead of landing on the page body.

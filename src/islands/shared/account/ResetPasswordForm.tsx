@@ -4,26 +4,31 @@ import { firebaseAuth } from '../../../client/firebase';
 import { messages } from '../../../lib/messages';
 import { Field } from './Field';
 import { Notice, type NoticeValue } from '../Notice';
+import { useBrowserValue } from '../useBrowserValue';
 import { MIN_PASSWORD_LENGTH } from './RegisterForm';
 import { useAuthAction } from './useAuthAction';
 
 type State = { step: 'checking' } | { step: 'invalid' } | { step: 'form'; email: string } | { step: 'done' };
+
+const codeOfLink = () => new URLSearchParams(location.search).get('oobCode') ?? '';
 
 /**
  * Our page behind the password-reset e-mail's link (Firebase's action URL points here): checks the
  * one-time code, then lets the user choose a new password.
  */
 export default function ResetPasswordForm() {
-  const [state, setState] = useState<State>({ step: 'checking' });
+  // The link's one-time code: null in the page as built, '' when the link has none.
+  const code = useBrowserValue<string | null>(codeOfLink, null);
+  const [checked, setState] = useState<State>({ step: 'checking' });
+  // Without a code there is nothing to ask Firebase (it would answer 400, an error in the console).
+  const state: State = code === '' ? { step: 'invalid' } : checked;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [notice, setNotice] = useState<NoticeValue>(null);
   const { busy, run } = useAuthAction(setNotice);
-  const code = typeof location === 'undefined' ? '' : (new URLSearchParams(location.search).get('oobCode') ?? '');
 
   useEffect(() => {
-    // Without a code there is nothing to ask Firebase (it would answer 400, an error in the console).
-    if (code === '') return setState({ step: 'invalid' });
+    if (!code) return;
     verifyPasswordResetCode(firebaseAuth(), code).then(
       (email) => setState({ step: 'form', email }),
       () => setState({ step: 'invalid' }),
@@ -34,7 +39,7 @@ export default function ResetPasswordForm() {
     event.preventDefault();
     if (password !== confirm) return setNotice({ kind: 'error', text: messages.passwordsMismatch });
     if (password.length < MIN_PASSWORD_LENGTH) return setNotice({ kind: 'error', text: messages.passwordTooShort });
-    if (await run('reset', () => confirmPasswordReset(firebaseAuth(), code, password), messages.passwordChanged))
+    if (await run('reset', () => confirmPasswordReset(firebaseAuth(), code!, password), messages.passwordChanged))
       setState({ step: 'done' });
   }
 

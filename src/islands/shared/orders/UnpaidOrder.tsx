@@ -28,15 +28,15 @@ export function UnpaidOrder({
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const [returnFocus, setReturnFocus] = useState(false);
+  const returnFocus = useRef(false);
   const Heading = `h${headingLevel}` as const;
 
   // 'Keep the order' puts 'Cancel Order' back: focus returns to it once it is rendered again.
   useEffect(() => {
-    if (confirming || !returnFocus) return;
+    if (confirming || !returnFocus.current) return;
+    returnFocus.current = false;
     cancelButton.current?.focus();
-    setReturnFocus(false);
-  }, [confirming, returnFocus]);
+  }, [confirming]);
 
   async function completePayment() {
     setBusy('paying');
@@ -95,8 +95,8 @@ export function UnpaidOrder({
               type="button"
               className="btn-outline min-h-10"
               onClick={() => {
+                returnFocus.current = true;
                 setConfirming(false);
-                setReturnFocus(true);
               }}
             >
               Keep the order

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { DELIVERY_LIMITS, currentRound, submitLabel, type ProjectView } from '../../../lib/delivery';
 import { FileField } from './FileField';
 import { isHttpsLink } from './file-rules';
@@ -42,14 +42,14 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
   const [uploading, setUploading] = useState(false);
   const uploadAll = useUploads(project.id);
   const kind: DraftKind = isKind(kindValue) ? kindValue : 'text';
-  const refs = {
-    prompt: useRef<HTMLTextAreaElement>(null),
-    text: useRef<HTMLTextAreaElement>(null),
-    link: useRef<HTMLInputElement>(null),
-    form: useRef<HTMLFormElement>(null),
-  };
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const linkRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
-  useEffect(() => (first ? refs.prompt : refs.text).current?.focus(), []);
+  // Once, on opening: the prompt of a first draft, else the text.
+  const focusFirstField = useEffectEvent(() => (first ? promptRef : textRef).current?.focus());
+  useEffect(() => focusFirstField(), []);
 
   function check(): Partial<Record<Field, string>> {
     const found: Partial<Record<Field, string>> = {};
@@ -70,8 +70,9 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
     const found = check();
     setErrors(found);
     const firstBad = (['prompt', 'text', 'link'] as const).find((f) => found[f]);
-    if (firstBad) return refs[firstBad].current?.focus();
-    if (found.file) return refs.form.current?.querySelector<HTMLInputElement>('input[type=file]')?.focus();
+    const fieldRefs = { prompt: promptRef, text: textRef, link: linkRef };
+    if (firstBad) return fieldRefs[firstBad].current?.focus();
+    if (found.file) return formRef.current?.querySelector<HTMLInputElement>('input[type=file]')?.focus();
 
     let draft: object;
     if (kind === 'file') {
@@ -90,14 +91,14 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
   const previousPrompt = currentRound(project)?.prompt;
   return (
     <form
-      ref={refs.form}
+      ref={formRef}
       method="post"
       onSubmit={submit}
       noValidate
       className="space-y-4 rounded-xl border border-navy-200 bg-navy-50/50 p-4"
     >
       <TextArea
-        ref={refs.prompt}
+        ref={promptRef}
         label={first ? 'Essay prompt' : 'Essay prompt (optional)'}
         hint={
           first
@@ -133,7 +134,7 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
       </fieldset>
       {kind === 'text' && (
         <TextArea
-          ref={refs.text}
+          ref={textRef}
           label="Draft text"
           value={text}
           onValue={setText}
@@ -162,7 +163,7 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
             An https:// link your editor can open, such as a shared Google Doc.
           </p>
           <input
-            ref={refs.link}
+            ref={linkRef}
             id={`${id}-link`}
             type="url"
             inputMode="url"
