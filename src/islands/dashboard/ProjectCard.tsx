@@ -19,7 +19,8 @@ interface Props {
  * toggle its drafts, feedback, messages and history (open by itself when feedback is waiting).
  */
 export function ProjectCard({ project, now, targeted, onChange }: Props) {
-  const [open, setOpen] = useState(project.state === 'returned');
+  // Open by itself when feedback waits, or a review is asked of them.
+  const [open, setOpen] = useState(project.state === 'returned' || project.actions.includes('review'));
   const heading = useRef<HTMLHeadingElement>(null);
   const detailsId = useId();
 

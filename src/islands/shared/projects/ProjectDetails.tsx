@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { deliveryMessages, filesClosedTo, messagesCloseAt, type ProjectView } from '../../../lib/delivery';
 import { formatDateTime } from './format';
 import { History } from './History';
 import { MessageThread } from './MessageThread';
 import type { HeadingLevel } from './ProjectHeader';
 import { Rounds } from './Rounds';
+import { ReviewSection } from './ReviewSection';
 import { StepNotice } from './StepNotice';
 import type { Perspective } from './perspective';
 import { useProjectStep } from './useProjectStep';
@@ -19,6 +21,12 @@ interface Props {
 /** Everything a project holds: the drafts with their feedback, the messages, the history. */
 export function ProjectDetails({ project, perspective, onChange, level }: Props) {
   const { busy, notice, run } = useProjectStep(project, onChange);
+  // One notice at a time, shown beside the form that asked for it.
+  const [noticeAt, setNoticeAt] = useState<'thread' | 'review'>('thread');
+  const runAt = (where: 'thread' | 'review') => (action: Parameters<typeof run>[0], body: object) => {
+    setNoticeAt(where);
+    return run(action, body);
+  };
   const Section = level === 2 ? 'h3' : 'h4';
   const canMessage = project.actions.includes('message');
   const other = perspective === 'customer' ? project.editor.name : `the family of ${project.student.name}`;
@@ -47,16 +55,24 @@ export function ProjectDetails({ project, perspective, onChange, level }: Props)
               : `The project is final; its thread closed ${formatDateTime(closeAt.toISOString())}.`}
           </p>
         )}
-        <StepNotice notice={notice} />
+        {noticeAt === 'thread' && <StepNotice notice={notice} />}
         <MessageThread
           projectId={project.id}
           messages={project.messages}
           readerRoles={project.roles}
-          send={canMessage ? (text) => run('message', { text }) : null}
+          send={canMessage ? (text) => runAt('thread')('message', { text }) : null}
           busy={busy === 'message'}
           other={other}
         />
       </section>
+      <ReviewSection
+        project={project}
+        perspective={perspective}
+        run={runAt('review')}
+        busy={busy !== null}
+        heading={Section}
+        notice={noticeAt === 'review' ? notice : null}
+      />
       <History events={project.history} readerRoles={project.roles} />
     </div>
   );

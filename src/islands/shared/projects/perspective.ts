@@ -37,6 +37,8 @@ export const stepDone: Partial<Record<ProjectAction, string>> = {
   extend: `Kept open for ${AUTO_FINAL_MS / DAY_MS} more days.`,
   withdraw: 'The project is withdrawn.',
   message: 'Message sent.',
+  review: 'Thank you: your review is saved.',
+  reply: 'Your reply is published.',
 };
 
 /** A cancel's success, by what it gives back (the quote the page showed, which the server held to). */

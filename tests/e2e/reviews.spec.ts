@@ -1,0 +1,101 @@
+/**
+ * Reviews in the browser: a family reviews a final project by keyboard and reads that it waits for
+ * the editor's; Maya reviews the family on /editor and then reads theirs, and answers it once. At
+ * 390 px and 1280 px, with axe. The steps not under test go through the API.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../helpers/axe';
+import { signIn, uniqueEmail } from '../helpers/e2e-auth';
+import { buy, MAYA, projectAs, projectCard, returnFeedback, step, tokenFor } from '../helpers/e2e-delivery';
+
+const status = (scope: ReturnType<Page['locator']>) => scope.getByRole('status').filter({ hasText: /\S/ });
+
+/** A supplement of a new family, with Maya, carried to final through the API. */
+async function finalProject(page: Page) {
+  const email = await signIn(page, uniqueEmail('reviewer'));
+  const token = await tokenFor(page.request, email);
+  const [id] = await buy(page.request, token, [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
+  const submitted = await step(page.request, token, id, 'submit', {
+    prompt: 'Why us?',
+    draft: { kind: 'text', text: 'My essay.' },
+  });
+  expect(submitted.status).toBe(200);
+  await returnFeedback(page.request, await tokenFor(page.request, MAYA.email), id);
+  expect((await step(page.request, token, id, 'finalize')).status).toBe(200);
+  return { id, token };
+}
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px, by keyboard: the family reviews, the review waits for Maya's; Maya reviews, reads it and answers once`, async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const { id, token } = await finalProject(page);
+    await page.goto('/dashboard');
+    const card = projectCard(page, id);
+    await expect(card.getByRole('heading', { name: 'Review' })).toBeVisible();
+    await expectNoAxeViolations(page, `li#project-${id}`);
+
+    // Sending without scores names each one missing, and nothing is sent.
+    await card.getByRole('button', { name: 'Submit Review' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(card.getByText('Choose a score for Quality of feedback.')).toBeVisible();
+    await expect(card.getByText('Choose a score for On time.')).toBeVisible();
+    expect((await projectAs(page.request, token, id)).body.reviews).toBeUndefined();
+
+    // By keyboard: each group is one Tab stop, the arrows choose within it.
+    for (const [legend, score] of [
+      ['Quality of feedback', 5],
+      ['Communication', 4],
+      ['On time', 5],
+    ] as const) {
+      const group = card.getByRole('group', { name: legend });
+      await group.getByRole('radio', { name: '1 out of 5' }).focus();
+      for (let n = 1; n < score; n++) await page.keyboard.press('ArrowRight');
+      await expect(group.getByRole('radio', { name: `${score} out of 5` })).toBeChecked();
+    }
+    await card.getByLabel('Your review (optional)').fill('Maya found what my essay was trying to say.');
+    await card.getByRole('button', { name: 'Submit Review' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(status(card)).toHaveText('Thank you: your review is saved.');
+    await expect(card.getByText('Your review', { exact: true })).toBeVisible();
+    await expect(card).toContainText('Communication: 4 out of 5');
+    await expect(card).toContainText(/Published when both have reviewed or on \w{3} \d+, /);
+    await expect(card.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
+    await expectNoAxeViolations(page, `li#project-${id}`);
+    await page.screenshot({ path: test.info().outputPath(`family-review-${width}.png`), fullPage: true });
+
+    // Maya, on /editor: she reads that the family reviewed, not what they said, until she reviews.
+    const maya = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    await signIn(maya, MAYA.email);
+    await maya.goto(`/editor#project-${id}`);
+    const open = maya.locator('main');
+    await expect(open.getByRole('heading', { name: 'Review' })).toBeVisible();
+    await expect(open).toContainText("The family's review shows here once you have both reviewed");
+    await expect(open).not.toContainText('Maya found what my essay was trying to say.');
+    await open
+      .getByRole('group', { name: "The family's collaboration" })
+      .getByRole('radio', { name: '5 out of 5' })
+      .check();
+    await open.getByLabel('Notes for our team (optional)').fill('Prepared and on time.');
+    await open.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(open.getByText('Thank you: your review is saved.')).toBeVisible();
+    await expect(open).toContainText('Maya found what my essay was trying to say.');
+    await expect(open).toContainText('Your review of the family (only our team reads it): 5 out of 5.');
+    await expectNoAxeViolations(maya, 'main');
+
+    await open.getByLabel('Your public reply').fill('Thank you, it was a joy to read.');
+    await open.getByRole('button', { name: 'Post Reply' }).click();
+    await expect(open.getByText('Your reply is published.')).toBeVisible();
+    await expect(open.getByRole('button', { name: 'Post Reply' })).toHaveCount(0);
+    await maya.screenshot({ path: test.info().outputPath(`editor-review-${width}.png`), fullPage: true });
+
+    // The family reads it published, with the reply, and never Maya's review of them.
+    await page.reload();
+    await card.getByRole('button', { name: 'Show drafts, feedback and messages' }).click();
+    await expect(card).toContainText(/Published /);
+    await expect(card).toContainText("Maya Chen's reply: Thank you, it was a joy to read.");
+    await expect(card).not.toContainText('Prepared and on time.');
+  });
+}
