@@ -104,6 +104,12 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
     expect: 401,
   },
   editors: { path: '/api/database/editors', expect: 200 },
+  'editor-reviews': {
+    route: '/api/editors/:id/reviews',
+    path: '/api/editors/nobody/reviews',
+    params: { id: 'nobody' },
+    expect: 404,
+  },
   emails: { path: '/api/database/emails', expect: 401 },
   me: { path: '/api/me', expect: 401 },
   order: { route: '/api/orders/:id', path: '/api/orders/BCC-ABC234', params: { id: 'BCC-ABC234' }, expect: 401 },
