@@ -134,8 +134,11 @@ const JS_BUDGETS: Record<string, number> = {
 };
 const STATIC_PAGE_BUDGET = 10 * KB;
 
-/** The editors list's filters and the profiles (their booking box) run React as the editors list does. */
-const EDITOR_PAGES_BUDGET = 82 * KB;
+/**
+ * The editors list's filters and the profiles (their booking box) run React as the editors list does;
+ * a profile's reviews, read when scrolled to, add ~1.4 KB (measured 83.3 KB).
+ */
+const EDITOR_PAGES_BUDGET = 84 * KB;
 
 export const jsBudget = (route: string) =>
   JS_BUDGETS[route] ?? (route.startsWith('/editors/') ? EDITOR_PAGES_BUDGET : STATIC_PAGE_BUDGET);

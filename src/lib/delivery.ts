@@ -6,6 +6,7 @@
  */
 import { LIMITED_EDITS, serviceById, type ServiceId } from './catalogue';
 import type { CancellationQuote } from './refunds';
+import { DAY_MS, HOUR_MS } from './time';
 import type { ProjectReviews } from './reviews';
 import { normalizeEmail } from './email';
 import { site } from './site';
@@ -122,8 +123,7 @@ export const takesSlot = (project: { service: { id: ServiceId }; overflow: boole
 export const TURNAROUND_HOURS = { standard: 5 * 24, '48hr': 48, '24hr': 24 } as const;
 export type TurnaroundKind = keyof typeof TURNAROUND_HOURS;
 
-export const HOUR_MS = 60 * 60 * 1000;
-export const DAY_MS = 24 * HOUR_MS;
+export { DAY_MS, HOUR_MS } from './time';
 /** The editor is reminded this long after a submission nobody has acknowledged (the 24-hour promise). */
 export const ACK_REMINDER_MS = 20 * HOUR_MS;
 /** Feedback with no new draft becomes final after this; the customer is warned AUTO_FINAL_WARNING_MS before. */

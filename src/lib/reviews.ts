@@ -3,7 +3,7 @@
  * reviews the family's collaboration (for our team only). Double-blind: neither side reads the
  * other's review before both are in or the window closes; then the family's is published.
  */
-import { DAY_MS } from './delivery';
+import { DAY_MS } from './time';
 
 export const REVIEW_SCORES = ['feedback', 'communication', 'onTime'] as const;
 export type ReviewScore = (typeof REVIEW_SCORES)[number];

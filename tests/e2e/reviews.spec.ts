@@ -97,5 +97,16 @@ for (const width of [390, 1280]) {
     await expect(card).toContainText(/Published /);
     await expect(card).toContainText("Maya Chen's reply: Thank you, it was a joy to read.");
     await expect(card).not.toContainText('Prepared and on time.');
+
+    // Maya's profile lists it newest first, with the student's first name and grade and her reply.
+    await page.goto(`/editors/${MAYA.id}`);
+    const reviews = page.locator('section[aria-labelledby="reviews-title"]');
+    await reviews.scrollIntoViewIfNeeded();
+    const item = reviews.getByRole('listitem').first();
+    await expect(item).toContainText('Maya found what my essay was trying to say.');
+    await expect(item).toContainText(/★ 4\.7 · Sam, \d+th Grade · Supplemental Essay Help \(Small\) · \w+ \d{4}/);
+    await expect(item).toContainText('Reply from Maya: Thank you, it was a joy to read.');
+    await expect(reviews).not.toContainText('Prepared and on time.');
+    await expectNoAxeViolations(page, 'section[aria-labelledby="reviews-title"]');
   });
 }

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { gradeLabel } from '../../lib/catalogue';
+import {
+  onTimeLabel,
+  ratingLabel,
+  REVIEW_SCORES,
+  reviewScoreLabel,
+  type EditorRating,
+  type OnTimeShare,
+  type PublicReview,
+} from '../../lib/reviews';
+
+type Loaded = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; reviews: PublicReview[] };
+
+/** 'November 2026': reviews say when, not to the minute. */
+const month = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'America/New_York' }).format(
+    new Date(iso),
+  );
+
+/**
+ * An editor's published reviews, newest first, read when the section comes into view: the page as
+ * built carries the rating; the reviews themselves change as families write them.
+ */
+export default function EditorReviews({
+  editorId,
+  firstName,
+  rating,
+  onTime,
+}: {
+  editorId: string;
+  firstName: string;
+  rating: EditorRating;
+  onTime: OnTimeShare;
+}) {
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    fetch(`/api/editors/${encodeURIComponent(editorId)}/reviews`)
+      .then((res) => (res.ok ? (res.json() as Promise<PublicReview[]>) : Promise.reject(new Error(String(res.status)))))
+      .then(
+        (reviews) => current && setLoaded({ kind: 'ready', reviews }),
+        () => current && setLoaded({ kind: 'error' }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [editorId, attempt]);
+
+  const onTimeText = onTimeLabel(onTime);
+  return (
+    <div className="space-y-4">
+      <p className="font-semibold text-navy-900">
+        {ratingLabel(rating)}
+        {onTimeText && <span className="font-normal text-slate-700"> · {onTimeText} over the last 90 days</span>}
+      </p>
+      <div aria-live="polite">
+        {loaded.kind === 'loading' && <p className="text-slate-700">Loading reviews…</p>}
+        {loaded.kind === 'error' && (
+          <p className="text-slate-700">
+            The reviews could not be loaded.{' '}
+            <button
+              type="button"
+              className="font-semibold text-navy-700 underline underline-offset-4"
+              onClick={() => {
+                setLoaded({ kind: 'loading' });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Try again
+            </button>
+          </p>
+        )}
+        {loaded.kind === 'ready' && loaded.reviews.length === 0 && (
+          <p className="text-slate-700">No reviews yet: families review {firstName} once their essay is final.</p>
+        )}
+      </div>
+      {loaded.kind === 'ready' && loaded.reviews.length > 0 && (
+        <ul className="space-y-4">
+          {loaded.reviews.map((review) => (
+            <li key={review.projectId} className="space-y-2 rounded-2xl border border-navy-100 p-4">
+              <p className="font-semibold text-navy-900">
+                ★ {review.overall.toFixed(1)}{' '}
+                <span className="font-normal text-slate-700">
+                  · {review.student.firstName}, {gradeLabel(review.student.grade)} · {review.service} ·{' '}
+                  {month(review.publishedAt)}
+                </span>
+              </p>
+              <p className="text-sm text-slate-700">
+                {REVIEW_SCORES.map((score) => `${reviewScoreLabel[score]} ${review.scores[score]}/5`).join(' · ')}
+              </p>
+              {review.text && <p className="whitespace-pre-wrap text-slate-800">{review.text}</p>}
+              {review.reply && (
+                <p className="border-l-4 border-navy-100 pl-3 text-sm whitespace-pre-wrap text-slate-700">
+                  <span className="font-semibold">Reply from {firstName}:</span> {review.reply.text}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
