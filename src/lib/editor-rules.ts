@@ -3,6 +3,7 @@
  * (importing schemas.ts from an island pulls in all of zod). schemas.ts re-exports them.
  */
 import { SURGE_DENOMINATOR, SURGE_NUMERATOR } from './surge';
+import type { EditorRating, OnTimeShare } from './reviews';
 
 /** Full: no open slot, so new bookings are overflow at the surge price. */
 export const isOverbooked = (editor: { slotsOpen: number }) => editor.slotsOpen === 0;
@@ -39,13 +40,17 @@ export interface EditorChoice {
   major: string;
   slotsOpen: number;
   totalSlots: number;
+  rating: EditorRating;
+  onTime: OnTimeShare;
 }
 
-export const toEditorChoice = ({ id, name, college, major, slotsOpen, totalSlots }: EditorChoice): EditorChoice => ({
+export const toEditorChoice = ({
   id,
   name,
   college,
   major,
   slotsOpen,
   totalSlots,
-});
+  rating,
+  onTime,
+}: EditorChoice): EditorChoice => ({ id, name, college, major, slotsOpen, totalSlots, rating, onTime });

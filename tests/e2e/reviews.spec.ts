@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
-import { buy, MAYA, projectAs, projectCard, returnFeedback, step, tokenFor } from '../helpers/e2e-delivery';
+import { buy, MAYA, projectAs, projectCard, returnFeedback, SOFIA, step, tokenFor } from '../helpers/e2e-delivery';
 
 const status = (scope: ReturnType<Page['locator']>) => scope.getByRole('status').filter({ hasText: /\S/ });
 
@@ -110,3 +110,41 @@ for (const width of [390, 1280]) {
     await expectNoAxeViolations(page, 'section[aria-labelledby="reviews-title"]');
   });
 }
+
+test('the editors list reads New editor until the third review is published, then the average and the count', async ({
+  page,
+}) => {
+  const email = await signIn(page, uniqueEmail('rater'));
+  const token = await tokenFor(page.request, email);
+  const sofia = await tokenFor(page.request, SOFIA.email);
+  const ids = await buy(page.request, token, [{ id: 'supplement-small', quantity: 3 }], SOFIA.id);
+  const rating = page.locator(`article[data-editor="${SOFIA.id}"] [data-rating]`);
+  const liveList = async () => {
+    await page.goto('/editors');
+    await page.locator('[data-source="live"]').waitFor();
+  };
+  for (const [i, id] of ids.entries()) {
+    expect(
+      (await step(page.request, token, id, 'submit', { prompt: 'Why us?', draft: { kind: 'text', text: 'Essay' } }))
+        .status,
+    ).toBe(200);
+    await returnFeedback(page.request, sofia, id);
+    expect((await step(page.request, token, id, 'finalize')).status).toBe(200);
+    const score = 3 + i;
+    expect(
+      (
+        await step(page.request, token, id, 'review', {
+          scores: { feedback: score, communication: score, onTime: score },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await step(page.request, sofia, id, 'review', { score: 5 })).status).toBe(200);
+    if (i === 1) {
+      await liveList();
+      await expect(rating).toHaveText('New editor');
+    }
+  }
+  await liveList();
+  await expect(rating).toHaveText('★ 4.0 · 3 reviews');
+  await expectNoAxeViolations(page, `article[data-editor="${SOFIA.id}"]`);
+});

@@ -1,5 +1,5 @@
 /**
- * One editor on /editors: photo, name, college, major, SAT or ACT, GPA, extracurriculars,
+ * One editor on /editors: photo, name, college, rating, major, SAT or ACT, GPA, extracurriculars,
  * strengths and slots. An open editor offers 'Reserve a Slot'; a full one says so, names the 1.5x
  * overflow price and offers the waitlist or an overflow slot. Stored text renders as text.
  * The name leads to the editor's profile when the build made one.
@@ -8,6 +8,7 @@ import type { MouseEvent } from 'react';
 import { profileHref, waitlistHref } from '../../lib/editor-listing';
 import { SURGE_LABEL, isOverbooked, testScore } from '../../lib/editor-rules';
 import type { Editor } from '../../lib/schemas';
+import { RatingLine } from '../shared/RatingLine';
 import { useMounted } from '../shared/useMounted';
 import { reserveHref } from './links';
 
@@ -42,6 +43,7 @@ export function EditorCard({ editor, headingLevel, onJoinWaitlist, hasProfile }:
             )}
           </Heading>
           <p className="text-sm text-slate-700">{editor.college}</p>
+          <RatingLine editor={editor} />
         </div>
       </div>
 

@@ -2,6 +2,7 @@ import { isOverbooked, type EditorChoice } from '../../lib/editor-rules';
 import { messages } from '../../lib/messages';
 import type { EditorsState } from '../../stores/editors';
 import { chooseEditor } from '../../stores/order';
+import { RatingLine } from '../shared/RatingLine';
 
 interface Props {
   /** The live list once loaded; until then the one the page was built with. */
@@ -48,7 +49,6 @@ function EditorOption({ editor, checked }: { editor: EditorChoice; checked: bool
   const full = isOverbooked(editor);
   return (
     // Its text is the editor's name and facts inside it; the radio is inside too.
-    // eslint-disable-next-line jsx-a11y/label-has-associated-control
     <label
       // The card follows its own radio (CSS :has), so a pick shows before the page is interactive.
       className="flex cursor-pointer items-start gap-3 rounded-xl border-2 border-slate-200 bg-white p-4 transition-colors has-checked:border-navy-700 has-checked:bg-navy-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-beacon-500"
@@ -67,6 +67,7 @@ function EditorOption({ editor, checked }: { editor: EditorChoice; checked: bool
           {full && <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-bold text-white">Overbooked</span>}
         </span>
         <span className="block text-sm text-slate-700">{editor.college}</span>
+        <RatingLine editor={editor} />
         <span className="block text-sm text-slate-700">{editor.major}</span>
         <span className="mt-1 block text-sm font-medium text-slate-800">
           Slots open: {editor.slotsOpen}/{editor.totalSlots}
