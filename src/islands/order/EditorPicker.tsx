@@ -1,4 +1,4 @@
-import { isOverbooked, type EditorChoice } from '../../lib/editor-rules';
+import { isFull, type EditorChoice } from '../../lib/editor-rules';
 import { messages } from '../../lib/messages';
 import type { EditorsState } from '../../stores/editors';
 import { chooseEditor } from '../../stores/order';
@@ -45,7 +45,7 @@ export function EditorPicker({ editors, status, editorId, editorGone, onRetry }:
 }
 
 function EditorOption({ editor, checked }: { editor: EditorChoice; checked: boolean }) {
-  const full = isOverbooked(editor);
+  const full = isFull(editor);
   return (
     // Its text is the editor's name and facts inside it; the radio is inside too.
     // eslint-disable-next-line jsx-a11y/label-has-associated-control
