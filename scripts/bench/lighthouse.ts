@@ -47,7 +47,7 @@ function checkoutHandOver(): CheckoutData {
     ],
     addOns: ['community'],
     owned: NO_ADD_ONS,
-    overbooked: false,
+    editorFull: false,
   });
   return {
     services: priced.serviceLines.map((l) => ({ key: l.id, title: l.title, price: l.unitCents, quantity: l.quantity })),

@@ -61,7 +61,7 @@ function order(n: number, uid: string, editor: (typeof DEMO_EDITORS)[number], un
     createdAt: at,
     updatedAt: at,
     customer: { uid, email: `${uid}@example.com` },
-    editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, overbooked: false },
+    editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, full: false },
     serviceLines: [
       {
         id: 'supplement-small',

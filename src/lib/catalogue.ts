@@ -110,7 +110,7 @@ export const NO_ADD_ONS: OwnedAddOns = { community: false, speed24hr: false, spe
 /** The marketing pages' id for the community, which select-services maps to the add-on. */
 export const COMMUNITY_SERVICE_ID = 'paid-community';
 
-export { SURGE_DENOMINATOR, SURGE_NUMERATOR } from './surge';
+export { FULL_EDITOR_PRICE_DENOMINATOR, FULL_EDITOR_PRICE_NUMERATOR } from './full-editor-price';
 export const ACTIVE_SLOTS_PER_EDITOR = 5;
 
 /** Contact-form service checkboxes. */

@@ -114,10 +114,10 @@ export function editRules(services: readonly { id: ServiceId; quantity: number }
 
 /**
  * Whether a project occupies one of its editor's active slots while active: never an activity list,
- * never one bought as an overflow slot while the editor was full.
+ * never one bought while the editor was full.
  */
-export const takesSlot = (project: { service: { id: ServiceId }; overflow: boolean }) =>
-  project.service.id !== 'activity-list' && !project.overflow;
+export const takesSlot = (project: { service: { id: ServiceId }; boughtWhileFull: boolean }) =>
+  project.service.id !== 'activity-list' && !project.boughtWhileFull;
 
 /** Turnaround of one round of feedback, from the speed upgrade owned when the draft comes in. */
 export const TURNAROUND_HOURS = { standard: 5 * 24, '48hr': 48, '24hr': 24 } as const;
@@ -236,7 +236,7 @@ export interface Project {
   /** Units of one order are numbered from 1. */
   unit: number;
   service: { id: ServiceId; title: string };
-  /** What this unit cost (the overbooked price included), for refunds. */
+  /** What this unit cost (a full editor's price included), for refunds. */
   priceCents: number;
   customer: { uid: string; email: string };
   student: { name: string; email: string; grade: string; parentName: string; parentEmail: string };
@@ -249,8 +249,8 @@ export interface Project {
   /** Bumped on reassignment: each assignment claims its own slot on its own editor. */
   assignment: number;
   previousAssignments: { editorId: string; assignment: number }[];
-  /** Bought as an overflow slot (the editor was full): takes no slot. */
-  overflow: boolean;
+  /** Bought while the editor was full: takes no slot. */
+  boughtWhileFull: boolean;
   state: ProjectState;
   editsAllowed: number | null;
   rounds: Round[];

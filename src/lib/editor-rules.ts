@@ -2,11 +2,11 @@
  * Editor rules without zod, so islands can use them without shipping the schema library
  * (importing schemas.ts from an island pulls in all of zod). schemas.ts re-exports them.
  */
-import { SURGE_DENOMINATOR, SURGE_NUMERATOR } from './surge';
+import { FULL_EDITOR_PRICE_DENOMINATOR, FULL_EDITOR_PRICE_NUMERATOR } from './full-editor-price';
 import type { EditorRating, OnTimeShare } from './reviews';
 
-/** Full: no open slot, so new bookings are overflow at the surge price. */
-export const isOverbooked = (editor: { slotsOpen: number }) => editor.slotsOpen === 0;
+/** Full: no open slot, so a new booking takes none and costs the full editor's price. */
+export const isFull = (editor: { slotsOpen: number }) => editor.slotsOpen === 0;
 
 /**
  * The admin types the SAT/ACT field freely: '1540', '34', 'SAT 1500', 'ACT: 35', or 'SAT 1500, ACT 34'.
@@ -26,11 +26,11 @@ export function testScore(text: string): { label: string; value: string } {
 /** SAT or ACT, as testScore reads the field (a bare score under 100 is an ACT). */
 export const testLabel = (score: string) => testScore(score).label;
 
-/** How the surge on a full editor is written for people: "1.5x". */
-export const SURGE_LABEL = `${SURGE_NUMERATOR / SURGE_DENOMINATOR}x`;
+/** How a full editor's price is written for people: "1.5x". */
+export const FULL_EDITOR_PRICE_LABEL = `${FULL_EDITOR_PRICE_NUMERATOR / FULL_EDITOR_PRICE_DENOMINATOR}x`;
 
 /** The admin's reminder beside an editor's open slots at 0: what the site then does. */
-export const FULL_EDITOR_HINT = `With 0 slots open the editor shows as 'Currently Full', and new orders of editing cost ${SURGE_LABEL}.`;
+export const FULL_EDITOR_HINT = `With 0 slots open the editor shows as 'Currently Full', and new orders of editing cost ${FULL_EDITOR_PRICE_LABEL}.`;
 
 /** What an editor picker shows: the build renders these into the page, the live list refreshes them. */
 export interface EditorChoice {

@@ -1,10 +1,10 @@
 /**
  * What an order charges, line by line, in words: the checkout's summary, the confirmation page and the
  * confirmation e-mail all itemise with this one function, so what a family reads after paying is what
- * they read before. Each service with its unit price and quantity (a surged price says why), each
+ * they read before. Each service with its unit price and quantity (a full editor's price says why), each
  * add-on (one owned before reads 'Included'), the total.
  */
-import { SURGE_LABEL } from './editor-rules';
+import { FULL_EDITOR_PRICE_LABEL } from './editor-rules';
 import { formatUsd } from './money';
 import type { AddOnLine, ServiceLine } from './pricing';
 
@@ -29,7 +29,7 @@ export interface Itemisable {
   addOnLines: readonly AddOnLine[];
   totalCents: number;
   /** The editor booked, and whether they were full (services cost 1.5x then). */
-  editor: { name: string; overbooked: boolean };
+  editor: { name: string; full: boolean };
 }
 
 /**
@@ -37,10 +37,10 @@ export interface Itemisable {
  * is placed (they *were*: the price was fixed at checkout).
  */
 export function itemise(order: Itemisable, when: 'now' | 'then'): Itemised {
-  const full = `${SURGE_LABEL}: ${order.editor.name} ${when === 'now' ? 'is' : 'was'} fully booked`;
+  const why = `${FULL_EDITOR_PRICE_LABEL}: ${order.editor.name} ${when === 'now' ? 'is' : 'was'} fully booked`;
   const services = order.serviceLines.map((line): Item => {
     const unit = `${formatUsd(line.unitCents)}${line.quantity > 1 ? ' each' : ''}`;
-    const detail = order.editor.overbooked ? `${unit} (${full})` : line.quantity > 1 ? unit : undefined;
+    const detail = order.editor.full ? `${unit} (${why})` : line.quantity > 1 ? unit : undefined;
     return {
       key: line.id,
       label: line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title,

@@ -11,7 +11,8 @@ export interface Order {
   createdAt: string;
   updatedAt: string;
   customer: { uid: string; email: string };
-  editor: { id: string; name: string; college: string; major: string; overbooked: boolean };
+  /** `full`: the editor had no open slot when the order was placed, so its services cost 1.5x. */
+  editor: { id: string; name: string; college: string; major: string; full: boolean };
   serviceLines: ServiceLine[];
   addOnLines: AddOnLine[];
   turnaround: { id: string; label: string };

@@ -5,8 +5,8 @@
 import {
   ADD_ONS,
   EXCLUSIVE_ADD_ONS,
-  SURGE_DENOMINATOR,
-  SURGE_NUMERATOR,
+  FULL_EDITOR_PRICE_DENOMINATOR,
+  FULL_EDITOR_PRICE_NUMERATOR,
   serviceById,
   type AddOnId,
   type OwnedAddOns,
@@ -20,8 +20,8 @@ export interface ServiceSelection {
 
 export interface PriceInput {
   services: readonly ServiceSelection[];
-  /** The chosen editor has no open slot: services cost x1.5. */
-  overbooked: boolean;
+  /** The chosen editor is full (no open slot): services cost x1.5. */
+  editorFull: boolean;
   addOns: readonly AddOnId[];
   owned: OwnedAddOns;
 }
@@ -49,9 +49,11 @@ export interface PricedOrder {
   totalCents: number;
 }
 
-/** The per-unit price of a service, surged exactly (integer cents: $75 -> $112.50). */
-export function unitPriceCents(basePriceCents: number, overbooked: boolean): number {
-  return overbooked ? Math.round((basePriceCents * SURGE_NUMERATOR) / SURGE_DENOMINATOR) : basePriceCents;
+/** The per-unit price of a service, a full editor's exactly (integer cents: $75 -> $112.50). */
+export function unitPriceCents(basePriceCents: number, editorFull: boolean): number {
+  return editorFull
+    ? Math.round((basePriceCents * FULL_EDITOR_PRICE_NUMERATOR) / FULL_EDITOR_PRICE_DENOMINATOR)
+    : basePriceCents;
 }
 
 export function priceOrder(input: PriceInput): PricedOrder {
@@ -59,7 +61,7 @@ export function priceOrder(input: PriceInput): PricedOrder {
     const service = serviceById(id);
     if (!service) throw new Error(`Unknown service: ${id}`);
     if (!Number.isInteger(quantity) || quantity < 1) throw new Error(`Bad quantity for ${id}: ${quantity}`);
-    const unitCents = unitPriceCents(service.priceCents, input.overbooked);
+    const unitCents = unitPriceCents(service.priceCents, input.editorFull);
     return { id, title: service.title, unitCents, quantity, totalCents: unitCents * quantity };
   });
   const chosen = new Set(input.addOns);

@@ -144,7 +144,7 @@ export const editorSchema = z.object({
 export type Editor = z.infer<typeof editorSchema>;
 
 export { isImageReference } from './editor-input';
-export { isOverbooked, testLabel } from './editor-rules';
+export { isFull, testLabel } from './editor-rules';
 
 export const inquirySchema = z.object({
   parentName: requiredText('parentName', INQUIRY_LIMITS.parentName),

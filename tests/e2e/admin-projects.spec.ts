@@ -418,7 +418,7 @@ test.describe('the Projects tab', () => {
       editor: { id: 'hannah-weiss', name: 'Hannah Weiss' },
       assignment: 1,
       previousAssignments: [],
-      overflow: false,
+      boughtWhileFull: false,
       state: 'awaiting_draft',
       editsAllowed: 3,
       rounds: [],

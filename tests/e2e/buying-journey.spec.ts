@@ -15,7 +15,7 @@ import { islandsHydrated, newsletterReady } from '../helpers/hydration';
 import { listStored, readStored } from '../helpers/stored';
 import { withOpenSlot } from '../helpers/e2e-admin';
 
-// Maya is read as an open editor (her card, unsurged prices), whatever ran before on this site.
+// Maya is read as an open editor (her card, her usual prices), whatever ran before on this site.
 test.beforeEach(({ request }) => withOpenSlot(request, 'maya-chen'));
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });

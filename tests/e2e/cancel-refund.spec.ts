@@ -11,7 +11,7 @@ import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, projectCard, returnFeedback, slotsOnEditorsPage, step, tokenFor } from '../helpers/e2e-delivery';
 import { readStored } from '../helpers/stored';
 
-// Maya is read as an open editor (her card, unsurged prices), whatever ran before on this site.
+// Maya is read as an open editor (her card, her usual prices), whatever ran before on this site.
 test.beforeEach(({ request }) => withOpenSlot(request, 'maya-chen'));
 
 for (const width of [390, 1280]) {

@@ -12,7 +12,7 @@ import { uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, tokenFor } from '../helpers/e2e-delivery';
 import { readStored } from '../helpers/stored';
 
-// Maya is read as an open editor (her card, unsurged prices), whatever ran before on this site.
+// Maya is read as an open editor (her card, her usual prices), whatever ran before on this site.
 test.beforeEach(({ request }) => withOpenSlot(request, 'maya-chen'));
 
 test('the admin sees a second payment of a paid order as an extra payment, refunded in full', async ({

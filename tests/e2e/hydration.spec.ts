@@ -71,7 +71,7 @@ test.describe('at 4x CPU', () => {
     test('services, an editor and add-ons picked before hydration survive it; of the two speed upgrades the later wins', async ({
       page,
     }) => {
-      // Maya with a slot open, whatever tests before this one booked: the prices below are not surged.
+      // Maya with a slot open, whatever tests before this one booked: the prices below are the usual ones.
       await editEditors(page, (editors) =>
         editors.map((e) => (e.id === MAYA.id ? { ...e, slotsOpen: Math.max(1, e.slotsOpen) } : e)),
       );

@@ -7,7 +7,7 @@ import { islandsHydrated } from '../helpers/hydration';
 import { readStored } from '../helpers/stored';
 import { withOpenSlot } from '../helpers/e2e-admin';
 
-// Maya is read as an open editor (her card, unsurged prices), whatever ran before on this site.
+// Maya is read as an open editor (her card, her usual prices), whatever ran before on this site.
 test.beforeEach(({ request }) => withOpenSlot(request, 'maya-chen'));
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
@@ -153,7 +153,7 @@ test.describe('select-services rules', () => {
     await expect(page.getByRole('checkbox', { name: '48-Hour Response', exact: true })).toBeChecked();
   });
 
-  test('a full editor surges services by 1.5x, exactly', async ({ page }) => {
+  test('a full editor’s services cost 1.5x, exactly', async ({ page }) => {
     await page.goto('/select-services?service=supplement-small&addon=community');
     await page.getByRole('radio', { name: /Daniel Okafor/ }).check();
     await expect(page.getByRole('radio', { name: /Daniel Okafor/ })).toHaveAccessibleName(/Overbooked/);
@@ -249,7 +249,7 @@ test('a payment not confirmed yet shows "Confirming your payment..." and updates
       name: 'Maya Chen',
       college: 'Stanford University',
       major: 'Computer Science',
-      overbooked: false,
+      full: false,
     },
     serviceLines: [
       { id: 'activity-list', title: 'Activity List Editing', unitCents: 10000, quantity: 1, totalCents: 10000 },

@@ -12,7 +12,7 @@ import { expectLoaded, warmUpFunctions } from '../helpers/warm-up';
 import { withBuildSlots, withOpenSlot } from '../helpers/e2e-admin';
 import { layoutShift } from '../helpers/layout-shift';
 
-// Maya is read as an open editor (her card, unsurged prices), whatever ran before on this site.
+// Maya is read as an open editor (her card, her usual prices), whatever ran before on this site.
 test.beforeEach(({ request }) => withOpenSlot(request, 'maya-chen'));
 
 const EDITORS_API = '**/api/database/editors';

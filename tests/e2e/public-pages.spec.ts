@@ -94,7 +94,7 @@ test('services: each card reserves its service and its icon opens its price row;
   await expect(page.locator('tr#supplement-small')).toBeInViewport();
 });
 
-test('pricing: rows are anchors by service id with the set prices and surge prices; the button reserves a spot', async ({
+test('pricing: rows are anchors by service id with the set prices and a full editor’s prices; the button reserves a spot', async ({
   page,
 }) => {
   await page.goto('/pricing');
@@ -106,9 +106,9 @@ test('pricing: rows are anchors by service id with the set prices and surge pric
     'activity-list': ['$100', '$150'],
     'paid-community': ['$50', 'No surcharge'],
   };
-  for (const [id, [price, surge]] of Object.entries(expected)) {
+  for (const [id, [price, fullEditorPrice]] of Object.entries(expected)) {
     const cells = page.locator(`tr#${id}`).locator('td');
-    await expect(cells).toHaveText([price, surge]);
+    await expect(cells).toHaveText([price, fullEditorPrice]);
   }
   const speed = main(page);
   await expect(speed).toContainText('+$450');

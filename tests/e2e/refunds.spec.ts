@@ -18,7 +18,7 @@ import { readStored, writeStored } from '../helpers/stored';
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const REFUNDS_API = /\/api\/admin\/orders\/[^/]+\/refunds$/;
 
-/** A new family buys `services` from Lucas Moreau (slots open: no surge) and pays; answers their e-mail, token and the order id. */
+/** A new family buys `services` from Lucas Moreau (slots open: usual prices) and pays; answers their e-mail, token and the order id. */
 async function buy(request: APIRequestContext, services: { id: string; quantity: number }[], addOns: string[] = []) {
   const email = uniqueEmail('family');
   const token = await idTokenOf(request, email);

@@ -9,7 +9,7 @@ import { openOrderThroughApi } from '../helpers/e2e-checkout';
 import { readStored } from '../helpers/stored';
 import { withOpenSlot } from '../helpers/e2e-admin';
 
-// Maya is read as an open editor (her card, unsurged prices), whatever ran before on this site.
+// Maya is read as an open editor (her card, her usual prices), whatever ran before on this site.
 test.beforeEach(({ request }) => withOpenSlot(request, 'maya-chen'));
 
 for (const width of [390, 1280]) {

@@ -20,7 +20,7 @@ const draft = (uid: string, totalCents = 30000): Parameters<ReturnType<typeof or
     name: 'Maya Chen',
     college: 'Stanford University',
     major: 'Computer Science',
-    overbooked: false,
+    full: false,
   },
   serviceLines: [
     { id: 'common-app-essay', title: 'Common App Essay Editing', unitCents: totalCents, quantity: 1, totalCents },

@@ -111,7 +111,7 @@ describe('POST /api/stripe/create-payment-session: the server prices the order',
     });
   });
 
-  it('surges services, not add-ons, for a full editor (exact cents)', async () => {
+  it('prices services, not add-ons, at 1.5x for a full editor (exact cents)', async () => {
     const res = await post(
       selection({ editorId: FULL_EDITOR, services: [{ id: 'supplement-small', quantity: 1 }], addOns: ['community'] }),
     );
@@ -119,7 +119,7 @@ describe('POST /api/stripe/create-payment-session: the server prices the order',
     expect(order?.serviceLines[0].unitCents).toBe(11250);
     expect(order?.addOnLines[0].chargedCents).toBe(5000);
     expect(order?.totalCents).toBe(16250);
-    expect(order?.editor).toMatchObject({ id: FULL_EDITOR, overbooked: true });
+    expect(order?.editor).toMatchObject({ id: FULL_EDITOR, full: true });
   });
 
   it('does not charge an add-on the customer already owns, and keeps its turnaround', async () => {

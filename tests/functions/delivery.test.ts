@@ -335,7 +335,7 @@ describe('slots follow the work', () => {
     expect(await slotsOf(OPEN_EDITOR)).toBe(start);
   });
 
-  it('a project bought as an overflow slot (editor full) takes none, and withdrawing gives none back', async () => {
+  it('a project bought while the editor was full takes none, and withdrawing gives none back', async () => {
     expect(await slotsOf(FULL_EDITOR)).toBe(0);
     const {
       projectIds: [id],
@@ -344,7 +344,7 @@ describe('slots follow the work', () => {
       selection({ editorId: FULL_EDITOR, services: [{ id: 'supplement-small', quantity: 1 }] }),
     );
     const project = await getProject(tokens.customer, id);
-    expect(project).toMatchObject({ overflow: true, priceCents: 11250 });
+    expect(project).toMatchObject({ boughtWhileFull: true, priceCents: 11250 });
     const submitted = (await submitText(tokens.customer, project)).body;
     await act(tokens.customer, id, 'withdraw', { version: submitted.version });
     expect(await slotsOf(FULL_EDITOR)).toBe(0);

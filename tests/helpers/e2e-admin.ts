@@ -34,7 +34,7 @@ export async function createEditor(request: APIRequestContext, name = uniqueEdit
 
 /**
  * Gives editor `id` one open slot when the tests that ran before on this site took them all (a draft
- * takes a slot): a test that reads an open editor's card or unsurged prices arranges it first, so it
+ * takes a slot): a test that reads an open editor's card or usual prices arranges it first, so it
  * passes whatever shares its shard. The editor's account is kept (a PUT without it keeps it).
  */
 export async function withOpenSlot(request: APIRequestContext, id: string) {

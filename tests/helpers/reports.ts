@@ -28,7 +28,7 @@ export async function storePaidOrder(
   const order = await ordersRepo().create(
     {
       customer: { uid, email: family.parentEmail ?? `${uid}@example.com` },
-      editor: { ...editor, college: 'Stanford University', major: 'Computer Science', overbooked: false },
+      editor: { ...editor, college: 'Stanford University', major: 'Computer Science', full: false },
       serviceLines: [
         { id: 'common-app-essay', title: 'Common App Essay Editing', unitCents: totalCents, quantity: 1, totalCents },
       ],

@@ -206,10 +206,10 @@ describe('the delivery state machine', () => {
     expect(openRound({ state: 'returned', rounds: [round(1, true)] }, new Date('2026-12-01T00:00:00Z'))).toBeNull();
   });
 
-  it('only slot-counting projects take slots: never the activity list, never an overflow purchase', () => {
-    expect(takesSlot({ service: { id: 'common-app-essay' }, overflow: false })).toBe(true);
-    expect(takesSlot({ service: { id: 'activity-list' }, overflow: false })).toBe(false);
-    expect(takesSlot({ service: { id: 'supplement-small' }, overflow: true })).toBe(false);
+  it('only slot-counting projects take slots: never the activity list, never one bought while the editor was full', () => {
+    expect(takesSlot({ service: { id: 'common-app-essay' }, boughtWhileFull: false })).toBe(true);
+    expect(takesSlot({ service: { id: 'activity-list' }, boughtWhileFull: false })).toBe(false);
+    expect(takesSlot({ service: { id: 'supplement-small' }, boughtWhileFull: true })).toBe(false);
   });
 
   it('reads countdowns at a glance', () => {
@@ -264,7 +264,7 @@ describe('people in the thread and the history', () => {
       studentAccess: { invitedAt: at },
       assignment: 1,
       previousAssignments: [],
-      overflow: false,
+      boughtWhileFull: false,
       state: 'awaiting_draft',
       editsAllowed: 3,
       rounds: [],

@@ -14,8 +14,8 @@ import { priceOrder, toggleAddOn, unitPriceCents } from '../../src/lib/pricing';
 const one = (id: ServiceId, quantity = 1) => ({ id, quantity });
 const price = (
   services: { id: ServiceId; quantity: number }[],
-  { overbooked = false, addOns = [] as AddOnId[], owned = NO_ADD_ONS } = {},
-) => priceOrder({ services, overbooked, addOns, owned });
+  { editorFull = false, addOns = [] as AddOnId[], owned = NO_ADD_ONS } = {},
+) => priceOrder({ services, editorFull, addOns, owned });
 
 describe('catalogue prices', () => {
   it.each([
@@ -37,21 +37,21 @@ describe('catalogue prices', () => {
   });
 });
 
-describe('surge: x1.5 on services when the editor has no open slot', () => {
+describe('a full editor: x1.5 on services when the editor has no open slot', () => {
   it.each([
     ['common-app-essay', 45000, '$450'],
     ['supplement-large', 15000, '$150'],
     ['supplement-small', 11250, '$112.50'],
     ['activity-list', 15000, '$150'],
-  ] as const)('%s surges to %i cents (%s), exactly as marketed', (id, cents, shown) => {
-    const { serviceLines, totalCents } = price([one(id)], { overbooked: true });
+  ] as const)('%s costs %i cents (%s) with a full editor, exactly as marketed', (id, cents, shown) => {
+    const { serviceLines, totalCents } = price([one(id)], { editorFull: true });
     expect(serviceLines[0].unitCents).toBe(cents);
     expect(totalCents).toBe(cents);
     expect(formatUsd(cents)).toBe(shown);
   });
 
-  it('does not surge add-ons', () => {
-    const { addOnLines, totalCents } = price([one('supplement-small')], { overbooked: true, addOns: ['speed48hr'] });
+  it('leaves add-ons at their price', () => {
+    const { addOnLines, totalCents } = price([one('supplement-small')], { editorFull: true, addOns: ['speed48hr'] });
     expect(addOnLines[0].chargedCents).toBe(25000);
     expect(totalCents).toBe(11250 + 25000);
   });
@@ -62,9 +62,9 @@ describe('surge: x1.5 on services when the editor has no open slot', () => {
 });
 
 describe('quantities', () => {
-  it('multiplies the (surged) unit price by the quantity', () => {
+  it('multiplies the unit price (a full editor’s too) by the quantity', () => {
     expect(price([one('supplement-small', 3)]).totalCents).toBe(22500);
-    expect(price([one('supplement-small', 3)], { overbooked: true }).totalCents).toBe(33750);
+    expect(price([one('supplement-small', 3)], { editorFull: true }).totalCents).toBe(33750);
   });
 
   it('adds up several services', () => {

@@ -91,7 +91,7 @@ function sample(state: ProjectState, { invited = false } = {}): Project {
     ...(invited && { studentAccess: { invitedAt: '2026-11-01T09:00:00.000Z' } }),
     assignment: 1,
     previousAssignments: [],
-    overflow: false,
+    boughtWhileFull: false,
     state,
     editsAllowed: 3,
     rounds: submitted

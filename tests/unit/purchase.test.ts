@@ -153,17 +153,17 @@ describe('the checkout form', () => {
 });
 
 describe('itemising an order', () => {
-  const order = (overbooked: boolean, owned = false) => ({
+  const order = (full: boolean, owned = false) => ({
     ...priceOrder({
       services: [
         { id: 'supplement-large', quantity: 2 },
         { id: 'common-app-essay', quantity: 1 },
       ],
-      overbooked,
+      editorFull: full,
       addOns: ['community', 'speed48hr'],
       owned: { community: owned, speed24hr: false, speed48hr: false },
     }),
-    editor: { name: 'Maya Chen', overbooked },
+    editor: { name: 'Maya Chen', full },
   });
 
   it('lists each service with its unit price and quantity, each add-on, and the total', () => {
@@ -178,7 +178,7 @@ describe('itemising an order', () => {
     });
   });
 
-  it('says why a surged price is what it is, in the tense of the page', () => {
+  it('says why a full editor’s price is what it is, in the tense of the page', () => {
     const [large, essay] = itemise(order(true), 'then').items;
     expect(large).toMatchObject({ detail: '$150 each (1.5x: Maya Chen was fully booked)', amount: '$300' });
     expect(essay).toMatchObject({ detail: '$450 (1.5x: Maya Chen was fully booked)', amount: '$450' });
@@ -203,7 +203,7 @@ describe('itemising an order', () => {
   });
 
   it('says who heard of the order', () => {
-    const editor = { id: 'maya-chen', name: 'Maya Chen', college: '', major: '', overbooked: false };
+    const editor = { id: 'maya-chen', name: 'Maya Chen', college: '', major: '', full: false };
     expect(editorNoticeText({ editor, editorNotice: 'editor' })).toBe('Your editor, Maya Chen, was notified');
     expect(editorNoticeText({ editor, editorNotice: 'team' })).toBe(
       'Our team was notified and will pass it to your editor',

@@ -27,7 +27,7 @@ describe('cancellation refunds', () => {
     expect(cancellationQuote(30000, paidAt, after(24 * 30), ALL).amountCents).toBe(22500);
   });
 
-  it('rounds a half-cent fee in the customer’s favour (an overbooked small supplement, $112.50)', () => {
+  it('rounds a half-cent fee in the customer’s favour (a small supplement from a full editor, $112.50)', () => {
     // 25% of $112.50 is $28.125: the fee is $28.12, so $84.38 comes back.
     expect(cancellationQuote(11250, paidAt, after(49), ALL)).toMatchObject({
       amountCents: 8438,

@@ -33,7 +33,7 @@ export function projectsOfOrder(order: Order): Project[] {
         editor: { id: order.editor.id, name: order.editor.name },
         assignment: 1,
         previousAssignments: [],
-        overflow: order.editor.overbooked,
+        boughtWhileFull: order.editor.full,
         state: 'awaiting_draft',
         editsAllowed: editsIncluded(line.id),
         rounds: [],

@@ -12,6 +12,7 @@ import { isTerminal, type Project } from '../../../src/lib/delivery';
 import { normalizeEmail } from '../../../src/lib/email';
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
+import { upgradeProject, upgradingStore } from '../storage/renamed-fields';
 import { getJSONWithEtag, openStore, type DeployInfo } from '../storage/stores';
 
 export const PROJECT_ID = /^BCC-[A-Z0-9]{6}-[1-9][0-9]{0,2}$/;
@@ -34,7 +35,7 @@ const idOfCreatedKey = (key: string) => key.slice(CREATED.length + 'YYYY-MM-DDTH
 export class StaleProjectError extends Error {}
 
 export function projectsRepo(info?: DeployInfo) {
-  const store = openStore('projects', info);
+  const store = upgradingStore(openStore('projects', info), upgradeProject);
 
   async function get(id: string): Promise<Project | null> {
     if (!PROJECT_ID.test(id)) return null;

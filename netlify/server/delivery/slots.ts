@@ -25,7 +25,7 @@ export async function syncSlots(
   if (isActive(project.state)) moves.push(editors.moveSlot(project.editor.id, claim, 'take'));
   if (isTerminal(project.state)) moves.push(editors.moveSlot(project.editor.id, claim, 'release'));
   const changed = (await Promise.all(moves)).some(Boolean);
-  // Every page that shows slots or prices the surge reads the editors list: it must see this at once.
+  // Every page that shows slots or prices a full editor reads the editors list: it must see this at once.
   if (changed) await purgeEditorsCache(context);
   return changed;
 }

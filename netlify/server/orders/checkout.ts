@@ -1,12 +1,12 @@
 /**
  * Turns a customer's selection into a priced, stored, pending order and a checkout session. The
- * browser sends what was chosen, never what it costs: prices come from the catalogue, the surge from
- * the stored editor, and add-ons the customer already owns are not charged again.
+ * browser sends what was chosen, never what it costs: prices come from the catalogue, whether the
+ * editor is full from the stored editor, and add-ons the customer already owns are not charged again.
  */
 import { turnaroundFor } from '../../../src/lib/catalogue';
 import { paymentDeadline } from '../../../src/lib/order';
 import { priceOrder } from '../../../src/lib/pricing';
-import { isOverbooked, type CheckoutSelection } from '../../../src/lib/schemas';
+import { isFull, type CheckoutSelection } from '../../../src/lib/schemas';
 import type { Caller } from '../core/auth';
 import { customersRepo } from './customers.repo';
 import { timersRepo } from '../core/timers';
@@ -29,8 +29,8 @@ export async function startCheckout(
   // Hidden after the family's page loaded: they choose again rather than order from someone off the site.
   if (!isShown(editor)) throw new HttpError(409, messages.editorUnavailable);
   const { ownedAddOns } = await customersRepo(info).get(caller.uid);
-  const overbooked = isOverbooked(editor);
-  const priced = priceOrder({ services: selection.services, overbooked, addOns: selection.addOns, owned: ownedAddOns });
+  const editorFull = isFull(editor);
+  const priced = priceOrder({ services: selection.services, editorFull, addOns: selection.addOns, owned: ownedAddOns });
   const turnaround = turnaroundFor(selection.addOns, ownedAddOns);
   const turnaroundFeeCents = priced.addOnLines
     .filter((l) => l.id === 'speed24hr' || l.id === 'speed48hr')
@@ -45,7 +45,7 @@ export async function startCheckout(
   const order = await orders.create(
     {
       customer: { uid: caller.uid, email: caller.email },
-      editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, overbooked },
+      editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, full: editorFull },
       serviceLines: priced.serviceLines,
       addOnLines: priced.addOnLines,
       turnaround: { id: turnaround.id, label: turnaround.label },

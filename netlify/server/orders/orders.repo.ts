@@ -8,6 +8,7 @@
 import type { Order, OrderStatus } from '../../../src/lib/order';
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
+import { upgradeOrder, upgradingStore } from '../storage/renamed-fields';
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
 
 export type { Order, OrderStatus };
@@ -27,7 +28,7 @@ const createdIndexKey = (order: Pick<Order, 'id' | 'createdAt'>) => `${CREATED}$
 const orderIdOf = (createdKey: string) => createdKey.slice(-'BCC-XXXXXX'.length);
 
 export function ordersRepo(info?: DeployInfo) {
-  const store = openStore('orders', info);
+  const store = upgradingStore(openStore('orders', info), upgradeOrder);
 
   return {
     /**

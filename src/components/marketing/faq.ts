@@ -3,7 +3,7 @@ import { ADD_ONS, SERVICES, TURNAROUND_OPTIONS, addOnById } from '../../lib/cata
 import { AUTO_FINAL_RULE } from '../../lib/delivery';
 import { formatUsd } from '../../lib/money';
 import { CANCELLATION_POLICY } from '../../lib/refunds';
-import { ACTIVE_SLOTS_RULE, OVERFLOW_RULE } from './policies';
+import { ACTIVE_SLOTS_RULE, FULL_EDITOR_RULE } from './policies';
 
 export interface FaqItem {
   question: string;
@@ -17,7 +17,7 @@ const editsRule = SERVICES.map((s) => `${s.title}: ${s.note.charAt(0).toLowerCas
 
 export const FAQ: readonly FaqItem[] = [
   { question: 'What is an active slot?', answer: ACTIVE_SLOTS_RULE },
-  { question: 'What happens when my editor is full?', answer: OVERFLOW_RULE },
+  { question: 'What happens when my editor is full?', answer: FULL_EDITOR_RULE },
   {
     question: 'How do the speed upgrades work?',
     answer:

@@ -3,7 +3,7 @@
  * apart. The cancellation policy, which the checkout and the dashboard state too, is src/lib/refunds.ts's.
  */
 import { ACTIVE_SLOTS_PER_EDITOR, SERVICES, addOnById } from '../../lib/catalogue';
-import { SURGE_LABEL } from '../../lib/editor-rules';
+import { FULL_EDITOR_PRICE_LABEL } from '../../lib/editor-rules';
 import { formatUsd } from '../../lib/money';
 import { unitPriceCents } from '../../lib/pricing';
 
@@ -14,9 +14,9 @@ export const ACTIVE_SLOTS_RULE =
   `occupies one of that editor's ${ACTIVE_SLOTS_PER_EDITOR} active slots until you mark it final or withdraw it. ` +
   'Activity list projects do not count toward the limit.';
 
-const surgePrices = SERVICES.map((s) => `${s.title} ${formatUsd(unitPriceCents(s.priceCents, true))}`).join(', ');
+const fullEditorPrices = SERVICES.map((s) => `${s.title} ${formatUsd(unitPriceCents(s.priceCents, true))}`).join(', ');
 
-export const OVERFLOW_RULE =
+export const FULL_EDITOR_RULE =
   `When all of an editor's slots are taken, the editor shows as Currently Full. You can join that editor's ` +
-  `waitlist, or reserve an overflow slot at ${SURGE_LABEL} the usual price: ${surgePrices}. ` +
+  `waitlist, or reserve an overflow slot at ${FULL_EDITOR_PRICE_LABEL} the usual price: ${fullEditorPrices}. ` +
   `The ${formatUsd(community.priceCents)} community is never surcharged.`;

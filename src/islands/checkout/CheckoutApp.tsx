@@ -20,6 +20,7 @@ import {
   type CheckoutField,
   type CheckoutProblems,
 } from '../../lib/checkout-form';
+import { isFull } from '../../lib/editor-rules';
 import { messages } from '../../lib/messages';
 import { formatUsd } from '../../lib/money';
 import { priceOrder } from '../../lib/pricing';
@@ -107,7 +108,7 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
   // Shown prices come from the one pricing function; the server prices the order again.
   const priced = priceOrder({
     services: data.services.map((s) => ({ id: s.key, quantity: s.quantity })),
-    overbooked: data.editor.slotsOpen === 0,
+    editorFull: isFull(data.editor),
     addOns,
     owned: session.ownedAddOns,
   });

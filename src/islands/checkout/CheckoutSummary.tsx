@@ -1,4 +1,5 @@
 import type { CheckoutData } from '../../client/checkout-data';
+import { isFull } from '../../lib/editor-rules';
 import { itemise } from '../../lib/itemise';
 import type { PricedOrder } from '../../lib/pricing';
 import { breakableEmail } from '../shared/breakable-email';
@@ -9,10 +10,7 @@ import { SummaryRow } from '../shared/SummaryRow';
  * will be (src/lib/itemise.ts).
  */
 export function CheckoutSummary({ data, priced, email }: { data: CheckoutData; priced: PricedOrder; email: string }) {
-  const { items, total } = itemise(
-    { ...priced, editor: { name: data.editor.name, overbooked: data.editor.slotsOpen === 0 } },
-    'now',
-  );
+  const { items, total } = itemise({ ...priced, editor: { name: data.editor.name, full: isFull(data.editor) } }, 'now');
   return (
     <section
       aria-labelledby="checkout-summary-heading"

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { WAITLIST_ANCHOR } from '../../lib/editor-listing';
-import { isOverbooked } from '../../lib/editor-rules';
+import { isFull } from '../../lib/editor-rules';
 import type { Editor } from '../../lib/schemas';
 import { useEditors } from '../shared/useEditors';
 import { useBrowserValue } from '../shared/useBrowserValue';
@@ -19,7 +19,7 @@ export default function EditorBooking({ built }: { built: Editor }) {
   const state = useEditors();
   const editor = state.status === 'ready' ? state.editors.find((e) => e.id === built.id) : built;
   const [waitlistOpen, setWaitlistOpen] = useState(false);
-  const full = editor ? isOverbooked(editor) : false;
+  const full = editor ? isFull(editor) : false;
 
   // Arriving by the #waitlist link opens it whenever the editor is (or turns out to be) full.
   const linkOpensWaitlist = useBrowserValue(arrivedForWaitlist, false) && full;

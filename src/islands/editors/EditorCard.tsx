@@ -1,12 +1,12 @@
 /**
  * One editor on /editors: photo, name, college, rating, major, SAT or ACT, GPA, extracurriculars,
- * strengths and slots. An open editor offers 'Reserve a Slot'; a full one says so, names the 1.5x
- * overflow price and offers the waitlist or an overflow slot. Stored text renders as text.
+ * strengths and slots. An open editor offers 'Reserve a Slot'; a full one says 'Currently Full', names
+ * its 1.5x price and offers the waitlist or a booking at that price. Stored text renders as text.
  * The name leads to the editor's profile when the build made one.
  */
 import type { MouseEvent } from 'react';
 import { profileHref, waitlistHref } from '../../lib/editor-listing';
-import { SURGE_LABEL, isOverbooked, testScore } from '../../lib/editor-rules';
+import { FULL_EDITOR_PRICE_LABEL, isFull, testScore } from '../../lib/editor-rules';
 import type { Editor } from '../../lib/schemas';
 import { RatingLine } from '../shared/RatingLine';
 import { useMounted } from '../shared/useMounted';
@@ -89,10 +89,10 @@ interface ActionsProps {
   waitlistFallback: string | null;
 }
 
-/** Slots, and what booking this editor takes: a slot, or when full the waitlist or an overflow slot. */
+/** Slots, and what booking this editor takes: a slot, or when full the waitlist or a booking at 1.5x. */
 export function BookingActions({ editor, onJoinWaitlist, waitlistFallback }: ActionsProps) {
   const mounted = useMounted();
-  const full = isOverbooked(editor);
+  const full = isFull(editor);
   const withName = <span className="sr-only"> with {editor.name}</span>;
   const joinLabel = <>Join Waitlist{withName}</>;
   const join = (event: MouseEvent) => {
@@ -111,7 +111,7 @@ export function BookingActions({ editor, onJoinWaitlist, waitlistFallback }: Act
       {full ? (
         <>
           <p className="text-sm text-slate-700">
-            New bookings with {editor.name} are overflow slots at {SURGE_LABEL} pricing.
+            New bookings with {editor.name} are overflow slots at {FULL_EDITOR_PRICE_LABEL} pricing.
           </p>
           <div className="grid gap-2">
             {mounted || !waitlistFallback ? (

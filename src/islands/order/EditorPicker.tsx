@@ -1,4 +1,4 @@
-import { isOverbooked, type EditorChoice } from '../../lib/editor-rules';
+import { isFull, type EditorChoice } from '../../lib/editor-rules';
 import { messages } from '../../lib/messages';
 import type { EditorsState } from '../../stores/editors';
 import { chooseEditor } from '../../stores/order';
@@ -46,7 +46,7 @@ export function EditorPicker({ editors, status, editorId, editorGone, onRetry }:
 }
 
 function EditorOption({ editor, checked }: { editor: EditorChoice; checked: boolean }) {
-  const full = isOverbooked(editor);
+  const full = isFull(editor);
   return (
     // Its text is the editor's name and facts inside it; the radio is inside too.
     <label

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { changedControls } from '../../client/early-input';
 import { ADD_ON_IDS, SERVICE_IDS, type AddOnId, type ServiceId } from '../../lib/catalogue';
-import { isOverbooked, type EditorChoice } from '../../lib/editor-rules';
+import { isFull, type EditorChoice } from '../../lib/editor-rules';
 import { $builtEditors, loadEditors } from '../../stores/editors';
 import {
   $order,
@@ -48,7 +48,7 @@ export default function OrderPickers({ builtEditors }: { builtEditors: EditorCho
   const editor = editors.shown.find((e) => e.id === selection.editorId) ?? null;
   return (
     <div ref={root} className="space-y-10">
-      <ServicePicker selection={selection} overbooked={editor ? isOverbooked(editor) : false} />
+      <ServicePicker selection={selection} editorFull={editor ? isFull(editor) : false} />
       <div>
         <EditorPicker
           editors={editors.shown}
@@ -57,7 +57,7 @@ export default function OrderPickers({ builtEditors }: { builtEditors: EditorCho
           editorGone={editorGone && selection.editorId === null}
           onRetry={editors.retry}
         />
-        {editor && isOverbooked(editor) && (
+        {editor && isFull(editor) && (
           <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             {editor.name} is fully booked, so services with {editor.name.split(' ')[0]} cost 1.5x. Add-ons keep their
             price.

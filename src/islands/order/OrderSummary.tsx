@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ADD_ONS } from '../../lib/catalogue';
-import { isOverbooked } from '../../lib/editor-rules';
+import { isFull } from '../../lib/editor-rules';
 import { messages } from '../../lib/messages';
 import { formatUsd } from '../../lib/money';
 import { lineLabel } from '../../lib/order';
@@ -19,8 +19,8 @@ export default function OrderSummary() {
     (e) => e.id === selection.editorId,
   );
   const services = selectedServices(selection);
-  const overbooked = editor ? isOverbooked(editor) : false;
-  const priced = priceOrder({ services, overbooked, addOns: selection.addOns, owned: session.ownedAddOns });
+  const editorFull = editor ? isFull(editor) : false;
+  const priced = priceOrder({ services, editorFull, addOns: selection.addOns, owned: session.ownedAddOns });
   const ownedNotChosen = ADD_ONS.filter((a) => session.ownedAddOns[a.id] && !selection.addOns.includes(a.id));
   const signedIn = session.status === 'signedIn';
   const summaryRef = useRef<HTMLElement>(null);

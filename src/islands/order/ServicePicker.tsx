@@ -5,7 +5,7 @@ import { unitPriceCents } from '../../lib/pricing';
 import { setQuantity, setServiceChosen, type OrderSelection } from '../../stores/order';
 
 /** Service cards: a checkbox each, and a quantity stepper for all but the Common App essay. */
-export function ServicePicker({ selection, overbooked }: { selection: OrderSelection; overbooked: boolean }) {
+export function ServicePicker({ selection, editorFull }: { selection: OrderSelection; editorFull: boolean }) {
   return (
     <fieldset className="space-y-3">
       <legend className="mb-3 font-serif text-xl font-bold text-navy-900">Choose your services</legend>
@@ -14,7 +14,7 @@ export function ServicePicker({ selection, overbooked }: { selection: OrderSelec
           key={service.id}
           service={service}
           quantity={selection.services[service.id]}
-          overbooked={overbooked}
+          editorFull={editorFull}
         />
       ))}
       <p className="text-sm text-slate-700">{AUTO_FINAL_RULE}</p>
@@ -25,14 +25,14 @@ export function ServicePicker({ selection, overbooked }: { selection: OrderSelec
 function ServiceCard({
   service,
   quantity,
-  overbooked,
+  editorFull,
 }: {
   service: Service;
   quantity: number | undefined;
-  overbooked: boolean;
+  editorFull: boolean;
 }) {
   const selected = quantity !== undefined;
-  const price = unitPriceCents(service.priceCents, overbooked);
+  const price = unitPriceCents(service.priceCents, editorFull);
   const inputId = `service-${service.id}`;
   return (
     // The card follows its own checkbox (CSS :has), so a tick shows before the page is interactive.
@@ -54,7 +54,7 @@ function ServiceCard({
             </label>
             <p className="font-semibold text-navy-900">
               {formatUsd(price)}
-              {overbooked && (
+              {editorFull && (
                 <span className="ml-2 text-sm font-normal text-slate-600 line-through">
                   {formatUsd(service.priceCents)}
                 </span>

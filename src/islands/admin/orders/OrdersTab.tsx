@@ -78,7 +78,7 @@ function OrderDetails({ order }: { order: Order }) {
           {order.turnaroundFeeCents > 0 && ` (+${formatUsd(order.turnaroundFeeCents)})`}
         </Fact>
         <Fact term="Total">{formatUsd(order.totalCents)}</Fact>
-        {order.editor.overbooked && <Fact term="Surge">Editor was full: services at 1.5x</Fact>}
+        {order.editor.full && <Fact term="Editor full">Services at 1.5x: the editor had no open slot</Fact>}
       </Group>
       <Group title="Editor">
         <Fact term={reassigned.length > 0 ? 'Bought with' : 'Name'}>{order.editor.name}</Fact>
