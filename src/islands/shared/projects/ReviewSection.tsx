@@ -76,6 +76,30 @@ function ReviewText({ review, title }: { review: FamilyReview; title: string }) 
   );
 }
 
+/** What a review says in words, and its button: the end of both sides' forms. */
+function ReviewWords(props: {
+  label: string;
+  hint: string;
+  text: string;
+  onText: (text: string) => void;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <TextArea
+        label={props.label}
+        hint={props.hint}
+        value={props.text}
+        onValue={props.onText}
+        max={REVIEW_LIMITS.text}
+      />
+      <button type="submit" className="btn-primary" disabled={props.busy}>
+        Submit Review
+      </button>
+    </>
+  );
+}
+
 function FamilyReviewForm({ run, busy }: { run: Run; busy: boolean }) {
   const [scores, setScores] = useState<Partial<Record<ReviewScore, number>>>({});
   const [text, setText] = useState('');
@@ -101,16 +125,13 @@ function FamilyReviewForm({ run, busy }: { run: Run; busy: boolean }) {
           error={missing.includes(score) ? `Choose a score for ${reviewScoreLabel[score]}.` : undefined}
         />
       ))}
-      <TextArea
+      <ReviewWords
         label="Your review (optional)"
         hint="Other families read it on your editor's profile, with your student's first name and grade."
-        value={text}
-        onValue={setText}
-        max={REVIEW_LIMITS.text}
+        text={text}
+        onText={setText}
+        busy={busy}
       />
-      <button type="submit" className="btn-primary" disabled={busy}>
-        Submit Review
-      </button>
     </form>
   );
 }
@@ -136,16 +157,13 @@ function EditorReviewForm({ run, busy }: { run: Run; busy: boolean }) {
         }}
         error={missing ? "Choose a score for the family's collaboration." : undefined}
       />
-      <TextArea
+      <ReviewWords
         label="Notes for our team (optional)"
         hint="Only our team reads this review."
-        value={text}
-        onValue={setText}
-        max={REVIEW_LIMITS.text}
+        text={text}
+        onText={setText}
+        busy={busy}
       />
-      <button type="submit" className="btn-primary" disabled={busy}>
-        Submit Review
-      </button>
     </form>
   );
 }
