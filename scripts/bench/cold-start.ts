@@ -179,6 +179,7 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
   },
   'admin-projects': { kind: 'signed-in', request: { path: '/api/admin/projects', headers: admin } },
   'admin-editors': { kind: 'signed-in', request: { path: '/api/admin/editors', headers: admin } },
+  'admin-reviews': { kind: 'signed-in', request: { path: '/api/admin/reviews', headers: admin } },
   projects: { kind: 'signed-in', request: { path: '/api/projects', headers: customer } },
   project: {
     kind: 'signed-in',

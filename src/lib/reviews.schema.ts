@@ -1,6 +1,6 @@
 /** What the review steps accept, parsed by the functions; the islands check the same limits with reviews.ts. */
 import { text } from './delivery.schema';
-import { REVIEW_LIMITS, REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from './reviews';
+import { REVIEW_HIDDEN_FILTERS, REVIEW_LIMITS, REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from './reviews';
 import { z } from './zod';
 
 const score = (field: string) =>
@@ -33,3 +33,19 @@ export const editorReviewSchema = z.object({ score: score('score'), text: option
 
 export const replySchema = z.object({ text: text('text', REVIEW_LIMITS.reply) });
 export const hideReviewSchema = z.object({ reason: text('reason', REVIEW_LIMITS.hideReason) });
+
+/** `?editor=&score=&hidden=` of the admin's reviews list; `score` is the family's overall score, rounded. */
+export const adminReviewFilterSchema = z.object({
+  editor: z
+    .string({ message: 'editor must be text' })
+    .min(1, 'editor must not be empty')
+    .max(100, 'editor is too long')
+    .optional(),
+  score: z.coerce
+    .number({ message: 'score must be a whole number from 1 to 5' })
+    .int('score must be a whole number from 1 to 5')
+    .min(1, 'score must be a whole number from 1 to 5')
+    .max(5, 'score must be a whole number from 1 to 5')
+    .optional(),
+  hidden: z.enum(REVIEW_HIDDEN_FILTERS, { message: 'hidden must be true or false' }).optional(),
+});

@@ -126,3 +126,27 @@ export function reviewWindowClosesAt(project: {
   const finalAt = project.state === 'final' ? project.history?.findLast((e) => e.type === 'finalize')?.at : undefined;
   return finalAt ? new Date(Date.parse(finalAt) + REVIEW_WINDOW_MS) : null;
 }
+
+/** `?hidden=` of the admin's reviews list. */
+export const REVIEW_HIDDEN_FILTERS = ['true', 'false'] as const;
+
+/** One project's reviews as our team reads them in the admin area: both sides', published or not. */
+export interface AdminReview {
+  projectId: string;
+  editor: { id: string; name: string };
+  student: { firstName: string };
+  service: string;
+  /** The family's review; null while only the editor has reviewed. */
+  family: FamilyReview | null;
+  /** The mean of the family's three scores, one decimal; null without the family's review. */
+  overall: number | null;
+  publishedAt: string | null;
+  reply: { at: string; text: string } | null;
+  hidden: { at: string; reason: string } | null;
+  /** The editor's review of the family: never shown outside our team. */
+  editorReview: EditorReview | null;
+}
+
+/** Whether a published review is on the site, so our team may hide it. */
+export const isShownReview = (review: Pick<AdminReview, 'family' | 'publishedAt' | 'hidden'>) =>
+  review.family !== null && review.publishedAt !== null && review.hidden === null;

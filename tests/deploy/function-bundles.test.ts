@@ -39,6 +39,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   'admin-inquiries': { path: '/api/admin/inquiries', expect: 401 },
   'admin-orders': { path: '/api/admin/orders', expect: 401 },
   'admin-projects': { path: '/api/admin/projects', expect: 401 },
+  'admin-reviews': { path: '/api/admin/reviews', expect: 401 },
   'admin-editors': { path: '/api/admin/editors', expect: 401 },
   'admin-order-refunds': {
     method: 'POST',

@@ -359,6 +359,7 @@ const MATRIX: Record<string, Row> = {
     request: async () => ({ path: '/api/editor/projects' }),
   },
   'GET /api/admin/projects': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/projects' }) },
+  'GET /api/admin/reviews': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/reviews' }) },
   'POST /api/admin/orders/:id/refunds': {
     expect: adminsOnly(200),
     request: async () => {

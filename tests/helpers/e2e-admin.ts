@@ -77,6 +77,7 @@ export const ADMIN_TABS = [
   'Consults',
   'Orders',
   'Projects',
+  'Reviews',
   'Waitlist',
   'Outbox',
   'Reports',

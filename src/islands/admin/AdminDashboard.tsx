@@ -15,6 +15,7 @@ import { OrdersTab } from './orders/OrdersTab';
 import { OutboxTab } from './lists/OutboxTab';
 import { ProjectsTab } from './projects/ProjectsTab';
 import { ReportsTab } from './reports/ReportsTab';
+import { ReviewsTab } from './reviews/ReviewsTab';
 import { SubscribersTab } from './lists/SubscribersTab';
 import { Toaster } from './Toaster';
 import { WaitlistTab } from './lists/WaitlistTab';
@@ -35,6 +36,7 @@ const ADMIN_TABS: Tab[] = [
     render: () => <OrdersTab />,
   },
   { id: 'projects', label: 'Projects', render: () => <ProjectsTab /> },
+  { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
   { id: 'waitlist', label: 'Waitlist', render: () => <WaitlistTab /> },
   { id: 'outbox', label: 'Outbox', render: () => <OutboxTab /> },
   { id: 'reports', label: 'Reports', render: () => <ReportsTab /> },

@@ -22,6 +22,8 @@ import { idToken, signedInFetch, SIGNED_OUT } from '../../stores/session';
 import { projectsSearch, type ProjectFilter } from './projects/project-filters';
 import type { RefundInput } from './orders/refund-form';
 import type { ExportKind, MonthsReport } from '../../lib/reports';
+import type { AdminReview } from '../../lib/reviews';
+import { reviewsSearch, type ReviewFilter } from './reviews/review-filters';
 import type { SearchAnswer } from '../../lib/search';
 
 /** A request whose body or answer is not JSON (a photo, a CSV), with the token; never throws. */
@@ -117,6 +119,13 @@ export const actOnProject = (
   action: Extract<ProjectAction, 'reassign' | 'finalize' | 'withdraw'>,
   body: { version: number; editorId?: string; reason?: string },
 ) => signedInFetch<FullProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });
+
+/** The projects' reviews, both sides' (the editor's private one too), newest project first. */
+export const reviewsPage = (cursor: string | null, filter: ReviewFilter) =>
+  signedInFetch<Page<AdminReview>>(`/api/admin/reviews${reviewsSearch(filter, cursor)}`);
+/** Takes a published review off the site; the family is e-mailed the reason. Answers the project as it is now. */
+export const hideReview = (projectId: string, reason: string) =>
+  signedInFetch<FullProjectView>(`${projectPath(projectId)}/hide-review`, { method: 'POST', body: { reason } });
 
 // Search, the month report and the accountant's exports.
 

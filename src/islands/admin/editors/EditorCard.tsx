@@ -1,6 +1,7 @@
 import type { AdminEditor } from '../../../lib/admin-lists';
 import { testLabel } from '../../../lib/editor-rules';
 import { editorMessages } from '../../../lib/messages';
+import { onTimeLabel, ratingLabel } from '../../../lib/reviews';
 import { Fact } from '../Facts';
 import { PencilIcon, TrashIcon } from '../icons';
 
@@ -92,6 +93,9 @@ export function EditorCard({ editor, waiting, onEdit, onSetHidden, onDelete }: E
         <Fact term="Slots open">{`${editor.slotsOpen}/${editor.totalSlots}`}</Fact>
         {waiting !== undefined && <Fact term="Waitlist">{`${waiting} waiting`}</Fact>}
         {editor.projects && <Fact term="Projects">{projectCount(editor.projects)}</Fact>}
+        <Fact term="Reviews">
+          {[ratingLabel(editor.rating), onTimeLabel(editor.onTime)].filter(Boolean).join(' · ')}
+        </Fact>
         <Fact term="Editor account" wide>
           {editor.accountEmail || 'No account'}
         </Fact>

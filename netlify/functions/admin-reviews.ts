@@ -1,0 +1,52 @@
+/**
+ * GET /api/admin/reviews (admin): one page of the projects' reviews, newest project first
+ * (`?limit=&cursor=`), filtered by `?editor=`, `?score=` (the family's overall score, rounded) and
+ * `?hidden=true|false`. Each item holds both sides' reviews, the editor's private one included.
+ */
+import type { Config } from '@netlify/functions';
+import { firstName, type Project } from '../../src/lib/delivery';
+import { meanScore, oneDecimal, type AdminReview } from '../../src/lib/reviews';
+import { adminReviewFilterSchema } from '../../src/lib/reviews.schema';
+import { requireAdmin } from '../server/core/auth';
+import { projectsRepo } from '../server/delivery/projects.repo';
+import { parse, privateJson, route } from '../server/core/http';
+import { pageQueryOf } from '../server/storage/paging';
+
+function adminReview(project: Project): AdminReview {
+  const { family, editor, publishedAt, reply, hidden } = project.reviews ?? {};
+  return {
+    projectId: project.id,
+    editor: project.editor,
+    student: { firstName: firstName(project.student.name) },
+    service: project.service.title,
+    family: family ?? null,
+    overall: family ? oneDecimal(meanScore(family.scores)) : null,
+    publishedAt: publishedAt ?? null,
+    reply: reply ?? null,
+    hidden: hidden ?? null,
+    editorReview: editor ?? null,
+  };
+}
+
+export default route({
+  GET: async (req, context) => {
+    await requireAdmin(req, context);
+    const url = new URL(req.url);
+    const { editor, score, hidden } = parse(adminReviewFilterSchema, {
+      editor: url.searchParams.get('editor') ?? undefined,
+      score: url.searchParams.get('score') ?? undefined,
+      hidden: url.searchParams.get('hidden') ?? undefined,
+    });
+    const query = pageQueryOf(url);
+    const keep = ({ reviews, editor: assigned }: Project) =>
+      Boolean(reviews?.family || reviews?.editor) &&
+      (!editor || assigned.id === editor) &&
+      (score === undefined ||
+        (reviews?.family !== undefined && Math.round(meanScore(reviews.family.scores)) === score)) &&
+      (hidden === undefined || Boolean(reviews?.hidden) === (hidden === 'true'));
+    const page = await projectsRepo(context).page(query, keep);
+    return privateJson({ ...page, items: page.items.map(adminReview) });
+  },
+});
+
+export const config: Config = { path: '/api/admin/reviews' };

@@ -1,0 +1,28 @@
+/**
+ * The filters of the admin's reviews list, applied by the server: GET /api/admin/reviews takes
+ * `?editor=`, `?score=` (the family's overall score, rounded) and `?hidden=` beside the page parameters.
+ */
+import { pageSearch } from '../../../lib/paged-list';
+
+export interface ReviewFilter {
+  /** '' for every editor. */
+  editorId: string;
+  /** '' for every score, else '1' to '5'. */
+  score: string;
+  /** '' for both, 'true' for hidden reviews only, 'false' for the others. */
+  hidden: '' | 'true' | 'false';
+}
+
+export const NO_REVIEW_FILTER: ReviewFilter = { editorId: '', score: '', hidden: '' };
+
+export const isReviewFiltered = (filter: ReviewFilter) =>
+  filter.editorId !== '' || filter.score !== '' || filter.hidden !== '';
+
+/** The query string of one page: the page parameters, then only the filters that are set. */
+export function reviewsSearch(filter: ReviewFilter, cursor: string | null): string {
+  const params = new URLSearchParams(pageSearch(cursor));
+  if (filter.editorId) params.set('editor', filter.editorId);
+  if (filter.score) params.set('score', filter.score);
+  if (filter.hidden) params.set('hidden', filter.hidden);
+  return `?${params}`;
+}
