@@ -173,7 +173,9 @@ test('a family buys two services, sends a draft as a file; Maya acknowledges and
   await dialog.getByRole('button', { name: 'Mark as Final' }).click();
   await expect(status(essay)).toContainText('Marked final');
   await expect(essay).toContainText('Final');
-  await expect(essay.getByRole('button', { name: /Submit|Mark as Final|Withdraw/ })).toHaveCount(0);
+  await expect(essay.getByRole('button', { name: /Submit (Draft|Revision)|Mark as Final|Withdraw/ })).toHaveCount(0);
+  // What is left to do is the review it now asks for.
+  await expect(essay.getByRole('button', { name: 'Submit Review' })).toBeVisible();
   await expect.poll(() => slotsOnEditorsPage(page, MAYA.id)).toBe(slotsBefore);
 
   // For Maya it is finished now: on the shelf she opens on demand.
