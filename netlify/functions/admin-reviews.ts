@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/reviews (admin): one page of the projects' reviews, newest project first
+ * GET /api/admin/reviews (admin): one page of the projects' reviews, newest review first
  * (`?limit=&cursor=`), filtered by `?editor=`, `?score=` (the family's overall score, rounded) and
  * `?hidden=true|false`. Each item holds both sides' reviews, the editor's private one included.
  */
@@ -44,7 +44,9 @@ export default route({
       (score === undefined ||
         (reviews?.family !== undefined && Math.round(meanScore(reviews.family.scores)) === score)) &&
       (hidden === undefined || Boolean(reviews?.hidden) === (hidden === 'true'));
-    const page = await projectsRepo(context).page(query, keep);
+    // The later of the two sides' reviews: a review written today of an old project comes first.
+    const reviewedAt = ({ reviews }: Project) => [reviews?.family?.at ?? '', reviews?.editor?.at ?? ''].sort()[1];
+    const page = await projectsRepo(context).page(query, keep, reviewedAt);
     return privateJson({ ...page, items: page.items.map(adminReview) });
   },
 });

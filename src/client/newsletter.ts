@@ -1,6 +1,6 @@
 /** Behaviour of the footer newsletter form: validate, send as JSON to its action, and say what happened in a live region. */
-import { isEmail, normalizeEmail } from '../lib/email';
-import { messages } from '../lib/messages';
+import { emailMessages, isEmail, normalizeEmail } from '../lib/email';
+import { newsletterMessages } from '../lib/newsletter';
 import { apiFetch } from './api';
 
 export function setUpNewsletterForm(form: HTMLFormElement | null) {
@@ -21,8 +21,8 @@ export function setUpNewsletterForm(form: HTMLFormElement | null) {
     event.preventDefault();
     if (button.disabled) return;
     const email = normalizeEmail(input.value);
-    if (!email) return show(messages.emailRequired);
-    if (!isEmail(email)) return show(messages.emailInvalid);
+    if (!email) return show(emailMessages.required);
+    if (!isEmail(email)) return show(emailMessages.invalid);
 
     show('');
     input.disabled = true;
@@ -34,9 +34,9 @@ export function setUpNewsletterForm(form: HTMLFormElement | null) {
     button.textContent = idleLabel;
     if (result.ok) {
       input.value = '';
-      show('', messages.subscribeSuccess);
+      show('', newsletterMessages.success);
     } else {
-      show(messages.subscribeFailure);
+      show(newsletterMessages.failure);
       input.focus();
     }
   });

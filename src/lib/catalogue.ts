@@ -144,10 +144,6 @@ export const TURNAROUND_OPTIONS = [
 ] as const;
 export type TurnaroundId = (typeof TURNAROUND_OPTIONS)[number]['id'];
 
-/** Current grade of the student; shown as '11th Grade'. */
-export const GRADES = ['9', '10', '11', '12'] as const;
-export const gradeLabel = (grade: string) => `${grade}th Grade`;
-
 /** The turnaround an order gets: a speed upgrade chosen now or owned from before (an owned upgrade speeds up all future orders). */
 export function turnaroundFor(addOns: readonly AddOnId[], owned: OwnedAddOns) {
   const has = (id: AddOnId) => addOns.includes(id) || owned[id];

@@ -4,7 +4,7 @@
  * fields with studentSchema and billingSchema (schemas.ts, built from the limits and messages here);
  * a unit test holds the two together.
  */
-import { GRADES } from './catalogue';
+import { GRADES } from './grades';
 import { EMAIL_FIELD_HINT, EMAIL_MAX_LENGTH, isEmail, normalizeEmail } from './email';
 import { messages } from './messages';
 import type { Order } from './order';

@@ -3,7 +3,7 @@
  * (importing schemas.ts from an island pulls in all of zod). schemas.ts re-exports them.
  */
 import { FULL_EDITOR_PRICE_DENOMINATOR, FULL_EDITOR_PRICE_NUMERATOR } from './full-editor-price';
-import type { EditorRating, OnTimeShare } from './reviews';
+import type { EditorRating, OnTimeShare } from './rating';
 
 /** Full: no open slot, so a new booking takes none and costs the full editor's price. */
 export const isFull = (editor: { slotsOpen: number }) => editor.slotsOpen === 0;

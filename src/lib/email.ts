@@ -24,5 +24,11 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export const isEmail = (value: string) =>
   value.length <= EMAIL_MAX_LENGTH && value.indexOf('@') <= EMAIL_LOCAL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 
+/** The spec's words for an empty or a wrong address, here so that a form needing only these loads no other messages. */
+export const emailMessages = {
+  required: 'Please enter your email address.',
+  invalid: 'Please enter a valid email address.',
+} as const;
+
 /** What a form says next to an e-mail field that is filled in but not an address. */
 export const EMAIL_FIELD_HINT = 'Enter an e-mail address like name@example.com';

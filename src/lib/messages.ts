@@ -1,11 +1,12 @@
 /** The fixed user-facing texts of validation and errors, word for word. */
-import { site } from './site';
+import { emailMessages } from './email';
+import { newsletterMessages } from './newsletter';
 
 export const messages = {
-  emailRequired: 'Please enter your email address.',
-  emailInvalid: 'Please enter a valid email address.',
-  subscribeSuccess: `Successfully subscribed to the ${site.newsletterName}!`,
-  subscribeFailure: 'There was an error subscribing. Please try again.',
+  emailRequired: emailMessages.required,
+  emailInvalid: emailMessages.invalid,
+  subscribeSuccess: newsletterMessages.success,
+  subscribeFailure: newsletterMessages.failure,
   requiredFields: 'Please fill in all required fields.',
   contactSuccess: 'Your inquiry has been sent successfully! We will get back to you soon.',
   contactFailure: 'There was an error sending your inquiry. Please try again.',

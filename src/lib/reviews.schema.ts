@@ -1,6 +1,7 @@
 /** What the review steps accept, parsed by the functions; the islands check the same limits with reviews.ts. */
 import { text } from './delivery.schema';
-import { REVIEW_HIDDEN_FILTERS, REVIEW_LIMITS, REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from './reviews';
+import { REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from './rating';
+import { REVIEW_HIDDEN_FILTERS, REVIEW_LIMITS } from './reviews';
 import { z } from './zod';
 
 const score = (field: string) =>

@@ -3,17 +3,8 @@
  * reviews the family's collaboration (for our team only). Double-blind: neither side reads the
  * other's review before both are in or the window closes; then the family's is published.
  */
+import { REVIEW_SCORES, type EditorRating, type OnTimeShare, type Scores } from './rating';
 import { DAY_MS } from './time';
-
-export const REVIEW_SCORES = ['feedback', 'communication', 'onTime'] as const;
-export type ReviewScore = (typeof REVIEW_SCORES)[number];
-export type Scores = Record<ReviewScore, number>;
-
-export const reviewScoreLabel: Record<ReviewScore, string> = {
-  feedback: 'Quality of feedback',
-  communication: 'Communication',
-  onTime: 'On time',
-};
 
 /** How long after a project became final its reviews may be written; the reminder comes before. */
 export const REVIEW_WINDOW_MS = 14 * DAY_MS;
@@ -64,18 +55,6 @@ export interface PublicReview {
   reply: { at: string; text: string } | null;
 }
 
-/** An editor's rating as the cards show it: null until enough reviews are published. */
-export interface EditorRating {
-  count: number;
-  average: number | null;
-}
-
-/** An editor's share of rounds returned by their due time over the period; null until enough rounds. */
-export interface OnTimeShare {
-  rounds: number;
-  share: number | null;
-}
-
 export const meanScore = (scores: Scores) =>
   REVIEW_SCORES.reduce((sum, score) => sum + scores[score], 0) / REVIEW_SCORES.length;
 
@@ -97,14 +76,6 @@ export function onTimeShare(rounds: Record<string, { at: string; onTime: boolean
     share: recent.length >= MIN_ROUNDS_FOR_ON_TIME ? Math.round((onTime / recent.length) * 100) / 100 : null,
   };
 }
-
-/** '★ 4.8 · 12 reviews', or 'New editor' before there are enough. */
-export const ratingLabel = (rating: EditorRating) =>
-  rating.average === null ? 'New editor' : `★ ${rating.average.toFixed(1)} · ${rating.count} reviews`;
-
-/** 'On time 95%' once enough rounds were returned. */
-export const onTimeLabel = (onTime: OnTimeShare) =>
-  onTime.share === null ? null : `On time ${Math.round(onTime.share * 100)}%`;
 
 export const reviewMessages = {
   windowClosed: `Reviews are written within ${REVIEW_WINDOW_MS / DAY_MS} days of the project becoming final; this window has closed.`,

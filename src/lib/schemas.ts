@@ -6,12 +6,12 @@ import { z } from './zod';
 import {
   ADD_ON_IDS,
   CONTACT_SERVICE_OPTIONS,
-  GRADES,
   MAJOR_VALUES,
   SERVICE_IDS,
   TURNAROUND_OPTIONS,
   serviceById,
 } from './catalogue';
+import { GRADES } from './grades';
 import { CHECKOUT_LIMITS, checkoutFieldMessages, termsAgreement } from './checkout-form';
 import { DETAILS_WORD_LIMIT, INQUIRY_LIMITS, detailsTooLong } from './contact';
 import { countWords } from './words';

@@ -6,7 +6,8 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AdminEditor } from '../../src/lib/admin-lists';
-import { ratingLabel, reviewMessages } from '../../src/lib/reviews';
+import { ratingLabel } from '../../src/lib/rating';
+import { reviewMessages } from '../../src/lib/reviews';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { adminToken, OPEN_TAB_PANEL, openAdmin, withOpenSlot } from '../helpers/e2e-admin';
 import { uniqueEmail } from '../helpers/e2e-auth';

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/reviews: the projects' reviews as our team reads them, both sides' (the editor's
+ * GET /api/admin/reviews: the projects' reviews as our team reads them, newest review first, both sides' (the editor's
  * private one too), published or not, hidden or not, filtered by editor, overall score and hiding.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -97,8 +97,8 @@ describe('GET /api/admin/reviews', () => {
     expect(all.body.total).toBe(4);
     const ids = all.body.items.map((item) => item.projectId);
     expect(ids).not.toContain(unreviewed);
-    // Newest project first: Sofia's order came after Maya's.
-    expect(ids[0]).toBe(sofias);
+    // Newest review first, by the later of the two sides' reviews (not the hiding or the reply).
+    expect(ids).toEqual([sofias, editorOnly, hidden, published]);
     const byId = new Map(all.body.items.map((item) => [item.projectId, item]));
     expect(byId.get(published)).toEqual({
       projectId: published,
@@ -155,5 +155,9 @@ describe('GET /api/admin/reviews', () => {
     expect([...first.body.items, ...second.body.items].map((item) => item.projectId).sort()).toEqual(
       [published, hidden, editorOnly].sort(),
     );
+
+    // A review written now of a project older than Sofia's comes first.
+    expect((await act(parties.customer.idToken, unreviewed, 'review', family)).status).toBe(200);
+    expect((await list('?limit=2')).body.items.map((item) => item.projectId)).toEqual([unreviewed, sofias]);
   });
 });

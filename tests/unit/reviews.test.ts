@@ -1,6 +1,7 @@
 /** What the cards say of an editor: the rating from the third published review, the on-time share from the fifth round. */
 import { describe, expect, it } from 'vitest';
-import { meanScore, onTimeLabel, onTimeShare, ratingLabel, ratingOf } from '../../src/lib/reviews';
+import { onTimeLabel, ratingLabel } from '../../src/lib/rating';
+import { meanScore, onTimeShare, ratingOf } from '../../src/lib/reviews';
 import { DAY_MS } from '../../src/lib/time';
 
 describe('the rating', () => {

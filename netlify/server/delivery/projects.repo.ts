@@ -134,8 +134,13 @@ export function projectsRepo(info?: DeployInfo) {
     /**
      * One page of every project, newest first, or of those `keep` accepts. A filtered list reads every
      * project once (a few hundred small records), so its total is how many match, not how many exist.
+     * `newestBy` orders a filtered list by another time of the project (an ISO string), newest first.
      */
-    async page(query: PageQuery, keep?: (project: Project) => boolean): Promise<Page<Project>> {
+    async page(
+      query: PageQuery,
+      keep?: (project: Project) => boolean,
+      newestBy?: (project: Project) => string,
+    ): Promise<Page<Project>> {
       const keys = await listKeys(store, { order: 'desc', prefix: CREATED });
       const read = async (ids: string[]) =>
         new Map((await readRecords<Project>(store, ids)).map((r) => [r.key, r.value]));
@@ -145,12 +150,16 @@ export function projectsRepo(info?: DeployInfo) {
         return { ...page, items: page.items.flatMap((key) => records.get(idOfCreatedKey(key)) ?? []) };
       }
       const records = await read(keys.map(idOfCreatedKey));
-      const matching = keys.filter((key) => {
+      // With `newestBy`, a page's keys (and so its cursor) are '<time> <created key>': ISO times sort as text.
+      const matching = keys.flatMap((key) => {
         const project = records.get(idOfCreatedKey(key));
-        return project !== undefined && keep(project);
+        if (project === undefined || !keep(project)) return [];
+        return [newestBy ? `${newestBy(project)} ${key}` : key];
       });
+      if (newestBy) matching.sort().reverse();
+      const storedKey = (key: string) => (newestBy ? key.slice(key.indexOf(' ') + 1) : key);
       const page = pageOfKeys(matching, query, 'desc');
-      return { ...page, items: page.items.map((key) => records.get(idOfCreatedKey(key))!) };
+      return { ...page, items: page.items.map((key) => records.get(idOfCreatedKey(storedKey(key)))!) };
     },
   };
 }

@@ -17,7 +17,8 @@ import {
 } from '../../../src/lib/delivery';
 import { stateAfter, type Effect, type Transition } from '../../../src/lib/project-process';
 import type { CancellationQuote } from '../../../src/lib/refunds';
-import type { ProjectReviews, Scores } from '../../../src/lib/reviews';
+import type { Scores } from '../../../src/lib/rating';
+import type { ProjectReviews } from '../../../src/lib/reviews';
 import { site } from '../../../src/lib/site';
 
 export interface Actor {

@@ -6,7 +6,7 @@
  * the confirmation page says so. The family's mails itemise the order as the page does
  * (src/lib/itemise.ts); the editor's lists the work without prices, as their workspace does.
  */
-import { gradeLabel } from '../../../src/lib/catalogue';
+import { gradeLabel } from '../../../src/lib/grades';
 import { editRules, firstName } from '../../../src/lib/delivery';
 import { itemise, itemText } from '../../../src/lib/itemise';
 import { afterOrder, lineLabel, type EditorNotice } from '../../../src/lib/order';

@@ -1,5 +1,6 @@
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
-import { GRADES, MAJORS, gradeLabel, majorValue } from '../../lib/catalogue';
+import { MAJORS, majorValue } from '../../lib/catalogue';
+import { GRADES, gradeLabel } from '../../lib/grades';
 import {
   CHECKOUT_LIMITS,
   EMPTY_CHECKOUT_FIELDS,

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { gradeLabel, MAJORS, majorValue } from '../../lib/catalogue';
+import { MAJORS, majorValue } from '../../lib/catalogue';
+import { gradeLabel } from '../../lib/grades';
 import { editRules } from '../../lib/delivery';
 import { itemise } from '../../lib/itemise';
 import { formatUsd, formatUsdCents } from '../../lib/money';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { gradeLabel } from '../../lib/catalogue';
+import { gradeLabel } from '../../lib/grades';
 import {
   onTimeLabel,
   ratingLabel,
@@ -7,8 +7,8 @@ import {
   reviewScoreLabel,
   type EditorRating,
   type OnTimeShare,
-  type PublicReview,
-} from '../../lib/reviews';
+} from '../../lib/rating';
+import type { PublicReview } from '../../lib/reviews';
 
 type Loaded = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; reviews: PublicReview[] };
 
@@ -56,7 +56,15 @@ export default function EditorReviews({
         {onTimeText && <span className="font-normal text-slate-700"> · {onTimeText} over the last 90 days</span>}
       </p>
       <div aria-live="polite">
-        {loaded.kind === 'loading' && <p className="text-slate-700">Loading reviews…</p>}
+        {loaded.kind === 'loading' && (
+          <>
+            <p className="text-slate-700 noscript:hidden">Loading reviews…</p>
+            {/* The reviews are read from the live list: without scripts the page says so rather than wait. */}
+            <p className="hidden text-slate-700 noscript:block">
+              Turn on JavaScript to read {firstName}&apos;s reviews.
+            </p>
+          </>
+        )}
         {loaded.kind === 'error' && (
           <p className="text-slate-700">
             The reviews could not be loaded.{' '}

@@ -6,8 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { apiFetch } from '../../client/api';
-import { isEmail, normalizeEmail } from '../../lib/email';
-import { messages } from '../../lib/messages';
+import { emailMessages, isEmail, normalizeEmail } from '../../lib/email';
 import type { Editor } from '../../lib/schemas';
 import { trapTab } from '../shared/focus-trap';
 import { useModalDialog } from '../shared/useModalDialog';
@@ -31,7 +30,7 @@ export function WaitlistDialog({ editor, onClose }: Props) {
     event.preventDefault();
     const address = normalizeEmail(email);
     if (busy || !address) return;
-    if (!isEmail(address)) return setError(messages.emailInvalid);
+    if (!isEmail(address)) return setError(emailMessages.invalid);
     setError('');
     setBusy(true);
     const result = await apiFetch('/api/waitlist', { method: 'POST', body: { email: address, editorId: editor.id } });

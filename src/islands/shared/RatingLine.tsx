@@ -1,4 +1,4 @@
-import { onTimeLabel, ratingLabel } from '../../lib/reviews';
+import { onTimeLabel, ratingLabel } from '../../lib/rating';
 import type { Editor } from '../../lib/schemas';
 
 /** '★ 4.8 · 12 reviews · On time 95%', or 'New editor': what other families found, in one line. */

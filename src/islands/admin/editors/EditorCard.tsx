@@ -1,7 +1,7 @@
 import type { AdminEditor } from '../../../lib/admin-lists';
 import { testLabel } from '../../../lib/editor-rules';
 import { editorMessages } from '../../../lib/messages';
-import { onTimeLabel, ratingLabel } from '../../../lib/reviews';
+import { onTimeLabel, ratingLabel } from '../../../lib/rating';
 import { Fact } from '../Facts';
 import { PencilIcon, TrashIcon } from '../icons';
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { gradeLabel } from '../../../lib/catalogue';
+import { gradeLabel } from '../../../lib/grades';
 import { majorLabel } from '../../../lib/contact';
 import { formatUsd, formatUsdCents } from '../../../lib/money';
 import { currentEditors, lineLabel, orderStateLabel, reassignedProjects, type Order } from '../../../lib/order';

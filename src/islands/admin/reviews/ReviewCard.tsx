@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { isShownReview, REVIEW_SCORES, reviewScoreLabel, type AdminReview } from '../../../lib/reviews';
+import { REVIEW_SCORES, reviewScoreLabel } from '../../../lib/rating';
+import { isShownReview, type AdminReview } from '../../../lib/reviews';
 import { Fact } from '../Facts';
 import { HideReviewForm } from './HideReviewForm';
 

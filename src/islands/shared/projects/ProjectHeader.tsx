@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { gradeLabel } from '../../../lib/catalogue';
+import { gradeLabel } from '../../../lib/grades';
 import type { ProjectView } from '../../../lib/delivery';
 import { DueLine } from './DueLine';
 import { StateBadge } from './StateBadge';

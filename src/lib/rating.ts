@@ -1,0 +1,36 @@
+/**
+ * What families' reviews say of an editor, as the cards and profiles show it: the three scores, the
+ * rating and the on-time share. Kept apart from the rest of the reviews module so that the public
+ * pages' islands load these few lines and nothing of the review forms.
+ */
+
+/** What a family scores, 1 to 5 each. */
+export const REVIEW_SCORES = ['feedback', 'communication', 'onTime'] as const;
+export type ReviewScore = (typeof REVIEW_SCORES)[number];
+export type Scores = Record<ReviewScore, number>;
+
+export const reviewScoreLabel: Record<ReviewScore, string> = {
+  feedback: 'Quality of feedback',
+  communication: 'Communication',
+  onTime: 'On time',
+};
+
+/** An editor's rating as the cards show it: null until enough reviews are published. */
+export interface EditorRating {
+  count: number;
+  average: number | null;
+}
+
+/** An editor's share of rounds returned by their due time over the period; null until enough rounds. */
+export interface OnTimeShare {
+  rounds: number;
+  share: number | null;
+}
+
+/** '★ 4.8 · 12 reviews', or 'New editor' before there are enough. */
+export const ratingLabel = (rating: EditorRating) =>
+  rating.average === null ? 'New editor' : `★ ${rating.average.toFixed(1)} · ${rating.count} reviews`;
+
+/** 'On time 95%' once enough rounds were returned. */
+export const onTimeLabel = (onTime: OnTimeShare) =>
+  onTime.share === null ? null : `On time ${Math.round(onTime.share * 100)}%`;
