@@ -9,7 +9,7 @@ import type { AdminEditor } from '../../src/lib/admin-lists';
 import { ratingLabel } from '../../src/lib/rating';
 import { reviewMessages } from '../../src/lib/reviews';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { adminToken, OPEN_TAB_PANEL, openAdmin, withOpenSlot } from '../helpers/e2e-admin';
+import { adminToken, OPEN_TAB_PANEL, openAdmin, toasts, withOpenSlot } from '../helpers/e2e-admin';
 import { uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, returnFeedback, step, tokenFor } from '../helpers/e2e-delivery';
 
@@ -121,7 +121,7 @@ for (const width of [390, 1280]) {
     await expect(hide).toHaveCount(0);
     await expect(card.getByRole('heading', { level: 3 })).toBeFocused();
 
-    // Hidden meanwhile (another admin, or another tab): the server's message shows.
+    // Hidden meanwhile (another admin, or another tab): the server's message shows and the card reads as it is now.
     const hiddenElsewhere = await step(request, await adminToken(request), second, 'hide-review', {
       reason: 'Hidden from another tab.',
     });
@@ -130,7 +130,10 @@ for (const width of [390, 1280]) {
     await stale.getByRole('button', { name: `Hide review (${MAYA.name}, Sam)`, exact: true }).click();
     await stale.getByLabel('Reason').fill('A duplicate.');
     await stale.getByRole('button', { name: 'Hide review', exact: true }).click();
-    await expect(stale.getByRole('alert')).toHaveText(reviewMessages.notShown);
+    await expect(toasts(page).getByRole('alert')).toHaveText(reviewMessages.notShown);
+    await expect(stale).toContainText('Hidden: Hidden from another tab.');
+    await expect(stale.getByRole('button', { name: /Hide review/ })).toHaveCount(0);
+    await expect(stale.getByRole('heading', { level: 3 })).toBeFocused();
     await page.screenshot({ path: test.info().outputPath(`admin-reviews-${width}.png`), fullPage: true });
 
     // Reloaded with the hidden ones only, both are listed with their reasons.

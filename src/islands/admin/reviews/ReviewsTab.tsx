@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminEditor } from '../../../lib/admin-lists';
+import type { FullProjectView } from '../../../lib/delivery';
 import type { AdminReview } from '../../../lib/reviews';
-import { adminEditors, hideReview, reviewsPage } from '../admin-api';
+import { adminEditors, getProject, hideReview, reviewsPage } from '../admin-api';
 import { PagedSection } from '../lists/PagedSection';
 import { usePagedList } from '../lists/usePagedList';
 import { showToast, toastFetchFailed } from '../toasts';
@@ -9,8 +10,16 @@ import { ReviewCard } from './ReviewCard';
 import { ReviewFilters } from './ReviewFilters';
 import { isReviewFiltered, NO_REVIEW_FILTER, type ReviewFilter } from './review-filters';
 
+/** The card as its project now reads: hidden, published or answered since the list was loaded. */
+const asNow = (review: AdminReview, { reviews }: FullProjectView): AdminReview => ({
+  ...review,
+  publishedAt: reviews?.publishedAt ?? null,
+  reply: reviews?.reply ?? null,
+  hidden: reviews?.hidden ?? null,
+});
+
 /**
- * Reviews: every project's reviews, newest project first, filtered by the server on editor, overall
+ * Reviews: every project's reviews, newest review first, filtered by the server on editor, overall
  * score and hiding; our team hides a published review with a reason the family is e-mailed.
  */
 export function ReviewsTab() {
@@ -27,16 +36,22 @@ export function ReviewsTab() {
     });
   }, []);
 
+  const putInPlace = (review: AdminReview) => list.replaceItem((r) => r.projectId === review.projectId, review);
+
+  /** Answers null when the form may close (done, or changed meanwhile and shown as it is now), else what went wrong. */
   async function hide(review: AdminReview, reason: string): Promise<string | null> {
     const result = await hideReview(review.projectId, reason);
     if (result.ok) {
-      const hidden = result.data.reviews?.hidden ?? { at: new Date().toISOString(), reason };
-      list.replaceItem((r) => r.projectId === review.projectId, { ...review, hidden });
+      putInPlace(asNow(review, result.data));
       showToast('success', `Review hidden: ${review.editor.name}, ${review.student.firstName}`);
       return null;
     }
     showToast('error', result.error);
-    return result.error;
+    if (result.status !== 409) return result.error;
+    const latest = await getProject(review.projectId);
+    if (!latest.ok) return result.error;
+    putInPlace(asNow(review, latest.data));
+    return null;
   }
 
   return (
