@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { actionLabel, DELIVERY_LIMITS, type ProjectAction, type FullProjectView } from '../../../lib/delivery';
 import type { Editor } from '../../../lib/schemas';
+import { ConfirmPanel, ReasonField } from '../ConfirmPanel';
 
 /** The steps the admin's project list offers, in the order of its buttons. */
 export const ADMIN_ACTIONS = ['reassign', 'finalize', 'withdraw'] as const satisfies readonly ProjectAction[];
@@ -104,31 +105,19 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
     }
   }
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    onCancel();
-  }
-
   return (
-    // Escape anywhere in the form cancels it, as in a dialog.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <form
-      ref={form}
-      method="post"
-      noValidate
+    <ConfirmPanel
+      id={id}
+      formRef={form}
+      question={texts.question}
+      consequence={texts.consequence}
+      confirmLabel={busy ? 'Saving...' : actionLabel[action]}
+      confirmStyle={texts.confirmStyle}
+      busy={busy}
+      problem={problem}
       onSubmit={submit}
-      onKeyDown={onKeyDown}
-      aria-labelledby={`${id}-question`}
-      aria-describedby={`${id}-consequence`}
-      className="mt-4 space-y-3 rounded-lg border border-navy-200 bg-navy-50 p-4"
+      onCancel={onCancel}
     >
-      <p id={`${id}-question`} className="font-semibold text-navy-900">
-        {texts.question}
-      </p>
-      <p id={`${id}-consequence`} className="text-sm text-slate-700">
-        {texts.consequence}
-      </p>
       {action === 'reassign' && (
         <div className="space-y-1">
           <label htmlFor={`${id}-editor`} className="block text-sm font-semibold text-slate-800">
@@ -152,46 +141,19 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
         </div>
       )}
       {action === 'withdraw' && (
-        <div className="space-y-1">
-          <label htmlFor={`${id}-reason`} className="block text-sm font-semibold text-slate-800">
-            Reason<span aria-hidden="true"> *</span>
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            required
-            rows={2}
-            maxLength={DELIVERY_LIMITS.withdrawReason}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              if (problem === GIVE_REASON) setProblem('');
-            }}
-            aria-invalid={problem === GIVE_REASON || undefined}
-            aria-describedby={`${id}-reason-hint${problem ? ` ${id}-problem` : ''}`}
-            className="input min-h-16"
-          />
-          <p id={`${id}-reason-hint`} className="text-sm text-slate-700">
-            In the e-mail to the family and the editor, and in the project&rsquo;s history. At most{' '}
-            {DELIVERY_LIMITS.withdrawReason} characters.
-          </p>
-        </div>
+        <ReasonField
+          id={id}
+          max={DELIVERY_LIMITS.withdrawReason}
+          hint={<>In the e-mail to the family and the editor, and in the project&rsquo;s history.</>}
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            if (problem === GIVE_REASON) setProblem('');
+          }}
+          invalid={problem === GIVE_REASON}
+          problem={problem}
+        />
       )}
-      <p id={`${id}-problem`} role="alert" className="text-sm font-medium text-red-800 empty:hidden">
-        {problem}
-      </p>
-      <div className="flex flex-wrap gap-3">
-        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus while the step is saved. */}
-        <button
-          type="submit"
-          className={`${texts.confirmStyle} min-h-10 px-4 py-1.5 text-sm aria-disabled:opacity-60`}
-          aria-disabled={busy}
-        >
-          {busy ? 'Saving...' : actionLabel[action]}
-        </button>
-        <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </ConfirmPanel>
   );
 }
