@@ -96,6 +96,9 @@ test.describe('without JavaScript, on a phone', () => {
       'href',
       '/editors/major/computer-science',
     );
+    // The reviews come from the live list: without scripts the page says so, and shows no endless loading.
+    await expect(main.getByText("Turn on JavaScript to read Maya's reviews.")).toBeVisible();
+    await expect(main.getByText('Loading reviews…')).toBeHidden();
   });
 
   test('a full editor’s card leads to the waitlist on the profile; there it waits for the script', async ({ page }) => {
