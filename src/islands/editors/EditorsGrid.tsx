@@ -121,7 +121,7 @@ const EditorList = memo(function EditorList({ editors, grid, headingLevel, onJoi
   return (
     <ul className={grid} aria-label="Editors">
       {editors.map((editor) => (
-        <li key={editor.id} className="grid">
+        <li key={editor.id} className="grid [contain-intrinsic-block-size:auto_30rem] [content-visibility:auto]">
           <EditorCard
             editor={editor}
             headingLevel={headingLevel}
