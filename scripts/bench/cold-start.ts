@@ -89,6 +89,11 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
     kind: 'public',
     request: { method: 'POST', path: '/api/database/subscribe', ...json({ email: 'cold@example.com' }) },
   },
+  unsubscribe: { kind: 'public', request: { path: '/unsubscribe?token=not-a-token' } },
+  'unsubscribe-link': {
+    kind: 'public',
+    request: { method: 'POST', path: '/api/newsletter/unsubscribe-link', ...json({ email: 'cold@example.com' }) },
+  },
   contact: {
     kind: 'public',
     request: {

@@ -158,6 +158,13 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   },
   'stripe-webhook': { method: 'POST', path: '/api/stripe/webhook', body: '{}', expect: 400 },
   subscribe: { method: 'POST', path: '/api/database/subscribe', ...json({ email: 'bundle@example.com' }), expect: 200 },
+  unsubscribe: { path: '/unsubscribe?token=not-a-token', route: '/unsubscribe', expect: 400 },
+  'unsubscribe-link': {
+    method: 'POST',
+    path: '/api/newsletter/unsubscribe-link',
+    ...json({ email: 'bundle@example.com' }),
+    expect: 200,
+  },
   'test-checkout': {
     route: '/api/stripe/test-checkout/:orderId',
     path: '/api/stripe/test-checkout/BCC-ABC234',

@@ -11,6 +11,7 @@ import { editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
+import { LOCAL_UNSUBSCRIBE_SECRET, signUnsubscribeToken } from '../../netlify/server/privacy/unsubscribe-token';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { attentionRepo, tellOwner } from '../../netlify/server/admin/attention';
 import { uploadsRepo } from '../../netlify/server/editors/uploads';
@@ -167,6 +168,28 @@ const MATRIX: Record<string, Row> = {
   'POST /api/database/subscribe': {
     expect: everyone(200),
     request: async () => ({ path: '/api/database/subscribe', json: { email: 'reader@example.com' } }),
+  },
+  'GET /unsubscribe': {
+    expect: everyone(200),
+    request: async () => ({
+      path: `/unsubscribe?token=${signUnsubscribeToken('matrix@example.com', LOCAL_UNSUBSCRIBE_SECRET)}`,
+    }),
+  },
+  'POST /unsubscribe': {
+    expect: everyone(403),
+    // A form from another site: only our own confirmation page may post it.
+    request: async () => ({
+      path: '/unsubscribe',
+      body: 'token=forged.1.x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://elsewhere.example' },
+    }),
+  },
+  'POST /api/newsletter/unsubscribe-link': {
+    expect: everyone(200),
+    request: async () => ({
+      path: '/api/newsletter/unsubscribe-link',
+      json: { email: `leaving-${crypto.randomUUID()}@example.com` },
+    }),
   },
   'POST /api/contact': { expect: everyone(200), request: async () => ({ path: '/api/contact', json: validInquiry }) },
   'POST /api/waitlist': {
