@@ -158,7 +158,14 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   },
   'stripe-webhook': { method: 'POST', path: '/api/stripe/webhook', body: '{}', expect: 400 },
   subscribe: { method: 'POST', path: '/api/database/subscribe', ...json({ email: 'bundle@example.com' }), expect: 200 },
-  unsubscribe: { path: '/unsubscribe?token=not-a-token', route: '/unsubscribe', expect: 400 },
+  unsubscribe: {
+    method: 'POST',
+    path: '/unsubscribe',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://elsewhere.example' },
+    body: 'token=a.b.c',
+    expect: 403,
+  },
+  'data-export': { path: '/api/privacy/export', expect: 401 },
   'unsubscribe-link': {
     method: 'POST',
     path: '/api/newsletter/unsubscribe-link',

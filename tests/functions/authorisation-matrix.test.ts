@@ -19,7 +19,7 @@ import { testTokens } from '../helpers/admin-access';
 import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
 import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints } from '../helpers/endpoints';
-import { call } from '../helpers/functions';
+import { call, clearStore } from '../helpers/functions';
 import { PNG_1x1 } from '../helpers/images';
 import { arrangeBooking, bookingRequest } from '../helpers/consults';
 import { freeSlots } from '../../netlify/server/consults/consult-booking';
@@ -54,6 +54,8 @@ interface Row {
   request: () => Promise<Cell>;
   /** The project's editor legitimately sees the customer's order id (it is part of the project). */
   editorSeesOrder?: boolean;
+  /** What an unverified admin or editor gets, where it differs from 'another customer' (a verified one). */
+  unverified?: number;
 }
 
 const everyone = (status: number): Statuses => ({
@@ -168,6 +170,16 @@ const MATRIX: Record<string, Row> = {
   'POST /api/database/subscribe': {
     expect: everyone(200),
     request: async () => ({ path: '/api/database/subscribe', json: { email: 'reader@example.com' } }),
+  },
+  'GET /api/privacy/export': {
+    expect: signedIn(200),
+    // Everyone's own data: the editor's holds the project, and so the customer's order id.
+    editorSeesOrder: true,
+    unverified: 403,
+    request: async () => {
+      await clearStore('limits');
+      return { path: '/api/privacy/export' };
+    },
   },
   'GET /unsubscribe': {
     expect: everyone(200),
@@ -475,7 +487,7 @@ describe.each(endpoints.filter((e) => MATRIX[e.key]))('$key', ({ key, method, ha
     const auth = caller === 'no token' ? {} : bearer(tokens[caller]);
     const res = await call(handler, path, { method, ...init, headers: { ...headers, ...auth } });
     expect(res.status, JSON.stringify(res.body)).toBe(
-      row.expect[caller in UNVERIFIED ? 'another customer' : (caller as Caller)],
+      caller in UNVERIFIED ? (row.unverified ?? row.expect['another customer']) : row.expect[caller as Caller],
     );
     if (res.status >= 400) expect(res.body).toEqual({ error: expect.any(String) });
     // Whatever the answer, the customer's order never shows to anyone but its owner and an admin
