@@ -89,6 +89,11 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
     kind: 'public',
     request: { method: 'POST', path: '/api/database/subscribe', ...json({ email: 'cold@example.com' }) },
   },
+  unsubscribe: { kind: 'public', request: { path: '/unsubscribe?token=a.b.c' } },
+  'unsubscribe-link': {
+    kind: 'public',
+    request: { method: 'POST', path: '/api/newsletter/unsubscribe-link', ...json({ email: 'cold@example.com' }) },
+  },
   contact: {
     kind: 'public',
     request: {
@@ -118,6 +123,7 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
   },
   me: { kind: 'signed-in', request: { path: '/api/me', headers: customer } },
   orders: { kind: 'signed-in', request: { path: '/api/orders', headers: customer } },
+  'data-export': { kind: 'signed-in', request: { path: '/api/privacy/export', headers: customer } },
   order: {
     kind: 'signed-in',
     request: { path: '/api/orders/BCC-ABC234', params: { id: 'BCC-ABC234' }, headers: customer },

@@ -18,6 +18,10 @@ export const RATE_LIMITS = {
   /** Consults booked by one address, and from one IP, a day. */
   bookingByAddress: { limit: 3, windowMs: DAY_MS },
   bookingByIp: { limit: 10, windowMs: DAY_MS },
+  /** Unsubscribe links mailed to one address: each is an e-mail to someone. */
+  unsubscribeLink: { limit: 3, windowMs: 60 * MINUTE_MS },
+  /** Downloads of one person's data: each reads everything they have. */
+  dataExport: { limit: 5, windowMs: 60 * MINUTE_MS },
 } as const;
 export type RateLimit = keyof typeof RATE_LIMITS;
 
@@ -40,6 +44,8 @@ const WHAT: Record<RateLimit, string> = {
   studentAccess: "changes to the student's access",
   bookingByAddress: 'consults booked with this e-mail address',
   bookingByIp: 'consults booked from this connection',
+  unsubscribeLink: 'unsubscribe links sent to this address',
+  dataExport: 'data downloads',
 };
 
 export const tooMany = (kind: RateLimit, seconds: number) =>

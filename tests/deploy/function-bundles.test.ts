@@ -158,6 +158,20 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   },
   'stripe-webhook': { method: 'POST', path: '/api/stripe/webhook', body: '{}', expect: 400 },
   subscribe: { method: 'POST', path: '/api/database/subscribe', ...json({ email: 'bundle@example.com' }), expect: 200 },
+  unsubscribe: {
+    method: 'POST',
+    path: '/unsubscribe',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://elsewhere.example' },
+    body: 'token=a.b.c',
+    expect: 403,
+  },
+  'data-export': { path: '/api/privacy/export', expect: 401 },
+  'unsubscribe-link': {
+    method: 'POST',
+    path: '/api/newsletter/unsubscribe-link',
+    ...json({ email: 'bundle@example.com' }),
+    expect: 200,
+  },
   'test-checkout': {
     route: '/api/stripe/test-checkout/:orderId',
     path: '/api/stripe/test-checkout/BCC-ABC234',

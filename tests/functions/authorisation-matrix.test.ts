@@ -11,6 +11,7 @@ import { editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
+import { LOCAL_UNSUBSCRIBE_SECRET, signUnsubscribeToken } from '../../netlify/server/privacy/unsubscribe-token';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { attentionRepo, tellOwner } from '../../netlify/server/admin/attention';
 import { uploadsRepo } from '../../netlify/server/editors/uploads';
@@ -18,7 +19,7 @@ import { testTokens } from '../helpers/admin-access';
 import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
 import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints } from '../helpers/endpoints';
-import { call } from '../helpers/functions';
+import { call, clearStore } from '../helpers/functions';
 import { PNG_1x1 } from '../helpers/images';
 import { arrangeBooking, bookingRequest } from '../helpers/consults';
 import { freeSlots } from '../../netlify/server/consults/consult-booking';
@@ -53,6 +54,8 @@ interface Row {
   request: () => Promise<Cell>;
   /** The project's editor legitimately sees the customer's order id (it is part of the project). */
   editorSeesOrder?: boolean;
+  /** What an unverified admin or editor gets, where it differs from 'another customer' (a verified one). */
+  unverified?: number;
 }
 
 const everyone = (status: number): Statuses => ({
@@ -167,6 +170,38 @@ const MATRIX: Record<string, Row> = {
   'POST /api/database/subscribe': {
     expect: everyone(200),
     request: async () => ({ path: '/api/database/subscribe', json: { email: 'reader@example.com' } }),
+  },
+  'GET /api/privacy/export': {
+    expect: signedIn(200),
+    // Everyone's own data: the editor's holds the project, and so the customer's order id.
+    editorSeesOrder: true,
+    unverified: 403,
+    request: async () => {
+      await clearStore('limits');
+      return { path: '/api/privacy/export' };
+    },
+  },
+  'GET /unsubscribe': {
+    expect: everyone(200),
+    request: async () => ({
+      path: `/unsubscribe?token=${signUnsubscribeToken('matrix@example.com', LOCAL_UNSUBSCRIBE_SECRET)}`,
+    }),
+  },
+  'POST /unsubscribe': {
+    expect: everyone(403),
+    // A form from another site: only our own confirmation page may post it.
+    request: async () => ({
+      path: '/unsubscribe',
+      body: 'token=forged.1.x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://elsewhere.example' },
+    }),
+  },
+  'POST /api/newsletter/unsubscribe-link': {
+    expect: everyone(200),
+    request: async () => ({
+      path: '/api/newsletter/unsubscribe-link',
+      json: { email: `leaving-${crypto.randomUUID()}@example.com` },
+    }),
   },
   'POST /api/contact': { expect: everyone(200), request: async () => ({ path: '/api/contact', json: validInquiry }) },
   'POST /api/waitlist': {
@@ -452,7 +487,7 @@ describe.each(endpoints.filter((e) => MATRIX[e.key]))('$key', ({ key, method, ha
     const auth = caller === 'no token' ? {} : bearer(tokens[caller]);
     const res = await call(handler, path, { method, ...init, headers: { ...headers, ...auth } });
     expect(res.status, JSON.stringify(res.body)).toBe(
-      row.expect[caller in UNVERIFIED ? 'another customer' : (caller as Caller)],
+      caller in UNVERIFIED ? (row.unverified ?? row.expect['another customer']) : row.expect[caller as Caller],
     );
     if (res.status >= 400) expect(res.body).toEqual({ error: expect.any(String) });
     // Whatever the answer, the customer's order never shows to anyone but its owner and an admin

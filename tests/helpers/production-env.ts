@@ -9,4 +9,5 @@ export const COMPLETE_PRODUCTION_ENV = {
   STRIPE_WEBHOOK_SECRET: 'whsec_abc',
   SMTP_URL: 'smtps://u:p@smtp.example.com:465',
   COMMUNITY_INVITE_URL: 'https://discord.gg/beacon',
+  UNSUBSCRIBE_SECRET: 'a-production-unsubscribe-secret-of-48-characters',
 };

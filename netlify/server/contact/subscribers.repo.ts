@@ -1,12 +1,14 @@
 /** Newsletter subscribers: one blob per normalised address. */
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import { listKeys, readPage, readRecords } from '../storage/paging';
-import { openStore, type DeployInfo } from '../storage/stores';
+import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
 
 export interface Subscriber {
   email: string;
   enabled: boolean;
   subscribedAt: string;
+  /** When the subscriber left through their unsubscribe link; cleared when they subscribe again. */
+  unsubscribedAt?: string;
 }
 
 /** Blob keys treat '/' as a folder separator; encoding keeps any address one flat key. */
@@ -33,6 +35,21 @@ export function subscribersRepo(info?: DeployInfo) {
       if (current?.enabled) return 'existing';
       await store.setJSON(key, { ...fresh, subscribedAt: current?.subscribedAt ?? fresh.subscribedAt });
       return 'reenabled';
+    },
+    /**
+     * The subscriber's own choice to leave, by compare-and-set: of two clicks at once one records the
+     * time and the other finds it done. An unknown address changes nothing.
+     */
+    async unsubscribe(email: string, now = new Date()): Promise<'unsubscribed' | 'already' | 'unknown'> {
+      const key = subscriberKey(email);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const current = await getJSONWithEtag<Subscriber>(store, key);
+        if (!current) return 'unknown';
+        if (!current.value.enabled) return 'already';
+        const left: Subscriber = { ...current.value, enabled: false, unsubscribedAt: now.toISOString() };
+        if (await store.setJSON(key, left, { onlyIfMatch: current.etag })) return 'unsubscribed';
+      }
+      throw new StorageError(`Subscriber ${key} kept changing`);
     },
     /** Every subscriber, by address. */
     async list(): Promise<Subscriber[]> {

@@ -31,6 +31,8 @@ const envSchema = z.object({
   SITE_BUILD_HOOK: z.string().url().optional(),
   /** Tests only: send Stripe API calls to a local recorder instead of api.stripe.com (ignored in production). */
   STRIPE_API_URL: z.string().url().optional(),
+  /** Signs newsletter unsubscribe links; outside production a fixed local secret stands in (unsubscribe-token.ts). */
+  UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;

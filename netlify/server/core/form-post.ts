@@ -122,37 +122,47 @@ main{max-width:40rem;margin:0 auto;padding:2rem 1.25rem}
 dl{display:grid;gap:.25rem 1rem;background:#fff;border:1px solid #e2e8f0;padding:1rem}
 @media (min-width:40rem){dl{grid-template-columns:max-content 1fr}}
 dt{font-weight:600}dd{margin:0 0 .5rem;white-space:pre-wrap;overflow-wrap:anywhere}
-a{color:#1b3a6b;font-weight:600}.back{display:inline-block;margin-top:1.5rem;padding:.75rem 1.25rem;background:#1b3a6b;color:#fff;border-radius:.5rem;text-decoration:none}`;
+a{color:#1b3a6b;font-weight:600}button{font:inherit;cursor:pointer;border:0}.back{display:inline-block;margin-top:1.5rem;padding:.75rem 1.25rem;background:#1b3a6b;color:#fff;border-radius:.5rem;text-decoration:none}`;
 
 /**
- * A small page of its own (the site's stylesheet is fingerprinted at build time): what went wrong,
- * what was sent, the way back.
+ * A small page of its own (the site's stylesheet is fingerprinted at build time) around `body`, HTML
+ * the caller has escaped.
  */
-export function problemPage(page: ProblemPage): Response {
+export function plainPage(status: number, title: string, body: string): Response {
   const e = escapeHtml;
-  const entered = page.entered.filter(([, value]) => value.trim() !== '');
   const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${e(page.title)} | ${e(site.name)}</title>
+<title>${e(title)} | ${e(site.name)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
 <p class="brand"><a href="/">${e(site.name)}</a></p>
-<h1>${e(page.title)}</h1>
-<div class="problem" role="alert">
+<h1>${e(title)}</h1>
+${body}
+</main>
+</body>
+</html>`;
+  return new Response(html, { status, headers: PAGE_HEADERS });
+}
+
+/** What went wrong, what was sent, the way back. */
+export function problemPage(page: ProblemPage): Response {
+  const e = escapeHtml;
+  const entered = page.entered.filter(([, value]) => value.trim() !== '');
+  return plainPage(
+    page.status ?? 400,
+    page.title,
+    `<div class="problem" role="alert">
 <p>${e(texts.fixThis)}</p>
 <ul>${page.problems.map((problem) => `<li>${e(problem)}</li>`).join('')}</ul>
 </div>
 ${entered.length > 0 ? `<h2>${e(texts.entered)}</h2>\n<dl>${entered.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join('')}</dl>` : ''}
 <p>${e(texts.backButton)}</p>
-<p><a class="back" href="${e(page.back.href)}">${e(page.back.label)}</a></p>
-</main>
-</body>
-</html>`;
-  return new Response(html, { status: page.status ?? 400, headers: PAGE_HEADERS });
+<p><a class="back" href="${e(page.back.href)}">${e(page.back.label)}</a></p>`,
+  );
 }

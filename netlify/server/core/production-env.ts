@@ -17,6 +17,7 @@ export const REQUIRED_IN_PRODUCTION = {
   STRIPE_WEBHOOK_SECRET: 'the signing secret of the Stripe webhook endpoint: without it no payment is fulfilled',
   SMTP_URL: 'the mail server: without it no family receives a confirmation',
   COMMUNITY_INVITE_URL: 'the private community’s invite link: without it community members get a placeholder',
+  UNSUBSCRIBE_SECRET: 'signs newsletter unsubscribe links (at least 32 characters): without it nobody can unsubscribe',
 } as const;
 
 /** Local and test switches that must never reach production. */

@@ -1,0 +1,41 @@
+/**
+ * GET /unsubscribe?token=: the newsletter link's page, asking to confirm (mail scanners open links,
+ * so a GET changes nothing). POST /unsubscribe (form, token): the subscriber leaves. Both are plain
+ * pages that work without JavaScript; a forged, altered or expired token gets a page saying how to
+ * ask for a new link.
+ */
+import type { Config } from '@netlify/functions';
+import { unsubscribeTokenSchema } from '../../src/lib/privacy.schema';
+import { readForm } from '../server/core/form-post';
+import { route } from '../server/core/http';
+import { subscribersRepo } from '../server/contact/subscribers.repo';
+import { badLinkPage, confirmPage, donePage } from '../server/privacy/unsubscribe-pages';
+import { readUnsubscribeToken, unsubscribeSecret } from '../server/privacy/unsubscribe-token';
+import type { DeployInfo } from '../server/core/deploy';
+
+/** The address a well-formed, genuine, current token names; null otherwise. */
+function addressOf(token: string | null, info: DeployInfo): { email: string; token: string } | null {
+  const parsed = unsubscribeTokenSchema.safeParse({ token });
+  if (!parsed.success) return null;
+  const email = readUnsubscribeToken(parsed.data.token, unsubscribeSecret(info));
+  return email ? { email, token: parsed.data.token } : null;
+}
+
+export default route({
+  GET: (req, context) => {
+    const found = addressOf(new URL(req.url).searchParams.get('token'), context);
+    return found ? confirmPage(found.email, found.token) : badLinkPage();
+  },
+  POST: async (req, context) => {
+    const found = addressOf((await readForm(req)).get('token'), context);
+    if (!found) return badLinkPage();
+    // Already gone or never subscribed: the page says the same, the address gets no newsletter.
+    await subscribersRepo(context).unsubscribe(found.email);
+    return donePage(found.email);
+  },
+});
+
+export const config: Config = {
+  path: '/unsubscribe',
+  rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

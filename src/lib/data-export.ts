@@ -1,0 +1,11 @@
+/** What the 'Download my data' control says; the server's refusals arrive as `{ error }` and are shown as they are. */
+export const dataExportTexts = {
+  heading: 'Your data',
+  intro:
+    'Download everything we hold about your account: your details, orders and refunds, projects with every round, message and review, consults and newsletter settings, with the files you sent and received, in one zip file.',
+  button: 'Download my data',
+  working: 'Preparing your data…',
+  done: 'Your download has started.',
+  verifyFirst: 'Verify your e-mail address first; then you can download your data here.',
+  failed: 'We could not prepare your data. Check your connection and try again.',
+} as const;

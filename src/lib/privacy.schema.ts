@@ -1,0 +1,14 @@
+/** What the privacy endpoints accept. */
+import { emailSchema } from './schemas';
+import { z } from './zod';
+
+/** A signed unsubscribe token as a link carries it (unsubscribe-token.ts checks the signature). */
+export const unsubscribeTokenSchema = z.object({
+  token: z
+    .string({ message: 'token is required' })
+    .max(600, 'token is too long')
+    .regex(/^[A-Za-z0-9_-]+\.[0-9a-z]+\.[A-Za-z0-9_-]+$/, 'token is not an unsubscribe link'),
+});
+
+/** The policy page's form: the address to mail an unsubscribe link to. */
+export const unsubscribeLinkSchema = z.object({ email: emailSchema });
