@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { timersRepo } from '../../netlify/server/core/timers';
 import { projectFilesRepo } from '../../netlify/server/delivery/files';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { backfillRetentionTimers } from '../../netlify/server/privacy/retention';
+import { openStore } from '../../netlify/server/storage/stores';
 import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
 import { forgetEditorLists } from '../../netlify/server/editors/editors.repo';
 import { ordersRepo } from '../../netlify/server/orders/orders.repo';
@@ -154,6 +156,61 @@ describe('the retention run under storage faults', () => {
         await runDeliveryTimers(context(), new Date(arranged.deletesAt.getTime() + 10 * 60_000));
         for (const fileId of arranged.fileIds) expect(await projectFilesRepo().read(arranged.id, fileId)).toBeNull();
         expect(await retentionTimers(arranged.id)).toEqual([]);
+      },
+    });
+    expect(writes).toBeGreaterThanOrEqual(3);
+  }, 600_000);
+});
+
+describe('the backfill of retention timers, for projects that ended before their ending set one', () => {
+  let ids: string[];
+
+  /** Three projects, two withdrawn, their retention timers gone as if they ended before there were any. */
+  async function endedWithoutTimers() {
+    forgetEditorLists();
+    await seedDemoEditors();
+    ({ projectIds: ids } = await paidOrder(
+      family.idToken,
+      selection({ services: [{ id: 'supplement-small', quantity: 3 }] }),
+    ));
+    for (const id of ids.slice(0, 2))
+      expect((await act(family.idToken, id, 'withdraw', { version: 1 })).status).toBe(200);
+    for (const id of ids) for (const timer of await retentionTimers(id)) await timersRepo().remove(timer.key);
+  }
+  const place = () => openStore('timers').get('backfill/retention', { type: 'json' });
+  const kindsOf = async () => Promise.all(ids.map(async (id) => (await retentionTimers(id)).map((t) => t.kind)));
+
+  it('sets them a page per run, then only reads its place; the run then deletes their content when due', async () => {
+    blobs.reset();
+    await endedWithoutTimers();
+    expect(await kindsOf()).toEqual([[], [], []]);
+    await backfillRetentionTimers(undefined, 2);
+    expect(await place()).toMatchObject({ done: false });
+    await backfillRetentionTimers(undefined, 2);
+    expect(await place()).toEqual({ cursor: null, done: true });
+    expect(await kindsOf()).toEqual([['retention'], ['retention'], []]);
+
+    const deletesAt = contentDeletesAt((await projectsRepo().get(ids[0]))!)!;
+    expect((await runDeliveryTimers(context(), deletesAt)).failed).toBe(0);
+    expect((await projectsRepo().get(ids[0]))!.contentDeletedAt).toBe(deletesAt.toISOString());
+  });
+
+  it('cut off at any write, the next run completes it', async () => {
+    const twoRuns = async () => {
+      try {
+        await backfillRetentionTimers(undefined, 2);
+        await backfillRetentionTimers(undefined, 2);
+      } catch {
+        /* storage failed: the next scheduled run goes on from its place */
+      }
+    };
+    const writes = await walkFaults(blobs, {
+      arrange: endedWithoutTimers,
+      act: twoRuns,
+      afterFault: () => {},
+      async afterRetry() {
+        expect(await place()).toEqual({ cursor: null, done: true });
+        expect(await kindsOf()).toEqual([['retention'], ['retention'], []]);
       },
     });
     expect(writes).toBeGreaterThanOrEqual(3);

@@ -6,7 +6,8 @@
  */
 import type { Project, ProjectEvent } from '../../../src/lib/delivery';
 import { contentDeletesAt } from '../../../src/lib/project-retention';
-import type { DeployInfo } from '../storage/stores';
+import { openStore, type DeployInfo } from '../storage/stores';
+import { timersRepo } from '../core/timers';
 import { projectsRepo } from '../delivery/projects.repo';
 import { deleteDroppedFiles, droppedFileIds, scheduleFileRepairs, withoutDraft } from './remove-draft';
 
@@ -44,4 +45,34 @@ export async function deleteContentIfDue(project: Project, etag: string, now: Da
   await scheduleFileRepairs(project.id, dropped, now, info);
   await projectsRepo(info).replace(project, after, etag);
   await deleteDroppedFiles(project.id, dropped, info);
+}
+
+/** Where the backfill of retention timers keeps its place, beside the timers it writes. */
+const BACKFILL_KEY = 'backfill/retention';
+const BACKFILL_PAGE = 100;
+
+interface BackfillPlace {
+  cursor: string | null;
+  done: boolean;
+}
+
+/**
+ * Projects that ended before their ending set a retention timer get one: a page of projects per
+ * scheduled run until every project was seen, then a single read per run. Setting a timer twice writes
+ * the same key, so a run cut off before it saved its place only repeats its page.
+ */
+export async function backfillRetentionTimers(info?: DeployInfo, pageSize = BACKFILL_PAGE): Promise<void> {
+  const store = openStore('timers', info);
+  const place = (await store.get(BACKFILL_KEY, { type: 'json' })) as BackfillPlace | null;
+  if (place?.done) return;
+  const page = await projectsRepo(info).page({ limit: pageSize, ...(place?.cursor && { cursor: place.cursor }) });
+  const timers = timersRepo(info);
+  await Promise.all(
+    page.items.map((project) => {
+      const at = contentDeletesAt(project);
+      return at && !project.contentDeletedAt ? timers.schedule(at, project.id, 'retention', 'content') : null;
+    }),
+  );
+  const next: BackfillPlace = { cursor: page.nextCursor, done: page.nextCursor === null };
+  await store.setJSON(BACKFILL_KEY, next);
 }
