@@ -11,6 +11,7 @@ import { authenticate } from '../server/core/auth';
 import { editorOf, projectNotFound, requireRoles } from '../server/delivery/access';
 import { attachmentHeader, contentTypeOf, projectFilesRepo } from '../server/delivery/files';
 import { projectsRepo } from '../server/delivery/projects.repo';
+import { projectFileIds } from '../server/privacy/remove-draft';
 import { HttpError, route } from '../server/core/http';
 
 const fileNotFound = () => new HttpError(404, 'File not found');
@@ -30,9 +31,7 @@ export default route({
     if (!FILE_ID.test(fileId)) throw fileNotFound();
     const files = projectFilesRepo(context);
     const described = await files.describe(project!.id, fileId);
-    const used = project!.rounds.some(
-      (r) => (r.draft.kind === 'file' && r.draft.file.id === fileId) || r.files.some((f) => f.id === fileId),
-    );
+    const used = projectFileIds(project!).has(fileId);
     if (!described || (!used && described.uploadedBy !== caller.uid)) throw fileNotFound();
     const bytes = await files.read(project!.id, fileId);
     if (!bytes) throw projectNotFound();

@@ -10,6 +10,7 @@ import { DAY_MS, HOUR_MS } from './time';
 import type { ProjectReviews } from './reviews';
 import { normalizeEmail } from './email';
 import { site } from './site';
+import { RETENTION_WORDS } from './privacy';
 
 export const PROJECT_STATES = [
   'awaiting_draft',
@@ -69,6 +70,7 @@ export const PROJECT_ACTIONS = [
   'review',
   'reply',
   'hide-review',
+  'remove-draft',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -86,6 +88,7 @@ export const actionLabel: Record<ProjectAction, string> = {
   review: 'Submit Review',
   reply: 'Post Reply',
   'hide-review': 'Hide Review',
+  'remove-draft': 'Remove draft',
 };
 export const REVISION_LABEL = 'Submit Revision';
 
@@ -183,7 +186,25 @@ export interface FileRef {
   bytes: number;
 }
 
-export type Draft = { kind: 'text'; text: string } | { kind: 'file'; file: FileRef } | { kind: 'link'; url: string };
+/** A draft removed by its family, or by the retention run: its words and files are deleted, the round says when. */
+export interface RemovedDraft {
+  kind: 'removed';
+  at: string;
+  by: 'family' | 'retention';
+}
+
+export type Draft =
+  { kind: 'text'; text: string } | { kind: 'file'; file: FileRef } | { kind: 'link'; url: string } | RemovedDraft;
+
+/** What every project page shows in place of a removed draft, with the date as the page writes dates. */
+export const removedDraftText = (draft: RemovedDraft, date: string) =>
+  draft.by === 'family' ? `Removed by the family on ${date}` : retentionMessages.deleted(date);
+
+/** What the project pages say of the retention period's deletion, before and after. */
+export const retentionMessages = {
+  deleted: (date: string) => `Deleted after ${RETENTION_WORDS.projectContent} on ${date}`,
+  warning: (date: string) => `This project's drafts, files and messages will be deleted on ${date}.`,
+};
 
 export interface Round {
   n: number;
@@ -212,7 +233,14 @@ export interface ProjectEvent {
   /** Which of our team, for the admin area only (projectView drops it for everyone else). */
   adminEmail?: string;
   type:
-    ProjectAction | 'created' | 'late' | 'ack_reminder' | 'auto_final_warning' | 'review_reminder' | StudentAccessEvent;
+    | ProjectAction
+    | 'created'
+    | 'late'
+    | 'ack_reminder'
+    | 'auto_final_warning'
+    | 'review_reminder'
+    | 'content_deleted'
+    | StudentAccessEvent;
   from: ProjectState;
   to: ProjectState;
   note?: string;
@@ -266,6 +294,8 @@ export interface Project {
   reviews?: ProjectReviews;
   /** E-mails the recent steps owe, stored with each step; never shown to the browser. */
   notices?: OwedNotice[];
+  /** When the retention run deleted its drafts, files and messages (the record and its accounting stay). */
+  contentDeletedAt?: string;
 }
 
 /**
@@ -339,6 +369,8 @@ export const deliveryMessages = {
   sameEditor: 'The project is already with this editor.',
   keptOpenEnough: `This feedback was kept open ${KEEP_OPEN_TIMES} times already: submit a revision, or mark it final.`,
   notified: 'Saved.',
+  noDraftToRemove: 'There is no draft left to remove on this project.',
+  noSuchDraft: 'round: this project has no such draft',
   threadFull: `This project's thread holds its ${DELIVERY_LIMITS.messages} messages: please write to us from the contact page.`,
   threadClosed: `This project has been final for more than ${MESSAGES_AFTER_FINAL_MS / DAY_MS} days: its thread is closed. Please write to us from the contact page.`,
   filesClosed: (state: ProjectState) =>
@@ -398,6 +430,8 @@ export interface ProjectView extends Omit<Project, 'notices' | 'customer' | 'stu
   roles: Role[];
   /** What the caller may do now (the buttons), whatever role they act in. */
   actions: ProjectAction[];
+  /** When its drafts, files and messages will be deleted, once that is near enough to be said; else null. */
+  contentDeletesAt: string | null;
   editsLeft: number | null;
   /** The open round's due time and whether it is past due; null when no feedback is owed. */
   due: { at: string; late: boolean } | null;

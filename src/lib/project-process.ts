@@ -66,7 +66,8 @@ export type Effect =
   | 'reveal-if-both'
   | 'reveal'
   | 'record-reply'
-  | 'hide-review';
+  | 'hide-review'
+  | 'remove-draft';
 export type Audience = 'parent' | 'family' | 'editor' | 'previous-editor';
 export type TimerName = keyof typeof TIMERS;
 
@@ -122,6 +123,9 @@ export const GUARDS = {
   /** Only a review the site shows can be hidden. */
   'review-shown': (p: RuledProject) =>
     p.reviews?.family && p.reviews.publishedAt && !p.reviews.hidden ? null : reviewMessages.notShown,
+  /** Something the family gave is still there to remove. */
+  'has-draft': (p: RuledProject) =>
+    p.rounds.some((round) => round.draft.kind !== 'removed') ? null : deliveryMessages.noDraftToRemove,
 } as const satisfies Record<string, (project: RuledProject, now: Date) => string | null>;
 
 const FAMILY: readonly Role[] = ['customer', 'student'];
@@ -344,6 +348,19 @@ export const TRANSITIONS = [
     effects: ['hide-review'],
     versioned: false,
     notices: { family: 'review-hidden' },
+  }),
+  transition({
+    // The family removes what it gave, in any state: the draft's words and files are deleted, the
+    // round stays with a note. Not versioned: it never makes the editor's next step stale.
+    name: 'remove-draft',
+    action: 'remove-draft',
+    actors: FAMILY,
+    from: [...OPEN_STATES, 'final', 'withdrawn', 'cancelled'],
+    to: null,
+    guards: ['has-draft'],
+    effects: ['remove-draft'],
+    versioned: false,
+    notices: { editor: 'draft-removed' },
   }),
 ] as const;
 

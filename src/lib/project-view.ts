@@ -16,6 +16,7 @@ import {
   type Role,
 } from './delivery';
 import { refusal } from './project-process';
+import { contentDeletionNotice } from './project-retention';
 import { quoteFor, type RefundBasis } from './refunds';
 import { reviewWindowClosesAt, type ProjectReviews } from './reviews';
 
@@ -98,6 +99,7 @@ export function projectView(project: Project, roles: Role[], now: Date, order: R
     editsLeft: editsLeft(project),
     due: open ? { at: open.round.dueAt, late: open.late } : null,
     autoFinalAt: autoFinalAt(project)?.toISOString() ?? null,
+    contentDeletesAt: contentDeletionNotice(project, now)?.toISOString() ?? null,
     cancellation: actions.includes('cancel') && order ? quoteFor(project, order, now) : null,
     reviewClosesAt: reviewWindowClosesAt(project)?.toISOString() ?? null,
   };

@@ -435,6 +435,7 @@ test.describe('the Projects tab', () => {
       autoFinalAt: null,
       cancellation: null,
       reviewClosesAt: null,
+      contentDeletesAt: null,
     });
     const asked: string[] = [];
     let answer: 'hold' | 'fail' | 'pages' | 'empty' = 'hold';

@@ -103,6 +103,8 @@ function bodyFor(action: ProjectAction, project: Pick<ProjectView, 'version' | '
       return { text: 'Thank you!' };
     case 'hide-review':
       return { reason: 'It named another student.' };
+    case 'remove-draft':
+      return { round: 1 };
   }
 }
 
@@ -238,7 +240,12 @@ describe('rules', () => {
       editsLeft.push(project.editsLeft);
     }
     expect(editsLeft).toEqual([3, 2, 1, 0]);
-    expect((await getProject(tokens.customer, id)).actions).toEqual(['finalize', 'withdraw', 'message']);
+    expect((await getProject(tokens.customer, id)).actions).toEqual([
+      'finalize',
+      'withdraw',
+      'message',
+      'remove-draft',
+    ]);
     const fourth = await act(tokens.customer, id, 'submit', bodyFor('submit', project));
     expect(fourth).toMatchObject({ status: 409, body: { error: deliveryMessages.noEditsLeft } });
     expect((await getProject(tokens.customer, id)).version).toBe(project.version);
@@ -506,8 +513,8 @@ describe('what each side sees and hears', () => {
     let project = (await submitText(tokens.customer, await getProject(tokens.customer, id))).body;
     project = (await act(tokens.editor, id, 'return', bodyFor('return', project))).body;
     project = (await act(tokens.customer, id, 'finalize', { version: project.version })).body;
-    // Messages, and the review it may now have.
-    expect(project.actions).toEqual(['message', 'review']);
+    // Messages, the review it may now have, and removing the draft the family gave.
+    expect(project.actions).toEqual(['message', 'review', 'remove-draft']);
     await clearStore('outbox');
     expect((await act(tokens.customer, id, 'message', { text: 'Can we talk on Friday as planned?' })).status).toBe(200);
     expect((await act(tokens.editor, id, 'message', { text: 'Yes, 4 pm.' })).status).toBe(200);
@@ -521,7 +528,7 @@ describe('what each side sees and hears', () => {
       event.type === 'finalize' ? { ...event, at: new Date(Date.now() - 15 * DAY_MS).toISOString() } : event,
     );
     await projectsRepo().replace(found.value, { ...found.value, history }, found.etag);
-    expect((await getProject(tokens.customer, id)).actions).toEqual([]);
+    expect((await getProject(tokens.customer, id)).actions).toEqual(['remove-draft']);
     for (const token of [tokens.customer, tokens.editor]) {
       expect(await act(token, id, 'message', { text: 'One more thing' })).toMatchObject({
         status: 409,

@@ -70,6 +70,8 @@ const ALLOWED: Record<ProjectAction, Partial<Record<Role, ProjectState[]>>> = {
   review: { customer: [], student: [], editor: [] },
   reply: { editor: [] },
   'hide-review': { admin: [] },
+  // Only where a draft is in: of these projects, the returned one.
+  'remove-draft': { customer: ['returned'], student: ['returned'] },
 };
 const ROLES: Role[] = ['customer', 'student', 'editor', 'admin', 'system'];
 
@@ -140,6 +142,7 @@ describe('the delivery state machine', () => {
       'extend',
       'withdraw',
       'message',
+      'remove-draft',
     ]);
     expect(availableActions(project('final'), 'admin')).toEqual([]);
   });
@@ -187,7 +190,11 @@ describe('the delivery state machine', () => {
       error:
         'This project has been final for more than 14 days: its thread is closed. Please write to us from the contact page.',
     });
-    expect(availableActions(final, 'customer', new Date('2026-11-11T00:00:00Z'))).toEqual(['message', 'review']);
+    expect(availableActions(final, 'customer', new Date('2026-11-11T00:00:00Z'))).toEqual([
+      'message',
+      'review',
+      'remove-draft',
+    ]);
     // Only messages: nothing else opens again, and a project withdrawn or cancelled has no such time.
     expect(refusal(final, 'submit', 'customer', new Date('2026-11-11T00:00:00Z'))?.status).toBe(409);
     expect(messagesCloseAt({ state: 'withdrawn', history: final.history })).toBeNull();

@@ -67,6 +67,13 @@ const EXPECTED: Record<
   // Only once a review is on the site: the sample's final project has none yet.
   reply: { by: ['editor'], via: 'endpoint', from: [], to: null },
   'hide-review': { by: ['admin'], via: 'endpoint', from: [], to: null },
+  // Wherever a draft is in: the sample waiting for its draft has none.
+  'remove-draft': {
+    by: ['customer', 'student'],
+    via: 'endpoint',
+    from: ['submitted', 'in_review', 'returned', 'final', 'withdrawn', 'cancelled'],
+    to: null,
+  },
 };
 
 /** A supplement in `state`, as it gets there: a draft in, feedback on it once returned. */
@@ -146,6 +153,7 @@ const STEPS: Record<Step['action'], Step> = {
   review: { action: 'review', scores: { feedback: 5, communication: 4, onTime: 5 }, score: 4, text: 'Kind and clear.' },
   reply: { action: 'reply', text: 'Thank you, Sam!' },
   'hide-review': { action: 'hide-review', reason: 'It named another student.' },
+  'remove-draft': { action: 'remove-draft', round: 1 },
 };
 
 const actorFor = (role: Role): Actor =>
@@ -184,7 +192,9 @@ describe('who may take each transition, from where', () => {
                 ? deliveryMessages.finished(state)
                 : t.name === 'cancel'
                   ? refundMessages.editingBegun
-                  : deliveryMessages.wrongState(t.action, state),
+                  : t.name === 'remove-draft'
+                    ? deliveryMessages.noDraftToRemove
+                    : deliveryMessages.wrongState(t.action, state),
           });
       }
     });
@@ -239,6 +249,7 @@ const TOLD: Record<TransitionName, string[]> = {
   'close-reviews': [],
   reply: ['customer', 'student'],
   'hide-review': ['customer', 'student'],
+  'remove-draft': ['editor:maya-chen'],
 };
 
 describe('what each transition does, and who is told', () => {
@@ -251,7 +262,7 @@ describe('what each transition does, and who is told', () => {
         const actor = actorFor(role);
         const after = applyTransition(before, t, step, actor, NOW);
         expect(after.state).toBe(EXPECTED[t.name].to ?? from);
-        const unversioned = ['message', 'review', 'reply', 'hide-review'].includes(t.action);
+        const unversioned = ['message', 'review', 'reply', 'hide-review', 'remove-draft'].includes(t.action);
         expect(after.version).toBe(before.version + (unversioned ? 0 : 1));
         expect(after.history.at(-1)).toMatchObject({ at: AT, by: role, actor: actor.name, type: t.action, from });
         expect(after.history.at(-1)?.adminEmail).toBe(role === 'admin' ? 'owner@beacon.example' : undefined);

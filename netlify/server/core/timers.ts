@@ -10,7 +10,8 @@ import { openStore, type DeployInfo } from '../storage/stores';
 
 /**
  * Each kind is about a project ('stats': what the project adds to its editors' ratings and on-time
- * share, published again should the step's own attempt fail), but 'expire' (an unpaid order), 'mail' (an outbox mail to send again)
+ * share, published again should the step's own attempt fail; 'retention': its content deleted once
+ * the retention period after it ended is over), but 'expire' (an unpaid order), 'mail' (an outbox mail to send again)
  * and 'waitlist' (an editor whose waitlist is told of an opening).
  */
 export const TIMER_KINDS = [
@@ -28,6 +29,7 @@ export const TIMER_KINDS = [
   'nudge',
   'reveal',
   'stats',
+  'retention',
 ] as const;
 export type TimerKind = (typeof TIMER_KINDS)[number];
 

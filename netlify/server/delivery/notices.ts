@@ -179,6 +179,17 @@ export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext)
       `The reason: ${inputOf(step, 'hide-review').reason}`,
     ],
   }),
+  'draft-removed': ({ project, step }) => {
+    const { round } = inputOf(step, 'remove-draft');
+    const which = round === 1 ? 'the first draft' : `revision ${round - 1}`;
+    return {
+      subject: `Draft removed: ${what(project)}`,
+      lines: [
+        `${project.student.name}'s family removed ${which} of ${project.service.title}. Its text and files are deleted: the project shows when it was removed instead.`,
+        'Please delete any copy you kept of it.',
+      ],
+    };
+  },
   'withdrawn-by-family': ({ project }) => ({
     subject: `Withdrawn: ${what(project)}`,
     lines: [`${project.student.name}'s family withdrew ${project.service.title}. Nothing more is needed from you.`],

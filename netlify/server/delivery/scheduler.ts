@@ -13,6 +13,8 @@ import { expireIfDue } from '../orders/unpaid-orders';
 import { refundCancellation } from './cancellation';
 import { noticesOfEvent, send, timerNotices } from './notify';
 import { projectFilesRepo } from './files';
+import { projectFileIds } from '../privacy/remove-draft';
+import { deleteContentIfDue } from '../privacy/retention';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
 import { syncEditorStats } from '../reviews/editor-stats';
@@ -70,10 +72,8 @@ async function handle(timer: Timer, now: Date, context: StepContext): Promise<vo
   const repo = projectsRepo(context);
   if (timer.kind === 'file') {
     const project = await repo.get(timer.subjectId);
-    const used = project?.rounds.some(
-      (r) => (r.draft.kind === 'file' && r.draft.file.id === timer.ref) || r.files.some((f) => f.id === timer.ref),
-    );
-    if (!used) await projectFilesRepo(context).remove(timer.subjectId, timer.ref);
+    if (!project || !projectFileIds(project).has(timer.ref))
+      await projectFilesRepo(context).remove(timer.subjectId, timer.ref);
     return;
   }
   const found = await repo.getForUpdate(timer.subjectId);
@@ -90,6 +90,9 @@ async function handle(timer: Timer, now: Date, context: StepContext): Promise<vo
       return;
     case 'stats':
       await syncEditorStats(found.value, context);
+      return;
+    case 'retention':
+      await deleteContentIfDue(found.value, found.etag, now, context);
       return;
   }
   if (timer.kind in TIMERS)

@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Context } from '@netlify/functions';
 import {
   currentRound,
+  isTerminal,
   personName,
   deliveryMessages,
   type FileRef,
@@ -18,6 +19,7 @@ import {
 } from '../../../src/lib/delivery';
 import {
   endpointTransition,
+  GUARDS,
   refusal,
   TIMERS,
   transitionRefusal,
@@ -34,8 +36,10 @@ import {
   versionOnlySchema,
   withdrawSchema,
 } from '../../../src/lib/delivery.schema';
+import { removeDraftSchema } from '../../../src/lib/privacy.schema';
 import { editorReviewSchema, familyReviewSchema, hideReviewSchema, replySchema } from '../../../src/lib/reviews.schema';
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
+import { contentDeletesAt } from '../../../src/lib/project-retention';
 import { editorMessages } from '../../../src/lib/messages';
 import { audited, projectChange } from '../admin/audit-log';
 import type { Caller } from '../core/auth';
@@ -54,6 +58,7 @@ import { syncEditorStats } from '../reviews/editor-stats';
 import { StorageError } from '../storage/stores';
 import { timersRepo } from '../core/timers';
 import { applyTransition, teamActor, type Actor, type Step } from './transitions';
+import { deleteDroppedFiles, droppedFileIds, scheduleFileRepairs } from '../privacy/remove-draft';
 
 export type StepContext = Pick<Context, 'deploy' | 'waitUntil'>;
 
@@ -151,6 +156,14 @@ async function stepOf(
       return { action, text: parse(replySchema, body).text };
     case 'hide-review':
       return { action, reason: parse(hideReviewSchema, body).reason };
+    case 'remove-draft': {
+      const { round } = parse(removeDraftSchema, body);
+      // A project with no draft at all is refused by the process (409) rather than for the round named.
+      const hasDraft = GUARDS['has-draft'](project) === null;
+      if (hasDraft && !project.rounds.some((r) => r.n === round))
+        throw new HttpError(400, deliveryMessages.noSuchDraft);
+      return { action, round };
+    }
   }
 }
 
@@ -165,15 +178,18 @@ const movesStats = (t: Transition) => t.effects.some((effect) => STATS_EFFECTS.i
 
 /**
  * The timers a transition needs, set before the change (a timer for a change that never happened
- * finds nothing to do): the process's own, keyed by the round, and the repairs of its slots and refund.
+ * finds nothing to do): the process's own, keyed by the round, the repairs of its slots and refund,
+ * and, for a project it ends, the deletion of its content when the retention period is over.
  */
-function timersFor(t: Transition, after: Project, now: Date): TimerArgs[] {
+function timersFor(t: Transition, before: Project, after: Project, now: Date): TimerArgs[] {
   const soon = new Date(now.getTime() + SYNC_CHECK_MS);
   const round = currentRound(after)?.n ?? 0;
   const timers: TimerArgs[] = t.timers.map((name) => [TIMERS[name].at(after), after.id, name, round]);
   if (movesSlots(t)) timers.push([soon, after.id, 'sync', after.version]);
   if (refundsByPolicy(t)) timers.push([soon, after.id, 'refund', after.version]);
   if (movesStats(t)) timers.push([soon, after.id, 'stats', after.history.length]);
+  const deletesAt = contentDeletesAt(after);
+  if (deletesAt && !isTerminal(before.state)) timers.push([deletesAt, after.id, 'retention', 'content']);
   return timers;
 }
 
@@ -209,6 +225,8 @@ export async function commitStep(
   const applied = applyTransition(project, t, step, actor, now);
   const after: Project = { ...applied, notices: owedNotices(t, step, project, applied, actor) };
   const owed = noticesOfEvent(after, after.history.length);
+  const dropped = droppedFileIds(project, after);
+  await scheduleFileRepairs(after.id, dropped, now, context);
   const timers = timersRepo(context);
   const notifyTimer: Parameters<typeof timers.schedule> = [
     new Date(now.getTime() + SYNC_CHECK_MS),
@@ -217,7 +235,9 @@ export async function commitStep(
     after.history.length,
   ];
   await Promise.all(
-    [...timersFor(t, after, now), ...(owed.length ? [notifyTimer] : [])].map((args) => timers.schedule(...args)),
+    [...timersFor(t, project, after, now), ...(owed.length ? [notifyTimer] : [])].map((args) =>
+      timers.schedule(...args),
+    ),
   );
   try {
     await projectsRepo(context).replace(project, after, etag);
@@ -227,6 +247,7 @@ export async function commitStep(
   }
   if (movesSlots(t)) await syncSlots(after, context);
   if (movesStats(t)) await syncEditorStats(after, context);
+  await deleteDroppedFiles(after.id, dropped, context);
   // After the answer, and never able to undo or fail the step: it is stored, and so are its notices,
   // which the notify timer sends should this fail.
   context.waitUntil(
@@ -238,8 +259,13 @@ export async function commitStep(
   return after;
 }
 
-/** Whether `step` is the review its side already wrote, score for score and word for word. */
-function isRepeatedReview(project: Project, t: Transition, step: Step): boolean {
+/**
+ * Whether `step` was taken already (an answer lost on the way): the review its side already wrote,
+ * score for score and word for word, or the removal of a draft already removed.
+ */
+function isRepeated(project: Project, t: Transition, step: Step): boolean {
+  if (step.action === 'remove-draft')
+    return project.rounds.some((r) => r.n === step.round && r.draft.kind === 'removed');
   if (step.action !== 'review') return false;
   const { family, editor } = project.reviews ?? {};
   if (t.name === 'review' && family)
@@ -273,8 +299,8 @@ export async function takeStep(
     );
   const t = endpointTransition(action, role)!;
   const step = await stepOf(t, body, project, caller, context);
-  // The same review sent again (an answer lost on the way) finds it written: nothing more happens.
-  if (isRepeatedReview(project, t, step)) return project;
+  // The same review or removal sent again (an answer lost on the way) finds it done: nothing more happens.
+  if (isRepeated(project, t, step)) return project;
   const refused = refusal(project, action, role);
   if (refused) throw new HttpError(refused.status, refused.error);
   const actor: Actor =

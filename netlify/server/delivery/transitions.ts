@@ -20,6 +20,7 @@ import type { CancellationQuote } from '../../../src/lib/refunds';
 import type { Scores } from '../../../src/lib/rating';
 import type { ProjectReviews } from '../../../src/lib/reviews';
 import { site } from '../../../src/lib/site';
+import { withoutDraft } from '../privacy/remove-draft';
 
 export interface Actor {
   role: Role;
@@ -45,7 +46,9 @@ export type Step =
   /** The family's scores, or the editor's one score of the collaboration; none when the window closes. */
   | { action: 'review'; scores?: Scores; score?: number; text?: string }
   | { action: 'reply'; text: string }
-  | { action: 'hide-review'; reason: string };
+  | { action: 'hide-review'; reason: string }
+  /** `round`: the number of the round whose draft the family removes. */
+  | { action: 'remove-draft'; round: number };
 
 type StepOf<A extends Step['action']> = Extract<Step, { action: A }>;
 
@@ -74,6 +77,9 @@ function messageFrom(actor: Actor, text: string, now: Date): ProjectMessage {
   };
 }
 
+/** 'First draft', 'Revision 1', …: how the history names a round. */
+const roundTitle = (n: number) => (n === 1 ? 'First draft' : `Revision ${n - 1}`);
+
 interface EffectInput {
   step: Step;
   actor: Actor;
@@ -99,7 +105,7 @@ const RECORD_EFFECTS: Record<Effect, (project: Project, input: EffectInput) => P
       files: [],
       late: false,
     };
-    event.note = round.n === 1 ? 'First draft' : `Revision ${round.n - 1}`;
+    event.note = roundTitle(round.n);
     return { ...project, rounds: [...project.rounds, round] };
   },
   'acknowledge-round': (project, { now }) => ({
@@ -179,6 +185,16 @@ const RECORD_EFFECTS: Record<Effect, (project: Project, input: EffectInput) => P
     const { reason } = inputOf(step, 'hide-review');
     event.note = reason;
     return withReviews(project, { hidden: { at: now.toISOString(), reason } });
+  },
+  'remove-draft': (project, { step, now, event }) => {
+    const { round: n } = inputOf(step, 'remove-draft');
+    event.note = roundTitle(n);
+    return {
+      ...project,
+      rounds: project.rounds.map((round) =>
+        round.n === n ? withoutDraft(round, { kind: 'removed', at: now.toISOString(), by: 'family' }) : round,
+      ),
+    };
   },
   'take-slot': (project) => project,
   'release-slot': (project) => project,

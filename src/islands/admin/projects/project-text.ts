@@ -28,6 +28,8 @@ export const eventLabel: Record<ProjectEvent['type'], string> = {
   review: 'Reviewed',
   reply: 'Editor answered the review',
   'hide-review': 'Review hidden',
+  'remove-draft': 'Draft removed by the family',
+  content_deleted: 'Drafts, files and messages deleted at the end of the retention period',
   review_reminder: 'Reminded to review',
   student_invited: 'Student invited by the parent',
   student_removed: "Student's access ended by the parent",

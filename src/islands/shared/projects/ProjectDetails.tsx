@@ -1,5 +1,11 @@
-import { useState } from 'react';
-import { deliveryMessages, filesClosedTo, messagesCloseAt, type ProjectView } from '../../../lib/delivery';
+import { useEffect, useRef, useState } from 'react';
+import {
+  deliveryMessages,
+  filesClosedTo,
+  messagesCloseAt,
+  retentionMessages,
+  type ProjectView,
+} from '../../../lib/delivery';
 import { formatDateTime } from './format';
 import { History } from './History';
 import { MessageThread } from './MessageThread';
@@ -22,10 +28,20 @@ interface Props {
 export function ProjectDetails({ project, perspective, onChange, level }: Props) {
   const { busy, notice, run } = useProjectStep(project, onChange);
   // One notice at a time, shown beside the form that asked for it.
-  const [noticeAt, setNoticeAt] = useState<'thread' | 'review'>('thread');
-  const runAt = (where: 'thread' | 'review') => (action: Parameters<typeof run>[0], body: object) => {
+  const [noticeAt, setNoticeAt] = useState<'drafts' | 'thread' | 'review'>('thread');
+  const runAt = (where: 'drafts' | 'thread' | 'review') => (action: Parameters<typeof run>[0], body: object) => {
     setNoticeAt(where);
     return run(action, body);
+  };
+  // A removed draft's button is gone with it: focus goes to how the removal went.
+  const draftsNotice = useRef<HTMLDivElement>(null);
+  const [removals, setRemovals] = useState(0);
+  useEffect(() => {
+    if (removals) draftsNotice.current?.focus();
+  }, [removals]);
+  const removeDraft = async (round: number) => {
+    await runAt('drafts')('remove-draft', { round });
+    setRemovals((n) => n + 1);
   };
   const Section = level === 2 ? 'h3' : 'h4';
   const canMessage = project.actions.includes('message');
@@ -40,14 +56,33 @@ export function ProjectDetails({ project, perspective, onChange, level }: Props)
     : undefined;
   const closeAt = messagesCloseAt(project);
 
+  // Said before the retention period ends, and in place of what it deleted after.
+  const retention = project.contentDeletedAt
+    ? retentionMessages.deleted(formatDateTime(project.contentDeletedAt))
+    : project.contentDeletesAt && retentionMessages.warning(formatDateTime(project.contentDeletesAt));
+  const retentionNote = retention && <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">{retention}</p>;
+
   return (
     <div className="space-y-6">
       <section className="space-y-3">
         <Section className="text-lg font-bold text-navy-900">Drafts and feedback</Section>
-        <Rounds projectId={project.id} rounds={project.rounds} empty={emptyRounds} filesClosed={filesClosed} />
+        {retentionNote}
+        {noticeAt === 'drafts' && <StepNotice ref={draftsNotice} notice={notice} />}
+        <Rounds
+          projectId={project.id}
+          rounds={project.rounds}
+          empty={emptyRounds}
+          filesClosed={filesClosed}
+          remove={
+            project.actions.includes('remove-draft')
+              ? { busy: busy === 'remove-draft', onRemove: removeDraft }
+              : undefined
+          }
+        />
       </section>
       <section className="space-y-3">
         <Section className="text-lg font-bold text-navy-900">Messages</Section>
+        {project.contentDeletedAt && retentionNote}
         {closeAt && (
           <p className="text-sm text-slate-700">
             {canMessage

@@ -1,4 +1,6 @@
-import type { Draft, FileRef, Round } from '../../../lib/delivery';
+import { useRef, useState } from 'react';
+import { removedDraftText, type Draft, type FileRef, type Round } from '../../../lib/delivery';
+import { ConfirmDialog } from './ConfirmDialog';
 import { FileDownload } from './FileDownload';
 import { formatBytes, isHttpsLink } from './file-rules';
 import { formatDateTime } from './format';
@@ -21,6 +23,8 @@ function ProjectFile({ from, file }: { from: FilesFrom; file: FileRef }) {
     </p>
   );
 }
+
+const roundTitle = (n: number) => (n === 1 ? 'First draft' : `Revision ${n - 1}`);
 
 function DraftView({ from, round }: { from: FilesFrom; round: Round }) {
   const draft: Draft = round.draft;
@@ -53,13 +57,56 @@ function DraftView({ from, round }: { from: FilesFrom; round: Round }) {
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       );
+    case 'removed':
+      return <p className="text-sm text-slate-700 italic">{removedDraftText(draft, formatDateTime(draft.at))}</p>;
   }
 }
 
-const roundTitle = (n: number) => (n === 1 ? 'First draft' : `Revision ${n - 1}`);
+/** The family removes a draft it gave: asked first, since its words and files are deleted for good. */
+function RemoveDraft({ round, remove }: { round: Round; remove: DraftRemoval }) {
+  const [asking, setAsking] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const title = roundTitle(round.n).toLowerCase();
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        disabled={remove.busy}
+        onClick={() => setAsking(true)}
+        className="text-sm font-semibold text-red-800 underline"
+        aria-label={`Remove the ${title}`}
+      >
+        Remove draft
+      </button>
+      {asking && (
+        <ConfirmDialog
+          title={`Remove the ${title}?`}
+          confirmLabel="Remove draft"
+          cancelLabel="Keep it"
+          danger
+          busy={remove.busy}
+          onConfirm={async () => {
+            await remove.onRemove(round.n);
+            setAsking(false);
+          }}
+          onClose={() => {
+            setAsking(false);
+            opener.current?.focus();
+          }}
+        >
+          <p>
+            Its text, link or file is deleted for good, for you and for your editor, who is told. The project shows when
+            it was removed instead. The editor&apos;s feedback stays.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
 
 /** One round: the prompt, the draft, and the feedback once returned. */
-function RoundView({ from, round }: { from: FilesFrom; round: Round }) {
+function RoundView({ from, round, remove }: { from: FilesFrom; round: Round; remove?: DraftRemoval }) {
   return (
     <li className="space-y-3 rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -73,7 +120,10 @@ function RoundView({ from, round }: { from: FilesFrom; round: Round }) {
         </div>
       )}
       <div className="space-y-1">
-        <p className="text-sm font-semibold text-slate-700">Draft</p>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <p className="text-sm font-semibold text-slate-700">Draft</p>
+          {remove && round.draft.kind !== 'removed' && <RemoveDraft round={round} remove={remove} />}
+        </div>
         <DraftView from={from} round={round} />
       </div>
       {round.returnedAt ? (
@@ -103,17 +153,28 @@ function RoundView({ from, round }: { from: FilesFrom; round: Round }) {
   );
 }
 
-/** The drafts and their feedback, newest first; `filesClosed` says why their files no longer download. */
+/** How the family removes a draft: absent for anyone the server does not let. */
+export interface DraftRemoval {
+  busy: boolean;
+  onRemove: (round: number) => Promise<unknown>;
+}
+
+/**
+ * The drafts and their feedback, newest first; `filesClosed` says why their files no longer download,
+ * `remove` lets the family remove a draft.
+ */
 export function Rounds({
   projectId,
   rounds,
   empty,
   filesClosed,
+  remove,
 }: {
   projectId: string;
   rounds: Round[];
   empty: string;
   filesClosed?: string;
+  remove?: DraftRemoval;
 }) {
   if (rounds.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
   return (
@@ -121,7 +182,7 @@ export function Rounds({
       {filesClosed && <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">{filesClosed}</p>}
       <ol className="space-y-3">
         {[...rounds].reverse().map((round) => (
-          <RoundView key={round.n} from={filesClosed ? null : projectId} round={round} />
+          <RoundView key={round.n} from={filesClosed ? null : projectId} round={round} remove={remove} />
         ))}
       </ol>
     </>

@@ -1,5 +1,6 @@
 /** How times, people and history read on the project pages. */
 import type { ProjectEvent, Role } from '../../../lib/delivery';
+import { RETENTION_WORDS } from '../../../lib/privacy';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -55,6 +56,10 @@ export function eventText(event: ProjectEvent): string | null {
       return 'Took the review off the site';
     case 'review_reminder':
       return 'Reminded to review';
+    case 'content_deleted':
+      return `Deleted its drafts, files and messages, ${RETENTION_WORDS.projectContent} after it ended`;
+    case 'remove-draft':
+      return event.note ? `Removed the ${event.note.toLowerCase()}` : 'Removed a draft';
     case 'message':
     case 'review':
     case 'reply':

@@ -39,6 +39,7 @@ export const stepDone: Partial<Record<ProjectAction, string>> = {
   message: 'Message sent.',
   review: 'Thank you: your review is saved.',
   reply: 'Your reply is published.',
+  'remove-draft': 'The draft is removed: its text and files are deleted, and your editor has been told.',
 };
 
 /** A cancel's success, by what it gives back (the quote the page showed, which the server held to). */
