@@ -2,10 +2,12 @@
  * The delivery timers, every five minutes on Netlify (`npm start` runs scheduled
  * functions every minute): late rounds, the 20-hour acknowledgement reminder, the 2-day warning and
  * the 7-day auto-final, slot repairs, unused uploads and the retention period (with, once, a backfill
- * of its timers for projects that ended before they were set). Reads only the timers that are due.
+ * of its timers for projects that ended before they were set), and inquiries and consults past theirs.
+ * Reads only the timers and records that are due.
  */
 import type { Config } from '@netlify/functions';
 import { runDeliveryTimers } from '../server/delivery/scheduler';
+import { runContactRetention } from '../server/privacy/contact-retention';
 import { backfillRetentionTimers } from '../server/privacy/retention';
 import { storageLimits, withStorageDeadline } from '../server/storage/budget';
 
@@ -14,6 +16,9 @@ export default async (_req: Request, context: Parameters<typeof runDeliveryTimer
   const summary = await withStorageDeadline(storageLimits().scheduledBudgetMs, async () => {
     // Never in the way of the timers: a page not done now is done by the next run.
     await backfillRetentionTimers(context).catch((error) => console.error('Retention backfill left for later:', error));
+    await runContactRetention(new Date(), context).catch((error) =>
+      console.error('Inquiry and consult retention left for later:', error),
+    );
     return runDeliveryTimers(context);
   });
   if (summary.due > 0)

@@ -204,5 +204,32 @@ export function consultsRepo(info?: DeployInfo) {
     },
     deleteReminder: (key: string) => store.delete(key),
     forgetReminder: (booking: ConsultBooking) => store.delete(reminderKey(booking)),
+
+    /**
+     * The slot claims and cancelled markers of consults that started before `before`, with their
+     * bookings' ids: the day folders before that day are listed, no booking is read.
+     */
+    async indexedBefore(before: Date): Promise<{ key: string; bookingId: string }[]> {
+      const beforeIso = before.toISOString();
+      const found: { key: string; bookingId: string }[] = [];
+      for (const root of ['slots/', 'cancelled/']) {
+        const { directories } = await store.list({ prefix: root, directories: true });
+        const days = directories.filter((folder) => folder.slice(root.length) <= beforeIso.slice(0, 10));
+        const keys = (await Promise.all(days.map((folder) => listKeys(store, { prefix: `${folder}/` }))))
+          .flat()
+          .filter((key) => key.split('/')[2] < beforeIso);
+        if (root === 'cancelled/') found.push(...keys.map((key) => ({ key, bookingId: key.split('/')[3] })));
+        else
+          found.push(
+            ...(await readRecords<{ bookingId: string }>(store, keys)).map(({ key, value }) => ({
+              key,
+              bookingId: value.bookingId,
+            })),
+          );
+      }
+      return found;
+    },
+    /** Takes a claim or marker `indexedBefore` found off the lists, once its booking no longer needs it. */
+    unindex: (key: string) => store.delete(key),
   };
 }
