@@ -4,6 +4,7 @@
  * the pages use it only to show the actions a project offers. No zod and no browser or Netlify
  * imports, so every island can use it.
  */
+import type { EssayComment } from './essay';
 import { LIMITED_EDITS, serviceById, type ServiceId } from './catalogue';
 import type { CancellationQuote } from './refunds';
 import { DAY_MS, HOUR_MS } from './time';
@@ -69,6 +70,9 @@ export const PROJECT_ACTIONS = [
   'review',
   'reply',
   'hide-review',
+  'comment',
+  'remove-comment',
+  'mark-comment',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -86,6 +90,9 @@ export const actionLabel: Record<ProjectAction, string> = {
   review: 'Submit Review',
   reply: 'Post Reply',
   'hide-review': 'Hide Review',
+  comment: 'Save Comment',
+  'remove-comment': 'Delete Comment',
+  'mark-comment': 'Done',
 };
 export const REVISION_LABEL = 'Submit Revision';
 
@@ -202,6 +209,8 @@ export interface Round {
   returnedBy?: string;
   /** How often the family kept the returned round open ('Keep it open'); absent is none. */
   keptOpen?: number;
+  /** The editor's comments on passages of this round's draft; absent is none. */
+  comments?: EssayComment[];
 }
 
 export interface ProjectEvent {

@@ -70,6 +70,10 @@ const ALLOWED: Record<ProjectAction, Partial<Record<Role, ProjectState[]>>> = {
   review: { customer: [], student: [], editor: [] },
   reply: { editor: [] },
   'hide-review': { admin: [] },
+  comment: { editor: ['submitted', 'in_review'] },
+  // These projects' rounds have no comments to delete or mark (the process test gives its sample one).
+  'remove-comment': { editor: [] },
+  'mark-comment': { customer: [], student: [] },
 };
 const ROLES: Role[] = ['customer', 'student', 'editor', 'admin', 'system'];
 
@@ -133,7 +137,7 @@ describe('the delivery state machine', () => {
       'cancel',
       'message',
     ]);
-    expect(availableActions(project('submitted'), 'editor')).toEqual(['acknowledge', 'return', 'message']);
+    expect(availableActions(project('submitted'), 'editor')).toEqual(['acknowledge', 'return', 'message', 'comment']);
     expect(availableActions(project('returned', { returns: 1 }), 'customer')).toEqual([
       'submit',
       'finalize',
