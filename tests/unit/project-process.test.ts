@@ -524,3 +524,28 @@ describe('comments on passages of the draft', () => {
     expect(projectView(returned, ['student'], NOW).rounds[0].comments).toEqual(returned.rounds[0].comments);
   });
 });
+
+describe('the notice of returned feedback', () => {
+  const lineOf = (project: Project, files: number) => {
+    const t = transitionNamed('return');
+    const step: Step = {
+      action: 'return',
+      notes: 'Notes',
+      files: Array.from({ length: files }, (_, i) => ({ id: `f${i}`, name: 'notes.pdf', kind: 'pdf', bytes: 10 })),
+    };
+    const after = applyTransition(project, t, step, actorFor('editor'), NOW);
+    return noticesOf(t, step, project, after, actorFor('editor'))[0].lines[0];
+  };
+
+  it('says how many comments came back with the notes, and files', () => {
+    const none = sample('in_review');
+    delete none.rounds[0].comments;
+    expect(lineOf(none, 0)).toBe('Maya Chen returned feedback on Supplemental Essay Help (Large).');
+    expect(lineOf(sample('in_review'), 0)).toBe(
+      'Maya Chen returned feedback on Supplemental Essay Help (Large) with 1 comment on the draft.',
+    );
+    expect(lineOf(sample('in_review'), 2)).toBe(
+      'Maya Chen returned feedback on Supplemental Essay Help (Large) with 2 files and 1 comment on the draft.',
+    );
+  });
+});
