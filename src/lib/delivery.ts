@@ -4,6 +4,7 @@
  * the pages use it only to show the actions a project offers. No zod and no browser or Netlify
  * imports, so every island can use it.
  */
+import type { EssayComment } from './essay';
 import { LIMITED_EDITS, serviceById, type ServiceId } from './catalogue';
 import type { CancellationQuote } from './refunds';
 import { DAY_MS, HOUR_MS } from './time';
@@ -71,6 +72,9 @@ export const PROJECT_ACTIONS = [
   'reply',
   'hide-review',
   'remove-draft',
+  'comment',
+  'remove-comment',
+  'mark-comment',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -89,6 +93,9 @@ export const actionLabel: Record<ProjectAction, string> = {
   reply: 'Post Reply',
   'hide-review': 'Hide Review',
   'remove-draft': 'Remove draft',
+  comment: 'Save Comment',
+  'remove-comment': 'Delete Comment',
+  'mark-comment': 'Done',
 };
 export const REVISION_LABEL = 'Submit Revision';
 
@@ -223,6 +230,8 @@ export interface Round {
   returnedBy?: string;
   /** How often the family kept the returned round open ('Keep it open'); absent is none. */
   keptOpen?: number;
+  /** The editor's comments on passages of this round's draft; absent is none. */
+  comments?: EssayComment[];
 }
 
 export interface ProjectEvent {

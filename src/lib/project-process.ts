@@ -14,6 +14,7 @@
  * - `notices`: who is e-mailed, by the name of what they read (`netlify/server/delivery/notices.ts`).
  *   'family' is the parent and, once invited, the student; 'parent' is the parent alone.
  */
+import { COMMENT_LIMITS, commentMessages } from './essay-comments';
 import { refundMessages } from './refunds';
 import {
   REVIEW_REMINDER_MS,
@@ -67,7 +68,10 @@ export type Effect =
   | 'reveal'
   | 'record-reply'
   | 'hide-review'
-  | 'remove-draft';
+  | 'remove-draft'
+  | 'add-comment'
+  | 'remove-comment'
+  | 'mark-comment';
 export type Audience = 'parent' | 'family' | 'editor' | 'previous-editor';
 export type TimerName = keyof typeof TIMERS;
 
@@ -126,6 +130,11 @@ export const GUARDS = {
   /** Something the family gave is still there to remove. */
   'has-draft': (p: RuledProject) =>
     p.rounds.some((round) => round.draft.kind !== 'removed') ? null : deliveryMessages.noDraftToRemove,
+  /** A round holds a bounded number of comments. */
+  'comments-have-room': (p: RuledProject) =>
+    (p.rounds.at(-1)?.comments?.length ?? 0) >= COMMENT_LIMITS.perRound ? commentMessages.full : null,
+  /** Deleting or marking a comment needs one on the round. */
+  'has-comments': (p: RuledProject) => ((p.rounds.at(-1)?.comments?.length ?? 0) > 0 ? null : commentMessages.none),
 } as const satisfies Record<string, (project: RuledProject, now: Date) => string | null>;
 
 const FAMILY: readonly Role[] = ['customer', 'student'];
@@ -361,6 +370,42 @@ export const TRANSITIONS = [
     effects: ['remove-draft'],
     versioned: false,
     notices: { editor: 'draft-removed' },
+  }),
+  // Comments on passages of the draft: the editor's drafts of the feedback while the round is being
+  // edited, returned with the notes; then the family marks each done or not. No notice: the return's
+  // notice is the family's word that there is feedback, comments included.
+  transition({
+    name: 'comment',
+    action: 'comment',
+    actors: ['editor'],
+    from: ['submitted', 'in_review'],
+    to: null,
+    guards: ['comments-have-room'],
+    effects: ['add-comment'],
+    versioned: false,
+    notices: {},
+  }),
+  transition({
+    name: 'remove-comment',
+    action: 'remove-comment',
+    actors: ['editor'],
+    from: ['submitted', 'in_review'],
+    to: null,
+    guards: ['has-comments'],
+    effects: ['remove-comment'],
+    versioned: false,
+    notices: {},
+  }),
+  transition({
+    name: 'mark-comment',
+    action: 'mark-comment',
+    actors: FAMILY,
+    from: ['returned'],
+    to: null,
+    guards: ['has-comments'],
+    effects: ['mark-comment'],
+    versioned: false,
+    notices: {},
   }),
 ] as const;
 

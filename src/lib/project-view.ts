@@ -15,6 +15,7 @@ import {
   type ProjectView,
   type Role,
 } from './delivery';
+import { commentsShown } from './essay-comments';
 import { refusal } from './project-process';
 import { contentDeletionNotice } from './project-retention';
 import { quoteFor, type RefundBasis } from './refunds';
@@ -76,6 +77,12 @@ export function projectView(project: Project, roles: Role[], now: Date, order: R
   const team = roles.includes('admin');
   const full = team || roles.includes('customer');
   const editorReads = !full && !roles.includes('student');
+  // Comments are the editor's drafts until the round is returned: the family reads neither them nor their making.
+  const familyReads = !team && !roles.includes('editor');
+  const rounds = record.rounds.map(({ comments, ...round }) => {
+    const shownComments = commentsShown({ ...round, comments }, familyReads);
+    return shownComments.length > 0 ? { ...round, comments: shownComments } : round;
+  });
   // Families and editors see our team as one name, never an admin's address; our team sees who it was.
   const shown = <
     T extends { by: Role; adminEmail?: string; actor?: string; author?: string; refundCents?: number; note?: string },
@@ -88,9 +95,11 @@ export function projectView(project: Project, roles: Role[], now: Date, order: R
   });
   return {
     ...(full ? record : editorReads ? forEditor(record) : forStudent(record)),
+    rounds,
     // The editor's review of the family is our team's to read: its entry too.
     history: record.history
       .filter((event) => team || !(event.type === 'review' && event.by === 'editor'))
+      .filter((event) => !familyReads || (event.type !== 'comment' && event.type !== 'remove-comment'))
       .map((event) => shown(event) as ProjectEvent),
     reviews: reviewsFor(record.reviews, team, editorReads),
     messages: record.messages.map((message) => shown(message) as ProjectMessage),

@@ -82,6 +82,29 @@ describe('slots move exactly once per project', () => {
     expect((await editorsRepo().get(OPEN_EDITOR))!.slotsOpen).toBe(before - 1);
   });
 
+  it('10 comments saved at once: each one answered 200 is stored, every other is told stale, none twice', async () => {
+    await resetOrderingStores();
+    const customer = await createUser();
+    const {
+      projectIds: [id],
+    } = await paidOrder(customer.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
+    await submitText(customer.idToken, (await projectsRepo().get(id))!, 'My essay, first draft.');
+    const editor = await tokenOf('maya@example.test');
+    const anchor = { block: 0, start: 3, end: 8, quote: 'essay', prefix: 'My ', suffix: ', first draft.' };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => act(editor, id, 'comment', { anchor, text: `Comment ${i}` })),
+    );
+    const stored = (await projectsRepo().get(id))!.rounds[0].comments ?? [];
+    const won = answers.filter((a) => a.status === 200);
+    expect(won.length).toBeGreaterThan(0);
+    expect(stored.map((c) => c.text).sort()).toEqual(
+      won.map((a) => a.body.rounds[0].comments.at(-1).text as string).sort(),
+    );
+    expect(answers.filter((a) => a.status !== 200).map((a) => [a.status, a.body.error])).toEqual(
+      Array(10 - won.length).fill([409, deliveryMessages.stale]),
+    );
+  });
+
   it('50 drafts to one editor at once take the open slots and no more; 50 finals at once give back exactly those', async () => {
     await resetOrderingStores();
     const customer = await createUser();

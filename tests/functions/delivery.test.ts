@@ -105,8 +105,18 @@ function bodyFor(action: ProjectAction, project: Pick<ProjectView, 'version' | '
       return { reason: 'It named another student.' };
     case 'remove-draft':
       return { round: 1 };
+    case 'comment':
+      return { anchor: { block: 0, start: 0, end: 5, quote: 'Draft', prefix: '', suffix: ' 1' }, text: 'Say more.' };
+    case 'remove-comment':
+      return { commentId: firstComment(project) };
+    case 'mark-comment':
+      return { commentId: firstComment(project), done: true };
   }
 }
+
+/** The first comment on the last round, as the editor made it on the way to the state under test. */
+const firstComment = (project: Pick<ProjectView, 'rounds'>) =>
+  project.rounds.at(-1)?.comments?.[0]?.id ?? crypto.randomUUID();
 
 const ROLE_TOKENS: Record<Exclude<Role, 'system'>, () => string> = {
   customer: () => tokens.customer,
@@ -119,14 +129,19 @@ const ROLE_TOKENS: Record<Exclude<Role, 'system'>, () => string> = {
 async function projectIn(state: ProjectState, id: string): Promise<ProjectView> {
   const path: [ProjectAction, Exclude<Role, 'system'>][] = {
     awaiting_draft: [],
-    submitted: [['submit', 'customer']],
+    submitted: [
+      ['submit', 'customer'],
+      ['comment', 'editor'],
+    ],
     in_review: [
       ['submit', 'customer'],
       ['acknowledge', 'editor'],
+      ['comment', 'editor'],
     ],
     returned: [
       ['submit', 'customer'],
       ['acknowledge', 'editor'],
+      ['comment', 'editor'],
       ['return', 'editor'],
     ],
     final: [

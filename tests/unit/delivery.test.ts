@@ -72,6 +72,10 @@ const ALLOWED: Record<ProjectAction, Partial<Record<Role, ProjectState[]>>> = {
   'hide-review': { admin: [] },
   // Only where a draft is in: of these projects, the returned one.
   'remove-draft': { customer: ['returned'], student: ['returned'] },
+  comment: { editor: ['submitted', 'in_review'] },
+  // These projects' rounds have no comments to delete or mark (the process test gives its sample one).
+  'remove-comment': { editor: [] },
+  'mark-comment': { customer: [], student: [] },
 };
 const ROLES: Role[] = ['customer', 'student', 'editor', 'admin', 'system'];
 
@@ -135,7 +139,7 @@ describe('the delivery state machine', () => {
       'cancel',
       'message',
     ]);
-    expect(availableActions(project('submitted'), 'editor')).toEqual(['acknowledge', 'return', 'message']);
+    expect(availableActions(project('submitted'), 'editor')).toEqual(['acknowledge', 'return', 'message', 'comment']);
     expect(availableActions(project('returned', { returns: 1 }), 'customer')).toEqual([
       'submit',
       'finalize',

@@ -30,6 +30,8 @@ import {
   TRANSITIONS,
   type TransitionName,
 } from '../../src/lib/project-process';
+import { COMMENT_LIMITS, commentMessages } from '../../src/lib/essay-comments';
+import { projectView } from '../../src/lib/project-view';
 import { refundMessages } from '../../src/lib/refunds';
 import { reviewMessages } from '../../src/lib/reviews';
 import { site } from '../../src/lib/site';
@@ -38,6 +40,9 @@ import { ARCHITECTURE, processSection, withProcessSection } from '../../scripts/
 const OPEN: ProjectState[] = ['awaiting_draft', 'submitted', 'in_review', 'returned'];
 const ROLES: Role[] = ['customer', 'student', 'editor', 'admin', 'system'];
 const AT = '2026-11-02T15:00:00.000Z';
+/** 'essay' in the sample's draft, 'My essay'. */
+const ANCHOR = { block: 0, start: 3, end: 8, quote: 'essay', prefix: 'My ', suffix: '' };
+const COMMENT_ID = '6f1c2a9e-4b7d-4e0a-9c3b-2d5e8f1a7b40';
 const NOW = new Date(AT);
 
 /** Who takes each transition, how it is asked for, from where, and where it leads (null: stays). */
@@ -74,6 +79,9 @@ const EXPECTED: Record<
     from: ['submitted', 'in_review', 'returned', 'final', 'withdrawn', 'cancelled'],
     to: null,
   },
+  comment: { by: ['editor'], via: 'endpoint', from: ['submitted', 'in_review'], to: null },
+  'remove-comment': { by: ['editor'], via: 'endpoint', from: ['submitted', 'in_review'], to: null },
+  'mark-comment': { by: ['customer', 'student'], via: 'endpoint', from: ['returned'], to: null },
 };
 
 /** A supplement in `state`, as it gets there: a draft in, feedback on it once returned. */
@@ -115,6 +123,16 @@ function sample(state: ProjectState, { invited = false } = {}): Project {
             notes: returned ? 'Notes' : null,
             files: [],
             late: false,
+            comments: [
+              {
+                id: COMMENT_ID,
+                round: 1,
+                anchor: ANCHOR,
+                text: 'Which essay?',
+                createdAt: '2026-11-01T13:00:00.000Z',
+                doneAt: null,
+              },
+            ],
           },
         ]
       : [],
@@ -154,6 +172,13 @@ const STEPS: Record<Step['action'], Step> = {
   reply: { action: 'reply', text: 'Thank you, Sam!' },
   'hide-review': { action: 'hide-review', reason: 'It named another student.' },
   'remove-draft': { action: 'remove-draft', round: 1 },
+  comment: {
+    action: 'comment',
+    anchor: ANCHOR,
+    text: 'Which essay? Name it.',
+  },
+  'remove-comment': { action: 'remove-comment', commentId: COMMENT_ID },
+  'mark-comment': { action: 'mark-comment', commentId: COMMENT_ID, done: true },
 };
 
 const actorFor = (role: Role): Actor =>
@@ -250,6 +275,10 @@ const TOLD: Record<TransitionName, string[]> = {
   reply: ['customer', 'student'],
   'hide-review': ['customer', 'student'],
   'remove-draft': ['editor:maya-chen'],
+  // No notice per comment: the family reads them with the returned feedback.
+  comment: [],
+  'remove-comment': [],
+  'mark-comment': [],
 };
 
 describe('what each transition does, and who is told', () => {
@@ -262,7 +291,16 @@ describe('what each transition does, and who is told', () => {
         const actor = actorFor(role);
         const after = applyTransition(before, t, step, actor, NOW);
         expect(after.state).toBe(EXPECTED[t.name].to ?? from);
-        const unversioned = ['message', 'review', 'reply', 'hide-review', 'remove-draft'].includes(t.action);
+        const unversioned = [
+          'message',
+          'review',
+          'reply',
+          'hide-review',
+          'remove-draft',
+          'comment',
+          'remove-comment',
+          'mark-comment',
+        ].includes(t.action);
         expect(after.version).toBe(before.version + (unversioned ? 0 : 1));
         expect(after.history.at(-1)).toMatchObject({ at: AT, by: role, actor: actor.name, type: t.action, from });
         expect(after.history.at(-1)?.adminEmail).toBe(role === 'admin' ? 'owner@beacon.example' : undefined);
@@ -401,5 +439,125 @@ describe('what the process is read from', () => {
     const markdown = readFileSync(ARCHITECTURE, 'utf8');
     expect(withProcessSection(markdown), 'run npm run docs:process').toBe(markdown);
     expect(markdown).toContain(processSection());
+  });
+});
+
+describe('comments on passages of the draft', () => {
+  const editor = actorFor('editor');
+  const comment = (project: Project, text = 'Which essay? Name it.') =>
+    applyTransition(project, transitionNamed('comment'), { ...STEPS.comment, text } as Step, editor, NOW);
+
+  it('the editor drafts and deletes comments on the round being edited; each is kept with its round', () => {
+    const once = comment(sample('in_review'));
+    const twice = comment(once, 'Cut this sentence.');
+    const comments = twice.rounds[0].comments!.slice(1);
+    expect(twice.rounds[0].comments![0].id).toBe(COMMENT_ID);
+    expect(comments).toEqual([
+      {
+        id: expect.any(String),
+        round: 1,
+        anchor: ANCHOR,
+        text: 'Which essay? Name it.',
+        createdAt: AT,
+        doneAt: null,
+      },
+      expect.objectContaining({ round: 1, text: 'Cut this sentence.' }),
+    ]);
+    expect(comments[0].id).not.toBe(comments[1].id);
+    const removed = applyTransition(
+      twice,
+      transitionNamed('remove-comment'),
+      { action: 'remove-comment', commentId: comments[0].id },
+      editor,
+      NOW,
+    );
+    expect(removed.rounds[0].comments!.map((c) => c.text)).toEqual(['Which essay?', 'Cut this sentence.']);
+    expect(removed.history.slice(-3).map((e) => e.type)).toEqual(['comment', 'comment', 'remove-comment']);
+  });
+
+  it(`refuses the comment after ${COMMENT_LIMITS.perRound} on a round`, () => {
+    let project = sample('in_review');
+    // The sample's round has one comment already.
+    for (let i = 0; i < COMMENT_LIMITS.perRound - 2; i++) project = comment(project);
+    expect(transitionRefusal(project, transitionNamed('comment'), NOW)).toBeNull();
+    project = comment(project);
+    expect(transitionRefusal(project, transitionNamed('comment'), NOW)).toEqual({
+      status: 409,
+      error: commentMessages.full,
+    });
+  });
+
+  it('deleting or marking needs a comment on the round', () => {
+    const bare = sample('returned');
+    bare.rounds[0].comments = [];
+    expect(transitionRefusal(bare, transitionNamed('mark-comment'), NOW)?.error).toBe(commentMessages.none);
+    const editing = sample('in_review');
+    delete editing.rounds[0].comments;
+    expect(transitionRefusal(editing, transitionNamed('remove-comment'), NOW)?.error).toBe(commentMessages.none);
+  });
+
+  it('the family marks a returned comment done and not done again', () => {
+    const returned = applyTransition(
+      comment(sample('in_review')),
+      transitionNamed('return'),
+      STEPS.return,
+      editor,
+      NOW,
+    );
+    const id = returned.rounds[0].comments![1].id;
+    const mark = (project: Project, done: boolean, at: Date) =>
+      applyTransition(
+        project,
+        transitionNamed('mark-comment'),
+        { action: 'mark-comment', commentId: id, done },
+        actorFor('student'),
+        at,
+      );
+    const later = new Date(NOW.getTime() + 60_000);
+    const done = mark(returned, true, later);
+    expect(done.rounds[0].comments!.map((c) => c.doneAt)).toEqual([null, later.toISOString()]);
+    expect(done.state).toBe('returned');
+    expect(mark(done, false, later).rounds[0].comments![1].doneAt).toBeNull();
+  });
+
+  it('the family reads neither the comments nor their making until the round is returned', () => {
+    const drafted = comment(sample('in_review', { invited: true }));
+    for (const roles of [['customer'], ['student']] as Role[][]) {
+      const view = projectView(drafted, roles, NOW);
+      expect(view.rounds[0].comments, roles[0]).toBeUndefined();
+      expect(
+        view.history.map((e) => e.type),
+        roles[0],
+      ).not.toContain('comment');
+    }
+    expect(projectView(drafted, ['editor'], NOW).rounds[0].comments).toHaveLength(2);
+    expect(projectView(drafted, ['admin'], NOW).rounds[0].comments).toHaveLength(2);
+    const returned = applyTransition(drafted, transitionNamed('return'), STEPS.return, editor, NOW);
+    expect(projectView(returned, ['student'], NOW).rounds[0].comments).toEqual(returned.rounds[0].comments);
+  });
+});
+
+describe('the notice of returned feedback', () => {
+  const lineOf = (project: Project, files: number) => {
+    const t = transitionNamed('return');
+    const step: Step = {
+      action: 'return',
+      notes: 'Notes',
+      files: Array.from({ length: files }, (_, i) => ({ id: `f${i}`, name: 'notes.pdf', kind: 'pdf', bytes: 10 })),
+    };
+    const after = applyTransition(project, t, step, actorFor('editor'), NOW);
+    return noticesOf(t, step, project, after, actorFor('editor'))[0].lines[0];
+  };
+
+  it('says how many comments came back with the notes, and files', () => {
+    const none = sample('in_review');
+    delete none.rounds[0].comments;
+    expect(lineOf(none, 0)).toBe('Maya Chen returned feedback on Supplemental Essay Help (Large).');
+    expect(lineOf(sample('in_review'), 0)).toBe(
+      'Maya Chen returned feedback on Supplemental Essay Help (Large) with 1 comment on the draft.',
+    );
+    expect(lineOf(sample('in_review'), 2)).toBe(
+      'Maya Chen returned feedback on Supplemental Essay Help (Large) with 2 files and 1 comment on the draft.',
+    );
   });
 });

@@ -73,7 +73,13 @@ const invited = (words: Words, project: Project, audience: Audience): Words => (
   lines: [...words.lines, audience === 'editor' ? inviteEditor(project) : inviteFamily(project)],
 });
 
-const files = (n: number) => (n ? ` with ${n} file${n === 1 ? '' : 's'}` : '');
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** ' with 2 files and 3 comments on the draft': what came back besides the notes. */
+function returnedWith(files: number, comments: number) {
+  const parts = [files && plural(files, 'file'), comments && `${plural(comments, 'comment')} on the draft`];
+  const named = parts.filter(Boolean);
+  return named.length ? ` with ${named.join(' and ')}` : '';
+}
 const finalTo = (project: Project, why = '') => ({
   subject: `Final: ${what(project)}`,
   lines: [`${what(project)} is now final${why}.`],
@@ -113,7 +119,7 @@ export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext)
     return {
       subject: `Feedback returned: ${project.service.title}`,
       lines: [
-        `${project.editor.name} returned feedback on ${project.service.title}${files(inputOf(step, 'return').files.length)}.`,
+        `${project.editor.name} returned feedback on ${project.service.title}${returnedWith(inputOf(step, 'return').files.length, project.rounds.at(-1)?.comments?.length ?? 0)}.`,
         left === null ? 'You can submit a revision whenever you are ready.' : `Edits left: ${left}.`,
         left === 0
           ? 'That was the last edit: mark the essay final once you have read the feedback.'

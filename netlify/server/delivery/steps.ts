@@ -37,6 +37,8 @@ import {
   withdrawSchema,
 } from '../../../src/lib/delivery.schema';
 import { removeDraftSchema } from '../../../src/lib/privacy.schema';
+import { commentSchema, markCommentSchema, removeCommentSchema } from '../../../src/lib/essay-comments.schema';
+import { commentMessages } from '../../../src/lib/essay-comments';
 import { editorReviewSchema, familyReviewSchema, hideReviewSchema, replySchema } from '../../../src/lib/reviews.schema';
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
 import { contentDeletesAt } from '../../../src/lib/project-retention';
@@ -164,7 +166,20 @@ async function stepOf(
         throw new HttpError(400, deliveryMessages.noSuchDraft);
       return { action, round };
     }
+    case 'comment':
+      return { action, ...parse(commentSchema, body) };
+    case 'remove-comment':
+      return { action, commentId: parse(removeCommentSchema, body).commentId };
+    case 'mark-comment':
+      return { action, ...parse(markCommentSchema, body) };
   }
+}
+
+/** A step on one comment names a comment of the round being edited or read now: 409 when it does not. */
+function requireComment(project: Project, step: Step) {
+  if (step.action !== 'remove-comment' && step.action !== 'mark-comment') return;
+  if (!project.rounds.at(-1)?.comments?.some((comment) => comment.id === step.commentId))
+    throw new HttpError(409, commentMessages.noSuchComment);
 }
 
 type TimerArgs = Parameters<ReturnType<typeof timersRepo>['schedule']>;
@@ -303,6 +318,7 @@ export async function takeStep(
   if (isRepeated(project, t, step)) return project;
   const refused = refusal(project, action, role);
   if (refused) throw new HttpError(refused.status, refused.error);
+  requireComment(project, step);
   const actor: Actor =
     role === 'admin' ? teamActor(caller.email) : { role, name: personName(role, project.editor.name, project) };
   const commit = () => commitStep(project, found!.etag, t, step, actor, context);

@@ -16,6 +16,7 @@ import {
   type TurnaroundKind,
 } from '../../../src/lib/delivery';
 import { stateAfter, type Effect, type Transition } from '../../../src/lib/project-process';
+import type { CommentAnchor, EssayComment } from '../../../src/lib/essay';
 import type { CancellationQuote } from '../../../src/lib/refunds';
 import type { Scores } from '../../../src/lib/rating';
 import type { ProjectReviews } from '../../../src/lib/reviews';
@@ -48,7 +49,10 @@ export type Step =
   | { action: 'reply'; text: string }
   | { action: 'hide-review'; reason: string }
   /** `round`: the number of the round whose draft the family removes. */
-  | { action: 'remove-draft'; round: number };
+  | { action: 'remove-draft'; round: number }
+  | { action: 'comment'; anchor: CommentAnchor; text: string }
+  | { action: 'remove-comment'; commentId: string }
+  | { action: 'mark-comment'; commentId: string; done: boolean };
 
 type StepOf<A extends Step['action']> = Extract<Step, { action: A }>;
 
@@ -65,6 +69,12 @@ const withReviews = (project: Project, change: Partial<ProjectReviews>): Project
 
 const withLastRound = (project: Project, change: (round: Round) => Round) =>
   project.rounds.map((round, i) => (i === project.rounds.length - 1 ? change(round) : round));
+
+/** The last round's comments changed: the only round comments are made, removed or marked on. */
+const withComments = (project: Project, change: (comments: EssayComment[]) => EssayComment[]): Project => ({
+  ...project,
+  rounds: withLastRound(project, (round) => ({ ...round, comments: change(round.comments ?? []) })),
+});
 
 function messageFrom(actor: Actor, text: string, now: Date): ProjectMessage {
   return {
@@ -195,6 +205,23 @@ const RECORD_EFFECTS: Record<Effect, (project: Project, input: EffectInput) => P
         round.n === n ? withoutDraft(round, { kind: 'removed', at: now.toISOString(), by: 'family' }) : round,
       ),
     };
+  },
+  'add-comment': (project, { step, now }) => {
+    const { anchor, text } = inputOf(step, 'comment');
+    const round = project.rounds.length;
+    const comment = { id: crypto.randomUUID(), round, anchor, text, createdAt: now.toISOString(), doneAt: null };
+    return withComments(project, (comments) => [...comments, comment]);
+  },
+  'remove-comment': (project, { step }) => {
+    const { commentId } = inputOf(step, 'remove-comment');
+    return withComments(project, (comments) => comments.filter((comment) => comment.id !== commentId));
+  },
+  'mark-comment': (project, { step, now }) => {
+    const { commentId, done } = inputOf(step, 'mark-comment');
+    const doneAt = done ? now.toISOString() : null;
+    return withComments(project, (comments) =>
+      comments.map((comment) => (comment.id === commentId ? { ...comment, doneAt } : comment)),
+    );
   },
   'take-slot': (project) => project,
   'release-slot': (project) => project,

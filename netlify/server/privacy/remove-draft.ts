@@ -13,9 +13,12 @@ import { projectFilesRepo } from '../delivery/files';
 /** How soon the repair of an interrupted deletion runs. */
 const FILE_REPAIR_MS = 2 * 60 * 1000;
 
-/** What a round's draft owns: the ids of its files in the files store, and the round's fields that hold its words. */
+/**
+ * What a round's draft owns: the ids of its files in the files store, and the round's fields that hold
+ * its words: the draft, and the editor's comments, which quote it.
+ */
 export function draftContents(round: Round): { fileIds: string[]; fields: readonly (keyof Round)[] } {
-  return { fileIds: round.draft.kind === 'file' ? [round.draft.file.id] : [], fields: ['draft'] };
+  return { fileIds: round.draft.kind === 'file' ? [round.draft.file.id] : [], fields: ['draft', 'comments'] };
 }
 
 /** The round with its draft removed: every field the draft owns cleared, the draft a note of when and by whom. */

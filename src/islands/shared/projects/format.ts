@@ -63,6 +63,9 @@ export function eventText(event: ProjectEvent): string | null {
     case 'message':
     case 'review':
     case 'reply':
-      return null; // the thread and the reviews show these
+    case 'comment':
+    case 'remove-comment':
+    case 'mark-comment':
+      return null; // the thread, the reviews and the draft's comments show these
   }
 }
