@@ -34,3 +34,24 @@ export const conversionMessages = {
   pdf: 'PDF drafts are kept as a download.',
   empty: 'This document has no text to show.',
 } as const;
+
+/**
+ * A draft's words against the limit, as shown and as a screen reader announces it:
+ * '612 / 650 words', '700 / 650 words — 50 over the limit', or '612 words' with no limit.
+ */
+export function wordCountLabel(words: number, limit: number | null): { text: string; over: boolean } {
+  const count = words.toLocaleString('en-US');
+  if (limit === null) return { text: `${count} ${words === 1 ? 'word' : 'words'}`, over: false };
+  const over = words - limit;
+  const text = `${count} / ${limit.toLocaleString('en-US')} words`;
+  return over > 0
+    ? { text: `${text} — ${over.toLocaleString('en-US')} over the limit`, over: true }
+    : { text, over: false };
+}
+
+export const draftViewMessages = {
+  loading: 'Loading the draft...',
+  downloadOnly: 'This draft can only be downloaded: it is not shown in the page.',
+  unreadable: 'This draft could not be shown in the page.',
+  link: 'This draft is a link to a document outside this site.',
+} as const;

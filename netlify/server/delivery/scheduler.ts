@@ -13,6 +13,7 @@ import { expireIfDue } from '../orders/unpaid-orders';
 import { refundCancellation } from './cancellation';
 import { noticesOfEvent, send, timerNotices } from './notify';
 import { projectFilesRepo } from './files';
+import { draftTextsRepo } from '../essay/draft-texts.repo';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
 import { syncEditorStats } from '../reviews/editor-stats';
@@ -73,7 +74,10 @@ async function handle(timer: Timer, now: Date, context: StepContext): Promise<vo
     const used = project?.rounds.some(
       (r) => (r.draft.kind === 'file' && r.draft.file.id === timer.ref) || r.files.some((f) => f.id === timer.ref),
     );
-    if (!used) await projectFilesRepo(context).remove(timer.subjectId, timer.ref);
+    if (!used) {
+      await draftTextsRepo(context).remove(timer.subjectId, timer.ref);
+      await projectFilesRepo(context).remove(timer.subjectId, timer.ref);
+    }
     return;
   }
   const found = await repo.getForUpdate(timer.subjectId);
