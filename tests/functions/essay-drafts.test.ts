@@ -16,7 +16,7 @@ import { bearer, createUser } from '../helpers/auth-emulator';
 import { call, context } from '../helpers/functions';
 import { selection, student } from '../helpers/orders';
 import { act, paidOrder, upload, useDeliveryParties } from '../helpers/projects';
-import { docx, paragraph } from '../unit/essay/docx-fixture';
+import { docx, paragraph } from '../helpers/docx';
 
 const parties = useDeliveryParties(['drafts']);
 let sam: Awaited<ReturnType<typeof createUser>>;

@@ -2,7 +2,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { convertDraft } from '../../../netlify/server/essay/convert';
 import { CONVERSION_LIMITS, conversionMessages } from '../../../src/lib/essay-limits';
-import { docx, image, listItem, paragraph } from './docx-fixture';
+import { docx, image, listItem, paragraph } from '../../helpers/docx';
 
 const unreadable = (reason: string) => ({ status: 'unreadable', blocks: [], reason });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wordCountLabel } from '../../../src/lib/essay-limits';
 import { countWords } from '../../../src/lib/words';
 
 describe('counting words', () => {
@@ -33,5 +34,15 @@ describe('counting words', () => {
     expect(countWords('我爱读书')).toBe(4);
     expect(countWords('ひらがな')).toBe(4);
     expect(countWords('I read 我爱 books')).toBe(5);
+  });
+});
+
+describe('the count against the limit', () => {
+  it('reads as words of the limit, and says how far over in words', () => {
+    expect(wordCountLabel(612, 650)).toEqual({ text: '612 / 650 words', over: false });
+    expect(wordCountLabel(650, 650)).toEqual({ text: '650 / 650 words', over: false });
+    expect(wordCountLabel(700, 650)).toEqual({ text: '700 / 650 words — 50 over the limit', over: true });
+    expect(wordCountLabel(1, null)).toEqual({ text: '1 word', over: false });
+    expect(wordCountLabel(1200, null)).toEqual({ text: '1,200 words', over: false });
   });
 });
