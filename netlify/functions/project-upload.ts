@@ -18,6 +18,7 @@ import { authenticate } from '../server/core/auth';
 import { editorOf, requireRoles } from '../server/delivery/access';
 import { projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';
 import { projectsRepo } from '../server/delivery/projects.repo';
+import { convertUpload } from '../server/essay/draft-text';
 import { spend } from '../server/core/rate-limits';
 import { timersRepo } from '../server/core/timers';
 import { HttpError, json, readBytes, route } from '../server/core/http';
@@ -59,6 +60,9 @@ export default route({
       uploadedAt: now.toISOString(),
     });
     await timersRepo(context).schedule(new Date(now.getTime() + DAY_MS), project!.id, 'file', file.id);
+    // A family's draft is converted now, after its clean-up timer is set: a failure here leaves nothing
+    // the timer does not remove, and the draft endpoint converts a draft whose text is missing.
+    if (roles.some((role) => FOR[role] === 'submit')) await convertUpload(project!.id, file.id, bytes, kind, context);
     return json(file, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   },
 });

@@ -211,6 +211,14 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
       body: 'Draft',
     },
   },
+  'project-draft': {
+    kind: 'signed-in',
+    request: {
+      path: '/api/projects/BCC-ABC234-1/drafts/1',
+      params: { id: 'BCC-ABC234-1', round: '1' },
+      headers: customer,
+    },
+  },
   'project-file': {
     kind: 'signed-in',
     request: {

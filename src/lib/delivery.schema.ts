@@ -3,6 +3,7 @@
  * limits with delivery.ts and never import this file, which would bring zod along.
  */
 import { DELIVERY_LIMITS, PROJECT_STATES } from './delivery';
+import { WORD_LIMIT_BOUNDS } from './essay-limits';
 import { UUID } from './ids';
 import { z } from './zod';
 
@@ -56,6 +57,14 @@ export const submitSchema = z.object({
     .max(DELIVERY_LIMITS.prompt, `prompt must be at most ${DELIVERY_LIMITS.prompt} characters`)
     .default(''),
   draft: draftSchema,
+  /** The prompt's word limit; absent keeps the previous round's, null states none. */
+  wordLimit: z
+    .number({ message: 'wordLimit must be a whole number' })
+    .int('wordLimit must be a whole number')
+    .min(WORD_LIMIT_BOUNDS.min, `wordLimit must be at least ${WORD_LIMIT_BOUNDS.min}`)
+    .max(WORD_LIMIT_BOUNDS.max, `wordLimit must be at most ${WORD_LIMIT_BOUNDS.max}`)
+    .nullable()
+    .optional(),
 });
 export const acknowledgeSchema = z.object({ version, message: text('message', DELIVERY_LIMITS.message) });
 /** Our team says why (required of an admin, by the step); a family withdrawing its own project need not. */

@@ -218,6 +218,8 @@ export interface Round {
   submittedAt: string;
   prompt: string;
   draft: Draft;
+  /** The prompt's word limit the family stated; absent or null is none. */
+  wordLimit?: number | null;
   turnaround: TurnaroundKind;
   dueAt: string;
   acknowledgedAt: string | null;

@@ -135,6 +135,12 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
     params: { id: 'BCC-ABC234-1', action: 'submit' },
     expect: 401,
   },
+  'project-draft': {
+    route: '/api/projects/:id/drafts/:round',
+    path: '/api/projects/BCC-ABC234-1/drafts/1',
+    params: { id: 'BCC-ABC234-1', round: '1' },
+    expect: 401,
+  },
   'project-file': {
     route: '/api/project-files/:id/:fileId',
     path: '/api/project-files/BCC-ABC234-1/00000000-0000-4000-8000-000000000000',

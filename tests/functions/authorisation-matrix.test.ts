@@ -380,6 +380,13 @@ const MATRIX: Record<string, Row> = {
       return { path: `/api/project-files/${id}/${fileId}`, params: { id, fileId } };
     },
   },
+  'GET /api/projects/:id/drafts/:round': {
+    expect: projectParties(200),
+    request: async () => {
+      const { id } = await customersDraftFile();
+      return { path: `/api/projects/${id}/drafts/1`, params: { id, round: '1' } };
+    },
+  },
   // The editor writes their own bio (the demo's, so the store stays as other tests expect it).
   'PUT /api/editor/profile': {
     expect: { ...signedIn(403), editor: 200 },

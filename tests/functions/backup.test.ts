@@ -8,6 +8,7 @@
  * incomplete copy nor leaves a manifest without its copies, and a restore run again completes.
  */
 import { reviewsRepo } from '../../netlify/server/reviews/reviews.repo';
+import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
 import { beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/admin-consult-availability';
 import contactHandler from '../../netlify/functions/contact';
@@ -195,6 +196,11 @@ describe('export, wipe, restore, on the local Blobs server', () => {
       orderId: 'BCC-BACKUP',
       subject: 'A refund failed',
       lines: ['A refund failed.'],
+    });
+    // An uploaded draft's text.
+    await draftTextsRepo().save('BCC-BACKUP-1', '00000000-0000-4000-8000-000000000001', {
+      status: 'ready',
+      blocks: [{ kind: 'p', text: 'My essay.' }],
     });
     // A review published on an editor's profile.
     await reviewsRepo().put('maya-chen', {

@@ -15,6 +15,7 @@ import { noticesOfEvent, send, timerNotices } from './notify';
 import { projectFilesRepo } from './files';
 import { projectFileIds } from '../privacy/remove-draft';
 import { deleteContentIfDue } from '../privacy/retention';
+import { draftTextsRepo } from '../essay/draft-texts.repo';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
 import { syncEditorStats } from '../reviews/editor-stats';
@@ -72,8 +73,10 @@ async function handle(timer: Timer, now: Date, context: StepContext): Promise<vo
   const repo = projectsRepo(context);
   if (timer.kind === 'file') {
     const project = await repo.get(timer.subjectId);
-    if (!project || !projectFileIds(project).has(timer.ref))
+    if (!project || !projectFileIds(project).has(timer.ref)) {
+      await draftTextsRepo(context).remove(timer.subjectId, timer.ref);
       await projectFilesRepo(context).remove(timer.subjectId, timer.ref);
+    }
     return;
   }
   const found = await repo.getForUpdate(timer.subjectId);

@@ -108,12 +108,12 @@ async function stepOf(
   };
   switch (action) {
     case 'submit': {
-      const { prompt, draft } = fresh(parse(submitSchema, body));
+      const { prompt, draft, wordLimit } = fresh(parse(submitSchema, body));
       if (project.rounds.length === 0 && !prompt) throw new HttpError(400, 'prompt is required with the first draft');
       const turnaround = await turnaroundNow(project.customer.uid, context);
-      if (draft.kind !== 'file') return { action, prompt, draft, turnaround };
+      if (draft.kind !== 'file') return { action, prompt, draft, turnaround, wordLimit };
       const [file] = await ownUploads(project, [draft.fileId], caller, context);
-      return { action, prompt, draft: { kind: 'file', file }, turnaround };
+      return { action, prompt, draft: { kind: 'file', file }, turnaround, wordLimit };
     }
     case 'acknowledge':
       return { action, text: fresh(parse(acknowledgeSchema, body)).message };

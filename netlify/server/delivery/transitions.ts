@@ -33,7 +33,7 @@ export interface Actor {
 
 /** What the caller asked for, parsed: the input each transition's effects need. */
 export type Step =
-  | { action: 'submit'; prompt: string; draft: Draft; turnaround: TurnaroundKind }
+  | { action: 'submit'; prompt: string; draft: Draft; turnaround: TurnaroundKind; wordLimit?: number | null }
   | { action: 'acknowledge'; text: string }
   | { action: 'return'; notes: string; files: FileRef[] }
   | { action: 'finalize' }
@@ -101,7 +101,9 @@ interface EffectInput {
 /** Each effect on the record; the slot and money effects change nothing here (commitStep carries them out). */
 const RECORD_EFFECTS: Record<Effect, (project: Project, input: EffectInput) => Project> = {
   'open-round': (project, { step, now, event }) => {
-    const { prompt, draft, turnaround } = inputOf(step, 'submit');
+    const { prompt, draft, turnaround, wordLimit } = inputOf(step, 'submit');
+    // Absent keeps the previous round's limit; null states none. Stored only when there is one.
+    const limit = wordLimit === undefined ? (currentRound(project)?.wordLimit ?? null) : wordLimit;
     const round: Round = {
       n: project.rounds.length + 1,
       submittedAt: now.toISOString(),
@@ -114,6 +116,7 @@ const RECORD_EFFECTS: Record<Effect, (project: Project, input: EffectInput) => P
       notes: null,
       files: [],
       late: false,
+      ...(limit !== null && { wordLimit: limit }),
     };
     event.note = roundTitle(round.n);
     return { ...project, rounds: [...project.rounds, round] };

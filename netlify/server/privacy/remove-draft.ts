@@ -9,6 +9,7 @@ import type { Project, RemovedDraft, Round } from '../../../src/lib/delivery';
 import { timersRepo } from '../core/timers';
 import type { DeployInfo } from '../storage/stores';
 import { projectFilesRepo } from '../delivery/files';
+import { draftTextsRepo } from '../essay/draft-texts.repo';
 
 /** How soon the repair of an interrupted deletion runs. */
 const FILE_REPAIR_MS = 2 * 60 * 1000;
@@ -44,11 +45,12 @@ export async function scheduleFileRepairs(projectId: string, fileIds: string[], 
   await Promise.all(fileIds.map((id) => timersRepo(info).schedule(at, projectId, 'file', id)));
 }
 
-/** After the change: the bytes deleted; a failure is left to the timers set before it. */
+/** After the change: the bytes and their text read in the page deleted; a failure is left to the timers set before it. */
 export async function deleteDroppedFiles(projectId: string, fileIds: string[], info?: DeployInfo) {
   const files = projectFilesRepo(info);
+  const texts = draftTextsRepo(info);
   try {
-    await Promise.all(fileIds.map((id) => files.remove(projectId, id)));
+    await Promise.all(fileIds.flatMap((id) => [texts.remove(projectId, id), files.remove(projectId, id)]));
   } catch (error) {
     console.error(`Project ${projectId}: files left for the timer to delete:`, error);
   }

@@ -30,6 +30,7 @@ export const STORE_NAMES = [
   'audit',
   'attention',
   'reviews',
+  'drafts',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 

@@ -1,6 +1,9 @@
 import { useRef, useState } from 'react';
 import { removedDraftText, type Draft, type FileRef, type Round } from '../../../lib/delivery';
+import { countWords } from '../../../lib/words';
 import { ConfirmDialog } from './ConfirmDialog';
+import { ReadDraft } from './essay/ReadDraft';
+import { WordCount } from './essay/WordCount';
 import { FileDownload } from './FileDownload';
 import { formatBytes, isHttpsLink } from './file-rules';
 import { formatDateTime } from './format';
@@ -31,18 +34,26 @@ function DraftView({ from, round }: { from: FilesFrom; round: Round }) {
   switch (draft.kind) {
     case 'text':
       return (
-        // Scrolls inside a long essay; focusable so a keyboard can scroll it too.
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label={`Draft ${round.n} text`}
-          className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3"
-        >
-          <PlainText text={draft.text} />
+        <div className="space-y-1">
+          <WordCount words={countWords(draft.text)} limit={round.wordLimit ?? null} />
+          {/* Scrolls inside a long essay; focusable so a keyboard can scroll it too. */}
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label={`Draft ${round.n} text`}
+            className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3"
+          >
+            <PlainText text={draft.text} />
+          </div>
         </div>
       );
     case 'file':
-      return <ProjectFile from={from} file={draft.file} />;
+      return (
+        <div className="space-y-2">
+          <ProjectFile from={from} file={draft.file} />
+          {from && <ReadDraft projectId={from} round={round.n} />}
+        </div>
+      );
     case 'link':
       // The server accepts https links only; anything else would be shown, never followed.
       if (!isHttpsLink(draft.url)) return <PlainText text={draft.url} />;

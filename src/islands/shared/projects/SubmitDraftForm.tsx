@@ -1,5 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { DELIVERY_LIMITS, currentRound, submitLabel, type ProjectView } from '../../../lib/delivery';
+import { COMMON_APP_WORD_LIMIT } from '../../../lib/essay';
+import { WORD_LIMIT_BOUNDS } from '../../../lib/essay-limits';
 import { FileField } from './FileField';
 import { isHttpsLink } from './file-rules';
 import { TextArea } from './TextArea';
@@ -15,7 +17,7 @@ const KINDS: { kind: DraftKind; label: string }[] = [
 ];
 const isKind = (value: string): value is DraftKind => KINDS.some((k) => k.kind === value);
 
-type Field = 'prompt' | 'text' | 'file' | 'link';
+type Field = 'prompt' | 'wordLimit' | 'text' | 'file' | 'link';
 
 interface Props {
   project: ProjectView;
@@ -34,6 +36,13 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
   const label = submitLabel(project);
   const key = (field: string) => `${project.id}:submit:${field}`;
   const [prompt, setPrompt, clearPrompt] = useKeptText(key('prompt'));
+  // The previous round's limit, else the Common App's for its essay, else none.
+  const knownLimit =
+    currentRound(project)?.wordLimit ?? (project.service.id === 'common-app-essay' ? COMMON_APP_WORD_LIMIT : null);
+  const [limitValue, setLimit, clearLimit] = useKeptText(
+    key('wordLimit'),
+    knownLimit === null ? '' : String(knownLimit),
+  );
   const [kindValue, setKind, clearKind] = useKeptText(key('kind'), 'text');
   const [text, setText, clearText] = useKeptText(key('text'));
   const [link, setLink, clearLink] = useKeptText(key('link'));
@@ -43,6 +52,7 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
   const uploadAll = useUploads(project.id);
   const kind: DraftKind = isKind(kindValue) ? kindValue : 'text';
   const promptRef = useRef<HTMLTextAreaElement>(null);
+  const limitRef = useRef<HTMLInputElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const linkRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -56,6 +66,9 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
     if (first && !prompt.trim()) found.prompt = 'Enter the essay prompt your draft answers.';
     if (prompt.length > DELIVERY_LIMITS.prompt)
       found.prompt = `The prompt can be at most ${DELIVERY_LIMITS.prompt.toLocaleString('en-US')} characters.`;
+    const limit = limitValue.trim();
+    if (limit && !(/^\d+$/.test(limit) && +limit >= WORD_LIMIT_BOUNDS.min && +limit <= WORD_LIMIT_BOUNDS.max))
+      found.wordLimit = `Enter a whole number of words from ${WORD_LIMIT_BOUNDS.min} to ${WORD_LIMIT_BOUNDS.max.toLocaleString('en-US')}, or leave it empty.`;
     if (kind === 'text' && !text.trim()) found.text = 'Paste your draft.';
     if (kind === 'text' && text.length > DELIVERY_LIMITS.text)
       found.text = `Your draft is longer than ${DELIVERY_LIMITS.text.toLocaleString('en-US')} characters.`;
@@ -69,8 +82,8 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
     if (busy || uploading) return;
     const found = check();
     setErrors(found);
-    const firstBad = (['prompt', 'text', 'link'] as const).find((f) => found[f]);
-    const fieldRefs = { prompt: promptRef, text: textRef, link: linkRef };
+    const firstBad = (['prompt', 'wordLimit', 'text', 'link'] as const).find((f) => found[f]);
+    const fieldRefs = { prompt: promptRef, wordLimit: limitRef, text: textRef, link: linkRef };
     if (firstBad) return fieldRefs[firstBad].current?.focus();
     if (found.file) return formRef.current?.querySelector<HTMLInputElement>('input[type=file]')?.focus();
 
@@ -84,8 +97,9 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
     } else {
       draft = kind === 'text' ? { kind: 'text', text } : { kind: 'link', url: link.trim() };
     }
-    const sent = await onSubmit({ version: project.version, prompt: prompt.trim(), draft });
-    if (sent) [clearPrompt, clearKind, clearText, clearLink].forEach((clear) => clear());
+    const wordLimit = limitValue.trim() ? Number(limitValue.trim()) : null;
+    const sent = await onSubmit({ version: project.version, prompt: prompt.trim(), draft, wordLimit });
+    if (sent) [clearPrompt, clearLimit, clearKind, clearText, clearLink].forEach((clear) => clear());
   }
 
   const previousPrompt = currentRound(project)?.prompt;
@@ -111,6 +125,32 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
         error={errors.prompt}
         rows={2}
       />
+      <div className="space-y-1">
+        <label htmlFor={`${id}-limit`} className="block text-sm font-semibold text-slate-800">
+          Word limit (optional)
+        </label>
+        <p id={`${id}-limit-hint`} className="text-sm text-slate-600">
+          The most words the prompt allows. Your draft's word count is shown against it.
+        </p>
+        <input
+          ref={limitRef}
+          id={`${id}-limit`}
+          name="wordLimit"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={limitValue}
+          onChange={(e) => setLimit(e.target.value)}
+          aria-invalid={errors.wordLimit ? true : undefined}
+          aria-describedby={`${id}-limit-hint${errors.wordLimit ? ` ${id}-limit-error` : ''}`}
+          className="input max-w-40"
+        />
+        {errors.wordLimit && (
+          <p id={`${id}-limit-error`} className="text-sm font-medium text-red-800">
+            {errors.wordLimit}
+          </p>
+        )}
+      </div>
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-slate-800">{first ? 'Your draft' : 'Your revision'}</legend>
         <div className="flex flex-wrap gap-2">
