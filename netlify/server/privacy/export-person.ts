@@ -3,6 +3,7 @@
  * by the uid their orders carry (we keep no list of accounts), their other records by the address.
  * The admin checked by mail that the request is theirs, so the address counts as verified.
  */
+import type { PersonSummary } from '../../../src/lib/data-export';
 import { ordersRepo } from '../orders/orders.repo';
 import type { DeployInfo } from '../storage/stores';
 import { gatherExport, type ExportSubject } from './export';
@@ -13,16 +14,16 @@ export async function personByEmail(email: string, info?: DeployInfo): Promise<E
   return { uid, email, emailVerified: true };
 }
 
-/** What the admin's Privacy tab shows of a person: what we hold, counted. */
-export async function personSummary(subject: ExportSubject, info?: DeployInfo) {
+/** What we hold about the person, counted, for the admin to answer the request. */
+export async function personSummary(subject: ExportSubject, info?: DeployInfo): Promise<PersonSummary> {
   const { data, files } = await gatherExport(subject, info);
   return {
     email: subject.email,
     hasAccount: subject.uid !== null || data.editorProfile !== null,
     roles: [
-      ...(data.orders.length > 0 ? ['parent'] : []),
-      ...(data.projects.asStudent.length > 0 ? ['student'] : []),
-      ...(data.editorProfile ? ['editor'] : []),
+      ...(data.orders.length > 0 ? (['parent'] as const) : []),
+      ...(data.projects.asStudent.length > 0 ? (['student'] as const) : []),
+      ...(data.editorProfile ? (['editor'] as const) : []),
     ],
     orders: data.orders.length,
     projects: data.projects.asParent.length + data.projects.asStudent.length + data.projects.asEditor.length,
@@ -33,5 +34,3 @@ export async function personSummary(subject: ExportSubject, info?: DeployInfo) {
     waitlists: data.waitlists.length,
   };
 }
-
-export type PersonSummary = Awaited<ReturnType<typeof personSummary>>;
