@@ -123,6 +123,15 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
   },
   me: { kind: 'signed-in', request: { path: '/api/me', headers: customer } },
   orders: { kind: 'signed-in', request: { path: '/api/orders', headers: customer } },
+  'admin-privacy': {
+    kind: 'signed-in',
+    request: {
+      method: 'POST',
+      path: '/api/admin/privacy',
+      headers: { ...customer, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@example.com', action: 'lookup' }),
+    },
+  },
   'data-export': { kind: 'signed-in', request: { path: '/api/privacy/export', headers: customer } },
   order: {
     kind: 'signed-in',

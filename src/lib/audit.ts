@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = {
   'subscriber-disabled': 'Subscriber deactivated',
   'inquiry-handled': 'Inquiry marked handled',
   'inquiry-reopened': 'Inquiry marked open',
+  'person-looked-up': 'Person looked up (privacy)',
+  'data-exported': 'Data exported (privacy)',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -35,6 +37,7 @@ export const AUDIT_SUBJECTS = [
   'project',
   'subscriber',
   'inquiry',
+  'person',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECTS)[number];
 export const auditSubjectLabels: Record<AuditSubjectKind, string> = {
@@ -45,6 +48,7 @@ export const auditSubjectLabels: Record<AuditSubjectKind, string> = {
   project: 'Project',
   subscriber: 'Subscriber',
   inquiry: 'Inquiry',
+  person: 'Person',
 };
 
 export interface AuditSubject {

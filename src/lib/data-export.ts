@@ -9,3 +9,18 @@ export const dataExportTexts = {
   verifyFirst: 'Verify your e-mail address first; then you can download your data here.',
   failed: 'We could not prepare your data. Check your connection and try again.',
 } as const;
+
+/** What the admin's Privacy tab shows of a person named by address: what we hold, counted. */
+export interface PersonSummary {
+  email: string;
+  /** An account signed in with this address: it placed an order, or it is an editor's. */
+  hasAccount: boolean;
+  roles: ('parent' | 'student' | 'editor')[];
+  orders: number;
+  projects: number;
+  files: number;
+  newsletter: 'active' | 'inactive' | 'none';
+  consults: number;
+  inquiries: number;
+  waitlists: number;
+}

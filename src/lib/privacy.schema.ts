@@ -23,3 +23,9 @@ export const unsubscribeTokenSchema = z.object({
 
 /** The policy page's form: the address to mail an unsubscribe link to. */
 export const unsubscribeLinkSchema = z.object({ email: emailSchema });
+
+/** The admin's Privacy tab: look a person up, or download their export, by address. */
+export const adminPrivacySchema = z.object({
+  email: emailSchema,
+  action: z.enum(['lookup', 'export'], { message: 'action must be lookup or export' }),
+});

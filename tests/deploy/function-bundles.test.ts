@@ -172,6 +172,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
     expect: 403,
   },
   'data-export': { path: '/api/privacy/export', expect: 401 },
+  'admin-privacy': { method: 'POST', path: '/api/admin/privacy', expect: 401 },
   'unsubscribe-link': {
     method: 'POST',
     path: '/api/newsletter/unsubscribe-link',

@@ -171,6 +171,10 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(200),
     request: async () => ({ path: '/api/database/subscribe', json: { email: 'reader@example.com' } }),
   },
+  'POST /api/admin/privacy': {
+    expect: adminsOnly(200),
+    request: async () => ({ path: '/api/admin/privacy', json: { email: 'matrix@example.com', action: 'lookup' } }),
+  },
   'GET /api/privacy/export': {
     expect: signedIn(200),
     // Everyone's own data: the editor's holds the project, and so the customer's order id.

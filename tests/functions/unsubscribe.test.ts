@@ -12,6 +12,7 @@ import {
 } from '../../netlify/server/privacy/unsubscribe-token';
 import { UNSUBSCRIBE_LINK_DAYS, unsubscribeTexts } from '../../src/lib/unsubscribe';
 import { asAdmin } from '../helpers/admin-access';
+import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { call, clearStore, postForm } from '../helpers/functions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -203,5 +204,21 @@ describe('POST /api/newsletter/unsubscribe-link', () => {
     });
     expect(prod.status).toBe(503);
     expect(await mailsTo(JANE)).toEqual([]);
+  });
+});
+
+describe('unsubscribing, against a store that applies compare-and-set atomically', () => {
+  useAtomicBlobsServer();
+  beforeEach(() => subscribersRepo().subscribe(JANE, new Date('2026-01-05T10:00:00Z')));
+
+  it('of two confirmations at once, one records the time and the other finds it done', async () => {
+    const results = await Promise.all([
+      subscribersRepo().unsubscribe(JANE, new Date('2026-11-26T12:00:00Z')),
+      subscribersRepo().unsubscribe(JANE, new Date('2026-11-26T12:00:01Z')),
+    ]);
+    expect(results.sort()).toEqual(['already', 'unsubscribed']);
+    const stored = await subscribersRepo().get(JANE);
+    expect(stored?.enabled).toBe(false);
+    expect(stored?.unsubscribedAt).toMatch(/^2026-11-26T12:00:0[01]\.000Z$/);
   });
 });

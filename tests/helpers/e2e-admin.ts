@@ -82,4 +82,5 @@ export const ADMIN_TABS = [
   'Outbox',
   'Reports',
   'Audit log',
+  'Privacy',
 ];

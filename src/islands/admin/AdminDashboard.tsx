@@ -13,6 +13,7 @@ import { EditorsTab } from './editors/EditorsTab';
 import { InquiriesTab } from './lists/InquiriesTab';
 import { OrdersTab } from './orders/OrdersTab';
 import { OutboxTab } from './lists/OutboxTab';
+import { PrivacyTab } from './privacy/PrivacyTab';
 import { ProjectsTab } from './projects/ProjectsTab';
 import { ReportsTab } from './reports/ReportsTab';
 import { ReviewsTab } from './reviews/ReviewsTab';
@@ -41,6 +42,7 @@ const ADMIN_TABS: Tab[] = [
   { id: 'outbox', label: 'Outbox', render: () => <OutboxTab /> },
   { id: 'reports', label: 'Reports', render: () => <ReportsTab /> },
   { id: 'audit', label: 'Audit log', render: () => <AuditTab /> },
+  { id: 'privacy', label: 'Privacy', render: () => <PrivacyTab /> },
 ];
 const TAB_IDS = ADMIN_TABS.map((tab) => tab.id);
 

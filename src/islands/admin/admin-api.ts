@@ -4,6 +4,7 @@
  */
 import { apiFetch, type ApiResult } from '../../client/api';
 import type { AttentionItem, AuditItem } from '../../lib/audit';
+import type { PersonSummary } from '../../lib/data-export';
 import type {
   AdminEditor,
   InquiryFilter,
@@ -129,9 +130,13 @@ export const hideReview = (projectId: string, reason: string) =>
 
 // Search, the month report and the accountant's exports.
 
-/** A CSV file the server makes, and the name it gave it (`fallback` if none). */
-async function csvFile(path: string, fallback: string): Promise<ApiResult<{ file: Blob; filename: string }>> {
-  const result = await rawWithToken(path);
+/** A file the server makes (a CSV, a zip), and the name it gave it (`fallback` if none). */
+async function csvFile(
+  path: string,
+  fallback: string,
+  init: RequestInit = {},
+): Promise<ApiResult<{ file: Blob; filename: string }>> {
+  const result = await rawWithToken(path, init);
   if (!result.ok) return result;
   const filename = /filename="([^"]+)"/.exec(result.data.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
   return { ok: true, data: { file: await result.data.blob(), filename } };
@@ -178,3 +183,14 @@ export const attentionPage = () =>
   signedInFetch<Page<AttentionItem> & { unseen: number }>(`/api/admin/attention${pageSearch(null)}`);
 export const markAttentionSeen = (id: string) =>
   signedInFetch<{ id: string; seen: true }>('/api/admin/attention', { method: 'PATCH', body: { id, seen: true } });
+
+/** A privacy request by mail: what we hold about an address, counted (the lookup is audited). */
+export const lookUpPerson = (email: string) =>
+  signedInFetch<PersonSummary>('/api/admin/privacy', { method: 'POST', body: { email, action: 'lookup' } });
+/** The same zip the person downloads themself (audited). */
+export const exportPerson = (email: string) =>
+  csvFile('/api/admin/privacy', 'beacon-data.zip', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, action: 'export' }),
+  });

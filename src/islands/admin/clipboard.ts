@@ -1,4 +1,4 @@
-/** Browser helpers for the subscribers tab: clipboard and file download. */
+/** Browser helpers: the clipboard, and saving a file the server made (the admin's lists, Download my data). */
 
 /**
  * Copies text that is still being fetched. Safari keeps the click's permission to write only if the

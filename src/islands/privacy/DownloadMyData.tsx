@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { dataExportTexts as t } from '../../lib/data-export';
 import { $session, idToken } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
+import { downloadFile } from '../admin/clipboard';
 
 type State = { kind: 'idle' } | { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
@@ -19,13 +20,7 @@ async function fetchExport(): Promise<State> {
       const body = (await res.json().catch(() => null)) as { error?: string } | null;
       return { kind: 'failed', message: body?.error ?? t.failed };
     }
-    const url = URL.createObjectURL(await res.blob());
-    const link = Object.assign(document.createElement('a'), { href: url, download: fileNameOf(res) });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // The browser has the file once the click is handled; the URL may go after that.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    downloadFile(await res.blob(), fileNameOf(res));
     return { kind: 'done' };
   } catch {
     return { kind: 'failed', message: t.failed };

@@ -1,0 +1,36 @@
+/**
+ * A privacy request that came by mail: the admin names a person by address. Their account is known
+ * by the uid their orders carry (we keep no list of accounts), their other records by the address.
+ * The admin checked by mail that the request is theirs, so the address counts as verified.
+ */
+import type { PersonSummary } from '../../../src/lib/data-export';
+import { ordersRepo } from '../orders/orders.repo';
+import type { DeployInfo } from '../storage/stores';
+import { gatherExport, type ExportSubject } from './export';
+
+export async function personByEmail(email: string, info?: DeployInfo): Promise<ExportSubject> {
+  const { items } = await ordersRepo(info).page({ limit: Number.MAX_SAFE_INTEGER });
+  const uid = items.find((order) => order.customer.email === email)?.customer.uid ?? null;
+  return { uid, email, emailVerified: true };
+}
+
+/** What we hold about the person, counted, for the admin to answer the request. */
+export async function personSummary(subject: ExportSubject, info?: DeployInfo): Promise<PersonSummary> {
+  const { data, files } = await gatherExport(subject, info);
+  return {
+    email: subject.email,
+    hasAccount: subject.uid !== null || data.editorProfile !== null,
+    roles: [
+      ...(data.orders.length > 0 ? (['parent'] as const) : []),
+      ...(data.projects.asStudent.length > 0 ? (['student'] as const) : []),
+      ...(data.editorProfile ? (['editor'] as const) : []),
+    ],
+    orders: data.orders.length,
+    projects: data.projects.asParent.length + data.projects.asStudent.length + data.projects.asEditor.length,
+    files: files.length,
+    newsletter: data.newsletter ? (data.newsletter.enabled ? 'active' : 'inactive') : 'none',
+    consults: data.consults.length,
+    inquiries: data.inquiries.length,
+    waitlists: data.waitlists.length,
+  };
+}

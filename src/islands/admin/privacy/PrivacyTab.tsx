@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import type { PersonSummary } from '../../../lib/data-export';
+import { Field } from '../../shared/Field';
+import { exportPerson, lookUpPerson } from '../admin-api';
+import { downloadFile } from '../clipboard';
+import { showToast } from '../toasts';
+
+const NEWSLETTER: Record<PersonSummary['newsletter'], string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  none: 'Not subscribed',
+};
+
+function Summary({ person }: { person: PersonSummary }) {
+  const rows: [string, string][] = [
+    ['Account', person.hasAccount ? `Yes (${person.roles.join(', ') || 'no orders yet'})` : 'None found'],
+    ['Orders', String(person.orders)],
+    ['Projects', String(person.projects)],
+    ['Files', String(person.files)],
+    ['Newsletter', NEWSLETTER[person.newsletter]],
+    ['Consults', String(person.consults)],
+    ['Inquiries', String(person.inquiries)],
+    ['Waitlists', String(person.waitlists)],
+  ];
+  return (
+    <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-semibold text-navy-900">{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * A privacy request that came by mail: find the person by address, see what we hold, download their
+ * export. Every lookup and export is in the audit log.
+ */
+export function PrivacyTab() {
+  const [email, setEmail] = useState('');
+  const [person, setPerson] = useState<PersonSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'lookup' | 'export' | null>(null);
+
+  async function lookUp(event: FormEvent) {
+    event.preventDefault();
+    setBusy('lookup');
+    const result = await lookUpPerson(email);
+    setBusy(null);
+    setError(result.ok ? null : result.error);
+    setPerson(result.ok ? result.data : null);
+  }
+
+  async function download(address: string) {
+    setBusy('export');
+    const result = await exportPerson(address);
+    setBusy(null);
+    if (!result.ok) return showToast('error', result.error);
+    downloadFile(result.data.file, result.data.filename);
+    showToast('success', `Export of ${address} downloaded`);
+  }
+
+  return (
+    <section aria-labelledby="privacy-heading" className="space-y-4">
+      <h2 id="privacy-heading" className="font-serif text-2xl font-bold text-navy-900">
+        Privacy requests
+      </h2>
+      <p className="text-slate-700">
+        For a request that came by mail, after checking it comes from the address named. Every lookup and download is
+        written to the audit log.
+      </p>
+      <form method="post" onSubmit={(e) => void lookUp(e)} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <Field id="privacy-email" label="E-mail address" error={error ?? undefined} className="sm:w-80">
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className="input w-full"
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn-primary" disabled={busy !== null}>
+          {busy === 'lookup' ? 'Looking up…' : 'Look up'}
+        </button>
+      </form>
+      {person && (
+        <div className="rounded-xl border border-slate-200 bg-white p-5">
+          <h3 className="font-semibold text-navy-900">{person.email}</h3>
+          <Summary person={person} />
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={busy !== null}
+              onClick={() => void download(person.email)}
+            >
+              {busy === 'export' ? 'Preparing…' : 'Download their data'}
+            </button>
+            {/* Close account: wired to closeAccount (netlify/server/privacy/close-account.ts) once it is merged. */}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
