@@ -1,4 +1,4 @@
-/** Browser helpers: the clipboard, and saving a file the server made (the admin's lists, Download my data). */
+/** The clipboard, for the admin's lists. */
 
 /**
  * Copies text that is still being fetched. Safari keeps the click's permission to write only if the
@@ -10,14 +10,4 @@ export async function copyText(text: Promise<string>): Promise<void> {
     return navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
   }
   return navigator.clipboard.writeText(await text);
-}
-
-/** Saves a file made in the browser (Blob) under `filename`. */
-export function downloadFile(file: Blob, filename: string) {
-  const url = URL.createObjectURL(file);
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { dataExportTexts as t } from '../../lib/data-export';
 import { $session, idToken } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
-import { downloadFile } from '../admin/clipboard';
+import { downloadFile } from '../shared/download-file';
 
 type State = { kind: 'idle' } | { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };
 

@@ -3,7 +3,7 @@ import type { WaitlistCounts, WaitlistItem } from '../../../lib/admin-lists';
 import type { Editor } from '../../../lib/schemas';
 import { waitlistStatus } from '../../../lib/waitlist';
 import { listEditors, removeWaitlistEntry, waitlistCounts, waitlistCsv, waitlistPage } from '../admin-api';
-import { downloadFile } from '../clipboard';
+import { downloadFile } from '../../shared/download-file';
 import { Time } from '../Facts';
 import { PagedSection } from './PagedSection';
 import { showToast, toastFetchFailed } from '../toasts';

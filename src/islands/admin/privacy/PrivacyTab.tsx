@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { PersonSummary } from '../../../lib/data-export';
 import { Field } from '../../shared/Field';
 import { exportPerson, lookUpPerson } from '../admin-api';
-import { downloadFile } from '../clipboard';
+import { downloadFile } from '../../shared/download-file';
 import { showToast } from '../toasts';
 
 const NEWSLETTER: Record<PersonSummary['newsletter'], string> = {

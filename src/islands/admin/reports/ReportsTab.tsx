@@ -18,7 +18,7 @@ import {
   type MonthsReport,
 } from '../../../lib/reports';
 import { exportCsv, monthsReport } from '../admin-api';
-import { downloadFile } from '../clipboard';
+import { downloadFile } from '../../shared/download-file';
 
 const today = () => localDate(new Date().toISOString(), BUSINESS_TIME_ZONE);
 /** How far back the month view reaches: a year by default, at most the report's limit. */
