@@ -9,25 +9,20 @@ import { deliveryMessages, filesClosedTo } from '../../src/lib/delivery';
 import { draftRoundSchema } from '../../src/lib/essay.schema';
 import { authenticate } from '../server/core/auth';
 import { HttpError, parse, privateJson, route } from '../server/core/http';
-import { editorOf, requireRoles } from '../server/delivery/access';
-import { projectsRepo } from '../server/delivery/projects.repo';
+import { callersProject } from '../server/delivery/access';
 import { draftText } from '../server/essay/draft-text';
 
 export default route({
   GET: async (req, context) => {
     const caller = await authenticate(req, context);
-    const [editor, project] = await Promise.all([
-      editorOf(caller, context),
-      projectsRepo(context).get(context.params.id ?? ''),
-    ]);
-    const roles = requireRoles(project, caller, editor?.id ?? null);
+    const { project, roles } = await callersProject(caller, context);
     const n = parse(draftRoundSchema, context.params.round);
-    const round = project!.rounds.find((r) => r.n === n);
+    const round = project.rounds.find((r) => r.n === n);
     if (!round) throw new HttpError(404, 'Draft not found');
-    if (round.draft.kind === 'file' && filesClosedTo(project!.state, roles)) {
-      throw new HttpError(403, deliveryMessages.filesClosed(project!.state));
+    if (round.draft.kind === 'file' && filesClosedTo(project.state, roles)) {
+      throw new HttpError(403, deliveryMessages.filesClosed(project.state));
     }
-    return privateJson(await draftText(project!, round, context));
+    return privateJson(await draftText(project, round, context));
   },
 });
 

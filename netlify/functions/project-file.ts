@@ -8,9 +8,8 @@ import type { Config } from '@netlify/functions';
 import { deliveryMessages, filesClosedTo } from '../../src/lib/delivery';
 import { FILE_ID } from '../../src/lib/delivery.schema';
 import { authenticate } from '../server/core/auth';
-import { editorOf, projectNotFound, requireRoles } from '../server/delivery/access';
+import { callersProject, projectNotFound } from '../server/delivery/access';
 import { attachmentHeader, contentTypeOf, projectFilesRepo } from '../server/delivery/files';
-import { projectsRepo } from '../server/delivery/projects.repo';
 import { projectFileIds } from '../server/privacy/remove-draft';
 import { HttpError, route } from '../server/core/http';
 
@@ -22,18 +21,14 @@ export default route({
   GET: async (req, context) => {
     const caller = await authenticate(req, context);
     const fileId = context.params.fileId ?? '';
-    const [editor, project] = await Promise.all([
-      editorOf(caller, context),
-      projectsRepo(context).get(context.params.id ?? ''),
-    ]);
-    const roles = requireRoles(project, caller, editor?.id ?? null);
-    if (filesClosedTo(project!.state, roles)) throw new HttpError(403, deliveryMessages.filesClosed(project!.state));
+    const { project, roles } = await callersProject(caller, context);
+    if (filesClosedTo(project.state, roles)) throw new HttpError(403, deliveryMessages.filesClosed(project.state));
     if (!FILE_ID.test(fileId)) throw fileNotFound();
     const files = projectFilesRepo(context);
-    const described = await files.describe(project!.id, fileId);
-    const used = projectFileIds(project!).has(fileId);
+    const described = await files.describe(project.id, fileId);
+    const used = projectFileIds(project).has(fileId);
     if (!described || (!used && described.uploadedBy !== caller.uid)) throw fileNotFound();
-    const bytes = await files.read(project!.id, fileId);
+    const bytes = await files.read(project.id, fileId);
     if (!bytes) throw projectNotFound();
     return new Response(bytes, {
       headers: {

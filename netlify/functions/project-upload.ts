@@ -15,9 +15,8 @@ import {
 } from '../../src/lib/delivery';
 import { refusal } from '../../src/lib/project-process';
 import { authenticate } from '../server/core/auth';
-import { editorOf, requireRoles } from '../server/delivery/access';
+import { callersProject } from '../server/delivery/access';
 import { projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';
-import { projectsRepo } from '../server/delivery/projects.repo';
 import { convertUpload } from '../server/essay/draft-text';
 import { spend } from '../server/core/rate-limits';
 import { timersRepo } from '../server/core/timers';
@@ -35,14 +34,10 @@ export default route({
   POST: async (req, context) => {
     const caller = await authenticate(req, context);
     await spend('upload', caller.uid, context);
-    const [editor, project] = await Promise.all([
-      editorOf(caller, context),
-      projectsRepo(context).get(context.params.id ?? ''),
-    ]);
-    const roles = requireRoles(project, caller, editor?.id ?? null);
+    const { project, roles } = await callersProject(caller, context);
     // The family (parent or invited student) uploads for a draft it may submit, the editor for feedback it may return.
     const FOR: Partial<Record<Role, ProjectAction>> = { customer: 'submit', student: 'submit', editor: 'return' };
-    const canUpload = roles.some((role) => FOR[role] && !refusal(project!, FOR[role], role));
+    const canUpload = roles.some((role) => FOR[role] && !refusal(project, FOR[role], role));
     if (!canUpload) {
       const party = roles.some((role) => FOR[role]);
       throw new HttpError(party ? 409 : 403, party ? fileMessages.notNow : deliveryMessages.notYours);
@@ -52,17 +47,17 @@ export default route({
     const kind = sniffProjectFile(bytes);
     if (!kind) throw new HttpError(400, fileMessages.wrongType);
     const now = new Date();
-    const file = await projectFilesRepo(context).save(project!.id, bytes, {
+    const file = await projectFilesRepo(context).save(project.id, bytes, {
       name: safeFileName(fileName(req), kind),
       kind,
       bytes: bytes.byteLength,
       uploadedBy: caller.uid,
       uploadedAt: now.toISOString(),
     });
-    await timersRepo(context).schedule(new Date(now.getTime() + DAY_MS), project!.id, 'file', file.id);
+    await timersRepo(context).schedule(new Date(now.getTime() + DAY_MS), project.id, 'file', file.id);
     // A family's draft is converted now, after its clean-up timer is set: a failure here leaves nothing
     // the timer does not remove, and the draft endpoint converts a draft whose text is missing.
-    if (roles.some((role) => FOR[role] === 'submit')) await convertUpload(project!.id, file.id, bytes, kind, context);
+    if (roles.some((role) => FOR[role] === 'submit')) await convertUpload(project.id, file.id, bytes, kind, context);
     return json(file, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   },
 });

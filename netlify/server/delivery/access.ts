@@ -3,11 +3,13 @@
  * invited (signed in with the order's student address, verified), its editor (a signed-in user whose
  * verified address is the `accountEmail` the admin set on an editor record), or an admin.
  */
+import type { Context } from '@netlify/functions';
 import { isInvitedStudent, type Project, type Role } from '../../../src/lib/delivery';
 import type { Caller } from '../core/auth';
 import { editorsRepo, type EditorRecord } from '../editors/editors.repo';
 import { HttpError } from '../core/http';
 import type { DeployInfo } from '../storage/stores';
+import { projectsRepo } from './projects.repo';
 
 /** The editor record the caller signs in as, or null. */
 export async function editorOf(caller: Caller, info?: DeployInfo): Promise<EditorRecord | null> {
@@ -39,3 +41,13 @@ export function requireRoles(project: Project | null, caller: Caller, editorId: 
 const PREFERENCE: readonly Role[] = ['customer', 'student', 'editor', 'admin'];
 export const roleFor = (roles: Role[], allowed: (role: Role) => boolean): Role | null =>
   PREFERENCE.find((r) => roles.includes(r) && allowed(r)) ?? null;
+
+/** The project the request's `:id` names, with the caller's roles on it; 404 for anyone who has none. */
+export async function callersProject(caller: Caller, context: Context): Promise<{ project: Project; roles: Role[] }> {
+  const [editor, project] = await Promise.all([
+    editorOf(caller, context),
+    projectsRepo(context).get(context.params.id ?? ''),
+  ]);
+  const roles = requireRoles(project, caller, editor?.id ?? null);
+  return { project: project!, roles };
+}
