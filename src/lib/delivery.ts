@@ -10,7 +10,7 @@ import { DAY_MS, HOUR_MS } from './time';
 import type { ProjectReviews } from './reviews';
 import { normalizeEmail } from './email';
 import { site } from './site';
-import { RETENTION_WORDS } from './privacy';
+import { ACCOUNT_CLOSED, RETENTION_WORDS } from './privacy';
 
 export const PROJECT_STATES = [
   'awaiting_draft',
@@ -296,6 +296,8 @@ export interface Project {
   notices?: OwedNotice[];
   /** When the retention run deleted its drafts, files and messages (the record and its accounting stay). */
   contentDeletedAt?: string;
+  /** When its family closed their account: the names and addresses are gone, the accounting stays. */
+  accountClosedAt?: string;
 }
 
 /**
@@ -456,7 +458,8 @@ export type StudentAccessEvent = (typeof STUDENT_ACCESS_EVENTS)[number];
  * 'Maya Chen, editor'), our team as the business, never an address. Entries stored before people were
  * named (the family by its address) read the same way, as the name comes from the project.
  */
-export function personName(by: Role, stored: string, project: Pick<Project, 'student'>): string {
+export function personName(by: Role, stored: string, project: Pick<Project, 'student' | 'accountClosedAt'>): string {
+  if (project.accountClosedAt && (by === 'customer' || by === 'student')) return ACCOUNT_CLOSED;
   switch (by) {
     case 'customer':
       return `${firstName(project.student.parentName)}, parent`;

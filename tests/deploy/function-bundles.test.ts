@@ -166,6 +166,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
     expect: 403,
   },
   'data-export': { path: '/api/privacy/export', expect: 401 },
+  'account-close': { path: '/api/account/close', expect: 401 },
   'unsubscribe-link': {
     method: 'POST',
     path: '/api/newsletter/unsubscribe-link',

@@ -12,7 +12,7 @@ import { projectsRepo } from '../delivery/projects.repo';
 import { deleteDroppedFiles, droppedFileIds, scheduleFileRepairs, withoutDraft } from './remove-draft';
 
 /** The project with its content deleted at `now`: every draft, the feedback's notes and files, the messages. */
-function withoutContent(project: Project, now: Date): Project {
+export function withoutContent(project: Project, now: Date): Project {
   const at = now.toISOString();
   const event: ProjectEvent = {
     at,
@@ -40,7 +40,20 @@ function withoutContent(project: Project, now: Date): Project {
 export async function deleteContentIfDue(project: Project, etag: string, now: Date, info?: DeployInfo) {
   const due = contentDeletesAt(project);
   if (project.contentDeletedAt || !due || due.getTime() > now.getTime()) return;
-  const after = withoutContent(project, now);
+  await replaceDroppingFiles(project, withoutContent(project, now), etag, now, info);
+}
+
+/**
+ * Stores `after` over `project` by compare-and-set and deletes the bytes it no longer names: repairs
+ * for those files first, so a change cut off after the record still has its bytes deleted.
+ */
+export async function replaceDroppingFiles(
+  project: Project,
+  after: Project,
+  etag: string,
+  now: Date,
+  info?: DeployInfo,
+) {
   const dropped = droppedFileIds(project, after);
   await scheduleFileRepairs(project.id, dropped, now, info);
   await projectsRepo(info).replace(project, after, etag);
