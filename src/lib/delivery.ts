@@ -190,7 +190,8 @@ export interface FileRef {
 export interface RemovedDraft {
   kind: 'removed';
   at: string;
-  by: 'family' | 'retention';
+  /** 'closure': its family closed their account. */
+  by: 'family' | 'retention' | 'closure';
 }
 
 export type Draft =
@@ -198,11 +199,16 @@ export type Draft =
 
 /** What every project page shows in place of a removed draft, with the date as the page writes dates. */
 export const removedDraftText = (draft: RemovedDraft, date: string) =>
-  draft.by === 'family' ? `Removed by the family on ${date}` : retentionMessages.deleted(date);
+  draft.by === 'family'
+    ? `Removed by the family on ${date}`
+    : draft.by === 'closure'
+      ? retentionMessages.closed(date)
+      : retentionMessages.deleted(date);
 
 /** What the project pages say of the retention period's deletion, before and after. */
 export const retentionMessages = {
   deleted: (date: string) => `Deleted after ${RETENTION_WORDS.projectContent} on ${date}`,
+  closed: (date: string) => `Deleted when the family closed its account on ${date}`,
   warning: (date: string) => `This project's drafts, files and messages will be deleted on ${date}.`,
 };
 

@@ -107,6 +107,8 @@ test('the family removes a draft by keyboard; its words are gone for both sides,
   // Maya's finished project now names no one.
   await maya.reload();
   await expect(maya.getByRole('article')).toContainText('Account closed');
+  await expect(maya.getByRole('article')).toContainText(/Deleted when the family closed its account on /);
+  await expect(maya.getByRole('article')).not.toContainText(/Deleted after one year/);
   await maya.screenshot({ path: '/tmp/close-account-editor-1280.png', fullPage: true });
   await editorContext.close();
 });

@@ -107,7 +107,11 @@ async function expectClosed(arranged: Awaited<ReturnType<typeof familyWithEveryt
   for (const project of projects) {
     expect(project.accountClosedAt).toBeTruthy();
     expect(project.messages).toEqual([]);
-    expect(project.rounds.every((r) => r.draft.kind === 'removed' && r.files.length === 0 && !r.notes)).toBe(true);
+    expect(
+      project.rounds.every(
+        (r) => r.draft.kind === 'removed' && r.draft.by === 'closure' && r.files.length === 0 && !r.notes,
+      ),
+    ).toBe(true);
     const stored = JSON.stringify(project);
     for (const words of [family.email, ...PERSONAL]) expect(stored).not.toContain(words);
     // What the editor reads on the finished project.

@@ -120,7 +120,7 @@ function anonymousEvent(event: ProjectEvent): ProjectEvent {
 
 /** The project with its content deleted and its family's names and addresses replaced; ids, prices and dates stay. */
 function closedProject(project: Project, now: Date): Project {
-  const emptied = project.contentDeletedAt ? project : withoutContent(project, now);
+  const emptied = project.contentDeletedAt ? project : withoutContent(project, now, 'closure');
   const { studentAccess: _access, ...rest } = emptied;
   return {
     ...rest,
