@@ -133,6 +133,8 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
     },
   },
   'data-export': { kind: 'signed-in', request: { path: '/api/privacy/export', headers: customer } },
+  // What closing would do (GET): closing itself deletes the bench's user.
+  'account-close': { kind: 'signed-in', request: { path: '/api/account/close', headers: customer } },
   order: {
     kind: 'signed-in',
     request: { path: '/api/orders/BCC-ABC234', params: { id: 'BCC-ABC234' }, headers: customer },

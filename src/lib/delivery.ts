@@ -11,7 +11,7 @@ import { DAY_MS, HOUR_MS } from './time';
 import type { ProjectReviews } from './reviews';
 import { normalizeEmail } from './email';
 import { site } from './site';
-import { RETENTION_WORDS } from './privacy';
+import { ACCOUNT_CLOSED, RETENTION_WORDS } from './privacy';
 
 export const PROJECT_STATES = [
   'awaiting_draft',
@@ -197,7 +197,8 @@ export interface FileRef {
 export interface RemovedDraft {
   kind: 'removed';
   at: string;
-  by: 'family' | 'retention';
+  /** 'closure': its family closed their account. */
+  by: 'family' | 'retention' | 'closure';
 }
 
 export type Draft =
@@ -205,11 +206,16 @@ export type Draft =
 
 /** What every project page shows in place of a removed draft, with the date as the page writes dates. */
 export const removedDraftText = (draft: RemovedDraft, date: string) =>
-  draft.by === 'family' ? `Removed by the family on ${date}` : retentionMessages.deleted(date);
+  draft.by === 'family'
+    ? `Removed by the family on ${date}`
+    : draft.by === 'closure'
+      ? retentionMessages.closed(date)
+      : retentionMessages.deleted(date);
 
 /** What the project pages say of the retention period's deletion, before and after. */
 export const retentionMessages = {
   deleted: (date: string) => `Deleted after ${RETENTION_WORDS.projectContent} on ${date}`,
+  closed: (date: string) => `Deleted when the family closed its account on ${date}`,
   warning: (date: string) => `This project's drafts, files and messages will be deleted on ${date}.`,
 };
 
@@ -307,6 +313,8 @@ export interface Project {
   notices?: OwedNotice[];
   /** When the retention run deleted its drafts, files and messages (the record and its accounting stay). */
   contentDeletedAt?: string;
+  /** When its family closed their account: the names and addresses are gone, the accounting stays. */
+  accountClosedAt?: string;
 }
 
 /**
@@ -467,7 +475,8 @@ export type StudentAccessEvent = (typeof STUDENT_ACCESS_EVENTS)[number];
  * 'Maya Chen, editor'), our team as the business, never an address. Entries stored before people were
  * named (the family by its address) read the same way, as the name comes from the project.
  */
-export function personName(by: Role, stored: string, project: Pick<Project, 'student'>): string {
+export function personName(by: Role, stored: string, project: Pick<Project, 'student' | 'accountClosedAt'>): string {
+  if (project.accountClosedAt && (by === 'customer' || by === 'student')) return ACCOUNT_CLOSED;
   switch (by) {
     case 'customer':
       return `${firstName(project.student.parentName)}, parent`;

@@ -29,3 +29,18 @@ export const adminPrivacySchema = z.object({
   email: emailSchema,
   action: z.enum(['lookup', 'export'], { message: 'action must be lookup or export' }),
 });
+
+/**
+ * Closing an account confirms what the page said: each open project's refund, in cents (0 for a
+ * withdrawal). The server closes only if that is still what closing does.
+ */
+export const closeAccountSchema = z.object({
+  endings: z
+    .array(
+      z.object({
+        projectId: z.string().max(40, 'projectId is too long'),
+        refundCents: z.number().int('refundCents must be whole cents').min(0, 'refundCents cannot be negative'),
+      }),
+    )
+    .max(200, 'too many endings'),
+});

@@ -18,3 +18,41 @@ export const RETENTION_WORDS = {
   projectWarning: 'a month',
   contact: 'two years',
 } as const;
+
+/** What a closed account's projects, orders and reviews say where the family's names were. */
+export const ACCOUNT_CLOSED = 'Account closed';
+export const FORMER_CLIENT = 'A former client';
+
+/** Closing an account asks for a sign-in this recent (Firebase's recent-login rule). */
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+
+export const closeAccountMessages = {
+  signInAgain: 'Please sign in again to close your account.',
+  editorOpenProjects: (count: number) =>
+    `You have ${count} open project${count === 1 ? '' : 's'}: finish or hand ${count === 1 ? 'it' : 'them'} over before closing your account.`,
+  withdrawReason: 'The family closed its account.',
+  changed: 'What closing your account does has changed: please read it again before confirming.',
+  closed: 'Your account is closed. We kept only what accounting requires.',
+} as const;
+
+/** The dashboard's 'Close my account': what it says happens, before the person confirms. */
+export const closeAccountTexts = {
+  heading: 'Close my account',
+  intro: 'Closing your account deletes your sign-in and everything you gave us. It cannot be undone.',
+  open: 'Close my account…',
+  checking: 'Checking your open projects…',
+  whatHappens: [
+    'Your drafts, feedback files and messages are deleted, for you and for your editors.',
+    'Your orders and refunds are kept, as accounting requires, without your names, addresses or phone.',
+    'Your published reviews stay on the editors’ profiles as ‘A former client’.',
+    'You can no longer sign in.',
+  ],
+  noOpenProjects: 'You have no open projects.',
+  endingsIntro: 'Your open projects end first:',
+  password: 'Your password, to confirm it is you',
+  wrongPassword: 'That password is not right. Please try again.',
+  confirm: 'Close my account for good',
+  working: 'Closing your account…',
+  keep: 'Keep my account',
+  failed: 'We could not close your account just now. Nothing more was lost; please try again.',
+} as const;

@@ -16,6 +16,7 @@ import {
   type Role,
 } from './delivery';
 import { commentsShown } from './essay-comments';
+import { ACCOUNT_CLOSED } from './privacy';
 import { refusal } from './project-process';
 import { contentDeletionNotice } from './project-retention';
 import { quoteFor, type RefundBasis } from './refunds';
@@ -26,7 +27,8 @@ import { reviewWindowClosesAt, type ProjectReviews } from './reviews';
  * addresses, or what they paid.
  */
 function forEditor({ customer: _account, student, priceCents: _paid, ...record }: Omit<Project, 'notices'>) {
-  return { ...record, student: { name: firstName(student.name), grade: student.grade } };
+  const name = record.accountClosedAt ? ACCOUNT_CLOSED : firstName(student.name);
+  return { ...record, student: { name, grade: student.grade } };
 }
 
 /** The student reads their own essays: not the parent's account, contacts or what was paid. */

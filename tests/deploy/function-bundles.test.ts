@@ -173,6 +173,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   },
   'data-export': { path: '/api/privacy/export', expect: 401 },
   'admin-privacy': { method: 'POST', path: '/api/admin/privacy', expect: 401 },
+  'account-close': { path: '/api/account/close', expect: 401 },
   'unsubscribe-link': {
     method: 'POST',
     path: '/api/newsletter/unsubscribe-link',

@@ -1,7 +1,8 @@
 /**
  * A family's privacy in the browser: the parent removes a draft from the dashboard by keyboard, on a
  * phone; the draft's words are gone from the family's page and the editor's, each saying when it was
- * removed, and the editor is e-mailed. The editor's side is arranged through the API.
+ * removed, and the editor is e-mailed. The editor's side is arranged through the API. Then the family
+ * closes the account (signing in again), cannot sign in any more, and the editor's project reads 'Account closed'.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/axe';
@@ -74,5 +75,40 @@ test('the family removes a draft by keyboard; its words are gone for both sides,
   const opened = maya.getByRole('article');
   await expect(opened).toContainText(/Removed by the family on /);
   await expect(opened).not.toContainText(ESSAY);
+
+  // The family closes the account by keyboard: what happens and the refund said first, the password asked again.
+  await page.goto('/dashboard');
+  const closing = page.getByRole('region', { name: 'Close my account' });
+  await closing.getByRole('button', { name: 'Close my account…' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(closing).toContainText('is withdrawn: editing has begun, so nothing is refunded.');
+  await expect(closing).toContainText('Your orders and refunds are kept');
+  await page.keyboard.press('Tab');
+  await expect(closing.getByLabel('Your password, to confirm it is you')).toBeFocused();
+  await expectNoAxeViolations(page, 'main');
+  await closing.screenshot({ path: '/tmp/close-account-confirm-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await closing.screenshot({ path: '/tmp/close-account-confirm-390.png' });
+  await page.keyboard.type('wrong-pass');
+  await page.keyboard.press('Enter');
+  await expect(closing.getByRole('alert')).toHaveText('That password is not right. Please try again.');
+  await closing.getByLabel('Your password, to confirm it is you').fill('secret-pass');
+  await page.keyboard.press('Enter');
+  await expect(closing.getByRole('status')).toHaveText(
+    'Your account is closed. We kept only what accounting requires.',
+  );
+  await expectNoAxeViolations(page, 'main');
+  await page.screenshot({ path: '/tmp/close-account-closed-390.png', fullPage: true });
+  const again = await page.request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
+    data: { email: parent, password: 'secret-pass', returnSecureToken: true },
+  });
+  expect(again.status()).toBe(400);
+
+  // Maya's finished project now names no one.
+  await maya.reload();
+  await expect(maya.getByRole('article')).toContainText('Account closed');
+  await expect(maya.getByRole('article')).toContainText(/Deleted when the family closed its account on /);
+  await expect(maya.getByRole('article')).not.toContainText(/Deleted after one year/);
+  await maya.screenshot({ path: '/tmp/close-account-editor-1280.png', fullPage: true });
   await editorContext.close();
 });

@@ -185,6 +185,23 @@ const MATRIX: Record<string, Row> = {
       return { path: '/api/privacy/export' };
     },
   },
+  'GET /api/account/close': {
+    // The editor has the customer's project open, so cannot close; unverified, they are no editor.
+    expect: { ...signedIn(200), editor: 409 },
+    editorSeesOrder: true,
+    request: async () => {
+      await customersProject();
+      return { path: '/api/account/close' };
+    },
+  },
+  'POST /api/account/close': {
+    // A confirmation of a project nobody has: refused before anything is closed, so no account here is.
+    expect: signedIn(409),
+    request: async () => {
+      await clearStore('limits');
+      return { path: '/api/account/close', json: { endings: [{ projectId: 'BCC-AAAAAA-1', refundCents: 0 }] } };
+    },
+  },
   'GET /unsubscribe': {
     expect: everyone(200),
     request: async () => ({

@@ -261,6 +261,13 @@ describe('people in the thread and the history', () => {
     expect(personName('admin', 'Beacon College Counsel', { student })).toBe('Beacon College Counsel');
   });
 
+  it('name no one of a family that closed its account, and still name the editor', () => {
+    const closed = { student, accountClosedAt: '2026-11-26T10:00:00.000Z' };
+    expect(personName('customer', '', closed)).toBe('Account closed');
+    expect(personName('student', '', closed)).toBe('Account closed');
+    expect(personName('editor', 'Maya Chen', closed)).toBe('Maya Chen, editor');
+  });
+
   it("read so for every reader, entries stored with the family's address included; the student reads no account, price or contact of the parent", () => {
     const at = '2026-11-01T10:00:00.000Z';
     const record = {

@@ -18,6 +18,8 @@ export interface Caller {
   /** Firebase verified the address: the emulator too, through its out-of-band codes. */
   emailVerified: boolean;
   isAdmin: boolean;
+  /** When the person last signed in with their password (the token's `auth_time`), in seconds. */
+  signedInAt?: number;
 }
 
 /** The claims of a Firebase ID token that we read. */
@@ -26,6 +28,7 @@ export interface IdTokenClaims extends JWTPayload {
   email?: string;
   email_verified?: boolean;
   admin?: unknown;
+  auth_time?: number;
 }
 
 /** Google's signing keys for Firebase ID tokens, as a JWK set. */
@@ -140,6 +143,7 @@ export async function authenticate(req: Request, info?: DeployInfo): Promise<Cal
     email: claims.email?.toLowerCase() ?? '',
     emailVerified: claims.email_verified === true,
     isAdmin: isAdminToken(claims, env),
+    signedInAt: claims.auth_time,
   };
 }
 

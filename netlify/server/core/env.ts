@@ -7,6 +7,8 @@ import { z } from '../../../src/lib/zod';
 const envSchema = z.object({
   /** Firebase project whose ID tokens we accept. */
   PUBLIC_FIREBASE_PROJECT_ID: z.string().min(1).default('demo-beacon'),
+  /** The web API key the browser uses too: deleting one's own user goes through Firebase's public API with it. */
+  PUBLIC_FIREBASE_API_KEY: z.string().min(1).default('demo-key'),
   /** Set only by the local platform: the server then accepts the emulator's unsigned tokens (never in production). */
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   /** Comma-separated addresses that are admins once verified. */

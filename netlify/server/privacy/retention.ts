@@ -4,7 +4,7 @@
  * (order, price, dates, history) and says when. Set off by the 'retention' timer its ending set, and
  * done like a removal: repairs for its files first, the record by compare-and-set, then the bytes.
  */
-import type { Project, ProjectEvent } from '../../../src/lib/delivery';
+import type { Project, ProjectEvent, RemovedDraft } from '../../../src/lib/delivery';
 import { contentDeletesAt } from '../../../src/lib/project-retention';
 import { openStore, type DeployInfo } from '../storage/stores';
 import { timersRepo } from '../core/timers';
@@ -12,7 +12,7 @@ import { projectsRepo } from '../delivery/projects.repo';
 import { deleteDroppedFiles, droppedFileIds, scheduleFileRepairs, withoutDraft } from './remove-draft';
 
 /** The project with its content deleted at `now`: every draft, the feedback's notes and files, the messages. */
-function withoutContent(project: Project, now: Date): Project {
+export function withoutContent(project: Project, now: Date, by: RemovedDraft['by'] = 'retention'): Project {
   const at = now.toISOString();
   const event: ProjectEvent = {
     at,
@@ -25,7 +25,7 @@ function withoutContent(project: Project, now: Date): Project {
   return {
     ...project,
     rounds: project.rounds.map((round) => ({
-      ...(round.draft.kind === 'removed' ? round : withoutDraft(round, { kind: 'removed', at, by: 'retention' })),
+      ...(round.draft.kind === 'removed' ? round : withoutDraft(round, { kind: 'removed', at, by })),
       notes: null,
       files: [],
     })),
@@ -40,7 +40,20 @@ function withoutContent(project: Project, now: Date): Project {
 export async function deleteContentIfDue(project: Project, etag: string, now: Date, info?: DeployInfo) {
   const due = contentDeletesAt(project);
   if (project.contentDeletedAt || !due || due.getTime() > now.getTime()) return;
-  const after = withoutContent(project, now);
+  await replaceDroppingFiles(project, withoutContent(project, now), etag, now, info);
+}
+
+/**
+ * Stores `after` over `project` by compare-and-set and deletes the bytes it no longer names: repairs
+ * for those files first, so a change cut off after the record still has its bytes deleted.
+ */
+export async function replaceDroppingFiles(
+  project: Project,
+  after: Project,
+  etag: string,
+  now: Date,
+  info?: DeployInfo,
+) {
   const dropped = droppedFileIds(project, after);
   await scheduleFileRepairs(project.id, dropped, now, info);
   await projectsRepo(info).replace(project, after, etag);

@@ -6,6 +6,7 @@
  * both run it.
  */
 import { firstName, type Project } from '../../../src/lib/delivery';
+import { FORMER_CLIENT } from '../../../src/lib/privacy';
 import { meanScore, oneDecimal, type PublicReview } from '../../../src/lib/reviews';
 import { purgeEditorsCache } from '../core/cdn';
 import { editorsRepo } from '../editors/editors.repo';
@@ -19,7 +20,10 @@ export function publicReview(project: Project): PublicReview | null {
   return {
     projectId: project.id,
     publishedAt,
-    student: { firstName: firstName(project.student.name), grade: project.student.grade },
+    student: {
+      firstName: project.accountClosedAt ? FORMER_CLIENT : firstName(project.student.name),
+      grade: project.student.grade,
+    },
     service: project.service.title,
     scores: family.scores,
     overall: oneDecimal(meanScore(family.scores)),

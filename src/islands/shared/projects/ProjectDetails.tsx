@@ -57,8 +57,9 @@ export function ProjectDetails({ project, perspective, onChange, level }: Props)
   const closeAt = messagesCloseAt(project);
 
   // Said before the retention period ends, and in place of what it deleted after.
+  const deleted = project.accountClosedAt ? retentionMessages.closed : retentionMessages.deleted;
   const retention = project.contentDeletedAt
-    ? retentionMessages.deleted(formatDateTime(project.contentDeletedAt))
+    ? deleted(formatDateTime(project.contentDeletedAt))
     : project.contentDeletesAt && retentionMessages.warning(formatDateTime(project.contentDeletesAt));
   const retentionNote = retention && <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">{retention}</p>;
 

@@ -1,0 +1,33 @@
+/**
+ * /api/account/close: GET says what closing the account would do now (each open project's ending and
+ * refund), so the page says it before the person confirms; POST closes it (close-account.ts), if what
+ * it confirms is still so. Closing asks for a sign-in within the last few minutes, as Firebase does
+ * before deleting a user.
+ */
+import type { Config } from '@netlify/functions';
+import { closeAccountMessages, RECENT_SIGN_IN_MS } from '../../src/lib/privacy';
+import { closeAccountSchema } from '../../src/lib/privacy.schema';
+import { authenticate } from '../server/core/auth';
+import { HttpError, privateJson, readBody, route } from '../server/core/http';
+import { spend } from '../server/core/rate-limits';
+import { closeAccount, previewClosure } from '../server/privacy/close-account';
+
+export default route({
+  GET: async (req, context) => {
+    const caller = await authenticate(req, context);
+    return privateJson({ endings: await previewClosure(caller, new Date(), context) });
+  },
+  POST: async (req, context) => {
+    const caller = await authenticate(req, context);
+    const now = new Date();
+    if (!caller.signedInAt || now.getTime() - caller.signedInAt * 1000 > RECENT_SIGN_IN_MS)
+      throw new HttpError(401, closeAccountMessages.signInAgain);
+    await spend('step', caller.uid, context);
+    const { endings } = await readBody(req, closeAccountSchema);
+    const idToken = req.headers.get('authorization')!.slice('Bearer '.length);
+    await closeAccount({ caller, idToken, confirmed: endings, now, context });
+    return privateJson({ closed: true, message: closeAccountMessages.closed });
+  },
+});
+
+export const config: Config = { path: '/api/account/close' };

@@ -1,0 +1,227 @@
+/**
+ * Closing an account: the family's open projects end through the process (cancelled with the refund
+ * the policy gives while editing has not begun, withdrawn after), every project loses its content by
+ * the retention run's own deletion and its names and addresses, the orders keep their accounting with
+ * the people taken out, the published reviews stay as 'A former client', and the Firebase user goes
+ * last, so a closure cut off anywhere before it leaves the person able to sign in and close again.
+ * A closure record says which parts are done; every part is also safe to repeat on its own.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { Project, ProjectEvent } from '../../../src/lib/delivery';
+import { ACCOUNT_CLOSED, closeAccountMessages } from '../../../src/lib/privacy';
+import { endpointTransition, GUARDS, OPEN_STATES } from '../../../src/lib/project-process';
+import { quoteFor, type CancellationQuote } from '../../../src/lib/refunds';
+import type { Order } from '../../../src/lib/order';
+import type { Caller } from '../core/auth';
+import { HttpError } from '../core/http';
+import { editorOf } from '../delivery/access';
+import { refundCancellation } from '../delivery/cancellation';
+import { projectsRepo } from '../delivery/projects.repo';
+import { commitStep, type StepContext } from '../delivery/steps';
+import { ordersRepo } from '../orders/orders.repo';
+import { syncEditorStats } from '../reviews/editor-stats';
+import { openStore, type DeployInfo } from '../storage/stores';
+import { deleteFirebaseUser } from './firebase-user';
+import { replaceDroppingFiles, withoutContent } from './retention';
+
+/** Which parts of a closure are done, kept beside the customer's record under `closures/<uid>`. */
+export interface Closure {
+  startedAt: string;
+  projectsDoneAt?: string;
+  ordersDoneAt?: string;
+  /** When the Firebase user's deletion was asked for: the last write, and the last step. */
+  userDeletionAt?: string;
+}
+
+const closureKey = (uid: string) => `closures/${uid}`;
+
+function closuresRepo(info?: DeployInfo) {
+  const store = openStore('customers', info);
+  return {
+    get: async (uid: string) => (await store.get(closureKey(uid), { type: 'json' })) as Closure | null,
+    async put(uid: string, closure: Closure) {
+      await store.setJSON(closureKey(uid), closure);
+      return closure;
+    },
+  };
+}
+
+/** How an open project ends when its family closes the account, and what comes back. */
+export interface Ending {
+  projectId: string;
+  service: string;
+  action: 'cancel' | 'withdraw';
+  refund: CancellationQuote | null;
+}
+
+const isOpen = (project: Project) => (OPEN_STATES as readonly string[]).includes(project.state);
+
+/** The family's own cancel while editing has not begun (the policy's refund), its withdrawal after (none). */
+async function endingOf(project: Project, now: Date, info?: DeployInfo): Promise<Ending> {
+  const base = { projectId: project.id, service: project.service.title };
+  if (GUARDS['editing-not-begun'](project) !== null) return { ...base, action: 'withdraw', refund: null };
+  const order = await ordersRepo(info).get(project.orderId);
+  return { ...base, action: 'cancel', refund: order ? quoteFor(project, order, now) : null };
+}
+
+/** 409 for an editor with open projects: their families are waiting on them. */
+async function refuseBusyEditor(caller: Caller, info?: DeployInfo) {
+  const editor = await editorOf(caller, info);
+  if (!editor) return;
+  const open = await projectsRepo(info).listForEditor(editor.id, 'open');
+  if (open.length > 0) throw new HttpError(409, closeAccountMessages.editorOpenProjects(open.length));
+}
+
+/** What closing would do now: each open project's ending and refund; 409 for a busy editor. */
+export async function previewClosure(caller: Caller, now: Date, info?: DeployInfo): Promise<Ending[]> {
+  await refuseBusyEditor(caller, info);
+  const projects = await projectsRepo(info).listForCustomer(caller.uid);
+  return Promise.all(projects.filter(isOpen).map((project) => endingOf(project, now, info)));
+}
+
+/** A project's refund as the person read it before confirming: 0 for a withdrawal. */
+export interface Confirmed {
+  projectId: string;
+  refundCents: number;
+}
+
+/** 409 (busy editor, or what closing does changed since the page said it) unless closing does what was confirmed. */
+async function refuseUnlessAsSaid(caller: Caller, confirmed: Confirmed[], now: Date, info?: DeployInfo) {
+  const said = (e: Confirmed) => `${e.projectId}:${e.refundCents}`;
+  const endings = await previewClosure(caller, now, info);
+  const actual = endings.map((e) => said({ projectId: e.projectId, refundCents: e.refund?.amountCents ?? 0 }));
+  if (!isDeepStrictEqual(actual.sort(), confirmed.map(said).sort()))
+    throw new HttpError(409, closeAccountMessages.changed);
+}
+
+/** Ends every open project of the family through the process, as their own cancel or withdrawal. */
+async function endOpenProjects(uid: string, now: Date, context: StepContext) {
+  const projects = projectsRepo(context);
+  for (const { id } of (await projects.listForCustomer(uid)).filter(isOpen)) {
+    const found = await projects.getForUpdate(id);
+    if (!found || !isOpen(found.value)) continue;
+    const project = found.value;
+    const ending = await endingOf(project, now, context);
+    const t = endpointTransition(ending.action, 'customer')!;
+    const step =
+      ending.action === 'cancel'
+        ? { action: 'cancel' as const, ...(ending.refund && { refund: ending.refund }) }
+        : { action: 'withdraw' as const, reason: closeAccountMessages.withdrawReason };
+    await commitStep(project, found.etag, t, step, { role: 'customer', name: ACCOUNT_CLOSED }, context, now);
+  }
+}
+
+/** A family event with its person and words taken out; a cancel keeps the policy's words its refund reads. */
+function anonymousEvent(event: ProjectEvent): ProjectEvent {
+  if (event.by !== 'customer' && event.by !== 'student') return event;
+  const { note, ...rest } = event;
+  return { ...rest, actor: ACCOUNT_CLOSED, ...(event.type === 'cancel' && note !== undefined && { note }) };
+}
+
+/** The project with its content deleted and its family's names and addresses replaced; ids, prices and dates stay. */
+function closedProject(project: Project, now: Date): Project {
+  const emptied = project.contentDeletedAt ? project : withoutContent(project, now, 'closure');
+  const { studentAccess: _access, ...rest } = emptied;
+  return {
+    ...rest,
+    customer: { uid: project.customer.uid, email: '' },
+    student: {
+      name: ACCOUNT_CLOSED,
+      email: '',
+      grade: project.student.grade,
+      parentName: ACCOUNT_CLOSED,
+      parentEmail: '',
+    },
+    history: emptied.history.map(anonymousEvent),
+    // Mails owed name the family; the ending's own notice went out with its step (the editor's list shows it too).
+    notices: [],
+    accountClosedAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+}
+
+/**
+ * Every project of the family, content and names: its cancel's refund first, the student's index entry (it is keyed by
+ * their address, which the record then no longer holds), the record with its bytes after, then the
+ * published review rewritten under the new name.
+ */
+async function closeProjects(uid: string, now: Date, context: StepContext) {
+  const projects = projectsRepo(context);
+  for (const { id } of await projects.listForCustomer(uid)) {
+    const found = await projects.getForUpdate(id);
+    if (!found) continue;
+    let project = found.value;
+    if (!project.accountClosedAt) {
+      // A cancel's refund is recorded under the family's name before the names go (the step asks for it,
+      // but a cut-off step leaves it to a timer that would run after them).
+      await refundCancellation(project, context);
+      if (project.studentAccess) await projects.unindexForStudent(project);
+      project = closedProject(project, now);
+      await replaceDroppingFiles(found.value, project, found.etag, now, context);
+    }
+    await syncEditorStats(project, context);
+  }
+}
+
+/** The order as accounting needs it: ids, lines, amounts, dates and refunds; no names, addresses or phone. */
+function strippedOrder(order: Order): Order | null {
+  if (order.customer.email === '' && order.billing.street === ACCOUNT_CLOSED) return null;
+  return {
+    ...order,
+    customer: { uid: order.customer.uid, email: '' },
+    student: {
+      ...order.student,
+      studentName: ACCOUNT_CLOSED,
+      studentEmail: '',
+      parentName: ACCOUNT_CLOSED,
+      parentEmail: '',
+    },
+    billing: { ...order.billing, street: ACCOUNT_CLOSED, city: '', zip: '', phone: '' },
+    refunds: order.refunds?.map((refund) => (refund.by === 'customer' ? { ...refund, actor: ACCOUNT_CLOSED } : refund)),
+  };
+}
+
+async function stripOrders(uid: string, info?: DeployInfo) {
+  const orders = ordersRepo(info);
+  for (const order of await orders.listForCustomer(uid)) await orders.change(order.id, strippedOrder);
+}
+
+/**
+ * Closes the caller's account, resuming a closure cut off before: answers the closure as done.
+ * `idToken` is the caller's own recent token: with it Firebase deletes the user, no admin key needed.
+ */
+export async function closeAccount({
+  caller,
+  idToken,
+  confirmed,
+  now,
+  context,
+}: {
+  caller: Caller;
+  idToken: string;
+  /** Each open project's refund as the page said it; a closure already begun goes on whatever it was. */
+  confirmed: Confirmed[];
+  now: Date;
+  context: StepContext;
+}): Promise<Closure> {
+  const closures = closuresRepo(context);
+  let closure = await closures.get(caller.uid);
+  if (!closure) {
+    await refuseUnlessAsSaid(caller, confirmed, now, context);
+    closure = await closures.put(caller.uid, { startedAt: now.toISOString() });
+  }
+  if (!closure.projectsDoneAt) {
+    await endOpenProjects(caller.uid, now, context);
+    await closeProjects(caller.uid, now, context);
+    closure = await closures.put(caller.uid, { ...closure, projectsDoneAt: now.toISOString() });
+  }
+  if (!closure.ordersDoneAt) {
+    await stripOrders(caller.uid, context);
+    closure = await closures.put(caller.uid, { ...closure, ordersDoneAt: now.toISOString() });
+  }
+  // Recorded before it is asked, so no write follows it: a user already gone answers as deleted.
+  if (!closure.userDeletionAt)
+    closure = await closures.put(caller.uid, { ...closure, userDeletionAt: now.toISOString() });
+  await deleteFirebaseUser(idToken, context);
+  return closure;
+}

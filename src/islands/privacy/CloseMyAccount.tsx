@@ -1,0 +1,153 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { formatUsdCents } from '../../lib/money';
+import { closeAccountMessages, closeAccountTexts as t } from '../../lib/privacy';
+import type { CancellationQuote } from '../../lib/refunds';
+import { apiFetch } from '../../client/api';
+import { $session, signedInFetch } from '../../stores/session';
+import { useSharedStore } from '../shared/useSharedStore';
+
+interface Ending {
+  projectId: string;
+  service: string;
+  action: 'cancel' | 'withdraw';
+  refund: CancellationQuote | null;
+}
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'confirming'; endings: Ending[]; error?: string; working?: boolean }
+  | { kind: 'refused'; message: string }
+  | { kind: 'closed' };
+
+const endingText = (e: Ending) =>
+  e.action === 'cancel' && e.refund
+    ? `${e.service} (${e.projectId}) is cancelled: ${formatUsdCents(e.refund.amountCents)} is refunded. ${e.refund.text}`
+    : `${e.service} (${e.projectId}) is withdrawn: editing has begun, so nothing is refunded.`;
+
+/** Signs in again with the password (Firebase's recent-login rule) and answers a fresh token, or null if it is wrong. */
+async function freshToken(password: string): Promise<string | null> {
+  const { firebaseAuth } = await import('../../client/firebase');
+  const { EmailAuthProvider, reauthenticateWithCredential } = await import('firebase/auth');
+  const user = firebaseAuth().currentUser;
+  if (!user?.email) return null;
+  try {
+    await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
+  } catch {
+    return null;
+  }
+  return user.getIdToken(true);
+}
+
+/** 'Close my account': what closing does and the refunds first, then the password, then closing and signing out. */
+export default function CloseMyAccount() {
+  const session = useSharedStore($session);
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const heading = useRef<HTMLHeadingElement>(null);
+  if (state.kind !== 'closed' && (session.status !== 'signedIn' || !session.user)) return null;
+
+  async function check() {
+    setState({ kind: 'checking' });
+    const res = await signedInFetch<{ endings: Ending[] }>('/api/account/close');
+    setState(res.ok ? { kind: 'confirming', endings: res.data.endings } : { kind: 'refused', message: res.error });
+  }
+
+  async function close(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.kind !== 'confirming') return;
+    const password = new FormData(event.currentTarget).get('password');
+    setState({ ...state, working: true, error: undefined });
+    const token = await freshToken(typeof password === 'string' ? password : '');
+    if (!token) return setState({ ...state, working: false, error: t.wrongPassword });
+    const endings = state.endings.map((e) => ({ projectId: e.projectId, refundCents: e.refund?.amountCents ?? 0 }));
+    const res = await apiFetch('/api/account/close', { method: 'POST', token, body: { endings } });
+    if (!res.ok) {
+      // What closing does changed: say it again as it now is.
+      if (res.status === 409) return void (await check());
+      return setState({ ...state, working: false, error: res.status === 0 ? t.failed : res.error });
+    }
+    const { firebaseAuth } = await import('../../client/firebase');
+    const { signOut } = await import('firebase/auth');
+    await signOut(firebaseAuth()).catch(() => {});
+    setState({ kind: 'closed' });
+    heading.current?.focus();
+  }
+
+  return (
+    <section aria-labelledby="close-account-heading" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
+      <h2 id="close-account-heading" ref={heading} tabIndex={-1} className="font-serif text-xl font-bold text-navy-900">
+        {t.heading}
+      </h2>
+      {state.kind === 'closed' ? (
+        <p role="status" className="mt-2 text-slate-800">
+          {closeAccountMessages.closed}
+        </p>
+      ) : (
+        <p className="mt-2 text-slate-800">{t.intro}</p>
+      )}
+      {(state.kind === 'idle' || state.kind === 'checking') && (
+        <button
+          type="button"
+          className="btn-outline mt-4"
+          onClick={() => void check()}
+          disabled={state.kind === 'checking'}
+        >
+          {state.kind === 'checking' ? t.checking : t.open}
+        </button>
+      )}
+      {state.kind === 'refused' && (
+        <p role="alert" className="mt-4 text-red-800">
+          {state.message}
+        </p>
+      )}
+      {state.kind === 'confirming' && (
+        <form method="post" action="/dashboard" className="mt-4 space-y-4" onSubmit={(e) => void close(e)}>
+          <ul className="list-disc space-y-1 pl-5 text-slate-800">
+            {t.whatHappens.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {state.endings.length === 0 ? (
+            <p className="text-slate-800">{t.noOpenProjects}</p>
+          ) : (
+            <div>
+              <p className="text-slate-800">{t.endingsIntro}</p>
+              <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-800">
+                {state.endings.map((e) => (
+                  <li key={e.projectId}>{endingText(e)}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <div>
+            <label htmlFor="close-account-password" className="block font-medium text-slate-900">
+              {t.password}
+            </label>
+            <input
+              id="close-account-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className="input mt-1 max-w-sm"
+              aria-describedby={state.error ? 'close-account-error' : undefined}
+            />
+          </div>
+          {state.error && (
+            <p id="close-account-error" role="alert" className="text-red-800">
+              {state.error}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={state.working}>
+              {state.working ? t.working : t.confirm}
+            </button>
+            <button type="button" className="btn-outline" onClick={() => setState({ kind: 'idle' })}>
+              {t.keep}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,235 @@
+/**
+ * Closing an account (POST /api/account/close, after a recent sign-in): open projects ended through
+ * the process with the policy's refund, every project's content and names gone, the orders kept for
+ * accounting without the people, the published review kept as 'A former client', the Firebase user
+ * deleted last; an editor with open projects is refused; a closure cut off at any write is completed
+ * by the next try.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import closeHandler from '../../netlify/functions/account-close';
+import { authenticate } from '../../netlify/server/core/auth';
+import { projectFilesRepo } from '../../netlify/server/delivery/files';
+import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
+import { forgetEditorLists } from '../../netlify/server/editors/editors.repo';
+import { seedDemoEditors } from '../../netlify/server/editors/seed';
+import { ordersRepo } from '../../netlify/server/orders/orders.repo';
+import { closeAccount, type Confirmed } from '../../netlify/server/privacy/close-account';
+import { reviewsRepo } from '../../netlify/server/reviews/reviews.repo';
+import { ACCOUNT_CLOSED, closeAccountMessages, FORMER_CLIENT } from '../../src/lib/privacy';
+import { projectView } from '../../src/lib/project-view';
+import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
+import { bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
+import { PDF } from '../helpers/documents';
+import { walkFaults } from '../helpers/fault-walk';
+import { call, context } from '../helpers/functions';
+import { billing, selection, student } from '../helpers/orders';
+import { act, paidOrder, upload } from '../helpers/projects';
+
+const blobs = useAtomicBlobsServer();
+
+let editorToken: string;
+beforeAll(async () => {
+  editorToken = await tokenOf('maya@example.test');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterAll(() => vi.restoreAllMocks());
+
+const closing = (idToken: string, method: 'GET' | 'POST', endings: Confirmed[] = []) =>
+  call(closeHandler, '/api/account/close', {
+    method,
+    headers: bearer(idToken),
+    ...(method === 'POST' && { json: { endings } }),
+  });
+
+/** What the page confirms: the project cancelled gets its price back, the one withdrawn nothing. */
+const confirmedOf = async ({ notBegun, begun }: { notBegun: string; begun: string }): Promise<Confirmed[]> => [
+  { projectId: notBegun, refundCents: (await projectsRepo().get(notBegun))!.priceCents },
+  { projectId: begun, refundCents: 0 },
+];
+
+/** Everything that names the family in the arranged orders. */
+const PERSONAL = [
+  student.studentName,
+  student.studentEmail,
+  student.parentName,
+  student.parentEmail,
+  billing.street,
+  billing.city,
+  billing.zip,
+  billing.phone,
+];
+
+/**
+ * A family with three supplements: the first final with a PDF draft, feedback with a file, a message
+ * and both reviews (published); the second open and not begun; the third open after a returned round.
+ */
+async function familyWithEverything() {
+  forgetEditorLists();
+  await seedDemoEditors();
+  const family = await createUser();
+  const { orderId, projectIds } = await paidOrder(
+    family.idToken,
+    selection({ services: [{ id: 'supplement-small', quantity: 3 }] }),
+  );
+  const [finished, notBegun, begun] = projectIds;
+  const fileIds: string[] = [];
+  for (const id of [finished, begun]) {
+    const draft = (await upload(family.idToken, id, PDF, 'My essay.pdf')).body;
+    let res = await act(family.idToken, id, 'submit', {
+      version: 1,
+      prompt: 'Why us?',
+      draft: { kind: 'file', fileId: draft.id },
+    });
+    const feedback = (await upload(editorToken, id, 'Notes on your essay', 'notes.txt')).body;
+    res = await act(editorToken, id, 'return', { version: res.body.version, notes: 'Good.', fileIds: [feedback.id] });
+    fileIds.push(draft.id, feedback.id);
+    if (id !== finished) continue;
+    await act(family.idToken, id, 'message', { text: `Thank you, from ${student.parentName}!` });
+    res = await act(family.idToken, id, 'finalize', { version: res.body.version });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const scores = { feedback: 5, communication: 5, onTime: 5 };
+    expect((await act(family.idToken, id, 'review', { scores, text: 'Clear and kind.' })).status).toBe(200);
+    expect((await act(editorToken, id, 'review', { score: 5, text: 'A pleasure.' })).status).toBe(200);
+  }
+  return { family, orderId, finished, notBegun, begun, fileIds };
+}
+
+const timersLater = (minutes: number) => runDeliveryTimers(context(), new Date(Date.now() + minutes * 60_000));
+
+/** What must hold once the account is closed, whatever it took to get there. */
+async function expectClosed(arranged: Awaited<ReturnType<typeof familyWithEverything>>) {
+  const { family, orderId, finished, notBegun, begun, fileIds } = arranged;
+  await expect(signIn(family.email, family.password)).rejects.toThrow(/EMAIL_NOT_FOUND|USER_NOT_FOUND/);
+
+  const projects = await projectsRepo().getMany([finished, notBegun, begun]);
+  expect(projects.map((p) => p.state)).toEqual(['final', 'cancelled', 'withdrawn']);
+  for (const project of projects) {
+    expect(project.accountClosedAt).toBeTruthy();
+    expect(project.messages).toEqual([]);
+    expect(
+      project.rounds.every(
+        (r) => r.draft.kind === 'removed' && r.draft.by === 'closure' && r.files.length === 0 && !r.notes,
+      ),
+    ).toBe(true);
+    const stored = JSON.stringify(project);
+    for (const words of [family.email, ...PERSONAL]) expect(stored).not.toContain(words);
+    // What the editor reads on the finished project.
+    expect(projectView(project, ['editor'], new Date()).student.name).toBe(ACCOUNT_CLOSED);
+  }
+  // The repairs are due a few minutes on; the bytes are gone by then at the latest.
+  await timersLater(10);
+  for (const [i, fileId] of fileIds.entries())
+    expect(await projectFilesRepo().read(i < 2 ? finished : begun, fileId)).toBeNull();
+
+  // The order keeps what accounting needs, and the one refund the policy gave (in full, within 48 hours).
+  const order = (await ordersRepo().get(orderId))!;
+  const stored = JSON.stringify(order);
+  for (const words of [family.email, ...PERSONAL]) expect(stored).not.toContain(words);
+  expect(order.totalCents).toBeGreaterThan(0);
+  expect(order.payment.paidAt).toBeTruthy();
+  expect(order.serviceLines.map((l) => [l.id, l.quantity])).toEqual([['supplement-small', 3]]);
+  expect(order.billing.state).toBe(billing.state);
+  expect(order.refunds?.map((r) => [r.id, r.amountCents, r.actor])).toEqual([
+    [`cancel-${notBegun}`, projects[1].priceCents, ACCOUNT_CLOSED],
+  ]);
+
+  // The published review stays, under no name.
+  const reviews = await reviewsRepo().newest('maya-chen', 100);
+  expect(reviews.filter((r) => r.projectId === finished).map((r) => [r.student.firstName, r.text])).toEqual([
+    [FORMER_CLIENT, 'Clear and kind.'],
+  ]);
+}
+
+describe('closing an account', () => {
+  it('says first what closing does: the refund of each open project', async () => {
+    blobs.reset();
+    const { family, notBegun, begun } = await familyWithEverything();
+    const res = await closing(family.idToken, 'GET');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const project = (await projectsRepo().get(notBegun))!;
+    expect(res.body.endings).toEqual([
+      expect.objectContaining({
+        projectId: notBegun,
+        action: 'cancel',
+        refund: expect.objectContaining({ amountCents: project.priceCents }),
+      }),
+      expect.objectContaining({ projectId: begun, action: 'withdraw', refund: null }),
+    ]);
+  }, 120_000);
+
+  it('closes it: projects ended and emptied, orders kept without names, the review anonymous, the user gone', async () => {
+    blobs.reset();
+    const arranged = await familyWithEverything();
+    const res = await closing(arranged.family.idToken, 'POST', await confirmedOf(arranged));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ closed: true, message: closeAccountMessages.closed });
+    await expectClosed(arranged);
+    // The same request again (an answer lost on the way) finds it closed.
+    expect((await closing(arranged.family.idToken, 'POST')).status).toBe(200);
+  }, 120_000);
+
+  it('closes nothing when the page said other refunds than closing now gives', async () => {
+    blobs.reset();
+    const arranged = await familyWithEverything();
+    const [cancelled, withdrawn] = await confirmedOf(arranged);
+    const res = await closing(arranged.family.idToken, 'POST', [{ ...cancelled, refundCents: 1 }, withdrawn]);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: closeAccountMessages.changed });
+    expect((await projectsRepo().get(arranged.notBegun))!.state).toBe('awaiting_draft');
+    expect(await signIn(arranged.family.email, arranged.family.password)).toBeTruthy();
+  }, 120_000);
+
+  it('asks for a recent sign-in: a token signed in over five minutes ago is refused and nothing changes', async () => {
+    blobs.reset();
+    const family = await createUser();
+    const [header, payload] = family.idToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const old = Buffer.from(JSON.stringify({ ...claims, auth_time: claims.auth_time - 6 * 60 })).toString('base64url');
+    const res = await closing(`${header}.${old}.`, 'POST');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: closeAccountMessages.signInAgain });
+    expect(await signIn(family.email, family.password)).toBeTruthy();
+  });
+
+  it('refuses an editor with open projects, with the reason', async () => {
+    blobs.reset();
+    const { notBegun } = await familyWithEverything();
+    expect((await projectsRepo().get(notBegun))!.editor.id).toBe('maya-chen');
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await closing(editorToken, method);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: closeAccountMessages.editorOpenProjects(2) });
+    }
+    expect(await signIn('maya@example.test', 'secret-pass')).toBeTruthy();
+  }, 120_000);
+
+  it('a closure cut off at any write is completed by the next try, with one refund and no orphan', async () => {
+    let arranged: Awaited<ReturnType<typeof familyWithEverything>>;
+    let confirmed: Confirmed[];
+    const tryClosing = async () => {
+      const caller = await authenticate(new Request('http://x', { headers: bearer(arranged.family.idToken) }));
+      const { family } = arranged;
+      return closeAccount({ caller, idToken: family.idToken, confirmed, now: new Date(), context: context() }).then(
+        () => 'closed',
+        (error: Error) => error.message,
+      );
+    };
+    const writes = await walkFaults(blobs, {
+      arrange: async () => {
+        arranged = await familyWithEverything();
+        confirmed = await confirmedOf(arranged);
+      },
+      act: tryClosing,
+      async afterFault(result) {
+        // Until the closure is whole, the person can still sign in and try again.
+        if (result !== 'closed') expect(await signIn(arranged.family.email, arranged.family.password)).toBeTruthy();
+      },
+      async afterRetry(result) {
+        expect(result).toBe('closed');
+        await expectClosed(arranged);
+      },
+    });
+    expect(writes).toBeGreaterThanOrEqual(10);
+  }, 1_800_000);
+});
