@@ -81,7 +81,8 @@ describe('Cancel and Refund (test mode)', () => {
 
     const res = await cancel(customer.idToken, submitted);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ state: 'cancelled', actions: [], cancellation: null });
+    // Nothing more to do with it but take back the draft the family gave.
+    expect(res.body).toMatchObject({ state: 'cancelled', actions: ['remove-draft'], cancellation: null });
     expect((await editorsRepo().get(OPEN_EDITOR))!.slotsOpen).toBe(slots);
     const paid = await order(orderId);
     expect(paid.refunds).toEqual([
