@@ -357,6 +357,35 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
         .map((size) => ({ body: new Uint8Array(size), contentType: 'image/png' })),
     ),
   },
+  'POST /api/newsletter/unsubscribe-link': {
+    kind: 'json',
+    path: () => '/api/newsletter/unsubscribe-link',
+    headers: anyone,
+    valid: () => ({ email: 'reader@example.com' }),
+  },
+  // The confirming form of an unsubscribe link: a post from anywhere but this site's page is refused
+  // before its body is read.
+  'POST /unsubscribe': {
+    kind: 'raw',
+    path: () => '/unsubscribe',
+    headers: () => ({ origin: 'https://elsewhere.example' }),
+    statuses: [403],
+    bodies: ignoredBodies(),
+  },
+  'POST /api/admin/privacy': {
+    kind: 'json',
+    path: () => '/api/admin/privacy',
+    headers: admin,
+    valid: () => ({ email: 'reader@example.com', action: 'lookup' }),
+  },
+  // Confirms the ending of a project nobody has: a body that got through would be refused (409), and
+  // no account is closed.
+  'POST /api/account/close': {
+    kind: 'json',
+    path: () => '/api/account/close',
+    headers: customer,
+    valid: () => ({ endings: [{ projectId: 'BCC-NOBODY-1', refundCents: 0 }] }),
+  },
   'POST /api/stripe/webhook': {
     kind: 'raw',
     path: () => '/api/stripe/webhook',
