@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { createAccount, latestResetCode, logIn, register, uniqueEmail } from '../helpers/e2e-auth';
 import { writeStored } from '../helpers/stored';
 
-const card = (page: Page) => page.getByRole('region', { name: 'Account' });
+const card = (page: Page) => page.getByRole('region', { name: 'Account', exact: true });
 const DASHBOARD_SIGNED_OUT = 'Log in to see your orders, your projects and your one-time add-ons';
 
 test.beforeEach(async ({ page }) => {
