@@ -381,7 +381,8 @@ test('at 390 px the dashboard opens with the projects; the account and the add-o
   );
   await page.reload();
   await expect(projectCard(page, id)).toBeVisible();
-  const top = async (name: string | RegExp) => (await page.getByRole('heading', { name, level: 2 }).boundingBox())!.y;
+  const top = async (name: string) =>
+    (await page.getByRole('heading', { name, exact: true, level: 2 }).boundingBox())!.y;
   expect(await top('Your Projects')).toBeLessThan(await top('Account'));
   expect(await top('Your Projects')).toBeLessThan(844);
 
