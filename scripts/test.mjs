@@ -1,9 +1,9 @@
 /**
- * `npm test`: lint and format checks, a production build, then the unit, function and deploy tests
- * (vitest) and the browser tests (Playwright + Debian's chromium) against the build. The function tests (one file at a time,
- * mostly waiting on the Blobs server and the Auth emulator) run throughout and get a core the moment
- * they need one. Beside them come first the unit and deploy tests (bundling and building, which take
- * both cores), then the browser tests at a lower priority (`nice`), which take what the function tests
+ * `npm test`: the function tests (vitest; one file at a time, mostly waiting on the Blobs server and
+ * the Auth emulator) from the start and throughout, getting a core the moment they need one. Beside
+ * them, one after another: lint and format checks, a production build, the unit and deploy tests
+ * (bundling and building, which take both cores), then the browser tests (Playwright + Debian's
+ * chromium) against the build, at a lower priority (`nice`), which take what the function tests
  * leave. With the bundling beside them, the browser tests that ran meanwhile took up to eight times as
  * long as alone and hit their limits: the few minutes this order costs buy a run that does not depend
  * on the machine's speed. The browser tests run in E2E_SHARDS shards at once (3 by default), each
@@ -13,7 +13,7 @@
  * long each stage took (they overlap) and the whole run, then ends with one plain line, `N passed, N
  * failed`, all runners' counts added up, and exits non-zero if anything failed or nothing ran.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,13 +26,12 @@ const vitestPortsStart = (run) => portsStart + 100 * (run + 1);
 
 const stages = [];
 const runStarted = Date.now();
-/** Runs a command of a named stage and remembers how long it took. */
-const run = (stage, command, args) => {
-  const started = Date.now();
-  const status = spawnSync(command, args, { stdio: 'inherit' }).status ?? 1;
-  stages.push({ stage, seconds: (Date.now() - started) / 1000, status });
-  return status;
-};
+/** Runs a command of a named stage, its output as it comes; answers its exit status and remembers how long it took. */
+const run = (stage, command, args) =>
+  timed(
+    stage,
+    new Promise((resolve) => spawn(command, args, { stdio: 'inherit' }).on('close', (code) => resolve(code ?? 1))),
+  );
 
 /** Starts a command whose output lines are prefixed with `label`; answers its exit status. */
 function runPrefixed(label, command, args, env = process.env) {
@@ -72,15 +71,7 @@ const extraArgs = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 
-// 0. Lint and format first: an error or a file Prettier would change fails the run (the tests still run, to say all).
-if (run('lint (eslint)', 'npx', ['eslint', '.']) !== 0) failed += 1;
-if (run('format (prettier --check)', 'npx', ['prettier', '--check', '.']) !== 0) failed += 1;
-
-// 1. The production build the browser tests run against.
-const built = run('site build (astro)', 'npx', ['astro', 'build']) === 0;
-if (!built) failed += 1;
-
-// 2. The function tests throughout; first beside them the unit and deploy tests, then the browser tests.
+// The function tests throughout, from the start: the longest stage, and one that needs no build.
 const shards = Number(process.env.E2E_SHARDS ?? 3);
 // Files named on the command line: Playwright splits them itself.
 const parts = extraArgs.some((arg) => !arg.startsWith('-')) ? null : balancedSpecs(shards);
@@ -90,6 +81,14 @@ const vitestRuns = [
   { stage: 'unit and deploy tests (vitest)', label: 'unit+deploy', projects: ['unit', 'deploy'] },
 ];
 const functionTests = timed(vitestRuns[0].stage, runVitest(vitestRuns[0], 0));
+
+// Beside them, one after another: lint and format (an error or a file Prettier would change fails the
+// run; the tests still run, to say all), the production build the browser tests run against, the unit
+// and deploy tests, then the browser tests.
+if ((await run('lint (eslint)', 'npx', ['eslint', '.'])) !== 0) failed += 1;
+if ((await run('format (prettier --check)', 'npx', ['prettier', '--check', '.'])) !== 0) failed += 1;
+const built = (await run('site build (astro)', 'npx', ['astro', 'build'])) === 0;
+if (!built) failed += 1;
 const unitStatus = await timed(vitestRuns[1].stage, runVitest(vitestRuns[1], 1));
 const results = built ? await browserTests() : [];
 const vitestStatuses = [await functionTests, unitStatus];
