@@ -19,7 +19,7 @@ import { reviewsRepo } from '../../netlify/server/reviews/reviews.repo';
 import { ACCOUNT_CLOSED, closeAccountMessages, FORMER_CLIENT } from '../../src/lib/privacy';
 import { projectView } from '../../src/lib/project-view';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
-import { bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
+import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
 import { PDF } from '../helpers/documents';
 import { walkFaults } from '../helpers/fault-walk';
 import { call, context } from '../helpers/functions';
@@ -219,6 +219,14 @@ describe('closing an account', () => {
       arrange: async () => {
         arranged = await familyWithEverything();
         confirmed = await confirmedOf(arranged);
+      },
+      // The family's records are put back as arranged; the Firebase user the closure deleted is made
+      // again under the same uid, which those records name.
+      async rearrange() {
+        forgetEditorLists();
+        const { uid, email, password } = arranged.family;
+        await adminAuth().createUser({ uid, email, password, emailVerified: true });
+        arranged.family.idToken = await signIn(email, password);
       },
       act: tryClosing,
       async afterFault(result) {

@@ -31,6 +31,9 @@ export interface FaultPlan {
   reads?: boolean;
 }
 
+/** Every store's entries at one moment. */
+export type SavedState = ReadonlyMap<string, ReadonlyMap<string, Entry>>;
+
 interface Entry {
   data: Buffer;
   etag: string;
@@ -167,6 +170,13 @@ export async function startAtomicBlobsServer() {
     takeRequests: () => seen.splice(0),
     /** Empties every store. */
     reset: () => stores.clear(),
+    /** The stores as they are now, to be put back with `restoreState` (entries are replaced on write, never changed). */
+    saveState: (): SavedState => new Map([...stores].map(([name, entries]) => [name, new Map(entries)])),
+    /** Puts back what `saveState` answered; etags go on from the newest, so none is given twice. */
+    restoreState(saved: SavedState) {
+      stores.clear();
+      for (const [name, entries] of saved) stores.set(name, new Map(entries));
+    },
     /** Every blob, store by store, for a test to compare states. */
     snapshot: () =>
       new Map(
@@ -217,6 +227,8 @@ export function useAtomicBlobsServer() {
     writeCount: () => atomic.writeCount(),
     takeRequests: () => atomic.takeRequests(),
     snapshot: () => atomic.snapshot(),
+    saveState: () => atomic.saveState(),
+    restoreState: (saved: SavedState) => atomic.restoreState(saved),
     reset: () => atomic.reset(),
   };
 }
