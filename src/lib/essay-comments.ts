@@ -17,6 +17,9 @@ export const commentMessages = {
   full: `A round can have at most ${COMMENT_LIMITS.perRound} comments. Put the rest in your notes.`,
   none: 'There are no comments on this round.',
   noSuchComment: 'That comment is not on this round: reload the page.',
+  notInDraft: 'That passage is not in this round’s draft as it is now: reload the page and choose it again.',
+  noText:
+    'This round’s draft has no text to comment on (a PDF, a link or a file we could not read): put your comments in your notes.',
 } as const;
 
 /** A round as far as its comments go: returned or not, and its comments if any. */
