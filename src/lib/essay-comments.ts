@@ -31,3 +31,34 @@ type CommentedRound = { returnedAt: string | null; comments?: EssayComment[] };
  */
 export const commentsShown = (round: CommentedRound, familyReads: boolean): EssayComment[] =>
   familyReads && round.returnedAt === null ? [] : (round.comments ?? []);
+
+/** What the draft view says about comments, to both sides. */
+export const commentLabels = {
+  choose: 'Comment on selection',
+  hint: 'To comment, select words in the draft; or, with the keyboard, focus the text and use the arrow keys to choose a word (Shift with an arrow extends the choice, Up and Down go to another paragraph), then press Enter.',
+  field: 'Your comment',
+  save: 'Save comment',
+  saved: 'Comment saved.',
+  remove: 'Delete comment',
+  removed: 'Comment deleted.',
+  sentWithFeedback: 'Comments are sent with your feedback: the family sees them once you return it.',
+  previous: 'Previous comment',
+  next: 'Next comment',
+  done: 'Done',
+  doneMark: 'Marked done by the family',
+  notDone: 'Not marked done yet',
+  sinceRemoved: 'on text since removed',
+  sinceRemovedHeading: 'Comments on text since removed',
+  chosen: (quote: string) => `Chosen: “${quote}”. Press Enter to comment.`,
+  heading: (count: number) => `Comments (${count})`,
+  numbered: (n: number, quote: string) => `Comment ${n} on “${quote}”`,
+} as const;
+
+/** The changes view: its switch, its legend and the previous round's comments. */
+export const changeLabels = {
+  show: (round: number) => `Changes since round ${round}`,
+  legend: 'Added words are underlined and marked “added”; removed words are struck through and marked “removed”.',
+  added: 'added: ',
+  removed: 'removed: ',
+  previousComments: (round: number) => `Comments on round ${round}`,
+} as const;

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { removedDraftText, type Draft, type FileRef, type Round } from '../../../lib/delivery';
 import { countWords } from '../../../lib/words';
 import { ConfirmDialog } from './ConfirmDialog';
-import { ReadDraft } from './essay/ReadDraft';
+import { ReadDraft, type EssaySteps } from './essay/ReadDraft';
 import { WordCount } from './essay/WordCount';
 import { FileDownload } from './FileDownload';
 import { formatBytes, isHttpsLink } from './file-rules';
@@ -29,7 +29,10 @@ function ProjectFile({ from, file }: { from: FilesFrom; file: FileRef }) {
 
 const roundTitle = (n: number) => (n === 1 ? 'First draft' : `Revision ${n - 1}`);
 
-function DraftView({ from, round }: { from: FilesFrom; round: Round }) {
+/** Where a round sits among the others, for reading its draft: the one before it, and whether it is the last. */
+type Place = { previous?: Round; current: boolean; steps?: EssaySteps };
+
+function DraftView({ from, round, place }: { from: FilesFrom; round: Round; place: Place }) {
   const draft: Draft = round.draft;
   switch (draft.kind) {
     case 'text':
@@ -51,7 +54,7 @@ function DraftView({ from, round }: { from: FilesFrom; round: Round }) {
       return (
         <div className="space-y-2">
           <ProjectFile from={from} file={draft.file} />
-          {from && <ReadDraft projectId={from} round={round.n} />}
+          {from && <ReadDraft projectId={from} round={round} {...place} />}
         </div>
       );
     case 'link':
@@ -117,7 +120,17 @@ function RemoveDraft({ round, remove }: { round: Round; remove: DraftRemoval }) 
 }
 
 /** One round: the prompt, the draft, and the feedback once returned. */
-function RoundView({ from, round, remove }: { from: FilesFrom; round: Round; remove?: DraftRemoval }) {
+function RoundView({
+  from,
+  round,
+  remove,
+  place,
+}: {
+  from: FilesFrom;
+  round: Round;
+  remove?: DraftRemoval;
+  place: Place;
+}) {
   return (
     <li className="space-y-3 rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -135,7 +148,7 @@ function RoundView({ from, round, remove }: { from: FilesFrom; round: Round; rem
           <p className="text-sm font-semibold text-slate-700">Draft</p>
           {remove && round.draft.kind !== 'removed' && <RemoveDraft round={round} remove={remove} />}
         </div>
-        <DraftView from={from} round={round} />
+        <DraftView from={from} round={round} place={place} />
       </div>
       {round.returnedAt ? (
         <div className="space-y-2 rounded-lg border-l-4 border-green-700 bg-green-50 p-3">
@@ -180,12 +193,15 @@ export function Rounds({
   empty,
   filesClosed,
   remove,
+  steps,
 }: {
   projectId: string;
   rounds: Round[];
   empty: string;
   filesClosed?: string;
   remove?: DraftRemoval;
+  /** The comment steps on the last round's draft, for whoever the server lets take them. */
+  steps?: EssaySteps;
 }) {
   if (rounds.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
   return (
@@ -193,7 +209,17 @@ export function Rounds({
       {filesClosed && <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">{filesClosed}</p>}
       <ol className="space-y-3">
         {[...rounds].reverse().map((round) => (
-          <RoundView key={round.n} from={filesClosed ? null : projectId} round={round} remove={remove} />
+          <RoundView
+            key={round.n}
+            from={filesClosed ? null : projectId}
+            round={round}
+            remove={remove}
+            place={{
+              previous: rounds.find((r) => r.n === round.n - 1),
+              current: round.n === rounds.at(-1)?.n,
+              steps,
+            }}
+          />
         ))}
       </ol>
     </>
