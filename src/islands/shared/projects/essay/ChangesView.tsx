@@ -28,7 +28,7 @@ function ChangedBlockView({ block }: { block: ChangedBlock }) {
             {text}
           </ins>
         ) : kind === 'removed' ? (
-          <del key={i} className="bg-red-50 text-red-900 line-through">
+          <del key={i} className="mr-0.5 bg-red-50 text-red-900 line-through">
             <span className="sr-only">{changeLabels.removed}</span>
             {text}
           </del>
