@@ -35,6 +35,8 @@ export const commentsShown = (round: CommentedRound, familyReads: boolean): Essa
 /** What the draft view says about comments, to both sides. */
 export const commentLabels = {
   choose: 'Comment on selection',
+  /** A pasted draft is shown as typed; its comments and changes open beside it. */
+  pasted: { open: 'Comments and changes', close: 'Back to the draft as typed' },
   hint: 'To comment, select words in the draft; or, with the keyboard, focus the text and use the arrow keys to choose a word (Shift with an arrow extends the choice, Up and Down go to another paragraph), then press Enter.',
   field: 'Your comment',
   save: 'Save comment',

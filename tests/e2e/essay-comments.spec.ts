@@ -166,3 +166,29 @@ test('the editor comments on passages, the family reads them in place and revise
   }
   await editorContext.close();
 });
+
+test('a pasted draft opens in the draft view for its comments, in place of the text as typed', async ({ page }) => {
+  const family = await tokenFor(page.request, uniqueEmail('family'));
+  const [id] = await buy(page.request, family, [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
+  const draft = { kind: 'text', text: 'Why us? Because of the bees.\n\nAnd the roof.' };
+  expect((await step(page.request, family, id, 'submit', { prompt: 'Why us?', draft })).status).toBe(200);
+
+  await signIn(page, MAYA.email);
+  await page.goto(`/editor#project-${id}`);
+  const opened = page.getByRole('article');
+  await expect(opened.getByRole('region', { name: 'Draft 1 text' })).toContainText('Because of the bees.');
+  await opened.getByRole('button', { name: 'Comments and changes' }).focus();
+  await page.keyboard.press('Enter');
+  const text = opened.getByRole('region', { name: 'Draft 1 text' });
+  await expect(text.locator('[data-block]')).toHaveText(['Why us? Because of the bees.', 'And the roof.']);
+  await text.focus();
+  for (const key of ['ArrowRight', 'ArrowDown', 'Shift+ArrowRight', 'Shift+ArrowRight', 'Enter'])
+    await page.keyboard.press(key);
+  await page.keyboard.type('Which roof?');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(opened.getByText('Comment 1 on “And the roof.”')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Back to the draft as typed' }).click();
+  await expect(opened.getByRole('region', { name: 'Draft 1 text' })).toContainText('Because of the bees.');
+});

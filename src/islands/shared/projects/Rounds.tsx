@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { removedDraftText, type Draft, type FileRef, type Round } from '../../../lib/delivery';
+import { commentLabels } from '../../../lib/essay-comments';
 import { countWords } from '../../../lib/words';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReadDraft, type EssaySteps } from './essay/ReadDraft';
@@ -32,13 +33,21 @@ const roundTitle = (n: number) => (n === 1 ? 'First draft' : `Revision ${n - 1}`
 /** Where a round sits among the others, for reading its draft: the one before it, and whether it is the last. */
 type Place = { previous?: Round; current: boolean; steps?: EssaySteps };
 
-function DraftView({ from, round, place }: { from: FilesFrom; round: Round; place: Place }) {
-  const draft: Draft = round.draft;
-  switch (draft.kind) {
-    case 'text':
-      return (
+/**
+ * A pasted draft, shown as typed; where it has comments, may get them or has a round before it, it
+ * also opens in the draft view, which then takes its place.
+ */
+function TextDraft({ from, round, text, place }: { from: FilesFrom; round: Round; text: string; place: Place }) {
+  const [reading, setReading] = useState(false);
+  const commented =
+    (round.comments?.length ?? 0) > 0 ||
+    place.previous !== undefined ||
+    (place.current && place.steps?.actions.includes('comment'));
+  return (
+    <div className="space-y-2">
+      {!reading && (
         <div className="space-y-1">
-          <WordCount words={countWords(draft.text)} limit={round.wordLimit ?? null} />
+          <WordCount words={countWords(text)} limit={round.wordLimit ?? null} />
           {/* Scrolls inside a long essay; focusable so a keyboard can scroll it too. */}
           <div
             tabIndex={0}
@@ -46,10 +55,22 @@ function DraftView({ from, round, place }: { from: FilesFrom; round: Round; plac
             aria-label={`Draft ${round.n} text`}
             className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3"
           >
-            <PlainText text={draft.text} />
+            <PlainText text={text} />
           </div>
         </div>
-      );
+      )}
+      {from && commented && (
+        <ReadDraft projectId={from} round={round} {...place} labels={commentLabels.pasted} onToggle={setReading} />
+      )}
+    </div>
+  );
+}
+
+function DraftView({ from, round, place }: { from: FilesFrom; round: Round; place: Place }) {
+  const draft: Draft = round.draft;
+  switch (draft.kind) {
+    case 'text':
+      return <TextDraft from={from} round={round} text={draft.text} place={place} />;
     case 'file':
       return (
         <div className="space-y-2">

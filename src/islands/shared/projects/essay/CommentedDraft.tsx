@@ -197,6 +197,7 @@ export function CommentedDraft({
         // Escape anywhere in the form cancels it, as in a dialog.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
         <form
+          method="post"
           className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3"
           onSubmit={(e) => {
             e.preventDefault();

@@ -21,8 +21,15 @@ export interface DraftReading {
   steps?: EssaySteps;
 }
 
-/** 'Read draft': a disclosure that shows a round's draft as text in the page. */
-export function ReadDraft(reading: DraftReading) {
+/**
+ * 'Read draft': a disclosure that shows a round's draft as text in the page. `labels` name it
+ * otherwise (a pasted draft, already shown, opens here for its comments); `onToggle` hears it.
+ */
+export function ReadDraft({
+  labels = { open: 'Read draft', close: 'Hide draft' },
+  onToggle,
+  ...reading
+}: DraftReading & { labels?: { open: string; close: string }; onToggle?: (open: boolean) => void }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -31,10 +38,13 @@ export function ReadDraft(reading: DraftReading) {
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          setOpen(!open);
+          onToggle?.(!open);
+        }}
         className="min-h-11 rounded-lg border border-navy-700 px-3 text-sm font-semibold text-navy-700"
       >
-        {open ? 'Hide draft' : 'Read draft'}
+        {open ? labels.close : labels.open}
       </button>
       <div id={id} hidden={!open}>
         {open && (
