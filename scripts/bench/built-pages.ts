@@ -68,12 +68,37 @@ export function inlineScripts(html: string): string[] {
     .map(([, , body]) => body);
 }
 
-/** The modules a built module imports, statically or dynamically, as site paths ('/_astro/x.js'). */
-function importsOf(dist: string, url: string): string[] {
+/**
+ * The modules a built module imports, as site paths ('/_astro/x.js'): statically or dynamically, or
+ * (`staticOnly`) those it needs before it runs.
+ */
+function importsOf(dist: string, url: string, staticOnly = false): string[] {
   const code = readFileSync(join(dist, url), 'utf8');
-  const specifiers = [...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"(\.{1,2}\/[^"]+\.js)"/g)].map((m) => m[1]);
-  return specifiers.map((specifier) => posix.join(posix.dirname(url), specifier));
+  const pattern = staticOnly
+    ? /(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.js)"/g
+    : /(?:\bfrom|\bimport)\s*\(?\s*"(\.{1,2}\/[^"]+\.js)"/g;
+  return [...code.matchAll(pattern)].map((m) => posix.join(posix.dirname(url), m[1]));
 }
+
+/** Every module reached from `roots` through imports (`staticOnly`: without those loaded on demand). */
+export function moduleGraph(roots: string[], staticOnly = false, dist = DIST): Set<string> {
+  const files = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const url = queue.pop()!;
+    if (files.has(url)) continue;
+    files.add(url);
+    queue.push(...importsOf(dist, url, staticOnly));
+  }
+  return files;
+}
+
+/** A page's module scripts and its islands' components and renderers: where its JavaScript starts. */
+export const scriptRoots = (page: BuiltPage) =>
+  [
+    ...page.html.matchAll(/<script\b[^>]*\bsrc="([^"]+\.js)"/g),
+    ...page.html.matchAll(/(?:component|renderer)-url="([^"]+\.js)"/g),
+  ].map((m) => m[1]);
 
 export interface PageJavaScript {
   /** Every script file the page loads, the module graph followed. */
@@ -88,18 +113,7 @@ export interface PageJavaScript {
  * store, for one, loads Firebase Auth as soon as a page starts. Each file counts once per page.
  */
 export function pageJavaScript(page: BuiltPage, dist = DIST): PageJavaScript {
-  const roots = [
-    ...page.html.matchAll(/<script\b[^>]*\bsrc="([^"]+\.js)"/g),
-    ...page.html.matchAll(/(?:component|renderer)-url="([^"]+\.js)"/g),
-  ].map((m) => m[1]);
-  const files = new Set<string>();
-  const queue = [...roots];
-  while (queue.length > 0) {
-    const url = queue.pop()!;
-    if (files.has(url)) continue;
-    files.add(url);
-    queue.push(...importsOf(dist, url));
-  }
+  const files = moduleGraph(scriptRoots(page), false, dist);
   const gzip = (content: string | Buffer) => gzipSync(content).length;
   const gzipBytes =
     [...files].reduce((sum, url) => sum + gzip(readFileSync(join(dist, url))), 0) +
@@ -122,11 +136,13 @@ const JS_BUDGETS: Record<string, number> = {
   // link and its open dates ~0.3 KB.
   '/contact': 87 * KB,
   // Pages for signed-in people: React and Firebase Auth. The dashboard adds 'Download my data', 'Close
-  // my account' and the draft's word limit and reader (measured 160.5 KB).
+  // my account' and the draft's word limit and reader (measured 160.5 KB). The draft view's comments
+  // and changes since the last round, loaded on opening a draft (DRAFT_VIEW_BUDGET), add ~5.6 KB to
+  // both project pages (measured 166.1 and 161.6 KB).
   '/select-services': 160 * KB,
   '/checkout': 160 * KB,
-  '/dashboard': 162 * KB,
-  '/editor': 160 * KB,
+  '/dashboard': 167 * KB,
+  '/editor': 163 * KB,
   // The admin runs the business from one page: search, the month report, the audit log, the waitlist
   // told and the consults' links and dates cost ~6 KB beside the lists; the reviews and the privacy
   // requests ~4 KB more (measured 170.3 KB).
@@ -142,6 +158,12 @@ const STATIC_PAGE_BUDGET = 10 * KB;
  * a profile's reviews, read when scrolled to, add ~1.2 KB (measured 81.0 KB).
  */
 const EDITOR_PAGES_BUDGET = 82 * KB;
+
+/**
+ * The draft view (the draft as text with its comments, the changes since the last round and the word
+ * diff), loaded when a draft is first opened: what it adds to a project page beyond its first load.
+ */
+export const DRAFT_VIEW_BUDGET = 15 * KB;
 
 export const jsBudget = (route: string) =>
   JS_BUDGETS[route] ?? (route.startsWith('/editors/') ? EDITOR_PAGES_BUDGET : STATIC_PAGE_BUDGET);

@@ -55,4 +55,5 @@ export const draftViewMessages = {
   unreadable: 'This draft could not be shown in the page.',
   link: 'This draft is a link to a document outside this site.',
   removed: 'This draft was removed by the family.',
+  noChanges: 'The changes cannot be shown: one of the two drafts has no text in the page.',
 } as const;

@@ -6,8 +6,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { DIST, builtPages, jsBudget, pageJavaScript } from '../../scripts/bench/built-pages';
+import {
+  DIST,
+  DRAFT_VIEW_BUDGET,
+  builtPages,
+  jsBudget,
+  moduleGraph,
+  pageJavaScript,
+  scriptRoots,
+} from '../../scripts/bench/built-pages';
 
 for (const page of builtPages()) {
   const budget = jsBudget(page.route);
@@ -36,3 +45,19 @@ test('no page ships zod or libphonenumber-js', () => {
   const pagesWithHeavy = builtPages().filter((page) => pageJavaScript(page).files.some(heavy));
   expect(pagesWithHeavy.map((page) => page.route)).toEqual([]);
 });
+
+// The draft view is loaded when a draft is first opened: never with the page, and small when it is.
+for (const route of ['/dashboard', '/editor']) {
+  test(`${route} loads the draft view on opening only, at most ${DRAFT_VIEW_BUDGET / 1024} KB gzipped`, () => {
+    const page = builtPages().find((built) => built.route === route)!;
+    const firstLoad = moduleGraph(scriptRoots(page), true);
+    const reader = [...moduleGraph(scriptRoots(page))].filter((url) => /\/DraftReader\.[\w-]+\.js$/.test(url));
+    expect(reader).toHaveLength(1);
+    expect(firstLoad.has(reader[0])).toBe(false);
+    const added = [...moduleGraph(reader)].filter((url) => !firstLoad.has(url));
+    const gzipBytes = added.reduce((sum, url) => sum + gzipSync(readFileSync(join(DIST, url))).length, 0);
+    expect(gzipBytes, `${(gzipBytes / 1024).toFixed(1)} KB from ${added.join(', ')}`).toBeLessThanOrEqual(
+      DRAFT_VIEW_BUDGET,
+    );
+  });
+}

@@ -135,6 +135,34 @@ describe('comments on passages', () => {
     expect((await view(editor, id)).rounds[0].comments).toHaveLength(1);
   });
 
+  it('refuses a passage that is not in the draft, and a draft with no text to comment on', async () => {
+    const { id, version } = await submitted();
+    const editor = parties.editorToken;
+    const elsewhere = anchorOf([{ kind: 'p', text: `Our ${DRAFT}` }], 0, 4, 6)!;
+    const moved = { ...anchor('roof'), block: 1 };
+    for (const misfit of [elsewhere, moved, { ...anchor('roof'), prefix: 'x' }])
+      expect(await act(editor, id, 'comment', { anchor: misfit, text: 'Here?' }), JSON.stringify(misfit)).toMatchObject(
+        { status: 409, body: { error: commentMessages.notInDraft } },
+      );
+
+    const { projectIds } = await paidOrder(
+      parties.customer.idToken,
+      selection({ services: [{ id: 'supplement-small', quantity: 1 }] }),
+    );
+    const linked = await act(parties.customer.idToken, projectIds[0], 'submit', {
+      version: (await projectsRepo().get(projectIds[0]))!.version,
+      prompt: 'Why this college? (250 words)',
+      draft: { kind: 'link', url: 'https://docs.google.com/document/d/abc/edit' },
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(await act(editor, projectIds[0], 'comment', { anchor: anchor('roof'), text: 'Here?' })).toMatchObject({
+      status: 409,
+      body: { error: commentMessages.noText },
+    });
+    expect((await view(editor, id)).version).toBe(version);
+    expect((await view(editor, id)).rounds[0].comments).toBeUndefined();
+  });
+
   it(`stops at ${COMMENT_LIMITS.perRound} comments on a round`, async () => {
     const { id } = await submitted();
     const stored = (await projectsRepo().getForUpdate(id))!;

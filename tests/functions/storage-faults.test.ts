@@ -4,7 +4,8 @@
  * What must hold: the caller hears 503 (the provider: a 5xx, so it retries) unless the work is all
  * stored; nothing half made is visible, or what is visible the next retry or timer run completes;
  * and one retry completes the work with one effect: one subscriber, one listed order, one payment
- * with its projects, add-ons and three e-mails, never an order both paid and expired.
+ * with its projects, add-ons and three e-mails, never an order both paid and expired, one uploaded
+ * draft with its text.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import adminOrderRefunds from '../../netlify/functions/admin-order-refunds';
@@ -21,6 +22,7 @@ import { sendDueReminders } from '../../netlify/server/consults/consult-reminder
 import { consultsRepo, reminderDue } from '../../netlify/server/consults/consults.repo';
 import { customersRepo } from '../../netlify/server/orders/customers.repo';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
 import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
 import { editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { forgetEditorLists } from '../../netlify/server/editors/editors.repo';
@@ -45,7 +47,8 @@ import { bookingRequest, cancelTokenFor, mailsTo } from '../helpers/consults';
 import { walkFaults } from '../helpers/fault-walk';
 import { call, context, postForm } from '../helpers/functions';
 import { selection, student } from '../helpers/orders';
-import { act, paidOrder, submitText } from '../helpers/projects';
+import { act, paidOrder, submitText, upload } from '../helpers/projects';
+import { docx, paragraph } from '../helpers/docx';
 
 const blobs = useAtomicBlobsServer();
 
@@ -630,4 +633,39 @@ describe('the family cancels a project (with its refund)', () => {
     });
     expect(writes).toBeGreaterThanOrEqual(4);
   }, 900_000);
+});
+
+describe('an uploaded draft (the family uploads a .docx, converted to text)', () => {
+  let projectId: string;
+  const ESSAY = docx(paragraph('My grandmother kept bees.') + paragraph('I kept them too.'));
+  const send = () => upload(user.idToken, projectId, ESSAY, 'bees.docx');
+  const expectText = async (fileId: string) =>
+    expect(await draftTextsRepo().get(projectId, fileId)).toMatchObject({
+      status: 'ready',
+      blocks: [
+        { kind: 'p', text: 'My grandmother kept bees.' },
+        { kind: 'p', text: 'I kept them too.' },
+      ],
+    });
+
+  it('answers 201 only when the file and its text are stored; a retry stores both', async () => {
+    const writes = await walkFaults(blobs, {
+      async arrange() {
+        await seedEditors();
+        ({
+          projectIds: [projectId],
+        } = await paidOrder(user.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] })));
+      },
+      act: send,
+      async afterFault(res) {
+        if (res.status === 201) await expectText(res.body.id);
+        else expectToldToRetry(res);
+      },
+      async afterRetry(res) {
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        await expectText(res.body.id);
+      },
+    });
+    expect(writes).toBeGreaterThanOrEqual(3);
+  }, 300_000);
 });

@@ -54,6 +54,36 @@ describe('diffDrafts', () => {
     expect(sideText(changes, 'added').replace(/\s+/g, ' ')).toBe(before.map((b) => b.text).join(' '));
   });
 
+  it('pairs unchanged paragraphs first: a paragraph removed or added reads as that paragraph alone', () => {
+    expect(diffDrafts([p('A b.'), p('X y.'), p('B c.')], [p('A b.'), p('B c.')]).blocks).toEqual([
+      { kind: 'p', segments: [{ kind: 'same', text: 'A b.' }] },
+      {
+        kind: 'p',
+        segments: [
+          { kind: 'removed', text: 'X y. ' },
+          { kind: 'same', text: 'B c.' },
+        ],
+      },
+    ]);
+    expect(diffDrafts([p('A b.'), p('B c.')], [p('A b.')]).blocks).toEqual([
+      {
+        kind: 'p',
+        segments: [
+          { kind: 'same', text: 'A b.' },
+          { kind: 'removed', text: ' B c.' },
+        ],
+      },
+    ]);
+    expect(diffDrafts([p('A b.')], [p('A b.'), p('B c.')])).toEqual({
+      blocks: [
+        { kind: 'p', segments: [{ kind: 'same', text: 'A b.' }] },
+        { kind: 'p', segments: [{ kind: 'added', text: 'B c.' }] },
+      ],
+      added: 2,
+      removed: 0,
+    });
+  });
+
   it('shows a draft emptied of everything as removed text', () => {
     expect(diffDrafts([p('Gone now.')], []).blocks).toEqual([
       { kind: 'p', segments: [{ kind: 'removed', text: 'Gone now.' }] },

@@ -39,6 +39,7 @@ import {
 import { removeDraftSchema } from '../../../src/lib/privacy.schema';
 import { commentSchema, markCommentSchema, removeCommentSchema } from '../../../src/lib/essay-comments.schema';
 import { commentMessages } from '../../../src/lib/essay-comments';
+import { anchorFits } from '../../../src/lib/essay-anchor';
 import { editorReviewSchema, familyReviewSchema, hideReviewSchema, replySchema } from '../../../src/lib/reviews.schema';
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
 import { contentDeletesAt } from '../../../src/lib/project-retention';
@@ -61,6 +62,7 @@ import { StorageError } from '../storage/stores';
 import { timersRepo } from '../core/timers';
 import { applyTransition, teamActor, type Actor, type Step } from './transitions';
 import { deleteDroppedFiles, droppedFileIds, scheduleFileRepairs } from '../privacy/remove-draft';
+import { draftText } from '../essay/draft-text';
 
 export type StepContext = Pick<Context, 'deploy' | 'waitUntil'>;
 
@@ -180,6 +182,19 @@ function requireComment(project: Project, step: Step) {
   if (step.action !== 'remove-comment' && step.action !== 'mark-comment') return;
   if (!project.rounds.at(-1)?.comments?.some((comment) => comment.id === step.commentId))
     throw new HttpError(409, commentMessages.noSuchComment);
+}
+
+/**
+ * A comment's passage is checked against the round's draft as the page showed it: 409 when the
+ * draft has no text (a PDF, a link, a file not converted, a removed draft) or the passage is not in it.
+ */
+async function requirePassage(project: Project, step: Step, context: StepContext) {
+  if (step.action !== 'comment') return;
+  const round = project.rounds.at(-1);
+  if (!round || round.draft.kind === 'removed') throw new HttpError(409, commentMessages.noText);
+  const draft = await draftText(project, round, context);
+  if (draft.status !== 'ready') throw new HttpError(409, commentMessages.noText);
+  if (!anchorFits(draft.blocks, step.anchor)) throw new HttpError(409, commentMessages.notInDraft);
 }
 
 type TimerArgs = Parameters<ReturnType<typeof timersRepo>['schedule']>;
@@ -319,6 +334,7 @@ export async function takeStep(
   const refused = refusal(project, action, role);
   if (refused) throw new HttpError(refused.status, refused.error);
   requireComment(project, step);
+  await requirePassage(project, step, context);
   const actor: Actor =
     role === 'admin' ? teamActor(caller.email) : { role, name: personName(role, project.editor.name, project) };
   const commit = () => commitStep(project, found!.etag, t, step, actor, context);

@@ -79,6 +79,7 @@ export function ProjectDetails({ project, perspective, onChange, level }: Props)
               ? { busy: busy === 'remove-draft', onRemove: removeDraft }
               : undefined
           }
+          steps={{ actions: project.actions, run: runAt('drafts'), busy: busy !== null }}
         />
       </section>
       <section className="space-y-3">

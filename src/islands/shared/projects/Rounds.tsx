@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import { removedDraftText, type Draft, type FileRef, type Round } from '../../../lib/delivery';
+import { commentLabels } from '../../../lib/essay-comments';
 import { countWords } from '../../../lib/words';
 import { ConfirmDialog } from './ConfirmDialog';
-import { ReadDraft } from './essay/ReadDraft';
+import { ReadDraft, type EssaySteps } from './essay/ReadDraft';
 import { WordCount } from './essay/WordCount';
 import { FileDownload } from './FileDownload';
 import { formatBytes, isHttpsLink } from './file-rules';
@@ -29,13 +30,24 @@ function ProjectFile({ from, file }: { from: FilesFrom; file: FileRef }) {
 
 const roundTitle = (n: number) => (n === 1 ? 'First draft' : `Revision ${n - 1}`);
 
-function DraftView({ from, round }: { from: FilesFrom; round: Round }) {
-  const draft: Draft = round.draft;
-  switch (draft.kind) {
-    case 'text':
-      return (
+/** Where a round sits among the others, for reading its draft: the one before it, and whether it is the last. */
+type Place = { previous?: Round; current: boolean; steps?: EssaySteps };
+
+/**
+ * A pasted draft, shown as typed; where it has comments, may get them or has a round before it, it
+ * also opens in the draft view, which then takes its place.
+ */
+function TextDraft({ from, round, text, place }: { from: FilesFrom; round: Round; text: string; place: Place }) {
+  const [reading, setReading] = useState(false);
+  const commented =
+    (round.comments?.length ?? 0) > 0 ||
+    place.previous !== undefined ||
+    (place.current && place.steps?.actions.includes('comment'));
+  return (
+    <div className="space-y-2">
+      {!reading && (
         <div className="space-y-1">
-          <WordCount words={countWords(draft.text)} limit={round.wordLimit ?? null} />
+          <WordCount words={countWords(text)} limit={round.wordLimit ?? null} />
           {/* Scrolls inside a long essay; focusable so a keyboard can scroll it too. */}
           <div
             tabIndex={0}
@@ -43,15 +55,27 @@ function DraftView({ from, round }: { from: FilesFrom; round: Round }) {
             aria-label={`Draft ${round.n} text`}
             className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3"
           >
-            <PlainText text={draft.text} />
+            <PlainText text={text} />
           </div>
         </div>
-      );
+      )}
+      {from && commented && (
+        <ReadDraft projectId={from} round={round} {...place} labels={commentLabels.pasted} onToggle={setReading} />
+      )}
+    </div>
+  );
+}
+
+function DraftView({ from, round, place }: { from: FilesFrom; round: Round; place: Place }) {
+  const draft: Draft = round.draft;
+  switch (draft.kind) {
+    case 'text':
+      return <TextDraft from={from} round={round} text={draft.text} place={place} />;
     case 'file':
       return (
         <div className="space-y-2">
           <ProjectFile from={from} file={draft.file} />
-          {from && <ReadDraft projectId={from} round={round.n} />}
+          {from && <ReadDraft projectId={from} round={round} {...place} />}
         </div>
       );
     case 'link':
@@ -117,7 +141,17 @@ function RemoveDraft({ round, remove }: { round: Round; remove: DraftRemoval }) 
 }
 
 /** One round: the prompt, the draft, and the feedback once returned. */
-function RoundView({ from, round, remove }: { from: FilesFrom; round: Round; remove?: DraftRemoval }) {
+function RoundView({
+  from,
+  round,
+  remove,
+  place,
+}: {
+  from: FilesFrom;
+  round: Round;
+  remove?: DraftRemoval;
+  place: Place;
+}) {
   return (
     <li className="space-y-3 rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -135,7 +169,7 @@ function RoundView({ from, round, remove }: { from: FilesFrom; round: Round; rem
           <p className="text-sm font-semibold text-slate-700">Draft</p>
           {remove && round.draft.kind !== 'removed' && <RemoveDraft round={round} remove={remove} />}
         </div>
-        <DraftView from={from} round={round} />
+        <DraftView from={from} round={round} place={place} />
       </div>
       {round.returnedAt ? (
         <div className="space-y-2 rounded-lg border-l-4 border-green-700 bg-green-50 p-3">
@@ -180,12 +214,15 @@ export function Rounds({
   empty,
   filesClosed,
   remove,
+  steps,
 }: {
   projectId: string;
   rounds: Round[];
   empty: string;
   filesClosed?: string;
   remove?: DraftRemoval;
+  /** The comment steps on the last round's draft, for whoever the server lets take them. */
+  steps?: EssaySteps;
 }) {
   if (rounds.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
   return (
@@ -193,7 +230,17 @@ export function Rounds({
       {filesClosed && <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">{filesClosed}</p>}
       <ol className="space-y-3">
         {[...rounds].reverse().map((round) => (
-          <RoundView key={round.n} from={filesClosed ? null : projectId} round={round} remove={remove} />
+          <RoundView
+            key={round.n}
+            from={filesClosed ? null : projectId}
+            round={round}
+            remove={remove}
+            place={{
+              previous: rounds.find((r) => r.n === round.n - 1),
+              current: round.n === rounds.at(-1)?.n,
+              steps,
+            }}
+          />
         ))}
       </ol>
     </>

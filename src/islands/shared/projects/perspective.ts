@@ -11,6 +11,7 @@ import {
   type ProjectAction,
   type ProjectState,
 } from '../../../lib/delivery';
+import { commentLabels } from '../../../lib/essay-comments';
 import { formatUsdCents } from '../../../lib/money';
 import type { CancellationQuote } from '../../../lib/refunds';
 
@@ -37,6 +38,9 @@ export const stepDone: Partial<Record<ProjectAction, string>> = {
   extend: `Kept open for ${AUTO_FINAL_MS / DAY_MS} more days.`,
   withdraw: 'The project is withdrawn.',
   message: 'Message sent.',
+  comment: commentLabels.saved,
+  'remove-comment': commentLabels.removed,
+  'mark-comment': 'Saved.',
   review: 'Thank you: your review is saved.',
   reply: 'Your reply is published.',
   'remove-draft': 'The draft is removed: its text and files are deleted, and your editor has been told.',

@@ -1,36 +1,30 @@
 /**
  * A round's draft read in the page, loaded only once its 'Read draft' disclosure opens: its words
- * against the limit, then its blocks as text. A draft not shown in the page says why; its original
+ * against the limit, then its text with the editor's comments in place, or, from the second round
+ * on, the changes since the previous round. A draft not shown in the page says why; its original
  * stays downloadable beside this view.
  */
 import { useEffect, useState } from 'react';
 import type { ApiResult } from '../../../../client/api';
-import type { DraftText, EssayBlock } from '../../../../lib/essay';
+import type { DraftText } from '../../../../lib/essay';
+import { changeLabels } from '../../../../lib/essay-comments';
 import { draftViewMessages } from '../../../../lib/essay-limits';
+import { ChangesView } from './ChangesView';
+import { CommentedDraft } from './CommentedDraft';
 import { getDraftText } from './draft-api';
-import { EssayBlockView } from './EssayBlockView';
+import type { DraftReading } from './ReadDraft';
 import { WordCount } from './WordCount';
 
-/** Runs of list items, each run to be one list, and the other blocks one by one; with each block's index. */
-function runs(blocks: EssayBlock[]) {
-  const found: { list: boolean; items: [number, EssayBlock][] }[] = [];
-  blocks.forEach((block, i) => {
-    const last = found.at(-1);
-    if (block.kind === 'li' && last?.list) last.items.push([i, block]);
-    else found.push({ list: block.kind === 'li', items: [[i, block]] });
-  });
-  return found;
-}
-
-export default function DraftReader({ projectId, round }: { projectId: string; round: number }) {
+export default function DraftReader({ projectId, round, previous, current, steps }: DraftReading) {
   const [result, setResult] = useState<ApiResult<DraftText> | null>(null);
+  const [changes, setChanges] = useState(false);
   useEffect(() => {
     let live = true;
-    void getDraftText(projectId, round).then((answer) => live && setResult(answer));
+    void getDraftText(projectId, round.n).then((answer) => live && setResult(answer));
     return () => {
       live = false;
     };
-  }, [projectId, round]);
+  }, [projectId, round.n]);
 
   if (!result)
     return (
@@ -59,17 +53,21 @@ export default function DraftReader({ projectId, round }: { projectId: string; r
   return (
     <div className="space-y-2">
       <WordCount words={draft.words} limit={draft.wordLimit} />
-      <div
-        tabIndex={0}
-        role="region"
-        aria-label={`Draft ${round} text`}
-        className="max-h-[32rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3"
-      >
-        {runs(draft.blocks).map(({ list, items }) => {
-          const views = items.map(([i, block]) => <EssayBlockView key={i} block={block} />);
-          return list ? <ul key={items[0][0]}>{views}</ul> : views;
-        })}
-      </div>
+      {previous && (
+        <button
+          type="button"
+          aria-pressed={changes}
+          onClick={() => setChanges(!changes)}
+          className="min-h-11 rounded-lg border border-navy-700 px-3 text-sm font-semibold text-navy-700 aria-pressed:bg-navy-700 aria-pressed:text-white"
+        >
+          {changeLabels.show(previous.n)}
+        </button>
+      )}
+      {changes && previous ? (
+        <ChangesView projectId={projectId} blocks={draft.blocks} previous={previous} />
+      ) : (
+        <CommentedDraft blocks={draft.blocks} round={round} current={current} steps={steps} />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { EssayBlock } from '../../../../lib/essay';
 
 /** A range of one block's text to highlight (a commented passage, a changed word), with its label. */
-export type BlockMark = { start: number; end: number; className?: string; label?: string };
+export type BlockMark = { start: number; end: number; className?: string; label?: string; id?: string };
 
 const TAGS = { p: 'p', h: 'h4', li: 'li' } as const;
 
@@ -10,7 +10,15 @@ const TAGS = { p: 'p', h: 'h4', li: 'li' } as const;
  * marked ranges wrapped in <mark>. Marks are sorted here and overlapping ones are cut at the start
  * of the next, so callers may pass them in any order.
  */
-export function EssayBlockView({ block, marks = [] }: { block: EssayBlock; marks?: BlockMark[] }) {
+export function EssayBlockView({
+  block,
+  marks = [],
+  index,
+}: {
+  block: EssayBlock;
+  marks?: BlockMark[];
+  index?: number;
+}) {
   const Tag = TAGS[block.kind];
   const parts: React.ReactNode[] = [];
   let at = 0;
@@ -20,7 +28,7 @@ export function EssayBlockView({ block, marks = [] }: { block: EssayBlock; marks
     if (end <= start) continue;
     if (start > at) parts.push(block.text.slice(at, start));
     parts.push(
-      <mark key={start} className={mark.className ?? 'bg-amber-100 text-inherit'} aria-label={mark.label}>
+      <mark key={start} id={mark.id} className={mark.className ?? 'bg-amber-100 text-inherit'} aria-label={mark.label}>
         {block.text.slice(start, end)}
       </mark>,
     );
@@ -28,5 +36,10 @@ export function EssayBlockView({ block, marks = [] }: { block: EssayBlock; marks
   }
   parts.push(block.text.slice(at));
   const style = block.kind === 'h' ? 'font-semibold text-navy-900' : block.kind === 'li' ? 'ml-5 list-disc' : '';
-  return <Tag className={`break-words text-slate-800 ${style}`}>{parts}</Tag>;
+  // data-block: where a selection in the page finds the block it is in.
+  return (
+    <Tag data-block={index} className={`break-words text-slate-800 ${style}`}>
+      {parts}
+    </Tag>
+  );
 }
