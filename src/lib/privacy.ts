@@ -28,6 +28,7 @@ export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
 
 export const closeAccountMessages = {
   signInAgain: 'Please sign in again to close your account.',
+  verifyFirst: 'Verify your e-mail address first, then close your account.',
   editorOpenProjects: (count: number) =>
     `You have ${count} open project${count === 1 ? '' : 's'}: finish or hand ${count === 1 ? 'it' : 'them'} over before closing your account.`,
   withdrawReason: 'The family closed its account.',
@@ -48,6 +49,8 @@ export const closeAccountTexts = {
     'You can no longer sign in.',
   ],
   noOpenProjects: 'You have no open projects.',
+  sharedProjects: (count: number) =>
+    `${count === 1 ? 'A project was' : `${count} projects were`} shared with you as the student: your access ends and your messages there are deleted. The drafts you submitted stay with the project, which is your parent’s.`,
   endingsIntro: 'Your open projects end first:',
   password: 'Your password, to confirm it is you',
   wrongPassword: 'That password is not right. Please try again.',

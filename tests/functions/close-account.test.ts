@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import closeHandler from '../../netlify/functions/account-close';
+import studentAccess from '../../netlify/functions/student-access';
 import { authenticate } from '../../netlify/server/core/auth';
 import { projectFilesRepo } from '../../netlify/server/delivery/files';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
@@ -192,6 +193,16 @@ describe('closing an account', () => {
     expect(await signIn(family.email, family.password)).toBeTruthy();
   });
 
+  it('asks for a verified address first (403), and closes nothing', async () => {
+    const unverified = await createUser(undefined, 'secret-pass', { verified: false });
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await closing(unverified.idToken, method);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: closeAccountMessages.verifyFirst });
+    }
+    expect(await signIn(unverified.email, unverified.password)).toBeTruthy();
+  });
+
   it('refuses an editor with open projects, with the reason', async () => {
     blobs.reset();
     const { notBegun } = await familyWithEverything();
@@ -202,6 +213,65 @@ describe('closing an account', () => {
       expect(res.body).toEqual({ error: closeAccountMessages.editorOpenProjects(2) });
     }
     expect(await signIn('maya@example.test', 'secret-pass')).toBeTruthy();
+  }, 120_000);
+
+  it("a student closes their own account: their access and words go, the family's project and order stay", async () => {
+    blobs.reset();
+    forgetEditorLists();
+    await seedDemoEditors();
+    const [family, sam] = await Promise.all([createUser(), createUser()]);
+    const { orderId, projectIds } = await paidOrder(
+      family.idToken,
+      selection({
+        services: [{ id: 'supplement-small', quantity: 1 }],
+        student: { ...student, studentEmail: sam.email },
+      }),
+    );
+    const [id] = projectIds;
+    const shared = await call(studentAccess, `/api/student-access/${orderId}`, {
+      method: 'POST',
+      params: { orderId },
+      headers: bearer(family.idToken),
+    });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    const submitted = await act(sam.idToken, id, 'submit', {
+      version: 1,
+      prompt: 'Why us?',
+      draft: { kind: 'text', text: 'The essay Sam wrote.' },
+    });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    await act(sam.idToken, id, 'message', { text: 'A question from Sam.' });
+    await act(family.idToken, id, 'message', { text: 'A question from the parent.' });
+    const orderBefore = await ordersRepo().get(orderId);
+
+    // A student has no projects of their own to end: closing says only what happens to what was shared.
+    const preview = await closing(sam.idToken, 'GET');
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toEqual({ endings: [], sharedProjects: 1 });
+
+    const res = await closing(sam.idToken, 'POST');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await expect(signIn(sam.email, sam.password)).rejects.toThrow(/EMAIL_NOT_FOUND|USER_NOT_FOUND/);
+
+    const project = (await projectsRepo().get(id))!;
+    expect(project.studentAccess).toBeUndefined();
+    expect(await projectsRepo().listForStudent(sam.email)).toEqual([]);
+    // The student's messages go, as a closing family's do; the parent's and the draft stay: the project is theirs.
+    expect(project.messages.map((m) => [m.by, m.text])).toEqual([['customer', 'A question from the parent.']]);
+    expect(project.rounds[0].draft).toMatchObject({ kind: 'text' });
+    expect(project.state).toBe('submitted');
+    expect(project.accountClosedAt).toBeUndefined();
+    const studentEvents = project.history.filter((e) => e.by === 'student');
+    expect(studentEvents.length).toBeGreaterThan(0);
+    for (const event of studentEvents) expect(event).toMatchObject({ actor: ACCOUNT_CLOSED });
+    expect(JSON.stringify(project.history)).not.toContain('A question from Sam.');
+    expect(project.history.at(-1)).toMatchObject({ type: 'student_removed', by: 'student', actor: ACCOUNT_CLOSED });
+    expect(await ordersRepo().get(orderId)).toEqual(orderBefore);
+    expect(await signIn(family.email, family.password)).toBeTruthy();
+
+    // Again (an answer lost on the way): already closed, nothing more changes.
+    expect((await closing(sam.idToken, 'POST')).status).toBe(200);
+    expect(await projectsRepo().get(id)).toEqual(project);
   }, 120_000);
 
   it('a closure cut off at any write is completed by the next try, with one refund and no orphan', async () => {

@@ -16,7 +16,7 @@ interface Ending {
 type State =
   | { kind: 'idle' }
   | { kind: 'checking' }
-  | { kind: 'confirming'; endings: Ending[]; error?: string; working?: boolean }
+  | { kind: 'confirming'; endings: Ending[]; sharedProjects: number; error?: string; working?: boolean }
   | { kind: 'refused'; message: string }
   | { kind: 'closed' };
 
@@ -48,8 +48,8 @@ export default function CloseMyAccount() {
 
   async function check() {
     setState({ kind: 'checking' });
-    const res = await signedInFetch<{ endings: Ending[] }>('/api/account/close');
-    setState(res.ok ? { kind: 'confirming', endings: res.data.endings } : { kind: 'refused', message: res.error });
+    const res = await signedInFetch<{ endings: Ending[]; sharedProjects: number }>('/api/account/close');
+    setState(res.ok ? { kind: 'confirming', ...res.data } : { kind: 'refused', message: res.error });
   }
 
   async function close(event: FormEvent<HTMLFormElement>) {
@@ -107,6 +107,7 @@ export default function CloseMyAccount() {
               <li key={line}>{line}</li>
             ))}
           </ul>
+          {state.sharedProjects > 0 && <p className="text-slate-800">{t.sharedProjects(state.sharedProjects)}</p>}
           {state.endings.length === 0 ? (
             <p className="text-slate-800">{t.noOpenProjects}</p>
           ) : (
