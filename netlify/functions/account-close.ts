@@ -11,6 +11,7 @@ import { authenticate, requireVerifiedEmail } from '../server/core/auth';
 import { HttpError, privateJson, readBody, route } from '../server/core/http';
 import { spend } from '../server/core/rate-limits';
 import { closeAccount, previewClosure } from '../server/privacy/close-account';
+import { deleteFirebaseUser } from '../server/privacy/firebase-user';
 
 export default route({
   GET: async (req, context) => {
@@ -25,7 +26,8 @@ export default route({
     await spend('step', caller.uid, context);
     const { endings } = await readBody(req, closeAccountSchema);
     const idToken = req.headers.get('authorization')!.slice('Bearer '.length);
-    await closeAccount({ caller, idToken, confirmed: endings, now, context });
+    const deleteUser = () => deleteFirebaseUser(idToken, context);
+    await closeAccount({ caller, deleteUser, confirmed: endings, now, context });
     return privateJson({ closed: true, message: closeAccountMessages.closed });
   },
 });

@@ -10,9 +10,14 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Project, ProjectEvent } from '../../../src/lib/delivery';
-import { ACCOUNT_CLOSED, closeAccountMessages } from '../../../src/lib/privacy';
+import {
+  ACCOUNT_CLOSED,
+  closeAccountMessages,
+  type ClosureEnding,
+  type ClosurePreview,
+} from '../../../src/lib/privacy';
 import { endpointTransition, GUARDS, OPEN_STATES } from '../../../src/lib/project-process';
-import { quoteFor, type CancellationQuote } from '../../../src/lib/refunds';
+import { quoteFor } from '../../../src/lib/refunds';
 import type { Order } from '../../../src/lib/order';
 import type { Caller } from '../core/auth';
 import { HttpError } from '../core/http';
@@ -24,7 +29,8 @@ import { commitStep, type StepContext } from '../delivery/steps';
 import { ordersRepo } from '../orders/orders.repo';
 import { syncEditorStats } from '../reviews/editor-stats';
 import { openStore, type DeployInfo } from '../storage/stores';
-import { deleteFirebaseUser } from './firebase-user';
+import { personByEmail } from './export-person';
+import type { FirebaseAdmin } from './firebase-user';
 import { replaceDroppingFiles, withoutContent } from './retention';
 
 /** Which parts of a closure are done, kept beside the customer's record under `closures/<uid>`. */
@@ -52,13 +58,7 @@ function closuresRepo(info?: DeployInfo) {
   };
 }
 
-/** How an open project ends when its family closes the account, and what comes back. */
-export interface Ending {
-  projectId: string;
-  service: string;
-  action: 'cancel' | 'withdraw';
-  refund: CancellationQuote | null;
-}
+type Ending = ClosureEnding;
 
 const isOpen = (project: Project) => (OPEN_STATES as readonly string[]).includes(project.state);
 
@@ -86,7 +86,7 @@ async function endingsOf(caller: Caller, now: Date, info?: DeployInfo): Promise<
 }
 
 /** What closing would do now: each open project's ending, and how many projects shared with the caller as student lose them. */
-export async function previewClosure(caller: Caller, now: Date, info?: DeployInfo) {
+export async function previewClosure(caller: Caller, now: Date, info?: DeployInfo): Promise<ClosurePreview> {
   const [endings, shared] = await Promise.all([endingsOf(caller, now, info), sharedWith(caller, info)]);
   return { endings, sharedProjects: shared.length };
 }
@@ -224,17 +224,17 @@ async function stripOrders(uid: string, info?: DeployInfo) {
 
 /**
  * Closes the caller's account, resuming a closure cut off before: answers the closure as done.
- * `idToken` is the caller's own recent token: with it Firebase deletes the user, no admin key needed.
+ * `deleteUser` deletes the Firebase user, last: with the person's own recent token, or an admin's rights.
  */
 export async function closeAccount({
   caller,
-  idToken,
+  deleteUser,
   confirmed,
   now,
   context,
 }: {
   caller: Caller;
-  idToken: string;
+  deleteUser: () => Promise<void>;
   /** Each open project's refund as the page said it; a closure already begun goes on whatever it was. */
   confirmed: Confirmed[];
   now: Date;
@@ -263,6 +263,17 @@ export async function closeAccount({
   // Recorded before it is asked, so no write follows it: a user already gone answers as deleted.
   if (!closure.userDeletionAt)
     closure = await closures.put(caller.uid, { ...closure, userDeletionAt: now.toISOString() });
-  await deleteFirebaseUser(idToken, context);
+  await deleteUser();
   return closure;
+}
+
+/**
+ * The person an admin closes on a request by mail, as if they were calling: the Firebase user that
+ * signs in with the address, or failing that the account its orders name; 404 if neither is found.
+ * The admin checked by mail that the request is theirs, so the address counts as verified.
+ */
+export async function closingPerson(email: string, firebase: FirebaseAdmin, info?: DeployInfo): Promise<Caller> {
+  const uid = (await firebase.uidOf(email)) ?? (await personByEmail(email, info)).uid;
+  if (!uid) throw new HttpError(404, closeAccountMessages.noAccount);
+  return { uid, email, emailVerified: true, isAdmin: false };
 }

@@ -1,17 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { formatUsdCents } from '../../lib/money';
-import { closeAccountMessages, closeAccountTexts as t } from '../../lib/privacy';
-import type { CancellationQuote } from '../../lib/refunds';
+import {
+  closeAccountMessages,
+  closeAccountTexts as t,
+  endingText,
+  type ClosureEnding as Ending,
+  type ClosurePreview,
+} from '../../lib/privacy';
 import { apiFetch } from '../../client/api';
 import { $session, signedInFetch } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
-
-interface Ending {
-  projectId: string;
-  service: string;
-  action: 'cancel' | 'withdraw';
-  refund: CancellationQuote | null;
-}
 
 type State =
   | { kind: 'idle' }
@@ -19,11 +16,6 @@ type State =
   | { kind: 'confirming'; endings: Ending[]; sharedProjects: number; error?: string; working?: boolean }
   | { kind: 'refused'; message: string }
   | { kind: 'closed' };
-
-const endingText = (e: Ending) =>
-  e.action === 'cancel' && e.refund
-    ? `${e.service} (${e.projectId}) is cancelled: ${formatUsdCents(e.refund.amountCents)} is refunded. ${e.refund.text}`
-    : `${e.service} (${e.projectId}) is withdrawn: editing has begun, so nothing is refunded.`;
 
 /** Signs in again with the password (Firebase's recent-login rule) and answers a fresh token, or null if it is wrong. */
 async function freshToken(password: string): Promise<string | null> {
@@ -48,7 +40,7 @@ export default function CloseMyAccount() {
 
   async function check() {
     setState({ kind: 'checking' });
-    const res = await signedInFetch<{ endings: Ending[]; sharedProjects: number }>('/api/account/close');
+    const res = await signedInFetch<ClosurePreview>('/api/account/close');
     setState(res.ok ? { kind: 'confirming', ...res.data } : { kind: 'refused', message: res.error });
   }
 
