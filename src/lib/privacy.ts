@@ -39,7 +39,13 @@ export interface ClosurePreview {
   endings: ClosureEnding[];
   /** Projects shared with the person as a student, which they lose. */
   sharedProjects: number;
+  /** Projects of the person's own orders, whose content goes. */
+  ownProjects: number;
 }
+
+/** What closing does, as a list: a student with no projects of their own gives no drafts, orders or reviews. */
+export const whatClosingDoes = (preview: ClosurePreview, lines: readonly string[]) =>
+  preview.ownProjects === 0 && preview.sharedProjects > 0 ? lines.slice(3) : lines;
 
 /** One ending as the person (or the admin closing for them) reads it before confirming. */
 export const endingText = (e: ClosureEnding) =>

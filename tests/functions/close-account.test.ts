@@ -244,7 +244,7 @@ describe('closing an account', () => {
     // A student has no projects of their own to end: closing says only what happens to what was shared.
     const preview = await closing(sam.idToken, 'GET');
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-    expect(preview.body).toEqual({ endings: [], sharedProjects: 1 });
+    expect(preview.body).toEqual({ endings: [], sharedProjects: 1, ownProjects: 0 });
 
     const res = await closing(sam.idToken, 'POST');
     expect(res.status, JSON.stringify(res.body)).toBe(200);

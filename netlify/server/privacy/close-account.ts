@@ -79,16 +79,17 @@ async function refuseBusyEditor(caller: Caller, info?: DeployInfo) {
 }
 
 /** Each open project's ending and refund; 409 for a busy editor. */
-async function endingsOf(caller: Caller, now: Date, info?: DeployInfo): Promise<Ending[]> {
+async function endingsOf(caller: Caller, now: Date, info?: DeployInfo, projects?: Project[]): Promise<Ending[]> {
   await refuseBusyEditor(caller, info);
-  const projects = await projectsRepo(info).listForCustomer(caller.uid);
-  return Promise.all(projects.filter(isOpen).map((project) => endingOf(project, now, info)));
+  const own = projects ?? (await projectsRepo(info).listForCustomer(caller.uid));
+  return Promise.all(own.filter(isOpen).map((project) => endingOf(project, now, info)));
 }
 
 /** What closing would do now: each open project's ending, and how many projects shared with the caller as student lose them. */
 export async function previewClosure(caller: Caller, now: Date, info?: DeployInfo): Promise<ClosurePreview> {
-  const [endings, shared] = await Promise.all([endingsOf(caller, now, info), sharedWith(caller, info)]);
-  return { endings, sharedProjects: shared.length };
+  const [own, shared] = await Promise.all([projectsRepo(info).listForCustomer(caller.uid), sharedWith(caller, info)]);
+  const endings = await endingsOf(caller, now, info, own);
+  return { endings, sharedProjects: shared.length, ownProjects: own.length };
 }
 
 /** A project's refund as the person read it before confirming: 0 for a withdrawal. */

@@ -3,7 +3,7 @@ import {
   closeAccountMessages,
   closeAccountTexts as t,
   endingText,
-  type ClosureEnding as Ending,
+  whatClosingDoes,
   type ClosurePreview,
 } from '../../lib/privacy';
 import { apiFetch } from '../../client/api';
@@ -13,7 +13,7 @@ import { useSharedStore } from '../shared/useSharedStore';
 type State =
   | { kind: 'idle' }
   | { kind: 'checking' }
-  | { kind: 'confirming'; endings: Ending[]; sharedProjects: number; error?: string; working?: boolean }
+  | ({ kind: 'confirming'; error?: string; working?: boolean } & ClosurePreview)
   | { kind: 'refused'; message: string }
   | { kind: 'closed' };
 
@@ -95,7 +95,7 @@ export default function CloseMyAccount() {
       {state.kind === 'confirming' && (
         <form method="post" action="/dashboard" className="mt-4 space-y-4" onSubmit={(e) => void close(e)}>
           <ul className="list-disc space-y-1 pl-5 text-slate-800">
-            {t.whatHappens.map((line) => (
+            {whatClosingDoes(state, t.whatHappens).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>

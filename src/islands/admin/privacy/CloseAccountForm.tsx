@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { adminCloseTexts as t, endingText, type ClosurePreview } from '../../../lib/privacy';
+import { adminCloseTexts as t, endingText, whatClosingDoes, type ClosurePreview } from '../../../lib/privacy';
 import { ConfirmPanel, ReasonField } from '../ConfirmPanel';
 
 /**
@@ -54,7 +54,7 @@ export function CloseAccountForm({
       onCancel={onCancel}
     >
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
-        {t.whatHappens.map((line) => (
+        {whatClosingDoes(preview, t.whatHappens).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>

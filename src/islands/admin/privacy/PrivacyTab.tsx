@@ -76,6 +76,8 @@ export function PrivacyTab() {
     setClosing(null);
     setPerson(null);
     showToast('success', `${result.data.message} (${address})`);
+    // The person found is gone with its buttons: the next request starts at the address.
+    requestAnimationFrame(() => document.getElementById('privacy-email')?.focus());
     return null;
   }
 
@@ -94,8 +96,8 @@ export function PrivacyTab() {
         Privacy requests
       </h2>
       <p className="text-slate-700">
-        For a request that came by mail, after checking it comes from the address named. Every lookup and download is
-        written to the audit log.
+        For a request that came by mail, after checking it comes from the address named. Every lookup, download and
+        closure is written to the audit log.
       </p>
       <form method="post" onSubmit={(e) => void lookUp(e)} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <Field id="privacy-email" label="E-mail address" error={error ?? undefined} className="sm:w-80">
