@@ -1,7 +1,8 @@
 /**
  * Privacy in the browser: a family downloads its data from the dashboard on a phone, by keyboard; an
- * admin closes a family's account on a request by mail, by keyboard; a subscriber leaves the
- * newsletter from the privacy policy, through the mailed link, with JavaScript off.
+ * admin closes a family's account on a request by mail, by keyboard; a student closes their own; a
+ * project says a month ahead when its content goes (its end arranged in the data dir); a subscriber
+ * leaves the newsletter from the privacy policy, through the mailed link, with JavaScript off.
  */
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
@@ -13,7 +14,10 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { openAdmin, toasts } from '../helpers/e2e-admin';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, projectCard, tokenFor } from '../helpers/e2e-delivery';
-import { listStored } from '../helpers/stored';
+import { listStored, readStored, writeStored } from '../helpers/stored';
+import type { Project } from '../../src/lib/delivery';
+import { retentionMessages } from '../../src/lib/delivery';
+import { DAY_MS } from '../../src/lib/time';
 
 test('a family downloads its data from the dashboard by keyboard: one zip with its order and project', async ({
   page,
@@ -138,6 +142,44 @@ test('a student closes their own account from the dashboard, by keyboard: the sh
     data: { email: studentEmail, password: 'secret-pass', returnSecureToken: true },
   });
   expect(again.status()).toBe(400);
+});
+
+/** Arranges the project as withdrawn by its family `days` ago (what the retention period counts from). */
+async function endedDaysAgo(id: string, days: number) {
+  const project = (await readStored<Project>('projects', id))!;
+  const at = new Date(Date.now() - days * DAY_MS).toISOString();
+  const ending = { at, by: 'customer', actor: 'Pat, parent', type: 'withdraw', from: project.state, to: 'withdrawn' };
+  await writeStored('projects', id, { ...project, state: 'withdrawn', history: [...project.history, ending] });
+}
+
+test('a project whose content goes within a month says when on the dashboard; one further off does not', async ({
+  page,
+}) => {
+  test.slow(); // a purchase through the API, axe
+  const parent = uniqueEmail('parent');
+  const [soon, later] = await buy(
+    page.request,
+    await tokenFor(page.request, parent),
+    [{ id: 'supplement-small', quantity: 2 }],
+    MAYA.id,
+  );
+  await endedDaysAgo(soon, 340);
+  await endedDaysAgo(later, 300);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, parent);
+  await page.goto('/dashboard');
+  const warning = retentionMessages.warning('').replace(/ on \.$/, ' on ');
+  for (const id of [soon, later]) {
+    await projectCard(page, id).getByRole('button', { name: 'Show drafts, feedback and messages' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(projectCard(page, id).getByRole('heading', { name: 'Drafts and feedback' })).toBeVisible();
+  }
+  await expect(projectCard(page, soon)).toContainText(warning);
+  await expect(projectCard(page, later)).not.toContainText(warning);
+  await expectNoAxeViolations(page, 'main');
+  await projectCard(page, soon).screenshot({ path: '/tmp/privacy-retention-warning-390.png' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await projectCard(page, soon).screenshot({ path: '/tmp/privacy-retention-warning-1280.png' });
 });
 
 test.describe('without JavaScript', () => {
