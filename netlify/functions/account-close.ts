@@ -7,25 +7,27 @@
 import type { Config } from '@netlify/functions';
 import { closeAccountMessages, RECENT_SIGN_IN_MS } from '../../src/lib/privacy';
 import { closeAccountSchema } from '../../src/lib/privacy.schema';
-import { authenticate } from '../server/core/auth';
+import { authenticate, requireVerifiedEmail } from '../server/core/auth';
 import { HttpError, privateJson, readBody, route } from '../server/core/http';
 import { spend } from '../server/core/rate-limits';
 import { closeAccount, previewClosure } from '../server/privacy/close-account';
+import { deleteFirebaseUser } from '../server/privacy/firebase-user';
 
 export default route({
   GET: async (req, context) => {
-    const caller = await authenticate(req, context);
-    return privateJson({ endings: await previewClosure(caller, new Date(), context) });
+    const caller = requireVerifiedEmail(await authenticate(req, context), closeAccountMessages.verifyFirst);
+    return privateJson(await previewClosure(caller, new Date(), context));
   },
   POST: async (req, context) => {
-    const caller = await authenticate(req, context);
+    const caller = requireVerifiedEmail(await authenticate(req, context), closeAccountMessages.verifyFirst);
     const now = new Date();
     if (!caller.signedInAt || now.getTime() - caller.signedInAt * 1000 > RECENT_SIGN_IN_MS)
       throw new HttpError(401, closeAccountMessages.signInAgain);
     await spend('step', caller.uid, context);
     const { endings } = await readBody(req, closeAccountSchema);
     const idToken = req.headers.get('authorization')!.slice('Bearer '.length);
-    await closeAccount({ caller, idToken, confirmed: endings, now, context });
+    const deleteUser = () => deleteFirebaseUser(idToken, context);
+    await closeAccount({ caller, deleteUser, confirmed: endings, now, context });
     return privateJson({ closed: true, message: closeAccountMessages.closed });
   },
 });

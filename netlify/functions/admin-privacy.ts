@@ -1,22 +1,43 @@
 /**
  * POST /api/admin/privacy { email, action }: a privacy request that came by mail. 'lookup' answers
  * what we hold about that address, counted; 'export' answers the same zip the person downloads
- * themself. Each is written to the audit log (who, what, when). A POST keeps the address out of URLs
- * and logs.
+ * themself; 'close-preview' what closing their account does, and 'close' (with a reason and the
+ * endings read) closes it as the person's own closure does. Each but the preview is written to the
+ * audit log (who, what, when). A POST keeps the address out of URLs and logs.
  */
 import type { Config } from '@netlify/functions';
+import { closeAccountMessages } from '../../src/lib/privacy';
 import { adminPrivacySchema } from '../../src/lib/privacy.schema';
 import { audited } from '../server/admin/audit-log';
 import { requireAdmin } from '../server/core/auth';
 import { privateJson, readBody, route } from '../server/core/http';
 import { exportZip, zipResponse } from '../server/privacy/export-zip';
 import { personByEmail, personSummary } from '../server/privacy/export-person';
+import { closeAccount, closingPerson, previewClosure } from '../server/privacy/close-account';
+import { firebaseAdmin } from '../server/privacy/firebase-user';
 
 export default route({
   POST: async (req, context) => {
     const admin = await requireAdmin(req, context);
-    const { email, action } = await readBody(req, adminPrivacySchema);
+    const body = await readBody(req, adminPrivacySchema);
+    const { email, action } = body;
     const subject = { kind: 'person', id: email } as const;
+    if (body.action === 'close-preview' || body.action === 'close') {
+      // Admin rights over sign-ins first: without them nothing is changed (503).
+      const firebase = await firebaseAdmin(context);
+      const closing = await closingPerson(email, firebase, context);
+      const now = new Date();
+      if (body.action === 'close-preview') return privateJson(await previewClosure(closing, now, context));
+      const deleteUser = () => firebase.deleteUser(closing.uid);
+      await audited(
+        context,
+        admin,
+        { action: 'account-closed', subject, before: null, after: { email, reason: body.reason } },
+        () => closeAccount({ caller: closing, deleteUser, confirmed: body.endings, now, context }),
+        now,
+      );
+      return privateJson({ closed: true, message: closeAccountMessages.closedByAdmin });
+    }
     const person = await personByEmail(email, context);
     if (action === 'lookup') {
       const summary = await audited(

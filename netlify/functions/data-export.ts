@@ -4,15 +4,15 @@
  * plenty: each reads everything the person has.
  */
 import type { Config } from '@netlify/functions';
-import { authenticate } from '../server/core/auth';
-import { HttpError, route } from '../server/core/http';
+import { DATA_EXPORT_VERIFY_FIRST } from '../../src/lib/data-export';
+import { authenticate, requireVerifiedEmail } from '../server/core/auth';
+import { route } from '../server/core/http';
 import { spend } from '../server/core/rate-limits';
 import { exportZip, zipResponse } from '../server/privacy/export-zip';
 
 export default route({
   GET: async (req, context) => {
-    const caller = await authenticate(req, context);
-    if (!caller.emailVerified) throw new HttpError(403, 'Verify your e-mail address first, then download your data.');
+    const caller = requireVerifiedEmail(await authenticate(req, context), DATA_EXPORT_VERIFY_FIRST);
     await spend('dataExport', caller.uid, context);
     const now = new Date();
     return zipResponse(await exportZip(caller, context, now), now);

@@ -1,6 +1,7 @@
 /**
- * POST /api/database/subscribe { email }: the newsletter sign-up. The footer form posts
- * here natively too, before its script runs: then the answer is a page (decision 015).
+ * POST /api/database/subscribe { email }: the newsletter sign-up, confirmed by a mail that carries
+ * the way out. The footer form posts here natively too, before its script runs: then the answer is a
+ * page (decision 015).
  */
 import type { Config, Context } from '@netlify/functions';
 import { normalizeEmail } from '../../src/lib/email';
@@ -11,6 +12,7 @@ import { isBrowserFormPost, problemPage, readForm, seeOther, wayBack } from '../
 import { json, logFailure, readBody, route } from '../server/core/http';
 import { isStorageError } from '../server/storage/error';
 import { subscribersRepo } from '../server/contact/subscribers.repo';
+import { sendSubscribed } from '../server/privacy/unsubscribe-mail';
 
 export default route({
   POST: (req, context) => (isBrowserFormPost(req) ? fromForm(req, context) : fromJson(req, context)),
@@ -20,6 +22,7 @@ async function fromJson(req: Request, context: Context) {
   const { email } = await readBody(req, subscribeSchema);
   // Subscribing twice is not an error for the visitor: the address is simply kept once.
   await subscribersRepo(context).subscribe(email);
+  await sendSubscribed(email, context);
   return json({ ok: true });
 }
 
@@ -38,6 +41,7 @@ async function fromForm(req: Request, context: Context) {
   if (!parsed.success) return answer(normalizeEmail(typed) === '' ? messages.emailRequired : messages.emailInvalid);
   try {
     await subscribersRepo(context).subscribe(parsed.data.email);
+    await sendSubscribed(parsed.data.email, context);
   } catch (error) {
     logFailure(req, error);
     return answer(messages.subscribeFailure, isStorageError(error) ? 503 : 500);

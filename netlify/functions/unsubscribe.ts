@@ -1,6 +1,7 @@
 /**
  * GET /unsubscribe?token=: the newsletter link's page, asking to confirm (mail scanners open links,
- * so a GET changes nothing). POST /unsubscribe (form, token): the subscriber leaves. Both are plain
+ * so a GET changes nothing). POST /unsubscribe (form, token; or a mail app's one-click POST to the
+ * link): the subscriber leaves. Both are plain
  * pages that work without JavaScript; a forged, altered or expired token gets a page saying how to
  * ask for a new link.
  */
@@ -27,7 +28,10 @@ export default route({
     return found ? confirmPage(found.email, found.token) : badLinkPage();
   },
   POST: async (req, context) => {
-    const found = addressOf((await readForm(req)).get('token'), context);
+    // Our confirmation page posts the token in the form; a mail app's one click (RFC 8058) posts
+    // 'List-Unsubscribe=One-Click' to the link itself, the token in its query.
+    const token = (await readForm(req)).get('token') ?? new URL(req.url).searchParams.get('token');
+    const found = addressOf(token, context);
     if (!found) return badLinkPage();
     // Already gone or never subscribed: the page says the same, the address gets no newsletter.
     await subscribersRepo(context).unsubscribe(found.email);

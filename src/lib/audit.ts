@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = {
   'inquiry-reopened': 'Inquiry marked open',
   'person-looked-up': 'Person looked up (privacy)',
   'data-exported': 'Data exported (privacy)',
+  'account-closed': 'Account closed (privacy)',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

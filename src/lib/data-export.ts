@@ -10,6 +10,9 @@ export const dataExportTexts = {
   failed: 'We could not prepare your data. Check your connection and try again.',
 } as const;
 
+/** The export's refusal of an address Firebase has not verified. */
+export const DATA_EXPORT_VERIFY_FIRST = 'Verify your e-mail address first, then download your data.';
+
 /** What the admin's Privacy tab shows of a person named by address: what we hold, counted. */
 export interface PersonSummary {
   email: string;

@@ -2,6 +2,7 @@
  * What the privacy endpoints accept, parsed by the functions; the islands never import this file,
  * which would bring zod along.
  */
+import { adminCloseTexts } from './privacy';
 import { emailSchema } from './schemas';
 import { z } from './zod';
 
@@ -24,23 +25,50 @@ export const unsubscribeTokenSchema = z.object({
 /** The policy page's form: the address to mail an unsubscribe link to. */
 export const unsubscribeLinkSchema = z.object({ email: emailSchema });
 
-/** The admin's Privacy tab: look a person up, or download their export, by address. */
-export const adminPrivacySchema = z.object({
-  email: emailSchema,
-  action: z.enum(['lookup', 'export'], { message: 'action must be lookup or export' }),
-});
-
 /**
  * Closing an account confirms what the page said: each open project's refund, in cents (0 for a
  * withdrawal). The server closes only if that is still what closing does.
  */
-export const closeAccountSchema = z.object({
-  endings: z
-    .array(
-      z.object({
-        projectId: z.string().max(40, 'projectId is too long'),
-        refundCents: z.number().int('refundCents must be whole cents').min(0, 'refundCents cannot be negative'),
-      }),
-    )
-    .max(200, 'too many endings'),
-});
+const endingsSchema = z
+  .array(
+    z.object({
+      projectId: z.string().max(40, 'projectId is too long'),
+      refundCents: z.number().int('refundCents must be whole cents').min(0, 'refundCents cannot be negative'),
+    }),
+  )
+  .max(200, 'too many endings');
+
+export const closeAccountSchema = z.object({ endings: endingsSchema });
+
+/**
+ * The admin's Privacy tab, for a request that came by mail: look a person up, download their export,
+ * see what closing their account does, or close it with the reason and the endings the admin read.
+ */
+const byAddress = <A extends string>(action: A) => z.object({ email: emailSchema, action: z.literal(action) });
+
+export const adminPrivacySchema = z.discriminatedUnion(
+  'action',
+  [
+    byAddress('lookup'),
+    byAddress('export'),
+    byAddress('close-preview'),
+    z.object({
+      email: emailSchema,
+      action: z.literal('close'),
+      reason: z
+        .string({ message: 'reason is required' })
+        .trim()
+        .min(1, adminCloseTexts.reasonRequired)
+        .max(adminCloseTexts.reasonMax, 'reason is too long'),
+      endings: endingsSchema,
+    }),
+  ],
+  {
+    errorMap: (issue, ctx) => ({
+      message:
+        issue.code === 'invalid_union_discriminator'
+          ? 'action must be lookup, export, close-preview or close'
+          : ctx.defaultError,
+    }),
+  },
+);

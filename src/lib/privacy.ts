@@ -1,3 +1,6 @@
+import { formatUsdCents } from './money';
+import type { CancellationQuote } from './refunds';
+
 /**
  * How long we keep what people give us. The scheduled retention run, the notice on a project and
  * the privacy policy all read these numbers, so the policy cannot promise a period the product
@@ -23,11 +26,43 @@ export const RETENTION_WORDS = {
 export const ACCOUNT_CLOSED = 'Account closed';
 export const FORMER_CLIENT = 'A former client';
 
+/** How an open project ends when its account is closed, and what comes back (close-account.ts answers it). */
+export interface ClosureEnding {
+  projectId: string;
+  service: string;
+  action: 'cancel' | 'withdraw';
+  refund: CancellationQuote | null;
+}
+
+/** What closing an account would do now, said before it is confirmed. */
+export interface ClosurePreview {
+  endings: ClosureEnding[];
+  /** Projects shared with the person as a student, which they lose. */
+  sharedProjects: number;
+  /** Projects of the person's own orders, whose content goes. */
+  ownProjects: number;
+}
+
+/** What closing does, as a list: a student with no projects of their own gives no drafts, orders or reviews. */
+export const whatClosingDoes = (preview: ClosurePreview, lines: readonly string[]) =>
+  preview.ownProjects === 0 && preview.sharedProjects > 0 ? lines.slice(3) : lines;
+
+/** One ending as the person (or the admin closing for them) reads it before confirming. */
+export const endingText = (e: ClosureEnding) =>
+  e.action === 'cancel' && e.refund
+    ? `${e.service} (${e.projectId}) is cancelled: ${formatUsdCents(e.refund.amountCents)} is refunded. ${e.refund.text}`
+    : `${e.service} (${e.projectId}) is withdrawn: editing has begun, so nothing is refunded.`;
+
 /** Closing an account asks for a sign-in this recent (Firebase's recent-login rule). */
 export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
 
 export const closeAccountMessages = {
   signInAgain: 'Please sign in again to close your account.',
+  verifyFirst: 'Verify your e-mail address first, then close your account.',
+  adminUnavailable:
+    'The account could not be closed: the server has no admin access to sign-ins. Nothing was changed; set FIREBASE_SERVICE_ACCOUNT, then try again.',
+  noAccount: 'No account signs in with this address, and no order names it: it may be closed already.',
+  closedByAdmin: 'The account is closed. Only what accounting requires is kept.',
   editorOpenProjects: (count: number) =>
     `You have ${count} open project${count === 1 ? '' : 's'}: finish or hand ${count === 1 ? 'it' : 'them'} over before closing your account.`,
   withdrawReason: 'The family closed its account.',
@@ -48,6 +83,8 @@ export const closeAccountTexts = {
     'You can no longer sign in.',
   ],
   noOpenProjects: 'You have no open projects.',
+  sharedProjects: (count: number) =>
+    `${count === 1 ? 'A project was' : `${count} projects were`} shared with you as the student: your access ends and your messages there are deleted. The drafts you submitted stay with the project, which is your parent’s.`,
   endingsIntro: 'Your open projects end first:',
   password: 'Your password, to confirm it is you',
   wrongPassword: 'That password is not right. Please try again.',
@@ -55,4 +92,26 @@ export const closeAccountTexts = {
   working: 'Closing your account…',
   keep: 'Keep my account',
   failed: 'We could not close your account just now. Nothing more was lost; please try again.',
+} as const;
+
+/** The admin's 'Close account' in the Privacy tab, for a request by mail: what it says before confirming. */
+export const adminCloseTexts = {
+  open: 'Close account…',
+  checking: 'Checking…',
+  question: 'Close this account?',
+  consequence: 'It cannot be undone. The person can no longer sign in.',
+  whatHappens: [
+    'Their drafts, feedback files and messages are deleted, for them and for their editors.',
+    'Their orders and refunds are kept, as accounting requires, without their names, addresses or phone.',
+    'Their published reviews stay on the editors’ profiles as ‘A former client’.',
+  ],
+  sharedProjects: (count: number) =>
+    `${count === 1 ? 'A project was' : `${count} projects were`} shared with them as the student: their access ends and their messages there are deleted; the family keeps the project.`,
+  noOpenProjects: 'They have no open projects.',
+  endingsIntro: 'Their open projects end first:',
+  reasonHint: 'Kept in the audit log with your name and the time.',
+  reasonMax: 500,
+  reasonRequired: 'Say why the account is closed (the request, and when it came).',
+  confirm: 'Close account',
+  working: 'Closing…',
 } as const;

@@ -20,6 +20,7 @@ export const unsubscribeTexts = {
   linkSentBody: `If that address gets our newsletter, we have sent it a link to unsubscribe. The link works for ${UNSUBSCRIBE_LINK_DAYS} days.`,
   linkNotSent: 'No unsubscribe link was sent',
   mailSubject: `Unsubscribe from the ${site.newsletterName}`,
+  subscribedSubject: `You are subscribed to the ${site.newsletterName}`,
   unavailable: 'Unsubscribing is not available right now. Please try again later, or write to us.',
   home: 'Back to the home page',
   policy: 'Go to the privacy policy',

@@ -1,16 +1,23 @@
 /**
- * Privacy in the browser: a family downloads its data from the dashboard on a phone, by keyboard; a
- * subscriber leaves the newsletter from the privacy policy, through the mailed link, with JavaScript off.
+ * Privacy in the browser: a family downloads its data from the dashboard on a phone, by keyboard; an
+ * admin closes a family's account on a request by mail, by keyboard; a student closes their own; a
+ * project says a month ahead when its content goes (its end arranged in the data dir); a subscriber
+ * leaves the newsletter from the privacy policy, through the mailed link, with JavaScript off.
  */
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from '@playwright/test';
 import { dataExportTexts } from '../../src/lib/data-export';
+import { adminCloseTexts, closeAccountMessages, closeAccountTexts } from '../../src/lib/privacy';
 import { unsubscribeTexts } from '../../src/lib/unsubscribe';
 import { expectNoAxeViolations } from '../helpers/axe';
+import { openAdmin, toasts } from '../helpers/e2e-admin';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, projectCard, tokenFor } from '../helpers/e2e-delivery';
-import { listStored } from '../helpers/stored';
+import { listStored, readStored, writeStored } from '../helpers/stored';
+import type { Project } from '../../src/lib/delivery';
+import { retentionMessages } from '../../src/lib/delivery';
+import { DAY_MS } from '../../src/lib/time';
 
 test('a family downloads its data from the dashboard by keyboard: one zip with its order and project', async ({
   page,
@@ -43,6 +50,136 @@ test('a family downloads its data from the dashboard by keyboard: one zip with i
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: '/tmp/privacy-data-dashboard-1280.png', fullPage: true });
+});
+
+test("an admin closes a family's account for a request by mail, by keyboard: what happens first, then a reason", async ({
+  page,
+}) => {
+  test.slow(); // a purchase through the API, axe at two widths
+  const parent = uniqueEmail('parent');
+  const [projectId] = await buy(
+    page.request,
+    await tokenFor(page.request, parent),
+    [{ id: 'supplement-small', quantity: 1 }],
+    MAYA.id,
+  );
+  await openAdmin(page, page.request, '/admin?tab=privacy');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel('E-mail address').fill(parent);
+  await page.keyboard.press('Enter');
+  const open = page.getByRole('button', { name: adminCloseTexts.open });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('form', { name: adminCloseTexts.question });
+  await expect(panel).toContainText(`(${projectId}) is cancelled`);
+  await expect(panel.getByLabel('Reason')).toBeFocused();
+  await expectNoAxeViolations(page, 'main');
+  await page.screenshot({ path: '/tmp/privacy-admin-close-390.png', fullPage: true });
+
+  // Without a reason nothing is closed.
+  await page.keyboard.press('Tab');
+  await expect(panel.getByRole('button', { name: adminCloseTexts.confirm })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('alert')).toHaveText(adminCloseTexts.reasonRequired);
+  await expect(panel.getByLabel('Reason')).toBeFocused();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.keyboard.type('Asked by mail today, from this address.');
+  await page.screenshot({ path: '/tmp/privacy-admin-close-1280.png', fullPage: true });
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(toasts(page)).toContainText(closeAccountMessages.closedByAdmin);
+  await expect(panel).toBeHidden();
+  await expect(page.getByLabel('E-mail address')).toBeFocused();
+  const signingIn = await page.request.post(
+    '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key',
+    { data: { email: parent, password: 'secret-pass', returnSecureToken: true } },
+  );
+  expect(signingIn.ok()).toBe(false);
+});
+
+test('a student closes their own account from the dashboard, by keyboard: the shared project is said first', async ({
+  page,
+}) => {
+  test.slow(); // a purchase through the API, axe
+  const studentEmail = uniqueEmail('student');
+  const parentToken = await tokenFor(page.request, uniqueEmail('parent'));
+  const [projectId] = await buy(
+    page.request,
+    parentToken,
+    [{ id: 'supplement-small', quantity: 1 }],
+    MAYA.id,
+    [],
+    studentEmail,
+  );
+  const orderId = projectId.replace(/-1$/, '');
+  const shared = await page.request.post(`/api/student-access/${orderId}`, {
+    headers: { Authorization: `Bearer ${parentToken}` },
+  });
+  expect(shared.status(), await shared.text()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, studentEmail);
+  await page.goto('/dashboard');
+  await expect(projectCard(page, projectId)).toBeVisible();
+  const closing = page.getByRole('region', { name: closeAccountTexts.heading });
+  await closing.getByRole('button', { name: closeAccountTexts.open }).focus();
+  await page.keyboard.press('Enter');
+  await expect(closing).toContainText(closeAccountTexts.sharedProjects(1));
+  await expect(closing).toContainText(closeAccountTexts.noOpenProjects);
+  // No drafts, orders or reviews of their own: the list says only what happens to them.
+  await expect(closing.getByRole('listitem')).toHaveText([closeAccountTexts.whatHappens[3]]);
+  await page.keyboard.press('Tab');
+  await expect(closing.getByLabel(closeAccountTexts.password)).toBeFocused();
+  await expectNoAxeViolations(page, 'main');
+  await closing.screenshot({ path: '/tmp/close-account-student-390.png' });
+  await page.keyboard.type('secret-pass');
+  await page.keyboard.press('Enter');
+  await expect(closing.getByRole('status')).toHaveText(closeAccountMessages.closed);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: '/tmp/close-account-student-closed-1280.png', fullPage: true });
+  const again = await page.request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
+    data: { email: studentEmail, password: 'secret-pass', returnSecureToken: true },
+  });
+  expect(again.status()).toBe(400);
+});
+
+/** Arranges the project as withdrawn by its family `days` ago (what the retention period counts from). */
+async function endedDaysAgo(id: string, days: number) {
+  const project = (await readStored<Project>('projects', id))!;
+  const at = new Date(Date.now() - days * DAY_MS).toISOString();
+  const ending = { at, by: 'customer', actor: 'Pat, parent', type: 'withdraw', from: project.state, to: 'withdrawn' };
+  await writeStored('projects', id, { ...project, state: 'withdrawn', history: [...project.history, ending] });
+}
+
+test('a project whose content goes within a month says when on the dashboard; one further off does not', async ({
+  page,
+}) => {
+  test.slow(); // a purchase through the API, axe
+  const parent = uniqueEmail('parent');
+  const [soon, later] = await buy(
+    page.request,
+    await tokenFor(page.request, parent),
+    [{ id: 'supplement-small', quantity: 2 }],
+    MAYA.id,
+  );
+  await endedDaysAgo(soon, 340);
+  await endedDaysAgo(later, 300);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, parent);
+  await page.goto('/dashboard');
+  const warning = retentionMessages.warning('').replace(/ on \.$/, ' on ');
+  for (const id of [soon, later]) {
+    await projectCard(page, id).getByRole('button', { name: 'Show drafts, feedback and messages' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(projectCard(page, id).getByRole('heading', { name: 'Drafts and feedback' })).toBeVisible();
+  }
+  await expect(projectCard(page, soon)).toContainText(warning);
+  await expect(projectCard(page, later)).not.toContainText(warning);
+  await expectNoAxeViolations(page, 'main');
+  await projectCard(page, soon).screenshot({ path: '/tmp/privacy-retention-warning-390.png' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await projectCard(page, soon).screenshot({ path: '/tmp/privacy-retention-warning-1280.png' });
 });
 
 test.describe('without JavaScript', () => {

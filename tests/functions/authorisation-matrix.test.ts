@@ -189,6 +189,7 @@ const MATRIX: Record<string, Row> = {
     // The editor has the customer's project open, so cannot close; unverified, they are no editor.
     expect: { ...signedIn(200), editor: 409 },
     editorSeesOrder: true,
+    unverified: 403,
     request: async () => {
       await customersProject();
       return { path: '/api/account/close' };
@@ -197,6 +198,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/account/close': {
     // A confirmation of a project nobody has: refused before anything is closed, so no account here is.
     expect: signedIn(409),
+    unverified: 403,
     request: async () => {
       await clearStore('limits');
       return { path: '/api/account/close', json: { endings: [{ projectId: 'BCC-AAAAAA-1', refundCents: 0 }] } };

@@ -7,6 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import closeHandler from '../../netlify/functions/account-close';
+import adminPrivacy from '../../netlify/functions/admin-privacy';
+import { auditPage } from '../../netlify/server/admin/audit-log';
+import studentAccess from '../../netlify/functions/student-access';
 import { authenticate } from '../../netlify/server/core/auth';
 import { projectFilesRepo } from '../../netlify/server/delivery/files';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
@@ -15,16 +18,18 @@ import { forgetEditorLists } from '../../netlify/server/editors/editors.repo';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { ordersRepo } from '../../netlify/server/orders/orders.repo';
 import { closeAccount, type Confirmed } from '../../netlify/server/privacy/close-account';
+import { deleteFirebaseUser } from '../../netlify/server/privacy/firebase-user';
 import { reviewsRepo } from '../../netlify/server/reviews/reviews.repo';
 import { ACCOUNT_CLOSED, closeAccountMessages, FORMER_CLIENT } from '../../src/lib/privacy';
 import { projectView } from '../../src/lib/project-view';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
+import { asAdmin } from '../helpers/admin-access';
 import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
-import { PDF } from '../helpers/documents';
 import { walkFaults } from '../helpers/fault-walk';
 import { call, context } from '../helpers/functions';
 import { billing, selection, student } from '../helpers/orders';
-import { act, paidOrder, upload } from '../helpers/projects';
+import { roundWithContent } from '../helpers/project-content';
+import { act, paidOrder } from '../helpers/projects';
 
 const blobs = useAtomicBlobsServer();
 
@@ -41,6 +46,9 @@ const closing = (idToken: string, method: 'GET' | 'POST', endings: Confirmed[] =
     headers: bearer(idToken),
     ...(method === 'POST' && { json: { endings } }),
   });
+
+const asking = async (json: unknown) =>
+  call(adminPrivacy, '/api/admin/privacy', { method: 'POST', json, headers: await asAdmin() });
 
 /** What the page confirms: the project cancelled gets its price back, the one withdrawn nothing. */
 const confirmedOf = async ({ notBegun, begun }: { notBegun: string; begun: string }): Promise<Confirmed[]> => [
@@ -75,23 +83,13 @@ async function familyWithEverything() {
   const [finished, notBegun, begun] = projectIds;
   const fileIds: string[] = [];
   for (const id of [finished, begun]) {
-    const draft = (await upload(family.idToken, id, PDF, 'My essay.pdf')).body;
-    let res = await act(family.idToken, id, 'submit', {
-      version: 1,
-      prompt: 'Why us?',
-      draft: { kind: 'file', fileId: draft.id },
-    });
-    const feedback = (await upload(editorToken, id, 'Notes on your essay', 'notes.txt')).body;
-    res = await act(editorToken, id, 'return', { version: res.body.version, notes: 'Good.', fileIds: [feedback.id] });
-    fileIds.push(draft.id, feedback.id);
-    if (id !== finished) continue;
-    await act(family.idToken, id, 'message', { text: `Thank you, from ${student.parentName}!` });
-    res = await act(family.idToken, id, 'finalize', { version: res.body.version });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const scores = { feedback: 5, communication: 5, onTime: 5 };
-    expect((await act(family.idToken, id, 'review', { scores, text: 'Clear and kind.' })).status).toBe(200);
-    expect((await act(editorToken, id, 'review', { score: 5, text: 'A pleasure.' })).status).toBe(200);
+    const last = id === finished;
+    const message = last ? `Thank you, from ${student.parentName}!` : undefined;
+    fileIds.push(...(await roundWithContent(family.idToken, editorToken, id, { message, final: last })).fileIds);
   }
+  const scores = { feedback: 5, communication: 5, onTime: 5 };
+  expect((await act(family.idToken, finished, 'review', { scores, text: 'Clear and kind.' })).status).toBe(200);
+  expect((await act(editorToken, finished, 'review', { score: 5, text: 'A pleasure.' })).status).toBe(200);
   return { family, orderId, finished, notBegun, begun, fileIds };
 }
 
@@ -192,6 +190,16 @@ describe('closing an account', () => {
     expect(await signIn(family.email, family.password)).toBeTruthy();
   });
 
+  it('asks for a verified address first (403), and closes nothing', async () => {
+    const unverified = await createUser(undefined, 'secret-pass', { verified: false });
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await closing(unverified.idToken, method);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: closeAccountMessages.verifyFirst });
+    }
+    expect(await signIn(unverified.email, unverified.password)).toBeTruthy();
+  });
+
   it('refuses an editor with open projects, with the reason', async () => {
     blobs.reset();
     const { notBegun } = await familyWithEverything();
@@ -204,13 +212,114 @@ describe('closing an account', () => {
     expect(await signIn('maya@example.test', 'secret-pass')).toBeTruthy();
   }, 120_000);
 
+  it("a student closes their own account: their access and words go, the family's project and order stay", async () => {
+    blobs.reset();
+    forgetEditorLists();
+    await seedDemoEditors();
+    const [family, sam] = await Promise.all([createUser(), createUser()]);
+    const { orderId, projectIds } = await paidOrder(
+      family.idToken,
+      selection({
+        services: [{ id: 'supplement-small', quantity: 1 }],
+        student: { ...student, studentEmail: sam.email },
+      }),
+    );
+    const [id] = projectIds;
+    const shared = await call(studentAccess, `/api/student-access/${orderId}`, {
+      method: 'POST',
+      params: { orderId },
+      headers: bearer(family.idToken),
+    });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    const submitted = await act(sam.idToken, id, 'submit', {
+      version: 1,
+      prompt: 'Why us?',
+      draft: { kind: 'text', text: 'The essay Sam wrote.' },
+    });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    await act(sam.idToken, id, 'message', { text: 'A question from Sam.' });
+    await act(family.idToken, id, 'message', { text: 'A question from the parent.' });
+    const orderBefore = await ordersRepo().get(orderId);
+
+    // A student has no projects of their own to end: closing says only what happens to what was shared.
+    const preview = await closing(sam.idToken, 'GET');
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toEqual({ endings: [], sharedProjects: 1, ownProjects: 0 });
+
+    const res = await closing(sam.idToken, 'POST');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await expect(signIn(sam.email, sam.password)).rejects.toThrow(/EMAIL_NOT_FOUND|USER_NOT_FOUND/);
+
+    const project = (await projectsRepo().get(id))!;
+    expect(project.studentAccess).toBeUndefined();
+    expect(await projectsRepo().listForStudent(sam.email)).toEqual([]);
+    // The student's messages go, as a closing family's do; the parent's and the draft stay: the project is theirs.
+    expect(project.messages.map((m) => [m.by, m.text])).toEqual([['customer', 'A question from the parent.']]);
+    expect(project.rounds[0].draft).toMatchObject({ kind: 'text' });
+    expect(project.state).toBe('submitted');
+    expect(project.accountClosedAt).toBeUndefined();
+    const studentEvents = project.history.filter((e) => e.by === 'student');
+    expect(studentEvents.length).toBeGreaterThan(0);
+    for (const event of studentEvents) expect(event).toMatchObject({ actor: ACCOUNT_CLOSED });
+    expect(JSON.stringify(project.history)).not.toContain('A question from Sam.');
+    expect(project.history.at(-1)).toMatchObject({ type: 'student_removed', by: 'student', actor: ACCOUNT_CLOSED });
+    expect(await ordersRepo().get(orderId)).toEqual(orderBefore);
+    expect(await signIn(family.email, family.password)).toBeTruthy();
+
+    // Again (an answer lost on the way): already closed, nothing more changes.
+    expect((await closing(sam.idToken, 'POST')).status).toBe(200);
+    expect(await projectsRepo().get(id)).toEqual(project);
+  }, 120_000);
+
+  it('an admin closes an account for a request by mail: the same preview, the same closure, audited with the reason', async () => {
+    blobs.reset();
+    const arranged = await familyWithEverything();
+    const { email } = arranged.family;
+    const preview = await asking({ email, action: 'close-preview' });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toEqual((await closing(arranged.family.idToken, 'GET')).body);
+
+    const reason = 'Asked by mail on 26 November, from this address.';
+    // Without a reason nothing is closed.
+    expect((await asking({ email, action: 'close', reason: ' ', endings: [] })).status).toBe(400);
+    const res = await asking({ email, action: 'close', reason, endings: await confirmedOf(arranged) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ closed: true, message: closeAccountMessages.closedByAdmin });
+    await expectClosed(arranged);
+    const [entry] = (await auditPage({ limit: 10 }, email)).items;
+    expect(entry).toMatchObject({ by: 'boss@example.test', action: 'account-closed', confirmed: true });
+    expect(JSON.stringify(entry)).toContain(reason);
+
+    // Asked again: nothing left to find under that address.
+    const again = await asking({ email, action: 'close', reason, endings: [] });
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ error: closeAccountMessages.noAccount });
+  }, 120_000);
+
+  it("an admin's closure cut off before the user's deletion is completed by asking again", async () => {
+    blobs.reset();
+    const arranged = await familyWithEverything();
+    const { email } = arranged.family;
+    const caller = await authenticate(new Request('http://x', { headers: bearer(arranged.family.idToken) }));
+    const cutOff = () => Promise.reject(new Error('Firebase did not answer'));
+    const confirmed = await confirmedOf(arranged);
+    await expect(
+      closeAccount({ caller, deleteUser: cutOff, confirmed, now: new Date(), context: context() }),
+    ).rejects.toThrow();
+    expect(await signIn(email, arranged.family.password)).toBeTruthy();
+    const res = await asking({ email, action: 'close', reason: 'Asked by mail.', endings: [] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await expectClosed(arranged);
+  }, 120_000);
+
   it('a closure cut off at any write is completed by the next try, with one refund and no orphan', async () => {
     let arranged: Awaited<ReturnType<typeof familyWithEverything>>;
     let confirmed: Confirmed[];
     const tryClosing = async () => {
       const caller = await authenticate(new Request('http://x', { headers: bearer(arranged.family.idToken) }));
       const { family } = arranged;
-      return closeAccount({ caller, idToken: family.idToken, confirmed, now: new Date(), context: context() }).then(
+      const deleteUser = () => deleteFirebaseUser(family.idToken);
+      return closeAccount({ caller, deleteUser, confirmed, now: new Date(), context: context() }).then(
         () => 'closed',
         (error: Error) => error.message,
       );

@@ -10,7 +10,11 @@ import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { inquirySchema } from '../../src/lib/schemas';
 import { RATE_LIMITS } from '../../src/lib/limits';
+import { forgetEditorLists } from '../../netlify/server/editors/editors.repo';
+import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { testTokens } from '../helpers/admin-access';
+import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
+import { walkFaults } from '../helpers/fault-walk';
 import { validInquiry } from '../helpers/api-fixtures';
 import { bearer, createUser } from '../helpers/auth-emulator';
 import { PDF } from '../helpers/documents';
@@ -18,6 +22,7 @@ import { BASE, clearStore } from '../helpers/functions';
 import { selection, student } from '../helpers/orders';
 import { act, paidOrder, upload, useDeliveryParties } from '../helpers/projects';
 
+const blobs = useAtomicBlobsServer();
 const parties = useDeliveryParties(['subscribers', 'inquiries', 'limits', 'outbox']);
 let sam: Awaited<ReturnType<typeof createUser>>;
 let otherFamily: Awaited<ReturnType<typeof createUser>>;
@@ -158,4 +163,46 @@ describe('GET /api/privacy/export', () => {
     expect(statuses.map((r) => r.status)).toEqual([...Array(RATE_LIMITS.dataExport.limit).fill(200), 429]);
     expect(Number(statuses.at(-1)!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+});
+
+describe('the export under storage faults', () => {
+  it('a fault at any write it makes (its rate limit) answers 503, never a 200 with a partial file; the retry gives it whole', async () => {
+    let fileId: string;
+    const downloaded = async () => {
+      const { res, zip, data } = await download(parties.customer.idToken);
+      return { status: res.status, data, zip };
+    };
+    /** The whole export: the project's round with its file, and the file's bytes in the zip. */
+    const expectWhole = ({ status, data, zip }: Awaited<ReturnType<typeof downloaded>>) => {
+      expect(status).toBe(200);
+      expect(data.projects.asParent[0].rounds[0].draft.file.id).toBe(fileId);
+      const files = Object.keys(zip!).filter((name) => name.startsWith('files/'));
+      expect(files.map((name) => zip![name])).toEqual([PDF]);
+    };
+    const writes = await walkFaults(blobs, {
+      arrange: async () => {
+        forgetEditorLists();
+        await seedDemoEditors();
+        const {
+          projectIds: [id],
+        } = await paidOrder(
+          parties.customer.idToken,
+          selection({ services: [{ id: 'supplement-small', quantity: 1 }] }),
+        );
+        fileId = (await upload(parties.customer.idToken, id, PDF, 'Why Us.pdf')).body.id;
+        const draft = { kind: 'file', fileId };
+        expect(
+          (await act(parties.customer.idToken, id, 'submit', { version: 1, prompt: 'Why us?', draft })).status,
+        ).toBe(200);
+      },
+      act: downloaded,
+      afterFault(result) {
+        if (result.status === 200) return expectWhole(result);
+        expect(result.status).toBe(503);
+        expect(result.data).toEqual({ error: expect.any(String) });
+      },
+      afterRetry: expectWhole,
+    });
+    expect(writes).toBeGreaterThanOrEqual(1);
+  }, 600_000);
 });

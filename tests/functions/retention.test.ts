@@ -20,11 +20,11 @@ import { contentDeletesAt } from '../../src/lib/project-retention';
 import { DAY_MS } from '../../src/lib/time';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { createUser, tokenOf } from '../helpers/auth-emulator';
-import { PDF } from '../helpers/documents';
 import { walkFaults } from '../helpers/fault-walk';
 import { context } from '../helpers/functions';
 import { selection } from '../helpers/orders';
-import { act, paidOrder, upload } from '../helpers/projects';
+import { roundWithContent } from '../helpers/project-content';
+import { act, paidOrder } from '../helpers/projects';
 
 const blobs = useAtomicBlobsServer();
 
@@ -45,19 +45,12 @@ async function finalWithContent() {
     orderId,
     projectIds: [id],
   } = await paidOrder(family.idToken, selection({ services: [{ id: 'supplement-small', quantity: 1 }] }));
-  const draft = (await upload(family.idToken, id, PDF, 'My essay.pdf')).body;
-  let res = await act(family.idToken, id, 'submit', {
-    version: 1,
-    prompt: 'Why us?',
-    draft: { kind: 'file', fileId: draft.id },
+  const { fileIds } = await roundWithContent(family.idToken, editorToken, id, {
+    message: 'Thank you so much!',
+    final: true,
   });
-  const feedback = (await upload(editorToken, id, 'Notes on your essay', 'notes.txt')).body;
-  res = await act(editorToken, id, 'return', { version: res.body.version, notes: 'Good.', fileIds: [feedback.id] });
-  await act(family.idToken, id, 'message', { text: 'Thank you so much!' });
-  res = await act(family.idToken, id, 'finalize', { version: res.body.version });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
   const project = (await projectsRepo().get(id))!;
-  return { id, orderId, fileIds: [draft.id as string, feedback.id as string], deletesAt: contentDeletesAt(project)! };
+  return { id, orderId, fileIds, deletesAt: contentDeletesAt(project)! };
 }
 
 const retentionTimers = async (id: string) =>

@@ -104,7 +104,7 @@ describe('the newsletter sign-up', () => {
   const email = 'reader@example.com';
   const subscribers = async () => (await openStore('subscribers').list()).blobs.map((b) => b.key);
 
-  it('is stored when it says so, and one retry stores it once', async () => {
+  it('is stored when it says so, and one retry stores it once and confirms it once', async () => {
     const writes = await walkFaults(blobs, {
       arrange: async () => {},
       act: () => call(subscribeHandler, '/api/database/subscribe', { method: 'POST', json: { email } }),
@@ -119,9 +119,11 @@ describe('the newsletter sign-up', () => {
           email,
           enabled: true,
         });
+        expect((await listOutbox()).filter((m) => m.value.to === email)).toHaveLength(1);
       },
     });
-    expect(writes).toBe(1);
+    // The subscriber, then the mail confirming it.
+    expect(writes).toBe(2);
   });
 
   it('posted as a form before the script runs, answers a page with 503, and nothing is stored', async () => {

@@ -222,3 +222,41 @@ describe('unsubscribing, against a store that applies compare-and-set atomically
     expect(stored?.unsubscribedAt).toMatch(/^2026-11-26T12:00:0[01]\.000Z$/);
   });
 });
+
+describe('every mail to a newsletter address carries the way out (RFC 8058)', () => {
+  const subscribe = (email: string) =>
+    call(subscribeHandler, '/api/database/subscribe', { method: 'POST', json: { email } });
+  /** The signed link a mail's List-Unsubscribe header names, after checking the headers are both there. */
+  const oneClickUrl = (mail: { headers?: Record<string, string>; text: string }) => {
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const url = /^<(https?:\/\/[^>]+\/unsubscribe\?token=[^>]+)>$/.exec(mail.headers?.['List-Unsubscribe'] ?? '')?.[1];
+    expect(url).toBeTruthy();
+    expect(mail.text).toContain(url);
+    return new URL(url!);
+  };
+
+  it('the subscription is confirmed once, with the link and the headers; one POST to the link unsubscribes', async () => {
+    const email = 'sam@example.com';
+    expect((await subscribe(email)).status).toBe(200);
+    expect((await subscribe(email)).status).toBe(200);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const url = oneClickUrl(mails[0]);
+    expect(readUnsubscribeToken(url.searchParams.get('token')!, LOCAL_UNSUBSCRIBE_SECRET)).toBe(email);
+
+    // What a mail client sends for the one click: no page, no origin, the token in the link.
+    const res = await call(unsubscribeHandler, `${url.pathname}${url.search}`, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(200);
+    expect((await subscribersRepo().get(email))?.enabled).toBe(false);
+  });
+
+  it('the mail with the link to leave carries the headers too', async () => {
+    expect((await askForLink(JANE)).status).toBe(200);
+    const [mail] = await mailsTo(JANE);
+    oneClickUrl(mail);
+  });
+});

@@ -147,6 +147,12 @@ export async function authenticate(req: Request, info?: DeployInfo): Promise<Cal
   };
 }
 
+/** 403 with `message` unless Firebase verified the caller's address: what is keyed by address must be theirs. */
+export function requireVerifiedEmail(caller: Caller, message: string): Caller {
+  if (!caller.emailVerified) throw new HttpError(403, message);
+  return caller;
+}
+
 /** The caller if an admin; 401 without a valid token, 403 for everyone else. */
 export async function requireAdmin(req: Request, info?: DeployInfo): Promise<Caller> {
   const caller = await authenticate(req, info);

@@ -35,6 +35,12 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** Signs newsletter unsubscribe links; outside production a fixed local secret stands in (unsubscribe-token.ts). */
   UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
+  /**
+   * A Google service account key (its JSON): admin rights over Firebase users, for an admin closing
+   * another person's account. Unset, that closure is refused (firebase-user.ts); checked when used, so
+   * a bad value breaks only that.
+   */
+  FIREBASE_SERVICE_ACCOUNT: z.string().min(1).optional(),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;

@@ -18,6 +18,8 @@ export interface Mail {
   html?: string;
   /** Where a reply goes, e.g. the family who sent an inquiry. */
   replyTo?: string;
+  /** Extra header lines, e.g. a newsletter mail's List-Unsubscribe. */
+  headers?: Record<string, string>;
   /**
    * A calendar invite or cancellation (.ics text): nodemailer sends it as the text/calendar part that
    * mail apps turn into an event, and attaches it as a file; the outbox keeps it with the rest.

@@ -22,7 +22,20 @@ import { projectsRepo, StaleProjectError } from './projects.repo';
 /** Another step may land between our read and our write: read again, a few times. */
 const ATTEMPTS = 5;
 
-async function setOne(id: string, share: boolean, now: Date, info?: DeployInfo): Promise<Project> {
+/** The student closing their own account ends the sharing, and `leaving` takes their words out in the same write. */
+export interface StudentLeaving {
+  actor: string;
+  leaving: (project: Project) => Project;
+}
+
+/** Shares one project with its student, or ends that (by the parent, or by the student leaving). */
+export async function shareProject(
+  id: string,
+  share: boolean,
+  now: Date,
+  info?: DeployInfo,
+  student?: StudentLeaving,
+): Promise<Project> {
   const repo = projectsRepo(info);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const found = await repo.getForUpdate(id);
@@ -35,17 +48,17 @@ async function setOne(id: string, share: boolean, now: Date, info?: DeployInfo):
     }
     if (share) await repo.indexForStudent(project);
     const at = now.toISOString();
-    const { studentAccess: _ended, ...rest } = project;
+    const { studentAccess: _ended, ...rest } = student ? student.leaving(project) : project;
     const after: Project = {
       ...rest,
       ...(share && { studentAccess: { invitedAt: at } }),
       updatedAt: at,
       history: [
-        ...project.history,
+        ...rest.history,
         {
           at,
-          by: 'customer',
-          actor: personName('customer', '', project),
+          by: student ? 'student' : 'customer',
+          actor: student ? student.actor : personName('customer', '', project),
           type: share ? 'student_invited' : 'student_removed',
           from: project.state,
           to: project.state,
@@ -105,7 +118,7 @@ export async function setStudentAccess(
   await spend('studentAccess', caller.uid, info, now);
   await ensureProjects(order, info);
   const projects: Project[] = [];
-  for (const { id } of projectsOfOrder(order)) projects.push(await setOne(id, share, now, info));
+  for (const { id } of projectsOfOrder(order)) projects.push(await shareProject(id, share, now, info));
   if (share) await sendInvitation(order, projects, info);
   return projects.map((project) => projectView(project, ['customer'], now, order));
 }

@@ -4,30 +4,42 @@
  * the retention run's own deletion and its names and addresses, the orders keep their accounting with
  * the people taken out, the published reviews stay as 'A former client', and the Firebase user goes
  * last, so a closure cut off anywhere before it leaves the person able to sign in and close again.
+ * A student closing their own account loses the projects shared with them, with their messages and
+ * words; the projects, drafts and orders are the family's and stay.
  * A closure record says which parts are done; every part is also safe to repeat on its own.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Project, ProjectEvent } from '../../../src/lib/delivery';
-import { ACCOUNT_CLOSED, closeAccountMessages } from '../../../src/lib/privacy';
+import {
+  ACCOUNT_CLOSED,
+  closeAccountMessages,
+  type ClosureEnding,
+  type ClosurePreview,
+} from '../../../src/lib/privacy';
 import { endpointTransition, GUARDS, OPEN_STATES } from '../../../src/lib/project-process';
-import { quoteFor, type CancellationQuote } from '../../../src/lib/refunds';
+import { quoteFor } from '../../../src/lib/refunds';
 import type { Order } from '../../../src/lib/order';
 import type { Caller } from '../core/auth';
 import { HttpError } from '../core/http';
 import { editorOf } from '../delivery/access';
+import { shareProject } from '../delivery/student-access';
 import { refundCancellation } from '../delivery/cancellation';
 import { projectsRepo } from '../delivery/projects.repo';
 import { commitStep, type StepContext } from '../delivery/steps';
 import { ordersRepo } from '../orders/orders.repo';
 import { syncEditorStats } from '../reviews/editor-stats';
 import { openStore, type DeployInfo } from '../storage/stores';
-import { deleteFirebaseUser } from './firebase-user';
+import { personByEmail } from './export-person';
+import type { FirebaseAdmin } from './firebase-user';
 import { replaceDroppingFiles, withoutContent } from './retention';
 
 /** Which parts of a closure are done, kept beside the customer's record under `closures/<uid>`. */
 export interface Closure {
   startedAt: string;
+  /** The projects shared with the person as a student when the closure began: each loses them. */
+  sharedProjectIds?: string[];
   projectsDoneAt?: string;
+  sharedDoneAt?: string;
   ordersDoneAt?: string;
   /** When the Firebase user's deletion was asked for: the last write, and the last step. */
   userDeletionAt?: string;
@@ -46,13 +58,7 @@ function closuresRepo(info?: DeployInfo) {
   };
 }
 
-/** How an open project ends when its family closes the account, and what comes back. */
-export interface Ending {
-  projectId: string;
-  service: string;
-  action: 'cancel' | 'withdraw';
-  refund: CancellationQuote | null;
-}
+type Ending = ClosureEnding;
 
 const isOpen = (project: Project) => (OPEN_STATES as readonly string[]).includes(project.state);
 
@@ -72,11 +78,18 @@ async function refuseBusyEditor(caller: Caller, info?: DeployInfo) {
   if (open.length > 0) throw new HttpError(409, closeAccountMessages.editorOpenProjects(open.length));
 }
 
-/** What closing would do now: each open project's ending and refund; 409 for a busy editor. */
-export async function previewClosure(caller: Caller, now: Date, info?: DeployInfo): Promise<Ending[]> {
+/** Each open project's ending and refund; 409 for a busy editor. */
+async function endingsOf(caller: Caller, now: Date, info?: DeployInfo, projects?: Project[]): Promise<Ending[]> {
   await refuseBusyEditor(caller, info);
-  const projects = await projectsRepo(info).listForCustomer(caller.uid);
-  return Promise.all(projects.filter(isOpen).map((project) => endingOf(project, now, info)));
+  const own = projects ?? (await projectsRepo(info).listForCustomer(caller.uid));
+  return Promise.all(own.filter(isOpen).map((project) => endingOf(project, now, info)));
+}
+
+/** What closing would do now: each open project's ending, and how many projects shared with the caller as student lose them. */
+export async function previewClosure(caller: Caller, now: Date, info?: DeployInfo): Promise<ClosurePreview> {
+  const [own, shared] = await Promise.all([projectsRepo(info).listForCustomer(caller.uid), sharedWith(caller, info)]);
+  const endings = await endingsOf(caller, now, info, own);
+  return { endings, sharedProjects: shared.length, ownProjects: own.length };
 }
 
 /** A project's refund as the person read it before confirming: 0 for a withdrawal. */
@@ -88,7 +101,7 @@ export interface Confirmed {
 /** 409 (busy editor, or what closing does changed since the page said it) unless closing does what was confirmed. */
 async function refuseUnlessAsSaid(caller: Caller, confirmed: Confirmed[], now: Date, info?: DeployInfo) {
   const said = (e: Confirmed) => `${e.projectId}:${e.refundCents}`;
-  const endings = await previewClosure(caller, now, info);
+  const endings = await endingsOf(caller, now, info);
   const actual = endings.map((e) => said({ projectId: e.projectId, refundCents: e.refund?.amountCents ?? 0 }));
   if (!isDeepStrictEqual(actual.sort(), confirmed.map(said).sort()))
     throw new HttpError(409, closeAccountMessages.changed);
@@ -111,12 +124,16 @@ async function endOpenProjects(uid: string, now: Date, context: StepContext) {
   }
 }
 
-/** A family event with its person and words taken out; a cancel keeps the policy's words its refund reads. */
-function anonymousEvent(event: ProjectEvent): ProjectEvent {
-  if (event.by !== 'customer' && event.by !== 'student') return event;
-  const { note, ...rest } = event;
-  return { ...rest, actor: ACCOUNT_CLOSED, ...(event.type === 'cancel' && note !== undefined && { note }) };
-}
+type Party = 'customer' | 'student';
+
+/** An event of the closing party with its person and words taken out; a cancel keeps the policy's words its refund reads. */
+const anonymousEvent =
+  (parties: readonly Party[]) =>
+  (event: ProjectEvent): ProjectEvent => {
+    if (!(parties as readonly string[]).includes(event.by)) return event;
+    const { note, ...rest } = event;
+    return { ...rest, actor: ACCOUNT_CLOSED, ...(event.type === 'cancel' && note !== undefined && { note }) };
+  };
 
 /** The project with its content deleted and its family's names and addresses replaced; ids, prices and dates stay. */
 function closedProject(project: Project, now: Date): Project {
@@ -132,7 +149,7 @@ function closedProject(project: Project, now: Date): Project {
       parentName: ACCOUNT_CLOSED,
       parentEmail: '',
     },
-    history: emptied.history.map(anonymousEvent),
+    history: emptied.history.map(anonymousEvent(['customer', 'student'])),
     // Mails owed name the family; the ending's own notice went out with its step (the editor's list shows it too).
     notices: [],
     accountClosedAt: now.toISOString(),
@@ -163,6 +180,26 @@ async function closeProjects(uid: string, now: Date, context: StepContext) {
   }
 }
 
+/** The projects a parent shared with the caller as their student. */
+async function sharedWith(caller: Caller, info?: DeployInfo): Promise<Project[]> {
+  return caller.emailVerified ? projectsRepo(info).listForStudent(caller.email) : [];
+}
+
+/** A shared project without the leaving student's messages, words in its history and mails owed to them. */
+function withoutStudent(project: Project): Project {
+  return {
+    ...project,
+    messages: project.messages.filter((m) => m.by !== 'student'),
+    history: project.history.map(anonymousEvent(['student'])),
+    ...(project.notices && { notices: project.notices.filter((n) => n.audience !== 'student') }),
+  };
+}
+
+/** Ends the student's access to each project shared with them, as the parent's ending of it does, their words going too. */
+async function leaveSharedProjects(ids: string[], now: Date, info?: DeployInfo) {
+  for (const id of ids) await shareProject(id, false, now, info, { actor: ACCOUNT_CLOSED, leaving: withoutStudent });
+}
+
 /** The order as accounting needs it: ids, lines, amounts, dates and refunds; no names, addresses or phone. */
 function strippedOrder(order: Order): Order | null {
   if (order.customer.email === '' && order.billing.street === ACCOUNT_CLOSED) return null;
@@ -188,17 +225,17 @@ async function stripOrders(uid: string, info?: DeployInfo) {
 
 /**
  * Closes the caller's account, resuming a closure cut off before: answers the closure as done.
- * `idToken` is the caller's own recent token: with it Firebase deletes the user, no admin key needed.
+ * `deleteUser` deletes the Firebase user, last: with the person's own recent token, or an admin's rights.
  */
 export async function closeAccount({
   caller,
-  idToken,
+  deleteUser,
   confirmed,
   now,
   context,
 }: {
   caller: Caller;
-  idToken: string;
+  deleteUser: () => Promise<void>;
   /** Each open project's refund as the page said it; a closure already begun goes on whatever it was. */
   confirmed: Confirmed[];
   now: Date;
@@ -208,12 +245,17 @@ export async function closeAccount({
   let closure = await closures.get(caller.uid);
   if (!closure) {
     await refuseUnlessAsSaid(caller, confirmed, now, context);
-    closure = await closures.put(caller.uid, { startedAt: now.toISOString() });
+    const sharedProjectIds = (await sharedWith(caller, context)).map((p) => p.id);
+    closure = await closures.put(caller.uid, { startedAt: now.toISOString(), sharedProjectIds });
   }
   if (!closure.projectsDoneAt) {
     await endOpenProjects(caller.uid, now, context);
     await closeProjects(caller.uid, now, context);
     closure = await closures.put(caller.uid, { ...closure, projectsDoneAt: now.toISOString() });
+  }
+  if (!closure.sharedDoneAt) {
+    await leaveSharedProjects(closure.sharedProjectIds ?? [], now, context);
+    closure = await closures.put(caller.uid, { ...closure, sharedDoneAt: now.toISOString() });
   }
   if (!closure.ordersDoneAt) {
     await stripOrders(caller.uid, context);
@@ -222,6 +264,17 @@ export async function closeAccount({
   // Recorded before it is asked, so no write follows it: a user already gone answers as deleted.
   if (!closure.userDeletionAt)
     closure = await closures.put(caller.uid, { ...closure, userDeletionAt: now.toISOString() });
-  await deleteFirebaseUser(idToken, context);
+  await deleteUser();
   return closure;
+}
+
+/**
+ * The person an admin closes on a request by mail, as if they were calling: the Firebase user that
+ * signs in with the address, or failing that the account its orders name; 404 if neither is found.
+ * The admin checked by mail that the request is theirs, so the address counts as verified.
+ */
+export async function closingPerson(email: string, firebase: FirebaseAdmin, info?: DeployInfo): Promise<Caller> {
+  const uid = (await firebase.uidOf(email)) ?? (await personByEmail(email, info)).uid;
+  if (!uid) throw new HttpError(404, closeAccountMessages.noAccount);
+  return { uid, email, emailVerified: true, isAdmin: false };
 }

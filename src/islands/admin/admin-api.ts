@@ -5,6 +5,7 @@
 import { apiFetch, type ApiResult } from '../../client/api';
 import type { AttentionItem, AuditItem } from '../../lib/audit';
 import type { PersonSummary } from '../../lib/data-export';
+import type { ClosurePreview } from '../../lib/privacy';
 import type {
   AdminEditor,
   InquiryFilter,
@@ -187,6 +188,20 @@ export const markAttentionSeen = (id: string) =>
 /** A privacy request by mail: what we hold about an address, counted (the lookup is audited). */
 export const lookUpPerson = (email: string) =>
   signedInFetch<PersonSummary>('/api/admin/privacy', { method: 'POST', body: { email, action: 'lookup' } });
+/** What closing the person's account would do now (the preview they would read themself). */
+export const previewClosingPerson = (email: string) =>
+  signedInFetch<ClosurePreview>('/api/admin/privacy', { method: 'POST', body: { email, action: 'close-preview' } });
+/** Closes the person's account as their own closure does, if it still does what the admin read (audited). */
+export const closePersonsAccount = (email: string, reason: string, preview: ClosurePreview) =>
+  signedInFetch<{ closed: true; message: string }>('/api/admin/privacy', {
+    method: 'POST',
+    body: {
+      email,
+      action: 'close',
+      reason,
+      endings: preview.endings.map((e) => ({ projectId: e.projectId, refundCents: e.refund?.amountCents ?? 0 })),
+    },
+  });
 /** The same zip the person downloads themself (audited). */
 export const exportPerson = (email: string) =>
   csvFile('/api/admin/privacy', 'beacon-data.zip', {

@@ -1,29 +1,21 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { formatUsdCents } from '../../lib/money';
-import { closeAccountMessages, closeAccountTexts as t } from '../../lib/privacy';
-import type { CancellationQuote } from '../../lib/refunds';
+import {
+  closeAccountMessages,
+  closeAccountTexts as t,
+  endingText,
+  whatClosingDoes,
+  type ClosurePreview,
+} from '../../lib/privacy';
 import { apiFetch } from '../../client/api';
 import { $session, signedInFetch } from '../../stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
 
-interface Ending {
-  projectId: string;
-  service: string;
-  action: 'cancel' | 'withdraw';
-  refund: CancellationQuote | null;
-}
-
 type State =
   | { kind: 'idle' }
   | { kind: 'checking' }
-  | { kind: 'confirming'; endings: Ending[]; error?: string; working?: boolean }
+  | ({ kind: 'confirming'; error?: string; working?: boolean } & ClosurePreview)
   | { kind: 'refused'; message: string }
   | { kind: 'closed' };
-
-const endingText = (e: Ending) =>
-  e.action === 'cancel' && e.refund
-    ? `${e.service} (${e.projectId}) is cancelled: ${formatUsdCents(e.refund.amountCents)} is refunded. ${e.refund.text}`
-    : `${e.service} (${e.projectId}) is withdrawn: editing has begun, so nothing is refunded.`;
 
 /** Signs in again with the password (Firebase's recent-login rule) and answers a fresh token, or null if it is wrong. */
 async function freshToken(password: string): Promise<string | null> {
@@ -48,8 +40,8 @@ export default function CloseMyAccount() {
 
   async function check() {
     setState({ kind: 'checking' });
-    const res = await signedInFetch<{ endings: Ending[] }>('/api/account/close');
-    setState(res.ok ? { kind: 'confirming', endings: res.data.endings } : { kind: 'refused', message: res.error });
+    const res = await signedInFetch<ClosurePreview>('/api/account/close');
+    setState(res.ok ? { kind: 'confirming', ...res.data } : { kind: 'refused', message: res.error });
   }
 
   async function close(event: FormEvent<HTMLFormElement>) {
@@ -103,10 +95,11 @@ export default function CloseMyAccount() {
       {state.kind === 'confirming' && (
         <form method="post" action="/dashboard" className="mt-4 space-y-4" onSubmit={(e) => void close(e)}>
           <ul className="list-disc space-y-1 pl-5 text-slate-800">
-            {t.whatHappens.map((line) => (
+            {whatClosingDoes(state, t.whatHappens).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
+          {state.sharedProjects > 0 && <p className="text-slate-800">{t.sharedProjects(state.sharedProjects)}</p>}
           {state.endings.length === 0 ? (
             <p className="text-slate-800">{t.noOpenProjects}</p>
           ) : (

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { PersonSummary } from '../../../lib/data-export';
 import { Field } from '../../shared/Field';
-import { exportPerson, lookUpPerson } from '../admin-api';
+import { adminCloseTexts, type ClosurePreview } from '../../../lib/privacy';
+import { closePersonsAccount, exportPerson, lookUpPerson, previewClosingPerson } from '../admin-api';
+import { CloseAccountForm } from './CloseAccountForm';
 import { downloadFile } from '../../shared/download-file';
 import { showToast } from '../toasts';
 
@@ -36,13 +38,15 @@ function Summary({ person }: { person: PersonSummary }) {
 
 /**
  * A privacy request that came by mail: find the person by address, see what we hold, download their
- * export. Every lookup and export is in the audit log.
+ * export, close their account. Every lookup, export and closure is in the audit log.
  */
 export function PrivacyTab() {
   const [email, setEmail] = useState('');
   const [person, setPerson] = useState<PersonSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'lookup' | 'export' | null>(null);
+  const [busy, setBusy] = useState<'lookup' | 'export' | 'close' | null>(null);
+  const [closing, setClosing] = useState<ClosurePreview | null>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
 
   async function lookUp(event: FormEvent) {
     event.preventDefault();
@@ -51,6 +55,30 @@ export function PrivacyTab() {
     setBusy(null);
     setError(result.ok ? null : result.error);
     setPerson(result.ok ? result.data : null);
+    setClosing(null);
+  }
+
+  async function askToClose(address: string) {
+    setBusy('close');
+    const result = await previewClosingPerson(address);
+    setBusy(null);
+    if (!result.ok) return showToast('error', result.error);
+    setClosing(result.data);
+  }
+
+  async function close(address: string, reason: string, preview: ClosurePreview): Promise<string | null> {
+    const result = await closePersonsAccount(address, reason, preview);
+    if (!result.ok) {
+      // What closing does changed meanwhile: show it again as it now is.
+      if (result.status === 409) void askToClose(address);
+      return result.error;
+    }
+    setClosing(null);
+    setPerson(null);
+    showToast('success', `${result.data.message} (${address})`);
+    // The person found is gone with its buttons: the next request starts at the address.
+    requestAnimationFrame(() => document.getElementById('privacy-email')?.focus());
+    return null;
   }
 
   async function download(address: string) {
@@ -68,8 +96,8 @@ export function PrivacyTab() {
         Privacy requests
       </h2>
       <p className="text-slate-700">
-        For a request that came by mail, after checking it comes from the address named. Every lookup and download is
-        written to the audit log.
+        For a request that came by mail, after checking it comes from the address named. Every lookup, download and
+        closure is written to the audit log.
       </p>
       <form method="post" onSubmit={(e) => void lookUp(e)} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <Field id="privacy-email" label="E-mail address" error={error ?? undefined} className="sm:w-80">
@@ -101,8 +129,26 @@ export function PrivacyTab() {
             >
               {busy === 'export' ? 'Preparing…' : 'Download their data'}
             </button>
-            {/* Close account: wired to closeAccount (netlify/server/privacy/close-account.ts) once it is merged. */}
+            <button
+              ref={closeButton}
+              type="button"
+              className="btn-outline"
+              disabled={busy !== null || closing !== null}
+              onClick={() => void askToClose(person.email)}
+            >
+              {busy === 'close' ? adminCloseTexts.checking : adminCloseTexts.open}
+            </button>
           </div>
+          {closing && (
+            <CloseAccountForm
+              preview={closing}
+              onConfirm={(reason) => close(person.email, reason, closing)}
+              onCancel={() => {
+                setClosing(null);
+                requestAnimationFrame(() => closeButton.current?.focus());
+              }}
+            />
+          )}
         </div>
       )}
     </section>

@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { adminCloseTexts as t, endingText, whatClosingDoes, type ClosurePreview } from '../../../lib/privacy';
+import { ConfirmPanel, ReasonField } from '../ConfirmPanel';
+
+/**
+ * Closing a person's account on a request by mail, in place under the person found: what closing
+ * does (the same preview the person reads), then the reason and the confirmation. Focus starts on the
+ * reason; Escape cancels. `onConfirm` answers null when done, else what went wrong.
+ */
+export function CloseAccountForm({
+  preview,
+  onConfirm,
+  onCancel,
+}: {
+  preview: ClosurePreview;
+  onConfirm: (reason: string) => Promise<string | null>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => reasonField.current?.focus(), []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!reason.trim()) {
+      setProblem(t.reasonRequired);
+      reasonField.current?.focus();
+      return;
+    }
+    setProblem('');
+    setBusy(true);
+    const failure = await onConfirm(reason.trim());
+    if (failure !== null) {
+      setBusy(false);
+      setProblem(failure);
+    }
+  }
+
+  return (
+    <ConfirmPanel
+      id={id}
+      question={t.question}
+      consequence={t.consequence}
+      confirmLabel={busy ? t.working : t.confirm}
+      confirmStyle="btn bg-red-700 text-white hover:bg-red-800"
+      busy={busy}
+      problem={problem}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
+        {whatClosingDoes(preview, t.whatHappens).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {preview.sharedProjects > 0 && (
+        <p className="text-sm text-slate-800">{t.sharedProjects(preview.sharedProjects)}</p>
+      )}
+      {preview.endings.length === 0 ? (
+        <p className="text-sm text-slate-800">{t.noOpenProjects}</p>
+      ) : (
+        <div className="text-sm text-slate-800">
+          <p>{t.endingsIntro}</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {preview.endings.map((e) => (
+              <li key={e.projectId}>{endingText(e)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ReasonField
+        id={id}
+        fieldRef={reasonField}
+        max={t.reasonMax}
+        hint={t.reasonHint}
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          if (problem === t.reasonRequired) setProblem('');
+        }}
+        invalid={problem === t.reasonRequired}
+        problem={problem}
+      />
+    </ConfirmPanel>
+  );
+}
