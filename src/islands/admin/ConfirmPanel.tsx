@@ -1,4 +1,13 @@
-import type { FormEvent, KeyboardEvent, ReactNode, RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
 /**
  * A step our team confirms in place, under the thing it acts on: the question, what the step does,
@@ -122,4 +131,50 @@ export function ReasonField({
       </p>
     </div>
   );
+}
+
+/**
+ * The state of a panel that asks only for a reason: focus starts on it, a missing one is said with
+ * `required` and focused, and `onConfirm` (null when done, else what went wrong) runs once at a time.
+ * Answers what ConfirmPanel and ReasonField need from it.
+ */
+export function useReasonConfirm(required: string, onConfirm: (reason: string) => Promise<string | null>) {
+  const id = useId();
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => fieldRef.current?.focus(), []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!reason.trim()) {
+      setProblem(required);
+      fieldRef.current?.focus();
+      return;
+    }
+    setProblem('');
+    setBusy(true);
+    const failure = await onConfirm(reason.trim());
+    // On success the panel is gone already.
+    if (failure !== null) {
+      setBusy(false);
+      setProblem(failure);
+    }
+  }
+
+  const field = {
+    id,
+    fieldRef,
+    value: reason,
+    onChange: (value: string) => {
+      setReason(value);
+      if (problem === required) setProblem('');
+    },
+    invalid: problem === required,
+    problem,
+  };
+  return { id, busy, problem, submit, field };
 }

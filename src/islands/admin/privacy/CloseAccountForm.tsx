@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { adminCloseTexts as t, endingText, whatClosingDoes, type ClosurePreview } from '../../../lib/privacy';
-import { ConfirmPanel, ReasonField } from '../ConfirmPanel';
+import { ConfirmPanel, ReasonField, useReasonConfirm } from '../ConfirmPanel';
 
 /**
  * Closing a person's account on a request by mail, in place under the person found: what closing
@@ -16,30 +15,7 @@ export function CloseAccountForm({
   onConfirm: (reason: string) => Promise<string | null>;
   onCancel: () => void;
 }) {
-  const id = useId();
-  const reasonField = useRef<HTMLTextAreaElement>(null);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => reasonField.current?.focus(), []);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (!reason.trim()) {
-      setProblem(t.reasonRequired);
-      reasonField.current?.focus();
-      return;
-    }
-    setProblem('');
-    setBusy(true);
-    const failure = await onConfirm(reason.trim());
-    if (failure !== null) {
-      setBusy(false);
-      setProblem(failure);
-    }
-  }
+  const { id, busy, problem, submit, field } = useReasonConfirm(t.reasonRequired, onConfirm);
 
   return (
     <ConfirmPanel
@@ -73,19 +49,7 @@ export function CloseAccountForm({
           </ul>
         </div>
       )}
-      <ReasonField
-        id={id}
-        fieldRef={reasonField}
-        max={t.reasonMax}
-        hint={t.reasonHint}
-        value={reason}
-        onChange={(value) => {
-          setReason(value);
-          if (problem === t.reasonRequired) setProblem('');
-        }}
-        invalid={problem === t.reasonRequired}
-        problem={problem}
-      />
+      <ReasonField {...field} max={t.reasonMax} hint={t.reasonHint} />
     </ConfirmPanel>
   );
 }

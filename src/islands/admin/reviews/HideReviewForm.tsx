@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { REVIEW_LIMITS, reviewMessages } from '../../../lib/reviews';
-import { ConfirmPanel, ReasonField } from '../ConfirmPanel';
+import { ConfirmPanel, ReasonField, useReasonConfirm } from '../ConfirmPanel';
 
 /**
  * Asks why a published review is hidden (the family reads the reason), in place under the review.
@@ -13,31 +12,7 @@ export function HideReviewForm({
   onConfirm: (reason: string) => Promise<string | null>;
   onCancel: () => void;
 }) {
-  const id = useId();
-  const reasonField = useRef<HTMLTextAreaElement>(null);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => reasonField.current?.focus(), []);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (!reason.trim()) {
-      setProblem(reviewMessages.hideReasonRequired);
-      reasonField.current?.focus();
-      return;
-    }
-    setProblem('');
-    setBusy(true);
-    const failure = await onConfirm(reason.trim());
-    // On success the form is gone already.
-    if (failure !== null) {
-      setBusy(false);
-      setProblem(failure);
-    }
-  }
+  const { id, busy, problem, submit, field } = useReasonConfirm(reviewMessages.hideReasonRequired, onConfirm);
 
   return (
     <ConfirmPanel
@@ -52,17 +27,9 @@ export function HideReviewForm({
       className="mt-3"
     >
       <ReasonField
-        id={id}
-        fieldRef={reasonField}
+        {...field}
         max={REVIEW_LIMITS.hideReason}
         hint={<>It leaves the editor&rsquo;s profile and rating. The family is e-mailed this reason.</>}
-        value={reason}
-        onChange={(value) => {
-          setReason(value);
-          if (problem === reviewMessages.hideReasonRequired) setProblem('');
-        }}
-        invalid={problem === reviewMessages.hideReasonRequired}
-        problem={problem}
       />
     </ConfirmPanel>
   );
