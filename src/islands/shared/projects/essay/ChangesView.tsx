@@ -3,16 +3,15 @@
  * marked in words as well as in colour, the summary line, and the previous round's comments beside
  * their passages where those are still in the draft, else listed as on text since removed.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
-import type { ApiResult } from '../../../../client/api';
+import { useId, useMemo } from 'react';
 import type { Round } from '../../../../lib/delivery';
-import type { DraftText, EssayBlock } from '../../../../lib/essay';
+import type { EssayBlock } from '../../../../lib/essay';
 import { locate } from '../../../../lib/essay-anchor';
 import { changeLabels, commentLabels } from '../../../../lib/essay-comments';
 import { changeSummaryLabel, diffDrafts, summariseChanges, type ChangedBlock } from '../../../../lib/essay-diff';
 import { draftViewMessages } from '../../../../lib/essay-limits';
 import { Beside, CommentCard, DoneMark, runs } from './CommentNotes';
-import { getDraftText } from './draft-api';
+import { DraftTextStatus, useDraftText } from './useDraftText';
 
 const TAGS = { p: 'p', h: 'h4', li: 'li' } as const;
 
@@ -50,29 +49,11 @@ export function ChangesView({
   previous: Round;
 }) {
   const goneId = useId();
-  const [result, setResult] = useState<ApiResult<DraftText> | null>(null);
-  useEffect(() => {
-    let live = true;
-    void getDraftText(projectId, previous.n).then((answer) => live && setResult(answer));
-    return () => {
-      live = false;
-    };
-  }, [projectId, previous.n]);
+  const result = useDraftText(projectId, previous.n);
   const before = result?.ok && result.data.status === 'ready' ? result.data.blocks : null;
   const changes = useMemo(() => before && diffDrafts(before, blocks), [before, blocks]);
 
-  if (!result)
-    return (
-      <p role="status" className="text-sm text-slate-700">
-        {draftViewMessages.loading}
-      </p>
-    );
-  if (!result.ok)
-    return (
-      <p role="alert" className="text-sm font-medium text-red-800">
-        {result.error}
-      </p>
-    );
+  if (!result?.ok) return <DraftTextStatus result={result} />;
   if (!changes) return <p className="text-sm text-slate-700">{draftViewMessages.noChanges}</p>;
 
   const comments = previous.comments ?? [];

@@ -4,40 +4,20 @@
  * on, the changes since the previous round. A draft not shown in the page says why; its original
  * stays downloadable beside this view.
  */
-import { useEffect, useState } from 'react';
-import type { ApiResult } from '../../../../client/api';
-import type { DraftText } from '../../../../lib/essay';
+import { useState } from 'react';
 import { changeLabels } from '../../../../lib/essay-comments';
 import { draftViewMessages } from '../../../../lib/essay-limits';
 import { ChangesView } from './ChangesView';
 import { CommentedDraft } from './CommentedDraft';
-import { getDraftText } from './draft-api';
+import { DraftTextStatus, useDraftText } from './useDraftText';
 import type { DraftReading } from './ReadDraft';
 import { WordCount } from './WordCount';
 
 export default function DraftReader({ projectId, round, previous, current, steps }: DraftReading) {
-  const [result, setResult] = useState<ApiResult<DraftText> | null>(null);
+  const result = useDraftText(projectId, round.n);
   const [changes, setChanges] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void getDraftText(projectId, round.n).then((answer) => live && setResult(answer));
-    return () => {
-      live = false;
-    };
-  }, [projectId, round.n]);
 
-  if (!result)
-    return (
-      <p role="status" className="text-sm text-slate-700">
-        {draftViewMessages.loading}
-      </p>
-    );
-  if (!result.ok)
-    return (
-      <p role="alert" className="text-sm font-medium text-red-800">
-        {result.error}
-      </p>
-    );
+  if (!result?.ok) return <DraftTextStatus result={result} />;
   const draft = result.data;
   if (draft.status !== 'ready') {
     const plain =

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import type { ApiResult } from '../../../../client/api';
+import type { DraftText } from '../../../../lib/essay';
+import { draftViewMessages } from '../../../../lib/essay-limits';
+import { getDraftText } from './draft-api';
+
+/** One round's draft text, loaded when asked for; null until the answer comes. */
+export function useDraftText(projectId: string, round: number) {
+  const [result, setResult] = useState<ApiResult<DraftText> | null>(null);
+  useEffect(() => {
+    let live = true;
+    void getDraftText(projectId, round).then((answer) => live && setResult(answer));
+    return () => {
+      live = false;
+    };
+  }, [projectId, round]);
+  return result;
+}
+
+/** What a draft view says while its text loads, or why it could not load. */
+export function DraftTextStatus({ result }: { result: ApiResult<DraftText> | null }) {
+  if (!result)
+    return (
+      <p role="status" className="text-sm text-slate-700">
+        {draftViewMessages.loading}
+      </p>
+    );
+  if (!result.ok)
+    return (
+      <p role="alert" className="text-sm font-medium text-red-800">
+        {result.error}
+      </p>
+    );
+  return null;
+}
