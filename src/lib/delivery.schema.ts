@@ -6,13 +6,14 @@ import { DELIVERY_LIMITS, PROJECT_STATES } from './delivery';
 import { WORD_LIMIT_BOUNDS } from './essay-limits';
 import { UUID } from './ids';
 import { z } from './zod';
+import { formatCount } from './numbers';
 
 export const text = (field: string, max: number) =>
   z
     .string({ message: `${field} must be text` })
     .trim()
     .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max.toLocaleString('en-US')} characters`);
+    .max(max, `${field} must be at most ${formatCount(max)} characters`);
 
 /** The version of the project the request was made against: an older one is stale (409). */
 const version = z

@@ -3,6 +3,7 @@ import { text } from './delivery.schema';
 import { ANCHOR_CONTEXT } from './essay-anchor';
 import { COMMENT_LIMITS } from './essay-comments';
 import { z } from './zod';
+import { formatCount } from './numbers';
 
 const offset = (field: string) =>
   z
@@ -24,10 +25,7 @@ export const anchorSchema = z
     quote: z
       .string({ message: 'anchor.quote must be text' })
       .min(1, 'anchor.quote is required')
-      .max(
-        COMMENT_LIMITS.quote,
-        `anchor.quote must be at most ${COMMENT_LIMITS.quote.toLocaleString('en-US')} characters`,
-      ),
+      .max(COMMENT_LIMITS.quote, `anchor.quote must be at most ${formatCount(COMMENT_LIMITS.quote)} characters`),
     prefix: context('anchor.prefix'),
     suffix: context('anchor.suffix'),
   })

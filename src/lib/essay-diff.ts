@@ -25,22 +25,20 @@ type Change = { value: string; added: boolean; removed: boolean };
  */
 const TOKEN = /\n|[^\S\n]*(?:[^\s!-&(-/:-@[-^`{-~\u2010-\u2018\u201a-\u205e]+|[^\s])|[^\S\n]+/g;
 
+/** Whether a character is a space as `\s` reads it, tested without a pattern below 128. */
+function isSpace(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code < 128 ? code === 32 || (code >= 9 && code <= 13) : /\s/.test(text[at]);
+}
+
 /**
- * The shortest edit between two token lists (Myers' O(ND) algorithm on token numbers), as runs of
- * kept, removed and added text; within a changed run the removed text comes first.
+ * Marks the shortest edit between two lists of token numbers (Myers' O(ND) algorithm):
+ * `removed[i]` for each token of the first list taken out, `added[j]` for each token of the second
+ * put in. The tokens left unmarked are kept, paired in order.
  */
-function diffTokens(a: string[], b: string[]): Change[] {
-  const numbers = new Map<string, number>();
-  const number = (token: string) => {
-    let n = numbers.get(token);
-    if (n === undefined) numbers.set(token, (n = numbers.size));
-    return n;
-  };
-  const [n, m] = [a.length, b.length];
-  const x0 = new Int32Array(n);
-  const y0 = new Int32Array(m);
-  for (let i = 0; i < n; i += 1) x0[i] = number(a[i]);
-  for (let i = 0; i < m; i += 1) y0[i] = number(b[i]);
+function markEdit(x: Int32Array, y: Int32Array, removed: Uint8Array, added: Uint8Array): void {
+  const n = x.length;
+  const m = y.length;
   const middle = n + m + 1;
   const v = new Int32Array(2 * middle + 1);
   // Each round's furthest points, kept from k = -d-1 to d+1 to walk back along.
@@ -49,97 +47,114 @@ function diffTokens(a: string[], b: string[]): Change[] {
   search: for (let d = 0; d <= n + m; d += 1) {
     trace.push(v.slice(middle - d - 1, middle + d + 2));
     for (let k = -d; k <= d; k += 2) {
-      let x =
+      let i =
         k === -d || (k !== d && v[middle + k - 1] < v[middle + k + 1]) ? v[middle + k + 1] : v[middle + k - 1] + 1;
-      let y = x - k;
-      while (x < n && y < m && x0[x] === y0[y]) {
-        x += 1;
-        y += 1;
+      let j = i - k;
+      while (i < n && j < m && x[i] === y[j]) {
+        i += 1;
+        j += 1;
       }
-      v[middle + k] = x;
-      if (x >= n && y >= m) {
+      v[middle + k] = i;
+      if (i >= n && j >= m) {
         rounds = d;
         break search;
       }
     }
   }
-  // Walked back from the end: each token kept (0), removed (1) or added (2), last first.
-  const steps: [number, string][] = [];
-  let [x, y] = [n, m];
+  // Walked back from the end, one edit per round; the kept runs between them need no marks.
+  let i = n;
+  let j = m;
   for (let d = rounds; d > 0; d -= 1) {
     const before = trace[d];
-    const at = (k: number) => before[k + d + 1];
-    const k = x - y;
-    const down = k === -d || (k !== d && at(k - 1) < at(k + 1));
-    const px = down ? at(k + 1) : at(k - 1);
-    const py = px - (down ? k + 1 : k - 1);
-    for (; x > px && y > py; y -= 1) steps.push([0, a[(x -= 1)]]);
-    if (down) steps.push([2, b[(y -= 1)]]);
-    else steps.push([1, a[(x -= 1)]]);
+    const k = i - j;
+    const down = k === -d || (k !== d && before[k + d] < before[k + d + 2]);
+    i = before[k + d + (down ? 2 : 0)];
+    j = i - (down ? k + 1 : k - 1);
+    if (down) added[j] = 1;
+    else removed[i] = 1;
   }
-  while (x > 0) steps.push([0, a[(x -= 1)]]);
-  const changes: Change[] = [];
-  const push = (value: string, added: boolean, removed: boolean) => {
-    const last = changes.at(-1);
-    if (value === '') return;
-    if (last && last.added === added && last.removed === removed) last.value += value;
-    else changes.push({ value, added, removed });
-  };
-  let removed = '';
-  let added = '';
-  // Tokens carry the spaces before them: spaces both sides of a change begin with are kept text.
-  const flushChanged = () => {
-    let same = 0;
-    while (same < removed.length && removed[same] === added[same] && /\s/.test(removed[same])) same += 1;
-    push(removed.slice(0, same), false, false);
-    push(removed.slice(same), false, true);
-    push(added.slice(same), true, false);
-    removed = added = '';
-  };
-  for (let i = steps.length - 1; i >= 0; i -= 1) {
-    const [kind, token] = steps[i];
-    if (kind === 0) {
-      flushChanged();
-      push(token, false, false);
-    } else if (kind === 1) removed += token;
-    else added += token;
-  }
-  flushChanged();
-  return changes;
 }
 
-const wordDiff = (before: string, after: string) => diffTokens(before.match(TOKEN) ?? [], after.match(TOKEN) ?? []);
-const BREAK = '\n';
-
-/** The changes between two drafts: the new draft's blocks marked up, and the words added and removed. */
-export type DraftChanges = { blocks: ChangedBlock[]; added: number; removed: number };
-
 /**
- * How many words of one side's text have any character in changes of that side: a word of the new
- * draft counts as added if any of it was added ('cat' to 'cats' is one word added, one removed).
- * Words are runs of non-space characters, as the word count counts them.
+ * How many words of a side's tokens have a marked token in them: a word of the new draft counts as
+ * added if any of it was added ('cat' to 'cats' is one word added, one removed). Words are runs of
+ * non-space characters, as the word count counts them; a token begins a word when it begins with a
+ * space, and a token of spaces alone ends one.
  */
-function wordsTouched(changes: Change[], side: 'added' | 'removed'): number {
+function wordsMarked(tokens: string[], marked: Uint8Array): number {
   let count = 0;
   let inWord = false;
   let touched = false;
-  for (const change of changes) {
-    if (side === 'added' ? change.removed : change.added) continue;
-    const { value } = change;
-    for (let i = 0; i < value.length; i += 1) {
-      const code = value.charCodeAt(i);
-      const space = code <= 32 ? code === 32 || (code >= 9 && code <= 13) : code > 127 && /\s/.test(value[i]);
-      if (space) {
-        if (touched) count += 1;
-        inWord = touched = false;
-      } else {
-        inWord = true;
-        touched ||= change[side];
-      }
+  for (let t = 0; t < tokens.length; t += 1) {
+    const token = tokens[t];
+    if (isSpace(token, 0)) {
+      if (touched) count += 1;
+      inWord = touched = false;
+    }
+    if (!isSpace(token, token.length - 1)) {
+      inWord = true;
+      touched ||= marked[t] === 1;
     }
   }
   return inWord && touched ? count + 1 : count;
 }
+
+/** The changes between two texts, word by word, and how many words each side has changed. */
+type WordDiff = { changes: Change[]; added: number; removed: number };
+
+/**
+ * The word changes between two texts, as runs of kept, removed and added text; within a changed
+ * run the removed text comes first.
+ */
+function wordDiff(before: string, after: string): WordDiff {
+  const a = before.match(TOKEN) ?? [];
+  const b = after.match(TOKEN) ?? [];
+  const numbers = new Map<string, number>();
+  const numbered = (tokens: string[]) => {
+    const list = new Int32Array(tokens.length);
+    for (let t = 0; t < tokens.length; t += 1) {
+      let n = numbers.get(tokens[t]);
+      if (n === undefined) numbers.set(tokens[t], (n = numbers.size));
+      list[t] = n;
+    }
+    return list;
+  };
+  const removedMarks = new Uint8Array(a.length);
+  const addedMarks = new Uint8Array(b.length);
+  markEdit(numbered(a), numbered(b), removedMarks, addedMarks);
+
+  const changes: Change[] = [];
+  const push = (value: string, added: boolean, removed: boolean) => {
+    const last = changes[changes.length - 1];
+    if (value === '') return;
+    if (last && last.added === added && last.removed === removed) last.value += value;
+    else changes.push({ value, added, removed });
+  };
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    let removed = '';
+    let added = '';
+    while (i < a.length && removedMarks[i] === 1) removed += a[i++];
+    while (j < b.length && addedMarks[j] === 1) added += b[j++];
+    // Tokens carry the spaces before them: spaces both sides of a change begin with are kept text.
+    let same = 0;
+    while (same < removed.length && removed[same] === added[same] && isSpace(removed, same)) same += 1;
+    push(removed.slice(0, same), false, false);
+    push(removed.slice(same), false, true);
+    push(added.slice(same), true, false);
+    if (i >= a.length || j >= b.length) break;
+    push(b[j], false, false);
+    i += 1;
+    j += 1;
+  }
+  return { changes, added: wordsMarked(b, addedMarks), removed: wordsMarked(a, removedMarks) };
+}
+
+const BREAK = '\n';
+
+/** The changes between two drafts: the new draft's blocks marked up, and the words added and removed. */
+export type DraftChanges = { blocks: ChangedBlock[]; added: number; removed: number };
 
 /**
  * Blocks of the two drafts whose text is the same, paired in order (their longest common
@@ -189,14 +204,21 @@ function stretches(before: string[], after: string[]): [string[], string[]][] {
 /** Each block followed by a break, so stretches' texts join into the whole (plus a final break). */
 const ended = (texts: string[]) => texts.map((text) => text + BREAK).join('');
 
-/** The word changes between the two joined texts, stretch by stretch. */
-function wordChanges(before: EssayBlock[], after: EssayBlock[]): Change[] {
+/** The word changes between the two joined texts, stretch by stretch, and the words they touch. */
+function wordChanges(before: EssayBlock[], after: EssayBlock[]): WordDiff {
   const oneLine = (blocks: EssayBlock[]) => blocks.map(({ text }) => text.replace(/\n/g, ' '));
   const changes: Change[] = [];
+  let [added, removed] = [0, 0];
   for (const [oldBlocks, newBlocks] of stretches(oneLine(before), oneLine(after))) {
     const [oldText, newText] = [ended(oldBlocks), ended(newBlocks)];
-    if (oldText === newText) changes.push({ value: oldText, added: false, removed: false });
-    else changes.push(...wordDiff(oldText, newText));
+    if (oldText === newText) {
+      changes.push({ value: oldText, added: false, removed: false });
+      continue;
+    }
+    const stretch = wordDiff(oldText, newText);
+    changes.push(...stretch.changes);
+    added += stretch.added;
+    removed += stretch.removed;
   }
   // The break after the last block of each side is none of the drafts' text: dropped here where only
   // that side has it; one kept by both sides ends the last block, which diffDrafts drops.
@@ -208,7 +230,7 @@ function wordChanges(before: EssayBlock[], after: EssayBlock[]): Change[] {
     if (at !== -1 && changes[at][own] && changes[at].value.endsWith(BREAK))
       changes[at] = { ...changes[at], value: changes[at].value.slice(0, -1) };
   }
-  return changes.filter((change) => change.value !== '');
+  return { changes: changes.filter((change) => change.value !== ''), added, removed };
 }
 
 /**
@@ -216,7 +238,7 @@ function wordChanges(before: EssayBlock[], after: EssayBlock[]): Change[] {
  * Spaces count as words of their own, so each side's text is given back exactly.
  */
 export function diffDrafts(before: EssayBlock[], after: EssayBlock[]): DraftChanges {
-  const changes = wordChanges(before, after);
+  const { changes, added, removed } = wordChanges(before, after);
   const blocks: ChangedBlock[] = [{ kind: after[0]?.kind ?? 'p', segments: [] }];
   const push = (kind: ChangeSegment['kind'], text: string) => {
     if (text === '') return;
@@ -243,7 +265,7 @@ export function diffDrafts(before: EssayBlock[], after: EssayBlock[]): DraftChan
     if (extra.segments.length) push('removed', ' ');
     extra.segments.forEach(({ kind, text }) => push(kind, text));
   }
-  return { blocks, added: wordsTouched(changes, 'added'), removed: wordsTouched(changes, 'removed') };
+  return { blocks, added, removed };
 }
 
 /**

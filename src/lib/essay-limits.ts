@@ -3,6 +3,7 @@
  * read (so a hostile .docx is refused before it costs memory or time), and the word limits a family
  * may state. The messages say why a draft could not be read, in words a family understands.
  */
+import { formatCount } from './numbers';
 
 export const CONVERSION_LIMITS = {
   /** Entries in a .docx archive: a real essay has a few dozen. */
@@ -40,13 +41,11 @@ export const conversionMessages = {
  * '612 / 650 words', '700 / 650 words — 50 over the limit', or '612 words' with no limit.
  */
 export function wordCountLabel(words: number, limit: number | null): { text: string; over: boolean } {
-  const count = words.toLocaleString('en-US');
+  const count = formatCount(words);
   if (limit === null) return { text: `${count} ${words === 1 ? 'word' : 'words'}`, over: false };
   const over = words - limit;
-  const text = `${count} / ${limit.toLocaleString('en-US')} words`;
-  return over > 0
-    ? { text: `${text} — ${over.toLocaleString('en-US')} over the limit`, over: true }
-    : { text, over: false };
+  const text = `${count} / ${formatCount(limit)} words`;
+  return over > 0 ? { text: `${text} — ${formatCount(over)} over the limit`, over: true } : { text, over: false };
 }
 
 export const draftViewMessages = {

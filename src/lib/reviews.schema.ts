@@ -3,6 +3,7 @@ import { text } from './delivery.schema';
 import { REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from './rating';
 import { REVIEW_HIDDEN_FILTERS, REVIEW_LIMITS } from './reviews';
 import { z } from './zod';
+import { formatCount } from './numbers';
 
 const score = (field: string) =>
   z
@@ -14,7 +15,7 @@ const score = (field: string) =>
 const optionalText = z
   .string({ message: 'text must be text' })
   .trim()
-  .max(REVIEW_LIMITS.text, `text must be at most ${REVIEW_LIMITS.text.toLocaleString('en-US')} characters`)
+  .max(REVIEW_LIMITS.text, `text must be at most ${formatCount(REVIEW_LIMITS.text)} characters`)
   .default('');
 
 /** The family's three scores, each 1..5, and what they want to say. */

@@ -2,9 +2,11 @@
  * Feedback in the essay itself, on one project from start to revision: the editor comments on three
  * passages of an uploaded .docx (one chosen with the keyboard alone) and returns the feedback; the
  * family reads each comment in place, marks two done and sends a revision; both sides then read the
- * changes since round 1 with the summary. At 390 and 1280 px, axe clean.
+ * changes since round 1 with the summary. At 390 and 1280 px, axe clean. A long draft, drawn a
+ * screen at a time, still brings every comment into the page and lets the family go to any of them.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { anchorOf } from '../../src/lib/essay-anchor';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { docx, paragraph } from '../helpers/docx';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
@@ -191,4 +193,53 @@ test('a pasted draft opens in the draft view for its comments, in place of the t
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Back to the draft as typed' }).click();
   await expect(opened.getByRole('region', { name: 'Draft 1 text' })).toContainText('Because of the bees.');
+});
+
+test('a long draft is drawn a screen at a time: every comment reaches the page, the last one press away', async ({
+  page,
+}) => {
+  const email = await signIn(page, uniqueEmail('family'));
+  const family = await tokenFor(page.request, email);
+  const [id] = await buy(page.request, family, [{ id: 'common-app-essay', quantity: 1 }], MAYA.id);
+  // Twelve paragraphs of about sixty words: several phone screens, more than the first one holds.
+  const blocks = Array.from({ length: 12 }, (_, i) => ({
+    kind: 'p' as const,
+    text: `Paragraph ${i + 1}: ${'the bees kept the roof busy all summer and I kept going back to learn patience. '.repeat(4).trim()}`,
+  }));
+  const draft = { kind: 'text', text: blocks.map((block) => block.text).join('\n') };
+  expect((await step(page.request, family, id, 'submit', { prompt: 'Any topic.', draft })).status).toBe(200);
+  const maya = await tokenFor(page.request, MAYA.email);
+  for (const [block, note] of [
+    [0, 'A strong opening.'],
+    [11, 'End on the roof.'],
+  ] as const) {
+    const quote = `Paragraph ${block + 1}:`;
+    const anchor = anchorOf(blocks, block, 0, quote.length);
+    const res = await step(page.request, maya, id, 'comment', { anchor, text: note });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  await returnFeedback(page.request, maya, id, 'See my comments.');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard');
+  const card = projectCard(page, id);
+  await showDetails(card);
+  const open = card.getByRole('button', { name: 'Comments and changes' });
+  const read = card.getByRole('region', { name: 'Draft 1 text' });
+  await open.click();
+  await expect(read.locator('[data-block]')).toHaveCount(12);
+  await expect(read.locator('mark')).toHaveText(['Paragraph 1:', 'Paragraph 12:']);
+  await card.getByRole('button', { name: 'Back to the draft as typed' }).click();
+
+  // With the screen's frames held, the view stops at its first screen; going to a comment brings in the rest.
+  await page.evaluate(() => {
+    window.requestAnimationFrame = () => 0;
+  });
+  await open.click();
+  await expect(read.locator('mark')).toHaveText(['Paragraph 1:']);
+  expect(await read.locator('[data-block]').count()).toBeLessThan(12);
+  await card.getByRole('button', { name: 'Previous comment' }).click();
+  await expect(read.locator('[data-block]')).toHaveCount(12);
+  await expect(read.getByRole('listitem').filter({ hasText: 'End on the roof.' })).toBeFocused();
+  await expect(read.getByText('Paragraph 12:', { exact: true })).toBeInViewport();
 });

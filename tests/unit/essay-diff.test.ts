@@ -109,6 +109,11 @@ describe('summariseChanges', () => {
     expect(summary.removed).toBe(countWords(before[0].text));
   });
 
+  it('reads a no-break space, as any space, as the end of a word', () => {
+    const summary = summariseChanges(diffDrafts([p('Alpha beta.')], [p('Alpha\u00a0gamma.')]), []);
+    expect(summary).toMatchObject({ added: 1, removed: 1 });
+  });
+
   it('counts nothing for the same draft', () => {
     const draft = [p('Nothing changed here.'), p('Nor here.')];
     expect(summariseChanges(diffDrafts(draft, draft), [])).toEqual({ added: 0, removed: 0, addressed: 0, comments: 0 });

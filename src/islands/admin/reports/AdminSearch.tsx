@@ -9,6 +9,7 @@ import {
   type SearchKind,
 } from '../../../lib/search';
 import { searchAll } from '../admin-api';
+import { formatCount } from '../../../lib/numbers';
 
 type State =
   | { status: 'idle' }
@@ -91,7 +92,7 @@ function Group({ group, onOpen }: { group: SearchGroup; onOpen: (hit: SearchHit)
       {group.unsearched > 0 && (
         <p className="mt-1 text-sm text-slate-700">
           {group.unsearched} more in this list were not searched: the search reads{' '}
-          {SEARCH_LIMITS.scanPerKind.toLocaleString('en-US')} of each.
+          {formatCount(SEARCH_LIMITS.scanPerKind)} of each.
         </p>
       )}
     </section>

@@ -3,6 +3,7 @@ import { actionLabel, DELIVERY_LIMITS, type ProjectView } from '../../../lib/del
 import { TextArea } from './TextArea';
 import { useKeptText } from './useKeptText';
 import { FormButtons } from './FormButtons';
+import { formatCount } from '../../../lib/numbers';
 
 interface Props {
   project: ProjectView;
@@ -24,7 +25,7 @@ export function AcknowledgeForm({ project, busy, onSubmit, onCancel }: Props) {
     const problem = !message.trim()
       ? 'Write a first message to the family.'
       : message.length > DELIVERY_LIMITS.message
-        ? `A message can be at most ${DELIVERY_LIMITS.message.toLocaleString('en-US')} characters.`
+        ? `A message can be at most ${formatCount(DELIVERY_LIMITS.message)} characters.`
         : '';
     setError(problem);
     if (problem) return field.current?.focus();

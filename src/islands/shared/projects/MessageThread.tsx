@@ -4,6 +4,7 @@ import { formatDateTime, personLabel } from './format';
 import { PlainText } from './Rounds';
 import { TextArea } from './TextArea';
 import { useKeptText } from './useKeptText';
+import { formatCount } from '../../../lib/numbers';
 
 interface Props {
   projectId: string;
@@ -28,7 +29,7 @@ export function MessageThread({ projectId, messages, readerRoles, send, busy, ot
     const problem = !text.trim()
       ? 'Write a message first.'
       : text.length > DELIVERY_LIMITS.message
-        ? `A message can be at most ${DELIVERY_LIMITS.message.toLocaleString('en-US')} characters.`
+        ? `A message can be at most ${formatCount(DELIVERY_LIMITS.message)} characters.`
         : '';
     setError(problem);
     if (problem) return field.current?.focus();

@@ -5,6 +5,7 @@ import { TextArea } from './TextArea';
 import { useKeptText } from './useKeptText';
 import { useUploads } from './useUploads';
 import { FormButtons } from './FormButtons';
+import { formatCount } from '../../../lib/numbers';
 
 interface Props {
   project: ProjectView;
@@ -29,7 +30,7 @@ export function ReturnFeedbackForm({ project, busy, onSubmit, onCancel }: Props)
     const problem = !notes.trim()
       ? 'Write your notes for the family.'
       : notes.length > DELIVERY_LIMITS.notes
-        ? `Notes can be at most ${DELIVERY_LIMITS.notes.toLocaleString('en-US')} characters.`
+        ? `Notes can be at most ${formatCount(DELIVERY_LIMITS.notes)} characters.`
         : '';
     setErrors({ notes: problem || undefined });
     if (problem) return field.current?.focus();

@@ -8,6 +8,7 @@ import { TextArea } from './TextArea';
 import { useKeptText } from './useKeptText';
 import { useUploads } from './useUploads';
 import { FormButtons } from './FormButtons';
+import { formatCount } from '../../../lib/numbers';
 
 type DraftKind = 'text' | 'file' | 'link';
 const KINDS: { kind: DraftKind; label: string }[] = [
@@ -65,13 +66,13 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
     const found: Partial<Record<Field, string>> = {};
     if (first && !prompt.trim()) found.prompt = 'Enter the essay prompt your draft answers.';
     if (prompt.length > DELIVERY_LIMITS.prompt)
-      found.prompt = `The prompt can be at most ${DELIVERY_LIMITS.prompt.toLocaleString('en-US')} characters.`;
+      found.prompt = `The prompt can be at most ${formatCount(DELIVERY_LIMITS.prompt)} characters.`;
     const limit = limitValue.trim();
     if (limit && !(/^\d+$/.test(limit) && +limit >= WORD_LIMIT_BOUNDS.min && +limit <= WORD_LIMIT_BOUNDS.max))
-      found.wordLimit = `Enter a whole number of words from ${WORD_LIMIT_BOUNDS.min} to ${WORD_LIMIT_BOUNDS.max.toLocaleString('en-US')}, or leave it empty.`;
+      found.wordLimit = `Enter a whole number of words from ${WORD_LIMIT_BOUNDS.min} to ${formatCount(WORD_LIMIT_BOUNDS.max)}, or leave it empty.`;
     if (kind === 'text' && !text.trim()) found.text = 'Paste your draft.';
     if (kind === 'text' && text.length > DELIVERY_LIMITS.text)
-      found.text = `Your draft is longer than ${DELIVERY_LIMITS.text.toLocaleString('en-US')} characters.`;
+      found.text = `Your draft is longer than ${formatCount(DELIVERY_LIMITS.text)} characters.`;
     if (kind === 'file' && files.length === 0) found.file = 'Choose the file with your draft.';
     if (kind === 'link' && !isHttpsLink(link)) found.link = 'Enter a link to your document that starts with https://';
     return found;

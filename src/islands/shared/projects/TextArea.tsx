@@ -1,5 +1,6 @@
 import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
 import { countWords } from '../../../lib/words';
+import { formatCount } from '../../../lib/numbers';
 
 interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'> {
   label: string;
@@ -50,8 +51,8 @@ export const TextArea = forwardRef<HTMLTextAreaElement, Props>(function TextArea
           id={`${id}-count`}
           className={`text-right text-xs ${over ? 'font-semibold text-red-800' : 'text-slate-600'}`}
         >
-          {words && `${wordCount.toLocaleString('en-US')} word${wordCount === 1 ? '' : 's'} · `}
-          {value.length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters
+          {words && `${formatCount(wordCount)} word${wordCount === 1 ? '' : 's'} · `}
+          {formatCount(value.length)} / {formatCount(max)} characters
         </p>
       )}
       {error && (

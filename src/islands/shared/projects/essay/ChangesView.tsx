@@ -3,15 +3,24 @@
  * marked in words as well as in colour, the summary line, and the previous round's comments beside
  * their passages where those are still in the draft, else listed as on text since removed.
  */
-import { useId, useMemo } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
+import type { ApiResult } from '../../../../client/api';
 import type { Round } from '../../../../lib/delivery';
-import type { EssayBlock } from '../../../../lib/essay';
-import { locate } from '../../../../lib/essay-anchor';
+import type { DraftText, EssayBlock, EssayComment } from '../../../../lib/essay';
+import { locate, type Located } from '../../../../lib/essay-anchor';
 import { changeLabels, commentLabels } from '../../../../lib/essay-comments';
-import { changeSummaryLabel, diffDrafts, summariseChanges, type ChangedBlock } from '../../../../lib/essay-diff';
+import {
+  changeSummaryLabel,
+  diffDrafts,
+  summariseChanges,
+  type ChangedBlock,
+  type DraftChanges,
+} from '../../../../lib/essay-diff';
 import { draftViewMessages } from '../../../../lib/essay-limits';
-import { Beside, CommentCard, DoneMark, runs } from './CommentNotes';
+import { Beside, CommentCard, DoneMark, runs, type Run } from './CommentNotes';
 import { DraftTextStatus, useDraftText } from './useDraftText';
+import { useRunsShown } from './useRunsShown';
+import { whenIdle } from './whenIdle';
 
 const TAGS = { p: 'p', h: 'h4', li: 'li' } as const;
 
@@ -32,39 +41,48 @@ function ChangedBlockView({ block }: { block: ChangedBlock }) {
             {text}
           </del>
         ) : (
-          <span key={i}>{text}</span>
+          text
         ),
       )}
     </Tag>
   );
 }
 
-export function ChangesView({
-  projectId,
-  blocks,
-  previous,
-}: {
-  projectId: string;
-  blocks: EssayBlock[];
-  previous: Round;
-}) {
-  const goneId = useId();
-  const result = useDraftText(projectId, previous.n);
-  const before = result?.ok && result.data.status === 'ready' ? result.data.blocks : null;
-  const changes = useMemo(() => before && diffDrafts(before, blocks), [before, blocks]);
+type Placed = { comment: EssayComment; n: number; place: Located | null };
 
-  if (!result?.ok) return <DraftTextStatus result={result} />;
-  if (!changes) return <p className="text-sm text-slate-700">{draftViewMessages.noChanges}</p>;
-
-  const comments = previous.comments ?? [];
-  const placed = comments.map((comment, i) => ({ comment, n: i + 1, place: locate(blocks, comment.anchor) }));
-  const gone = placed.filter(({ place }) => !place);
-  const card = ({ comment, n }: (typeof placed)[number], note?: string) => (
-    <CommentCard key={comment.id} comment={comment} n={n}>
+/** A previous round's comment as the changes view shows it: its done mark, and why it is listed apart. */
+function PreviousComment({ placed: { comment, n }, note }: { placed: Placed; note?: string }) {
+  return (
+    <CommentCard comment={comment} n={n}>
       {note && <p className="text-xs font-semibold text-slate-700">({note})</p>}
       <DoneMark comment={comment} />
     </CommentCard>
   );
+}
+
+/** One run of the changed draft with the previous round's comments on it; rendered once, as runs are added. */
+const ChangedRun = memo(function ChangedRun({ run, placed }: { run: Run<ChangedBlock>; placed: Placed[] }) {
+  const { list, items } = run;
+  const views = items.map(([i, block]) => <ChangedBlockView key={i} block={block} />);
+  const notes = placed
+    .filter(({ place }) => place && items.some(([i]) => i === place.block))
+    .map((p) => <PreviousComment key={p.comment.id} placed={p} />);
+  return <Beside notes={notes}>{list ? <ul>{views}</ul> : views}</Beside>;
+});
+
+const segmentChars = (block: ChangedBlock) => block.segments.reduce((chars, { text }) => chars + text.length, 0);
+
+/** The changes once both drafts are in: the summary, then the draft's runs as useRunsShown lets them in. */
+function Changes({ changes, blocks, previous }: { changes: DraftChanges; blocks: EssayBlock[]; previous: Round }) {
+  const goneId = useId();
+  const changedRuns = useMemo(() => runs(changes.blocks), [changes]);
+  const { shown, all } = useRunsShown(changedRuns, segmentChars);
+  const comments = useMemo(() => previous.comments ?? [], [previous]);
+  const placed = useMemo(
+    () => comments.map((comment, i) => ({ comment, n: i + 1, place: locate(blocks, comment.anchor) })),
+    [comments, blocks],
+  );
+  const gone = placed.filter(({ place }) => !place);
   return (
     <div className="space-y-2">
       <p role="status" className="font-semibold text-navy-900">
@@ -77,28 +95,70 @@ export function ChangesView({
         aria-label={changeLabels.show(previous.n)}
         className="max-h-[32rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3"
       >
-        {runs(changes.blocks).map(({ list, items }) => {
-          const views = items.map(([i, block]) => <ChangedBlockView key={i} block={block} />);
-          const notes = placed
-            .filter(({ place }) => place && items.some(([i]) => i === place.block))
-            .map((p) => card(p));
-          return (
-            <Beside key={items[0][0]} notes={notes}>
-              {list ? <ul>{views}</ul> : views}
-            </Beside>
-          );
-        })}
+        {changedRuns.slice(0, shown).map((run) => (
+          <ChangedRun key={run.items[0][0]} run={run} placed={placed} />
+        ))}
       </div>
-      {gone.length > 0 && (
+      {all && gone.length > 0 && (
         <div className="space-y-2">
           <p id={goneId} className="font-semibold text-slate-800">
             {commentLabels.sinceRemovedHeading}
           </p>
           <ul aria-labelledby={goneId} className="space-y-2">
-            {gone.map((p) => card(p, commentLabels.sinceRemoved))}
+            {gone.map((p) => (
+              <PreviousComment key={p.comment.id} placed={p} note={commentLabels.sinceRemoved} />
+            ))}
           </ul>
         </div>
       )}
     </div>
   );
+}
+
+/** The previous round's text and the changes since it, as usePreparedChanges has them so far. */
+export type PreparedChanges = { result: ApiResult<DraftText> | null; changes: DraftChanges | null };
+
+/**
+ * The changes since the previous round, made ready before anyone asks: once the new draft is on
+ * screen and the page is idle, the previous round's text is fetched and compared, so pressing
+ * 'Changes since round N' only draws them. Asked for sooner (`wanted`), they are made at once.
+ */
+export function usePreparedChanges(
+  projectId: string,
+  previous: Round | undefined,
+  blocks: EssayBlock[] | null,
+  wanted: boolean,
+): PreparedChanges {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => (previous && blocks ? whenIdle(() => setIdle(true)) : undefined), [previous, blocks]);
+  const result = useDraftText(projectId, previous && (idle || wanted) ? previous.n : null);
+  const before = result?.ok && result.data.status === 'ready' ? result.data.blocks : null;
+  const [made, setMade] = useState<{ before: EssayBlock[]; after: EssayBlock[]; changes: DraftChanges } | null>(null);
+  const ready = made && made.before === before && made.after === blocks ? made.changes : null;
+  useEffect(() => {
+    if (!before || !blocks || ready || wanted) return;
+    return whenIdle(() => setMade({ before, after: blocks, changes: diffDrafts(before, blocks) }));
+  }, [before, blocks, ready, wanted]);
+  // Asked for before the page was idle: made now, as the view is drawn.
+  const now = useMemo(
+    () => (!ready && wanted && before && blocks ? diffDrafts(before, blocks) : null),
+    [ready, wanted, before, blocks],
+  );
+  return { result, changes: ready ?? now };
+}
+
+/** 'Changes since round N' on screen: while the previous text or the comparison is on its way, says so. */
+export function ChangesView({
+  prepared: { result, changes },
+  blocks,
+  previous,
+}: {
+  prepared: PreparedChanges;
+  blocks: EssayBlock[];
+  previous: Round;
+}) {
+  if (!result?.ok) return <DraftTextStatus result={result} />;
+  if (result.data.status !== 'ready') return <p className="text-sm text-slate-700">{draftViewMessages.noChanges}</p>;
+  if (!changes) return <DraftTextStatus result={null} />;
+  return <Changes changes={changes} blocks={blocks} previous={previous} />;
 }

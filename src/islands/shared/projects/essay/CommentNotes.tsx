@@ -6,9 +6,12 @@ import type { ReactNode } from 'react';
 import type { EssayBlock, EssayComment } from '../../../../lib/essay';
 import { commentLabels } from '../../../../lib/essay-comments';
 
-/** Runs of list items, each run to be one list, and the other blocks one by one; with each block's index. */
+/** A run of a draft's blocks shown together: list items in one list, or one other block; with each block's index. */
+export type Run<B> = { list: boolean; items: [number, B][] };
+
+/** Runs of list items, each run to be one list, and the other blocks one by one. */
 export function runs<B extends { kind: EssayBlock['kind'] }>(blocks: B[]) {
-  const found: { list: boolean; items: [number, B][] }[] = [];
+  const found: Run<B>[] = [];
   blocks.forEach((block, i) => {
     const last = found.at(-1);
     if (block.kind === 'li' && last?.list) last.items.push([i, block]);

@@ -15,6 +15,7 @@ import type { BlockMark } from './EssayBlockView';
 import { EssayBlockView } from './EssayBlockView';
 import { cursorPassage, moveCursor, selectedPassage, type WordCursor } from './passage';
 import type { EssaySteps } from './ReadDraft';
+import { useRunsShown } from './useRunsShown';
 
 const REGION =
   'max-h-[32rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-navy-700';
@@ -44,6 +45,8 @@ export function CommentedDraft({
   const placed = (round.comments ?? [])
     .map((comment) => ({ comment, place: locate(blocks, comment.anchor) }))
     .sort((a, b) => (a.place?.block ?? 1e9) - (b.place?.block ?? 1e9) || (a.place?.start ?? 0) - (b.place?.start ?? 0));
+  const blockRuns = runs(blocks);
+  const { shown: runsShown, all: allShown, showAll } = useRunsShown(blockRuns, (block) => block.text.length);
   const passageId = (id: string) => `${uid}-passage-${id}`;
   const cardId = (id: string) => `${uid}-comment-${id}`;
   const chosenId = `${uid}-chosen`;
@@ -105,6 +108,7 @@ export function CommentedDraft({
   };
 
   const go = (step: number) => {
+    if (!allShown) showAll();
     const n = placed.length;
     const i = at === -1 ? (step > 0 ? 0 : n - 1) : (at + step + n) % n;
     setAt(i);
@@ -237,7 +241,7 @@ export function CommentedDraft({
         onKeyDown={onKeyDown}
         className={REGION}
       >
-        {runs(blocks).map(({ list, items }) => {
+        {blockRuns.slice(0, runsShown).map(({ list, items }) => {
           const views = items.map(([i, block]) => (
             <EssayBlockView key={i} index={i} block={block} marks={marksOf(i)} />
           ));
@@ -250,7 +254,7 @@ export function CommentedDraft({
             </Beside>
           );
         })}
-        {unplaced.length > 0 && <ul className="space-y-2">{unplaced.map((p) => card(p, p.n))}</ul>}
+        {allShown && unplaced.length > 0 && <ul className="space-y-2">{unplaced.map((p) => card(p, p.n))}</ul>}
       </div>
     </div>
   );

@@ -4,18 +4,25 @@
  * on, the changes since the previous round. A draft not shown in the page says why; its original
  * stays downloadable beside this view.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { changeLabels } from '../../../../lib/essay-comments';
 import { draftViewMessages } from '../../../../lib/essay-limits';
-import { ChangesView } from './ChangesView';
+import { ChangesView, usePreparedChanges } from './ChangesView';
 import { CommentedDraft } from './CommentedDraft';
 import { DraftTextStatus, useDraftText } from './useDraftText';
 import type { DraftReading } from './ReadDraft';
+import { whenIdle } from './whenIdle';
 import { WordCount } from './WordCount';
 
 export default function DraftReader({ projectId, round, previous, current, steps }: DraftReading) {
   const result = useDraftText(projectId, round.n);
   const [changes, setChanges] = useState(false);
+  const blocks = result?.ok && result.data.status === 'ready' ? result.data.blocks : null;
+  const prepared = usePreparedChanges(projectId, previous, blocks, changes);
+  // Switching to the changes hides the draft view and takes it out of the page only once idle: the
+  // switch draws the changes without first tearing the draft down.
+  const [draftGone, setDraftGone] = useState(false);
+  useEffect(() => (changes ? whenIdle(() => setDraftGone(true)) : undefined), [changes]);
 
   if (!result?.ok) return <DraftTextStatus result={result} />;
   const draft = result.data;
@@ -37,16 +44,20 @@ export default function DraftReader({ projectId, round, previous, current, steps
         <button
           type="button"
           aria-pressed={changes}
-          onClick={() => setChanges(!changes)}
+          onClick={() => {
+            setChanges(!changes);
+            setDraftGone(false);
+          }}
           className="min-h-11 rounded-lg border border-navy-700 px-3 text-sm font-semibold text-navy-700 aria-pressed:bg-navy-700 aria-pressed:text-white"
         >
           {changeLabels.show(previous.n)}
         </button>
       )}
-      {changes && previous ? (
-        <ChangesView projectId={projectId} blocks={draft.blocks} previous={previous} />
-      ) : (
-        <CommentedDraft blocks={draft.blocks} round={round} current={current} steps={steps} />
+      {changes && previous && <ChangesView prepared={prepared} blocks={draft.blocks} previous={previous} />}
+      {!(changes && draftGone) && (
+        <div hidden={changes}>
+          <CommentedDraft blocks={draft.blocks} round={round} current={current} steps={steps} />
+        </div>
       )}
     </div>
   );

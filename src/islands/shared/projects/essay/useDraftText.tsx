@@ -4,10 +4,11 @@ import type { DraftText } from '../../../../lib/essay';
 import { draftViewMessages } from '../../../../lib/essay-limits';
 import { getDraftText } from './draft-api';
 
-/** One round's draft text, loaded when asked for; null until the answer comes. */
-export function useDraftText(projectId: string, round: number) {
+/** One round's draft text, loaded once `round` is given; null until the answer comes. */
+export function useDraftText(projectId: string, round: number | null) {
   const [result, setResult] = useState<ApiResult<DraftText> | null>(null);
   useEffect(() => {
+    if (round === null) return;
     let live = true;
     void getDraftText(projectId, round).then((answer) => live && setResult(answer));
     return () => {
