@@ -243,3 +243,40 @@ test('a long draft is drawn a screen at a time: every comment reaches the page, 
   await expect(read.getByRole('listitem').filter({ hasText: 'End on the roof.' })).toBeFocused();
   await expect(read.getByText('Paragraph 12:', { exact: true })).toBeInViewport();
 });
+
+test('the previous draft failing to load is asked for again on opening the changes, says so, and loads on the next press', async ({
+  page,
+}) => {
+  const email = await signIn(page, uniqueEmail('family'));
+  const family = await tokenFor(page.request, email);
+  const [id] = await buy(page.request, family, [{ id: 'common-app-essay', quantity: 1 }], MAYA.id);
+  for (const [n, text] of [
+    [1, 'My grandmother kept bees on the roof.'],
+    [2, 'My grandmother raised bees on the roof.'],
+  ] as const) {
+    const res = await step(page.request, family, id, 'submit', { prompt: 'Any topic.', draft: { kind: 'text', text } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    if (n === 1) await returnFeedback(page.request, await tokenFor(page.request, MAYA.email), id, 'Go on.');
+  }
+  // The first two requests for the first round's text fail, as a storage outage would; the next ones pass.
+  let asked = 0;
+  await page.route(`**/api/projects/${id}/drafts/1`, (route) =>
+    asked++ < 2
+      ? route.fulfill({ status: 503, json: { error: 'The service is busy. Please try again.' } })
+      : route.continue(),
+  );
+  await page.goto('/dashboard');
+  const card = projectCard(page, id);
+  await showDetails(card);
+  await card.getByRole('button', { name: 'Comments and changes' }).first().click();
+  // The view asks for the previous text while the family reads; that answer fails unseen.
+  await expect.poll(() => asked).toBe(1);
+  const toggle = card.getByRole('button', { name: 'Changes since round 1' });
+  await toggle.click();
+  await expect(card.getByRole('alert')).toContainText('The service is busy. Please try again.');
+  expect(asked).toBe(2);
+  await toggle.click();
+  await toggle.click();
+  await expect(card.getByText(/\+1 word, −1 word/)).toBeVisible();
+  await expect(card.getByRole('region', { name: 'Changes since round 1' }).locator('ins')).toContainText('raised');
+});

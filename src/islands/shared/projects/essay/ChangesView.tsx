@@ -115,8 +115,15 @@ function Changes({ changes, blocks, previous }: { changes: DraftChanges; blocks:
   );
 }
 
-/** The previous round's text and the changes since it, as usePreparedChanges has them so far. */
-export type PreparedChanges = { result: ApiResult<DraftText> | null; changes: DraftChanges | null };
+/**
+ * The previous round's text and the changes since it, as usePreparedChanges has them so far;
+ * `retry` asks for the text again after a failed answer.
+ */
+export type PreparedChanges = {
+  result: ApiResult<DraftText> | null;
+  changes: DraftChanges | null;
+  retry: () => void;
+};
 
 /**
  * The changes since the previous round, made ready before anyone asks: once the new draft is on
@@ -130,8 +137,9 @@ export function usePreparedChanges(
   wanted: boolean,
 ): PreparedChanges {
   const [idle, setIdle] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => (previous && blocks ? whenIdle(() => setIdle(true)) : undefined), [previous, blocks]);
-  const result = useDraftText(projectId, previous && (idle || wanted) ? previous.n : null);
+  const result = useDraftText(projectId, previous && (idle || wanted) ? previous.n : null, attempt);
   const before = result?.ok && result.data.status === 'ready' ? result.data.blocks : null;
   const [made, setMade] = useState<{ before: EssayBlock[]; after: EssayBlock[]; changes: DraftChanges } | null>(null);
   const ready = made && made.before === before && made.after === blocks ? made.changes : null;
@@ -144,7 +152,7 @@ export function usePreparedChanges(
     () => (!ready && wanted && before && blocks ? diffDrafts(before, blocks) : null),
     [ready, wanted, before, blocks],
   );
-  return { result, changes: ready ?? now };
+  return { result, changes: ready ?? now, retry: () => setAttempt((n) => n + 1) };
 }
 
 /** 'Changes since round N' on screen: while the previous text or the comparison is on its way, says so. */

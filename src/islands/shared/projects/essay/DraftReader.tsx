@@ -45,6 +45,8 @@ export default function DraftReader({ projectId, round, previous, current, steps
           type="button"
           aria-pressed={changes}
           onClick={() => {
+            // A previous text that failed to load is asked for again as the changes are opened.
+            if (!changes && prepared.result?.ok === false) prepared.retry();
             setChanges(!changes);
             setDraftGone(false);
           }}

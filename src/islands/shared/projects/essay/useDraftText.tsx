@@ -4,18 +4,22 @@ import type { DraftText } from '../../../../lib/essay';
 import { draftViewMessages } from '../../../../lib/essay-limits';
 import { getDraftText } from './draft-api';
 
-/** One round's draft text, loaded once `round` is given; null until the answer comes. */
-export function useDraftText(projectId: string, round: number | null) {
-  const [result, setResult] = useState<ApiResult<DraftText> | null>(null);
+/**
+ * One round's draft text, loaded once `round` is given, and again for each new `attempt`; null
+ * until the answer to the latest request comes.
+ */
+export function useDraftText(projectId: string, round: number | null, attempt = 0) {
+  const asked = `${projectId}/${round}/${attempt}`;
+  const [answer, setAnswer] = useState<{ asked: string; result: ApiResult<DraftText> } | null>(null);
   useEffect(() => {
     if (round === null) return;
     let live = true;
-    void getDraftText(projectId, round).then((answer) => live && setResult(answer));
+    void getDraftText(projectId, round).then((result) => live && setAnswer({ asked, result }));
     return () => {
       live = false;
     };
-  }, [projectId, round]);
-  return result;
+  }, [projectId, round, asked]);
+  return answer?.asked === asked ? answer.result : null;
 }
 
 /** What a draft view says while its text loads, or why it could not load. */

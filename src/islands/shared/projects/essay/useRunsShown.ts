@@ -15,10 +15,10 @@ export function firstScreenRuns<B>(found: Run<B>[], chars: (block: B) => number)
 }
 
 /**
- * How many of a draft view's runs (`runs` of its blocks) to render: those holding the first screen's text at once, then
- * one more after each frame is drawn. A long draft with many comments is on screen as fast as its
- * first screen, and no step of the rest holds the page up. `showAll` renders every run at once, for
- * a step that must reach any of them (going to a comment).
+ * How many of a draft view's runs (`runs` of its blocks) to render: those holding the first
+ * screen's text at once, then one more after each frame is drawn. A long draft with many comments
+ * is on screen as fast as its first screen, and no step of the rest holds the page up. `showAll`
+ * renders every run at once, for a step that must reach any of them (going to a comment).
  */
 export function useRunsShown<B>(found: Run<B>[], chars: (block: B) => number) {
   const total = found.length;
