@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { compileHints } from './scripts/build/compile-hints';
 import { deployContextIntegration } from './scripts/build/deploy-context';
 
 // The canonical origin; Netlify sets URL in production builds.
@@ -32,7 +33,7 @@ export default defineConfig({
     }),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), compileHints()],
     // Page scripts always ship as files, never inlined: the Content-Security-Policy allows our own
     // files, and inline scripts only by hash (netlify.toml). Other assets keep Vite's default.
     build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },

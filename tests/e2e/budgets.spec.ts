@@ -17,6 +17,7 @@ import {
   pageJavaScript,
   scriptRoots,
 } from '../../scripts/bench/built-pages';
+import { COMPILE_HINT } from '../../scripts/build/compile-hints';
 
 for (const page of builtPages()) {
   const budget = jsBudget(page.route);
@@ -54,6 +55,8 @@ for (const route of ['/dashboard', '/editor']) {
     const reader = [...moduleGraph(scriptRoots(page))].filter((url) => /\/DraftReader\.[\w-]+\.js$/.test(url));
     expect(reader).toHaveLength(1);
     expect(firstLoad.has(reader[0])).toBe(false);
+    // Compiled as it loads, not function by function while the draft is drawn.
+    expect(readFileSync(join(DIST, reader[0]), 'utf8').startsWith(COMPILE_HINT)).toBe(true);
     const added = [...moduleGraph(reader)].filter((url) => !firstLoad.has(url));
     const gzipBytes = added.reduce((sum, url) => sum + gzipSync(readFileSync(join(DIST, url))).length, 0);
     expect(gzipBytes, `${(gzipBytes / 1024).toFixed(1)} KB from ${added.join(', ')}`).toBeLessThanOrEqual(

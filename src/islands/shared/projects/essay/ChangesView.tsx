@@ -17,9 +17,9 @@ import {
   type DraftChanges,
 } from '../../../../lib/essay-diff';
 import { draftViewMessages } from '../../../../lib/essay-limits';
-import { Beside, CommentCard, DoneMark, runs, type Run } from './CommentNotes';
+import { Beside, CommentCard, DoneMark, inRun, runs, type Run } from './CommentNotes';
 import { DraftTextStatus, useDraftText } from './useDraftText';
-import { useRunsShown } from './useRunsShown';
+import { phoneLines, useRunsShown } from './useRunsShown';
 import { whenIdle } from './whenIdle';
 
 const TAGS = { p: 'p', h: 'h4', li: 'li' } as const;
@@ -65,7 +65,7 @@ const ChangedRun = memo(function ChangedRun({ run, placed }: { run: Run<ChangedB
   const { list, items } = run;
   const views = items.map(([i, block]) => <ChangedBlockView key={i} block={block} />);
   const notes = placed
-    .filter(({ place }) => place && items.some(([i]) => i === place.block))
+    .filter(({ place }) => inRun(run, place))
     .map((p) => <PreviousComment key={p.comment.id} placed={p} />);
   return <Beside notes={notes}>{list ? <ul>{views}</ul> : views}</Beside>;
 });
@@ -73,14 +73,32 @@ const ChangedRun = memo(function ChangedRun({ run, placed }: { run: Run<ChangedB
 const segmentChars = (block: ChangedBlock) => block.segments.reduce((chars, { text }) => chars + text.length, 0);
 
 /** The changes once both drafts are in: the summary, then the draft's runs as useRunsShown lets them in. */
-function Changes({ changes, blocks, previous }: { changes: DraftChanges; blocks: EssayBlock[]; previous: Round }) {
+function Changes({
+  changes,
+  blocks,
+  previous,
+  shown: onScreen,
+}: {
+  changes: DraftChanges;
+  blocks: EssayBlock[];
+  previous: Round;
+  shown: boolean;
+}) {
   const goneId = useId();
   const changedRuns = useMemo(() => runs(changes.blocks), [changes]);
-  const { shown, all } = useRunsShown(changedRuns, segmentChars);
   const comments = useMemo(() => previous.comments ?? [], [previous]);
   const placed = useMemo(
     () => comments.map((comment, i) => ({ comment, n: i + 1, place: locate(blocks, comment.anchor) })),
     [comments, blocks],
+  );
+  const { shown, all } = useRunsShown(
+    changedRuns,
+    (run) =>
+      phoneLines(
+        run.items.reduce((chars, [, block]) => chars + segmentChars(block), 0),
+        placed.filter(({ place }) => inRun(run, place)).length,
+      ),
+    onScreen,
   );
   const gone = placed.filter(({ place }) => !place);
   return (
@@ -155,18 +173,23 @@ export function usePreparedChanges(
   return { result, changes: ready ?? now, retry: () => setAttempt((n) => n + 1) };
 }
 
-/** 'Changes since round N' on screen: while the previous text or the comparison is on its way, says so. */
+/**
+ * 'Changes since round N': while the previous text or the comparison is on its way, says so. Made
+ * ready before it is `shown`, it holds its first screen and draws the rest once shown.
+ */
 export function ChangesView({
   prepared: { result, changes },
   blocks,
   previous,
+  shown,
 }: {
   prepared: PreparedChanges;
   blocks: EssayBlock[];
   previous: Round;
+  shown: boolean;
 }) {
   if (!result?.ok) return <DraftTextStatus result={result} />;
   if (result.data.status !== 'ready') return <p className="text-sm text-slate-700">{draftViewMessages.noChanges}</p>;
   if (!changes) return <DraftTextStatus result={null} />;
-  return <Changes changes={changes} blocks={blocks} previous={previous} />;
+  return <Changes changes={changes} blocks={blocks} previous={previous} shown={shown} />;
 }

@@ -20,6 +20,10 @@ export function runs<B extends { kind: EssayBlock['kind'] }>(blocks: B[]) {
   return found;
 }
 
+/** Whether a comment found at `place` (null: not found) is on one of the run's blocks. */
+export const inRun = <B,>(run: Run<B>, place: { block: number } | null) =>
+  !!place && run.items.some(([i]) => i === place.block);
+
 /** A run of the draft's text with the comments on its passages: beside it on a wide screen, under it on a phone. */
 export function Beside({ children, notes }: { children: ReactNode; notes: ReactNode[] }) {
   return (

@@ -4,21 +4,108 @@
  * chooses passages here, with a selection or with the keyboard, and comments on them; the family
  * marks comments done once the feedback is returned.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Round } from '../../../../lib/delivery';
-import type { EssayBlock } from '../../../../lib/essay';
+import type { EssayBlock, EssayComment } from '../../../../lib/essay';
 import { anchorOf, locate, type Located } from '../../../../lib/essay-anchor';
 import { COMMENT_LIMITS, commentLabels } from '../../../../lib/essay-comments';
 import { TextArea } from '../TextArea';
-import { Beside, CommentCard, DoneMark, runs } from './CommentNotes';
+import { Beside, CommentCard, DoneMark, inRun, runs, type Run } from './CommentNotes';
 import type { BlockMark } from './EssayBlockView';
 import { EssayBlockView } from './EssayBlockView';
 import { cursorPassage, moveCursor, selectedPassage, type WordCursor } from './passage';
 import type { EssaySteps } from './ReadDraft';
-import { useRunsShown } from './useRunsShown';
+import { phoneLines, useRunsShown } from './useRunsShown';
 
 const REGION =
   'max-h-[32rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-navy-700';
+
+/** A comment of the round, where it is in the draft (null: not found) and its number in reading order. */
+type Placed = { comment: EssayComment; place: Located | null; n: number };
+
+/** What a run's comment cards need besides their comments: who may do what, and the page's ids. */
+type CardContext = {
+  ids: { passage: (id: string) => string; card: (id: string) => string };
+  can: (action: 'remove-comment' | 'mark-comment') => boolean;
+  steps?: EssaySteps;
+  returned: boolean;
+  onRemoved: () => void;
+};
+
+/** One comment's card with its controls: 'Delete comment' for its editor, 'Done' for the family. */
+function Card({ placed: { comment, n }, context }: { placed: Placed; context: CardContext }) {
+  const { can, steps, ids } = context;
+  return (
+    <CommentCard comment={comment} n={n} id={ids.card(comment.id)}>
+      {can('remove-comment') && (
+        <button
+          type="button"
+          disabled={steps?.busy}
+          onClick={async () => {
+            if (await steps!.run('remove-comment', { commentId: comment.id })) context.onRemoved();
+          }}
+          className="min-h-11 text-sm font-semibold text-red-800 underline"
+        >
+          {commentLabels.remove}
+        </button>
+      )}
+      {can('mark-comment') ? (
+        <button
+          type="button"
+          aria-pressed={comment.doneAt !== null}
+          disabled={steps?.busy}
+          onClick={() => void steps!.run('mark-comment', { commentId: comment.id, done: comment.doneAt === null })}
+          className="min-h-11 rounded-lg border border-green-800 px-3 text-sm font-semibold text-green-900 aria-pressed:bg-green-800 aria-pressed:text-white"
+        >
+          {comment.doneAt ? `✓ ${commentLabels.done}` : commentLabels.done}
+        </button>
+      ) : (
+        context.returned && <DoneMark comment={comment} />
+      )}
+    </CommentCard>
+  );
+}
+
+/**
+ * One run of the draft with its passages highlighted and the comments on them; `chosen` is the
+ * passage being chosen when it is in this run. Rendered again only when its own part changes, so
+ * each run added to the view costs only itself.
+ */
+const CommentedRun = memo(function CommentedRun({
+  run,
+  placed,
+  chosen,
+  chosenId,
+  context,
+}: {
+  run: Run<EssayBlock>;
+  placed: Placed[];
+  chosen: Located | null;
+  chosenId: string;
+  context: CardContext;
+}) {
+  const marksOf = (i: number): BlockMark[] => [
+    ...placed.flatMap(({ comment, place }) =>
+      place?.block === i
+        ? [
+            {
+              ...place,
+              id: context.ids.passage(comment.id),
+              className: comment.doneAt ? 'bg-green-100 text-inherit' : 'bg-amber-100 text-inherit',
+            },
+          ]
+        : [],
+    ),
+    ...(chosen?.block === i
+      ? [{ ...chosen, id: chosenId, className: 'bg-sky-200 text-inherit outline outline-2 outline-sky-700' }]
+      : []),
+  ];
+  const views = run.items.map(([i, block]) => <EssayBlockView key={i} index={i} block={block} marks={marksOf(i)} />);
+  const notes = placed
+    .filter(({ place }) => inRun(run, place))
+    .map((p) => <Card key={p.comment.id} placed={p} context={context} />);
+  return <Beside notes={notes}>{run.list ? <ul>{views}</ul> : views}</Beside>;
+});
 
 export function CommentedDraft({
   blocks,
@@ -42,13 +129,27 @@ export function CommentedDraft({
   const [said, setSaid] = useState('');
   const [at, setAt] = useState(-1);
 
-  const placed = (round.comments ?? [])
-    .map((comment) => ({ comment, place: locate(blocks, comment.anchor) }))
-    .sort((a, b) => (a.place?.block ?? 1e9) - (b.place?.block ?? 1e9) || (a.place?.start ?? 0) - (b.place?.start ?? 0));
-  const blockRuns = runs(blocks);
-  const { shown: runsShown, all: allShown, showAll } = useRunsShown(blockRuns, (block) => block.text.length);
-  const passageId = (id: string) => `${uid}-passage-${id}`;
-  const cardId = (id: string) => `${uid}-comment-${id}`;
+  const placed = useMemo(
+    () =>
+      (round.comments ?? [])
+        .map((comment) => ({ comment, place: locate(blocks, comment.anchor) }))
+        .sort(
+          (a, b) => (a.place?.block ?? 1e9) - (b.place?.block ?? 1e9) || (a.place?.start ?? 0) - (b.place?.start ?? 0),
+        )
+        .map((p, i): Placed => ({ ...p, n: i + 1 })),
+    [round.comments, blocks],
+  );
+  const blockRuns = useMemo(() => runs(blocks), [blocks]);
+  const {
+    shown: runsShown,
+    all: allShown,
+    showAll,
+  } = useRunsShown(blockRuns, (run) =>
+    phoneLines(
+      run.items.reduce((chars, [, block]) => chars + block.text.length, 0),
+      placed.filter(({ place }) => inRun(run, place)).length,
+    ),
+  );
   const chosenId = `${uid}-chosen`;
 
   // A selection made with a mouse or a finger; left alone while drawn (a highlight would undo it).
@@ -92,14 +193,25 @@ export function CommentedDraft({
     setSaid(commentLabels.chosen(quoteOf(passage)));
   };
 
-  const close = (message = '') => {
+  const close = useCallback((message = '') => {
     setWriting(false);
     setText('');
     setChosen(null);
     setCursor(null);
     if (message) setSaid(message);
     region.current?.focus();
-  };
+  }, []);
+  const returned = !!round.returnedAt;
+  const context = useMemo(
+    (): CardContext => ({
+      ids: { passage: (id) => `${uid}-passage-${id}`, card: (id) => `${uid}-comment-${id}` },
+      can: (action) => current && !!steps?.actions.includes(action),
+      steps,
+      returned,
+      onRemoved: () => close(commentLabels.removed),
+    }),
+    [uid, current, steps, returned, close],
+  );
 
   const save = async () => {
     const anchor = chosen && anchorOf(blocks, chosen.block, chosen.start, chosen.end);
@@ -113,59 +225,11 @@ export function CommentedDraft({
     const i = at === -1 ? (step > 0 ? 0 : n - 1) : (at + step + n) % n;
     setAt(i);
     const { comment } = placed[i];
-    document.getElementById(passageId(comment.id))?.scrollIntoView({ block: 'center' });
-    document.getElementById(cardId(comment.id))?.focus({ preventScroll: true });
+    document.getElementById(context.ids.passage(comment.id))?.scrollIntoView({ block: 'center' });
+    document.getElementById(context.ids.card(comment.id))?.focus({ preventScroll: true });
   };
 
-  const marksOf = (i: number): BlockMark[] => [
-    ...placed.flatMap(({ comment, place }) =>
-      place?.block === i
-        ? [
-            {
-              ...place,
-              id: passageId(comment.id),
-              className: comment.doneAt ? 'bg-green-100 text-inherit' : 'bg-amber-100 text-inherit',
-            },
-          ]
-        : [],
-    ),
-    ...(shown && chosen.block === i
-      ? [{ ...chosen, id: chosenId, className: 'bg-sky-200 text-inherit outline outline-2 outline-sky-700' }]
-      : []),
-  ];
-
-  const card = ({ comment }: (typeof placed)[number], n: number) => (
-    <CommentCard key={comment.id} comment={comment} n={n} id={cardId(comment.id)}>
-      {can('remove-comment') && (
-        <button
-          type="button"
-          disabled={steps?.busy}
-          onClick={async () => {
-            if (await steps!.run('remove-comment', { commentId: comment.id })) close(commentLabels.removed);
-          }}
-          className="min-h-11 text-sm font-semibold text-red-800 underline"
-        >
-          {commentLabels.remove}
-        </button>
-      )}
-      {can('mark-comment') ? (
-        <button
-          type="button"
-          aria-pressed={comment.doneAt !== null}
-          disabled={steps?.busy}
-          onClick={() => void steps!.run('mark-comment', { commentId: comment.id, done: comment.doneAt === null })}
-          className="min-h-11 rounded-lg border border-green-800 px-3 text-sm font-semibold text-green-900 aria-pressed:bg-green-800 aria-pressed:text-white"
-        >
-          {comment.doneAt ? `✓ ${commentLabels.done}` : commentLabels.done}
-        </button>
-      ) : (
-        round.returnedAt && <DoneMark comment={comment} />
-      )}
-    </CommentCard>
-  );
-
-  const numbered = placed.map((p, i) => ({ ...p, n: i + 1 }));
-  const unplaced = numbered.filter(({ place }) => !place);
+  const unplaced = placed.filter(({ place }) => !place);
   const hintId = `${uid}-hint`;
 
   return (
@@ -241,20 +305,23 @@ export function CommentedDraft({
         onKeyDown={onKeyDown}
         className={REGION}
       >
-        {blockRuns.slice(0, runsShown).map(({ list, items }) => {
-          const views = items.map(([i, block]) => (
-            <EssayBlockView key={i} index={i} block={block} marks={marksOf(i)} />
-          ));
-          const notes = numbered
-            .filter(({ place }) => place && items.some(([i]) => i === place.block))
-            .map((p) => card(p, p.n));
-          return (
-            <Beside key={items[0][0]} notes={notes}>
-              {list ? <ul>{views}</ul> : views}
-            </Beside>
-          );
-        })}
-        {allShown && unplaced.length > 0 && <ul className="space-y-2">{unplaced.map((p) => card(p, p.n))}</ul>}
+        {blockRuns.slice(0, runsShown).map((run) => (
+          <CommentedRun
+            key={run.items[0][0]}
+            run={run}
+            placed={placed}
+            chosen={shown && inRun(run, chosen) ? chosen : null}
+            chosenId={chosenId}
+            context={context}
+          />
+        ))}
+        {allShown && unplaced.length > 0 && (
+          <ul className="space-y-2">
+            {unplaced.map((p) => (
+              <Card key={p.comment.id} placed={p} context={context} />
+            ))}
+          </ul>
+        )}
       </div>
     </div>
   );

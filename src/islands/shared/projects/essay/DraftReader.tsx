@@ -20,7 +20,7 @@ export default function DraftReader({ projectId, round, previous, current, steps
   const blocks = result?.ok && result.data.status === 'ready' ? result.data.blocks : null;
   const prepared = usePreparedChanges(projectId, previous, blocks, changes);
   // Switching to the changes hides the draft view and takes it out of the page only once idle: the
-  // switch draws the changes without first tearing the draft down.
+  // switch shows the changes without first tearing the draft down.
   const [draftGone, setDraftGone] = useState(false);
   useEffect(() => (changes ? whenIdle(() => setDraftGone(true)) : undefined), [changes]);
 
@@ -55,7 +55,12 @@ export default function DraftReader({ projectId, round, previous, current, steps
           {changeLabels.show(previous.n)}
         </button>
       )}
-      {changes && previous && <ChangesView prepared={prepared} blocks={draft.blocks} previous={previous} />}
+      {previous && (changes || prepared.changes) && (
+        // Made ready while the page was idle, the changes' first screen waits hidden: the press only shows it.
+        <div hidden={!changes}>
+          <ChangesView prepared={prepared} blocks={draft.blocks} previous={previous} shown={changes} />
+        </div>
+      )}
       {!(changes && draftGone) && (
         <div hidden={changes}>
           <CommentedDraft blocks={draft.blocks} round={round} current={current} steps={steps} />
