@@ -1,52 +1,51 @@
-/** How much of a draft view is drawn in its first frame: the runs that fill a phone's first screen. */
+/** How much of a draft view is drawn in its first frame: what fills a phone's first screen. */
 import { describe, expect, it } from 'vitest';
 import type { EssayBlock } from '../../../src/lib/essay';
-import { runs, type Run } from '../../../src/islands/shared/projects/essay/CommentNotes';
-import {
-  FIRST_SCREEN_LINES,
-  firstScreenRuns,
-  phoneLines,
-} from '../../../src/islands/shared/projects/essay/useRunsShown';
+import { runs } from '../../../src/islands/shared/projects/essay/CommentNotes';
+import { ALL_NOTES, FIRST_SCREEN_LINES, firstScreen } from '../../../src/islands/shared/projects/essay/useRunsShown';
 
-/** A block of `lines` phone lines of text. */
-const text = (lines: number) => 'x'.repeat(lines * 40);
-const p = (lines: number): EssayBlock => ({ kind: 'p', text: text(lines) });
-const li = (lines: number): EssayBlock => ({ kind: 'li', text: text(lines) });
-const linesOf = (run: Run<EssayBlock>) =>
-  phoneLines(
-    run.items.reduce((n, [, b]) => n + b.text.length, 0),
-    0,
-  );
-
-describe('phoneLines', () => {
-  it('counts a run’s text in whole lines and its comments under it', () => {
-    expect(phoneLines(0, 0)).toBe(0);
-    expect(phoneLines(1, 0)).toBe(1);
-    expect(phoneLines(41, 0)).toBe(2);
-    expect(phoneLines(40, 2)).toBeGreaterThan(phoneLines(40, 1));
-  });
+/** A paragraph of `lines` lines of a phone's text, and how many comments are under it. */
+const p = (lines: number, notes = 0): EssayBlock & { notes: number } => ({
+  kind: 'p',
+  text: 'x'.repeat(lines * 40),
+  notes,
 });
+const li = (lines: number) => ({ ...p(lines), kind: 'li' as const });
+const first = (blocks: (EssayBlock & { notes: number })[]) =>
+  firstScreen(runs(blocks), (run) => ({
+    chars: run.items.reduce((n, [, b]) => n + b.text.length, 0),
+    notes: run.items.reduce((n, [, b]) => n + b.notes, 0),
+  }));
 
-describe('firstScreenRuns', () => {
-  it('takes runs until the first screen is full', () => {
-    const third = FIRST_SCREEN_LINES / 4;
-    expect(firstScreenRuns(runs([p(third), p(third), p(third), p(third), p(third)]), linesOf)).toBe(4);
-    expect(firstScreenRuns(runs([p(third), p(third), p(third + 1), p(third + 1), p(third)]), linesOf)).toBe(4);
+describe('firstScreen', () => {
+  it('takes runs until their lines fill the screen', () => {
+    const quarter = FIRST_SCREEN_LINES / 4;
+    expect(first([p(quarter), p(quarter), p(quarter), p(quarter), p(quarter)])).toEqual({ runs: 4, notes: ALL_NOTES });
+    expect(first([p(quarter), p(quarter), p(quarter + 1), p(quarter + 1), p(quarter)])).toEqual({
+      runs: 4,
+      notes: ALL_NOTES,
+    });
   });
 
-  it('counts the comments under a run: a paragraph with enough of them fills the screen alone', () => {
-    const blocks = runs([p(5), p(5), p(5)]);
-    expect(firstScreenRuns(blocks, linesOf)).toBe(3);
-    expect(firstScreenRuns(blocks, (run) => phoneLines(200, run.items[0][0] === 0 ? 3 : 0))).toBe(1);
+  it('counts the comments under a run, and draws only those of the last run that fit', () => {
+    expect(first([p(2, 1), p(2, 1), p(2, 1), p(2, 1)])).toEqual({ runs: 3, notes: ALL_NOTES });
+    const filling = first([p(FIRST_SCREEN_LINES - 6, 5), p(1)]);
+    expect(filling.runs).toBe(1);
+    expect(filling.notes).toBeGreaterThanOrEqual(1);
+    expect(filling.notes).toBeLessThan(5);
   });
 
-  it('always takes the first run, however long, and a list whole', () => {
-    expect(firstScreenRuns(runs([p(FIRST_SCREEN_LINES * 5), p(1)]), linesOf)).toBe(1);
-    expect(firstScreenRuns(runs([li(FIRST_SCREEN_LINES), li(FIRST_SCREEN_LINES), p(1)]), linesOf)).toBe(1);
+  it('draws a run’s text even when it fills the screen alone, and none of its comments', () => {
+    expect(first([p(FIRST_SCREEN_LINES * 5, 3), p(1)])).toEqual({ runs: 1, notes: 0 });
+    expect(first([p(FIRST_SCREEN_LINES * 5), p(1)])).toEqual({ runs: 1, notes: ALL_NOTES });
+  });
+
+  it('takes a list whole', () => {
+    expect(first([li(FIRST_SCREEN_LINES), li(FIRST_SCREEN_LINES), p(1)])).toEqual({ runs: 1, notes: ALL_NOTES });
   });
 
   it('takes every run of a short draft, and one of an empty one', () => {
-    expect(firstScreenRuns(runs([p(1), p(1)]), linesOf)).toBe(2);
-    expect(firstScreenRuns(runs([]), linesOf)).toBe(1);
+    expect(first([p(1), p(1, 1)])).toEqual({ runs: 2, notes: ALL_NOTES });
+    expect(first([])).toEqual({ runs: 1, notes: ALL_NOTES });
   });
 });

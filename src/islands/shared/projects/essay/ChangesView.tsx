@@ -19,7 +19,7 @@ import {
 import { draftViewMessages } from '../../../../lib/essay-limits';
 import { Beside, CommentCard, DoneMark, inRun, runs, type Run } from './CommentNotes';
 import { DraftTextStatus, useDraftText } from './useDraftText';
-import { phoneLines, useRunsShown } from './useRunsShown';
+import { useRunsShown } from './useRunsShown';
 import { whenIdle } from './whenIdle';
 
 const TAGS = { p: 'p', h: 'h4', li: 'li' } as const;
@@ -60,12 +60,21 @@ function PreviousComment({ placed: { comment, n }, note }: { placed: Placed; not
   );
 }
 
-/** One run of the changed draft with the previous round's comments on it; rendered once, as runs are added. */
-const ChangedRun = memo(function ChangedRun({ run, placed }: { run: Run<ChangedBlock>; placed: Placed[] }) {
+/** One run of the changed draft with the first `notesShown` of the previous round's comments on it. */
+const ChangedRun = memo(function ChangedRun({
+  run,
+  placed,
+  notesShown,
+}: {
+  run: Run<ChangedBlock>;
+  placed: Placed[];
+  notesShown: number;
+}) {
   const { list, items } = run;
   const views = items.map(([i, block]) => <ChangedBlockView key={i} block={block} />);
   const notes = placed
     .filter(({ place }) => inRun(run, place))
+    .slice(0, notesShown)
     .map((p) => <PreviousComment key={p.comment.id} placed={p} />);
   return <Beside notes={notes}>{list ? <ul>{views}</ul> : views}</Beside>;
 });
@@ -91,13 +100,12 @@ function Changes({
     () => comments.map((comment, i) => ({ comment, n: i + 1, place: locate(blocks, comment.anchor) })),
     [comments, blocks],
   );
-  const { shown, all } = useRunsShown(
+  const { shown, notes, all } = useRunsShown(
     changedRuns,
-    (run) =>
-      phoneLines(
-        run.items.reduce((chars, [, block]) => chars + segmentChars(block), 0),
-        placed.filter(({ place }) => inRun(run, place)).length,
-      ),
+    (run) => ({
+      chars: run.items.reduce((chars, [, block]) => chars + segmentChars(block), 0),
+      notes: placed.filter(({ place }) => inRun(run, place)).length,
+    }),
     onScreen,
   );
   const gone = placed.filter(({ place }) => !place);
@@ -113,8 +121,8 @@ function Changes({
         aria-label={changeLabels.show(previous.n)}
         className="max-h-[32rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3"
       >
-        {changedRuns.slice(0, shown).map((run) => (
-          <ChangedRun key={run.items[0][0]} run={run} placed={placed} />
+        {changedRuns.slice(0, shown).map((run, i) => (
+          <ChangedRun key={run.items[0][0]} run={run} placed={placed} notesShown={notes(i)} />
         ))}
       </div>
       {all && gone.length > 0 && (

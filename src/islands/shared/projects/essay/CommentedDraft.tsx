@@ -15,7 +15,7 @@ import type { BlockMark } from './EssayBlockView';
 import { EssayBlockView } from './EssayBlockView';
 import { cursorPassage, moveCursor, selectedPassage, type WordCursor } from './passage';
 import type { EssaySteps } from './ReadDraft';
-import { phoneLines, useRunsShown } from './useRunsShown';
+import { useRunsShown } from './useRunsShown';
 
 const REGION =
   'max-h-[32rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-navy-700';
@@ -67,19 +67,21 @@ function Card({ placed: { comment, n }, context }: { placed: Placed; context: Ca
 }
 
 /**
- * One run of the draft with its passages highlighted and the comments on them; `chosen` is the
- * passage being chosen when it is in this run. Rendered again only when its own part changes, so
+ * One run of the draft with its passages highlighted and the first `notesShown` comments on them;
+ * `chosen` is the passage being chosen when it is in this run. Rendered again only when its own part changes, so
  * each run added to the view costs only itself.
  */
 const CommentedRun = memo(function CommentedRun({
   run,
   placed,
+  notesShown,
   chosen,
   chosenId,
   context,
 }: {
   run: Run<EssayBlock>;
   placed: Placed[];
+  notesShown: number;
   chosen: Located | null;
   chosenId: string;
   context: CardContext;
@@ -103,6 +105,7 @@ const CommentedRun = memo(function CommentedRun({
   const views = run.items.map(([i, block]) => <EssayBlockView key={i} index={i} block={block} marks={marksOf(i)} />);
   const notes = placed
     .filter(({ place }) => inRun(run, place))
+    .slice(0, notesShown)
     .map((p) => <Card key={p.comment.id} placed={p} context={context} />);
   return <Beside notes={notes}>{run.list ? <ul>{views}</ul> : views}</Beside>;
 });
@@ -142,14 +145,13 @@ export function CommentedDraft({
   const blockRuns = useMemo(() => runs(blocks), [blocks]);
   const {
     shown: runsShown,
+    notes: notesShown,
     all: allShown,
     showAll,
-  } = useRunsShown(blockRuns, (run) =>
-    phoneLines(
-      run.items.reduce((chars, [, block]) => chars + block.text.length, 0),
-      placed.filter(({ place }) => inRun(run, place)).length,
-    ),
-  );
+  } = useRunsShown(blockRuns, (run) => ({
+    chars: run.items.reduce((chars, [, block]) => chars + block.text.length, 0),
+    notes: placed.filter(({ place }) => inRun(run, place)).length,
+  }));
   const chosenId = `${uid}-chosen`;
 
   // A selection made with a mouse or a finger; left alone while drawn (a highlight would undo it).
@@ -305,11 +307,12 @@ export function CommentedDraft({
         onKeyDown={onKeyDown}
         className={REGION}
       >
-        {blockRuns.slice(0, runsShown).map((run) => (
+        {blockRuns.slice(0, runsShown).map((run, i) => (
           <CommentedRun
             key={run.items[0][0]}
             run={run}
             placed={placed}
+            notesShown={notesShown(i)}
             chosen={shown && inRun(run, chosen) ? chosen : null}
             chosenId={chosenId}
             context={context}

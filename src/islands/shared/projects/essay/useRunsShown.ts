@@ -11,44 +11,69 @@ const LINE_CHARS = 40;
 /** Lines a comment's card takes under its passage on a phone: quote, comment, mark or button. */
 const NOTE_LINES = 5;
 
-/** About how many lines a run takes on a phone: its text's `chars`, then its `notes` comments under it. */
-export const phoneLines = (chars: number, notes: number) => Math.ceil(chars / LINE_CHARS) + notes * NOTE_LINES;
+/** A run's size as a phone shows it: its text's characters, and the comments under it. */
+export type RunSize = { chars: number; notes: number };
 
-/** How many of these runs fill the first screen (at least one), each run's height told by `lines`. */
-export function firstScreenRuns<B>(found: Run<B>[], lines: (run: Run<B>) => number): number {
-  let total = 0;
-  let count = 0;
-  for (; count < found.length && total < FIRST_SCREEN_LINES; count += 1) total += lines(found[count]);
-  return Math.max(1, count);
+/** Every comment of a run. */
+export const ALL_NOTES = Number.POSITIVE_INFINITY;
+
+/** What a draft view draws: its first `runs` runs, the last of them with its first `notes` comments. */
+export type Drawn = { runs: number; notes: number };
+
+/**
+ * What fills a phone's first screen: runs until their lines reach it, and of the run that reaches
+ * it, its text with only the comments that fit under it (at least one run, always with its text).
+ */
+export function firstScreen<B>(found: Run<B>[], size: (run: Run<B>) => RunSize): Drawn {
+  let lines = 0;
+  for (let i = 0; i < found.length; i += 1) {
+    const { chars, notes } = size(found[i]);
+    lines += Math.ceil(chars / LINE_CHARS);
+    const fit = Math.max(0, Math.ceil((FIRST_SCREEN_LINES - lines) / NOTE_LINES));
+    if (fit < notes) return { runs: i + 1, notes: fit };
+    lines += notes * NOTE_LINES;
+    if (lines >= FIRST_SCREEN_LINES) return { runs: i + 1, notes: ALL_NOTES };
+  }
+  return { runs: Math.max(1, found.length), notes: ALL_NOTES };
 }
 
 /**
- * How many of a draft view's runs (`runs` of its blocks) to render: those filling its first screen
- * at once, then one more after each frame is drawn. A long draft with many comments is on screen as
- * fast as its first screen, and no step of the rest holds the page up. Lines are counted as a phone
- * shows them; a wider screen fits more on a line and sets comments beside the text, so there a first
- * frame may fall short of the screen by what the next frame adds. A view made ready out of sight
- * (not `onScreen`) holds its first screen until shown. `showAll` renders every run at once, for a
- * step that must reach any of them (going to a comment).
+ * How much of a draft view's runs (`runs` of its blocks) to render: what fills its first screen at
+ * once, then after each drawn frame the rest of a run's comments or one more run. A long draft with
+ * many comments is on screen as fast as its first screen, and no step of the rest holds the page up.
+ * Lines are counted as a phone shows them; a wider screen fits more on a line and sets comments
+ * beside the text, so there a first frame may fall short of the screen by what the next frame adds.
+ * A view made ready out of sight (not `onScreen`) holds its first screen until shown. `notes(i)` is
+ * how many of run i's comments to render. `showAll` renders everything at once, for a step that
+ * must reach any of it (going to a comment).
  */
-export function useRunsShown<B>(found: Run<B>[], lines: (run: Run<B>) => number, onScreen = true) {
+export function useRunsShown<B>(found: Run<B>[], size: (run: Run<B>) => RunSize, onScreen = true) {
   const total = found.length;
-  const [shown, setShown] = useState(() => firstScreenRuns(found, lines));
+  const [drawn, setDrawn] = useState(() => firstScreen(found, size));
+  const all = drawn.runs >= total && drawn.notes === ALL_NOTES;
   useEffect(() => {
-    if (!onScreen || shown >= total) return;
+    if (!onScreen || all) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // After the frame is drawn: a timer set in a frame callback runs once that frame is painted.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setShown((n) => n + 1), 0);
+      timer = setTimeout(
+        () =>
+          setDrawn(({ runs, notes }) =>
+            notes === ALL_NOTES ? { runs: runs + 1, notes: ALL_NOTES } : { runs, notes: ALL_NOTES },
+          ),
+        0,
+      );
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [shown, total, onScreen]);
+  }, [drawn, all, onScreen]);
+  const shown = Math.min(drawn.runs, total);
   return {
-    shown: Math.min(shown, total),
-    all: shown >= total,
-    showAll: () => flushSync(() => setShown(total)),
+    shown,
+    notes: (i: number) => (i === shown - 1 ? drawn.notes : ALL_NOTES),
+    all,
+    showAll: () => flushSync(() => setDrawn({ runs: total, notes: ALL_NOTES })),
   };
 }
