@@ -157,7 +157,7 @@ const drawn = (name, done) =>
     };
     if (check()) return;
     const observer = new MutationObserver(() => check() && observer.disconnect());
-    observer.observe(main, { childList: true, subtree: true, characterData: true, attributeFilter: ['hidden'] });
+    observer.observe(main, { childList: true, subtree: true, characterData: true, attributeFilter: ['hidden', 'class'] });
   });
 
 window.showRounds = (rounds, actions) => {
@@ -166,8 +166,9 @@ window.showRounds = (rounds, actions) => {
   return drawn('rounds', () => main.querySelector('li'));
 };
 
-// What is on screen: a view made ready out of sight waits in a hidden part of the page.
-const visible = (selector) => [...main.querySelectorAll(selector)].find((element) => !element.closest('[hidden]'));
+// What is on screen: a view made ready out of sight waits in a hidden or invisible part of the page.
+const visible = (selector) =>
+  [...main.querySelectorAll(selector)].find((element) => !element.closest('[hidden], .invisible, .set-aside'));
 const region = () => visible('[role=region]');
 const summary = () => visible('p[role=status].font-semibold');
 

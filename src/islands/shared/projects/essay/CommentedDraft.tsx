@@ -110,7 +110,7 @@ const CommentedRun = memo(function CommentedRun({
   return <Beside notes={notes}>{run.list ? <ul>{views}</ul> : views}</Beside>;
 });
 
-export function CommentedDraft({
+export const CommentedDraft = memo(function CommentedDraft({
   blocks,
   round,
   current,
@@ -328,4 +328,4 @@ export function CommentedDraft({
       </div>
     </div>
   );
-}
+});

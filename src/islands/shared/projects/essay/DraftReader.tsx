@@ -19,8 +19,10 @@ export default function DraftReader({ projectId, round, previous, current, steps
   const [changes, setChanges] = useState(false);
   const blocks = result?.ok && result.data.status === 'ready' ? result.data.blocks : null;
   const prepared = usePreparedChanges(projectId, previous, blocks, changes);
-  // Switching to the changes hides the draft view and takes it out of the page only once idle: the
-  // switch shows the changes without first tearing the draft down.
+  // The changes, made ready while the page is idle, are laid out in a box of no height, invisible
+  // (so out of reach of keys and screen readers); the draft view is set aside on the switch and
+  // taken out of the page once idle. The press then only shows one and sets the other aside: no
+  // layout of the changes, no restyling or tearing down of the draft.
   const [draftGone, setDraftGone] = useState(false);
   useEffect(() => (changes ? whenIdle(() => setDraftGone(true)) : undefined), [changes]);
 
@@ -55,17 +57,18 @@ export default function DraftReader({ projectId, round, previous, current, steps
           {changeLabels.show(previous.n)}
         </button>
       )}
-      {previous && (changes || prepared.changes) && (
-        // Made ready while the page was idle, the changes' first screen waits hidden: the press only shows it.
-        <div hidden={!changes}>
-          <ChangesView prepared={prepared} blocks={draft.blocks} previous={previous} shown={changes} />
-        </div>
-      )}
-      {!(changes && draftGone) && (
-        <div hidden={changes}>
-          <CommentedDraft blocks={draft.blocks} round={round} current={current} steps={steps} />
-        </div>
-      )}
+      <div>
+        {previous && (changes || prepared.changes) && (
+          <div className={changes ? undefined : 'invisible h-0 overflow-hidden'}>
+            <ChangesView prepared={prepared} blocks={draft.blocks} previous={previous} shown={changes} />
+          </div>
+        )}
+        {!(changes && draftGone) && (
+          <div className={changes ? 'set-aside' : undefined}>
+            <CommentedDraft blocks={draft.blocks} round={round} current={current} steps={steps} />
+          </div>
+        )}
+      </div>
     </div>
   );
 }
