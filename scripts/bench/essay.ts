@@ -375,11 +375,11 @@ and stylesheet on a project's rounds as its page shows them; the main thread's w
 without the waits for the screen's next frame) from a draft text's arrival, or a press, to the
 frame that shows the result.
 - Opening a returned ${WORDS}-word draft with ${COMMENTS} comments: its first screen drawn after ${verdict(busy(runs.first))}.
-  From the press of 'Read draft', the view's code loaded and its text asked for included: ${busy(runs.pressed).toFixed(1)} ms.
+  From the press of 'Read draft', with the view's chunk loaded and compiled and its text asked for: ${busy(runs.pressed).toFixed(1)} ms.
   The rest of it, every comment in place, then the changes since the previous round made ready
-  while the page is idle: ${busy(runs.settled).toFixed(1)} ms in all, the longest step ${verdict(longest(runs.settled))}.
+  (compared, their first screen laid out out of sight) while the page is idle: ${busy(runs.settled).toFixed(1)} ms in all, the longest step ${verdict(longest(runs.settled))}.
 - Pressing 'Changes since round 1' ('${label}', the previous round's ${COMMENTS} comments beside
-  their passages or listed as on text since removed): its first screen drawn after ${verdict(busy(runs.shown))}.
+  their passages or listed as on text since removed): its first screen shown after ${verdict(busy(runs.shown))}.
 - The word diff with its summary alone, its code run for the first time: ${verdict(median(diffed))}.`;
 console.log(body);
 if (!process.env.BENCH_NO_REPORT) writeSection('essay', body);

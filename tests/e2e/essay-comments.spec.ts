@@ -154,9 +154,14 @@ test('the editor comments on passages, the family reads them in place and revise
     await reader.reload();
     if (reader === page) await showDetails(card);
     await openDraft(scope, 'Draft 2 text');
-    await scope.getByRole('button', { name: 'Changes since round 1' }).click();
+    // Made ready while the page is idle, the changes wait out of sight and out of reach.
     const changes = scope.getByRole('region', { name: 'Changes since round 1' });
+    await expect(scope.getByText(summary)).toBeAttached();
+    await expect(scope.getByText(summary)).toBeHidden();
+    await expect(changes).toHaveCount(0);
+    await scope.getByRole('button', { name: 'Changes since round 1' }).click();
     await expect(scope.getByText(summary)).toBeVisible();
+    await expect(scope.getByRole('region', { name: 'Draft 2 text' })).toHaveCount(0);
     await expect(changes.locator('ins').first()).toContainText('raised');
     await expect(changes.locator('del').first()).toContainText('kept');
     await expect(scope.getByRole('list', { name: 'Comments on text since removed' }).getByRole('listitem')).toHaveCount(
