@@ -28,7 +28,7 @@ export default route({
     const idToken = req.headers.get('authorization')!.slice('Bearer '.length);
     const deleteUser = () => deleteFirebaseUser(idToken, context);
     await closeAccount({ caller, deleteUser, confirmed: endings, now, context });
-    return privateJson({ closed: true, message: closeAccountMessages.closed });
+    return privateJson({ closed: true });
   },
 });
 

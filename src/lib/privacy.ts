@@ -43,9 +43,18 @@ export interface ClosurePreview {
   ownProjects: number;
 }
 
-/** What closing does, as a list: a student with no projects of their own gives no drafts, orders or reviews. */
+/** A student with no projects of their own: closing gives up no drafts, orders or reviews of theirs. */
+const onlyAStudent = (preview: ClosurePreview) => preview.ownProjects === 0 && preview.sharedProjects > 0;
+
+/** What closing does, as a list: for only a student, only that they can no longer sign in. */
 export const whatClosingDoes = (preview: ClosurePreview, lines: readonly string[]) =>
-  preview.ownProjects === 0 && preview.sharedProjects > 0 ? lines.slice(3) : lines;
+  onlyAStudent(preview) ? lines.slice(3) : lines;
+
+/** What the page says once the account is closed, by its owner or by an admin, as its preview said. */
+export const closedMessage = (preview: ClosurePreview, by: 'self' | 'admin') =>
+  by === 'self'
+    ? closeAccountMessages[onlyAStudent(preview) ? 'closedStudent' : 'closed']
+    : closeAccountMessages[onlyAStudent(preview) ? 'closedStudentByAdmin' : 'closedByAdmin'];
 
 /** One ending as the person (or the admin closing for them) reads it before confirming. */
 export const endingText = (e: ClosureEnding) =>
@@ -63,11 +72,13 @@ export const closeAccountMessages = {
     'The account could not be closed: the server has no admin access to sign-ins. Nothing was changed; set FIREBASE_SERVICE_ACCOUNT, then try again.',
   noAccount: 'No account signs in with this address, and no order names it: it may be closed already.',
   closedByAdmin: 'The account is closed. Only what accounting requires is kept.',
+  closedStudentByAdmin: 'The account is closed. The drafts they submitted stay with the family’s project.',
   editorOpenProjects: (count: number) =>
     `You have ${count} open project${count === 1 ? '' : 's'}: finish or hand ${count === 1 ? 'it' : 'them'} over before closing your account.`,
   withdrawReason: 'The family closed its account.',
   changed: 'What closing your account does has changed: please read it again before confirming.',
   closed: 'Your account is closed. We kept only what accounting requires.',
+  closedStudent: 'Your account is closed. The drafts you submitted stay with the project, which is your parent’s.',
 } as const;
 
 /** The dashboard's 'Close my account': what it says happens, before the person confirms. */

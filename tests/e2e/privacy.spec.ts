@@ -135,7 +135,9 @@ test('a student closes their own account from the dashboard, by keyboard: the sh
   await closing.screenshot({ path: '/tmp/close-account-student-390.png' });
   await page.keyboard.type('secret-pass');
   await page.keyboard.press('Enter');
-  await expect(closing.getByRole('status')).toHaveText(closeAccountMessages.closed);
+  await expect(closing.getByRole('status')).toHaveText(
+    'Your account is closed. The drafts you submitted stay with the project, which is your parent’s.',
+  );
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: '/tmp/close-account-student-closed-1280.png', fullPage: true });
   const again = await page.request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {

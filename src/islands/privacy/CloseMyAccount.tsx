@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import {
-  closeAccountMessages,
   closeAccountTexts as t,
+  closedMessage,
   endingText,
   whatClosingDoes,
   type ClosurePreview,
@@ -15,7 +15,7 @@ type State =
   | { kind: 'checking' }
   | ({ kind: 'confirming'; error?: string; working?: boolean } & ClosurePreview)
   | { kind: 'refused'; message: string }
-  | { kind: 'closed' };
+  | { kind: 'closed'; message: string };
 
 /** Signs in again with the password (Firebase's recent-login rule) and answers a fresh token, or null if it is wrong. */
 async function freshToken(password: string): Promise<string | null> {
@@ -61,7 +61,7 @@ export default function CloseMyAccount() {
     const { firebaseAuth } = await import('../../client/firebase');
     const { signOut } = await import('firebase/auth');
     await signOut(firebaseAuth()).catch(() => {});
-    setState({ kind: 'closed' });
+    setState({ kind: 'closed', message: closedMessage(state, 'self') });
     heading.current?.focus();
   }
 
@@ -72,7 +72,7 @@ export default function CloseMyAccount() {
       </h2>
       {state.kind === 'closed' ? (
         <p role="status" className="mt-2 text-slate-800">
-          {closeAccountMessages.closed}
+          {state.message}
         </p>
       ) : (
         <p className="mt-2 text-slate-800">{t.intro}</p>
