@@ -6,6 +6,7 @@
  * audit log (who, what, when). A POST keeps the address out of URLs and logs.
  */
 import type { Config } from '@netlify/functions';
+import { closeAccountMessages } from '../../src/lib/privacy';
 import { adminPrivacySchema } from '../../src/lib/privacy.schema';
 import { audited } from '../server/admin/audit-log';
 import { requireAdmin } from '../server/core/auth';
@@ -35,7 +36,7 @@ export default route({
         () => closeAccount({ caller: closing, deleteUser, confirmed: body.endings, now, context }),
         now,
       );
-      return privateJson({ closed: true });
+      return privateJson({ closed: true, message: closeAccountMessages.closedByAdmin });
     }
     const person = await personByEmail(email, context);
     if (action === 'lookup') {

@@ -50,11 +50,9 @@ const onlyAStudent = (preview: ClosurePreview) => preview.ownProjects === 0 && p
 export const whatClosingDoes = (preview: ClosurePreview, lines: readonly string[]) =>
   onlyAStudent(preview) ? lines.slice(3) : lines;
 
-/** What the page says once the account is closed, by its owner or by an admin, as its preview said. */
-export const closedMessage = (preview: ClosurePreview, by: 'self' | 'admin') =>
-  by === 'self'
-    ? closeAccountMessages[onlyAStudent(preview) ? 'closedStudent' : 'closed']
-    : closeAccountMessages[onlyAStudent(preview) ? 'closedStudentByAdmin' : 'closedByAdmin'];
+/** What the page says once its owner has closed the account, as its preview said what closing does. */
+export const closedMessage = (preview: ClosurePreview) =>
+  closeAccountMessages[onlyAStudent(preview) ? 'closedStudent' : 'closed'];
 
 /** One ending as the person (or the admin closing for them) reads it before confirming. */
 export const endingText = (e: ClosureEnding) =>
@@ -71,8 +69,8 @@ export const closeAccountMessages = {
   adminUnavailable:
     'The account could not be closed: the server has no admin access to sign-ins. Nothing was changed; set FIREBASE_SERVICE_ACCOUNT, then try again.',
   noAccount: 'No account signs in with this address, and no order names it: it may be closed already.',
-  closedByAdmin: 'The account is closed. Only what accounting requires is kept.',
-  closedStudentByAdmin: 'The account is closed. The drafts they submitted stay with the family’s project.',
+  // The admin read what closing keeps just before confirming; a student's account kept no orders.
+  closedByAdmin: 'The account is closed.',
   editorOpenProjects: (count: number) =>
     `You have ${count} open project${count === 1 ? '' : 's'}: finish or hand ${count === 1 ? 'it' : 'them'} over before closing your account.`,
   withdrawReason: 'The family closed its account.',

@@ -284,7 +284,7 @@ describe('closing an account', () => {
     expect((await asking({ email, action: 'close', reason: ' ', endings: [] })).status).toBe(400);
     const res = await asking({ email, action: 'close', reason, endings: await confirmedOf(arranged) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ closed: true });
+    expect(res.body).toEqual({ closed: true, message: closeAccountMessages.closedByAdmin });
     await expectClosed(arranged);
     const [entry] = (await auditPage({ limit: 10 }, email)).items;
     expect(entry).toMatchObject({ by: 'boss@example.test', action: 'account-closed', confirmed: true });

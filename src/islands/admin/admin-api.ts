@@ -193,7 +193,7 @@ export const previewClosingPerson = (email: string) =>
   signedInFetch<ClosurePreview>('/api/admin/privacy', { method: 'POST', body: { email, action: 'close-preview' } });
 /** Closes the person's account as their own closure does, if it still does what the admin read (audited). */
 export const closePersonsAccount = (email: string, reason: string, preview: ClosurePreview) =>
-  signedInFetch<{ closed: true }>('/api/admin/privacy', {
+  signedInFetch<{ closed: true; message: string }>('/api/admin/privacy', {
     method: 'POST',
     body: {
       email,

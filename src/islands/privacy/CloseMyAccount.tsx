@@ -61,7 +61,7 @@ export default function CloseMyAccount() {
     const { firebaseAuth } = await import('../../client/firebase');
     const { signOut } = await import('firebase/auth');
     await signOut(firebaseAuth()).catch(() => {});
-    setState({ kind: 'closed', message: closedMessage(state, 'self') });
+    setState({ kind: 'closed', message: closedMessage(state) });
     heading.current?.focus();
   }
 

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { PersonSummary } from '../../../lib/data-export';
 import { Field } from '../../shared/Field';
-import { adminCloseTexts, closedMessage, type ClosurePreview } from '../../../lib/privacy';
+import { adminCloseTexts, type ClosurePreview } from '../../../lib/privacy';
 import { closePersonsAccount, exportPerson, lookUpPerson, previewClosingPerson } from '../admin-api';
 import { CloseAccountForm } from './CloseAccountForm';
 import { downloadFile } from '../../shared/download-file';
@@ -75,7 +75,7 @@ export function PrivacyTab() {
     }
     setClosing(null);
     setPerson(null);
-    showToast('success', `${closedMessage(preview, 'admin')} (${address})`);
+    showToast('success', `${result.data.message} (${address})`);
     // The person found is gone with its buttons: the next request starts at the address.
     requestAnimationFrame(() => document.getElementById('privacy-email')?.focus());
     return null;
