@@ -19,7 +19,7 @@ import {
 import { draftViewMessages } from '../../../../lib/essay-limits';
 import { Beside, CommentCard, DoneMark, inRun, runs, type Run } from './CommentNotes';
 import { DraftTextStatus, useDraftText } from './useDraftText';
-import { useRunsShown } from './useRunsShown';
+import { sizeOf, useRunsShown } from './useRunsShown';
 import { whenIdle } from './whenIdle';
 
 const TAGS = { p: 'p', h: 'h4', li: 'li' } as const;
@@ -100,14 +100,7 @@ function Changes({
     () => comments.map((comment, i) => ({ comment, n: i + 1, place: locate(blocks, comment.anchor) })),
     [comments, blocks],
   );
-  const { shown, notes, all } = useRunsShown(
-    changedRuns,
-    (run) => ({
-      chars: run.items.reduce((chars, [, block]) => chars + segmentChars(block), 0),
-      notes: placed.filter(({ place }) => inRun(run, place)).length,
-    }),
-    onScreen,
-  );
+  const { shown, notes, all } = useRunsShown(changedRuns, (run) => sizeOf(run, segmentChars, placed), onScreen);
   const gone = placed.filter(({ place }) => !place);
   return (
     <div className="space-y-2">

@@ -15,7 +15,7 @@ import type { BlockMark } from './EssayBlockView';
 import { EssayBlockView } from './EssayBlockView';
 import { cursorPassage, moveCursor, selectedPassage, type WordCursor } from './passage';
 import type { EssaySteps } from './ReadDraft';
-import { useRunsShown } from './useRunsShown';
+import { sizeOf, useRunsShown } from './useRunsShown';
 
 const REGION =
   'max-h-[32rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-navy-700';
@@ -148,10 +148,7 @@ export const CommentedDraft = memo(function CommentedDraft({
     notes: notesShown,
     all: allShown,
     showAll,
-  } = useRunsShown(blockRuns, (run) => ({
-    chars: run.items.reduce((chars, [, block]) => chars + block.text.length, 0),
-    notes: placed.filter(({ place }) => inRun(run, place)).length,
-  }));
+  } = useRunsShown(blockRuns, (run) => sizeOf(run, (block) => block.text.length, placed));
   const chosenId = `${uid}-chosen`;
 
   // A selection made with a mouse or a finger; left alone while drawn (a highlight would undo it).

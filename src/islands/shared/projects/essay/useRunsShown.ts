@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { Run } from './CommentNotes';
+import { inRun, type Run } from './CommentNotes';
 
 /** Lines of text a draft's scroll box shows at once: its 32rem, less its padding, at 24 px a line. */
 export const FIRST_SCREEN_LINES = 20;
@@ -13,6 +13,16 @@ const NOTE_LINES = 5;
 
 /** A run's size as a phone shows it: its text's characters, and the comments under it. */
 export type RunSize = { chars: number; notes: number };
+
+/** A run's size from its blocks' characters and the comments found on them (`place` null: not found). */
+export const sizeOf = <B>(
+  run: Run<B>,
+  chars: (block: B) => number,
+  found: { place: { block: number } | null }[],
+): RunSize => ({
+  chars: run.items.reduce((total, [, block]) => total + chars(block), 0),
+  notes: found.filter(({ place }) => inRun(run, place)).length,
+});
 
 /** Every comment of a run. */
 export const ALL_NOTES = Number.POSITIVE_INFINITY;
