@@ -9,13 +9,21 @@ export const CONVERSION_LIMITS = {
   /** Entries in a .docx archive: a real essay has a few dozen. */
   zipEntries: 400,
   /** Uncompressed bytes of the parts that are read (text, styles, numbering): images are never read. */
-  uncompressedBytes: 20 * 1024 * 1024,
+  uncompressedBytes: 5 * 1024 * 1024,
   /** Uncompressed to compressed size of one part: text compresses well, a zip bomb far better. */
   ratio: 100,
   /** XML elements nested inside one another in the document. */
   nesting: 200,
-  /** Wall time for one conversion. */
-  millis: 5_000,
+  /**
+   * XML elements in the parts that are read, counted before any parser runs: parsing costs by the
+   * element, and a 10,000-word document with a run for every word has about 50,000 of them.
+   */
+  elements: 60_000,
+  /** Wall time for one conversion, its worker's start included: the worker is stopped then. */
+  millis: 6_000,
+  /** The worker's heap, in MB: a conversion within the limits above needs about half of it. */
+  oldGenerationMb: 256,
+  youngGenerationMb: 32,
   /** Blocks kept of one draft, and characters of one block. */
   blocks: 2_000,
   blockChars: 20_000,
@@ -29,7 +37,8 @@ export const conversionMessages = {
   tooLarge: 'This document is too large to show in the page.',
   macros: 'This document contains macros, so it is kept as a download only.',
   tooDeep: 'This document is built in a way that cannot be shown in the page.',
-  tooSlow: 'This document took too long to read.',
+  /** When converting it was stopped (too slow, or out of memory). */
+  unreadable: 'We could not read this file as text; your editor can download it.',
   notText: 'This file is not plain text.',
   notRtf: 'This file could not be read as a rich-text document.',
   pdf: 'PDF drafts are kept as a download.',

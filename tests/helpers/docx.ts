@@ -41,3 +41,24 @@ export function docx(
 /** An inline image in a run, pointing at relationship `id`. */
 export const image = (id: string) =>
   `<w:p><w:r><w:drawing><wp:inline><wp:docPr id="1" name="Picture"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:blipFill><a:blip r:embed="${id}"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
+
+/**
+ * A hostile .docx: `bytes` of document.xml in short runs of text, each word random so it compresses
+ * like prose (well, but not past the inflation ratio a zip bomb shows). Small on the wire, costly to parse.
+ */
+export function shortRuns(bytes: number): Uint8Array {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const runs: string[] = [];
+  let size = 0;
+  for (let seed = 7; size < bytes;) {
+    let word = '';
+    for (let i = 0; i < 3; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      word += letters[seed % 26];
+    }
+    const run = `<w:r><w:t>${word}</w:t></w:r>`;
+    runs.push(run);
+    size += run.length;
+  }
+  return docx(`<w:p>${runs.join('')}</w:p>`);
+}

@@ -3,8 +3,8 @@
  * many entries, too many bytes once inflated, a part that inflates too far (a zip bomb) or a macro
  * project refuse it. Only the parts mammoth needs for text are inflated and handed on, repacked
  * without images, embedded objects or anything else; external relationships are never followed
- * (mammoth's externalFileAccess stays off) and images are never read. The document's nesting is
- * bounded, and the whole runs against a time limit.
+ * (mammoth's externalFileAccess stays off) and images are never read. The XML's elements are
+ * counted and their nesting bounded before mammoth parses it.
  */
 import { unzipSync, zipSync, type Unzipped } from 'fflate';
 import mammoth from 'mammoth';
@@ -50,22 +50,30 @@ function textParts(bytes: Uint8Array): Unzipped {
   return parts;
 }
 
-/** How deeply the document's elements nest: a cheap scan of its tags, before any XML parser runs. */
-function nesting(xml: string): number {
+/** How many elements the XML holds and how deeply they nest: a cheap scan of its tags, before any parser runs. */
+function shape(xml: string): { elements: number; deepest: number } {
+  let elements = 0;
   let depth = 0;
   let deepest = 0;
   for (const [, closing, selfClosing] of xml.matchAll(/<(\/?)[^!?][^>]*?(\/?)>/g)) {
     if (closing) depth--;
-    else if (!selfClosing) deepest = Math.max(deepest, ++depth);
+    else {
+      elements++;
+      if (!selfClosing) deepest = Math.max(deepest, ++depth);
+    }
   }
-  return deepest;
+  return { elements, deepest };
 }
 
 async function toBlocks(bytes: Uint8Array): Promise<Conversion> {
   const parts = textParts(bytes);
-  if (nesting(new TextDecoder().decode(parts['word/document.xml'])) > CONVERSION_LIMITS.nesting) {
-    throw new Refused(conversionMessages.tooDeep);
+  let elements = 0;
+  for (const part of Object.values(parts)) {
+    const { elements: count, deepest } = shape(new TextDecoder().decode(part));
+    if (deepest > CONVERSION_LIMITS.nesting) throw new Refused(conversionMessages.tooDeep);
+    elements += count;
   }
+  if (elements > CONVERSION_LIMITS.elements) throw new Refused(conversionMessages.tooLarge);
   const repacked = zipSync(parts, { level: 0 });
   const { value } = await mammoth.convertToHtml(
     { buffer: Buffer.from(repacked) },
@@ -79,20 +87,15 @@ async function toBlocks(bytes: Uint8Array): Promise<Conversion> {
   return readyOrEmpty(keptBlocks(htmlBlocks(value)));
 }
 
+/** Runs in the worker thread (docx-in-worker.ts), which bounds its time and memory. */
 export async function convertDocx(bytes: Uint8Array): Promise<Conversion> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Refused(conversionMessages.tooSlow)), CONVERSION_LIMITS.millis);
-  });
   try {
-    return await Promise.race([toBlocks(bytes), timeout]);
+    return await toBlocks(bytes);
   } catch (error) {
     return {
       status: 'unreadable',
       blocks: [],
       reason: error instanceof Refused ? error.message : conversionMessages.notADocument,
     };
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -1,12 +1,14 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { convertDraft } from '../../../netlify/server/essay/convert';
+import { convertDocx } from '../../../netlify/server/essay/docx';
+import { convertDocxInWorker } from '../../../netlify/server/essay/docx-in-worker';
 import { CONVERSION_LIMITS, conversionMessages } from '../../../src/lib/essay-limits';
-import { docx, image, listItem, paragraph } from '../../helpers/docx';
+import { docx, image, listItem, paragraph, shortRuns } from '../../helpers/docx';
 
 const unreadable = (reason: string) => ({ status: 'unreadable', blocks: [], reason });
 
-describe('a .docx draft', () => {
+describe('a .docx draft, as its worker converts it', () => {
   it('becomes paragraphs, headings and list items of plain text', async () => {
     const file = docx(
       paragraph('My Essay', 'Heading1') +
@@ -15,7 +17,7 @@ describe('a .docx draft', () => {
         listItem('another') +
         paragraph('Last   line.'),
     );
-    expect(await convertDraft(file, 'docx')).toEqual({
+    expect(await convertDocx(file)).toEqual({
       status: 'ready',
       blocks: [
         { kind: 'h', text: 'My Essay' },
@@ -29,7 +31,7 @@ describe('a .docx draft', () => {
 
   it('keeps text that looks like markup as text', async () => {
     const text = '&lt;script&gt;alert(1)&lt;/script&gt; &amp;amp; &lt;img src=x onerror=alert(1)&gt;';
-    const result = await convertDraft(docx(paragraph(text)), 'docx');
+    const result = await convertDocx(docx(paragraph(text)));
     expect(result.blocks).toEqual([
       { kind: 'p', text: '<script>alert(1)</script> &amp; <img src=x onerror=alert(1)>' },
     ]);
@@ -39,39 +41,39 @@ describe('a .docx draft', () => {
     const bomb = new Uint8Array(CONVERSION_LIMITS.uncompressedBytes + 1);
     const file = docx(paragraph('hello'), { extra: { 'word/styles.xml': [bomb, { level: 9 }] } });
     expect(file.byteLength).toBeLessThan(100_000);
-    expect(await convertDraft(file, 'docx')).toEqual(unreadable(conversionMessages.tooLarge));
+    expect(await convertDocx(file)).toEqual(unreadable(conversionMessages.tooLarge));
   });
 
   it('refuses one part that inflates far beyond its size', async () => {
     const file = docx(paragraph('hello'), {
       extra: { 'word/settings.xml': [new Uint8Array(1_000_000), { level: 9 }] },
     });
-    expect(await convertDraft(file, 'docx')).toEqual(unreadable(conversionMessages.tooLarge));
+    expect(await convertDocx(file)).toEqual(unreadable(conversionMessages.tooLarge));
   });
 
   it('refuses an archive of too many entries', async () => {
     const many = Object.fromEntries(
       Array.from({ length: CONVERSION_LIMITS.zipEntries }, (_, i) => [`customXml/item${i}.xml`, strToU8('<a/>')]),
     );
-    expect(await convertDraft(docx(paragraph('hello'), { extra: many }), 'docx')).toEqual(
+    expect(await convertDocx(docx(paragraph('hello'), { extra: many }))).toEqual(
       unreadable(conversionMessages.tooLarge),
     );
   });
 
   it('refuses a macro-enabled document', async () => {
     const withProject = docx(paragraph('hello'), { extra: { 'word/vbaProject.bin': new Uint8Array([1, 2, 3]) } });
-    expect(await convertDraft(withProject, 'docx')).toEqual(unreadable(conversionMessages.macros));
+    expect(await convertDocx(withProject)).toEqual(unreadable(conversionMessages.macros));
     const declared = docx(paragraph('hello'), {
       contentType: 'application/vnd.ms-word.document.macroEnabled.main+xml',
     });
-    expect(await convertDraft(declared, 'docx')).toEqual(unreadable(conversionMessages.macros));
+    expect(await convertDocx(declared)).toEqual(unreadable(conversionMessages.macros));
   });
 
   it('never follows an external relationship', async () => {
     const file = docx(paragraph('before') + image('rIdExt') + paragraph('after'), {
       rels: '<Relationship Id="rIdExt" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="file:///etc/passwd" TargetMode="External"/>',
     });
-    expect(await convertDraft(file, 'docx')).toEqual({
+    expect(await convertDocx(file)).toEqual({
       status: 'ready',
       blocks: [
         { kind: 'p', text: 'before' },
@@ -86,22 +88,53 @@ describe('a .docx draft', () => {
       rels: '<Relationship Id="rIdImg" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/huge.png"/>',
       extra: { 'word/media/huge.png': [huge, { level: 0 }] },
     });
-    expect(await convertDraft(file, 'docx')).toEqual({ status: 'ready', blocks: [{ kind: 'p', text: 'words' }] });
+    expect(await convertDocx(file)).toEqual({ status: 'ready', blocks: [{ kind: 'p', text: 'words' }] });
+  });
+
+  it('refuses a document of too many elements before parsing it', async () => {
+    // About 77,000 elements in a megabyte of XML: within the bytes, beyond the elements.
+    const file = shortRuns(1024 * 1024);
+    expect(1024 * 1024).toBeLessThan(CONVERSION_LIMITS.uncompressedBytes);
+    expect(await convertDocx(file)).toEqual(unreadable(conversionMessages.tooLarge));
   });
 
   it('refuses a document nested too deeply', async () => {
     const depth = CONVERSION_LIMITS.nesting + 1;
     const deep = '<w:sdt><w:sdtContent>'.repeat(depth) + paragraph('deep') + '</w:sdtContent></w:sdt>'.repeat(depth);
-    expect(await convertDraft(docx(deep), 'docx')).toEqual(unreadable(conversionMessages.tooDeep));
+    expect(await convertDocx(docx(deep))).toEqual(unreadable(conversionMessages.tooDeep));
   });
 
   it('says a document with no text has none, and a broken archive is no document', async () => {
-    expect(await convertDraft(docx(''), 'docx')).toEqual(unreadable(conversionMessages.empty));
+    expect(await convertDocx(docx(''))).toEqual(unreadable(conversionMessages.empty));
     const broken = docx(paragraph('hello')).slice(0, 200);
-    expect(await convertDraft(broken, 'docx')).toEqual(unreadable(conversionMessages.notADocument));
+    expect(await convertDocx(broken)).toEqual(unreadable(conversionMessages.notADocument));
     const notWord = zipSync({ 'hello.txt': strToU8('hi') });
-    expect(await convertDraft(notWord, 'docx')).toEqual(unreadable(conversionMessages.notADocument));
+    expect(await convertDocx(notWord)).toEqual(unreadable(conversionMessages.notADocument));
   });
+});
+
+describe('a .docx draft, converted in a worker', () => {
+  it('comes back from the worker as its text', async () => {
+    expect(await convertDraft(docx(paragraph('From the worker.')), 'docx')).toEqual({
+      status: 'ready',
+      blocks: [{ kind: 'p', text: 'From the worker.' }],
+    });
+  }, 30_000);
+
+  it('is unreadable when the worker is stopped at the time limit', async () => {
+    const started = performance.now();
+    expect(await convertDocxInWorker(docx(paragraph('slow')), { ...CONVERSION_LIMITS, millis: 1 })).toEqual(
+      unreadable(conversionMessages.unreadable),
+    );
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('is unreadable when the worker runs out of memory', async () => {
+    const tight = { oldGenerationMb: 8, youngGenerationMb: 1, millis: 60_000 };
+    expect(await convertDocxInWorker(shortRuns(2 * 1024 * 1024), tight)).toEqual(
+      unreadable(conversionMessages.unreadable),
+    );
+  }, 60_000);
 });
 
 describe('a .txt draft', () => {
