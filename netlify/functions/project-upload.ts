@@ -1,7 +1,7 @@
 /**
  * POST /api/project-files/:id: one file for a project's next draft (its family) or feedback (its
  * editor), as the raw request body with its name in `X-File-Name`. A .docx, .pdf, .txt or .rtf of at
- * most 5 MB, judged by its bytes; answers 201 with the file, which the step that uses it then names.
+ * most 5 MB, named so and judged by its bytes; answers 201 with the file, which the step that uses it then names.
  * An upload no step uses is deleted a day later, so a failed step leaves nothing behind.
  */
 import type { Config } from '@netlify/functions';
@@ -16,7 +16,7 @@ import {
 import { refusal } from '../../src/lib/project-process';
 import { authenticate } from '../server/core/auth';
 import { callersProject } from '../server/delivery/access';
-import { projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';
+import { namedKind, projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';
 import { convertUpload } from '../server/essay/draft-text';
 import { spend } from '../server/core/rate-limits';
 import { timersRepo } from '../server/core/timers';
@@ -44,8 +44,11 @@ export default route({
     }
     const bytes = await readBytes(req, DELIVERY_LIMITS.fileBytes, new HttpError(413, fileMessages.tooLarge));
     if (bytes.byteLength === 0) throw new HttpError(400, fileMessages.empty);
+    // The name says the type and the bytes must be of it: a text file named .pdf is refused.
+    const named = namedKind(fileName(req));
     const kind = sniffProjectFile(bytes);
-    if (!kind) throw new HttpError(400, fileMessages.wrongType);
+    if (!named || !kind) throw new HttpError(400, fileMessages.wrongType);
+    if (kind !== named) throw new HttpError(400, fileMessages.notItsType(named));
     const now = new Date();
     const file = await projectFilesRepo(context).save(project.id, bytes, {
       name: safeFileName(fileName(req), kind),

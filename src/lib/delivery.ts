@@ -182,6 +182,7 @@ export const PROJECT_FILE_ACCEPT = Object.keys(PROJECT_FILE_TYPES)
 export const fileMessages = {
   tooLarge: 'The file is larger than 5 MB.',
   wrongType: 'Upload a .docx, .pdf, .txt or .rtf file.',
+  notItsType: (kind: ProjectFileKind) => `This file is not a .${kind} file inside: save it again as one.`,
   empty: 'The file is empty.',
   notNow: 'This project takes no file right now.',
 } as const;

@@ -301,6 +301,10 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
         .filter((bytes) => sniffProjectFile(bytes) === null)
         .map((body) => ({ body, contentType: 'application/octet-stream' })),
       fc.constant({ body: new Uint8Array(), contentType: 'application/octet-stream' }),
+      // Plain text named .docx: bytes not of the type the name says.
+      fc
+        .stringMatching(/^[a-z ]{1,200}$/)
+        .map((text) => ({ body: new TextEncoder().encode(text), contentType: 'application/octet-stream' })),
       fc
         .integer({ min: DELIVERY_LIMITS.fileBytes + 1, max: DELIVERY_LIMITS.fileBytes + MB })
         .map((size) => ({ body: new Uint8Array(size).fill(0x41), contentType: 'text/plain' })),

@@ -93,6 +93,26 @@ describe('POST /api/project-files/:id', () => {
     });
   });
 
+  it('refuses a file whose bytes are not the type its name says, or whose name says no type we take', async () => {
+    const text = 'Just a text file here';
+    expect(await upload(tokens.customer, projectId, text.slice(0, 19), 'essay.pdf')).toMatchObject({
+      status: 400,
+      body: { error: fileMessages.notItsType('pdf') },
+    });
+    expect(await upload(tokens.customer, projectId, PDF, 'essay.docx')).toMatchObject({
+      status: 400,
+      body: { error: fileMessages.notItsType('docx') },
+    });
+    expect(await upload(tokens.customer, projectId, text, 'notes.md')).toMatchObject({
+      status: 400,
+      body: { error: fileMessages.wrongType },
+    });
+    expect(await upload(tokens.customer, projectId, text, 'ESSAY.TXT')).toMatchObject({
+      status: 201,
+      body: { name: 'ESSAY.txt', kind: 'txt' },
+    });
+  });
+
   it('takes files only from who may use them now: not from an admin, a stranger, or the editor before there is a draft', async () => {
     expect((await upload(tokens.admin, projectId, 'Notes')).status).toBe(403);
     expect((await upload(tokens.other, projectId, 'Notes')).status).toBe(404);

@@ -55,6 +55,12 @@ export function sniffProjectFile(bytes: Uint8Array): ProjectFileKind | null {
   return isPlainText(bytes) ? 'txt' : null;
 }
 
+/** The kind a file's name says it is, by its extension: what its bytes must then be. */
+export function namedKind(name: string): ProjectFileKind | null {
+  const extension = /\.([^.]*)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+  return Object.hasOwn(PROJECT_FILE_TYPES, extension) ? (extension as ProjectFileKind) : null;
+}
+
 /** A name safe to show and to send back: no path, no control characters, the real extension. */
 export function safeFileName(name: string, kind: ProjectFileKind): string {
   const stem = name
