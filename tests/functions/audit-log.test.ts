@@ -127,6 +127,16 @@ describe('an entry for each admin action', () => {
     expect(await entries()).toHaveLength(2);
   });
 
+  it('editor saved with only its slots changed, as the admin page sends it (no account: ""): only the slots', async () => {
+    const input = editorInput('Audit Editor');
+    const id = (await createEditor(input)).body.id;
+    expect((await putEditor(id, { ...input, slotsOpen: 4, accountEmail: '' })).status).toBe(200);
+    const entry = await newest();
+    expect(entry).toMatchObject({ action: 'editor-changed', before: { slotsOpen: 2 }, after: { slotsOpen: 4 } });
+    expect(Object.keys(entry.before!)).toEqual(['slotsOpen']);
+    expect(Object.keys(entry.after!)).toEqual(['slotsOpen']);
+  });
+
   it('editor hidden or shown: named by the stored `hidden` field flipping, whatever else changed', () => {
     const before = { id: 'maya-chen', name: 'Maya Chen', hidden: false, updatedAt: '2026-11-01T00:00:00.000Z' };
     const hide = editorChange('maya-chen', before, { name: 'Maya Chen', hidden: true });
