@@ -4,11 +4,13 @@
  * filters by subject; and what families read never names an admin's address.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import adminAttention from '../../netlify/functions/admin-attention';
 import adminAudit from '../../netlify/functions/admin-audit';
 import adminConsult from '../../netlify/functions/admin-consult';
 import adminAvailability from '../../netlify/functions/admin-consult-availability';
 import adminInquiries from '../../netlify/functions/admin-inquiries';
 import adminOrderRefunds from '../../netlify/functions/admin-order-refunds';
+import adminWaitlist from '../../netlify/functions/admin-waitlist';
 import consultLookup from '../../netlify/functions/consult-lookup';
 import editorHandler from '../../netlify/functions/editor';
 import editorsHandler from '../../netlify/functions/editors';
@@ -17,6 +19,8 @@ import orderHandler from '../../netlify/functions/order';
 import projectHandler from '../../netlify/functions/project';
 import { appendOnlyStore } from '../../netlify/server/storage/append-only';
 import { auditPage, changedFields, editorChange } from '../../netlify/server/admin/audit-log';
+import { tellOwner } from '../../netlify/server/admin/attention';
+import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { cancelConsult } from '../../netlify/server/consults/consult-booking';
 import { openStore } from '../../netlify/server/storage/stores';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
@@ -60,7 +64,11 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await resetOrderingStores();
-  await Promise.all(['audit', 'projects', 'timers', 'files', 'subscribers', 'inquiries', 'consults'].map(clearStore));
+  await Promise.all(
+    ['audit', 'projects', 'timers', 'files', 'subscribers', 'inquiries', 'consults', 'waitlist', 'attention'].map(
+      clearStore,
+    ),
+  );
 });
 
 describe('GET /api/admin/audit', () => {
@@ -346,6 +354,52 @@ describe('an entry for each admin action', () => {
       'subscriber-enabled',
       'subscriber-disabled',
     ]);
+  });
+
+  it('waitlist entry removed: who waited for whom; an unknown entry (404) leaves nothing', async () => {
+    await waitlistRepo().join({ editorId: 'maya-chen', editorName: 'Maya Chen', email: 'wait@example.com' });
+    const remove = async () =>
+      call(adminWaitlist, '/api/admin/waitlist?editor=maya-chen&email=wait%40example.com', {
+        method: 'DELETE',
+        headers: await asAdmin(),
+      });
+    expect((await remove()).status).toBe(204);
+    const entry = await newest();
+    expect(entry).toMatchObject({
+      action: 'waitlist-removed',
+      label: 'Waitlist entry removed',
+      by: ADMIN_EMAIL,
+      subject: { kind: 'waitlist', id: 'maya-chen/wait@example.com' },
+      after: null,
+      confirmed: true,
+    });
+    expect(entry.before).toMatchObject({ editorId: 'maya-chen', email: 'wait@example.com' });
+    expect((await remove()).status).toBe(404);
+    expect(await entries()).toHaveLength(1);
+  });
+
+  it('notice marked seen: once; marking it again adds nothing', async () => {
+    const at = new Date();
+    const id = 'refund-failed-BCC-AUDIT1-re_1';
+    await tellOwner({ id, at, kind: 'refund-failed', orderId: 'BCC-AUDIT1', subject: 'A refund failed', lines: ['x'] });
+    const [notice] = (await call(adminAttention, '/api/admin/attention', { headers: await asAdmin() })).body.items;
+    const markSeen = async () =>
+      call(adminAttention, '/api/admin/attention', {
+        method: 'PATCH',
+        headers: await asAdmin(),
+        json: { id: notice.id, seen: true },
+      });
+    expect((await markSeen()).status).toBe(200);
+    expect(await newest()).toMatchObject({
+      action: 'notice-seen',
+      label: 'Notice marked seen',
+      subject: { kind: 'notice', id: notice.id },
+      before: { seen: false },
+      after: { seen: true },
+      confirmed: true,
+    });
+    expect((await markSeen()).status).toBe(200);
+    expect(await entries()).toHaveLength(1);
   });
 
   it('long values are cut short, and the log reads the same through the repository', async () => {
