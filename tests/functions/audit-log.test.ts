@@ -17,6 +17,7 @@ import editorsHandler from '../../netlify/functions/editors';
 import emailsHandler from '../../netlify/functions/emails';
 import orderHandler from '../../netlify/functions/order';
 import projectHandler from '../../netlify/functions/project';
+import studentAccess from '../../netlify/functions/student-access';
 import { appendOnlyStore } from '../../netlify/server/storage/append-only';
 import { auditPage, changedFields, editorChange } from '../../netlify/server/admin/audit-log';
 import { tellOwner } from '../../netlify/server/admin/attention';
@@ -35,7 +36,7 @@ import { editorInput, validInquiry } from '../helpers/api-fixtures';
 import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
 import { arrangeBooking } from '../helpers/consults';
 import { call, clearStore } from '../helpers/functions';
-import { resetOrderingStores, selection } from '../helpers/orders';
+import { resetOrderingStores, selection, student } from '../helpers/orders';
 import { act, paidOrder, submitText } from '../helpers/projects';
 
 const ADMIN_EMAIL = 'boss@example.test';
@@ -312,6 +313,35 @@ describe('an entry for each admin action', () => {
     expect(await entries()).toHaveLength(3);
     // Steps the family or the editor take are theirs, not the admin's.
     expect((await entries()).every((e) => e.by === ADMIN_EMAIL)).toBe(true);
+  });
+
+  it("an admin who is also the student (or the customer) acts as our team: their steps are audited as the admin's", async () => {
+    const admin = (await testTokens()).admin;
+    const {
+      orderId,
+      projectIds: [asStudent],
+    } = await paidOrder(customer.idToken, selection({ student: { ...student, studentEmail: ADMIN_EMAIL } }));
+    const shared = await call(studentAccess, `/api/student-access/${orderId}`, {
+      method: 'POST',
+      params: { orderId },
+      headers: bearer(customer.idToken),
+    });
+    expect(shared.status).toBe(200);
+    const {
+      projectIds: [asCustomer],
+    } = await paidOrder(admin);
+    for (const id of [asStudent, asCustomer]) {
+      const res = await act(admin, id, 'message', { text: 'Hello from the office.' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.messages.at(-1)).toMatchObject({ author: site.name, adminEmail: ADMIN_EMAIL });
+      expect(await newest()).toMatchObject({
+        action: 'project-message',
+        by: ADMIN_EMAIL,
+        subject: { kind: 'project', id },
+        after: { message: 'Hello from the office.' },
+      });
+    }
+    expect(await entries()).toHaveLength(2);
   });
 
   it('subscriber deactivated and reactivated; inquiry marked handled and open', async () => {
