@@ -5,6 +5,7 @@
 import type { Config } from '@netlify/functions';
 import { attentionSeenSchema } from '../../src/lib/audit.schema';
 import { attentionRepo } from '../server/admin/attention';
+import { audited } from '../server/admin/audit-log';
 import { requireAdmin } from '../server/core/auth';
 import { HttpError, privateJson, readBody, route } from '../server/core/http';
 import { pageQueryOf } from '../server/storage/paging';
@@ -15,9 +16,20 @@ export default route({
     return privateJson(await attentionRepo(context).page(pageQueryOf(new URL(req.url))));
   },
   PATCH: async (req, context) => {
-    await requireAdmin(req, context);
+    const caller = await requireAdmin(req, context);
     const { id } = await readBody(req, attentionSeenSchema);
-    if (!(await attentionRepo(context).markSeen(id))) throw new HttpError(404, 'No such event');
+    const repo = attentionRepo(context);
+    const noEvent = () => new HttpError(404, 'No such event');
+    const seen = await repo.seen(id);
+    if (seen === null) throw noEvent();
+    await audited(
+      context,
+      caller,
+      { action: 'notice-seen', subject: { kind: 'notice', id }, before: { seen }, after: { seen: true } },
+      async () => {
+        if (!(await repo.markSeen(id))) throw noEvent();
+      },
+    );
     return privateJson({ id, seen: true });
   },
 });

@@ -7,6 +7,7 @@
 import type { Config } from '@netlify/functions';
 import { waitlistEntrySchema, waitlistQuerySchema } from '../../src/lib/admin-lists.schema';
 import { waitlistStatus } from '../../src/lib/waitlist';
+import { audited } from '../server/admin/audit-log';
 import { requireAdmin } from '../server/core/auth';
 import { toCsv } from '../server/core/csv';
 import { editorsRepo, isEditorId } from '../server/editors/editors.repo';
@@ -48,9 +49,26 @@ export default route({
     return privateJson({ ...page, items: page.items.map((entry) => toWaitlistItem(named(entry))) });
   },
   DELETE: async (req, context) => {
-    await requireAdmin(req, context);
+    const caller = await requireAdmin(req, context);
     const { editor: editorId, email } = parse(waitlistEntrySchema, Object.fromEntries(new URL(req.url).searchParams));
-    if (!isEditorId(editorId) || !(await waitlistRepo(context).remove(editorId, email))) throw noEntry();
+    if (!isEditorId(editorId)) throw noEntry();
+    const repo = waitlistRepo(context);
+    const entry = await repo.get(editorId, email);
+    if (!entry) throw noEntry();
+    await audited(
+      context,
+      caller,
+      {
+        action: 'waitlist-removed',
+        subject: { kind: 'waitlist', id: `${editorId}/${email}` },
+        before: entry,
+        after: null,
+      },
+      async () => {
+        // Removed meanwhile (another admin, another tab): refused, so its entry goes.
+        if (!(await repo.remove(editorId, email))) throw noEntry();
+      },
+    );
     return new Response(null, { status: 204 });
   },
 });

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = {
   'subscriber-disabled': 'Subscriber deactivated',
   'inquiry-handled': 'Inquiry marked handled',
   'inquiry-reopened': 'Inquiry marked open',
+  'waitlist-removed': 'Waitlist entry removed',
+  'notice-seen': 'Notice marked seen',
   'person-looked-up': 'Person looked up (privacy)',
   'data-exported': 'Data exported (privacy)',
   'account-closed': 'Account closed (privacy)',
@@ -39,6 +41,8 @@ export const AUDIT_SUBJECTS = [
   'subscriber',
   'inquiry',
   'person',
+  'waitlist',
+  'notice',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECTS)[number];
 export const auditSubjectLabels: Record<AuditSubjectKind, string> = {
@@ -50,6 +54,8 @@ export const auditSubjectLabels: Record<AuditSubjectKind, string> = {
   subscriber: 'Subscriber',
   inquiry: 'Inquiry',
   person: 'Person',
+  waitlist: 'Waitlist entry',
+  notice: 'Notice',
 };
 
 export interface AuditSubject {

@@ -4,19 +4,24 @@
  * filters by subject; and what families read never names an admin's address.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import adminAttention from '../../netlify/functions/admin-attention';
 import adminAudit from '../../netlify/functions/admin-audit';
 import adminConsult from '../../netlify/functions/admin-consult';
 import adminAvailability from '../../netlify/functions/admin-consult-availability';
 import adminInquiries from '../../netlify/functions/admin-inquiries';
 import adminOrderRefunds from '../../netlify/functions/admin-order-refunds';
+import adminWaitlist from '../../netlify/functions/admin-waitlist';
 import consultLookup from '../../netlify/functions/consult-lookup';
 import editorHandler from '../../netlify/functions/editor';
 import editorsHandler from '../../netlify/functions/editors';
 import emailsHandler from '../../netlify/functions/emails';
 import orderHandler from '../../netlify/functions/order';
 import projectHandler from '../../netlify/functions/project';
+import studentAccess from '../../netlify/functions/student-access';
 import { appendOnlyStore } from '../../netlify/server/storage/append-only';
 import { auditPage, changedFields, editorChange } from '../../netlify/server/admin/audit-log';
+import { tellOwner } from '../../netlify/server/admin/attention';
+import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { cancelConsult } from '../../netlify/server/consults/consult-booking';
 import { openStore } from '../../netlify/server/storage/stores';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
@@ -31,7 +36,7 @@ import { editorInput, validInquiry } from '../helpers/api-fixtures';
 import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
 import { arrangeBooking } from '../helpers/consults';
 import { call, clearStore } from '../helpers/functions';
-import { resetOrderingStores, selection } from '../helpers/orders';
+import { resetOrderingStores, selection, student } from '../helpers/orders';
 import { act, paidOrder, submitText } from '../helpers/projects';
 
 const ADMIN_EMAIL = 'boss@example.test';
@@ -60,7 +65,11 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await resetOrderingStores();
-  await Promise.all(['audit', 'projects', 'timers', 'files', 'subscribers', 'inquiries', 'consults'].map(clearStore));
+  await Promise.all(
+    ['audit', 'projects', 'timers', 'files', 'subscribers', 'inquiries', 'consults', 'waitlist', 'attention'].map(
+      clearStore,
+    ),
+  );
 });
 
 describe('GET /api/admin/audit', () => {
@@ -125,6 +134,16 @@ describe('an entry for each admin action', () => {
     expect(entry.after).toEqual({ college: 'Yale University', slotsOpen: 3, 'featured.home': true });
     expect((await putEditor(id, changed)).status).toBe(200);
     expect(await entries()).toHaveLength(2);
+  });
+
+  it('editor saved with only its slots changed, as the admin page sends it (no account: ""): only the slots', async () => {
+    const input = editorInput('Audit Editor');
+    const id = (await createEditor(input)).body.id;
+    expect((await putEditor(id, { ...input, slotsOpen: 4, accountEmail: '' })).status).toBe(200);
+    const entry = await newest();
+    expect(entry).toMatchObject({ action: 'editor-changed', before: { slotsOpen: 2 }, after: { slotsOpen: 4 } });
+    expect(Object.keys(entry.before!)).toEqual(['slotsOpen']);
+    expect(Object.keys(entry.after!)).toEqual(['slotsOpen']);
   });
 
   it('editor hidden or shown: named by the stored `hidden` field flipping, whatever else changed', () => {
@@ -296,6 +315,35 @@ describe('an entry for each admin action', () => {
     expect((await entries()).every((e) => e.by === ADMIN_EMAIL)).toBe(true);
   });
 
+  it("an admin who is also the student (or the customer) acts as our team: their steps are audited as the admin's", async () => {
+    const admin = (await testTokens()).admin;
+    const {
+      orderId,
+      projectIds: [asStudent],
+    } = await paidOrder(customer.idToken, selection({ student: { ...student, studentEmail: ADMIN_EMAIL } }));
+    const shared = await call(studentAccess, `/api/student-access/${orderId}`, {
+      method: 'POST',
+      params: { orderId },
+      headers: bearer(customer.idToken),
+    });
+    expect(shared.status).toBe(200);
+    const {
+      projectIds: [asCustomer],
+    } = await paidOrder(admin);
+    for (const id of [asStudent, asCustomer]) {
+      const res = await act(admin, id, 'message', { text: 'Hello from the office.' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.messages.at(-1)).toMatchObject({ author: site.name, adminEmail: ADMIN_EMAIL });
+      expect(await newest()).toMatchObject({
+        action: 'project-message',
+        by: ADMIN_EMAIL,
+        subject: { kind: 'project', id },
+        after: { message: 'Hello from the office.' },
+      });
+    }
+    expect(await entries()).toHaveLength(2);
+  });
+
   it('subscriber deactivated and reactivated; inquiry marked handled and open', async () => {
     await subscribersRepo().subscribe('reader@example.com');
     const setEnabled = async (enabled: boolean) =>
@@ -336,6 +384,52 @@ describe('an entry for each admin action', () => {
       'subscriber-enabled',
       'subscriber-disabled',
     ]);
+  });
+
+  it('waitlist entry removed: who waited for whom; an unknown entry (404) leaves nothing', async () => {
+    await waitlistRepo().join({ editorId: 'maya-chen', editorName: 'Maya Chen', email: 'wait@example.com' });
+    const remove = async () =>
+      call(adminWaitlist, '/api/admin/waitlist?editor=maya-chen&email=wait%40example.com', {
+        method: 'DELETE',
+        headers: await asAdmin(),
+      });
+    expect((await remove()).status).toBe(204);
+    const entry = await newest();
+    expect(entry).toMatchObject({
+      action: 'waitlist-removed',
+      label: 'Waitlist entry removed',
+      by: ADMIN_EMAIL,
+      subject: { kind: 'waitlist', id: 'maya-chen/wait@example.com' },
+      after: null,
+      confirmed: true,
+    });
+    expect(entry.before).toMatchObject({ editorId: 'maya-chen', email: 'wait@example.com' });
+    expect((await remove()).status).toBe(404);
+    expect(await entries()).toHaveLength(1);
+  });
+
+  it('notice marked seen: once; marking it again adds nothing', async () => {
+    const at = new Date();
+    const id = 'refund-failed-BCC-AUDIT1-re_1';
+    await tellOwner({ id, at, kind: 'refund-failed', orderId: 'BCC-AUDIT1', subject: 'A refund failed', lines: ['x'] });
+    const [notice] = (await call(adminAttention, '/api/admin/attention', { headers: await asAdmin() })).body.items;
+    const markSeen = async () =>
+      call(adminAttention, '/api/admin/attention', {
+        method: 'PATCH',
+        headers: await asAdmin(),
+        json: { id: notice.id, seen: true },
+      });
+    expect((await markSeen()).status).toBe(200);
+    expect(await newest()).toMatchObject({
+      action: 'notice-seen',
+      label: 'Notice marked seen',
+      subject: { kind: 'notice', id: notice.id },
+      before: { seen: false },
+      after: { seen: true },
+      confirmed: true,
+    });
+    expect((await markSeen()).status).toBe(200);
+    expect(await entries()).toHaveLength(1);
   });
 
   it('long values are cut short, and the log reads the same through the repository', async () => {

@@ -65,6 +65,11 @@ export function attentionRepo(info?: DeployInfo) {
         unseen: items.filter((k) => !seen.has(k)).length,
       };
     },
+    /** Whether an event was marked seen; null for an unknown one. */
+    async seen(id: string): Promise<boolean | null> {
+      const [item, marker] = await Promise.all([store.getMetadata(id), store.getMetadata(`${SEEN}${id}`)]);
+      return item === null ? null : marker !== null;
+    },
     /** Marks an event seen; false for an unknown one. */
     async markSeen(id: string): Promise<boolean> {
       if ((await store.getMetadata(id)) === null) return false;

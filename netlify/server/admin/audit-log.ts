@@ -67,6 +67,9 @@ function flatten(record: object, prefix = ''): Record<string, unknown> {
   );
 }
 
+/** Absent, null and '' all say "nothing" (the admin reads each as '—'): going from one to another is no change. */
+const comparable = (value: unknown) => JSON.stringify(value === '' || value === undefined ? null : value);
+
 /** The fields of `before` and `after` that differ, each side kept small; whole sides for a creation or a deletion. */
 export function changedFields(
   before: object | null,
@@ -75,7 +78,7 @@ export function changedFields(
   const b = flatten(before ?? {});
   const a = flatten(after ?? {});
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
-    (k) => !IGNORED.has(k) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null),
+    (k) => !IGNORED.has(k) && comparable(b[k]) !== comparable(a[k]),
   );
   const side = (record: object | null, values: Record<string, unknown>) =>
     record === null ? null : Object.fromEntries(keys.map((k) => [k, small(values[k])]));

@@ -37,8 +37,12 @@ export function requireRoles(project: Project | null, caller: Caller, editorId: 
   return roles;
 }
 
-/** The caller's own capacity comes first: a customer who is also an admin acts as the customer. */
-const PREFERENCE: readonly Role[] = ['customer', 'student', 'editor', 'admin'];
+/**
+ * An admin acts with our team's authority first, whatever else they are to the project: every admin
+ * write is audited, and a step recorded as the family's or the editor's would not be. Only a step our
+ * team cannot take (a draft, a review) is taken in their own capacity, as that person.
+ */
+const PREFERENCE: readonly Role[] = ['admin', 'customer', 'student', 'editor'];
 export const roleFor = (roles: Role[], allowed: (role: Role) => boolean): Role | null =>
   PREFERENCE.find((r) => roles.includes(r) && allowed(r)) ?? null;
 
