@@ -2,7 +2,7 @@
  * POST /api/student-access/:orderId: the parent invites the student on their paid order to work on its
  * projects (the student is e-mailed); DELETE ends that. Answers the order's projects as the parent
  * sees them. 404 for anyone else's order, 409 for an unpaid one or a student address that is the
- * parent's own, 429 past 10 changes an hour.
+ * parent's own or an editor's of the order, 429 past 10 changes an hour.
  */
 import type { Config, Context } from '@netlify/functions';
 import { authenticate } from '../server/core/auth';

@@ -92,12 +92,15 @@ export function editorChangeAction(before: { hidden?: unknown }, after: { hidden
   return after.hidden ? 'editor-hidden' : 'editor-shown';
 }
 
-/** Something the owner must hear of: a family cancelled and was refunded by itself, or a refund failed. */
+/**
+ * Something the owner must hear of: a family cancelled and was refunded by itself, a refund failed, or
+ * an editor closed their account (no order: `orderId` absent).
+ */
 export interface AttentionItem {
   id: string;
   at: string;
-  kind: 'family-cancel' | 'refund-failed';
-  orderId: string;
+  kind: 'family-cancel' | 'refund-failed' | 'editor-closed';
+  orderId?: string;
   text: string;
   seen: boolean;
 }
@@ -105,4 +108,5 @@ export interface AttentionItem {
 export const attentionLabels: Record<AttentionItem['kind'], string> = {
   'family-cancel': 'A family cancelled',
   'refund-failed': 'A refund failed',
+  'editor-closed': 'An editor closed their account',
 };

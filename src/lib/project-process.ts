@@ -14,6 +14,7 @@
  * - `notices`: who is e-mailed, by the name of what they read (`netlify/server/delivery/notices.ts`).
  *   'family' is the parent and, once invited, the student; 'parent' is the parent alone.
  */
+import { conflictMessages } from './conflicts';
 import { COMMENT_LIMITS, commentMessages } from './essay-comments';
 import { refundMessages } from './refunds';
 import {
@@ -505,6 +506,17 @@ export function refusal(project: RuledProject, action: ProjectAction, role: Role
   const t = endpointTransition(action, role);
   if (!t) return { status: 403, error: role === 'student' ? deliveryMessages.parentOnly : deliveryMessages.notYours };
   return transitionRefusal(project, t, now);
+}
+
+/**
+ * A review by someone who edits the project and is also its family (its customer or student): refused
+ * in every capacity, whenever they became its editor. Null when the caller's roles hold no conflict.
+ */
+export function conflictRefusal(action: ProjectAction, roles: readonly Role[]): Refusal | null {
+  const family = roles.includes('customer') || roles.includes('student');
+  return action === 'review' && family && roles.includes('editor')
+    ? { status: 403, error: conflictMessages.ownReview }
+    : null;
 }
 
 /** The actions `role` can take now: what the pages show as buttons. */

@@ -17,7 +17,7 @@ import {
 } from './delivery';
 import { commentsShown } from './essay-comments';
 import { ACCOUNT_CLOSED } from './privacy';
-import { refusal } from './project-process';
+import { conflictRefusal, refusal } from './project-process';
 import { contentDeletionNotice } from './project-retention';
 import { quoteFor, type RefundBasis } from './refunds';
 import { reviewWindowClosesAt, type ProjectReviews } from './reviews';
@@ -72,8 +72,9 @@ function reviewsFor(reviews: ProjectReviews | undefined, team: boolean, editorRe
 /** `order`, the project's order, makes the cancellation quote: without it none is offered. */
 export function projectView(project: Project, roles: Role[], now: Date, order: RefundBasis | null = null): ProjectView {
   const open = openRound(project, now);
-  const actions = PROJECT_ACTIONS.filter((action) =>
-    roles.some((role) => refusal(project, action, role, now) === null),
+  const actions = PROJECT_ACTIONS.filter(
+    (action) =>
+      conflictRefusal(action, roles) === null && roles.some((role) => refusal(project, action, role, now) === null),
   );
   const { notices: _owed, ...record } = project;
   const team = roles.includes('admin');

@@ -1,11 +1,12 @@
 /**
  * The Audit log tab: an admin's refund appears in it with who, when and the amounts before and after,
  * found again by its order id; and a family's own cancel waits under 'Needs you' in the Orders tab,
- * with a count on the tab, until marked seen. Keyboard only, axe, at 1280 and 390 px.
+ * with a count on the tab, until marked seen, as does an editor's closed account. Keyboard only, axe,
+ * at 1280 and 390 px.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { adminToken, OPEN_TAB_PANEL, openAdmin } from '../helpers/e2e-admin';
+import { adminToken, editorInput, OPEN_TAB_PANEL, openAdmin } from '../helpers/e2e-admin';
 import { idTokenOf, LOCAL_ADMIN, uniqueEmail } from '../helpers/e2e-auth';
 import { openOrderThroughApi, payThroughApi } from '../helpers/e2e-checkout';
 
@@ -115,4 +116,34 @@ test('a family cancelling by itself waits under Needs you, counted on the Orders
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
   await expect(page.getByRole('list', { name: 'Orders' })).toBeVisible();
   await expect(page.getByRole('region', { name: /Needs you/ }).getByText(projectId)).toHaveCount(0);
+});
+
+test('an editor closing their account waits under Needs you, named, until marked seen from the keyboard', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const account = uniqueEmail('editor');
+  const token = await idTokenOf(request, account);
+  const created = await request.post('/api/database/editors', {
+    data: { ...editorInput(), accountEmail: account },
+    headers: bearer(await adminToken(request)),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { name } = (await created.json()) as { name: string };
+  const closed = await request.post('/api/account/close', { headers: bearer(token), data: { endings: [] } });
+  expect(closed.status(), await closed.text()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 900 });
+  await openAdmin(page, request);
+  await tabTo(page, 'Orders');
+  const needsYou = page.getByRole('region', { name: /Needs you/ });
+  const item = needsYou.getByRole('listitem').filter({ hasText: name });
+  await expect(item).toContainText('An editor closed their account');
+  await expectNoAxeViolations(page, OPEN_TAB_PANEL);
+  await page.screenshot({ path: 'test-results/admin-attention-editor-390.png', fullPage: true });
+
+  await item.getByRole('button', { name: 'Mark seen (An editor closed their account)' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(needsYou.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
 });

@@ -348,7 +348,8 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'POST /api/stripe/create-payment-session': {
-    expect: signedIn(200),
+    // The order names maya-chen: the editor signed in as her does not order editing from herself.
+    expect: { ...signedIn(200), editor: 409 },
     request: async () => ({ path: '/api/stripe/create-payment-session', json: selection() }),
   },
   // Only the payment provider's signature opens the webhook: no token, however good, does.

@@ -1,6 +1,6 @@
 /**
  * What the owner must hear of without asking: a family that cancelled and was refunded by itself, a
- * refund that failed. Each is e-mailed to the business once and kept in the `attention` store once
+ * refund that failed, an editor who closed their account. Each is e-mailed to the business once and kept in the `attention` store once
  * (both keyed by the event), where the admin area counts what nobody has marked seen yet. A
  * marker blob `seen/<key>` beside an item says it was seen: the count needs the key listing alone.
  */
@@ -15,7 +15,7 @@ import { openStore, type DeployInfo } from '../storage/stores';
 interface AttentionRecord {
   at: string;
   kind: AttentionItem['kind'];
-  orderId: string;
+  orderId?: string;
   text: string;
 }
 
@@ -24,7 +24,8 @@ export interface OwnerNotice {
   id: string;
   at: Date;
   kind: AttentionItem['kind'];
-  orderId: string;
+  /** The order it is about; none for an editor's closed account. */
+  orderId?: string;
   subject: string;
   lines: string[];
 }
@@ -36,7 +37,7 @@ export async function tellOwner(notice: OwnerNotice, info?: DeployInfo): Promise
   const { id, at, kind, orderId, subject, lines } = notice;
   await appendOnlyStore<AttentionRecord>('attention', info).appendOnce(
     id,
-    { at: at.toISOString(), kind, orderId, text: lines[0] },
+    { at: at.toISOString(), kind, ...(orderId !== undefined && { orderId }), text: lines[0] },
     at,
   );
   await sendMail(paragraphsMail(site.email, subject, lines), info, at, { id: `owner-${id}`, at });

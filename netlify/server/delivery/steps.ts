@@ -18,6 +18,7 @@ import {
   type TurnaroundKind,
 } from '../../../src/lib/delivery';
 import {
+  conflictRefusal,
   endpointTransition,
   GUARDS,
   refusal,
@@ -316,6 +317,8 @@ export async function takeStep(
   const [editor, found] = await Promise.all([editorOf(caller, context), projectsRepo(context).getForUpdate(id)]);
   const roles = requireRoles(found?.value ?? null, caller, editor?.id ?? null);
   const project = found!.value;
+  const conflict = conflictRefusal(action, roles);
+  if (conflict) throw new HttpError(conflict.status, conflict.error);
   const role: Role | null = roleFor(roles, (r) => refusal(project, action, r)?.status !== 403);
   // Refused in every capacity: the reason given to the caller's own one (a student is told who may).
   if (!role)

@@ -5,6 +5,7 @@
  * sharing ends. Safe to retry at every write: a project already as asked is left as it is, and the
  * invitation e-mail goes once per invitation, named by when the first project was shared.
  */
+import { conflictMessages, isEditorsAddress } from '../../../src/lib/conflicts';
 import { firstName, personName, type Project, type ProjectView } from '../../../src/lib/delivery';
 import { projectView } from '../../../src/lib/project-view';
 import { site } from '../../../src/lib/site';
@@ -13,6 +14,7 @@ import type { Caller } from '../core/auth';
 import { serverEnv } from '../core/env';
 import { HttpError } from '../core/http';
 import { escapeHtml, sendMail } from '../core/mail';
+import { editorsRepo } from '../editors/editors.repo';
 import { ordersRepo, type Order } from '../orders/orders.repo';
 import { spend } from '../core/rate-limits';
 import type { DeployInfo } from '../storage/stores';
@@ -102,6 +104,18 @@ async function sendInvitation(order: Order, projects: Project[], info?: DeployIn
   );
 }
 
+/**
+ * 409 when the student's address is the sign-in address of an editor of the order: the one it was
+ * bought with or one a project was reassigned to, as each editor signs in now.
+ */
+async function refuseEditorAsStudent(order: Order, info?: DeployInfo) {
+  const projects = await projectsRepo(info).getMany(projectsOfOrder(order).map((p) => p.id));
+  const ids = new Set([order.editor.id, ...projects.map((p) => p.editor.id)]);
+  const editors = await Promise.all([...ids].map((id) => editorsRepo(info).get(id)));
+  if (editors.some((editor) => editor && isEditorsAddress(order.student.studentEmail, editor)))
+    throw new HttpError(409, conflictMessages.studentIsEditor);
+}
+
 /** Shares (or stops sharing) the projects of the caller's paid order with its student; answers them as the parent sees them. */
 export async function setStudentAccess(
   orderId: string,
@@ -115,6 +129,7 @@ export async function setStudentAccess(
   if (order.status !== 'paid') throw new HttpError(409, studentAccessMessages.notPaid);
   if (share && sameAddress(order.student.studentEmail, caller.email))
     throw new HttpError(409, studentAccessMessages.ownAddress);
+  if (share) await refuseEditorAsStudent(order, info);
   await spend('studentAccess', caller.uid, info, now);
   await ensureProjects(order, info);
   const projects: Project[] = [];

@@ -348,6 +348,14 @@ export function editorsRepo(info?: DeployInfo) {
     /** Hides the editor from the site or shows them again; null for an unknown id. */
     setHidden: (id: string, hidden: boolean, now = new Date()) =>
       change(id, 'it was hidden or shown', now, () => ({ hidden })),
+    /**
+     * Takes the sign-in address off the editor's record, if it is still `email` (the admin may have
+     * linked another meanwhile); null for an unknown id.
+     */
+    dropAccount: (id: string, email: string, now = new Date()) =>
+      change(id, 'its sign-in address was dropped', now, (current) =>
+        current.accountEmail === email ? { accountEmail: undefined } : null,
+      ),
     /** 400 when another editor already signs in with the address `input` links (one editor per account). */
     async assertAccountFree(input: EditorInput, id?: string): Promise<void> {
       if (!input.accountEmail) return;

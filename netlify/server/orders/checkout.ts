@@ -4,6 +4,7 @@
  * editor is full from the stored editor, and add-ons the customer already owns are not charged again.
  */
 import { turnaroundFor } from '../../../src/lib/catalogue';
+import { conflictMessages, isEditorsAddress } from '../../../src/lib/conflicts';
 import { paymentDeadline } from '../../../src/lib/order';
 import { priceOrder } from '../../../src/lib/pricing';
 import { isFull, type CheckoutSelection } from '../../../src/lib/schemas';
@@ -28,6 +29,11 @@ export async function startCheckout(
   if (!editor) throw new HttpError(400, 'editorId: no such editor');
   // Hidden after the family's page loaded: they choose again rather than order from someone off the site.
   if (!isShown(editor)) throw new HttpError(409, messages.editorUnavailable);
+  // An editor is never their own client nor their own student: they would review their own work.
+  if (caller.emailVerified && isEditorsAddress(caller.email, editor))
+    throw new HttpError(409, conflictMessages.ownEditor);
+  if (isEditorsAddress(selection.student.studentEmail, editor))
+    throw new HttpError(409, conflictMessages.studentIsEditor);
   const { ownedAddOns } = await customersRepo(info).get(caller.uid);
   const editorFull = isFull(editor);
   const priced = priceOrder({ services: selection.services, editorFull, addOns: selection.addOns, owned: ownedAddOns });

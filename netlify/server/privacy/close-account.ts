@@ -5,7 +5,8 @@
  * the people taken out, the published reviews stay as 'A former client', and the Firebase user goes
  * last, so a closure cut off anywhere before it leaves the person able to sign in and close again.
  * A student closing their own account loses the projects shared with them, with their messages and
- * words; the projects, drafts and orders are the family's and stay.
+ * words; the projects, drafts and orders are the family's and stay. An editor's profile leaves the
+ * site (close-editor.ts).
  * A closure record says which parts are done; every part is also safe to repeat on its own.
  */
 import { isDeepStrictEqual } from 'node:util';
@@ -29,6 +30,7 @@ import { commitStep, type StepContext } from '../delivery/steps';
 import { ordersRepo } from '../orders/orders.repo';
 import { syncEditorStats } from '../reviews/editor-stats';
 import { openStore, type DeployInfo } from '../storage/stores';
+import { closeEditorProfile } from './close-editor';
 import { personByEmail } from './export-person';
 import type { FirebaseAdmin } from './firebase-user';
 import { replaceDroppingFiles, withoutContent } from './retention';
@@ -248,6 +250,7 @@ export async function closeAccount({
     const sharedProjectIds = (await sharedWith(caller, context)).map((p) => p.id);
     closure = await closures.put(caller.uid, { startedAt: now.toISOString(), sharedProjectIds });
   }
+  await closeEditorProfile(caller, new Date(closure.startedAt), context);
   if (!closure.projectsDoneAt) {
     await endOpenProjects(caller.uid, now, context);
     await closeProjects(caller.uid, now, context);

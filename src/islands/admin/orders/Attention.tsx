@@ -1,5 +1,5 @@
 /**
- * What the owner was told of by e-mail (a family's own cancel, a failed refund): a count beside the
+ * What the owner was told of by e-mail (a family's own cancel, a failed refund, an editor's closed account): a count beside the
  * Orders tab's name, and the list in that tab where each is marked seen. One store feeds both.
  */
 import { atom } from 'nanostores';
@@ -96,7 +96,8 @@ export function AttentionList() {
               Mark seen
               <span className="sr-only">
                 {' '}
-                ({attentionLabels[item.kind]}, order {item.orderId})
+                ({attentionLabels[item.kind]}
+                {item.orderId && `, order ${item.orderId}`})
               </span>
             </button>
           </li>

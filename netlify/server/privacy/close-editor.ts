@@ -1,0 +1,35 @@
+/**
+ * An editor closing the account they sign in with: the editor leaves the site as the admin's 'Hide
+ * from the site' does (the same write, the cached lists purged and the pages built again), the
+ * business is told, and the record's sign-in address goes last. Until that last write the editor is
+ * still found by the address, so a closure cut off anywhere before it does all of this again, each
+ * part once: the hiding is a compare-and-set, the notice is keyed by the closure's start.
+ * Their projects, all finished (an editor with open ones cannot close), stay on record under their name.
+ */
+import { editorClosureMessages } from '../../../src/lib/editor-closure';
+import { tellOwner } from '../admin/attention';
+import type { Caller } from '../core/auth';
+import { editorOf } from '../delivery/access';
+import type { StepContext } from '../delivery/steps';
+import { editorsRepo, isShown } from '../editors/editors.repo';
+import { publishEditorChange } from '../editors/site-rebuild';
+
+/** `startedAt`: when the closure began, the same on every try. */
+export async function closeEditorProfile(caller: Caller, startedAt: Date, context: StepContext) {
+  const editor = await editorOf(caller, context);
+  if (!editor?.accountEmail) return;
+  const repo = editorsRepo(context);
+  if (isShown(editor)) await repo.setHidden(editor.id, true);
+  await publishEditorChange(context);
+  await tellOwner(
+    {
+      id: `editor-closed-${editor.id}-${caller.uid}`,
+      at: startedAt,
+      kind: 'editor-closed',
+      subject: editorClosureMessages.subject(editor.name),
+      lines: [...editorClosureMessages.lines(editor.name, editor.id)],
+    },
+    context,
+  );
+  await repo.dropAccount(editor.id, editor.accountEmail);
+}
