@@ -22,9 +22,6 @@ export const optInTexts = {
       `${email} now gets the ${site.newsletterName}. Every newsletter carries a link to leave.`,
   },
   waitlist: {
-    /** What the waitlist dialog says once the address was taken. */
-    instruction: (editorName: string) =>
-      `Please check your inbox and open the link we sent to confirm your place on ${editorName}'s waitlist. Until then you are not on it.`,
     mailSubject: (editorName: string) => `Confirm your place on ${editorName}'s waitlist`,
     mailBody: (email: string, editorName: string, url: string) => [
       `Someone, probably you, asked on ${site.name} to tell ${email} when ${editorName} has an open slot.`,
@@ -42,10 +39,17 @@ export const optInTexts = {
   badLinkTitle: 'This confirmation link does not work',
   badLinkBody: `It may be older than ${CONFIRM_LINK_DAYS} days or cut short by your mail program. Sign up again and we will send a new one.`,
   home: 'Back to the home page',
-  /** The admin's word for mailing the link to an address that is not active. */
-  sendConfirmation: 'Send confirmation',
-  confirmationSent: 'Confirmation e-mail sent',
   notReactivatable:
     'This address left or never confirmed: only a confirmation e-mail, opened by its owner, makes it active again.',
   alreadyActive: 'This address already gets the newsletter.',
 } as const;
+
+/** The admin's words for mailing the link to an address that is not active (apart, so the admin island loads only these). */
+export const optInAdminTexts = {
+  sendConfirmation: 'Send confirmation',
+  confirmationSent: 'Confirmation e-mail sent',
+} as const;
+
+/** What the waitlist dialog says once it sent the link (apart, so the editors' page loads only this). */
+export const waitlistInstruction = (editorName: string) =>
+  `Please check your inbox and open the link we sent to confirm your place on ${editorName}'s waitlist. Until then you are not on it.`;
