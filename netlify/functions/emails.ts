@@ -1,26 +1,32 @@
 /**
  * GET /api/database/emails (admin): the newsletter subscribers. Without parameters the unpaged shape,
  * `[{ id, enabled }]`; with `?limit=&cursor=` one page `{ items, nextCursor, total }`; with
- * `?format=csv` a spreadsheet export. PATCH { id, enabled }: deactivate or reactivate an address.
+ * `?format=csv` a spreadsheet export. PATCH { id, enabled }: deactivate an address, or reactivate one
+ * an admin deactivated (409 for one that left or never confirmed). POST { id }: mail such an address
+ * the link to confirm (409 if active, 429 past the address's hourly limit); it stays as it is until
+ * its owner confirms.
  */
 import type { Config } from '@netlify/functions';
 import { z } from '../../src/lib/zod';
-import { subscriberStatusSchema, type EmailSubscriber } from '../../src/lib/schemas';
+import { optInTexts } from '../../src/lib/opt-in';
+import { subscriberConfirmationSchema, subscriberStatusSchema, type EmailSubscriber } from '../../src/lib/schemas';
 import { audited } from '../server/admin/audit-log';
 import { requireAdmin } from '../server/core/auth';
 import { toCsv } from '../server/core/csv';
 import { HttpError, json, parse, readBody, route } from '../server/core/http';
 import { pageQueryOf, wantsPage } from '../server/storage/paging';
-import { subscribersRepo, type Subscriber } from '../server/contact/subscribers.repo';
+import { sendConfirmation, spendConfirmation } from '../server/contact/opt-in';
+import { subscriberStatus, subscribersRepo, type Subscriber } from '../server/contact/subscribers.repo';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
 const formatSchema = z.enum(['json', 'csv'], { message: 'format must be json or csv' }).default('json');
 
-const toItem = ({ email, enabled, subscribedAt }: Subscriber): EmailSubscriber => ({
-  id: email,
-  enabled,
-  subscribedAt,
+const toItem = (s: Subscriber): EmailSubscriber => ({
+  id: s.email,
+  enabled: s.enabled,
+  status: subscriberStatus(s),
+  subscribedAt: s.subscribedAt,
 });
 
 function csvExport(subscribers: Subscriber[], now = new Date()) {
@@ -64,9 +70,30 @@ export default route({
       after: before && { enabled },
     } as const;
     const record = await audited(context, caller, change, () => repo.setEnabled(id, enabled));
-    if (!record) throw new HttpError(404, 'No subscriber with this address');
+    if (!record) throw noSubscriber();
     return json(toItem(record), { headers: PRIVATE });
   },
+  POST: async (req, context) => {
+    const caller = await requireAdmin(req, context);
+    const { id } = await readBody(req, subscriberConfirmationSchema);
+    const subscriber = await subscribersRepo(context).get(id);
+    if (!subscriber) throw noSubscriber();
+    if (subscriber.enabled) throw new HttpError(409, optInTexts.alreadyActive);
+    const status = subscriberStatus(subscriber);
+    const change = {
+      action: 'subscriber-confirmation-sent',
+      subject: { kind: 'subscriber', id },
+      before: { status },
+      after: { status, confirmationMail: 'sent' },
+    } as const;
+    await audited(context, caller, change, async () => {
+      await spendConfirmation(id, context);
+      await sendConfirmation({ list: 'newsletter', email: id }, '', context);
+    });
+    return json(toItem(subscriber), { headers: PRIVATE });
+  },
 });
+
+const noSubscriber = () => new HttpError(404, 'No subscriber with this address');
 
 export const config: Config = { path: '/api/database/emails' };

@@ -1,7 +1,9 @@
 /**
- * POST /api/database/subscribe { email }: the newsletter sign-up, confirmed by a mail that carries
- * the way out. The footer form posts here natively too, before its script runs: then the answer is a
- * page (decision 015).
+ * POST /api/database/subscribe { email }: the newsletter sign-up. The address is kept as pending and
+ * mailed a link to confirm; it gets the newsletter only once confirmed. A known address is never
+ * changed here (one that left stays out): it is only mailed the link again, a few times an hour at
+ * most (429 after). The footer form posts here natively too, before its script runs: then the answer
+ * is a page (decision 015).
  */
 import type { Config, Context } from '@netlify/functions';
 import { normalizeEmail } from '../../src/lib/email';
@@ -9,20 +11,25 @@ import { SUBSCRIBED_PATH, formAnswerTexts } from '../../src/lib/form-answers';
 import { messages } from '../../src/lib/messages';
 import { subscribeSchema } from '../../src/lib/schemas';
 import { isBrowserFormPost, problemPage, readForm, seeOther, wayBack } from '../server/core/form-post';
-import { json, logFailure, readBody, route } from '../server/core/http';
+import { HttpError, json, logFailure, readBody, route } from '../server/core/http';
 import { isStorageError } from '../server/storage/error';
 import { subscribersRepo } from '../server/contact/subscribers.repo';
-import { sendSubscribed } from '../server/privacy/unsubscribe-mail';
+import { sendConfirmation, spendConfirmation } from '../server/contact/opt-in';
 
 export default route({
   POST: (req, context) => (isBrowserFormPost(req) ? fromForm(req, context) : fromJson(req, context)),
 });
 
+/** Subscribing twice is not an error for the visitor, and the answer does not tell who subscribes. */
+async function signUp(email: string, context: Context) {
+  await spendConfirmation(email, context);
+  const subscriber = await subscribersRepo(context).signUp(email);
+  if (!subscriber.enabled) await sendConfirmation({ list: 'newsletter', email }, '', context);
+}
+
 async function fromJson(req: Request, context: Context) {
   const { email } = await readBody(req, subscribeSchema);
-  // Subscribing twice is not an error for the visitor: the address is simply kept once.
-  await subscribersRepo(context).subscribe(email);
-  await sendSubscribed(email, context);
+  await signUp(email, context);
   return json({ ok: true });
 }
 
@@ -40,9 +47,9 @@ async function fromForm(req: Request, context: Context) {
   const parsed = subscribeSchema.safeParse({ email: typed });
   if (!parsed.success) return answer(normalizeEmail(typed) === '' ? messages.emailRequired : messages.emailInvalid);
   try {
-    await subscribersRepo(context).subscribe(parsed.data.email);
-    await sendSubscribed(parsed.data.email, context);
+    await signUp(parsed.data.email, context);
   } catch (error) {
+    if (error instanceof HttpError) return answer(error.message, error.status);
     logFailure(req, error);
     return answer(messages.subscribeFailure, isStorageError(error) ? 503 : 500);
   }

@@ -1,12 +1,14 @@
 /**
- * POST /api/waitlist { email, editorId }: a visitor waits for a full editor. Not only
- * logged: we keep the address, once per editor, so the admin can read the list.
+ * POST /api/waitlist { email, editorId }: a visitor asks to wait for a full editor. Nothing is stored
+ * yet: the address is mailed a link, and joins the editor's list (kept once per editor, for the admin
+ * to read and for telling) only when its owner confirms through it, so addresses typed by anyone
+ * else never take a place. 202 either way; 429 past the address's few mails an hour.
  */
 import type { Config } from '@netlify/functions';
 import { waitlistSchema } from '../../src/lib/schemas';
 import { editorsRepo, isShown } from '../server/editors/editors.repo';
 import { HttpError, json, readBody, route } from '../server/core/http';
-import { waitlistRepo } from '../server/waitlist/waitlist.repo';
+import { sendConfirmation, spendConfirmation } from '../server/contact/opt-in';
 
 /** Editor ids are slugs; anything else (a '/', a leading dot) cannot name an editor or a safe key. */
 const EDITOR_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -17,9 +19,9 @@ export default route({
     const editor = EDITOR_ID.test(editorId) ? await editorsRepo(context).get(editorId) : null;
     // A hidden editor takes no one new, so nobody waits for them either.
     if (!editor || !isShown(editor)) throw new HttpError(404, 'Editor not found');
-    // Joining twice is not an error for the visitor: the address is simply kept once (and, once told, waits again).
-    const joined = await waitlistRepo(context).join({ email, editorId, editorName: editor.name });
-    return json({ ok: true }, { status: joined === 'already' ? 200 : 201 });
+    await spendConfirmation(email, context);
+    await sendConfirmation({ list: 'waitlist', email, editorId }, editor.name, context);
+    return json({ ok: true }, { status: 202 });
   },
 });
 

@@ -34,7 +34,7 @@ export function setUpNewsletterForm(form: HTMLFormElement | null) {
     button.textContent = idleLabel;
     if (result.ok) {
       input.value = '';
-      show('', newsletterMessages.success);
+      show('', newsletterMessages.subscribed);
     } else {
       show(newsletterMessages.failure);
       input.focus();

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = {
   'review-hidden': 'Review hidden',
   'subscriber-enabled': 'Subscriber reactivated',
   'subscriber-disabled': 'Subscriber deactivated',
+  'subscriber-confirmation-sent': 'Subscriber sent the confirmation e-mail',
   'inquiry-handled': 'Inquiry marked handled',
   'inquiry-reopened': 'Inquiry marked open',
   'waitlist-removed': 'Waitlist entry removed',

@@ -8,7 +8,7 @@ export const INQUIRY_SENT_PATH = '/inquiry-sent';
 export const CONTACT_PATH = '/contact';
 
 export const formAnswerTexts = {
-  subscribed: 'You are subscribed',
+  subscribed: 'Check your inbox',
   inquirySent: 'Inquiry sent',
   notSubscribed: 'You are not subscribed yet',
   inquiryNotSent: 'Your inquiry has not been sent yet',

@@ -15,6 +15,10 @@ export const RATE_LIMITS = {
   profileSave: { limit: 10, windowMs: 60 * MINUTE_MS },
   /** A parent inviting the student, or ending that: each invitation is an e-mail to someone. */
   studentAccess: { limit: 10, windowMs: 60 * MINUTE_MS },
+  /** Invitations mailed to one student address, however many parents or orders name it. */
+  studentInvite: { limit: 2, windowMs: 60 * MINUTE_MS },
+  /** Mails asking one address to confirm a newsletter or waitlist sign-up (the sign-up form and the admin's). */
+  confirmMail: { limit: 3, windowMs: 60 * MINUTE_MS },
   /** Consults booked by one address, and from one IP, a day. */
   bookingByAddress: { limit: 3, windowMs: DAY_MS },
   bookingByIp: { limit: 10, windowMs: DAY_MS },
@@ -42,6 +46,8 @@ const WHAT: Record<RateLimit, string> = {
   upload: 'uploads',
   profileSave: 'profile saves',
   studentAccess: "changes to the student's access",
+  studentInvite: 'invitations to this address',
+  confirmMail: 'confirmation e-mails to this address',
   bookingByAddress: 'consults booked with this e-mail address',
   bookingByIp: 'consults booked from this connection',
   unsubscribeLink: 'unsubscribe links sent to this address',

@@ -5,7 +5,7 @@ import { newsletterMessages } from './newsletter';
 export const messages = {
   emailRequired: emailMessages.required,
   emailInvalid: emailMessages.invalid,
-  subscribeSuccess: newsletterMessages.success,
+  subscribeSuccess: newsletterMessages.subscribed,
   subscribeFailure: newsletterMessages.failure,
   requiredFields: 'Please fill in all required fields.',
   contactSuccess: 'Your inquiry has been sent successfully! We will get back to you soon.',

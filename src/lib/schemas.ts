@@ -245,9 +245,16 @@ export const subscriberStatusSchema = z.object({
   enabled: z.boolean({ message: 'enabled must be true or false' }),
 });
 
-/** A subscriber as the admin list pages serve it: its id (the address) and enabled, plus since when. */
+/** The admin mails a newsletter address that is not active the link to confirm it. */
+export const subscriberConfirmationSchema = z.object({ id: storedEmailSchema });
+
+/**
+ * A subscriber as the admin list pages serve it: its id (the address) and enabled, since when, and
+ * its state: active, pending (never confirmed), unsubscribed (left by its link), inactive (by an admin).
+ */
 export interface EmailSubscriber {
   id: string;
   enabled: boolean;
+  status: 'active' | 'pending' | 'unsubscribed' | 'inactive';
   subscribedAt: string;
 }

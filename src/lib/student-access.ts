@@ -6,8 +6,43 @@
  */
 import { firstName } from './delivery';
 import { normalizeEmail } from './email';
+import { site } from './site';
 
 export const sameAddress = (a: string, b: string) => normalizeEmail(a) === normalizeEmail(b);
+
+/** A name as people write one: letters, spaces, hyphens and apostrophes, nothing a link or a sentence needs. */
+const PLAIN_NAME = /^[\p{L}\p{M}](?:[\p{L}\p{M}' \u2019-]*[\p{L}\p{M}])?$/u;
+const PLAIN_NAME_MAX = 60;
+
+/**
+ * How an invitation, mailed to an address that never agreed to hear from us, names the parent: the
+ * first name of a name typed as a plain name, else no one in particular. Nothing else the parent
+ * typed goes into that mail, so it cannot carry anyone's message.
+ */
+export function parentForMail(parentName: string): string | null {
+  const name = parentName.trim();
+  return name.length <= PLAIN_NAME_MAX && PLAIN_NAME.test(name) ? firstName(name) : null;
+}
+
+/** The invitation e-mail: every word fixed here but the parent's checked first name, our editors and services. */
+export function invitationMail(to: {
+  parentName: string;
+  studentEmail: string;
+  editors: string;
+  services: string;
+  dashboardUrl: string;
+}) {
+  const parent = parentForMail(to.parentName);
+  return {
+    subject: `${parent ?? 'A parent'} invited you to work on your essays with ${to.editors}`,
+    paragraphs: [
+      `${parent ?? 'A parent'} invited you to work on your essays with ${to.editors} on ${site.name}: ${to.services}.`,
+      `Log in (or create an account) with this address, ${to.studentEmail}, and verify it. Your dashboard then lists the projects: submit your drafts and revisions, read the feedback and message ${to.editors} there. All contact with your editor stays in each project's thread.`,
+      `${parent ?? 'The parent'} keeps the order, its payments and any refunds.`,
+      `Open your dashboard: ${to.dashboardUrl}`,
+    ],
+  };
+}
 
 export const studentAccessMessages = {
   notPaid: "Only a paid order's projects can be shared with the student.",

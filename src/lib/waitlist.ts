@@ -30,8 +30,8 @@ export const waitlistMail = (editorName: string, link: string) => ({
   subject: `${editorName} has an open slot`,
   paragraphs: [
     `Good news: ${editorName} has an open slot at ${site.name}. You asked us to tell you.`,
-    `Reserve it here, with ${editorName} already chosen: ${link}`,
-    `We told a few people on the waitlist at once, in the order they joined, and a slot goes to whoever orders first. If it has gone by the time you look, join the waitlist again on ${editorName}'s card and we will tell you at the next opening.`,
+    `This link opens our order page with ${editorName} already chosen: ${link}`,
+    `Nothing is held for you: we told a few people on the waitlist at once, in the order they confirmed, and the slot goes to whoever orders first. If it has gone by the time you look, join the waitlist again on ${editorName}'s card and we will tell you at the next opening.`,
   ],
 });
 

@@ -2,11 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import type { Page as ListPage } from '../../src/lib/paging';
 import { messages } from '../../src/lib/messages';
+import { optInAdminTexts } from '../../src/lib/opt-in';
 import type { EmailSubscriber } from '../../src/lib/schemas';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { OPEN_TAB_PANEL, openAdmin, toasts } from '../helpers/e2e-admin';
 import { uniqueEmail } from '../helpers/e2e-auth';
-import { readStored } from '../helpers/stored';
+import { subscribeConfirmed } from '../helpers/e2e-newsletter';
+import { listStored, readStored, writeStored } from '../helpers/stored';
 
 const isPageRequest = (url: URL) => url.pathname === '/api/database/emails' && url.searchParams.has('limit');
 const isFullList = (url: URL) => url.pathname === '/api/database/emails' && url.search === '';
@@ -23,6 +25,7 @@ async function servePages(page: Page, pages: ListPage<EmailSubscriber>[]) {
 const subscriber = (id: string, enabled = true): EmailSubscriber => ({
   id,
   enabled,
+  status: enabled ? 'active' : 'inactive',
   subscribedAt: '2025-03-01T10:00:00.000Z',
 });
 const list = (page: Page) => page.getByRole('list', { name: 'Subscribers' });
@@ -93,7 +96,7 @@ test.describe('with real subscribers', () => {
 
   test('deactivate and reactivate an address', async ({ page, request }) => {
     const [email] = addresses();
-    expect((await request.post('/api/database/subscribe', { data: { email } })).ok()).toBe(true);
+    await subscribeConfirmed(request, email);
     await openTab(page);
     const row = list(page).getByRole('listitem').filter({ hasText: email });
     await expect(row).toContainText('Active');
@@ -106,9 +109,32 @@ test.describe('with real subscribers', () => {
     expect(await readStored('subscribers', encodeURIComponent(email))).toMatchObject({ email, enabled: true });
   });
 
+  test('an address that unsubscribed offers only Send confirmation: it mails the link and stays out', async ({
+    page,
+    request,
+  }) => {
+    const [email] = addresses();
+    await subscribeConfirmed(request, email);
+    await writeStored('subscribers', encodeURIComponent(email), {
+      ...(await readStored<object>('subscribers', encodeURIComponent(email))),
+      enabled: false,
+      unsubscribedAt: new Date().toISOString(),
+    });
+    await openTab(page);
+    const row = list(page).getByRole('listitem').filter({ hasText: email });
+    await expect(row).toContainText('Unsubscribed');
+    await expect(row.getByRole('button', { name: `Reactivate ${email}` })).toHaveCount(0);
+    await row.getByRole('button', { name: `${optInAdminTexts.sendConfirmation} ${email}` }).click();
+    await expect(toasts(page).getByRole('status')).toHaveText(optInAdminTexts.confirmationSent);
+    await expect(row).toContainText('Unsubscribed');
+    expect(await readStored('subscribers', encodeURIComponent(email))).toMatchObject({ email, enabled: false });
+    const mails = (await listStored<{ to: string; text: string }>('outbox')).filter((m) => m.to === email);
+    expect(mails.filter((m) => m.text.includes('/confirm?token='))).toHaveLength(2);
+  });
+
   test('Export CSV downloads email, status and subscribed at', async ({ page, request }) => {
     const [active, inactive] = addresses();
-    for (const email of [active, inactive]) await request.post('/api/database/subscribe', { data: { email } });
+    for (const email of [active, inactive]) await subscribeConfirmed(request, email);
     await openTab(page);
     await list(page)
       .getByRole('button', { name: `Deactivate ${inactive}` })

@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../src/lib/messages';
+import { newsletterMessages } from '../../src/lib/newsletter';
+import { optInTexts } from '../../src/lib/opt-in';
+import { expectNoAxeViolations } from '../helpers/axe';
+import { confirmLinkMailedTo } from '../helpers/e2e-newsletter';
 import { newsletterReady } from '../helpers/hydration';
 import { readStored } from '../helpers/stored';
 
@@ -54,17 +58,47 @@ test('a good address is stored once, confirmed, and the field cleared', async ({
   await expect(f.input).toBeDisabled();
   release();
   await expect(f.status).toHaveText(messages.subscribeSuccess);
-  await expect(f.status).toContainText('Beacon College Counsel');
+  // The success the visitor expects, then what to do: nothing arrives until the address confirms.
+  await expect(f.status).toHaveText(/^Successfully subscribed to the Beacon College Counsel newsletter! /);
+  await expect(f.status).toContainText(newsletterMessages.confirm);
+  await expect(f.status).toContainText(/check your inbox/i);
   await expect(f.input).toHaveValue('');
   await expect(f.button).toHaveText('Subscribe');
   await expect(f.alert).toBeEmpty();
-  expect(await readStored('subscribers', encodeURIComponent(email))).toMatchObject({ email, enabled: true });
+  expect(await readStored('subscribers', encodeURIComponent(email))).toMatchObject({
+    email,
+    enabled: false,
+    pending: true,
+  });
 
   // The same address again is not an error for the visitor.
   await page.unroute('**/api/database/subscribe');
   await f.input.fill(email);
   await f.button.click();
   await expect(f.status).toHaveText(messages.subscribeSuccess);
+});
+
+test('the mailed link asks first, then confirms: only then is the address active', async ({ page }) => {
+  const f = form(page);
+  const email = `confirming-${Date.now()}@example.com`;
+  await f.input.fill(email);
+  await f.button.click();
+  await expect(f.status).toContainText(newsletterMessages.confirm);
+  const link = await confirmLinkMailedTo(email);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(optInTexts.newsletter.askTitle);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `/tmp/newsletter-confirm-${width}.png` });
+  }
+  expect(await readStored('subscribers', encodeURIComponent(email))).toMatchObject({ enabled: false });
+  // By keyboard: the one button is the next stop after the links above it.
+  await page.getByRole('button', { name: optInTexts.confirmButton }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(optInTexts.newsletter.doneTitle);
+  await expect(page.getByRole('main')).toContainText(optInTexts.newsletter.doneBody(email));
+  expect(await readStored('subscribers', encodeURIComponent(email))).toMatchObject({ email, enabled: true });
 });
 
 test('a failure says so and keeps the address', async ({ page }) => {

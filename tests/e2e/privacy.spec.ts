@@ -13,6 +13,7 @@ import { unsubscribeTexts } from '../../src/lib/unsubscribe';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { openAdmin, toasts } from '../helpers/e2e-admin';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
+import { subscribeConfirmed } from '../helpers/e2e-newsletter';
 import { buy, MAYA, projectCard, tokenFor } from '../helpers/e2e-delivery';
 import { listStored, readStored, writeStored } from '../helpers/stored';
 import type { Project } from '../../src/lib/delivery';
@@ -191,7 +192,7 @@ test.describe('without JavaScript', () => {
     page,
   }) => {
     const email = uniqueEmail('reader');
-    expect((await page.request.post('/api/database/subscribe', { data: { email } })).ok()).toBe(true);
+    await subscribeConfirmed(page.request, email);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/privacy-policy#unsubscribe');
     await page.getByLabel('E-mail address').fill(email);

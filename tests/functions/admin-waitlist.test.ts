@@ -1,13 +1,15 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import countsHandler from '../../netlify/functions/admin-waitlist-counts';
 import handler from '../../netlify/functions/admin-waitlist';
+import confirmHandler from '../../netlify/functions/confirm';
 import waitlistHandler from '../../netlify/functions/waitlist';
+import { listOutbox } from '../../netlify/server/core/mail';
 import { editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import type { WaitlistItem } from '../../src/lib/admin-lists.schema';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
-import { call, clearStore } from '../helpers/functions';
+import { call, clearStore, postForm } from '../helpers/functions';
 
 const get = async (query = '', headers?: Record<string, string>) =>
   call(handler, `/api/admin/waitlist${query}`, { headers: headers ?? (await asAdmin()) });
@@ -19,8 +21,15 @@ const remove = async (query: Record<string, string>, headers?: Record<string, st
     headers: headers ?? (await asAdmin()),
   });
 const csv = async (query = '') => call(handler, `/api/admin/waitlist?format=csv${query}`, { headers: await asAdmin() });
-const join = (email: string, editorId: string) =>
-  call(waitlistHandler, '/api/waitlist', { method: 'POST', json: { email, editorId } });
+/** Joins as a family does: asks on the editor's card, then confirms through the link mailed to the address. */
+async function join(email: string, editorId: string) {
+  await Promise.all([clearStore('outbox'), clearStore('limits')]);
+  const asked = await call(waitlistHandler, '/api/waitlist', { method: 'POST', json: { email, editorId } });
+  const [mail] = (await listOutbox(undefined, 10)).map((m) => m.value);
+  const token = new URL(/http\S+\/confirm\?token=\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+  const confirmed = await postForm(confirmHandler, '/confirm', { token });
+  return { asked, confirmed };
+}
 const who = (items: WaitlistItem[]) => items.map((i) => `${i.editorId}: ${i.email}`);
 
 beforeAll(async () => {
@@ -41,7 +50,7 @@ describe('GET /api/admin/waitlist', () => {
       ['o/brien@example.com', 'daniel-okafor'],
       ['amy@example.com', 'daniel-okafor'],
     ]) {
-      expect((await join(email, editorId)).status).toBe(201);
+      expect(await join(email, editorId)).toMatchObject({ asked: { status: 202 }, confirmed: { status: 200 } });
     }
     await waitlistRepo().markTold('daniel-okafor', 'zoe@example.com', { at: '2030-01-01T10:00:00.000Z', opening: 1 });
     const res = await get();

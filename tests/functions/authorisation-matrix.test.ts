@@ -10,6 +10,7 @@ import { inquirySchema } from '../../src/lib/schemas';
 import { editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
+import { confirmUrl } from '../../netlify/server/contact/opt-in';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
 import { LOCAL_UNSUBSCRIBE_SECRET, signUnsubscribeToken } from '../../netlify/server/privacy/unsubscribe-token';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
@@ -167,9 +168,20 @@ const MATRIX: Record<string, Row> = {
       return { path: '/api/database/emails', json: { id: 'matrix@example.com', enabled: false } };
     },
   },
+  'POST /api/database/emails': {
+    expect: adminsOnly(200),
+    request: async () => {
+      await clearStore('limits');
+      await subscribersRepo().signUp('matrix-pending@example.com');
+      return { path: '/api/database/emails', json: { id: 'matrix-pending@example.com' } };
+    },
+  },
   'POST /api/database/subscribe': {
     expect: everyone(200),
-    request: async () => ({ path: '/api/database/subscribe', json: { email: 'reader@example.com' } }),
+    request: async () => ({
+      path: '/api/database/subscribe',
+      json: { email: `reader-${crypto.randomUUID()}@example.com` },
+    }),
   },
   'POST /api/admin/privacy': {
     expect: adminsOnly(200),
@@ -219,6 +231,22 @@ const MATRIX: Record<string, Row> = {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://elsewhere.example' },
     }),
   },
+  'GET /confirm': {
+    expect: everyone(200),
+    request: async () => {
+      const url = new URL(confirmUrl({ list: 'newsletter', email: 'matrix@example.com' }));
+      return { path: `${url.pathname}${url.search}` };
+    },
+  },
+  'POST /confirm': {
+    expect: everyone(403),
+    // A form from another site: only our own confirmation page may post it.
+    request: async () => ({
+      path: '/confirm',
+      body: 'token=forged.1.x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://elsewhere.example' },
+    }),
+  },
   'POST /api/newsletter/unsubscribe-link': {
     expect: everyone(200),
     request: async () => ({
@@ -228,7 +256,7 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/contact': { expect: everyone(200), request: async () => ({ path: '/api/contact', json: validInquiry }) },
   'POST /api/waitlist': {
-    expect: everyone(201),
+    expect: everyone(202),
     request: async () => ({
       path: '/api/waitlist',
       json: { email: `waiting-${crypto.randomUUID()}@example.com`, editorId: 'maya-chen' },

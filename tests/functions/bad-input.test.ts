@@ -238,6 +238,12 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: admin,
     valid: () => ({ id: attentionId, seen: true }),
   },
+  'POST /api/database/emails': {
+    kind: 'json',
+    path: () => '/api/database/emails',
+    headers: admin,
+    valid: () => ({ id: 'reader@example.com' }),
+  },
   'PATCH /api/database/emails': {
     kind: 'json',
     path: () => '/api/database/emails',

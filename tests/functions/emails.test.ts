@@ -2,6 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import emailsHandler from '../../netlify/functions/emails';
 import subscribeHandler from '../../netlify/functions/subscribe';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
+import { auditPage } from '../../netlify/server/admin/audit-log';
+import { listOutbox } from '../../netlify/server/core/mail';
+import { RATE_LIMITS } from '../../src/lib/limits';
+import { optInTexts } from '../../src/lib/opt-in';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { call, clearStore } from '../helpers/functions';
 
@@ -15,7 +19,10 @@ async function subscribe(...emails: string[]) {
     await subscribersRepo().subscribe(email, new Date(Date.UTC(2025, 0, 1 + i)));
 }
 
-beforeEach(() => clearStore('subscribers'));
+/** The audit log, newest first. */
+const listAudit = async () => (await auditPage({ limit: 100 }, undefined)).items;
+
+beforeEach(() => Promise.all([clearStore('subscribers'), clearStore('audit')]));
 
 describe('GET /api/database/emails', () => {
   itRefusesAllButAdmins((headers) => get('', headers));
@@ -43,15 +50,15 @@ describe('GET /api/database/emails', () => {
     const first = await get('?limit=2');
     expect(first.body).toEqual({
       items: [
-        { id: 'a@example.com', enabled: true, subscribedAt: '2025-01-02T00:00:00.000Z' },
-        { id: 'b@example.com', enabled: true, subscribedAt: '2025-01-03T00:00:00.000Z' },
+        { id: 'a@example.com', enabled: true, status: 'active', subscribedAt: '2025-01-02T00:00:00.000Z' },
+        { id: 'b@example.com', enabled: true, status: 'active', subscribedAt: '2025-01-03T00:00:00.000Z' },
       ],
       nextCursor: expect.any(String),
       total: 3,
     });
     const second = await get(`?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
     expect(second.body).toEqual({
-      items: [{ id: 'c@example.com', enabled: true, subscribedAt: '2025-01-01T00:00:00.000Z' }],
+      items: [{ id: 'c@example.com', enabled: true, status: 'active', subscribedAt: '2025-01-01T00:00:00.000Z' }],
       nextCursor: null,
       total: 3,
     });
@@ -107,7 +114,12 @@ describe('PATCH /api/database/emails { id, enabled }', () => {
     await subscribe('a@example.com');
     const off = await patch({ id: 'A@Example.com ', enabled: false });
     expect(off.status).toBe(200);
-    expect(off.body).toEqual({ id: 'a@example.com', enabled: false, subscribedAt: '2025-01-01T00:00:00.000Z' });
+    expect(off.body).toEqual({
+      id: 'a@example.com',
+      enabled: false,
+      status: 'inactive',
+      subscribedAt: '2025-01-01T00:00:00.000Z',
+    });
     expect((await get()).body).toEqual([{ id: 'a@example.com', enabled: false }]);
     const on = await patch({ id: 'a@example.com', enabled: true });
     expect(on.body.enabled).toBe(true);
@@ -118,13 +130,28 @@ describe('PATCH /api/database/emails { id, enabled }', () => {
     });
   });
 
-  it('a deactivated address that subscribes again is active again', async () => {
+  it('a deactivated address that signs up again stays inactive: only its owner’s confirmation changes it', async () => {
     await subscribe('a@example.com');
     await patch({ id: 'a@example.com', enabled: false });
     await call(subscribeHandler, '/api/database/subscribe', { method: 'POST', json: { email: 'a@example.com' } });
-    expect((await get()).body).toEqual([{ id: 'a@example.com', enabled: true }]);
+    expect((await get()).body).toEqual([{ id: 'a@example.com', enabled: false }]);
   });
 
+  it.each([
+    ['unsubscribed', () => subscribersRepo().unsubscribe('a@example.com')],
+    ['pending', () => subscribersRepo().signUp('p@example.com')],
+  ])('never reactivates an address that is %s: 409, unchanged, nothing logged', async (status, arrange) => {
+    await subscribe('a@example.com');
+    await arrange();
+    const id = status === 'pending' ? 'p@example.com' : 'a@example.com';
+    const before = await subscribersRepo().get(id);
+    const entries = (await listAudit()).length;
+    const res = await patch({ id, enabled: true });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: optInTexts.notReactivatable });
+    expect(await subscribersRepo().get(id)).toEqual(before);
+    expect(await listAudit()).toHaveLength(entries);
+  });
   it('answers 404 for an address that never subscribed, and creates nothing', async () => {
     const res = await patch({ id: 'nobody@example.com', enabled: true });
     expect(res.status).toBe(404);
@@ -152,5 +179,47 @@ describe('PATCH /api/database/emails { id, enabled }', () => {
     const res = await patch(body);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(message);
+  });
+});
+
+describe('POST /api/database/emails { id }: the admin mails the confirmation link', () => {
+  const send = async (body: unknown, headers?: Record<string, string>) =>
+    call(emailsHandler, '/api/database/emails', { method: 'POST', json: body, headers: headers ?? (await asAdmin()) });
+  const mailsTo = async (email: string) =>
+    (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => m.to === email);
+
+  beforeEach(() => Promise.all([clearStore('outbox'), clearStore('limits')]));
+  itRefusesAllButAdmins((headers) => send({ id: 'a@example.com' }, headers));
+
+  it('mails an address that unsubscribed the link, audited, and leaves it inactive until its owner confirms', async () => {
+    await subscribe('a@example.com');
+    await subscribersRepo().unsubscribe('a@example.com');
+    const before = await subscribersRepo().get('a@example.com');
+    const res = await send({ id: 'a@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: 'a@example.com', enabled: false, status: 'unsubscribed' });
+    expect(await subscribersRepo().get('a@example.com')).toEqual(before);
+    const [mail] = await mailsTo('a@example.com');
+    expect(mail.subject).toBe(optInTexts.newsletter.mailSubject);
+    expect(mail.text).toMatch(/\/confirm\?token=/);
+    expect((await listAudit())[0]).toMatchObject({
+      action: 'subscriber-confirmation-sent',
+      subject: { kind: 'subscriber', id: 'a@example.com' },
+    });
+  });
+
+  it('answers 409 for an active address, 404 for an unknown one, 429 past the hourly limit; mails nothing then', async () => {
+    await subscribe('a@example.com');
+    expect(await send({ id: 'a@example.com' })).toMatchObject({
+      status: 409,
+      body: { error: optInTexts.alreadyActive },
+    });
+    expect((await send({ id: 'nobody@example.com' })).status).toBe(404);
+    await subscribersRepo().signUp('p@example.com');
+    for (let i = 0; i < RATE_LIMITS.confirmMail.limit; i++)
+      expect((await send({ id: 'p@example.com' })).status).toBe(200);
+    expect((await send({ id: 'p@example.com' })).status).toBe(429);
+    expect(await mailsTo('a@example.com')).toEqual([]);
+    expect(await mailsTo('p@example.com')).toHaveLength(RATE_LIMITS.confirmMail.limit);
   });
 });

@@ -10,7 +10,9 @@ import projectHandler from '../../netlify/functions/project';
 import projectFile from '../../netlify/functions/project-file';
 import projectsHandler from '../../netlify/functions/projects';
 import studentAccess from '../../netlify/functions/student-access';
+import type { Caller } from '../../netlify/server/core/auth';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { setStudentAccess } from '../../netlify/server/delivery/student-access';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { deliveryMessages, type ProjectView } from '../../src/lib/delivery';
 import { studentAccessMessages } from '../../src/lib/student-access';
@@ -20,7 +22,7 @@ import { call, clearStore } from '../helpers/functions';
 import { selection, student } from '../helpers/orders';
 import { act, paidOrder, submitText, upload, useDeliveryParties } from '../helpers/projects';
 
-const parties = useDeliveryParties();
+const parties = useDeliveryParties(['limits']);
 let sam: Awaited<ReturnType<typeof createUser>>;
 let samUnverified: Awaited<ReturnType<typeof createUser>>;
 
@@ -164,6 +166,49 @@ describe('inviting the student', () => {
       expect((await projectsRepo().get(id))!.history.filter((e) => e.type === 'student_invited')).toHaveLength(1);
   });
 
+  it('one address gets at most two invitations an hour, whatever the parent does between them', async () => {
+    const { orderId } = await samsOrder();
+    await clearStore('outbox');
+    const customer = { uid: parties.customer.uid, email: parties.customer.email } as Caller;
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 10, minute));
+    for (const minute of [0, 10]) {
+      await setStudentAccess(orderId, true, customer, undefined, at(minute));
+      await setStudentAccess(orderId, false, customer, undefined, at(minute + 1));
+    }
+    await expect(setStudentAccess(orderId, true, customer, undefined, at(20))).rejects.toMatchObject({ status: 429 });
+    expect((await mails()).filter((m) => m.to === sam.email)).toHaveLength(2);
+    // The next hour, the next invitation.
+    await setStudentAccess(orderId, true, customer, undefined, new Date('2026-11-27T11:00:00Z'));
+    expect((await mails()).filter((m) => m.to === sam.email)).toHaveLength(3);
+  });
+
+  it.each([
+    ['Your bank: verify at https://bank.example.test today', 'A parent', 'verify at'],
+    ['<b>Pat</b>', 'A parent', '<b>'],
+    ['Pat https://x.test', 'A parent', 'x.test'],
+    ["Anne-Marie O'Neil", 'Anne-Marie', "O'Neil"],
+    ['Zoë Ørsted', 'Zoë', 'Ørsted'],
+  ])(
+    'the invitation names a parent typed as %j only as %j, and carries nothing else they typed',
+    async (typed, shown, rest) => {
+      const { orderId } = await paidOrder(
+        parties.customer.idToken,
+        selection({
+          services: [{ id: 'supplement-small', quantity: 1 }],
+          student: { ...student, studentEmail: sam.email, parentName: typed },
+        }),
+      );
+      await clearStore('outbox');
+      expect((await share(parties.customer.idToken, orderId)).status).toBe(200);
+      const [mail] = await mails();
+      expect(mail.subject).toBe(`${shown} invited you to work on your essays with Maya Chen`);
+      for (const text of [mail.subject, mail.text, mail.html ?? '']) {
+        expect(text).not.toContain(rest);
+        if (shown === 'A parent') expect(text).not.toContain('Pat');
+      }
+    },
+  );
+
   it('what the editor does reaches Sam and the parent; what Sam does reaches the editor', async () => {
     const {
       orderId,
@@ -260,9 +305,13 @@ describe('who may', () => {
   });
 
   it('ten changes an hour, then 429 with Retry-After', async () => {
+    // Five students, each invited and removed once: two changes each, one invitation per address.
+    for (let i = 0; i < 5; i++) {
+      const { orderId } = await samsOrder(`student-${i}-${sam.email}`);
+      expect((await share(parties.customer.idToken, orderId)).status).toBe(200);
+      expect((await share(parties.customer.idToken, orderId, 'DELETE')).status).toBe(200);
+    }
     const { orderId } = await samsOrder();
-    for (let i = 0; i < 10; i++)
-      expect((await share(parties.customer.idToken, orderId, i % 2 ? 'DELETE' : 'POST')).status).toBe(200);
     const refused = await share(parties.customer.idToken, orderId);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).not.toBeNull();

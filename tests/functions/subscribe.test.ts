@@ -1,7 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import subscribeHandler from '../../netlify/functions/subscribe';
+import confirmHandler from '../../netlify/functions/confirm';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
-import { escapeHtml } from '../../netlify/server/core/mail';
+import { escapeHtml, listOutbox } from '../../netlify/server/core/mail';
+import { LOCAL_UNSUBSCRIBE_SECRET, signUnsubscribeToken } from '../../netlify/server/privacy/unsubscribe-token';
+import { RATE_LIMITS } from '../../src/lib/limits';
+import { optInTexts } from '../../src/lib/opt-in';
 import { SUBSCRIBED_PATH, formAnswerTexts } from '../../src/lib/form-answers';
 import { messages } from '../../src/lib/messages';
 import { call, clearStore, postForm } from '../helpers/functions';
@@ -10,15 +14,22 @@ const PATH = '/api/database/subscribe';
 const post = (body: BodyInit, headers: HeadersInit = { 'content-type': 'application/json' }) =>
   call(subscribeHandler, PATH, { method: 'POST', body, headers });
 
-beforeEach(() => clearStore('subscribers'));
+const mailsTo = async (email: string) =>
+  (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => m.to === email);
+const confirmLinkIn = (text: string) => new URL(/http\S+\/confirm\?token=\S+/.exec(text)![0]);
+
+beforeEach(() => Promise.all(['subscribers', 'outbox', 'limits'].map(clearStore)));
 
 describe('POST /api/database/subscribe', () => {
-  it('stores a trimmed, lower-cased address', async () => {
+  it('stores a trimmed, lower-cased address as waiting for its confirmation: no newsletter yet', async () => {
     const res = await call(subscribeHandler, PATH, { method: 'POST', json: { email: '  Jane@Example.COM ' } });
     expect(res.status).toBe(200);
     const stored = await subscribersRepo().get('jane@example.com');
-    expect(stored).toMatchObject({ email: 'jane@example.com', enabled: true });
+    expect(stored).toMatchObject({ email: 'jane@example.com', enabled: false, pending: true });
     expect(Date.parse(stored!.subscribedAt)).not.toBeNaN();
+    const [mail] = await mailsTo('jane@example.com');
+    expect(mail.subject).toBe(optInTexts.newsletter.mailSubject);
+    expect(confirmLinkIn(mail.text)).toBeTruthy();
   });
 
   it('treats the same address twice as success and stores it once', async () => {
@@ -29,21 +40,60 @@ describe('POST /api/database/subscribe', () => {
     expect(await subscribersRepo().get('twice@example.com')).toEqual(before);
   });
 
-  it('re-enables a disabled address and keeps its first sign-up date', async () => {
-    const { getStore } = await import('@netlify/blobs');
-    const store = getStore({ name: 'subscribers', consistency: 'strong' });
-    await store.setJSON(encodeURIComponent('gone@example.com'), {
-      email: 'gone@example.com',
-      enabled: false,
-      subscribedAt: '2025-01-01T00:00:00.000Z',
-    });
+  it('is active only once the address opens the mailed link and confirms; a second confirmation changes nothing', async () => {
+    await call(subscribeHandler, PATH, { method: 'POST', json: { email: 'sam@example.com' } });
+    const link = confirmLinkIn((await mailsTo('sam@example.com'))[0].text);
+    // Opening the link (as a mail scanner would) only asks.
+    const page = await call(confirmHandler, `${link.pathname}${link.search}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(optInTexts.newsletter.askTitle);
+    expect(await subscribersRepo().get('sam@example.com')).toMatchObject({ enabled: false, pending: true });
+    const token = link.searchParams.get('token')!;
+    const done = await postForm(confirmHandler, '/confirm', { token });
+    expect(done.status).toBe(200);
+    expect(done.body).toContain(optInTexts.newsletter.doneTitle);
+    const active = await subscribersRepo().get('sam@example.com');
+    expect(active).toMatchObject({ email: 'sam@example.com', enabled: true });
+    expect(active?.pending).toBeUndefined();
+    expect((await postForm(confirmHandler, '/confirm', { token })).status).toBe(200);
+    expect(await subscribersRepo().get('sam@example.com')).toEqual(active);
+  });
+
+  it('never re-enables an address that unsubscribed: a sign-up by anyone only mails it the link', async () => {
+    await subscribersRepo().subscribe('gone@example.com', new Date('2025-01-01T00:00:00Z'));
+    await subscribersRepo().unsubscribe('gone@example.com', new Date('2025-06-01T00:00:00Z'));
+    const left = await subscribersRepo().get('gone@example.com');
     const res = await call(subscribeHandler, PATH, { method: 'POST', json: { email: 'gone@example.com' } });
     expect(res.status).toBe(200);
-    expect(await subscribersRepo().get('gone@example.com')).toEqual({
-      email: 'gone@example.com',
+    expect(await subscribersRepo().get('gone@example.com')).toEqual(left);
+    const [mail] = await mailsTo('gone@example.com');
+    const token = confirmLinkIn(mail.text).searchParams.get('token')!;
+    await postForm(confirmHandler, '/confirm', { token });
+    expect(await subscribersRepo().get('gone@example.com')).toMatchObject({
       enabled: true,
       subscribedAt: '2025-01-01T00:00:00.000Z',
     });
+  });
+
+  it(`mails one address at most ${RATE_LIMITS.confirmMail.limit} links an hour, then answers 429`, async () => {
+    for (let i = 0; i < RATE_LIMITS.confirmMail.limit; i++)
+      expect((await call(subscribeHandler, PATH, { method: 'POST', json: { email: 'many@example.com' } })).status).toBe(
+        200,
+      );
+    const refused = await call(subscribeHandler, PATH, { method: 'POST', json: { email: 'many@example.com' } });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: expect.any(String) });
+    expect(await mailsTo('many@example.com')).toHaveLength(RATE_LIMITS.confirmMail.limit);
+  });
+
+  it.each([
+    ['a forged token', 'x.y.z'],
+    ['an unsubscribe token', signUnsubscribeToken('sam@example.com', LOCAL_UNSUBSCRIBE_SECRET)],
+  ])('refuses %s with a page and changes nothing', async (_, token) => {
+    const res = await postForm(confirmHandler, '/confirm', { token });
+    expect(res.status).toBe(400);
+    expect(res.body).toContain(optInTexts.badLinkTitle);
+    expect(await subscribersRepo().get('sam@example.com')).toBeNull();
   });
 
   it.each([
@@ -99,7 +149,8 @@ describe('POST /api/database/subscribe: the footer form posted before its script
     const res = await postEmail('  Form@Example.COM ');
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(SUBSCRIBED_PATH);
-    expect(await subscribersRepo().get('form@example.com')).toMatchObject({ email: 'form@example.com', enabled: true });
+    expect(await subscribersRepo().get('form@example.com')).toMatchObject({ email: 'form@example.com', pending: true });
+    expect(await mailsTo('form@example.com')).toHaveLength(1);
   });
 
   it('takes the browser’s word from either header: Origin alone, or Sec-Fetch-Site alone', async () => {

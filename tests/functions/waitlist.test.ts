@@ -1,11 +1,19 @@
 import { getStore } from '@netlify/blobs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import confirmHandler from '../../netlify/functions/confirm';
 import waitlistHandler from '../../netlify/functions/waitlist';
+import { escapeHtml, listOutbox } from '../../netlify/server/core/mail';
+import { editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
+import { RATE_LIMITS } from '../../src/lib/limits';
+import { optInTexts } from '../../src/lib/opt-in';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
-import { call, clearStore } from '../helpers/functions';
+import { call, clearStore, postForm } from '../helpers/functions';
 
 const PATH = '/api/waitlist';
+const mailsTo = async (email: string) =>
+  (await listOutbox(undefined, 200)).map((m) => m.value).filter((m) => m.to === email);
+const confirmLinkIn = (text: string) => new URL(/http\S+\/confirm\?token=\S+/.exec(text)![0]);
 const join = (json: unknown) => call(waitlistHandler, PATH, { method: 'POST', json });
 const post = (body: BodyInit) =>
   call(waitlistHandler, PATH, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
@@ -18,37 +26,75 @@ beforeAll(async () => {
   await clearStore('editors');
   await seedDemoEditors();
 });
-beforeEach(() => clearStore('waitlist'));
+beforeEach(() => Promise.all(['waitlist', 'outbox', 'limits'].map(clearStore)));
 
 describe('POST /api/waitlist', () => {
-  it('stores a normalised address under the editor, with the editor name and a time', async () => {
+  it('stores nothing until the address confirms through the link mailed to it; then it waits, once', async () => {
     const res = await join({ email: '  Parent@Example.COM ', editorId: 'daniel-okafor' });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(202);
     expect(res.body).toEqual({ ok: true });
+    expect(await allKeys()).toEqual([]);
+    const [mail] = await mailsTo('parent@example.com');
+    expect(mail.subject).toBe(optInTexts.waitlist.mailSubject('Daniel Okafor'));
+    const link = confirmLinkIn(mail.text);
+    // Opening the link (as a mail scanner would) only asks.
+    const page = await call(confirmHandler, `${link.pathname}${link.search}`);
+    expect(page.body).toContain(escapeHtml(optInTexts.waitlist.askTitle('Daniel Okafor')));
+    expect(await allKeys()).toEqual([]);
+    const token = link.searchParams.get('token')!;
+    const done = await postForm(confirmHandler, '/confirm', { token });
+    expect(done.status).toBe(200);
+    expect(done.body).toContain(optInTexts.waitlist.doneTitle);
     const entry = await waitlistRepo().get('daniel-okafor', 'parent@example.com');
     expect(entry).toMatchObject({
       email: 'parent@example.com',
       editorId: 'daniel-okafor',
       editorName: 'Daniel Okafor',
     });
-    expect(Date.parse(entry!.at)).not.toBeNaN();
     expect(await storedKeys()).toEqual(['daniel-okafor/parent%40example.com']);
     expect(await allKeys()).toContain(`_joined/${entry!.at}/daniel-okafor/parent%40example.com`);
+    // Confirming again keeps the place.
+    await postForm(confirmHandler, '/confirm', { token });
+    expect(await waitlistRepo().get('daniel-okafor', 'parent@example.com')).toEqual(entry);
+    expect(await allKeys()).toHaveLength(2);
   });
 
-  it('keeps the same address for the same editor once, and answers success both times', async () => {
-    const first = await join({ email: 'twice@example.com', editorId: 'daniel-okafor' });
-    const before = await waitlistRepo().get('daniel-okafor', 'twice@example.com');
-    const second = await join({ email: 'TWICE@example.com', editorId: 'daniel-okafor' });
-    expect([first.status, second.status]).toEqual([201, 200]);
-    expect(second.body).toEqual({ ok: true });
-    expect(await waitlistRepo().get('daniel-okafor', 'twice@example.com')).toEqual(before);
-    expect(await allKeys()).toHaveLength(2); // the entry and its place in the join order, once
+  it('an address told at an opening waits again only through its own link, not by anyone’s sign-up', async () => {
+    await waitlistRepo().join({ email: 'told@example.com', editorId: 'daniel-okafor', editorName: 'Daniel Okafor' });
+    await waitlistRepo().markTold('daniel-okafor', 'told@example.com', { at: new Date().toISOString(), opening: 1 });
+    const told = await waitlistRepo().get('daniel-okafor', 'told@example.com');
+    expect((await join({ email: 'told@example.com', editorId: 'daniel-okafor' })).status).toBe(202);
+    expect(await waitlistRepo().get('daniel-okafor', 'told@example.com')).toEqual(told);
+    const token = confirmLinkIn((await mailsTo('told@example.com'))[0].text).searchParams.get('token')!;
+    await postForm(confirmHandler, '/confirm', { token });
+    expect((await waitlistRepo().get('daniel-okafor', 'told@example.com'))?.told).toBeUndefined();
+  });
+
+  it(`mails one address at most ${RATE_LIMITS.confirmMail.limit} links an hour, then answers 429`, async () => {
+    for (let i = 0; i < RATE_LIMITS.confirmMail.limit; i++)
+      expect((await join({ email: 'many@example.com', editorId: 'daniel-okafor' })).status).toBe(202);
+    expect((await join({ email: 'many@example.com', editorId: 'maya-chen' })).status).toBe(429);
+    expect(await mailsTo('many@example.com')).toHaveLength(RATE_LIMITS.confirmMail.limit);
+  });
+
+  it('a link for an editor who has since been hidden joins nothing', async () => {
+    await join({ email: 'late@example.com', editorId: 'daniel-okafor' });
+    const token = confirmLinkIn((await mailsTo('late@example.com'))[0].text).searchParams.get('token')!;
+    await editorsRepo().setHidden('daniel-okafor', true);
+    try {
+      const res = await postForm(confirmHandler, '/confirm', { token });
+      expect(res.status).toBe(404);
+      expect(res.body).toContain(escapeHtml(optInTexts.waitlist.goneBody));
+      expect(await allKeys()).toEqual([]);
+    } finally {
+      await editorsRepo().setHidden('daniel-okafor', false);
+    }
   });
 
   it('keeps one entry per editor for the same address', async () => {
-    await join({ email: 'both@example.com', editorId: 'daniel-okafor' });
-    await join({ email: 'both@example.com', editorId: 'maya-chen' });
+    for (const editorId of ['daniel-okafor', 'maya-chen']) await join({ email: 'both@example.com', editorId });
+    for (const mail of await mailsTo('both@example.com'))
+      await postForm(confirmHandler, '/confirm', { token: confirmLinkIn(mail.text).searchParams.get('token')! });
     expect((await storedKeys()).sort()).toEqual(['daniel-okafor/both%40example.com', 'maya-chen/both%40example.com']);
   });
 

@@ -1,15 +1,25 @@
 /** Newsletter subscribers: one blob per normalised address. */
 import type { Page, PageQuery } from '../../../src/lib/paging';
+import { optInTexts } from '../../../src/lib/opt-in';
+import type { EmailSubscriber } from '../../../src/lib/schemas';
+import { HttpError } from '../core/http';
 import { listKeys, readPage, readRecords } from '../storage/paging';
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
 
 export interface Subscriber {
   email: string;
+  /** Gets the newsletter: only once the address confirmed through the link mailed to it. */
   enabled: boolean;
   subscribedAt: string;
-  /** When the subscriber left through their unsubscribe link; cleared when they subscribe again. */
+  /** Signed up and not yet confirmed (records from before double opt-in have no such state). */
+  pending?: true;
+  /** When the subscriber left through their unsubscribe link; cleared when they confirm again. */
   unsubscribedAt?: string;
 }
+
+/** How the admin reads a record; only an address an admin turned off may be turned on by one. */
+export const subscriberStatus = (s: Subscriber): EmailSubscriber['status'] =>
+  s.enabled ? 'active' : s.pending ? 'pending' : s.unsubscribedAt ? 'unsubscribed' : 'inactive';
 
 /** Blob keys treat '/' as a folder separator; encoding keeps any address one flat key. */
 export const subscriberKey = (email: string) => encodeURIComponent(email);
@@ -24,17 +34,37 @@ export function subscribersRepo(info?: DeployInfo) {
   return {
     get,
     /**
-     * Subscribes a normalised address. A new address is written once (`onlyIfNew`); a known one
-     * stays as it is, except that a disabled one is enabled again.
+     * A sign-up from the form: a new address is written once (`onlyIfNew`) as pending; a known one
+     * stays exactly as it is, whoever asks: only its owner's confirmation changes it.
+     */
+    async signUp(email: string, now = new Date()): Promise<Subscriber> {
+      const fresh: Subscriber = { email, enabled: false, pending: true, subscribedAt: now.toISOString() };
+      if (await store.setJSON(subscriberKey(email), fresh, { onlyIfNew: true })) return fresh;
+      const current = await get(email);
+      // A 412 from a broken proxy is not a record: the caller is told to retry.
+      if (!current) throw new StorageError(`Subscriber ${subscriberKey(email)}: 412 for a record that does not exist`);
+      return current;
+    },
+    /**
+     * The address's owner confirmed (the link mailed to it), by compare-and-set: it gets the
+     * newsletter from now on, keeping its first sign-up date. Confirming twice changes nothing.
      */
     async subscribe(email: string, now = new Date()): Promise<'created' | 'reenabled' | 'existing'> {
       const key = subscriberKey(email);
-      const fresh: Subscriber = { email, enabled: true, subscribedAt: now.toISOString() };
-      if (await store.setJSON(key, fresh, { onlyIfNew: true })) return 'created';
-      const current = await get(email);
-      if (current?.enabled) return 'existing';
-      await store.setJSON(key, { ...fresh, subscribedAt: current?.subscribedAt ?? fresh.subscribedAt });
-      return 'reenabled';
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const current = await getJSONWithEtag<Subscriber>(store, key);
+        if (current?.value.enabled) return 'existing';
+        const record: Subscriber = {
+          email,
+          enabled: true,
+          subscribedAt: current?.value.subscribedAt ?? now.toISOString(),
+        };
+        const written = current
+          ? await store.setJSON(key, record, { onlyIfMatch: current.etag })
+          : await store.setJSON(key, record, { onlyIfNew: true });
+        if (written) return current ? 'reenabled' : 'created';
+      }
+      throw new StorageError(`Subscriber ${key} kept changing`);
     },
     /**
      * The subscriber's own choice to leave, by compare-and-set: of two clicks at once one records the
@@ -60,10 +90,15 @@ export function subscribersRepo(info?: DeployInfo) {
     async page(query: PageQuery): Promise<Page<Subscriber>> {
       return readPage(store, query, (s: Subscriber) => s);
     },
-    /** Deactivates or reactivates an address; answers the record, or null when it is not subscribed. */
+    /**
+     * Deactivates or reactivates an address (the admin); answers the record, or null when it is not
+     * subscribed. An address that left or never confirmed is not reactivated: only its owner does that.
+     */
     async setEnabled(email: string, enabled: boolean): Promise<Subscriber | null> {
       const current = await get(email);
       if (!current) return null;
+      if (enabled && !current.enabled && subscriberStatus(current) !== 'inactive')
+        throw new HttpError(409, optInTexts.notReactivatable);
       const record: Subscriber = { ...current, enabled };
       await store.setJSON(subscriberKey(email), record);
       return record;

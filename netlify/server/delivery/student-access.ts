@@ -6,14 +6,14 @@
  * invitation e-mail goes once per invitation, named by when the first project was shared.
  */
 import { conflictMessages, isEditorsAddress } from '../../../src/lib/conflicts';
-import { firstName, personName, type Project, type ProjectView } from '../../../src/lib/delivery';
+import { personName, type Project, type ProjectView } from '../../../src/lib/delivery';
+import { normalizeEmail } from '../../../src/lib/email';
 import { projectView } from '../../../src/lib/project-view';
-import { site } from '../../../src/lib/site';
-import { sameAddress, studentAccessMessages } from '../../../src/lib/student-access';
+import { invitationMail, sameAddress, studentAccessMessages } from '../../../src/lib/student-access';
 import type { Caller } from '../core/auth';
 import { serverEnv } from '../core/env';
 import { HttpError } from '../core/http';
-import { escapeHtml, sendMail } from '../core/mail';
+import { paragraphsMail, sendMail } from '../core/mail';
 import { editorsRepo } from '../editors/editors.repo';
 import { ordersRepo, type Order } from '../orders/orders.repo';
 import { spend } from '../core/rate-limits';
@@ -82,26 +82,17 @@ export async function shareProject(
 /** The e-mail that tells the student what they were invited to, and how to get in. */
 async function sendInvitation(order: Order, projects: Project[], info?: DeployInfo) {
   const invitedAt = projects[0].studentAccess!.invitedAt;
-  const editors = [...new Set(projects.map((p) => p.editor.name))].join(' and ');
-  const parent = firstName(order.student.parentName);
-  const lines = [
-    `${order.student.parentName} invited you to work on your essays with ${editors} on ${site.name}: ${[...new Set(projects.map((p) => p.service.title))].join(', ')}.`,
-    `Log in (or create an account) with this address, ${order.student.studentEmail}, and verify it. Your dashboard then lists the projects: submit your drafts and revisions, read the feedback and message ${editors} there. All contact with your editor stays in each project's thread.`,
-    `${parent} keeps the order, its payments and any refunds.`,
-    `Open your dashboard: ${serverEnv().URL}/dashboard`,
-  ];
-  await sendMail(
-    {
-      to: order.student.studentEmail,
-      subject: `${parent} invited you to work on your essays with ${editors}`,
-      text: lines.join('\n\n'),
-      html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
-      replyTo: site.email,
-    },
-    info,
-    new Date(),
-    { id: `student-invite-${order.id}-${Date.parse(invitedAt)}`, at: new Date(invitedAt) },
-  );
+  const { subject, paragraphs } = invitationMail({
+    parentName: order.student.parentName,
+    studentEmail: order.student.studentEmail,
+    editors: [...new Set(projects.map((p) => p.editor.name))].join(' and '),
+    services: [...new Set(projects.map((p) => p.service.title))].join(', '),
+    dashboardUrl: `${serverEnv().URL}/dashboard`,
+  });
+  await sendMail(paragraphsMail(order.student.studentEmail, subject, paragraphs), info, new Date(), {
+    id: `student-invite-${order.id}-${Date.parse(invitedAt)}`,
+    at: new Date(invitedAt),
+  });
 }
 
 /**
@@ -131,6 +122,8 @@ export async function setStudentAccess(
     throw new HttpError(409, studentAccessMessages.ownAddress);
   if (share) await refuseEditorAsStudent(order, info);
   await spend('studentAccess', caller.uid, info, now);
+  // Each invitation mails an address that never asked us for anything: a few an hour at most.
+  if (share) await spend('studentInvite', normalizeEmail(order.student.studentEmail), info, now);
   await ensureProjects(order, info);
   const projects: Project[] = [];
   for (const { id } of projectsOfOrder(order)) projects.push(await shareProject(id, share, now, info));

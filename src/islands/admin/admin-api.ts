@@ -79,6 +79,9 @@ export const subscribersPage = (cursor: string | null) =>
 export const allSubscribers = () => signedInFetch<{ id: string; enabled: boolean }[]>('/api/database/emails');
 export const setSubscriberEnabled = (id: string, enabled: boolean) =>
   signedInFetch<EmailSubscriber>('/api/database/emails', { method: 'PATCH', body: { id, enabled } });
+/** Mails an address that left or never confirmed the link to confirm; it stays as it is until then. */
+export const sendSubscriberConfirmation = (id: string) =>
+  signedInFetch<EmailSubscriber>('/api/database/emails', { method: 'POST', body: { id } });
 
 /** The subscribers as a CSV file, and the name the server gave it. */
 export const subscribersCsv = () => csvFile('/api/database/emails?format=csv', 'subscribers.csv');

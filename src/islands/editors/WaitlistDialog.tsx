@@ -1,12 +1,13 @@
 /**
- * 'Join Waitlist': a modal dialog asking for an e-mail. Empty submit does nothing;
- * a good address is stored once for the editor (POST /api/waitlist), then the visitor goes on to
- * select-services with the editor chosen. Native <dialog> gives Escape and an inert page; we add a
+ * 'Join Waitlist': a modal dialog asking for an e-mail. Empty submit does nothing; for a good address
+ * we mail a link (POST /api/waitlist) and the dialog says to open it: only a confirmed address waits.
+ * From there the visitor may go on to select-services with the editor chosen. Native <dialog> gives Escape and an inert page; we add a
  * focus trap so Tab never leaves it, and focus returns to the button that opened it.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { apiFetch } from '../../client/api';
 import { emailMessages, isEmail, normalizeEmail } from '../../lib/email';
+import { waitlistInstruction } from '../../lib/opt-in';
 import type { Editor } from '../../lib/schemas';
 import { trapTab } from '../shared/focus-trap';
 import { useModalDialog } from '../shared/useModalDialog';
@@ -24,6 +25,7 @@ export function WaitlistDialog({ editor, onClose }: Props) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
   const id = useId();
 
   const submit = async (event: FormEvent) => {
@@ -34,8 +36,8 @@ export function WaitlistDialog({ editor, onClose }: Props) {
     setError('');
     setBusy(true);
     const result = await apiFetch('/api/waitlist', { method: 'POST', body: { email: address, editorId: editor.id } });
-    if (result.ok) return window.location.assign(reserveHref(editor.id));
     setBusy(false);
+    if (result.ok) return setSent(true);
     setError(SAVE_FAILED);
   };
 
@@ -47,42 +49,62 @@ export function WaitlistDialog({ editor, onClose }: Props) {
       onKeyDown={trapTab}
       className="fixed inset-0 m-auto h-fit w-[min(28rem,calc(100%-2rem))] rounded-2xl bg-white p-6 text-slate-800 shadow-xl backdrop:bg-navy-900/60"
     >
-      <form method="post" onSubmit={submit} noValidate className="space-y-4">
-        <h2 id={`${id}-title`} className="font-serif text-2xl font-bold text-navy-900">
-          Join the waitlist for {editor.name}
-        </h2>
-        <p id={`${id}-description`} className="text-sm text-slate-700">
-          Leave your e-mail and we will tell you when {editor.name} has an open slot. You will then choose your
-          services.
-        </p>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-navy-900">
-            Email address
-          </label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            required
-            autoComplete="email"
-            className="input"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-error`}
-          />
-          <p id={`${id}-error`} role="alert" className="min-h-5 text-sm font-medium text-red-700">
-            {error}
+      {sent ? (
+        <div className="space-y-4">
+          <h2 id={`${id}-title`} className="font-serif text-2xl font-bold text-navy-900">
+            Join the waitlist for {editor.name}
+          </h2>
+          <p id={`${id}-description`} role="status" className="text-sm text-slate-700">
+            {waitlistInstruction(editor.name)}
           </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className="btn-outline" onClick={close}>
+              Close
+            </button>
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the form it replaces had the focus */}
+            <a className="btn-primary" href={reserveHref(editor.id)} autoFocus>
+              Choose your services
+            </a>
+          </div>
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-outline" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? 'Joining...' : 'Join Waitlist'}
-          </button>
-        </div>
-      </form>
+      ) : (
+        <form method="post" onSubmit={submit} noValidate className="space-y-4">
+          <h2 id={`${id}-title`} className="font-serif text-2xl font-bold text-navy-900">
+            Join the waitlist for {editor.name}
+          </h2>
+          <p id={`${id}-description`} className="text-sm text-slate-700">
+            Leave your e-mail and we will tell you when {editor.name} has an open slot. You will then choose your
+            services.
+          </p>
+          <div className="space-y-1">
+            <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-navy-900">
+              Email address
+            </label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              required
+              autoComplete="email"
+              className="input"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-error`}
+            />
+            <p id={`${id}-error`} role="alert" className="min-h-5 text-sm font-medium text-red-700">
+              {error}
+            </p>
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className="btn-outline" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {busy ? 'Joining...' : 'Join Waitlist'}
+            </button>
+          </div>
+        </form>
+      )}
     </dialog>
   );
 }

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { messages } from '../../../lib/messages';
 import type { EmailSubscriber } from '../../../lib/schemas';
-import { allSubscribers, setSubscriberEnabled, subscribersCsv, subscribersPage } from '../admin-api';
+import { optInAdminTexts } from '../../../lib/opt-in';
+import {
+  allSubscribers,
+  sendSubscriberConfirmation,
+  setSubscriberEnabled,
+  subscribersCsv,
+  subscribersPage,
+} from '../admin-api';
 import { downloadFile } from '../../shared/download-file';
 import { copyText } from '../clipboard';
 import { PagedSection } from './PagedSection';
@@ -18,18 +25,30 @@ async function activeAddresses(): Promise<string> {
     .join('\n');
 }
 
-function StatusBadge({ enabled }: { enabled: boolean }) {
-  return enabled ? (
-    <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900">Active</span>
-  ) : (
-    <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800">Inactive</span>
-  );
+const BADGES: Record<EmailSubscriber['status'], { label: string; className: string }> = {
+  active: { label: 'Active', className: 'bg-green-100 text-green-900' },
+  pending: { label: 'Not confirmed', className: 'bg-amber-100 text-amber-900' },
+  unsubscribed: { label: 'Unsubscribed', className: 'bg-slate-200 text-slate-800' },
+  inactive: { label: 'Inactive', className: 'bg-slate-200 text-slate-800' },
+};
+
+function StatusBadge({ status }: { status: EmailSubscriber['status'] }) {
+  const { label, className } = BADGES[status];
+  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${className}`}>{label}</span>;
 }
 
+/** What the row's button does: only an address an admin turned off may be turned on by one. */
+const ACTIONS: Record<EmailSubscriber['status'], string> = {
+  active: 'Deactivate',
+  inactive: 'Reactivate',
+  pending: optInAdminTexts.sendConfirmation,
+  unsubscribed: optInAdminTexts.sendConfirmation,
+};
+
 /**
- * Email Subscribers: the count, 'Copy All Emails', a scrollable list with Active and
- * Inactive badges, a CSV export and deactivate/reactivate. If the list does not load, the rest of
- * the dashboard keeps working.
+ * Email Subscribers: the count, 'Copy All Emails', a scrollable list with a badge for each state, a
+ * CSV export, deactivate/reactivate, and for an address that left or never confirmed only 'Send
+ * confirmation'. If the list does not load, the rest of the dashboard keeps working.
  */
 export function SubscribersTab() {
   const list = usePagedList(subscribersPage, toastFetchFailed);
@@ -54,13 +73,23 @@ export function SubscribersTab() {
     downloadFile(result.data.file, result.data.filename);
   }
 
-  async function setEnabled(subscriber: EmailSubscriber, enabled: boolean) {
+  async function act(subscriber: EmailSubscriber) {
     setChanging(subscriber.id);
-    const result = await setSubscriberEnabled(subscriber.id, enabled);
+    const confirming = subscriber.status === 'pending' || subscriber.status === 'unsubscribed';
+    const result = confirming
+      ? await sendSubscriberConfirmation(subscriber.id)
+      : await setSubscriberEnabled(subscriber.id, !subscriber.enabled);
     setChanging(null);
-    if (!result.ok) return showToast('error', 'Failed to update subscriber');
+    if (!result.ok) return showToast('error', confirming ? result.error : 'Failed to update subscriber');
     list.replaceItem((s) => s.id === subscriber.id, result.data);
-    showToast('success', enabled ? 'Subscriber reactivated' : 'Subscriber deactivated');
+    showToast(
+      'success',
+      confirming
+        ? optInAdminTexts.confirmationSent
+        : subscriber.enabled
+          ? 'Subscriber deactivated'
+          : 'Subscriber reactivated',
+    );
   }
 
   return (
@@ -95,15 +124,15 @@ export function SubscribersTab() {
             <span className="min-w-0 basis-full text-slate-900 [overflow-wrap:anywhere] sm:flex-1 sm:basis-auto">
               {subscriber.id}
             </span>
-            <StatusBadge enabled={subscriber.enabled} />
+            <StatusBadge status={subscriber.status} />
             <button
               type="button"
               className="-mr-3 ml-auto min-h-10 rounded-lg px-3 sm:ml-0 text-sm font-semibold text-navy-700 underline-offset-2 hover:bg-navy-50 hover:underline disabled:opacity-60"
-              onClick={() => void setEnabled(subscriber, !subscriber.enabled)}
+              onClick={() => void act(subscriber)}
               disabled={changing === subscriber.id}
-              aria-label={`${subscriber.enabled ? 'Deactivate' : 'Reactivate'} ${subscriber.id}`}
+              aria-label={`${ACTIONS[subscriber.status]} ${subscriber.id}`}
             >
-              {subscriber.enabled ? 'Deactivate' : 'Reactivate'}
+              {ACTIONS[subscriber.status]}
             </button>
           </li>
         ))}
