@@ -35,6 +35,15 @@ export const INQUIRY_FIELD_LABELS = {
   details: 'Additional Details/Questions',
 } as const;
 
+/** Required fields in the order they appear, so the first problem is the first one on screen. */
+export const REQUIRED_FIELDS = ['parentName', 'studentInfo', 'intendedMajor', 'email'] as const;
+export type RequiredField = (typeof REQUIRED_FIELDS)[number];
+export const isRequired = (field: string): field is RequiredField =>
+  (REQUIRED_FIELDS as readonly string[]).includes(field);
+/** Whether a required field was left blank: the form then says 'Please fill in all required fields.' */
+export const lacksRequired = (fields: Partial<Record<RequiredField, string>>) =>
+  REQUIRED_FIELDS.some((field) => (fields[field] ?? '').trim() === '');
+
 const FORM_TEXT_FIELDS = [
   'parentName',
   'studentInfo',
