@@ -97,7 +97,7 @@ export function EditorCard({ editor, waiting, onEdit, onSetHidden, onDelete }: E
         {waiting !== undefined && <Fact term="Waitlist">{`${waiting} waiting`}</Fact>}
         {editor.projects && <Fact term="Projects">{projectCount(editor.projects)}</Fact>}
         <Fact term="Reviews">
-          {[ratingLabel(editor.rating), onTimeLabel(editor.onTime)].filter(Boolean).join(' · ')}
+          {[ratingLabel(editor.rating, editor.onTime), onTimeLabel(editor.onTime)].filter(Boolean).join(' · ')}
         </Fact>
         <Fact term="Editor account" wide>
           {editor.accountEmail || 'No account'}
