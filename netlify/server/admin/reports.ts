@@ -205,10 +205,10 @@ export function exportRows(kind: ExportKind, orders: Order[], period: { start: n
     const rows = orders.flatMap((order) => {
       const at = paidAt(order);
       if (!within(at)) return [];
+      // A speed upgrade's fee is its add-on line: the turnaround it gives is not a second item.
       const items = [
         ...order.serviceLines.map(lineLabel),
         ...order.addOnLines.filter((line) => line.chargedCents > 0).map((line) => line.title),
-        ...(order.turnaroundFeeCents > 0 ? [order.turnaround.label] : []),
       ];
       const refunded = refundedCents(order);
       const row = [
