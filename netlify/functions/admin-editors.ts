@@ -16,7 +16,7 @@ export default route({
       projectsRepo(context).countByEditor(),
     ]);
     return privateJson(
-      editors.map((editor) => toAdminEditor(editor, counts.get(editor.id) ?? { open: 0, finished: 0 })),
+      editors.map((editor) => toAdminEditor(editor, counts.get(editor.id) ?? { open: 0, finished: 0, stopped: 0 })),
     );
   },
 });

@@ -13,6 +13,7 @@ import {
   contactServiceLabel,
   inquiryFromForm,
   isHoneypotFilled,
+  lacksRequired,
   majorLabel,
   turnaroundLabelById,
   type InquiryFormFields,
@@ -50,6 +51,8 @@ async function fromForm(req: Request, context: Context) {
     problemPage({
       status,
       title: formAnswerTexts.inquiryNotSent,
+      // The form's own words for a blank required field, above the list of them.
+      lead: lacksRequired(fields) ? messages.requiredFields : undefined,
       problems,
       entered: entered(fields),
       back: { href: CONTACT_PATH, label: formAnswerTexts.backToForm },

@@ -7,9 +7,7 @@ import { EDITORS_CACHE_HEADERS } from '../server/core/cdn';
 import { HttpError, route } from '../server/core/http';
 import { editorsRepo, isShown } from '../server/editors/editors.repo';
 import { reviewsRepo } from '../server/reviews/reviews.repo';
-
-/** A profile lists this many at most: the rating counts them all. */
-export const PROFILE_REVIEWS = 50;
+import { PROFILE_REVIEWS } from '../../src/lib/reviews';
 
 export default route({
   GET: async (_req, context) => {

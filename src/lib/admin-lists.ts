@@ -60,6 +60,13 @@ export interface AdminEditor extends Editor {
   hidden: boolean;
   /** The address the editor signs in with; '' for none. */
   accountEmail: string;
-  /** Projects they edit now, open and finished; undefined where not counted. */
-  projects?: { open: number; finished: number };
+  /** Projects they edit now, open, finished and stopped unfinished; undefined where not counted. */
+  projects?: ProjectCounts;
+}
+
+/** An editor's projects: open, finished (made final) and stopped (withdrawn or cancelled). */
+export interface ProjectCounts {
+  open: number;
+  finished: number;
+  stopped: number;
 }

@@ -136,6 +136,8 @@ export const MAJORS = [
 ] as const;
 export const majorValue = (label: string) => label.toLowerCase();
 export const MAJOR_VALUES = MAJORS.map(majorValue);
+/** The majors where a form has no Additional Details field (the checkout): its Other asks for nothing more. */
+export const MAJORS_WITHOUT_DETAILS = [...MAJORS.filter((major) => !major.startsWith('Other')), 'Other'] as const;
 
 export const TURNAROUND_OPTIONS = [
   { id: 'standard', label: 'Standard 3-5 days', priceCents: 0 },
@@ -144,12 +146,22 @@ export const TURNAROUND_OPTIONS = [
 ] as const;
 export type TurnaroundId = (typeof TURNAROUND_OPTIONS)[number]['id'];
 
+/** Each faster turnaround and the add-on that gives it, fastest first. */
+const SPEED_UPGRADES: readonly { turnaround: TurnaroundId; addOn: AddOnId }[] = [
+  { turnaround: '24hr', addOn: 'speed24hr' },
+  { turnaround: '48hr', addOn: 'speed48hr' },
+];
+
 /** The turnaround an order gets: a speed upgrade chosen now or owned from before (an owned upgrade speeds up all future orders). */
 export function turnaroundFor(addOns: readonly AddOnId[], owned: OwnedAddOns) {
   const has = (id: AddOnId) => addOns.includes(id) || owned[id];
-  const id: TurnaroundId = has('speed24hr') ? '24hr' : has('speed48hr') ? '48hr' : 'standard';
+  const id = SPEED_UPGRADES.find((speed) => has(speed.addOn))?.turnaround ?? 'standard';
   return TURNAROUND_OPTIONS.find((t) => t.id === id)!;
 }
+
+/** The add-on that gives a turnaround ('48hr': 'speed48hr'); null for the standard one. */
+export const speedUpgradeOf = (turnaroundId: string): AddOnId | null =>
+  SPEED_UPGRADES.find((speed) => speed.turnaround === turnaroundId)?.addOn ?? null;
 
 export const serviceById = (id: string) => SERVICES.find((s) => s.id === id);
 export const addOnById = (id: string) => ADD_ONS.find((a) => a.id === id);

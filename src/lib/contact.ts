@@ -1,5 +1,5 @@
 /** Rules of the contact form shared by the form island and POST /api/contact. */
-import { CONTACT_SERVICE_OPTIONS, MAJORS, TURNAROUND_OPTIONS, majorValue } from './catalogue';
+import { CONTACT_SERVICE_OPTIONS, MAJORS, MAJORS_WITHOUT_DETAILS, TURNAROUND_OPTIONS, majorValue } from './catalogue';
 import { formatUsd } from './money';
 
 /** Length caps of the inquiry's free-text fields: the form's maxlength and the server's check. */
@@ -34,6 +34,15 @@ export const INQUIRY_FIELD_LABELS = {
   phone: 'Phone',
   details: 'Additional Details/Questions',
 } as const;
+
+/** Required fields in the order they appear, so the first problem is the first one on screen. */
+export const REQUIRED_FIELDS = ['parentName', 'studentInfo', 'intendedMajor', 'email'] as const;
+export type RequiredField = (typeof REQUIRED_FIELDS)[number];
+export const isRequired = (field: string): field is RequiredField =>
+  (REQUIRED_FIELDS as readonly string[]).includes(field);
+/** Whether a required field was left blank: the form then says 'Please fill in all required fields.' */
+export const lacksRequired = (fields: Partial<Record<RequiredField, string>>) =>
+  REQUIRED_FIELDS.some((field) => (fields[field] ?? '').trim() === '');
 
 const FORM_TEXT_FIELDS = [
   'parentName',
@@ -92,7 +101,8 @@ export const turnaroundLabel = (option: (typeof TURNAROUND_OPTIONS)[number]) =>
   option.priceCents > 0 ? `${option.label} (+${formatUsd(option.priceCents)})` : option.label;
 
 /** Display labels for the stored ids, for the people who read inquiries. */
-export const majorLabel = (value: string) => MAJORS.find((m) => majorValue(m) === value) ?? value;
+export const majorLabel = (value: string) =>
+  [...MAJORS, ...MAJORS_WITHOUT_DETAILS].find((m) => majorValue(m) === value) ?? value;
 export const contactServiceLabel = (id: string) => CONTACT_SERVICE_OPTIONS.find((o) => o.id === id)?.label ?? id;
 export const turnaroundLabelById = (id: string) => {
   const option = TURNAROUND_OPTIONS.find((o) => o.id === id);

@@ -49,6 +49,8 @@ export const editorStateLabel: Record<ProjectState, string> = {
 
 export const TERMINAL_STATES: readonly ProjectState[] = ['final', 'withdrawn', 'cancelled'];
 export const isTerminal = (state: ProjectState) => TERMINAL_STATES.includes(state);
+/** Finished: made final. A withdrawn or cancelled project ended too, but unfinished; nothing counts it as finished. */
+export const isFinished = (state: ProjectState) => state === 'final';
 /** States in which a slot-counting project occupies one of its editor's active slots. */
 export const isActive = (state: ProjectState) => state === 'submitted' || state === 'in_review' || state === 'returned';
 

@@ -27,9 +27,15 @@ export interface OnTimeShare {
   share: number | null;
 }
 
-/** '★ 4.8 · 12 reviews', or 'New editor' before there are enough. */
-export const ratingLabel = (rating: EditorRating) =>
-  rating.average === null ? 'New editor' : `★ ${rating.average.toFixed(1)} · ${rating.count} reviews`;
+/**
+ * '★ 4.8 · 12 reviews' once there are enough for an average; before, how many there are ('1 review');
+ * with none, 'No reviews yet' once the editor has returned work, and 'New editor' only before.
+ */
+export function ratingLabel(rating: EditorRating, onTime: OnTimeShare) {
+  if (rating.average !== null) return `★ ${rating.average.toFixed(1)} · ${rating.count} reviews`;
+  if (rating.count > 0) return `${rating.count} review${rating.count === 1 ? '' : 's'}`;
+  return onTime.rounds > 0 ? 'No reviews yet' : 'New editor';
+}
 
 /** 'On time 95%' once enough rounds were returned. */
 export const onTimeLabel = (onTime: OnTimeShare) =>

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, LOCAL_ADMIN, logIn, uniqueEmail } from '../helpers/e2e-auth';
+import { expectNoAxeViolations } from '../helpers/axe';
+import { createAccount, latestVerification, LOCAL_ADMIN, logIn, register, uniqueEmail } from '../helpers/e2e-auth';
 import { ADMIN_TABS } from '../helpers/e2e-admin';
 
 test('a signed-out visitor gets the sign-in form on /admin, on its sign-in tab, and the dashboard right after signing in as an admin', async ({
@@ -28,6 +29,30 @@ test('a signed-in customer who is not an admin is sent to the home page', async 
   await logIn(page, email);
   await expect(page.getByRole('link', { name: 'Open the Admin Dashboard' })).toBeHidden();
   await page.goto('/admin');
+  await expect(page).toHaveURL('/');
+});
+
+test('an unverified account is asked only to verify, with no word of what it may open; verified, a non-admin goes home', async ({
+  page,
+}) => {
+  const email = uniqueEmail('unverified');
+  await page.goto('/admin');
+  await register(page, email);
+  const verify = page.getByRole('region', { name: 'Verify your e-mail' });
+  // Whether this address is an admin's is not said: the same words for anyone.
+  await expect(verify).toContainText('Verify your e-mail to continue.');
+  await expect(page.getByRole('main')).not.toContainText('Admin Dashboard');
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.screenshot({ path: test.info().outputPath(`verify-${width}.png`) });
+  }
+
+  const sent = await latestVerification(page.request, email);
+  const mail = await page.context().newPage();
+  await mail.goto(sent!.oobLink);
+  await mail.close();
+  await verify.getByRole('button', { name: 'I have verified' }).click();
   await expect(page).toHaveURL('/');
 });
 

@@ -301,18 +301,24 @@ test('an editor with projects offers no Delete, says why, and shows how many pro
   page,
   request,
 }) => {
-  const [editor] = await ownEditors(page, request);
+  const [editor, other] = await ownEditors(page, request, 2);
   await page.route(ADMIN_EDITORS_LIST, async (route) => {
     const editors = (await (await route.fetch()).json()) as { id: string }[];
-    await route.fulfill({
-      json: editors.map((e) => (e.id === editor.id ? { ...e, projects: { open: 1, finished: 2 } } : e)),
-    });
+    const counts: Record<string, object> = {
+      [editor.id]: { open: 1, finished: 2, stopped: 0 },
+      // One project, cancelled: not finished, and still no Delete.
+      [other.id]: { open: 0, finished: 0, stopped: 1 },
+    };
+    await route.fulfill({ json: editors.map((e) => (counts[e.id] ? { ...e, projects: counts[e.id] } : e)) });
   });
   await page.reload();
   await expect(card(page, editor.name)).toContainText('Projects1 open, 2 finished');
-  await expect(card(page, editor.name)).toContainText('hide rather than delete');
-  await expect(page.getByRole('button', { name: `Delete ${editor.name}` })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: `Hide from the site: ${editor.name}` })).toBeVisible();
+  await expect(card(page, other.name)).toContainText('Projects0 open, 0 finished, 1 withdrawn or cancelled');
+  for (const { name } of [editor, other]) {
+    await expect(card(page, name)).toContainText('hide rather than delete');
+    await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Hide from the site: ${name}` })).toBeVisible();
+  }
 });
 
 test('works by keyboard: add with Enter, edit and cancel, focus comes back', async ({ page }) => {

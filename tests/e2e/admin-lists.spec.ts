@@ -52,7 +52,7 @@ async function placeOrders(request: APIRequestContext, parentEmail: string) {
   const paid = await openOrderThroughApi(request, token, {
     services: [{ id: 'supplement-small', quantity: 2 }],
     editorId: 'maya-chen',
-    addOns: ['community'],
+    addOns: ['community', 'speed48hr'],
     parentEmail,
   });
   await payThroughApi(request, token, paid);
@@ -211,7 +211,7 @@ test('Orders: a paid order shows status, customer, editor, amounts and payment r
   for (const text of [
     customer,
     'Maya Chen',
-    '$200',
+    '$450',
     /pi_test_local_[0-9a-f]+/,
     'Supplemental Essay Help (Small) × 2',
   ]) {
@@ -235,7 +235,6 @@ test('Orders: a paid order shows status, customer, editor, amounts and payment r
     '$150 ($75 each)',
     'Paid Community Access',
     '$50',
-    'Standard 3-5 days',
     'Sam Rivera',
     '11th Grade',
     parentEmail,
@@ -246,6 +245,12 @@ test('Orders: a paid order shows status, customer, editor, amounts and payment r
   ]) {
     await expect(card).toContainText(text);
   }
+  // The speed upgrade was paid once: one line says so, and nothing charges it again.
+  const details = card.locator('section').filter({ has: page.getByRole('heading', { name: 'Services', exact: true }) });
+  await expect(details).toContainText('48-Hour Response$250');
+  const said = (await details.textContent()) ?? '';
+  expect(said.match(/48-Hour Response/g)).toHaveLength(1);
+  expect(said.match(/\$250/g)).toHaveLength(1);
   await expectAccessibleAtBothWidths(page);
 
   // The outbox holds the order's confirmation e-mails (no SMTP locally).
@@ -258,7 +263,7 @@ test('Orders: a paid order shows status, customer, editor, amounts and payment r
   await expect(body).toBeHidden();
   await parentMail.getByText('Show the message').click();
   await expect(body).toBeVisible();
-  await expect(body).toContainText('Total paid: $200');
+  await expect(body).toContainText('Total paid: $450');
   await expectAccessibleAtBothWidths(page);
 });
 

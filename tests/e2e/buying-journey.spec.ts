@@ -322,6 +322,18 @@ test.describe('the checkout form says what is wrong, where it is wrong', () => {
     await expect(page).toHaveURL(/\/test-checkout\?order=/);
   });
 
+  test('Intended Major offers no Additional Details the checkout does not have; Other is an answer of its own', async ({
+    page,
+  }) => {
+    await toCheckout(page);
+    const major = page.getByLabel('Intended Major (optional)');
+    const options = await major.locator('option').allTextContents();
+    expect(options).toContain('Other');
+    expect(options.join('\n')).not.toContain('Additional Details');
+    await major.selectOption({ label: 'Other' });
+    await expect(major).toHaveValue('other');
+  });
+
   test('what was typed survives a reload; the phone is paid for in E.164; a paid order clears the form and the cart', async ({
     page,
   }) => {

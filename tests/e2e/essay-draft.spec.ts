@@ -74,3 +74,39 @@ test('a family uploads a .docx and reads it in the page against the limit; the e
   await maya.screenshot({ path: '/tmp/essay-server-editor-390.png', fullPage: true });
   await editorContext.close();
 });
+
+test('Submit Draft: an error clears as soon as its field is fixed, and the count reads against the limit while typing', async ({
+  page,
+}) => {
+  const email = await signIn(page, uniqueEmail('family'));
+  const [id] = await buy(
+    page.request,
+    await tokenFor(page.request, email),
+    [{ id: 'common-app-essay', quantity: 1 }],
+    MAYA.id,
+  );
+  await page.goto('/dashboard');
+  const card = projectCard(page, id);
+  await card.getByRole('button', { name: 'Submit Draft' }).click();
+  await card.getByRole('button', { name: 'Submit Draft' }).click();
+  const promptError = card.getByText('Enter the essay prompt your draft answers.');
+  const textError = card.getByText('Paste your draft.');
+  await expect(promptError).toBeVisible();
+  await expect(textError).toBeVisible();
+
+  await card.getByLabel('Essay prompt').fill('Share an essay on any topic of your choice.');
+  await expect(promptError).toBeHidden();
+  await expect(card.getByLabel('Essay prompt')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(textError).toBeVisible();
+
+  await card.getByLabel('Draft text').fill('word '.repeat(663));
+  await expect(textError).toBeHidden();
+  await expect(card.getByText('663 / 650 words — 13 over the limit', { exact: false })).toBeVisible();
+  await card.getByLabel('Word limit (optional)').fill('');
+  await expect(card.getByText(/^663 words · /)).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.screenshot({ path: test.info().outputPath(`submit-draft-${width}.png`) });
+  }
+  await expectNoAxeViolations(page, `#project-${id}`);
+});

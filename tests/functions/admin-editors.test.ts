@@ -13,7 +13,7 @@ import { editorMessages, messages } from '../../src/lib/messages';
 import { asAdmin, itRefusesAllButAdmins, testTokens } from '../helpers/admin-access';
 import { bearer, createUser } from '../helpers/auth-emulator';
 import { selection } from '../helpers/orders';
-import { act, paidOrder } from '../helpers/projects';
+import { act, paidOrder, submitText } from '../helpers/projects';
 import { call, clearStore, context } from '../helpers/functions';
 
 /** What the public list adds to a new editor: no published review, no returned round. */
@@ -226,6 +226,30 @@ describe('DELETE /api/database/editors/:id', () => {
   });
 });
 
+describe('GET /api/admin/editors: project counts', () => {
+  it('counts only a final project as finished; a withdrawn or cancelled one is counted apart', async () => {
+    await clearStore('projects');
+    await seedDemoEditors();
+    const family = await createUser();
+    const {
+      projectIds: [finished, withdrawn],
+    } = await paidOrder(
+      family.idToken,
+      selection({ editorId: 'maya-chen', services: [{ id: 'supplement-small', quantity: 3 }] }),
+    );
+    const admin = (await testTokens()).admin;
+    const submitted = await submitText(family.idToken, { id: finished, version: 1 });
+    expect((await act(admin, finished, 'finalize', { version: submitted.body.version })).status).toBe(200);
+    expect(
+      (await act(admin, withdrawn, 'withdraw', { version: 1, reason: 'The family asked us to stop.' })).status,
+    ).toBe(200);
+    const list = await call(adminEditorsHandler, '/api/admin/editors', { headers: await asAdmin() });
+    const maya = (list.body as AdminEditor[]).find((editor) => editor.id === 'maya-chen');
+    expect(maya?.projects).toEqual({ open: 1, finished: 1, stopped: 1 });
+    expect((await remove('maya-chen')).body).toEqual({ error: editorMessages.hasProjects(3) });
+  });
+});
+
 describe('PATCH /api/database/editors/:id { hidden }', () => {
   const hide = async (id: string, hidden: unknown, headers?: Record<string, string>) =>
     call(editorHandler, `/api/database/editors/${id}`, {
@@ -311,10 +335,10 @@ describe('a hidden editor takes nothing new', () => {
     const list = await call(adminEditorsHandler, '/api/admin/editors', { headers: await asAdmin() });
     expect(list.status).toBe(200);
     const maya = (list.body as AdminEditor[]).find((editor) => editor.id === 'maya-chen');
-    expect(maya).toMatchObject({ hidden: true, projects: { open: 2, finished: 0 } });
+    expect(maya).toMatchObject({ hidden: true, projects: { open: 2, finished: 0, stopped: 0 } });
     expect((list.body as AdminEditor[]).find((editor) => editor.id === 'sofia-ramirez')).toMatchObject({
       hidden: false,
-      projects: { open: 0, finished: 0 },
+      projects: { open: 0, finished: 0, stopped: 0 },
     });
     expect((await publicList()).map((editor) => editor.id)).not.toContain('maya-chen');
   });

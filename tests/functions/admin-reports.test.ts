@@ -1,13 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import exportsHandler from '../../netlify/functions/admin-exports';
 import monthsHandler from '../../netlify/functions/admin-reports';
+import { exportRows } from '../../netlify/server/admin/reports';
 import { ordersRepo, type Order } from '../../netlify/server/orders/orders.repo';
 import { localDate } from '../../src/lib/consult-format';
 import type { Project } from '../../src/lib/delivery';
 import { BUSINESS_TIME_ZONE, REPORT_LIMITS, reportMessages, type MonthsReport } from '../../src/lib/reports';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { call, clearStore } from '../helpers/functions';
-import { resetOrderingStores } from '../helpers/orders';
+import { createUser } from '../helpers/auth-emulator';
+import { resetOrderingStores, selection } from '../helpers/orders';
+import { paidOrder } from '../helpers/projects';
 import { round, storeBooking, storePaidOrder, storeProject, storeRefund } from '../helpers/reports';
 
 const months = async (query = '', headers?: Record<string, string>) =>
@@ -276,6 +279,17 @@ describe('GET /api/admin/exports/:file', () => {
       [orders.a.id, '2026-01-10 12:00:00', 'Paid', '1234.50', '0.00', '1234.50'],
       [orders.b.id, '2026-01-31 23:30:00', 'Partially refunded', '200.00', '50.00', '150.00'],
     ]);
+  });
+
+  it('orders.csv lists a speed upgrade paid once once, beside the service it came with', async () => {
+    const family = await createUser();
+    const { orderId } = await paidOrder(family.idToken, selection({ addOns: ['speed48hr'] }));
+    const order = (await ordersRepo().get(orderId))!;
+    expect(order.totalCents).toBe(55000);
+    const paid = Date.parse(order.payment.paidAt!);
+    const [, row] = exportRows('orders', [order], { start: paid, end: paid + 1 });
+    expect(row[7]).toBe('Common App Essay Editing; 48-Hour Response');
+    expect(row[8]).toBe('550.00');
   });
 
   it('refunds.csv: every refund made in the period, failed ones marked, and extra payments sent back', async () => {

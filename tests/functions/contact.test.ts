@@ -6,6 +6,7 @@ import { editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
+import { messages } from '../../src/lib/messages';
 import { site } from '../../src/lib/site';
 import { INQUIRY_SENT_PATH, formAnswerTexts } from '../../src/lib/form-answers';
 import { BASE, call, clearStore, context, postForm } from '../helpers/functions';
@@ -386,6 +387,18 @@ describe('POST /api/contact: the form posted before its island hydrates', () => 
       expect(res.body).toContain(text);
     }
     await expectNothingStored();
+  });
+
+  it('leads a page for missing required fields with the form’s own message, and only then', async () => {
+    const missing = await postFields({ parentName: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toContain(messages.requiredFields);
+    expect(missing.body).toContain('Parent/Guardian Name is required');
+
+    const present = await postFields({ phone: '555-0199' });
+    expect(present.status).toBe(400);
+    expect(present.body).toContain('Phone: Enter a phone number with area code');
+    expect(present.body).not.toContain(messages.requiredFields);
   });
 
   it('names a phone number it cannot read, and details over 300 words, by their labels', async () => {

@@ -169,7 +169,10 @@ describe('the editor form', () => {
     const { id: _, rating: _rating, onTime: _onTime, ...input } = editor;
     expect(
       toEditorInput(
-        valuesOf({ ...editor, hidden: true, projects: { open: 1, finished: 0 } } as typeof editor, 'ada@example.test'),
+        valuesOf(
+          { ...editor, hidden: true, projects: { open: 1, finished: 0, stopped: 0 } } as typeof editor,
+          'ada@example.test',
+        ),
       ),
     ).toEqual({ ok: true, input: { ...input, accountEmail: 'ada@example.test' } });
   });

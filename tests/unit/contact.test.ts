@@ -45,6 +45,8 @@ describe('contact form rules', () => {
   it('turns a stored major back into its label', () => {
     expect(majorLabel('visual arts')).toBe('Visual Arts');
     expect(majorLabel('other (specify in additional details)')).toBe('Other (specify in Additional Details)');
+    // The checkout's Other, where there is no Additional Details field to specify it in.
+    expect(majorLabel('other')).toBe('Other');
   });
 });
 

@@ -6,14 +6,20 @@ import { DAY_MS } from '../../src/lib/time';
 
 describe('the rating', () => {
   it.each([
-    [0, 0, { count: 0, average: null }, 'New editor'],
-    [2, 9.4, { count: 2, average: null }, 'New editor'],
+    [1, 4.7, { count: 1, average: null }, '1 review'],
+    [2, 9.4, { count: 2, average: null }, '2 reviews'],
     [3, 14, { count: 3, average: 4.7 }, '★ 4.7 · 3 reviews'],
     [12, 57.6, { count: 12, average: 4.8 }, '★ 4.8 · 12 reviews'],
     [200, 1000, { count: 200, average: 5 }, '★ 5.0 · 200 reviews'],
   ])('%i reviews adding up to %d', (count, sum, rating, label) => {
     expect(ratingOf(count, sum)).toEqual(rating);
-    expect(ratingLabel(ratingOf(count, sum))).toBe(label);
+    expect(ratingLabel(ratingOf(count, sum), { rounds: 5, share: 1 })).toBe(label);
+  });
+
+  it('New editor only before any work is returned: with rounds returned and no review, No reviews yet', () => {
+    expect(ratingLabel(ratingOf(0, 0), { rounds: 0, share: null })).toBe('New editor');
+    expect(ratingLabel(ratingOf(0, 0), { rounds: 1, share: null })).toBe('No reviews yet');
+    expect(ratingLabel(ratingOf(1, 5), { rounds: 0, share: null })).toBe('1 review');
   });
 
   it('a review counts as the mean of its three scores', () => {

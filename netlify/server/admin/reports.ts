@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { localDate } from '../../../src/lib/consult-format';
-import { isTerminal, type Project } from '../../../src/lib/delivery';
+import { isFinished, isTerminal, type Project } from '../../../src/lib/delivery';
 import { centsAsDecimal } from '../../../src/lib/money';
 import { lineLabel, orderStateLabel, type Order } from '../../../src/lib/order';
 import { refundedCents, refundStateLabel } from '../../../src/lib/refunds';
@@ -36,7 +36,7 @@ const paidAt = (order: Order) => (order.status === 'paid' ? (order.payment.paidA
 
 /** When a project became final, if it is. */
 const finishedAt = (project: Project) =>
-  project.state === 'final'
+  isFinished(project.state)
     ? (project.history.findLast((event) => event.type === 'finalize')?.at ?? project.updatedAt)
     : null;
 
@@ -205,10 +205,10 @@ export function exportRows(kind: ExportKind, orders: Order[], period: { start: n
     const rows = orders.flatMap((order) => {
       const at = paidAt(order);
       if (!within(at)) return [];
+      // A speed upgrade's fee is its add-on line: the turnaround it gives is not a second item.
       const items = [
         ...order.serviceLines.map(lineLabel),
         ...order.addOnLines.filter((line) => line.chargedCents > 0).map((line) => line.title),
-        ...(order.turnaroundFeeCents > 0 ? [order.turnaround.label] : []),
       ];
       const refunded = refundedCents(order);
       const row = [

@@ -99,6 +99,8 @@ export interface ProblemPage {
   /** 400 for what the visitor can fix; 500 when we failed. */
   status?: number;
   title: string;
+  /** The line above the problems, when the form has one for them ('Please fill in all required fields.'). */
+  lead?: string;
   problems: string[];
   /** What the visitor sent, label and value, shown back so nothing typed is lost. */
   entered: [string, string][];
@@ -158,7 +160,7 @@ export function problemPage(page: ProblemPage): Response {
     page.status ?? 400,
     page.title,
     `<div class="problem" role="alert">
-<p>${e(texts.fixThis)}</p>
+<p>${e(page.lead ?? texts.fixThis)}</p>
 <ul>${page.problems.map((problem) => `<li>${e(problem)}</li>`).join('')}</ul>
 </div>
 ${entered.length > 0 ? `<h2>${e(texts.entered)}</h2>\n<dl>${entered.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join('')}</dl>` : ''}

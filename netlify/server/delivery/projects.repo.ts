@@ -8,7 +8,8 @@
  * most a hint that the list skips, never a project missing from a list.
  */
 import { createHash } from 'node:crypto';
-import { isTerminal, type Project } from '../../../src/lib/delivery';
+import { isFinished, isTerminal, type Project } from '../../../src/lib/delivery';
+import type { ProjectCounts } from '../../../src/lib/admin-lists';
 import { normalizeEmail } from '../../../src/lib/email';
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
@@ -111,16 +112,26 @@ export function projectsRepo(info?: DeployInfo) {
     unindexForStudent: (project: Pick<Project, 'id' | 'student'>) => store.delete(studentKey(project)),
 
     /**
-     * How many projects each editor has open and finished, from the index keys alone (one listing,
-     * no record read): a count to show, where a hint left by an interrupted change may count once too often.
+     * How many projects each editor has open, finished and stopped unfinished (withdrawn or cancelled).
+     * The open ones are counted from the index keys alone, where a hint left by an interrupted change may
+     * count once too often; the ended ones are read, as only their state tells finished from stopped.
      */
-    async countByEditor(): Promise<Map<string, { open: number; finished: number }>> {
-      const counts = new Map<string, { open: number; finished: number }>();
+    async countByEditor(): Promise<Map<string, ProjectCounts>> {
+      const counts = new Map<string, ProjectCounts>();
+      const countOf = (editorId: string) => {
+        const count = counts.get(editorId) ?? { open: 0, finished: 0, stopped: 0 };
+        counts.set(editorId, count);
+        return count;
+      };
+      const ended = new Set<string>();
       for (const key of await listKeys(store, { prefix: 'by-editor/' })) {
         const [, editorId, shelf] = key.split('/');
-        const count = counts.get(editorId) ?? { open: 0, finished: 0 };
-        count[shelf === 'open' ? 'open' : 'finished'] += 1;
-        counts.set(editorId, count);
+        if (shelf === 'open') countOf(editorId).open += 1;
+        else ended.add(key);
+      }
+      const belongs = (p: Project) => isTerminal(p.state) && ended.has(editorKey(p));
+      for (const project of await readIndexed([...ended], belongs)) {
+        countOf(project.editor.id)[isFinished(project.state) ? 'finished' : 'stopped'] += 1;
       }
       return counts;
     },

@@ -6,6 +6,7 @@
  * the confirmation page says so. The family's mails itemise the order as the page does
  * (src/lib/itemise.ts); the editor's lists the work without prices, as their workspace does.
  */
+import { majorLabel } from '../../../src/lib/contact';
 import { gradeLabel } from '../../../src/lib/grades';
 import { editRules, firstName } from '../../../src/lib/delivery';
 import { itemise, itemText } from '../../../src/lib/itemise';
@@ -103,7 +104,7 @@ export async function sendOrderConfirmations(order: Order, editorAddress: Editor
         // The student is usually a minor: contact stays in the project's thread, never by private e-mail.
         `New work for you: ${firstName(student.studentName)} (${gradeLabel(student.studentGrade)}). The projects wait in your workspace for the first draft: ${serverEnv().URL}/editor`,
         "All contact with the family stays in each project's thread, where it is kept and our team can see it.",
-        student.intendedMajor ? `Intended major: ${student.intendedMajor}` : '',
+        student.intendedMajor ? `Intended major: ${majorLabel(student.intendedMajor)}` : '',
         ...workLines(order),
         rules,
       ].filter(Boolean),

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { MAJORS, majorValue } from '../../lib/catalogue';
+import { majorLabel } from '../../lib/contact';
 import { gradeLabel } from '../../lib/grades';
 import { editRules } from '../../lib/delivery';
 import { itemise } from '../../lib/itemise';
@@ -9,8 +9,6 @@ import { CANCELLATION_SUMMARY, paymentStateOf, refundedCents } from '../../lib/r
 import { RefundList } from '../shared/orders/RefundList';
 import { breakableEmail } from '../shared/breakable-email';
 import { SummaryRow } from '../shared/SummaryRow';
-
-const majorName = (value: string) => MAJORS.find((m) => majorValue(m) === value) ?? value;
 
 /** What the order's page says first, as the order is now: paid, partly refunded or refunded in full. */
 function headline(order: Order) {
@@ -70,7 +68,7 @@ export function PaidOrder({ order }: { order: Order }) {
           <Item label="Student" value={student.studentName} />
           <Item label="Grade" value={gradeLabel(student.studentGrade)} />
           <Item label="Email" value={breakableEmail(student.studentEmail)} />
-          {student.intendedMajor && <Item label="Intended major" value={majorName(student.intendedMajor)} />}
+          {student.intendedMajor && <Item label="Intended major" value={majorLabel(student.intendedMajor)} />}
         </Block>
         <Block title="Payment Details">
           <dl className="space-y-2 text-sm" aria-label="What you paid for">

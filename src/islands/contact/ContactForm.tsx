@@ -17,6 +17,7 @@ import {
   INQUIRY_LIMITS,
   needsTurnaround,
   turnaroundLabel,
+  isRequired,
 } from '../../lib/contact';
 import { countWords } from '../../lib/words';
 import type { EditorChoice } from '../../lib/editor-rules';
@@ -28,7 +29,6 @@ import {
   EMPTY_FORM,
   checkForm,
   firstProblem,
-  isRequired,
   problemFromServer,
   toPayload,
   valuesFromForm,

@@ -4,8 +4,10 @@ import {
   DETAILS_WORD_LIMIT,
   HONEYPOT_FIELD,
   INQUIRY_FIELD_LABELS,
+  REQUIRED_FIELDS,
   detailsOverLimit,
   inquiryFromForm,
+  lacksRequired,
   needsTurnaround,
 } from '../../lib/contact';
 import { isEmail, normalizeEmail } from '../../lib/email';
@@ -39,12 +41,7 @@ export const EMPTY_FORM: InquiryFormValues = {
   website: '',
 };
 
-/** Required fields in the order they appear, so the first problem is the first one on screen. */
-export const REQUIRED_FIELDS = ['parentName', 'studentInfo', 'intendedMajor', 'email'] as const;
-export type RequiredField = (typeof REQUIRED_FIELDS)[number];
 export type TextField = Exclude<keyof InquiryFormValues, 'services'>;
-export const isRequired = (field: string): field is RequiredField =>
-  (REQUIRED_FIELDS as readonly string[]).includes(field);
 
 /** The form as it stands: the DOM holds the values (typed before hydration too), React only reads them. */
 export const valuesFromForm = (form: HTMLFormElement): InquiryFormValues => ({
@@ -70,7 +67,7 @@ export function checkForm(values: InquiryFormValues): { problems: Problems; summ
   }
   const words = countWords(values.details);
   if (words > DETAILS_WORD_LIMIT) problems.details = detailsOverLimit(words);
-  if (REQUIRED_FIELDS.some((field) => problems[field])) return { problems, summary: messages.requiredFields };
+  if (lacksRequired(values)) return { problems, summary: messages.requiredFields };
   if (!isEmail(normalizeEmail(values.email))) problems.email = messages.emailInvalid;
   const first = firstProblem(problems);
   return { problems, summary: first ? problems[first]! : null };

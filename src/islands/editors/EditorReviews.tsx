@@ -8,7 +8,7 @@ import {
   type EditorRating,
   type OnTimeShare,
 } from '../../lib/rating';
-import type { PublicReview } from '../../lib/reviews';
+import { PROFILE_REVIEWS, ratingOf, type PublicReview } from '../../lib/reviews';
 
 type Loaded = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; reviews: PublicReview[] };
 
@@ -49,10 +49,19 @@ export default function EditorReviews({
   }, [editorId, attempt]);
 
   const onTimeText = onTimeLabel(onTime);
+  // The line above the reviews counts the reviews below it: the page as built may know fewer. A full
+  // page of them is not all of them, so then the rating the page was built with stands.
+  const shown =
+    loaded.kind === 'ready' && loaded.reviews.length < PROFILE_REVIEWS
+      ? ratingOf(
+          loaded.reviews.length,
+          loaded.reviews.reduce((sum, review) => sum + review.overall, 0),
+        )
+      : rating;
   return (
     <div className="space-y-4">
       <p className="font-semibold text-navy-900">
-        {ratingLabel(rating)}
+        {ratingLabel(shown, onTime)}
         {onTimeText && <span className="font-normal text-slate-700"> · {onTimeText} over the last 90 days</span>}
       </p>
       <div aria-live="polite">

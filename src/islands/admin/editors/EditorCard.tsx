@@ -1,4 +1,4 @@
-import type { AdminEditor } from '../../../lib/admin-lists';
+import type { AdminEditor, ProjectCounts } from '../../../lib/admin-lists';
 import { testLabel } from '../../../lib/editor-rules';
 import { editorMessages } from '../../../lib/messages';
 import { onTimeLabel, ratingLabel } from '../../../lib/rating';
@@ -24,7 +24,9 @@ interface EditorCardProps {
   onDelete: () => void;
 }
 
-const projectCount = ({ open, finished }: NonNullable<AdminEditor['projects']>) => `${open} open, ${finished} finished`;
+/** '2 open, 1 finished', and how many stopped unfinished when any did: those are not finished. */
+const projectCount = ({ open, finished, stopped }: ProjectCounts) =>
+  `${open} open, ${finished} finished${stopped > 0 ? `, ${stopped} withdrawn or cancelled` : ''}`;
 
 /**
  * One editor in the admin list: edit, hide from the site (or show again) and, for an editor who never
@@ -32,7 +34,8 @@ const projectCount = ({ open, finished }: NonNullable<AdminEditor['projects']>) 
  */
 export function EditorCard({ editor, waiting, onEdit, onSetHidden, onDelete }: EditorCardProps) {
   const featuredOn = [editor.featured.home && 'Home', editor.featured.about && 'About'].filter(Boolean);
-  const deletable = editor.projects !== undefined && editor.projects.open + editor.projects.finished === 0;
+  const deletable =
+    editor.projects !== undefined && editor.projects.open + editor.projects.finished + editor.projects.stopped === 0;
   return (
     <>
       <div className="flex items-start gap-4">
@@ -94,7 +97,7 @@ export function EditorCard({ editor, waiting, onEdit, onSetHidden, onDelete }: E
         {waiting !== undefined && <Fact term="Waitlist">{`${waiting} waiting`}</Fact>}
         {editor.projects && <Fact term="Projects">{projectCount(editor.projects)}</Fact>}
         <Fact term="Reviews">
-          {[ratingLabel(editor.rating), onTimeLabel(editor.onTime)].filter(Boolean).join(' · ')}
+          {[ratingLabel(editor.rating, editor.onTime), onTimeLabel(editor.onTime)].filter(Boolean).join(' · ')}
         </Fact>
         <Fact term="Editor account" wide>
           {editor.accountEmail || 'No account'}

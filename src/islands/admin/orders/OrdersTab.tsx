@@ -1,4 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
+import { speedUpgradeOf } from '../../../lib/catalogue';
 import { gradeLabel } from '../../../lib/grades';
 import { majorLabel } from '../../../lib/contact';
 import { formatUsd, formatUsdCents } from '../../../lib/money';
@@ -73,10 +74,10 @@ function OrderDetails({ order }: { order: Order }) {
             {line.owned ? 'Included (owned)' : formatUsd(line.chargedCents)}
           </Fact>
         ))}
-        <Fact term="Turnaround">
-          {order.turnaround.label}
-          {order.turnaroundFeeCents > 0 && ` (+${formatUsd(order.turnaroundFeeCents)})`}
-        </Fact>
+        {/* A speed upgrade on the order is its line above, with what it cost: not said twice. */}
+        {!order.addOnLines.some((line) => line.id === speedUpgradeOf(order.turnaround.id)) && (
+          <Fact term="Turnaround">{order.turnaround.label}</Fact>
+        )}
         <Fact term="Total">{formatUsd(order.totalCents)}</Fact>
         {order.editor.full && <Fact term="Editor full">Services at 1.5x: the editor had no open slot</Fact>}
       </Group>

@@ -62,13 +62,17 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
   const focusFirstField = useEffectEvent(() => (first ? promptRef : textRef).current?.focus());
   useEffect(() => focusFirstField(), []);
 
+  const limit = limitValue.trim();
+  // The limit as typed, once it is one: the draft's count reads against it while the family types.
+  const wordLimit =
+    /^\d+$/.test(limit) && +limit >= WORD_LIMIT_BOUNDS.min && +limit <= WORD_LIMIT_BOUNDS.max ? +limit : null;
+
   function check(): Partial<Record<Field, string>> {
     const found: Partial<Record<Field, string>> = {};
     if (first && !prompt.trim()) found.prompt = 'Enter the essay prompt your draft answers.';
     if (prompt.length > DELIVERY_LIMITS.prompt)
       found.prompt = `The prompt can be at most ${formatCount(DELIVERY_LIMITS.prompt)} characters.`;
-    const limit = limitValue.trim();
-    if (limit && !(/^\d+$/.test(limit) && +limit >= WORD_LIMIT_BOUNDS.min && +limit <= WORD_LIMIT_BOUNDS.max))
+    if (limit && wordLimit === null)
       found.wordLimit = `Enter a whole number of words from ${WORD_LIMIT_BOUNDS.min} to ${formatCount(WORD_LIMIT_BOUNDS.max)}, or leave it empty.`;
     if (kind === 'text' && !text.trim()) found.text = 'Paste your draft.';
     if (kind === 'text' && text.length > DELIVERY_LIMITS.text)
@@ -77,6 +81,16 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
     if (kind === 'link' && !isHttpsLink(link)) found.link = 'Enter a link to your document that starts with https://';
     return found;
   }
+
+  // A field the last submit found wrong shows its error only while it still is, in its words of now;
+  // the other fields wait for the next submit. A file's error (the upload's too) goes when one is chosen.
+  const now = check();
+  const shown = Object.fromEntries(
+    (Object.keys(errors) as Field[]).flatMap((field) => {
+      const message = field === 'file' ? errors.file : now[field];
+      return message ? [[field, message]] : [];
+    }),
+  ) as Partial<Record<Field, string>>;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -98,7 +112,6 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
     } else {
       draft = kind === 'text' ? { kind: 'text', text } : { kind: 'link', url: link.trim() };
     }
-    const wordLimit = limitValue.trim() ? Number(limitValue.trim()) : null;
     const sent = await onSubmit({ version: project.version, prompt: prompt.trim(), draft, wordLimit });
     if (sent) [clearPrompt, clearLimit, clearKind, clearText, clearLink].forEach((clear) => clear());
   }
@@ -123,7 +136,7 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
         value={prompt}
         onValue={setPrompt}
         max={DELIVERY_LIMITS.prompt}
-        error={errors.prompt}
+        error={shown.prompt}
         rows={2}
       />
       <div className="space-y-1">
@@ -142,13 +155,13 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
           autoComplete="off"
           value={limitValue}
           onChange={(e) => setLimit(e.target.value)}
-          aria-invalid={errors.wordLimit ? true : undefined}
-          aria-describedby={`${id}-limit-hint${errors.wordLimit ? ` ${id}-limit-error` : ''}`}
+          aria-invalid={shown.wordLimit ? true : undefined}
+          aria-describedby={`${id}-limit-hint${shown.wordLimit ? ` ${id}-limit-error` : ''}`}
           className="input max-w-40"
         />
-        {errors.wordLimit && (
+        {shown.wordLimit && (
           <p id={`${id}-limit-error`} className="text-sm font-medium text-red-800">
-            {errors.wordLimit}
+            {shown.wordLimit}
           </p>
         )}
       </div>
@@ -181,7 +194,8 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
           onValue={setText}
           max={DELIVERY_LIMITS.text}
           words
-          error={errors.text}
+          wordLimit={wordLimit}
+          error={shown.text}
           rows={10}
         />
       )}
@@ -191,7 +205,7 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
           files={files}
           onFiles={setFiles}
           max={1}
-          error={errors.file}
+          error={shown.file}
           onChoice={() => setErrors(({ file: _, ...rest }) => rest)}
         />
       )}
@@ -211,13 +225,13 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
             autoComplete="url"
             value={link}
             onChange={(e) => setLink(e.target.value)}
-            aria-invalid={errors.link ? true : undefined}
-            aria-describedby={`${id}-link-hint${errors.link ? ` ${id}-link-error` : ''}`}
+            aria-invalid={shown.link ? true : undefined}
+            aria-describedby={`${id}-link-hint${shown.link ? ` ${id}-link-error` : ''}`}
             className="input"
           />
-          {errors.link && (
+          {shown.link && (
             <p id={`${id}-link-error`} className="text-sm font-medium text-red-800">
-              {errors.link}
+              {shown.link}
             </p>
           )}
         </div>

@@ -1,4 +1,5 @@
 import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
+import { wordCountLabel } from '../../../lib/essay-limits';
 import { countWords } from '../../../lib/words';
 import { formatCount } from '../../../lib/numbers';
 
@@ -10,18 +11,20 @@ interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value
   max?: number;
   /** Counts words too, before the characters: essays are limited in words. */
   words?: boolean;
+  /** With `words`: the most words allowed, which the count then reads against ('663 / 650 words — 13 over the limit'). */
+  wordLimit?: number | null;
   hint?: string;
   error?: string;
 }
 
 /** A labelled textarea with its hint, its counter and its error, all tied to it for screen readers. */
 export const TextArea = forwardRef<HTMLTextAreaElement, Props>(function TextArea(
-  { label, value, onValue, max, words, hint, error, rows = 4, ...rest },
+  { label, value, onValue, max, words, wordLimit = null, hint, error, rows = 4, ...rest },
   ref,
 ) {
   const id = useId();
   const over = max !== undefined && value.length > max;
-  const wordCount = words ? countWords(value) : 0;
+  const wordCount = words ? wordCountLabel(countWords(value), wordLimit) : null;
   const described = [hint && `${id}-hint`, max !== undefined && `${id}-count`, error && `${id}-error`]
     .filter(Boolean)
     .join(' ');
@@ -49,9 +52,9 @@ export const TextArea = forwardRef<HTMLTextAreaElement, Props>(function TextArea
       {max !== undefined && (
         <p
           id={`${id}-count`}
-          className={`text-right text-xs ${over ? 'font-semibold text-red-800' : 'text-slate-600'}`}
+          className={`text-right text-xs ${over || wordCount?.over ? 'font-semibold text-red-800' : 'text-slate-600'}`}
         >
-          {words && `${formatCount(wordCount)} word${wordCount === 1 ? '' : 's'} · `}
+          {wordCount && `${wordCount.text} · `}
           {formatCount(value.length)} / {formatCount(max)} characters
         </p>
       )}
