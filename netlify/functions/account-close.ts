@@ -24,10 +24,10 @@ export default route({
     if (!caller.signedInAt || now.getTime() - caller.signedInAt * 1000 > RECENT_SIGN_IN_MS)
       throw new HttpError(401, closeAccountMessages.signInAgain);
     await spend('step', caller.uid, context);
-    const { endings } = await readBody(req, closeAccountSchema);
+    const { endings, review } = await readBody(req, closeAccountSchema);
     const idToken = req.headers.get('authorization')!.slice('Bearer '.length);
     const deleteUser = () => deleteFirebaseUser(idToken, context);
-    await closeAccount({ caller, deleteUser, confirmed: endings, now, context });
+    await closeAccount({ caller, deleteUser, confirmed: endings, review, now, context });
     return privateJson({ closed: true });
   },
 });

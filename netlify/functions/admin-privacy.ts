@@ -33,7 +33,8 @@ export default route({
         context,
         admin,
         { action: 'account-closed', subject, before: null, after: { email, reason: body.reason } },
-        () => closeAccount({ caller: closing, deleteUser, confirmed: body.endings, now, context }),
+        () =>
+          closeAccount({ caller: closing, deleteUser, confirmed: body.endings, adminEmail: admin.email, now, context }),
         now,
       );
       return privateJson({ closed: true, message: closeAccountMessages.closedByAdmin });

@@ -2,6 +2,7 @@
  * The audit log of admin actions and the owner's "needs you" list: what each action is called, what
  * an entry looks like to the admin area. Without zod, so the admin island can use it.
  */
+import { closureNotices } from './privacy';
 
 /** Every action the log records, with the label the admin reads. */
 export const AUDIT_ACTIONS = {
@@ -94,13 +95,14 @@ export function editorChangeAction(before: { hidden?: unknown }, after: { hidden
 }
 
 /**
- * Something the owner must hear of: a family cancelled and was refunded by itself, a refund failed, or
+ * Something the owner must hear of: a family cancelled and was refunded by itself, a project was
+ * cancelled with its account (closed by the family, or by our team on a request), a refund failed, or
  * an editor closed their account (no order: `orderId` absent).
  */
 export interface AttentionItem {
   id: string;
   at: string;
-  kind: 'family-cancel' | 'refund-failed' | 'editor-closed';
+  kind: 'family-cancel' | 'family-closed' | 'team-closed' | 'refund-failed' | 'editor-closed';
   orderId?: string;
   text: string;
   seen: boolean;
@@ -108,6 +110,8 @@ export interface AttentionItem {
 
 export const attentionLabels: Record<AttentionItem['kind'], string> = {
   'family-cancel': 'A family cancelled',
+  'family-closed': closureNotices.byFamily,
+  'team-closed': closureNotices.byTeam,
   'refund-failed': 'A refund failed',
   'editor-closed': 'An editor closed their account',
 };

@@ -394,6 +394,7 @@ export const deliveryMessages = {
   noDraftToRemove: 'There is no draft left to remove on this project.',
   noSuchDraft: 'round: this project has no such draft',
   threadFull: `This project's thread holds its ${DELIVERY_LIMITS.messages} messages: please write to us from the contact page.`,
+  familyClosed: 'The family closed its account: no message reaches them now.',
   threadClosed: `This project has been final for more than ${MESSAGES_AFTER_FINAL_MS / DAY_MS} days: its thread is closed. Please write to us from the contact page.`,
   filesClosed: (state: ProjectState) =>
     `This project is ${projectStateLabel[state].toLowerCase()}: its files are no longer available to its editor.`,

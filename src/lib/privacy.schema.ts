@@ -2,7 +2,7 @@
  * What the privacy endpoints accept, parsed by the functions; the islands never import this file,
  * which would bring zod along.
  */
-import { adminCloseTexts } from './privacy';
+import { adminCloseTexts, DEFAULT_REVIEW_CHOICE, REVIEW_CHOICES } from './privacy';
 import { emailSchema } from './schemas';
 import { z } from './zod';
 
@@ -38,7 +38,13 @@ const endingsSchema = z
   )
   .max(200, 'too many endings');
 
-export const closeAccountSchema = z.object({ endings: endingsSchema });
+/** The person also chooses what becomes of their published reviews (their scores only, unless they say). */
+export const closeAccountSchema = z.object({
+  endings: endingsSchema,
+  review: z
+    .enum(REVIEW_CHOICES, { message: `review must be ${REVIEW_CHOICES.join(', ')}` })
+    .default(DEFAULT_REVIEW_CHOICE),
+});
 
 /**
  * The admin's Privacy tab, for a request that came by mail: look a person up, download their export,

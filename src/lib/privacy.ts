@@ -41,18 +41,50 @@ export interface ClosurePreview {
   sharedProjects: number;
   /** Projects of the person's own orders, whose content goes. */
   ownProjects: number;
+  /** The family's reviews an editor's profile shows: the person chooses what becomes of them. */
+  publishedReviews: number;
 }
+
+/**
+ * What becomes of a closing family's published reviews, always under 'A former client': their scores
+ * alone (the words may name the student), the scores with the words, or nothing at all.
+ */
+export const REVIEW_CHOICES = ['scores', 'text', 'delete'] as const;
+export type ReviewChoice = (typeof REVIEW_CHOICES)[number];
+export const DEFAULT_REVIEW_CHOICE: ReviewChoice = 'scores';
+
+/** Who closed an account, as the owner and the editors read it: never the name closing removed. */
+export const closureNotices = {
+  byFamily: 'A family closed its account',
+  byTeam: 'Our team closed an account on request',
+  /** The owner's notice of a project cancelled with its account. */
+  ownerLine: (who: string, service: string, projectId: string, orderId: string, refund: string) =>
+    `${who}: ${service} (order ${orderId}, project ${projectId}) is cancelled with it; ${refund} is refunded by the cancellation policy.`,
+  /** The editor's notice of a project ended with its account. */
+  editorLine: (who: string, service: string, ended: 'cancelled' | 'withdrawn') =>
+    `${who}: ${service} is ${ended} with it. Nothing more is needed from you.`,
+  /** An owner notice written before the family closed its account, whose names are gone. */
+  scrubbed: (orderId: string) => `The family of order ${orderId} has since closed its account: its names are removed.`,
+  /** A mail kept about a person who closed their account, emptied. */
+  mailRemoved: 'Removed: its person closed their account',
+} as const;
 
 /** A student with no projects of their own: closing gives up no drafts, orders or reviews of theirs. */
 const onlyAStudent = (preview: ClosurePreview) => preview.ownProjects === 0 && preview.sharedProjects > 0;
 
-/** What closing does, as a list: for only a student, only that they can no longer sign in. */
-export const whatClosingDoes = (preview: ClosurePreview, lines: readonly string[]) =>
-  onlyAStudent(preview) ? lines.slice(3) : lines;
+/** What closing does, as a list: for only a student, what concerns them alone (they gave no drafts, orders or reviews). */
+export const whatClosingDoes = (
+  preview: ClosurePreview,
+  texts: { whatHappens: readonly string[]; forAStudent: readonly string[] },
+) => (onlyAStudent(preview) ? texts.forAStudent : texts.whatHappens);
 
 /** What the page says once its owner has closed the account, as its preview said what closing does. */
-export const closedMessage = (preview: ClosurePreview) =>
-  closeAccountMessages[onlyAStudent(preview) ? 'closedStudent' : 'closed'];
+export const closedMessage = (preview: ClosurePreview, review: ReviewChoice) =>
+  onlyAStudent(preview)
+    ? closeAccountMessages.closedStudent
+    : [closeAccountMessages.closed, ...(preview.publishedReviews > 0 ? [reviewChoiceTexts.done[review]] : [])].join(
+        ' ',
+      );
 
 /** One ending as the person (or the admin closing for them) reads it before confirming. */
 export const endingText = (e: ClosureEnding) =>
@@ -77,7 +109,30 @@ export const closeAccountMessages = {
   changed: 'What closing your account does has changed: please read it again before confirming.',
   closed: 'Your account is closed. We kept only what accounting requires.',
   closedStudent: 'Your account is closed. The drafts you submitted stay with the project, which is your parent’s.',
+  reviewDeleted: 'Deleted by the family when it closed its account.',
 } as const;
+
+/** The choice of what becomes of the published reviews, before confirming, and what became of them after. */
+export const reviewChoiceTexts = {
+  legend: (count: number) =>
+    count === 1
+      ? 'Your published review, on the editor’s profile as ‘A former client’'
+      : `Your ${count} published reviews, on the editors’ profiles as ‘A former client’`,
+  options: {
+    scores: 'Keep the scores only: the words are deleted, as they may name your student',
+    text: 'Keep the scores and the words',
+    delete: 'Delete them: the editors’ ratings no longer count them',
+  },
+  done: {
+    scores: 'Your published reviews show their scores only, as ‘A former client’.',
+    text: 'Your published reviews show their scores and words, as ‘A former client’.',
+    delete: 'Your published reviews are deleted.',
+  },
+} as const satisfies {
+  legend: (count: number) => string;
+  options: Record<ReviewChoice, string>;
+  done: Record<ReviewChoice, string>;
+};
 
 /** The dashboard's 'Close my account': what it says happens, before the person confirms. */
 export const closeAccountTexts = {
@@ -86,11 +141,11 @@ export const closeAccountTexts = {
   open: 'Close my account…',
   checking: 'Checking your open projects…',
   whatHappens: [
-    'Your drafts, feedback files and messages are deleted, for you and for your editors.',
+    'Your drafts, essay prompts, feedback files and messages are deleted, for you and for your editors, with your student’s name and grade.',
     'Your orders and refunds are kept, as accounting requires, without your names, addresses or phone.',
-    'Your published reviews stay on the editors’ profiles as ‘A former client’.',
     'You can no longer sign in.',
   ],
+  forAStudent: ['You can no longer sign in.'],
   noOpenProjects: 'You have no open projects.',
   sharedProjects: (count: number) =>
     `${count === 1 ? 'A project was' : `${count} projects were`} shared with you as the student: your access ends and your messages there are deleted. The drafts you submitted stay with the project, which is your parent’s.`,
@@ -110,10 +165,11 @@ export const adminCloseTexts = {
   question: 'Close this account?',
   consequence: 'It cannot be undone. The person can no longer sign in.',
   whatHappens: [
-    'Their drafts, feedback files and messages are deleted, for them and for their editors.',
+    'Their drafts, essay prompts, feedback files and messages are deleted, for them and for their editors, with their student’s name and grade.',
     'Their orders and refunds are kept, as accounting requires, without their names, addresses or phone.',
-    'Their published reviews stay on the editors’ profiles as ‘A former client’.',
+    'Their published reviews stay on the editors’ profiles as ‘A former client’, with their scores only: the words are deleted.',
   ],
+  forAStudent: [],
   sharedProjects: (count: number) =>
     `${count === 1 ? 'A project was' : `${count} projects were`} shared with them as the student: their access ends and their messages there are deleted; the family keeps the project.`,
   noOpenProjects: 'They have no open projects.',

@@ -12,7 +12,8 @@
  * - `versioned`: the step names the version it was taken on (409 when stale) and bumps it; a message
  *   does neither, so it never makes the other party's next step stale.
  * - `notices`: who is e-mailed, by the name of what they read (`netlify/server/delivery/notices.ts`).
- *   'family' is the parent and, once invited, the student; 'parent' is the parent alone.
+ *   'family' is the parent and, once invited, the student; 'parent' is the parent alone, 'student' the
+ *   invited student alone.
  */
 import { conflictMessages } from './conflicts';
 import { COMMENT_LIMITS, commentMessages } from './essay-comments';
@@ -73,7 +74,7 @@ export type Effect =
   | 'add-comment'
   | 'remove-comment'
   | 'mark-comment';
-export type Audience = 'parent' | 'family' | 'editor' | 'previous-editor';
+export type Audience = 'parent' | 'student' | 'family' | 'editor' | 'previous-editor';
 export type TimerName = keyof typeof TIMERS;
 
 export interface Transition {
@@ -90,7 +91,7 @@ export interface Transition {
   notices: Partial<Record<Audience, string>>;
 }
 
-type RuledProject = Pick<Project, 'state' | 'rounds' | 'editsAllowed'> & {
+type RuledProject = Pick<Project, 'state' | 'rounds' | 'editsAllowed' | 'accountClosedAt'> & {
   messages?: readonly unknown[];
   reviews?: ProjectReviews;
   history?: Pick<Project['history'][number], 'type' | 'at'>[];
@@ -111,6 +112,8 @@ export const GUARDS = {
     const closeAt = messagesCloseAt(p);
     return closeAt && now.getTime() < closeAt.getTime() ? null : deliveryMessages.threadClosed;
   },
+  /** A closed account reads nothing: nobody is left to write to. */
+  'family-account-open': (p: RuledProject) => (p.accountClosedAt ? deliveryMessages.familyClosed : null),
   'thread-has-room': (p: RuledProject) =>
     (p.messages?.length ?? 0) >= DELIVERY_LIMITS.messages ? deliveryMessages.threadFull : null,
   /** Reviews are written within a window after the project became final. */
@@ -246,7 +249,7 @@ export const TRANSITIONS = [
     to: 'cancelled',
     guards: ['editing-not-begun'],
     effects: ['record-refund', 'release-slot', 'refund-by-policy'],
-    notices: { editor: 'cancelled-by-family', parent: 'cancelled-by-family' },
+    notices: { editor: 'cancelled-by-family', parent: 'cancelled-by-family', student: 'cancelled-by-parent' },
   }),
   transition({
     // Whatever editing has happened: the refund of the order says how much comes back.
@@ -276,7 +279,7 @@ export const TRANSITIONS = [
     actors: ['editor'],
     from: [...OPEN_STATES, 'final'],
     to: null,
-    guards: ['thread-open', 'thread-has-room'],
+    guards: ['family-account-open', 'thread-open', 'thread-has-room'],
     effects: ['post-message'],
     versioned: false,
     notices: { family: 'message' },
@@ -287,7 +290,7 @@ export const TRANSITIONS = [
     actors: ['admin'],
     from: [...OPEN_STATES, 'final'],
     to: null,
-    guards: ['thread-open', 'thread-has-room'],
+    guards: ['family-account-open', 'thread-open', 'thread-has-room'],
     effects: ['post-message'],
     versioned: false,
     notices: { family: 'message', editor: 'message' },

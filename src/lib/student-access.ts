@@ -61,4 +61,10 @@ export const studentAccessMessages = {
   /** For a signed-in account with no projects: a student whose parent has not invited them yet. */
   notInvitedYet:
     'A parent bought editing for you? Ask them to invite you from their dashboard, then log in here with the address on the order.',
+  /** Mailed to the student when their parent cancels a project shared with them. */
+  parentCancelled: (service: string) =>
+    `Your parent cancelled ${service}: no more feedback comes for it. You can still read it on your dashboard.`,
+  /** Mailed to the student, and said on their dashboard, once their parent closed the account. */
+  parentClosedSubject: 'Your parent closed their account',
+  parentClosed: 'Your parent closed their account; the projects and drafts are gone with it.',
 } as const;

@@ -129,7 +129,7 @@ test('a student closes their own account from the dashboard, by keyboard: the sh
   await expect(closing).toContainText(closeAccountTexts.sharedProjects(1));
   await expect(closing).toContainText(closeAccountTexts.noOpenProjects);
   // No drafts, orders or reviews of their own: the list says only what happens to them.
-  await expect(closing.getByRole('listitem')).toHaveText([closeAccountTexts.whatHappens[3]]);
+  await expect(closing.getByRole('listitem')).toHaveText([...closeAccountTexts.forAStudent]);
   await page.keyboard.press('Tab');
   await expect(closing.getByLabel(closeAccountTexts.password)).toBeFocused();
   await expectNoAxeViolations(page, 'main');

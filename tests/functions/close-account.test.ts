@@ -8,7 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import closeHandler from '../../netlify/functions/account-close';
 import adminPrivacy from '../../netlify/functions/admin-privacy';
+import { attentionRepo } from '../../netlify/server/admin/attention';
 import { auditPage } from '../../netlify/server/admin/audit-log';
+import { listOutbox } from '../../netlify/server/core/mail';
 import studentAccess from '../../netlify/functions/student-access';
 import { authenticate } from '../../netlify/server/core/auth';
 import { projectFilesRepo } from '../../netlify/server/delivery/files';
@@ -20,7 +22,10 @@ import { ordersRepo } from '../../netlify/server/orders/orders.repo';
 import { closeAccount, type Confirmed } from '../../netlify/server/privacy/close-account';
 import { deleteFirebaseUser } from '../../netlify/server/privacy/firebase-user';
 import { reviewsRepo } from '../../netlify/server/reviews/reviews.repo';
-import { ACCOUNT_CLOSED, closeAccountMessages, FORMER_CLIENT } from '../../src/lib/privacy';
+import { attentionLabels } from '../../src/lib/audit';
+import { deliveryMessages } from '../../src/lib/delivery';
+import { ACCOUNT_CLOSED, closeAccountMessages, closureNotices, FORMER_CLIENT } from '../../src/lib/privacy';
+import { site } from '../../src/lib/site';
 import { projectView } from '../../src/lib/project-view';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { asAdmin } from '../helpers/admin-access';
@@ -40,11 +45,11 @@ beforeAll(async () => {
 });
 afterAll(() => vi.restoreAllMocks());
 
-const closing = (idToken: string, method: 'GET' | 'POST', endings: Confirmed[] = []) =>
+const closing = (idToken: string, method: 'GET' | 'POST', endings: Confirmed[] = [], review?: string) =>
   call(closeHandler, '/api/account/close', {
     method,
     headers: bearer(idToken),
-    ...(method === 'POST' && { json: { endings } }),
+    ...(method === 'POST' && { json: { endings, ...(review && { review }) } }),
   });
 
 const asking = async (json: unknown) =>
@@ -68,6 +73,16 @@ const PERSONAL = [
   billing.phone,
 ];
 
+/** The family's review names the student, as families' reviews do. */
+const REVIEW_TEXT = `Clear and kind: ${student.studentName} felt heard.`;
+
+/** Every mail and owner notice we keep, as text. */
+const keptMailsAndNotices = async () =>
+  JSON.stringify([
+    (await listOutbox(undefined, 1000)).map((m) => m.value),
+    (await attentionRepo().page({ limit: 100 })).items,
+  ]);
+
 /**
  * A family with three supplements: the first final with a PDF draft, feedback with a file, a message
  * and both reviews (published); the second open and not begun; the third open after a returned round.
@@ -88,7 +103,7 @@ async function familyWithEverything() {
     fileIds.push(...(await roundWithContent(family.idToken, editorToken, id, { message, final: last })).fileIds);
   }
   const scores = { feedback: 5, communication: 5, onTime: 5 };
-  expect((await act(family.idToken, finished, 'review', { scores, text: 'Clear and kind.' })).status).toBe(200);
+  expect((await act(family.idToken, finished, 'review', { scores, text: REVIEW_TEXT })).status).toBe(200);
   expect((await act(editorToken, finished, 'review', { score: 5, text: 'A pleasure.' })).status).toBe(200);
   return { family, orderId, finished, notBegun, begun, fileIds };
 }
@@ -111,10 +126,18 @@ async function expectClosed(arranged: Awaited<ReturnType<typeof familyWithEveryt
       ),
     ).toBe(true);
     const stored = JSON.stringify(project);
-    for (const words of [family.email, ...PERSONAL]) expect(stored).not.toContain(words);
-    // What the editor reads on the finished project.
-    expect(projectView(project, ['editor'], new Date()).student.name).toBe(ACCOUNT_CLOSED);
+    for (const words of [family.email, ...PERSONAL, REVIEW_TEXT]) expect(stored).not.toContain(words);
+    // What the family gave about the essays goes too: each round's prompt and the student's grade.
+    expect(project.rounds.every((r) => r.prompt === '')).toBe(true);
+    expect(project.student.grade).toBe('');
+    // What the editor reads on the finished project: no name, and nobody left to write to.
+    const view = projectView(project, ['editor'], new Date());
+    expect(view.student).toEqual({ name: ACCOUNT_CLOSED, grade: '' });
+    expect(view.actions).not.toContain('message');
   }
+  // No mail we keep and no owner notice names the family any more.
+  const kept = await keptMailsAndNotices();
+  for (const words of [family.email, ...PERSONAL]) expect(kept).not.toContain(words);
   // The repairs are due a few minutes on; the bytes are gone by then at the latest.
   await timersLater(10);
   for (const [i, fileId] of fileIds.entries())
@@ -132,11 +155,11 @@ async function expectClosed(arranged: Awaited<ReturnType<typeof familyWithEveryt
     [`cancel-${notBegun}`, projects[1].priceCents, ACCOUNT_CLOSED],
   ]);
 
-  // The published review stays, under no name.
+  // The published review stays as its scores, under no name: its words went with the account.
   const reviews = await reviewsRepo().newest('maya-chen', 100);
-  expect(reviews.filter((r) => r.projectId === finished).map((r) => [r.student.firstName, r.text])).toEqual([
-    [FORMER_CLIENT, 'Clear and kind.'],
-  ]);
+  expect(
+    reviews.filter((r) => r.projectId === finished).map((r) => [r.student.firstName, r.student.grade, r.text]),
+  ).toEqual([[FORMER_CLIENT, '', '']]);
 }
 
 describe('closing an account', () => {
@@ -154,6 +177,7 @@ describe('closing an account', () => {
       }),
       expect.objectContaining({ projectId: begun, action: 'withdraw', refund: null }),
     ]);
+    expect(res.body.publishedReviews).toBe(1);
   }, 120_000);
 
   it('closes it: projects ended and emptied, orders kept without names, the review anonymous, the user gone', async () => {
@@ -165,6 +189,54 @@ describe('closing an account', () => {
     await expectClosed(arranged);
     // The same request again (an answer lost on the way) finds it closed.
     expect((await closing(arranged.family.idToken, 'POST')).status).toBe(200);
+
+    // The editor is refused a message to the closed family, with the reason.
+    const message = await act(editorToken, arranged.finished, 'message', { text: 'Are you still there?' });
+    expect(message.status).toBe(409);
+    expect(message.body).toEqual({ error: deliveryMessages.familyClosed });
+    // The owner is told the family closed its account, naming nobody.
+    const notice = (await attentionRepo().page({ limit: 10 })).items.find((i) => i.id.includes(arranged.notBegun));
+    expect(notice).toMatchObject({ kind: 'family-closed' });
+    expect(attentionLabels['family-closed']).toBe(closureNotices.byFamily);
+    const ownerMails = (await listOutbox(undefined, 1000)).map((m) => m.value).filter((m) => m.to === site.email);
+    expect(ownerMails.map((m) => m.subject)).toContainEqual(expect.stringContaining(closureNotices.byFamily));
+  }, 120_000);
+
+  it('the family chooses what becomes of its published review: kept with its words, or deleted', async () => {
+    blobs.reset();
+    const arranged = await familyWithEverything();
+    const res = await closing(arranged.family.idToken, 'POST', await confirmedOf(arranged), 'text');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [kept] = (await reviewsRepo().newest('maya-chen', 100)).filter((r) => r.projectId === arranged.finished);
+    expect([kept.student.firstName, kept.text]).toEqual([FORMER_CLIENT, REVIEW_TEXT]);
+
+    blobs.reset();
+    const again = await familyWithEverything();
+    const ratingBefore = await reviewsRepo().newest('maya-chen', 100);
+    expect(ratingBefore.some((r) => r.projectId === again.finished)).toBe(true);
+    const deleted = await closing(again.family.idToken, 'POST', await confirmedOf(again), 'delete');
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await reviewsRepo().newest('maya-chen', 100)).some((r) => r.projectId === again.finished)).toBe(false);
+    expect(JSON.stringify(await projectsRepo().get(again.finished))).not.toContain(REVIEW_TEXT);
+  }, 240_000);
+
+  it("notices that named the family are scrubbed when it closes: the owner's list and the mails kept", async () => {
+    blobs.reset();
+    const arranged = await familyWithEverything();
+    const project = (await projectsRepo().get(arranged.notBegun))!;
+    const cancelled = await act(arranged.family.idToken, arranged.notBegun, 'cancel', {
+      version: project.version,
+      refundCents: project.priceCents,
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await keptMailsAndNotices()).toContain(student.parentName);
+    const res = await closing(arranged.family.idToken, 'POST', [{ projectId: arranged.begun, refundCents: 0 }]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const kept = await keptMailsAndNotices();
+    for (const words of [arranged.family.email, ...PERSONAL]) expect(kept).not.toContain(words);
+    // The family's own cancel is still listed, as the family's.
+    const notice = (await attentionRepo().page({ limit: 10 })).items.find((i) => i.id.includes(arranged.notBegun));
+    expect(notice).toMatchObject({ kind: 'family-cancel' });
   }, 120_000);
 
   it('closes nothing when the page said other refunds than closing now gives', async () => {
@@ -244,7 +316,7 @@ describe('closing an account', () => {
     // A student has no projects of their own to end: closing says only what happens to what was shared.
     const preview = await closing(sam.idToken, 'GET');
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-    expect(preview.body).toEqual({ endings: [], sharedProjects: 1, ownProjects: 0 });
+    expect(preview.body).toEqual({ endings: [], sharedProjects: 1, ownProjects: 0, publishedReviews: 0 });
 
     const res = await closing(sam.idToken, 'POST');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -289,6 +361,10 @@ describe('closing an account', () => {
     const [entry] = (await auditPage({ limit: 10 }, email)).items;
     expect(entry).toMatchObject({ by: 'boss@example.test', action: 'account-closed', confirmed: true });
     expect(JSON.stringify(entry)).toContain(reason);
+    // The owner reads that our team closed it, not that a family cancelled.
+    const notice = (await attentionRepo().page({ limit: 10 })).items.find((i) => i.id.includes(arranged.notBegun));
+    expect(notice).toMatchObject({ kind: 'team-closed' });
+    expect(attentionLabels['team-closed']).toBe(closureNotices.byTeam);
 
     // Asked again: nothing left to find under that address.
     const again = await asking({ email, action: 'close', reason, endings: [] });

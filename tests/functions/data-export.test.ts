@@ -7,6 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import exportHandler from '../../netlify/functions/data-export';
 import studentAccess from '../../netlify/functions/student-access';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
+import { listOutbox } from '../../netlify/server/core/mail';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { inquirySchema } from '../../src/lib/schemas';
 import { RATE_LIMITS } from '../../src/lib/limits';
@@ -87,6 +88,14 @@ async function arrangeFamily() {
 
 beforeEach(() => clearStore('limits'));
 
+/** The subjects of the mails we keep that went to `email`, as an export lists them. */
+const subjectsOfMailsTo = async (email: string) =>
+  (await listOutbox(undefined, 1000))
+    .map((m) => m.value)
+    .filter((m) => [m.to].flat().includes(email))
+    .map((m) => m.subject)
+    .sort();
+
 describe('GET /api/privacy/export', () => {
   it('gives the family a zip of its account, orders, projects with rounds and messages, newsletter, inquiries and files', async () => {
     const { orderId, id, file } = await arrangeFamily();
@@ -104,6 +113,10 @@ describe('GET /api/privacy/export', () => {
     expect(data.newsletter).toMatchObject({ email: parties.customer.email, enabled: true });
     expect(data.inquiries).toHaveLength(1);
     expect(data.inquiries[0]).not.toHaveProperty('handled');
+    // The mails we keep that went to the family are theirs too.
+    const mails = await subjectsOfMailsTo(parties.customer.email);
+    expect(mails.length).toBeGreaterThan(0);
+    expect(data.mails.map((m: { subject: string }) => m.subject).sort()).toEqual(mails);
     const files = Object.keys(zip!).filter((name) => name.startsWith('files/'));
     expect(files).toEqual([`files/${id}-1-${file.id.slice(0, 8)}-Why Us.pdf`]);
     expect(zip![files[0]]).toEqual(PDF);
@@ -117,6 +130,7 @@ describe('GET /api/privacy/export', () => {
     expect(res.status).toBe(200);
     expect(data.orders).toEqual([]);
     expect(data.projects.asStudent.map((p: { id: string }) => p.id)).toEqual([id]);
+    expect(data.mails.map((m: { subject: string }) => m.subject).sort()).toEqual(await subjectsOfMailsTo(sam.email));
     expect(Object.keys(zip!).filter((n) => n.startsWith('files/'))).toEqual([
       `files/${id}-1-${file.id.slice(0, 8)}-Why Us.pdf`,
     ]);

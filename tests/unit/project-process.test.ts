@@ -262,7 +262,7 @@ const TOLD: Record<TransitionName, string[]> = {
   'team-finalize': ['customer', 'student', 'editor:maya-chen'],
   withdraw: ['editor:maya-chen'],
   'team-withdraw': ['customer', 'student', 'editor:maya-chen'],
-  cancel: ['editor:maya-chen', 'customer'],
+  cancel: ['editor:maya-chen', 'customer', 'student'],
   'team-cancel': ['editor:maya-chen', 'customer', 'student'],
   'message-from-family': ['editor:maya-chen'],
   'message-from-editor': ['customer', 'student'],
@@ -559,5 +559,18 @@ describe('the notice of returned feedback', () => {
     expect(lineOf(sample('in_review'), 2)).toBe(
       'Maya Chen returned feedback on Supplemental Essay Help (Large) with 2 files and 1 comment on the draft.',
     );
+  });
+});
+
+describe('a project whose family closed its account', () => {
+  it('offers no message to the family, to the editor or our team, and refuses one with the reason', () => {
+    const closed = { ...sample('in_review'), accountClosedAt: new Date().toISOString() };
+    for (const name of ['message-from-editor', 'message-from-team'] as const)
+      expect(transitionRefusal(closed, transitionNamed(name))).toEqual({
+        status: 409,
+        error: deliveryMessages.familyClosed,
+      });
+    expect(projectView(closed, ['editor'], new Date()).actions).not.toContain('message');
+    expect(projectView(sample('in_review'), ['editor'], new Date()).actions).toContain('message');
   });
 });

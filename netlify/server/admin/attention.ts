@@ -5,6 +5,7 @@
  * marker blob `seen/<key>` beside an item says it was seen: the count needs the key listing alone.
  */
 import type { AttentionItem } from '../../../src/lib/audit';
+import { closureNotices } from '../../../src/lib/privacy';
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import { site } from '../../../src/lib/site';
 import { appendOnlyStore } from '../storage/append-only';
@@ -41,6 +42,18 @@ export async function tellOwner(notice: OwnerNotice, info?: DeployInfo): Promise
     at,
   );
   await sendMail(paragraphsMail(site.email, subject, lines), info, at, { id: `owner-${id}`, at });
+}
+
+/** The owner's notices that `names` finds a closed account's names in say so instead; their kind and order stay. */
+export async function forgetNamesInNotices(names: (text: string) => boolean, info?: DeployInfo): Promise<void> {
+  const store = openStore('attention', info);
+  const keys = (await listKeys(store)).filter((k) => !k.startsWith(SEEN));
+  const records = await readRecords<AttentionRecord>(store, keys);
+  await Promise.all(
+    records
+      .filter(({ value }) => names(value.text))
+      .map(({ key, value }) => store.setJSON(key, { ...value, text: closureNotices.scrubbed(value.orderId) })),
+  );
 }
 
 export function attentionRepo(info?: DeployInfo) {

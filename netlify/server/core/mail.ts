@@ -40,6 +40,8 @@ export interface OutboxMail extends Mail {
   sentAt?: string;
   /** Set when the last attempt failed too: the admin has to see to it. */
   gaveUpAt?: string;
+  /** Set when its person closed their account: it was emptied, and is never sent again. */
+  removedAt?: string;
 }
 
 /** The pauses before each new attempt of mail SMTP refused: 5 minutes, then 30, 2 hours, 12 hours. */
@@ -152,7 +154,8 @@ export async function retryMail(
   const store = openStore('outbox', info);
   const mail = (await store.get(key, { type: 'json' })) as OutboxMail | null;
   const smtpUrl = process.env.SMTP_URL;
-  if (!mail || mail.reason !== 'smtp-failed' || mail.sentAt || mail.gaveUpAt || !smtpUrl) return 'done';
+  if (!mail || mail.reason !== 'smtp-failed' || mail.sentAt || mail.gaveUpAt || mail.removedAt || !smtpUrl)
+    return 'done';
   const { from, to, subject, text, html, replyTo, icalEvent } = mail;
   try {
     await sendSmtp({ from, to, subject, text, html, replyTo, icalEvent }, smtpUrl);

@@ -4,7 +4,8 @@
  * however often this runs (the request, then the timer that checks on it) one refund exists. A
  * provider that cannot be reached leaves the refund pending; the timer asks again.
  */
-import type { Project } from '../../../src/lib/delivery';
+import type { Project, ProjectEvent } from '../../../src/lib/delivery';
+import { ACCOUNT_CLOSED, closureNotices } from '../../../src/lib/privacy';
 import { quoteFor, remainingCents, type Refund } from '../../../src/lib/refunds';
 import { formatUsdCents } from '../../../src/lib/money';
 import { tellOwner } from '../admin/attention';
@@ -13,6 +14,33 @@ import { requestRefund } from '../orders/refunds';
 import type { DeployInfo } from '../storage/stores';
 
 export const cancellationRefundId = (projectId: string) => `cancel-${projectId}`;
+
+/**
+ * What the owner reads of a family's cancel: who cancelled what. A cancel that came with closing the
+ * account names nobody, and says who closed it (the family, or our team on a request).
+ */
+function ownerNotice(project: Project, cancelled: ProjectEvent, orderId: string, refund: string, policy: string) {
+  const base = { id: `family-cancel-${project.id}`, at: new Date(cancelled.at), orderId };
+  const service = project.service.title;
+  if (cancelled.actor === ACCOUNT_CLOSED) {
+    const who = cancelled.adminEmail ? closureNotices.byTeam : closureNotices.byFamily;
+    return {
+      ...base,
+      kind: cancelled.adminEmail ? ('team-closed' as const) : ('family-closed' as const),
+      subject: `${who}: ${service} on order ${orderId} is cancelled`,
+      lines: [closureNotices.ownerLine(who, service, project.id, orderId, refund), `Policy: ${policy}`],
+    };
+  }
+  return {
+    ...base,
+    kind: 'family-cancel' as const,
+    subject: `A family cancelled ${service} on order ${orderId}`,
+    lines: [
+      `${project.student.parentName || project.customer.email} cancelled ${service} for ${project.student.name} (order ${orderId}, project ${project.id}); ${refund} is refunded by the cancellation policy.`,
+      `Policy: ${policy}`,
+    ],
+  };
+}
 
 /** Requests the refund of a project its customer cancelled; null when there is nothing to refund. */
 export async function refundCancellation(project: Project, info?: DeployInfo): Promise<Refund | null> {
@@ -44,19 +72,6 @@ export async function refundCancellation(project: Project, info?: DeployInfo): P
           info,
         );
   // After the refund, so the money goes first; the refund timer runs this again should the notice fail.
-  await tellOwner(
-    {
-      id: `family-cancel-${project.id}`,
-      at: new Date(cancelled.at),
-      kind: 'family-cancel',
-      orderId: order.id,
-      subject: `A family cancelled ${project.service.title} on order ${order.id}`,
-      lines: [
-        `${project.student.parentName || project.customer.email} cancelled ${project.service.title} for ${project.student.name} (order ${order.id}, project ${project.id}); ${formatUsdCents(amountCents)} is refunded by the cancellation policy.`,
-        `Policy: ${text}`,
-      ],
-    },
-    info,
-  );
+  await tellOwner(ownerNotice(project, cancelled, order.id, formatUsdCents(amountCents), text), info);
   return refund;
 }

@@ -16,8 +16,10 @@ import {
   type Project,
 } from '../../../src/lib/delivery';
 import { formatUsdCents } from '../../../src/lib/money';
+import { ACCOUNT_CLOSED, closureNotices } from '../../../src/lib/privacy';
 import type { Audience, TimerNoticeName, TransitionNoticeName } from '../../../src/lib/project-process';
 import { REVIEW_LIMITS, reviewWindowClosesAt } from '../../../src/lib/reviews';
+import { studentAccessMessages } from '../../../src/lib/student-access';
 import { site } from '../../../src/lib/site';
 import { inputOf, type Actor, type Step } from './transitions';
 
@@ -94,6 +96,20 @@ const inviteEditor = (project: Project) =>
 /** The family's review went public in this step: before it, it was not. */
 const publishedNow = ({ project, before }: NoticeContext) =>
   Boolean(project.reviews?.publishedAt && !before.reviews?.publishedAt);
+
+/**
+ * A project ended with its account: the editor reads who closed it and no name (the names are going);
+ * the family, who is closing it, is not written to.
+ */
+function endedWithAccount({ project, actor, audience }: NoticeContext, ended: 'cancelled' | 'withdrawn'): Words | null {
+  if (audience !== 'editor') return null;
+  const who = actor.adminEmail ? closureNotices.byTeam : closureNotices.byFamily;
+  return {
+    subject: `${who}: ${project.service.title}`,
+    lines: [closureNotices.editorLine(who, project.service.title, ended)],
+  };
+}
+const closing = ({ actor }: NoticeContext) => actor.name === ACCOUNT_CLOSED;
 
 export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext) => Words | null> = {
   'draft-submitted': ({ project }) => {
@@ -196,10 +212,15 @@ export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext)
       ],
     };
   },
-  'withdrawn-by-family': ({ project }) => ({
-    subject: `Withdrawn: ${what(project)}`,
-    lines: [`${project.student.name}'s family withdrew ${project.service.title}. Nothing more is needed from you.`],
-  }),
+  'withdrawn-by-family': (c) =>
+    closing(c)
+      ? endedWithAccount(c, 'withdrawn')
+      : {
+          subject: `Withdrawn: ${what(c.project)}`,
+          lines: [
+            `${c.project.student.name}'s family withdrew ${c.project.service.title}. Nothing more is needed from you.`,
+          ],
+        },
   'withdrawn-by-team': ({ project, step }) => {
     const { reason } = inputOf(step, 'withdraw');
     return {
@@ -207,7 +228,9 @@ export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext)
       lines: [`${what(project)} was withdrawn by ${site.name}.`, ...(reason ? [`The reason: ${reason}`] : [])],
     };
   },
-  'cancelled-by-family': ({ project, step, audience }) => {
+  'cancelled-by-family': (c) => {
+    if (closing(c)) return endedWithAccount(c, 'cancelled');
+    const { project, step, audience } = c;
     if (audience === 'editor')
       return {
         subject: `Cancelled: ${what(project)}`,
@@ -226,6 +249,14 @@ export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext)
       ],
     };
   },
+  // Closing the account tells the student once, for every project (close-account.ts).
+  'cancelled-by-parent': (c) =>
+    closing(c)
+      ? null
+      : {
+          subject: `Cancelled: ${c.project.service.title}`,
+          lines: [studentAccessMessages.parentCancelled(c.project.service.title)],
+        },
   'cancelled-by-team': ({ project, audience }) =>
     audience === 'editor'
       ? {

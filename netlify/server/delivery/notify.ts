@@ -28,6 +28,8 @@ function addressed(audience: Audience, words: Words | null, project: Project, be
       return [{ audience: 'editor', editorId: project.editor.id, subject, lines }];
     case 'previous-editor':
       return [{ audience: 'editor', editorId: before.editor.id, subject, lines }];
+    case 'student':
+      return project.studentAccess ? [{ audience: 'student', editorId: project.editor.id, subject, lines }] : [];
     case 'parent':
     case 'family': {
       const parent: Notice = {

@@ -2,8 +2,10 @@
  * Closing an account: the family's open projects end through the process (cancelled with the refund
  * the policy gives while editing has not begun, withdrawn after), every project loses its content by
  * the retention run's own deletion and its names and addresses, the orders keep their accounting with
- * the people taken out, the published reviews stay as 'A former client', and the Firebase user goes
- * last, so a closure cut off anywhere before it leaves the person able to sign in and close again.
+ * the people taken out, the published reviews stay as 'A former client' (their scores, their words if
+ * the family chose, or nothing), the mails and owner notices naming the family are emptied, and the
+ * Firebase user goes last, so a closure cut off anywhere before it leaves the person able to sign in
+ * and close again.
  * A student closing their own account loses the projects shared with them, with their messages and
  * words; the projects, drafts and orders are the family's and stay. An editor's profile leaves the
  * site (close-editor.ts).
@@ -14,8 +16,10 @@ import type { Project, ProjectEvent } from '../../../src/lib/delivery';
 import {
   ACCOUNT_CLOSED,
   closeAccountMessages,
+  DEFAULT_REVIEW_CHOICE,
   type ClosureEnding,
   type ClosurePreview,
+  type ReviewChoice,
 } from '../../../src/lib/privacy';
 import { endpointTransition, GUARDS, OPEN_STATES } from '../../../src/lib/project-process';
 import { quoteFor } from '../../../src/lib/refunds';
@@ -32,6 +36,7 @@ import { syncEditorStats } from '../reviews/editor-stats';
 import { openStore, type DeployInfo } from '../storage/stores';
 import { closeEditorProfile } from './close-editor';
 import { personByEmail } from './export-person';
+import { forgetMails } from './forget-mails';
 import type { FirebaseAdmin } from './firebase-user';
 import { replaceDroppingFiles, withoutContent } from './retention';
 
@@ -40,6 +45,16 @@ export interface Closure {
   startedAt: string;
   /** The projects shared with the person as a student when the closure began: each loses them. */
   sharedProjectIds?: string[];
+  /** What becomes of the family's published reviews, as they chose. */
+  review?: ReviewChoice;
+  /** Which of our team closed it on a request, if not the person. */
+  adminEmail?: string;
+  /**
+   * The names and addresses the family gave, read when the closure began: the mails and owner notices
+   * naming them are emptied, then this goes too.
+   */
+  forget?: string[];
+  mailsDoneAt?: string;
   projectsDoneAt?: string;
   sharedDoneAt?: string;
   ordersDoneAt?: string;
@@ -87,11 +102,20 @@ async function endingsOf(caller: Caller, now: Date, info?: DeployInfo, projects?
   return Promise.all(own.filter(isOpen).map((project) => endingOf(project, now, info)));
 }
 
-/** What closing would do now: each open project's ending, and how many projects shared with the caller as student lose them. */
+/** A family's review the editor's profile shows. */
+const publishedReview = (project: Project) =>
+  Boolean(project.reviews?.family && project.reviews.publishedAt && !project.reviews.hidden);
+
+/** What closing would do now: each open project's ending, how many projects shared with the caller as student lose them, and how many reviews are published. */
 export async function previewClosure(caller: Caller, now: Date, info?: DeployInfo): Promise<ClosurePreview> {
   const [own, shared] = await Promise.all([projectsRepo(info).listForCustomer(caller.uid), sharedWith(caller, info)]);
   const endings = await endingsOf(caller, now, info, own);
-  return { endings, sharedProjects: shared.length, ownProjects: own.length };
+  return {
+    endings,
+    sharedProjects: shared.length,
+    ownProjects: own.length,
+    publishedReviews: own.filter(publishedReview).length,
+  };
 }
 
 /** A project's refund as the person read it before confirming: 0 for a withdrawal. */
@@ -109,8 +133,11 @@ async function refuseUnlessAsSaid(caller: Caller, confirmed: Confirmed[], now: D
     throw new HttpError(409, closeAccountMessages.changed);
 }
 
-/** Ends every open project of the family through the process, as their own cancel or withdrawal. */
-async function endOpenProjects(uid: string, now: Date, context: StepContext) {
+/**
+ * Ends every open project of the family through the process, as their own cancel or withdrawal; our
+ * team's closure on a request says which of our team it was, so the owner reads who acted.
+ */
+async function endOpenProjects(uid: string, adminEmail: string | undefined, now: Date, context: StepContext) {
   const projects = projectsRepo(context);
   for (const { id } of (await projects.listForCustomer(uid)).filter(isOpen)) {
     const found = await projects.getForUpdate(id);
@@ -122,7 +149,8 @@ async function endOpenProjects(uid: string, now: Date, context: StepContext) {
       ending.action === 'cancel'
         ? { action: 'cancel' as const, ...(ending.refund && { refund: ending.refund }) }
         : { action: 'withdraw' as const, reason: closeAccountMessages.withdrawReason };
-    await commitStep(project, found.etag, t, step, { role: 'customer', name: ACCOUNT_CLOSED }, context, now);
+    const actor = { role: 'customer' as const, name: ACCOUNT_CLOSED, ...(adminEmail && { adminEmail }) };
+    await commitStep(project, found.etag, t, step, actor, context, now);
   }
 }
 
@@ -137,20 +165,32 @@ const anonymousEvent =
     return { ...rest, actor: ACCOUNT_CLOSED, ...(event.type === 'cancel' && note !== undefined && { note }) };
   };
 
-/** The project with its content deleted and its family's names and addresses replaced; ids, prices and dates stay. */
-function closedProject(project: Project, now: Date): Project {
+/**
+ * The family's review as they chose: its scores alone (the words, and the editor's reply to them, go),
+ * the scores and the words, or taken off the profile and out of the rating with no words kept.
+ */
+function reviewsAsChosen(project: Project, review: ReviewChoice, now: Date): Project['reviews'] {
+  const reviews = project.reviews;
+  if (!reviews?.family || review === 'text') return reviews;
+  const { reply: _reply, ...rest } = reviews;
+  const family = { ...reviews.family, text: '' };
+  if (review === 'scores') return { ...rest, family };
+  return { ...rest, family, hidden: { at: now.toISOString(), reason: closeAccountMessages.reviewDeleted } };
+}
+
+/**
+ * The project with its content deleted and what its family gave replaced: names, addresses, the
+ * student's grade, each round's prompt; ids, prices and dates stay.
+ */
+function closedProject(project: Project, now: Date, review: ReviewChoice): Project {
   const emptied = project.contentDeletedAt ? project : withoutContent(project, now, 'closure');
   const { studentAccess: _access, ...rest } = emptied;
   return {
     ...rest,
     customer: { uid: project.customer.uid, email: '' },
-    student: {
-      name: ACCOUNT_CLOSED,
-      email: '',
-      grade: project.student.grade,
-      parentName: ACCOUNT_CLOSED,
-      parentEmail: '',
-    },
+    student: { name: ACCOUNT_CLOSED, email: '', grade: '', parentName: ACCOUNT_CLOSED, parentEmail: '' },
+    rounds: emptied.rounds.map((round) => ({ ...round, prompt: '' })),
+    reviews: reviewsAsChosen(project, review, now),
     history: emptied.history.map(anonymousEvent(['customer', 'student'])),
     // Mails owed name the family; the ending's own notice went out with its step (the editor's list shows it too).
     notices: [],
@@ -164,7 +204,7 @@ function closedProject(project: Project, now: Date): Project {
  * their address, which the record then no longer holds), the record with its bytes after, then the
  * published review rewritten under the new name.
  */
-async function closeProjects(uid: string, now: Date, context: StepContext) {
+async function closeProjects(uid: string, review: ReviewChoice, now: Date, context: StepContext) {
   const projects = projectsRepo(context);
   for (const { id } of await projects.listForCustomer(uid)) {
     const found = await projects.getForUpdate(id);
@@ -175,7 +215,7 @@ async function closeProjects(uid: string, now: Date, context: StepContext) {
       // but a cut-off step leaves it to a timer that would run after them).
       await refundCancellation(project, context);
       if (project.studentAccess) await projects.unindexForStudent(project);
-      project = closedProject(project, now);
+      project = closedProject(project, now, review);
       await replaceDroppingFiles(found.value, project, found.etag, now, context);
     }
     await syncEditorStats(project, context);
@@ -220,6 +260,26 @@ function strippedOrder(order: Order): Order | null {
   };
 }
 
+/**
+ * What the family gave that mails and notices may name: the addresses and names on its orders and its
+ * sign-in address. An invited student's address is theirs, and so are the mails to it.
+ */
+async function givenByFamily(caller: Caller, info?: DeployInfo): Promise<string[]> {
+  const [orders, projects] = await Promise.all([
+    ordersRepo(info).listForCustomer(caller.uid),
+    projectsRepo(info).listForCustomer(caller.uid),
+  ]);
+  const students = new Set(projects.filter((p) => p.studentAccess).map((p) => p.student.email));
+  const given = orders.flatMap(({ customer, student }) => [
+    customer.email,
+    student.parentEmail,
+    student.parentName,
+    student.studentName,
+    ...(students.has(student.studentEmail) ? [] : [student.studentEmail]),
+  ]);
+  return [...new Set([caller.email, ...given])].filter((words) => words && words !== ACCOUNT_CLOSED);
+}
+
 async function stripOrders(uid: string, info?: DeployInfo) {
   const orders = ordersRepo(info);
   for (const order of await orders.listForCustomer(uid)) await orders.change(order.id, strippedOrder);
@@ -233,6 +293,8 @@ export async function closeAccount({
   caller,
   deleteUser,
   confirmed,
+  review = DEFAULT_REVIEW_CHOICE,
+  adminEmail,
   now,
   context,
 }: {
@@ -240,6 +302,9 @@ export async function closeAccount({
   deleteUser: () => Promise<void>;
   /** Each open project's refund as the page said it; a closure already begun goes on whatever it was. */
   confirmed: Confirmed[];
+  review?: ReviewChoice;
+  /** Which of our team closes it on a request. */
+  adminEmail?: string;
   now: Date;
   context: StepContext;
 }): Promise<Closure> {
@@ -247,18 +312,30 @@ export async function closeAccount({
   let closure = await closures.get(caller.uid);
   if (!closure) {
     await refuseUnlessAsSaid(caller, confirmed, now, context);
-    const sharedProjectIds = (await sharedWith(caller, context)).map((p) => p.id);
-    closure = await closures.put(caller.uid, { startedAt: now.toISOString(), sharedProjectIds });
+    const [shared, forget] = await Promise.all([sharedWith(caller, context), givenByFamily(caller, context)]);
+    closure = await closures.put(caller.uid, {
+      startedAt: now.toISOString(),
+      sharedProjectIds: shared.map((p) => p.id),
+      review,
+      ...(adminEmail && { adminEmail }),
+      forget,
+    });
   }
   await closeEditorProfile(caller, new Date(closure.startedAt), context);
   if (!closure.projectsDoneAt) {
-    await endOpenProjects(caller.uid, now, context);
-    await closeProjects(caller.uid, now, context);
+    await endOpenProjects(caller.uid, closure.adminEmail, now, context);
+    await closeProjects(caller.uid, closure.review ?? DEFAULT_REVIEW_CHOICE, now, context);
     closure = await closures.put(caller.uid, { ...closure, projectsDoneAt: now.toISOString() });
   }
   if (!closure.sharedDoneAt) {
     await leaveSharedProjects(closure.sharedProjectIds ?? [], now, context);
     closure = await closures.put(caller.uid, { ...closure, sharedDoneAt: now.toISOString() });
+  }
+  // After the closure's own steps, whose mails name nobody: the orders still say what the family gave.
+  if (!closure.mailsDoneAt) {
+    await forgetMails(closure.forget ?? [], now, context);
+    const { forget: _done, ...rest } = closure;
+    closure = await closures.put(caller.uid, { ...rest, mailsDoneAt: now.toISOString() });
   }
   if (!closure.ordersDoneAt) {
     await stripOrders(caller.uid, context);

@@ -3,7 +3,8 @@
  * per-role views the pages read (a family's projects as their family sees them, an editor's as the
  * editor does, a student's as the student does), so an export shows no other family, no editor's
  * private review of the family, no admin's address. What is keyed by address (consults, inquiries,
- * the newsletter, waitlists) is read for the account's verified address only.
+ * the newsletter, waitlists, the mails we keep that went to it) is read for the account's verified
+ * address only.
  */
 import type { ProjectView, Role, Project, FileRef } from '../../../src/lib/delivery';
 import { filesClosedTo } from '../../../src/lib/delivery';
@@ -22,6 +23,7 @@ import { inquiriesRepo } from '../contact/inquiries.repo';
 import { subscribersRepo } from '../contact/subscribers.repo';
 import { waitlistRepo, toWaitlistItem } from '../waitlist/waitlist.repo';
 import { reviewsRepo } from '../reviews/reviews.repo';
+import { outboxPage } from '../core/mail';
 import type { DeployInfo } from '../storage/stores';
 
 /**
@@ -87,7 +89,7 @@ function filesOf(entries: { view: ProjectView; filesOpen: boolean }[]): ExportFi
 /** The account's data as one JSON document, and the files that go with it. */
 export async function gatherExport(subject: ExportSubject, info?: DeployInfo, now = new Date()) {
   const email = subject.emailVerified ? subject.email : null;
-  const [customer, orders, projects, consults, inquiries, subscriber, waitlist] = await Promise.all([
+  const [customer, orders, projects, consults, inquiries, subscriber, waitlist, outbox] = await Promise.all([
     subject.uid ? customersRepo(info).get(subject.uid) : null,
     subject.uid ? ordersRepo(info).listForCustomer(subject.uid) : [],
     projectsOf(subject, info, now),
@@ -95,6 +97,7 @@ export async function gatherExport(subject: ExportSubject, info?: DeployInfo, no
     email ? inquiriesRepo(info).page(ALL) : null,
     email ? subscribersRepo(info).get(email) : null,
     email ? waitlistRepo(info).all() : null,
+    email ? outboxPage(ALL, info) : null,
   ]);
   const reviewsOfEditor = projects.editor ? await reviewsRepo(info).newest(projects.editor.id, ALL.limit) : [];
   const mine = <T extends { email: string }>(items: T[] | undefined) => (items ?? []).filter((i) => i.email === email);
@@ -125,6 +128,10 @@ export async function gatherExport(subject: ExportSubject, info?: DeployInfo, no
     ),
     newsletter: subscriber,
     waitlists: mine(waitlist ?? []).map(toWaitlistItem),
+    mails: (outbox?.items ?? [])
+      .map((entry) => entry.value)
+      .filter((mail) => [mail.to].flat().includes(email!))
+      .map(({ queuedAt, sentAt, subject, text }) => ({ queuedAt, ...(sentAt && { sentAt }), subject, text })),
   };
   const files = filesOf([...projects.asFamily, ...projects.asStudent, ...projects.asEditor]);
   return { data, files };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { gradeLabel } from '../../lib/grades';
+import { withGrade } from '../../lib/grades';
 import {
   onTimeLabel,
   ratingLabel,
@@ -100,7 +100,7 @@ export default function EditorReviews({
               <p className="font-semibold text-navy-900">
                 ★ {review.overall.toFixed(1)}{' '}
                 <span className="font-normal text-slate-700">
-                  · {review.student.firstName}, {gradeLabel(review.student.grade)} · {review.service} ·{' '}
+                  · {withGrade(review.student.firstName, review.student.grade, ', ')} · {review.service} ·{' '}
                   {month(review.publishedAt)}
                 </span>
               </p>

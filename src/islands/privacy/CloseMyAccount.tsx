@@ -2,9 +2,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import {
   closeAccountTexts as t,
   closedMessage,
+  DEFAULT_REVIEW_CHOICE,
   endingText,
+  REVIEW_CHOICES,
+  reviewChoiceTexts,
   whatClosingDoes,
   type ClosurePreview,
+  type ReviewChoice,
 } from '../../lib/privacy';
 import { apiFetch } from '../../client/api';
 import { $session, signedInFetch } from '../../stores/session';
@@ -47,12 +51,15 @@ export default function CloseMyAccount() {
   async function close(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state.kind !== 'confirming') return;
-    const password = new FormData(event.currentTarget).get('password');
+    const form = new FormData(event.currentTarget);
+    const password = form.get('password');
+    const chosen = form.get('review');
+    const review = REVIEW_CHOICES.find((c) => c === chosen) ?? DEFAULT_REVIEW_CHOICE;
     setState({ ...state, working: true, error: undefined });
     const token = await freshToken(typeof password === 'string' ? password : '');
     if (!token) return setState({ ...state, working: false, error: t.wrongPassword });
     const endings = state.endings.map((e) => ({ projectId: e.projectId, refundCents: e.refund?.amountCents ?? 0 }));
-    const res = await apiFetch('/api/account/close', { method: 'POST', token, body: { endings } });
+    const res = await apiFetch('/api/account/close', { method: 'POST', token, body: { endings, review } });
     if (!res.ok) {
       // What closing does changed: say it again as it now is.
       if (res.status === 409) return void (await check());
@@ -61,7 +68,7 @@ export default function CloseMyAccount() {
     const { firebaseAuth } = await import('../../client/firebase');
     const { signOut } = await import('firebase/auth');
     await signOut(firebaseAuth()).catch(() => {});
-    setState({ kind: 'closed', message: closedMessage(state) });
+    setState({ kind: 'closed', message: closedMessage(state, review) });
     heading.current?.focus();
   }
 
@@ -95,10 +102,11 @@ export default function CloseMyAccount() {
       {state.kind === 'confirming' && (
         <form method="post" action="/dashboard" className="mt-4 space-y-4" onSubmit={(e) => void close(e)}>
           <ul className="list-disc space-y-1 pl-5 text-slate-800">
-            {whatClosingDoes(state, t.whatHappens).map((line) => (
+            {whatClosingDoes(state, t).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
+          {state.publishedReviews > 0 && <ReviewChoiceFields count={state.publishedReviews} />}
           {state.sharedProjects > 0 && <p className="text-slate-800">{t.sharedProjects(state.sharedProjects)}</p>}
           {state.endings.length === 0 ? (
             <p className="text-slate-800">{t.noOpenProjects}</p>
@@ -142,5 +150,26 @@ export default function CloseMyAccount() {
         </form>
       )}
     </section>
+  );
+}
+
+/** What becomes of the published reviews: their scores only unless the family says otherwise. */
+function ReviewChoiceFields({ count }: { count: number }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-medium text-slate-900">{reviewChoiceTexts.legend(count)}</legend>
+      {REVIEW_CHOICES.map((choice: ReviewChoice) => (
+        <label key={choice} className="flex items-start gap-2 text-slate-800">
+          <input
+            type="radio"
+            name="review"
+            value={choice}
+            defaultChecked={choice === DEFAULT_REVIEW_CHOICE}
+            className="mt-1.5"
+          />
+          <span>{reviewChoiceTexts.options[choice]}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

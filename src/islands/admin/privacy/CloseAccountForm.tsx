@@ -30,7 +30,7 @@ export function CloseAccountForm({
       onCancel={onCancel}
     >
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
-        {whatClosingDoes(preview, t.whatHappens).map((line) => (
+        {whatClosingDoes(preview, t).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>

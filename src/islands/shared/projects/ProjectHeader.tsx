@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { gradeLabel } from '../../../lib/grades';
+import { withGrade } from '../../../lib/grades';
 import type { ProjectView } from '../../../lib/delivery';
 import { DueLine } from './DueLine';
 import { StateBadge } from './StateBadge';
@@ -35,7 +35,7 @@ export const ProjectHeader = forwardRef<HTMLHeadingElement, Props>(function Proj
   const people =
     perspective === 'customer'
       ? `For ${project.student.name} · with ${project.editor.name}`
-      : `${project.student.name} · ${gradeLabel(project.student.grade)}`;
+      : withGrade(project.student.name, project.student.grade, ' · ');
   return (
     <header className="space-y-2">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">

@@ -1,0 +1,36 @@
+/**
+ * A closed account's mails and owner notices: every mail we keep that names what the family gave (an
+ * address or a name) is emptied in place, and every owner notice that names it says so instead. Keys
+ * stay, so a flow's mail sent once is still known as sent, and a repeat finds nothing left to change.
+ */
+import { closureNotices } from '../../../src/lib/privacy';
+import { forgetNamesInNotices } from '../admin/attention';
+import { outboxPage, type OutboxMail } from '../core/mail';
+import { openStore, type DeployInfo } from '../storage/stores';
+
+/** A mail kept with nothing of its person left: who sent it, when, and how it went. */
+const emptied = (mail: OutboxMail, now: Date): OutboxMail => ({
+  from: mail.from,
+  queuedAt: mail.queuedAt,
+  reason: mail.reason,
+  ...(mail.sentAt && { sentAt: mail.sentAt }),
+  ...(mail.gaveUpAt && { gaveUpAt: mail.gaveUpAt }),
+  to: '',
+  subject: closureNotices.mailRemoved,
+  text: '',
+  removedAt: now.toISOString(),
+});
+
+export async function forgetMails(given: string[], now: Date, info?: DeployInfo): Promise<void> {
+  const words = given.map((w) => w.toLowerCase());
+  if (words.length === 0) return;
+  const names = (text: string) => words.some((w) => text.toLowerCase().includes(w));
+  const { items } = await outboxPage({ limit: Number.MAX_SAFE_INTEGER }, info);
+  const store = openStore('outbox', info);
+  await Promise.all(
+    items
+      .filter(({ value }) => !value.removedAt && names(JSON.stringify(value)))
+      .map(({ key, value }) => store.setJSON(key, emptied(value, now))),
+  );
+  await forgetNamesInNotices(names, info);
+}
