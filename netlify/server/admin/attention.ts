@@ -50,9 +50,12 @@ export async function forgetNamesInNotices(names: (text: string) => boolean, inf
   const keys = (await listKeys(store)).filter((k) => !k.startsWith(SEEN));
   const records = await readRecords<AttentionRecord>(store, keys);
   await Promise.all(
-    records
-      .filter(({ value }) => names(value.text))
-      .map(({ key, value }) => store.setJSON(key, { ...value, text: closureNotices.scrubbed(value.orderId) })),
+    records.flatMap(({ key, value }) =>
+      // Only a family's notices carry its names; an editor's closure names the editor alone.
+      value.orderId !== undefined && names(value.text)
+        ? [store.setJSON(key, { ...value, text: closureNotices.scrubbed(value.orderId) })]
+        : [],
+    ),
   );
 }
 
