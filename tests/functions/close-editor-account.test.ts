@@ -43,7 +43,7 @@ afterAll(() => vi.restoreAllMocks());
 
 const supplement = (editorId: string) => selection({ editorId, services: [{ id: 'supplement-small', quantity: 1 }] });
 
-/** An editor on the site with open slots, signing in with their own account, and a project of theirs carried to final. */
+/** An editor on the site with open slots and their own sign-in account, with a project of theirs carried to final. */
 async function editorWithFinishedProject() {
   forgetEditorLists();
   await seedDemoEditors();

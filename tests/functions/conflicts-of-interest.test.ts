@@ -45,7 +45,7 @@ async function setAccount(id: string, accountEmail: string) {
 const familyReview = { scores: { feedback: 5, communication: 5, onTime: 5 }, text: 'The best editor there is.' };
 const editorReview = { score: 5, text: 'A pleasure.' };
 
-/** A supplement of the customer's with Maya, the student's address `studentEmail`, taken to final by the real editor. */
+/** The customer's supplement with Maya for the student at `studentEmail`, taken to final by the real editor. */
 async function finalProject(studentEmail: string = student.studentEmail) {
   const { orderId, projectIds } = await paidOrder(
     parties.customer.idToken,

@@ -1,8 +1,9 @@
 /**
  * What the owner must hear of without asking: a family that cancelled and was refunded by itself, a
- * refund that failed, an editor who closed their account. Each is e-mailed to the business once and kept in the `attention` store once
- * (both keyed by the event), where the admin area counts what nobody has marked seen yet. A
- * marker blob `seen/<key>` beside an item says it was seen: the count needs the key listing alone.
+ * refund that failed, an editor who closed their account. Each is e-mailed to the business once and
+ * kept in the `attention` store once (both keyed by the event), where the admin area counts what
+ * nobody has marked seen yet. A marker blob `seen/<key>` beside an item says it was seen: the count
+ * needs the key listing alone.
  */
 import type { AttentionItem } from '../../../src/lib/audit';
 import { closureNotices } from '../../../src/lib/privacy';

@@ -1,6 +1,7 @@
 /**
- * What the owner was told of by e-mail (a family's own cancel, a failed refund, an editor's closed account): a count beside the
- * Orders tab's name, and the list in that tab where each is marked seen. One store feeds both.
+ * What the owner was told of by e-mail (a family's own cancel, a failed refund, an editor's closed
+ * account): a count beside the Orders tab's name, and the list in that tab where each is marked seen.
+ * One store feeds both.
  */
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
