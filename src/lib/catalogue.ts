@@ -137,7 +137,7 @@ export const MAJORS = [
 export const majorValue = (label: string) => label.toLowerCase();
 export const MAJOR_VALUES = MAJORS.map(majorValue);
 /** The majors where a form has no Additional Details field (the checkout): its Other asks for nothing more. */
-export const MAJORS_WITHOUT_DETAILS = [...MAJORS.filter((major) => !major.startsWith('Other')), 'Other'] as const;
+export const majorsWithoutDetails = () => [...MAJORS.filter((major) => !major.startsWith('Other')), 'Other'];
 
 export const TURNAROUND_OPTIONS = [
   { id: 'standard', label: 'Standard 3-5 days', priceCents: 0 },

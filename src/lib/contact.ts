@@ -1,5 +1,5 @@
 /** Rules of the contact form shared by the form island and POST /api/contact. */
-import { CONTACT_SERVICE_OPTIONS, MAJORS, MAJORS_WITHOUT_DETAILS, TURNAROUND_OPTIONS, majorValue } from './catalogue';
+import { CONTACT_SERVICE_OPTIONS, MAJORS, TURNAROUND_OPTIONS, majorValue, majorsWithoutDetails } from './catalogue';
 import { formatUsd } from './money';
 
 /** Length caps of the inquiry's free-text fields: the form's maxlength and the server's check. */
@@ -102,7 +102,7 @@ export const turnaroundLabel = (option: (typeof TURNAROUND_OPTIONS)[number]) =>
 
 /** Display labels for the stored ids, for the people who read inquiries. */
 export const majorLabel = (value: string) =>
-  [...MAJORS, ...MAJORS_WITHOUT_DETAILS].find((m) => majorValue(m) === value) ?? value;
+  [...MAJORS, ...majorsWithoutDetails()].find((m) => majorValue(m) === value) ?? value;
 export const contactServiceLabel = (id: string) => CONTACT_SERVICE_OPTIONS.find((o) => o.id === id)?.label ?? id;
 export const turnaroundLabelById = (id: string) => {
   const option = TURNAROUND_OPTIONS.find((o) => o.id === id);

@@ -111,6 +111,7 @@ for (const width of [390, 1280]) {
     const shown = await reviews.getByRole('listitem').count();
     const counted = shown < 3 ? `${shown} review${shown === 1 ? '' : 's'}` : `★ \\d\\.\\d · ${shown} reviews`;
     await expect(reviews.locator('p').first()).toHaveText(new RegExp(`^${counted}( · |$)`));
+    await reviews.screenshot({ path: test.info().outputPath(`profile-reviews-${width}.png`) });
     await expect(reviews).not.toContainText('Prepared and on time.');
     await expectNoAxeViolations(page, 'section[aria-labelledby="reviews-title"]');
   });

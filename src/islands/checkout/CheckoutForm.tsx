@@ -1,5 +1,5 @@
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
-import { MAJORS_WITHOUT_DETAILS, majorValue } from '../../lib/catalogue';
+import { majorValue, majorsWithoutDetails } from '../../lib/catalogue';
 import { GRADES, gradeLabel } from '../../lib/grades';
 import {
   CHECKOUT_LIMITS,
@@ -40,7 +40,7 @@ export function StudentFields({ fields, errors, onChange, onLeave }: Props) {
       <Input label="Parent/Guardian Email" type="email" {...bind('parentEmail')} autoComplete="email" />
       <Select label="Intended Major (optional)" {...bind('intendedMajor')} required={false}>
         <option value="">Not sure yet</option>
-        {MAJORS_WITHOUT_DETAILS.map((m) => (
+        {majorsWithoutDetails().map((m) => (
           <option key={m} value={majorValue(m)}>
             {m}
           </option>

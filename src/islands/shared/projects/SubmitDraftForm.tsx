@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { DELIVERY_LIMITS, currentRound, submitLabel, type ProjectView } from '../../../lib/delivery';
 import { COMMON_APP_WORD_LIMIT } from '../../../lib/essay';
-import { WORD_LIMIT_BOUNDS } from '../../../lib/essay-limits';
+import { WORD_LIMIT_BOUNDS, wordCountLabel } from '../../../lib/essay-limits';
+import { countWords } from '../../../lib/words';
 import { FileField } from './FileField';
 import { isHttpsLink } from './file-rules';
 import { TextArea } from './TextArea';
@@ -193,8 +194,7 @@ export function SubmitDraftForm({ project, busy, onSubmit, onCancel }: Props) {
           value={text}
           onValue={setText}
           max={DELIVERY_LIMITS.text}
-          words
-          wordLimit={wordLimit}
+          wordCount={wordCountLabel(countWords(text), wordLimit)}
           error={shown.text}
           rows={10}
         />

@@ -1,6 +1,4 @@
 import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
-import { wordCountLabel } from '../../../lib/essay-limits';
-import { countWords } from '../../../lib/words';
 import { formatCount } from '../../../lib/numbers';
 
 interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'> {
@@ -9,22 +7,19 @@ interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value
   onValue: (value: string) => void;
   /** Shows 'n / max characters' and marks the field invalid past it (typing on is allowed: nothing is cut off). */
   max?: number;
-  /** Counts words too, before the characters: essays are limited in words. */
-  words?: boolean;
-  /** With `words`: the most words allowed, which the count then reads against ('663 / 650 words — 13 over the limit'). */
-  wordLimit?: number | null;
+  /** The words counted, shown before the characters ('663 / 650 words — 13 over the limit'): essays are limited in words. */
+  wordCount?: { text: string; over: boolean };
   hint?: string;
   error?: string;
 }
 
 /** A labelled textarea with its hint, its counter and its error, all tied to it for screen readers. */
 export const TextArea = forwardRef<HTMLTextAreaElement, Props>(function TextArea(
-  { label, value, onValue, max, words, wordLimit = null, hint, error, rows = 4, ...rest },
+  { label, value, onValue, max, wordCount, hint, error, rows = 4, ...rest },
   ref,
 ) {
   const id = useId();
   const over = max !== undefined && value.length > max;
-  const wordCount = words ? wordCountLabel(countWords(value), wordLimit) : null;
   const described = [hint && `${id}-hint`, max !== undefined && `${id}-count`, error && `${id}-error`]
     .filter(Boolean)
     .join(' ');
