@@ -317,7 +317,7 @@ export async function takeStep(
   const roles = requireRoles(found?.value ?? null, caller, editor?.id ?? null);
   const project = found!.value;
   const role: Role | null = roleFor(roles, (r) => refusal(project, action, r)?.status !== 403);
-  // Refused in every capacity: the reason given to the caller's own one (a student is told who may).
+  // Refused in every capacity: the refusal names who may (a student is told to ask the parent).
   if (!role)
     throw new HttpError(
       403,
@@ -325,7 +325,7 @@ export async function takeStep(
         project,
         action,
         roleFor(roles, () => true)!,
-      )?.error ?? deliveryMessages.notYours,
+      )!.error,
     );
   const t = endpointTransition(action, role)!;
   const step = await stepOf(t, body, project, caller, context);
