@@ -39,10 +39,17 @@ export default route({
     return privateJson(consultItem(cancelled, names, availability));
   },
   PATCH: async (req, context) => {
-    await requireAdmin(req, context);
+    const caller = await requireAdmin(req, context);
     const id = bookingId(context.params.id);
     const { meetingLink } = await readBody(req, consultLinkSchema);
-    return privateJson(await setConsultLink(id, meetingLink, context));
+    const booking = (await consultsRepo(context).get(id))?.value;
+    const change = {
+      action: 'consult-link-changed',
+      subject: { kind: 'consult', id },
+      before: booking ? { meetingLink: booking.meetingLink } : null,
+      after: booking ? { meetingLink } : null,
+    } as const;
+    return privateJson(await audited(context, caller, change, () => setConsultLink(id, meetingLink, context)));
   },
 });
 

@@ -13,7 +13,7 @@ import {
   type ProjectAction,
   type Role,
 } from '../../src/lib/delivery';
-import { refusal } from '../../src/lib/project-process';
+import { refusal, whoMay } from '../../src/lib/project-process';
 import { authenticate } from '../server/core/auth';
 import { callersProject } from '../server/delivery/access';
 import { namedKind, projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';
@@ -40,7 +40,8 @@ export default route({
     const canUpload = roles.some((role) => FOR[role] && !refusal(project, FOR[role], role));
     if (!canUpload) {
       const party = roles.some((role) => FOR[role]);
-      throw new HttpError(party ? 409 : 403, party ? fileMessages.notNow : deliveryMessages.notYours);
+      const who = whoMay(Object.keys(FOR) as Role[]);
+      throw new HttpError(party ? 409 : 403, party ? fileMessages.notNow : deliveryMessages.onlyBy(who));
     }
     const bytes = await readBytes(req, DELIVERY_LIMITS.fileBytes, new HttpError(413, fileMessages.tooLarge));
     if (bytes.byteLength === 0) throw new HttpError(400, fileMessages.empty);

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   'editor-deleted': 'Editor deleted',
   'availability-changed': 'Consult hours changed',
   'consult-cancelled': 'Consult cancelled',
+  'consult-link-changed': 'Consult meeting link changed',
   'order-refunded': 'Refund',
   'project-reassigned': 'Project reassigned',
   'project-finalized': 'Project made final',

@@ -378,11 +378,23 @@ export function keepOpenLeft(project: Pick<Project, 'rounds' | 'state' | 'editsA
 
 export type Refusal = { status: 403 | 409; error: string };
 
+/** Who takes a step, as a refusal names them; the parent and the student together are the family. */
+export const actorWords = {
+  family: 'the family',
+  customer: 'the parent',
+  student: 'the student',
+  editor: 'the editor',
+  admin: 'our team',
+  system: 'the timers',
+} as const satisfies Record<Role | 'family', string>;
+
 export const deliveryMessages = {
   withdrawReasonRequired: 'reason is required: say why the project is withdrawn (the family and the editor read it).',
   noEditsLeft: 'This project has no edits left.',
-  notYours: 'Only the customer, the editor or an admin can do that.',
-  parentOnly: 'Only the parent who placed the order can do that: ask them to, on their dashboard.',
+  /** A step refused to a role the process does not let take it: `who` names those it does (`whoMay`). */
+  onlyBy: (who: string) => `Only ${who} can do that.`,
+  /** The same to a student, where the parent may take the step. */
+  askTheParent: (who: string) => `Only ${who} can do that: ask the parent to, on their dashboard.`,
   stale: 'This project changed meanwhile; reload it to see the latest.',
   finished: (state: ProjectState) =>
     `This project is ${projectStateLabel[state].toLowerCase()}; nothing more can be done with it.`,

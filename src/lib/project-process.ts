@@ -26,6 +26,7 @@ import {
   type ProjectReviews,
 } from './reviews';
 import {
+  actorWords,
   deliveryMessages,
   editsLeft,
   editsUsed,
@@ -504,10 +505,30 @@ export function transitionRefusal(project: RuledProject, t: Transition, now = ne
   return null;
 }
 
+const WORD_ORDER = ['family', 'customer', 'student', 'editor', 'admin', 'system'] as const;
+
+/** `actors` in a refusal's words, the family first and our team last: 'the family or our team'. */
+export function whoMay(actors: readonly Role[]): string {
+  const family = actors.includes('customer') && actors.includes('student');
+  const words = WORD_ORDER.filter((word) =>
+    word === 'family' ? family : actors.includes(word) && !(family && (word === 'customer' || word === 'student')),
+  ).map((word) => actorWords[word]);
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
+}
+
+/** The refusal of `action` to a role that may not take it: it names who may, and tells a student to ask the parent. */
+function notTheirs(action: ProjectAction, role: Role): string {
+  const actors = TRANSITIONS.filter((t) => t.via === 'endpoint' && t.action === action).flatMap((t) => t.actors);
+  const who = whoMay(actors);
+  return role === 'student' && actors.includes('customer')
+    ? deliveryMessages.askTheParent(who)
+    : deliveryMessages.onlyBy(who);
+}
+
 /** Why `role` may not take `action` through the endpoint at `now`, or null when it may. */
 export function refusal(project: RuledProject, action: ProjectAction, role: Role, now = new Date()): Refusal | null {
   const t = endpointTransition(action, role);
-  if (!t) return { status: 403, error: role === 'student' ? deliveryMessages.parentOnly : deliveryMessages.notYours };
+  if (!t) return { status: 403, error: notTheirs(action, role) };
   return transitionRefusal(project, t, now);
 }
 

@@ -555,3 +555,21 @@ describe.each(endpoints.filter((e) => MATRIX[e.key]))('$key', ({ key, method, ha
     if (!entitled) expect(JSON.stringify(res.body)).not.toContain(ownersOrder);
   });
 });
+
+it('each refused project step names who may take it, whoever asks', async () => {
+  const id = await customersProject();
+  const refusals: [Exclude<Caller, 'no token' | 'malformed token' | 'another customer'>, string, string][] = [
+    ['customer', 'acknowledge', 'Only the editor can do that.'],
+    ['customer', 'reassign', 'Only our team can do that.'],
+    ['editor', 'submit', 'Only the family can do that.'],
+    ['editor', 'withdraw', 'Only the parent or our team can do that.'],
+    ['admin', 'extend', 'Only the family can do that.'],
+    ['admin', 'comment', 'Only the editor can do that.'],
+  ];
+  for (const [caller, action, error] of refusals) {
+    expect(await act(tokens[caller], id, action, { version: 1 }), `${action} by ${caller}`).toMatchObject({
+      status: 403,
+      body: { error },
+    });
+  }
+});

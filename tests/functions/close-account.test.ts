@@ -376,7 +376,7 @@ describe('closing an account', () => {
     blobs.reset();
     const arranged = await familyWithEverything();
     const { email } = arranged.family;
-    const caller = await authenticate(new Request('http://x', { headers: bearer(arranged.family.idToken) }));
+    const caller = await authenticate(new Request('http://x', { headers: bearer(arranged.family.idToken) }), context());
     const cutOff = () => Promise.reject(new Error('Firebase did not answer'));
     const confirmed = await confirmedOf(arranged);
     await expect(
@@ -392,9 +392,12 @@ describe('closing an account', () => {
     let arranged: Awaited<ReturnType<typeof familyWithEverything>>;
     let confirmed: Confirmed[];
     const tryClosing = async () => {
-      const caller = await authenticate(new Request('http://x', { headers: bearer(arranged.family.idToken) }));
+      const caller = await authenticate(
+        new Request('http://x', { headers: bearer(arranged.family.idToken) }),
+        context(),
+      );
       const { family } = arranged;
-      const deleteUser = () => deleteFirebaseUser(family.idToken);
+      const deleteUser = () => deleteFirebaseUser(family.idToken, context());
       return closeAccount({ caller, deleteUser, confirmed, now: new Date(), context: context() }).then(
         () => 'closed',
         (error: Error) => error.message,

@@ -1,7 +1,8 @@
 /**
  * Payments and sign-in fail closed in Netlify's production deploy context: no test
- * checkout, no local webhook secret, no emulator tokens, 503 without live Stripe keys. Deploy
- * previews and branch deploys keep test mode on their own prefixed stores.
+ * checkout, no local webhook secret, no emulator tokens, 503 without live Stripe keys; so does a
+ * function given no deploy context. Deploy previews and branch deploys keep test mode on their own
+ * prefixed stores.
  */
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +10,7 @@ import createPaymentSession from '../../netlify/functions/create-payment-session
 import me from '../../netlify/functions/me';
 import webhook from '../../netlify/functions/stripe-webhook';
 import testCheckout from '../../netlify/functions/test-checkout';
+import unsubscribeLink from '../../netlify/functions/unsubscribe-link';
 import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/orders/payments';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { signWebhookPayload } from '../../netlify/server/orders/webhook-signature';
@@ -35,7 +37,7 @@ afterEach(() => {
   errors.mockRestore();
 });
 
-const pay = (deployContext: string) =>
+const pay = (deployContext: string | null) =>
   call(createPaymentSession, '/api/stripe/create-payment-session', {
     method: 'POST',
     json: selection(),
@@ -138,5 +140,27 @@ describe.each(['deploy-preview', 'branch-deploy'])('a %s', (deployContext) => {
       body: { result: 'ignored' },
     });
     expect((await call(me, '/api/me', { headers: bearer(user.idToken), deployContext })).status).toBe(200);
+  });
+});
+
+describe('a function given no deploy context', () => {
+  // What cannot say where it runs may be production: it gets production's rules, not the test shortcuts.
+  it('takes no test payment, has no test checkout, and accepts no emulator token', async () => {
+    expect(await pay(null)).toMatchObject({ status: 503, body: { error: 'Payments are not configured' } });
+    const path = '/api/stripe/test-checkout/BCC-ABC234';
+    expect((await call(testCheckout, path, { params: { orderId: 'BCC-ABC234' }, deployContext: null })).status).toBe(
+      404,
+    );
+    expect((await call(me, '/api/me', { headers: bearer(user.idToken), deployContext: null })).status).toBe(401);
+  });
+
+  it('signs no unsubscribe link with the local secret', async () => {
+    expect(process.env.UNSUBSCRIBE_SECRET).toBeUndefined();
+    const res = await call(unsubscribeLink, '/api/newsletter/unsubscribe-link', {
+      method: 'POST',
+      json: { email: 'reader@example.com' },
+      deployContext: null,
+    });
+    expect(res.status).toBe(503);
   });
 });

@@ -14,7 +14,7 @@ import type { Caller } from '../../netlify/server/core/auth';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { setStudentAccess } from '../../netlify/server/delivery/student-access';
 import { listOutbox } from '../../netlify/server/core/mail';
-import { deliveryMessages, type ProjectView } from '../../src/lib/delivery';
+import type { ProjectView } from '../../src/lib/delivery';
 import { studentAccessMessages } from '../../src/lib/student-access';
 import { openOrder } from '../helpers/api-fixtures';
 import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
@@ -89,10 +89,13 @@ describe('inviting the student', () => {
       roles: ['student'],
       rounds: [{ draft: { kind: 'text', text: 'My own draft.' }, turnaround: 'standard' }],
     });
-    for (const action of ['cancel', 'withdraw']) {
+    for (const [action, who] of [
+      ['cancel', 'the parent'],
+      ['withdraw', 'the parent or our team'],
+    ]) {
       expect(await act(sam.idToken, id, action, { version: submitted.body.version }), action).toMatchObject({
         status: 403,
-        body: { error: deliveryMessages.parentOnly },
+        body: { error: `Only ${who} can do that: ask the parent to, on their dashboard.` },
       });
     }
     expect((await act(sam.idToken, id, 'message', { text: 'Hi Maya, this is Sam.' })).status).toBe(200);

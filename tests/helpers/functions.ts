@@ -10,12 +10,18 @@ export const BASE = 'http://localhost:8888';
 /**
  * A Context as the local platform gives it: deploy context '' (stores carry no prefix, test-mode
  * payments and the Auth emulator are allowed). Production-only rules are tested with
- * `deployContext: 'production'`. Work handed to `waitUntil` goes into `pending`, so a caller can
- * wait for it as the platform does.
+ * `deployContext: 'production'`, a Context that names no deploy with `deployContext: null`. Work
+ * handed to `waitUntil` goes into `pending`, so a caller can wait for it as the platform does.
  */
-export const context = (params: Record<string, string> = {}, pending: Promise<unknown>[] = [], deployContext = '') =>
+export const context = (
+  params: Record<string, string> = {},
+  pending: Promise<unknown>[] = [],
+  deployContext: string | null = '',
+) =>
   ({
-    deploy: { context: deployContext, id: 'test', published: deployContext === 'production' },
+    ...(deployContext !== null && {
+      deploy: { context: deployContext, id: 'test', published: deployContext === 'production' },
+    }),
     params,
     site: { url: BASE },
     waitUntil: (work: Promise<unknown>) => pending.push(work),
@@ -24,7 +30,7 @@ export const context = (params: Record<string, string> = {}, pending: Promise<un
 export async function call(
   handler: Handler,
   path: string,
-  init: RequestInit & { json?: unknown; params?: Record<string, string>; deployContext?: string } = {},
+  init: RequestInit & { json?: unknown; params?: Record<string, string>; deployContext?: string | null } = {},
 ) {
   const { json, params, deployContext, ...rest } = init;
   const headers = new Headers(rest.headers);

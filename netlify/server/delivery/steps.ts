@@ -320,7 +320,7 @@ export async function takeStep(
   const conflict = conflictRefusal(action, roles);
   if (conflict) throw new HttpError(conflict.status, conflict.error);
   const role: Role | null = roleFor(roles, (r) => refusal(project, action, r)?.status !== 403);
-  // Refused in every capacity: the reason given to the caller's own one (a student is told who may).
+  // Refused in every capacity: the refusal names who may (a student is told to ask the parent).
   if (!role)
     throw new HttpError(
       403,
@@ -328,7 +328,7 @@ export async function takeStep(
         project,
         action,
         roleFor(roles, () => true)!,
-      )?.error ?? deliveryMessages.notYours,
+      )!.error,
     );
   const t = endpointTransition(action, role)!;
   const step = await stepOf(t, body, project, caller, context);

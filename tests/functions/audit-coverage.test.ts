@@ -1,0 +1,253 @@
+/**
+ * Every admin write is audited. The admin write endpoints are found, not listed: each endpoint of
+ * netlify/functions whose method writes and whose code (its file and what it imports) lets an admin
+ * act (`requireAdmin(`, `.isAdmin`). Each needs a way to call it here, as an admin with valid input,
+ * and that call must leave an entry in the audit log; a new one without a way fails, and so does one
+ * that leaves no entry. Project steps are taken once per transition the process gives our team.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tellOwner } from '../../netlify/server/admin/attention';
+import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
+import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
+import { editorsRepo } from '../../netlify/server/editors/editors.repo';
+import { openStore } from '../../netlify/server/storage/stores';
+import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
+import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
+import { TRANSITIONS } from '../../src/lib/project-process';
+import { inquirySchema } from '../../src/lib/schemas';
+import { asAdmin, testTokens } from '../helpers/admin-access';
+import { editorInput, validInquiry } from '../helpers/api-fixtures';
+import { createUser, tokenOf } from '../helpers/auth-emulator';
+import { arrangeBooking } from '../helpers/consults';
+import { listEndpoints } from '../helpers/endpoints';
+import { call, clearStore } from '../helpers/functions';
+import { resetOrderingStores } from '../helpers/orders';
+import { act, paidOrder } from '../helpers/projects';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const ADMIN_CAN_ACT = /requireAdmin\(|\.isAdmin\b/;
+
+/** A module and every module of ours it imports, by path. */
+function withImports(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const source = readFileSync(file, 'utf8');
+  // Static imports and the modules a function loads when a request needs them.
+  for (const [, spec] of source.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)'/g)) {
+    const target = resolve(dirname(file), spec);
+    withImports(target.endsWith('.ts') ? target : `${target}.ts`, seen);
+  }
+  return seen;
+}
+/** auth.ts defines the admin check: importing it alone (to sign a caller in) lets no admin act. */
+const AUTH = resolve('netlify/server/core/auth.ts');
+const letsAnAdminAct = (file: string) =>
+  [...withImports(resolve('netlify/functions', file))].some(
+    (module) => module !== AUTH && ADMIN_CAN_ACT.test(readFileSync(module, 'utf8')),
+  );
+
+/** How to call each admin write endpoint as an admin with valid input: its path, params and body. */
+interface Request {
+  path: string;
+  params?: Record<string, string>;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+}
+let customer: Awaited<ReturnType<typeof createUser>>;
+const project = async () => (await paidOrder(customer.idToken)).projectIds[0];
+const newEditor = async () => (await editorsRepo().createWithNewId(editorInput())).id;
+
+/** A final project whose family review the site shows. */
+async function shownReview() {
+  const id = await project();
+  const admin = (await testTokens()).admin;
+  await act(admin, id, 'finalize', { version: 1 });
+  const scores = { feedback: 5, communication: 5, onTime: 5 };
+  await act(customer.idToken, id, 'review', { scores, text: 'Great.' });
+  await act(await tokenOf('maya@example.test'), id, 'review', { score: 5, text: 'Lovely family.' });
+  return id;
+}
+
+/** Our team's steps on a project, one per transition the process lets an admin take through the endpoint. */
+const TEAM_STEPS: Record<string, () => Promise<{ id: string; body: unknown }>> = {
+  'team-finalize': async () => ({ id: await project(), body: { version: 1 } }),
+  'team-withdraw': async () => ({ id: await project(), body: { version: 1, reason: 'The family asked us to.' } }),
+  'message-from-team': async () => ({ id: await project(), body: { text: 'Hello from the office.' } }),
+  reassign: async () => ({ id: await project(), body: { version: 1, editorId: 'sofia-ramirez' } }),
+  'hide-review': async () => ({ id: await shownReview(), body: { reason: 'It named another student.' } }),
+};
+const teamTransitions = TRANSITIONS.filter(
+  (t) => t.via === 'endpoint' && (t.actors as readonly string[]).includes('admin'),
+);
+
+const WRITES: Record<string, () => Promise<Request>> = {
+  'POST /api/database/editors': async () => ({ path: '/api/database/editors', json: editorInput() }),
+  'PUT /api/database/editors/:id': async () => {
+    const id = await newEditor();
+    return { path: `/api/database/editors/${id}`, params: { id }, json: { ...editorInput(), college: 'Yale' } };
+  },
+  'PATCH /api/database/editors/:id': async () => {
+    const id = await newEditor();
+    return { path: `/api/database/editors/${id}`, params: { id }, json: { hidden: true } };
+  },
+  'DELETE /api/database/editors/:id': async () => {
+    const id = await newEditor();
+    return { path: `/api/database/editors/${id}`, params: { id } };
+  },
+  'PATCH /api/database/emails': async () => {
+    await subscribersRepo().subscribe('reader@example.com');
+    return { path: '/api/database/emails', json: { id: 'reader@example.com', enabled: false } };
+  },
+  'PATCH /api/admin/inquiries': async () => {
+    const { key } = await inquiriesRepo().add(await inquirySchema.parseAsync(validInquiry));
+    return { path: '/api/admin/inquiries', json: { id: key, handled: true } };
+  },
+  'PUT /api/admin/consult-availability': async () => ({
+    path: '/api/admin/consult-availability',
+    json: {
+      ...DEFAULT_AVAILABILITY,
+      weekly: { ...DEFAULT_AVAILABILITY.weekly, sat: [{ start: '10:00', end: '12:00' }] },
+    },
+  }),
+  'DELETE /api/admin/consults/:id': async () => {
+    const { id } = await arrangeBooking();
+    return { path: `/api/admin/consults/${id}`, params: { id } };
+  },
+  'PATCH /api/admin/consults/:id': async () => {
+    const { id } = await arrangeBooking();
+    return { path: `/api/admin/consults/${id}`, params: { id }, json: { meetingLink: 'https://meet.example.com/a' } };
+  },
+  'POST /api/admin/orders/:id/refunds': async () => {
+    const { orderId } = await paidOrder(customer.idToken);
+    return {
+      path: `/api/admin/orders/${orderId}/refunds`,
+      params: { id: orderId },
+      json: { requestId: crypto.randomUUID(), amountCents: 500, reason: 'Goodwill', projectIds: [] },
+    };
+  },
+  'POST /api/admin/privacy': async () => ({
+    path: '/api/admin/privacy',
+    json: { email: customer.email, action: 'lookup' },
+  }),
+  'DELETE /api/admin/waitlist': async () => {
+    await waitlistRepo().join({ editorId: 'maya-chen', editorName: 'Maya Chen', email: 'wait@example.com' });
+    return { path: `/api/admin/waitlist?${new URLSearchParams({ editor: 'maya-chen', email: 'wait@example.com' })}` };
+  },
+  'PATCH /api/admin/attention': async () => {
+    await tellOwner({
+      id: 'refund-failed-BCC-COVER1-re_1',
+      at: new Date(),
+      kind: 'refund-failed',
+      orderId: 'BCC-COVER1',
+      subject: 'A refund failed',
+      lines: ['A refund failed.'],
+    });
+    const [{ key }] = (await openStore('attention').list()).blobs;
+    return { path: '/api/admin/attention', json: { id: key, seen: true } };
+  },
+};
+
+/**
+ * Writes that reach admin code but are no admin's action, each with why. Nothing else may be left out.
+ */
+const CHANGES_NOTHING: Record<string, string> = {
+  'POST /api/uploads': 'a photo alone changes no editor: the editor saved with it is audited',
+  'POST /api/account/close':
+    "one's own account, as anyone closes theirs; an admin closes another's by POST /api/admin/privacy",
+};
+/** Writes an admin who is nothing else there is refused (403): shown below, with what they would send. */
+const REFUSED_TO_ADMINS: Record<string, () => Promise<Request>> = {
+  'PUT /api/editor/profile': async () => ({ path: '/api/editor/profile', json: { bio: 'Written by someone else.' } }),
+  'POST /api/project-files/:id': async () => {
+    const id = await project();
+    return {
+      path: `/api/project-files/${id}`,
+      params: { id },
+      body: 'My draft',
+      headers: { 'x-file-name': 'essay.txt' },
+    };
+  },
+};
+
+const endpoints = await listEndpoints();
+const adminWrites = endpoints.filter((e) => !READS.has(e.method) && letsAnAdminAct(e.file));
+
+let adminUid: string;
+beforeAll(async () => {
+  customer = await createUser();
+  const { admin } = await testTokens();
+  adminUid = JSON.parse(Buffer.from(admin.split('.')[1], 'base64url').toString()).sub;
+});
+beforeEach(async () => {
+  await resetOrderingStores();
+  await Promise.all(
+    ['audit', 'projects', 'timers', 'files', 'subscribers', 'inquiries', 'consults', 'waitlist', 'attention'].map(
+      clearStore,
+    ),
+  );
+});
+
+/** How many entries the admin has in the log. */
+async function adminEntries(): Promise<number> {
+  const store = openStore('audit');
+  const { blobs } = await store.list();
+  const records = await Promise.all(
+    blobs.map((b) => store.get(b.key, { type: 'json' }) as Promise<{ by: { uid: string } }>),
+  );
+  return records.filter((r) => r.by.uid === adminUid).length;
+}
+
+it('finds the admin write endpoints, and has a way to call each (or a reason it changes nothing)', () => {
+  const keys = adminWrites.map((e) => e.key);
+  // The finder must see the known ones: a finder that finds nothing would pass every check below.
+  expect(keys).toEqual(expect.arrayContaining(['DELETE /api/admin/waitlist', 'POST /api/projects/:id/:action']));
+  const known = new Set([
+    ...Object.keys(WRITES),
+    ...Object.keys(CHANGES_NOTHING),
+    ...Object.keys(REFUSED_TO_ADMINS),
+    'POST /api/projects/:id/:action',
+  ]);
+  expect(
+    keys.filter((key) => !known.has(key)),
+    'admin write endpoints with no way to call them here',
+  ).toEqual([]);
+  const stale = [...Object.keys(WRITES), ...Object.keys(CHANGES_NOTHING), ...Object.keys(REFUSED_TO_ADMINS)].filter(
+    (key) => !keys.includes(key),
+  );
+  expect(stale, 'rows for endpoints that are gone').toEqual([]);
+});
+
+describe.each(adminWrites.filter((e) => WRITES[e.key]))('$key', ({ key, method, handler }) => {
+  it('leaves an entry in the audit log', async () => {
+    const { path, ...init } = await WRITES[key]();
+    const before = await adminEntries();
+    const res = await call(handler, path, { method, ...init, headers: { ...init.headers, ...(await asAdmin()) } });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    expect(await adminEntries()).toBeGreaterThan(before);
+  });
+});
+
+describe.each(adminWrites.filter((e) => REFUSED_TO_ADMINS[e.key]))('$key', ({ key, method, handler }) => {
+  it('is refused to an admin, and changes nothing', async () => {
+    const { path, ...init } = await REFUSED_TO_ADMINS[key]();
+    const res = await call(handler, path, { method, ...init, headers: { ...init.headers, ...(await asAdmin()) } });
+    expect(res.status, JSON.stringify(res.body)).toBe(403);
+  });
+});
+
+describe('POST /api/projects/:id/:action', () => {
+  it('has a way to take every step the process gives our team', () => {
+    expect(Object.keys(TEAM_STEPS).sort()).toEqual(teamTransitions.map((t) => t.name).sort());
+  });
+
+  it.each(teamTransitions.map((t) => [t.name, t.action] as const))('%s leaves an entry', async (name, action) => {
+    const { id, body } = await TEAM_STEPS[name]();
+    const before = await adminEntries();
+    const res = await act((await testTokens()).admin, id, action, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await adminEntries()).toBeGreaterThan(before);
+  });
+});
