@@ -8,10 +8,13 @@
  * local package (`node_modules/@lazy-bundle/stripe`, beside the functions), and the function imports
  * that instead: a request that never calls Stripe neither reads nor parses it, and one that does loads
  * one file. The tracer copies such a package beside each function that names it, as any package.
+ * A worker thread's script is bundled into a file of its own beside the functions; the function that
+ * starts it is built with the file's path, as `new URL(path, import.meta.url)`, which the tracer
+ * follows and ships with that function alone.
  *   npx tsx scripts/build/functions.ts [outDir]
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
@@ -39,6 +42,11 @@ function lazyPackagesApart(found: Set<string>): Plugin {
   };
 }
 
+/** Worker threads' scripts: the constant naming each one's bundle, and its source. */
+const WORKERS = { DOCX_WORKER_BUNDLE: 'netlify/server/essay/docx-worker.ts' };
+/** Where a worker's bundle goes, relative to the functions: under node_modules, which holds no function. */
+export const workerBundle = (source: string) => `node_modules/@worker-bundle/${basename(source, '.ts')}.mjs`;
+
 const COMMON: BuildOptions = {
   bundle: true,
   format: 'esm',
@@ -59,13 +67,14 @@ const COMMON: BuildOptions = {
 
 /**
  * Bundles every function of `sourceDir` into `outDir`, and each package they import lazily into a
- * package of `outDir/node_modules/@lazy-bundle`; throws on any error or warning. Returns esbuild's
- * metafiles: what went into each bundle.
+ * package of `outDir/node_modules/@lazy-bundle`, and each worker's script into a file of
+ * `outDir/node_modules/@worker-bundle`; throws on any error or warning. Returns esbuild's metafiles:
+ * what went into each bundle.
  */
 export async function bundleFunctionSources(
   outDir = BUNDLED_DIR,
   sourceDir = SOURCE_DIR,
-): Promise<{ functions: Metafile; lazy: Metafile }> {
+): Promise<{ functions: Metafile; lazy: Metafile; workers: Metafile }> {
   const entries = (await readdir(sourceDir))
     .filter((file) => /\.m?ts$/.test(file))
     .map((file) => join(sourceDir, file));
@@ -75,6 +84,17 @@ export async function bundleFunctionSources(
     entryPoints: entries,
     outdir: resolve(outDir),
     plugins: [lazyPackagesApart(lazy)],
+    define: Object.fromEntries(
+      Object.entries(WORKERS).map(([name, source]) => [name, JSON.stringify(`./${workerBundle(source)}`)]),
+    ),
+  });
+  const workers = await build({
+    ...COMMON,
+    entryPoints: Object.values(WORKERS).map((source) => ({
+      in: source,
+      out: workerBundle(source).replace(/\.mjs$/, ''),
+    })),
+    outdir: resolve(outDir),
   });
   // esbuild resolves a bare entry point as a package, with the conditions `import()` has on Node.
   const packages = await build({
@@ -96,14 +116,14 @@ export async function bundleFunctionSources(
       `${JSON.stringify(manifest, null, 2)}\n`,
     );
   }
-  const warnings = [...functions.warnings, ...packages.warnings];
+  const warnings = [...functions.warnings, ...packages.warnings, ...workers.warnings];
   if (warnings.length > 0) throw new Error(`Bundling the functions warned:\n${warnings.map((w) => w.text).join('\n')}`);
-  return { functions: functions.metafile!, lazy: packages.metafile! };
+  return { functions: functions.metafile!, lazy: packages.metafile!, workers: workers.metafile! };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { functions, lazy } = await bundleFunctionSources(process.argv[2]);
+  const { functions, lazy, workers } = await bundleFunctionSources(process.argv[2]);
   console.log(
-    `Bundled ${Object.keys(functions.outputs).length} functions and ${Object.keys(lazy.outputs).length} lazily imported packages into ${process.argv[2] ?? BUNDLED_DIR}.`,
+    `Bundled ${Object.keys(functions.outputs).length} functions, ${Object.keys(lazy.outputs).length} lazily imported packages and ${Object.keys(workers.outputs).length} workers into ${process.argv[2] ?? BUNDLED_DIR}.`,
   );
 }

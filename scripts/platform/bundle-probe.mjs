@@ -1,7 +1,7 @@
 /**
  * Runs in a fresh Node process: imports one bundled function and answers one request with it, as a
  * cold Netlify instance would. Plain JavaScript on purpose: nothing but Node and the bundle loads.
- *   node bundle-probe.mjs <bundled module> '<{"method","url","headers","body","params","deployContext"}>' [--packages]
+ *   node bundle-probe.mjs <bundled module> '<{"method","url","headers","body","bodyBase64","params","deployContext"}>' [--packages]
  * Prints `{ status, contentType, body }` as one JSON line the moment the answer is ready; with --packages also the packages the
  * import and the request loaded, and our own files (module hooks cost time, so timings are taken
  * without them).
@@ -19,7 +19,7 @@ if (flag === '--packages') {
   register('./bundle-probe-hooks.mjs', import.meta.url, { data: { port: port2 }, transferList: [port2] });
 }
 
-const { method = 'GET', url, headers = {}, body, params = {}, deployContext = '' } = JSON.parse(spec);
+const { method = 'GET', url, headers = {}, body, bodyBase64, params = {}, deployContext = '' } = JSON.parse(spec);
 const pending = [];
 const context = {
   deploy: { context: deployContext, id: 'probe', published: false },
@@ -29,7 +29,9 @@ const context = {
   waitUntil: (work) => pending.push(work),
 };
 const { default: handler } = await import(pathToFileURL(modulePath).href);
-const res = await handler(new Request(url, { method, headers, body }), context);
+// A binary body (a file) comes as base64.
+const bytes = bodyBase64 === undefined ? body : Buffer.from(bodyBase64, 'base64');
+const res = await handler(new Request(url, { method, headers, body: bytes }), context);
 const answer = {
   status: res.status,
   contentType: res.headers.get('content-type'),

@@ -77,7 +77,7 @@ export async function bundleFunctions(
 export async function bundleDeployedFunctions(
   outDir: string,
   projectRoot = process.cwd(),
-): Promise<{ bundles: FunctionBundle[]; metafiles: { functions: Metafile; lazy: Metafile } }> {
+): Promise<{ bundles: FunctionBundle[]; metafiles: { functions: Metafile; lazy: Metafile; workers: Metafile } }> {
   await mkdir(join(projectRoot, '.netlify'), { recursive: true });
   const built = await mkdtemp(join(projectRoot, '.netlify', 'functions-bundled-'));
   try {
@@ -93,6 +93,8 @@ export interface ProbeRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** A binary body, such as a file, in base64. */
+  bodyBase64?: string;
   params?: Record<string, string>;
   deployContext?: string;
 }

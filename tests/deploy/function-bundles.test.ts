@@ -4,14 +4,14 @@
  * but the bundle on disk to resolve modules from. A function that works in-process but breaks when
  * bundled (an unresolved module, a top-level `getStore()`, a missing `config.path`) fails here.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isBuiltin } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lazyBundle } from '../../scripts/build/functions';
+import { lazyBundle, workerBundle } from '../../scripts/build/functions';
 import {
   bundleDeployedFunctions,
   probeBundle,
@@ -22,6 +22,8 @@ import { startBlobsServer } from '../../scripts/platform/site-server';
 import { startCheckout } from '../../netlify/server/orders/checkout';
 import { ordersRepo } from '../../netlify/server/orders/orders.repo';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
+import { docx, paragraph } from '../helpers/docx';
 import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/orders/payments';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { completedEvent } from '../../netlify/server/orders/test-checkout';
@@ -205,7 +207,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
 const LAZY_PACKAGES = ['stripe', 'jose', 'nodemailer', 'libphonenumber-js/max'];
 let outDir: string;
 let bundles: FunctionBundle[];
-let metafiles: { functions: Metafile; lazy: Metafile };
+let metafiles: { functions: Metafile; lazy: Metafile; workers: Metafile };
 let blobs: { stop(): Promise<void> };
 let env: Record<string, string>;
 
@@ -255,6 +257,26 @@ describe('function bundles', () => {
         Object.keys(output.inputs).every((input) => input.includes('node_modules/')),
         file,
       ).toBe(true);
+  });
+
+  it('bundles the .docx worker apart: only it holds mammoth, and only the functions that start it ship it', () => {
+    const holdsMammoth = ([, output]: [string, Metafile['outputs'][string]]) =>
+      Object.keys(output.inputs).some((input) => input.includes('node_modules/mammoth/'));
+    expect(Object.entries(metafiles.functions.outputs).filter(holdsMammoth)).toEqual([]);
+    const workers = Object.entries(metafiles.workers.outputs);
+    expect(workers.map(([file]) => file.replace(/^.*\/node_modules\//, ''))).toEqual([
+      '@worker-bundle/docx-worker.mjs',
+    ]);
+    expect(workers.filter(holdsMammoth)).toHaveLength(1);
+    const shipping = bundles
+      .filter((b) => existsSync(join(dirname(b.modulePath), workerBundle('docx-worker.ts'))))
+      .map((b) => b.name);
+    // The functions whose code starts the worker (what esbuild kept of it, not every module it read).
+    const starting = bundles
+      .filter((b) => readFileSync(b.modulePath, 'utf8').includes(`"./${workerBundle('docx-worker.ts')}"`))
+      .map((b) => b.name);
+    expect(shipping.sort()).toEqual(starting.sort());
+    expect(shipping).toEqual(expect.arrayContaining(['project-draft', 'project-upload']));
   });
 
   it('verifying a token loads jose from its lazy bundle', async () => {
@@ -484,7 +506,8 @@ describe('function bundles when storage refuses every write', () => {
 /**
  * The payment webhook as it deploys, with storage failing from its nth write on, for every n (the
  * other faults are walked in-process, tests/functions/storage-faults.test.ts): it answers 2xx only
- * when the order is paid with its projects, and Stripe's retry completes it with one effect.
+ * when the order is paid with its projects, and Stripe's retry completes it with one effect. A project
+ * it paid for then takes its family's draft through the bundled upload, converted in its worker.
  */
 describe('the bundled payment webhook, storage failing at each write in turn', () => {
   let blobs: Awaited<ReturnType<typeof startAtomicBlobsServer>>;
@@ -537,6 +560,44 @@ describe('the bundled payment webhook, storage failing at each write in turn', (
       process.env.NETLIFY_BLOBS_CONTEXT = outer;
     }
   }
+
+  it('a family’s .docx uploaded to the bundled project-upload is converted in its worker and kept', async () => {
+    const { id, event } = await pendingOrder();
+    blobs.setFaults(null);
+    expect((await deliver(event)).status).toBe(200);
+    const projectId = (await stored(id)).projects[0]!.id;
+    const answer = await probeBundle(
+      bundles.find((b) => b.name === 'project-upload')!,
+      {
+        method: 'POST',
+        path: `/api/project-files/${projectId}`,
+        params: { id: projectId },
+        headers: {
+          authorization: `Bearer ${emulatorStyleToken(env.PUBLIC_FIREBASE_PROJECT_ID)}`,
+          'content-type': 'application/octet-stream',
+          'x-file-name': 'essay.docx',
+        },
+        bodyBase64: Buffer.from(docx(paragraph('Converted off the thread.'))).toString('base64'),
+        deployContext: 'deploy-preview',
+      },
+      { ...env, NETLIFY_BLOBS_CONTEXT: blobs.context, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' },
+      { listPackages: true },
+    );
+    expect(answer.status, answer.body).toBe(201);
+    // The request's thread loaded its one file, and jose for the token: mammoth ran in the worker's bundle.
+    expect(answer.packages).toEqual([lazyBundle('jose')]);
+    expect(answer.files).toEqual([pathToFileURL(bundles.find((b) => b.name === 'project-upload')!.modulePath).href]);
+    const outer = process.env.NETLIFY_BLOBS_CONTEXT;
+    process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
+    try {
+      expect(await draftTextsRepo(preview).get(projectId, JSON.parse(answer.body).id)).toEqual({
+        status: 'ready',
+        blocks: [{ kind: 'p', text: 'Converted off the thread.' }],
+      });
+    } finally {
+      process.env.NETLIFY_BLOBS_CONTEXT = outer;
+    }
+  });
 
   it('answers 200 only when all is stored, and the retry pays the order once', async () => {
     const clean = await pendingOrder();
