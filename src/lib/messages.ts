@@ -69,9 +69,8 @@ export const verifyMessages = {
   heading: 'Verify your e-mail',
   sent: (email: string) => `We sent a link to ${email}. Open it, then come back and press 'I have verified'.`,
   why: {
-    editor: 'The Editor Workspace opens once your address is verified.',
-    // Anyone may open /admin: what it holds for this account is not said before the role is known.
-    admin: 'Verify your e-mail to continue.',
+    // Anyone may open /editor or /admin: what it holds for this account is not said before the role is known.
+    staff: 'Verify your e-mail to continue.',
     family: 'Verify it so that receipts and your editor’s messages reach you.',
   },
   resent: (email: string) => `A new link is on its way to ${email}. Check your junk mail too.`,

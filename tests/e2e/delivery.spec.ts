@@ -178,14 +178,14 @@ test('a family buys two services, sends a draft as a file; Maya acknowledges and
   await expect(essay.getByRole('button', { name: 'Submit Review' })).toBeVisible();
   await expect.poll(() => slotsOnEditorsPage(page, MAYA.id)).toBe(slotsBefore);
 
-  // For Maya it is finished now: on the shelf she opens on demand.
+  // For Maya it is final now: on the shelf of ended projects she opens on demand.
   const laterContext = await browser.newContext();
   const mayaLater = await laterContext.newPage();
   await editorPage(mayaLater, MAYA.email);
   await expect(mayaLater.getByTestId('editor-slots')).toHaveText(`Slots open: ${slotsBefore}/5`);
   await expect(mayaLater.locator(`a[href="#project-${essayId}"]`)).toHaveCount(0);
-  await mayaLater.getByRole('button', { name: 'Show finished projects' }).click();
-  await mayaLater.getByRole('region', { name: 'Finished' }).locator(`a[href="#project-${essayId}"]`).click();
+  await mayaLater.getByRole('button', { name: 'Show ended projects' }).click();
+  await mayaLater.getByRole('region', { name: 'Ended' }).locator(`a[href="#project-${essayId}"]`).click();
   await expect(mayaLater.getByRole('article')).toContainText('Final');
   const finished = mayaLater.getByRole('article');
   await expect(finished.getByRole('button', { name: /Acknowledge|Return Feedback/ })).toHaveCount(0);

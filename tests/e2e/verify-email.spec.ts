@@ -26,7 +26,7 @@ test('a new editor signs up at /editor, is asked to verify, opens the e-mailed l
   await register(page, SOFIA.email);
   await expect(verifyState(page)).toBeVisible();
   await expect(verifyState(page)).toContainText(verifyMessages.sent(SOFIA.email));
-  await expect(verifyState(page)).toContainText(verifyMessages.why.editor);
+  await expect(verifyState(page)).toContainText(verifyMessages.why.staff);
   await expect(page.getByText("This account is not an editor's")).toBeHidden();
 
   // Not opened yet: the page says so and stays.
@@ -41,6 +41,20 @@ test('a new editor signs up at /editor, is asked to verify, opens the e-mailed l
   await expect(verifyState(page)).toBeHidden();
 });
 
+test('an account that is no editor, unverified at /editor, is asked only to verify, with no word of a workspace', async ({
+  page,
+}) => {
+  const email = uniqueEmail('not-an-editor');
+  await page.goto('/editor');
+  await register(page, email);
+  // Whether this address is an editor's is not known before it is verified: the same words for anyone.
+  await expect(verifyState(page)).toContainText('Verify your e-mail to continue.');
+  await expect(page.getByRole('main')).not.toContainText('Editor Workspace');
+  await expectNoAxeViolations(page);
+  await page.goto(await verificationLink(page, email));
+  await expect(page.getByText("This account is not an editor's")).toBeVisible();
+});
+
 test('the admin signs up, resends the link, opens it in another tab and goes on with I have verified', async ({
   page,
 }) => {
@@ -50,7 +64,7 @@ test('the admin signs up, resends the link, opens it in another tab and goes on 
   await register(page, LOCAL_ADMIN);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(verifyMessages.heading);
   await expect(page).toHaveURL('/admin'); // not sent to the home page as a non-admin would be
-  await expect(verifyState(page)).toContainText(verifyMessages.why.admin);
+  await expect(verifyState(page)).toContainText(verifyMessages.why.staff);
   await expectNoAxeViolations(page);
 
   const first = await verificationLink(page, LOCAL_ADMIN);

@@ -70,7 +70,7 @@ export default function AdminDashboard() {
   if (session.status === 'signedOut') {
     return <SignInToContinue title="Admin Dashboard" text="Sign in with an admin account to continue." />;
   }
-  if (unverified && session.user) return <VerifyEmail email={session.user.email} why="admin" level={1} />;
+  if (unverified && session.user) return <VerifyEmail email={session.user.email} why="staff" level={1} />;
   if (!isAdmin) {
     return (
       <p className="py-24 text-center text-slate-700" role="status">

@@ -6,7 +6,7 @@ import { useNow } from '../shared/projects/useNow';
 import { useProjectHash } from '../shared/projects/useProjectHash';
 import { useProjectList } from '../shared/projects/useProjectList';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
-import { FinishedShelf, type Loaded } from './FinishedShelf';
+import { EndedShelf, type Loaded } from './EndedShelf';
 import { InboxRow } from './InboxRow';
 import { inboxGroups } from './inbox';
 import { NotAnEditor } from './NotAnEditor';
@@ -19,7 +19,7 @@ import { LoadFailed } from '../shared/LoadFailed';
 
 /**
  * The editor's workspace: their slots, their profile's bio, their inbox by what it needs, the project they
- * opened (`#project-<id>`, also the link in their e-mails) and, on demand, the finished shelf.
+ * opened (`#project-<id>`, also the link in their e-mails) and, on demand, the ended shelf (final, withdrawn and cancelled: finished is final alone).
  * Anyone signed in who is not an editor is told so, after verifying their address if they have not;
  * the Account card above signs people in.
  */
@@ -66,7 +66,7 @@ export default function EditorWorkspace() {
   if (value.state === 'loading') return <p role="status">Loading your workspace...</p>;
   if (!value.result.ok) {
     if (value.result.status === 403) {
-      return user && !user.emailVerified ? <VerifyEmail email={user.email} why="editor" level={2} /> : <NotAnEditor />;
+      return user && !user.emailVerified ? <VerifyEmail email={user.email} why="staff" level={2} /> : <NotAnEditor />;
     }
     return <LoadFailed what="your inbox" onRetry={() => void reload()} />;
   }
@@ -115,7 +115,7 @@ export default function EditorWorkspace() {
               </ul>
             </section>
           ))}
-          <FinishedShelf finished={finished} projects={done.projects} now={now} openId={openId} onLoad={loadFinished} />
+          <EndedShelf finished={finished} projects={done.projects} now={now} openId={openId} onLoad={loadFinished} />
         </nav>
         <div className="mt-8 lg:mt-0">
           {/* One per project: what a step said, and the forms left open, belong to the project they are about. */}

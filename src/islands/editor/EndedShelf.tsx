@@ -4,11 +4,11 @@ import type { ProjectView } from '../../lib/delivery';
 import { InboxRow } from './InboxRow';
 import type { Inbox } from '../shared/projects/project-api';
 
-/** The finished shelf as loaded: null until asked for (or while loading). */
+/** The ended shelf as loaded: null until asked for (or while loading). */
 export type Loaded = ApiResult<Inbox> | null;
 
 /** Final, withdrawn and cancelled projects, loaded only when the editor asks (`?shelf=done`). */
-export function FinishedShelf({
+export function EndedShelf({
   finished,
   projects,
   now,
@@ -23,9 +23,9 @@ export function FinishedShelf({
 }) {
   const [asked, setAsked] = useState(false);
   return (
-    <section aria-labelledby="finished-heading" className="space-y-2 border-t border-slate-200 pt-4">
-      <h3 id="finished-heading" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
-        Finished
+    <section aria-labelledby="ended-heading" className="space-y-2 border-t border-slate-200 pt-4">
+      <h3 id="ended-heading" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
+        Ended
       </h3>
       {!asked && (
         <button
@@ -36,19 +36,19 @@ export function FinishedShelf({
             onLoad();
           }}
         >
-          Show finished projects
+          Show ended projects
         </button>
       )}
-      {asked && !finished && <p role="status">Loading finished projects...</p>}
+      {asked && !finished && <p role="status">Loading ended projects...</p>}
       {finished && !finished.ok && (
         <p role="alert" className="text-red-800">
-          We could not load your finished projects.{' '}
+          We could not load your ended projects.{' '}
           <button type="button" onClick={onLoad} className="min-h-11 font-semibold underline">
             Try again
           </button>
         </p>
       )}
-      {projects?.length === 0 && <p className="text-sm text-slate-700">No finished projects yet.</p>}
+      {projects?.length === 0 && <p className="text-sm text-slate-700">No ended projects yet.</p>}
       {projects && projects.length > 0 && (
         <ul className="space-y-2">
           {projects.map((project) => (
