@@ -40,7 +40,7 @@ export default function MyProjects() {
           Your Projects
         </h2>
         <p className="mt-1 text-slate-700">
-          {projects?.length && projects.every((p) => !p.roles.includes('customer'))
+          {studentOnly || (projects?.length && projects.every((p) => !p.roles.includes('customer')))
             ? studentAccessMessages.intro
             : 'Each editing service you bought is a project with your editor: send drafts, read feedback and talk to them here.'}
         </p>
