@@ -1,20 +1,24 @@
 /**
  * GET /api/me: who the signed-in caller is: whether an admin, the editor they sign in as,
- * which add-ons they own, and the community's invite link once they own the community add-on.
+ * which add-ons they own, the community's invite link once they own the community add-on, and for
+ * an invited student (see student-standing.ts) that they are one, and whether their parent closed
+ * the account that shared their projects.
  */
 import type { Config } from '@netlify/functions';
 import { authenticate } from '../server/core/auth';
 import { customersRepo } from '../server/orders/customers.repo';
 import { editorOf } from '../server/delivery/access';
+import { studentStanding } from '../server/delivery/student-standing';
 import { serverEnv } from '../server/core/env';
 import { privateJson, route } from '../server/core/http';
 
 export default route({
   GET: async (req, context) => {
     const caller = await authenticate(req, context);
-    const [{ ownedAddOns }, editor] = await Promise.all([
+    const [{ ownedAddOns }, editor, student] = await Promise.all([
       customersRepo(context).get(caller.uid),
       editorOf(caller, context),
+      studentStanding(caller, context),
     ]);
     return privateJson({
       email: caller.email,
@@ -22,6 +26,7 @@ export default route({
       editor: editor ? { id: editor.id, name: editor.name } : null,
       ownedAddOns,
       communityInviteUrl: ownedAddOns.community ? serverEnv().COMMUNITY_INVITE_URL : null,
+      ...student,
     });
   },
 });

@@ -22,9 +22,19 @@ export interface Session {
   ownedAddOns: OwnedAddOns;
   /** The private community's invite link, only once the community add-on is owned. */
   communityInviteUrl: string | null;
+  /** An invited student with no orders of their own: the pages show their work, not the shop. */
+  studentOnly: boolean;
+  /** When the parent who shared projects with this student closed their account. */
+  parentClosedAt: string | null;
 }
 
-const nobody = { editor: null, ownedAddOns: NO_ADD_ONS, communityInviteUrl: null };
+const nobody = {
+  editor: null,
+  ownedAddOns: NO_ADD_ONS,
+  communityInviteUrl: null,
+  studentOnly: false,
+  parentClosedAt: null,
+};
 const signedOut: Session = { status: 'signedOut', user: null, isAdmin: false, ...nobody };
 
 export const $session = map<Session>({ status: 'loading', user: null, isAdmin: null, ...nobody });
@@ -36,6 +46,8 @@ interface Me {
   editor: Session['editor'];
   ownedAddOns: OwnedAddOns;
   communityInviteUrl: string | null;
+  studentOnly: boolean;
+  parentClosedAt: string | null;
 }
 
 let started = false;
@@ -82,6 +94,8 @@ export async function startSession() {
         editor: known ? previous.editor : null,
         ownedAddOns: known ? previous.ownedAddOns : NO_ADD_ONS,
         communityInviteUrl: known ? previous.communityInviteUrl : null,
+        studentOnly: known ? previous.studentOnly : false,
+        parentClosedAt: known ? previous.parentClosedAt : null,
       });
       // Signed in is known now; whether an editor, once the server has answered.
       if (!known) writeRoleHint({ editor: readRoleHint()?.editor === true });
@@ -99,8 +113,10 @@ export async function refreshMe() {
   if (!token) return;
   const result = await apiFetch<Me>('/api/me', { token });
   if (!$session.get().user) return; // signed out meanwhile
-  const { isAdmin, editor, ownedAddOns, communityInviteUrl } = result.ok ? result.data : { isAdmin: false, ...nobody };
-  $session.set({ ...$session.get(), isAdmin, editor, ownedAddOns, communityInviteUrl });
+  const { isAdmin, editor, ownedAddOns, communityInviteUrl, studentOnly, parentClosedAt } = result.ok
+    ? result.data
+    : { isAdmin: false, ...nobody };
+  $session.set({ ...$session.get(), isAdmin, editor, ownedAddOns, communityInviteUrl, studentOnly, parentClosedAt });
   if (result.ok) writeRoleHint({ editor: editor !== null });
 }
 

@@ -9,6 +9,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, projectCard, tokenFor } from '../helpers/e2e-delivery';
 import { listStored } from '../helpers/stored';
+import { studentAccessMessages } from '../../src/lib/student-access';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -112,4 +113,53 @@ test('Sam, signed in with the address on the order, opens the link and works on 
   );
   await expect(parentsCard).not.toContainText(studentEmail);
   expect(parent).not.toBe(studentEmail);
+});
+
+test("Sam's dashboard is Sam's work, not the shop; once the parent closes the account it says what became of it", async ({
+  page,
+}) => {
+  test.slow(); // a purchase and a closure through the API, axe at two widths
+  const studentEmail = uniqueEmail('sam');
+  const parentToken = await tokenFor(page.request, uniqueEmail('parent'));
+  const [projectId] = await buy(
+    page.request,
+    parentToken,
+    [{ id: 'supplement-small', quantity: 1 }],
+    MAYA.id,
+    [],
+    studentEmail,
+  );
+  const auth = { Authorization: `Bearer ${parentToken}` };
+  const shared = await page.request.post(`/api/student-access/${projectId.replace(/-1$/, '')}`, { headers: auth });
+  expect(shared.status(), await shared.text()).toBe(200);
+
+  await signIn(page, studentEmail);
+  await page.goto('/dashboard');
+  await expect(projectCard(page, projectId)).toBeVisible();
+  const shop = async () => {
+    await expect(page.getByRole('link', { name: /Add to an order/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Browse our services' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Your Orders' })).toHaveCount(0);
+  };
+  await shop();
+  await expectNoAxeViolations(page, 'main');
+
+  // The parent closes the account (the endings as the preview says them).
+  const preview = await (await page.request.get('/api/account/close', { headers: auth })).json();
+  const endings = preview.endings.map((e: { projectId: string; refund: { amountCents: number } | null }) => ({
+    projectId: e.projectId,
+    refundCents: e.refund?.amountCents ?? 0,
+  }));
+  const closed = await page.request.post('/api/account/close', { headers: auth, data: { endings } });
+  expect(closed.status(), await closed.text()).toBe(200);
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: studentAccessMessages.parentClosed })).toBeVisible();
+    await expect(projectCard(page, projectId)).toHaveCount(0);
+    await shop();
+    await expectNoAxeViolations(page, 'main');
+    await page.screenshot({ path: `/tmp/student-parent-closed-${width}.png`, fullPage: true });
+  }
 });

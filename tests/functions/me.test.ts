@@ -66,6 +66,8 @@ describe('GET /api/me: who the caller is', () => {
       editor: null,
       ownedAddOns: { community: false, speed24hr: false, speed48hr: false },
       communityInviteUrl: null,
+      studentOnly: false,
+      parentClosedAt: null,
     });
     expect(res.headers.get('cache-control')).toContain('no-store');
   });

@@ -20,8 +20,10 @@ export const PROJECT_ID = /^BCC-[A-Z0-9]{6}-[1-9][0-9]{0,2}$/;
 export const projectIdOf = (orderId: string, unit: number) => `${orderId}-${unit}`;
 
 const customerKey = (uid: string, id: string) => `by-customer/${uid}/${id}`;
-const studentPrefix = (email: string) =>
-  `by-student/${createHash('sha256').update(normalizeEmail(email)).digest('hex')}/`;
+const addressHash = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
+const studentPrefix = (email: string) => `by-student/${addressHash(email)}/`;
+/** Beside the student's index: when the family that shared projects with them closed its account. */
+const familyClosedKey = (email: string) => `student-family-closed/${addressHash(email)}`;
 const studentKey = (project: Pick<Project, 'id' | 'student'>) => `${studentPrefix(project.student.email)}${project.id}`;
 type Shelf = 'open' | 'done';
 const editorPrefix = (editorId: string, shelf: Shelf) => `by-editor/${editorId}/${shelf}/`;
@@ -107,6 +109,16 @@ export function projectsRepo(info?: DeployInfo) {
 
     /** Lists the project for its student: written before the change that shares it. */
     indexForStudent: (project: Pick<Project, 'id' | 'student'>) => store.set(studentKey(project), ''),
+
+    /** Remembers for the student who signs in with `email` that the family sharing with them closed its account. */
+    markFamilyClosed: (email: string, at: Date) => store.setJSON(familyClosedKey(email), { at: at.toISOString() }),
+    /** When the family that shared projects with `email` closed its account, if it did. */
+    async familyClosedAt(email: string): Promise<string | null> {
+      const mark = (await store.get(familyClosedKey(email), { type: 'json' })) as { at: string } | null;
+      return mark?.at ?? null;
+    },
+    /** The student's own closure takes that too. */
+    forgetFamilyClosed: (email: string) => store.delete(familyClosedKey(email)),
 
     /** Drops that hint: after the change that ends the sharing (a stale hint is skipped by the list). */
     unindexForStudent: (project: Pick<Project, 'id' | 'student'>) => store.delete(studentKey(project)),

@@ -34,6 +34,8 @@ import { commitStep, type StepContext } from '../delivery/steps';
 import { ordersRepo } from '../orders/orders.repo';
 import { syncEditorStats } from '../reviews/editor-stats';
 import { openStore, type DeployInfo } from '../storage/stores';
+import { studentAccessMessages } from '../../../src/lib/student-access';
+import { paragraphsMail, sendMail } from '../core/mail';
 import { closeEditorProfile } from './close-editor';
 import { personByEmail } from './export-person';
 import { forgetMails } from './forget-mails';
@@ -200,11 +202,23 @@ function closedProject(project: Project, now: Date, review: ReviewChoice): Proje
 }
 
 /**
- * Every project of the family, content and names: its cancel's refund first, the student's index entry (it is keyed by
- * their address, which the record then no longer holds), the record with its bytes after, then the
- * published review rewritten under the new name.
+ * The invited student is told their parent closed the account: by mail once an order (however often the closure
+ * is tried, its start keeps the mail's key), and on their dashboard when they sign in.
  */
-async function closeProjects(uid: string, review: ReviewChoice, now: Date, context: StepContext) {
+async function tellStudent(project: Project, uid: string, startedAt: Date, context: StepContext) {
+  const { email } = project.student;
+  await projectsRepo(context).markFamilyClosed(email, startedAt);
+  const subject = studentAccessMessages.parentClosedSubject;
+  const mail = paragraphsMail(email, subject, [studentAccessMessages.parentClosed]);
+  await sendMail(mail, context, startedAt, { id: `closure-${uid}-${project.orderId}-student`, at: startedAt });
+}
+
+/**
+ * Every project of the family, content and names: its cancel's refund first, the invited student told
+ * and their index entry dropped (it is keyed by their address, which the record then no longer holds),
+ * the record with its bytes after, then the published review rewritten under the new name.
+ */
+async function closeProjects(uid: string, review: ReviewChoice, startedAt: Date, now: Date, context: StepContext) {
   const projects = projectsRepo(context);
   for (const { id } of await projects.listForCustomer(uid)) {
     const found = await projects.getForUpdate(id);
@@ -214,7 +228,10 @@ async function closeProjects(uid: string, review: ReviewChoice, now: Date, conte
       // A cancel's refund is recorded under the family's name before the names go (the step asks for it,
       // but a cut-off step leaves it to a timer that would run after them).
       await refundCancellation(project, context);
-      if (project.studentAccess) await projects.unindexForStudent(project);
+      if (project.studentAccess) {
+        await tellStudent(project, uid, startedAt, context);
+        await projects.unindexForStudent(project);
+      }
       project = closedProject(project, now, review);
       await replaceDroppingFiles(found.value, project, found.etag, now, context);
     }
@@ -324,11 +341,13 @@ export async function closeAccount({
   await closeEditorProfile(caller, new Date(closure.startedAt), context);
   if (!closure.projectsDoneAt) {
     await endOpenProjects(caller.uid, closure.adminEmail, now, context);
-    await closeProjects(caller.uid, closure.review ?? DEFAULT_REVIEW_CHOICE, now, context);
+    const review = closure.review ?? DEFAULT_REVIEW_CHOICE;
+    await closeProjects(caller.uid, review, new Date(closure.startedAt), now, context);
     closure = await closures.put(caller.uid, { ...closure, projectsDoneAt: now.toISOString() });
   }
   if (!closure.sharedDoneAt) {
     await leaveSharedProjects(closure.sharedProjectIds ?? [], now, context);
+    if (caller.emailVerified) await projectsRepo(context).forgetFamilyClosed(caller.email);
     closure = await closures.put(caller.uid, { ...closure, sharedDoneAt: now.toISOString() });
   }
   // After the closure's own steps, whose mails name nobody: the orders still say what the family gave.

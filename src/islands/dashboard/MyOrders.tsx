@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { $session } from '../../stores/session';
 import { formatUsd } from '../../lib/money';
 import { currentEditors, lineLabel, orderStateLabel, type Order } from '../../lib/order';
 import { $ordersChanged } from '../../stores/orders';
@@ -17,11 +18,13 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 export default function MyOrders() {
   const { value, reload } = useSignedInFetch<Order[]>('/api/orders');
   const changed = useSharedStore($ordersChanged);
+  const { studentOnly } = useSharedStore($session);
   // A project cancelled on this page: read the orders again, so its refund shows.
   useEffect(() => {
     if (changed > 0) void reload();
   }, [changed, reload]);
-  if (value.state === 'signedOut') return null;
+  // A student's orders are their parent's: their dashboard is their work.
+  if (value.state === 'signedOut' || studentOnly) return null;
   return (
     <section aria-labelledby="orders-heading" className="space-y-4">
       <h2 id="orders-heading" className="font-serif text-2xl font-bold text-navy-900">

@@ -29,7 +29,7 @@ export default function MyProjects() {
   const { projects, update } = useProjectList(value.state === 'done' && value.result.ok ? value.result.data : null);
   const target = useProjectHash();
   const now = useNow();
-  const { user } = useSharedStore($session);
+  const { user, studentOnly, parentClosedAt } = useSharedStore($session);
   if (value.state === 'signedOut') return null;
   const elsewhere = target !== null && projects !== null && !projects.some((p) => p.id === target);
 
@@ -40,7 +40,7 @@ export default function MyProjects() {
           Your Projects
         </h2>
         <p className="mt-1 text-slate-700">
-          {projects?.length && projects.every((p) => !p.roles.includes('customer'))
+          {studentOnly || (projects?.length && projects.every((p) => !p.roles.includes('customer')))
             ? studentAccessMessages.intro
             : 'Each editing service you bought is a project with your editor: send drafts, read feedback and talk to them here.'}
         </p>
@@ -54,7 +54,12 @@ export default function MyProjects() {
           out and log in with that one.
         </p>
       )}
-      {projects?.length === 0 && (
+      {parentClosedAt && (
+        <p role="status" className="rounded-lg border border-beacon-400 bg-beacon-300/20 p-3 text-slate-800">
+          {studentAccessMessages.parentClosed}
+        </p>
+      )}
+      {projects?.length === 0 && !studentOnly && (
         <div className="space-y-1 text-slate-700">
           <p>
             No projects yet: each editing service you buy becomes one.{' '}

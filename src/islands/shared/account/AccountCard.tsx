@@ -78,7 +78,7 @@ export default function AccountCard({
         <SignedInBox
           boxRef={signedInBox}
           email={session.user.email}
-          ownedAddOns={showAddOns ? session.ownedAddOns : null}
+          ownedAddOns={showAddOns && !session.studentOnly ? session.ownedAddOns : null}
         />
       )}
       <div className="mt-4">
