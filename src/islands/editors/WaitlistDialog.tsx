@@ -73,8 +73,8 @@ export function WaitlistDialog({ editor, onClose }: Props) {
             Join the waitlist for {editor.name}
           </h2>
           <p id={`${id}-description`} className="text-sm text-slate-700">
-            Leave your e-mail and we will tell you when {editor.name} has an open slot. You will then choose your
-            services.
+            Leave your e-mail: once you confirm it through the link we send, we will tell you when {editor.name} has an
+            open slot. You can then choose your services.
           </p>
           <div className="space-y-1">
             <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-navy-900">
