@@ -20,6 +20,7 @@ import {
 } from '../helpers/e2e-admin';
 import { idTokenOf, uniqueEmail } from '../helpers/e2e-auth';
 import { openOrderThroughApi, payThroughApi } from '../helpers/e2e-checkout';
+import { confirmLinkMailedTo } from '../helpers/e2e-newsletter';
 import { listStored } from '../helpers/stored';
 
 /** `names` (article headings) appear in this order in `list`, whatever else it holds. */
@@ -288,8 +289,11 @@ test.describe('Waitlist', () => {
       ).status(),
     ).toBe(200);
     const emails = ['first', 'second', 'third', 'fourth'].map((who) => uniqueEmail(`wait-${who}`));
-    for (const email of emails)
-      expect((await request.post('/api/waitlist', { data: { email, editorId: editor.id } })).status()).toBe(201);
+    for (const email of emails) {
+      expect((await request.post('/api/waitlist', { data: { email, editorId: editor.id } })).status()).toBe(202);
+      const token = (await confirmLinkMailedTo(email)).searchParams.get('token')!;
+      expect((await request.post('/confirm', { form: { token } })).ok()).toBe(true);
+    }
 
     // The admin raises the editor's slots from 0 to 1, by keyboard.
     await page.reload();

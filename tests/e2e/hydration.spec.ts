@@ -9,6 +9,7 @@ import { CHECKOUT_KEY, type CheckoutData } from '../../src/client/checkout-data'
 import { CONTACT_SERVICE_OPTIONS } from '../../src/lib/catalogue';
 import { formAnswerTexts, INQUIRY_SENT_PATH, SUBSCRIBED_PATH } from '../../src/lib/form-answers';
 import { messages } from '../../src/lib/messages';
+import { waitlistInstruction } from '../../src/lib/opt-in';
 import type { Order } from '../../src/lib/order';
 import { samplePages } from '../../scripts/bench/built-pages';
 import { expectNoAxeViolations } from '../helpers/axe';
@@ -415,6 +416,9 @@ test.describe('at 4x CPU', () => {
     await expect(page.getByRole('dialog')).toHaveAccessibleName('Join the waitlist for Daniel Okafor');
     await page.getByRole('dialog').getByRole('textbox').fill(uniqueEmail('wait'));
     await page.getByRole('dialog').getByRole('button', { name: 'Join Waitlist' }).click();
+    // The address is mailed a link to confirm; from there the visitor may go on to order.
+    await expect(page.getByRole('dialog').getByRole('status')).toHaveText(waitlistInstruction('Daniel Okafor'));
+    await page.getByRole('dialog').getByRole('link', { name: 'Choose your services' }).click();
     await page.waitForURL('**/select-services**');
     await expect(editorRadio(page, 'Daniel Okafor')).toBeChecked();
   });

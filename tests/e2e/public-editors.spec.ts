@@ -7,6 +7,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { waitlistKey } from '../../netlify/server/waitlist/waitlist.repo';
 import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
 import { messages } from '../../src/lib/messages';
+import { optInTexts, waitlistInstruction } from '../../src/lib/opt-in';
+import { expectNoAxeViolations } from '../helpers/axe';
+import { confirmLinkMailedTo } from '../helpers/e2e-newsletter';
 import { readStored } from '../helpers/stored';
 import { expectLoaded, warmUpFunctions } from '../helpers/warm-up';
 import { withBuildSlots, withOpenSlot } from '../helpers/e2e-admin';
@@ -202,26 +205,37 @@ test.describe('the waitlist dialog', () => {
     expect(posts).toEqual([]);
   });
 
-  test('a good address is stored once for the editor, then the visitor goes to select-services', async ({ page }) => {
+  test('a good address is mailed a link; the dialog says to confirm; only the link puts it on the list', async ({
+    page,
+  }) => {
     const email = `waiting-${Date.now()}@example.com`;
     const key = waitlistKey('daniel-okafor', email);
     await open(page);
     await dialog(page).getByRole('textbox').fill(`  ${email.toUpperCase()} `);
     await dialog(page).getByRole('button', { name: 'Join Waitlist' }).click();
-    await page.waitForURL('**/select-services**');
-    // The page applies ?editor= and then drops it from the address: the choice is what shows it arrived.
-    await expect(page.getByRole('radio', { name: /Daniel Okafor/ })).toBeChecked();
-    const stored = await readStored<{ at: string }>('waitlist', key);
-    expect(stored).toMatchObject({ email, editorId: 'daniel-okafor', editorName: 'Daniel Okafor' });
+    await expect(dialog(page).getByRole('status')).toHaveText(waitlistInstruction('Daniel Okafor'));
+    await expect(dialog(page).getByRole('link', { name: 'Choose your services' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    expect(await readStored('waitlist', key)).toBeNull();
 
-    // The same address again: still on its way, still one entry.
+    const link = await confirmLinkMailedTo(email);
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(optInTexts.waitlist.askTitle('Daniel Okafor'));
+    await page.getByRole('button', { name: optInTexts.confirmButton }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(optInTexts.waitlist.doneTitle);
+    expect(await readStored('waitlist', key)).toMatchObject({
+      email,
+      editorId: 'daniel-okafor',
+      editorName: 'Daniel Okafor',
+    });
+
+    // From the dialog the visitor may go on to order, with the editor chosen.
     await open(page);
     await dialog(page).getByRole('textbox').fill(email);
     await dialog(page).getByRole('button', { name: 'Join Waitlist' }).click();
+    await dialog(page).getByRole('link', { name: 'Choose your services' }).click();
     await page.waitForURL('**/select-services**');
-    // The page applies ?editor= and then drops it from the address: the choice is what shows it arrived.
     await expect(page.getByRole('radio', { name: /Daniel Okafor/ })).toBeChecked();
-    expect(await readStored('waitlist', key)).toEqual(stored);
   });
 
   test('while saving the button is busy; a failure keeps the dialog open with a message', async ({ page }) => {

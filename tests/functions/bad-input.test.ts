@@ -382,6 +382,14 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     statuses: [403],
     bodies: ignoredBodies(),
   },
+  // The confirming form of a sign-up's link: the same, refused from anywhere but this site's page.
+  'POST /confirm': {
+    kind: 'raw',
+    path: () => '/confirm',
+    headers: () => ({ origin: 'https://elsewhere.example' }),
+    statuses: [403],
+    bodies: ignoredBodies(),
+  },
   'POST /api/admin/privacy': {
     kind: 'json',
     path: () => '/api/admin/privacy',

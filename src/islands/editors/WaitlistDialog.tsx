@@ -4,7 +4,7 @@
  * From there the visitor may go on to select-services with the editor chosen. Native <dialog> gives Escape and an inert page; we add a
  * focus trap so Tab never leaves it, and focus returns to the button that opened it.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiFetch } from '../../client/api';
 import { emailMessages, isEmail, normalizeEmail } from '../../lib/email';
 import { waitlistInstruction } from '../../lib/opt-in';
@@ -26,7 +26,12 @@ export function WaitlistDialog({ editor, onClose }: Props) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const next = useRef<HTMLAnchorElement>(null);
   const id = useId();
+  // The form that had the focus is gone: the way on takes it.
+  useEffect(() => {
+    if (sent) next.current?.focus();
+  }, [sent]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,8 +66,7 @@ export function WaitlistDialog({ editor, onClose }: Props) {
             <button type="button" className="btn-outline" onClick={close}>
               Close
             </button>
-            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the form it replaces had the focus */}
-            <a className="btn-primary" href={reserveHref(editor.id)} autoFocus>
+            <a className="btn-primary" href={reserveHref(editor.id)} ref={next}>
               Choose your services
             </a>
           </div>
@@ -73,8 +77,8 @@ export function WaitlistDialog({ editor, onClose }: Props) {
             Join the waitlist for {editor.name}
           </h2>
           <p id={`${id}-description`} className="text-sm text-slate-700">
-            Leave your e-mail and we will tell you when {editor.name} has an open slot. You will then choose your
-            services.
+            Leave your e-mail: once you confirm it through the link we send, we will tell you when {editor.name} has an
+            open slot. You can then choose your services.
           </p>
           <div className="space-y-1">
             <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-navy-900">
