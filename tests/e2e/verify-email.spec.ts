@@ -49,7 +49,7 @@ test('an account that is no editor, unverified at /editor, is asked only to veri
   await register(page, email);
   // Whether this address is an editor's is not known before it is verified: the same words for anyone.
   await expect(verifyState(page)).toContainText('Verify your e-mail to continue.');
-  await expect(page.getByRole('main')).not.toContainText('Editor Workspace');
+  await expect(verifyState(page)).not.toContainText('Editor Workspace');
   await expectNoAxeViolations(page);
   await page.goto(await verificationLink(page, email));
   await expect(page.getByText("This account is not an editor's")).toBeVisible();

@@ -101,6 +101,10 @@ const WRITES: Record<string, () => Promise<Request>> = {
     await subscribersRepo().subscribe('reader@example.com');
     return { path: '/api/database/emails', json: { id: 'reader@example.com', enabled: false } };
   },
+  'POST /api/database/emails': async () => {
+    await subscribersRepo().signUp('pending@example.com');
+    return { path: '/api/database/emails', json: { id: 'pending@example.com' } };
+  },
   'PATCH /api/admin/inquiries': async () => {
     const { key } = await inquiriesRepo().add(await inquirySchema.parseAsync(validInquiry));
     return { path: '/api/admin/inquiries', json: { id: key, handled: true } };

@@ -20,7 +20,7 @@ import { testTokens } from '../helpers/admin-access';
 import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
 import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints } from '../helpers/endpoints';
-import { call, clearStore } from '../helpers/functions';
+import { call, clearStore, context } from '../helpers/functions';
 import { PNG_1x1 } from '../helpers/images';
 import { arrangeBooking, bookingRequest } from '../helpers/consults';
 import { freeSlots } from '../../netlify/server/consults/consult-booking';
@@ -234,7 +234,7 @@ const MATRIX: Record<string, Row> = {
   'GET /confirm': {
     expect: everyone(200),
     request: async () => {
-      const url = new URL(confirmUrl({ list: 'newsletter', email: 'matrix@example.com' }));
+      const url = new URL(confirmUrl({ list: 'newsletter', email: 'matrix@example.com' }, context()));
       return { path: `${url.pathname}${url.search}` };
     },
   },

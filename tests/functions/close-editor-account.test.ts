@@ -133,8 +133,11 @@ describe('an editor closing their account', () => {
   it('a closure cut off at any write is completed by the next try, the business told once', async () => {
     let arranged: Arranged;
     const tryClosing = async () => {
-      const caller = await authenticate(new Request('http://x', { headers: bearer(arranged.account.idToken) }));
-      const deleteUser = () => deleteFirebaseUser(arranged.account.idToken);
+      const caller = await authenticate(
+        new Request('http://x', { headers: bearer(arranged.account.idToken) }),
+        context(),
+      );
+      const deleteUser = () => deleteFirebaseUser(arranged.account.idToken, context());
       return closeAccount({ caller, deleteUser, confirmed: [], now: new Date(), context: context() }).then(
         () => 'closed',
         (error: Error) => error.message,
