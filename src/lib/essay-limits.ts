@@ -19,7 +19,12 @@ export const CONVERSION_LIMITS = {
    * element, and a 10,000-word document with a run for every word has about 50,000 of them.
    */
   elements: 60_000,
-  /** Wall time for one conversion, its worker's start included: the worker is stopped then. */
+  /**
+   * Wall time for the worker's start, until the converter is loaded and before it reads the file:
+   * a bundled worker starts in a fraction of it, one compiled from source on a busy machine in seconds.
+   */
+  startMillis: 15_000,
+  /** Wall time for one conversion once its worker has started: the worker is stopped then. */
   millis: 6_000,
   /** The worker's heap, in MB: a conversion within the limits above needs about half of it. */
   oldGenerationMb: 256,

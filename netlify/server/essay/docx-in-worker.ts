@@ -5,7 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { CONVERSION_LIMITS, conversionMessages } from '../../../src/lib/essay-limits';
-import type { Conversion } from './conversion';
+import { STARTED, type Conversion } from './conversion';
 
 /** The worker's bundle beside the bundled function, as the build names it (scripts/build/functions.ts). */
 declare const DOCX_WORKER_BUNDLE: string | undefined;
@@ -24,7 +24,7 @@ function workerScript(): { script: string | URL; eval: boolean } {
 const unreadable: Conversion = { status: 'unreadable', blocks: [], reason: conversionMessages.unreadable };
 
 /** The limits a worker runs under: those of CONVERSION_LIMITS, tighter in a test. */
-type WorkerLimits = Record<'millis' | 'oldGenerationMb' | 'youngGenerationMb', number>;
+type WorkerLimits = Record<'startMillis' | 'millis' | 'oldGenerationMb' | 'youngGenerationMb', number>;
 
 export function convertDocxInWorker(bytes: Uint8Array, limits: WorkerLimits = CONVERSION_LIMITS): Promise<Conversion> {
   const { script, eval: isCode } = workerScript();
@@ -37,15 +37,21 @@ export function convertDocxInWorker(bytes: Uint8Array, limits: WorkerLimits = CO
     },
   });
   return new Promise<Conversion>((resolve) => {
-    const timer = setTimeout(() => {
+    const stop = () => {
       resolve(unreadable);
       void worker.terminate();
-    }, limits.millis);
+    };
+    // First the start is timed, then, once the worker says it has loaded, the conversion.
+    let timer = setTimeout(stop, limits.startMillis);
     const end = (conversion: Conversion) => {
       clearTimeout(timer);
       resolve(conversion);
     };
-    worker.once('message', end);
+    worker.on('message', (message: Conversion | typeof STARTED) => {
+      if (message !== STARTED) return end(message);
+      clearTimeout(timer);
+      timer = setTimeout(stop, limits.millis);
+    });
     worker.once('error', (error) => {
       // Out of memory is the document's doing; anything else is ours, and is logged.
       if ((error as { code?: string }).code !== 'ERR_WORKER_OUT_OF_MEMORY')

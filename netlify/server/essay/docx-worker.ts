@@ -4,5 +4,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { convertDocx } from './docx';
+import { STARTED } from './conversion';
 
+// Loaded: from here on the conversion's own time limit runs.
+parentPort!.postMessage(STARTED);
 parentPort!.postMessage(await convertDocx(workerData as Uint8Array));

@@ -122,15 +122,21 @@ describe('a .docx draft, converted in a worker', () => {
   }, 30_000);
 
   it('is unreadable when the worker is stopped at the time limit', async () => {
-    const started = performance.now();
     expect(await convertDocxInWorker(docx(paragraph('slow')), { ...CONVERSION_LIMITS, millis: 1 })).toEqual(
+      unreadable(conversionMessages.unreadable),
+    );
+  }, 30_000);
+
+  it('is unreadable when the worker takes too long to start', async () => {
+    const started = performance.now();
+    expect(await convertDocxInWorker(docx(paragraph('slow')), { ...CONVERSION_LIMITS, startMillis: 1 })).toEqual(
       unreadable(conversionMessages.unreadable),
     );
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('is unreadable when the worker runs out of memory', async () => {
-    const tight = { oldGenerationMb: 8, youngGenerationMb: 1, millis: 60_000 };
+    const tight = { oldGenerationMb: 8, youngGenerationMb: 1, startMillis: 60_000, millis: 60_000 };
     expect(await convertDocxInWorker(shortRuns(2 * 1024 * 1024), tight)).toEqual(
       unreadable(conversionMessages.unreadable),
     );
