@@ -165,7 +165,13 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
     expect: 401,
   },
   'stripe-webhook': { method: 'POST', path: '/api/stripe/webhook', body: '{}', expect: 400 },
-  confirm: { path: '/confirm?token=a.b.c', route: '/confirm', expect: 400 },
+  confirm: {
+    method: 'POST',
+    path: '/confirm',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://elsewhere.example' },
+    body: 'token=a.b.c',
+    expect: 403,
+  },
   subscribe: { method: 'POST', path: '/api/database/subscribe', ...json({ email: 'bundle@example.com' }), expect: 200 },
   unsubscribe: {
     method: 'POST',
