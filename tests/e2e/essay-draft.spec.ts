@@ -5,8 +5,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { docx, listItem, paragraph } from '../helpers/docx';
-import { signIn, uniqueEmail } from '../helpers/e2e-auth';
-import { buy, MAYA, projectCard, tokenFor } from '../helpers/e2e-delivery';
+import { signIn } from '../helpers/e2e-auth';
+import { familyWithProject, MAYA, projectCard } from '../helpers/e2e-delivery';
 
 const ESSAY = docx(
   paragraph('Dumplings', 'Heading1') +
@@ -32,13 +32,7 @@ test('a family uploads a .docx and reads it in the page against the limit; the e
   browser,
 }) => {
   test.setTimeout(test.info().timeout * 2);
-  const email = await signIn(page, uniqueEmail('family'));
-  const [id] = await buy(
-    page.request,
-    await tokenFor(page.request, email),
-    [{ id: 'common-app-essay', quantity: 1 }],
-    MAYA.id,
-  );
+  const id = await familyWithProject(page, 'common-app-essay');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/dashboard');
   const card = projectCard(page, id);
@@ -78,13 +72,7 @@ test('a family uploads a .docx and reads it in the page against the limit; the e
 test('Submit Draft: an error clears as soon as its field is fixed, and the count reads against the limit while typing', async ({
   page,
 }) => {
-  const email = await signIn(page, uniqueEmail('family'));
-  const [id] = await buy(
-    page.request,
-    await tokenFor(page.request, email),
-    [{ id: 'common-app-essay', quantity: 1 }],
-    MAYA.id,
-  );
+  const id = await familyWithProject(page, 'common-app-essay');
   await page.goto('/dashboard');
   const card = projectCard(page, id);
   await card.getByRole('button', { name: 'Submit Draft' }).click();

@@ -14,7 +14,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { openAdmin, toasts } from '../helpers/e2e-admin';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { subscribeConfirmed } from '../helpers/e2e-newsletter';
-import { buy, MAYA, projectCard, tokenFor } from '../helpers/e2e-delivery';
+import { buy, MAYA, projectCard, sharedWithStudent, tokenFor } from '../helpers/e2e-delivery';
 import { listStored, readStored, writeStored } from '../helpers/stored';
 import type { Project } from '../../src/lib/delivery';
 import { retentionMessages } from '../../src/lib/delivery';
@@ -104,20 +104,7 @@ test('a student closes their own account from the dashboard, by keyboard: the sh
 }) => {
   test.slow(); // a purchase through the API, axe
   const studentEmail = uniqueEmail('student');
-  const parentToken = await tokenFor(page.request, uniqueEmail('parent'));
-  const [projectId] = await buy(
-    page.request,
-    parentToken,
-    [{ id: 'supplement-small', quantity: 1 }],
-    MAYA.id,
-    [],
-    studentEmail,
-  );
-  const orderId = projectId.replace(/-1$/, '');
-  const shared = await page.request.post(`/api/student-access/${orderId}`, {
-    headers: { Authorization: `Bearer ${parentToken}` },
-  });
-  expect(shared.status(), await shared.text()).toBe(200);
+  const { projectId } = await sharedWithStudent(page.request, studentEmail, uniqueEmail('parent'));
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, studentEmail);

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
-import { buy, MAYA, projectCard, tokenFor } from '../helpers/e2e-delivery';
+import { buy, MAYA, projectCard, sharedWithStudent, tokenFor } from '../helpers/e2e-delivery';
 import { listStored } from '../helpers/stored';
 import { studentAccessMessages } from '../../src/lib/student-access';
 
@@ -120,18 +120,8 @@ test("Sam's dashboard is Sam's work, not the shop; once the parent closes the ac
 }) => {
   test.slow(); // a purchase and a closure through the API, axe at two widths
   const studentEmail = uniqueEmail('sam');
-  const parentToken = await tokenFor(page.request, uniqueEmail('parent'));
-  const [projectId] = await buy(
-    page.request,
-    parentToken,
-    [{ id: 'supplement-small', quantity: 1 }],
-    MAYA.id,
-    [],
-    studentEmail,
-  );
+  const { projectId, parentToken } = await sharedWithStudent(page.request, studentEmail, uniqueEmail('parent'));
   const auth = { Authorization: `Bearer ${parentToken}` };
-  const shared = await page.request.post(`/api/student-access/${projectId.replace(/-1$/, '')}`, { headers: auth });
-  expect(shared.status(), await shared.text()).toBe(200);
 
   await signIn(page, studentEmail);
   await page.goto('/dashboard');

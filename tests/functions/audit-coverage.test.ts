@@ -17,13 +17,12 @@ import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 import { TRANSITIONS } from '../../src/lib/project-process';
 import { inquirySchema } from '../../src/lib/schemas';
-import { asAdmin, testTokens } from '../helpers/admin-access';
+import { asAdmin, resetAdminWriteStores, testAdminUid, testTokens } from '../helpers/admin-access';
 import { editorInput, validInquiry } from '../helpers/api-fixtures';
 import { createUser, tokenOf } from '../helpers/auth-emulator';
 import { arrangeBooking } from '../helpers/consults';
 import { listEndpoints } from '../helpers/endpoints';
-import { call, clearStore } from '../helpers/functions';
-import { resetOrderingStores } from '../helpers/orders';
+import { call } from '../helpers/functions';
 import { act, paidOrder } from '../helpers/projects';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -182,17 +181,9 @@ const adminWrites = endpoints.filter((e) => !READS.has(e.method) && letsAnAdminA
 let adminUid: string;
 beforeAll(async () => {
   customer = await createUser();
-  const { admin } = await testTokens();
-  adminUid = JSON.parse(Buffer.from(admin.split('.')[1], 'base64url').toString()).sub;
+  adminUid = await testAdminUid();
 });
-beforeEach(async () => {
-  await resetOrderingStores();
-  await Promise.all(
-    ['audit', 'projects', 'timers', 'files', 'subscribers', 'inquiries', 'consults', 'waitlist', 'attention'].map(
-      clearStore,
-    ),
-  );
-});
+beforeEach(resetAdminWriteStores);
 
 /** How many entries the admin has in the log. */
 async function adminEntries(): Promise<number> {

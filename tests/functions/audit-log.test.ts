@@ -31,12 +31,18 @@ import { AUDIT_ACTIONS, type AuditItem } from '../../src/lib/audit';
 import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 import { inquirySchema } from '../../src/lib/schemas';
 import { site } from '../../src/lib/site';
-import { asAdmin, itRefusesAllButAdmins, testTokens } from '../helpers/admin-access';
+import {
+  asAdmin,
+  itRefusesAllButAdmins,
+  resetAdminWriteStores,
+  testAdminUid,
+  testTokens,
+} from '../helpers/admin-access';
 import { editorInput, validInquiry } from '../helpers/api-fixtures';
 import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';
 import { arrangeBooking } from '../helpers/consults';
-import { call, clearStore } from '../helpers/functions';
-import { resetOrderingStores, selection, student } from '../helpers/orders';
+import { call } from '../helpers/functions';
+import { selection, student } from '../helpers/orders';
 import { act, paidOrder, submitText } from '../helpers/projects';
 
 const ADMIN_EMAIL = 'boss@example.test';
@@ -60,17 +66,9 @@ let customer: Awaited<ReturnType<typeof createUser>>;
 let adminUid: string;
 beforeAll(async () => {
   customer = await createUser();
-  const { admin } = await testTokens();
-  adminUid = JSON.parse(Buffer.from(admin.split('.')[1], 'base64url').toString()).sub;
+  adminUid = await testAdminUid();
 });
-beforeEach(async () => {
-  await resetOrderingStores();
-  await Promise.all(
-    ['audit', 'projects', 'timers', 'files', 'subscribers', 'inquiries', 'consults', 'waitlist', 'attention'].map(
-      clearStore,
-    ),
-  );
-});
+beforeEach(resetAdminWriteStores);
 
 describe('GET /api/admin/audit', () => {
   itRefusesAllButAdmins((headers) => log('', headers));

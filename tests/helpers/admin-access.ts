@@ -4,6 +4,8 @@
  */
 import { expect, it } from 'vitest';
 import { bearer, createUser, signIn } from './auth-emulator';
+import { clearStore } from './functions';
+import { resetOrderingStores } from './orders';
 
 /** Listed in ADMIN_EMAILS by tests/helpers/functions-setup.ts. */
 const ADMIN = { email: 'boss@example.test', password: 'secret-pass' };
@@ -39,4 +41,25 @@ export function itRefusesAllButAdmins(attempt: Attempt) {
     expect(res.status).toBe(status);
     expect(res.body).toEqual({ error: expect.any(String) });
   });
+}
+
+/** The test admin's uid, as its token names it. */
+export const testAdminUid = async () =>
+  JSON.parse(Buffer.from((await testTokens()).admin.split('.')[1], 'base64url').toString()).sub as string;
+
+/** Empties every store an admin's write may touch, so that each test reads only its own audit entries. */
+export async function resetAdminWriteStores() {
+  await resetOrderingStores();
+  const stores = [
+    'audit',
+    'projects',
+    'timers',
+    'files',
+    'subscribers',
+    'inquiries',
+    'consults',
+    'waitlist',
+    'attention',
+  ];
+  await Promise.all(stores.map(clearStore));
 }

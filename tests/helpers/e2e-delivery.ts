@@ -4,7 +4,7 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { ProjectView } from '../../src/lib/delivery';
-import { createAccount } from './e2e-auth';
+import { createAccount, signIn, uniqueEmail } from './e2e-auth';
 
 export const MAYA = { id: 'maya-chen', name: 'Maya Chen', email: 'maya@example.test' };
 export const SOFIA = { id: 'sofia-ramirez', name: 'Sofia Ramirez', email: 'sofia@example.test' };
@@ -98,3 +98,24 @@ export async function slotsOnEditorsPage(page: Page, editorId: string) {
 
 /** A project's card on /dashboard. */
 export const projectCard = (page: Page, id: string) => page.locator(`li#project-${id}`);
+
+/**
+ * A supplemental essay a new parent bought from Maya and shared with a new student: the project, the
+ * student's address and the parent's token.
+ */
+export async function sharedWithStudent(request: APIRequestContext, student: string, parent: string) {
+  const parentToken = await tokenFor(request, parent);
+  const [projectId] = await buy(request, parentToken, [{ id: 'supplement-small', quantity: 1 }], MAYA.id, [], student);
+  const shared = await request.post(`/api/student-access/${projectId.replace(/-1$/, '')}`, {
+    headers: auth(parentToken),
+  });
+  expect(shared.status(), await shared.text()).toBe(200);
+  return { projectId, parentToken };
+}
+
+/** A new family, signed in on `page`, that bought one `serviceId` from Maya: its first project's id. */
+export async function familyWithProject(page: Page, serviceId: string) {
+  const email = await signIn(page, uniqueEmail('family'));
+  const [id] = await buy(page.request, await tokenFor(page.request, email), [{ id: serviceId, quantity: 1 }], MAYA.id);
+  return id;
+}
