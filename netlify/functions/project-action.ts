@@ -1,6 +1,6 @@
 /**
- * POST /api/projects/:id/:action: one step of the delivery workflow: submit,
- * acknowledge, return, finalize, withdraw, message or reassign, each with its JSON body. Answers the
+ * POST /api/projects/:id/:action: one step of the delivery workflow, any of `PROJECT_ACTIONS`
+ * (submit, acknowledge, return, finalize, message, reassign...), each with its JSON body. Answers the
  * project as the caller now sees it; 403 for a role the step is not for, 404 for strangers, 409 when
  * the state does not allow it or the request was made against an older version.
  */

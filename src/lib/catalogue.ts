@@ -122,7 +122,6 @@ export const CONTACT_SERVICE_OPTIONS = [
   { id: 'speed24', label: '24-Hour Response (+$450)', needsTurnaround: false },
   { id: 'speed48', label: '48-Hour Response (+$250)', needsTurnaround: false },
 ] as const;
-export type ContactServiceId = (typeof CONTACT_SERVICE_OPTIONS)[number]['id'];
 
 /** Intended majors; the value sent is the label lower-cased. */
 export const MAJORS = [

@@ -69,9 +69,4 @@ export function adminAuth() {
   return getAuth(app);
 }
 
-/** Wipes every user of the test project. */
-export async function deleteAllUsers() {
-  await fetch(`${emulator()}/emulator/v1/projects/${projectId()}/accounts`, { method: 'DELETE' });
-}
-
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -69,7 +69,3 @@ function* slotStarts(day: DateTime, nextDay: DateTime): Generator<[number, numbe
   for (let slot = day; slot < nextDay; slot = slot.plus({ minutes: SLOT_MINUTES }))
     yield [slot.toMillis(), slot.hour * 60 + slot.minute];
 }
-
-/** Whether `start` (an ISO instant) is a slot on offer at `now`. */
-export const isOffered = (availability: Availability, start: string, now: Date) =>
-  offeredSlots(availability, now).includes(start);

@@ -136,5 +136,3 @@ export async function gatherExport(subject: ExportSubject, info?: DeployInfo, no
   const files = filesOf([...projects.asFamily, ...projects.asStudent, ...projects.asEditor]);
   return { data, files };
 }
-
-export type AccountExport = Awaited<ReturnType<typeof gatherExport>>['data'];
