@@ -130,13 +130,16 @@ describe('slots move exactly once per project', () => {
     const returned = await Promise.all(
       submitted.map(({ body }) => act(editorToken, body.id, 'return', { version: body.version, notes: 'Notes' })),
     );
-    expect(returned.every((a) => a.status === 200)).toBe(true);
+    // Each refusal with its status and words, so that a failure under load says which it was.
+    const refused = (answers: { status: number; body: { error?: string } }[]) =>
+      answers.filter((a) => a.status !== 200).map((a) => [a.status, a.body.error]);
+    expect(refused(returned)).toEqual([]);
     const finals = await Promise.all(
       returned.map(({ body }: { body: ProjectView }) =>
         act(customer.idToken, body.id, 'finalize', { version: body.version }),
       ),
     );
-    expect(finals.every((a) => a.status === 200)).toBe(true);
+    expect(refused(finals)).toEqual([]);
     const afterFinals = (await editorsRepo().get(OPEN_EDITOR))!;
     expect(afterFinals.slotsOpen).toBe(5);
     expect(Object.values(afterFinals.slotClaims ?? {}).every((c) => c === 'released')).toBe(true);
