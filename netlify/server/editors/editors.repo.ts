@@ -231,7 +231,9 @@ export function editorsRepo(info?: DeployInfo) {
     now: Date,
     next: (current: EditorRecord) => Partial<EditorRecord> | null | Promise<Partial<EditorRecord> | null>,
   ): Promise<EditorRecord | null> {
-    for (let attempt = 0; attempt < 5; attempt++) {
+    // Each round of a race lets at least one writer through: enough rounds for a burst of 50 steps
+    // on one editor's projects (their counts and slots all live on this record) to settle.
+    for (let attempt = 0; attempt < 50; attempt++) {
       const current = await getForUpdate(id);
       if (!current) return null;
       const fields = await next(current.value);
