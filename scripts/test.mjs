@@ -1,6 +1,6 @@
 /**
- * `npm test`: the function tests (vitest; one file at a time, mostly waiting on the Blobs server and
- * the Auth emulator) from the start and throughout, getting a core the moment they need one. Beside
+ * `npm test`: the function tests (vitest; one file at a time, about one core between the test worker
+ * and the Blobs server; docs/decisions/061) from the start and throughout, getting a core the moment they need one. Beside
  * them, one after another: lint, type and format checks, a production build, the unit and deploy tests
  * (bundling and building, which take both cores), then the browser tests (Playwright + Debian's
  * chromium) against the build, at a lower priority (`nice`), which take what the function tests
