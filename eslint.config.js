@@ -1,11 +1,16 @@
-// Lint: the recommended rules of JavaScript and TypeScript, React's hook rules, jsx-a11y and Astro.
-// `npm test` runs it (with Prettier's check) before anything else; an error fails the run.
+// Lint: the recommended rules of JavaScript and TypeScript, React's hook rules, jsx-a11y, Astro, and
+// the import rules that keep the code's structure: no cycle, and each part importing only the parts
+// below it (scripts/lint/layers.js). `npm test` runs it (with Prettier's check) before anything else;
+// an error fails the run.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import astro from 'eslint-plugin-astro';
+import { importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { zones } from './scripts/lint/layers.js';
 
 export default tseslint.config(
   { ignores: ['dist/', '.netlify/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },
@@ -45,4 +50,23 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
   ...astro.configs.recommended,
+  {
+    files: ['**/*.{js,mjs,ts,mts,tsx,astro}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The files the rules follow, parsed as TypeScript (the plugin's defaults follow .js alone).
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: zones() }],
+    },
+  },
+  {
+    // A cycle of imports that run (types aside, which leave nothing at run time; tests/unit/layers.test.ts
+    // looks for those too). Tests import the code but nothing imports them, so they close no cycle.
+    files: ['{src,netlify,scripts}/**/*.{js,mjs,ts,mts,tsx,astro}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
 );

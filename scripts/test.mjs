@@ -1,7 +1,7 @@
 /**
  * `npm test`: the function tests (vitest; one file at a time, about one core between the test worker
  * and the Blobs server; docs/decisions/061) from the start and throughout, getting a core the moment they need one. Beside
- * them, one after another: lint, type and format checks, a production build, the unit and deploy tests
+ * them, one after another: lint, type, unused-export and format checks, a production build, the unit and deploy tests
  * (bundling and building, which take both cores), then the browser tests (Playwright + Debian's
  * chromium) against the build, at a lower priority (`nice`), which take what the function tests
  * leave. With the bundling beside them, the browser tests that ran meanwhile took up to eight times as
@@ -82,11 +82,12 @@ const vitestRuns = [
 ];
 const functionTests = timed(vitestRuns[0].stage, runVitest(vitestRuns[0], 0));
 
-// Beside them, one after another: lint, types and format (an error or a file Prettier would change fails the
+// Beside them, one after another: lint, types, unused exports and format (an error or a file Prettier would change fails the
 // run; the tests still run, to say all), the production build the browser tests run against, the unit
 // and deploy tests, then the browser tests.
 if ((await run('lint (eslint)', 'npx', ['eslint', '.'])) !== 0) failed += 1;
 if ((await run('types (tsc --noEmit)', 'npx', ['tsc', '--noEmit'])) !== 0) failed += 1;
+if ((await run('unused files and exports (knip)', 'npx', ['knip'])) !== 0) failed += 1;
 if ((await run('format (prettier --check)', 'npx', ['prettier', '--check', '.'])) !== 0) failed += 1;
 const built = (await run('site build (astro)', 'npx', ['astro', 'build'])) === 0;
 if (!built) failed += 1;

@@ -4,11 +4,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { attentionSeenSchema } from '../../src/lib/audit.schema';
-import { attentionRepo } from '../server/admin/attention';
-import { audited } from '../server/admin/audit-log';
+import { attentionRepo } from '../server/core/attention';
+import { audited } from '../server/core/audit-log';
 import { requireAdmin } from '../server/core/auth';
-import { HttpError, privateJson, readBody, route } from '../server/core/http';
-import { pageQueryOf } from '../server/storage/paging';
+import { HttpError, privateJson, readBody, route, pageQueryOf } from '../server/core/http';
 
 export default route({
   GET: async (req, context) => {

@@ -4,10 +4,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { auditSubjectSchema } from '../../src/lib/audit.schema';
-import { auditPage } from '../server/admin/audit-log';
+import { auditPage } from '../server/core/audit-log';
 import { requireAdmin } from '../server/core/auth';
-import { parse, privateJson, route } from '../server/core/http';
-import { pageQueryOf } from '../server/storage/paging';
+import { parse, privateJson, route, pageQueryOf } from '../server/core/http';
 
 export default route({
   GET: async (req, context) => {

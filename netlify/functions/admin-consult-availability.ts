@@ -9,7 +9,7 @@ import type { Config } from '@netlify/functions';
 import { availabilityUpdateSchema } from '../../src/lib/consult-rules.schema';
 import { consultMessages } from '../../src/lib/consult-messages';
 import type { AvailabilityConflict, ConsultItem } from '../../src/lib/consult-rules';
-import { audited } from '../server/admin/audit-log';
+import { audited } from '../server/core/audit-log';
 import { requireAdmin } from '../server/core/auth';
 import { updateAvailability } from '../server/consults/consult-admin';
 import { consultsRepo } from '../server/consults/consults.repo';

@@ -8,7 +8,7 @@ import type { Config } from '@netlify/functions';
 import { consultLinkSchema } from '../../src/lib/consult-rules.schema';
 import { consultMessages } from '../../src/lib/consult-messages';
 import { UUID } from '../../src/lib/ids';
-import { audited } from '../server/admin/audit-log';
+import { audited } from '../server/core/audit-log';
 import { requireAdmin } from '../server/core/auth';
 import { setConsultLink } from '../server/consults/consult-admin';
 import { cancelConsult, consultItem } from '../server/consults/consult-booking';

@@ -4,7 +4,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { adminRefundSchema } from '../../src/lib/delivery.schema';
-import { refundByAdmin } from '../server/orders/admin-refund';
+import { refundByAdmin } from '../server/delivery/admin-refund';
 import { withProjectEditors } from '../server/delivery/order-editors';
 import { requireAdmin } from '../server/core/auth';
 import { privateJson, readBody, route } from '../server/core/http';

@@ -4,8 +4,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../server/core/auth';
-import { privateJson, route } from '../server/core/http';
-import { pageQueryOf } from '../server/storage/paging';
+import { privateJson, route, pageQueryOf } from '../server/core/http';
 import { ordersRepo } from '../server/orders/orders.repo';
 import { withProjectEditors } from '../server/delivery/order-editors';
 

@@ -6,9 +6,8 @@
 import type { Config } from '@netlify/functions';
 import type { OutboxItem } from '../../src/lib/admin-lists.schema';
 import { requireAdmin } from '../server/core/auth';
-import { privateJson, route } from '../server/core/http';
+import { privateJson, route, pageQueryOf } from '../server/core/http';
 import { outboxPage, type OutboxMail } from '../server/core/mail';
-import { pageQueryOf } from '../server/storage/paging';
 
 const toItem = (id: string, mail: OutboxMail): OutboxItem => ({
   id,

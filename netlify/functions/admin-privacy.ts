@@ -8,7 +8,7 @@
 import type { Config } from '@netlify/functions';
 import { closeAccountMessages } from '../../src/lib/privacy';
 import { adminPrivacySchema } from '../../src/lib/privacy.schema';
-import { audited } from '../server/admin/audit-log';
+import { audited } from '../server/core/audit-log';
 import { requireAdmin } from '../server/core/auth';
 import { privateJson, readBody, route } from '../server/core/http';
 import { exportZip, zipResponse } from '../server/privacy/export-zip';

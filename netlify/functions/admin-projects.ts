@@ -9,8 +9,7 @@ import { projectView } from '../../src/lib/project-view';
 import { adminProjectFilterSchema } from '../../src/lib/delivery.schema';
 import { requireAdmin } from '../server/core/auth';
 import { projectsRepo } from '../server/delivery/projects.repo';
-import { parse, privateJson, route } from '../server/core/http';
-import { pageQueryOf } from '../server/storage/paging';
+import { parse, privateJson, route, pageQueryOf } from '../server/core/http';
 
 export default route({
   GET: async (req, context) => {

@@ -9,8 +9,7 @@ import { meanScore, oneDecimal, type AdminReview } from '../../src/lib/reviews';
 import { adminReviewFilterSchema } from '../../src/lib/reviews.schema';
 import { requireAdmin } from '../server/core/auth';
 import { projectsRepo } from '../server/delivery/projects.repo';
-import { parse, privateJson, route } from '../server/core/http';
-import { pageQueryOf } from '../server/storage/paging';
+import { parse, privateJson, route, pageQueryOf } from '../server/core/http';
 
 function adminReview(project: Project): AdminReview {
   const { family, editor, publishedAt, reply, hidden } = project.reviews ?? {};

@@ -8,7 +8,7 @@
 import type { Config } from '@netlify/functions';
 import { runDeliveryTimers } from '../server/delivery/scheduler';
 import { runContactRetention } from '../server/privacy/contact-retention';
-import { backfillRetentionTimers } from '../server/privacy/retention';
+import { backfillRetentionTimers } from '../server/delivery/retention';
 import { storageLimits, withStorageDeadline } from '../server/storage/budget';
 
 export default async (_req: Request, context: Parameters<typeof runDeliveryTimers>[0]) => {

@@ -6,7 +6,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { editorMessages } from '../../src/lib/messages';
 import { editorInputSchema, editorVisibilitySchema } from '../../src/lib/schemas';
-import { audited, editorChange } from '../server/admin/audit-log';
+import { audited, editorChange } from '../server/core/audit-log';
 import { requireAdmin } from '../server/core/auth';
 import { publishEditorChange } from '../server/editors/site-rebuild';
 import { projectsRepo } from '../server/delivery/projects.repo';

@@ -1,6 +1,6 @@
 /** GET /api/database/editors: every editor the site shows, for the public pages; POST: an admin adds one. */
 import type { Config } from '@netlify/functions';
-import { EDITORS_CACHE_HEADERS } from '../server/core/cdn';
+import { EDITORS_CACHE_HEADERS } from '../server/editors/editors-cache';
 import { editorsRepo, isShown, toPublicEditor, type EditorRecord } from '../server/editors/editors.repo';
 import { route } from '../server/core/http';
 

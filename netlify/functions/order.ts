@@ -1,6 +1,6 @@
 /** GET /api/orders/:id: one order, for its owner or an admin; 404 for anyone else (existence stays secret). */
 import type { Config } from '@netlify/functions';
-import { orderForFamily } from '../../src/lib/refunds';
+import { orderForFamily } from '../../src/lib/order';
 import { authenticate } from '../server/core/auth';
 import { HttpError, json, route } from '../server/core/http';
 import { ordersRepo } from '../server/orders/orders.repo';

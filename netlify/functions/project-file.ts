@@ -9,8 +9,8 @@ import { deliveryMessages, filesClosedTo } from '../../src/lib/delivery';
 import { FILE_ID } from '../../src/lib/delivery.schema';
 import { authenticate } from '../server/core/auth';
 import { callersProject, projectNotFound } from '../server/delivery/access';
-import { attachmentHeader, contentTypeOf, projectFilesRepo } from '../server/delivery/files';
-import { projectFileIds } from '../server/privacy/remove-draft';
+import { attachmentHeader, contentTypeOf, projectFilesRepo } from '../server/essay/files';
+import { projectFileIds } from '../server/delivery/remove-draft';
 import { HttpError, route } from '../server/core/http';
 
 const fileNotFound = () => new HttpError(404, 'File not found');

@@ -16,7 +16,7 @@ import {
 import { refusal, whoMay } from '../../src/lib/project-process';
 import { authenticate } from '../server/core/auth';
 import { callersProject } from '../server/delivery/access';
-import { namedKind, projectFilesRepo, safeFileName, sniffProjectFile } from '../server/delivery/files';
+import { namedKind, projectFilesRepo, safeFileName, sniffProjectFile } from '../server/essay/files';
 import { convertUpload } from '../server/essay/draft-text';
 import { spend } from '../server/core/rate-limits';
 import { timersRepo } from '../server/core/timers';

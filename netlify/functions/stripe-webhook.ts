@@ -1,11 +1,20 @@
-/** POST /api/stripe/webhook: the payment provider's events, signature checked, each handled once. */
+/**
+ * POST /api/stripe/webhook: the payment provider's events, signature checked, each handled once. A
+ * paid order gets its projects here, so orders need not know of projects.
+ */
 import type { Config } from '@netlify/functions';
+import { ensureProjects } from '../server/delivery/creation';
 import { receiveWebhook } from '../server/orders/fulfilment';
 import { json, route } from '../server/core/http';
 
 export default route({
   POST: async (req, context) => {
-    const result = await receiveWebhook(await req.text(), req.headers.get('stripe-signature') ?? '', context);
+    const result = await receiveWebhook(
+      await req.text(),
+      req.headers.get('stripe-signature') ?? '',
+      ensureProjects,
+      context,
+    );
     return json({ received: true, result });
   },
 });

@@ -11,6 +11,7 @@ import { authenticate } from '../server/core/auth';
 import { HttpError, json, readBody, route } from '../server/core/http';
 import { ordersRepo } from '../server/orders/orders.repo';
 import { paymentsMode } from '../server/orders/payments';
+import { ensureProjects } from '../server/delivery/creation';
 import { payTestCheckout } from '../server/orders/test-checkout';
 
 /** A check of src/lib/card.ts as a zod refinement: the page's words, Stripe's words. */
@@ -67,7 +68,7 @@ export default route({
     if (order.payment.sessionIds?.at(-1) !== sessionId) throw new HttpError(409, orderMessages.sessionClosed);
     // As a Stripe session would: none can be paid after the order's 24 hours.
     if (Date.now() >= paymentDeadline(order).getTime()) throw new HttpError(409, orderMessages.expired);
-    const result = await payTestCheckout(order, sessionId, cardNumber, mode, context);
+    const result = await payTestCheckout(order, sessionId, cardNumber, mode, ensureProjects, context);
     return json({ result });
   },
 });

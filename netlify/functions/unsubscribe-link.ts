@@ -13,7 +13,7 @@ import { isBrowserFormPost, problemPage, readForm, wayBack } from '../server/cor
 import { json, readBody, route } from '../server/core/http';
 import { spend } from '../server/core/rate-limits';
 import { linkSentPage } from '../server/privacy/unsubscribe-pages';
-import { unsubscribeSecret } from '../server/privacy/unsubscribe-token';
+import { unsubscribeSecret } from '../server/contact/unsubscribe-token';
 import { sendUnsubscribeLink } from '../server/privacy/unsubscribe-mail';
 
 async function accept(context: Context, email: string) {

@@ -35,7 +35,7 @@ export const AUDIT_ACTIONS = {
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
-export const AUDIT_SUBJECTS = [
+const AUDIT_SUBJECTS = [
   'editor',
   'availability',
   'consult',

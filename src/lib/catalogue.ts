@@ -143,7 +143,7 @@ export const TURNAROUND_OPTIONS = [
   { id: '48hr', label: '48-Hour Response', priceCents: 25000 },
   { id: '24hr', label: '24-Hour Response', priceCents: 45000 },
 ] as const;
-export type TurnaroundId = (typeof TURNAROUND_OPTIONS)[number]['id'];
+type TurnaroundId = (typeof TURNAROUND_OPTIONS)[number]['id'];
 
 /** Each faster turnaround and the add-on that gives it, fastest first. */
 const SPEED_UPGRADES: readonly { turnaround: TurnaroundId; addOn: AddOnId }[] = [

@@ -7,19 +7,10 @@
 import { GRADES } from './grades';
 import { EMAIL_FIELD_HINT, EMAIL_MAX_LENGTH, isEmail, normalizeEmail } from './email';
 import { messages } from './messages';
-import type { Order } from './order';
-import {
-  PHONE_HINT,
-  PHONE_MAX_LENGTH,
-  ZIP_HINT,
-  formatPhone,
-  isUnitedStates,
-  normalizeZip,
-  plausiblePhone,
-} from './phone';
+import { PHONE_HINT, PHONE_MAX_LENGTH, ZIP_HINT, isUnitedStates, normalizeZip, plausiblePhone } from './phone';
 
 /** The fields in reading order: student and parent first, then billing (the page shows them so). */
-export const STUDENT_FIELDS = [
+const STUDENT_FIELDS = [
   'studentName',
   'studentGrade',
   'studentEmail',
@@ -27,7 +18,7 @@ export const STUDENT_FIELDS = [
   'parentEmail',
   'intendedMajor',
 ] as const;
-export const BILLING_FIELDS = ['street', 'city', 'state', 'zip', 'country', 'phone'] as const;
+const BILLING_FIELDS = ['street', 'city', 'state', 'zip', 'country', 'phone'] as const;
 export const CHECKOUT_FIELDS = [...STUDENT_FIELDS, ...BILLING_FIELDS] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 export type CheckoutFields = Record<CheckoutField, string>;
@@ -64,7 +55,7 @@ export const CHECKOUT_LIMITS: Record<CheckoutField, number> = {
 };
 
 const OPTIONAL: readonly CheckoutField[] = ['intendedMajor', 'country'];
-export const isOptionalCheckoutField = (field: CheckoutField) => OPTIONAL.includes(field);
+const isOptionalCheckoutField = (field: CheckoutField) => OPTIONAL.includes(field);
 
 /** What each field says when it is empty, and when it is filled in but wrong. */
 export const checkoutFieldMessages: Record<CheckoutField, { missing: string; invalid: string }> = {
@@ -99,26 +90,6 @@ export const lastDetailsText = {
   use: (orderId: string) => `Use the details from order ${orderId}`,
   used: (orderId: string) => `Filled in from order ${orderId}. Check them before you pay.`,
 } as const;
-
-/** The last paid order of a family's orders (newest first), whose details the next order may reuse. */
-export const lastPaidOrder = <T extends Pick<Order, 'payment'>>(orders: T[]) =>
-  orders.find((order) => order.payment.paidAt);
-
-/** The fields as an order was placed with them: the student, the parent and the billing details. */
-export const fieldsFromOrder = ({ student, billing }: Pick<Order, 'student' | 'billing'>): CheckoutFields => ({
-  studentName: student.studentName,
-  studentGrade: student.studentGrade,
-  studentEmail: student.studentEmail,
-  parentName: student.parentName,
-  parentEmail: student.parentEmail,
-  intendedMajor: student.intendedMajor,
-  street: billing.street,
-  city: billing.city,
-  state: billing.state,
-  zip: billing.zip,
-  country: billing.country,
-  phone: formatPhone(billing.phone),
-});
 
 export type CheckoutProblems = Partial<Record<CheckoutField, string>>;
 

@@ -25,7 +25,7 @@ export interface TimeWindow {
 }
 
 /** A New York date with hours of its own instead of its weekday's ('an extra Saturday'). */
-export interface DateHours {
+interface DateHours {
   date: string;
   windows: TimeWindow[];
 }
@@ -110,4 +110,11 @@ export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d\d-\d\d$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** GET/PUT /api/admin/consult-availability */
+export interface AvailabilitySettings {
+  availability: Availability;
+  /** Null while the defaults apply. */
+  updatedAt: string | null;
 }

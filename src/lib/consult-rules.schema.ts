@@ -60,7 +60,7 @@ const isoDate = (what: string) =>
   z.string({ message: `${what} must be text` }).refine(isIsoDate, `${what} must be dates such as 2026-03-09`);
 
 /** '' for none, or an https address; the e-mails carry it. */
-export const meetingLinkSchema = z
+const meetingLinkSchema = z
   .string({ message: 'meetingLink must be text' })
   .trim()
   .superRefine((link, ctx) => {

@@ -4,8 +4,6 @@
  * are in consult-availability.ts (the admin's and the server's, kept out of /contact's JavaScript);
  * slot generation needs time-zone arithmetic and lives on the server (netlify/server/consults/consult-slots.ts).
  */
-import type { Availability } from './consult-availability';
-
 /** The business's own clock: availability windows and days off are New York wall-clock times. */
 export const BUSINESS_TIME_ZONE = 'America/New_York';
 export const SLOT_MINUTES = 15;
@@ -68,7 +66,7 @@ export interface BookedConsult {
   email: string;
 }
 
-export type ConsultStatus = 'booked' | 'cancelled';
+type ConsultStatus = 'booked' | 'cancelled';
 
 /** What the cancel link's holder may see of their consult. */
 export interface ConsultByToken {
@@ -80,7 +78,7 @@ export interface ConsultByToken {
 }
 
 /** One line of a booking's history. */
-export type ConsultEvent =
+type ConsultEvent =
   // `link`: the meeting link that mail carried; none when it said the link will follow.
   | { type: 'booked'; at: string; link?: string }
   | { type: 'cancelled'; at: string; by: 'visitor' }
@@ -117,11 +115,4 @@ export interface ConsultItem extends ConsultBasics {
 export interface AvailabilityConflict {
   error: string;
   conflicts: ConsultItem[];
-}
-
-/** GET/PUT /api/admin/consult-availability */
-export interface AvailabilitySettings {
-  availability: Availability;
-  /** Null while the defaults apply. */
-  updatedAt: string | null;
 }

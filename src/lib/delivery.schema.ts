@@ -39,7 +39,7 @@ const httpsUrl = z
     }
   }, 'url must be an https:// link to your document');
 
-export const draftSchema = z.discriminatedUnion(
+const draftSchema = z.discriminatedUnion(
   'kind',
   [
     z.object({ kind: z.literal('text'), text: text('text', DELIVERY_LIMITS.text) }),

@@ -47,7 +47,7 @@ export const editorStateLabel: Record<ProjectState, string> = {
   cancelled: 'Cancelled',
 };
 
-export const TERMINAL_STATES: readonly ProjectState[] = ['final', 'withdrawn', 'cancelled'];
+const TERMINAL_STATES: readonly ProjectState[] = ['final', 'withdrawn', 'cancelled'];
 export const isTerminal = (state: ProjectState) => TERMINAL_STATES.includes(state);
 /** Finished: made final. A withdrawn or cancelled project ended too, but unfinished; nothing counts it as finished. */
 export const isFinished = (state: ProjectState) => state === 'final';
@@ -99,7 +99,7 @@ export const actionLabel: Record<ProjectAction, string> = {
   'remove-comment': 'Delete Comment',
   'mark-comment': 'Done',
 };
-export const REVISION_LABEL = 'Submit Revision';
+const REVISION_LABEL = 'Submit Revision';
 
 /** Rounds of feedback included per unit of `service` (null: unlimited), as the catalogue sells them. */
 export const editsIncluded = (service: ServiceId): number | null => serviceById(service)!.edits;
@@ -132,7 +132,7 @@ export const takesSlot = (project: { service: { id: ServiceId }; boughtWhileFull
   project.service.id !== 'activity-list' && !project.boughtWhileFull;
 
 /** Turnaround of one round of feedback, from the speed upgrade owned when the draft comes in. */
-export const TURNAROUND_HOURS = { standard: 5 * 24, '48hr': 48, '24hr': 24 } as const;
+const TURNAROUND_HOURS = { standard: 5 * 24, '48hr': 48, '24hr': 24 } as const;
 export type TurnaroundKind = keyof typeof TURNAROUND_HOURS;
 
 export { DAY_MS, HOUR_MS } from './time';
@@ -142,7 +142,7 @@ export const ACK_REMINDER_MS = 20 * HOUR_MS;
 export const AUTO_FINAL_MS = 7 * DAY_MS;
 export const AUTO_FINAL_WARNING_MS = 2 * DAY_MS;
 /** 'Keep it open' puts that off by AUTO_FINAL_MS more, this many times per round of feedback. */
-export const KEEP_OPEN_TIMES = 3;
+const KEEP_OPEN_TIMES = 3;
 
 /** The rule in words, where a service is sold and in every feedback e-mail. */
 export const AUTO_FINAL_RULE =
@@ -164,7 +164,7 @@ export const DELIVERY_LIMITS = {
 } as const;
 
 /** A final project's thread stays open this long after it became final: a call just arranged is not cut off. */
-export const MESSAGES_AFTER_FINAL_MS = 14 * DAY_MS;
+const MESSAGES_AFTER_FINAL_MS = 14 * DAY_MS;
 
 /** Messages to one party within this of the last one e-mailed are not e-mailed one by one. */
 export const MESSAGE_MAIL_BURST_MS = 10 * 60_000;
@@ -483,8 +483,8 @@ export type FullProjectView = ProjectView & Pick<Project, 'customer' | 'student'
 /** The student as their editor knows them: a first name. */
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-export const STUDENT_ACCESS_EVENTS = ['student_invited', 'student_removed'] as const;
-export type StudentAccessEvent = (typeof STUDENT_ACCESS_EVENTS)[number];
+const STUDENT_ACCESS_EVENTS = ['student_invited', 'student_removed'] as const;
+type StudentAccessEvent = (typeof STUDENT_ACCESS_EVENTS)[number];
 
 /**
  * How a person reads in the thread, the history and the e-mails: a name and a role ('Pat, parent',

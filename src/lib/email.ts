@@ -14,7 +14,7 @@
 const ATEXT = "[a-z0-9!#$%&'*+/=?^_`{|}~-]";
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const TLD = '(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})';
-export const EMAIL_PATTERN = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*@(?:${LABEL}\\.)+${TLD}$`, 'i');
+const EMAIL_PATTERN = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*@(?:${LABEL}\\.)+${TLD}$`, 'i');
 /** RFC 5321 caps a forward path at 254 characters. */
 export const EMAIL_MAX_LENGTH = 254;
 /** ... and a local part at 64. */

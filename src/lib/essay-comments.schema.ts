@@ -17,7 +17,7 @@ const context = (field: string) =>
     .max(ANCHOR_CONTEXT, `${field} must be at most ${ANCHOR_CONTEXT} characters`);
 
 /** A passage of the round's draft: its quote must be as long as its range. */
-export const anchorSchema = z
+const anchorSchema = z
   .object({
     block: offset('anchor.block'),
     start: offset('anchor.start'),

@@ -8,7 +8,7 @@
 import type { EssayBlock, EssayComment } from './essay';
 
 /** A run of text in the changes view: kept, added in the new draft or removed from the old one. */
-export type ChangeSegment = { kind: 'same' | 'added' | 'removed'; text: string };
+type ChangeSegment = { kind: 'same' | 'added' | 'removed'; text: string };
 /** A block of the new draft with its changes; removed text sits where it was taken out. */
 export type ChangedBlock = { kind: EssayBlock['kind']; segments: ChangeSegment[] };
 

@@ -53,7 +53,7 @@ export interface Order {
   projectEditors?: ProjectEditor[];
 }
 
-export interface ProjectEditor {
+interface ProjectEditor {
   projectId: string;
   service: string;
   editor: { id: string; name: string };
@@ -114,7 +114,7 @@ export const lineLabel = (line: Pick<ServiceLine, 'title' | 'quantity'>) =>
   line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title;
 
 /** How an order's status reads to people (the customer's dashboard, the admin's list). */
-export const orderStatusLabel: Record<OrderStatus, string> = {
+const orderStatusLabel: Record<OrderStatus, string> = {
   pending: 'Awaiting payment',
   paid: 'Paid',
   failed: 'Payment failed',
@@ -123,7 +123,7 @@ export const orderStatusLabel: Record<OrderStatus, string> = {
 };
 
 /** An unpaid order can be paid for 24 hours (as long as a Stripe checkout session lives), then it expires. */
-export const PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+const PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const paymentDeadline = (order: Pick<Order, 'createdAt'>) =>
   new Date(Date.parse(order.createdAt) + PAYMENT_WINDOW_MS);
 /** A checkout session lives at least 30 minutes: an order closer than that to its deadline cannot open one. */
@@ -140,3 +140,7 @@ export const orderMessages = {
 /** A paid order reads as paid, partially refunded or refunded. */
 export const orderStateLabel = (order: Pick<Order, 'status' | 'refunds' | 'totalCents'>) =>
   order.status === 'paid' ? paymentStateLabel[paymentStateOf(order)] : orderStatusLabel[order.status];
+
+/** An order as its family reads it: our team as one name in its refunds, never an admin's address. */
+export const orderForFamily = (order: Order): Order =>
+  order.refunds ? { ...order, refunds: order.refunds.map(({ adminEmail: _who, ...refund }) => refund) } : order;

@@ -8,7 +8,7 @@
  */
 
 /** Numbers without a country code are read as US numbers (the business and its families are in the US). */
-export const DEFAULT_PHONE_COUNTRY = 'US';
+const DEFAULT_PHONE_COUNTRY = 'US';
 
 export const PHONE_MAX_LENGTH = 40;
 

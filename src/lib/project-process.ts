@@ -50,7 +50,7 @@ import {
 export const OPEN_STATES = ['awaiting_draft', 'submitted', 'in_review', 'returned'] as const;
 
 /** What a transition checks on the project, beyond its state, and the refusal when it does not hold. */
-export type Guard = keyof typeof GUARDS;
+type Guard = keyof typeof GUARDS;
 /** What a transition does: to the record, to the editor's slots, to the money. */
 export type Effect =
   | 'open-round'

@@ -9,7 +9,7 @@ import { DAY_MS } from './time';
 type Ended = Pick<Project, 'state' | 'history'>;
 
 /** When the project ended (its last step into final, withdrawn or cancelled); null while open. */
-export function endedAt(project: Ended): Date | null {
+function endedAt(project: Ended): Date | null {
   if (!isTerminal(project.state)) return null;
   const end = project.history.findLast((e) => isTerminal(e.to) && !isTerminal(e.from));
   return end ? new Date(end.at) : null;

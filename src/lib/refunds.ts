@@ -6,11 +6,10 @@
  * customer's favour). Anything else, add-ons included, is refunded by the admin.
  */
 import { formatUsdCents } from './money';
-import type { Order } from './order';
 
-export const REFUND_WINDOW_MS = 48 * 60 * 60 * 1000;
+const REFUND_WINDOW_MS = 48 * 60 * 60 * 1000;
 /** The fee after the window, as a fraction: 25/100. */
-export const LATE_FEE = { numerator: 25, denominator: 100 } as const;
+const LATE_FEE = { numerator: 25, denominator: 100 } as const;
 
 /**
  * The policy as every page states it (the terms, the pricing FAQ, the checkout, the confirmation, the
@@ -76,7 +75,11 @@ export const quoteFor = (project: { priceCents: number; createdAt: string }, ord
   );
 
 /** What of an order decides a refund. */
-export type RefundBasis = Pick<Order, 'payment' | 'refunds' | 'totalCents'>;
+export interface RefundBasis {
+  payment: { paidAt?: string };
+  refunds?: Refund[];
+  totalCents: number;
+}
 
 export type RefundState = 'pending' | 'succeeded' | 'failed';
 
@@ -107,9 +110,9 @@ export const refundStateLabel: Record<RefundState, string> = {
 };
 
 /** Refunds that count against the payment: everything but failed ones. */
-export const refundedCents = (order: Pick<Order, 'refunds'>) =>
+export const refundedCents = (order: Pick<RefundBasis, 'refunds'>) =>
   (order.refunds ?? []).filter((r) => r.state !== 'failed').reduce((sum, r) => sum + r.amountCents, 0);
-export const remainingCents = (order: Pick<Order, 'refunds' | 'totalCents'>) =>
+export const remainingCents = (order: Pick<RefundBasis, 'refunds' | 'totalCents'>) =>
   Math.max(0, order.totalCents - refundedCents(order));
 
 export type PaymentState = 'paid' | 'partially_refunded' | 'refunded';
@@ -120,7 +123,7 @@ export const paymentStateLabel: Record<PaymentState, string> = {
 };
 
 /** paid -> partially_refunded -> refunded, from what was refunded of a paid order. */
-export function paymentStateOf(order: Pick<Order, 'refunds' | 'totalCents'>): PaymentState {
+export function paymentStateOf(order: Pick<RefundBasis, 'refunds' | 'totalCents'>): PaymentState {
   const refunded = refundedCents(order);
   if (refunded === 0) return 'paid';
   return refunded >= order.totalCents ? 'refunded' : 'partially_refunded';
@@ -135,7 +138,3 @@ export const refundMessages = {
   quoteChanged: (quote: CancellationQuote) =>
     `What cancelling gives back has changed: ${quote.text}. Please confirm again.`,
 } as const;
-
-/** An order as its family reads it: our team as one name in its refunds, never an admin's address. */
-export const orderForFamily = (order: Order): Order =>
-  order.refunds ? { ...order, refunds: order.refunds.map(({ adminEmail: _who, ...refund }) => refund) } : order;

@@ -11,11 +11,11 @@ export const REVIEW_WINDOW_MS = 14 * DAY_MS;
 export const REVIEW_REMINDER_MS = 10 * DAY_MS;
 export const REVIEW_LIMITS = { text: 1_000, reply: 500, hideReason: 500 } as const;
 /** An average of fewer reviews says little: the editor reads as new until then. */
-export const MIN_REVIEWS_FOR_RATING = 3;
+const MIN_REVIEWS_FOR_RATING = 3;
 /** An editor's profile lists this many reviews at most, newest first: the rating counts them all. */
 export const PROFILE_REVIEWS = 50;
 /** The on-time share is shown once this many rounds were returned within the period. */
-export const MIN_ROUNDS_FOR_ON_TIME = 5;
+const MIN_ROUNDS_FOR_ON_TIME = 5;
 export const ON_TIME_PERIOD_MS = 90 * DAY_MS;
 
 /** The family's review: public once revealed. */
@@ -27,7 +27,7 @@ export interface FamilyReview {
 }
 
 /** The editor's review of the family's collaboration: read by our team only. */
-export interface EditorReview {
+interface EditorReview {
   at: string;
   score: number;
   text: string;

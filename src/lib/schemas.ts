@@ -43,12 +43,12 @@ export const emailSchema = z
  * An address already stored (the admin names a subscriber by it): trimmed and lower-cased, but not held
  * to today's rule, so an address an older, looser rule let in can still be deactivated.
  */
-export const storedEmailSchema = z
+const storedEmailSchema = z
   .string({ message: 'id must be a string' })
   .transform(normalizeEmail)
   .pipe(z.string().min(1, 'id is required').max(EMAIL_MAX_LENGTH, `id must be at most ${EMAIL_MAX_LENGTH} characters`));
 
-export const text = (field: string, max: number) =>
+const text = (field: string, max: number) =>
   z
     .string({ message: fieldMessages.notText(field) })
     .trim()
@@ -64,7 +64,7 @@ const phoneParser = async (): Promise<PhoneParser> =>
   (await import('libphonenumber-js/max')).parsePhoneNumberFromString;
 
 /** A phone number, stored in E.164 ('+13125550100'); a US number needs its area code. '' when optional and left empty. */
-export const phoneSchema = (field: string, { required }: { required: boolean }) =>
+const phoneSchema = (field: string, { required }: { required: boolean }) =>
   text(field, PHONE_MAX_LENGTH).transform(async (value, ctx) => {
     if (value === '') {
       if (required) ctx.addIssue({ code: 'custom', message: fieldMessages.required(field) });
@@ -84,7 +84,7 @@ const slotCount = (field: string) =>
 
 export const subscribeSchema = z.object({ email: emailSchema });
 
-export const featuredSchema = z.object({ home: z.boolean(), about: z.boolean() });
+const featuredSchema = z.object({ home: z.boolean(), about: z.boolean() });
 
 /**
  * What an admin may send to create or update an editor. The admin form checks the same

@@ -19,7 +19,7 @@ const PLAIN_NAME_MAX = 60;
  * first name of a name typed as a plain name, else no one in particular. Nothing else the parent
  * typed goes into that mail, so it cannot carry anyone's message.
  */
-export function parentForMail(parentName: string): string | null {
+function parentForMail(parentName: string): string | null {
   const name = parentName.trim();
   return name.length <= PLAIN_NAME_MAX && PLAIN_NAME.test(name) ? firstName(name) : null;
 }

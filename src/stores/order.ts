@@ -26,11 +26,11 @@ export interface OrderSelection {
   addOns: AddOnId[];
 }
 
-export const CART_KEY = 'bcc:cart';
+const CART_KEY = 'bcc:cart';
 const EMPTY: OrderSelection = { services: {}, editorId: null, addOns: [] };
 
 /** Quantity: a whole number, at least 1, no maximum; anything else typed becomes 1. */
-export const sanitizeQuantity = (value: unknown) => {
+const sanitizeQuantity = (value: unknown) => {
   const n = Math.floor(Number(value));
   return Number.isFinite(n) && n >= 1 ? n : 1;
 };

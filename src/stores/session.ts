@@ -9,7 +9,7 @@ import { NO_ADD_ONS, type OwnedAddOns } from '../lib/catalogue';
 import { apiFetch, type ApiResult } from '../client/api';
 import { readRoleHint, writeRoleHint } from '../client/role-hint';
 
-export type SessionStatus = 'loading' | 'signedOut' | 'signedIn' | 'unavailable';
+type SessionStatus = 'loading' | 'signedOut' | 'signedIn' | 'unavailable';
 
 export interface Session {
   status: SessionStatus;

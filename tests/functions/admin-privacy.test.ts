@@ -2,7 +2,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeEach, describe, expect, it } from 'vitest';
 import adminPrivacy from '../../netlify/functions/admin-privacy';
-import { auditPage } from '../../netlify/server/admin/audit-log';
+import { auditPage } from '../../netlify/server/core/audit-log';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { BASE, call, clearStore } from '../helpers/functions';

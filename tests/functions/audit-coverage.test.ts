@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tellOwner } from '../../netlify/server/admin/attention';
+import { tellOwner } from '../../netlify/server/core/attention';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
 import { editorsRepo } from '../../netlify/server/editors/editors.repo';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import editorHandler from '../../netlify/functions/editor';
-import { auditPage } from '../../netlify/server/admin/audit-log';
+import { auditPage } from '../../netlify/server/core/audit-log';
 import { editorsRepo, forgetEditorLists } from '../../netlify/server/editors/editors.repo';
 import { storageMessages } from '../../src/lib/messages';
 import { asAdmin } from '../helpers/admin-access';

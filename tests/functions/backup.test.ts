@@ -16,8 +16,8 @@ import ordersHandler from '../../netlify/functions/orders';
 import projectsHandler from '../../netlify/functions/projects';
 import subscribeHandler from '../../netlify/functions/subscribe';
 import uploadsHandler from '../../netlify/functions/uploads';
-import { attentionRepo, tellOwner } from '../../netlify/server/admin/attention';
-import { auditPage } from '../../netlify/server/admin/audit-log';
+import { attentionRepo, tellOwner } from '../../netlify/server/core/attention';
+import { auditPage } from '../../netlify/server/core/audit-log';
 import { readCatalog } from '../../netlify/server/backup/catalog';
 import { exportBackup } from '../../netlify/server/backup/export';
 import {
@@ -30,7 +30,7 @@ import {
 import { restoreBackup, type RestoreResult } from '../../netlify/server/backup/restore';
 import { consultsRepo } from '../../netlify/server/consults/consults.repo';
 import { customersRepo } from '../../netlify/server/orders/customers.repo';
-import { projectFilesRepo } from '../../netlify/server/delivery/files';
+import { projectFilesRepo } from '../../netlify/server/essay/files';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
 import { editorsRepo, forgetEditorLists } from '../../netlify/server/editors/editors.repo';

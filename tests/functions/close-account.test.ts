@@ -8,12 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import closeHandler from '../../netlify/functions/account-close';
 import adminPrivacy from '../../netlify/functions/admin-privacy';
-import { attentionRepo } from '../../netlify/server/admin/attention';
-import { auditPage } from '../../netlify/server/admin/audit-log';
+import { attentionRepo } from '../../netlify/server/core/attention';
+import { auditPage } from '../../netlify/server/core/audit-log';
 import { listOutbox } from '../../netlify/server/core/mail';
 import studentAccess from '../../netlify/functions/student-access';
 import { authenticate } from '../../netlify/server/core/auth';
-import { projectFilesRepo } from '../../netlify/server/delivery/files';
+import { projectFilesRepo } from '../../netlify/server/essay/files';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
 import { forgetEditorLists } from '../../netlify/server/editors/editors.repo';

@@ -10,7 +10,7 @@ import closeHandler from '../../netlify/functions/account-close';
 import adminPrivacy from '../../netlify/functions/admin-privacy';
 import createSession from '../../netlify/functions/create-payment-session';
 import editorsHandler from '../../netlify/functions/editors';
-import { attentionRepo } from '../../netlify/server/admin/attention';
+import { attentionRepo } from '../../netlify/server/core/attention';
 import { authenticate } from '../../netlify/server/core/auth';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import deliveryTimers from '../../netlify/functions/delivery-timers';
-import { projectFilesRepo } from '../../netlify/server/delivery/files';
+import { projectFilesRepo } from '../../netlify/server/essay/files';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
 import { timersRepo } from '../../netlify/server/core/timers';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import emailsHandler from '../../netlify/functions/emails';
 import subscribeHandler from '../../netlify/functions/subscribe';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
-import { auditPage } from '../../netlify/server/admin/audit-log';
+import { auditPage } from '../../netlify/server/core/audit-log';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { RATE_LIMITS } from '../../src/lib/limits';
 import { optInTexts } from '../../src/lib/opt-in';

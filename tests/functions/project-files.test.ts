@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import projectFile from '../../netlify/functions/project-file';
 import fc from 'fast-check';
-import { attachmentHeader, safeFileName, sniffProjectFile } from '../../netlify/server/delivery/files';
+import { attachmentHeader, safeFileName, sniffProjectFile } from '../../netlify/server/essay/files';
 import { deliveryMessages, fileMessages, type ProjectView } from '../../src/lib/delivery';
 import { testTokens } from '../helpers/admin-access';
 import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';

@@ -9,7 +9,7 @@ import projectHandler from '../../netlify/functions/project';
 import projectFile from '../../netlify/functions/project-file';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { timersRepo } from '../../netlify/server/core/timers';
-import { projectFilesRepo } from '../../netlify/server/delivery/files';
+import { projectFilesRepo } from '../../netlify/server/essay/files';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
 import { forgetEditorLists } from '../../netlify/server/editors/editors.repo';

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { timersRepo } from '../../netlify/server/core/timers';
-import { projectFilesRepo } from '../../netlify/server/delivery/files';
+import { projectFilesRepo } from '../../netlify/server/essay/files';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
-import { backfillRetentionTimers } from '../../netlify/server/privacy/retention';
+import { backfillRetentionTimers } from '../../netlify/server/delivery/retention';
 import { openStore } from '../../netlify/server/storage/stores';
 import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
 import { forgetEditorLists } from '../../netlify/server/editors/editors.repo';

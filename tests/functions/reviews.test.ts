@@ -10,7 +10,7 @@ import projectHandler from '../../netlify/functions/project';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
 import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
-import { recountEditorStats } from '../../netlify/server/reviews/recount';
+import { recountEditorStats } from '../../netlify/server/delivery/recount-reviews';
 import { editorsRepo, forgetEditorLists } from '../../netlify/server/editors/editors.repo';
 import { DAY_MS, deliveryMessages, type Project, type ProjectView } from '../../src/lib/delivery';
 import { REVIEW_WINDOW_MS, reviewMessages, type PublicReview } from '../../src/lib/reviews';

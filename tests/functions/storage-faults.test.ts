@@ -15,7 +15,7 @@ import createSession from '../../netlify/functions/create-payment-session';
 import webhook from '../../netlify/functions/stripe-webhook';
 import studentAccess from '../../netlify/functions/student-access';
 import subscribeHandler from '../../netlify/functions/subscribe';
-import { attentionRepo } from '../../netlify/server/admin/attention';
+import { attentionRepo } from '../../netlify/server/core/attention';
 import { bookingIdForToken, freeSlots } from '../../netlify/server/consults/consult-booking';
 import { setConsultLink, updateAvailability } from '../../netlify/server/consults/consult-admin';
 import { sendDueReminders } from '../../netlify/server/consults/consult-reminders';

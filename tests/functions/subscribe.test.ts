@@ -3,7 +3,7 @@ import subscribeHandler from '../../netlify/functions/subscribe';
 import confirmHandler from '../../netlify/functions/confirm';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
 import { escapeHtml, listOutbox } from '../../netlify/server/core/mail';
-import { LOCAL_UNSUBSCRIBE_SECRET, signUnsubscribeToken } from '../../netlify/server/privacy/unsubscribe-token';
+import { LOCAL_UNSUBSCRIBE_SECRET, signUnsubscribeToken } from '../../netlify/server/contact/unsubscribe-token';
 import { RATE_LIMITS } from '../../src/lib/limits';
 import { optInTexts } from '../../src/lib/opt-in';
 import { SUBSCRIBED_PATH, formAnswerTexts } from '../../src/lib/form-answers';

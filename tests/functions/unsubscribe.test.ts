@@ -10,7 +10,7 @@ import {
   LOCAL_UNSUBSCRIBE_SECRET,
   signUnsubscribeToken,
   readUnsubscribeToken,
-} from '../../netlify/server/privacy/unsubscribe-token';
+} from '../../netlify/server/contact/unsubscribe-token';
 import { UNSUBSCRIBE_LINK_DAYS, unsubscribeTexts } from '../../src/lib/unsubscribe';
 import { asAdmin } from '../helpers/admin-access';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';

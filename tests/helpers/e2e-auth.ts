@@ -4,7 +4,7 @@
  */
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
-export const PROJECT_ID = 'demo-beacon';
+const PROJECT_ID = 'demo-beacon';
 export const LOCAL_ADMIN = 'admin@example.test';
 
 let counter = 0;

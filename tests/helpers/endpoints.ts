@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Config, Context } from '@netlify/functions';
 import { BASE, context } from './functions';
 
-export type Handler = (req: Request, context: Context) => Promise<Response> | Response;
+type Handler = (req: Request, context: Context) => Promise<Response> | Response;
 
 export interface Endpoint {
   /** 'POST /api/database/editors' */

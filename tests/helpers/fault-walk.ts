@@ -17,7 +17,7 @@ const OUTAGES: Fault[] = [503, 403, 'timeout', 'drop'];
  * outage kind reaches a flow as the same error, so one stands for all at each write, in turn: every
  * kind still meets some write of each flow, at half the cost of every kind at every write.
  */
-export const faultsAt = (at: number): Fault[] => [OUTAGES[(at - 1) % OUTAGES.length], 'spurious-412', 'lost-answer'];
+const faultsAt = (at: number): Fault[] => [OUTAGES[(at - 1) % OUTAGES.length], 'spurious-412', 'lost-answer'];
 
 interface FaultServer {
   reset(): void;

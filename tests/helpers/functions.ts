@@ -66,7 +66,7 @@ export async function clearStore(name: string) {
 }
 
 /** The headers a browser sends with a form posted from one of our own pages. */
-export const OUR_PAGE = { origin: BASE, 'sec-fetch-site': 'same-origin', referer: `${BASE}/pricing` };
+const OUR_PAGE = { origin: BASE, 'sec-fetch-site': 'same-origin', referer: `${BASE}/pricing` };
 
 /**
  * Posts `fields` as a browser posts a form before the page's script runs (decision 015): urlencoded,

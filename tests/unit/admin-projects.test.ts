@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFiltered, NO_PROJECT_FILTER, projectsSearch } from '../../src/islands/admin/projects/project-filters';
+import { isFiltered, NO_PROJECT_FILTER, projectsSearch } from '../../src/islands/admin/common/project-filters';
 import { adminStateLabel, editsLeftText } from '../../src/islands/admin/projects/project-text';
 import { hrefWithTab, tabFromSearch } from '../../src/islands/shared/useTabInUrl';
 import { PROJECT_STATES, projectStateLabel } from '../../src/lib/delivery';

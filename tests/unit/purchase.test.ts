@@ -10,11 +10,10 @@ import {
   EMPTY_CHECKOUT_FIELDS,
   checkCheckout,
   fieldOfServerError,
-  fieldsFromOrder,
   fixFieldsMessage,
-  lastPaidOrder,
   type CheckoutFields,
 } from '../../src/lib/checkout-form';
+import { fieldsFromOrder, lastPaidOrder } from '../../src/lib/checkout-prefill';
 import { editRules } from '../../src/lib/delivery';
 import { itemise, itemText } from '../../src/lib/itemise';
 import { messages } from '../../src/lib/messages';

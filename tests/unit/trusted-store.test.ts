@@ -6,9 +6,9 @@
  * whatever Blobs does.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HttpError, route } from '../../netlify/server/core/http';
+import { route } from '../../netlify/server/core/http';
 import { setStorageLimits } from '../../netlify/server/storage/budget';
-import { StorageError } from '../../netlify/server/storage/error';
+import { InvalidKeyError, StorageError } from '../../netlify/server/storage/error';
 import { trustedStore, type Store } from '../../netlify/server/storage/store';
 import { getJSONWithEtag } from '../../netlify/server/storage/stores';
 import { startAtomicBlobsServer, type Fault } from '../helpers/atomic-blobs-server';
@@ -162,9 +162,16 @@ describe('keys', () => {
         () => store.delete(key),
       ]) {
         const error = await attempt().catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(HttpError);
-        expect((error as HttpError).status).toBe(400);
+        expect(error).toBeInstanceOf(InvalidKeyError);
+        expect((error as InvalidKeyError).status).toBe(400);
       }
+      // A request that names such a key is answered 400 with the message.
+      const answer = await route({ GET: () => store.get(key, { type: 'json' }).then(() => new Response()) })(
+        new Request('http://localhost/api/x'),
+        context(),
+      );
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ error: 'That id is not valid.' });
       expect(blobs.writeCount()).toBe(0);
     },
   );
@@ -181,7 +188,7 @@ describe('keys', () => {
     expect((await store.list({ prefix: 'by-customer/uid123/' })).blobs.map((b) => b.key)).toEqual([
       'by-customer/uid123/BCC-ABC234',
     ]);
-    await expect(store.list({ prefix: '../' })).rejects.toBeInstanceOf(HttpError);
+    await expect(store.list({ prefix: '../' })).rejects.toBeInstanceOf(InvalidKeyError);
   });
 });
 

@@ -65,7 +65,7 @@ const emptyMonth = (month: string): MonthTotals => ({
 });
 
 /** The report of the months `from` to `to` ('YYYY-MM', both included) from what is stored. */
-export function computeMonths(
+function computeMonths(
   { from, to }: { from: string; to: string },
   data: { orders: Order[]; projects: Project[]; consultsBookedAt: string[]; names: Map<string, string> },
 ): MonthsReport {

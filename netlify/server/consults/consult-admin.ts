@@ -7,14 +7,8 @@
  */
 import { localDate } from '../../../src/lib/consult-format';
 import { consultMessages } from '../../../src/lib/consult-messages';
-import {
-  BUSINESS_TIME_ZONE,
-  DAY_MS,
-  HORIZON_DAYS,
-  type AvailabilitySettings,
-  type ConsultItem,
-} from '../../../src/lib/consult-rules';
-import type { Availability } from '../../../src/lib/consult-availability';
+import { BUSINESS_TIME_ZONE, DAY_MS, HORIZON_DAYS, type ConsultItem } from '../../../src/lib/consult-rules';
+import type { Availability, AvailabilitySettings } from '../../../src/lib/consult-availability';
 import { cancelConsult, consultItem, joinLink } from './consult-booking';
 import { linkMail, sendOnce } from './consult-mail';
 import { consultsRepo, type ConsultBooking } from './consults.repo';

@@ -33,7 +33,7 @@ function body(blocks: Block[]): Pick<Mail, 'text' | 'html'> {
 /** A header holds one line: whatever the visitor typed, the subject stays one line. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-export const cancelLink = (token: string) => `${serverEnv().URL}${CANCEL_PAGE_PATH}#token=${token}`;
+const cancelLink = (token: string) => `${serverEnv().URL}${CANCEL_PAGE_PATH}#token=${token}`;
 const bookAgainLink = () => `${serverEnv().URL}/contact#book-consult`;
 
 /** The first line of a mail to the visitor: their cleaned first name at most (visitor-name.ts). */

@@ -14,13 +14,12 @@
  */
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
 import { listKeys, readRecords } from '../storage/paging';
+import { HOUR_MS, REMINDER_HOURS_BEFORE, type ConsultBasics } from '../../../src/lib/consult-rules';
 import {
-  HOUR_MS,
-  REMINDER_HOURS_BEFORE,
+  DEFAULT_AVAILABILITY,
+  type Availability,
   type AvailabilitySettings,
-  type ConsultBasics,
-} from '../../../src/lib/consult-rules';
-import { DEFAULT_AVAILABILITY, type Availability } from '../../../src/lib/consult-availability';
+} from '../../../src/lib/consult-availability';
 import { UUID } from '../../../src/lib/ids';
 
 export interface ConsultBooking extends ConsultBasics {

@@ -8,8 +8,8 @@ import { CONFIRM_LINK_DAYS, optInTexts } from '../../../src/lib/opt-in';
 import { serverEnv } from '../core/env';
 import { paragraphsMail, sendMail } from '../core/mail';
 import { spend } from '../core/rate-limits';
-import type { DeployInfo } from '../core/deploy';
-import { readLinkToken, signLinkToken, unsubscribeSecret } from '../privacy/unsubscribe-token';
+import type { DeployInfo } from '../storage/deploy';
+import { readLinkToken, signLinkToken, unsubscribeSecret } from './unsubscribe-token';
 
 /** What a confirmation link confirms. */
 export type OptIn = { list: 'newsletter'; email: string } | { list: 'waitlist'; email: string; editorId: string };

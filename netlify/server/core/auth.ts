@@ -8,7 +8,7 @@
  * sets FIREBASE_AUTH_EMULATOR_HOST.
  */
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
-import { isProduction, type DeployInfo } from './deploy';
+import { isProduction, type DeployInfo } from '../storage/deploy';
 import { serverEnv, type ServerEnv } from './env';
 import { HttpError } from './http';
 
@@ -32,8 +32,7 @@ export interface IdTokenClaims extends JWTPayload {
 }
 
 /** Google's signing keys for Firebase ID tokens, as a JWK set. */
-export const FIREBASE_JWKS_URL =
-  'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+const FIREBASE_JWKS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
 /** Clocks differ a little between Google and us: a token issued "in a second" is not forged. */
 export const CLOCK_TOLERANCE_SECONDS = 30;
 

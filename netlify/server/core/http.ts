@@ -7,8 +7,9 @@
 import type { Context } from '@netlify/functions';
 import { storageMessages } from '../../../src/lib/messages';
 import type { z } from '../../../src/lib/zod';
+import { pageQuerySchema, type PageQuery } from '../../../src/lib/paging';
 import { storageLimits, withStorageDeadline } from '../storage/budget';
-import { isStorageError } from '../storage/error';
+import { InvalidKeyError, isStorageError } from '../storage/error';
 
 export class HttpError extends Error {
   constructor(
@@ -41,6 +42,7 @@ export function route(handlers: Partial<Record<Method, Handler>>): Handler {
       return await withStorageDeadline(storageLimits().requestBudgetMs, async () => handler(req, context));
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
+      if (error instanceof InvalidKeyError) return errorResponse(error.status, error.message);
       if (isStorageError(error)) return storageFailure(req, error);
       return errorResponse(500, `Something went wrong on our side (reference ${logFailure(req, error)}).`);
     }
@@ -57,7 +59,7 @@ export function route(handlers: Partial<Record<Method, Handler>>): Handler {
  * 503 for work that storage did not take (or a read it did not answer): the caller may try again,
  * and every flow is safe to try again. The payment provider retries on any 5xx.
  */
-export function storageFailure(req: Request, error: unknown): Response {
+function storageFailure(req: Request, error: unknown): Response {
   logFailure(req, error);
   const message =
     req.method === 'GET' || req.method === 'HEAD' ? storageMessages.loadFailed : storageMessages.saveFailed;
@@ -141,3 +143,6 @@ export async function readBytes(req: Request, maxBytes: number, tooLarge: HttpEr
   }
   return bytes;
 }
+
+/** The `?limit=&cursor=` of a list request; 400 naming the parameter when it is not valid. */
+export const pageQueryOf = (url: URL): PageQuery => parse(pageQuerySchema, Object.fromEntries(url.searchParams));

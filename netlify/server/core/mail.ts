@@ -47,7 +47,7 @@ export interface OutboxMail extends Mail {
 /** The pauses before each new attempt of mail SMTP refused: 5 minutes, then 30, 2 hours, 12 hours. */
 export const MAIL_RETRY_DELAYS_MS = [5, 30, 120, 720].map((minutes) => minutes * 60_000);
 
-export type MailResult = { via: 'smtp'; messageId: string } | { via: 'outbox'; key: string };
+type MailResult = { via: 'smtp'; messageId: string } | { via: 'outbox'; key: string };
 
 export const DEFAULT_MAIL_FROM = `${site.name} <${site.email}>`;
 

@@ -14,7 +14,7 @@ import { openStore, type DeployInfo } from '../storage/stores';
  * the retention period after it ended is over), but 'expire' (an unpaid order), 'mail' (an outbox mail to send again)
  * and 'waitlist' (an editor whose waitlist is told of an opening).
  */
-export const TIMER_KINDS = [
+const TIMER_KINDS = [
   'ack',
   'late',
   'warn',
@@ -46,7 +46,7 @@ export interface Timer {
 const PREFIX = 'due/';
 const hourOf = (at: Date) => at.toISOString().slice(0, 13);
 
-export const timerKey = (at: Date, subjectId: string, kind: TimerKind, ref: string | number) =>
+const timerKey = (at: Date, subjectId: string, kind: TimerKind, ref: string | number) =>
   `${PREFIX}${hourOf(at)}/${at.toISOString()}/${subjectId}/${kind}-${ref}`;
 
 function parseTimer(key: string): Timer | null {

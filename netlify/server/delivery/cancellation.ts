@@ -8,12 +8,12 @@ import type { Project, ProjectEvent } from '../../../src/lib/delivery';
 import { ACCOUNT_CLOSED, closureNotices } from '../../../src/lib/privacy';
 import { quoteFor, remainingCents, type Refund } from '../../../src/lib/refunds';
 import { formatUsdCents } from '../../../src/lib/money';
-import { tellOwner } from '../admin/attention';
+import { tellOwner } from '../core/attention';
 import { ordersRepo } from '../orders/orders.repo';
 import { requestRefund } from '../orders/refunds';
 import type { DeployInfo } from '../storage/stores';
 
-export const cancellationRefundId = (projectId: string) => `cancel-${projectId}`;
+const cancellationRefundId = (projectId: string) => `cancel-${projectId}`;
 
 /**
  * What the owner reads of a family's cancel: who cancelled what. A cancel that came with closing the

@@ -53,7 +53,7 @@ const dateTime = (iso: string) =>
     timeZoneName: 'short',
   }).format(new Date(iso));
 
-export const what = (project: Project) => `${project.service.title} for ${project.student.name}`;
+const what = (project: Project) => `${project.service.title} for ${project.student.name}`;
 
 /** How the family puts off a returned project's final time, while it still can; '' when it cannot. */
 function keepOpenLine(project: Project) {

@@ -11,12 +11,12 @@ import { createHash } from 'node:crypto';
 import { isFinished, isTerminal, type Project } from '../../../src/lib/delivery';
 import type { ProjectCounts } from '../../../src/lib/admin-lists';
 import { normalizeEmail } from '../../../src/lib/email';
+import { PROJECT_ID } from '../../../src/lib/ids';
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
 import { upgradeProject, upgradingStore } from '../storage/renamed-fields';
 import { getJSONWithEtag, openStore, type DeployInfo } from '../storage/stores';
 
-export const PROJECT_ID = /^BCC-[A-Z0-9]{6}-[1-9][0-9]{0,2}$/;
 export const projectIdOf = (orderId: string, unit: number) => `${orderId}-${unit}`;
 
 const customerKey = (uid: string, id: string) => `by-customer/${uid}/${id}`;

@@ -6,11 +6,11 @@
  * (editorsRepo.moveSlot), so calling it again, after a crash or from a timer, changes nothing more.
  */
 import { isActive, isTerminal, takesSlot, type Project } from '../../../src/lib/delivery';
-import { purgeEditorsCache } from '../core/cdn';
+import { purgeEditorsCache } from '../editors/editors-cache';
 import { editorsRepo } from '../editors/editors.repo';
 import type { DeployInfo } from '../storage/stores';
 
-export const slotClaimKey = (projectId: string, assignment: number) => `${projectId}#${assignment}`;
+const slotClaimKey = (projectId: string, assignment: number) => `${projectId}#${assignment}`;
 
 export async function syncSlots(
   project: Project,

@@ -22,6 +22,7 @@ import {
   endpointTransition,
   GUARDS,
   refusal,
+  stateAfter,
   TIMERS,
   transitionRefusal,
   type Effect,
@@ -45,7 +46,8 @@ import { editorReviewSchema, familyReviewSchema, hideReviewSchema, replySchema }
 import { quoteFor, refundMessages } from '../../../src/lib/refunds';
 import { contentDeletesAt } from '../../../src/lib/project-retention';
 import { editorMessages } from '../../../src/lib/messages';
-import { audited, projectChange } from '../admin/audit-log';
+import type { AuditAction } from '../../../src/lib/audit';
+import { audited, type AuditedChange } from '../core/audit-log';
 import type { Caller } from '../core/auth';
 import { customersRepo } from '../orders/customers.repo';
 import { editorsRepo, isShown } from '../editors/editors.repo';
@@ -54,7 +56,7 @@ import { ordersRepo } from '../orders/orders.repo';
 import { spend } from '../core/rate-limits';
 import { editorOf, requireRoles, roleFor } from './access';
 import { refundCancellation } from './cancellation';
-import { projectFilesRepo } from './files';
+import { projectFilesRepo } from '../essay/files';
 import { noticesOfEvent, owedNotices, send } from './notify';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
@@ -62,7 +64,7 @@ import { syncEditorStats } from '../reviews/editor-stats';
 import { StorageError } from '../storage/stores';
 import { timersRepo } from '../core/timers';
 import { applyTransition, teamActor, type Actor, type Step } from './transitions';
-import { deleteDroppedFiles, droppedFileIds, scheduleFileRepairs } from '../privacy/remove-draft';
+import { deleteDroppedFiles, droppedFileIds, scheduleFileRepairs } from './remove-draft';
 import { draftText } from '../essay/draft-text';
 
 export type StepContext = Pick<Context, 'deploy' | 'waitUntil'>;
@@ -351,4 +353,31 @@ async function refundOrRetryLater(project: Project, context: StepContext) {
   } catch (error) {
     console.error(`Project ${project.id} is cancelled; its refund will be asked for again:`, error);
   }
+}
+
+const STEP_ACTIONS: Partial<Record<ProjectAction, AuditAction>> = {
+  reassign: 'project-reassigned',
+  finalize: 'project-finalized',
+  withdraw: 'project-withdrawn',
+  cancel: 'project-cancelled',
+  extend: 'project-extended',
+  message: 'project-message',
+  'hide-review': 'review-hidden',
+};
+
+/** A step our team takes on a project: its state and editor, and what was said. */
+function projectChange(project: Project, t: Transition, step: Step): AuditedChange {
+  const action = STEP_ACTIONS[step.action];
+  if (!action) throw new Error(`${step.action} is not a step for our team`);
+  return {
+    action,
+    subject: { kind: 'project', id: project.id },
+    before: { state: project.state, editor: project.editor.name },
+    after: {
+      state: stateAfter(t, project.state),
+      editor: step.action === 'reassign' ? step.editor.name : project.editor.name,
+      ...(step.action === 'message' && { message: step.text }),
+      ...(step.action === 'hide-review' && { reason: step.reason }),
+    },
+  };
 }

@@ -21,7 +21,7 @@ import type { CancellationQuote } from '../../../src/lib/refunds';
 import type { Scores } from '../../../src/lib/rating';
 import type { ProjectReviews } from '../../../src/lib/reviews';
 import { site } from '../../../src/lib/site';
-import { withoutDraft } from '../privacy/remove-draft';
+import { withoutDraft } from './remove-draft';
 
 export interface Actor {
   role: Role;

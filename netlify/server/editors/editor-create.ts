@@ -1,7 +1,7 @@
 /** POST /api/database/editors: an admin adds an editor. Loaded by the editors function only when one comes. */
 import type { Context } from '@netlify/functions';
 import { editorInputSchema } from '../../../src/lib/schemas';
-import { audited } from '../admin/audit-log';
+import { audited } from '../core/audit-log';
 import { requireAdmin } from '../core/auth';
 import { editorsRepo, toPublicEditor } from './editors.repo';
 import { json, readBody } from '../core/http';

@@ -7,7 +7,7 @@ import type { DeployInfo } from '../storage/stores';
 import { uploadKeyOf, uploadsRepo } from './uploads';
 
 /** Deletes the upload behind `image` if no editor shows it; answers whether it did. */
-export async function releasePhoto(image: string, info?: DeployInfo): Promise<boolean> {
+async function releasePhoto(image: string, info?: DeployInfo): Promise<boolean> {
   const key = uploadKeyOf(image);
   if (!key) return false;
   const editors = await editorsRepo(info).list({ fresh: true });

@@ -4,7 +4,7 @@ import type { AdminEditor } from '../../../src/lib/admin-lists';
 import type { Editor, EditorInput } from '../../../src/lib/schemas';
 import { ON_TIME_PERIOD_MS, onTimeShare, ratingOf } from '../../../src/lib/reviews';
 import { LISTING_SEGMENTS } from '../../../src/lib/editor-listing';
-import { deployContext } from '../core/deploy';
+import { deployContext } from '../storage/deploy';
 import { HttpError } from '../core/http';
 import { getJSONWithEtag, openStore, StorageError, storeName, type DeployInfo } from '../storage/stores';
 import { timersRepo } from '../core/timers';
@@ -14,7 +14,7 @@ import { timersRepo } from '../core/timers';
  * while it occupies one, 'none' when it came while the editor was full, 'released' once given back
  * (or given up before it was taken). Each claim moves `slotsOpen` at most once.
  */
-export type SlotClaim = 'held' | 'none' | 'released';
+type SlotClaim = 'held' | 'none' | 'released';
 
 export interface EditorRecord extends Omit<Editor, 'bio' | 'rating' | 'onTime'> {
   /** Absent on editors stored before profiles had one. */

@@ -7,12 +7,12 @@
  * logged, never returned: the write stands, and the next deploy builds the pages anyway.
  */
 import type { Context } from '@netlify/functions';
-import { purgeEditorsCache } from '../core/cdn';
+import { purgeEditorsCache } from './editors-cache';
 import { serverEnv } from '../core/env';
 
 const TRIGGER_TITLE = 'Editors changed in the admin area';
 
-export async function requestSiteRebuild(
+async function requestSiteRebuild(
   hook: string | undefined,
   fetchFn: typeof fetch = fetch,
 ): Promise<'requested' | 'skipped' | 'failed'> {

@@ -19,7 +19,7 @@ export function sniffImageType(bytes: Uint8Array): UploadImageType | null {
 }
 
 /** Keys look like `<uuid>.<ext>`: anything else cannot be one of ours. */
-export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+const UPLOAD_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
 
 const typeOfKey = (key: string) =>
   (Object.entries(UPLOAD_IMAGE_TYPES).find(([, ext]) => key.endsWith(`.${ext}`))?.[0] ??

@@ -8,7 +8,7 @@ import type { DraftText } from '../../../src/lib/essay';
 import { countWords } from '../../../src/lib/words';
 import { draftViewMessages } from '../../../src/lib/essay-limits';
 import { HttpError } from '../core/http';
-import { projectFilesRepo } from '../delivery/files';
+import { projectFilesRepo } from './files';
 import type { DeployInfo } from '../storage/stores';
 import { convertDraft, type Conversion } from './convert';
 import { draftTextsRepo } from './draft-texts.repo';

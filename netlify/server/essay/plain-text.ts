@@ -7,7 +7,7 @@ import { CONVERSION_LIMITS, conversionMessages } from '../../../src/lib/essay-li
 import type { Conversion } from './conversion';
 
 /** Tidies one block's text: spaces collapsed, control characters gone, cut to the limit. */
-export const cleanText = (text: string) =>
+const cleanText = (text: string) =>
   [
     ...text
       // eslint-disable-next-line no-control-regex -- control characters are what is taken out

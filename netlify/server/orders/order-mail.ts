@@ -39,7 +39,7 @@ export async function editorAddressOf(
 }
 
 /** The order in lines of text: what was charged, item by item, as on the confirmation page. */
-export function orderSummaryLines(order: Order): string[] {
+function orderSummaryLines(order: Order): string[] {
   const { items, total } = itemise(order, 'then');
   return [
     `Order ${order.id}`,

@@ -15,7 +15,7 @@ export type { Order, OrderStatus };
 
 /** Unambiguous characters: no 0/O or 1/I, so an id read over the phone is read right. */
 const ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export function newOrderId(): string {
+function newOrderId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(6));
   return `BCC-${Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('')}`;
 }

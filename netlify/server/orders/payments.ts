@@ -6,7 +6,7 @@
  * that call Stripe (a cold start pays ~170 ms for it).
  */
 import type Stripe from 'stripe';
-import { isProduction, type DeployInfo } from '../core/deploy';
+import { isProduction, type DeployInfo } from '../storage/deploy';
 import { serverEnv, type ServerEnv } from '../core/env';
 import { HttpError } from '../core/http';
 import { paymentDeadline } from '../../../src/lib/order';
@@ -17,7 +17,7 @@ import { isLiveStripeKey } from '../core/production-env';
 export const LOCAL_WEBHOOK_SECRET = 'whsec_local_test_mode_only';
 export const TEST_CARD_DECLINED = '4000000000000002';
 export const DECLINE_MESSAGE = 'Your card was declined.';
-export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
+const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 export const PROVIDER_UNREACHABLE = 'The payment provider is not reachable right now. Please try again in a moment.';
 
 export type PaymentsMode =
@@ -85,7 +85,7 @@ export interface CheckoutSession {
   url: string;
 }
 
-export const confirmationUrl = (env: ServerEnv, orderId: string, sessionId: string) =>
+const confirmationUrl = (env: ServerEnv, orderId: string, sessionId: string) =>
   `${env.URL}/order-confirmation?order=${orderId}&session_id=${sessionId}`;
 
 /** Opens a checkout for a stored pending order; only charged lines become line items. */

@@ -14,11 +14,12 @@ import { z } from '../../../src/lib/zod';
 import type { Order } from '../../../src/lib/order';
 import { remainingCents, refundMessages, type Refund, type RefundState } from '../../../src/lib/refunds';
 import { HttpError } from '../core/http';
-import { tellOwner } from '../admin/attention';
+import { tellOwner } from '../core/attention';
 import { ordersRepo } from './orders.repo';
 import { configuredPayments, stripeClient, type ConfiguredPayments } from './payments';
 import type { DeployInfo } from '../storage/stores';
 import { signWebhookPayload } from './webhook-signature';
+import { once, readEvent } from './events';
 
 export type RefundRequest = Pick<
   Refund,
@@ -41,7 +42,7 @@ const moves = (from: RefundState, to: RefundState) =>
 /** Our id for the refund of a payment that arrived for an order no longer awaiting one. */
 export const extraRefundId = (sessionId: string) => `extra-${sessionId}`;
 
-export const idempotencyKeyOf = (orderId: string, refundId: string) => `refund-${orderId}-${refundId}`;
+const idempotencyKeyOf = (orderId: string, refundId: string) => `refund-${orderId}-${refundId}`;
 
 /** Records the refund on its order (once), then asks the provider for it; answers it as it stands. */
 export async function requestRefund(
@@ -133,9 +134,8 @@ export interface RefundAsked {
 export async function askProvider(asked: RefundAsked, payments: ConfiguredPayments, info?: DeployInfo): Promise<void> {
   const metadata = { orderId: asked.orderId, refundId: asked.refundId };
   if (payments.kind === 'test') {
-    const { receiveWebhook } = await import('./fulfilment');
     const payload = JSON.stringify(refundEvent(asked, metadata));
-    await receiveWebhook(payload, signWebhookPayload(payload, payments.webhookSecret), info);
+    await handleRefundEvent(readEvent(payload, signWebhookPayload(payload, payments.webhookSecret), info), info);
     return;
   }
   const stripe = await stripeClient(payments);
@@ -199,7 +199,7 @@ function refundEvent(asked: RefundAsked, metadata: Record<string, string>) {
 }
 
 /** The refund fields events carry. */
-export const providerRefundSchema = z.object({
+const providerRefundSchema = z.object({
   id: z.string().min(1),
   amount: z.number().int().nonnegative(),
   status: z.string(),
@@ -207,7 +207,7 @@ export const providerRefundSchema = z.object({
   metadata: z.record(z.string(), z.string()).nullish(),
   failure_reason: z.string().nullish(),
 });
-export type ProviderRefund = z.infer<typeof providerRefundSchema>;
+type ProviderRefund = z.infer<typeof providerRefundSchema>;
 
 export type RefundEventResult = 'refund-recorded' | 'refund-unchanged' | 'unknown-order';
 
@@ -215,7 +215,7 @@ export type RefundEventResult = 'refund-recorded' | 'refund-unchanged' | 'unknow
  * Brings one provider refund into its order: ours (by the ids we gave it) moves forward; one we never
  * asked for (made in the Stripe dashboard) is added.
  */
-export async function applyProviderRefund(
+async function applyProviderRefund(
   orderId: string | null,
   refund: ProviderRefund,
   info?: DeployInfo,
@@ -288,4 +288,46 @@ export async function applyProviderRefund(
   });
   if (failed) await tellOfFailure(order, failed, info);
   return changed ? 'refund-recorded' : 'refund-unchanged';
+}
+
+/** A refund's own events carry the refund; `charge.refunded` carries the charge and its refunds. */
+const REFUND_EVENTS = ['refund.created', 'refund.updated', 'refund.failed'];
+const CHARGE_REFUNDED = 'charge.refunded';
+
+export const isRefundEvent = (type: string) => REFUND_EVENTS.includes(type) || type === CHARGE_REFUNDED;
+
+/** `charge.refunded`: the charge's payment and the refunds listed with it (when the API version lists them). */
+const chargeSchema = z.object({
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  refunds: z.object({ data: z.array(providerRefundSchema) }).nullish(),
+});
+
+/** A refund event, once: each refund it names brought into its order. */
+export async function handleRefundEvent(
+  event: Stripe.Event,
+  info?: DeployInfo,
+): Promise<RefundEventResult | 'duplicate'> {
+  if (event.type === CHARGE_REFUNDED) {
+    const charge = chargeSchema.safeParse(event.data?.object);
+    if (!charge.success) throw new HttpError(400, 'Malformed event');
+    const paymentIntent =
+      typeof charge.data.payment_intent === 'string' ? charge.data.payment_intent : charge.data.payment_intent?.id;
+    const refunds = (charge.data.refunds?.data ?? []).map((r) => ({
+      ...r,
+      payment_intent: r.payment_intent ?? paymentIntent,
+    }));
+    return once(event, info, async () => {
+      const results = [];
+      for (const refund of refunds)
+        results.push(await applyProviderRefund(refund.metadata?.orderId ?? null, refund, info));
+      return results.includes('refund-recorded')
+        ? 'refund-recorded'
+        : results.includes('unknown-order')
+          ? 'unknown-order'
+          : 'refund-unchanged';
+    });
+  }
+  const refund = providerRefundSchema.safeParse(event.data?.object);
+  if (!refund.success) throw new HttpError(400, 'Malformed event');
+  return once(event, info, () => applyProviderRefund(refund.data.metadata?.orderId ?? null, refund.data, info));
 }

@@ -4,7 +4,7 @@
  * to the webhook's own code. Card 4000 0000 0000 0002 is declined and charges nothing.
  */
 import type Stripe from 'stripe';
-import { receiveWebhook, type FulfilmentResult } from './fulfilment';
+import { receiveWebhook, type FulfilmentResult, type WhenPaid } from './fulfilment';
 import { HttpError } from '../core/http';
 import type { Order } from './orders.repo';
 import { DECLINE_MESSAGE, TEST_CARD_DECLINED, type PaymentsMode } from './payments';
@@ -39,9 +39,10 @@ export async function payTestCheckout(
   sessionId: string,
   cardNumber: string,
   mode: Extract<PaymentsMode, { kind: 'test' }>,
+  whenPaid: WhenPaid,
   info?: DeployInfo,
 ): Promise<FulfilmentResult> {
   if (cardNumber.replace(/\s/g, '') === TEST_CARD_DECLINED) throw new HttpError(402, DECLINE_MESSAGE);
   const payload = JSON.stringify(completedEvent(order, sessionId));
-  return receiveWebhook(payload, signWebhookPayload(payload, mode.webhookSecret), info);
+  return receiveWebhook(payload, signWebhookPayload(payload, mode.webhookSecret), whenPaid, info);
 }

@@ -40,7 +40,7 @@ import { closeEditorProfile } from './close-editor';
 import { personByEmail } from './export-person';
 import { forgetMails } from './forget-mails';
 import type { FirebaseAdmin } from './firebase-user';
-import { replaceDroppingFiles, withoutContent } from './retention';
+import { replaceDroppingFiles, withoutContent } from '../delivery/retention';
 
 /** Which parts of a closure are done, kept beside the customer's record under `closures/<uid>`. */
 export interface Closure {

@@ -7,7 +7,7 @@
  * Their projects, all finished (an editor with open ones cannot close), stay on record under their name.
  */
 import { editorClosureMessages } from '../../../src/lib/editor-closure';
-import { tellOwner } from '../admin/attention';
+import { tellOwner } from '../core/attention';
 import type { Caller } from '../core/auth';
 import { editorOf } from '../delivery/access';
 import type { StepContext } from '../delivery/steps';

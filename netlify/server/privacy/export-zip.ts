@@ -5,7 +5,7 @@
  * already), which keeps an ordinary account's export to well under a second of work.
  */
 import { zipSync, strToU8, type Zippable } from 'fflate';
-import { projectFilesRepo } from '../delivery/files';
+import { projectFilesRepo } from '../essay/files';
 import type { DeployInfo } from '../storage/stores';
 import { gatherExport, type ExportSubject } from './export';
 
@@ -22,7 +22,7 @@ export async function exportZip(subject: ExportSubject, info?: DeployInfo, now =
 }
 
 /** `beacon-data-2026-11-26.zip`: whose is clear from where it was downloaded. */
-export const exportFileName = (now = new Date()) => `beacon-data-${now.toISOString().slice(0, 10)}.zip`;
+const exportFileName = (now = new Date()) => `beacon-data-${now.toISOString().slice(0, 10)}.zip`;
 
 /** The zip as a private download that no cache on the way keeps. */
 export const zipResponse = (zip: Uint8Array, now = new Date()) =>

@@ -9,7 +9,7 @@
 import type { ProjectView, Role, Project, FileRef } from '../../../src/lib/delivery';
 import { filesClosedTo } from '../../../src/lib/delivery';
 import { projectView } from '../../../src/lib/project-view';
-import { orderForFamily } from '../../../src/lib/refunds';
+import { orderForFamily } from '../../../src/lib/order';
 import type { Caller } from '../core/auth';
 import { editorOf } from '../delivery/access';
 import { projectsRepo } from '../delivery/projects.repo';

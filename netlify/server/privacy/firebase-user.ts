@@ -24,7 +24,7 @@ export const IDENTITY_SCOPE = 'https://www.googleapis.com/auth/identitytoolkit';
 const ASSERTION_SECONDS = 3600;
 
 /** The fields of a Google service account key file that signing an assertion needs. */
-export const serviceAccountSchema = z.object({
+const serviceAccountSchema = z.object({
   client_email: z.string().min(3),
   private_key: z.string().min(1),
   private_key_id: z.string().min(1).optional(),

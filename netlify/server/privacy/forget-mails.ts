@@ -4,7 +4,7 @@
  * stay, so a flow's mail sent once is still known as sent, and a repeat finds nothing left to change.
  */
 import { closureNotices } from '../../../src/lib/privacy';
-import { forgetNamesInNotices } from '../admin/attention';
+import { forgetNamesInNotices } from '../core/attention';
 import { outboxPage, type OutboxMail } from '../core/mail';
 import { openStore, type DeployInfo } from '../storage/stores';
 

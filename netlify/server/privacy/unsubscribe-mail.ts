@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import { UNSUBSCRIBE_LINK_DAYS, unsubscribeTexts } from '../../../src/lib/unsubscribe';
 import { site } from '../../../src/lib/site';
 import { paragraphsMail, sendMail, type Mail } from '../core/mail';
-import type { DeployInfo } from '../core/deploy';
+import type { DeployInfo } from '../storage/deploy';
 import { subscribersRepo } from '../contact/subscribers.repo';
-import { unsubscribeUrl } from './unsubscribe-token';
+import { unsubscribeUrl } from '../contact/unsubscribe-token';
 
 /** A mail to a subscriber, its paragraphs written around the link to leave. */
 function newsletterMail(email: string, subject: string, paragraphs: (url: string) => string[], url: string): Mail {

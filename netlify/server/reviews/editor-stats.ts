@@ -8,7 +8,7 @@
 import { firstName, type Project } from '../../../src/lib/delivery';
 import { FORMER_CLIENT } from '../../../src/lib/privacy';
 import { meanScore, oneDecimal, type PublicReview } from '../../../src/lib/reviews';
-import { purgeEditorsCache } from '../core/cdn';
+import { purgeEditorsCache } from '../editors/editors-cache';
 import { editorsRepo } from '../editors/editors.repo';
 import type { DeployInfo } from '../storage/stores';
 import { reviewsRepo } from './reviews.repo';

@@ -6,7 +6,7 @@ import type { PublicReview } from '../../../src/lib/reviews';
 import { listKeys, readRecords } from '../storage/paging';
 import { openStore, type DeployInfo } from '../storage/stores';
 
-export const reviewKey = (editorId: string, review: Pick<PublicReview, 'publishedAt' | 'projectId'>) =>
+const reviewKey = (editorId: string, review: Pick<PublicReview, 'publishedAt' | 'projectId'>) =>
   `${editorId}/${review.publishedAt}/${review.projectId}`;
 
 export function reviewsRepo(info?: DeployInfo) {

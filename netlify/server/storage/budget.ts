@@ -21,7 +21,7 @@ export interface StorageLimits {
   scheduledBudgetMs: number;
 }
 
-export const STORAGE_LIMITS: Readonly<StorageLimits> = Object.freeze({
+const STORAGE_LIMITS: Readonly<StorageLimits> = Object.freeze({
   tries: 3,
   tryTimeoutMs: 5_000,
   pausesMs: [150, 600],

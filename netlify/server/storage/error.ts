@@ -12,3 +12,12 @@ export class StorageError extends Error {
 }
 
 export const isStorageError = (error: unknown): error is StorageError => error instanceof StorageError;
+
+/** A key no request may name (see keys.ts): the caller sent a bad id, so requests answer it with 400. */
+export class InvalidKeyError extends Error {
+  readonly name = 'InvalidKeyError';
+  readonly status = 400;
+  constructor() {
+    super('That id is not valid.');
+  }
+}

@@ -4,7 +4,7 @@
  * `../site:files/<id>` would name a blob of another store. Keys are checked here, where every store
  * operation passes, whatever a caller forgot to check.
  */
-import { HttpError } from '../core/http';
+import { InvalidKeyError } from './error';
 
 // eslint-disable-next-line no-control-regex -- control characters are among what a key may not hold
 const FORBIDDEN = /[?#\\\u0000-\u001f\u007f]/;
@@ -21,6 +21,6 @@ export function checkKey(key: string, { prefix = false } = {}): string {
     FORBIDDEN.test(key) ||
     new TextEncoder().encode(key).length > MAX_KEY_BYTES ||
     (key !== '' && segments.some((segment) => segment === '' || DOT_SEGMENT.test(segment)));
-  if (bad) throw new HttpError(400, 'That id is not valid.');
+  if (bad) throw new InvalidKeyError();
   return key;
 }

@@ -5,8 +5,7 @@
  * see docs/decisions/006-admin-paging.md.
  */
 import type { Store } from './stores';
-import { pageQuerySchema, type Page, type PageQuery } from '../../../src/lib/paging';
-import { parse } from '../core/http';
+import type { Page, PageQuery } from '../../../src/lib/paging';
 
 export interface PageOptions {
   /** 'asc' for key order; 'desc' for newest first when keys start with an ISO time. */
@@ -67,6 +66,3 @@ export async function readPage<T, R>(
 
 /** Whether a list request asks for a page (`?cursor=` or `?limit=`) rather than the whole list. */
 export const wantsPage = (url: URL) => url.searchParams.has('cursor') || url.searchParams.has('limit');
-
-/** The `?limit=&cursor=` of a list request; 400 naming the parameter when it is not valid. */
-export const pageQueryOf = (url: URL): PageQuery => parse(pageQuerySchema, Object.fromEntries(url.searchParams));

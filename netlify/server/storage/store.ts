@@ -7,20 +7,19 @@
  * Each operation gets its own client whose transport records how Blobs answered (transport.ts).
  */
 import { getStore } from '@netlify/blobs';
-import { HttpError } from '../core/http';
-import { StorageError } from './error';
+import { InvalidKeyError, StorageError } from './error';
 import { checkKey } from './keys';
 import { recordingTransport, type Outcome } from './transport';
 
-export type WriteCondition = { onlyIfNew: true; onlyIfMatch?: never } | { onlyIfMatch: string; onlyIfNew?: never };
-export type WriteOptions = Partial<WriteCondition> & { metadata?: Record<string, unknown> };
-export type BlobData = string | ArrayBuffer;
+type WriteCondition = { onlyIfNew: true; onlyIfMatch?: never } | { onlyIfMatch: string; onlyIfNew?: never };
+type WriteOptions = Partial<WriteCondition> & { metadata?: Record<string, unknown> };
+type BlobData = string | ArrayBuffer;
 
-export interface ListedBlob {
+interface ListedBlob {
   key: string;
   etag: string;
 }
-export interface Listing {
+interface Listing {
   blobs: ListedBlob[];
   directories: string[];
 }
@@ -56,7 +55,7 @@ export function trustedStore(name: string): Store {
     try {
       result = await run(client);
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      if (error instanceof InvalidKeyError) throw error;
       throw new StorageError(`${what} in ${name} failed: ${outcome.failure?.message ?? (error as Error).message}`, {
         cause: outcome.failure ?? error,
       });

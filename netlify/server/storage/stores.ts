@@ -3,7 +3,7 @@
  * context, so outside production the context is a prefix: a deploy preview never writes production
  * data. Every store is our trusted wrapper (storage/store.ts), never the Blobs client itself.
  */
-import { deployContext, type DeployInfo } from '../core/deploy';
+import { deployContext, type DeployInfo } from './deploy';
 import { StorageError } from './error';
 import { trustedStore, type Store } from './store';
 

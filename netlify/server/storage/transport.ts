@@ -20,7 +20,7 @@ export interface Outcome {
 }
 
 /** Not a status Blobs sends: the client throws on it (reads) or passes it to the wrapper (writes). */
-export const GAVE_UP = 499;
+const GAVE_UP = 499;
 
 const isRetryableStatus = (status: number) => status === 429 || status >= 500;
 const isConditional = (init: RequestInit) => {

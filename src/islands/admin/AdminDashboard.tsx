@@ -18,7 +18,7 @@ import { ProjectsTab } from './projects/ProjectsTab';
 import { ReportsTab } from './reports/ReportsTab';
 import { ReviewsTab } from './reviews/ReviewsTab';
 import { SubscribersTab } from './lists/SubscribersTab';
-import { Toaster } from './Toaster';
+import { Toaster } from './common/Toaster';
 import { WaitlistTab } from './lists/WaitlistTab';
 
 const ADMIN_TABS: Tab[] = [

@@ -12,14 +12,13 @@ import {
   CHECKOUT_FIELDS,
   checkCheckout,
   fieldOfServerError,
-  fieldsFromOrder,
   fixFieldsMessage,
   lastDetailsText,
-  lastPaidOrder,
   termsAgreement,
   type CheckoutField,
   type CheckoutProblems,
 } from '../../lib/checkout-form';
+import { fieldsFromOrder, lastPaidOrder } from '../../lib/checkout-prefill';
 import { isFull } from '../../lib/editor-rules';
 import { messages } from '../../lib/messages';
 import { formatUsd } from '../../lib/money';

@@ -21,7 +21,7 @@ export const EMPTY_BOOKING_FORM: BookingFormValues = {
 
 /** What can be wrong, in screen order: the time first, then the fields. */
 export const BOOKING_PROBLEMS = ['slot', 'name', 'email'] as const;
-export type BookingProblem = (typeof BOOKING_PROBLEMS)[number];
+type BookingProblem = (typeof BOOKING_PROBLEMS)[number];
 export type BookingProblems = Partial<Record<BookingProblem, string>>;
 
 export function checkBooking(values: BookingFormValues, slot: string | null): BookingProblems {

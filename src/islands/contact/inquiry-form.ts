@@ -50,7 +50,7 @@ export const valuesFromForm = (form: HTMLFormElement): InquiryFormValues => ({
 });
 
 /** The fields that can have a problem, in the order the form shows them (focus goes to the first). */
-export const CHECKED_FIELDS = ['parentName', 'studentInfo', 'intendedMajor', 'email', 'phone', 'details'] as const;
+const CHECKED_FIELDS = ['parentName', 'studentInfo', 'intendedMajor', 'email', 'phone', 'details'] as const;
 export type CheckedField = (typeof CHECKED_FIELDS)[number];
 export type Problems = Partial<Record<CheckedField, string>>;
 export const firstProblem = (problems: Problems) => CHECKED_FIELDS.find((field) => problems[field]) ?? null;

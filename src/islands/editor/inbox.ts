@@ -5,7 +5,7 @@
  */
 import type { ProjectState, ProjectView } from '../../lib/delivery';
 
-export const INBOX_GROUPS: readonly { state: ProjectState; title: string }[] = [
+const INBOX_GROUPS: readonly { state: ProjectState; title: string }[] = [
   { state: 'submitted', title: 'New drafts to acknowledge' },
   { state: 'in_review', title: 'In review' },
   { state: 'returned', title: 'Waiting on the family' },

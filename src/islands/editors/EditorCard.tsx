@@ -13,9 +13,8 @@ import { useMounted } from '../shared/useMounted';
 import { reserveHref } from './links';
 
 /** Shared by the card and its skeleton so the placeholder has the card's footprint. */
-export const CARD_FRAME =
-  'flex min-h-[30rem] flex-col rounded-2xl border border-navy-100 bg-white p-5 shadow-sm sm:p-6';
-export const PORTRAIT_SIZE = 72;
+const CARD_FRAME = 'flex min-h-[30rem] flex-col rounded-2xl border border-navy-100 bg-white p-5 shadow-sm sm:p-6';
+const PORTRAIT_SIZE = 72;
 
 interface Props {
   editor: Editor;

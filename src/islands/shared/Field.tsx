@@ -1,7 +1,7 @@
 /** A labelled form control with its hint and error tied to it by aria-describedby. */
 import type { ReactNode } from 'react';
 
-export interface ControlProps {
+interface ControlProps {
   id: string;
   'aria-invalid'?: true;
   'aria-describedby'?: string;

@@ -13,11 +13,11 @@ import {
 import { formatConsult, formatDate, localDate } from '../../../lib/consult-format';
 import { consultMessages } from '../../../lib/consult-messages';
 import { BUSINESS_TIME_ZONE, type ConsultItem } from '../../../lib/consult-rules';
-import { availabilityConflicts, consultAvailability, saveConsultAvailability } from '../admin-api';
+import { availabilityConflicts, consultAvailability, saveConsultAvailability } from '../common/admin-api';
 import { $availabilityDraft } from './availability-draft';
-import { Time } from '../Facts';
-import { TrashIcon } from '../icons';
-import { showToast, toastFetchFailed } from '../toasts';
+import { Time } from '../common/Facts';
+import { TrashIcon } from '../common/icons';
+import { showToast, toastFetchFailed } from '../common/toasts';
 
 type AvailabilityAnswer = Awaited<ReturnType<typeof consultAvailability>>;
 

@@ -2,11 +2,18 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminEditor, WaitlistCounts } from '../../../lib/admin-lists';
 import { editorMessages, messages } from '../../../lib/messages';
 import type { EditorInput } from '../../../lib/schemas';
-import { adminEditors, createEditor, deleteEditor, setEditorHidden, updateEditor, waitlistCounts } from '../admin-api';
+import {
+  adminEditors,
+  createEditor,
+  deleteEditor,
+  setEditorHidden,
+  updateEditor,
+  waitlistCounts,
+} from '../common/admin-api';
 import { EditorCard } from './EditorCard';
 import { EditorForm } from './EditorForm';
 import { NEW_EDITOR_VALUES, valuesOf } from './editor-form';
-import { showToast, toastFetchFailed } from '../toasts';
+import { showToast, toastFetchFailed } from '../common/toasts';
 
 /**
  * Editors Management: 'Add Editor' opens the form, the list shows a card per editor (hidden ones

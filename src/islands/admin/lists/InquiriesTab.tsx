@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { INQUIRY_FILTERS, type InquiryFilter, type InquiryItem } from '../../../lib/admin-lists';
 import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from '../../../lib/contact';
-import { inquiriesPage, setInquiryHandled } from '../admin-api';
-import { Fact, Time } from '../Facts';
-import { PagedSection } from './PagedSection';
-import { showToast, toastFetchFailed } from '../toasts';
-import { usePagedList } from './usePagedList';
+import { inquiriesPage, setInquiryHandled } from '../common/admin-api';
+import { Fact, Time } from '../common/Facts';
+import { PagedSection } from '../common/PagedSection';
+import { showToast, toastFetchFailed } from '../common/toasts';
+import { usePagedList } from '../common/usePagedList';
 
 const FILTER_LABELS: Record<InquiryFilter, string> = { all: 'All', open: 'Open', handled: 'Handled' };
 

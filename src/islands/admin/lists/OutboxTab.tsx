@@ -1,9 +1,9 @@
 import type { OutboxItem } from '../../../lib/admin-lists';
-import { outboxPage } from '../admin-api';
-import { Fact, Time } from '../Facts';
-import { PagedSection } from './PagedSection';
-import { toastFetchFailed } from '../toasts';
-import { usePagedList } from './usePagedList';
+import { outboxPage } from '../common/admin-api';
+import { Fact, Time } from '../common/Facts';
+import { PagedSection } from '../common/PagedSection';
+import { toastFetchFailed } from '../common/toasts';
+import { usePagedList } from '../common/usePagedList';
 
 function reasonText(mail: OutboxItem) {
   if (mail.reason === 'no-smtp') return 'No mail server configured';

@@ -8,12 +8,12 @@ import {
   setSubscriberEnabled,
   subscribersCsv,
   subscribersPage,
-} from '../admin-api';
+} from '../common/admin-api';
 import { downloadFile } from '../../shared/download-file';
-import { copyText } from '../clipboard';
-import { PagedSection } from './PagedSection';
-import { showToast, toastFetchFailed } from '../toasts';
-import { usePagedList } from './usePagedList';
+import { copyText } from '../common/clipboard';
+import { PagedSection } from '../common/PagedSection';
+import { showToast, toastFetchFailed } from '../common/toasts';
+import { usePagedList } from '../common/usePagedList';
 
 /** The active addresses, one per line, fetched when asked for (the list on screen may be one page). */
 async function activeAddresses(): Promise<string> {

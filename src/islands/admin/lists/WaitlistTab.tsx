@@ -2,12 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import type { WaitlistCounts, WaitlistItem } from '../../../lib/admin-lists';
 import type { Editor } from '../../../lib/schemas';
 import { waitlistStatus } from '../../../lib/waitlist';
-import { listEditors, removeWaitlistEntry, waitlistCounts, waitlistCsv, waitlistPage } from '../admin-api';
+import { listEditors, removeWaitlistEntry, waitlistCounts, waitlistCsv, waitlistPage } from '../common/admin-api';
 import { downloadFile } from '../../shared/download-file';
-import { Time } from '../Facts';
-import { PagedSection } from './PagedSection';
-import { showToast, toastFetchFailed } from '../toasts';
-import { usePagedList } from './usePagedList';
+import { Time } from '../common/Facts';
+import { PagedSection } from '../common/PagedSection';
+import { showToast, toastFetchFailed } from '../common/toasts';
+import { usePagedList } from '../common/usePagedList';
 
 const entryKey = (entry: Pick<WaitlistItem, 'editorId' | 'email'>) => `${entry.editorId}/${entry.email}`;
 

@@ -7,9 +7,9 @@ import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { attentionLabels, type AttentionItem } from '../../../lib/audit';
 import { useSharedStore } from '../../shared/useSharedStore';
-import { attentionPage, markAttentionSeen } from '../admin-api';
-import { Time } from '../Facts';
-import { showToast } from '../toasts';
+import { attentionPage, markAttentionSeen } from '../common/admin-api';
+import { Time } from '../common/Facts';
+import { showToast } from '../common/toasts';
 
 interface AttentionState {
   status: 'idle' | 'loading' | 'ready' | 'failed';

@@ -1,7 +1,7 @@
 import type { ExtraPayment, Order } from '../../../lib/order';
 import { formatUsdCents } from '../../../lib/money';
 import { refundStateLabel, type Refund, type RefundState } from '../../../lib/refunds';
-import { Time } from '../Facts';
+import { Time } from '../common/Facts';
 
 const STATE_STYLES: Record<RefundState, string> = {
   pending: 'bg-beacon-300 text-navy-900',
@@ -10,7 +10,7 @@ const STATE_STYLES: Record<RefundState, string> = {
 };
 
 /** Who made a refund, as the admin reads it. */
-export function refundedBy(refund: Pick<Refund, 'by' | 'actor' | 'adminEmail'>) {
+function refundedBy(refund: Pick<Refund, 'by' | 'actor' | 'adminEmail'>) {
   switch (refund.by) {
     case 'customer':
       return `the customer (${refund.actor})`;

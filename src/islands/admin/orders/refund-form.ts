@@ -7,6 +7,7 @@
 import { formatUsdCents } from '../../../lib/money';
 import { isTerminal, projectStateLabel, type FullProjectView } from '../../../lib/delivery';
 import type { Order } from '../../../lib/order';
+import type { RefundInput } from '../common/admin-api';
 
 /** The most a reason may hold (adminRefundSchema). */
 export const REASON_MAX = 500;
@@ -60,13 +61,6 @@ export interface RefundFormValues {
   projectIds: string[];
   /** The admin chose to keep open the projects a refund of everything that remains leaves running. */
   keepOpen: boolean;
-}
-
-/** What POST /api/admin/orders/:id/refunds takes, but the request id. */
-export interface RefundInput {
-  amountCents: number;
-  reason: string;
-  projectIds: string[];
 }
 
 export const reasonMessages = {
@@ -170,7 +164,7 @@ const WHY_NOT: Partial<Record<FullProjectView['state'], string>> = {
 };
 
 /** One checkbox of the form: what the project is, its state, its price, and why not when it is finished. */
-export function projectChoice(
+function projectChoice(
   project: Pick<FullProjectView, 'id' | 'unit' | 'service' | 'state' | 'priceCents'>,
   unitsOfService: number,
 ): ProjectChoice {
@@ -220,5 +214,5 @@ export function refundAttempt(makeId: () => string = () => crypto.randomUUID()) 
 }
 export type RefundAttempt = ReturnType<typeof refundAttempt>;
 
-/** The id under which the server records an admin's refund (netlify/server/orders/admin-refund.ts). */
+/** The id under which the server records an admin's refund (netlify/server/delivery/admin-refund.ts). */
 export const adminRefundIdOf = (requestId: string) => `admin-${requestId}`;

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { PROJECT_STATES } from '../../../lib/delivery';
 import type { Editor } from '../../../lib/schemas';
-import { FilterBar, FilterSelect } from '../lists/FilterBar';
+import { FilterBar, FilterSelect } from '../common/FilterBar';
 import { adminStateLabel } from './project-text';
-import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from './project-filters';
+import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from '../common/project-filters';
 
 const STATES = PROJECT_STATES.map((state) => ({ value: state, label: adminStateLabel[state] }));
 

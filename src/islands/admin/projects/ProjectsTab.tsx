@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FullProjectView } from '../../../lib/delivery';
 import type { Editor } from '../../../lib/schemas';
-import { actOnProject, getProject, listEditors, projectsPage } from '../admin-api';
+import { actOnProject, getProject, listEditors, projectsPage } from '../common/admin-api';
 import { actionTexts, type AdminAction, type ActionDetails } from './ProjectActionPanel';
 import { ProjectCard } from './ProjectCard';
 import { ProjectFilters } from './ProjectFilters';
-import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from './project-filters';
-import { PagedSection } from '../lists/PagedSection';
-import { showToast, toastFetchFailed } from '../toasts';
-import { usePagedList } from '../lists/usePagedList';
+import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from '../common/project-filters';
+import { PagedSection } from '../common/PagedSection';
+import { showToast, toastFetchFailed } from '../common/toasts';
+import { usePagedList } from '../common/usePagedList';
 
 /** The editors for the filter and for reassigning: null until loaded, [] when they could not be. */
 function useEditorChoices() {

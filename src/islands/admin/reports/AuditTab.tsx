@@ -1,10 +1,10 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { auditSubjectLabels, type AuditFields, type AuditItem } from '../../../lib/audit';
-import { auditPage } from '../admin-api';
-import { Time } from '../Facts';
-import { PagedSection } from '../lists/PagedSection';
-import { toastFetchFailed } from '../toasts';
-import { usePagedList } from '../lists/usePagedList';
+import { auditPage } from '../common/admin-api';
+import { Time } from '../common/Facts';
+import { PagedSection } from '../common/PagedSection';
+import { toastFetchFailed } from '../common/toasts';
+import { usePagedList } from '../common/usePagedList';
 
 const shown = (value: AuditFields[string] | undefined) =>
   value === undefined || value === null || value === '' ? '—' : String(value);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { FilterBar, FilterSelect } from '../lists/FilterBar';
-import { isReviewFiltered, NO_REVIEW_FILTER, type ReviewFilter } from './review-filters';
+import { FilterBar, FilterSelect } from '../common/FilterBar';
+import { isReviewFiltered, NO_REVIEW_FILTER, type ReviewFilter } from '../common/review-filters';
 
 const SCORES = ['5', '4', '3', '2', '1'].map((score) => ({ value: score, label: `${score} out of 5` }));
 const SHOWN = [

@@ -3,7 +3,8 @@ import { removedDraftText, type Draft, type FileRef, type Round } from '../../..
 import { commentLabels } from '../../../lib/essay-comments';
 import { countWords } from '../../../lib/words';
 import { ConfirmDialog } from './ConfirmDialog';
-import { ReadDraft, type EssaySteps } from './essay/ReadDraft';
+import { ReadDraft } from './essay/ReadDraft';
+import { type EssaySteps } from './essay/reading';
 import { WordCount } from './essay/WordCount';
 import { FileDownload } from './FileDownload';
 import { formatBytes, isHttpsLink } from './file-rules';

@@ -14,7 +14,7 @@ import { Beside, CommentCard, DoneMark, inRun, runs, type Run } from './CommentN
 import type { BlockMark } from './EssayBlockView';
 import { EssayBlockView } from './EssayBlockView';
 import { cursorPassage, moveCursor, selectedPassage, type WordCursor } from './passage';
-import type { EssaySteps } from './ReadDraft';
+import { type EssaySteps } from './reading';
 import { sizeOf, useRunsShown } from './useRunsShown';
 
 const REGION =

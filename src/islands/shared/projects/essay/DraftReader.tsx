@@ -10,7 +10,7 @@ import { draftViewMessages } from '../../../../lib/essay-limits';
 import { ChangesView, usePreparedChanges } from './ChangesView';
 import { CommentedDraft } from './CommentedDraft';
 import { DraftTextStatus, useDraftText } from './useDraftText';
-import type { DraftReading } from './ReadDraft';
+import { type DraftReading } from './reading';
 import { whenIdle } from './whenIdle';
 import { WordCount } from './WordCount';
 

@@ -1,25 +1,9 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import type { ProjectAction, Round } from '../../../../lib/delivery';
 import { draftViewMessages } from '../../../../lib/essay-limits';
+import type { DraftReading } from './reading';
 
 // Loaded on first opening: the project pages' first load stays as it was.
 const DraftReader = lazy(() => import('./DraftReader'));
-
-/** How the draft view takes the comment steps: the project's actions and its step runner. */
-export interface EssaySteps {
-  actions: readonly ProjectAction[];
-  run: (action: ProjectAction, body: object) => Promise<boolean>;
-  busy: boolean;
-}
-
-/** A round's draft to read: `current` is the project's last round, `previous` the one before it, if any. */
-export interface DraftReading {
-  projectId: string;
-  round: Round;
-  previous?: Round;
-  current: boolean;
-  steps?: EssaySteps;
-}
 
 /**
  * 'Read draft': a disclosure that shows a round's draft as text in the page. `labels` name it

@@ -42,7 +42,7 @@ export function selectedPassage(region: HTMLElement, blocks: EssayBlock[]): Loca
 }
 
 /** The words of a block, as character ranges. */
-export const wordsOf = (text: string) => [...text.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length]);
+const wordsOf = (text: string) => [...text.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length]);
 
 /** The keyboard's choice: a block, the word it started on and the word it reaches now. */
 export type WordCursor = { block: number; from: number; to: number };

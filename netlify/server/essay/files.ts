@@ -4,9 +4,8 @@
  * `<project id>/<random id>`, and served only as an attachment.
  */
 import { PROJECT_FILE_TYPES, type FileRef, type ProjectFileKind } from '../../../src/lib/delivery';
-import { UUID } from '../../../src/lib/ids';
+import { PROJECT_ID, UUID } from '../../../src/lib/ids';
 import { openStore, type DeployInfo } from '../storage/stores';
-import { PROJECT_ID } from './projects.repo';
 
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>

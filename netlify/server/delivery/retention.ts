@@ -8,7 +8,7 @@ import type { Project, ProjectEvent, RemovedDraft } from '../../../src/lib/deliv
 import { contentDeletesAt } from '../../../src/lib/project-retention';
 import { openStore, type DeployInfo } from '../storage/stores';
 import { timersRepo } from '../core/timers';
-import { projectsRepo } from '../delivery/projects.repo';
+import { projectsRepo } from './projects.repo';
 import { deleteDroppedFiles, droppedFileIds, scheduleFileRepairs, withoutDraft } from './remove-draft';
 
 /** The project with its content deleted at `now`: every draft, the feedback's notes and files, the messages. */

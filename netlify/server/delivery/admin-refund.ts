@@ -10,15 +10,15 @@ import type { Order } from '../../../src/lib/order';
 import { formatUsdCents } from '../../../src/lib/money';
 import { refundMessages, remainingCents } from '../../../src/lib/refunds';
 import { site } from '../../../src/lib/site';
-import { audited } from '../admin/audit-log';
+import { audited } from '../core/audit-log';
 import type { Caller } from '../core/auth';
-import { commitStep, type StepContext } from '../delivery/steps';
-import { teamActor } from '../delivery/transitions';
-import { projectsRepo } from '../delivery/projects.repo';
+import { commitStep, type StepContext } from './steps';
+import { teamActor } from './transitions';
+import { projectsRepo } from './projects.repo';
 import { HttpError } from '../core/http';
 import { paragraphsMail, sendMail } from '../core/mail';
-import { ordersRepo } from './orders.repo';
-import { requestRefund } from './refunds';
+import { ordersRepo } from '../orders/orders.repo';
+import { requestRefund } from '../orders/refunds';
 
 export interface AdminRefundInput {
   requestId: string;
@@ -27,7 +27,7 @@ export interface AdminRefundInput {
   projectIds: string[];
 }
 
-export const adminRefundId = (requestId: string) => `admin-${requestId}`;
+const adminRefundId = (requestId: string) => `admin-${requestId}`;
 
 /** The chosen projects still to cancel; one already cancelled (by an earlier attempt, or its customer) is skipped. */
 async function projectsToCancel(

@@ -5,16 +5,16 @@
  */
 import type { Project } from '../../../src/lib/delivery';
 import { ON_TIME_PERIOD_MS } from '../../../src/lib/reviews';
-import { projectsRepo } from '../delivery/projects.repo';
+import { projectsRepo } from './projects.repo';
 import { editorsRepo, type EditorRecord, type ReviewStats } from '../editors/editors.repo';
 import type { DeployInfo } from '../storage/stores';
-import { publicReview } from './editor-stats';
-import { reviewsRepo } from './reviews.repo';
+import { publicReview } from '../reviews/editor-stats';
+import { reviewsRepo } from '../reviews/reviews.repo';
 
 type Stats = Required<Pick<EditorRecord, 'reviewStats' | 'recentRounds'>>;
 
 /** Each editor's numbers as the projects say them at `now`. */
-export function statsOf(projects: readonly Project[], now: Date): Map<string, Stats> {
+function statsOf(projects: readonly Project[], now: Date): Map<string, Stats> {
   const stats = new Map<string, Stats>();
   const of = (id: string) => {
     const current = stats.get(id) ?? { reviewStats: { count: 0, sum: 0, claims: {} }, recentRounds: {} };

@@ -10,7 +10,7 @@ import { closureNotices } from '../../../src/lib/privacy';
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import { site } from '../../../src/lib/site';
 import { appendOnlyStore } from '../storage/append-only';
-import { paragraphsMail, sendMail } from '../core/mail';
+import { paragraphsMail, sendMail } from './mail';
 import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
 import { openStore, type DeployInfo } from '../storage/stores';
 

@@ -8,7 +8,7 @@
 import type { Project, RemovedDraft, Round } from '../../../src/lib/delivery';
 import { timersRepo } from '../core/timers';
 import type { DeployInfo } from '../storage/stores';
-import { projectFilesRepo } from '../delivery/files';
+import { projectFilesRepo } from '../essay/files';
 import { draftTextsRepo } from '../essay/draft-texts.repo';
 
 /** How soon the repair of an interrupted deletion runs. */
@@ -18,7 +18,7 @@ const FILE_REPAIR_MS = 2 * 60 * 1000;
  * What a round's draft owns: the ids of its files in the files store, and the round's fields that hold
  * its words: the draft, and the editor's comments, which quote it.
  */
-export function draftContents(round: Round): { fileIds: string[]; fields: readonly (keyof Round)[] } {
+function draftContents(round: Round): { fileIds: string[]; fields: readonly (keyof Round)[] } {
   return { fileIds: round.draft.kind === 'file' ? [round.draft.file.id] : [], fields: ['draft', 'comments'] };
 }
 

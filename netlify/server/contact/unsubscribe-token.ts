@@ -7,7 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { UNSUBSCRIBE_LINK_DAYS, unsubscribeTexts } from '../../../src/lib/unsubscribe';
-import { isProduction, type DeployInfo } from '../core/deploy';
+import { isProduction, type DeployInfo } from '../storage/deploy';
 import { serverEnv } from '../core/env';
 import { HttpError } from '../core/http';
 

@@ -14,17 +14,14 @@ import {
   type AuditSubject,
   type AuditValue,
 } from '../../../src/lib/audit';
-import type { Project, ProjectAction } from '../../../src/lib/delivery';
-import { stateAfter, type Transition } from '../../../src/lib/project-process';
 import type { Page, PageQuery } from '../../../src/lib/paging';
 import { appendOnlyStore } from '../storage/append-only';
-import type { Caller } from '../core/auth';
-import type { Step } from '../delivery/transitions';
-import { HttpError } from '../core/http';
+import type { Caller } from './auth';
+import { HttpError } from './http';
 import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
 import { openStore, type DeployInfo, type Store } from '../storage/stores';
 
-export interface AuditRecord {
+interface AuditRecord {
   at: string;
   /** Kept server side, read only by admins. */
   by: { uid: string; email: string };
@@ -169,34 +166,7 @@ export const editorChange = (id: string, before: object | null, input: object): 
   after: before && { ...before, ...input },
 });
 
-const STEP_ACTIONS: Partial<Record<ProjectAction, AuditAction>> = {
-  reassign: 'project-reassigned',
-  finalize: 'project-finalized',
-  withdraw: 'project-withdrawn',
-  cancel: 'project-cancelled',
-  extend: 'project-extended',
-  message: 'project-message',
-  'hide-review': 'review-hidden',
-};
-
-/** A step our team takes on a project: its state and editor, and what was said. */
-export function projectChange(project: Project, t: Transition, step: Step): AuditedChange {
-  const action = STEP_ACTIONS[step.action];
-  if (!action) throw new Error(`${step.action} is not a step for our team`);
-  return {
-    action,
-    subject: { kind: 'project', id: project.id },
-    before: { state: project.state, editor: project.editor.name },
-    after: {
-      state: stateAfter(t, project.state),
-      editor: step.action === 'reassign' ? step.editor.name : project.editor.name,
-      ...(step.action === 'message' && { message: step.text }),
-      ...(step.action === 'hide-review' && { reason: step.reason }),
-    },
-  };
-}
-
-export const auditItem = (id: string, r: AuditRecord): AuditItem => ({
+const auditItem = (id: string, r: AuditRecord): AuditItem => ({
   id,
   at: r.at,
   by: r.by.email,

@@ -1,0 +1,110 @@
+// Who may import whom, as zones of import-x/no-restricted-paths: each part of the code names what it
+// may import besides itself, and every other import is refused by the lint. The server's features
+// are listed from the bottom up; the table must stay a one-way order (tests/unit/layers.test.ts).
+import { readdirSync } from 'node:fs';
+
+/** Each server folder and the folders it may import: infrastructure first, then features on top of it. */
+export const SERVER = {
+  storage: [],
+  core: ['storage'],
+  backup: ['storage'],
+  editors: ['core', 'storage'],
+  essay: ['core', 'storage'],
+  contact: ['core', 'storage'],
+  consults: ['editors', 'core', 'storage'],
+  orders: ['editors', 'core', 'storage'],
+  reviews: ['editors', 'core', 'storage'],
+  waitlist: ['editors', 'core', 'storage'],
+  delivery: ['orders', 'reviews', 'waitlist', 'editors', 'essay', 'core', 'storage'],
+  privacy: ['delivery', 'orders', 'reviews', 'waitlist', 'consults', 'contact', 'editors', 'essay', 'core', 'storage'],
+  admin: ['delivery', 'orders', 'waitlist', 'consults', 'contact', 'backup', 'editors', 'core', 'storage'],
+};
+
+/** The site's parts that are pages or parts of pages: they may import anything of the site. */
+const SITE = ['src/pages', 'src/components', 'src/layouts', 'src/build'];
+const BROWSER = ['src/islands', 'src/client', 'src/stores'];
+
+const foldersOf = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** Code of an island folder; an Astro file there is a page (the test checkout's, injected by the build). */
+const islandCode = (folder) => `src/islands/${folder}/**/*.{ts,tsx}`;
+
+export function zones() {
+  const zones = [
+    {
+      target: 'src/lib',
+      from: ['src/islands', 'src/client', 'src/stores', ...SITE, 'netlify'],
+      message: 'src/lib is the rules both sides share: it imports only itself.',
+    },
+    {
+      target: ['src/client', 'src/stores'],
+      from: ['src/islands', ...SITE, 'netlify'],
+      message: 'The browser helpers and stores import only src/lib and each other.',
+    },
+    {
+      target: 'netlify',
+      from: [...BROWSER, ...SITE],
+      message: 'The server imports only src/lib of the site.',
+    },
+    {
+      target: 'netlify/server',
+      from: 'netlify/functions',
+      message: 'Functions are entry points: the server never imports them.',
+    },
+    {
+      target: ['src/pages', 'src/components', 'src/layouts'],
+      from: 'netlify',
+      message: "The site reads the server's data through its API, never its code.",
+    },
+    {
+      // Build time only: a local build renders the demo editors the local server seeds.
+      target: 'src/build',
+      from: 'netlify',
+      except: ['./server/editors/seed.ts'],
+      message: "The build reads the server's demo editors and nothing else of it.",
+    },
+    {
+      target: BROWSER,
+      from: 'src/lib/*.schema.ts',
+      message: 'The browser imports no zod half of a topic (*.schema.ts): the server parses with those.',
+    },
+  ];
+
+  const islands = foldersOf('src/islands');
+  for (const folder of islands) {
+    const others = islands.filter((other) => other !== folder && (folder === 'shared' || other !== 'shared'));
+    zones.push({
+      target: islandCode(folder),
+      from: [...others.map((other) => `src/islands/${other}`), ...SITE, 'netlify'],
+      message:
+        folder === 'shared'
+          ? 'islands/shared imports no feature.'
+          : `An island feature imports only itself and islands/shared.`,
+    });
+  }
+
+  // The admin area: each tab's folder imports only itself and admin/common; common imports no tab.
+  const tabs = foldersOf('src/islands/admin');
+  for (const tab of tabs) {
+    const others = tabs.filter((other) => other !== tab && (tab === 'common' || other !== 'common'));
+    zones.push({
+      target: islandCode(`admin/${tab}`),
+      from: others.map((other) => `src/islands/admin/${other}`),
+      message: tab === 'common' ? 'admin/common imports no tab.' : 'An admin tab imports only itself and admin/common.',
+    });
+  }
+
+  for (const [folder, allowed] of Object.entries(SERVER)) {
+    const refused = Object.keys(SERVER).filter((other) => other !== folder && !allowed.includes(other));
+    if (refused.length === 0) continue;
+    zones.push({
+      target: `netlify/server/${folder}`,
+      from: refused.map((other) => `netlify/server/${other}`),
+      message: `netlify/server/${folder} may import only ${allowed.length ? allowed.join(', ') : 'itself'} (scripts/lint/layers.js).`,
+    });
+  }
+  return zones;
+}

@@ -1,0 +1,153 @@
+/**
+ * The code's structure as the lint enforces it (scripts/lint/layers.js, eslint.config.js): the server's
+ * layer table is a one-way order naming every folder, the lint refuses an import against it and an
+ * import cycle, and no cycle exists even through type-only imports (which the lint's cycle rule skips).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SERVER } from '../../scripts/lint/layers.js';
+
+const SERVER_ROOT = 'netlify/server';
+
+describe('the server layer table', () => {
+  it('names every folder of the server, and only folders it names', () => {
+    const folders = readdirSync(SERVER_ROOT, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(Object.keys(SERVER).sort()).toEqual(folders.sort());
+    for (const allowed of Object.values(SERVER)) for (const name of allowed) expect(folders).toContain(name);
+  });
+
+  it('is a one-way order: each folder may import only folders listed before it', () => {
+    const order = Object.keys(SERVER);
+    const backwards = Object.entries(SERVER).flatMap(([folder, allowed]) =>
+      allowed.filter((name) => order.indexOf(name) >= order.indexOf(folder)).map((name) => `${folder} -> ${name}`),
+    );
+    expect(backwards).toEqual([]);
+  });
+});
+
+describe('the lint refuses', () => {
+  let eslint: ESLint;
+  beforeAll(() => {
+    eslint = new ESLint();
+  });
+
+  const rulesBroken = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath }))[0].messages.map((m) => m.ruleId);
+
+  it('infrastructure importing a feature', async () => {
+    const code = "import { commitStep } from '../delivery/steps';\nexport const f = commitStep;\n";
+    expect(await rulesBroken('netlify/server/core/new-file.ts', code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('a feature importing one above it (orders -> delivery)', async () => {
+    const code = "import { ensureProjects } from '../delivery/creation';\nexport const f = ensureProjects;\n";
+    expect(await rulesBroken('netlify/server/orders/new-file.ts', code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('an island feature importing another, and an admin tab importing another tab', async () => {
+    const island = "import { MyProjects } from '../dashboard/MyProjects';\nexport const f = MyProjects;\n";
+    expect(await rulesBroken('src/islands/editor/New.tsx', island)).toContain('import-x/no-restricted-paths');
+    const tab = "import { OrdersTab } from '../orders/OrdersTab';\nexport const f = OrdersTab;\n";
+    expect(await rulesBroken('src/islands/admin/reviews/New.tsx', tab)).toContain('import-x/no-restricted-paths');
+  });
+
+  it("src/lib importing the server, and the browser importing a topic's zod half", async () => {
+    const lib = "import { HttpError } from '../../netlify/server/core/http';\nexport const f = HttpError;\n";
+    expect(await rulesBroken('src/lib/new-file.ts', lib)).toContain('import-x/no-restricted-paths');
+    const browser = "import { submitSchema } from '../../lib/delivery.schema';\nexport const f = submitSchema;\n";
+    expect(await rulesBroken('src/islands/editor/New.tsx', browser)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('an import that closes a cycle (keys.ts <- store.ts, then keys.ts -> store.ts)', async () => {
+    const path = 'netlify/server/storage/keys.ts';
+    const code = `${readFileSync(path, 'utf8')}\nimport { trustedStore } from './store';\nexport const g = trustedStore;\n`;
+    expect(await rulesBroken(path, code)).toContain('import-x/no-cycle');
+  });
+
+  it('nothing where the rules allow it', async () => {
+    const code = "import { ordersRepo } from '../orders/orders.repo';\nexport const f = ordersRepo;\n";
+    expect(await rulesBroken('netlify/server/delivery/new-file.ts', code)).toEqual([]);
+  });
+});
+
+/** Every repository file a source file imports, types included (TypeScript's own reading of the imports). */
+function graph(roots: string[]): Map<string, string[]> {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return walk(path);
+      return /\.(ts|tsx|mts|astro)$/.test(entry.name) ? [path] : [];
+    });
+  const files = roots.flatMap(walk);
+  const known = new Set(files);
+  const target = (from: string, specifier: string) => {
+    const base = relative('.', resolve(dirname(from), specifier));
+    return ['', '.ts', '.tsx', '.mts', '/index.ts'].map((ext) => base + ext).find((path) => known.has(path));
+  };
+  return new Map(
+    files.map((file) => [
+      file,
+      ts
+        .preProcessFile(readFileSync(file, 'utf8'), true, true)
+        .importedFiles.map((f) => f.fileName)
+        .filter((name) => name.startsWith('.'))
+        .flatMap((name) => target(file, name) ?? []),
+    ]),
+  );
+}
+
+/** The groups of files that reach each other (Tarjan's strongly connected components of two or more). */
+function cycles(edges: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('imports, types included', () => {
+  it('finds a cycle where there is one', () => {
+    const edges = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    expect(cycles(edges)).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('form no cycle anywhere in the code', () => {
+    const edges = graph(['src', 'netlify', 'scripts']);
+    expect(edges.size).toBeGreaterThan(400);
+    expect(cycles(edges)).toEqual([]);
+  });
+});
