@@ -13,7 +13,18 @@ import tseslint from 'typescript-eslint';
 import { zones } from './scripts/lint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.netlify/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },
+  {
+    ignores: [
+      'dist/',
+      '.netlify/',
+      '.astro/',
+      'node_modules/',
+      'netlify/functions-bundled/',
+      'test-results/',
+      'playwright-report/',
+      'coverage/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -61,6 +72,23 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: zones() }],
+    },
+  },
+  {
+    // The shared parts are reached by their names (package.json's `imports`), never by climbing to them.
+    files: ['{src,netlify,scripts}/**/*.{js,mjs,ts,mts,tsx,astro}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+((src/)?(lib|client|stores)|(netlify/)?server)/',
+              message: 'Import it as #lib/..., #client/..., #stores/... or #server/... (package.json imports).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -9,12 +9,12 @@
  * Exits 1 when it refused, or when a blob could not be restored as backed up.
  */
 import { parseArgs } from 'node:util';
-import { readCatalog, readManifest } from '../netlify/server/backup/catalog';
-import { datePattern } from '../netlify/server/backup/layout';
-import { BackupUnusable, restoreBackup, type StoreRestore } from '../netlify/server/backup/restore';
-import { listKeys } from '../netlify/server/storage/paging';
-import { openStore, type DeployInfo } from '../netlify/server/storage/stores';
-import { z } from '../src/lib/zod';
+import { readCatalog, readManifest } from '#server/backup/catalog';
+import { datePattern } from '#server/backup/layout';
+import { BackupUnusable, restoreBackup, type StoreRestore } from '#server/backup/restore';
+import { listKeys } from '#server/storage/paging';
+import { openStore, type DeployInfo } from '#server/storage/stores';
+import { z } from '#lib/zod';
 import { connectBlobs } from './platform/blobs-connect';
 
 const argsSchema = z

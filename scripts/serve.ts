@@ -12,9 +12,9 @@ import { startAuthEmulator } from './platform/auth-emulator';
 import { localEnvironment } from './platform/local-env';
 import { startScheduledFunctions } from './platform/scheduled-functions';
 import { startSiteServer } from './platform/site-server';
-import { ordersRepo } from '../netlify/server/orders/orders.repo';
-import { seedDemoEditors } from '../netlify/server/editors/seed';
-import { waitlistRepo } from '../netlify/server/waitlist/waitlist.repo';
+import { ordersRepo } from '#server/orders/orders.repo';
+import { seedDemoEditors } from '#server/editors/seed';
+import { waitlistRepo } from '#server/waitlist/waitlist.repo';
 
 const port = Number(process.env.PORT ?? 8888);
 const dataDir = resolve(process.env.DATA_DIR ?? '.netlify/data');

@@ -5,13 +5,13 @@
  * before deleting a user.
  */
 import type { Config } from '@netlify/functions';
-import { closeAccountMessages, RECENT_SIGN_IN_MS } from '../../src/lib/privacy';
-import { closeAccountSchema } from '../../src/lib/privacy.schema';
-import { authenticate, requireVerifiedEmail } from '../server/core/auth';
-import { HttpError, privateJson, readBody, route } from '../server/core/http';
-import { spend } from '../server/core/rate-limits';
-import { closeAccount, previewClosure } from '../server/privacy/close-account';
-import { deleteFirebaseUser } from '../server/privacy/firebase-user';
+import { closeAccountMessages, RECENT_SIGN_IN_MS } from '#lib/privacy';
+import { closeAccountSchema } from '#lib/privacy.schema';
+import { authenticate, requireVerifiedEmail } from '#server/core/auth';
+import { HttpError, privateJson, readBody, route } from '#server/core/http';
+import { spend } from '#server/core/rate-limits';
+import { closeAccount, previewClosure } from '#server/privacy/close-account';
+import { deleteFirebaseUser } from '#server/privacy/firebase-user';
 
 export default route({
   GET: async (req, context) => {

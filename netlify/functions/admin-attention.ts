@@ -3,11 +3,11 @@
  * a failed refund), newest first, with how many nobody has marked seen; PATCH { id, seen: true }.
  */
 import type { Config } from '@netlify/functions';
-import { attentionSeenSchema } from '../../src/lib/audit.schema';
-import { attentionRepo } from '../server/core/attention';
-import { audited } from '../server/core/audit-log';
-import { requireAdmin } from '../server/core/auth';
-import { HttpError, privateJson, readBody, route, pageQueryOf } from '../server/core/http';
+import { attentionSeenSchema } from '#lib/audit.schema';
+import { attentionRepo } from '#server/core/attention';
+import { audited } from '#server/core/audit-log';
+import { requireAdmin } from '#server/core/auth';
+import { HttpError, privateJson, readBody, route, pageQueryOf } from '#server/core/http';
 
 export default route({
   GET: async (req, context) => {

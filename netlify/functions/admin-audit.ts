@@ -3,10 +3,10 @@
  * (`?limit=&cursor=`), optionally only those about one subject (`?subject=<id>`).
  */
 import type { Config } from '@netlify/functions';
-import { auditSubjectSchema } from '../../src/lib/audit.schema';
-import { auditPage } from '../server/core/audit-log';
-import { requireAdmin } from '../server/core/auth';
-import { parse, privateJson, route, pageQueryOf } from '../server/core/http';
+import { auditSubjectSchema } from '#lib/audit.schema';
+import { auditPage } from '#server/core/audit-log';
+import { requireAdmin } from '#server/core/auth';
+import { parse, privateJson, route, pageQueryOf } from '#server/core/http';
 
 export default route({
   GET: async (req, context) => {

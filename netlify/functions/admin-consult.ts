@@ -5,16 +5,16 @@
  * is e-mailed the link when the one that applies changed.
  */
 import type { Config } from '@netlify/functions';
-import { consultLinkSchema } from '../../src/lib/consult-rules.schema';
-import { consultMessages } from '../../src/lib/consult-messages';
-import { UUID } from '../../src/lib/ids';
-import { audited } from '../server/core/audit-log';
-import { requireAdmin } from '../server/core/auth';
-import { setConsultLink } from '../server/consults/consult-admin';
-import { cancelConsult, consultItem } from '../server/consults/consult-booking';
-import { consultsRepo } from '../server/consults/consults.repo';
-import { HttpError, privateJson, readBody, route } from '../server/core/http';
-import { editorNames } from '../server/editors/preferred-editor';
+import { consultLinkSchema } from '#lib/consult-rules.schema';
+import { consultMessages } from '#lib/consult-messages';
+import { UUID } from '#lib/ids';
+import { audited } from '#server/core/audit-log';
+import { requireAdmin } from '#server/core/auth';
+import { setConsultLink } from '#server/consults/consult-admin';
+import { cancelConsult, consultItem } from '#server/consults/consult-booking';
+import { consultsRepo } from '#server/consults/consults.repo';
+import { HttpError, privateJson, readBody, route } from '#server/core/http';
+import { editorNames } from '#server/editors/preferred-editor';
 
 /** Booking ids are UUIDs; anything else names no booking (and no safe key). */
 function bookingId(id: string | undefined): string {

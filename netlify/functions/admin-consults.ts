@@ -5,12 +5,12 @@
  * bookings of that horizon, so it comes in one page.
  */
 import type { Config } from '@netlify/functions';
-import { DAY_MS, HORIZON_DAYS } from '../../src/lib/consult-rules';
-import { requireAdmin } from '../server/core/auth';
-import { consultItem } from '../server/consults/consult-booking';
-import { consultsRepo } from '../server/consults/consults.repo';
-import { privateJson, route } from '../server/core/http';
-import { editorNames } from '../server/editors/preferred-editor';
+import { DAY_MS, HORIZON_DAYS } from '#lib/consult-rules';
+import { requireAdmin } from '#server/core/auth';
+import { consultItem } from '#server/consults/consult-booking';
+import { consultsRepo } from '#server/consults/consults.repo';
+import { privateJson, route } from '#server/core/http';
+import { editorNames } from '#server/editors/preferred-editor';
 
 export default route({
   GET: async (req, context) => {

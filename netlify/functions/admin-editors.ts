@@ -3,10 +3,10 @@
  * them, the address they sign in with and how many projects they have. None of it is in the public list.
  */
 import type { Config } from '@netlify/functions';
-import { requireAdmin } from '../server/core/auth';
-import { projectsRepo } from '../server/delivery/projects.repo';
-import { editorsRepo, toAdminEditor } from '../server/editors/editors.repo';
-import { privateJson, route } from '../server/core/http';
+import { requireAdmin } from '#server/core/auth';
+import { projectsRepo } from '#server/delivery/projects.repo';
+import { editorsRepo, toAdminEditor } from '#server/editors/editors.repo';
+import { privateJson, route } from '#server/core/http';
 
 export default route({
   GET: async (req, context) => {

@@ -3,13 +3,13 @@
  * `?status=all|open|handled`); PATCH { id, handled } marks one handled or open again.
  */
 import type { Config, Context } from '@netlify/functions';
-import { inquiryFilterSchema, inquiryHandledSchema, type InquiryItem } from '../../src/lib/admin-lists.schema';
-import { ANY_EDITOR } from '../../src/lib/contact';
-import { audited } from '../server/core/audit-log';
-import { requireAdmin } from '../server/core/auth';
-import { editorsRepo } from '../server/editors/editors.repo';
-import { HttpError, parse, privateJson, readBody, route, pageQueryOf } from '../server/core/http';
-import { inquiriesRepo, type InquiryRecord } from '../server/contact/inquiries.repo';
+import { inquiryFilterSchema, inquiryHandledSchema, type InquiryItem } from '#lib/admin-lists.schema';
+import { ANY_EDITOR } from '#lib/contact';
+import { audited } from '#server/core/audit-log';
+import { requireAdmin } from '#server/core/auth';
+import { editorsRepo } from '#server/editors/editors.repo';
+import { HttpError, parse, privateJson, readBody, route, pageQueryOf } from '#server/core/http';
+import { inquiriesRepo, type InquiryRecord } from '#server/contact/inquiries.repo';
 
 /** The current names of the editors these inquiries prefer ('any' has none; a deleted editor neither). */
 async function editorNames(records: InquiryRecord[], context: Context): Promise<Map<string, string>> {

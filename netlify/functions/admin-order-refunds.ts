@@ -3,11 +3,11 @@
  * with a reason, optionally cancelling chosen projects. Answers the order with its refunds.
  */
 import type { Config } from '@netlify/functions';
-import { adminRefundSchema } from '../../src/lib/delivery.schema';
-import { refundByAdmin } from '../server/delivery/admin-refund';
-import { withProjectEditors } from '../server/delivery/order-editors';
-import { requireAdmin } from '../server/core/auth';
-import { privateJson, readBody, route } from '../server/core/http';
+import { adminRefundSchema } from '#lib/delivery.schema';
+import { refundByAdmin } from '#server/delivery/admin-refund';
+import { withProjectEditors } from '#server/delivery/order-editors';
+import { requireAdmin } from '#server/core/auth';
+import { privateJson, readBody, route } from '#server/core/http';
 
 export default route({
   POST: async (req, context) => {

@@ -3,10 +3,10 @@
  * orders with each project's current editor, so the admin can open one without another request. GET /api/orders/:id reads a single one.
  */
 import type { Config } from '@netlify/functions';
-import { requireAdmin } from '../server/core/auth';
-import { privateJson, route, pageQueryOf } from '../server/core/http';
-import { ordersRepo } from '../server/orders/orders.repo';
-import { withProjectEditors } from '../server/delivery/order-editors';
+import { requireAdmin } from '#server/core/auth';
+import { privateJson, route, pageQueryOf } from '#server/core/http';
+import { ordersRepo } from '#server/orders/orders.repo';
+import { withProjectEditors } from '#server/delivery/order-editors';
 
 export default route({
   GET: async (req, context) => {

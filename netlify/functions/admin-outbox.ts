@@ -4,10 +4,10 @@
  * travels: the admin area shows stored text as text.
  */
 import type { Config } from '@netlify/functions';
-import type { OutboxItem } from '../../src/lib/admin-lists.schema';
-import { requireAdmin } from '../server/core/auth';
-import { privateJson, route, pageQueryOf } from '../server/core/http';
-import { outboxPage, type OutboxMail } from '../server/core/mail';
+import type { OutboxItem } from '#lib/admin-lists.schema';
+import { requireAdmin } from '#server/core/auth';
+import { privateJson, route, pageQueryOf } from '#server/core/http';
+import { outboxPage, type OutboxMail } from '#server/core/mail';
 
 const toItem = (id: string, mail: OutboxMail): OutboxItem => ({
   id,

@@ -4,12 +4,12 @@
  * admin sees it.
  */
 import type { Config } from '@netlify/functions';
-import { openRound, type Project } from '../../src/lib/delivery';
-import { projectView } from '../../src/lib/project-view';
-import { adminProjectFilterSchema } from '../../src/lib/delivery.schema';
-import { requireAdmin } from '../server/core/auth';
-import { projectsRepo } from '../server/delivery/projects.repo';
-import { parse, privateJson, route, pageQueryOf } from '../server/core/http';
+import { openRound, type Project } from '#lib/delivery';
+import { projectView } from '#lib/project-view';
+import { adminProjectFilterSchema } from '#lib/delivery.schema';
+import { requireAdmin } from '#server/core/auth';
+import { projectsRepo } from '#server/delivery/projects.repo';
+import { parse, privateJson, route, pageQueryOf } from '#server/core/http';
 
 export default route({
   GET: async (req, context) => {

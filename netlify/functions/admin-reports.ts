@@ -5,12 +5,12 @@
  * and rounds on time and late. Without a period, the last twelve months, this one included.
  */
 import type { Config } from '@netlify/functions';
-import { localDate } from '../../src/lib/consult-format';
-import { monthsQuerySchema } from '../../src/lib/reports.schema';
-import { BUSINESS_TIME_ZONE, defaultMonths } from '../../src/lib/reports';
-import { requireAdmin } from '../server/core/auth';
-import { parse, privateJson, route } from '../server/core/http';
-import { monthsReport } from '../server/admin/reports';
+import { localDate } from '#lib/consult-format';
+import { monthsQuerySchema } from '#lib/reports.schema';
+import { BUSINESS_TIME_ZONE, defaultMonths } from '#lib/reports';
+import { requireAdmin } from '#server/core/auth';
+import { parse, privateJson, route } from '#server/core/http';
+import { monthsReport } from '#server/admin/reports';
 
 export default route({
   GET: async (req, context) => {

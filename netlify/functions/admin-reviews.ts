@@ -4,12 +4,12 @@
  * `?hidden=true|false`. Each item holds both sides' reviews, the editor's private one included.
  */
 import type { Config } from '@netlify/functions';
-import { firstName, type Project } from '../../src/lib/delivery';
-import { meanScore, oneDecimal, type AdminReview } from '../../src/lib/reviews';
-import { adminReviewFilterSchema } from '../../src/lib/reviews.schema';
-import { requireAdmin } from '../server/core/auth';
-import { projectsRepo } from '../server/delivery/projects.repo';
-import { parse, privateJson, route, pageQueryOf } from '../server/core/http';
+import { firstName, type Project } from '#lib/delivery';
+import { meanScore, oneDecimal, type AdminReview } from '#lib/reviews';
+import { adminReviewFilterSchema } from '#lib/reviews.schema';
+import { requireAdmin } from '#server/core/auth';
+import { projectsRepo } from '#server/delivery/projects.repo';
+import { parse, privateJson, route, pageQueryOf } from '#server/core/http';
 
 function adminReview(project: Project): AdminReview {
   const { family, editor, publishedAt, reply, hidden } = project.reviews ?? {};

@@ -5,10 +5,10 @@
  * was not searched.
  */
 import type { Config } from '@netlify/functions';
-import { searchQuerySchema } from '../../src/lib/reports.schema';
-import { requireAdmin } from '../server/core/auth';
-import { parse, privateJson, route } from '../server/core/http';
-import { search } from '../server/admin/search';
+import { searchQuerySchema } from '#lib/reports.schema';
+import { requireAdmin } from '#server/core/auth';
+import { parse, privateJson, route } from '#server/core/http';
+import { search } from '#server/admin/search';
 
 export default route({
   GET: async (req, context) => {

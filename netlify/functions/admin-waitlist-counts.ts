@@ -1,8 +1,8 @@
 /** GET /api/admin/waitlist/counts (admin): how many wait for each editor, `{ [editorId]: n }`. */
 import type { Config } from '@netlify/functions';
-import { requireAdmin } from '../server/core/auth';
-import { privateJson, route } from '../server/core/http';
-import { waitlistRepo } from '../server/waitlist/waitlist.repo';
+import { requireAdmin } from '#server/core/auth';
+import { privateJson, route } from '#server/core/http';
+import { waitlistRepo } from '#server/waitlist/waitlist.repo';
 
 export default route({
   GET: async (req, context) => {

@@ -5,14 +5,14 @@
  * all. DELETE `?editor=&email=` removes one entry (in the query: an address is no path segment).
  */
 import type { Config } from '@netlify/functions';
-import { waitlistEntrySchema, waitlistQuerySchema } from '../../src/lib/admin-lists.schema';
-import { waitlistStatus } from '../../src/lib/waitlist';
-import { audited } from '../server/core/audit-log';
-import { requireAdmin } from '../server/core/auth';
-import { toCsv } from '../server/core/csv';
-import { editorsRepo, isEditorId } from '../server/editors/editors.repo';
-import { HttpError, parse, privateJson, route, pageQueryOf } from '../server/core/http';
-import { toWaitlistItem, waitlistRepo, type WaitlistEntry } from '../server/waitlist/waitlist.repo';
+import { waitlistEntrySchema, waitlistQuerySchema } from '#lib/admin-lists.schema';
+import { waitlistStatus } from '#lib/waitlist';
+import { audited } from '#server/core/audit-log';
+import { requireAdmin } from '#server/core/auth';
+import { toCsv } from '#server/core/csv';
+import { editorsRepo, isEditorId } from '#server/editors/editors.repo';
+import { HttpError, parse, privateJson, route, pageQueryOf } from '#server/core/http';
+import { toWaitlistItem, waitlistRepo, type WaitlistEntry } from '#server/waitlist/waitlist.repo';
 
 const noEntry = () => new HttpError(404, 'No such waitlist entry');
 

@@ -5,8 +5,8 @@
  * minute, to the same effect.
  */
 import type { Config, Context } from '@netlify/functions';
-import { exportBackup } from '../server/backup/export';
-import { storageLimits, withStorageDeadline } from '../server/storage/budget';
+import { exportBackup } from '#server/backup/export';
+import { storageLimits, withStorageDeadline } from '#server/storage/budget';
 
 export default async (_req: Request, context: Context) => {
   // Netlify stops a scheduled run at 30 s: storage gives up before that, and the next run goes on.

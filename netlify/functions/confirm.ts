@@ -5,16 +5,16 @@
  * same. A forged, altered or expired token gets a page saying how to get a new link.
  */
 import type { Config, Context } from '@netlify/functions';
-import { optInTexts } from '../../src/lib/opt-in';
-import { unsubscribeTokenSchema } from '../../src/lib/privacy.schema';
-import { readForm } from '../server/core/form-post';
-import { route } from '../server/core/http';
-import { subscribersRepo } from '../server/contact/subscribers.repo';
-import { readOptIn, type OptIn } from '../server/contact/opt-in';
-import { askPage, badConfirmLinkPage, confirmedPage, noWaitlistPage } from '../server/contact/opt-in-pages';
-import { editorsRepo, isShown } from '../server/editors/editors.repo';
-import { sendSubscribed } from '../server/privacy/unsubscribe-mail';
-import { waitlistRepo } from '../server/waitlist/waitlist.repo';
+import { optInTexts } from '#lib/opt-in';
+import { unsubscribeTokenSchema } from '#lib/privacy.schema';
+import { readForm } from '#server/core/form-post';
+import { route } from '#server/core/http';
+import { subscribersRepo } from '#server/contact/subscribers.repo';
+import { readOptIn, type OptIn } from '#server/contact/opt-in';
+import { askPage, badConfirmLinkPage, confirmedPage, noWaitlistPage } from '#server/contact/opt-in-pages';
+import { editorsRepo, isShown } from '#server/editors/editors.repo';
+import { sendSubscribed } from '#server/privacy/unsubscribe-mail';
+import { waitlistRepo } from '#server/waitlist/waitlist.repo';
 
 /** The opt-in a well-formed, genuine, current token names, and the token; null otherwise. */
 function optInOf(token: string | null, context: Context): { optIn: OptIn; token: string } | null {

@@ -6,10 +6,10 @@
  * request (the same requestId) finishes the booking the first attempt began.
  */
 import type { Config } from '@netlify/functions';
-import { bookingRequestSchema, type BookedConsult } from '../../src/lib/consult-rules.schema';
-import { bookConsult } from '../server/consults/consult-booking';
-import { json, readBody, route } from '../server/core/http';
-import { preferredEditor } from '../server/editors/preferred-editor';
+import { bookingRequestSchema, type BookedConsult } from '#lib/consult-rules.schema';
+import { bookConsult } from '#server/consults/consult-booking';
+import { json, readBody, route } from '#server/core/http';
+import { preferredEditor } from '#server/editors/preferred-editor';
 
 export default route({
   POST: async (req, context) => {

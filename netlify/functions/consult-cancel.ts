@@ -5,9 +5,9 @@
  * finishes what a failed attempt left undone and answers 409 too.
  */
 import type { Config } from '@netlify/functions';
-import { cancelTokenSchema } from '../../src/lib/consult-rules.schema';
-import { bookingIdForToken, cancelConsult, consultByToken } from '../server/consults/consult-booking';
-import { privateJson, readBody, route } from '../server/core/http';
+import { cancelTokenSchema } from '#lib/consult-rules.schema';
+import { bookingIdForToken, cancelConsult, consultByToken } from '#server/consults/consult-booking';
+import { privateJson, readBody, route } from '#server/core/http';
 
 export default route({
   POST: async (req, context) => {

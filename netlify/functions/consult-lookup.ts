@@ -4,11 +4,11 @@
  * not the URL, so it stays out of logs.
  */
 import type { Config } from '@netlify/functions';
-import { cancelTokenSchema } from '../../src/lib/consult-rules.schema';
-import { consultMessages } from '../../src/lib/consult-messages';
-import { bookingIdForToken, consultByToken } from '../server/consults/consult-booking';
-import { consultsRepo } from '../server/consults/consults.repo';
-import { HttpError, privateJson, readBody, route } from '../server/core/http';
+import { cancelTokenSchema } from '#lib/consult-rules.schema';
+import { consultMessages } from '#lib/consult-messages';
+import { bookingIdForToken, consultByToken } from '#server/consults/consult-booking';
+import { consultsRepo } from '#server/consults/consults.repo';
+import { HttpError, privateJson, readBody, route } from '#server/core/http';
 
 export default route({
   POST: async (req, context) => {

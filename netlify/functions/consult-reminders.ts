@@ -3,8 +3,8 @@
  * Netlify, every minute under `npm start` (scripts/platform/scheduled-functions.ts). Idempotent.
  */
 import type { Config, Context } from '@netlify/functions';
-import { sendDueReminders } from '../server/consults/consult-reminders';
-import { storageLimits, withStorageDeadline } from '../server/storage/budget';
+import { sendDueReminders } from '#server/consults/consult-reminders';
+import { storageLimits, withStorageDeadline } from '#server/storage/budget';
 
 /** Storage gives up before Netlify's 30 s: the next run sends what this one could not. */
 export default async (_req: Request, context: Context) =>

@@ -4,8 +4,8 @@
  * be offered again.
  */
 import type { Config } from '@netlify/functions';
-import { freeSlots } from '../server/consults/consult-booking';
-import { json, route } from '../server/core/http';
+import { freeSlots } from '#server/consults/consult-booking';
+import { json, route } from '#server/core/http';
 
 export default route({
   GET: async (_req, context) => json(await freeSlots(context), { headers: { 'Cache-Control': 'no-store' } }),

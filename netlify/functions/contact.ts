@@ -6,7 +6,7 @@
  * the answer is a page (decision 015).
  */
 import type { Config, Context } from '@netlify/functions';
-import { z } from '../../src/lib/zod';
+import { z } from '#lib/zod';
 import {
   ANY_EDITOR,
   INQUIRY_FIELD_LABELS,
@@ -17,17 +17,17 @@ import {
   majorLabel,
   turnaroundLabelById,
   type InquiryFormFields,
-} from '../../src/lib/contact';
-import { CONTACT_PATH, INQUIRY_SENT_PATH, formAnswerTexts } from '../../src/lib/form-answers';
-import { messages } from '../../src/lib/messages';
-import { inquirySchema, type Inquiry } from '../../src/lib/schemas';
-import { fieldProblems, isBrowserFormPost, problemPage, readForm, relabel, seeOther } from '../server/core/form-post';
-import { HttpError, json, logFailure, parseAsync, readBody, route } from '../server/core/http';
-import { inquiriesRepo } from '../server/contact/inquiries.repo';
-import { inquiryNotification } from '../server/contact/inquiry-notification';
-import { sendMail } from '../server/core/mail';
-import { preferredEditor } from '../server/editors/preferred-editor';
-import { isStorageError } from '../server/storage/error';
+} from '#lib/contact';
+import { CONTACT_PATH, INQUIRY_SENT_PATH, formAnswerTexts } from '#lib/form-answers';
+import { messages } from '#lib/messages';
+import { inquirySchema, type Inquiry } from '#lib/schemas';
+import { fieldProblems, isBrowserFormPost, problemPage, readForm, relabel, seeOther } from '#server/core/form-post';
+import { HttpError, json, logFailure, parseAsync, readBody, route } from '#server/core/http';
+import { inquiriesRepo } from '#server/contact/inquiries.repo';
+import { inquiryNotification } from '#server/contact/inquiry-notification';
+import { sendMail } from '#server/core/mail';
+import { preferredEditor } from '#server/editors/preferred-editor';
+import { isStorageError } from '#server/storage/error';
 
 /** The same answer for people and for bots caught by the honeypot: bots learn nothing. */
 const ACCEPTED = { ok: true };

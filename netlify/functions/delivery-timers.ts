@@ -6,10 +6,10 @@
  * Reads only the timers and records that are due.
  */
 import type { Config } from '@netlify/functions';
-import { runDeliveryTimers } from '../server/delivery/scheduler';
-import { runContactRetention } from '../server/privacy/contact-retention';
-import { backfillRetentionTimers } from '../server/delivery/retention';
-import { storageLimits, withStorageDeadline } from '../server/storage/budget';
+import { runDeliveryTimers } from '#server/delivery/scheduler';
+import { runContactRetention } from '#server/privacy/contact-retention';
+import { backfillRetentionTimers } from '#server/delivery/retention';
+import { storageLimits, withStorageDeadline } from '#server/storage/budget';
 
 export default async (_req: Request, context: Parameters<typeof runDeliveryTimers>[0]) => {
   // Netlify stops a scheduled run at 30 s: storage gives up before that, and what is left waits for the next run.

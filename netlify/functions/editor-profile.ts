@@ -4,13 +4,13 @@
  * past 10 saves an hour, since each one builds the site again.
  */
 import type { Config } from '@netlify/functions';
-import { editorBioSchema } from '../../src/lib/schemas';
-import { authenticate } from '../server/core/auth';
-import { editorOf } from '../server/delivery/access';
-import { editorsRepo } from '../server/editors/editors.repo';
-import { HttpError, privateJson, readBody, route } from '../server/core/http';
-import { spend } from '../server/core/rate-limits';
-import { publishEditorChange } from '../server/editors/site-rebuild';
+import { editorBioSchema } from '#lib/schemas';
+import { authenticate } from '#server/core/auth';
+import { editorOf } from '#server/delivery/access';
+import { editorsRepo } from '#server/editors/editors.repo';
+import { HttpError, privateJson, readBody, route } from '#server/core/http';
+import { spend } from '#server/core/rate-limits';
+import { publishEditorChange } from '#server/editors/site-rebuild';
 
 export default route({
   PUT: async (req, context) => {

@@ -4,12 +4,12 @@
  * 403 for anyone who is not an editor.
  */
 import type { Config } from '@netlify/functions';
-import { projectView } from '../../src/lib/project-view';
-import { shelfSchema } from '../../src/lib/delivery.schema';
-import { authenticate } from '../server/core/auth';
-import { editorOf } from '../server/delivery/access';
-import { projectsRepo } from '../server/delivery/projects.repo';
-import { HttpError, parse, privateJson, route } from '../server/core/http';
+import { projectView } from '#lib/project-view';
+import { shelfSchema } from '#lib/delivery.schema';
+import { authenticate } from '#server/core/auth';
+import { editorOf } from '#server/delivery/access';
+import { projectsRepo } from '#server/delivery/projects.repo';
+import { HttpError, parse, privateJson, route } from '#server/core/http';
 
 export default route({
   GET: async (req, context) => {

@@ -3,11 +3,11 @@
  * and cached like the editors list, under its tag: a review published, answered or hidden purges both.
  */
 import type { Config } from '@netlify/functions';
-import { EDITORS_CACHE_HEADERS } from '../server/editors/editors-cache';
-import { HttpError, route } from '../server/core/http';
-import { editorsRepo, isShown } from '../server/editors/editors.repo';
-import { reviewsRepo } from '../server/reviews/reviews.repo';
-import { PROFILE_REVIEWS } from '../../src/lib/reviews';
+import { EDITORS_CACHE_HEADERS } from '#server/editors/editors-cache';
+import { HttpError, route } from '#server/core/http';
+import { editorsRepo, isShown } from '#server/editors/editors.repo';
+import { reviewsRepo } from '#server/reviews/reviews.repo';
+import { PROFILE_REVIEWS } from '#lib/reviews';
 
 export default route({
   GET: async (_req, context) => {

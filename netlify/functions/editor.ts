@@ -4,15 +4,15 @@
  * given out again.
  */
 import type { Config, Context } from '@netlify/functions';
-import { editorMessages } from '../../src/lib/messages';
-import { editorInputSchema, editorVisibilitySchema } from '../../src/lib/schemas';
-import { audited, editorChange } from '../server/core/audit-log';
-import { requireAdmin } from '../server/core/auth';
-import { publishEditorChange } from '../server/editors/site-rebuild';
-import { projectsRepo } from '../server/delivery/projects.repo';
-import { releasePhotoLater } from '../server/editors/editor-photos';
-import { editorsRepo, isEditorId, toAdminEditor, toPublicEditor } from '../server/editors/editors.repo';
-import { HttpError, json, readBody, route } from '../server/core/http';
+import { editorMessages } from '#lib/messages';
+import { editorInputSchema, editorVisibilitySchema } from '#lib/schemas';
+import { audited, editorChange } from '#server/core/audit-log';
+import { requireAdmin } from '#server/core/auth';
+import { publishEditorChange } from '#server/editors/site-rebuild';
+import { projectsRepo } from '#server/delivery/projects.repo';
+import { releasePhotoLater } from '#server/editors/editor-photos';
+import { editorsRepo, isEditorId, toAdminEditor, toPublicEditor } from '#server/editors/editors.repo';
+import { HttpError, json, readBody, route } from '#server/core/http';
 
 const unknownEditor = () => new HttpError(404, 'No editor with this id');
 const noStore = { headers: { 'Cache-Control': 'no-store' } };

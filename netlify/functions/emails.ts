@@ -7,16 +7,16 @@
  * its owner confirms.
  */
 import type { Config } from '@netlify/functions';
-import { z } from '../../src/lib/zod';
-import { optInTexts } from '../../src/lib/opt-in';
-import { subscriberConfirmationSchema, subscriberStatusSchema, type EmailSubscriber } from '../../src/lib/schemas';
-import { audited } from '../server/core/audit-log';
-import { requireAdmin } from '../server/core/auth';
-import { toCsv } from '../server/core/csv';
-import { HttpError, json, parse, readBody, route, pageQueryOf } from '../server/core/http';
-import { wantsPage } from '../server/storage/paging';
-import { sendConfirmation, spendConfirmation } from '../server/contact/opt-in';
-import { subscriberStatus, subscribersRepo, type Subscriber } from '../server/contact/subscribers.repo';
+import { z } from '#lib/zod';
+import { optInTexts } from '#lib/opt-in';
+import { subscriberConfirmationSchema, subscriberStatusSchema, type EmailSubscriber } from '#lib/schemas';
+import { audited } from '#server/core/audit-log';
+import { requireAdmin } from '#server/core/auth';
+import { toCsv } from '#server/core/csv';
+import { HttpError, json, parse, readBody, route, pageQueryOf } from '#server/core/http';
+import { wantsPage } from '#server/storage/paging';
+import { sendConfirmation, spendConfirmation } from '#server/contact/opt-in';
+import { subscriberStatus, subscribersRepo, type Subscriber } from '#server/contact/subscribers.repo';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 

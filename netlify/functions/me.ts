@@ -5,12 +5,12 @@
  * the account that shared their projects.
  */
 import type { Config } from '@netlify/functions';
-import { authenticate } from '../server/core/auth';
-import { customersRepo } from '../server/orders/customers.repo';
-import { editorOf } from '../server/delivery/access';
-import { studentStanding } from '../server/delivery/student-standing';
-import { serverEnv } from '../server/core/env';
-import { privateJson, route } from '../server/core/http';
+import { authenticate } from '#server/core/auth';
+import { customersRepo } from '#server/orders/customers.repo';
+import { editorOf } from '#server/delivery/access';
+import { studentStanding } from '#server/delivery/student-standing';
+import { serverEnv } from '#server/core/env';
+import { privateJson, route } from '#server/core/http';
 
 export default route({
   GET: async (req, context) => {

@@ -4,11 +4,11 @@
  * cancels it and answers the order. 404 for anyone else's, 409 when it is no longer awaiting payment.
  */
 import type { Config } from '@netlify/functions';
-import { z } from '../../src/lib/zod';
-import { authenticate } from '../server/core/auth';
-import { json, parse, privateJson, route } from '../server/core/http';
-import { configuredPayments } from '../server/orders/payments';
-import { cancelUnpaidOrder, reopenCheckout } from '../server/orders/unpaid-orders';
+import { z } from '#lib/zod';
+import { authenticate } from '#server/core/auth';
+import { json, parse, privateJson, route } from '#server/core/http';
+import { configuredPayments } from '#server/orders/payments';
+import { cancelUnpaidOrder, reopenCheckout } from '#server/orders/unpaid-orders';
 
 const actionSchema = z.enum(['checkout', 'cancel'], { message: 'action must be checkout or cancel' });
 

@@ -1,10 +1,10 @@
 /** GET /api/orders/:id: one order, for its owner or an admin; 404 for anyone else (existence stays secret). */
 import type { Config } from '@netlify/functions';
-import { orderForFamily } from '../../src/lib/order';
-import { authenticate } from '../server/core/auth';
-import { HttpError, json, route } from '../server/core/http';
-import { ordersRepo } from '../server/orders/orders.repo';
-import { withProjectEditors } from '../server/delivery/order-editors';
+import { orderForFamily } from '#lib/order';
+import { authenticate } from '#server/core/auth';
+import { HttpError, json, route } from '#server/core/http';
+import { ordersRepo } from '#server/orders/orders.repo';
+import { withProjectEditors } from '#server/delivery/order-editors';
 
 export default route({
   GET: async (req, context) => {

@@ -1,10 +1,10 @@
 /** GET /api/orders: the signed-in customer's orders, newest first (for the dashboard). */
 import type { Config } from '@netlify/functions';
-import { authenticate } from '../server/core/auth';
-import { orderForFamily } from '../../src/lib/order';
-import { json, route } from '../server/core/http';
-import { ordersRepo } from '../server/orders/orders.repo';
-import { withProjectEditors } from '../server/delivery/order-editors';
+import { authenticate } from '#server/core/auth';
+import { orderForFamily } from '#lib/order';
+import { json, route } from '#server/core/http';
+import { ordersRepo } from '#server/orders/orders.repo';
+import { withProjectEditors } from '#server/delivery/order-editors';
 
 export default route({
   GET: async (req, context) => {

@@ -5,13 +5,13 @@
  * the state does not allow it or the request was made against an older version.
  */
 import type { Config } from '@netlify/functions';
-import { z } from '../../src/lib/zod';
-import { PROJECT_ACTIONS } from '../../src/lib/delivery';
-import { authenticate } from '../server/core/auth';
-import { editorOf, rolesOn } from '../server/delivery/access';
-import { takeStep } from '../server/delivery/steps';
-import { viewFor } from '../server/delivery/view';
-import { parse, privateJson, readBody, route } from '../server/core/http';
+import { z } from '#lib/zod';
+import { PROJECT_ACTIONS } from '#lib/delivery';
+import { authenticate } from '#server/core/auth';
+import { editorOf, rolesOn } from '#server/delivery/access';
+import { takeStep } from '#server/delivery/steps';
+import { viewFor } from '#server/delivery/view';
+import { parse, privateJson, readBody, route } from '#server/core/http';
 
 /** Drafts and notes run to 20,000 characters, up to 4 bytes each. */
 const STEP_BODY_LIMIT = 128 * 1024;

@@ -5,12 +5,12 @@
  * draft, as with the file itself.
  */
 import type { Config } from '@netlify/functions';
-import { deliveryMessages, filesClosedTo } from '../../src/lib/delivery';
-import { draftRoundSchema } from '../../src/lib/essay.schema';
-import { authenticate } from '../server/core/auth';
-import { HttpError, parse, privateJson, route } from '../server/core/http';
-import { callersProject } from '../server/delivery/access';
-import { draftText } from '../server/essay/draft-text';
+import { deliveryMessages, filesClosedTo } from '#lib/delivery';
+import { draftRoundSchema } from '#lib/essay.schema';
+import { authenticate } from '#server/core/auth';
+import { HttpError, parse, privateJson, route } from '#server/core/http';
+import { callersProject } from '#server/delivery/access';
+import { draftText } from '#server/essay/draft-text';
 
 export default route({
   GET: async (req, context) => {

@@ -5,13 +5,13 @@
  * withdrew the project, its editor downloads nothing more.
  */
 import type { Config } from '@netlify/functions';
-import { deliveryMessages, filesClosedTo } from '../../src/lib/delivery';
-import { FILE_ID } from '../../src/lib/delivery.schema';
-import { authenticate } from '../server/core/auth';
-import { callersProject, projectNotFound } from '../server/delivery/access';
-import { attachmentHeader, contentTypeOf, projectFilesRepo } from '../server/essay/files';
-import { projectFileIds } from '../server/delivery/remove-draft';
-import { HttpError, route } from '../server/core/http';
+import { deliveryMessages, filesClosedTo } from '#lib/delivery';
+import { FILE_ID } from '#lib/delivery.schema';
+import { authenticate } from '#server/core/auth';
+import { callersProject, projectNotFound } from '#server/delivery/access';
+import { attachmentHeader, contentTypeOf, projectFilesRepo } from '#server/essay/files';
+import { projectFileIds } from '#server/delivery/remove-draft';
+import { HttpError, route } from '#server/core/http';
 
 const fileNotFound = () => new HttpError(404, 'File not found');
 

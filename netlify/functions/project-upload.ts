@@ -5,22 +5,15 @@
  * An upload no step uses is deleted a day later, so a failed step leaves nothing behind.
  */
 import type { Config } from '@netlify/functions';
-import {
-  DAY_MS,
-  DELIVERY_LIMITS,
-  deliveryMessages,
-  fileMessages,
-  type ProjectAction,
-  type Role,
-} from '../../src/lib/delivery';
-import { refusal, whoMay } from '../../src/lib/project-process';
-import { authenticate } from '../server/core/auth';
-import { callersProject } from '../server/delivery/access';
-import { namedKind, projectFilesRepo, safeFileName, sniffProjectFile } from '../server/essay/files';
-import { convertUpload } from '../server/essay/draft-text';
-import { spend } from '../server/core/rate-limits';
-import { timersRepo } from '../server/core/timers';
-import { HttpError, json, readBytes, route } from '../server/core/http';
+import { DAY_MS, DELIVERY_LIMITS, deliveryMessages, fileMessages, type ProjectAction, type Role } from '#lib/delivery';
+import { refusal, whoMay } from '#lib/project-process';
+import { authenticate } from '#server/core/auth';
+import { callersProject } from '#server/delivery/access';
+import { namedKind, projectFilesRepo, safeFileName, sniffProjectFile } from '#server/essay/files';
+import { convertUpload } from '#server/essay/draft-text';
+import { spend } from '#server/core/rate-limits';
+import { timersRepo } from '#server/core/timers';
+import { HttpError, json, readBytes, route } from '#server/core/http';
 
 function fileName(req: Request): string {
   try {

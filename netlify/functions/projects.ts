@@ -4,13 +4,13 @@
  * read), and those a parent shared with the student who signs in with the order's address, verified.
  */
 import type { Config } from '@netlify/functions';
-import { projectView } from '../../src/lib/project-view';
-import { authenticate } from '../server/core/auth';
-import { rolesOn } from '../server/delivery/access';
-import { ensureProjects } from '../server/delivery/creation';
-import { projectsRepo } from '../server/delivery/projects.repo';
-import { privateJson, route } from '../server/core/http';
-import { ordersRepo } from '../server/orders/orders.repo';
+import { projectView } from '#lib/project-view';
+import { authenticate } from '#server/core/auth';
+import { rolesOn } from '#server/delivery/access';
+import { ensureProjects } from '#server/delivery/creation';
+import { projectsRepo } from '#server/delivery/projects.repo';
+import { privateJson, route } from '#server/core/http';
+import { ordersRepo } from '#server/orders/orders.repo';
 
 export default route({
   GET: async (req, context) => {

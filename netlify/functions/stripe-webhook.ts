@@ -3,9 +3,9 @@
  * paid order gets its projects here, so orders need not know of projects.
  */
 import type { Config } from '@netlify/functions';
-import { ensureProjects } from '../server/delivery/creation';
-import { receiveWebhook } from '../server/orders/fulfilment';
-import { json, route } from '../server/core/http';
+import { ensureProjects } from '#server/delivery/creation';
+import { receiveWebhook } from '#server/orders/fulfilment';
+import { json, route } from '#server/core/http';
 
 export default route({
   POST: async (req, context) => {

@@ -5,9 +5,9 @@
  * parent's own or an editor's of the order, 429 past 10 changes an hour.
  */
 import type { Config, Context } from '@netlify/functions';
-import { authenticate } from '../server/core/auth';
-import { setStudentAccess } from '../server/delivery/student-access';
-import { privateJson, route } from '../server/core/http';
+import { authenticate } from '#server/core/auth';
+import { setStudentAccess } from '#server/delivery/student-access';
+import { privateJson, route } from '#server/core/http';
 
 const handler = (share: boolean) => async (req: Request, context: Context) => {
   const caller = await authenticate(req, context);

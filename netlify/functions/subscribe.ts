@@ -6,15 +6,15 @@
  * is a page (decision 015).
  */
 import type { Config, Context } from '@netlify/functions';
-import { normalizeEmail } from '../../src/lib/email';
-import { SUBSCRIBED_PATH, formAnswerTexts } from '../../src/lib/form-answers';
-import { messages } from '../../src/lib/messages';
-import { subscribeSchema } from '../../src/lib/schemas';
-import { isBrowserFormPost, problemPage, readForm, seeOther, wayBack } from '../server/core/form-post';
-import { HttpError, json, logFailure, readBody, route } from '../server/core/http';
-import { isStorageError } from '../server/storage/error';
-import { subscribersRepo } from '../server/contact/subscribers.repo';
-import { sendConfirmation, spendConfirmation } from '../server/contact/opt-in';
+import { normalizeEmail } from '#lib/email';
+import { SUBSCRIBED_PATH, formAnswerTexts } from '#lib/form-answers';
+import { messages } from '#lib/messages';
+import { subscribeSchema } from '#lib/schemas';
+import { isBrowserFormPost, problemPage, readForm, seeOther, wayBack } from '#server/core/form-post';
+import { HttpError, json, logFailure, readBody, route } from '#server/core/http';
+import { isStorageError } from '#server/storage/error';
+import { subscribersRepo } from '#server/contact/subscribers.repo';
+import { sendConfirmation, spendConfirmation } from '#server/contact/opt-in';
 
 export default route({
   POST: (req, context) => (isBrowserFormPost(req) ? fromForm(req, context) : fromJson(req, context)),

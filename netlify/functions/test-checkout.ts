@@ -4,15 +4,15 @@
  * exist (404).
  */
 import type { Config, Context } from '@netlify/functions';
-import { z } from '../../src/lib/zod';
-import { cardNumberProblem, cvcProblem, expiryProblem } from '../../src/lib/card';
-import { orderMessages, paymentDeadline } from '../../src/lib/order';
-import { authenticate } from '../server/core/auth';
-import { HttpError, json, readBody, route } from '../server/core/http';
-import { ordersRepo } from '../server/orders/orders.repo';
-import { paymentsMode } from '../server/orders/payments';
-import { ensureProjects } from '../server/delivery/creation';
-import { payTestCheckout } from '../server/orders/test-checkout';
+import { z } from '#lib/zod';
+import { cardNumberProblem, cvcProblem, expiryProblem } from '#lib/card';
+import { orderMessages, paymentDeadline } from '#lib/order';
+import { authenticate } from '#server/core/auth';
+import { HttpError, json, readBody, route } from '#server/core/http';
+import { ordersRepo } from '#server/orders/orders.repo';
+import { paymentsMode } from '#server/orders/payments';
+import { ensureProjects } from '#server/delivery/creation';
+import { payTestCheckout } from '#server/orders/test-checkout';
 
 /** A check of src/lib/card.ts as a zod refinement: the page's words, Stripe's words. */
 const cardCheck = (problem: (value: string) => string | null) =>

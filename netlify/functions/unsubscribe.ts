@@ -6,13 +6,13 @@
  * ask for a new link.
  */
 import type { Config } from '@netlify/functions';
-import { unsubscribeTokenSchema } from '../../src/lib/privacy.schema';
-import { readForm } from '../server/core/form-post';
-import { route } from '../server/core/http';
-import { subscribersRepo } from '../server/contact/subscribers.repo';
-import { badLinkPage, confirmPage, donePage } from '../server/privacy/unsubscribe-pages';
-import { readUnsubscribeToken, unsubscribeSecret } from '../server/contact/unsubscribe-token';
-import type { DeployInfo } from '../server/storage/deploy';
+import { unsubscribeTokenSchema } from '#lib/privacy.schema';
+import { readForm } from '#server/core/form-post';
+import { route } from '#server/core/http';
+import { subscribersRepo } from '#server/contact/subscribers.repo';
+import { badLinkPage, confirmPage, donePage } from '#server/privacy/unsubscribe-pages';
+import { readUnsubscribeToken, unsubscribeSecret } from '#server/contact/unsubscribe-token';
+import type { DeployInfo } from '#server/storage/deploy';
 
 /** The address a well-formed, genuine, current token names; null otherwise. */
 function addressOf(token: string | null, info: DeployInfo): { email: string; token: string } | null {

@@ -3,10 +3,10 @@
  * judged by its bytes; answers 201 { url } for the editor's image field.
  */
 import type { Config } from '@netlify/functions';
-import { isUploadImageType, uploadMessages, UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
-import { requireAdmin } from '../server/core/auth';
-import { HttpError, json, readBytes, route } from '../server/core/http';
-import { sniffImageType, uploadsRepo, uploadUrl } from '../server/editors/uploads';
+import { isUploadImageType, uploadMessages, UPLOAD_MAX_BYTES } from '#lib/uploads';
+import { requireAdmin } from '#server/core/auth';
+import { HttpError, json, readBytes, route } from '#server/core/http';
+import { sniffImageType, uploadsRepo, uploadUrl } from '#server/editors/uploads';
 
 export default route({
   POST: async (req, context) => {

@@ -5,10 +5,10 @@
  * else never take a place. 202 either way; 429 past the address's few mails an hour.
  */
 import type { Config } from '@netlify/functions';
-import { waitlistSchema } from '../../src/lib/schemas';
-import { editorsRepo, isShown } from '../server/editors/editors.repo';
-import { HttpError, json, readBody, route } from '../server/core/http';
-import { sendConfirmation, spendConfirmation } from '../server/contact/opt-in';
+import { waitlistSchema } from '#lib/schemas';
+import { editorsRepo, isShown } from '#server/editors/editors.repo';
+import { HttpError, json, readBody, route } from '#server/core/http';
+import { sendConfirmation, spendConfirmation } from '#server/contact/opt-in';
 
 /** Editor ids are slugs; anything else (a '/', a leading dot) cannot name an editor or a safe key. */
 const EDITOR_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;

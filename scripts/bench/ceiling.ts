@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { json, route } from '../../netlify/server/core/http';
+import { json, route } from '#server/core/http';
 import { send, toRequest } from '../platform/site-server';
 
 const [port, file] = process.argv.slice(2);

@@ -19,10 +19,10 @@ import { loadavg } from 'node:os';
 import { build, type Plugin } from 'esbuild';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer, { type Page } from 'puppeteer-core';
-import type { Round } from '../../src/lib/delivery';
-import type { DraftText, EssayBlock, EssayComment } from '../../src/lib/essay';
-import { anchorOf } from '../../src/lib/essay-anchor';
-import { countWords } from '../../src/lib/words';
+import type { Round } from '#lib/delivery';
+import type { DraftText, EssayBlock, EssayComment } from '#lib/essay';
+import { anchorOf } from '#lib/essay-anchor';
+import { countWords } from '#lib/words';
 import { withCompileHint } from '../build/compile-hints';
 import { loadNote, writeSection } from './report';
 

@@ -9,11 +9,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { projectsOfOrder } from '../../netlify/server/delivery/creation';
-import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
-import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
-import type { Project } from '../../src/lib/delivery';
-import type { Order } from '../../src/lib/order';
+import { projectsOfOrder } from '#server/delivery/creation';
+import { projectsRepo } from '#server/delivery/projects.repo';
+import { DEMO_EDITORS } from '#server/editors/seed';
+import type { Project } from '#lib/delivery';
+import type { Order } from '#lib/order';
 import { startBlobsServer } from '../platform/site-server';
 import { load, type LoadResult } from './load';
 import { loadNote, REPORT, writeSection } from './report';

@@ -6,7 +6,7 @@
  * plain 404 (its function answers 404 there too).
  */
 import type { AstroIntegration } from 'astro';
-import { productionEnvProblems } from '../../netlify/server/core/production-env';
+import { productionEnvProblems } from '#server/core/production-env';
 
 export const TEST_CHECKOUT_ROUTE = {
   pattern: '/test-checkout',

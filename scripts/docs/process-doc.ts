@@ -5,8 +5,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PROJECT_STATES, type ProjectState } from '../../src/lib/delivery';
-import { OPEN_STATES, TIMERS, TRANSITIONS, type Transition } from '../../src/lib/project-process';
+import { PROJECT_STATES, type ProjectState } from '#lib/delivery';
+import { OPEN_STATES, TIMERS, TRANSITIONS, type Transition } from '#lib/project-process';
 
 export const BEGIN = '<!-- process:begin (generated from src/lib/project-process.ts by `npm run docs:process`) -->';
 export const END = '<!-- process:end -->';

@@ -3,7 +3,7 @@
  * NETLIFY_AUTH_TOKEN) or, without them, the local data of `npm start` (DATA_DIR, default .netlify/data).
  */
 import { resolve } from 'node:path';
-import { z } from '../../src/lib/zod';
+import { z } from '#lib/zod';
 import { startBlobsServer } from './site-server';
 
 const netlifySchema = z.object({ NETLIFY_SITE_ID: z.string().min(1), NETLIFY_AUTH_TOKEN: z.string().min(1) });

@@ -7,9 +7,9 @@
  * tab, or after the browser was closed, continues where the customer was. What they typed stays with
  * the tab (sessionStorage): a reload keeps it; closing the tab forgets it; a paid order clears it.
  */
-import type { AddOnId, OwnedAddOns, ServiceId } from '../lib/catalogue';
-import { CHECKOUT_FIELDS, type CheckoutFields } from '../lib/checkout-form';
-import type { Billing, Editor } from '../lib/schemas';
+import type { AddOnId, OwnedAddOns, ServiceId } from '#lib/catalogue';
+import { CHECKOUT_FIELDS, type CheckoutFields } from '#lib/checkout-form';
+import type { Billing, Editor } from '#lib/schemas';
 import { readStored, removeStored, writeStored } from './web-storage';
 
 export interface CheckoutData {

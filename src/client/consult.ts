@@ -1,5 +1,5 @@
 /** The consult endpoints as the booking section and the cancel page call them. */
-import type { BookedConsult, BookingRequest, ConsultByToken, FreeSlots } from '../lib/consult-rules';
+import type { BookedConsult, BookingRequest, ConsultByToken, FreeSlots } from '#lib/consult-rules';
 import { apiFetch } from './api';
 
 export const fetchFreeSlots = () => apiFetch<FreeSlots>('/api/consult/slots');

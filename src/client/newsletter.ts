@@ -1,6 +1,6 @@
 /** Behaviour of the footer newsletter form: validate, send as JSON to its action, and say what happened in a live region. */
-import { emailMessages, isEmail, normalizeEmail } from '../lib/email';
-import { newsletterMessages } from '../lib/newsletter';
+import { emailMessages, isEmail, normalizeEmail } from '#lib/email';
+import { newsletterMessages } from '#lib/newsletter';
 import { apiFetch } from './api';
 
 export function setUpNewsletterForm(form: HTMLFormElement | null) {

@@ -35,19 +35,17 @@ export const AUDIT_ACTIONS = {
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
-const AUDIT_SUBJECTS = [
-  'editor',
-  'availability',
-  'consult',
-  'order',
-  'project',
-  'subscriber',
-  'inquiry',
-  'person',
-  'waitlist',
-  'notice',
-] as const;
-export type AuditSubjectKind = (typeof AUDIT_SUBJECTS)[number];
+export type AuditSubjectKind =
+  | 'editor'
+  | 'availability'
+  | 'consult'
+  | 'order'
+  | 'project'
+  | 'subscriber'
+  | 'inquiry'
+  | 'person'
+  | 'waitlist'
+  | 'notice';
 export const auditSubjectLabels: Record<AuditSubjectKind, string> = {
   editor: 'Editor',
   availability: 'Consult hours',

@@ -483,8 +483,7 @@ export type FullProjectView = ProjectView & Pick<Project, 'customer' | 'student'
 /** The student as their editor knows them: a first name. */
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-const STUDENT_ACCESS_EVENTS = ['student_invited', 'student_removed'] as const;
-type StudentAccessEvent = (typeof STUDENT_ACCESS_EVENTS)[number];
+type StudentAccessEvent = 'student_invited' | 'student_removed';
 
 /**
  * How a person reads in the thread, the history and the e-mails: a name and a role ('Pat, parent',

@@ -1,8 +1,8 @@
 /** The editors from the API, loaded once per page and shared by the islands that show them. */
 import { atom } from 'nanostores';
-import type { EditorChoice } from '../lib/editor-rules';
-import type { Editor } from '../lib/schemas';
-import { fetchEditors } from '../client/editors';
+import type { EditorChoice } from '#lib/editor-rules';
+import type { Editor } from '#lib/schemas';
+import { fetchEditors } from '#client/editors';
 
 export type EditorsState = { status: 'loading' } | { status: 'ready'; editors: Editor[] } | { status: 'error' };
 

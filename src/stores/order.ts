@@ -16,8 +16,8 @@ import {
   type AddOnId,
   type OwnedAddOns,
   type ServiceId,
-} from '../lib/catalogue';
-import { toggleAddOn, type ServiceSelection } from '../lib/pricing';
+} from '#lib/catalogue';
+import { toggleAddOn, type ServiceSelection } from '#lib/pricing';
 
 export interface OrderSelection {
   /** Selected services and their quantities; absent means not selected. */

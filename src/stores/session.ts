@@ -5,9 +5,9 @@
  */
 import type { User } from 'firebase/auth';
 import { map } from 'nanostores';
-import { NO_ADD_ONS, type OwnedAddOns } from '../lib/catalogue';
-import { apiFetch, type ApiResult } from '../client/api';
-import { readRoleHint, writeRoleHint } from '../client/role-hint';
+import { NO_ADD_ONS, type OwnedAddOns } from '#lib/catalogue';
+import { apiFetch, type ApiResult } from '#client/api';
+import { readRoleHint, writeRoleHint } from '#client/role-hint';
 
 type SessionStatus = 'loading' | 'signedOut' | 'signedIn' | 'unavailable';
 
@@ -75,7 +75,7 @@ export async function startSession() {
   started = true;
   try {
     const [{ firebaseAuth }, { onIdTokenChanged }] = await Promise.all([
-      import('../client/firebase'),
+      import('#client/firebase'),
       import('firebase/auth'),
     ]);
     onIdTokenChanged(firebaseAuth(), async (user) => {
@@ -122,7 +122,7 @@ export async function refreshMe() {
 
 /** The current user's ID token for our API, or null when signed out. */
 export async function idToken(): Promise<string | null> {
-  const { firebaseAuth } = await import('../client/firebase');
+  const { firebaseAuth } = await import('#client/firebase');
   return (await firebaseAuth().currentUser?.getIdToken()) ?? null;
 }
 
@@ -145,7 +145,7 @@ export async function signedInFetch<T>(
 /** Sends Firebase's verification e-mail again, with a link back to this page. */
 export async function resendVerification() {
   const [{ firebaseAuth }, { sendEmailVerification }] = await Promise.all([
-    import('../client/firebase'),
+    import('#client/firebase'),
     import('firebase/auth'),
   ]);
   const user = firebaseAuth().currentUser;
@@ -157,7 +157,7 @@ export async function resendVerification() {
  * token carries the claim, and the session, told by onIdTokenChanged, asks the server for the roles.
  */
 export async function confirmVerified(): Promise<boolean> {
-  const { firebaseAuth } = await import('../client/firebase');
+  const { firebaseAuth } = await import('#client/firebase');
   const user = firebaseAuth().currentUser;
   if (!user) return false;
   await user.reload();

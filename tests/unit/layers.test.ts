@@ -1,7 +1,8 @@
 /**
  * The code's structure as the lint enforces it (scripts/lint/layers.js, eslint.config.js): the server's
- * layer table is a one-way order naming every folder, the lint refuses an import against it and an
- * import cycle, and no cycle exists even through type-only imports (which the lint's cycle rule skips).
+ * layer table is a one-way order naming every folder, the lint refuses an import against it, an import
+ * cycle and a climb to a shared part that has a name, and no cycle exists even through type-only
+ * imports (which the lint's cycle rule skips).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -30,11 +31,13 @@ describe('the server layer table', () => {
   });
 });
 
-describe('the lint refuses', () => {
+// Limits, not waits: the first lint loads the config and parses what the imports reach (seconds on a busy machine).
+describe('the lint refuses', { timeout: 60_000 }, () => {
   let eslint: ESLint;
-  beforeAll(() => {
+  beforeAll(async () => {
     eslint = new ESLint();
-  });
+    await eslint.lintText('', { filePath: 'src/lib/new-file.ts' });
+  }, 60_000);
 
   const rulesBroken = async (filePath: string, code: string) =>
     (await eslint.lintText(code, { filePath }))[0].messages.map((m) => m.ruleId);
@@ -44,9 +47,11 @@ describe('the lint refuses', () => {
     expect(await rulesBroken('netlify/server/core/new-file.ts', code)).toContain('import-x/no-restricted-paths');
   });
 
-  it('a feature importing one above it (orders -> delivery)', async () => {
-    const code = "import { ensureProjects } from '../delivery/creation';\nexport const f = ensureProjects;\n";
-    expect(await rulesBroken('netlify/server/orders/new-file.ts', code)).toContain('import-x/no-restricted-paths');
+  it('a feature importing one above it (orders -> delivery), by a relative path or the alias', async () => {
+    for (const from of ['../delivery/creation', '#server/delivery/creation']) {
+      const code = `import { ensureProjects } from '${from}';\nexport const f = ensureProjects;\n`;
+      expect(await rulesBroken('netlify/server/orders/new-file.ts', code)).toContain('import-x/no-restricted-paths');
+    }
   });
 
   it('an island feature importing another, and an admin tab importing another tab', async () => {
@@ -69,6 +74,13 @@ describe('the lint refuses', () => {
     expect(await rulesBroken(path, code)).toContain('import-x/no-cycle');
   });
 
+  it('climbing to a shared part instead of naming it (#lib, #server...)', async () => {
+    const code = "import { formatUsdCents } from '../../lib/money';\nexport const f = formatUsdCents;\n";
+    expect(await rulesBroken('src/islands/editor/New.tsx', code)).toContain('no-restricted-imports');
+    const named = "import { formatUsdCents } from '#lib/money';\nexport const f = formatUsdCents;\n";
+    expect(await rulesBroken('src/islands/editor/New.tsx', named)).toEqual([]);
+  });
+
   it('nothing where the rules allow it', async () => {
     const code = "import { ordersRepo } from '../orders/orders.repo';\nexport const f = ordersRepo;\n";
     expect(await rulesBroken('netlify/server/delivery/new-file.ts', code)).toEqual([]);
@@ -85,9 +97,14 @@ function graph(roots: string[]): Map<string, string[]> {
     });
   const files = roots.flatMap(walk);
   const known = new Set(files);
+  // package.json's `imports`: '#lib/*' -> './src/lib/*.ts' and the like.
+  const aliases = Object.entries(JSON.parse(readFileSync('package.json', 'utf8')).imports as Record<string, string>);
   const target = (from: string, specifier: string) => {
-    const base = relative('.', resolve(dirname(from), specifier));
-    return ['', '.ts', '.tsx', '.mts', '/index.ts'].map((ext) => base + ext).find((path) => known.has(path));
+    const alias = aliases.find(([name]) => specifier.startsWith(name.replace('*', '')));
+    const path = alias
+      ? relative('.', alias[1].replace('*', specifier.slice(alias[0].length - 1)))
+      : relative('.', resolve(dirname(from), specifier));
+    return ['', '.ts', '.tsx', '.mts', '/index.ts'].map((ext) => path + ext).find((candidate) => known.has(candidate));
   };
   return new Map(
     files.map((file) => [
@@ -95,7 +112,7 @@ function graph(roots: string[]): Map<string, string[]> {
       ts
         .preProcessFile(readFileSync(file, 'utf8'), true, true)
         .importedFiles.map((f) => f.fileName)
-        .filter((name) => name.startsWith('.'))
+        .filter((name) => name.startsWith('.') || name.startsWith('#'))
         .flatMap((name) => target(file, name) ?? []),
     ]),
   );

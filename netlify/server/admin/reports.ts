@@ -5,12 +5,12 @@
  * days are those of the business time zone.
  */
 import { DateTime } from 'luxon';
-import { localDate } from '../../../src/lib/consult-format';
-import { isFinished, isTerminal, type Project } from '../../../src/lib/delivery';
-import { centsAsDecimal } from '../../../src/lib/money';
-import { lineLabel, orderStateLabel, type Order } from '../../../src/lib/order';
-import { refundedCents, refundStateLabel } from '../../../src/lib/refunds';
-import { site } from '../../../src/lib/site';
+import { localDate } from '#lib/consult-format';
+import { isFinished, isTerminal, type Project } from '#lib/delivery';
+import { centsAsDecimal } from '#lib/money';
+import { lineLabel, orderStateLabel, type Order } from '#lib/order';
+import { refundedCents, refundStateLabel } from '#lib/refunds';
+import { site } from '#lib/site';
 import {
   BUSINESS_TIME_ZONE,
   monthsFrom,
@@ -19,12 +19,12 @@ import {
   type ExportKind,
   type MonthTotals,
   type MonthsReport,
-} from '../../../src/lib/reports';
-import { consultsRepo } from '../consults/consults.repo';
-import { projectsRepo } from '../delivery/projects.repo';
-import { editorNames } from '../editors/preferred-editor';
-import { ordersRepo } from '../orders/orders.repo';
-import type { DeployInfo } from '../storage/stores';
+} from '#lib/reports';
+import { consultsRepo } from '#server/consults/consults.repo';
+import { projectsRepo } from '#server/delivery/projects.repo';
+import { editorNames } from '#server/editors/preferred-editor';
+import { ordersRepo } from '#server/orders/orders.repo';
+import type { DeployInfo } from '#server/storage/stores';
 
 /** Every record of a list: the report's figures must add up to the cent, so none is left out. */
 const EVERY = { limit: Number.MAX_SAFE_INTEGER };

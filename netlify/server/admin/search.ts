@@ -5,11 +5,11 @@
  * stays well inside the storage time of one request; a list longer than the scan says how much was
  * not searched.
  */
-import { formatConsult, localDate } from '../../../src/lib/consult-format';
-import { BUSINESS_TIME_ZONE } from '../../../src/lib/consult-rules';
-import { projectStateLabel } from '../../../src/lib/delivery';
-import { formatUsd } from '../../../src/lib/money';
-import { orderStateLabel } from '../../../src/lib/order';
+import { formatConsult, localDate } from '#lib/consult-format';
+import { BUSINESS_TIME_ZONE } from '#lib/consult-rules';
+import { projectStateLabel } from '#lib/delivery';
+import { formatUsd } from '#lib/money';
+import { orderStateLabel } from '#lib/order';
 import {
   SEARCH_KINDS,
   SEARCH_LIMITS,
@@ -19,16 +19,16 @@ import {
   type SearchGroup,
   type SearchHit,
   type SearchKind,
-} from '../../../src/lib/search';
-import { forEachWhile, untilDone } from '../backup/pool';
-import { consultsRepo } from '../consults/consults.repo';
-import { projectsRepo } from '../delivery/projects.repo';
-import { inquiriesRepo } from '../contact/inquiries.repo';
-import { outboxPage } from '../core/mail';
-import { ordersRepo } from '../orders/orders.repo';
-import type { DeployInfo } from '../storage/stores';
-import { subscribersRepo } from '../contact/subscribers.repo';
-import { waitlistRepo } from '../waitlist/waitlist.repo';
+} from '#lib/search';
+import { forEachWhile, untilDone } from '#server/backup/pool';
+import { consultsRepo } from '#server/consults/consults.repo';
+import { projectsRepo } from '#server/delivery/projects.repo';
+import { inquiriesRepo } from '#server/contact/inquiries.repo';
+import { outboxPage } from '#server/core/mail';
+import { ordersRepo } from '#server/orders/orders.repo';
+import type { DeployInfo } from '#server/storage/stores';
+import { subscribersRepo } from '#server/contact/subscribers.repo';
+import { waitlistRepo } from '#server/waitlist/waitlist.repo';
 
 const day = (iso: string) => localDate(iso, BUSINESS_TIME_ZONE);
 

@@ -1,5 +1,5 @@
 /** The backups a `backups` store holds (layout.ts), from one listing of its top level. */
-import type { Store } from '../storage/stores';
+import type { Store } from '#server/storage/stores';
 import { datePattern, manifestKey, manifestSchema, type Manifest } from './layout';
 
 export interface Catalog {

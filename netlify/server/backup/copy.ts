@@ -4,7 +4,7 @@
  * being copied, so a copy repeated after a failure finds its own earlier write the same.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { StorageError, type Store } from '../storage/stores';
+import { StorageError, type Store } from '#server/storage/stores';
 
 /** 'gone': the source blob was deleted meanwhile; 'same'/'differs': one was there already (`onlyIfNew`). */
 export type CopyOutcome = 'copied' | 'gone' | 'same' | 'differs';

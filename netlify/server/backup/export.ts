@@ -6,10 +6,10 @@
  * is copied, and a day that has one is not copied again. Each blob is copied as it is when copied, so
  * a backup made while the site changes is not one instant (docs/decisions/028-backups.md).
  */
-import { listKeys } from '../storage/paging';
-import { storageTimeLeft } from '../storage/budget';
-import { isStorageError } from '../storage/error';
-import { openStore, StorageError, type DeployInfo, type Store } from '../storage/stores';
+import { listKeys } from '#server/storage/paging';
+import { storageTimeLeft } from '#server/storage/budget';
+import { isStorageError } from '#server/storage/error';
+import { openStore, StorageError, type DeployInfo, type Store } from '#server/storage/stores';
 import { readCatalog } from './catalog';
 import { copyBlob } from './copy';
 import { BACKED_UP_STORES, backupDate, copyKey, manifestKey, storePrefix, type Manifest } from './layout';

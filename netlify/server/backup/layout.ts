@@ -4,9 +4,9 @@
  * A date with a manifest is a complete backup; a date folder without one is a backup under way, or
  * one abandoned. One listing of the store's top level tells them apart.
  */
-import { z } from '../../../src/lib/zod';
-import { MAX_KEY_BYTES } from '../storage/keys';
-import { STORE_NAMES, type StoreName } from '../storage/stores';
+import { z } from '#lib/zod';
+import { MAX_KEY_BYTES } from '#server/storage/keys';
+import { STORE_NAMES, type StoreName } from '#server/storage/stores';
 
 /** How many complete backups are kept: two weeks of daily ones. */
 export const BACKUPS_KEPT = 14;

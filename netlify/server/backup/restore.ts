@@ -6,8 +6,8 @@
  * restored, one that differs is reported and left as it is. It ends by checking that every blob of
  * the backup is in its store.
  */
-import { listKeys } from '../storage/paging';
-import { openStore, type DeployInfo } from '../storage/stores';
+import { listKeys } from '#server/storage/paging';
+import { openStore, type DeployInfo } from '#server/storage/stores';
 import { readManifest } from './catalog';
 import { copyBlob } from './copy';
 import { storePrefix, type BackedUpStore, type Manifest } from './layout';

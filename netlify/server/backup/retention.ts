@@ -5,8 +5,8 @@
  * A folder newer than the newest complete backup is today's, under way, and stays. What one run
  * leaves undeleted, the next deletes.
  */
-import { listKeys } from '../storage/paging';
-import type { Store } from '../storage/stores';
+import { listKeys } from '#server/storage/paging';
+import type { Store } from '#server/storage/stores';
 import type { Catalog } from './catalog';
 import { BACKUPS_KEPT, manifestKey } from './layout';
 import { forEachWhile } from './pool';

@@ -5,16 +5,16 @@
  * when it differs from the last one they were sent, the notice recorded on the booking by
  * compare-and-set before its mail goes, once.
  */
-import { localDate } from '../../../src/lib/consult-format';
-import { consultMessages } from '../../../src/lib/consult-messages';
-import { BUSINESS_TIME_ZONE, DAY_MS, HORIZON_DAYS, type ConsultItem } from '../../../src/lib/consult-rules';
-import type { Availability, AvailabilitySettings } from '../../../src/lib/consult-availability';
+import { localDate } from '#lib/consult-format';
+import { consultMessages } from '#lib/consult-messages';
+import { BUSINESS_TIME_ZONE, DAY_MS, HORIZON_DAYS, type ConsultItem } from '#lib/consult-rules';
+import type { Availability, AvailabilitySettings } from '#lib/consult-availability';
 import { cancelConsult, consultItem, joinLink } from './consult-booking';
 import { linkMail, sendOnce } from './consult-mail';
 import { consultsRepo, type ConsultBooking } from './consults.repo';
-import { HttpError } from '../core/http';
-import { editorNames } from '../editors/preferred-editor';
-import { StorageError, type DeployInfo } from '../storage/stores';
+import { HttpError } from '#server/core/http';
+import { editorNames } from '#server/editors/preferred-editor';
+import { StorageError, type DeployInfo } from '#server/storage/stores';
 
 /** Every booking that can still be upcoming: the list is never longer than the slots on offer. */
 const upcomingWindow = (now: Date): [Date, Date] => [now, new Date(now.getTime() + (HORIZON_DAYS + 1) * DAY_MS)];

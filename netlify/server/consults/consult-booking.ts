@@ -3,7 +3,7 @@
  * (consult-slots.ts) and who holds one (a claim written `onlyIfNew`, consults.repo.ts); a booking
  * changes only by compare-and-set, so of two requests that meet, one wins and the other is told why.
  */
-import { consultMessages } from '../../../src/lib/consult-messages';
+import { consultMessages } from '#lib/consult-messages';
 import {
   BUSINESS_TIME_ZONE,
   slotEnd,
@@ -11,15 +11,15 @@ import {
   type ConsultByToken,
   type ConsultItem,
   type FreeSlots,
-} from '../../../src/lib/consult-rules';
-import type { Availability } from '../../../src/lib/consult-availability';
+} from '#lib/consult-rules';
+import type { Availability } from '#lib/consult-availability';
 import { offerWindow, offeredSlots } from './consult-slots';
 import { cancellationMails, confirmationMails, sendOnce } from './consult-mail';
 import { hashToken, newCancelToken } from './consult-token';
 import { consultsRepo, reminderDue, type ConsultBooking } from './consults.repo';
-import { HttpError } from '../core/http';
-import { spend } from '../core/rate-limits';
-import { StorageError, type DeployInfo } from '../storage/stores';
+import { HttpError } from '#server/core/http';
+import { spend } from '#server/core/rate-limits';
+import { StorageError, type DeployInfo } from '#server/storage/stores';
 
 /**
  * The slots on offer that nobody holds, soonest first. The availability and the claims of the whole

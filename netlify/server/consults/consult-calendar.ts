@@ -6,10 +6,10 @@
  * write with a time-zone database we would have to ship (docs/decisions/014-consult-booking.md).
  */
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { consultMessages } from '../../../src/lib/consult-messages';
-import { site } from '../../../src/lib/site';
+import { consultMessages } from '#lib/consult-messages';
+import { site } from '#lib/site';
 import type { ConsultBooking } from './consults.repo';
-import { greetingName } from '../core/visitor-name';
+import { greetingName } from '#server/core/visitor-name';
 
 export type InviteMethod = 'REQUEST' | 'CANCEL';
 

@@ -3,17 +3,17 @@
  * invite's cancellation, the reminder, and the business's copies. Times are shown in the visitor's
  * zone (and New York's for the business) with the same formatting as the pages.
  */
-import { ANY_EDITOR, majorLabel } from '../../../src/lib/contact';
-import { consultMessages } from '../../../src/lib/consult-messages';
-import { formatConsult, formatDay, formatTime } from '../../../src/lib/consult-format';
-import { BUSINESS_TIME_ZONE, CANCEL_PAGE_PATH } from '../../../src/lib/consult-rules';
-import { site } from '../../../src/lib/site';
+import { ANY_EDITOR, majorLabel } from '#lib/contact';
+import { consultMessages } from '#lib/consult-messages';
+import { formatConsult, formatDay, formatTime } from '#lib/consult-format';
+import { BUSINESS_TIME_ZONE, CANCEL_PAGE_PATH } from '#lib/consult-rules';
+import { site } from '#lib/site';
 import { consultInvite, type InviteMethod } from './consult-calendar';
 import type { ConsultBooking } from './consults.repo';
-import { serverEnv } from '../core/env';
-import { escapeHtml, sendMail, type Mail } from '../core/mail';
-import { greetingName } from '../core/visitor-name';
-import type { DeployInfo } from '../storage/stores';
+import { serverEnv } from '#server/core/env';
+import { escapeHtml, sendMail, type Mail } from '#server/core/mail';
+import { greetingName } from '#server/core/visitor-name';
+import type { DeployInfo } from '#server/storage/stores';
 
 /** A paragraph of text, or a link that reads as its label in HTML and as its address in plain text. */
 type Block = string | { label: string; href: string };

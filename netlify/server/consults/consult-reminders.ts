@@ -8,7 +8,7 @@
 import { joinLink } from './consult-booking';
 import { consultsRepo } from './consults.repo';
 import { reminderMail, sendOnce } from './consult-mail';
-import type { DeployInfo } from '../storage/stores';
+import type { DeployInfo } from '#server/storage/stores';
 
 export async function sendDueReminders(info: DeployInfo, now = new Date()): Promise<{ sent: number }> {
   const repo = consultsRepo(info);

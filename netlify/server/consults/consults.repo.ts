@@ -12,15 +12,11 @@
  * claims of those days, never from reading bookings; the admin's list adds the cancelled ones of those days. Reminder keys sort by due time in one folder per
  * day: the reminder run lists the day folders up to today and reads only the bookings that are due.
  */
-import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
-import { listKeys, readRecords } from '../storage/paging';
-import { HOUR_MS, REMINDER_HOURS_BEFORE, type ConsultBasics } from '../../../src/lib/consult-rules';
-import {
-  DEFAULT_AVAILABILITY,
-  type Availability,
-  type AvailabilitySettings,
-} from '../../../src/lib/consult-availability';
-import { UUID } from '../../../src/lib/ids';
+import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
+import { listKeys, readRecords } from '#server/storage/paging';
+import { HOUR_MS, REMINDER_HOURS_BEFORE, type ConsultBasics } from '#lib/consult-rules';
+import { DEFAULT_AVAILABILITY, type Availability, type AvailabilitySettings } from '#lib/consult-availability';
+import { UUID } from '#lib/ids';
 
 export interface ConsultBooking extends ConsultBasics {
   /** This consult's own meeting link, set by the admin; the availability's applies without it. */

@@ -4,12 +4,12 @@
  * `handled/<key>` beside it lets the admin list filter and count open and handled inquiries from the
  * key listing alone, without reading every record (docs/decisions/009-admin-lists.md).
  */
-import type { InquiryFilter } from '../../../src/lib/admin-lists.schema';
-import type { Page, PageQuery } from '../../../src/lib/paging';
-import type { Inquiry } from '../../../src/lib/schemas';
-import { appendOnlyStore, type Entry } from '../storage/append-only';
-import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
-import { openStore, type DeployInfo } from '../storage/stores';
+import type { InquiryFilter } from '#lib/admin-lists.schema';
+import type { Page, PageQuery } from '#lib/paging';
+import type { Inquiry } from '#lib/schemas';
+import { appendOnlyStore, type Entry } from '#server/storage/append-only';
+import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
+import { openStore, type DeployInfo } from '#server/storage/stores';
 
 export interface InquiryRecord extends Inquiry {
   receivedAt: string;

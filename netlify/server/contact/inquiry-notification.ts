@@ -1,9 +1,9 @@
 /** The e-mail that tells the business about a new inquiry; a reply goes straight to the family. */
-import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from '../../../src/lib/contact';
-import { formatPhone } from '../../../src/lib/phone';
-import { site } from '../../../src/lib/site';
+import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from '#lib/contact';
+import { formatPhone } from '#lib/phone';
+import { site } from '#lib/site';
 import type { InquiryRecord } from './inquiries.repo';
-import { escapeHtml, type Mail } from '../core/mail';
+import { escapeHtml, type Mail } from '#server/core/mail';
 
 /** A header holds one line: whatever the visitor typed, the subject stays one line. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -1,7 +1,7 @@
 /** The pages a confirmation link answers with: plain HTML, no script, a form that posts. */
-import { optInTexts as t } from '../../../src/lib/opt-in';
-import { plainPage } from '../core/form-post';
-import { escapeHtml as e } from '../core/mail';
+import { optInTexts as t } from '#lib/opt-in';
+import { plainPage } from '#server/core/form-post';
+import { escapeHtml as e } from '#server/core/mail';
 
 const home = `<p><a class="back" href="/">${e(t.home)}</a></p>`;
 

@@ -4,11 +4,11 @@
  * stands for the other) and names what it confirms; a waitlist sign-up is stored only once confirmed.
  * Each mail is limited per address, whoever asks for it (`spendConfirmation`).
  */
-import { CONFIRM_LINK_DAYS, optInTexts } from '../../../src/lib/opt-in';
-import { serverEnv } from '../core/env';
-import { paragraphsMail, sendMail } from '../core/mail';
-import { spend } from '../core/rate-limits';
-import type { DeployInfo } from '../storage/deploy';
+import { CONFIRM_LINK_DAYS, optInTexts } from '#lib/opt-in';
+import { serverEnv } from '#server/core/env';
+import { paragraphsMail, sendMail } from '#server/core/mail';
+import { spend } from '#server/core/rate-limits';
+import type { DeployInfo } from '#server/storage/deploy';
 import { readLinkToken, signLinkToken, unsubscribeSecret } from './unsubscribe-token';
 
 /** What a confirmation link confirms. */

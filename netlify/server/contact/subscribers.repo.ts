@@ -1,10 +1,10 @@
 /** Newsletter subscribers: one blob per normalised address. */
-import type { Page, PageQuery } from '../../../src/lib/paging';
-import { optInTexts } from '../../../src/lib/opt-in';
-import type { EmailSubscriber } from '../../../src/lib/schemas';
-import { HttpError } from '../core/http';
-import { listKeys, readPage, readRecords } from '../storage/paging';
-import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
+import type { Page, PageQuery } from '#lib/paging';
+import { optInTexts } from '#lib/opt-in';
+import type { EmailSubscriber } from '#lib/schemas';
+import { HttpError } from '#server/core/http';
+import { listKeys, readPage, readRecords } from '#server/storage/paging';
+import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 
 export interface Subscriber {
   email: string;

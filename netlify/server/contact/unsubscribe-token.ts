@@ -6,10 +6,10 @@
  * purpose or secret, or a date past the expiry is refused alike.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { UNSUBSCRIBE_LINK_DAYS, unsubscribeTexts } from '../../../src/lib/unsubscribe';
-import { isProduction, type DeployInfo } from '../storage/deploy';
-import { serverEnv } from '../core/env';
-import { HttpError } from '../core/http';
+import { UNSUBSCRIBE_LINK_DAYS, unsubscribeTexts } from '#lib/unsubscribe';
+import { isProduction, type DeployInfo } from '#server/storage/deploy';
+import { serverEnv } from '#server/core/env';
+import { HttpError } from '#server/core/http';
 
 /** Outside production only: production without UNSUBSCRIBE_SECRET signs and accepts nothing. */
 export const LOCAL_UNSUBSCRIBE_SECRET = 'local-unsubscribe-secret-for-test-mode-only';

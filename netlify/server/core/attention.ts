@@ -5,14 +5,14 @@
  * nobody has marked seen yet. A marker blob `seen/<key>` beside an item says it was seen: the count
  * needs the key listing alone.
  */
-import type { AttentionItem } from '../../../src/lib/audit';
-import { closureNotices } from '../../../src/lib/privacy';
-import type { Page, PageQuery } from '../../../src/lib/paging';
-import { site } from '../../../src/lib/site';
-import { appendOnlyStore } from '../storage/append-only';
+import type { AttentionItem } from '#lib/audit';
+import { closureNotices } from '#lib/privacy';
+import type { Page, PageQuery } from '#lib/paging';
+import { site } from '#lib/site';
+import { appendOnlyStore } from '#server/storage/append-only';
 import { paragraphsMail, sendMail } from './mail';
-import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
-import { openStore, type DeployInfo } from '../storage/stores';
+import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
+import { openStore, type DeployInfo } from '#server/storage/stores';
 
 interface AttentionRecord {
   at: string;

@@ -13,13 +13,13 @@ import {
   type AuditItem,
   type AuditSubject,
   type AuditValue,
-} from '../../../src/lib/audit';
-import type { Page, PageQuery } from '../../../src/lib/paging';
-import { appendOnlyStore } from '../storage/append-only';
+} from '#lib/audit';
+import type { Page, PageQuery } from '#lib/paging';
+import { appendOnlyStore } from '#server/storage/append-only';
 import type { Caller } from './auth';
 import { HttpError } from './http';
-import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
-import { openStore, type DeployInfo, type Store } from '../storage/stores';
+import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
+import { openStore, type DeployInfo, type Store } from '#server/storage/stores';
 
 interface AuditRecord {
   at: string;

@@ -8,7 +8,7 @@
  * sets FIREBASE_AUTH_EMULATOR_HOST.
  */
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
-import { isProduction, type DeployInfo } from '../storage/deploy';
+import { isProduction, type DeployInfo } from '#server/storage/deploy';
 import { serverEnv, type ServerEnv } from './env';
 import { HttpError } from './http';
 

@@ -2,7 +2,7 @@
  * The server's configuration, parsed with zod (the Epic Stack way): a typo in a variable name
  * shows up as a default we chose, not as `undefined` deep in a request.
  */
-import { z } from '../../../src/lib/zod';
+import { z } from '#lib/zod';
 
 const envSchema = z.object({
   /** Firebase project whose ID tokens we accept. */

@@ -6,9 +6,9 @@
  * an inquiry in a visitor's name. People get a page back: a redirect to a confirmation page, or a
  * page saying what to fix.
  */
-import { fieldMessages } from '../../../src/lib/field-messages';
-import { formAnswerTexts as texts } from '../../../src/lib/form-answers';
-import { site } from '../../../src/lib/site';
+import { fieldMessages } from '#lib/field-messages';
+import { formAnswerTexts as texts } from '#lib/form-answers';
+import { site } from '#lib/site';
 import { DEFAULT_BODY_LIMIT, HttpError, readBytes } from './http';
 import { escapeHtml } from './mail';
 

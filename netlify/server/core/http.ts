@@ -5,11 +5,11 @@
  * both stay in the log under a correlation id.
  */
 import type { Context } from '@netlify/functions';
-import { storageMessages } from '../../../src/lib/messages';
-import type { z } from '../../../src/lib/zod';
-import { pageQuerySchema, type PageQuery } from '../../../src/lib/paging';
-import { storageLimits, withStorageDeadline } from '../storage/budget';
-import { InvalidKeyError, isStorageError } from '../storage/error';
+import { storageMessages } from '#lib/messages';
+import type { z } from '#lib/zod';
+import { pageQuerySchema, type PageQuery } from '#lib/paging';
+import { storageLimits, withStorageDeadline } from '#server/storage/budget';
+import { InvalidKeyError, isStorageError } from '#server/storage/error';
 
 export class HttpError extends Error {
   constructor(

@@ -5,10 +5,10 @@
  * per attempt, run by the scheduled timers), with growing pauses, until it goes or we give up.
  * Environment: SMTP_URL (e.g. smtps://user:pass@smtp.example.com), MAIL_FROM.
  */
-import type { PageQuery } from '../../../src/lib/paging';
-import { site } from '../../../src/lib/site';
-import { appendOnlyStore, onceKey, timeKey } from '../storage/append-only';
-import { openStore, type DeployInfo } from '../storage/stores';
+import type { PageQuery } from '#lib/paging';
+import { site } from '#lib/site';
+import { appendOnlyStore, onceKey, timeKey } from '#server/storage/append-only';
+import { openStore, type DeployInfo } from '#server/storage/stores';
 import { timersRepo } from './timers';
 
 export interface Mail {

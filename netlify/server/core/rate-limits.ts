@@ -4,9 +4,9 @@
  * nothing piles up. Whoever is named by a hash: the store never holds an address or an IP.
  */
 import { createHash } from 'node:crypto';
-import { RATE_LIMITS, tooMany, type RateLimit } from '../../../src/lib/limits';
+import { RATE_LIMITS, tooMany, type RateLimit } from '#lib/limits';
 import { HttpError } from './http';
-import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
+import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 
 interface Window {
   start: number;

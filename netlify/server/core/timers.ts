@@ -6,7 +6,7 @@
  * project still needs it, so a timer that fires twice, or late, or for a project that moved on,
  * changes nothing.
  */
-import { openStore, type DeployInfo } from '../storage/stores';
+import { openStore, type DeployInfo } from '#server/storage/stores';
 
 /**
  * Each kind is about a project ('stats': what the project adds to its editors' ratings and on-time

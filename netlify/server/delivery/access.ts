@@ -4,11 +4,11 @@
  * verified address is the `accountEmail` the admin set on an editor record), or an admin.
  */
 import type { Context } from '@netlify/functions';
-import { isInvitedStudent, type Project, type Role } from '../../../src/lib/delivery';
-import type { Caller } from '../core/auth';
-import { editorsRepo, type EditorRecord } from '../editors/editors.repo';
-import { HttpError } from '../core/http';
-import type { DeployInfo } from '../storage/stores';
+import { isInvitedStudent, type Project, type Role } from '#lib/delivery';
+import type { Caller } from '#server/core/auth';
+import { editorsRepo, type EditorRecord } from '#server/editors/editors.repo';
+import { HttpError } from '#server/core/http';
+import type { DeployInfo } from '#server/storage/stores';
 import { projectsRepo } from './projects.repo';
 
 /** The editor record the caller signs in as, or null. */

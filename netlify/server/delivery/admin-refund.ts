@@ -4,21 +4,21 @@
  * does not bind the admin). Everything is checked before anything changes; a retry of the same
  * request (same `requestId`) finds its refund and changes nothing more.
  */
-import { isTerminal, type Project } from '../../../src/lib/delivery';
-import { transitionNamed } from '../../../src/lib/project-process';
-import type { Order } from '../../../src/lib/order';
-import { formatUsdCents } from '../../../src/lib/money';
-import { refundMessages, remainingCents } from '../../../src/lib/refunds';
-import { site } from '../../../src/lib/site';
-import { audited } from '../core/audit-log';
-import type { Caller } from '../core/auth';
+import { isTerminal, type Project } from '#lib/delivery';
+import { transitionNamed } from '#lib/project-process';
+import type { Order } from '#lib/order';
+import { formatUsdCents } from '#lib/money';
+import { refundMessages, remainingCents } from '#lib/refunds';
+import { site } from '#lib/site';
+import { audited } from '#server/core/audit-log';
+import type { Caller } from '#server/core/auth';
 import { commitStep, type StepContext } from './steps';
 import { teamActor } from './transitions';
 import { projectsRepo } from './projects.repo';
-import { HttpError } from '../core/http';
-import { paragraphsMail, sendMail } from '../core/mail';
-import { ordersRepo } from '../orders/orders.repo';
-import { requestRefund } from '../orders/refunds';
+import { HttpError } from '#server/core/http';
+import { paragraphsMail, sendMail } from '#server/core/mail';
+import { ordersRepo } from '#server/orders/orders.repo';
+import { requestRefund } from '#server/orders/refunds';
 
 export interface AdminRefundInput {
   requestId: string;

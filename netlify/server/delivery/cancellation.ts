@@ -4,14 +4,14 @@
  * however often this runs (the request, then the timer that checks on it) one refund exists. A
  * provider that cannot be reached leaves the refund pending; the timer asks again.
  */
-import type { Project, ProjectEvent } from '../../../src/lib/delivery';
-import { ACCOUNT_CLOSED, closureNotices } from '../../../src/lib/privacy';
-import { quoteFor, remainingCents, type Refund } from '../../../src/lib/refunds';
-import { formatUsdCents } from '../../../src/lib/money';
-import { tellOwner } from '../core/attention';
-import { ordersRepo } from '../orders/orders.repo';
-import { requestRefund } from '../orders/refunds';
-import type { DeployInfo } from '../storage/stores';
+import type { Project, ProjectEvent } from '#lib/delivery';
+import { ACCOUNT_CLOSED, closureNotices } from '#lib/privacy';
+import { quoteFor, remainingCents, type Refund } from '#lib/refunds';
+import { formatUsdCents } from '#lib/money';
+import { tellOwner } from '#server/core/attention';
+import { ordersRepo } from '#server/orders/orders.repo';
+import { requestRefund } from '#server/orders/refunds';
+import type { DeployInfo } from '#server/storage/stores';
 
 const cancellationRefundId = (projectId: string) => `cancel-${projectId}`;
 

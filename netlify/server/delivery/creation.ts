@@ -4,9 +4,9 @@
  * each is created only if new, so fulfilment that runs twice (or a backfill beside it) creates each
  * project exactly once.
  */
-import { editsIncluded, type Project } from '../../../src/lib/delivery';
-import type { Order } from '../orders/orders.repo';
-import type { DeployInfo } from '../storage/stores';
+import { editsIncluded, type Project } from '#lib/delivery';
+import type { Order } from '#server/orders/orders.repo';
+import type { DeployInfo } from '#server/storage/stores';
 import { projectIdOf, projectsRepo } from './projects.repo';
 
 export function projectsOfOrder(order: Order): Project[] {

@@ -14,13 +14,13 @@ import {
   MESSAGE_MAIL_BURST_MS,
   projectStateLabel,
   type Project,
-} from '../../../src/lib/delivery';
-import { formatUsdCents } from '../../../src/lib/money';
-import { ACCOUNT_CLOSED, closureNotices } from '../../../src/lib/privacy';
-import type { Audience, TimerNoticeName, TransitionNoticeName } from '../../../src/lib/project-process';
-import { REVIEW_LIMITS, reviewWindowClosesAt } from '../../../src/lib/reviews';
-import { studentAccessMessages } from '../../../src/lib/student-access';
-import { site } from '../../../src/lib/site';
+} from '#lib/delivery';
+import { formatUsdCents } from '#lib/money';
+import { ACCOUNT_CLOSED, closureNotices } from '#lib/privacy';
+import type { Audience, TimerNoticeName, TransitionNoticeName } from '#lib/project-process';
+import { REVIEW_LIMITS, reviewWindowClosesAt } from '#lib/reviews';
+import { studentAccessMessages } from '#lib/student-access';
+import { site } from '#lib/site';
 import { inputOf, type Actor, type Step } from './transitions';
 
 export interface Words {

@@ -3,13 +3,13 @@
  * (SMTP, or the outbox when it fails), with a link to the page where they act. Editors receive mail
  * at the address they sign in with; one without an account yet is reached through the business inbox.
  */
-import { MESSAGE_MAIL_BURST_MS, type OwedNotice, type Project } from '../../../src/lib/delivery';
-import { TIMERS, type Audience, type TimerName, type Transition } from '../../../src/lib/project-process';
-import { site } from '../../../src/lib/site';
-import { editorsRepo } from '../editors/editors.repo';
-import { serverEnv } from '../core/env';
-import { escapeHtml, sendMail, type Mail } from '../core/mail';
-import type { DeployInfo } from '../storage/stores';
+import { MESSAGE_MAIL_BURST_MS, type OwedNotice, type Project } from '#lib/delivery';
+import { TIMERS, type Audience, type TimerName, type Transition } from '#lib/project-process';
+import { site } from '#lib/site';
+import { editorsRepo } from '#server/editors/editors.repo';
+import { serverEnv } from '#server/core/env';
+import { escapeHtml, sendMail, type Mail } from '#server/core/mail';
+import type { DeployInfo } from '#server/storage/stores';
 import { TIMER_NOTICES, TRANSITION_NOTICES, type Words } from './notices';
 import type { Actor, Step } from './transitions';
 

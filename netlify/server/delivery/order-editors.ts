@@ -3,8 +3,8 @@
  * an editor its projects were reassigned away from. The projects are read by id (the order's id and
  * unit), no index: a page of orders costs one read per project.
  */
-import type { Order } from '../../../src/lib/order';
-import type { DeployInfo } from '../storage/stores';
+import type { Order } from '#lib/order';
+import type { DeployInfo } from '#server/storage/stores';
 import { projectsOfOrder } from './creation';
 import { projectsRepo } from './projects.repo';
 

@@ -8,14 +8,14 @@
  * most a hint that the list skips, never a project missing from a list.
  */
 import { createHash } from 'node:crypto';
-import { isFinished, isTerminal, type Project } from '../../../src/lib/delivery';
-import type { ProjectCounts } from '../../../src/lib/admin-lists';
-import { normalizeEmail } from '../../../src/lib/email';
-import { PROJECT_ID } from '../../../src/lib/ids';
-import type { Page, PageQuery } from '../../../src/lib/paging';
-import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
-import { upgradeProject, upgradingStore } from '../storage/renamed-fields';
-import { getJSONWithEtag, openStore, type DeployInfo } from '../storage/stores';
+import { isFinished, isTerminal, type Project } from '#lib/delivery';
+import type { ProjectCounts } from '#lib/admin-lists';
+import { normalizeEmail } from '#lib/email';
+import { PROJECT_ID } from '#lib/ids';
+import type { Page, PageQuery } from '#lib/paging';
+import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
+import { upgradeProject, upgradingStore } from '#server/storage/renamed-fields';
+import { getJSONWithEtag, openStore, type DeployInfo } from '#server/storage/stores';
 
 export const projectIdOf = (orderId: string, unit: number) => `${orderId}-${unit}`;
 

@@ -3,13 +3,13 @@
  * themselves, should the numbers kept as reviews publish ever drift. Reads every project once (each is
  * listed under its current editor), so it is for a script, never a page view.
  */
-import type { Project } from '../../../src/lib/delivery';
-import { ON_TIME_PERIOD_MS } from '../../../src/lib/reviews';
+import type { Project } from '#lib/delivery';
+import { ON_TIME_PERIOD_MS } from '#lib/reviews';
 import { projectsRepo } from './projects.repo';
-import { editorsRepo, type EditorRecord, type ReviewStats } from '../editors/editors.repo';
-import type { DeployInfo } from '../storage/stores';
-import { publicReview } from '../reviews/editor-stats';
-import { reviewsRepo } from '../reviews/reviews.repo';
+import { editorsRepo, type EditorRecord, type ReviewStats } from '#server/editors/editors.repo';
+import type { DeployInfo } from '#server/storage/stores';
+import { publicReview } from '#server/reviews/editor-stats';
+import { reviewsRepo } from '#server/reviews/reviews.repo';
 
 type Stats = Required<Pick<EditorRecord, 'reviewStats' | 'recentRounds'>>;
 

@@ -5,11 +5,11 @@
  * asked to delete what no round names any more; a 'file' timer set before the change deletes them
  * should that request fail.
  */
-import type { Project, RemovedDraft, Round } from '../../../src/lib/delivery';
-import { timersRepo } from '../core/timers';
-import type { DeployInfo } from '../storage/stores';
-import { projectFilesRepo } from '../essay/files';
-import { draftTextsRepo } from '../essay/draft-texts.repo';
+import type { Project, RemovedDraft, Round } from '#lib/delivery';
+import { timersRepo } from '#server/core/timers';
+import type { DeployInfo } from '#server/storage/stores';
+import { projectFilesRepo } from '#server/essay/files';
+import { draftTextsRepo } from '#server/essay/draft-texts.repo';
 
 /** How soon the repair of an interrupted deletion runs. */
 const FILE_REPAIR_MS = 2 * 60 * 1000;

@@ -4,10 +4,10 @@
  * (order, price, dates, history) and says when. Set off by the 'retention' timer its ending set, and
  * done like a removal: repairs for its files first, the record by compare-and-set, then the bytes.
  */
-import type { Project, ProjectEvent, RemovedDraft } from '../../../src/lib/delivery';
-import { contentDeletesAt } from '../../../src/lib/project-retention';
-import { openStore, type DeployInfo } from '../storage/stores';
-import { timersRepo } from '../core/timers';
+import type { Project, ProjectEvent, RemovedDraft } from '#lib/delivery';
+import { contentDeletesAt } from '#lib/project-retention';
+import { openStore, type DeployInfo } from '#server/storage/stores';
+import { timersRepo } from '#server/core/timers';
 import { projectsRepo } from './projects.repo';
 import { deleteDroppedFiles, droppedFileIds, scheduleFileRepairs, withoutDraft } from './remove-draft';
 

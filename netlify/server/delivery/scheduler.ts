@@ -5,23 +5,23 @@
  * compare-and-set, so a run repeated (or two runs at once) changes nothing twice. A timer is
  * removed once handled; one that failed stays for the next run.
  */
-import { currentRound, type Project, type ProjectEvent } from '../../../src/lib/delivery';
-import { TIMERS, transitionNamed, type TimerName } from '../../../src/lib/project-process';
-import { HttpError } from '../core/http';
-import { retryMail } from '../core/mail';
-import { expireIfDue } from '../orders/unpaid-orders';
+import { currentRound, type Project, type ProjectEvent } from '#lib/delivery';
+import { TIMERS, transitionNamed, type TimerName } from '#lib/project-process';
+import { HttpError } from '#server/core/http';
+import { retryMail } from '#server/core/mail';
+import { expireIfDue } from '#server/orders/unpaid-orders';
 import { refundCancellation } from './cancellation';
 import { noticesOfEvent, send, timerNotices } from './notify';
-import { projectFilesRepo } from '../essay/files';
+import { projectFilesRepo } from '#server/essay/files';
 import { projectFileIds } from './remove-draft';
 import { deleteContentIfDue } from './retention';
-import { draftTextsRepo } from '../essay/draft-texts.repo';
+import { draftTextsRepo } from '#server/essay/draft-texts.repo';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
-import { syncEditorStats } from '../reviews/editor-stats';
+import { syncEditorStats } from '#server/reviews/editor-stats';
 import { commitStep, type StepContext } from './steps';
-import { timersRepo, type Timer } from '../core/timers';
-import { tellWaitlist } from '../waitlist/waitlist-notify';
+import { timersRepo, type Timer } from '#server/core/timers';
+import { tellWaitlist } from '#server/waitlist/waitlist-notify';
 
 const SYSTEM = { role: 'system', name: 'system' } as const;
 

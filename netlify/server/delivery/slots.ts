@@ -5,10 +5,10 @@
  * `slotsOpen` toward what the project's state asks, through claims that each move at most once
  * (editorsRepo.moveSlot), so calling it again, after a crash or from a timer, changes nothing more.
  */
-import { isActive, isTerminal, takesSlot, type Project } from '../../../src/lib/delivery';
-import { purgeEditorsCache } from '../editors/editors-cache';
-import { editorsRepo } from '../editors/editors.repo';
-import type { DeployInfo } from '../storage/stores';
+import { isActive, isTerminal, takesSlot, type Project } from '#lib/delivery';
+import { purgeEditorsCache } from '#server/editors/editors-cache';
+import { editorsRepo } from '#server/editors/editors.repo';
+import type { DeployInfo } from '#server/storage/stores';
 
 const slotClaimKey = (projectId: string, assignment: number) => `${projectId}#${assignment}`;
 

@@ -16,7 +16,7 @@ import {
   type ProjectAction,
   type Role,
   type TurnaroundKind,
-} from '../../../src/lib/delivery';
+} from '#lib/delivery';
 import {
   conflictRefusal,
   endpointTransition,
@@ -27,7 +27,7 @@ import {
   transitionRefusal,
   type Effect,
   type Transition,
-} from '../../../src/lib/project-process';
+} from '#lib/project-process';
 import {
   acknowledgeSchema,
   cancelSchema,
@@ -37,35 +37,35 @@ import {
   submitSchema,
   versionOnlySchema,
   withdrawSchema,
-} from '../../../src/lib/delivery.schema';
-import { removeDraftSchema } from '../../../src/lib/privacy.schema';
-import { commentSchema, markCommentSchema, removeCommentSchema } from '../../../src/lib/essay-comments.schema';
-import { commentMessages } from '../../../src/lib/essay-comments';
-import { anchorFits } from '../../../src/lib/essay-anchor';
-import { editorReviewSchema, familyReviewSchema, hideReviewSchema, replySchema } from '../../../src/lib/reviews.schema';
-import { quoteFor, refundMessages } from '../../../src/lib/refunds';
-import { contentDeletesAt } from '../../../src/lib/project-retention';
-import { editorMessages } from '../../../src/lib/messages';
-import type { AuditAction } from '../../../src/lib/audit';
-import { audited, type AuditedChange } from '../core/audit-log';
-import type { Caller } from '../core/auth';
-import { customersRepo } from '../orders/customers.repo';
-import { editorsRepo, isShown } from '../editors/editors.repo';
-import { HttpError, parse } from '../core/http';
-import { ordersRepo } from '../orders/orders.repo';
-import { spend } from '../core/rate-limits';
+} from '#lib/delivery.schema';
+import { removeDraftSchema } from '#lib/privacy.schema';
+import { commentSchema, markCommentSchema, removeCommentSchema } from '#lib/essay-comments.schema';
+import { commentMessages } from '#lib/essay-comments';
+import { anchorFits } from '#lib/essay-anchor';
+import { editorReviewSchema, familyReviewSchema, hideReviewSchema, replySchema } from '#lib/reviews.schema';
+import { quoteFor, refundMessages } from '#lib/refunds';
+import { contentDeletesAt } from '#lib/project-retention';
+import { editorMessages } from '#lib/messages';
+import type { AuditAction } from '#lib/audit';
+import { audited, type AuditedChange } from '#server/core/audit-log';
+import type { Caller } from '#server/core/auth';
+import { customersRepo } from '#server/orders/customers.repo';
+import { editorsRepo, isShown } from '#server/editors/editors.repo';
+import { HttpError, parse } from '#server/core/http';
+import { ordersRepo } from '#server/orders/orders.repo';
+import { spend } from '#server/core/rate-limits';
 import { editorOf, requireRoles, roleFor } from './access';
 import { refundCancellation } from './cancellation';
-import { projectFilesRepo } from '../essay/files';
+import { projectFilesRepo } from '#server/essay/files';
 import { noticesOfEvent, owedNotices, send } from './notify';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
-import { syncEditorStats } from '../reviews/editor-stats';
-import { StorageError } from '../storage/stores';
-import { timersRepo } from '../core/timers';
+import { syncEditorStats } from '#server/reviews/editor-stats';
+import { StorageError } from '#server/storage/stores';
+import { timersRepo } from '#server/core/timers';
 import { applyTransition, teamActor, type Actor, type Step } from './transitions';
 import { deleteDroppedFiles, droppedFileIds, scheduleFileRepairs } from './remove-draft';
-import { draftText } from '../essay/draft-text';
+import { draftText } from '#server/essay/draft-text';
 
 export type StepContext = Pick<Context, 'deploy' | 'waitUntil'>;
 

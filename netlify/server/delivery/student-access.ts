@@ -5,19 +5,19 @@
  * sharing ends. Safe to retry at every write: a project already as asked is left as it is, and the
  * invitation e-mail goes once per invitation, named by when the first project was shared.
  */
-import { conflictMessages, isEditorsAddress } from '../../../src/lib/conflicts';
-import { personName, type Project, type ProjectView } from '../../../src/lib/delivery';
-import { normalizeEmail } from '../../../src/lib/email';
-import { projectView } from '../../../src/lib/project-view';
-import { invitationMail, sameAddress, studentAccessMessages } from '../../../src/lib/student-access';
-import type { Caller } from '../core/auth';
-import { serverEnv } from '../core/env';
-import { HttpError } from '../core/http';
-import { paragraphsMail, sendMail } from '../core/mail';
-import { editorsRepo } from '../editors/editors.repo';
-import { ordersRepo, type Order } from '../orders/orders.repo';
-import { spend } from '../core/rate-limits';
-import type { DeployInfo } from '../storage/stores';
+import { conflictMessages, isEditorsAddress } from '#lib/conflicts';
+import { personName, type Project, type ProjectView } from '#lib/delivery';
+import { normalizeEmail } from '#lib/email';
+import { projectView } from '#lib/project-view';
+import { invitationMail, sameAddress, studentAccessMessages } from '#lib/student-access';
+import type { Caller } from '#server/core/auth';
+import { serverEnv } from '#server/core/env';
+import { HttpError } from '#server/core/http';
+import { paragraphsMail, sendMail } from '#server/core/mail';
+import { editorsRepo } from '#server/editors/editors.repo';
+import { ordersRepo, type Order } from '#server/orders/orders.repo';
+import { spend } from '#server/core/rate-limits';
+import type { DeployInfo } from '#server/storage/stores';
 import { ensureProjects, projectsOfOrder } from './creation';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 

@@ -3,9 +3,9 @@
  * shared once), so the pages show them their work and not the shop; and when their parent closed the
  * account that shared it, so the dashboard says what became of it.
  */
-import type { Caller } from '../core/auth';
-import { ordersRepo } from '../orders/orders.repo';
-import type { DeployInfo } from '../storage/stores';
+import type { Caller } from '#server/core/auth';
+import { ordersRepo } from '#server/orders/orders.repo';
+import type { DeployInfo } from '#server/storage/stores';
 import { projectsRepo } from './projects.repo';
 
 export interface StudentStanding {

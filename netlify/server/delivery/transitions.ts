@@ -14,13 +14,13 @@ import {
   type Role,
   type Round,
   type TurnaroundKind,
-} from '../../../src/lib/delivery';
-import { stateAfter, type Effect, type Transition } from '../../../src/lib/project-process';
-import type { CommentAnchor, EssayComment } from '../../../src/lib/essay';
-import type { CancellationQuote } from '../../../src/lib/refunds';
-import type { Scores } from '../../../src/lib/rating';
-import type { ProjectReviews } from '../../../src/lib/reviews';
-import { site } from '../../../src/lib/site';
+} from '#lib/delivery';
+import { stateAfter, type Effect, type Transition } from '#lib/project-process';
+import type { CommentAnchor, EssayComment } from '#lib/essay';
+import type { CancellationQuote } from '#lib/refunds';
+import type { Scores } from '#lib/rating';
+import type { ProjectReviews } from '#lib/reviews';
+import { site } from '#lib/site';
 import { withoutDraft } from './remove-draft';
 
 export interface Actor {

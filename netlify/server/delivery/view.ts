@@ -1,8 +1,8 @@
 /** A project as its caller reads it; its family also reads what cancelling would give back, from its order. */
-import type { Project, ProjectView, Role } from '../../../src/lib/delivery';
-import { projectView } from '../../../src/lib/project-view';
-import { ordersRepo } from '../orders/orders.repo';
-import type { DeployInfo } from '../storage/stores';
+import type { Project, ProjectView, Role } from '#lib/delivery';
+import { projectView } from '#lib/project-view';
+import { ordersRepo } from '#server/orders/orders.repo';
+import type { DeployInfo } from '#server/storage/stores';
 
 export async function viewFor(
   project: Project,

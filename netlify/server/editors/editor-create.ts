@@ -1,10 +1,10 @@
 /** POST /api/database/editors: an admin adds an editor. Loaded by the editors function only when one comes. */
 import type { Context } from '@netlify/functions';
-import { editorInputSchema } from '../../../src/lib/schemas';
-import { audited } from '../core/audit-log';
-import { requireAdmin } from '../core/auth';
+import { editorInputSchema } from '#lib/schemas';
+import { audited } from '#server/core/audit-log';
+import { requireAdmin } from '#server/core/auth';
 import { editorsRepo, toPublicEditor } from './editors.repo';
-import { json, readBody } from '../core/http';
+import { json, readBody } from '#server/core/http';
 import { publishEditorChange } from './site-rebuild';
 
 export async function createEditor(req: Request, context: Context): Promise<Response> {

@@ -3,7 +3,7 @@
  * deleted, the old upload goes too, unless another editor shows the same one.
  */
 import { editorsRepo } from './editors.repo';
-import type { DeployInfo } from '../storage/stores';
+import type { DeployInfo } from '#server/storage/stores';
 import { uploadKeyOf, uploadsRepo } from './uploads';
 
 /** Deletes the upload behind `image` if no editor shows it; answers whether it did. */

@@ -3,7 +3,7 @@
  * any change to what the list shows.
  */
 import type { Context } from '@netlify/functions';
-import { purgeCacheTags, type PurgeOutcome } from '../core/cdn';
+import { purgeCacheTags, type PurgeOutcome } from '#server/core/cdn';
 import { EDITORS_MEMORY_MS } from './editors.repo';
 
 /** The tag on every cached answer that lists editors. */

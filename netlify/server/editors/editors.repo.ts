@@ -1,13 +1,13 @@
 /** Editors: one blob per editor, keyed by id. */
 import { isDeepStrictEqual } from 'node:util';
-import type { AdminEditor } from '../../../src/lib/admin-lists';
-import type { Editor, EditorInput } from '../../../src/lib/schemas';
-import { ON_TIME_PERIOD_MS, onTimeShare, ratingOf } from '../../../src/lib/reviews';
-import { LISTING_SEGMENTS } from '../../../src/lib/editor-listing';
-import { deployContext } from '../storage/deploy';
-import { HttpError } from '../core/http';
-import { getJSONWithEtag, openStore, StorageError, storeName, type DeployInfo } from '../storage/stores';
-import { timersRepo } from '../core/timers';
+import type { AdminEditor } from '#lib/admin-lists';
+import type { Editor, EditorInput } from '#lib/schemas';
+import { ON_TIME_PERIOD_MS, onTimeShare, ratingOf } from '#lib/reviews';
+import { LISTING_SEGMENTS } from '#lib/editor-listing';
+import { deployContext } from '#server/storage/deploy';
+import { HttpError } from '#server/core/http';
+import { getJSONWithEtag, openStore, StorageError, storeName, type DeployInfo } from '#server/storage/stores';
+import { timersRepo } from '#server/core/timers';
 
 /**
  * A project's claim on one of its editor's active slots, keyed `<project id>#<assignment>`: 'held'

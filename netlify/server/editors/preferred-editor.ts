@@ -1,8 +1,8 @@
 /** The editor a visitor prefers on the contact form or the consult booking: 'any', or one of ours. */
-import { ANY_EDITOR } from '../../../src/lib/contact';
+import { ANY_EDITOR } from '#lib/contact';
 import { editorsRepo, isShown } from './editors.repo';
-import { HttpError } from '../core/http';
-import type { DeployInfo } from '../storage/stores';
+import { HttpError } from '#server/core/http';
+import type { DeployInfo } from '#server/storage/stores';
 
 /** The chosen editor, or null for 'any'; 400 when the id names no editor. */
 export async function preferredEditor(id: string, info: DeployInfo): Promise<{ id: string; name: string } | null> {

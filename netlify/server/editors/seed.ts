@@ -3,9 +3,9 @@
  * them full, SAT and ACT both represented. Seeding writes only ids that do not exist yet and only
  * into an empty store, so it never overwrites or resurrects anything an admin changed.
  */
-import type { EditorInput } from '../../../src/lib/schemas';
+import type { EditorInput } from '#lib/schemas';
 import { editorsRepo } from './editors.repo';
-import type { DeployInfo } from '../storage/stores';
+import type { DeployInfo } from '#server/storage/stores';
 
 type DemoEditor = EditorInput & { id: string };
 

@@ -8,7 +8,7 @@
  */
 import type { Context } from '@netlify/functions';
 import { purgeEditorsCache } from './editors-cache';
-import { serverEnv } from '../core/env';
+import { serverEnv } from '#server/core/env';
 
 const TRIGGER_TITLE = 'Editors changed in the admin area';
 

@@ -2,8 +2,8 @@
  * Uploaded editor photos: the bytes decide the type (magic numbers), not the name or the declared
  * type; one blob per file in the 'uploads' store under a random key that carries the extension.
  */
-import { UPLOAD_IMAGE_TYPES, type UploadImageType } from '../../../src/lib/uploads';
-import { openStore, type DeployInfo } from '../storage/stores';
+import { UPLOAD_IMAGE_TYPES, type UploadImageType } from '#lib/uploads';
+import { openStore, type DeployInfo } from '#server/storage/stores';
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);

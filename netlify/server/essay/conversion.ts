@@ -1,4 +1,4 @@
-import type { DraftText, EssayBlock } from '../../../src/lib/essay';
+import type { DraftText, EssayBlock } from '#lib/essay';
 
 /** What converting one draft gives: its blocks when ready, else why not. */
 export type Conversion = { status: DraftText['status']; blocks: EssayBlock[]; reason?: string };

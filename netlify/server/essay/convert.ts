@@ -3,8 +3,8 @@
  * page: a .docx through mammoth in a worker thread, a .txt as UTF-8, an .rtf by a small reader; a PDF stays a download.
  * Never throws: a file that cannot be read says why, and its original stays downloadable.
  */
-import type { ProjectFileKind } from '../../../src/lib/delivery';
-import { conversionMessages } from '../../../src/lib/essay-limits';
+import type { ProjectFileKind } from '#lib/delivery';
+import { conversionMessages } from '#lib/essay-limits';
 import type { Conversion } from './conversion';
 import { convertDocxInWorker } from './docx-in-worker';
 import { convertTxt } from './plain-text';

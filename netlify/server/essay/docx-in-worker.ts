@@ -4,7 +4,7 @@
  * that dies, of memory or of the clock, makes the draft unreadable, an outcome kept like any other.
  */
 import { Worker } from 'node:worker_threads';
-import { CONVERSION_LIMITS, conversionMessages } from '../../../src/lib/essay-limits';
+import { CONVERSION_LIMITS, conversionMessages } from '#lib/essay-limits';
 import { STARTED, type Conversion } from './conversion';
 
 /** The worker's bundle beside the bundled function, as the build names it (scripts/build/functions.ts). */

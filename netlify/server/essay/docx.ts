@@ -8,7 +8,7 @@
  */
 import { unzipSync, zipSync, type Unzipped } from 'fflate';
 import mammoth from 'mammoth';
-import { CONVERSION_LIMITS, conversionMessages } from '../../../src/lib/essay-limits';
+import { CONVERSION_LIMITS, conversionMessages } from '#lib/essay-limits';
 import type { Conversion } from './conversion';
 import { htmlBlocks } from './html-blocks';
 import { keptBlocks, readyOrEmpty } from './plain-text';

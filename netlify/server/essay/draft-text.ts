@@ -3,13 +3,13 @@
  * converted text (converted now and kept if the upload's conversion is missing), a link or a PDF as
  * a download, with its words counted against the limit the family stated.
  */
-import type { Project, Round } from '../../../src/lib/delivery';
-import type { DraftText } from '../../../src/lib/essay';
-import { countWords } from '../../../src/lib/words';
-import { draftViewMessages } from '../../../src/lib/essay-limits';
-import { HttpError } from '../core/http';
+import type { Project, Round } from '#lib/delivery';
+import type { DraftText } from '#lib/essay';
+import { countWords } from '#lib/words';
+import { draftViewMessages } from '#lib/essay-limits';
+import { HttpError } from '#server/core/http';
 import { projectFilesRepo } from './files';
-import type { DeployInfo } from '../storage/stores';
+import type { DeployInfo } from '#server/storage/stores';
 import { convertDraft, type Conversion } from './convert';
 import { draftTextsRepo } from './draft-texts.repo';
 import { textBlocks } from './plain-text';

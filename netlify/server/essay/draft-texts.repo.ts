@@ -3,8 +3,8 @@
  * file gave, kept beside the file so a draft is read in the page without converting it again. A
  * draft's text goes wherever its file goes (a project's prefix holds both for export and deletion).
  */
-import { PROJECT_ID, UUID } from '../../../src/lib/ids';
-import { openStore, type DeployInfo } from '../storage/stores';
+import { PROJECT_ID, UUID } from '#lib/ids';
+import { openStore, type DeployInfo } from '#server/storage/stores';
 import type { Conversion } from './conversion';
 
 export function draftTextsRepo(info?: DeployInfo) {

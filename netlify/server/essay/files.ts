@@ -3,9 +3,9 @@
  * bytes (never by the name or the declared type), kept privately in the `files` store under
  * `<project id>/<random id>`, and served only as an attachment.
  */
-import { PROJECT_FILE_TYPES, type FileRef, type ProjectFileKind } from '../../../src/lib/delivery';
-import { PROJECT_ID, UUID } from '../../../src/lib/ids';
-import { openStore, type DeployInfo } from '../storage/stores';
+import { PROJECT_FILE_TYPES, type FileRef, type ProjectFileKind } from '#lib/delivery';
+import { PROJECT_ID, UUID } from '#lib/ids';
+import { openStore, type DeployInfo } from '#server/storage/stores';
 
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>

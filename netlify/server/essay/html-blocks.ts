@@ -4,7 +4,7 @@
  * are decoded to characters. What looks like markup in the document was escaped by mammoth, so it
  * comes out here as the text it is and never reaches a page as markup.
  */
-import type { EssayBlock } from '../../../src/lib/essay';
+import type { EssayBlock } from '#lib/essay';
 
 const TAG = /<(\/?)([a-z][a-z0-9]*)\b[^>]*>|([^<]+)|</giy;
 const KIND: Record<string, EssayBlock['kind']> = {

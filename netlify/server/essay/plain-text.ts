@@ -2,8 +2,8 @@
  * Plain text as blocks: a pasted draft or a .txt file. A blank line ends a paragraph; so does a
  * single line break, because pasted essays mostly use one per paragraph.
  */
-import type { EssayBlock } from '../../../src/lib/essay';
-import { CONVERSION_LIMITS, conversionMessages } from '../../../src/lib/essay-limits';
+import type { EssayBlock } from '#lib/essay';
+import { CONVERSION_LIMITS, conversionMessages } from '#lib/essay-limits';
 import type { Conversion } from './conversion';
 
 /** Tidies one block's text: spaces collapsed, control characters gone, cut to the limit. */

@@ -4,7 +4,7 @@
  * skipped), and destinations (font tables, pictures, fields' instructions, anything under \*) are
  * left out whole. Groups nested deeper than the limit refuse the file.
  */
-import { CONVERSION_LIMITS, conversionMessages } from '../../../src/lib/essay-limits';
+import { CONVERSION_LIMITS, conversionMessages } from '#lib/essay-limits';
 import type { Conversion } from './conversion';
 import { readyOrEmpty, textBlocks } from './plain-text';
 

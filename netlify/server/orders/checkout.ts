@@ -3,20 +3,20 @@
  * browser sends what was chosen, never what it costs: prices come from the catalogue, whether the
  * editor is full from the stored editor, and add-ons the customer already owns are not charged again.
  */
-import { turnaroundFor } from '../../../src/lib/catalogue';
-import { conflictMessages, isEditorsAddress } from '../../../src/lib/conflicts';
-import { paymentDeadline } from '../../../src/lib/order';
-import { priceOrder } from '../../../src/lib/pricing';
-import { isFull, type CheckoutSelection } from '../../../src/lib/schemas';
-import type { Caller } from '../core/auth';
+import { turnaroundFor } from '#lib/catalogue';
+import { conflictMessages, isEditorsAddress } from '#lib/conflicts';
+import { paymentDeadline } from '#lib/order';
+import { priceOrder } from '#lib/pricing';
+import { isFull, type CheckoutSelection } from '#lib/schemas';
+import type { Caller } from '#server/core/auth';
 import { customersRepo } from './customers.repo';
-import { timersRepo } from '../core/timers';
-import { messages } from '../../../src/lib/messages';
-import { editorsRepo, isShown } from '../editors/editors.repo';
-import { HttpError } from '../core/http';
+import { timersRepo } from '#server/core/timers';
+import { messages } from '#lib/messages';
+import { editorsRepo, isShown } from '#server/editors/editors.repo';
+import { HttpError } from '#server/core/http';
 import { ordersRepo, type Order } from './orders.repo';
 import { openCheckout, PROVIDER_UNREACHABLE, type CheckoutSession, type ConfiguredPayments } from './payments';
-import type { DeployInfo } from '../storage/stores';
+import type { DeployInfo } from '#server/storage/stores';
 import { recordSession } from './unpaid-orders';
 
 export async function startCheckout(

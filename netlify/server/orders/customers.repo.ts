@@ -2,8 +2,8 @@
  * Customers: per Firebase uid, the one-time add-ons they own. Written only by fulfilment; which
  * orders are theirs lives in the orders store's per-customer index.
  */
-import { NO_ADD_ONS, type AddOnId, type OwnedAddOns } from '../../../src/lib/catalogue';
-import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
+import { NO_ADD_ONS, type AddOnId, type OwnedAddOns } from '#lib/catalogue';
+import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 
 export interface Customer {
   ownedAddOns: OwnedAddOns;

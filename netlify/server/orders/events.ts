@@ -4,10 +4,10 @@
  * (refunds.ts) both pass here.
  */
 import type Stripe from 'stripe';
-import { z } from '../../../src/lib/zod';
-import { HttpError } from '../core/http';
+import { z } from '#lib/zod';
+import { HttpError } from '#server/core/http';
 import { configuredPayments, webhookSecretOf } from './payments';
-import { openStore, type DeployInfo } from '../storage/stores';
+import { openStore, type DeployInfo } from '#server/storage/stores';
 import { isValidWebhookSignature } from './webhook-signature';
 
 /** Stripe's events are far below this; anything larger is not from Stripe. */

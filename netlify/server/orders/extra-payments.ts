@@ -5,14 +5,14 @@
  * the order, refunded in full, and the family and our team are told, each once. Every step finds what
  * an earlier attempt did, so a webhook delivery that failed half way is completed by its retry.
  */
-import type { ExtraPayment, Order } from '../../../src/lib/order';
-import { formatUsdCents } from '../../../src/lib/money';
-import { site } from '../../../src/lib/site';
-import { paragraphsMail, sendMail } from '../core/mail';
+import type { ExtraPayment, Order } from '#lib/order';
+import { formatUsdCents } from '#lib/money';
+import { site } from '#lib/site';
+import { paragraphsMail, sendMail } from '#server/core/mail';
 import { ordersRepo } from './orders.repo';
 import { configuredPayments } from './payments';
 import { askProvider, extraRefundId } from './refunds';
-import type { DeployInfo } from '../storage/stores';
+import type { DeployInfo } from '#server/storage/stores';
 
 export interface ArrivedPayment {
   sessionId: string;

@@ -6,15 +6,15 @@
  * nothing. An event is marked handled only when its work is all stored. Refund events go to
  * refunds.ts, under the same rule.
  */
-import { z } from '../../../src/lib/zod';
+import { z } from '#lib/zod';
 import { customersRepo } from './customers.repo';
 import { refundExtraPayment } from './extra-payments';
-import { HttpError } from '../core/http';
+import { HttpError } from '#server/core/http';
 import { editorAddressOf, sendOrderConfirmations, type EditorAddress } from './order-mail';
 import { ordersRepo, type Order } from './orders.repo';
 import { once, readEvent } from './events';
 import { handleRefundEvent, isRefundEvent, type RefundEventResult } from './refunds';
-import type { DeployInfo } from '../storage/stores';
+import type { DeployInfo } from '#server/storage/stores';
 
 export type FulfilmentResult =
   | RefundEventResult

@@ -6,17 +6,17 @@
  * the confirmation page says so. The family's mails itemise the order as the page does
  * (src/lib/itemise.ts); the editor's lists the work without prices, as their workspace does.
  */
-import { majorLabel } from '../../../src/lib/contact';
-import { gradeLabel } from '../../../src/lib/grades';
-import { editRules, firstName } from '../../../src/lib/delivery';
-import { itemise, itemText } from '../../../src/lib/itemise';
-import { afterOrder, lineLabel, type EditorNotice } from '../../../src/lib/order';
-import { site } from '../../../src/lib/site';
-import { editorsRepo } from '../editors/editors.repo';
-import { serverEnv } from '../core/env';
-import { escapeHtml, sendMail } from '../core/mail';
+import { majorLabel } from '#lib/contact';
+import { gradeLabel } from '#lib/grades';
+import { editRules, firstName } from '#lib/delivery';
+import { itemise, itemText } from '#lib/itemise';
+import { afterOrder, lineLabel, type EditorNotice } from '#lib/order';
+import { site } from '#lib/site';
+import { editorsRepo } from '#server/editors/editors.repo';
+import { serverEnv } from '#server/core/env';
+import { escapeHtml, sendMail } from '#server/core/mail';
 import type { Order } from './orders.repo';
-import type { DeployInfo } from '../storage/stores';
+import type { DeployInfo } from '#server/storage/stores';
 
 export interface EditorAddress {
   to: string;

@@ -5,11 +5,11 @@
  * (docs/decisions/009-admin-lists.md). Status moves pending -> paid (or failed/expired) exactly
  * once, by compare-and-set on the etag.
  */
-import type { Order, OrderStatus } from '../../../src/lib/order';
-import type { Page, PageQuery } from '../../../src/lib/paging';
-import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
-import { upgradeOrder, upgradingStore } from '../storage/renamed-fields';
-import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
+import type { Order, OrderStatus } from '#lib/order';
+import type { Page, PageQuery } from '#lib/paging';
+import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
+import { upgradeOrder, upgradingStore } from '#server/storage/renamed-fields';
+import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 
 export type { Order, OrderStatus };
 

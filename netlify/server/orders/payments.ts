@@ -6,12 +6,12 @@
  * that call Stripe (a cold start pays ~170 ms for it).
  */
 import type Stripe from 'stripe';
-import { isProduction, type DeployInfo } from '../storage/deploy';
-import { serverEnv, type ServerEnv } from '../core/env';
-import { HttpError } from '../core/http';
-import { paymentDeadline } from '../../../src/lib/order';
+import { isProduction, type DeployInfo } from '#server/storage/deploy';
+import { serverEnv, type ServerEnv } from '#server/core/env';
+import { HttpError } from '#server/core/http';
+import { paymentDeadline } from '#lib/order';
 import type { Order } from './orders.repo';
-import { isLiveStripeKey } from '../core/production-env';
+import { isLiveStripeKey } from '#server/core/production-env';
 
 /** Signs test-mode events when no STRIPE_WEBHOOK_SECRET is set. Never accepted in Stripe mode or in production. */
 export const LOCAL_WEBHOOK_SECRET = 'whsec_local_test_mode_only';

@@ -9,15 +9,15 @@
  * through the same signed events and the same webhook code.
  */
 import type Stripe from 'stripe';
-import { formatUsdCents } from '../../../src/lib/money';
-import { z } from '../../../src/lib/zod';
-import type { Order } from '../../../src/lib/order';
-import { remainingCents, refundMessages, type Refund, type RefundState } from '../../../src/lib/refunds';
-import { HttpError } from '../core/http';
-import { tellOwner } from '../core/attention';
+import { formatUsdCents } from '#lib/money';
+import { z } from '#lib/zod';
+import type { Order } from '#lib/order';
+import { remainingCents, refundMessages, type Refund, type RefundState } from '#lib/refunds';
+import { HttpError } from '#server/core/http';
+import { tellOwner } from '#server/core/attention';
 import { ordersRepo } from './orders.repo';
 import { configuredPayments, stripeClient, type ConfiguredPayments } from './payments';
-import type { DeployInfo } from '../storage/stores';
+import type { DeployInfo } from '#server/storage/stores';
 import { signWebhookPayload } from './webhook-signature';
 import { once, readEvent } from './events';
 

@@ -5,10 +5,10 @@
  */
 import type Stripe from 'stripe';
 import { receiveWebhook, type FulfilmentResult, type WhenPaid } from './fulfilment';
-import { HttpError } from '../core/http';
+import { HttpError } from '#server/core/http';
 import type { Order } from './orders.repo';
 import { DECLINE_MESSAGE, TEST_CARD_DECLINED, type PaymentsMode } from './payments';
-import type { DeployInfo } from '../storage/stores';
+import type { DeployInfo } from '#server/storage/stores';
 import { signWebhookPayload } from './webhook-signature';
 
 export function completedEvent(order: Order, sessionId: string): Stripe.Event {

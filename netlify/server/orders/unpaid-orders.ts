@@ -4,9 +4,9 @@
  * expires, as its checkout sessions do. A cancelled order's sessions are closed first, so nobody can
  * pay an order we no longer hold; if one was paid meanwhile, the order stays paid.
  */
-import { MIN_SESSION_MS, orderMessages, paymentDeadline, type Order } from '../../../src/lib/order';
-import type { Caller } from '../core/auth';
-import { HttpError } from '../core/http';
+import { MIN_SESSION_MS, orderMessages, paymentDeadline, type Order } from '#lib/order';
+import type { Caller } from '#server/core/auth';
+import { HttpError } from '#server/core/http';
 import { ordersRepo } from './orders.repo';
 import {
   openCheckout,
@@ -15,7 +15,7 @@ import {
   type CheckoutSession,
   type ConfiguredPayments,
 } from './payments';
-import type { DeployInfo } from '../storage/stores';
+import type { DeployInfo } from '#server/storage/stores';
 
 async function ownPendingOrder(orderId: string, caller: Caller, info?: DeployInfo): Promise<Order> {
   const order = await ordersRepo(info).get(orderId);

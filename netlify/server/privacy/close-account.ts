@@ -12,7 +12,7 @@
  * A closure record says which parts are done; every part is also safe to repeat on its own.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { Project, ProjectEvent } from '../../../src/lib/delivery';
+import type { Project, ProjectEvent } from '#lib/delivery';
 import {
   ACCOUNT_CLOSED,
   closeAccountMessages,
@@ -20,27 +20,27 @@ import {
   type ClosureEnding,
   type ClosurePreview,
   type ReviewChoice,
-} from '../../../src/lib/privacy';
-import { endpointTransition, GUARDS, OPEN_STATES } from '../../../src/lib/project-process';
-import { quoteFor } from '../../../src/lib/refunds';
-import type { Order } from '../../../src/lib/order';
-import type { Caller } from '../core/auth';
-import { HttpError } from '../core/http';
-import { editorOf } from '../delivery/access';
-import { shareProject } from '../delivery/student-access';
-import { refundCancellation } from '../delivery/cancellation';
-import { projectsRepo } from '../delivery/projects.repo';
-import { commitStep, type StepContext } from '../delivery/steps';
-import { ordersRepo } from '../orders/orders.repo';
-import { syncEditorStats } from '../reviews/editor-stats';
-import { openStore, type DeployInfo } from '../storage/stores';
-import { studentAccessMessages } from '../../../src/lib/student-access';
-import { paragraphsMail, sendMail } from '../core/mail';
+} from '#lib/privacy';
+import { endpointTransition, GUARDS, OPEN_STATES } from '#lib/project-process';
+import { quoteFor } from '#lib/refunds';
+import type { Order } from '#lib/order';
+import type { Caller } from '#server/core/auth';
+import { HttpError } from '#server/core/http';
+import { editorOf } from '#server/delivery/access';
+import { shareProject } from '#server/delivery/student-access';
+import { refundCancellation } from '#server/delivery/cancellation';
+import { projectsRepo } from '#server/delivery/projects.repo';
+import { commitStep, type StepContext } from '#server/delivery/steps';
+import { ordersRepo } from '#server/orders/orders.repo';
+import { syncEditorStats } from '#server/reviews/editor-stats';
+import { openStore, type DeployInfo } from '#server/storage/stores';
+import { studentAccessMessages } from '#lib/student-access';
+import { paragraphsMail, sendMail } from '#server/core/mail';
 import { closeEditorProfile } from './close-editor';
 import { personByEmail } from './export-person';
 import { forgetMails } from './forget-mails';
 import type { FirebaseAdmin } from './firebase-user';
-import { replaceDroppingFiles, withoutContent } from '../delivery/retention';
+import { replaceDroppingFiles, withoutContent } from '#server/delivery/retention';
 
 /** Which parts of a closure are done, kept beside the customer's record under `closures/<uid>`. */
 export interface Closure {

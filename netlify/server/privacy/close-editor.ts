@@ -6,13 +6,13 @@
  * part once: the hiding is a compare-and-set, the notice is keyed by the closure's start.
  * Their projects, all finished (an editor with open ones cannot close), stay on record under their name.
  */
-import { editorClosureMessages } from '../../../src/lib/editor-closure';
-import { tellOwner } from '../core/attention';
-import type { Caller } from '../core/auth';
-import { editorOf } from '../delivery/access';
-import type { StepContext } from '../delivery/steps';
-import { editorsRepo, isShown } from '../editors/editors.repo';
-import { publishEditorChange } from '../editors/site-rebuild';
+import { editorClosureMessages } from '#lib/editor-closure';
+import { tellOwner } from '#server/core/attention';
+import type { Caller } from '#server/core/auth';
+import { editorOf } from '#server/delivery/access';
+import type { StepContext } from '#server/delivery/steps';
+import { editorsRepo, isShown } from '#server/editors/editors.repo';
+import { publishEditorChange } from '#server/editors/site-rebuild';
 
 /** `startedAt`: when the closure began, the same on every try. */
 export async function closeEditorProfile(caller: Caller, startedAt: Date, context: StepContext) {

@@ -5,11 +5,11 @@
  * names it) but loses the visitor's name and address; its slot claim or cancelled marker goes after
  * that, so the next run lists only what is left to do. Reads only what is due.
  */
-import { RETENTION, RETENTION_WORDS } from '../../../src/lib/privacy';
-import { DAY_MS } from '../../../src/lib/time';
-import { consultsRepo, type ConsultBooking } from '../consults/consults.repo';
-import { listKeys } from '../storage/paging';
-import { openStore, type DeployInfo } from '../storage/stores';
+import { RETENTION, RETENTION_WORDS } from '#lib/privacy';
+import { DAY_MS } from '#lib/time';
+import { consultsRepo, type ConsultBooking } from '#server/consults/consults.repo';
+import { listKeys } from '#server/storage/paging';
+import { openStore, type DeployInfo } from '#server/storage/stores';
 
 /** What a consult booking says of its visitor once the period is over. */
 export const RETAINED_CONSULT_NAME = `Removed after ${RETENTION_WORDS.contact}`;

@@ -3,9 +3,9 @@
  * by the uid their orders carry (we keep no list of accounts), their other records by the address.
  * The admin checked by mail that the request is theirs, so the address counts as verified.
  */
-import type { PersonSummary } from '../../../src/lib/data-export';
-import { ordersRepo } from '../orders/orders.repo';
-import type { DeployInfo } from '../storage/stores';
+import type { PersonSummary } from '#lib/data-export';
+import { ordersRepo } from '#server/orders/orders.repo';
+import type { DeployInfo } from '#server/storage/stores';
 import { gatherExport, type ExportSubject } from './export';
 
 export async function personByEmail(email: string, info?: DeployInfo): Promise<ExportSubject> {

@@ -5,8 +5,8 @@
  * already), which keeps an ordinary account's export to well under a second of work.
  */
 import { zipSync, strToU8, type Zippable } from 'fflate';
-import { projectFilesRepo } from '../essay/files';
-import type { DeployInfo } from '../storage/stores';
+import { projectFilesRepo } from '#server/essay/files';
+import type { DeployInfo } from '#server/storage/stores';
 import { gatherExport, type ExportSubject } from './export';
 
 export async function exportZip(subject: ExportSubject, info?: DeployInfo, now = new Date()): Promise<Uint8Array> {

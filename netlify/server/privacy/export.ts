@@ -6,25 +6,25 @@
  * the newsletter, waitlists, the mails we keep that went to it) is read for the account's verified
  * address only.
  */
-import type { ProjectView, Role, Project, FileRef } from '../../../src/lib/delivery';
-import { filesClosedTo } from '../../../src/lib/delivery';
-import { projectView } from '../../../src/lib/project-view';
-import { orderForFamily } from '../../../src/lib/order';
-import type { Caller } from '../core/auth';
-import { editorOf } from '../delivery/access';
-import { projectsRepo } from '../delivery/projects.repo';
-import { withProjectEditors } from '../delivery/order-editors';
-import { viewFor } from '../delivery/view';
-import { customersRepo } from '../orders/customers.repo';
-import { ordersRepo } from '../orders/orders.repo';
-import { consultsRepo } from '../consults/consults.repo';
-import { consultByToken } from '../consults/consult-booking';
-import { inquiriesRepo } from '../contact/inquiries.repo';
-import { subscribersRepo } from '../contact/subscribers.repo';
-import { waitlistRepo, toWaitlistItem } from '../waitlist/waitlist.repo';
-import { reviewsRepo } from '../reviews/reviews.repo';
-import { outboxPage } from '../core/mail';
-import type { DeployInfo } from '../storage/stores';
+import type { ProjectView, Role, Project, FileRef } from '#lib/delivery';
+import { filesClosedTo } from '#lib/delivery';
+import { projectView } from '#lib/project-view';
+import { orderForFamily } from '#lib/order';
+import type { Caller } from '#server/core/auth';
+import { editorOf } from '#server/delivery/access';
+import { projectsRepo } from '#server/delivery/projects.repo';
+import { withProjectEditors } from '#server/delivery/order-editors';
+import { viewFor } from '#server/delivery/view';
+import { customersRepo } from '#server/orders/customers.repo';
+import { ordersRepo } from '#server/orders/orders.repo';
+import { consultsRepo } from '#server/consults/consults.repo';
+import { consultByToken } from '#server/consults/consult-booking';
+import { inquiriesRepo } from '#server/contact/inquiries.repo';
+import { subscribersRepo } from '#server/contact/subscribers.repo';
+import { waitlistRepo, toWaitlistItem } from '#server/waitlist/waitlist.repo';
+import { reviewsRepo } from '#server/reviews/reviews.repo';
+import { outboxPage } from '#server/core/mail';
+import type { DeployInfo } from '#server/storage/stores';
 
 /**
  * Whose data: an account as Firebase knows it, or (a request by mail the admin checked) an address

@@ -7,12 +7,12 @@
  * (503) before anything is changed. A user already gone (an answer lost on the way) counts as
  * deleted; Firebase unreachable is a 503.
  */
-import { acceptsEmulatorTokens } from '../core/auth';
-import { serverEnv } from '../core/env';
-import { HttpError } from '../core/http';
-import { closeAccountMessages } from '../../../src/lib/privacy';
-import { z } from '../../../src/lib/zod';
-import { StorageError, type DeployInfo } from '../storage/stores';
+import { acceptsEmulatorTokens } from '#server/core/auth';
+import { serverEnv } from '#server/core/env';
+import { HttpError } from '#server/core/http';
+import { closeAccountMessages } from '#lib/privacy';
+import { z } from '#lib/zod';
+import { StorageError, type DeployInfo } from '#server/storage/stores';
 
 const ALREADY_GONE = ['USER_NOT_FOUND'];
 const TOO_OLD = ['CREDENTIAL_TOO_OLD_LOGIN_AGAIN', 'TOKEN_EXPIRED', 'INVALID_ID_TOKEN'];

@@ -3,10 +3,10 @@
  * address or a name) is emptied in place, and every owner notice that names it says so instead. Keys
  * stay, so a flow's mail sent once is still known as sent, and a repeat finds nothing left to change.
  */
-import { closureNotices } from '../../../src/lib/privacy';
-import { forgetNamesInNotices } from '../core/attention';
-import { outboxPage, type OutboxMail } from '../core/mail';
-import { openStore, type DeployInfo } from '../storage/stores';
+import { closureNotices } from '#lib/privacy';
+import { forgetNamesInNotices } from '#server/core/attention';
+import { outboxPage, type OutboxMail } from '#server/core/mail';
+import { openStore, type DeployInfo } from '#server/storage/stores';
 
 /** A mail kept with nothing of its person left: who sent it, when, and how it went. */
 const emptied = (mail: OutboxMail, now: Date): OutboxMail => ({

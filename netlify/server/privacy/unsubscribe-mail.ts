@@ -4,12 +4,12 @@
  * link unsubscribes). Sent only to an address that gets the newsletter.
  */
 import { createHash } from 'node:crypto';
-import { UNSUBSCRIBE_LINK_DAYS, unsubscribeTexts } from '../../../src/lib/unsubscribe';
-import { site } from '../../../src/lib/site';
-import { paragraphsMail, sendMail, type Mail } from '../core/mail';
-import type { DeployInfo } from '../storage/deploy';
-import { subscribersRepo } from '../contact/subscribers.repo';
-import { unsubscribeUrl } from '../contact/unsubscribe-token';
+import { UNSUBSCRIBE_LINK_DAYS, unsubscribeTexts } from '#lib/unsubscribe';
+import { site } from '#lib/site';
+import { paragraphsMail, sendMail, type Mail } from '#server/core/mail';
+import type { DeployInfo } from '#server/storage/deploy';
+import { subscribersRepo } from '#server/contact/subscribers.repo';
+import { unsubscribeUrl } from '#server/contact/unsubscribe-token';
 
 /** A mail to a subscriber, its paragraphs written around the link to leave. */
 function newsletterMail(email: string, subject: string, paragraphs: (url: string) => string[], url: string): Mail {

@@ -1,7 +1,7 @@
 /** The pages the unsubscribe link and form answer with: plain HTML, no script, a form that posts. */
-import { unsubscribeTexts as t } from '../../../src/lib/unsubscribe';
-import { plainPage } from '../core/form-post';
-import { escapeHtml as e } from '../core/mail';
+import { unsubscribeTexts as t } from '#lib/unsubscribe';
+import { plainPage } from '#server/core/form-post';
+import { escapeHtml as e } from '#server/core/mail';
 
 const link = (href: string, label: string) => `<p><a class="back" href="${e(href)}">${e(label)}</a></p>`;
 

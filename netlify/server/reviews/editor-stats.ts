@@ -5,12 +5,12 @@
  * Every part is idempotent, so the step that changed the project and the `stats` timer after it can
  * both run it.
  */
-import { firstName, type Project } from '../../../src/lib/delivery';
-import { FORMER_CLIENT } from '../../../src/lib/privacy';
-import { meanScore, oneDecimal, type PublicReview } from '../../../src/lib/reviews';
-import { purgeEditorsCache } from '../editors/editors-cache';
-import { editorsRepo } from '../editors/editors.repo';
-import type { DeployInfo } from '../storage/stores';
+import { firstName, type Project } from '#lib/delivery';
+import { FORMER_CLIENT } from '#lib/privacy';
+import { meanScore, oneDecimal, type PublicReview } from '#lib/reviews';
+import { purgeEditorsCache } from '#server/editors/editors-cache';
+import { editorsRepo } from '#server/editors/editors.repo';
+import type { DeployInfo } from '#server/storage/stores';
 import { reviewsRepo } from './reviews.repo';
 
 /** The family's review as the profile shows it: the student's first name and grade, never the family's names. */

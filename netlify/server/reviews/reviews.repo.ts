@@ -2,9 +2,9 @@
  * Published reviews as the editors' profiles list them: one blob per review, keyed
  * `<editor id>/<published at>/<project id>`, so an editor's reviews list newest first by their keys.
  */
-import type { PublicReview } from '../../../src/lib/reviews';
-import { listKeys, readRecords } from '../storage/paging';
-import { openStore, type DeployInfo } from '../storage/stores';
+import type { PublicReview } from '#lib/reviews';
+import { listKeys, readRecords } from '#server/storage/paging';
+import { openStore, type DeployInfo } from '#server/storage/stores';
 
 const reviewKey = (editorId: string, review: Pick<PublicReview, 'publishedAt' | 'projectId'>) =>
   `${editorId}/${review.publishedAt}/${review.projectId}`;

@@ -2,7 +2,7 @@
  * Append-only stores keyed by time (inquiries, outbox). A key is the ISO time plus a
  * random suffix: keys sort in time order, and two records of the same millisecond never collide.
  */
-import type { PageQuery } from '../../../src/lib/paging';
+import type { PageQuery } from '#lib/paging';
 import { readPage } from './paging';
 import { openStore, StorageError, type DeployInfo, type StoreName } from './stores';
 

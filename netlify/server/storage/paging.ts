@@ -5,7 +5,7 @@
  * see docs/decisions/006-admin-paging.md.
  */
 import type { Store } from './stores';
-import type { Page, PageQuery } from '../../../src/lib/paging';
+import type { Page, PageQuery } from '#lib/paging';
 
 export interface PageOptions {
   /** 'asc' for key order; 'desc' for newest first when keys start with an ISO time. */

@@ -11,12 +11,12 @@
  * short anywhere is finished by the next with one mail per address.
  */
 import { createHash } from 'node:crypto';
-import { waitlistLinkPath, waitlistMail, waitlistQuota } from '../../../src/lib/waitlist';
-import { editorsRepo, isShown } from '../editors/editors.repo';
-import { serverEnv } from '../core/env';
-import { paragraphsMail, sendMail } from '../core/mail';
-import type { DeployInfo } from '../storage/stores';
-import { timersRepo } from '../core/timers';
+import { waitlistLinkPath, waitlistMail, waitlistQuota } from '#lib/waitlist';
+import { editorsRepo, isShown } from '#server/editors/editors.repo';
+import { serverEnv } from '#server/core/env';
+import { paragraphsMail, sendMail } from '#server/core/mail';
+import type { DeployInfo } from '#server/storage/stores';
+import { timersRepo } from '#server/core/timers';
 import { waitlistRepo, type WaitlistEntry } from './waitlist.repo';
 
 /** The mail's `once` id: the editor, the opening and the address (hashed: no '/' or '@' in a key). */

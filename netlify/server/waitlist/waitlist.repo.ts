@@ -4,10 +4,10 @@
  * admin pages the list in the order people joined from the key listing alone. No editor id starts
  * with '_', so the index is never taken for an editor's folder.
  */
-import type { WaitlistCounts, WaitlistItem, WaitlistTold } from '../../../src/lib/admin-lists.schema';
-import type { Page, PageQuery } from '../../../src/lib/paging';
-import { listKeys, pageOfKeys, readRecords } from '../storage/paging';
-import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '../storage/stores';
+import type { WaitlistCounts, WaitlistItem, WaitlistTold } from '#lib/admin-lists.schema';
+import type { Page, PageQuery } from '#lib/paging';
+import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
+import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 
 /** As stored: `told` is absent while the person waits. */
 export interface WaitlistEntry extends Omit<WaitlistItem, 'told'> {

@@ -2,10 +2,10 @@
  * Policies the pricing FAQ and the terms of service both state, written once so they cannot drift
  * apart. The cancellation policy, which the checkout and the dashboard state too, is src/lib/refunds.ts's.
  */
-import { ACTIVE_SLOTS_PER_EDITOR, SERVICES, addOnById } from '../../lib/catalogue';
-import { FULL_EDITOR_PRICE_LABEL } from '../../lib/editor-rules';
-import { formatUsd } from '../../lib/money';
-import { unitPriceCents } from '../../lib/pricing';
+import { ACTIVE_SLOTS_PER_EDITOR, SERVICES, addOnById } from '#lib/catalogue';
+import { FULL_EDITOR_PRICE_LABEL } from '#lib/editor-rules';
+import { formatUsd } from '#lib/money';
+import { unitPriceCents } from '#lib/pricing';
 
 const community = addOnById('community')!;
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { SignInToContinue } from '../shared/account/SignInToContinue';
-import { $session, startSession } from '../../stores/session';
+import { $session, startSession } from '#stores/session';
 import { VerifyEmail } from '../shared/account/VerifyEmail';
 import { AdminSearch } from './reports/AdminSearch';
 import { useSharedStore } from '../shared/useSharedStore';

@@ -7,7 +7,7 @@ import {
   saveBillingData,
   saveCheckoutForm,
   type CheckoutData,
-} from '../../client/checkout-data';
+} from '#client/checkout-data';
 import {
   CHECKOUT_FIELDS,
   checkCheckout,
@@ -17,16 +17,16 @@ import {
   termsAgreement,
   type CheckoutField,
   type CheckoutProblems,
-} from '../../lib/checkout-form';
-import { fieldsFromOrder, lastPaidOrder } from '../../lib/checkout-prefill';
-import { isFull } from '../../lib/editor-rules';
-import { messages } from '../../lib/messages';
-import { formatUsd } from '../../lib/money';
-import { priceOrder } from '../../lib/pricing';
-import { CANCELLATION_SUMMARY } from '../../lib/refunds';
-import type { Order } from '../../lib/order';
-import type { Billing, Student } from '../../lib/schemas';
-import { $session, signedInFetch, SIGNED_OUT, startSession } from '../../stores/session';
+} from '#lib/checkout-form';
+import { fieldsFromOrder, lastPaidOrder } from '#lib/checkout-prefill';
+import { isFull } from '#lib/editor-rules';
+import { messages } from '#lib/messages';
+import { formatUsd } from '#lib/money';
+import { priceOrder } from '#lib/pricing';
+import { CANCELLATION_SUMMARY } from '#lib/refunds';
+import type { Order } from '#lib/order';
+import type { Billing, Student } from '#lib/schemas';
+import { $session, signedInFetch, SIGNED_OUT, startSession } from '#stores/session';
 import { useMounted } from '../shared/useMounted';
 import { useSharedStore } from '../shared/useSharedStore';
 import { BillingFields, EMPTY_FIELDS, StudentFields, type CheckoutFields } from './CheckoutForm';

@@ -1,12 +1,7 @@
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
-import { majorValue, majorsWithoutDetails } from '../../lib/catalogue';
-import { GRADES, gradeLabel } from '../../lib/grades';
-import {
-  CHECKOUT_LIMITS,
-  EMPTY_CHECKOUT_FIELDS,
-  type CheckoutField,
-  type CheckoutFields,
-} from '../../lib/checkout-form';
+import { majorValue, majorsWithoutDetails } from '#lib/catalogue';
+import { GRADES, gradeLabel } from '#lib/grades';
+import { CHECKOUT_LIMITS, EMPTY_CHECKOUT_FIELDS, type CheckoutField, type CheckoutFields } from '#lib/checkout-form';
 
 /** The fields of the checkout form: student and parent (the confirmation needs them), then billing. */
 export type { CheckoutFields };

@@ -1,7 +1,7 @@
-import type { CheckoutData } from '../../client/checkout-data';
-import { isFull } from '../../lib/editor-rules';
-import { itemise } from '../../lib/itemise';
-import type { PricedOrder } from '../../lib/pricing';
+import type { CheckoutData } from '#client/checkout-data';
+import { isFull } from '#lib/editor-rules';
+import { itemise } from '#lib/itemise';
+import type { PricedOrder } from '#lib/pricing';
 import { breakableEmail } from '../shared/breakable-email';
 import { SummaryRow } from '../shared/SummaryRow';
 

@@ -1,4 +1,4 @@
-import { lastDetailsText } from '../../lib/checkout-form';
+import { lastDetailsText } from '#lib/checkout-form';
 import type { CheckoutFields } from './CheckoutForm';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { termsAgreement } from '../../lib/checkout-form';
+import { termsAgreement } from '#lib/checkout-form';
 
 interface Props {
   agreed: boolean;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { clearCheckoutForm } from '../../client/checkout-data';
-import { messages } from '../../lib/messages';
-import type { Order } from '../../lib/order';
-import { clearSelection } from '../../stores/order';
-import { refreshMe } from '../../stores/session';
+import { clearCheckoutForm } from '#client/checkout-data';
+import { messages } from '#lib/messages';
+import type { Order } from '#lib/order';
+import { clearSelection } from '#stores/order';
+import { refreshMe } from '#stores/session';
 import { UnpaidOrder } from '../shared/orders/UnpaidOrder';
 import { SignInToContinue, useFocusAfterSignIn } from '../shared/account/SignInToContinue';
 import { useSignedInFetch } from '../shared/useSignedInFetch';

@@ -1,11 +1,11 @@
 import { useId, type ReactNode } from 'react';
-import { majorLabel } from '../../lib/contact';
-import { gradeLabel } from '../../lib/grades';
-import { editRules } from '../../lib/delivery';
-import { itemise } from '../../lib/itemise';
-import { formatUsd, formatUsdCents } from '../../lib/money';
-import { editorNoticeText, lineLabel, nextSteps, type Order } from '../../lib/order';
-import { CANCELLATION_SUMMARY, paymentStateOf, refundedCents } from '../../lib/refunds';
+import { majorLabel } from '#lib/contact';
+import { gradeLabel } from '#lib/grades';
+import { editRules } from '#lib/delivery';
+import { itemise } from '#lib/itemise';
+import { formatUsd, formatUsdCents } from '#lib/money';
+import { editorNoticeText, lineLabel, nextSteps, type Order } from '#lib/order';
+import { CANCELLATION_SUMMARY, paymentStateOf, refundedCents } from '#lib/refunds';
 import { RefundList } from '../shared/orders/RefundList';
 import { breakableEmail } from '../shared/breakable-email';
 import { SummaryRow } from '../shared/SummaryRow';

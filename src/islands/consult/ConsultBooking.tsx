@@ -6,13 +6,13 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { browserTimeZone, fetchFreeSlots, requestBooking, timeZoneChoices } from '../../client/consult';
+import { browserTimeZone, fetchFreeSlots, requestBooking, timeZoneChoices } from '#client/consult';
 import { EditorOptions } from '../shared/EditorOptions';
 import { MajorOptions } from '../shared/MajorOptions';
-import { formatConsult, groupByDay, timeZoneName } from '../../lib/consult-format';
-import { consultMessages } from '../../lib/consult-messages';
-import { CONSULT_LIMITS, slotEnd, type BookedConsult } from '../../lib/consult-rules';
-import { EMAIL_MAX_LENGTH } from '../../lib/email';
+import { formatConsult, groupByDay, timeZoneName } from '#lib/consult-format';
+import { consultMessages } from '#lib/consult-messages';
+import { CONSULT_LIMITS, slotEnd, type BookedConsult } from '#lib/consult-rules';
+import { EMAIL_MAX_LENGTH } from '#lib/email';
 import { Field } from '../shared/Field';
 import { useBrowserValue } from '../shared/useBrowserValue';
 import { useEditors } from '../shared/useEditors';

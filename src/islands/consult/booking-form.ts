@@ -1,9 +1,9 @@
 /** The booking form's values, what is missing, and the request POST /api/consult/bookings expects. */
-import { ANY_EDITOR } from '../../lib/contact';
-import { consultMessages } from '../../lib/consult-messages';
-import type { BookingRequest } from '../../lib/consult-rules';
-import { isEmail, normalizeEmail } from '../../lib/email';
-import { messages } from '../../lib/messages';
+import { ANY_EDITOR } from '#lib/contact';
+import { consultMessages } from '#lib/consult-messages';
+import type { BookingRequest } from '#lib/consult-rules';
+import { isEmail, normalizeEmail } from '#lib/email';
+import { messages } from '#lib/messages';
 
 export interface BookingFormValues {
   name: string;

@@ -7,8 +7,8 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { apiFetch } from '../../client/api';
-import { CONTACT_SERVICE_OPTIONS, TURNAROUND_OPTIONS } from '../../lib/catalogue';
+import { apiFetch } from '#client/api';
+import { CONTACT_SERVICE_OPTIONS, TURNAROUND_OPTIONS } from '#lib/catalogue';
 import { EditorOptions } from '../shared/EditorOptions';
 import { MajorOptions } from '../shared/MajorOptions';
 import {
@@ -18,11 +18,11 @@ import {
   needsTurnaround,
   turnaroundLabel,
   isRequired,
-} from '../../lib/contact';
-import { countWords } from '../../lib/words';
-import type { EditorChoice } from '../../lib/editor-rules';
-import { EMAIL_MAX_LENGTH } from '../../lib/email';
-import { messages } from '../../lib/messages';
+} from '#lib/contact';
+import { countWords } from '#lib/words';
+import type { EditorChoice } from '#lib/editor-rules';
+import { EMAIL_MAX_LENGTH } from '#lib/email';
+import { messages } from '#lib/messages';
 import { useEditors } from '../shared/useEditors';
 import { Field } from '../shared/Field';
 import {

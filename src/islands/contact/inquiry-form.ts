@@ -9,10 +9,10 @@ import {
   inquiryFromForm,
   lacksRequired,
   needsTurnaround,
-} from '../../lib/contact';
-import { isEmail, normalizeEmail } from '../../lib/email';
-import { messages } from '../../lib/messages';
-import { countWords } from '../../lib/words';
+} from '#lib/contact';
+import { isEmail, normalizeEmail } from '#lib/email';
+import { messages } from '#lib/messages';
+import { countWords } from '#lib/words';
 
 export interface InquiryFormValues {
   parentName: string;

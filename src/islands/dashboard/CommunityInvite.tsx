@@ -1,4 +1,4 @@
-import { $session } from '../../stores/session';
+import { $session } from '#stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
 
 /** The private community's invite link, once the family owns the community add-on. */

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { $session } from '../../stores/session';
-import { formatUsd } from '../../lib/money';
-import { currentEditors, lineLabel, orderStateLabel, type Order } from '../../lib/order';
-import { $ordersChanged } from '../../stores/orders';
+import { $session } from '#stores/session';
+import { formatUsd } from '#lib/money';
+import { currentEditors, lineLabel, orderStateLabel, type Order } from '#lib/order';
+import { $ordersChanged } from '#stores/orders';
 import { RefundList } from '../shared/orders/RefundList';
 import { UnpaidOrder } from '../shared/orders/UnpaidOrder';
 import { useSharedStore } from '../shared/useSharedStore';

@@ -1,5 +1,5 @@
-import type { ProjectView } from '../../lib/delivery';
-import { $session } from '../../stores/session';
+import type { ProjectView } from '#lib/delivery';
+import { $session } from '#stores/session';
 import { useProjectHash } from '../shared/projects/useProjectHash';
 import { useProjectList } from '../shared/projects/useProjectList';
 import { useNow } from '../shared/projects/useNow';
@@ -8,7 +8,7 @@ import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { ProjectCard } from './ProjectCard';
 import { LoadFailed } from '../shared/LoadFailed';
 import { StudentInvite } from './StudentInvite';
-import { studentAccessMessages } from '../../lib/student-access';
+import { studentAccessMessages } from '#lib/student-access';
 
 /** The parent's projects by order, in the order they are listed: each order's student may be invited. */
 function parentsOrders(projects: ProjectView[]): ProjectView[][] {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ProjectView } from '../../lib/delivery';
-import { studentAccessMessages } from '../../lib/student-access';
+import type { ProjectView } from '#lib/delivery';
+import { studentAccessMessages } from '#lib/student-access';
 import { ProjectDetails } from '../shared/projects/ProjectDetails';
 import { ProjectHeader } from '../shared/projects/ProjectHeader';
 import { ProjectSteps } from '../shared/projects/ProjectSteps';

@@ -1,4 +1,4 @@
-import { $session } from '../../stores/session';
+import { $session } from '#stores/session';
 import { VerifyEmail } from '../shared/account/VerifyEmail';
 import { useSharedStore } from '../shared/useSharedStore';
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { firstName, isTerminal, type ProjectView } from '../../lib/delivery';
-import { sameAddress, studentAccessMessages } from '../../lib/student-access';
+import { firstName, isTerminal, type ProjectView } from '#lib/delivery';
+import { sameAddress, studentAccessMessages } from '#lib/student-access';
 import { setStudentAccess } from '../shared/projects/project-api';
 import { StepNotice } from '../shared/projects/StepNotice';
 import type { StepNotice as Notice } from '../shared/projects/useProjectStep';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ApiResult } from '../../client/api';
-import type { ProjectView } from '../../lib/delivery';
+import type { ApiResult } from '#client/api';
+import type { ProjectView } from '#lib/delivery';
 import { getProject, getShelf, shelfPath, type Inbox } from '../shared/projects/project-api';
 import { useNow } from '../shared/projects/useNow';
 import { useProjectHash } from '../shared/projects/useProjectHash';
@@ -12,7 +12,7 @@ import { inboxGroups } from './inbox';
 import { NotAnEditor } from './NotAnEditor';
 import { VerifyEmail } from '../shared/account/VerifyEmail';
 import { useSharedStore } from '../shared/useSharedStore';
-import { $session } from '../../stores/session';
+import { $session } from '#stores/session';
 import { OpenProject } from './OpenProject';
 import { ProfileBio } from './ProfileBio';
 import { LoadFailed } from '../shared/LoadFailed';

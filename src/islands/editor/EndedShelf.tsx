@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ApiResult } from '../../client/api';
-import type { ProjectView } from '../../lib/delivery';
+import type { ApiResult } from '#client/api';
+import type { ProjectView } from '#lib/delivery';
 import { InboxRow } from './InboxRow';
 import type { Inbox } from '../shared/projects/project-api';
 

@@ -1,4 +1,4 @@
-import { relativeTime, type ProjectView } from '../../lib/delivery';
+import { relativeTime, type ProjectView } from '#lib/delivery';
 import { isLate } from '../shared/projects/DueLine';
 import { LateTag, StateBadge } from '../shared/projects/StateBadge';
 import { projectHash } from '../shared/projects/useProjectHash';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ProjectView } from '../../lib/delivery';
+import type { ProjectView } from '#lib/delivery';
 import { ProjectDetails } from '../shared/projects/ProjectDetails';
 import { ProjectHeader } from '../shared/projects/ProjectHeader';
 import { ProjectSteps } from '../shared/projects/ProjectSteps';

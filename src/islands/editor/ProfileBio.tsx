@@ -4,8 +4,8 @@
  * the profile page again after a save, which takes a few minutes.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { BIO_MAX_LENGTH } from '../../lib/editor-input';
-import { profileHref } from '../../lib/editor-listing';
+import { BIO_MAX_LENGTH } from '#lib/editor-input';
+import { profileHref } from '#lib/editor-listing';
 import { saveBio } from '../shared/projects/project-api';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };

@@ -5,9 +5,9 @@
  * script had run. An editor taken off the site since the build says so instead.
  */
 import { useState } from 'react';
-import { WAITLIST_ANCHOR } from '../../lib/editor-listing';
-import { isFull } from '../../lib/editor-rules';
-import type { Editor } from '../../lib/schemas';
+import { WAITLIST_ANCHOR } from '#lib/editor-listing';
+import { isFull } from '#lib/editor-rules';
+import type { Editor } from '#lib/schemas';
 import { useEditors } from '../shared/useEditors';
 import { useBrowserValue } from '../shared/useBrowserValue';
 import { BookingActions } from './EditorCard';

@@ -5,9 +5,9 @@
  * The name leads to the editor's profile when the build made one.
  */
 import type { MouseEvent } from 'react';
-import { profileHref, waitlistHref } from '../../lib/editor-listing';
-import { FULL_EDITOR_PRICE_LABEL, isFull, testScore } from '../../lib/editor-rules';
-import type { Editor } from '../../lib/schemas';
+import { profileHref, waitlistHref } from '#lib/editor-listing';
+import { FULL_EDITOR_PRICE_LABEL, isFull, testScore } from '#lib/editor-rules';
+import type { Editor } from '#lib/schemas';
 import { RatingLine } from '../shared/RatingLine';
 import { useMounted } from '../shared/useMounted';
 import { reserveHref } from './links';

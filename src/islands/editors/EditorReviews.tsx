@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { withGrade } from '../../lib/grades';
+import { withGrade } from '#lib/grades';
 import {
   onTimeLabel,
   ratingLabel,
@@ -7,8 +7,8 @@ import {
   reviewScoreLabel,
   type EditorRating,
   type OnTimeShare,
-} from '../../lib/rating';
-import { PROFILE_REVIEWS, ratingOf, type PublicReview } from '../../lib/reviews';
+} from '#lib/rating';
+import { PROFILE_REVIEWS, ratingOf, type PublicReview } from '#lib/reviews';
 
 type Loaded = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; reviews: PublicReview[] };
 

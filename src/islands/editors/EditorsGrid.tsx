@@ -7,8 +7,8 @@
  * line, or an error with a retry.
  */
 import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { filterEditors, listingHref, listingSummary, type EditorFilter } from '../../lib/editor-listing';
-import type { Editor } from '../../lib/schemas';
+import { filterEditors, listingHref, listingSummary, type EditorFilter } from '#lib/editor-listing';
+import type { Editor } from '#lib/schemas';
 import { EditorCard, EditorCardSkeleton } from './EditorCard';
 import { useEditors } from '../shared/useEditors';
 import { WaitlistDialog } from './WaitlistDialog';

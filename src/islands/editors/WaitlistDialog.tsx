@@ -5,10 +5,10 @@
  * focus trap so Tab never leaves it, and focus returns to the button that opened it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { apiFetch } from '../../client/api';
-import { emailMessages, isEmail, normalizeEmail } from '../../lib/email';
-import { waitlistInstruction } from '../../lib/opt-in';
-import type { Editor } from '../../lib/schemas';
+import { apiFetch } from '#client/api';
+import { emailMessages, isEmail, normalizeEmail } from '#lib/email';
+import { waitlistInstruction } from '#lib/opt-in';
+import type { Editor } from '#lib/schemas';
 import { trapTab } from '../shared/focus-trap';
 import { useModalDialog } from '../shared/useModalDialog';
 import { reserveHref } from './links';

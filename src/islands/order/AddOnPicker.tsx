@@ -1,6 +1,6 @@
-import { ADD_ONS, type OwnedAddOns } from '../../lib/catalogue';
-import { formatUsd } from '../../lib/money';
-import { setAddOnChosen } from '../../stores/order';
+import { ADD_ONS, type OwnedAddOns } from '#lib/catalogue';
+import { formatUsd } from '#lib/money';
+import { setAddOnChosen } from '#stores/order';
 
 /** One-time add-ons: owned ones are ticked, locked and badged 'OWNED'; the speed upgrades exclude each other. */
 export function AddOnPicker({ chosen, owned }: { chosen: readonly string[]; owned: OwnedAddOns }) {

@@ -1,7 +1,7 @@
-import { isFull, type EditorChoice } from '../../lib/editor-rules';
-import { messages } from '../../lib/messages';
-import type { EditorsState } from '../../stores/editors';
-import { chooseEditor } from '../../stores/order';
+import { isFull, type EditorChoice } from '#lib/editor-rules';
+import { messages } from '#lib/messages';
+import type { EditorsState } from '#stores/editors';
+import { chooseEditor } from '#stores/order';
 import { RatingLine } from '../shared/RatingLine';
 
 interface Props {

@@ -1,17 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { changedControls } from '../../client/early-input';
-import { ADD_ON_IDS, SERVICE_IDS, type AddOnId, type ServiceId } from '../../lib/catalogue';
-import { isFull, type EditorChoice } from '../../lib/editor-rules';
-import { $builtEditors, loadEditors } from '../../stores/editors';
-import {
-  $order,
-  chooseEditor,
-  restoreSelection,
-  setAddOnChosen,
-  setServiceChosen,
-  settleEditor,
-} from '../../stores/order';
-import { $session, startSession } from '../../stores/session';
+import { changedControls } from '#client/early-input';
+import { ADD_ON_IDS, SERVICE_IDS, type AddOnId, type ServiceId } from '#lib/catalogue';
+import { isFull, type EditorChoice } from '#lib/editor-rules';
+import { $builtEditors, loadEditors } from '#stores/editors';
+import { $order, chooseEditor, restoreSelection, setAddOnChosen, setServiceChosen, settleEditor } from '#stores/order';
+import { $session, startSession } from '#stores/session';
 import { useEditors } from '../shared/useEditors';
 import { useSharedStore } from '../shared/useSharedStore';
 import { AddOnPicker } from './AddOnPicker';

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { ADD_ONS } from '../../lib/catalogue';
-import { isFull } from '../../lib/editor-rules';
-import { messages } from '../../lib/messages';
-import { formatUsd } from '../../lib/money';
-import { lineLabel } from '../../lib/order';
-import { priceOrder } from '../../lib/pricing';
-import { saveCheckoutData } from '../../client/checkout-data';
-import { $builtEditors, $editors, shownEditors } from '../../stores/editors';
-import { $order, selectedServices } from '../../stores/order';
-import { $session } from '../../stores/session';
+import { ADD_ONS } from '#lib/catalogue';
+import { isFull } from '#lib/editor-rules';
+import { messages } from '#lib/messages';
+import { formatUsd } from '#lib/money';
+import { lineLabel } from '#lib/order';
+import { priceOrder } from '#lib/pricing';
+import { saveCheckoutData } from '#client/checkout-data';
+import { $builtEditors, $editors, shownEditors } from '#stores/editors';
+import { $order, selectedServices } from '#stores/order';
+import { $session } from '#stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
 
 /** The sticky Order Summary with 'Proceed to Checkout'; prices from the one pricing function. */

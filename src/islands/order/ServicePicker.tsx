@@ -1,8 +1,8 @@
-import { SERVICES, type Service } from '../../lib/catalogue';
-import { AUTO_FINAL_RULE } from '../../lib/delivery';
-import { formatUsd } from '../../lib/money';
-import { unitPriceCents } from '../../lib/pricing';
-import { setQuantity, setServiceChosen, type OrderSelection } from '../../stores/order';
+import { SERVICES, type Service } from '#lib/catalogue';
+import { AUTO_FINAL_RULE } from '#lib/delivery';
+import { formatUsd } from '#lib/money';
+import { unitPriceCents } from '#lib/pricing';
+import { setQuantity, setServiceChosen, type OrderSelection } from '#stores/order';
 
 /** Service cards: a checkbox each, and a quantity stepper for all but the Common App essay. */
 export function ServicePicker({ selection, editorFull }: { selection: OrderSelection; editorFull: boolean }) {

@@ -9,9 +9,9 @@ import {
   whatClosingDoes,
   type ClosurePreview,
   type ReviewChoice,
-} from '../../lib/privacy';
-import { apiFetch } from '../../client/api';
-import { $session, signedInFetch } from '../../stores/session';
+} from '#lib/privacy';
+import { apiFetch } from '#client/api';
+import { $session, signedInFetch } from '#stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
 
 type State =
@@ -23,7 +23,7 @@ type State =
 
 /** Signs in again with the password (Firebase's recent-login rule) and answers a fresh token, or null if it is wrong. */
 async function freshToken(password: string): Promise<string | null> {
-  const { firebaseAuth } = await import('../../client/firebase');
+  const { firebaseAuth } = await import('#client/firebase');
   const { EmailAuthProvider, reauthenticateWithCredential } = await import('firebase/auth');
   const user = firebaseAuth().currentUser;
   if (!user?.email) return null;
@@ -65,7 +65,7 @@ export default function CloseMyAccount() {
       if (res.status === 409) return void (await check());
       return setState({ ...state, working: false, error: res.status === 0 ? t.failed : res.error });
     }
-    const { firebaseAuth } = await import('../../client/firebase');
+    const { firebaseAuth } = await import('#client/firebase');
     const { signOut } = await import('firebase/auth');
     await signOut(firebaseAuth()).catch(() => {});
     setState({ kind: 'closed', message: closedMessage(state, review) });

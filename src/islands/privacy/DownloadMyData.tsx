@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { dataExportTexts as t } from '../../lib/data-export';
-import { $session, idToken } from '../../stores/session';
+import { dataExportTexts as t } from '#lib/data-export';
+import { $session, idToken } from '#stores/session';
 import { useSharedStore } from '../shared/useSharedStore';
 import { downloadFile } from '../shared/download-file';
 

@@ -1,4 +1,4 @@
-import { ANY_EDITOR } from '../../lib/contact';
+import { ANY_EDITOR } from '#lib/contact';
 
 /** The preferred-editor choices of a select: 'any editor' first, then each editor with their major. */
 export function EditorOptions({ editors }: { editors: readonly { id: string; name: string; major: string }[] }) {

@@ -1,4 +1,4 @@
-import { MAJORS, majorValue } from '../../lib/catalogue';
+import { MAJORS, majorValue } from '#lib/catalogue';
 
 /** The intended majors as a select's options, after a 'Select a major' placeholder; values lower-cased. */
 export function MajorOptions() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { EditorChoice } from '../../lib/editor-rules';
-import { $editors, loadEditors, shownEditors, type EditorsState } from '../../stores/editors';
+import type { EditorChoice } from '#lib/editor-rules';
+import { $editors, loadEditors, shownEditors, type EditorsState } from '#stores/editors';
 import { useSharedStore } from './useSharedStore';
 
 /**

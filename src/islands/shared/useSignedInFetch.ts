@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ApiResult } from '../../client/api';
-import { $session, signedInFetch, SIGNED_OUT, startSession } from '../../stores/session';
+import type { ApiResult } from '#client/api';
+import { $session, signedInFetch, SIGNED_OUT, startSession } from '#stores/session';
 import { useSharedStore } from './useSharedStore';
 
 export type SignedInFetch<T> = { state: 'loading' } | { state: 'signedOut' } | { state: 'done'; result: ApiResult<T> };

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { cardNumberProblem, cvcProblem, expiryProblem } from '../../lib/card';
-import { messages } from '../../lib/messages';
-import { formatUsd } from '../../lib/money';
-import { site } from '../../lib/site';
-import { signedInFetch } from '../../stores/session';
-import { lineLabel, type Order } from '../../lib/order';
+import { cardNumberProblem, cvcProblem, expiryProblem } from '#lib/card';
+import { messages } from '#lib/messages';
+import { formatUsd } from '#lib/money';
+import { site } from '#lib/site';
+import { signedInFetch } from '#stores/session';
+import { lineLabel, type Order } from '#lib/order';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { SignInToContinue, useFocusAfterSignIn } from '../shared/account/SignInToContinue';
 

@@ -2,10 +2,10 @@
  * The admin area's calls (editors and subscribers, uploads, subscriber status, and the other lists). Every
  * call but the public editors list carries the admin's ID token; the server checks the role on each one.
  */
-import { apiFetch, type ApiResult } from '../../../client/api';
-import type { AttentionItem, AuditItem } from '../../../lib/audit';
-import type { PersonSummary } from '../../../lib/data-export';
-import type { ClosurePreview } from '../../../lib/privacy';
+import { apiFetch, type ApiResult } from '#client/api';
+import type { AttentionItem, AuditItem } from '#lib/audit';
+import type { PersonSummary } from '#lib/data-export';
+import type { ClosurePreview } from '#lib/privacy';
 import type {
   AdminEditor,
   InquiryFilter,
@@ -13,19 +13,19 @@ import type {
   OutboxItem,
   WaitlistCounts,
   WaitlistItem,
-} from '../../../lib/admin-lists';
-import type { AvailabilityConflict, ConsultItem } from '../../../lib/consult-rules';
-import type { Availability, AvailabilitySettings } from '../../../lib/consult-availability';
-import type { ProjectAction, FullProjectView } from '../../../lib/delivery';
-import type { Order } from '../../../lib/order';
-import { pageSearch, type Page } from '../../../lib/paged-list';
-import type { Editor, EditorInput, EmailSubscriber } from '../../../lib/schemas';
-import { idToken, signedInFetch, SIGNED_OUT } from '../../../stores/session';
+} from '#lib/admin-lists';
+import type { AvailabilityConflict, ConsultItem } from '#lib/consult-rules';
+import type { Availability, AvailabilitySettings } from '#lib/consult-availability';
+import type { ProjectAction, FullProjectView } from '#lib/delivery';
+import type { Order } from '#lib/order';
+import { pageSearch, type Page } from '#lib/paged-list';
+import type { Editor, EditorInput, EmailSubscriber } from '#lib/schemas';
+import { idToken, signedInFetch, SIGNED_OUT } from '#stores/session';
 import { projectsSearch, type ProjectFilter } from './project-filters';
-import type { ExportKind, MonthsReport } from '../../../lib/reports';
-import type { AdminReview } from '../../../lib/reviews';
+import type { ExportKind, MonthsReport } from '#lib/reports';
+import type { AdminReview } from '#lib/reviews';
 import { reviewsSearch, type ReviewFilter } from './review-filters';
-import type { SearchAnswer } from '../../../lib/search';
+import type { SearchAnswer } from '#lib/search';
 
 /** A request whose body or answer is not JSON (a photo, a CSV), with the token; never throws. */
 async function rawWithToken(path: string, init: RequestInit = {}): Promise<ApiResult<Response>> {

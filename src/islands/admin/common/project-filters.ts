@@ -2,8 +2,8 @@
  * The filters of the admin's project list, applied by the server: GET /api/admin/projects
  * takes `?state=`, `?editor=` and `?late=true` beside the page parameters.
  */
-import type { ProjectState } from '../../../lib/delivery';
-import { pageSearch } from '../../../lib/paged-list';
+import type { ProjectState } from '#lib/delivery';
+import { pageSearch } from '#lib/paged-list';
 
 export interface ProjectFilter {
   /** '' for every state. */

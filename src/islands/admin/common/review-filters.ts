@@ -2,7 +2,7 @@
  * The filters of the admin's reviews list, applied by the server: GET /api/admin/reviews takes
  * `?editor=`, `?score=` (the family's overall score, rounded) and `?hidden=` beside the page parameters.
  */
-import { pageSearch } from '../../../lib/paged-list';
+import { pageSearch } from '#lib/paged-list';
 
 export interface ReviewFilter {
   /** '' for every editor. */

@@ -1,6 +1,6 @@
 /** Short notifications for the admin area (toasts): shown by <Toaster />, gone after a while. */
 import { atom } from 'nanostores';
-import { messages } from '../../../lib/messages';
+import { messages } from '#lib/messages';
 
 export interface Toast {
   id: number;

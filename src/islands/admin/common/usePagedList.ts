@@ -3,8 +3,8 @@
  * when the admin asks for more. Answers that arrive after a reload started are dropped.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiResult } from '../../../client/api';
-import type { Page } from '../../../lib/paged-list';
+import type { ApiResult } from '#client/api';
+import type { Page } from '#lib/paged-list';
 
 export type PageLoader<T> = (cursor: string | null) => Promise<ApiResult<Page<T>>>;
 

@@ -9,10 +9,10 @@ import {
   windowsProblem,
   type Availability,
   type TimeWindow,
-} from '../../../lib/consult-availability';
-import { formatConsult, formatDate, localDate } from '../../../lib/consult-format';
-import { consultMessages } from '../../../lib/consult-messages';
-import { BUSINESS_TIME_ZONE, type ConsultItem } from '../../../lib/consult-rules';
+} from '#lib/consult-availability';
+import { formatConsult, formatDate, localDate } from '#lib/consult-format';
+import { consultMessages } from '#lib/consult-messages';
+import { BUSINESS_TIME_ZONE, type ConsultItem } from '#lib/consult-rules';
 import { availabilityConflicts, consultAvailability, saveConsultAvailability } from '../common/admin-api';
 import { $availabilityDraft } from './availability-draft';
 import { Time } from '../common/Facts';

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { meetingLinkProblem } from '../../../lib/consult-availability';
-import { ANY_EDITOR, majorLabel } from '../../../lib/contact';
-import { formatConsult, formatTime } from '../../../lib/consult-format';
-import { consultMessages } from '../../../lib/consult-messages';
-import { BUSINESS_TIME_ZONE, type ConsultItem } from '../../../lib/consult-rules';
+import { meetingLinkProblem } from '#lib/consult-availability';
+import { ANY_EDITOR, majorLabel } from '#lib/contact';
+import { formatConsult, formatTime } from '#lib/consult-format';
+import { consultMessages } from '#lib/consult-messages';
+import { BUSINESS_TIME_ZONE, type ConsultItem } from '#lib/consult-rules';
 import { cancelConsultAsAdmin, setConsultMeetingLink, upcomingConsults } from '../common/admin-api';
 import { Fact, Time } from '../common/Facts';
 import { showToast, toastFetchFailed } from '../common/toasts';

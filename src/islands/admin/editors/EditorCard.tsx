@@ -1,7 +1,7 @@
-import type { AdminEditor, ProjectCounts } from '../../../lib/admin-lists';
-import { testLabel } from '../../../lib/editor-rules';
-import { editorMessages } from '../../../lib/messages';
-import { onTimeLabel, ratingLabel } from '../../../lib/rating';
+import type { AdminEditor, ProjectCounts } from '#lib/admin-lists';
+import { testLabel } from '#lib/editor-rules';
+import { editorMessages } from '#lib/messages';
+import { onTimeLabel, ratingLabel } from '#lib/rating';
 import { Fact } from '../common/Facts';
 import { PencilIcon, TrashIcon } from '../common/icons';
 

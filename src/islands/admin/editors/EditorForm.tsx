@@ -7,10 +7,10 @@ import {
   type InputHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { EDITOR_TEXT_LIMITS as limit } from '../../../lib/editor-input';
-import { FULL_EDITOR_HINT } from '../../../lib/editor-rules';
-import { EMAIL_MAX_LENGTH } from '../../../lib/email';
-import type { EditorInput } from '../../../lib/schemas';
+import { EDITOR_TEXT_LIMITS as limit } from '#lib/editor-input';
+import { FULL_EDITOR_HINT } from '#lib/editor-rules';
+import { EMAIL_MAX_LENGTH } from '#lib/email';
+import type { EditorInput } from '#lib/schemas';
 import {
   problemOfApi,
   toEditorInput,

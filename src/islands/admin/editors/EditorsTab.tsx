@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AdminEditor, WaitlistCounts } from '../../../lib/admin-lists';
-import { editorMessages, messages } from '../../../lib/messages';
-import type { EditorInput } from '../../../lib/schemas';
+import type { AdminEditor, WaitlistCounts } from '#lib/admin-lists';
+import { editorMessages, messages } from '#lib/messages';
+import type { EditorInput } from '#lib/schemas';
 import {
   adminEditors,
   createEditor,

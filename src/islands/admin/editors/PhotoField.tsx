@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
-import { EDITOR_TEXT_LIMITS, isImageReference } from '../../../lib/editor-input';
-import { isUploadImageType, uploadMessages, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '../../../lib/uploads';
+import { EDITOR_TEXT_LIMITS, isImageReference } from '#lib/editor-input';
+import { isUploadImageType, uploadMessages, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '#lib/uploads';
 import { uploadPhoto } from '../common/admin-api';
 
 /**

@@ -9,10 +9,10 @@ import {
   isImageReference,
   isRequiredEditorField,
   type EditorTextField,
-} from '../../../lib/editor-input';
-import { isEmail, normalizeEmail } from '../../../lib/email';
-import { fieldMessages } from '../../../lib/field-messages';
-import type { Editor, EditorInput } from '../../../lib/schemas';
+} from '#lib/editor-input';
+import { isEmail, normalizeEmail } from '#lib/email';
+import { fieldMessages } from '#lib/field-messages';
+import type { Editor, EditorInput } from '#lib/schemas';
 
 export interface EditorFormValues {
   name: string;

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { INQUIRY_FILTERS, type InquiryFilter, type InquiryItem } from '../../../lib/admin-lists';
-import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from '../../../lib/contact';
+import { INQUIRY_FILTERS, type InquiryFilter, type InquiryItem } from '#lib/admin-lists';
+import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from '#lib/contact';
 import { inquiriesPage, setInquiryHandled } from '../common/admin-api';
 import { Fact, Time } from '../common/Facts';
 import { PagedSection } from '../common/PagedSection';

@@ -1,4 +1,4 @@
-import type { OutboxItem } from '../../../lib/admin-lists';
+import type { OutboxItem } from '#lib/admin-lists';
 import { outboxPage } from '../common/admin-api';
 import { Fact, Time } from '../common/Facts';
 import { PagedSection } from '../common/PagedSection';

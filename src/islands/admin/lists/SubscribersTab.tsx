@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { messages } from '../../../lib/messages';
-import type { EmailSubscriber } from '../../../lib/schemas';
-import { optInAdminTexts } from '../../../lib/opt-in';
+import { messages } from '#lib/messages';
+import type { EmailSubscriber } from '#lib/schemas';
+import { optInAdminTexts } from '#lib/opt-in';
 import {
   allSubscribers,
   sendSubscriberConfirmation,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { WaitlistCounts, WaitlistItem } from '../../../lib/admin-lists';
-import type { Editor } from '../../../lib/schemas';
-import { waitlistStatus } from '../../../lib/waitlist';
+import type { WaitlistCounts, WaitlistItem } from '#lib/admin-lists';
+import type { Editor } from '#lib/schemas';
+import { waitlistStatus } from '#lib/waitlist';
 import { listEditors, removeWaitlistEntry, waitlistCounts, waitlistCsv, waitlistPage } from '../common/admin-api';
 import { downloadFile } from '../../shared/download-file';
 import { Time } from '../common/Facts';

@@ -5,7 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { attentionLabels, type AttentionItem } from '../../../lib/audit';
+import { attentionLabels, type AttentionItem } from '#lib/audit';
 import { useSharedStore } from '../../shared/useSharedStore';
 import { attentionPage, markAttentionSeen } from '../common/admin-api';
 import { Time } from '../common/Facts';

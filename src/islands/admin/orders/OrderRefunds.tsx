@@ -1,6 +1,6 @@
-import type { ExtraPayment, Order } from '../../../lib/order';
-import { formatUsdCents } from '../../../lib/money';
-import { refundStateLabel, type Refund, type RefundState } from '../../../lib/refunds';
+import type { ExtraPayment, Order } from '#lib/order';
+import { formatUsdCents } from '#lib/money';
+import { refundStateLabel, type Refund, type RefundState } from '#lib/refunds';
 import { Time } from '../common/Facts';
 
 const STATE_STYLES: Record<RefundState, string> = {

@@ -1,10 +1,10 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { speedUpgradeOf } from '../../../lib/catalogue';
-import { gradeLabel } from '../../../lib/grades';
-import { majorLabel } from '../../../lib/contact';
-import { formatUsd, formatUsdCents } from '../../../lib/money';
-import { currentEditors, lineLabel, orderStateLabel, reassignedProjects, type Order } from '../../../lib/order';
-import { paymentStateOf, refundedCents, remainingCents, type PaymentState, type Refund } from '../../../lib/refunds';
+import { speedUpgradeOf } from '#lib/catalogue';
+import { gradeLabel } from '#lib/grades';
+import { majorLabel } from '#lib/contact';
+import { formatUsd, formatUsdCents } from '#lib/money';
+import { currentEditors, lineLabel, orderStateLabel, reassignedProjects, type Order } from '#lib/order';
+import { paymentStateOf, refundedCents, remainingCents, type PaymentState, type Refund } from '#lib/refunds';
 import { ordersPage } from '../common/admin-api';
 import { Fact, Time } from '../common/Facts';
 import { ExtraPaymentList, RefundList } from './OrderRefunds';

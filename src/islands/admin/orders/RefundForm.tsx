@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { Order } from '../../../lib/order';
-import { formatUsdCents } from '../../../lib/money';
-import { remainingCents, type Refund } from '../../../lib/refunds';
+import type { Order } from '#lib/order';
+import { formatUsdCents } from '#lib/money';
+import { remainingCents, type Refund } from '#lib/refunds';
 import { getOrder, getProject, refundOrder } from '../common/admin-api';
 import {
   adminRefundIdOf,

@@ -4,9 +4,9 @@
  * server's refusals placed at the field they are about, the projects of an order, and the request id
  * that makes a retried refund the same refund. No zod: the server parses again with adminRefundSchema.
  */
-import { formatUsdCents } from '../../../lib/money';
-import { isTerminal, projectStateLabel, type FullProjectView } from '../../../lib/delivery';
-import type { Order } from '../../../lib/order';
+import { formatUsdCents } from '#lib/money';
+import { isTerminal, projectStateLabel, type FullProjectView } from '#lib/delivery';
+import type { Order } from '#lib/order';
 import type { RefundInput } from '../common/admin-api';
 
 /** The most a reason may hold (adminRefundSchema). */

@@ -1,4 +1,4 @@
-import { adminCloseTexts as t, endingText, whatClosingDoes, type ClosurePreview } from '../../../lib/privacy';
+import { adminCloseTexts as t, endingText, whatClosingDoes, type ClosurePreview } from '#lib/privacy';
 import { ConfirmPanel, ReasonField, useReasonConfirm } from '../common/ConfirmPanel';
 
 /**

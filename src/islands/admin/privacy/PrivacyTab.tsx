@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { PersonSummary } from '../../../lib/data-export';
+import type { PersonSummary } from '#lib/data-export';
 import { Field } from '../../shared/Field';
-import { adminCloseTexts, type ClosurePreview } from '../../../lib/privacy';
+import { adminCloseTexts, type ClosurePreview } from '#lib/privacy';
 import { closePersonsAccount, exportPerson, lookUpPerson, previewClosingPerson } from '../common/admin-api';
 import { CloseAccountForm } from './CloseAccountForm';
 import { downloadFile } from '../../shared/download-file';

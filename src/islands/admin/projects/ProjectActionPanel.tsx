@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { actionLabel, DELIVERY_LIMITS, type ProjectAction, type FullProjectView } from '../../../lib/delivery';
-import type { Editor } from '../../../lib/schemas';
+import { actionLabel, DELIVERY_LIMITS, type ProjectAction, type FullProjectView } from '#lib/delivery';
+import type { Editor } from '#lib/schemas';
 import { ConfirmPanel, ReasonField } from '../common/ConfirmPanel';
 
 /** The steps the admin's project list offers, in the order of its buttons. */

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { actionLabel, relativeTime, type FullProjectView } from '../../../lib/delivery';
-import type { Editor } from '../../../lib/schemas';
+import { actionLabel, relativeTime, type FullProjectView } from '#lib/delivery';
+import type { Editor } from '#lib/schemas';
 import { Fact, Time } from '../common/Facts';
 import { ADMIN_ACTIONS, ProjectActionPanel, type AdminAction, type ActionDetails } from './ProjectActionPanel';
 import { adminStateLabel, editsLeftText, eventLabel } from './project-text';

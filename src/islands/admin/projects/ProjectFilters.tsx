@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { PROJECT_STATES } from '../../../lib/delivery';
-import type { Editor } from '../../../lib/schemas';
+import { PROJECT_STATES } from '#lib/delivery';
+import type { Editor } from '#lib/schemas';
 import { FilterBar, FilterSelect } from '../common/FilterBar';
 import { adminStateLabel } from './project-text';
 import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from '../common/project-filters';

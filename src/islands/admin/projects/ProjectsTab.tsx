@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { FullProjectView } from '../../../lib/delivery';
-import type { Editor } from '../../../lib/schemas';
+import type { FullProjectView } from '#lib/delivery';
+import type { Editor } from '#lib/schemas';
 import { actOnProject, getProject, listEditors, projectsPage } from '../common/admin-api';
 import { actionTexts, type AdminAction, type ActionDetails } from './ProjectActionPanel';
 import { ProjectCard } from './ProjectCard';

@@ -7,9 +7,9 @@ import {
   type SearchGroup,
   type SearchHit,
   type SearchKind,
-} from '../../../lib/search';
+} from '#lib/search';
 import { searchAll } from '../common/admin-api';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount } from '#lib/numbers';
 
 type State =
   | { status: 'idle' }

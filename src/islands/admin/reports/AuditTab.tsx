@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { auditSubjectLabels, type AuditFields, type AuditItem } from '../../../lib/audit';
+import { auditSubjectLabels, type AuditFields, type AuditItem } from '#lib/audit';
 import { auditPage } from '../common/admin-api';
 import { Time } from '../common/Facts';
 import { PagedSection } from '../common/PagedSection';

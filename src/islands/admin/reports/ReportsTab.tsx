@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { localDate } from '../../../lib/consult-format';
-import { formatUsdCents } from '../../../lib/money';
+import { localDate } from '#lib/consult-format';
+import { formatUsdCents } from '#lib/money';
 import {
   BUSINESS_TIME_ZONE,
   EXPORT_KINDS,
@@ -16,7 +16,7 @@ import {
   type ExportKind,
   type MonthTotals,
   type MonthsReport,
-} from '../../../lib/reports';
+} from '#lib/reports';
 import { exportCsv, monthsReport } from '../common/admin-api';
 import { downloadFile } from '../../shared/download-file';
 

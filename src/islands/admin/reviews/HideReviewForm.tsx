@@ -1,4 +1,4 @@
-import { REVIEW_LIMITS, reviewMessages } from '../../../lib/reviews';
+import { REVIEW_LIMITS, reviewMessages } from '#lib/reviews';
 import { ConfirmPanel, ReasonField, useReasonConfirm } from '../common/ConfirmPanel';
 
 /**

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { REVIEW_SCORES, reviewScoreLabel } from '../../../lib/rating';
-import { isShownReview, type AdminReview } from '../../../lib/reviews';
+import { REVIEW_SCORES, reviewScoreLabel } from '#lib/rating';
+import { isShownReview, type AdminReview } from '#lib/reviews';
 import { Fact } from '../common/Facts';
 import { HideReviewForm } from './HideReviewForm';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AdminEditor } from '../../../lib/admin-lists';
-import type { FullProjectView } from '../../../lib/delivery';
-import type { AdminReview } from '../../../lib/reviews';
+import type { AdminEditor } from '#lib/admin-lists';
+import type { FullProjectView } from '#lib/delivery';
+import type { AdminReview } from '#lib/reviews';
 import { adminEditors, getProject, hideReview, reviewsPage } from '../common/admin-api';
 import { PagedSection } from '../common/PagedSection';
 import { usePagedList } from '../common/usePagedList';

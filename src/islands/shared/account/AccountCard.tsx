@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { messages } from '../../../lib/messages';
-import { $session, startSession } from '../../../stores/session';
+import { messages } from '#lib/messages';
+import { $session, startSession } from '#stores/session';
 import { useSharedStore } from '../useSharedStore';
 import { AuthTabs } from './AuthTabs';
 import { Notice, type NoticeValue } from '../Notice';

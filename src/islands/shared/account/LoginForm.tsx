@@ -1,8 +1,8 @@
 import { sendPasswordResetEmail, signInWithEmailAndPassword } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
-import { firebaseAuth } from '../../../client/firebase';
-import { normalizeEmail } from '../../../lib/email';
-import { messages } from '../../../lib/messages';
+import { firebaseAuth } from '#client/firebase';
+import { normalizeEmail } from '#lib/email';
+import { messages } from '#lib/messages';
 import { Field } from './Field';
 import type { NoticeValue } from '../Notice';
 import { useAuthAction } from './useAuthAction';

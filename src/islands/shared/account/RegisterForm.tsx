@@ -1,8 +1,8 @@
 import { createUserWithEmailAndPassword, sendEmailVerification, type UserCredential } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
-import { firebaseAuth } from '../../../client/firebase';
-import { isEmail, normalizeEmail } from '../../../lib/email';
-import { messages } from '../../../lib/messages';
+import { firebaseAuth } from '#client/firebase';
+import { isEmail, normalizeEmail } from '#lib/email';
+import { messages } from '#lib/messages';
 import { Field } from './Field';
 import type { NoticeValue } from '../Notice';
 import { useAuthAction } from './useAuthAction';

@@ -1,7 +1,7 @@
 import { confirmPasswordReset, verifyPasswordResetCode } from 'firebase/auth';
 import { useEffect, useState, type FormEvent } from 'react';
-import { firebaseAuth } from '../../../client/firebase';
-import { messages } from '../../../lib/messages';
+import { firebaseAuth } from '#client/firebase';
+import { messages } from '#lib/messages';
 import { Field } from './Field';
 import { Notice, type NoticeValue } from '../Notice';
 import { useBrowserValue } from '../useBrowserValue';

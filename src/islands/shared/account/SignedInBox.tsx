@@ -1,8 +1,8 @@
 import { signOut } from 'firebase/auth';
 import type { Ref } from 'react';
-import { firebaseAuth } from '../../../client/firebase';
-import { addOnStates, type OwnedAddOns } from '../../../lib/catalogue';
-import { formatUsd } from '../../../lib/money';
+import { firebaseAuth } from '#client/firebase';
+import { addOnStates, type OwnedAddOns } from '#lib/catalogue';
+import { formatUsd } from '#lib/money';
 
 interface Props {
   email: string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { verifyMessages } from '../../../lib/messages';
-import { confirmVerified, resendVerification } from '../../../stores/session';
+import { verifyMessages } from '#lib/messages';
+import { confirmVerified, resendVerification } from '#stores/session';
 import { Notice, type NoticeValue } from '../Notice';
 
 type Why = keyof typeof verifyMessages.why;

@@ -1,5 +1,5 @@
 /** Turns Firebase Auth errors into the site's messages (messages.ts), with the reason where it helps. */
-import { messages } from '../../../lib/messages';
+import { messages } from '#lib/messages';
 
 export type AuthAction = 'register' | 'login' | 'reset';
 

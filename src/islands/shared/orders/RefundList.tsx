@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { formatUsdCents } from '../../../lib/money';
-import type { Order } from '../../../lib/order';
-import { refundStateLabel, remainingCents } from '../../../lib/refunds';
+import { formatUsdCents } from '#lib/money';
+import type { Order } from '#lib/order';
+import { refundStateLabel, remainingCents } from '#lib/refunds';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

@@ -4,9 +4,9 @@
  * confirmation). Used by the order page and the dashboard.
  */
 import { useEffect, useRef, useState } from 'react';
-import { formatUsd } from '../../../lib/money';
-import { paymentDeadline, type Order } from '../../../lib/order';
-import { signedInFetch } from '../../../stores/session';
+import { formatUsd } from '#lib/money';
+import { paymentDeadline, type Order } from '#lib/order';
+import { signedInFetch } from '#stores/session';
 
 const deadlineFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

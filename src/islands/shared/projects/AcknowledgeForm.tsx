@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { actionLabel, DELIVERY_LIMITS, type ProjectView } from '../../../lib/delivery';
+import { actionLabel, DELIVERY_LIMITS, type ProjectView } from '#lib/delivery';
 import { TextArea } from './TextArea';
 import { useKeptText } from './useKeptText';
 import { FormButtons } from './FormButtons';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount } from '#lib/numbers';
 
 interface Props {
   project: ProjectView;

@@ -1,4 +1,4 @@
-import { relativeTime, type ProjectView } from '../../../lib/delivery';
+import { relativeTime, type ProjectView } from '#lib/delivery';
 import { formatDateTime } from './format';
 import { LateTag } from './StateBadge';
 import type { Perspective } from './perspective';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FileRef } from '../../../lib/delivery';
+import type { FileRef } from '#lib/delivery';
 import { formatBytes } from './file-rules';
 import { downloadProjectFile } from './project-api';
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { PROJECT_FILE_ACCEPT } from '../../../lib/delivery';
+import { PROJECT_FILE_ACCEPT } from '#lib/delivery';
 import { fileProblem, formatBytes } from './file-rules';
 
 interface Props {

@@ -1,4 +1,4 @@
-import type { ProjectEvent, Role } from '../../../lib/delivery';
+import type { ProjectEvent, Role } from '#lib/delivery';
 import { eventText, formatDateTime, personLabel } from './format';
 
 /** Who did what, when, oldest first, behind a native disclosure (it is for looking back). */

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { DELIVERY_LIMITS, type ProjectMessage, type Role } from '../../../lib/delivery';
+import { DELIVERY_LIMITS, type ProjectMessage, type Role } from '#lib/delivery';
 import { formatDateTime, personLabel } from './format';
 import { PlainText } from './Rounds';
 import { TextArea } from './TextArea';
 import { useKeptText } from './useKeptText';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount } from '#lib/numbers';
 
 interface Props {
   projectId: string;

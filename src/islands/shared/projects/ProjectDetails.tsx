@@ -1,11 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  deliveryMessages,
-  filesClosedTo,
-  messagesCloseAt,
-  retentionMessages,
-  type ProjectView,
-} from '../../../lib/delivery';
+import { deliveryMessages, filesClosedTo, messagesCloseAt, retentionMessages, type ProjectView } from '#lib/delivery';
 import { formatDateTime } from './format';
 import { History } from './History';
 import { MessageThread } from './MessageThread';

@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
-import { withGrade } from '../../../lib/grades';
-import type { ProjectView } from '../../../lib/delivery';
+import { withGrade } from '#lib/grades';
+import type { ProjectView } from '#lib/delivery';
 import { DueLine } from './DueLine';
 import { StateBadge } from './StateBadge';
 import type { Perspective } from './perspective';

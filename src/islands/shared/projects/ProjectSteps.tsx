@@ -7,9 +7,9 @@ import {
   submitLabel,
   type ProjectAction,
   type ProjectView,
-} from '../../../lib/delivery';
-import { CANCELLATION_SUMMARY } from '../../../lib/refunds';
-import { ordersChanged } from '../../../stores/orders';
+} from '#lib/delivery';
+import { CANCELLATION_SUMMARY } from '#lib/refunds';
+import { ordersChanged } from '#stores/orders';
 import { AcknowledgeForm } from './AcknowledgeForm';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReturnFeedbackForm } from './ReturnFeedbackForm';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { ProjectView } from '../../../lib/delivery';
-import { REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from '../../../lib/rating';
-import { REVIEW_LIMITS, reviewMessages, type FamilyReview } from '../../../lib/reviews';
+import type { ProjectView } from '#lib/delivery';
+import { REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from '#lib/rating';
+import { REVIEW_LIMITS, reviewMessages, type FamilyReview } from '#lib/reviews';
 import { formatDateTime } from './format';
 import type { Perspective } from './perspective';
 import { StepNotice } from './StepNotice';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { removedDraftText, type Draft, type FileRef, type Round } from '../../../lib/delivery';
-import { commentLabels } from '../../../lib/essay-comments';
-import { countWords } from '../../../lib/words';
+import { removedDraftText, type Draft, type FileRef, type Round } from '#lib/delivery';
+import { commentLabels } from '#lib/essay-comments';
+import { countWords } from '#lib/words';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReadDraft } from './essay/ReadDraft';
 import { type EssaySteps } from './essay/reading';

@@ -1,4 +1,4 @@
-import type { ProjectState } from '../../../lib/delivery';
+import type { ProjectState } from '#lib/delivery';
 import { stateLabel, stateTone, type Perspective } from './perspective';
 
 /** The project's state in plain words. */

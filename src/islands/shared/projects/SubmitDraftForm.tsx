@@ -1,15 +1,15 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
-import { DELIVERY_LIMITS, currentRound, submitLabel, type ProjectView } from '../../../lib/delivery';
-import { COMMON_APP_WORD_LIMIT } from '../../../lib/essay';
-import { WORD_LIMIT_BOUNDS, wordCountLabel } from '../../../lib/essay-limits';
-import { countWords } from '../../../lib/words';
+import { DELIVERY_LIMITS, currentRound, submitLabel, type ProjectView } from '#lib/delivery';
+import { COMMON_APP_WORD_LIMIT } from '#lib/essay';
+import { WORD_LIMIT_BOUNDS, wordCountLabel } from '#lib/essay-limits';
+import { countWords } from '#lib/words';
 import { FileField } from './FileField';
 import { isHttpsLink } from './file-rules';
 import { TextArea } from './TextArea';
 import { useKeptText } from './useKeptText';
 import { useUploads } from './useUploads';
 import { FormButtons } from './FormButtons';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount } from '#lib/numbers';
 
 type DraftKind = 'text' | 'file' | 'link';
 const KINDS: { kind: DraftKind; label: string }[] = [

@@ -1,5 +1,5 @@
 import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount } from '#lib/numbers';
 
 interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'> {
   label: string;

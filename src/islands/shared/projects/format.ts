@@ -1,6 +1,6 @@
 /** How times, people and history read on the project pages. */
-import type { ProjectEvent, Role } from '../../../lib/delivery';
-import { RETENTION_WORDS } from '../../../lib/privacy';
+import type { ProjectEvent, Role } from '#lib/delivery';
+import { RETENTION_WORDS } from '#lib/privacy';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',

@@ -10,10 +10,10 @@ import {
   projectStateLabel,
   type ProjectAction,
   type ProjectState,
-} from '../../../lib/delivery';
-import { commentLabels } from '../../../lib/essay-comments';
-import { formatUsdCents } from '../../../lib/money';
-import type { CancellationQuote } from '../../../lib/refunds';
+} from '#lib/delivery';
+import { commentLabels } from '#lib/essay-comments';
+import { formatUsdCents } from '#lib/money';
+import type { CancellationQuote } from '#lib/refunds';
 
 export type Perspective = 'customer' | 'editor';
 

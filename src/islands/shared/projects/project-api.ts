@@ -2,9 +2,9 @@
  * The delivery endpoints as the project pages call them, each with the signed-in user's ID token.
  * Answers are `ApiResult`s: the pages show failures, nothing throws.
  */
-import { saveDownload } from '../../../client/download';
-import type { FileRef, ProjectAction, ProjectView } from '../../../lib/delivery';
-import { idToken, signedInFetch, SIGNED_OUT } from '../../../stores/session';
+import { saveDownload } from '#client/download';
+import type { FileRef, ProjectAction, ProjectView } from '#lib/delivery';
+import { idToken, signedInFetch, SIGNED_OUT } from '#stores/session';
 
 const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { readStored, removeStored, writeStored } from '../../../client/web-storage';
+import { readStored, removeStored, writeStored } from '#client/web-storage';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 

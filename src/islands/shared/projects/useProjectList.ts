@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { ProjectView } from '../../../lib/delivery';
+import type { ProjectView } from '#lib/delivery';
 
 /**
  * A list of projects as loaded, with each project replaced by the newer copy a step answered, until

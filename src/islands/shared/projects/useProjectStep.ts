@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProjectAction, ProjectView } from '../../../lib/delivery';
+import type { ProjectAction, ProjectView } from '#lib/delivery';
 import { stepDone } from './perspective';
 import { getProject, takeStep } from './project-api';
 

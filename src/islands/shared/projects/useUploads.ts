@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { FileRef } from '../../../lib/delivery';
+import type { FileRef } from '#lib/delivery';
 import { uploadProjectFile } from './project-api';
 
 /**

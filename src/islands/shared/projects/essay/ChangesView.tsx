@@ -4,19 +4,19 @@
  * their passages where those are still in the draft, else listed as on text since removed.
  */
 import { memo, useEffect, useId, useMemo, useState } from 'react';
-import type { ApiResult } from '../../../../client/api';
-import type { Round } from '../../../../lib/delivery';
-import type { DraftText, EssayBlock, EssayComment } from '../../../../lib/essay';
-import { locate, type Located } from '../../../../lib/essay-anchor';
-import { changeLabels, commentLabels } from '../../../../lib/essay-comments';
+import type { ApiResult } from '#client/api';
+import type { Round } from '#lib/delivery';
+import type { DraftText, EssayBlock, EssayComment } from '#lib/essay';
+import { locate, type Located } from '#lib/essay-anchor';
+import { changeLabels, commentLabels } from '#lib/essay-comments';
 import {
   changeSummaryLabel,
   diffDrafts,
   summariseChanges,
   type ChangedBlock,
   type DraftChanges,
-} from '../../../../lib/essay-diff';
-import { draftViewMessages } from '../../../../lib/essay-limits';
+} from '#lib/essay-diff';
+import { draftViewMessages } from '#lib/essay-limits';
 import { Beside, CommentCard, DoneMark, inRun, runs, type Run } from './CommentNotes';
 import { DraftTextStatus, useDraftText } from './useDraftText';
 import { sizeOf, useRunsShown } from './useRunsShown';

@@ -5,10 +5,10 @@
  * marks comments done once the feedback is returned.
  */
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { Round } from '../../../../lib/delivery';
-import type { EssayBlock, EssayComment } from '../../../../lib/essay';
-import { anchorOf, locate, type Located } from '../../../../lib/essay-anchor';
-import { COMMENT_LIMITS, commentLabels } from '../../../../lib/essay-comments';
+import type { Round } from '#lib/delivery';
+import type { EssayBlock, EssayComment } from '#lib/essay';
+import { anchorOf, locate, type Located } from '#lib/essay-anchor';
+import { COMMENT_LIMITS, commentLabels } from '#lib/essay-comments';
 import { TextArea } from '../TextArea';
 import { Beside, CommentCard, DoneMark, inRun, runs, type Run } from './CommentNotes';
 import type { BlockMark } from './EssayBlockView';

@@ -1,5 +1,5 @@
-import type { DraftText } from '../../../../lib/essay';
-import { signedInFetch } from '../../../../stores/session';
+import type { DraftText } from '#lib/essay';
+import { signedInFetch } from '#stores/session';
 
 /** GET /api/projects/:id/drafts/:round: one round's draft as text, with its words and limit. */
 export const getDraftText = (projectId: string, round: number) =>

@@ -1,5 +1,5 @@
 /** What the draft view is given: a round's draft to read and, where comments may be made, the steps. */
-import type { ProjectAction, Round } from '../../../../lib/delivery';
+import type { ProjectAction, Round } from '#lib/delivery';
 
 /** How the draft view takes the comment steps: the project's actions and its step runner. */
 export interface EssaySteps {
