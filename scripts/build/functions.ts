@@ -25,8 +25,8 @@ const BUNDLED_DIR = 'netlify/functions-bundled';
 /** The local package a lazily imported one is bundled into: 'libphonenumber-js/max' → '@lazy-bundle/libphonenumber-js-max'. */
 export const lazyBundle = (specifier: string) => `@lazy-bundle/${specifier.replace(/[^a-z0-9]+/gi, '-')}`;
 
-/** Bare specifiers: packages, and Node's builtins (which stay as they are). */
-const BARE = /^[^./]/;
+/** Bare specifiers: packages, and Node's builtins (which stay as they are); `#server/...` and the like are our own code. */
+const BARE = /^[^./#]/;
 
 /** Sends each `import('package')` to its lazy bundle, and remembers which packages those are. */
 function lazyPackagesApart(found: Set<string>): Plugin {
