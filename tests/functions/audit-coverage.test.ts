@@ -6,7 +6,7 @@
  * that leaves no entry. Project steps are taken once per transition the process gives our team.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tellOwner } from '../../netlify/server/core/attention';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
@@ -23,6 +23,7 @@ import { createUser, tokenOf } from '../helpers/auth-emulator';
 import { arrangeBooking } from '../helpers/consults';
 import { listEndpoints } from '../helpers/endpoints';
 import { call } from '../helpers/functions';
+import { importedPath } from '../helpers/imports';
 import { act, paidOrder } from '../helpers/projects';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -34,9 +35,9 @@ function withImports(file: string, seen = new Set<string>()): Set<string> {
   seen.add(file);
   const source = readFileSync(file, 'utf8');
   // Static imports and the modules a function loads when a request needs them.
-  for (const [, spec] of source.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)'/g)) {
-    const target = resolve(dirname(file), spec);
-    withImports(target.endsWith('.ts') ? target : `${target}.ts`, seen);
+  for (const [, spec] of source.matchAll(/(?:from |import\()'([.#][^']+)'/g)) {
+    const target = importedPath(file, spec);
+    if (target) withImports(target.endsWith('.ts') ? target : `${target}.ts`, seen);
   }
   return seen;
 }

@@ -5,11 +5,12 @@
  * imports (which the lint's cycle rule skips).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../scripts/lint/layers.js';
+import { importedPath } from '../helpers/imports';
 
 const SERVER_ROOT = 'netlify/server';
 
@@ -97,13 +98,10 @@ function graph(roots: string[]): Map<string, string[]> {
     });
   const files = roots.flatMap(walk);
   const known = new Set(files);
-  // package.json's `imports`: '#lib/*' -> './src/lib/*.ts' and the like.
-  const aliases = Object.entries(JSON.parse(readFileSync('package.json', 'utf8')).imports as Record<string, string>);
   const target = (from: string, specifier: string) => {
-    const alias = aliases.find(([name]) => specifier.startsWith(name.replace('*', '')));
-    const path = alias
-      ? relative('.', alias[1].replace('*', specifier.slice(alias[0].length - 1)))
-      : relative('.', resolve(dirname(from), specifier));
+    const named = importedPath(from, specifier);
+    if (!named) return undefined;
+    const path = relative('.', named);
     return ['', '.ts', '.tsx', '.mts', '/index.ts'].map((ext) => path + ext).find((candidate) => known.has(candidate));
   };
   return new Map(
