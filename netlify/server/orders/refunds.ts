@@ -6,7 +6,7 @@
  * `charge.refunded` events, which also bring refunds made in the Stripe dashboard into the order.
  * States only move forward: pending -> succeeded or failed, and succeeded -> failed (a refund can
  * fail later); an older event never undoes a newer one. In test mode the "provider" answers at once,
- * through the same signed events and the same webhook code.
+ * through the same signed events, read and handled as the webhook reads and handles them.
  */
 import type Stripe from 'stripe';
 import { formatUsdCents } from '#lib/money';
@@ -129,7 +129,7 @@ export interface RefundAsked {
 
 /**
  * Asks the provider for a refund (the same idempotency key each time) and brings its answer into the
- * order. In test mode the answer is the signed event a provider would send, through the webhook's code.
+ * order. In test mode the answer is the signed event a provider would send, read (events.ts) and handled (handleRefundEvent) as the webhook does.
  */
 export async function askProvider(asked: RefundAsked, payments: ConfiguredPayments, info?: DeployInfo): Promise<void> {
   const metadata = { orderId: asked.orderId, refundId: asked.refundId };
