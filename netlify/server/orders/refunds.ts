@@ -129,7 +129,8 @@ export interface RefundAsked {
 
 /**
  * Asks the provider for a refund (the same idempotency key each time) and brings its answer into the
- * order. In test mode the answer is the signed event a provider would send, read (events.ts) and handled (handleRefundEvent) as the webhook does.
+ * order. In test mode the answer is the signed event a provider would send, read (events.ts) and
+ * handled (handleRefundEvent) as the webhook does.
  */
 export async function askProvider(asked: RefundAsked, payments: ConfiguredPayments, info?: DeployInfo): Promise<void> {
   const metadata = { orderId: asked.orderId, refundId: asked.refundId };
