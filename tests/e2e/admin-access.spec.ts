@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { createAccount, latestVerification, LOCAL_ADMIN, logIn, register, uniqueEmail } from '../helpers/e2e-auth';
+import {
+  createAccount,
+  latestVerification,
+  LOCAL_ADMIN,
+  logIn,
+  openOnAnotherDevice,
+  register,
+  uniqueEmail,
+} from '../helpers/e2e-auth';
 import { ADMIN_TABS } from '../helpers/e2e-admin';
 
 test('a signed-out visitor gets the sign-in form on /admin, on its sign-in tab, and the dashboard right after signing in as an admin', async ({
@@ -33,6 +41,7 @@ test('a signed-in customer who is not an admin is sent to the home page', async 
 });
 
 test('an unverified account is asked only to verify, with no word of what it may open; verified, a non-admin goes home', async ({
+  browser,
   page,
 }) => {
   const email = uniqueEmail('unverified');
@@ -49,9 +58,7 @@ test('an unverified account is asked only to verify, with no word of what it may
   }
 
   const sent = await latestVerification(page.request, email);
-  const mail = await page.context().newPage();
-  await mail.goto(sent!.oobLink);
-  await mail.close();
+  await openOnAnotherDevice(browser, sent!.oobLink);
   await verify.getByRole('button', { name: 'I have verified' }).click();
   await expect(page).toHaveURL('/');
 });

@@ -6,7 +6,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { verifyMessages } from '../../src/lib/messages';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { deleteAccount, latestVerification, LOCAL_ADMIN, register, uniqueEmail } from '../helpers/e2e-auth';
+import {
+  deleteAccount,
+  latestVerification,
+  LOCAL_ADMIN,
+  openOnAnotherDevice,
+  register,
+  uniqueEmail,
+} from '../helpers/e2e-auth';
 import { SOFIA } from '../helpers/e2e-delivery';
 
 const verifyState = (page: Page) => page.getByRole('region', { name: verifyMessages.heading });
@@ -55,7 +62,8 @@ test('an account that is no editor, unverified at /editor, is asked only to veri
   await expect(page.getByText("This account is not an editor's")).toBeVisible();
 });
 
-test('the admin signs up, resends the link, opens it in another tab and goes on with I have verified', async ({
+test('the admin signs up, resends the link, opens it on another device and goes on with I have verified', async ({
+  browser,
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -73,9 +81,7 @@ test('the admin signs up, resends the link, opens it in another tab and goes on 
   const second = await verificationLink(page, LOCAL_ADMIN);
   expect(second).not.toBe(first);
 
-  const mail = await page.context().newPage();
-  await mail.goto(second);
-  await mail.close();
+  await openOnAnotherDevice(browser, second);
   await verifyState(page).getByRole('button', { name: 'I have verified' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('tablist', { name: 'Admin sections' })).toBeVisible();

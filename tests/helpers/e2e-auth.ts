@@ -2,7 +2,7 @@
  * The Auth emulator as browser tests reach it: through the site's origin, which the local platform
  * proxies to the emulator (the same way the browser SDK talks to it).
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 const PROJECT_ID = 'demo-beacon';
 export const LOCAL_ADMIN = 'admin@example.test';
@@ -45,6 +45,20 @@ export async function deleteAccount(request: APIRequestContext, email: string, p
     data: { idToken: (await login.json()).idToken },
   });
   expect(deleted.ok(), await deleted.text()).toBe(true);
+}
+
+/**
+ * Opens an e-mailed link on another device: a browser context of its own. A tab of the same browser
+ * would share the signed-in user, and the page under test could learn of the verification from that
+ * tab at any moment and move on before the test presses 'I have verified'.
+ */
+export async function openOnAnotherDevice(browser: Browser, link: string) {
+  const device = await browser.newContext();
+  try {
+    await (await device.newPage()).goto(link);
+  } finally {
+    await device.close();
+  }
 }
 
 /** Firebase's verification e-mail for the account, as the emulator keeps it: its code and its link. */
