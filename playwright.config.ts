@@ -51,7 +51,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npx tsx scripts/serve.ts',
+    // Playwright starts it in a session of its own: keep-priority.sh keeps it at the run's priority.
+    command: 'tests/helpers/keep-priority.sh npx tsx scripts/serve.ts',
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 240_000,

@@ -8,7 +8,7 @@
 # shows them; without them a new page opens in about half the time.
 # Run as root, Chromium raises its browser and GPU processes to nice -8, above the function tests
 # that run beside it and carry the run's longest chain; without CAP_SYS_NICE it keeps the priority it
-# was started with (`npm test` starts it at nice 10).
+# was started with (`npm test` starts it at nice 10), in its own session too (keep-priority.sh).
 set -euo pipefail
 features=(WebUIOmniboxPopup WebUIOmniboxAimPopup)
 args=()
@@ -20,4 +20,4 @@ for arg in "$@"; do
 done
 lower=()
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then lower=(setpriv --bounding-set -sys_nice --inh-caps -sys_nice --); fi
-exec "${lower[@]}" "${CHROMIUM_PATH:-/usr/lib/chromium/chromium-headless-shell}" "${args[@]}" "--disable-features=$(IFS=,; echo "${features[*]}")"
+exec "$(dirname "$0")/keep-priority.sh" "${lower[@]}" "${CHROMIUM_PATH:-/usr/lib/chromium/chromium-headless-shell}" "${args[@]}" "--disable-features=$(IFS=,; echo "${features[*]}")"
