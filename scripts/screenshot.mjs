@@ -1,7 +1,8 @@
 /**
- * A screenshot of a page in Debian's Chromium, to look at what a person sees:
+ * A screenshot of a page in the browser tests' Chromium, to look at what a person sees:
  *   node scripts/screenshot.mjs http://localhost:8888/pricing out.png [width=1280] [fullPage=1]
  */
+import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const [, , url, out, width = '1280', fullPage = '1'] = process.argv;
@@ -10,7 +11,7 @@ if (!url || !out) {
   process.exit(2);
 }
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: resolve('tests/helpers/chromium.sh'),
   args: [
     '--no-sandbox',
     '--disable-gpu',

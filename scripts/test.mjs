@@ -2,8 +2,8 @@
  * `npm test`: the function tests (vitest; one file at a time, about one core between the test worker
  * and the Blobs server; docs/decisions/061) from the start and throughout, getting a core the moment they need one. Beside
  * them, one after another: lint, type, unused-export and format checks, a production build, the unit and deploy tests
- * (bundling and building, which take both cores), then the browser tests (Playwright + Debian's
- * chromium) against the build, at a lower priority (`nice`), which take what the function tests
+ * (bundling and building, which take both cores), then the browser tests (Playwright +
+ * the headless Chromium of @sparticuz/chromium) against the build, at a lower priority (`nice`), which take what the function tests
  * leave. With the bundling beside them, the browser tests that ran meanwhile took up to eight times as
  * long as alone and hit their limits: the few minutes this order costs buy a run that does not depend
  * on the machine's speed. The browser tests run in E2E_SHARDS shards at once (3 by default), each
@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumPath } from './platform/chromium.mjs';
 import { portPicker, randomPortStart } from './platform/free-port.mjs';
 
 // The shards' ports from one range; each vitest run picks its own from the next ones.
@@ -127,6 +128,8 @@ function runVitest({ label, projects }, run) {
 /** The shards at once; remembered as one stage. */
 async function browserTests() {
   const started = Date.now();
+  // Unpacked once here, not by three shards' first launches at once.
+  await chromiumPath();
   const all = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1, shards, parts?.[i])));
   writeDurations(all.length);
   stages.push({

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Debian's Chromium as the browser tests launch it: its headless shell, the same Blink and V8
-# without the desktop browser around them (what Playwright runs by default for headless tests), which
-# spent a fifth less CPU on the same tests than the full browser in headless mode. Chromium keeps
+# Chromium as the browser tests launch it: a headless shell, the same Blink and V8 without the
+# desktop browser around them (what Playwright runs by default for headless tests), which spent a
+# fifth less CPU on the same tests than the full browser in headless mode. By default the build that
+# @sparticuz/chromium carries (scripts/platform/chromium.mjs unpacks it, with its libraries and font);
+# CHROMIUM_PATH names another, such as Debian's /usr/lib/chromium/chromium-headless-shell. Chromium keeps
 # only the last --disable-features it is given, so Playwright's list and ours are joined into one
 # here. Ours matter when CHROMIUM_PATH names the full browser: the address bar's suggestion popups,
 # which it preloads as two extra renderers for every new window though a headless browser never
@@ -20,4 +22,10 @@ for arg in "$@"; do
 done
 lower=()
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then lower=(setpriv --bounding-set -sys_nice --inh-caps -sys_nice --); fi
-exec "$(dirname "$0")/keep-priority.sh" "${lower[@]}" "${CHROMIUM_PATH:-/usr/lib/chromium/chromium-headless-shell}" "${args[@]}" "--disable-features=$(IFS=,; echo "${features[*]}")"
+here="$(dirname "$0")"
+browser="$(node "$here/../../scripts/platform/chromium.mjs")"
+unpacked="$(dirname "$browser")"
+if [ -f "$unpacked/fonts.conf" ]; then
+  export LD_LIBRARY_PATH="$unpacked/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" FONTCONFIG_FILE="$unpacked/fonts.conf"
+fi
+exec "$here/keep-priority.sh" "${lower[@]}" "$browser" "${args[@]}" "--disable-features=$(IFS=,; echo "${features[*]}")"
