@@ -6,7 +6,7 @@
  * the headless Chromium of @sparticuz/chromium) against the build, at a lower priority (`nice`), which take what the function tests
  * leave. With the bundling beside them, the browser tests that ran meanwhile took up to eight times as
  * long as alone and hit their limits: the few minutes this order costs buy a run that does not depend
- * on the machine's speed. The browser tests run in E2E_SHARDS shards at once (4 by default), each
+ * on the machine's speed. The browser tests run in E2E_SHARDS shards at once (3 by default), each
  * against a site, an Auth emulator and a data directory of its own on free ports, so no test sees
  * another's data. Spec files go to the shards by how long each took (tests/e2e/durations.json, from a
  * run's test-results/e2e-durations.json), so the shards end together. Prints the ten slowest tests, how
@@ -73,7 +73,7 @@ let passed = 0;
 let failed = 0;
 
 // The function tests throughout, from the start: the longest stage, and one that needs no build.
-const shards = Number(process.env.E2E_SHARDS ?? 4);
+const shards = Number(process.env.E2E_SHARDS ?? 3);
 // Files named on the command line: Playwright splits them itself.
 const parts = extraArgs.some((arg) => !arg.startsWith('-')) ? null : balancedSpecs(shards);
 const LOWER = ['nice', '-n', '10'];
