@@ -56,7 +56,7 @@ export async function chromiumPath() {
 
 /** Unpacks a brotli-compressed tar (a small one) into `into` with the system's tar. */
 async function untar(file, into) {
-  const tarFile = join(into, `${basename(file, '.br')}`);
+  const tarFile = join(into, basename(file, '.br'));
   await writeFile(tarFile, brotliDecompressSync(await readFile(file)));
   const { status, stderr } = spawnSync('tar', ['-x', '-f', tarFile, '-C', into], { encoding: 'utf8' });
   if (status !== 0) throw new Error(`tar could not unpack ${file}: ${stderr}`);

@@ -15,9 +15,9 @@ const claimsOf = (idToken: string) =>
   JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString()) as { email_verified?: boolean };
 
 /**
- * Creates an account through the emulator's REST API (or signs in to the one there is) and verifies its
- * address as its owner would: editors and admins hold their roles only with a verified address (the
- * unverified state is tested through the sign-up form). Answers its uid.
+ * Creates an account through the emulator's REST API (or signs in to the one there is) and marks its
+ * address verified: editors and admins hold their roles only with a verified address (the unverified
+ * state and the e-mailed link are tested through the sign-up form). Answers its uid.
  */
 export async function createAccount(request: APIRequestContext, email: string, password = 'secret-pass') {
   let res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key', {
