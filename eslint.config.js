@@ -12,6 +12,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { zones } from './scripts/lint/layers.js';
 
+/** An import that climbs to a shared part (src/lib, src/client, src/stores or the server's). */
+const climbTo = (server) => `^(\\.\\./)+((src/)?(lib|client|stores)|${server})/`;
+const NAME_IT = 'Import it as #lib/..., #client/..., #stores/..., #server/... or #features/... (package.json imports).';
+
 export default tseslint.config(
   {
     ignores: [
@@ -78,17 +82,14 @@ export default tseslint.config(
     // The shared parts are reached by their names (package.json's `imports`), never by climbing to them.
     files: ['{src,netlify,scripts}/**/*.{js,mjs,ts,mts,tsx,astro}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+((src/)?(lib|client|stores)|(netlify/)?server)/',
-              message: 'Import it as #lib/..., #client/..., #stores/... or #server/... (package.json imports).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ regex: climbTo('(netlify/)?server'), message: NAME_IT }] }],
+    },
+  },
+  {
+    // In a feature's folder, `server/` is the feature's own.
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: climbTo('netlify/server'), message: NAME_IT }] }],
     },
   },
   {

@@ -6,11 +6,17 @@ export default defineConfig({
     // share the Blobs server) apart from the unit and deploy tests, at a higher priority.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'src/features/*/tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'functions',
-          include: ['tests/functions/**/*.test.ts'],
+          include: ['tests/functions/**/*.test.ts', 'src/features/*/tests/functions/**/*.test.ts'],
           environment: 'node',
           // One real local Blobs server on a fresh temp dir for the whole run.
           globalSetup: ['tests/helpers/functions-global-setup.ts'],

@@ -4,7 +4,7 @@
  * they may have drifted. Works on the local data of `npm start` (stop it first) or, with
  * NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, on that site's Blobs.
  */
-import { recountEditorStats } from '#server/delivery/recount-reviews';
+import { recountEditorStats } from '#features/projects/server/recount-reviews';
 import { connectBlobs } from './platform/blobs-connect';
 
 const site = await connectBlobs();

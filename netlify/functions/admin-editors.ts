@@ -4,7 +4,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '#server/core/auth';
-import { projectsRepo } from '#server/delivery/projects.repo';
+import { projectsRepo } from '#features/projects/server/projects.repo';
 import { editorsRepo, toAdminEditor } from '#server/editors/editors.repo';
 import { privateJson, route } from '#server/core/http';
 

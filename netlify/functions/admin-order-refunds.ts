@@ -3,9 +3,9 @@
  * with a reason, optionally cancelling chosen projects. Answers the order with its refunds.
  */
 import type { Config } from '@netlify/functions';
-import { adminRefundSchema } from '#lib/delivery.schema';
-import { refundByAdmin } from '#server/delivery/admin-refund';
-import { withProjectEditors } from '#server/delivery/order-editors';
+import { adminRefundSchema } from '#features/projects/project.schema';
+import { refundByAdmin } from '#features/projects/server/admin-refund';
+import { withProjectEditors } from '#features/projects/server/order-editors';
 import { requireAdmin } from '#server/core/auth';
 import { privateJson, readBody, route } from '#server/core/http';
 

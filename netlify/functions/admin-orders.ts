@@ -6,7 +6,7 @@ import type { Config } from '@netlify/functions';
 import { requireAdmin } from '#server/core/auth';
 import { privateJson, route, pageQueryOf } from '#server/core/http';
 import { ordersRepo } from '#server/orders/orders.repo';
-import { withProjectEditors } from '#server/delivery/order-editors';
+import { withProjectEditors } from '#features/projects/server/order-editors';
 
 export default route({
   GET: async (req, context) => {

@@ -4,11 +4,11 @@
  * admin sees it.
  */
 import type { Config } from '@netlify/functions';
-import { openRound, type Project } from '#lib/delivery';
-import { projectView } from '#lib/project-view';
-import { adminProjectFilterSchema } from '#lib/delivery.schema';
+import { openRound, type Project } from '#features/projects/project';
+import { projectView } from '#features/projects/view';
+import { adminProjectFilterSchema } from '#features/projects/project.schema';
 import { requireAdmin } from '#server/core/auth';
-import { projectsRepo } from '#server/delivery/projects.repo';
+import { projectsRepo } from '#features/projects/server/projects.repo';
 import { parse, privateJson, route, pageQueryOf } from '#server/core/http';
 
 export default route({

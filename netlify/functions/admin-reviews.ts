@@ -4,11 +4,11 @@
  * `?hidden=true|false`. Each item holds both sides' reviews, the editor's private one included.
  */
 import type { Config } from '@netlify/functions';
-import { firstName, type Project } from '#lib/delivery';
+import { firstName, type Project } from '#features/projects/project';
 import { meanScore, oneDecimal, type AdminReview } from '#lib/reviews';
 import { adminReviewFilterSchema } from '#lib/reviews.schema';
 import { requireAdmin } from '#server/core/auth';
-import { projectsRepo } from '#server/delivery/projects.repo';
+import { projectsRepo } from '#features/projects/server/projects.repo';
 import { parse, privateJson, route, pageQueryOf } from '#server/core/http';
 
 function adminReview(project: Project): AdminReview {

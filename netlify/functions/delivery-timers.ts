@@ -6,9 +6,9 @@
  * Reads only the timers and records that are due.
  */
 import type { Config } from '@netlify/functions';
-import { runDeliveryTimers } from '#server/delivery/scheduler';
+import { runDeliveryTimers } from '#features/projects/server/scheduler';
 import { runContactRetention } from '#server/privacy/contact-retention';
-import { backfillRetentionTimers } from '#server/delivery/retention';
+import { backfillRetentionTimers } from '#features/projects/server/retention';
 import { storageLimits, withStorageDeadline } from '#server/storage/budget';
 
 export default async (_req: Request, context: Parameters<typeof runDeliveryTimers>[0]) => {

@@ -6,7 +6,7 @@
 import type { Config } from '@netlify/functions';
 import { editorBioSchema } from '#lib/schemas';
 import { authenticate } from '#server/core/auth';
-import { editorOf } from '#server/delivery/access';
+import { editorOf } from '#features/projects/server/access';
 import { editorsRepo } from '#server/editors/editors.repo';
 import { HttpError, privateJson, readBody, route } from '#server/core/http';
 import { spend } from '#server/core/rate-limits';

@@ -4,11 +4,11 @@
  * 403 for anyone who is not an editor.
  */
 import type { Config } from '@netlify/functions';
-import { projectView } from '#lib/project-view';
-import { shelfSchema } from '#lib/delivery.schema';
+import { projectView } from '#features/projects/view';
+import { shelfSchema } from '#features/projects/project.schema';
 import { authenticate } from '#server/core/auth';
-import { editorOf } from '#server/delivery/access';
-import { projectsRepo } from '#server/delivery/projects.repo';
+import { editorOf } from '#features/projects/server/access';
+import { projectsRepo } from '#features/projects/server/projects.repo';
 import { HttpError, parse, privateJson, route } from '#server/core/http';
 
 export default route({

@@ -9,7 +9,7 @@ import { editorInputSchema, editorVisibilitySchema } from '#lib/schemas';
 import { audited, editorChange } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
 import { publishEditorChange } from '#server/editors/site-rebuild';
-import { projectsRepo } from '#server/delivery/projects.repo';
+import { projectsRepo } from '#features/projects/server/projects.repo';
 import { releasePhotoLater } from '#server/editors/editor-photos';
 import { editorsRepo, isEditorId, toAdminEditor, toPublicEditor } from '#server/editors/editors.repo';
 import { HttpError, json, readBody, route } from '#server/core/http';

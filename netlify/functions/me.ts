@@ -7,8 +7,8 @@
 import type { Config } from '@netlify/functions';
 import { authenticate } from '#server/core/auth';
 import { customersRepo } from '#server/orders/customers.repo';
-import { editorOf } from '#server/delivery/access';
-import { studentStanding } from '#server/delivery/student-standing';
+import { editorOf } from '#features/projects/server/access';
+import { studentStanding } from '#features/projects/server/student-standing';
 import { serverEnv } from '#server/core/env';
 import { privateJson, route } from '#server/core/http';
 

@@ -4,7 +4,7 @@ import { orderForFamily } from '#lib/order';
 import { authenticate } from '#server/core/auth';
 import { HttpError, json, route } from '#server/core/http';
 import { ordersRepo } from '#server/orders/orders.repo';
-import { withProjectEditors } from '#server/delivery/order-editors';
+import { withProjectEditors } from '#features/projects/server/order-editors';
 
 export default route({
   GET: async (req, context) => {

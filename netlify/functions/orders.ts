@@ -4,7 +4,7 @@ import { authenticate } from '#server/core/auth';
 import { orderForFamily } from '#lib/order';
 import { json, route } from '#server/core/http';
 import { ordersRepo } from '#server/orders/orders.repo';
-import { withProjectEditors } from '#server/delivery/order-editors';
+import { withProjectEditors } from '#features/projects/server/order-editors';
 
 export default route({
   GET: async (req, context) => {

@@ -6,11 +6,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { z } from '#lib/zod';
-import { PROJECT_ACTIONS } from '#lib/delivery';
+import { PROJECT_ACTIONS } from '#features/projects/project';
 import { authenticate } from '#server/core/auth';
-import { editorOf, rolesOn } from '#server/delivery/access';
-import { takeStep } from '#server/delivery/steps';
-import { viewFor } from '#server/delivery/view';
+import { editorOf, rolesOn } from '#features/projects/server/access';
+import { takeStep } from '#features/projects/server/steps';
+import { viewFor } from '#features/projects/server/view';
 import { parse, privateJson, readBody, route } from '#server/core/http';
 
 /** Drafts and notes run to 20,000 characters, up to 4 bytes each. */

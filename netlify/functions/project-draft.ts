@@ -5,11 +5,11 @@
  * draft, as with the file itself.
  */
 import type { Config } from '@netlify/functions';
-import { deliveryMessages, filesClosedTo } from '#lib/delivery';
+import { deliveryMessages, filesClosedTo } from '#features/projects/project';
 import { draftRoundSchema } from '#lib/essay.schema';
 import { authenticate } from '#server/core/auth';
 import { HttpError, parse, privateJson, route } from '#server/core/http';
-import { callersProject } from '#server/delivery/access';
+import { callersProject } from '#features/projects/server/access';
 import { draftText } from '#server/essay/draft-text';
 
 export default route({

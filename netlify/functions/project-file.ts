@@ -5,12 +5,12 @@
  * withdrew the project, its editor downloads nothing more.
  */
 import type { Config } from '@netlify/functions';
-import { deliveryMessages, filesClosedTo } from '#lib/delivery';
-import { FILE_ID } from '#lib/delivery.schema';
+import { deliveryMessages, filesClosedTo } from '#features/projects/project';
+import { FILE_ID } from '#features/projects/project.schema';
 import { authenticate } from '#server/core/auth';
-import { callersProject, projectNotFound } from '#server/delivery/access';
+import { callersProject, projectNotFound } from '#features/projects/server/access';
 import { attachmentHeader, contentTypeOf, projectFilesRepo } from '#server/essay/files';
-import { projectFileIds } from '#server/delivery/remove-draft';
+import { projectFileIds } from '#features/projects/server/remove-draft';
 import { HttpError, route } from '#server/core/http';
 
 const fileNotFound = () => new HttpError(404, 'File not found');

@@ -5,10 +5,17 @@
  * An upload no step uses is deleted a day later, so a failed step leaves nothing behind.
  */
 import type { Config } from '@netlify/functions';
-import { DAY_MS, DELIVERY_LIMITS, deliveryMessages, fileMessages, type ProjectAction, type Role } from '#lib/delivery';
-import { refusal, whoMay } from '#lib/project-process';
+import {
+  DAY_MS,
+  DELIVERY_LIMITS,
+  deliveryMessages,
+  fileMessages,
+  type ProjectAction,
+  type Role,
+} from '#features/projects/project';
+import { refusal, whoMay } from '#features/projects/process';
 import { authenticate } from '#server/core/auth';
-import { callersProject } from '#server/delivery/access';
+import { callersProject } from '#features/projects/server/access';
 import { namedKind, projectFilesRepo, safeFileName, sniffProjectFile } from '#server/essay/files';
 import { convertUpload } from '#server/essay/draft-text';
 import { spend } from '#server/core/rate-limits';

@@ -1,8 +1,8 @@
 /** GET /api/projects/:id: one project, for its customer, its editor or an admin; 404 for anyone else. */
 import type { Config } from '@netlify/functions';
 import { authenticate } from '#server/core/auth';
-import { callersProject } from '#server/delivery/access';
-import { viewFor } from '#server/delivery/view';
+import { callersProject } from '#features/projects/server/access';
+import { viewFor } from '#features/projects/server/view';
 import { privateJson, route } from '#server/core/http';
 
 export default route({

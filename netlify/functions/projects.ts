@@ -4,11 +4,11 @@
  * read), and those a parent shared with the student who signs in with the order's address, verified.
  */
 import type { Config } from '@netlify/functions';
-import { projectView } from '#lib/project-view';
+import { projectView } from '#features/projects/view';
 import { authenticate } from '#server/core/auth';
-import { rolesOn } from '#server/delivery/access';
-import { ensureProjects } from '#server/delivery/creation';
-import { projectsRepo } from '#server/delivery/projects.repo';
+import { rolesOn } from '#features/projects/server/access';
+import { ensureProjects } from '#features/projects/server/creation';
+import { projectsRepo } from '#features/projects/server/projects.repo';
 import { privateJson, route } from '#server/core/http';
 import { ordersRepo } from '#server/orders/orders.repo';
 

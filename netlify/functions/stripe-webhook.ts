@@ -3,7 +3,7 @@
  * paid order gets its projects here, so orders need not know of projects.
  */
 import type { Config } from '@netlify/functions';
-import { ensureProjects } from '#server/delivery/creation';
+import { ensureProjects } from '#features/projects/server/creation';
 import { receiveWebhook } from '#server/orders/fulfilment';
 import { json, route } from '#server/core/http';
 

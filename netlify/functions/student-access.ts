@@ -6,7 +6,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { authenticate } from '#server/core/auth';
-import { setStudentAccess } from '#server/delivery/student-access';
+import { setStudentAccess } from '#features/projects/server/student-access';
 import { privateJson, route } from '#server/core/http';
 
 const handler = (share: boolean) => async (req: Request, context: Context) => {

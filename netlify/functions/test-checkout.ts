@@ -11,7 +11,7 @@ import { authenticate } from '#server/core/auth';
 import { HttpError, json, readBody, route } from '#server/core/http';
 import { ordersRepo } from '#server/orders/orders.repo';
 import { paymentsMode } from '#server/orders/payments';
-import { ensureProjects } from '#server/delivery/creation';
+import { ensureProjects } from '#features/projects/server/creation';
 import { payTestCheckout } from '#server/orders/test-checkout';
 
 /** A check of src/lib/card.ts as a zod refinement: the page's words, Stripe's words. */

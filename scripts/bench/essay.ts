@@ -19,7 +19,7 @@ import { loadavg } from 'node:os';
 import { build, type Plugin } from 'esbuild';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer, { type Page } from 'puppeteer-core';
-import type { Round } from '#lib/delivery';
+import type { Round } from '#features/projects/project';
 import type { DraftText, EssayBlock, EssayComment } from '#lib/essay';
 import { anchorOf } from '#lib/essay-anchor';
 import { countWords } from '#lib/words';
@@ -139,7 +139,7 @@ const offline: Plugin = {
 const PAGE_SCRIPT = `
 import { createElement as h } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Rounds } from './src/islands/shared/projects/Rounds';
+import { Rounds } from './src/features/projects/islands/Rounds';
 import { diffDrafts, summariseChanges, changeSummaryLabel } from './src/lib/essay-diff';
 
 const main = document.getElementById('root');

@@ -9,10 +9,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { projectsOfOrder } from '#server/delivery/creation';
-import { projectsRepo } from '#server/delivery/projects.repo';
+import { projectsOfOrder } from '#features/projects/server/creation';
+import { projectsRepo } from '#features/projects/server/projects.repo';
 import { DEMO_EDITORS } from '#server/editors/seed';
-import type { Project } from '#lib/delivery';
+import type { Project } from '#features/projects/project';
 import type { Order } from '#lib/order';
 import { startBlobsServer } from '../platform/site-server';
 import { load, type LoadResult } from './load';

@@ -1,14 +1,15 @@
 /**
  * The project process as docs/architecture.md shows it: a state diagram and the tables of transitions
- * and timers, generated from `src/lib/project-process.ts`. `npm run docs:process` writes it between
+ * and timers, generated from `src/features/projects/process.ts`. `npm run docs:process` writes it between
  * the markers; a unit test fails when the document and the module differ.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PROJECT_STATES, type ProjectState } from '#lib/delivery';
-import { OPEN_STATES, TIMERS, TRANSITIONS, type Transition } from '#lib/project-process';
+import { PROJECT_STATES, type ProjectState } from '#features/projects/project';
+import { OPEN_STATES, TIMERS, TRANSITIONS, type Transition } from '#features/projects/process';
 
-export const BEGIN = '<!-- process:begin (generated from src/lib/project-process.ts by `npm run docs:process`) -->';
+export const BEGIN =
+  '<!-- process:begin (generated from src/features/projects/process.ts by `npm run docs:process`) -->';
 export const END = '<!-- process:end -->';
 export const ARCHITECTURE = fileURLToPath(new URL('../../docs/architecture.md', import.meta.url));
 

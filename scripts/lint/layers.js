@@ -15,10 +15,14 @@ export const SERVER = {
   orders: ['editors', 'core', 'storage'],
   reviews: ['editors', 'core', 'storage'],
   waitlist: ['editors', 'core', 'storage'],
-  delivery: ['orders', 'reviews', 'waitlist', 'editors', 'essay', 'core', 'storage'],
-  privacy: ['delivery', 'orders', 'reviews', 'waitlist', 'consults', 'contact', 'editors', 'essay', 'core', 'storage'],
-  admin: ['delivery', 'orders', 'waitlist', 'consults', 'contact', 'backup', 'editors', 'core', 'storage'],
+  projects: ['orders', 'reviews', 'waitlist', 'editors', 'essay', 'core', 'storage'],
+  privacy: ['projects', 'orders', 'reviews', 'waitlist', 'consults', 'contact', 'editors', 'essay', 'core', 'storage'],
+  admin: ['projects', 'orders', 'waitlist', 'consults', 'contact', 'backup', 'editors', 'core', 'storage'],
 };
+
+/** Where each server part lives: in netlify/server, or in its feature's folder beside the rest of it. */
+export const SERVER_PATHS = { projects: 'src/features/projects/server' };
+export const serverPath = (name) => SERVER_PATHS[name] ?? `netlify/server/${name}`;
 
 /** The site's parts that are pages or parts of pages: they may import anything of the site. */
 const SITE = ['src/pages', 'src/components', 'src/layouts', 'src/build'];
@@ -32,43 +36,61 @@ const foldersOf = (dir) =>
 /** Code of an island folder; an Astro file there is a page (the test checkout's, injected by the build). */
 const islandCode = (folder) => `src/islands/${folder}/**/*.{ts,tsx}`;
 
+/**
+ * A feature's folder holds its rules (the files at its top: the browser and the server read them), its
+ * server part (`server/`, a layer of the table above), its islands (`islands/`) and its tests (`tests/`).
+ */
+const FEATURES = foldersOf('src/features').map((name) => ({
+  rules: `src/features/${name}/*.ts`,
+  schemas: `src/features/${name}/*.schema.ts`,
+  server: `src/features/${name}/server`,
+  islands: `src/features/${name}/islands`,
+}));
+const featureServers = FEATURES.map((f) => f.server);
+const featureIslands = FEATURES.map((f) => f.islands);
+
 export function zones() {
   const zones = [
     {
       target: 'src/lib',
-      from: ['src/islands', 'src/client', 'src/stores', ...SITE, 'netlify'],
+      from: ['src/islands', 'src/client', 'src/stores', ...SITE, 'netlify', 'src/features'],
       message: 'src/lib is the rules both sides share: it imports only itself.',
     },
+    ...FEATURES.map((feature) => ({
+      target: feature.rules,
+      from: [...BROWSER, ...SITE, 'netlify', ...featureServers, ...featureIslands],
+      message: "A feature's rules import only src/lib and the rules of features.",
+    })),
     {
       target: ['src/client', 'src/stores'],
-      from: ['src/islands', ...SITE, 'netlify'],
+      from: ['src/islands', ...SITE, 'netlify', 'src/features'],
       message: 'The browser helpers and stores import only src/lib and each other.',
     },
     {
-      target: 'netlify',
-      from: [...BROWSER, ...SITE],
-      message: 'The server imports only src/lib of the site.',
+      target: ['netlify', ...featureServers],
+      from: [...BROWSER, ...SITE, ...featureIslands],
+      message: "The server imports only src/lib of the site and features' rules.",
     },
     {
-      target: 'netlify/server',
+      target: ['netlify/server', ...featureServers],
       from: 'netlify/functions',
       message: 'Functions are entry points: the server never imports them.',
     },
     {
       target: ['src/pages', 'src/components', 'src/layouts'],
-      from: 'netlify',
+      from: ['netlify', ...featureServers],
       message: "The site reads the server's data through its API, never its code.",
     },
     {
       // Build time only: a local build renders the demo editors the local server seeds.
       target: 'src/build',
-      from: 'netlify',
+      from: ['netlify', ...featureServers],
       except: ['./server/editors/seed.ts'],
       message: "The build reads the server's demo editors and nothing else of it.",
     },
     {
-      target: BROWSER,
-      from: 'src/lib/*.schema.ts',
+      target: [...BROWSER, ...featureIslands],
+      from: ['src/lib/*.schema.ts', ...FEATURES.map((f) => f.schemas)],
       message: 'The browser imports no zod half of a topic (*.schema.ts): the server parses with those.',
     },
   ];
@@ -78,13 +100,29 @@ export function zones() {
     const others = islands.filter((other) => other !== folder && (folder === 'shared' || other !== 'shared'));
     zones.push({
       target: islandCode(folder),
-      from: [...others.map((other) => `src/islands/${other}`), ...SITE, 'netlify'],
+      from: [
+        ...others.map((other) => `src/islands/${other}`),
+        ...SITE,
+        'netlify',
+        ...(folder === 'shared' ? featureIslands : []),
+      ],
       message:
         folder === 'shared'
           ? 'islands/shared imports no feature.'
-          : `An island feature imports only itself and islands/shared.`,
+          : "An island feature imports only itself, islands/shared and features' islands.",
     });
   }
+  zones.push({
+    target: featureIslands.map((dir) => `${dir}/**/*.{ts,tsx}`),
+    from: [
+      ...islands.filter((folder) => folder !== 'shared').map((folder) => `src/islands/${folder}`),
+      ...SITE,
+      'netlify',
+      ...featureServers,
+    ],
+    message:
+      "A feature's islands import only themselves, islands/shared, src/lib and the browser's helpers, and features' rules.",
+  });
 
   // The admin area: each tab's folder imports only itself and admin/common; common imports no tab.
   const tabs = foldersOf('src/islands/admin');
@@ -101,9 +139,9 @@ export function zones() {
     const refused = Object.keys(SERVER).filter((other) => other !== folder && !allowed.includes(other));
     if (refused.length === 0) continue;
     zones.push({
-      target: `netlify/server/${folder}`,
-      from: refused.map((other) => `netlify/server/${other}`),
-      message: `netlify/server/${folder} may import only ${allowed.length ? allowed.join(', ') : 'itself'} (scripts/lint/layers.js).`,
+      target: serverPath(folder),
+      from: refused.map(serverPath),
+      message: `${serverPath(folder)} may import only ${allowed.length ? allowed.join(', ') : 'itself'} (scripts/lint/layers.js).`,
     });
   }
   return zones;

@@ -3,7 +3,7 @@
  * a project they edit. Addresses are compared as the one rule of email.ts writes them. What each
  * refusal says, once.
  */
-import { sameAddress } from './student-access';
+import { sameAddress } from './email';
 
 /** Whether `email` is the address the editor signs in with (an editor without one has none to match). */
 export const isEditorsAddress = (email: string, editor: { accountEmail?: string }) =>

@@ -21,6 +21,7 @@ export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_MAX_LENGTH = 64;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export const sameAddress = (a: string, b: string) => normalizeEmail(a) === normalizeEmail(b);
 export const isEmail = (value: string) =>
   value.length <= EMAIL_MAX_LENGTH && value.indexOf('@') <= EMAIL_LOCAL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 

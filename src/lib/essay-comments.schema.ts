@@ -1,5 +1,5 @@
 /** What the comment steps accept, parsed by the functions; the islands check the same limits with essay-comments.ts. */
-import { text } from './delivery.schema';
+import { text } from './zod';
 import { ANCHOR_CONTEXT } from './essay-anchor';
 import { COMMENT_LIMITS } from './essay-comments';
 import { z } from './zod';

@@ -4,7 +4,6 @@
  * so the admin island can use it; reports.schema.ts holds the schemas of the queries.
  */
 import { BUSINESS_TIME_ZONE } from './consult-rules';
-import type { Round } from './delivery';
 
 export { BUSINESS_TIME_ZONE };
 
@@ -61,7 +60,7 @@ export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** A round of feedback counts as late when it came back after its due time (or the timers saw it overdue). */
-export const returnedLate = (round: Pick<Round, 'returnedAt' | 'dueAt' | 'late'>) =>
+export const returnedLate = (round: { returnedAt: string | null; dueAt: string; late: boolean }) =>
   round.returnedAt !== null && (round.late || Date.parse(round.returnedAt) > Date.parse(round.dueAt));
 
 // Calendar arithmetic on dates as written: noon UTC keeps every step on the right day.

@@ -1,5 +1,5 @@
 /** What the review steps accept, parsed by the functions; the islands check the same limits with reviews.ts. */
-import { text } from './delivery.schema';
+import { text } from './zod';
 import { REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from './rating';
 import { REVIEW_HIDDEN_FILTERS, REVIEW_LIMITS } from './reviews';
 import { z } from './zod';

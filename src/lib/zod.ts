@@ -5,4 +5,15 @@
  * (docs/decisions/021-functions-bundled-at-build.md). Import zod from here only, never the package
  * itself, so that no bundle carries both.
  */
-export { z } from 'zod/v3';
+import { z } from 'zod/v3';
+import { formatCount } from './numbers';
+
+export { z };
+
+/** A required text field: trimmed, not empty, at most `max` characters, each refusal naming the field. */
+export const text = (field: string, max: number) =>
+  z
+    .string({ message: `${field} must be text` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${formatCount(max)} characters`);

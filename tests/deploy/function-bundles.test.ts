@@ -21,7 +21,7 @@ import {
 import { startBlobsServer } from '../../scripts/platform/site-server';
 import { startCheckout } from '../../netlify/server/orders/checkout';
 import { ordersRepo } from '../../netlify/server/orders/orders.repo';
-import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
 import { docx, paragraph } from '../helpers/docx';
 import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/orders/payments';

@@ -16,8 +16,8 @@ import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { subscribeConfirmed } from '../helpers/e2e-newsletter';
 import { buy, MAYA, projectCard, sharedWithStudent, tokenFor } from '../helpers/e2e-delivery';
 import { listStored, readStored, writeStored } from '../helpers/stored';
-import type { Project } from '../../src/lib/delivery';
-import { retentionMessages } from '../../src/lib/delivery';
+import type { Project } from '../../src/features/projects/project';
+import { retentionMessages } from '../../src/features/projects/project';
 import { DAY_MS } from '../../src/lib/time';
 
 test('a family downloads its data from the dashboard by keyboard: one zip with its order and project', async ({

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { leftOpenMessages } from '../../src/islands/admin/orders/refund-form';
-import type { ProjectView } from '../../src/lib/delivery';
+import type { ProjectView } from '../../src/features/projects/project';
 import type { Order } from '../../src/lib/order';
 import { remainingCents } from '../../src/lib/refunds';
 import { expectNoAxeViolations } from '../helpers/axe';

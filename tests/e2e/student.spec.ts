@@ -9,7 +9,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, projectCard, sharedWithStudent, tokenFor } from '../helpers/e2e-delivery';
 import { listStored } from '../helpers/stored';
-import { studentAccessMessages } from '../../src/lib/student-access';
+import { studentAccessMessages } from '../../src/features/projects/student-access';
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -7,7 +7,7 @@ import waitlistHandler from '../../netlify/functions/waitlist';
 import { preferredEditor } from '../../netlify/server/editors/preferred-editor';
 import type { AdminEditor } from '../../src/lib/admin-lists';
 import { editorsRepo } from '../../netlify/server/editors/editors.repo';
-import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { editorMessages, messages } from '../../src/lib/messages';
 import { asAdmin, itRefusesAllButAdmins, testTokens } from '../helpers/admin-access';

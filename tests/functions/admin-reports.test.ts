@@ -4,7 +4,7 @@ import monthsHandler from '../../netlify/functions/admin-reports';
 import { exportRows } from '../../netlify/server/admin/reports';
 import { ordersRepo, type Order } from '../../netlify/server/orders/orders.repo';
 import { localDate } from '../../src/lib/consult-format';
-import type { Project } from '../../src/lib/delivery';
+import type { Project } from '../../src/features/projects/project';
 import { BUSINESS_TIME_ZONE, REPORT_LIMITS, reportMessages, type MonthsReport } from '../../src/lib/reports';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { call, clearStore } from '../helpers/functions';

@@ -4,8 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import adminReviews from '../../netlify/functions/admin-reviews';
-import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
-import type { ProjectView } from '../../src/lib/delivery';
+import { projectsRepo } from '../../src/features/projects/server/projects.repo';
+import type { ProjectView } from '../../src/features/projects/project';
 import type { Page } from '../../src/lib/paged-list';
 import type { AdminReview } from '../../src/lib/reviews';
 import { asAdmin, itRefusesAllButAdmins, testTokens } from '../helpers/admin-access';

@@ -15,7 +15,7 @@ import { editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { openStore } from '../../netlify/server/storage/stores';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
-import { TRANSITIONS } from '../../src/lib/project-process';
+import { TRANSITIONS } from '../../src/features/projects/process';
 import { inquirySchema } from '../../src/lib/schemas';
 import { asAdmin, resetAdminWriteStores, testAdminUid, testTokens } from '../helpers/admin-access';
 import { editorInput, validInquiry } from '../helpers/api-fixtures';

@@ -13,7 +13,7 @@ import editorsHandler from '../../netlify/functions/editors';
 import { attentionRepo } from '../../netlify/server/core/attention';
 import { authenticate } from '../../netlify/server/core/auth';
 import { listOutbox } from '../../netlify/server/core/mail';
-import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { editorsRepo, forgetEditorLists } from '../../netlify/server/editors/editors.repo';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { closeAccount } from '../../netlify/server/privacy/close-account';

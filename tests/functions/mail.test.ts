@@ -1,6 +1,6 @@
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
+import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
 import {
   DEFAULT_MAIL_FROM,
   escapeHtml,

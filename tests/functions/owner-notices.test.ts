@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import adminAttention from '../../netlify/functions/admin-attention';
 import adminOrderRefunds from '../../netlify/functions/admin-order-refunds';
 import webhook from '../../netlify/functions/stripe-webhook';
-import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
+import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { ordersRepo } from '../../netlify/server/orders/orders.repo';
 import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/orders/payments';

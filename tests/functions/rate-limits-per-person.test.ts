@@ -5,10 +5,10 @@
  * be sent to one address, or from one connection, more than a few times a day.
  */
 import { describe, expect, it } from 'vitest';
-import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { spend } from '../../netlify/server/core/rate-limits';
-import { DELIVERY_LIMITS, deliveryMessages, type ProjectMessage } from '../../src/lib/delivery';
+import { DELIVERY_LIMITS, deliveryMessages, type ProjectMessage } from '../../src/features/projects/project';
 import { RATE_LIMITS, tooMany } from '../../src/lib/limits';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { book, bookingRequest, freeSlotList } from '../helpers/consults';

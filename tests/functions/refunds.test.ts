@@ -10,13 +10,13 @@ import adminOrderRefunds from '../../netlify/functions/admin-order-refunds';
 import orderHandler from '../../netlify/functions/order';
 import projectHandler from '../../netlify/functions/project';
 import webhook from '../../netlify/functions/stripe-webhook';
-import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { ordersRepo, type Order } from '../../netlify/server/orders/orders.repo';
 import { completedEvent } from '../../netlify/server/orders/test-checkout';
 import { signWebhookPayload } from '../../netlify/server/orders/webhook-signature';
-import { deliveryMessages, type ProjectView } from '../../src/lib/delivery';
+import { deliveryMessages, type ProjectView } from '../../src/features/projects/project';
 import { paymentStateOf, refundMessages } from '../../src/lib/refunds';
 import { site } from '../../src/lib/site';
 import { testTokens } from '../helpers/admin-access';
@@ -208,7 +208,7 @@ describe('a quote never exceeds what remains refundable', () => {
     const mail = await familyMail('Cancelled: Supplemental Essay Help (Large)');
     expect(mail.text).toContain('Nothing is refunded with it: this order has been refunded already.');
     expect(mail.text).not.toContain('comes back');
-    const { runDeliveryTimers } = await import('../../netlify/server/delivery/scheduler');
+    const { runDeliveryTimers } = await import('../../src/features/projects/server/scheduler');
     const { context } = await import('../helpers/functions');
     expect(await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000))).toMatchObject({ failed: 0 });
   });
@@ -477,7 +477,7 @@ describe('with Stripe: recorded requests and signed refund events', () => {
       status: 200,
       body: { id: 're_retry', object: 'refund', amount: Number(body.get('amount')), status: 'succeeded', metadata: {} },
     });
-    const { runDeliveryTimers } = await import('../../netlify/server/delivery/scheduler');
+    const { runDeliveryTimers } = await import('../../src/features/projects/server/scheduler');
     const { context } = await import('../helpers/functions');
     await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000));
     const keys = recorded.filter((r) => r.path === '/v1/refunds').map((r) => r.key);
@@ -540,7 +540,7 @@ describe('with Stripe: recorded requests and signed refund events', () => {
     expect(paymentStateOf(await order(paid.id))).toBe('paid');
     const asked = recorded.filter((r) => r.path === '/v1/refunds').length;
 
-    const { runDeliveryTimers } = await import('../../netlify/server/delivery/scheduler');
+    const { runDeliveryTimers } = await import('../../src/features/projects/server/scheduler');
     const { context } = await import('../helpers/functions');
     expect(await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000))).toMatchObject({ failed: 0 });
     expect(recorded.filter((r) => r.path === '/v1/refunds')).toHaveLength(asked);

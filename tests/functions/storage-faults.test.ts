@@ -21,9 +21,9 @@ import { setConsultLink, updateAvailability } from '../../netlify/server/consult
 import { sendDueReminders } from '../../netlify/server/consults/consult-reminders';
 import { consultsRepo, reminderDue } from '../../netlify/server/consults/consults.repo';
 import { customersRepo } from '../../netlify/server/orders/customers.repo';
-import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
-import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
+import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
 import { editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { forgetEditorLists } from '../../netlify/server/editors/editors.repo';
 import { listOutbox } from '../../netlify/server/core/mail';

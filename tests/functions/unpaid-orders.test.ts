@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import orderAction from '../../netlify/functions/order-action';
 import testCheckout from '../../netlify/functions/test-checkout';
-import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
+import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
 import { ordersRepo } from '../../netlify/server/orders/orders.repo';
 import { orderMessages, paymentDeadline } from '../../src/lib/order';
 import { openOrder } from '../helpers/api-fixtures';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import confirmHandler from '../../netlify/functions/confirm';
 import editorHandler from '../../netlify/functions/editor';
 import waitlistHandler from '../../netlify/functions/waitlist';
-import { runDeliveryTimers } from '../../netlify/server/delivery/scheduler';
+import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
 import { editorsRepo, forgetEditorLists, toPublicEditor } from '../../netlify/server/editors/editors.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';

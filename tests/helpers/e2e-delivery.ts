@@ -3,7 +3,7 @@
  * of the site under test, so a test drives in the browser only the side it is about.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { ProjectView } from '../../src/lib/delivery';
+import type { ProjectView } from '../../src/features/projects/project';
 import { createAccount, signIn, uniqueEmail } from './e2e-auth';
 
 export const MAYA = { id: 'maya-chen', name: 'Maya Chen', email: 'maya@example.test' };

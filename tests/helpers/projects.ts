@@ -2,7 +2,7 @@
 import projectActionHandler from '../../netlify/functions/project-action';
 import projectUploadHandler from '../../netlify/functions/project-upload';
 import testCheckoutHandler from '../../netlify/functions/test-checkout';
-import type { ProjectView } from '../../src/lib/delivery';
+import type { ProjectView } from '../../src/features/projects/project';
 import { beforeAll, beforeEach } from 'vitest';
 import { openOrder } from './api-fixtures';
 import { bearer, createUser, tokenOf } from './auth-emulator';

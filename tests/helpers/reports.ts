@@ -1,9 +1,9 @@
 /** Stored orders, refunds, projects and consult bookings at fixed times, for the search and report tests. */
 import { consultsRepo, type ConsultBooking } from '../../netlify/server/consults/consults.repo';
-import { projectsOfOrder } from '../../netlify/server/delivery/creation';
-import { projectsRepo } from '../../netlify/server/delivery/projects.repo';
+import { projectsOfOrder } from '../../src/features/projects/server/creation';
+import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { ordersRepo, type Order } from '../../netlify/server/orders/orders.repo';
-import type { Project, Round } from '../../src/lib/delivery';
+import type { Project, Round } from '../../src/features/projects/project';
 import type { Refund, RefundState } from '../../src/lib/refunds';
 import { site } from '../../src/lib/site';
 import { billing, student } from './orders';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isFiltered, NO_PROJECT_FILTER, projectsSearch } from '../../src/islands/admin/common/project-filters';
 import { adminStateLabel, editsLeftText } from '../../src/islands/admin/projects/project-text';
 import { hrefWithTab, tabFromSearch } from '../../src/islands/shared/useTabInUrl';
-import { PROJECT_STATES, projectStateLabel } from '../../src/lib/delivery';
+import { PROJECT_STATES, projectStateLabel } from '../../src/features/projects/project';
 
 describe("the admin's project filters", () => {
   it('asks for the page alone when nothing is filtered', () => {

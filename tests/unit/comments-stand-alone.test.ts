@@ -67,7 +67,7 @@ describe('comments and test titles stand alone', () => {
       expect.arrayContaining([
         'astro.config.mjs',
         'vitest.config.ts',
-        'src/lib/delivery.ts',
+        'src/features/projects/process.ts',
         'netlify/server/orders/orders.repo.ts',
         SELF,
       ]),

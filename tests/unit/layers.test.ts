@@ -4,21 +4,29 @@
  * cycle and a climb to a shared part that has a name, and no cycle exists even through type-only
  * imports (which the lint's cycle rule skips).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SERVER } from '../../scripts/lint/layers.js';
+import { SERVER, SERVER_PATHS, serverPath } from '../../scripts/lint/layers.js';
 import { importedPath } from '../helpers/imports';
 
 const SERVER_ROOT = 'netlify/server';
 
 describe('the server layer table', () => {
-  it('names every folder of the server, and only folders it names', () => {
-    const folders = readdirSync(SERVER_ROOT, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
+  it("names every folder of the server and every feature's server part, and only those", () => {
+    const folders = [
+      ...readdirSync(SERVER_ROOT, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name),
+      ...Object.keys(SERVER_PATHS),
+    ];
+    expect(
+      readdirSync('src/features', { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && existsSync(`src/features/${entry.name}/server`))
+        .map((entry) => serverPath(entry.name)),
+    ).toEqual(Object.values(SERVER_PATHS));
     expect(Object.keys(SERVER).sort()).toEqual(folders.sort());
     for (const allowed of Object.values(SERVER)) for (const name of allowed) expect(folders).toContain(name);
   });
@@ -44,12 +52,12 @@ describe('the lint refuses', { timeout: 60_000 }, () => {
     (await eslint.lintText(code, { filePath }))[0].messages.map((m) => m.ruleId);
 
   it('infrastructure importing a feature', async () => {
-    const code = "import { commitStep } from '../delivery/steps';\nexport const f = commitStep;\n";
+    const code = "import { commitStep } from '#features/projects/server/steps';\nexport const f = commitStep;\n";
     expect(await rulesBroken('netlify/server/core/new-file.ts', code)).toContain('import-x/no-restricted-paths');
   });
 
-  it('a feature importing one above it (orders -> delivery), by a relative path or the alias', async () => {
-    for (const from of ['../delivery/creation', '#server/delivery/creation']) {
+  it('a feature importing one above it (orders -> projects), by a relative path or the alias', async () => {
+    for (const from of ['../../../src/features/projects/server/creation', '#features/projects/server/creation']) {
       const code = `import { ensureProjects } from '${from}';\nexport const f = ensureProjects;\n`;
       expect(await rulesBroken('netlify/server/orders/new-file.ts', code)).toContain('import-x/no-restricted-paths');
     }
@@ -65,8 +73,30 @@ describe('the lint refuses', { timeout: 60_000 }, () => {
   it("src/lib importing the server, and the browser importing a topic's zod half", async () => {
     const lib = "import { HttpError } from '../../netlify/server/core/http';\nexport const f = HttpError;\n";
     expect(await rulesBroken('src/lib/new-file.ts', lib)).toContain('import-x/no-restricted-paths');
-    const browser = "import { submitSchema } from '../../lib/delivery.schema';\nexport const f = submitSchema;\n";
+    const browser =
+      "import { submitSchema } from '#features/projects/project.schema';\nexport const f = submitSchema;\n";
     expect(await rulesBroken('src/islands/editor/New.tsx', browser)).toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken('src/features/projects/islands/New.tsx', browser)).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it("src/lib importing a feature, a feature's rules importing its server or islands, its islands an island feature", async () => {
+    const lib = "import { PROJECT_STATES } from '#features/projects/project';\nexport const f = PROJECT_STATES;\n";
+    expect(await rulesBroken('src/lib/new-file.ts', lib)).toContain('import-x/no-restricted-paths');
+    const rules = "import { commitStep } from './server/steps';\nexport const f = commitStep;\n";
+    expect(await rulesBroken('src/features/projects/new-file.ts', rules)).toContain('import-x/no-restricted-paths');
+    const view = "import { StateBadge } from './islands/StateBadge';\nexport const f = StateBadge;\n";
+    expect(await rulesBroken('src/features/projects/new-file.ts', view)).toContain('import-x/no-restricted-paths');
+    const islands =
+      "import { MyProjects } from '../../../islands/dashboard/MyProjects';\nexport const f = MyProjects;\n";
+    expect(await rulesBroken('src/features/projects/islands/New.tsx', islands)).toContain(
+      'import-x/no-restricted-paths',
+    );
+    const server = "import { commitStep } from '../server/steps';\nexport const f = commitStep;\n";
+    expect(await rulesBroken('src/features/projects/islands/New.tsx', server)).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it('an import that closes a cycle (keys.ts <- store.ts, then keys.ts -> store.ts)', async () => {
@@ -83,8 +113,11 @@ describe('the lint refuses', { timeout: 60_000 }, () => {
   });
 
   it('nothing where the rules allow it', async () => {
-    const code = "import { ordersRepo } from '../orders/orders.repo';\nexport const f = ordersRepo;\n";
-    expect(await rulesBroken('netlify/server/delivery/new-file.ts', code)).toEqual([]);
+    const code = "import { ordersRepo } from '#server/orders/orders.repo';\nexport const f = ordersRepo;\n";
+    expect(await rulesBroken('src/features/projects/server/new-file.ts', code)).toEqual([]);
+    const islands =
+      "import { StateBadge } from '../../features/projects/islands/StateBadge';\nexport const f = StateBadge;\n";
+    expect(await rulesBroken('src/islands/editor/New.tsx', islands)).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ import {
   type CheckoutFields,
 } from '../../src/lib/checkout-form';
 import { fieldsFromOrder, lastPaidOrder } from '../../src/lib/checkout-prefill';
-import { editRules } from '../../src/lib/delivery';
+import { editRules } from '../../src/features/projects/project';
 import { itemise, itemText } from '../../src/lib/itemise';
 import { messages } from '../../src/lib/messages';
 import { editorNoticeText } from '../../src/lib/order';

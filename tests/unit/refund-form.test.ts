@@ -1,6 +1,6 @@
 /** The admin's refund form without a browser: dollars to cents exactly, its checks, the server's refusals at their fields. */
 import { describe, expect, it } from 'vitest';
-import type { ProjectView } from '../../src/lib/delivery';
+import type { ProjectView } from '../../src/features/projects/project';
 import { formatUsdCents } from '../../src/lib/money';
 import { refundMessages } from '../../src/lib/refunds';
 import {

@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { localDate } from '#lib/consult-format';
-import { isFinished, isTerminal, type Project } from '#lib/delivery';
+import { isFinished, isTerminal, type Project } from '#features/projects/project';
 import { centsAsDecimal } from '#lib/money';
 import { lineLabel, orderStateLabel, type Order } from '#lib/order';
 import { refundedCents, refundStateLabel } from '#lib/refunds';
@@ -21,7 +21,7 @@ import {
   type MonthsReport,
 } from '#lib/reports';
 import { consultsRepo } from '#server/consults/consults.repo';
-import { projectsRepo } from '#server/delivery/projects.repo';
+import { projectsRepo } from '#features/projects/server/projects.repo';
 import { editorNames } from '#server/editors/preferred-editor';
 import { ordersRepo } from '#server/orders/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';

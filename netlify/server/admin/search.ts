@@ -7,7 +7,7 @@
  */
 import { formatConsult, localDate } from '#lib/consult-format';
 import { BUSINESS_TIME_ZONE } from '#lib/consult-rules';
-import { projectStateLabel } from '#lib/delivery';
+import { projectStateLabel } from '#features/projects/project';
 import { formatUsd } from '#lib/money';
 import { orderStateLabel } from '#lib/order';
 import {
@@ -22,7 +22,7 @@ import {
 } from '#lib/search';
 import { forEachWhile, untilDone } from '#server/backup/pool';
 import { consultsRepo } from '#server/consults/consults.repo';
-import { projectsRepo } from '#server/delivery/projects.repo';
+import { projectsRepo } from '#features/projects/server/projects.repo';
 import { inquiriesRepo } from '#server/contact/inquiries.repo';
 import { outboxPage } from '#server/core/mail';
 import { ordersRepo } from '#server/orders/orders.repo';

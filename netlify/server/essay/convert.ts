@@ -3,7 +3,7 @@
  * page: a .docx through mammoth in a worker thread, a .txt as UTF-8, an .rtf by a small reader; a PDF stays a download.
  * Never throws: a file that cannot be read says why, and its original stays downloadable.
  */
-import type { ProjectFileKind } from '#lib/delivery';
+import type { ProjectFileKind } from '#features/projects/project';
 import { conversionMessages } from '#lib/essay-limits';
 import type { Conversion } from './conversion';
 import { convertDocxInWorker } from './docx-in-worker';

@@ -3,7 +3,7 @@
  * converted text (converted now and kept if the upload's conversion is missing), a link or a PDF as
  * a download, with its words counted against the limit the family stated.
  */
-import type { Project, Round } from '#lib/delivery';
+import type { Project, Round } from '#features/projects/project';
 import type { DraftText } from '#lib/essay';
 import { countWords } from '#lib/words';
 import { draftViewMessages } from '#lib/essay-limits';

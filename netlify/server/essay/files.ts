@@ -3,7 +3,7 @@
  * bytes (never by the name or the declared type), kept privately in the `files` store under
  * `<project id>/<random id>`, and served only as an attachment.
  */
-import { PROJECT_FILE_TYPES, type FileRef, type ProjectFileKind } from '#lib/delivery';
+import { PROJECT_FILE_TYPES, type FileRef, type ProjectFileKind } from '#features/projects/project';
 import { PROJECT_ID, UUID } from '#lib/ids';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 

@@ -8,7 +8,7 @@
  */
 import { majorLabel } from '#lib/contact';
 import { gradeLabel } from '#lib/grades';
-import { editRules, firstName } from '#lib/delivery';
+import { editRules, firstName } from '#features/projects/project';
 import { itemise, itemText } from '#lib/itemise';
 import { afterOrder, lineLabel, type EditorNotice } from '#lib/order';
 import { site } from '#lib/site';

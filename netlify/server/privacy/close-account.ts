@@ -12,7 +12,7 @@
  * A closure record says which parts are done; every part is also safe to repeat on its own.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { Project, ProjectEvent } from '#lib/delivery';
+import type { Project, ProjectEvent } from '#features/projects/project';
 import {
   ACCOUNT_CLOSED,
   closeAccountMessages,
@@ -21,26 +21,26 @@ import {
   type ClosurePreview,
   type ReviewChoice,
 } from '#lib/privacy';
-import { endpointTransition, GUARDS, OPEN_STATES } from '#lib/project-process';
+import { endpointTransition, GUARDS, OPEN_STATES } from '#features/projects/process';
 import { quoteFor } from '#lib/refunds';
 import type { Order } from '#lib/order';
 import type { Caller } from '#server/core/auth';
 import { HttpError } from '#server/core/http';
-import { editorOf } from '#server/delivery/access';
-import { shareProject } from '#server/delivery/student-access';
-import { refundCancellation } from '#server/delivery/cancellation';
-import { projectsRepo } from '#server/delivery/projects.repo';
-import { commitStep, type StepContext } from '#server/delivery/steps';
+import { editorOf } from '#features/projects/server/access';
+import { shareProject } from '#features/projects/server/student-access';
+import { refundCancellation } from '#features/projects/server/cancellation';
+import { projectsRepo } from '#features/projects/server/projects.repo';
+import { commitStep, type StepContext } from '#features/projects/server/steps';
 import { ordersRepo } from '#server/orders/orders.repo';
 import { syncEditorStats } from '#server/reviews/editor-stats';
 import { openStore, type DeployInfo } from '#server/storage/stores';
-import { studentAccessMessages } from '#lib/student-access';
+import { studentAccessMessages } from '#features/projects/student-access';
 import { paragraphsMail, sendMail } from '#server/core/mail';
 import { closeEditorProfile } from './close-editor';
 import { personByEmail } from './export-person';
 import { forgetMails } from './forget-mails';
 import type { FirebaseAdmin } from './firebase-user';
-import { replaceDroppingFiles, withoutContent } from '#server/delivery/retention';
+import { replaceDroppingFiles, withoutContent } from '#features/projects/server/retention';
 
 /** Which parts of a closure are done, kept beside the customer's record under `closures/<uid>`. */
 export interface Closure {

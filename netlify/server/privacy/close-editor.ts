@@ -9,8 +9,8 @@
 import { editorClosureMessages } from '#lib/editor-closure';
 import { tellOwner } from '#server/core/attention';
 import type { Caller } from '#server/core/auth';
-import { editorOf } from '#server/delivery/access';
-import type { StepContext } from '#server/delivery/steps';
+import { editorOf } from '#features/projects/server/access';
+import type { StepContext } from '#features/projects/server/steps';
 import { editorsRepo, isShown } from '#server/editors/editors.repo';
 import { publishEditorChange } from '#server/editors/site-rebuild';
 

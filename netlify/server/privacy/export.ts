@@ -6,15 +6,15 @@
  * the newsletter, waitlists, the mails we keep that went to it) is read for the account's verified
  * address only.
  */
-import type { ProjectView, Role, Project, FileRef } from '#lib/delivery';
-import { filesClosedTo } from '#lib/delivery';
-import { projectView } from '#lib/project-view';
+import type { ProjectView, Role, Project, FileRef } from '#features/projects/project';
+import { filesClosedTo } from '#features/projects/project';
+import { projectView } from '#features/projects/view';
 import { orderForFamily } from '#lib/order';
 import type { Caller } from '#server/core/auth';
-import { editorOf } from '#server/delivery/access';
-import { projectsRepo } from '#server/delivery/projects.repo';
-import { withProjectEditors } from '#server/delivery/order-editors';
-import { viewFor } from '#server/delivery/view';
+import { editorOf } from '#features/projects/server/access';
+import { projectsRepo } from '#features/projects/server/projects.repo';
+import { withProjectEditors } from '#features/projects/server/order-editors';
+import { viewFor } from '#features/projects/server/view';
 import { customersRepo } from '#server/orders/customers.repo';
 import { ordersRepo } from '#server/orders/orders.repo';
 import { consultsRepo } from '#server/consults/consults.repo';

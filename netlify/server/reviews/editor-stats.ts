@@ -5,7 +5,7 @@
  * Every part is idempotent, so the step that changed the project and the `stats` timer after it can
  * both run it.
  */
-import { firstName, type Project } from '#lib/delivery';
+import { firstName, type Project } from '#features/projects/project';
 import { FORMER_CLIENT } from '#lib/privacy';
 import { meanScore, oneDecimal, type PublicReview } from '#lib/reviews';
 import { purgeEditorsCache } from '#server/editors/editors-cache';

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { majorLabel } from '#lib/contact';
 import { gradeLabel } from '#lib/grades';
-import { editRules } from '#lib/delivery';
+import { editRules } from '#features/projects/project';
 import { itemise } from '#lib/itemise';
 import { formatUsd, formatUsdCents } from '#lib/money';
 import { editorNoticeText, lineLabel, nextSteps, type Order } from '#lib/order';

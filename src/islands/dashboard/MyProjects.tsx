@@ -1,14 +1,14 @@
-import type { ProjectView } from '#lib/delivery';
+import type { ProjectView } from '#features/projects/project';
 import { $session } from '#stores/session';
-import { useProjectHash } from '../shared/projects/useProjectHash';
-import { useProjectList } from '../shared/projects/useProjectList';
-import { useNow } from '../shared/projects/useNow';
+import { useProjectHash } from '#features/projects/islands/useProjectHash';
+import { useProjectList } from '#features/projects/islands/useProjectList';
+import { useNow } from '#features/projects/islands/useNow';
 import { useSharedStore } from '../shared/useSharedStore';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { ProjectCard } from './ProjectCard';
 import { LoadFailed } from '../shared/LoadFailed';
 import { StudentInvite } from './StudentInvite';
-import { studentAccessMessages } from '#lib/student-access';
+import { studentAccessMessages } from '#features/projects/student-access';
 
 /** The parent's projects by order, in the order they are listed: each order's student may be invited. */
 function parentsOrders(projects: ProjectView[]): ProjectView[][] {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ProjectView } from '#lib/delivery';
-import { studentAccessMessages } from '#lib/student-access';
-import { ProjectDetails } from '../shared/projects/ProjectDetails';
-import { ProjectHeader } from '../shared/projects/ProjectHeader';
-import { ProjectSteps } from '../shared/projects/ProjectSteps';
-import { projectAnchor } from '../shared/projects/useProjectHash';
+import type { ProjectView } from '#features/projects/project';
+import { studentAccessMessages } from '#features/projects/student-access';
+import { ProjectDetails } from '../../features/projects/islands/ProjectDetails';
+import { ProjectHeader } from '../../features/projects/islands/ProjectHeader';
+import { ProjectSteps } from '../../features/projects/islands/ProjectSteps';
+import { projectAnchor } from '#features/projects/islands/useProjectHash';
 
 interface Props {
   project: ProjectView;

@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { firstName, isTerminal, type ProjectView } from '#lib/delivery';
-import { sameAddress, studentAccessMessages } from '#lib/student-access';
-import { setStudentAccess } from '../shared/projects/project-api';
-import { StepNotice } from '../shared/projects/StepNotice';
-import type { StepNotice as Notice } from '../shared/projects/useProjectStep';
+import { firstName, isTerminal, type ProjectView } from '#features/projects/project';
+import { sameAddress } from '#lib/email';
+import { studentAccessMessages } from '#features/projects/student-access';
+import { setStudentAccess } from '#features/projects/islands/project-api';
+import { StepNotice } from '../../features/projects/islands/StepNotice';
+import type { StepNotice as Notice } from '#features/projects/islands/useProjectStep';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { ApiResult } from '#client/api';
-import type { ProjectView } from '#lib/delivery';
-import { getProject, getShelf, shelfPath, type Inbox } from '../shared/projects/project-api';
-import { useNow } from '../shared/projects/useNow';
-import { useProjectHash } from '../shared/projects/useProjectHash';
-import { useProjectList } from '../shared/projects/useProjectList';
+import type { ProjectView } from '#features/projects/project';
+import { getProject, getShelf, shelfPath, type Inbox } from '#features/projects/islands/project-api';
+import { useNow } from '#features/projects/islands/useNow';
+import { useProjectHash } from '#features/projects/islands/useProjectHash';
+import { useProjectList } from '#features/projects/islands/useProjectList';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { EndedShelf, type Loaded } from './EndedShelf';
 import { InboxRow } from './InboxRow';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ApiResult } from '#client/api';
-import type { ProjectView } from '#lib/delivery';
+import type { ProjectView } from '#features/projects/project';
 import { InboxRow } from './InboxRow';
-import type { Inbox } from '../shared/projects/project-api';
+import type { Inbox } from '#features/projects/islands/project-api';
 
 /** The ended shelf as loaded: null until asked for (or while loading). */
 export type Loaded = ApiResult<Inbox> | null;

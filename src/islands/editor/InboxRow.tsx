@@ -1,7 +1,7 @@
-import { relativeTime, type ProjectView } from '#lib/delivery';
-import { isLate } from '../shared/projects/DueLine';
-import { LateTag, StateBadge } from '../shared/projects/StateBadge';
-import { projectHash } from '../shared/projects/useProjectHash';
+import { relativeTime, type ProjectView } from '#features/projects/project';
+import { isLate } from '../../features/projects/islands/DueLine';
+import { LateTag, StateBadge } from '../../features/projects/islands/StateBadge';
+import { projectHash } from '#features/projects/islands/useProjectHash';
 
 /** One project in the inbox: a link that opens it, with whose it is, what it is and its clock. */
 export function InboxRow({ project, now, current }: { project: ProjectView; now: Date; current: boolean }) {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import type { ProjectView } from '#lib/delivery';
-import { ProjectDetails } from '../shared/projects/ProjectDetails';
-import { ProjectHeader } from '../shared/projects/ProjectHeader';
-import { ProjectSteps } from '../shared/projects/ProjectSteps';
+import type { ProjectView } from '#features/projects/project';
+import { ProjectDetails } from '../../features/projects/islands/ProjectDetails';
+import { ProjectHeader } from '../../features/projects/islands/ProjectHeader';
+import { ProjectSteps } from '../../features/projects/islands/ProjectSteps';
 
 /**
  * The project the editor opened: where it stands, Acknowledge or Return Feedback when due, the draft

@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { BIO_MAX_LENGTH } from '#lib/editor-input';
 import { profileHref } from '#lib/editor-listing';
-import { saveBio } from '../shared/projects/project-api';
+import { saveBio } from '#features/projects/islands/project-api';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 

@@ -3,7 +3,7 @@
  * review, then projects waiting on the family, then projects still waiting for a first draft; within
  * each group the oldest due first.
  */
-import type { ProjectState, ProjectView } from '#lib/delivery';
+import type { ProjectState, ProjectView } from '#features/projects/project';
 
 const INBOX_GROUPS: readonly { state: ProjectState; title: string }[] = [
   { state: 'submitted', title: 'New drafts to acknowledge' },

@@ -1,5 +1,5 @@
 import { SERVICES, type Service } from '#lib/catalogue';
-import { AUTO_FINAL_RULE } from '#lib/delivery';
+import { AUTO_FINAL_RULE } from '#features/projects/project';
 import { formatUsd } from '#lib/money';
 import { unitPriceCents } from '#lib/pricing';
 import { setQuantity, setServiceChosen, type OrderSelection } from '#stores/order';

@@ -1,8 +1,8 @@
 /** How much of a draft view is drawn in its first frame: what fills a phone's first screen. */
 import { describe, expect, it } from 'vitest';
 import type { EssayBlock } from '../../../src/lib/essay';
-import { runs } from '../../../src/islands/shared/projects/essay/CommentNotes';
-import { ALL_NOTES, FIRST_SCREEN_LINES, firstScreen } from '../../../src/islands/shared/projects/essay/useRunsShown';
+import { runs } from '../../../src/features/projects/islands/essay/CommentNotes';
+import { ALL_NOTES, FIRST_SCREEN_LINES, firstScreen } from '../../../src/features/projects/islands/essay/useRunsShown';
 
 /** A paragraph of `lines` lines of a phone's text, and how many comments are under it. */
 const p = (lines: number, notes = 0): EssayBlock & { notes: number } => ({

@@ -16,7 +16,7 @@ import type {
 } from '#lib/admin-lists';
 import type { AvailabilityConflict, ConsultItem } from '#lib/consult-rules';
 import type { Availability, AvailabilitySettings } from '#lib/consult-availability';
-import type { ProjectAction, FullProjectView } from '#lib/delivery';
+import type { ProjectAction, FullProjectView } from '#features/projects/project';
 import type { Order } from '#lib/order';
 import { pageSearch, type Page } from '#lib/paged-list';
 import type { Editor, EditorInput, EmailSubscriber } from '#lib/schemas';

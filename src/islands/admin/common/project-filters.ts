@@ -2,7 +2,7 @@
  * The filters of the admin's project list, applied by the server: GET /api/admin/projects
  * takes `?state=`, `?editor=` and `?late=true` beside the page parameters.
  */
-import type { ProjectState } from '#lib/delivery';
+import type { ProjectState } from '#features/projects/project';
 import { pageSearch } from '#lib/paged-list';
 
 export interface ProjectFilter {

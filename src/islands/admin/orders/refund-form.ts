@@ -5,7 +5,7 @@
  * that makes a retried refund the same refund. No zod: the server parses again with adminRefundSchema.
  */
 import { formatUsdCents } from '#lib/money';
-import { isTerminal, projectStateLabel, type FullProjectView } from '#lib/delivery';
+import { isTerminal, projectStateLabel, type FullProjectView } from '#features/projects/project';
 import type { Order } from '#lib/order';
 import type { RefundInput } from '../common/admin-api';
 
@@ -214,5 +214,5 @@ export function refundAttempt(makeId: () => string = () => crypto.randomUUID()) 
 }
 export type RefundAttempt = ReturnType<typeof refundAttempt>;
 
-/** The id under which the server records an admin's refund (netlify/server/delivery/admin-refund.ts). */
+/** The id under which the server records an admin's refund (src/features/projects/server/admin-refund.ts). */
 export const adminRefundIdOf = (requestId: string) => `admin-${requestId}`;

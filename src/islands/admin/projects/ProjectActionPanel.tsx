@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { actionLabel, DELIVERY_LIMITS, type ProjectAction, type FullProjectView } from '#lib/delivery';
+import { actionLabel, DELIVERY_LIMITS, type ProjectAction, type FullProjectView } from '#features/projects/project';
 import type { Editor } from '#lib/schemas';
 import { ConfirmPanel, ReasonField } from '../common/ConfirmPanel';
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { actionLabel, relativeTime, type FullProjectView } from '#lib/delivery';
+import { actionLabel, relativeTime, type FullProjectView } from '#features/projects/project';
 import type { Editor } from '#lib/schemas';
 import { Fact, Time } from '../common/Facts';
 import { ADMIN_ACTIONS, ProjectActionPanel, type AdminAction, type ActionDetails } from './ProjectActionPanel';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { PROJECT_STATES } from '#lib/delivery';
+import { PROJECT_STATES } from '#features/projects/project';
 import type { Editor } from '#lib/schemas';
 import { FilterBar, FilterSelect } from '../common/FilterBar';
 import { adminStateLabel } from './project-text';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { FullProjectView } from '#lib/delivery';
+import type { FullProjectView } from '#features/projects/project';
 import type { Editor } from '#lib/schemas';
 import { actOnProject, getProject, listEditors, projectsPage } from '../common/admin-api';
 import { actionTexts, type AdminAction, type ActionDetails } from './ProjectActionPanel';

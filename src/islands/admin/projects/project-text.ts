@@ -1,5 +1,5 @@
 /** How the admin's project list words a project's state, history and edits. */
-import { editorStateLabel, projectStateLabel, type ProjectEvent, type ProjectState } from '#lib/delivery';
+import { editorStateLabel, projectStateLabel, type ProjectEvent, type ProjectState } from '#features/projects/project';
 
 /**
  * The states in words. The shared labels speak to the customer ('Waiting for your draft'); the admin

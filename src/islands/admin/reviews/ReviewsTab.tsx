@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminEditor } from '#lib/admin-lists';
-import type { FullProjectView } from '#lib/delivery';
+import type { FullProjectView } from '#features/projects/project';
 import type { AdminReview } from '#lib/reviews';
 import { adminEditors, getProject, hideReview, reviewsPage } from '../common/admin-api';
 import { PagedSection } from '../common/PagedSection';

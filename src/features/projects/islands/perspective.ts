@@ -1,0 +1,64 @@
+/**
+ * One project, read by two people: the family (the dashboard) and the editor (the workspace). The
+ * server says what the caller may do (`actions`); the perspective picks the steps that page offers
+ * and the words it uses.
+ */
+import {
+  AUTO_FINAL_MS,
+  DAY_MS,
+  editorStateLabel,
+  projectStateLabel,
+  type ProjectAction,
+  type ProjectState,
+} from '../project';
+import { commentLabels } from '#lib/essay-comments';
+import { formatUsdCents } from '#lib/money';
+import type { CancellationQuote } from '#lib/refunds';
+
+export type Perspective = 'customer' | 'editor';
+
+/** The steps each page offers, in the order its buttons appear; messages have their own form. */
+const STEPS: Record<Perspective, readonly ProjectAction[]> = {
+  customer: ['submit', 'finalize', 'extend', 'cancel', 'withdraw'],
+  editor: ['acknowledge', 'return'],
+};
+
+export const stepsFor = (perspective: Perspective, actions: readonly ProjectAction[]) =>
+  STEPS[perspective].filter((a) => actions.includes(a));
+
+export const stateLabel = (perspective: Perspective, state: ProjectState) =>
+  (perspective === 'customer' ? projectStateLabel : editorStateLabel)[state];
+
+/** What a step's success means, said to the one who took it. */
+export const stepDone: Partial<Record<ProjectAction, string>> = {
+  submit: 'Your draft is with your editor. They will acknowledge it within 24 hours.',
+  acknowledge: 'Acknowledged: your message is with the family.',
+  return: 'Feedback returned: the family has been told.',
+  finalize: 'Marked final. Thank you!',
+  extend: `Kept open for ${AUTO_FINAL_MS / DAY_MS} more days.`,
+  withdraw: 'The project is withdrawn.',
+  message: 'Message sent.',
+  comment: commentLabels.saved,
+  'remove-comment': commentLabels.removed,
+  'mark-comment': 'Saved.',
+  review: 'Thank you: your review is saved.',
+  reply: 'Your reply is published.',
+  'remove-draft': 'The draft is removed: its text and files are deleted, and your editor has been told.',
+};
+
+/** A cancel's success, by what it gives back (the quote the page showed, which the server held to). */
+export const cancelDone = (quote: CancellationQuote | null) =>
+  quote && quote.amountCents > 0
+    ? `Cancelled. ${formatUsdCents(quote.amountCents)} is on its way back to your card: follow it under Your Orders.`
+    : 'Cancelled. Nothing was refunded: this order had been refunded already.';
+
+/** The colours of a state badge: what needs doing stands out, what is over is grey. */
+export const stateTone: Record<ProjectState, string> = {
+  awaiting_draft: 'bg-beacon-300 text-navy-900',
+  submitted: 'bg-sky-100 text-sky-900',
+  in_review: 'bg-navy-100 text-navy-900',
+  returned: 'bg-green-100 text-green-900',
+  final: 'bg-green-700 text-white',
+  withdrawn: 'bg-slate-200 text-slate-800',
+  cancelled: 'bg-slate-200 text-slate-800',
+};

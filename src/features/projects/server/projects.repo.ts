@@ -1,0 +1,188 @@
+/**
+ * Projects: one blob per project, keyed `<order id>-<unit>`, changed only by
+ * compare-and-set on its etag, so two requests can never both move it. Lists read through index
+ * keys, never by listing every project: `by-customer/<uid>/<id>`, `by-editor/<editor id>/<open|done>/<id>`,
+ * `by-created/<time>-<id>` and, for a student the parent invited, `by-student/<sha-256 of the address>/<id>`
+ * (an address is no key: it may hold characters a key may not). An index key is a hint: it is written before the change that needs it
+ * and removed after, and every list checks each record it reads, so an interrupted change leaves at
+ * most a hint that the list skips, never a project missing from a list.
+ */
+import { createHash } from 'node:crypto';
+import { isFinished, isTerminal, type Project } from '../project';
+import type { ProjectCounts } from '#lib/admin-lists';
+import { normalizeEmail } from '#lib/email';
+import { PROJECT_ID } from '#lib/ids';
+import type { Page, PageQuery } from '#lib/paging';
+import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
+import { upgradeProject, upgradingStore } from '#server/storage/renamed-fields';
+import { getJSONWithEtag, openStore, type DeployInfo } from '#server/storage/stores';
+
+export const projectIdOf = (orderId: string, unit: number) => `${orderId}-${unit}`;
+
+const customerKey = (uid: string, id: string) => `by-customer/${uid}/${id}`;
+const addressHash = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
+const studentPrefix = (email: string) => `by-student/${addressHash(email)}/`;
+/** Beside the student's index: when the family that shared projects with them closed its account. */
+const familyClosedKey = (email: string) => `student-family-closed/${addressHash(email)}`;
+const studentKey = (project: Pick<Project, 'id' | 'student'>) => `${studentPrefix(project.student.email)}${project.id}`;
+type Shelf = 'open' | 'done';
+const editorPrefix = (editorId: string, shelf: Shelf) => `by-editor/${editorId}/${shelf}/`;
+const shelfOf = (project: Pick<Project, 'state'>): Shelf => (isTerminal(project.state) ? 'done' : 'open');
+const editorKey = (project: Pick<Project, 'id' | 'state' | 'editor'>) =>
+  `${editorPrefix(project.editor.id, shelfOf(project))}${project.id}`;
+const CREATED = 'by-created/';
+const createdKey = (project: Pick<Project, 'id' | 'createdAt'>) => `${CREATED}${project.createdAt}-${project.id}`;
+const idOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+const idOfCreatedKey = (key: string) => key.slice(CREATED.length + 'YYYY-MM-DDTHH:MM:SS.sssZ-'.length);
+
+export class StaleProjectError extends Error {}
+
+export function projectsRepo(info?: DeployInfo) {
+  const store = upgradingStore(openStore('projects', info), upgradeProject);
+
+  async function get(id: string): Promise<Project | null> {
+    if (!PROJECT_ID.test(id)) return null;
+    return (await store.get(id, { type: 'json' })) as Project | null;
+  }
+
+  /** Reads the records behind index keys and keeps those `belongs` still accepts (hints may be stale). */
+  async function readIndexed(keys: string[], belongs: (project: Project) => boolean): Promise<Project[]> {
+    const ids = [...new Set(keys.map(idOfKey))];
+    const records = await readRecords<Project>(store, ids);
+    return records.map((r) => r.value).filter(belongs);
+  }
+
+  return {
+    get,
+
+    /** Stores a new project unless its id exists (fulfilment may run twice); answers whether it did. */
+    async create(project: Project): Promise<boolean> {
+      // Hints first: a project is never stored without the keys that list it.
+      await Promise.all([
+        store.set(customerKey(project.customer.uid, project.id), ''),
+        store.set(editorKey(project), ''),
+        store.set(createdKey(project), ''),
+      ]);
+      return store.setJSON(project.id, project, { onlyIfNew: true });
+    },
+
+    /** The projects of these ids that exist (ids not of a project's shape are skipped unread). */
+    getMany: async (ids: string[]): Promise<Project[]> =>
+      (
+        await readRecords<Project>(
+          store,
+          ids.filter((id) => PROJECT_ID.test(id)),
+        )
+      ).map((r) => r.value),
+
+    /** The project and the etag to compare-and-set it against. */
+    getForUpdate: (id: string) => (PROJECT_ID.test(id) ? getJSONWithEtag<Project>(store, id) : Promise.resolve(null)),
+
+    /**
+     * Replaces `before` (read with `etag`) by `after`, only if nobody changed it meanwhile; throws
+     * StaleProjectError otherwise. Keeps the editor index in step with the state and the editor.
+     */
+    async replace(before: Project, after: Project, etag: string): Promise<Project> {
+      const [oldKey, newKey] = [editorKey(before), editorKey(after)];
+      if (newKey !== oldKey) await store.set(newKey, '');
+      if (!(await store.setJSON(after.id, after, { onlyIfMatch: etag }))) throw new StaleProjectError(after.id);
+      if (newKey !== oldKey) await store.delete(oldKey);
+      return after;
+    },
+
+    /** A customer's projects, oldest first (the order they were bought in). */
+    async listForCustomer(uid: string): Promise<Project[]> {
+      const keys = await listKeys(store, { prefix: `by-customer/${uid}/` });
+      const projects = await readIndexed(keys, (p) => p.customer.uid === uid);
+      return projects.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.unit - b.unit);
+    },
+
+    /** The projects a parent shared with the student who signs in with `email` (verified by the caller). */
+    async listForStudent(email: string): Promise<Project[]> {
+      const keys = await listKeys(store, { prefix: studentPrefix(email) });
+      const projects = await readIndexed(
+        keys,
+        (p) => p.studentAccess !== undefined && normalizeEmail(p.student.email) === normalizeEmail(email),
+      );
+      return projects.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.unit - b.unit);
+    },
+
+    /** Lists the project for its student: written before the change that shares it. */
+    indexForStudent: (project: Pick<Project, 'id' | 'student'>) => store.set(studentKey(project), ''),
+
+    /** Remembers for the student who signs in with `email` that the family sharing with them closed its account. */
+    markFamilyClosed: (email: string, at: Date) => store.setJSON(familyClosedKey(email), { at: at.toISOString() }),
+    /** When the family that shared projects with `email` closed its account, if it did. */
+    async familyClosedAt(email: string): Promise<string | null> {
+      const mark = (await store.get(familyClosedKey(email), { type: 'json' })) as { at: string } | null;
+      return mark?.at ?? null;
+    },
+    /** The student's own closure takes that too. */
+    forgetFamilyClosed: (email: string) => store.delete(familyClosedKey(email)),
+
+    /** Drops that hint: after the change that ends the sharing (a stale hint is skipped by the list). */
+    unindexForStudent: (project: Pick<Project, 'id' | 'student'>) => store.delete(studentKey(project)),
+
+    /**
+     * How many projects each editor has open, finished and stopped unfinished (withdrawn or cancelled).
+     * The open ones are counted from the index keys alone, where a hint left by an interrupted change may
+     * count once too often; the ended ones are read, as only their state tells finished from stopped.
+     */
+    async countByEditor(): Promise<Map<string, ProjectCounts>> {
+      const counts = new Map<string, ProjectCounts>();
+      const countOf = (editorId: string) => {
+        const count = counts.get(editorId) ?? { open: 0, finished: 0, stopped: 0 };
+        counts.set(editorId, count);
+        return count;
+      };
+      const ended = new Set<string>();
+      for (const key of await listKeys(store, { prefix: 'by-editor/' })) {
+        const [, editorId, shelf] = key.split('/');
+        if (shelf === 'open') countOf(editorId).open += 1;
+        else ended.add(key);
+      }
+      const belongs = (p: Project) => isTerminal(p.state) && ended.has(editorKey(p));
+      for (const project of await readIndexed([...ended], belongs)) {
+        countOf(project.editor.id)[isFinished(project.state) ? 'finished' : 'stopped'] += 1;
+      }
+      return counts;
+    },
+
+    /** An editor's open projects, or their finished ones. */
+    async listForEditor(editorId: string, shelf: Shelf): Promise<Project[]> {
+      const keys = await listKeys(store, { prefix: editorPrefix(editorId, shelf) });
+      return readIndexed(keys, (p) => p.editor.id === editorId && shelfOf(p) === shelf);
+    },
+
+    /**
+     * One page of every project, newest first, or of those `keep` accepts. A filtered list reads every
+     * project once (a few hundred small records), so its total is how many match, not how many exist.
+     * `newestBy` orders a filtered list by another time of the project (an ISO string), newest first.
+     */
+    async page(
+      query: PageQuery,
+      keep?: (project: Project) => boolean,
+      newestBy?: (project: Project) => string,
+    ): Promise<Page<Project>> {
+      const keys = await listKeys(store, { order: 'desc', prefix: CREATED });
+      const read = async (ids: string[]) =>
+        new Map((await readRecords<Project>(store, ids)).map((r) => [r.key, r.value]));
+      if (!keep) {
+        const page = pageOfKeys(keys, query, 'desc');
+        const records = await read(page.items.map(idOfCreatedKey));
+        return { ...page, items: page.items.flatMap((key) => records.get(idOfCreatedKey(key)) ?? []) };
+      }
+      const records = await read(keys.map(idOfCreatedKey));
+      // With `newestBy`, a page's keys (and so its cursor) are '<time> <created key>': ISO times sort as text.
+      const matching = keys.flatMap((key) => {
+        const project = records.get(idOfCreatedKey(key));
+        if (project === undefined || !keep(project)) return [];
+        return [newestBy ? `${newestBy(project)} ${key}` : key];
+      });
+      if (newestBy) matching.sort().reverse();
+      const storedKey = (key: string) => (newestBy ? key.slice(key.indexOf(' ') + 1) : key);
+      const page = pageOfKeys(matching, query, 'desc');
+      return { ...page, items: page.items.map((key) => records.get(idOfCreatedKey(storedKey(key)))!) };
+    },
+  };
+}

@@ -1,0 +1,383 @@
+/**
+ * Takes one step on a project for a signed-in caller: checks who they are to the project
+ * (404 for strangers, 403 for a role the step is not for), that they acted on the latest version and
+ * that the state allows it (409 with the reason), then changes the project by compare-and-set, moves
+ * the editor's slots, and tells the other party after the answer (or, failing that, by a timer).
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { Context } from '@netlify/functions';
+import {
+  currentRound,
+  isTerminal,
+  personName,
+  deliveryMessages,
+  type FileRef,
+  type Project,
+  type ProjectAction,
+  type Role,
+  type TurnaroundKind,
+} from '../project';
+import {
+  conflictRefusal,
+  endpointTransition,
+  GUARDS,
+  refusal,
+  stateAfter,
+  TIMERS,
+  transitionRefusal,
+  type Effect,
+  type Transition,
+} from '../process';
+import {
+  acknowledgeSchema,
+  cancelSchema,
+  messageSchema,
+  reassignSchema,
+  returnSchema,
+  submitSchema,
+  versionOnlySchema,
+  withdrawSchema,
+} from '../project.schema';
+import { removeDraftSchema } from '#lib/privacy.schema';
+import { commentSchema, markCommentSchema, removeCommentSchema } from '#lib/essay-comments.schema';
+import { commentMessages } from '#lib/essay-comments';
+import { anchorFits } from '#lib/essay-anchor';
+import { editorReviewSchema, familyReviewSchema, hideReviewSchema, replySchema } from '#lib/reviews.schema';
+import { quoteFor, refundMessages } from '#lib/refunds';
+import { contentDeletesAt } from '../retention';
+import { editorMessages } from '#lib/messages';
+import type { AuditAction } from '#lib/audit';
+import { audited, type AuditedChange } from '#server/core/audit-log';
+import type { Caller } from '#server/core/auth';
+import { customersRepo } from '#server/orders/customers.repo';
+import { editorsRepo, isShown } from '#server/editors/editors.repo';
+import { HttpError, parse } from '#server/core/http';
+import { ordersRepo } from '#server/orders/orders.repo';
+import { spend } from '#server/core/rate-limits';
+import { editorOf, requireRoles, roleFor } from './access';
+import { refundCancellation } from './cancellation';
+import { projectFilesRepo } from '#server/essay/files';
+import { noticesOfEvent, owedNotices, send } from './notify';
+import { projectsRepo, StaleProjectError } from './projects.repo';
+import { syncSlots } from './slots';
+import { syncEditorStats } from '#server/reviews/editor-stats';
+import { StorageError } from '#server/storage/stores';
+import { timersRepo } from '#server/core/timers';
+import { applyTransition, teamActor, type Actor, type Step } from './transitions';
+import { deleteDroppedFiles, droppedFileIds, scheduleFileRepairs } from './remove-draft';
+import { draftText } from '#server/essay/draft-text';
+
+export type StepContext = Pick<Context, 'deploy' | 'waitUntil'>;
+
+/** How soon a timer looks again at a project whose slots a step moved (a repair, if the step was cut off). */
+const SYNC_CHECK_MS = 2 * 60 * 1000;
+
+const stale = () => new HttpError(409, deliveryMessages.stale);
+
+/** The speed upgrade the customer owns when the draft comes in decides the round's turnaround. */
+async function turnaroundNow(uid: string, context: StepContext): Promise<TurnaroundKind> {
+  const { ownedAddOns } = await customersRepo(context).get(uid);
+  return ownedAddOns.speed24hr ? '24hr' : ownedAddOns.speed48hr ? '48hr' : 'standard';
+}
+
+/** Files the caller uploaded to this project, by id; 400 naming the first that is not. */
+async function ownUploads(
+  project: Project,
+  fileIds: string[],
+  caller: Caller,
+  context: StepContext,
+): Promise<FileRef[]> {
+  const files = projectFilesRepo(context);
+  return Promise.all(
+    fileIds.map(async (id) => {
+      const file = await files.describe(project.id, id);
+      if (!file || file.uploadedBy !== caller.uid)
+        throw new HttpError(400, 'fileId: no such upload for this project; upload the file again');
+      return { id: file.id, name: file.name, kind: file.kind, bytes: file.bytes };
+    }),
+  );
+}
+
+/** The request body as the step it asks for; 400 when it is not valid, 409 when it is stale. */
+async function stepOf(
+  t: Transition,
+  body: unknown,
+  project: Project,
+  caller: Caller,
+  context: StepContext,
+): Promise<Step> {
+  const action = t.action;
+  const fresh = <T extends { version: number }>(input: T) => {
+    if (t.versioned && input.version !== project.version) throw stale();
+    return input;
+  };
+  switch (action) {
+    case 'submit': {
+      const { prompt, draft, wordLimit } = fresh(parse(submitSchema, body));
+      if (project.rounds.length === 0 && !prompt) throw new HttpError(400, 'prompt is required with the first draft');
+      const turnaround = await turnaroundNow(project.customer.uid, context);
+      if (draft.kind !== 'file') return { action, prompt, draft, turnaround, wordLimit };
+      const [file] = await ownUploads(project, [draft.fileId], caller, context);
+      return { action, prompt, draft: { kind: 'file', file }, turnaround, wordLimit };
+    }
+    case 'acknowledge':
+      return { action, text: fresh(parse(acknowledgeSchema, body)).message };
+    case 'return': {
+      const { notes, fileIds } = fresh(parse(returnSchema, body));
+      return { action, notes, files: await ownUploads(project, fileIds, caller, context) };
+    }
+    case 'finalize':
+    case 'extend':
+      fresh(parse(versionOnlySchema, body));
+      return { action };
+    case 'withdraw': {
+      const { reason } = fresh(parse(withdrawSchema, body));
+      if (t.name === 'team-withdraw' && !reason) throw new HttpError(400, deliveryMessages.withdrawReasonRequired);
+      return { action, ...(reason && { reason }) };
+    }
+    case 'cancel': {
+      const { refundCents } = fresh(parse(cancelSchema, body));
+      const order = await ordersRepo(context).get(project.orderId);
+      if (!order) throw new HttpError(404, 'Order not found');
+      const refund = quoteFor(project, order, new Date());
+      // Never less than the page said: an admin's refund or the 48 hours passing meanwhile change it.
+      if (refundCents !== undefined && refundCents !== refund.amountCents)
+        throw new HttpError(409, refundMessages.quoteChanged(refund));
+      return { action, refund };
+    }
+    case 'message':
+      return { action, text: parse(messageSchema, body).text };
+    case 'reassign': {
+      const { editorId } = fresh(parse(reassignSchema, body));
+      const editor = await editorsRepo(context).get(editorId);
+      if (!editor) throw new HttpError(400, 'editorId: no such editor');
+      if (!isShown(editor)) throw new HttpError(409, editorMessages.reassignToHidden(editor.name));
+      if (editor.id === project.editor.id) throw new HttpError(409, deliveryMessages.sameEditor);
+      return { action, editor: { id: editor.id, name: editor.name } };
+    }
+    case 'review':
+      return t.name === 'editor-review'
+        ? { action, ...parse(editorReviewSchema, body) }
+        : { action, ...parse(familyReviewSchema, body) };
+    case 'reply':
+      return { action, text: parse(replySchema, body).text };
+    case 'hide-review':
+      return { action, reason: parse(hideReviewSchema, body).reason };
+    case 'remove-draft': {
+      const { round } = parse(removeDraftSchema, body);
+      // A project with no draft at all is refused by the process (409) rather than for the round named.
+      const hasDraft = GUARDS['has-draft'](project) === null;
+      if (hasDraft && !project.rounds.some((r) => r.n === round))
+        throw new HttpError(400, deliveryMessages.noSuchDraft);
+      return { action, round };
+    }
+    case 'comment':
+      return { action, ...parse(commentSchema, body) };
+    case 'remove-comment':
+      return { action, commentId: parse(removeCommentSchema, body).commentId };
+    case 'mark-comment':
+      return { action, ...parse(markCommentSchema, body) };
+  }
+}
+
+/** A step on one comment names a comment of the round being edited or read now: 409 when it does not. */
+function requireComment(project: Project, step: Step) {
+  if (step.action !== 'remove-comment' && step.action !== 'mark-comment') return;
+  if (!project.rounds.at(-1)?.comments?.some((comment) => comment.id === step.commentId))
+    throw new HttpError(409, commentMessages.noSuchComment);
+}
+
+/**
+ * A comment's passage is checked against the round's draft as the page showed it: 409 when the
+ * draft has no text (a PDF, a link, a file not converted, a removed draft) or the passage is not in it.
+ */
+async function requirePassage(project: Project, step: Step, context: StepContext) {
+  if (step.action !== 'comment') return;
+  const round = project.rounds.at(-1);
+  if (!round || round.draft.kind === 'removed') throw new HttpError(409, commentMessages.noText);
+  const draft = await draftText(project, round, context);
+  if (draft.status !== 'ready') throw new HttpError(409, commentMessages.noText);
+  if (!anchorFits(draft.blocks, step.anchor)) throw new HttpError(409, commentMessages.notInDraft);
+}
+
+type TimerArgs = Parameters<ReturnType<typeof timersRepo>['schedule']>;
+
+const SLOT_EFFECTS: readonly Effect[] = ['take-slot', 'release-slot', 'move-slot'];
+const movesSlots = (t: Transition) => t.effects.some((effect) => SLOT_EFFECTS.includes(effect));
+const refundsByPolicy = (t: Transition) => t.effects.includes('refund-by-policy');
+/** What changes an editor's public numbers: a returned round (on time or not), a review published, answered or hidden. */
+const STATS_EFFECTS: readonly Effect[] = ['close-round', 'reveal-if-both', 'reveal', 'record-reply', 'hide-review'];
+const movesStats = (t: Transition) => t.effects.some((effect) => STATS_EFFECTS.includes(effect));
+
+/**
+ * The timers a transition needs, set before the change (a timer for a change that never happened
+ * finds nothing to do): the process's own, keyed by the round, the repairs of its slots and refund,
+ * and, for a project it ends, the deletion of its content when the retention period is over.
+ */
+function timersFor(t: Transition, before: Project, after: Project, now: Date): TimerArgs[] {
+  const soon = new Date(now.getTime() + SYNC_CHECK_MS);
+  const round = currentRound(after)?.n ?? 0;
+  const timers: TimerArgs[] = t.timers.map((name) => [TIMERS[name].at(after), after.id, name, round]);
+  if (movesSlots(t)) timers.push([soon, after.id, 'sync', after.version]);
+  if (refundsByPolicy(t)) timers.push([soon, after.id, 'refund', after.version]);
+  if (movesStats(t)) timers.push([soon, after.id, 'stats', after.history.length]);
+  const deletesAt = contentDeletesAt(after);
+  if (deletesAt && !isTerminal(before.state)) timers.push([deletesAt, after.id, 'retention', 'content']);
+  return timers;
+}
+
+/**
+ * A conflict on a project nobody changed is storage answering wrongly: the caller may try again (503)
+ * rather than be told to reload a project that is as they saw it.
+ */
+async function staleOrStorage(project: Project, context: StepContext): Promise<Error> {
+  const now = await projectsRepo(context).get(project.id);
+  return now && isDeepStrictEqual(now, project)
+    ? new StorageError(`Project ${project.id} was refused as changed, yet it is not`)
+    : stale();
+}
+
+/**
+ * Takes transition `t` on the project read with `etag`, for every caller alike (the endpoint, the
+ * timers, our team's refund): refuses it when the process does, then stores the project with its
+ * history and owed notices by compare-and-set, moves the slots, and asks for the refund.
+ */
+export async function commitStep(
+  project: Project,
+  etag: string,
+  t: Transition,
+  step: Step,
+  actor: Actor,
+  context: StepContext,
+  now = new Date(),
+): Promise<Project> {
+  if (!t.actors.includes(actor.role) || t.action !== step.action)
+    throw new Error(`${actor.role} cannot take ${t.name} with ${step.action}`);
+  const refused = transitionRefusal(project, t, now);
+  if (refused) throw new HttpError(refused.status, refused.error);
+  const applied = applyTransition(project, t, step, actor, now);
+  const after: Project = { ...applied, notices: owedNotices(t, step, project, applied, actor) };
+  const owed = noticesOfEvent(after, after.history.length);
+  const dropped = droppedFileIds(project, after);
+  await scheduleFileRepairs(after.id, dropped, now, context);
+  const timers = timersRepo(context);
+  const notifyTimer: Parameters<typeof timers.schedule> = [
+    new Date(now.getTime() + SYNC_CHECK_MS),
+    after.id,
+    'notify',
+    after.history.length,
+  ];
+  await Promise.all(
+    [...timersFor(t, project, after, now), ...(owed.length ? [notifyTimer] : [])].map((args) =>
+      timers.schedule(...args),
+    ),
+  );
+  try {
+    await projectsRepo(context).replace(project, after, etag);
+  } catch (error) {
+    if (error instanceof StaleProjectError) throw await staleOrStorage(project, context);
+    throw error;
+  }
+  if (movesSlots(t)) await syncSlots(after, context);
+  if (movesStats(t)) await syncEditorStats(after, context);
+  await deleteDroppedFiles(after.id, dropped, context);
+  // After the answer, and never able to undo or fail the step: it is stored, and so are its notices,
+  // which the notify timer sends should this fail.
+  context.waitUntil(
+    send(owed, after, context).catch((error) =>
+      console.error(`Project ${after.id}: notices after ${t.name} left to the timer:`, error),
+    ),
+  );
+  if (refundsByPolicy(t)) await refundOrRetryLater(after, context);
+  return after;
+}
+
+/**
+ * Whether `step` was taken already (an answer lost on the way): the review its side already wrote,
+ * score for score and word for word, or the removal of a draft already removed.
+ */
+function isRepeated(project: Project, t: Transition, step: Step): boolean {
+  if (step.action === 'remove-draft')
+    return project.rounds.some((r) => r.n === step.round && r.draft.kind === 'removed');
+  if (step.action !== 'review') return false;
+  const { family, editor } = project.reviews ?? {};
+  if (t.name === 'review' && family)
+    return isDeepStrictEqual(family.scores, step.scores) && family.text === (step.text ?? '');
+  if (t.name === 'editor-review' && editor) return editor.score === step.score && editor.text === (step.text ?? '');
+  return false;
+}
+
+/** One step of a signed-in caller on project `id`. */
+export async function takeStep(
+  id: string,
+  action: ProjectAction,
+  body: unknown,
+  caller: Caller,
+  context: StepContext,
+): Promise<Project> {
+  await spend(action === 'message' ? 'message' : 'step', caller.uid, context);
+  const [editor, found] = await Promise.all([editorOf(caller, context), projectsRepo(context).getForUpdate(id)]);
+  const roles = requireRoles(found?.value ?? null, caller, editor?.id ?? null);
+  const project = found!.value;
+  const conflict = conflictRefusal(action, roles);
+  if (conflict) throw new HttpError(conflict.status, conflict.error);
+  const role: Role | null = roleFor(roles, (r) => refusal(project, action, r)?.status !== 403);
+  // Refused in every capacity: the refusal names who may (a student is told to ask the parent).
+  if (!role)
+    throw new HttpError(
+      403,
+      refusal(
+        project,
+        action,
+        roleFor(roles, () => true)!,
+      )!.error,
+    );
+  const t = endpointTransition(action, role)!;
+  const step = await stepOf(t, body, project, caller, context);
+  // The same review or removal sent again (an answer lost on the way) finds it done: nothing more happens.
+  if (isRepeated(project, t, step)) return project;
+  const refused = refusal(project, action, role);
+  if (refused) throw new HttpError(refused.status, refused.error);
+  requireComment(project, step);
+  await requirePassage(project, step, context);
+  const actor: Actor =
+    role === 'admin' ? teamActor(caller.email) : { role, name: personName(role, project.editor.name, project) };
+  const commit = () => commitStep(project, found!.etag, t, step, actor, context);
+  return role === 'admin' ? audited(context, caller, projectChange(project, t, step), commit) : commit();
+}
+
+/** The cancellation stands whatever the provider says: a refund it could not take yet stays pending for the timer. */
+async function refundOrRetryLater(project: Project, context: StepContext) {
+  try {
+    await refundCancellation(project, context);
+  } catch (error) {
+    console.error(`Project ${project.id} is cancelled; its refund will be asked for again:`, error);
+  }
+}
+
+const STEP_ACTIONS: Partial<Record<ProjectAction, AuditAction>> = {
+  reassign: 'project-reassigned',
+  finalize: 'project-finalized',
+  withdraw: 'project-withdrawn',
+  cancel: 'project-cancelled',
+  extend: 'project-extended',
+  message: 'project-message',
+  'hide-review': 'review-hidden',
+};
+
+/** A step our team takes on a project: its state and editor, and what was said. */
+function projectChange(project: Project, t: Transition, step: Step): AuditedChange {
+  const action = STEP_ACTIONS[step.action];
+  if (!action) throw new Error(`${step.action} is not a step for our team`);
+  return {
+    action,
+    subject: { kind: 'project', id: project.id },
+    before: { state: project.state, editor: project.editor.name },
+    after: {
+      state: stateAfter(t, project.state),
+      editor: step.action === 'reassign' ? step.editor.name : project.editor.name,
+      ...(step.action === 'message' && { message: step.text }),
+      ...(step.action === 'hide-review' && { reason: step.reason }),
+    },
+  };
+}
