@@ -4,7 +4,8 @@
  * admin sees it.
  */
 import type { Config } from '@netlify/functions';
-import { openRound, type Project } from '#features/projects/project';
+import { type Project } from '#features/projects/project';
+import { openRound } from '#features/projects/process';
 import { projectView } from '#features/projects/view';
 import { adminProjectFilterSchema } from '#features/projects/project.schema';
 import { requireAdmin } from '#server/core/auth';

@@ -5,7 +5,7 @@
  * draft, as with the file itself.
  */
 import type { Config } from '@netlify/functions';
-import { deliveryMessages, filesClosedTo } from '#features/projects/project';
+import { deliveryMessages, filesClosedTo } from '#features/projects/process';
 import { draftRoundSchema } from '#lib/essay.schema';
 import { authenticate } from '#server/core/auth';
 import { HttpError, parse, privateJson, route } from '#server/core/http';

@@ -5,7 +5,7 @@
  * withdrew the project, its editor downloads nothing more.
  */
 import type { Config } from '@netlify/functions';
-import { deliveryMessages, filesClosedTo } from '#features/projects/project';
+import { deliveryMessages, filesClosedTo } from '#features/projects/process';
 import { FILE_ID } from '#features/projects/project.schema';
 import { authenticate } from '#server/core/auth';
 import { callersProject, projectNotFound } from '#features/projects/server/access';

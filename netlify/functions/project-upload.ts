@@ -5,15 +5,9 @@
  * An upload no step uses is deleted a day later, so a failed step leaves nothing behind.
  */
 import type { Config } from '@netlify/functions';
-import {
-  DAY_MS,
-  DELIVERY_LIMITS,
-  deliveryMessages,
-  fileMessages,
-  type ProjectAction,
-  type Role,
-} from '#features/projects/project';
-import { refusal, whoMay } from '#features/projects/process';
+import { type ProjectAction, type Role } from '#features/projects/project';
+import { DELIVERY_LIMITS, deliveryMessages, fileMessages, refusal, whoMay } from '#features/projects/process';
+import { DAY_MS } from '#lib/time';
 import { authenticate } from '#server/core/auth';
 import { callersProject } from '#features/projects/server/access';
 import { namedKind, projectFilesRepo, safeFileName, sniffProjectFile } from '#server/essay/files';

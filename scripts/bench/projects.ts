@@ -15,6 +15,7 @@ import { DEMO_EDITORS } from '#server/editors/seed';
 import type { Project } from '#features/projects/project';
 import type { Order } from '#lib/order';
 import { startBlobsServer } from '../platform/site-server';
+import { isFinished } from '#features/projects/process';
 import { load, type LoadResult } from './load';
 import { loadNote, REPORT, writeSection } from './report';
 import { startSite } from './site';
@@ -137,7 +138,7 @@ try {
   const customer = await signUp(site.origin, `bench-${Date.now()}@example.com`);
   const maya = await signUp(site.origin, DEMO_EDITORS[0].accountEmail!);
   const projects = await seed(site.dataDir, customer.uid);
-  const mayaOpen = projects.filter((p) => p.editor.id === DEMO_EDITORS[0].id && p.state !== 'final').length;
+  const mayaOpen = projects.filter((p) => p.editor.id === DEMO_EDITORS[0].id && !isFinished(p.state)).length;
   for (const connections of [1, CONNECTIONS]) {
     results.push({
       name: 'GET /api/projects (a customer with 5)',

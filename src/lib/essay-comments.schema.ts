@@ -1,8 +1,7 @@
 /** What the comment steps accept, parsed by the functions; the islands check the same limits with essay-comments.ts. */
-import { text } from './zod';
+import { text, z } from './zod';
 import { ANCHOR_CONTEXT } from './essay-anchor';
 import { COMMENT_LIMITS } from './essay-comments';
-import { z } from './zod';
 import { formatCount } from './numbers';
 
 const offset = (field: string) =>

@@ -1,8 +1,7 @@
 /** What the review steps accept, parsed by the functions; the islands check the same limits with reviews.ts. */
-import { text } from './zod';
+import { text, z } from './zod';
 import { REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from './rating';
 import { REVIEW_HIDDEN_FILTERS, REVIEW_LIMITS } from './reviews';
-import { z } from './zod';
 import { formatCount } from './numbers';
 
 const score = (field: string) =>

@@ -91,15 +91,6 @@ export const reviewMessages = {
   pending: (date: string) => `Published when both have reviewed or on ${date}.`,
 } as const;
 
-/** When a final project's review window closes; null for any other project. */
-export function reviewWindowClosesAt(project: {
-  state: string;
-  history?: readonly { type: string; at: string }[];
-}): Date | null {
-  const finalAt = project.state === 'final' ? project.history?.findLast((e) => e.type === 'finalize')?.at : undefined;
-  return finalAt ? new Date(Date.parse(finalAt) + REVIEW_WINDOW_MS) : null;
-}
-
 /** `?hidden=` of the admin's reviews list. */
 export const REVIEW_HIDDEN_FILTERS = ['true', 'false'] as const;
 

@@ -4,7 +4,9 @@
  * the URL), with projects bought and drafts submitted through the site's own API.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { deliveryMessages, HOUR_MS, type Project, type ProjectView } from '../../src/features/projects/project';
+import { type Project, type ProjectView } from '../../src/features/projects/project';
+import { deliveryMessages } from '../../src/features/projects/process';
+import { HOUR_MS } from '../../src/lib/time';
 import { messages } from '../../src/lib/messages';
 import type { Page as ListPage } from '../../src/lib/paged-list';
 import type { Editor } from '../../src/lib/schemas';

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { deliveryMessages } from '../../src/features/projects/project';
+import { deliveryMessages } from '../../src/features/projects/process';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { DOCX } from '../helpers/documents';
 import { listStored } from '../helpers/stored';

@@ -43,7 +43,7 @@ import { timersRepo } from '../../netlify/server/core/timers';
 import { uploadKeyOf, uploadsRepo } from '../../netlify/server/editors/uploads';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
-import { HOUR_MS } from '../../src/features/projects/project';
+import { HOUR_MS } from '../../src/lib/time';
 import { asAdmin } from '../helpers/admin-access';
 import { openOrder, validInquiry } from '../helpers/api-fixtures';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';

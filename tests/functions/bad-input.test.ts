@@ -23,7 +23,7 @@ import { call, clearStore } from '../helpers/functions';
 import { resetOrderingStores, selection } from '../helpers/orders';
 import { paidOrder } from '../helpers/projects';
 import { sniffProjectFile } from '../../netlify/server/essay/files';
-import { DELIVERY_LIMITS } from '../../src/features/projects/project';
+import { DELIVERY_LIMITS } from '../../src/features/projects/process';
 import { arrangeBooking, bookingRequest } from '../helpers/consults';
 import { freeSlots } from '../../netlify/server/consults/consult-booking';
 import { STORE_NAMES } from '../../netlify/server/storage/stores';

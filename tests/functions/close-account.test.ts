@@ -23,7 +23,7 @@ import { closeAccount, type Confirmed } from '../../netlify/server/privacy/close
 import { deleteFirebaseUser } from '../../netlify/server/privacy/firebase-user';
 import { reviewsRepo } from '../../netlify/server/reviews/reviews.repo';
 import { attentionLabels } from '../../src/lib/audit';
-import { deliveryMessages } from '../../src/features/projects/project';
+import { deliveryMessages } from '../../src/features/projects/process';
 import { ACCOUNT_CLOSED, closeAccountMessages, closureNotices, FORMER_CLIENT } from '../../src/lib/privacy';
 import { site } from '../../src/lib/site';
 import { projectView } from '../../src/features/projects/view';

@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import projectHandler from '../../netlify/functions/project';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
-import { deliveryMessages, type ProjectView } from '../../src/features/projects/project';
+import { type ProjectView } from '../../src/features/projects/project';
+import { deliveryMessages } from '../../src/features/projects/process';
 import { anchorOf } from '../../src/lib/essay-anchor';
 import { commentMessages, COMMENT_LIMITS } from '../../src/lib/essay-comments';
 import { bearer, createUser, tokenOf } from '../helpers/auth-emulator';

@@ -8,7 +8,7 @@ import projectDraft from '../../netlify/functions/project-draft';
 import studentAccess from '../../netlify/functions/student-access';
 import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
 import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
-import { DAY_MS } from '../../src/features/projects/project';
+import { DAY_MS } from '../../src/lib/time';
 import type { DraftText } from '../../src/lib/essay';
 import { conversionMessages } from '../../src/lib/essay-limits';
 import { testTokens } from '../helpers/admin-access';

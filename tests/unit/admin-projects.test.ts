@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isFiltered, NO_PROJECT_FILTER, projectsSearch } from '../../src/islands/admin/common/project-filters';
-import { adminStateLabel, editsLeftText } from '../../src/islands/admin/projects/project-text';
+import { editsLeftText } from '../../src/islands/admin/projects/project-text';
 import { hrefWithTab, tabFromSearch } from '../../src/islands/shared/useTabInUrl';
-import { PROJECT_STATES, projectStateLabel } from '../../src/features/projects/project';
+import { PROJECT_STATES } from '../../src/features/projects/project';
+import { projectStateLabel, teamStateLabel } from '../../src/features/projects/process';
 
 describe("the admin's project filters", () => {
   it('asks for the page alone when nothing is filtered', () => {
@@ -27,9 +28,9 @@ describe("the admin's project filters", () => {
 
 describe("the admin's words for projects", () => {
   it('names every state; the admin reads the first one as the editor does, not as the customer', () => {
-    expect(Object.keys(adminStateLabel).sort()).toEqual([...PROJECT_STATES].sort());
-    expect(adminStateLabel.awaiting_draft).toBe('Waiting for the draft');
-    expect(adminStateLabel.submitted).toBe(projectStateLabel.submitted);
+    expect(Object.keys(teamStateLabel).sort()).toEqual([...PROJECT_STATES].sort());
+    expect(teamStateLabel.awaiting_draft).toBe('Waiting for the draft');
+    expect(teamStateLabel.submitted).toBe(projectStateLabel.submitted);
   });
 
   it('counts edits left, unlimited for the Common App essay', () => {

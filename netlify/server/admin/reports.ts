@@ -6,7 +6,8 @@
  */
 import { DateTime } from 'luxon';
 import { localDate } from '#lib/consult-format';
-import { isFinished, isTerminal, type Project } from '#features/projects/project';
+import { type Project } from '#features/projects/project';
+import { isFinished, isTerminal } from '#features/projects/process';
 import { centsAsDecimal } from '#lib/money';
 import { lineLabel, orderStateLabel, type Order } from '#lib/order';
 import { refundedCents, refundStateLabel } from '#lib/refunds';

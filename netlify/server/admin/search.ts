@@ -7,7 +7,7 @@
  */
 import { formatConsult, localDate } from '#lib/consult-format';
 import { BUSINESS_TIME_ZONE } from '#lib/consult-rules';
-import { projectStateLabel } from '#features/projects/project';
+import { projectStateLabel } from '#features/projects/process';
 import { formatUsd } from '#lib/money';
 import { orderStateLabel } from '#lib/order';
 import {

@@ -7,7 +7,7 @@
  * address only.
  */
 import type { ProjectView, Role, Project, FileRef } from '#features/projects/project';
-import { filesClosedTo } from '#features/projects/project';
+import { filesClosedTo } from '#features/projects/process';
 import { projectView } from '#features/projects/view';
 import { orderForFamily } from '#lib/order';
 import type { Caller } from '#server/core/auth';

@@ -1,6 +1,6 @@
 /** The pricing FAQ: rendered as an accordion and published as FAQPage structured data. */
 import { ADD_ONS, SERVICES, TURNAROUND_OPTIONS, addOnById } from '#lib/catalogue';
-import { AUTO_FINAL_RULE } from '#features/projects/project';
+import { AUTO_FINAL_RULE } from '#features/projects/process';
 import { formatUsd } from '#lib/money';
 import { CANCELLATION_POLICY } from '#lib/refunds';
 import { ACTIVE_SLOTS_RULE, FULL_EDITOR_RULE } from './policies';

@@ -1,8 +1,10 @@
 /**
- * The project process, whole: every transition a project can take, who takes it, from which states
- * and under which guards, what it does (effects), which timers it sets, and who is told. Everything
- * else reads this file: the endpoint and the timers apply a transition generically, the pages show
- * the actions it allows, and docs/architecture.md's diagram is generated from it.
+ * The project process, whole: each state and how every reader words it, the durations and counts,
+ * the buttons' labels and the refusals, and every transition a project can take, who takes it, from
+ * which states and under which guards, what it does (effects), which timers it sets, and who is told.
+ * Everything else reads this file: the endpoint and the timers apply a transition generically, the
+ * pages show the actions it allows and the words it gives, and docs/architecture.md's diagram is
+ * generated from it. `project.ts` says what a project's record is.
  *
  * - `actors`: who may take it ('customer' is the parent who bought, 'student' the student they
  *   invited, 'system' the timers).
@@ -18,36 +20,309 @@
 import { conflictMessages } from '#lib/conflicts';
 import { COMMENT_LIMITS, commentMessages } from '#lib/essay-comments';
 import { refundMessages } from '#lib/refunds';
+import { REVIEW_REMINDER_MS, REVIEW_WINDOW_MS, reviewMessages, type ProjectReviews } from '#lib/reviews';
+import type { ServiceId } from '#lib/catalogue';
+import { DAY_MS, HOUR_MS } from '#lib/time';
 import {
-  REVIEW_REMINDER_MS,
-  REVIEW_WINDOW_MS,
-  reviewMessages,
-  reviewWindowClosesAt,
-  type ProjectReviews,
-} from '#lib/reviews';
-import {
-  actorWords,
-  deliveryMessages,
-  editsLeft,
-  editsUsed,
-  isTerminal,
-  keepOpenLeft,
-  messagesCloseAt,
   PROJECT_ACTIONS,
-  DELIVERY_LIMITS,
-  ACK_REMINDER_MS,
-  AUTO_FINAL_WARNING_MS,
-  autoFinalAt,
-  currentRound,
   type Project,
   type ProjectAction,
+  type ProjectFileKind,
   type ProjectState,
-  type Refusal,
   type Role,
+  type Round,
+  type TurnaroundKind,
 } from './project';
 
 /** The states in which work goes on: anything but final, withdrawn and cancelled. */
 export const OPEN_STATES = ['awaiting_draft', 'submitted', 'in_review', 'returned'] as const;
+
+/** How a state reads to each reader, and how its badge looks to all of them. */
+interface StateWords {
+  /** The family's dashboard, the e-mails and the refusals. */
+  family: string;
+  /** The editor's workspace: what is asked of them. */
+  editor: string;
+  /** Our team's lists, which read a project as its editor would except where the family's words say more. */
+  team: string;
+  /** The badge's colours: what needs doing stands out, what is over is grey. */
+  badge: string;
+  /** The editor's inbox group, in the order the groups are shown (what needs them first); null: in none. */
+  inbox: { rank: number; title: string } | null;
+  /** Whether a project in this state holds one of its editor's active slots (when it takes slots at all). */
+  holdsSlot: boolean;
+}
+
+const GREY = 'bg-slate-200 text-slate-800';
+/** Each state once, in every reader's words. */
+export const STATES = {
+  awaiting_draft: {
+    family: 'Waiting for your draft',
+    editor: 'Waiting for the draft',
+    team: 'Waiting for the draft',
+    badge: 'bg-beacon-300 text-navy-900',
+    inbox: { rank: 4, title: 'Awaiting drafts' },
+    holdsSlot: false,
+  },
+  submitted: {
+    family: 'Draft submitted',
+    editor: 'New draft: acknowledge it',
+    team: 'Draft submitted',
+    badge: 'bg-sky-100 text-sky-900',
+    inbox: { rank: 1, title: 'New drafts to acknowledge' },
+    holdsSlot: true,
+  },
+  // Not 'being edited': the policy lets a family cancel until feedback comes back, and says it so.
+  in_review: {
+    family: 'In review',
+    editor: 'In review',
+    team: 'In review',
+    badge: 'bg-navy-100 text-navy-900',
+    inbox: { rank: 2, title: 'In review' },
+    holdsSlot: true,
+  },
+  returned: {
+    family: 'Feedback returned',
+    editor: 'Feedback returned',
+    team: 'Feedback returned',
+    badge: 'bg-green-100 text-green-900',
+    inbox: { rank: 3, title: 'Waiting on the family' },
+    holdsSlot: true,
+  },
+  final: {
+    family: 'Final',
+    editor: 'Final',
+    team: 'Final',
+    badge: 'bg-green-700 text-white',
+    inbox: null,
+    holdsSlot: false,
+  },
+  withdrawn: {
+    family: 'Withdrawn',
+    editor: 'Withdrawn',
+    team: 'Withdrawn',
+    badge: GREY,
+    inbox: null,
+    holdsSlot: false,
+  },
+  cancelled: {
+    family: 'Cancelled',
+    editor: 'Cancelled',
+    team: 'Cancelled',
+    badge: GREY,
+    inbox: null,
+    holdsSlot: false,
+  },
+} as const satisfies Record<ProjectState, StateWords>;
+
+const wordsOf = (reader: 'family' | 'editor' | 'team') =>
+  Object.fromEntries(Object.entries(STATES).map(([state, words]) => [state, words[reader]])) as Record<
+    ProjectState,
+    string
+  >;
+/** How a state reads to the family (the dashboard, the e-mails, the refusals). */
+export const projectStateLabel = wordsOf('family');
+/** How a state reads to the editor. */
+export const editorStateLabel = wordsOf('editor');
+/** How a state reads in our team's lists. */
+export const teamStateLabel = wordsOf('team');
+
+export const isTerminal = (state: ProjectState) => !(OPEN_STATES as readonly ProjectState[]).includes(state);
+/** Finished: made final. A withdrawn or cancelled project ended too, but unfinished; nothing counts it as finished. */
+export const isFinished = (state: ProjectState) => state === 'final';
+/** States in which a slot-counting project occupies one of its editor's active slots. */
+export const isActive = (state: ProjectState) => STATES[state].holdsSlot;
+/** Feedback came back and waits for the family: its project opens on the dashboard. */
+export const feedbackWaiting = (state: ProjectState) => state === 'returned';
+
+/** Button labels, word for word. */
+export const actionLabel: Record<ProjectAction, string> = {
+  submit: 'Submit Draft',
+  acknowledge: 'Acknowledge',
+  return: 'Return Feedback',
+  finalize: 'Mark as Final',
+  extend: 'Keep it open',
+  withdraw: 'Withdraw',
+  cancel: 'Cancel and Refund',
+  message: 'Send Message',
+  reassign: 'Reassign',
+  review: 'Submit Review',
+  reply: 'Post Reply',
+  'hide-review': 'Hide Review',
+  'remove-draft': 'Remove draft',
+  comment: 'Save Comment',
+  'remove-comment': 'Delete Comment',
+  'mark-comment': 'Done',
+};
+const REVISION_LABEL = 'Submit Revision';
+
+/**
+ * Whether a project occupies one of its editor's active slots while active: never an activity list,
+ * never one bought while the editor was full.
+ */
+export const takesSlot = (project: { service: { id: ServiceId }; boughtWhileFull: boolean }) =>
+  project.service.id !== 'activity-list' && !project.boughtWhileFull;
+
+/** Turnaround of one round of feedback, from the speed upgrade owned when the draft comes in. */
+const TURNAROUND_HOURS = { standard: 5 * 24, '48hr': 48, '24hr': 24 } as const satisfies Record<TurnaroundKind, number>;
+
+/** The editor is reminded this long after a submission nobody has acknowledged (the 24-hour promise). */
+export const ACK_REMINDER_MS = 20 * HOUR_MS;
+/** Feedback with no new draft becomes final after this; the customer is warned AUTO_FINAL_WARNING_MS before. */
+export const AUTO_FINAL_MS = 7 * DAY_MS;
+export const AUTO_FINAL_WARNING_MS = 2 * DAY_MS;
+/** The same durations as the pages and e-mails count them. */
+export const ACK_REMINDER_HOURS = ACK_REMINDER_MS / HOUR_MS;
+export const AUTO_FINAL_DAYS = AUTO_FINAL_MS / DAY_MS;
+export const AUTO_FINAL_WARNING_DAYS = AUTO_FINAL_WARNING_MS / DAY_MS;
+/** 'Keep it open' puts that off by AUTO_FINAL_MS more, this many times per round of feedback. */
+const KEEP_OPEN_TIMES = 3;
+
+/** The rule in words, where a service is sold and in every feedback e-mail. */
+export const AUTO_FINAL_RULE =
+  `After each round of feedback you have ${AUTO_FINAL_DAYS} days to send your next draft before the essay becomes final by itself; ` +
+  `Keep it open adds ${AUTO_FINAL_DAYS} more days, up to ${KEEP_OPEN_TIMES} times.`;
+
+/** Limits of what a project holds. */
+export const DELIVERY_LIMITS = {
+  text: 20_000,
+  prompt: 2_000,
+  message: 5_000,
+  notes: 20_000,
+  url: 2_000,
+  fileBytes: 5 * 1024 * 1024,
+  filesPerReturn: 5,
+  messages: 500,
+  /** Why our team withdrew a project, in the words the family and the editor read. */
+  withdrawReason: 500,
+} as const;
+
+/** A final project's thread stays open this long after it became final: a call just arranged is not cut off. */
+const MESSAGES_AFTER_FINAL_MS = 14 * DAY_MS;
+
+/** Messages to one party within this of the last one e-mailed are not e-mailed one by one. */
+export const MESSAGE_MAIL_BURST_MS = 10 * 60_000;
+
+export const fileMessages = {
+  tooLarge: 'The file is larger than 5 MB.',
+  wrongType: 'Upload a .docx, .pdf, .txt or .rtf file.',
+  notItsType: (kind: ProjectFileKind) => `This file is not a .${kind} file inside: save it again as one.`,
+  empty: 'The file is empty.',
+  notNow: 'This project takes no file right now.',
+} as const;
+
+/** Feedback rounds delivered so far: each is one edit. */
+export const editsUsed = (project: Pick<Project, 'rounds'>) =>
+  project.rounds.filter((r) => r.returnedAt !== null).length;
+
+/** Edits left (null: unlimited). A supplement has 3 before its draft, 2 after the first return. */
+export function editsLeft(project: Pick<Project, 'rounds' | 'editsAllowed'>): number | null {
+  return project.editsAllowed === null ? null : Math.max(0, project.editsAllowed - editsUsed(project));
+}
+
+export const currentRound = (project: Pick<Project, 'rounds'>): Round | undefined =>
+  project.rounds[project.rounds.length - 1];
+
+/** When a round submitted at `submittedAt` with `turnaround` is due. */
+export const dueAt = (submittedAt: Date, turnaround: TurnaroundKind) =>
+  new Date(submittedAt.getTime() + TURNAROUND_HOURS[turnaround] * HOUR_MS);
+
+/** The round the editor owes feedback on, with whether it is past due at `now`. */
+export function openRound(project: Pick<Project, 'rounds' | 'state'>, now: Date) {
+  const round = currentRound(project);
+  if (!round || round.returnedAt !== null || (project.state !== 'submitted' && project.state !== 'in_review'))
+    return null;
+  return { round, late: round.late || now.getTime() > Date.parse(round.dueAt) };
+}
+
+/** When a returned project becomes final by itself, if nothing happens first: 7 days, and 7 more each time it was kept open. */
+export function autoFinalAt(project: Pick<Project, 'rounds' | 'state'>): Date | null {
+  const round = currentRound(project);
+  if (project.state !== 'returned' || !round?.returnedAt) return null;
+  return new Date(Date.parse(round.returnedAt) + AUTO_FINAL_MS * (1 + (round.keptOpen ?? 0)));
+}
+
+/**
+ * How many more times the family may keep a returned project open: none once no edit is left, as
+ * there is no revision to wait for and the project holds one of its editor's slots.
+ */
+export function keepOpenLeft(project: Pick<Project, 'rounds' | 'state' | 'editsAllowed'>): number {
+  const round = currentRound(project);
+  return project.state === 'returned' && round && editsLeft(project) !== 0
+    ? Math.max(0, KEEP_OPEN_TIMES - (round.keptOpen ?? 0))
+    : 0;
+}
+
+export type Refusal = { status: 403 | 409; error: string };
+
+/** Who takes a step, as a refusal names them; the parent and the student together are the family. */
+const actorWords = {
+  family: 'the family',
+  customer: 'the parent',
+  student: 'the student',
+  editor: 'the editor',
+  admin: 'our team',
+  system: 'the timers',
+} as const satisfies Record<Role | 'family', string>;
+
+export const deliveryMessages = {
+  withdrawReasonRequired: 'reason is required: say why the project is withdrawn (the family and the editor read it).',
+  noEditsLeft: 'This project has no edits left.',
+  /** A step refused to a role the process does not let take it: `who` names those it does (`whoMay`). */
+  onlyBy: (who: string) => `Only ${who} can do that.`,
+  /** The same to a student, where the parent may take the step. */
+  askTheParent: (who: string) => `Only ${who} can do that: ask the parent to, on their dashboard.`,
+  stale: 'This project changed meanwhile; reload it to see the latest.',
+  finished: (state: ProjectState) =>
+    `This project is ${projectStateLabel[state].toLowerCase()}; nothing more can be done with it.`,
+  wrongState: (action: ProjectAction, state: ProjectState) =>
+    `${actionLabel[action]} is not possible while the project is "${projectStateLabel[state]}".`,
+  sameEditor: 'The project is already with this editor.',
+  keptOpenEnough: `This feedback was kept open ${KEEP_OPEN_TIMES} times already: submit a revision, or mark it final.`,
+  notified: 'Saved.',
+  noDraftToRemove: 'There is no draft left to remove on this project.',
+  noSuchDraft: 'round: this project has no such draft',
+  threadFull: `This project's thread holds its ${DELIVERY_LIMITS.messages} messages: please write to us from the contact page.`,
+  familyClosed: 'The family closed its account: no message reaches them now.',
+  threadClosed: `This project has been final for more than ${MESSAGES_AFTER_FINAL_MS / DAY_MS} days: its thread is closed. Please write to us from the contact page.`,
+  filesClosed: (state: ProjectState) =>
+    `This project is ${projectStateLabel[state].toLowerCase()}: its files are no longer available to its editor.`,
+} as const;
+
+/**
+ * A project the family cancelled or withdrew keeps its files for the family and our team; a caller
+ * who is only its editor no longer downloads them.
+ */
+export const filesClosedTo = (state: ProjectState, roles: readonly Role[]) =>
+  (state === 'cancelled' || state === 'withdrawn') && roles.every((role) => role === 'editor');
+
+/** When a final project became final; null for any other project. */
+function finalAt(project: Pick<RuledProject, 'state' | 'history'>): number | null {
+  const at =
+    project.state === 'final' ? project.history?.findLast((event) => event.type === 'finalize')?.at : undefined;
+  return at ? Date.parse(at) : null;
+}
+
+/** Until when a final project's thread takes messages; null for any other project. */
+export function messagesCloseAt(project: Pick<RuledProject, 'state' | 'history'>): Date | null {
+  const at = finalAt(project);
+  return at === null ? null : new Date(at + MESSAGES_AFTER_FINAL_MS);
+}
+
+/** When a final project's review window closes; null for any other project. */
+export function reviewWindowClosesAt(project: Pick<RuledProject, 'state' | 'history'>): Date | null {
+  const at = finalAt(project);
+  return at === null ? null : new Date(at + REVIEW_WINDOW_MS);
+}
+
+/** 'Submit Draft' for the first draft, 'Submit Revision' after feedback. */
+export const submitLabel = (project: Pick<Project, 'rounds'>) =>
+  project.rounds.length === 0 ? actionLabel.submit : REVISION_LABEL;
+
+/** Cancelling when nothing remains to refund on the order (our team refunded it all) promises no money. */
+export const CANCEL_WITHOUT_REFUND_LABEL = 'Cancel project';
+export const cancelLabel = (project: { cancellation: { amountCents: number } | null }) =>
+  project.cancellation?.amountCents === 0 ? CANCEL_WITHOUT_REFUND_LABEL : actionLabel.cancel;
 
 /** What a transition checks on the project, beyond its state, and the refusal when it does not hold. */
 type Guard = keyof typeof GUARDS;

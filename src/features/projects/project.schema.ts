@@ -2,7 +2,8 @@
  * What the delivery endpoints accept, parsed by the functions. The islands check the same
  * limits with delivery.ts and never import this file, which would bring zod along.
  */
-import { DELIVERY_LIMITS, PROJECT_STATES } from './project';
+import { PROJECT_STATES } from './project';
+import { DELIVERY_LIMITS } from './process';
 import { WORD_LIMIT_BOUNDS } from '#lib/essay-limits';
 import { UUID } from '#lib/ids';
 import { text, z } from '#lib/zod';

@@ -1,8 +1,8 @@
 /**
- * Delivery (docs/decisions/016-delivery-projects.md): what a project is, which role may take which step from which state, how
- * many edits are left and when each round is due. One pure module: the functions decide with it,
- * the pages use it only to show the actions a project offers. No zod and no browser or Netlify
- * imports, so every island can use it.
+ * What a project is: its record (rounds, files, history, messages), the names of its states, actions
+ * and roles, and how people and edits are named in it. What happens to a project, when, and in which
+ * words is the process's (`process.ts`), which reads this file and is never read by it. No zod and no
+ * browser or Netlify imports, so every island can use it.
  */
 import type { EssayComment } from '#lib/essay';
 import { LIMITED_EDITS, serviceById, type ServiceId } from '#lib/catalogue';
@@ -23,36 +23,6 @@ export const PROJECT_STATES = [
   'cancelled',
 ] as const;
 export type ProjectState = (typeof PROJECT_STATES)[number];
-
-/** How a state reads to people (the customer's dashboard, the editor's inbox, the admin's list). */
-export const projectStateLabel: Record<ProjectState, string> = {
-  awaiting_draft: 'Waiting for your draft',
-  submitted: 'Draft submitted',
-  // Not 'being edited': the policy lets a family cancel until feedback comes back, and says it so.
-  in_review: 'In review',
-  returned: 'Feedback returned',
-  final: 'Final',
-  withdrawn: 'Withdrawn',
-  cancelled: 'Cancelled',
-};
-
-/** The same states as the editor reads them: what is asked of them. */
-export const editorStateLabel: Record<ProjectState, string> = {
-  awaiting_draft: 'Waiting for the draft',
-  submitted: 'New draft: acknowledge it',
-  in_review: 'In review',
-  returned: 'Feedback returned',
-  final: 'Final',
-  withdrawn: 'Withdrawn',
-  cancelled: 'Cancelled',
-};
-
-const TERMINAL_STATES: readonly ProjectState[] = ['final', 'withdrawn', 'cancelled'];
-export const isTerminal = (state: ProjectState) => TERMINAL_STATES.includes(state);
-/** Finished: made final. A withdrawn or cancelled project ended too, but unfinished; nothing counts it as finished. */
-export const isFinished = (state: ProjectState) => state === 'final';
-/** States in which a slot-counting project occupies one of its editor's active slots. */
-export const isActive = (state: ProjectState) => state === 'submitted' || state === 'in_review' || state === 'returned';
 
 /**
  * Who acts on a project: its family's parent (`customer`, the buyer: orders, payments, refunds), the
@@ -80,26 +50,8 @@ export const PROJECT_ACTIONS = [
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
-/** Button labels, word for word. */
-export const actionLabel: Record<ProjectAction, string> = {
-  submit: 'Submit Draft',
-  acknowledge: 'Acknowledge',
-  return: 'Return Feedback',
-  finalize: 'Mark as Final',
-  extend: 'Keep it open',
-  withdraw: 'Withdraw',
-  cancel: 'Cancel and Refund',
-  message: 'Send Message',
-  reassign: 'Reassign',
-  review: 'Submit Review',
-  reply: 'Post Reply',
-  'hide-review': 'Hide Review',
-  'remove-draft': 'Remove draft',
-  comment: 'Save Comment',
-  'remove-comment': 'Delete Comment',
-  'mark-comment': 'Done',
-};
-const REVISION_LABEL = 'Submit Revision';
+/** How fast a round of feedback comes back: the speed upgrade owned when the draft comes in. */
+export type TurnaroundKind = 'standard' | '48hr' | '24hr';
 
 /** Rounds of feedback included per unit of `service` (null: unlimited), as the catalogue sells them. */
 export const editsIncluded = (service: ServiceId): number | null => serviceById(service)!.edits;
@@ -124,51 +76,6 @@ export function editRules(services: readonly { id: ServiceId; quantity: number }
   return [unlimited, counted].filter(Boolean).join('; ');
 }
 
-/**
- * Whether a project occupies one of its editor's active slots while active: never an activity list,
- * never one bought while the editor was full.
- */
-export const takesSlot = (project: { service: { id: ServiceId }; boughtWhileFull: boolean }) =>
-  project.service.id !== 'activity-list' && !project.boughtWhileFull;
-
-/** Turnaround of one round of feedback, from the speed upgrade owned when the draft comes in. */
-const TURNAROUND_HOURS = { standard: 5 * 24, '48hr': 48, '24hr': 24 } as const;
-export type TurnaroundKind = keyof typeof TURNAROUND_HOURS;
-
-export { DAY_MS, HOUR_MS } from '#lib/time';
-/** The editor is reminded this long after a submission nobody has acknowledged (the 24-hour promise). */
-export const ACK_REMINDER_MS = 20 * HOUR_MS;
-/** Feedback with no new draft becomes final after this; the customer is warned AUTO_FINAL_WARNING_MS before. */
-export const AUTO_FINAL_MS = 7 * DAY_MS;
-export const AUTO_FINAL_WARNING_MS = 2 * DAY_MS;
-/** 'Keep it open' puts that off by AUTO_FINAL_MS more, this many times per round of feedback. */
-const KEEP_OPEN_TIMES = 3;
-
-/** The rule in words, where a service is sold and in every feedback e-mail. */
-export const AUTO_FINAL_RULE =
-  'After each round of feedback you have 7 days to send your next draft before the essay becomes final by itself; ' +
-  `Keep it open adds 7 more days, up to ${KEEP_OPEN_TIMES} times.`;
-
-/** Limits of what a project holds. */
-export const DELIVERY_LIMITS = {
-  text: 20_000,
-  prompt: 2_000,
-  message: 5_000,
-  notes: 20_000,
-  url: 2_000,
-  fileBytes: 5 * 1024 * 1024,
-  filesPerReturn: 5,
-  messages: 500,
-  /** Why our team withdrew a project, in the words the family and the editor read. */
-  withdrawReason: 500,
-} as const;
-
-/** A final project's thread stays open this long after it became final: a call just arranged is not cut off. */
-const MESSAGES_AFTER_FINAL_MS = 14 * DAY_MS;
-
-/** Messages to one party within this of the last one e-mailed are not e-mailed one by one. */
-export const MESSAGE_MAIL_BURST_MS = 10 * 60_000;
-
 /** Files a draft or feedback may be: judged by their bytes on the server. */
 export const PROJECT_FILE_TYPES = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -180,14 +87,6 @@ export type ProjectFileKind = keyof typeof PROJECT_FILE_TYPES;
 export const PROJECT_FILE_ACCEPT = Object.keys(PROJECT_FILE_TYPES)
   .map((ext) => `.${ext}`)
   .join(',');
-
-export const fileMessages = {
-  tooLarge: 'The file is larger than 5 MB.',
-  wrongType: 'Upload a .docx, .pdf, .txt or .rtf file.',
-  notItsType: (kind: ProjectFileKind) => `This file is not a .${kind} file inside: save it again as one.`,
-  empty: 'The file is empty.',
-  notNow: 'This project takes no file right now.',
-} as const;
 
 export interface FileRef {
   id: string;
@@ -333,111 +232,6 @@ export interface OwedNotice {
   subject: string;
   lines: string[];
 }
-
-/** Feedback rounds delivered so far: each is one edit. */
-export const editsUsed = (project: Pick<Project, 'rounds'>) =>
-  project.rounds.filter((r) => r.returnedAt !== null).length;
-
-/** Edits left (null: unlimited). A supplement has 3 before its draft, 2 after the first return. */
-export function editsLeft(project: Pick<Project, 'rounds' | 'editsAllowed'>): number | null {
-  return project.editsAllowed === null ? null : Math.max(0, project.editsAllowed - editsUsed(project));
-}
-
-export const currentRound = (project: Pick<Project, 'rounds'>): Round | undefined =>
-  project.rounds[project.rounds.length - 1];
-
-/** When a round submitted at `submittedAt` with `turnaround` is due. */
-export const dueAt = (submittedAt: Date, turnaround: TurnaroundKind) =>
-  new Date(submittedAt.getTime() + TURNAROUND_HOURS[turnaround] * HOUR_MS);
-
-/** The round the editor owes feedback on, with whether it is past due at `now`. */
-export function openRound(project: Pick<Project, 'rounds' | 'state'>, now: Date) {
-  const round = currentRound(project);
-  if (!round || round.returnedAt !== null || (project.state !== 'submitted' && project.state !== 'in_review'))
-    return null;
-  return { round, late: round.late || now.getTime() > Date.parse(round.dueAt) };
-}
-
-/** When a returned project becomes final by itself, if nothing happens first: 7 days, and 7 more each time it was kept open. */
-export function autoFinalAt(project: Pick<Project, 'rounds' | 'state'>): Date | null {
-  const round = currentRound(project);
-  if (project.state !== 'returned' || !round?.returnedAt) return null;
-  return new Date(Date.parse(round.returnedAt) + AUTO_FINAL_MS * (1 + (round.keptOpen ?? 0)));
-}
-
-/**
- * How many more times the family may keep a returned project open: none once no edit is left, as
- * there is no revision to wait for and the project holds one of its editor's slots.
- */
-export function keepOpenLeft(project: Pick<Project, 'rounds' | 'state' | 'editsAllowed'>): number {
-  const round = currentRound(project);
-  return project.state === 'returned' && round && editsLeft(project) !== 0
-    ? Math.max(0, KEEP_OPEN_TIMES - (round.keptOpen ?? 0))
-    : 0;
-}
-
-export type Refusal = { status: 403 | 409; error: string };
-
-/** Who takes a step, as a refusal names them; the parent and the student together are the family. */
-export const actorWords = {
-  family: 'the family',
-  customer: 'the parent',
-  student: 'the student',
-  editor: 'the editor',
-  admin: 'our team',
-  system: 'the timers',
-} as const satisfies Record<Role | 'family', string>;
-
-export const deliveryMessages = {
-  withdrawReasonRequired: 'reason is required: say why the project is withdrawn (the family and the editor read it).',
-  noEditsLeft: 'This project has no edits left.',
-  /** A step refused to a role the process does not let take it: `who` names those it does (`whoMay`). */
-  onlyBy: (who: string) => `Only ${who} can do that.`,
-  /** The same to a student, where the parent may take the step. */
-  askTheParent: (who: string) => `Only ${who} can do that: ask the parent to, on their dashboard.`,
-  stale: 'This project changed meanwhile; reload it to see the latest.',
-  finished: (state: ProjectState) =>
-    `This project is ${projectStateLabel[state].toLowerCase()}; nothing more can be done with it.`,
-  wrongState: (action: ProjectAction, state: ProjectState) =>
-    `${actionLabel[action]} is not possible while the project is "${projectStateLabel[state]}".`,
-  sameEditor: 'The project is already with this editor.',
-  keptOpenEnough: `This feedback was kept open ${KEEP_OPEN_TIMES} times already: submit a revision, or mark it final.`,
-  notified: 'Saved.',
-  noDraftToRemove: 'There is no draft left to remove on this project.',
-  noSuchDraft: 'round: this project has no such draft',
-  threadFull: `This project's thread holds its ${DELIVERY_LIMITS.messages} messages: please write to us from the contact page.`,
-  familyClosed: 'The family closed its account: no message reaches them now.',
-  threadClosed: `This project has been final for more than ${MESSAGES_AFTER_FINAL_MS / DAY_MS} days: its thread is closed. Please write to us from the contact page.`,
-  filesClosed: (state: ProjectState) =>
-    `This project is ${projectStateLabel[state].toLowerCase()}: its files are no longer available to its editor.`,
-} as const;
-
-/**
- * A project the family cancelled or withdrew keeps its files for the family and our team; a caller
- * who is only its editor no longer downloads them.
- */
-export const filesClosedTo = (state: ProjectState, roles: readonly Role[]) =>
-  (state === 'cancelled' || state === 'withdrawn') && roles.every((role) => role === 'editor');
-
-type RuledProject = Pick<Project, 'state' | 'rounds' | 'editsAllowed'> & {
-  history?: Pick<ProjectEvent, 'type' | 'at'>[];
-};
-
-/** Until when a final project's thread takes messages; null for any other project. */
-export function messagesCloseAt(project: Pick<RuledProject, 'state' | 'history'>): Date | null {
-  const finalAt =
-    project.state === 'final' ? project.history?.findLast((event) => event.type === 'finalize')?.at : undefined;
-  return finalAt ? new Date(Date.parse(finalAt) + MESSAGES_AFTER_FINAL_MS) : null;
-}
-
-/** 'Submit Draft' for the first draft, 'Submit Revision' after feedback. */
-export const submitLabel = (project: Pick<Project, 'rounds'>) =>
-  project.rounds.length === 0 ? actionLabel.submit : REVISION_LABEL;
-
-/** Cancelling when nothing remains to refund on the order (our team refunded it all) promises no money. */
-export const CANCEL_WITHOUT_REFUND_LABEL = 'Cancel project';
-export const cancelLabel = (project: { cancellation: { amountCents: number } | null }) =>
-  project.cancellation?.amountCents === 0 ? CANCEL_WITHOUT_REFUND_LABEL : actionLabel.cancel;
 
 /** "in 2 days", "in 5 hours", "3 hours ago": a countdown people read at a glance. */
 export function relativeTime(target: Date, now: Date): string {

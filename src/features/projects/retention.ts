@@ -2,7 +2,8 @@
  * When a project's drafts, files and messages are deleted: RETENTION.projectContentDays after it
  * became final, withdrawn or cancelled, said on the project from RETENTION.projectWarningDays before.
  */
-import { isTerminal, type Project } from './project';
+import { type Project } from './project';
+import { isTerminal } from './process';
 import { RETENTION } from '#lib/privacy';
 import { DAY_MS } from '#lib/time';
 

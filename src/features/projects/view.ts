@@ -3,10 +3,7 @@
  * actions the process allows them, edits left, what is due). Its editor reads only what editing needs.
  */
 import {
-  autoFinalAt,
-  editsLeft,
   firstName,
-  openRound,
   personName,
   PROJECT_ACTIONS,
   type Project,
@@ -15,12 +12,12 @@ import {
   type ProjectView,
   type Role,
 } from './project';
+import { autoFinalAt, editsLeft, openRound, reviewWindowClosesAt, conflictRefusal, refusal } from './process';
 import { commentsShown } from '#lib/essay-comments';
 import { ACCOUNT_CLOSED } from '#lib/privacy';
-import { conflictRefusal, refusal } from './process';
 import { contentDeletionNotice } from './retention';
 import { quoteFor, type RefundBasis } from '#lib/refunds';
-import { reviewWindowClosesAt, type ProjectReviews } from '#lib/reviews';
+import type { ProjectReviews } from '#lib/reviews';
 
 /**
  * What editing needs, and no more: the student's first name and grade; not the family's account,

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProjectView } from '#features/projects/project';
+import { feedbackWaiting } from '#features/projects/process';
 import { studentAccessMessages } from '#features/projects/student-access';
 import { ProjectDetails } from '../../features/projects/islands/ProjectDetails';
 import { ProjectHeader } from '../../features/projects/islands/ProjectHeader';
@@ -20,7 +21,7 @@ interface Props {
  */
 export function ProjectCard({ project, now, targeted, onChange }: Props) {
   // Open by itself when feedback waits, or a review is asked of them.
-  const [open, setOpen] = useState(project.state === 'returned' || project.actions.includes('review'));
+  const [open, setOpen] = useState(feedbackWaiting(project.state) || project.actions.includes('review'));
   const heading = useRef<HTMLHeadingElement>(null);
   const detailsId = useId();
 

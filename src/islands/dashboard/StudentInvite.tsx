@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { firstName, isTerminal, type ProjectView } from '#features/projects/project';
+import { firstName, type ProjectView } from '#features/projects/project';
+import { isTerminal } from '#features/projects/process';
 import { sameAddress } from '#lib/email';
 import { studentAccessMessages } from '#features/projects/student-access';
 import { setStudentAccess } from '#features/projects/islands/project-api';

@@ -1,16 +1,16 @@
 /**
- * The editor's inbox: what needs them first. New drafts to acknowledge, then drafts in
- * review, then projects waiting on the family, then projects still waiting for a first draft; within
- * each group the oldest due first.
+ * The editor's inbox: what needs them first, in the groups and the order the process gives each
+ * open state (new drafts first, projects still waiting for a first draft last); within each group
+ * the oldest due first.
  */
+import { STATES } from '#features/projects/process';
 import type { ProjectState, ProjectView } from '#features/projects/project';
 
-const INBOX_GROUPS: readonly { state: ProjectState; title: string }[] = [
-  { state: 'submitted', title: 'New drafts to acknowledge' },
-  { state: 'in_review', title: 'In review' },
-  { state: 'returned', title: 'Waiting on the family' },
-  { state: 'awaiting_draft', title: 'Awaiting drafts' },
-];
+/** The groups, in the order the process ranks them. */
+const INBOX_GROUPS = (Object.entries(STATES) as [ProjectState, (typeof STATES)[ProjectState]][])
+  .flatMap(([state, { inbox }]) => (inbox ? [{ state, ...inbox }] : []))
+  .sort((a, b) => a.rank - b.rank)
+  .map(({ state, title }) => ({ state, title }));
 
 type Sortable = Pick<ProjectView, 'state' | 'due' | 'autoFinalAt' | 'createdAt'>;
 

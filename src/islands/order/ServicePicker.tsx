@@ -1,5 +1,5 @@
 import { SERVICES, type Service } from '#lib/catalogue';
-import { AUTO_FINAL_RULE } from '#features/projects/project';
+import { AUTO_FINAL_RULE } from '#features/projects/process';
 import { formatUsd } from '#lib/money';
 import { unitPriceCents } from '#lib/pricing';
 import { setQuantity, setServiceChosen, type OrderSelection } from '#stores/order';

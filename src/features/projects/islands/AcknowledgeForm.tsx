@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { actionLabel, DELIVERY_LIMITS, type ProjectView } from '../project';
+import { type ProjectView } from '../project';
+import { actionLabel, DELIVERY_LIMITS } from '../process';
 import { TextArea } from './TextArea';
 import { useKeptText } from './useKeptText';
 import { FormButtons } from './FormButtons';

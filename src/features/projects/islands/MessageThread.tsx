@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { DELIVERY_LIMITS, type ProjectMessage, type Role } from '../project';
+import { type ProjectMessage, type Role } from '../project';
+import { DELIVERY_LIMITS } from '../process';
 import { formatDateTime, personLabel } from './format';
 import { PlainText } from './Rounds';
 import { TextArea } from './TextArea';

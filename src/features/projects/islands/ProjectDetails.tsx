@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { deliveryMessages, filesClosedTo, messagesCloseAt, retentionMessages, type ProjectView } from '../project';
+import { retentionMessages, type ProjectView } from '../project';
+import { deliveryMessages, filesClosedTo, messagesCloseAt } from '../process';
 import { formatDateTime } from './format';
 import { History } from './History';
 import { MessageThread } from './MessageThread';

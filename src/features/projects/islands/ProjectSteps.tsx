@@ -1,13 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  actionLabel,
-  cancelLabel,
-  editsUsed,
-  isTerminal,
-  submitLabel,
-  type ProjectAction,
-  type ProjectView,
-} from '../project';
+import { type ProjectAction, type ProjectView } from '../project';
+import { actionLabel, cancelLabel, editsUsed, isTerminal, submitLabel } from '../process';
 import { CANCELLATION_SUMMARY } from '#lib/refunds';
 import { ordersChanged } from '#stores/orders';
 import { AcknowledgeForm } from './AcknowledgeForm';

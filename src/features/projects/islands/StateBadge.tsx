@@ -1,10 +1,11 @@
 import type { ProjectState } from '../project';
-import { stateLabel, stateTone, type Perspective } from './perspective';
+import { STATES } from '../process';
+import { stateLabel, type Perspective } from './perspective';
 
 /** The project's state in plain words. */
 export function StateBadge({ state, perspective }: { state: ProjectState; perspective: Perspective }) {
   return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${stateTone[state]}`}>
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${STATES[state].badge}`}>
       {stateLabel(perspective, state)}
     </span>
   );

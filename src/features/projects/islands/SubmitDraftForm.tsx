@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
-import { DELIVERY_LIMITS, currentRound, submitLabel, type ProjectView } from '../project';
+import { type ProjectView } from '../project';
+import { DELIVERY_LIMITS, currentRound, submitLabel } from '../process';
 import { COMMON_APP_WORD_LIMIT } from '#lib/essay';
 import { WORD_LIMIT_BOUNDS, wordCountLabel } from '#lib/essay-limits';
 import { countWords } from '#lib/words';

@@ -2,7 +2,8 @@
  * What the browser checks before uploading a draft or feedback file: the server judges the bytes
  * again, but a family should not wait for a 5 MB upload to learn it was the wrong kind of file.
  */
-import { DELIVERY_LIMITS, fileMessages, PROJECT_FILE_TYPES } from '../project';
+import { PROJECT_FILE_TYPES } from '../project';
+import { DELIVERY_LIMITS, fileMessages } from '../process';
 
 /** Why `file` cannot be uploaded, or null. */
 export function fileProblem(file: { name: string; size: number }): string | null {

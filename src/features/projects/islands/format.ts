@@ -1,6 +1,8 @@
 /** How times, people and history read on the project pages. */
 import type { ProjectEvent, Role } from '../project';
 import { RETENTION_WORDS } from '#lib/privacy';
+import { numberWord } from '#lib/numbers';
+import { AUTO_FINAL_DAYS, AUTO_FINAL_WARNING_DAYS } from '../process';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -31,9 +33,11 @@ export function eventText(event: ProjectEvent): string | null {
     case 'return':
       return 'Returned feedback';
     case 'finalize':
-      return event.by === 'system' ? 'Became final: seven days after feedback with no new draft' : 'Marked it final';
+      return event.by === 'system'
+        ? `Became final: ${numberWord(AUTO_FINAL_DAYS)} days after feedback with no new draft`
+        : 'Marked it final';
     case 'extend':
-      return 'Kept it open 7 more days';
+      return `Kept it open ${AUTO_FINAL_DAYS} more days`;
     case 'withdraw':
       return 'Withdrew the project';
     case 'cancel':
@@ -47,7 +51,7 @@ export function eventText(event: ProjectEvent): string | null {
     case 'ack_reminder':
       return 'Reminded the editor to acknowledge the draft';
     case 'auto_final_warning':
-      return 'Reminded the family: final in two days without a new draft';
+      return `Reminded the family: final in ${numberWord(AUTO_FINAL_WARNING_DAYS)} days without a new draft`;
     case 'student_invited':
       return 'Invited the student to work on it';
     case 'student_removed':

@@ -3,14 +3,8 @@
  * server says what the caller may do (`actions`); the perspective picks the steps that page offers
  * and the words it uses.
  */
-import {
-  AUTO_FINAL_MS,
-  DAY_MS,
-  editorStateLabel,
-  projectStateLabel,
-  type ProjectAction,
-  type ProjectState,
-} from '../project';
+import { type ProjectAction, type ProjectState } from '../project';
+import { AUTO_FINAL_DAYS, editorStateLabel, projectStateLabel } from '../process';
 import { commentLabels } from '#lib/essay-comments';
 import { formatUsdCents } from '#lib/money';
 import type { CancellationQuote } from '#lib/refunds';
@@ -35,7 +29,7 @@ export const stepDone: Partial<Record<ProjectAction, string>> = {
   acknowledge: 'Acknowledged: your message is with the family.',
   return: 'Feedback returned: the family has been told.',
   finalize: 'Marked final. Thank you!',
-  extend: `Kept open for ${AUTO_FINAL_MS / DAY_MS} more days.`,
+  extend: `Kept open for ${AUTO_FINAL_DAYS} more days.`,
   withdraw: 'The project is withdrawn.',
   message: 'Message sent.',
   comment: commentLabels.saved,
@@ -51,14 +45,3 @@ export const cancelDone = (quote: CancellationQuote | null) =>
   quote && quote.amountCents > 0
     ? `Cancelled. ${formatUsdCents(quote.amountCents)} is on its way back to your card: follow it under Your Orders.`
     : 'Cancelled. Nothing was refunded: this order had been refunded already.';
-
-/** The colours of a state badge: what needs doing stands out, what is over is grey. */
-export const stateTone: Record<ProjectState, string> = {
-  awaiting_draft: 'bg-beacon-300 text-navy-900',
-  submitted: 'bg-sky-100 text-sky-900',
-  in_review: 'bg-navy-100 text-navy-900',
-  returned: 'bg-green-100 text-green-900',
-  final: 'bg-green-700 text-white',
-  withdrawn: 'bg-slate-200 text-slate-800',
-  cancelled: 'bg-slate-200 text-slate-800',
-};

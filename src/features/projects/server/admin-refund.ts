@@ -4,8 +4,8 @@
  * does not bind the admin). Everything is checked before anything changes; a retry of the same
  * request (same `requestId`) finds its refund and changes nothing more.
  */
-import { isTerminal, type Project } from '../project';
-import { transitionNamed } from '../process';
+import { type Project } from '../project';
+import { isTerminal, transitionNamed } from '../process';
 import type { Order } from '#lib/order';
 import { formatUsdCents } from '#lib/money';
 import { refundMessages, remainingCents } from '#lib/refunds';

@@ -3,22 +3,25 @@
  * (`src/features/projects/process.ts` says who receives which, after which transition or timer). Each is
  * worded by who acted: the family, the editor, our team (by the business's name) or the clock.
  */
+import { type Project } from '../project';
 import {
+  ACK_REMINDER_HOURS,
   actionLabel,
   autoFinalAt,
-  AUTO_FINAL_MS,
+  AUTO_FINAL_DAYS,
+  AUTO_FINAL_WARNING_DAYS,
   currentRound,
-  DAY_MS,
   editsLeft,
   keepOpenLeft,
   MESSAGE_MAIL_BURST_MS,
   projectStateLabel,
-  type Project,
-} from '../project';
+  reviewWindowClosesAt,
+} from '../process';
 import { formatUsdCents } from '#lib/money';
+import { numberWord } from '#lib/numbers';
 import { ACCOUNT_CLOSED, closureNotices } from '#lib/privacy';
 import type { Audience, TimerNoticeName, TransitionNoticeName } from '../process';
-import { REVIEW_LIMITS, reviewWindowClosesAt } from '#lib/reviews';
+import { REVIEW_LIMITS } from '#lib/reviews';
 import { studentAccessMessages } from '../student-access';
 import { site } from '#lib/site';
 import { inputOf, type Actor, type Step } from './transitions';
@@ -59,7 +62,7 @@ const what = (project: Project) => `${project.service.title} for ${project.stude
 function keepOpenLine(project: Project) {
   const left = keepOpenLeft(project);
   return left > 0
-    ? `Need longer? Choose ${actionLabel.extend} on your dashboard for ${AUTO_FINAL_MS / DAY_MS} more days (${left === 1 ? 'once more' : `up to ${left} times`}).`
+    ? `Need longer? Choose ${actionLabel.extend} on your dashboard for ${AUTO_FINAL_DAYS} more days (${left === 1 ? 'once more' : `up to ${left} times`}).`
     : '';
 }
 
@@ -159,7 +162,11 @@ export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext)
     lines: [`${what(project)} is final.`, inviteFamily(project)],
   }),
   'final-by-itself': ({ project, audience }) =>
-    invited(finalTo(project, ': seven days passed after the last feedback without a new draft'), project, audience),
+    invited(
+      finalTo(project, `: ${numberWord(AUTO_FINAL_DAYS)} days passed after the last feedback without a new draft`),
+      project,
+      audience,
+    ),
   'final-by-team': ({ project, audience }) =>
     invited(
       { subject: `Final: ${what(project)}`, lines: [`${site.name} marked ${what(project)} final.`] },
@@ -294,11 +301,11 @@ export const TIMER_NOTICES: Record<TimerNoticeName, (project: Project, audience:
   'ack-reminder': (project) => ({
     subject: `Reminder: please acknowledge ${what(project)}`,
     lines: [
-      `A draft of ${project.service.title} has waited 20 hours for you. The family was promised contact within 24 hours: please acknowledge it now.`,
+      `A draft of ${project.service.title} has waited ${ACK_REMINDER_HOURS} hours for you. The family was promised contact within 24 hours: please acknowledge it now.`,
     ],
   }),
   'auto-final-warning': (project) => ({
-    subject: `${project.service.title} becomes final in 2 days`,
+    subject: `${project.service.title} becomes final in ${AUTO_FINAL_WARNING_DAYS} days`,
     lines: [
       `Unless you submit a revision or mark it final yourself, ${what(project)} becomes final on ${finalAt(project)}.`,
       keepOpenLine(project),

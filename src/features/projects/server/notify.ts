@@ -3,8 +3,8 @@
  * (SMTP, or the outbox when it fails), with a link to the page where they act. Editors receive mail
  * at the address they sign in with; one without an account yet is reached through the business inbox.
  */
-import { MESSAGE_MAIL_BURST_MS, type OwedNotice, type Project } from '../project';
-import { TIMERS, type Audience, type TimerName, type Transition } from '../process';
+import { type OwedNotice, type Project } from '../project';
+import { MESSAGE_MAIL_BURST_MS, TIMERS, type Audience, type TimerName, type Transition } from '../process';
 import { site } from '#lib/site';
 import { editorsRepo } from '#server/editors/editors.repo';
 import { serverEnv } from '#server/core/env';

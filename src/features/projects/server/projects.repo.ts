@@ -8,7 +8,8 @@
  * most a hint that the list skips, never a project missing from a list.
  */
 import { createHash } from 'node:crypto';
-import { isFinished, isTerminal, type Project } from '../project';
+import { type Project } from '../project';
+import { isFinished, isTerminal } from '../process';
 import type { ProjectCounts } from '#lib/admin-lists';
 import { normalizeEmail } from '#lib/email';
 import { PROJECT_ID } from '#lib/ids';

@@ -5,8 +5,8 @@
  * compare-and-set, so a run repeated (or two runs at once) changes nothing twice. A timer is
  * removed once handled; one that failed stays for the next run.
  */
-import { currentRound, type Project, type ProjectEvent } from '../project';
-import { TIMERS, transitionNamed, type TimerName } from '../process';
+import { type Project, type ProjectEvent } from '../project';
+import { currentRound, TIMERS, transitionNamed, type TimerName } from '../process';
 import { HttpError } from '#server/core/http';
 import { retryMail } from '#server/core/mail';
 import { expireIfDue } from '#server/orders/unpaid-orders';

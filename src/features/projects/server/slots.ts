@@ -5,7 +5,8 @@
  * `slotsOpen` toward what the project's state asks, through claims that each move at most once
  * (editorsRepo.moveSlot), so calling it again, after a crash or from a timer, changes nothing more.
  */
-import { isActive, isTerminal, takesSlot, type Project } from '../project';
+import { type Project } from '../project';
+import { isActive, isTerminal, takesSlot } from '../process';
 import { purgeEditorsCache } from '#server/editors/editors-cache';
 import { editorsRepo } from '#server/editors/editors.repo';
 import type { DeployInfo } from '#server/storage/stores';

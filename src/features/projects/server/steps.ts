@@ -6,18 +6,11 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Context } from '@netlify/functions';
+import { personName, type FileRef, type Project, type ProjectAction, type Role, type TurnaroundKind } from '../project';
 import {
   currentRound,
   isTerminal,
-  personName,
   deliveryMessages,
-  type FileRef,
-  type Project,
-  type ProjectAction,
-  type Role,
-  type TurnaroundKind,
-} from '../project';
-import {
   conflictRefusal,
   endpointTransition,
   GUARDS,

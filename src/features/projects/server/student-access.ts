@@ -7,9 +7,8 @@
  */
 import { conflictMessages, isEditorsAddress } from '#lib/conflicts';
 import { personName, type Project, type ProjectView } from '../project';
-import { normalizeEmail } from '#lib/email';
+import { normalizeEmail, sameAddress } from '#lib/email';
 import { projectView } from '../view';
-import { sameAddress } from '#lib/email';
 import { invitationMail, studentAccessMessages } from '../student-access';
 import type { Caller } from '#server/core/auth';
 import { serverEnv } from '#server/core/env';

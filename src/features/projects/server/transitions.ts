@@ -4,8 +4,6 @@
  * (`src/features/projects/process.ts`); the slots and the money follow in `commitStep`.
  */
 import {
-  currentRound,
-  dueAt,
   type Draft,
   type FileRef,
   type Project,
@@ -15,7 +13,7 @@ import {
   type Round,
   type TurnaroundKind,
 } from '../project';
-import { stateAfter, type Effect, type Transition } from '../process';
+import { currentRound, dueAt, stateAfter, type Effect, type Transition } from '../process';
 import type { CommentAnchor, EssayComment } from '#lib/essay';
 import type { CancellationQuote } from '#lib/refunds';
 import type { Scores } from '#lib/rating';

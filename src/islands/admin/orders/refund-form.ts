@@ -5,7 +5,8 @@
  * that makes a retried refund the same refund. No zod: the server parses again with adminRefundSchema.
  */
 import { formatUsdCents } from '#lib/money';
-import { isTerminal, projectStateLabel, type FullProjectView } from '#features/projects/project';
+import type { FullProjectView } from '#features/projects/project';
+import { isTerminal, teamStateLabel } from '#features/projects/process';
 import type { Order } from '#lib/order';
 import type { RefundInput } from '../common/admin-api';
 
@@ -146,16 +147,12 @@ export interface ProjectChoice {
   id: string;
   /** 'Supplemental Essay Help (Small), unit 2 of 3' */
   label: string;
-  /** The state in words: 'Waiting for the draft', 'Final'. */
+  /** The state in words, as our team's lists say it. */
   state: string;
   priceCents: number;
   /** Why it cannot be chosen, or null when it can. */
   unavailable: string | null;
 }
-
-/** How the admin reads a project's state (as the Projects tab does). */
-const stateText = (project: Pick<FullProjectView, 'state'>) =>
-  project.state === 'awaiting_draft' ? 'Waiting for the draft' : projectStateLabel[project.state];
 
 const WHY_NOT: Partial<Record<FullProjectView['state'], string>> = {
   final: 'Finished: a final project cannot be cancelled.',
@@ -172,7 +169,7 @@ function projectChoice(
   return {
     id: project.id,
     label: `${project.service.title}${unit}`,
-    state: stateText(project),
+    state: teamStateLabel[project.state],
     priceCents: project.priceCents,
     unavailable: isTerminal(project.state) ? (WHY_NOT[project.state] ?? 'Finished.') : null,
   };

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { actionLabel, DELIVERY_LIMITS, type ProjectAction, type FullProjectView } from '#features/projects/project';
+import { type ProjectAction, type FullProjectView } from '#features/projects/project';
+import { actionLabel, DELIVERY_LIMITS } from '#features/projects/process';
 import type { Editor } from '#lib/schemas';
 import { ConfirmPanel, ReasonField } from '../common/ConfirmPanel';
 

@@ -1,19 +1,10 @@
 import { useRef, useState } from 'react';
-import { actionLabel, relativeTime, type FullProjectView } from '#features/projects/project';
+import { relativeTime, type FullProjectView } from '#features/projects/project';
+import { actionLabel, STATES, teamStateLabel } from '#features/projects/process';
 import type { Editor } from '#lib/schemas';
 import { Fact, Time } from '../common/Facts';
 import { ADMIN_ACTIONS, ProjectActionPanel, type AdminAction, type ActionDetails } from './ProjectActionPanel';
-import { adminStateLabel, editsLeftText, eventLabel } from './project-text';
-
-const STATE_STYLES: Record<FullProjectView['state'], string> = {
-  awaiting_draft: 'bg-slate-200 text-slate-800',
-  submitted: 'bg-beacon-300 text-navy-900',
-  in_review: 'bg-navy-100 text-navy-900',
-  returned: 'bg-navy-100 text-navy-900',
-  final: 'bg-green-100 text-green-900',
-  withdrawn: 'bg-slate-200 text-slate-800',
-  cancelled: 'bg-slate-200 text-slate-800',
-};
+import { editsLeftText, eventLabel } from './project-text';
 
 const badge = 'rounded-full px-2.5 py-0.5 text-xs font-semibold';
 const smallButton = 'btn-outline min-h-10 px-4 py-1.5 text-sm';
@@ -42,7 +33,7 @@ function History({ project }: { project: FullProjectView }) {
             <p className="text-slate-700">
               {event.note}
               {event.note && event.from !== event.to && ' · '}
-              {event.from !== event.to && `${adminStateLabel[event.from]} → ${adminStateLabel[event.to]}`}
+              {event.from !== event.to && `${teamStateLabel[event.from]} → ${teamStateLabel[event.to]}`}
             </p>
           )}
         </li>
@@ -101,7 +92,7 @@ export function ProjectCard({ project, editors, onAct }: CardProps) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <span className={`${badge} ${STATE_STYLES[project.state]}`}>{adminStateLabel[project.state]}</span>
+          <span className={`${badge} ${STATES[project.state].badge}`}>{teamStateLabel[project.state]}</span>
           {project.due?.late && <span className={`${badge} bg-red-100 text-red-900`}>Late</span>}
         </div>
       </div>

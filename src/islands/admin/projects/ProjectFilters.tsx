@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { PROJECT_STATES } from '#features/projects/project';
 import type { Editor } from '#lib/schemas';
 import { FilterBar, FilterSelect } from '../common/FilterBar';
-import { adminStateLabel } from './project-text';
+import { teamStateLabel } from '#features/projects/process';
 import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from '../common/project-filters';
 
-const STATES = PROJECT_STATES.map((state) => ({ value: state, label: adminStateLabel[state] }));
+const STATES = PROJECT_STATES.map((state) => ({ value: state, label: teamStateLabel[state] }));
 
 /** State, editor and 'Late only'. */
 export function ProjectFilters({

@@ -1,14 +1,6 @@
-/** How the admin's project list words a project's state, history and edits. */
-import { editorStateLabel, projectStateLabel, type ProjectEvent, type ProjectState } from '#features/projects/project';
-
-/**
- * The states in words. The shared labels speak to the customer ('Waiting for your draft'); the admin
- * reads that one as the editor does.
- */
-export const adminStateLabel: Record<ProjectState, string> = {
-  ...projectStateLabel,
-  awaiting_draft: editorStateLabel.awaiting_draft,
-};
+/** How the admin's project list words a project's history and edits. */
+import type { ProjectEvent } from '#features/projects/project';
+import { AUTO_FINAL_DAYS } from '#features/projects/process';
 
 /** What happened, in the past tense, for each kind of history entry. */
 export const eventLabel: Record<ProjectEvent['type'], string> = {
@@ -17,7 +9,7 @@ export const eventLabel: Record<ProjectEvent['type'], string> = {
   acknowledge: 'Acknowledged by the editor',
   return: 'Feedback returned',
   finalize: 'Marked as final',
-  extend: 'Kept open 7 more days',
+  extend: `Kept open ${AUTO_FINAL_DAYS} more days`,
   withdraw: 'Withdrawn',
   cancel: 'Cancelled with a refund',
   message: 'Message sent',

@@ -13,16 +13,9 @@ import { editorsRepo } from '#server/editors/editors.repo';
 import { listOutbox } from '#server/core/mail';
 import { ordersRepo } from '#server/orders/orders.repo';
 import { projectsRepo } from '../../server/projects.repo';
-import {
-  DAY_MS,
-  deliveryMessages,
-  PROJECT_ACTIONS,
-  type ProjectAction,
-  type ProjectState,
-  type ProjectView,
-  type Role,
-} from '../../project';
-import { endpointTransition, refusal, stateAfter } from '../../process';
+import { PROJECT_ACTIONS, type ProjectAction, type ProjectState, type ProjectView, type Role } from '../../project';
+import { deliveryMessages, endpointTransition, refusal, stateAfter } from '../../process';
+import { DAY_MS } from '#lib/time';
 import { testTokens } from '#tests/admin-access';
 import { bearer, createUser, tokenOf } from '#tests/auth-emulator';
 import { call, clearStore } from '#tests/functions';

@@ -1,7 +1,8 @@
 /** The pure parts of the delivery pages: file checks before upload, the inbox order, download names, history lines. */
 import { describe, expect, it } from 'vitest';
 import { fileNameOf } from '#client/download';
-import { actionLabel, cancelLabel, CANCEL_WITHOUT_REFUND_LABEL, fileMessages, type ProjectEvent } from '../../project';
+import { type ProjectEvent } from '../../project';
+import { actionLabel, cancelLabel, CANCEL_WITHOUT_REFUND_LABEL, fileMessages } from '../../process';
 import { inboxGroups } from '../../../../islands/editor/inbox';
 import { fileProblem, formatBytes, isHttpsLink } from '../../islands/file-rules';
 import { eventText, personLabel } from '../../islands/format';

@@ -8,20 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { noticesOf, timerNotices } from '../../server/notify';
 import { applyTransition, teamActor, type Actor, type Step } from '../../server/transitions';
 import { LIMITED_EDITS, SERVICES } from '#lib/catalogue';
+import { editRules, editsIncluded, PROJECT_STATES, type Project, type ProjectState, type Role } from '../../project';
 import {
   ACK_REMINDER_MS,
   AUTO_FINAL_MS,
   AUTO_FINAL_WARNING_MS,
   deliveryMessages,
   DELIVERY_LIMITS,
-  editRules,
-  editsIncluded,
-  PROJECT_STATES,
-  type Project,
-  type ProjectState,
-  type Role,
-} from '../../project';
-import {
   endpointTransition,
   OPEN_STATES,
   TIMERS,

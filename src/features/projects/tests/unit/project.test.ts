@@ -4,24 +4,27 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  dueAt,
-  editsLeft,
-  openRound,
   PROJECT_ACTIONS,
   PROJECT_STATES,
-  autoFinalAt,
-  keepOpenLeft,
-  messagesCloseAt,
   personName,
   relativeTime,
-  takesSlot,
   type Project,
   type ProjectAction,
   type ProjectState,
   type Role,
   type Round,
 } from '../../project';
-import { availableActions, refusal } from '../../process';
+import {
+  dueAt,
+  editsLeft,
+  openRound,
+  autoFinalAt,
+  keepOpenLeft,
+  messagesCloseAt,
+  takesSlot,
+  availableActions,
+  refusal,
+} from '../../process';
 import { projectView } from '../../view';
 
 const round = (n: number, returned: boolean): Round => ({
