@@ -57,7 +57,7 @@ function transitionsTable(): string {
       t.via,
       t.from.join(', '),
       t.to ?? '(stays)',
-      list(t.guards),
+      list([...t.guards, ...t.checks]),
       list(t.effects),
       list(t.timers),
       list(Object.entries(t.notices).map(([audience, name]) => `${audience}: ${name}`)),

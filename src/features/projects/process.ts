@@ -121,11 +121,11 @@ const wordsOf = (reader: 'family' | 'editor' | 'team') =>
     string
   >;
 /** How a state reads to the family (the dashboard, the e-mails, the refusals). */
-export const projectStateLabel = wordsOf('family');
+export const projectStateLabel = /* @__PURE__ */ wordsOf('family');
 /** How a state reads to the editor. */
-export const editorStateLabel = wordsOf('editor');
+export const editorStateLabel = /* @__PURE__ */ wordsOf('editor');
 /** How a state reads in our team's lists. */
-export const teamStateLabel = wordsOf('team');
+export const teamStateLabel = /* @__PURE__ */ wordsOf('team');
 
 export const isTerminal = (state: ProjectState) => !(OPEN_STATES as readonly ProjectState[]).includes(state);
 /** Finished: made final. A withdrawn or cancelled project ended too, but unfinished; nothing counts it as finished. */
@@ -253,7 +253,7 @@ export function keepOpenLeft(project: Pick<Project, 'rounds' | 'state' | 'editsA
     : 0;
 }
 
-export type Refusal = { status: 403 | 409; error: string };
+export type Refusal = { status: 400 | 403 | 409; error: string };
 
 /** Who takes a step, as a refusal names them; the parent and the student together are the family. */
 const actorWords = {
@@ -282,6 +282,9 @@ export const deliveryMessages = {
   notified: 'Saved.',
   noDraftToRemove: 'There is no draft left to remove on this project.',
   noSuchDraft: 'round: this project has no such draft',
+  promptRequired: 'prompt is required with the first draft',
+  noSuchUpload: 'fileId: no such upload for this project; upload the file again',
+  noSuchEditor: 'editorId: no such editor',
   threadFull: `This project's thread holds its ${DELIVERY_LIMITS.messages} messages: please write to us from the contact page.`,
   familyClosed: 'The family closed its account: no message reaches them now.',
   threadClosed: `This project has been final for more than ${MESSAGES_AFTER_FINAL_MS / DAY_MS} days: its thread is closed. Please write to us from the contact page.`,
@@ -361,6 +364,8 @@ export interface Transition {
   from: readonly ProjectState[];
   to: ProjectState | null;
   guards: readonly Guard[];
+  /** What it checks in what the step asks for (400 when it does not hold). */
+  checks: readonly InputGuard[];
   effects: readonly Effect[];
   timers: readonly TimerName[];
   versioned: boolean;
@@ -417,26 +422,67 @@ export const GUARDS = {
   'has-comments': (p: RuledProject) => ((p.rounds.at(-1)?.comments?.length ?? 0) > 0 ? null : commentMessages.none),
 } as const satisfies Record<string, (project: RuledProject, now: Date) => string | null>;
 
-const FAMILY: readonly Role[] = ['customer', 'student'];
-type TransitionInput = Omit<Transition, 'guards' | 'effects' | 'timers' | 'versioned' | 'via'> & Partial<Transition>;
-const DEFAULTS = { via: 'endpoint', guards: [], effects: [], timers: [], versioned: true } as const;
-/** A transition with the defaults: through the endpoint, versioned, no guard, effect or timer. */
-const transition = <const T extends TransitionInput>(t: T) =>
-  ({ ...DEFAULTS, ...t }) as Omit<typeof DEFAULTS, keyof T> & T;
+/** What a step asks for, as far as the process judges it; the endpoint's schemas check its shape first. */
+export interface StepInput {
+  prompt?: string;
+  reason?: string;
+  round?: number;
+}
+type InputGuard = keyof typeof INPUT_GUARDS;
 
-export const TRANSITIONS = [
-  transition({
+/**
+ * What a transition checks in what the step asks for, with the refusal (400) when it does not hold.
+ * Checks that read storage (an upload is the caller's own, an editor exists and is on the site, a
+ * comment's passage is in the draft) are the server's, with the refusals above.
+ */
+const INPUT_GUARDS = {
+  /** A first draft comes with the prompt it answers. */
+  'prompt-with-first-draft': (p: RuledProject, input: StepInput) =>
+    p.rounds.length === 0 && !input.prompt ? deliveryMessages.promptRequired : null,
+  /** Our team says why it withdraws a project. */
+  'reason-given': (_p: RuledProject, input: StepInput) =>
+    input.reason ? null : deliveryMessages.withdrawReasonRequired,
+  /** A removal names a round of the project (one with no draft at all is refused by its guard, 409). */
+  'round-exists': (p: RuledProject, input: StepInput) =>
+    GUARDS['has-draft'](p) !== null || p.rounds.some((round) => round.n === input.round)
+      ? null
+      : deliveryMessages.noSuchDraft,
+} as const satisfies Record<string, (project: RuledProject, input: StepInput) => string | null>;
+
+/** The first of `t`'s checks that `input` fails, as its refusal; null when all hold. */
+export function inputRefusal(project: RuledProject, t: Pick<Transition, 'checks'>, input: StepInput): Refusal | null {
+  for (const check of t.checks) {
+    const error = INPUT_GUARDS[check](project, input);
+    if (error) return { status: 400, error };
+  }
+  return null;
+}
+
+const FAMILY: readonly Role[] = ['customer', 'student'];
+type TransitionInput = Omit<Transition, 'guards' | 'checks' | 'effects' | 'timers' | 'versioned' | 'via'> &
+  Partial<Transition>;
+const DEFAULTS = { via: 'endpoint', guards: [], checks: [], effects: [], timers: [], versioned: true } as const;
+/** The transitions with the defaults: through the endpoint, versioned, no guard, check, effect or timer. */
+const withDefaults = <const T extends readonly TransitionInput[]>(list: T) =>
+  list.map((t) => ({ ...DEFAULTS, ...t })) as unknown as {
+    readonly [K in keyof T]: Omit<typeof DEFAULTS, keyof T[K]> & T[K];
+  };
+
+// Pure: a page that reads only the process's words and rules leaves the transitions out of its JavaScript.
+export const TRANSITIONS = /* @__PURE__ */ withDefaults([
+  {
     name: 'submit',
     action: 'submit',
     actors: FAMILY,
     from: ['awaiting_draft', 'returned'],
     to: 'submitted',
     guards: ['edits-left'],
+    checks: ['prompt-with-first-draft'],
     effects: ['open-round', 'take-slot'],
     timers: ['ack', 'late'],
     notices: { editor: 'draft-submitted' },
-  }),
-  transition({
+  },
+  {
     name: 'acknowledge',
     action: 'acknowledge',
     actors: ['editor'],
@@ -444,8 +490,8 @@ export const TRANSITIONS = [
     to: 'in_review',
     effects: ['acknowledge-round', 'post-message'],
     notices: { family: 'editor-working' },
-  }),
-  transition({
+  },
+  {
     name: 'return',
     action: 'return',
     actors: ['editor'],
@@ -454,8 +500,8 @@ export const TRANSITIONS = [
     effects: ['close-round'],
     timers: ['warn', 'final'],
     notices: { family: 'feedback-returned' },
-  }),
-  transition({
+  },
+  {
     name: 'keep-open',
     action: 'extend',
     actors: FAMILY,
@@ -465,8 +511,8 @@ export const TRANSITIONS = [
     effects: ['keep-round-open'],
     timers: ['warn', 'final'],
     notices: { editor: 'kept-open' },
-  }),
-  transition({
+  },
+  {
     name: 'finalize',
     action: 'finalize',
     actors: FAMILY,
@@ -475,8 +521,8 @@ export const TRANSITIONS = [
     effects: ['release-slot'],
     timers: ['nudge', 'reveal'],
     notices: { editor: 'marked-final', family: 'review-invite' },
-  }),
-  transition({
+  },
+  {
     name: 'auto-finalize',
     action: 'finalize',
     actors: ['system'],
@@ -486,8 +532,8 @@ export const TRANSITIONS = [
     effects: ['release-slot'],
     timers: ['nudge', 'reveal'],
     notices: { family: 'final-by-itself', editor: 'final-by-itself' },
-  }),
-  transition({
+  },
+  {
     name: 'team-finalize',
     action: 'finalize',
     actors: ['admin'],
@@ -496,8 +542,8 @@ export const TRANSITIONS = [
     effects: ['release-slot'],
     timers: ['nudge', 'reveal'],
     notices: { family: 'final-by-team', editor: 'final-by-team' },
-  }),
-  transition({
+  },
+  {
     name: 'withdraw',
     action: 'withdraw',
     actors: ['customer'],
@@ -505,18 +551,19 @@ export const TRANSITIONS = [
     to: 'withdrawn',
     effects: ['record-reason', 'release-slot'],
     notices: { editor: 'withdrawn-by-family' },
-  }),
-  transition({
+  },
+  {
     // The reason is required of our team: the family and the editor read it.
     name: 'team-withdraw',
     action: 'withdraw',
     actors: ['admin'],
     from: OPEN_STATES,
     to: 'withdrawn',
+    checks: ['reason-given'],
     effects: ['record-reason', 'release-slot'],
     notices: { family: 'withdrawn-by-team', editor: 'withdrawn-by-team' },
-  }),
-  transition({
+  },
+  {
     // The refund the cancellation policy gives at the moment of cancelling.
     name: 'cancel',
     action: 'cancel',
@@ -526,8 +573,8 @@ export const TRANSITIONS = [
     guards: ['editing-not-begun'],
     effects: ['record-refund', 'release-slot', 'refund-by-policy'],
     notices: { editor: 'cancelled-by-family', parent: 'cancelled-by-family', student: 'cancelled-by-parent' },
-  }),
-  transition({
+  },
+  {
     // Whatever editing has happened: the refund of the order says how much comes back.
     name: 'team-cancel',
     action: 'cancel',
@@ -537,8 +584,8 @@ export const TRANSITIONS = [
     to: 'cancelled',
     effects: ['release-slot'],
     notices: { editor: 'cancelled-by-team', family: 'cancelled-by-team' },
-  }),
-  transition({
+  },
+  {
     name: 'message-from-family',
     action: 'message',
     actors: FAMILY,
@@ -548,8 +595,8 @@ export const TRANSITIONS = [
     effects: ['post-message'],
     versioned: false,
     notices: { editor: 'message' },
-  }),
-  transition({
+  },
+  {
     name: 'message-from-editor',
     action: 'message',
     actors: ['editor'],
@@ -559,8 +606,8 @@ export const TRANSITIONS = [
     effects: ['post-message'],
     versioned: false,
     notices: { family: 'message' },
-  }),
-  transition({
+  },
+  {
     name: 'message-from-team',
     action: 'message',
     actors: ['admin'],
@@ -570,8 +617,8 @@ export const TRANSITIONS = [
     effects: ['post-message'],
     versioned: false,
     notices: { family: 'message', editor: 'message' },
-  }),
-  transition({
+  },
+  {
     name: 'reassign',
     action: 'reassign',
     actors: ['admin'],
@@ -579,10 +626,10 @@ export const TRANSITIONS = [
     to: null,
     effects: ['change-editor', 'move-slot'],
     notices: { family: 'new-editor', editor: 'assigned', 'previous-editor': 'reassigned-away' },
-  }),
+  },
   // Reviews, double-blind: each side writes once in the window; the family's is published when both
   // are in or the window closes, and the editor's is read by our team only.
-  transition({
+  {
     name: 'review',
     action: 'review',
     actors: FAMILY,
@@ -592,8 +639,8 @@ export const TRANSITIONS = [
     effects: ['record-family-review', 'reveal-if-both'],
     versioned: false,
     notices: { editor: 'family-reviewed', family: 'review-published' },
-  }),
-  transition({
+  },
+  {
     name: 'editor-review',
     action: 'review',
     actors: ['editor'],
@@ -603,8 +650,8 @@ export const TRANSITIONS = [
     effects: ['record-editor-review', 'reveal-if-both'],
     versioned: false,
     notices: { family: 'review-published', editor: 'review-revealed' },
-  }),
-  transition({
+  },
+  {
     name: 'close-reviews',
     action: 'review',
     actors: ['system'],
@@ -614,8 +661,8 @@ export const TRANSITIONS = [
     effects: ['reveal'],
     versioned: false,
     notices: { family: 'review-published', editor: 'review-revealed' },
-  }),
-  transition({
+  },
+  {
     name: 'reply',
     action: 'reply',
     actors: ['editor'],
@@ -625,8 +672,8 @@ export const TRANSITIONS = [
     effects: ['record-reply'],
     versioned: false,
     notices: { family: 'editor-replied' },
-  }),
-  transition({
+  },
+  {
     // The reason is required: the family reads it. A review is never edited, only hidden.
     name: 'hide-review',
     action: 'hide-review',
@@ -637,8 +684,8 @@ export const TRANSITIONS = [
     effects: ['hide-review'],
     versioned: false,
     notices: { family: 'review-hidden' },
-  }),
-  transition({
+  },
+  {
     // The family removes what it gave, in any state: the draft's words and files are deleted, the
     // round stays with a note. Not versioned: it never makes the editor's next step stale.
     name: 'remove-draft',
@@ -647,14 +694,15 @@ export const TRANSITIONS = [
     from: [...OPEN_STATES, 'final', 'withdrawn', 'cancelled'],
     to: null,
     guards: ['has-draft'],
+    checks: ['round-exists'],
     effects: ['remove-draft'],
     versioned: false,
     notices: { editor: 'draft-removed' },
-  }),
+  },
   // Comments on passages of the draft: the editor's drafts of the feedback while the round is being
   // edited, returned with the notes; then the family marks each done or not. No notice: the return's
   // notice is the family's word that there is feedback, comments included.
-  transition({
+  {
     name: 'comment',
     action: 'comment',
     actors: ['editor'],
@@ -664,8 +712,8 @@ export const TRANSITIONS = [
     effects: ['add-comment'],
     versioned: false,
     notices: {},
-  }),
-  transition({
+  },
+  {
     name: 'remove-comment',
     action: 'remove-comment',
     actors: ['editor'],
@@ -675,8 +723,8 @@ export const TRANSITIONS = [
     effects: ['remove-comment'],
     versioned: false,
     notices: {},
-  }),
-  transition({
+  },
+  {
     name: 'mark-comment',
     action: 'mark-comment',
     actors: FAMILY,
@@ -686,8 +734,8 @@ export const TRANSITIONS = [
     effects: ['mark-comment'],
     versioned: false,
     notices: {},
-  }),
-] as const;
+  },
+]);
 
 export type TransitionName = (typeof TRANSITIONS)[number]['name'];
 type NoticesOf<T> = T extends { notices: infer N } ? N[keyof N] : never;

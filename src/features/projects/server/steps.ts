@@ -13,12 +13,13 @@ import {
   deliveryMessages,
   conflictRefusal,
   endpointTransition,
-  GUARDS,
+  inputRefusal,
   refusal,
   stateAfter,
   TIMERS,
   transitionRefusal,
   type Effect,
+  type StepInput,
   type Transition,
 } from '../process';
 import {
@@ -84,8 +85,7 @@ async function ownUploads(
   return Promise.all(
     fileIds.map(async (id) => {
       const file = await files.describe(project.id, id);
-      if (!file || file.uploadedBy !== caller.uid)
-        throw new HttpError(400, 'fileId: no such upload for this project; upload the file again');
+      if (!file || file.uploadedBy !== caller.uid) throw new HttpError(400, deliveryMessages.noSuchUpload);
       return { id: file.id, name: file.name, kind: file.kind, bytes: file.bytes };
     }),
   );
@@ -100,14 +100,18 @@ async function stepOf(
   context: StepContext,
 ): Promise<Step> {
   const action = t.action;
-  const fresh = <T extends { version: number }>(input: T) => {
+  const fresh = <T extends { version: number } & StepInput>(input: T) => {
     if (t.versioned && input.version !== project.version) throw stale();
+    return checked(input);
+  };
+  const checked = <T extends StepInput>(input: T) => {
+    const refused = inputRefusal(project, t, input);
+    if (refused) throw new HttpError(refused.status, refused.error);
     return input;
   };
   switch (action) {
     case 'submit': {
       const { prompt, draft, wordLimit } = fresh(parse(submitSchema, body));
-      if (project.rounds.length === 0 && !prompt) throw new HttpError(400, 'prompt is required with the first draft');
       const turnaround = await turnaroundNow(project.customer.uid, context);
       if (draft.kind !== 'file') return { action, prompt, draft, turnaround, wordLimit };
       const [file] = await ownUploads(project, [draft.fileId], caller, context);
@@ -125,7 +129,6 @@ async function stepOf(
       return { action };
     case 'withdraw': {
       const { reason } = fresh(parse(withdrawSchema, body));
-      if (t.name === 'team-withdraw' && !reason) throw new HttpError(400, deliveryMessages.withdrawReasonRequired);
       return { action, ...(reason && { reason }) };
     }
     case 'cancel': {
@@ -143,7 +146,7 @@ async function stepOf(
     case 'reassign': {
       const { editorId } = fresh(parse(reassignSchema, body));
       const editor = await editorsRepo(context).get(editorId);
-      if (!editor) throw new HttpError(400, 'editorId: no such editor');
+      if (!editor) throw new HttpError(400, deliveryMessages.noSuchEditor);
       if (!isShown(editor)) throw new HttpError(409, editorMessages.reassignToHidden(editor.name));
       if (editor.id === project.editor.id) throw new HttpError(409, deliveryMessages.sameEditor);
       return { action, editor: { id: editor.id, name: editor.name } };
@@ -157,11 +160,7 @@ async function stepOf(
     case 'hide-review':
       return { action, reason: parse(hideReviewSchema, body).reason };
     case 'remove-draft': {
-      const { round } = parse(removeDraftSchema, body);
-      // A project with no draft at all is refused by the process (409) rather than for the round named.
-      const hasDraft = GUARDS['has-draft'](project) === null;
-      if (hasDraft && !project.rounds.some((r) => r.n === round))
-        throw new HttpError(400, deliveryMessages.noSuchDraft);
+      const { round } = checked(parse(removeDraftSchema, body));
       return { action, round };
     }
     case 'comment':

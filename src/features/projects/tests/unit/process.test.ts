@@ -16,6 +16,7 @@ import {
   deliveryMessages,
   DELIVERY_LIMITS,
   endpointTransition,
+  inputRefusal,
   OPEN_STATES,
   TIMERS,
   transitionNamed,
@@ -240,6 +241,34 @@ describe('who may take each transition, from where', () => {
       const full = { ...sample('submitted'), messages: Array.from({ length: DELIVERY_LIMITS.messages }, () => ({})) };
       expect(transitionRefusal(full, transitionNamed(name), NOW)?.error).toBe(deliveryMessages.threadFull);
     }
+  });
+
+  it("each check of a step's input refuses with its reason (400), and only the transitions that name it", () => {
+    const first = sample('awaiting_draft');
+    expect(inputRefusal(first, transitionNamed('submit'), {})).toEqual({
+      status: 400,
+      error: deliveryMessages.promptRequired,
+    });
+    expect(inputRefusal(first, transitionNamed('submit'), { prompt: 'Why us?' })).toBeNull();
+    // A revision answers the prompt the first draft gave.
+    expect(inputRefusal(sample('returned'), transitionNamed('submit'), {})).toBeNull();
+    expect(inputRefusal(sample('submitted'), transitionNamed('team-withdraw'), {})).toEqual({
+      status: 400,
+      error: deliveryMessages.withdrawReasonRequired,
+    });
+    expect(inputRefusal(sample('submitted'), transitionNamed('withdraw'), {})).toBeNull();
+    expect(inputRefusal(sample('returned'), transitionNamed('remove-draft'), { round: 2 })).toEqual({
+      status: 400,
+      error: deliveryMessages.noSuchDraft,
+    });
+    expect(inputRefusal(sample('returned'), transitionNamed('remove-draft'), { round: 1 })).toBeNull();
+    // No draft at all: the guard refuses it (409), not the round named.
+    expect(inputRefusal(sample('awaiting_draft'), transitionNamed('remove-draft'), { round: 2 })).toBeNull();
+    expect(TRANSITIONS.filter((t) => t.checks.length > 0).map((t) => t.name)).toEqual([
+      'submit',
+      'team-withdraw',
+      'remove-draft',
+    ]);
   });
 });
 
