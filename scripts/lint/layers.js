@@ -62,6 +62,12 @@ export function zones() {
       message: "A feature's rules import only src/lib and the rules of features.",
     })),
     {
+      // The tests' helpers have names of their own (#tests/*) for the tests beside a feature's code.
+      target: ['netlify', 'src/lib', ...BROWSER, ...SITE, ...FEATURES.flatMap((f) => [f.rules, f.server, f.islands])],
+      from: 'tests',
+      message: 'The code never imports the tests or their helpers.',
+    },
+    {
       target: ['src/client', 'src/stores'],
       from: ['src/islands', ...SITE, 'netlify', 'src/features'],
       message: 'The browser helpers and stores import only src/lib and each other.',

@@ -93,6 +93,10 @@ describe('the lint refuses', { timeout: 60_000 }, () => {
     expect(await rulesBroken('src/features/projects/islands/New.tsx', islands)).toContain(
       'import-x/no-restricted-paths',
     );
+    const helper = "import { context } from '#tests/functions';\nexport const f = context;\n";
+    expect(await rulesBroken('src/features/projects/server/new-file.ts', helper)).toContain(
+      'import-x/no-restricted-paths',
+    );
     const server = "import { commitStep } from '../server/steps';\nexport const f = commitStep;\n";
     expect(await rulesBroken('src/features/projects/islands/New.tsx', server)).toContain(
       'import-x/no-restricted-paths',
