@@ -6,12 +6,12 @@
  * Reads only the timers and records that are due.
  */
 import type { Config } from '@netlify/functions';
-import { runDeliveryTimers } from '#features/projects/server/scheduler';
+import { runDueTimers } from '#server/jobs/timers';
 import { runContactRetention } from '#server/privacy/contact-retention';
 import { backfillRetentionTimers } from '#features/projects/server/retention';
 import { storageLimits, withStorageDeadline } from '#server/storage/budget';
 
-export default async (_req: Request, context: Parameters<typeof runDeliveryTimers>[0]) => {
+export default async (_req: Request, context: Parameters<typeof runDueTimers>[0]) => {
   // Netlify stops a scheduled run at 30 s: storage gives up before that, and what is left waits for the next run.
   const summary = await withStorageDeadline(storageLimits().scheduledBudgetMs, async () => {
     // Never in the way of the timers: a page not done now is done by the next run.
@@ -19,7 +19,7 @@ export default async (_req: Request, context: Parameters<typeof runDeliveryTimer
     await runContactRetention(new Date(), context).catch((error) =>
       console.error('Inquiry and consult retention left for later:', error),
     );
-    return runDeliveryTimers(context);
+    return runDueTimers(context);
   });
   if (summary.due > 0)
     console.log(`Delivery timers: ${summary.handled} of ${summary.due} handled, ${summary.failed} failed.`);

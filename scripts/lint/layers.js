@@ -18,6 +18,7 @@ export const SERVER = {
   projects: ['orders', 'reviews', 'waitlist', 'editors', 'essay', 'core', 'storage'],
   privacy: ['projects', 'orders', 'reviews', 'waitlist', 'consults', 'contact', 'editors', 'essay', 'core', 'storage'],
   admin: ['projects', 'orders', 'waitlist', 'consults', 'contact', 'backup', 'editors', 'core', 'storage'],
+  jobs: ['projects', 'orders', 'waitlist', 'core', 'storage'],
 };
 
 /** Where each server part lives: in netlify/server, or in its feature's folder beside the rest of it. */

@@ -32,7 +32,7 @@ import { consultsRepo } from '../../netlify/server/consults/consults.repo';
 import { customersRepo } from '../../netlify/server/orders/customers.repo';
 import { projectFilesRepo } from '../../netlify/server/essay/files';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
-import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
+import { runDueTimers } from '#server/jobs/timers';
 import { editorsRepo, forgetEditorLists } from '../../netlify/server/editors/editors.repo';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
@@ -237,7 +237,7 @@ describe('export, wipe, restore, on the local Blobs server', () => {
 
     // The 20-hour acknowledgement reminder of the restored draft still fires, once.
     const pending: Promise<unknown>[] = [];
-    const run = await runDeliveryTimers(context({}, pending), new Date(site.submittedAt + 20 * HOUR_MS + 60_000));
+    const run = await runDueTimers(context({}, pending), new Date(site.submittedAt + 20 * HOUR_MS + 60_000));
     await Promise.all(pending);
     expect(run.failed).toBe(0);
     expect((await projectsRepo().get(site.projectId))!.history.filter((e) => e.type === 'ack_reminder')).toHaveLength(

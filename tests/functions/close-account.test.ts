@@ -15,7 +15,7 @@ import studentAccess from '../../netlify/functions/student-access';
 import { authenticate } from '../../netlify/server/core/auth';
 import { projectFilesRepo } from '../../netlify/server/essay/files';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
-import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
+import { runDueTimers } from '#server/jobs/timers';
 import { forgetEditorLists } from '../../netlify/server/editors/editors.repo';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { ordersRepo } from '../../netlify/server/orders/orders.repo';
@@ -108,7 +108,7 @@ async function familyWithEverything() {
   return { family, orderId, finished, notBegun, begun, fileIds };
 }
 
-const timersLater = (minutes: number) => runDeliveryTimers(context(), new Date(Date.now() + minutes * 60_000));
+const timersLater = (minutes: number) => runDueTimers(context(), new Date(Date.now() + minutes * 60_000));
 
 /** What must hold once the account is closed, whatever it took to get there. */
 async function expectClosed(arranged: Awaited<ReturnType<typeof familyWithEverything>>) {

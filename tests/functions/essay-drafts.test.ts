@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import projectDraft from '../../netlify/functions/project-draft';
 import studentAccess from '../../netlify/functions/student-access';
 import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
-import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
+import { runDueTimers } from '#server/jobs/timers';
 import { DAY_MS } from '../../src/lib/time';
 import type { DraftText } from '../../src/lib/essay';
 import { conversionMessages } from '../../src/lib/essay-limits';
@@ -145,7 +145,7 @@ describe('GET /api/projects/:id/drafts/:round', () => {
       blocks: [{ kind: 'p', text: 'Plain words here.' }],
     });
     const pending: Promise<unknown>[] = [];
-    expect(await runDeliveryTimers(context({}, pending), new Date(Date.now() + DAY_MS + 60_000))).toMatchObject({
+    expect(await runDueTimers(context({}, pending), new Date(Date.now() + DAY_MS + 60_000))).toMatchObject({
       failed: 0,
     });
     await Promise.all(pending);

@@ -1,6 +1,6 @@
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
+import { runDueTimers } from '#server/jobs/timers';
 import {
   DEFAULT_MAIL_FROM,
   escapeHtml,
@@ -159,7 +159,7 @@ describe('mail SMTP refused is tried again from the outbox', () => {
     let refuse = true;
     const smtp = await startSmtpServer({ onConnect: () => (refuse ? new Error('Service closed') : undefined) });
     const pending: Promise<unknown>[] = [];
-    const runAt = (at: number) => runDeliveryTimers(context({}, pending), new Date(at));
+    const runAt = (at: number) => runDueTimers(context({}, pending), new Date(at));
     try {
       vi.stubEnv('SMTP_URL', smtp.url);
       vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import adminAttention from '../../netlify/functions/admin-attention';
 import adminOrderRefunds from '../../netlify/functions/admin-order-refunds';
 import webhook from '../../netlify/functions/stripe-webhook';
-import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
+import { runDueTimers } from '#server/jobs/timers';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { ordersRepo } from '../../netlify/server/orders/orders.repo';
 import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/orders/payments';
@@ -79,7 +79,7 @@ describe('a family cancels and is refunded by itself', () => {
     const submitted = await submitText(customer.idToken, { id: projectId, version: 1 });
     expect((await act(customer.idToken, projectId, 'cancel', { version: submitted.body.version })).status).toBe(200);
     // The refund timer runs the same refund and notice again.
-    expect((await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000))).failed).toBe(0);
+    expect((await runDueTimers(context(), new Date(Date.now() + 3 * 60_000))).failed).toBe(0);
 
     const mails = await ownerMails();
     expect(mails.map((m) => m.subject)).toEqual([

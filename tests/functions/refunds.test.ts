@@ -209,9 +209,9 @@ describe('a quote never exceeds what remains refundable', () => {
     const mail = await familyMail('Cancelled: Supplemental Essay Help (Large)');
     expect(mail.text).toContain('Nothing is refunded with it: this order has been refunded already.');
     expect(mail.text).not.toContain('comes back');
-    const { runDeliveryTimers } = await import('../../src/features/projects/server/scheduler');
+    const { runDueTimers } = await import('../../netlify/server/jobs/timers');
     const { context } = await import('../helpers/functions');
-    expect(await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000))).toMatchObject({ failed: 0 });
+    expect(await runDueTimers(context(), new Date(Date.now() + 3 * 60_000))).toMatchObject({ failed: 0 });
   });
 });
 
@@ -478,9 +478,9 @@ describe('with Stripe: recorded requests and signed refund events', () => {
       status: 200,
       body: { id: 're_retry', object: 'refund', amount: Number(body.get('amount')), status: 'succeeded', metadata: {} },
     });
-    const { runDeliveryTimers } = await import('../../src/features/projects/server/scheduler');
+    const { runDueTimers } = await import('../../netlify/server/jobs/timers');
     const { context } = await import('../helpers/functions');
-    await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000));
+    await runDueTimers(context(), new Date(Date.now() + 3 * 60_000));
     const keys = recorded.filter((r) => r.path === '/v1/refunds').map((r) => r.key);
     expect(new Set(keys)).toEqual(new Set([`refund-${paid.id}-cancel-${projectId}`]));
     expect((await order(paid.id)).refunds).toEqual([
@@ -541,9 +541,9 @@ describe('with Stripe: recorded requests and signed refund events', () => {
     expect(paymentStateOf(await order(paid.id))).toBe('paid');
     const asked = recorded.filter((r) => r.path === '/v1/refunds').length;
 
-    const { runDeliveryTimers } = await import('../../src/features/projects/server/scheduler');
+    const { runDueTimers } = await import('../../netlify/server/jobs/timers');
     const { context } = await import('../helpers/functions');
-    expect(await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000))).toMatchObject({ failed: 0 });
+    expect(await runDueTimers(context(), new Date(Date.now() + 3 * 60_000))).toMatchObject({ failed: 0 });
     expect(recorded.filter((r) => r.path === '/v1/refunds')).toHaveLength(asked);
     const alerts = (await listOutbox()).filter(
       (m) => m.value.subject === `Action needed: a refund on order ${paid.id} was refused`,

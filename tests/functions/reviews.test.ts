@@ -9,7 +9,7 @@ import editorsHandler from '../../netlify/functions/editors';
 import projectHandler from '../../netlify/functions/project';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
-import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
+import { runDueTimers } from '#server/jobs/timers';
 import { recountEditorStats } from '../../src/features/projects/server/recount-reviews';
 import { editorsRepo, forgetEditorLists } from '../../netlify/server/editors/editors.repo';
 import { type Project, type ProjectView } from '../../src/features/projects/project';
@@ -33,7 +33,7 @@ beforeAll(async () => {
 
 const pending: Promise<unknown>[] = [];
 async function runAt(at: number) {
-  const summary = await runDeliveryTimers(context({}, pending), new Date(at));
+  const summary = await runDueTimers(context({}, pending), new Date(at));
   await Promise.all(pending.splice(0));
   return summary;
 }

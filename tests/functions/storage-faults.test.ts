@@ -23,7 +23,7 @@ import { consultsRepo, reminderDue } from '../../netlify/server/consults/consult
 import { customersRepo } from '../../netlify/server/orders/customers.repo';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
-import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
+import { runDueTimers } from '#server/jobs/timers';
 import { editorsRepo, forgetEditorLists } from '../../netlify/server/editors/editors.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { ordersRepo, type Order } from '../../netlify/server/orders/orders.repo';
@@ -534,7 +534,7 @@ describe('a step on a project (the family submits a first draft)', () => {
         if (res.status === 409) expect(res.body.error).toMatch(/changed/i);
         else expect(res.status, JSON.stringify(res.body)).toBe(200);
         // The timers due in the next minutes (the notice's and the slots' check) run.
-        const run = await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000));
+        const run = await runDueTimers(context(), new Date(Date.now() + 3 * 60_000));
         expect(run.failed).toBe(0);
         const project = (await projectsRepo().get(projectId))!;
         expect(project.state).toBe('submitted');
@@ -622,7 +622,7 @@ describe('the family cancels a project (with its refund)', () => {
       async afterRetry(res) {
         if (res.status === 409) expect(res.body.error).toMatch(/changed|cancelled/i);
         else expect(res.status, JSON.stringify(res.body)).toBe(200);
-        const run = await runDeliveryTimers(context(), new Date(Date.now() + 3 * 60_000));
+        const run = await runDueTimers(context(), new Date(Date.now() + 3 * 60_000));
         expect(run.failed).toBe(0);
         expect((await projectsRepo().get(projectId))!.state).toBe('cancelled');
         const refunds = (await ordersRepo().get(orderId))!.refunds ?? [];

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import orderAction from '../../netlify/functions/order-action';
 import testCheckout from '../../netlify/functions/test-checkout';
-import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
+import { runDueTimers } from '#server/jobs/timers';
 import { ordersRepo } from '../../netlify/server/orders/orders.repo';
 import { orderMessages, paymentDeadline } from '../../src/lib/order';
 import { openOrder } from '../helpers/api-fixtures';
@@ -86,12 +86,12 @@ describe('an unpaid order', () => {
   it('expires 24 hours after it was placed, by the timers; a second run changes nothing', async () => {
     const { orderId } = await openOrder(customer.idToken);
     const deadline = paymentDeadline(await stored(orderId)).getTime();
-    await runDeliveryTimers(context(), new Date(deadline - 1000));
+    await runDueTimers(context(), new Date(deadline - 1000));
     expect((await stored(orderId)).status).toBe('pending');
-    await runDeliveryTimers(context(), new Date(deadline + 1000));
+    await runDueTimers(context(), new Date(deadline + 1000));
     const expired = await stored(orderId);
     expect(expired.status).toBe('expired');
-    expect(await runDeliveryTimers(context(), new Date(deadline + 2000))).toMatchObject({ due: 0 });
+    expect(await runDueTimers(context(), new Date(deadline + 2000))).toMatchObject({ due: 0 });
     expect((await act(customer.idToken, orderId, 'checkout')).body).toEqual({ error: orderMessages.expired });
   });
 

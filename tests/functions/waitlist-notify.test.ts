@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import confirmHandler from '../../netlify/functions/confirm';
 import editorHandler from '../../netlify/functions/editor';
 import waitlistHandler from '../../netlify/functions/waitlist';
-import { runDeliveryTimers } from '../../src/features/projects/server/scheduler';
+import { runDueTimers } from '#server/jobs/timers';
 import { editorsRepo, forgetEditorLists, toPublicEditor } from '../../netlify/server/editors/editors.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
@@ -55,7 +55,7 @@ async function setSlots(editorId: string, slotsOpen: number) {
   });
 }
 
-const run = (at = new Date()) => runDeliveryTimers(context(), at);
+const run = (at = new Date()) => runDueTimers(context(), at);
 
 /**
  * Who got the waitlist mail about `editorName`, sorted (an address twice if mailed twice): one batch

@@ -9,7 +9,7 @@ import type { PageQuery } from '#lib/paging';
 import { site } from '#lib/site';
 import { appendOnlyStore, onceKey, timeKey } from '#server/storage/append-only';
 import { openStore, type DeployInfo } from '#server/storage/stores';
-import { timersRepo } from './timers';
+import { timersRepo, type TimerHandler } from './timers';
 
 export interface Mail {
   to: string | string[];
@@ -129,7 +129,7 @@ export async function sendMail(mail: Mail, info?: DeployInfo, now = new Date(), 
     // The retry timer first: a timer for a mail not kept finds nothing to do, but a mail kept with no
     // timer would never be tried again.
     const key = once ? onceKey(once.id, once.at) : timeKey(now);
-    await timersRepo(info).schedule(new Date(now.getTime() + MAIL_RETRY_DELAYS_MS[0]), key, 'mail', 1);
+    await timersRepo(info).schedule(new Date(now.getTime() + MAIL_RETRY_DELAYS_MS[0]), key, MAIL_TIMER, 1);
     if (once) await box.appendOnce(once.id, record('smtp-failed', { error: reason }), once.at);
     else await box.appendAt(key, record('smtp-failed', { error: reason }));
     console.error(`SMTP refused "${mail.subject}" (${reason}); kept in the outbox as ${key}, to be tried again.`);
@@ -138,6 +138,13 @@ export async function sendMail(mail: Mail, info?: DeployInfo, now = new Date(), 
   if (once) await keep(record('smtp-sent', { sentAt: now.toISOString() }));
   return { via: 'smtp', messageId };
 }
+
+const MAIL_TIMER = 'mail';
+
+/** The outbox's timers: a mail SMTP refused, tried again. */
+export const mailTimers: Record<string, TimerHandler<DeployInfo>> = {
+  [MAIL_TIMER]: (timer, info, now) => retryMail(timer.subjectId, Number(timer.ref), info, now),
+};
 
 /**
  * Tries again to send the outbox mail `key` that SMTP refused (attempt `attempt`, counting the
@@ -169,7 +176,7 @@ export async function retryMail(
       return 'gave-up';
     }
     await store.setJSON(key, { ...mail, error: errorText(error) });
-    await timersRepo(info).schedule(new Date(now.getTime() + delay), key, 'mail', attempt + 1);
+    await timersRepo(info).schedule(new Date(now.getTime() + delay), key, MAIL_TIMER, attempt + 1);
     return 'retry';
   }
 }

@@ -1,64 +1,47 @@
 /**
  * What time decides lives under keys that sort by due time:
- * `due/<hour>/<ISO time>/<project id>/<kind>-<round>`. A run lists the hour folders (one request),
- * then only the folders up to now, so it touches only what is due however many projects are stored.
- * A timer is a reminder to look, not a command: its handler reads the project and acts only if the
- * project still needs it, so a timer that fires twice, or late, or for a project that moved on,
+ * `due/<hour>/<ISO time>/<subject id>/<kind>-<ref>`. A run lists the hour folders (one request),
+ * then only the folders up to now, so it touches only what is due however many records are stored.
+ * A timer is a reminder to look, not a command: its handler reads its subject and acts only if the
+ * subject still needs it, so a timer that fires twice, or late, or for a project that moved on,
  * changes nothing.
  */
 import { openStore, type DeployInfo } from '#server/storage/stores';
 
-/**
- * Each kind is about a project ('stats': what the project adds to its editors' ratings and on-time
- * share, published again should the step's own attempt fail; 'retention': its content deleted once
- * the retention period after it ended is over), but 'expire' (an unpaid order), 'mail' (an outbox mail to send again)
- * and 'waitlist' (an editor whose waitlist is told of an opening).
- */
-const TIMER_KINDS = [
-  'ack',
-  'late',
-  'warn',
-  'final',
-  'sync',
-  'refund',
-  'file',
-  'expire',
-  'mail',
-  'notify',
-  'waitlist',
-  'nudge',
-  'reveal',
-  'stats',
-  'retention',
-] as const;
-export type TimerKind = (typeof TIMER_KINDS)[number];
-
 export interface Timer {
   key: string;
   at: Date;
-  /** The project (or, for 'expire', the order; for 'mail', the outbox key; for 'waitlist', the editor) it is about. */
+  /** What it is about: a project, an order, an outbox mail, an editor. */
   subjectId: string;
-  kind: TimerKind;
-  /** The round it is about, the file id of a 'file' timer, or the opening of a 'waitlist' timer. */
+  /** Which feature's handler looks: a name of lowercase letters the feature owns. */
+  kind: string;
+  /** Which round, file or attempt of the subject it is about. */
   ref: string;
 }
 
+/**
+ * What a kind of timer does once due. The feature that schedules the kind gives its handler to the run;
+ * core knows no kind. A handler that throws leaves its timer for the next run.
+ */
+export type TimerHandler<C extends DeployInfo> = (timer: Timer, context: C, now: Date) => Promise<unknown>;
+
+const KIND = /^[a-z]+$/;
 const PREFIX = 'due/';
 const hourOf = (at: Date) => at.toISOString().slice(0, 13);
 
-const timerKey = (at: Date, subjectId: string, kind: TimerKind, ref: string | number) =>
+const timerKey = (at: Date, subjectId: string, kind: string, ref: string | number) =>
   `${PREFIX}${hourOf(at)}/${at.toISOString()}/${subjectId}/${kind}-${ref}`;
 
 function parseTimer(key: string): Timer | null {
   const match = /^due\/[^/]+\/([^/]+)\/([^/]+)\/([a-z]+)-(.+)$/.exec(key);
-  if (!match || !(TIMER_KINDS as readonly string[]).includes(match[3])) return null;
-  return { key, at: new Date(match[1]), subjectId: match[2], kind: match[3] as TimerKind, ref: match[4] };
+  return match && { key, at: new Date(match[1]), subjectId: match[2], kind: match[3], ref: match[4] };
 }
 
 export function timersRepo(info?: DeployInfo) {
   const store = openStore('timers', info);
   return {
-    async schedule(at: Date, subjectId: string, kind: TimerKind, ref: string | number): Promise<void> {
+    async schedule(at: Date, subjectId: string, kind: string, ref: string | number): Promise<void> {
+      if (!KIND.test(kind)) throw new Error(`A timer's kind is lowercase letters, not ${kind}`);
       await store.set(timerKey(at, subjectId, kind, ref), '');
     },
 
@@ -79,4 +62,40 @@ export function timersRepo(info?: DeployInfo) {
       await store.delete(key);
     },
   };
+}
+
+export interface RunSummary {
+  due: number;
+  handled: number;
+  failed: number;
+}
+
+/**
+ * One run: every timer due at `now`, oldest first, to the handler of its kind, and removed once
+ * handled. One that failed, or whose kind no handler takes, stays for the next run; `expected` says
+ * which failures are the ordinary kind (a record changed meanwhile) and need no log.
+ */
+export async function runTimers<C extends DeployInfo>(
+  handlers: Readonly<Record<string, TimerHandler<C>>>,
+  context: C,
+  now: Date,
+  expected: (error: unknown) => boolean = () => false,
+): Promise<RunSummary> {
+  const timers = timersRepo(context);
+  const due = await timers.due(now);
+  let handled = 0;
+  let failed = 0;
+  for (const timer of due) {
+    try {
+      const handler = Object.hasOwn(handlers, timer.kind) ? handlers[timer.kind] : null;
+      if (!handler) throw new Error(`No handler takes timers of kind ${timer.kind}`);
+      await handler(timer, context, now);
+      await timers.remove(timer.key);
+      handled += 1;
+    } catch (error) {
+      failed += 1;
+      if (!expected(error)) console.error(`Timer ${timer.key} failed:`, error);
+    }
+  }
+  return { due: due.length, handled, failed };
 }

@@ -16,6 +16,7 @@ import {
   type ConfiguredPayments,
 } from './payments';
 import type { DeployInfo } from '#server/storage/stores';
+import type { TimerHandler } from '#server/core/timers';
 
 async function ownPendingOrder(orderId: string, caller: Caller, info?: DeployInfo): Promise<Order> {
   const order = await ordersRepo(info).get(orderId);
@@ -39,6 +40,11 @@ export async function expireIfDue(orderId: string, info?: DeployInfo, now = new 
   if (!order || order.status !== 'pending' || now < paymentDeadline(order)) return false;
   return (await ordersRepo(info).settle(orderId, 'expired', {}, now)) !== null;
 }
+
+/** The orders' timers: an unpaid order expired once its time is over (set at checkout). */
+export const orderTimers: Record<string, TimerHandler<DeployInfo>> = {
+  expire: (timer, info, now) => expireIfDue(timer.subjectId, info, now),
+};
 
 /** 'Complete Payment': a fresh checkout for the stored order, while a session can still end before its deadline. */
 export async function reopenCheckout(

@@ -16,14 +16,14 @@ import { editorsRepo, isShown } from '#server/editors/editors.repo';
 import { serverEnv } from '#server/core/env';
 import { paragraphsMail, sendMail } from '#server/core/mail';
 import type { DeployInfo } from '#server/storage/stores';
-import { timersRepo } from '#server/core/timers';
+import { timersRepo, type TimerHandler } from '#server/core/timers';
 import { waitlistRepo, type WaitlistEntry } from './waitlist.repo';
 
 /** The mail's `once` id: the editor, the opening and the address (hashed: no '/' or '@' in a key). */
 const onceId = (editorId: string, opening: number, email: string) =>
   `waitlist-${editorId}-o${opening}-${createHash('sha256').update(email).digest('hex').slice(0, 16)}`;
 
-export async function tellWaitlist(
+async function tellWaitlist(
   editorId: string,
   opening: number,
   context: DeployInfo,
@@ -60,3 +60,8 @@ export async function tellWaitlist(
   );
   return { told: marked.length };
 }
+
+/** The waitlists' timers: an editor's waitlist told of an opening, a batch at a time (set when slots open). */
+export const waitlistTimers: Record<string, TimerHandler<DeployInfo>> = {
+  waitlist: (timer, context, now) => tellWaitlist(timer.subjectId, Number(timer.ref), context, now),
+};

@@ -1,15 +1,13 @@
 /**
- * One run of the delivery timers, the expiry of unpaid orders, the new attempts at mail SMTP
- * refused and the waitlists told of an opening: every timer due now, oldest first. Each handler
- * reads the project and acts only if it still needs it, marking what it did in the same
- * compare-and-set, so a run repeated (or two runs at once) changes nothing twice. A timer is
- * removed once handled; one that failed stays for the next run.
+ * The projects' timers: the process's own (reminders, late rounds, warnings, the auto-final, the
+ * review window) and the repairs a step leaves for later (slots, a refund, notices, an editor's
+ * numbers, an unused upload, the retention period). Each handler reads the project and acts only if it
+ * still needs it, marking what it did in the same compare-and-set, so a run repeated (or two runs at
+ * once) changes nothing twice.
  */
 import { type Project, type ProjectEvent } from '../project';
 import { currentRound, TIMERS, transitionNamed, type TimerName } from '../process';
 import { HttpError } from '#server/core/http';
-import { retryMail } from '#server/core/mail';
-import { expireIfDue } from '#server/orders/unpaid-orders';
 import { refundCancellation } from './cancellation';
 import { noticesOfEvent, send, timerNotices } from './notify';
 import { projectFilesRepo } from '#server/essay/files';
@@ -20,16 +18,9 @@ import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
 import { syncEditorStats } from '#server/reviews/editor-stats';
 import { commitStep, type StepContext } from './steps';
-import { timersRepo, type Timer } from '#server/core/timers';
-import { tellWaitlist } from '#server/waitlist/waitlist-notify';
+import type { Timer, TimerHandler } from '#server/core/timers';
 
 const SYSTEM = { role: 'system', name: 'system' } as const;
-
-export interface RunSummary {
-  due: number;
-  handled: number;
-  failed: number;
-}
 
 /**
  * Records what a timer did on the project (compare-and-set). The version stays: a reminder or a late
@@ -57,50 +48,45 @@ async function mark(
 const markedAt = (project: Project, type: ProjectEvent['type']) =>
   project.history.findLast((e) => e.type === type)?.at ?? project.updatedAt;
 
-async function handle(timer: Timer, now: Date, context: StepContext): Promise<void> {
-  if (timer.kind === 'expire') {
-    await expireIfDue(timer.subjectId, context, now);
-    return;
-  }
-  if (timer.kind === 'mail') {
-    await retryMail(timer.subjectId, Number(timer.ref), context, now);
-    return;
-  }
-  if (timer.kind === 'waitlist') {
-    await tellWaitlist(timer.subjectId, Number(timer.ref), context, now);
-    return;
-  }
-  const repo = projectsRepo(context);
-  if (timer.kind === 'file') {
-    const project = await repo.get(timer.subjectId);
-    if (!project || !projectFileIds(project).has(timer.ref)) {
-      await draftTextsRepo(context).remove(timer.subjectId, timer.ref);
-      await projectFilesRepo(context).remove(timer.subjectId, timer.ref);
-    }
-    return;
-  }
-  const found = await repo.getForUpdate(timer.subjectId);
-  if (!found) return;
-  switch (timer.kind) {
-    case 'sync':
-      await syncSlots(found.value, context);
-      return;
-    case 'refund':
-      await refundCancellation(found.value, context);
-      return;
-    case 'notify':
-      await send(noticesOfEvent(found.value, Number(timer.ref)), found.value, context);
-      return;
-    case 'stats':
-      await syncEditorStats(found.value, context);
-      return;
-    case 'retention':
-      await deleteContentIfDue(found.value, found.etag, now, context);
-      return;
-  }
-  if (timer.kind in TIMERS)
-    await processTimer(timer.kind as TimerName, timer.ref, found.value, found.etag, now, context);
+/** Looks at the project as stored now: a project that is gone needs nothing. */
+const onProject =
+  (act: (project: Project, etag: string, timer: Timer, context: StepContext, now: Date) => Promise<unknown>) =>
+  async (timer: Timer, context: StepContext, now: Date) => {
+    const found = await projectsRepo(context).getForUpdate(timer.subjectId);
+    if (found) await act(found.value, found.etag, timer, context, now);
+  };
+
+/** An upload no round kept (or a removed draft's file) is deleted with its text a while after. */
+async function deleteUnusedFile(timer: Timer, context: StepContext) {
+  const project = await projectsRepo(context).get(timer.subjectId);
+  if (project && projectFileIds(project).has(timer.ref)) return;
+  await draftTextsRepo(context).remove(timer.subjectId, timer.ref);
+  await projectFilesRepo(context).remove(timer.subjectId, timer.ref);
 }
+
+const processTimers = Object.fromEntries(
+  (Object.keys(TIMERS) as TimerName[]).map((name) => [
+    name,
+    onProject((project, etag, timer, context, now) => processTimer(name, timer.ref, project, etag, now, context)),
+  ]),
+);
+
+/** Every kind of timer a project sets, by the name it is scheduled under. */
+export const projectTimers: Record<string, TimerHandler<StepContext>> = {
+  ...processTimers,
+  sync: onProject((project, _etag, _timer, context) => syncSlots(project, context)),
+  refund: onProject((project, _etag, _timer, context) => refundCancellation(project, context)),
+  notify: onProject((project, _etag, timer, context) =>
+    send(noticesOfEvent(project, Number(timer.ref)), project, context),
+  ),
+  stats: onProject((project, _etag, _timer, context) => syncEditorStats(project, context)),
+  retention: onProject((project, etag, _timer, context, now) => deleteContentIfDue(project, etag, now, context)),
+  file: (timer, context) => deleteUnusedFile(timer, context),
+};
+
+/** A project changed meanwhile: the next run looks again, and nothing needs a log. */
+export const changedMeanwhile = (error: unknown) =>
+  error instanceof StaleProjectError || (error instanceof HttpError && error.status === 409);
 
 /**
  * A timer of the process: it acts only while the project is still where the transition that set it
@@ -196,25 +182,4 @@ async function processTimer(
       await commitStep(project, etag, transitionNamed('auto-finalize'), { action: 'finalize' }, SYSTEM, context, now);
       return;
   }
-}
-
-export async function runDeliveryTimers(context: StepContext, now = new Date()): Promise<RunSummary> {
-  const timers = timersRepo(context);
-  const due = await timers.due(now);
-  let handled = 0;
-  let failed = 0;
-  for (const timer of due) {
-    try {
-      await handle(timer, now, context);
-      await timers.remove(timer.key);
-      handled += 1;
-    } catch (error) {
-      failed += 1;
-      // A project changed meanwhile is looked at again on the next run; anything else is logged.
-      const changedMeanwhile =
-        error instanceof StaleProjectError || (error instanceof HttpError && error.status === 409);
-      if (!changedMeanwhile) console.error(`Timer ${timer.key} failed:`, error);
-    }
-  }
-  return { due: due.length, handled, failed };
 }

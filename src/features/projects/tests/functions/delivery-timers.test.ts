@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import deliveryTimers from '#functions/delivery-timers';
 import { projectFilesRepo } from '#server/essay/files';
 import { projectsRepo } from '../../server/projects.repo';
-import { runDeliveryTimers } from '../../server/scheduler';
+import { runDueTimers } from '#server/jobs/timers';
 import { timersRepo } from '#server/core/timers';
 import { editorsRepo } from '#server/editors/editors.repo';
 import { listOutbox } from '#server/core/mail';
@@ -22,7 +22,7 @@ const parties = useDeliveryParties();
 const pending: Promise<unknown>[] = [];
 const ctx = () => context({}, pending);
 async function runAt(at: number) {
-  const summary = await runDeliveryTimers(ctx(), new Date(at));
+  const summary = await runDueTimers(ctx(), new Date(at));
   await Promise.all(pending.splice(0));
   return summary;
 }
@@ -244,6 +244,17 @@ describe('the delivery timers', () => {
     await timers.schedule(new Date(now - 60_000), 'BCC-AAAAAA-2', 'late', 1);
     expect((await timers.due(new Date(now))).map((t) => t.ref)).toEqual(['1']);
     expect(await runAt(now)).toEqual({ due: 1, handled: 1, failed: 0 });
+  });
+
+  it('a timer of a kind no feature handles stays for a later run, counted as failed; a kind must be a name', async () => {
+    await clearStore('timers');
+    const timers = timersRepo();
+    const now = Date.now();
+    await timers.schedule(new Date(now - 60_000), 'BCC-AAAAAA-3', 'nobody', 1);
+    expect(await runAt(now)).toEqual({ due: 1, handled: 0, failed: 1 });
+    expect((await timers.due(new Date(now))).map((t) => t.kind)).toEqual(['nobody']);
+    await expect(timers.schedule(new Date(now), 'BCC-AAAAAA-3', 'no-kind', 1)).rejects.toThrow(/lowercase letters/);
+    await clearStore('timers');
   });
 
   it('the scheduled function runs the same, and answers 204', async () => {

@@ -11,7 +11,7 @@ import { listOutbox } from '#server/core/mail';
 import { timersRepo } from '#server/core/timers';
 import { projectFilesRepo } from '#server/essay/files';
 import { projectsRepo } from '../../server/projects.repo';
-import { runDeliveryTimers } from '../../server/scheduler';
+import { runDueTimers } from '#server/jobs/timers';
 import { forgetEditorLists } from '#server/editors/editors.repo';
 import { seedDemoEditors } from '#server/editors/seed';
 import { type ProjectView } from '../../project';
@@ -147,7 +147,7 @@ describe('a removal under storage faults', () => {
       async arrange() {
         ids = await returnedWithFiles();
         // A day on, the uploads' own checks ran and found both files in use: only the removal's repairs are left.
-        await runDeliveryTimers(context(), new Date(Date.now() + DAY_MS + 60_000));
+        await runDueTimers(context(), new Date(Date.now() + DAY_MS + 60_000));
         expect(await fileTimers(ids.id)).toEqual([]);
         expect(await projectFilesRepo().read(ids.id, ids.draftFileId)).not.toBeNull();
       },
@@ -162,7 +162,7 @@ describe('a removal under storage faults', () => {
       },
       async afterRetry(res) {
         expect(res.status, JSON.stringify(res.body)).toBe(200);
-        const run = await runDeliveryTimers(context(), FAR_FUTURE);
+        const run = await runDueTimers(context(), FAR_FUTURE);
         expect(run.failed).toBe(0);
         const project = (await projectsRepo().get(ids.id))!;
         expect(project.rounds[0].draft.kind).toBe('removed');

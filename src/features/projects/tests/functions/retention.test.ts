@@ -9,7 +9,7 @@ import { projectFilesRepo } from '#server/essay/files';
 import { projectsRepo } from '../../server/projects.repo';
 import { backfillRetentionTimers } from '../../server/retention';
 import { openStore } from '#server/storage/stores';
-import { runDeliveryTimers } from '../../server/scheduler';
+import { runDueTimers } from '#server/jobs/timers';
 import { forgetEditorLists } from '#server/editors/editors.repo';
 import { ordersRepo } from '#server/orders/orders.repo';
 import { seedDemoEditors } from '#server/editors/seed';
@@ -79,10 +79,10 @@ describe('the retention run', () => {
     );
 
     // A minute before: the run leaves it alone.
-    await runDeliveryTimers(context(), new Date(deletesAt.getTime() - 60_000));
+    await runDueTimers(context(), new Date(deletesAt.getTime() - 60_000));
     expect((await projectsRepo().get(id))!.contentDeletedAt).toBeUndefined();
 
-    const run = await runDeliveryTimers(context(), deletesAt);
+    const run = await runDueTimers(context(), deletesAt);
     expect(run.failed).toBe(0);
     const after = (await projectsRepo().get(id))!;
     expect(after.contentDeletedAt).toBe(deletesAt.toISOString());
@@ -107,7 +107,7 @@ describe('the retention run', () => {
     expect(projectView(after, ['customer'], deletesAt).contentDeletesAt).toBeNull();
     expect(after.history.at(-1)).toMatchObject({ type: 'content_deleted', by: 'system' });
     // Its repairs, due a few minutes on, find nothing left to do and leave nothing behind.
-    expect((await runDeliveryTimers(context(), new Date(deletesAt.getTime() + 10 * 60_000))).failed).toBe(0);
+    expect((await runDueTimers(context(), new Date(deletesAt.getTime() + 10 * 60_000))).failed).toBe(0);
     expect(await retentionTimers(id)).toEqual([]);
   });
 
@@ -133,9 +133,9 @@ describe('the retention run under storage faults', () => {
       async arrange() {
         arranged = await finalWithContent();
         // The uploads' own checks, the notices and the review timers ran long ago.
-        await runDeliveryTimers(context(), new Date(arranged.deletesAt.getTime() - DAY_MS));
+        await runDueTimers(context(), new Date(arranged.deletesAt.getTime() - DAY_MS));
       },
-      act: () => runDeliveryTimers(context(), arranged.deletesAt),
+      act: () => runDueTimers(context(), arranged.deletesAt),
       async afterFault() {
         const project = (await projectsRepo().get(arranged.id))!;
         if (project.contentDeletedAt) expect(project.messages).toEqual([]);
@@ -146,7 +146,7 @@ describe('the retention run under storage faults', () => {
         expect(project.contentDeletedAt).toBe(arranged.deletesAt.toISOString());
         expect(project.history.filter((e) => e.type === 'content_deleted')).toHaveLength(1);
         // The repairs are due a few minutes on: the next run after them.
-        await runDeliveryTimers(context(), new Date(arranged.deletesAt.getTime() + 10 * 60_000));
+        await runDueTimers(context(), new Date(arranged.deletesAt.getTime() + 10 * 60_000));
         for (const fileId of arranged.fileIds) expect(await projectFilesRepo().read(arranged.id, fileId)).toBeNull();
         expect(await retentionTimers(arranged.id)).toEqual([]);
       },
@@ -184,7 +184,7 @@ describe('the backfill of retention timers, for projects that ended before their
     expect(await kindsOf()).toEqual([['retention'], ['retention'], []]);
 
     const deletesAt = contentDeletesAt((await projectsRepo().get(ids[0]))!)!;
-    expect((await runDeliveryTimers(context(), deletesAt)).failed).toBe(0);
+    expect((await runDueTimers(context(), deletesAt)).failed).toBe(0);
     expect((await projectsRepo().get(ids[0]))!.contentDeletedAt).toBe(deletesAt.toISOString());
   });
 
