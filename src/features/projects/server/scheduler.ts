@@ -8,16 +8,13 @@
 import { type Project, type ProjectEvent } from '../project';
 import { currentRound, TIMERS, transitionNamed, type TimerName } from '../process';
 import { HttpError } from '#server/core/http';
-import { refundCancellation } from './cancellation';
 import { noticesOfEvent, send, timerNotices } from './notify';
 import { projectFilesRepo } from '#server/essay/files';
 import { projectFileIds } from './remove-draft';
 import { deleteContentIfDue } from './retention';
 import { draftTextsRepo } from '#server/essay/draft-texts.repo';
 import { projectsRepo, StaleProjectError } from './projects.repo';
-import { syncSlots } from './slots';
-import { syncEditorStats } from '#server/reviews/editor-stats';
-import { commitStep, type StepContext } from './steps';
+import { BEYOND, commitStep, type StepContext } from './steps';
 import type { Timer, TimerHandler } from '#server/core/timers';
 
 const SYSTEM = { role: 'system', name: 'system' } as const;
@@ -74,12 +71,15 @@ const processTimers = Object.fromEntries(
 /** Every kind of timer a project sets, by the name it is scheduled under. */
 export const projectTimers: Record<string, TimerHandler<StepContext>> = {
   ...processTimers,
-  sync: onProject((project, _etag, _timer, context) => syncSlots(project, context)),
-  refund: onProject((project, _etag, _timer, context) => refundCancellation(project, context)),
+  ...Object.fromEntries(
+    Object.values(BEYOND).map(({ timer, carryOut }) => [
+      timer,
+      onProject((project, _etag, _timer, context) => carryOut(project, context)),
+    ]),
+  ),
   notify: onProject((project, _etag, timer, context) =>
     send(noticesOfEvent(project, Number(timer.ref)), project, context),
   ),
-  stats: onProject((project, _etag, _timer, context) => syncEditorStats(project, context)),
   retention: onProject((project, etag, _timer, context, now) => deleteContentIfDue(project, etag, now, context)),
   file: (timer, context) => deleteUnusedFile(timer, context),
 };

@@ -18,7 +18,6 @@ import {
   stateAfter,
   TIMERS,
   transitionRefusal,
-  type Effect,
   type StepInput,
   type Transition,
 } from '../process';
@@ -57,7 +56,7 @@ import { syncSlots } from './slots';
 import { syncEditorStats } from '#server/reviews/editor-stats';
 import { StorageError } from '#server/storage/stores';
 import { timersRepo } from '#server/core/timers';
-import { applyTransition, teamActor, type Actor, type Step } from './transitions';
+import { applyTransition, beyondOf, teamActor, type Actor, type Beyond, type Step } from './transitions';
 import { deleteDroppedFiles, droppedFileIds, scheduleFileRepairs } from './remove-draft';
 import { draftText } from '#server/essay/draft-text';
 
@@ -194,12 +193,32 @@ async function requirePassage(project: Project, step: Step, context: StepContext
 
 type TimerArgs = Parameters<ReturnType<typeof timersRepo>['schedule']>;
 
-const SLOT_EFFECTS: readonly Effect[] = ['take-slot', 'release-slot', 'move-slot'];
-const movesSlots = (t: Transition) => t.effects.some((effect) => SLOT_EFFECTS.includes(effect));
-const refundsByPolicy = (t: Transition) => t.effects.includes('refund-by-policy');
-/** What changes an editor's public numbers: a returned round (on time or not), a review published, answered or hidden. */
-const STATS_EFFECTS: readonly Effect[] = ['close-round', 'reveal-if-both', 'reveal', 'record-reply', 'hide-review'];
-const movesStats = (t: Transition) => t.effects.some((effect) => STATS_EFFECTS.includes(effect));
+interface CarriedOut {
+  /** The timer that carries it out again should the step be cut off; `ref` keys it, so a repeat finds it done. */
+  timer: string;
+  ref: (after: Project) => number;
+  carryOut: (after: Project, context: StepContext) => Promise<unknown>;
+  /** Its failure leaves it to the timer instead of failing the step. */
+  mayWait?: true;
+}
+
+/** How each change beyond the record is carried out, once the record is stored. */
+export const BEYOND: Record<Beyond, CarriedOut> = {
+  slots: { timer: 'sync', ref: (after) => after.version, carryOut: syncSlots },
+  stats: { timer: 'stats', ref: (after) => after.history.length, carryOut: syncEditorStats },
+  // The cancellation stands whatever the provider says: a refund it could not take yet stays pending.
+  refund: { timer: 'refund', ref: (after) => after.version, carryOut: refundCancellation, mayWait: true },
+};
+
+async function carryOut(beyond: Beyond, after: Project, context: StepContext) {
+  const { carryOut, mayWait } = BEYOND[beyond];
+  if (!mayWait) return carryOut(after, context);
+  try {
+    await carryOut(after, context);
+  } catch (error) {
+    console.error(`Project ${after.id}: ${beyond} left to its timer:`, error);
+  }
+}
 
 /**
  * The timers a transition needs, set before the change (a timer for a change that never happened
@@ -210,9 +229,7 @@ function timersFor(t: Transition, before: Project, after: Project, now: Date): T
   const soon = new Date(now.getTime() + SYNC_CHECK_MS);
   const round = currentRound(after)?.n ?? 0;
   const timers: TimerArgs[] = t.timers.map((name) => [TIMERS[name].at(after), after.id, name, round]);
-  if (movesSlots(t)) timers.push([soon, after.id, 'sync', after.version]);
-  if (refundsByPolicy(t)) timers.push([soon, after.id, 'refund', after.version]);
-  if (movesStats(t)) timers.push([soon, after.id, 'stats', after.history.length]);
+  for (const beyond of beyondOf(t)) timers.push([soon, after.id, BEYOND[beyond].timer, BEYOND[beyond].ref(after)]);
   const deletesAt = contentDeletesAt(after);
   if (deletesAt && !isTerminal(before.state)) timers.push([deletesAt, after.id, 'retention', 'content']);
   return timers;
@@ -270,8 +287,7 @@ export async function commitStep(
     if (error instanceof StaleProjectError) throw await staleOrStorage(project, context);
     throw error;
   }
-  if (movesSlots(t)) await syncSlots(after, context);
-  if (movesStats(t)) await syncEditorStats(after, context);
+  for (const beyond of beyondOf(t)) await carryOut(beyond, after, context);
   await deleteDroppedFiles(after.id, dropped, context);
   // After the answer, and never able to undo or fail the step: it is stored, and so are its notices,
   // which the notify timer sends should this fail.
@@ -280,7 +296,6 @@ export async function commitStep(
       console.error(`Project ${after.id}: notices after ${t.name} left to the timer:`, error),
     ),
   );
-  if (refundsByPolicy(t)) await refundOrRetryLater(after, context);
   return after;
 }
 
@@ -336,15 +351,6 @@ export async function takeStep(
     role === 'admin' ? teamActor(caller.email) : { role, name: personName(role, project.editor.name, project) };
   const commit = () => commitStep(project, found!.etag, t, step, actor, context);
   return role === 'admin' ? audited(context, caller, projectChange(project, t, step), commit) : commit();
-}
-
-/** The cancellation stands whatever the provider says: a refund it could not take yet stays pending for the timer. */
-async function refundOrRetryLater(project: Project, context: StepContext) {
-  try {
-    await refundCancellation(project, context);
-  } catch (error) {
-    console.error(`Project ${project.id} is cancelled; its refund will be asked for again:`, error);
-  }
 }
 
 const STEP_ACTIONS: Partial<Record<ProjectAction, AuditAction>> = {

@@ -1,7 +1,8 @@
 /**
- * What a transition of the process does to the project record, as pure functions: its effects, one
- * by one, and its history entry. Whether it may be taken at all is decided before, by the process
- * (`src/features/projects/process.ts`); the slots and the money follow in `commitStep`.
+ * What a transition of the process does: its effects, each once, with its change to the project record
+ * (a pure function) and what it changes beyond the record (the slots, an editor's numbers, the money,
+ * which `commitStep` carries out once the record is stored), and its history entry. Whether it may be
+ * taken at all is decided before, by the process (`src/features/projects/process.ts`).
  */
 import {
   type Draft,
@@ -96,139 +97,193 @@ interface EffectInput {
   event: ProjectEvent;
 }
 
-/** Each effect on the record; the slot and money effects change nothing here (commitStep carries them out). */
-const RECORD_EFFECTS: Record<Effect, (project: Project, input: EffectInput) => Project> = {
-  'open-round': (project, { step, now, event }) => {
-    const { prompt, draft, turnaround, wordLimit } = inputOf(step, 'submit');
-    // Absent keeps the previous round's limit; null states none. Stored only when there is one.
-    const limit = wordLimit === undefined ? (currentRound(project)?.wordLimit ?? null) : wordLimit;
-    const round: Round = {
-      n: project.rounds.length + 1,
-      submittedAt: now.toISOString(),
-      prompt: prompt || currentRound(project)?.prompt || '',
-      draft,
-      turnaround,
-      dueAt: dueAt(now, turnaround).toISOString(),
-      acknowledgedAt: null,
-      returnedAt: null,
-      notes: null,
-      files: [],
-      late: false,
-      ...(limit !== null && { wordLimit: limit }),
-    };
-    event.note = roundTitle(round.n);
-    return { ...project, rounds: [...project.rounds, round] };
+/** What an effect changes beyond the record once the project is stored (`commitStep` carries it out). */
+export type Beyond = 'slots' | 'stats' | 'refund';
+
+/**
+ * Each effect once: its change to the record, applied in the transition's compare-and-set, and what it
+ * changes beyond the record: the editor's slots, their public numbers (a round returned on time or
+ * not, a review published, answered or hidden), the money.
+ */
+const EFFECTS: Record<Effect, { record?: (project: Project, input: EffectInput) => Project; beyond?: Beyond }> = {
+  'open-round': {
+    record: (project, { step, now, event }) => {
+      const { prompt, draft, turnaround, wordLimit } = inputOf(step, 'submit');
+      // Absent keeps the previous round's limit; null states none. Stored only when there is one.
+      const limit = wordLimit === undefined ? (currentRound(project)?.wordLimit ?? null) : wordLimit;
+      const round: Round = {
+        n: project.rounds.length + 1,
+        submittedAt: now.toISOString(),
+        prompt: prompt || currentRound(project)?.prompt || '',
+        draft,
+        turnaround,
+        dueAt: dueAt(now, turnaround).toISOString(),
+        acknowledgedAt: null,
+        returnedAt: null,
+        notes: null,
+        files: [],
+        late: false,
+        ...(limit !== null && { wordLimit: limit }),
+      };
+      event.note = roundTitle(round.n);
+      return { ...project, rounds: [...project.rounds, round] };
+    },
   },
-  'acknowledge-round': (project, { now }) => ({
-    ...project,
-    rounds: withLastRound(project, (round) => ({ ...round, acknowledgedAt: now.toISOString() })),
-  }),
-  'close-round': (project, { step, now }) => {
-    const { notes, files } = inputOf(step, 'return');
-    return {
+  'acknowledge-round': {
+    record: (project, { now }) => ({
       ...project,
-      rounds: withLastRound(project, (round) => ({
-        ...round,
-        returnedAt: now.toISOString(),
-        notes,
-        files,
-        late: round.late || now.getTime() > Date.parse(round.dueAt),
-        returnedBy: project.editor.id,
-      })),
-    };
+      rounds: withLastRound(project, (round) => ({ ...round, acknowledgedAt: now.toISOString() })),
+    }),
   },
-  'keep-round-open': (project) => ({
-    ...project,
-    rounds: withLastRound(project, (round) => ({ ...round, keptOpen: (round.keptOpen ?? 0) + 1 })),
-  }),
-  'post-message': (project, { step, actor, now }) => ({
-    ...project,
-    messages: [...project.messages, messageFrom(actor, inputOf(step, 'acknowledge', 'message').text, now)],
-  }),
-  'change-editor': (project, { step, event }) => {
-    const { editor } = inputOf(step, 'reassign');
-    event.note = `From ${project.editor.name} to ${editor.name}`;
-    return {
+  'close-round': {
+    record: (project, { step, now }) => {
+      const { notes, files } = inputOf(step, 'return');
+      return {
+        ...project,
+        rounds: withLastRound(project, (round) => ({
+          ...round,
+          returnedAt: now.toISOString(),
+          notes,
+          files,
+          late: round.late || now.getTime() > Date.parse(round.dueAt),
+          returnedBy: project.editor.id,
+        })),
+      };
+    },
+    beyond: 'stats',
+  },
+  'keep-round-open': {
+    record: (project) => ({
       ...project,
-      editor,
-      assignment: project.assignment + 1,
-      previousAssignments: [
-        ...project.previousAssignments,
-        { editorId: project.editor.id, assignment: project.assignment },
-      ],
-    };
+      rounds: withLastRound(project, (round) => ({ ...round, keptOpen: (round.keptOpen ?? 0) + 1 })),
+    }),
   },
-  'record-reason': (project, { step, event }) => {
-    const { reason } = inputOf(step, 'withdraw');
-    if (reason) event.note = reason;
-    return project;
-  },
-  'record-refund': (project, { step, event }) => {
-    const { refund } = inputOf(step, 'cancel');
-    if (refund) {
-      event.refundCents = refund.amountCents;
-      event.note = refund.text;
-    }
-    return project;
-  },
-  'record-family-review': (project, { step, actor, now }) => {
-    const { scores, text = '' } = inputOf(step, 'review');
-    if (!scores || (actor.role !== 'customer' && actor.role !== 'student'))
-      throw new Error('A family review needs scores');
-    return withReviews(project, { family: { at: now.toISOString(), by: actor.role, scores, text } });
-  },
-  'record-editor-review': (project, { step, now }) => {
-    const { score, text = '' } = inputOf(step, 'review');
-    if (score === undefined) throw new Error("An editor's review needs a score");
-    return withReviews(project, { editor: { at: now.toISOString(), score, text } });
-  },
-  'reveal-if-both': (project, { now }) =>
-    project.reviews?.family && project.reviews.editor && !project.reviews.publishedAt
-      ? withReviews(project, { publishedAt: now.toISOString() })
-      : project,
-  reveal: (project, { now }) =>
-    project.reviews?.family && !project.reviews.publishedAt
-      ? withReviews(project, { publishedAt: now.toISOString() })
-      : project,
-  'record-reply': (project, { step, now }) =>
-    withReviews(project, { reply: { at: now.toISOString(), text: inputOf(step, 'reply').text } }),
-  'hide-review': (project, { step, now, event }) => {
-    const { reason } = inputOf(step, 'hide-review');
-    event.note = reason;
-    return withReviews(project, { hidden: { at: now.toISOString(), reason } });
-  },
-  'remove-draft': (project, { step, now, event }) => {
-    const { round: n } = inputOf(step, 'remove-draft');
-    event.note = roundTitle(n);
-    return {
+  'post-message': {
+    record: (project, { step, actor, now }) => ({
       ...project,
-      rounds: project.rounds.map((round) =>
-        round.n === n ? withoutDraft(round, { kind: 'removed', at: now.toISOString(), by: 'family' }) : round,
-      ),
-    };
+      messages: [...project.messages, messageFrom(actor, inputOf(step, 'acknowledge', 'message').text, now)],
+    }),
   },
-  'add-comment': (project, { step, now }) => {
-    const { anchor, text } = inputOf(step, 'comment');
-    const round = project.rounds.length;
-    const comment = { id: crypto.randomUUID(), round, anchor, text, createdAt: now.toISOString(), doneAt: null };
-    return withComments(project, (comments) => [...comments, comment]);
+  'change-editor': {
+    record: (project, { step, event }) => {
+      const { editor } = inputOf(step, 'reassign');
+      event.note = `From ${project.editor.name} to ${editor.name}`;
+      return {
+        ...project,
+        editor,
+        assignment: project.assignment + 1,
+        previousAssignments: [
+          ...project.previousAssignments,
+          { editorId: project.editor.id, assignment: project.assignment },
+        ],
+      };
+    },
   },
-  'remove-comment': (project, { step }) => {
-    const { commentId } = inputOf(step, 'remove-comment');
-    return withComments(project, (comments) => comments.filter((comment) => comment.id !== commentId));
+  'record-reason': {
+    record: (project, { step, event }) => {
+      const { reason } = inputOf(step, 'withdraw');
+      if (reason) event.note = reason;
+      return project;
+    },
   },
-  'mark-comment': (project, { step, now }) => {
-    const { commentId, done } = inputOf(step, 'mark-comment');
-    const doneAt = done ? now.toISOString() : null;
-    return withComments(project, (comments) =>
-      comments.map((comment) => (comment.id === commentId ? { ...comment, doneAt } : comment)),
-    );
+  'record-refund': {
+    record: (project, { step, event }) => {
+      const { refund } = inputOf(step, 'cancel');
+      if (refund) {
+        event.refundCents = refund.amountCents;
+        event.note = refund.text;
+      }
+      return project;
+    },
   },
-  'take-slot': (project) => project,
-  'release-slot': (project) => project,
-  'move-slot': (project) => project,
-  'refund-by-policy': (project) => project,
+  'record-family-review': {
+    record: (project, { step, actor, now }) => {
+      const { scores, text = '' } = inputOf(step, 'review');
+      if (!scores || (actor.role !== 'customer' && actor.role !== 'student'))
+        throw new Error('A family review needs scores');
+      return withReviews(project, { family: { at: now.toISOString(), by: actor.role, scores, text } });
+    },
+  },
+  'record-editor-review': {
+    record: (project, { step, now }) => {
+      const { score, text = '' } = inputOf(step, 'review');
+      if (score === undefined) throw new Error("An editor's review needs a score");
+      return withReviews(project, { editor: { at: now.toISOString(), score, text } });
+    },
+  },
+  'reveal-if-both': {
+    record: (project, { now }) =>
+      project.reviews?.family && project.reviews.editor && !project.reviews.publishedAt
+        ? withReviews(project, { publishedAt: now.toISOString() })
+        : project,
+    beyond: 'stats',
+  },
+  reveal: {
+    record: (project, { now }) =>
+      project.reviews?.family && !project.reviews.publishedAt
+        ? withReviews(project, { publishedAt: now.toISOString() })
+        : project,
+    beyond: 'stats',
+  },
+  'record-reply': {
+    record: (project, { step, now }) =>
+      withReviews(project, { reply: { at: now.toISOString(), text: inputOf(step, 'reply').text } }),
+    beyond: 'stats',
+  },
+  'hide-review': {
+    record: (project, { step, now, event }) => {
+      const { reason } = inputOf(step, 'hide-review');
+      event.note = reason;
+      return withReviews(project, { hidden: { at: now.toISOString(), reason } });
+    },
+    beyond: 'stats',
+  },
+  'remove-draft': {
+    record: (project, { step, now, event }) => {
+      const { round: n } = inputOf(step, 'remove-draft');
+      event.note = roundTitle(n);
+      return {
+        ...project,
+        rounds: project.rounds.map((round) =>
+          round.n === n ? withoutDraft(round, { kind: 'removed', at: now.toISOString(), by: 'family' }) : round,
+        ),
+      };
+    },
+  },
+  'add-comment': {
+    record: (project, { step, now }) => {
+      const { anchor, text } = inputOf(step, 'comment');
+      const round = project.rounds.length;
+      const comment = { id: crypto.randomUUID(), round, anchor, text, createdAt: now.toISOString(), doneAt: null };
+      return withComments(project, (comments) => [...comments, comment]);
+    },
+  },
+  'remove-comment': {
+    record: (project, { step }) => {
+      const { commentId } = inputOf(step, 'remove-comment');
+      return withComments(project, (comments) => comments.filter((comment) => comment.id !== commentId));
+    },
+  },
+  'mark-comment': {
+    record: (project, { step, now }) => {
+      const { commentId, done } = inputOf(step, 'mark-comment');
+      const doneAt = done ? now.toISOString() : null;
+      return withComments(project, (comments) =>
+        comments.map((comment) => (comment.id === commentId ? { ...comment, doneAt } : comment)),
+      );
+    },
+  },
+  'take-slot': { beyond: 'slots' },
+  'release-slot': { beyond: 'slots' },
+  'move-slot': { beyond: 'slots' },
+  'refund-by-policy': { beyond: 'refund' },
 };
+
+/** What `t` changes beyond the record, each once, in the order `commitStep` carries them out. */
+export const beyondOf = (t: Transition): Beyond[] =>
+  (['slots', 'stats', 'refund'] as const).filter((beyond) =>
+    t.effects.some((effect) => EFFECTS[effect].beyond === beyond),
+  );
 
 /** The project after transition `t`, its effects applied in order, with its history entry. */
 export function applyTransition(project: Project, t: Transition, step: Step, actor: Actor, now: Date): Project {
@@ -243,12 +298,15 @@ export function applyTransition(project: Project, t: Transition, step: Step, act
     from: project.state,
     to,
   };
-  const changed = t.effects.reduce((next, effect) => RECORD_EFFECTS[effect](next, { step, actor, now, event }), {
-    ...project,
-    state: to,
-    version: project.version + (t.versioned ? 1 : 0),
-    updatedAt: at,
-  });
+  const changed = t.effects.reduce(
+    (next, effect) => EFFECTS[effect].record?.(next, { step, actor, now, event }) ?? next,
+    {
+      ...project,
+      state: to,
+      version: project.version + (t.versioned ? 1 : 0),
+      updatedAt: at,
+    },
+  );
   return { ...changed, history: [...project.history, event] };
 }
 
