@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PROJECT_STATES, type ProjectState } from '#features/projects/project';
-import { OPEN_STATES, TIMERS, TRANSITIONS, type Transition } from '#features/projects/process';
+import { OPEN_STATES, PAID, TIMERS, TRANSITIONS, type Transition } from '#features/projects/process';
 
 export const BEGIN =
   '<!-- process:begin (generated from src/features/projects/process.ts by `npm run docs:process`) -->';
@@ -39,7 +39,7 @@ function diagram(): string {
     '```mermaid',
     'stateDiagram-v2',
     '  state "open" as open {',
-    '    [*] --> awaiting_draft: order paid',
+    `    [*] --> ${PAID.to}: ${PAID.name} (${PAID.by})`,
     ...inside.map((entry) => `    ${line(entry)}`),
     '  }',
     ...outside.map((entry) => `  ${line(entry)}`),
@@ -49,6 +49,7 @@ function diagram(): string {
 }
 
 function transitionsTable(): string {
+  const begins = [PAID.name, PAID.event, PAID.by, PAID.via, '(it begins)', PAID.to, '–', '–', '–', '–', 'no'];
   const rows = TRANSITIONS.map((t) =>
     [
       t.name,
@@ -67,7 +68,7 @@ function transitionsTable(): string {
   return [
     '| Transition | Action | By | Via | From | To | Guards | Effects | Timers set | Tells | Versioned |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...rows.map((row) => `| ${row} |`),
+    ...[begins.join(' | '), ...rows].map((row) => `| ${row} |`),
   ].join('\n');
 }
 

@@ -27,6 +27,7 @@ import {
   PROJECT_ACTIONS,
   type Project,
   type ProjectAction,
+  type ProjectEvent,
   type ProjectFileKind,
   type ProjectState,
   type Role,
@@ -457,6 +458,28 @@ export function inputRefusal(project: RuledProject, t: Pick<Transition, 'checks'
   }
   return null;
 }
+
+/**
+ * How a project begins, before any transition: the system, once an order is paid, makes one project
+ * per unit of editing the order bought, in state `to`, its history opened with `event`. Nobody else
+ * can make one.
+ */
+export const PAID = {
+  name: 'paid',
+  by: 'system',
+  via: 'order',
+  to: 'awaiting_draft',
+  event: 'created',
+  /** The first entry's note: which order paid for it. */
+  note: (orderId: string) => `Paid with order ${orderId}`,
+} as const satisfies {
+  by: Role;
+  to: ProjectState;
+  event: ProjectEvent['type'];
+  name: string;
+  via: string;
+  note: (orderId: string) => string;
+};
 
 const FAMILY: readonly Role[] = ['customer', 'student'];
 type TransitionInput = Omit<Transition, 'guards' | 'checks' | 'effects' | 'timers' | 'versioned' | 'via'> &

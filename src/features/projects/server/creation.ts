@@ -1,10 +1,11 @@
 /**
- * The projects of a paid order: one per purchased unit of editing (quantity 2 of a
- * supplement makes 2), each waiting for its draft. Ids are the order's id and the unit's number, and
+ * The projects of a paid order, as the process begins them (`PAID`): one per purchased unit of editing
+ * (quantity 2 of a supplement makes 2), each waiting for its draft. Ids are the order's id and the unit's number, and
  * each is created only if new, so fulfilment that runs twice (or a backfill beside it) creates each
  * project exactly once.
  */
 import { editsIncluded, type Project } from '../project';
+import { PAID } from '../process';
 import type { Order } from '#server/orders/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
 import { projectIdOf, projectsRepo } from './projects.repo';
@@ -34,20 +35,12 @@ export function projectsOfOrder(order: Order): Project[] {
         assignment: 1,
         previousAssignments: [],
         boughtWhileFull: order.editor.full,
-        state: 'awaiting_draft',
+        state: PAID.to,
         editsAllowed: editsIncluded(line.id),
         rounds: [],
         messages: [],
         history: [
-          {
-            at,
-            by: 'system',
-            actor: 'system',
-            type: 'created',
-            from: 'awaiting_draft',
-            to: 'awaiting_draft',
-            note: `Paid with order ${order.id}`,
-          },
+          { at, by: PAID.by, actor: PAID.by, type: PAID.event, from: PAID.to, to: PAID.to, note: PAID.note(order.id) },
         ],
         reminders: {},
         version: 1,
