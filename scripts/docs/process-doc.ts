@@ -78,7 +78,7 @@ function timersTable(): string {
       name,
       list(TRANSITIONS.filter((t) => (t.timers as readonly string[]).includes(name)).map((t) => t.name)),
       timer.while.join(', '),
-      timer.does,
+      'takes' in timer ? `takes ${timer.takes}` : `marks ${timer.marks.event}`,
       list(Object.entries(timer.notices).map(([audience, notice]) => `${audience}: ${notice}`)),
     ].join(' | '),
   );

@@ -1,7 +1,8 @@
 /**
  * The project process, whole: each state and how every reader words it, the durations and counts,
  * the buttons' labels and the refusals, and every transition a project can take, who takes it, from
- * which states and under which guards, what it does (effects), which timers it sets, and who is told.
+ * which states and under which guards, what it does (effects), which timers it sets, and who is told;
+ * how a project begins (`PAID`), and what each timer does when due (`TIMERS`).
  * Everything else reads this file: the endpoint and the timers apply a transition generically, the
  * pages show the actions it allows and the words it gives, and docs/architecture.md's diagram is
  * generated from it. `project.ts` says what a project's record is.
@@ -766,14 +767,35 @@ type NoticesOf<T> = T extends { notices: infer N } ? N[keyof N] : never;
 export type TransitionNoticeName = NoticesOf<(typeof TRANSITIONS)[number]>;
 export type TimerNoticeName = NoticesOf<(typeof TIMERS)[TimerName]>;
 
-export interface Timer {
+interface Timer {
   /** When it fires, from the project as the transition that set it left it. */
   at: (project: Project) => Date;
   /** It does nothing once the project left these states or its round (the transition that set it is history). */
   while: readonly ProjectState[];
-  /** What it does, once per round: mark the round, tell someone, or take a transition. */
-  does: 'remind-editor' | 'mark-late' | 'warn-family' | 'auto-finalize' | 'remind-reviewers' | 'close-reviews';
+  /** Who it tells, once per mark: the notices' wording is on the server, by these names. */
   notices: Partial<Record<Audience, string>>;
+}
+
+/** A timer that takes a transition of the system's (`via: 'timer'`), with its guards and effects. */
+interface TakingTimer extends Timer {
+  takes: string;
+}
+
+/**
+ * A timer that marks the project: a history entry and a change that records it was done, in one
+ * compare-and-set that keeps the version (nothing a person acts on changed). Marked already, it only
+ * sends what it owes, under the same ids, so a run cut off after marking tells once.
+ */
+interface MarkingTimer extends Timer {
+  marks: {
+    event: ProjectEvent['type'];
+    done: (project: Project, round: Round) => boolean;
+    change: (project: Project, round: Round) => Partial<Project>;
+    /** The id of its notices, once per mark. */
+    id: (project: Project, round: Round) => string;
+  };
+  /** It reads no round, so it acts on a project without one (our team made it final before any draft). */
+  roundless?: true;
 }
 
 const REVIEW_WINDOW_LEFT_AT_REMINDER_MS = REVIEW_WINDOW_MS - REVIEW_REMINDER_MS;
@@ -784,45 +806,72 @@ export const TIMERS = {
   ack: {
     at: (p: Project) => new Date(Date.parse(currentRound(p)!.submittedAt) + ACK_REMINDER_MS),
     while: ['submitted'],
-    does: 'remind-editor',
+    marks: {
+      event: 'ack_reminder',
+      done: (p: Project, round: Round) => p.reminders.ackRound === round.n,
+      change: (p: Project, round: Round) => ({ reminders: { ...p.reminders, ackRound: round.n } }),
+      id: (_p: Project, round: Round) => `ack-r${round.n}`,
+    },
     notices: { editor: 'ack-reminder' },
   },
   /** The round's feedback is past due: flagged, for the family's page and the reports. */
   late: {
     at: (p: Project) => new Date(currentRound(p)!.dueAt),
     while: ['submitted', 'in_review'],
-    does: 'mark-late',
+    marks: {
+      event: 'late',
+      done: (_p: Project, round: Round) => round.returnedAt !== null || round.late,
+      change: (p: Project, round: Round) => ({
+        rounds: p.rounds.map((r) => (r.n === round.n ? { ...r, late: true } : r)),
+      }),
+      id: (_p: Project, round: Round) => `late-r${round.n}`,
+    },
     notices: {},
   },
   /** Before returned feedback becomes final by itself, the family is warned. */
   warn: {
     at: (p: Project) => new Date(autoFinalAt(p)!.getTime() - AUTO_FINAL_WARNING_MS),
     while: ['returned'],
-    does: 'warn-family',
+    // One warning per final time: a project kept open is warned again before its new one.
+    marks: {
+      event: 'auto_final_warning',
+      done: (p: Project, round: Round) =>
+        p.reminders.warnRound === round.n && (p.reminders.warnKeptOpen ?? 0) === (round.keptOpen ?? 0),
+      change: (p: Project, round: Round) => ({
+        reminders: { ...p.reminders, warnRound: round.n, warnKeptOpen: round.keptOpen ?? 0 },
+      }),
+      id: (_p: Project, round: Round) => `warn-r${round.n}${round.keptOpen ? `-k${round.keptOpen}` : ''}`,
+    },
     notices: { family: 'auto-final-warning' },
   },
   /** Seven days after feedback (more when kept open) with no new draft, the essay is final. */
   final: {
     at: (p: Project) => autoFinalAt(p)!,
     while: ['returned'],
-    does: 'auto-finalize',
+    takes: 'auto-finalize',
     notices: {},
   },
   /** Whoever has not reviewed yet is reminded once, a few days before the review window closes. */
   nudge: {
     at: (p: Project) => new Date(reviewWindowClosesAt(p)!.getTime() - REVIEW_WINDOW_LEFT_AT_REMINDER_MS),
     while: ['final'],
-    does: 'remind-reviewers',
+    marks: {
+      event: 'review_reminder',
+      done: (p: Project) => p.reminders.reviewReminder === true,
+      change: (p: Project) => ({ reminders: { ...p.reminders, reviewReminder: true } }),
+      id: () => 'review-reminder',
+    },
+    roundless: true,
     notices: { family: 'review-reminder', editor: 'review-reminder' },
   },
   /** The review window closes: what was written is published, and nothing more can be. */
   reveal: {
     at: (p: Project) => reviewWindowClosesAt(p)!,
     while: ['final'],
-    does: 'close-reviews',
+    takes: 'close-reviews',
     notices: {},
   },
-} as const satisfies Record<string, Timer>;
+} as const satisfies Record<string, TakingTimer | MarkingTimer>;
 
 export type ProcessTransition = (typeof TRANSITIONS)[number];
 

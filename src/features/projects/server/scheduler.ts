@@ -5,7 +5,7 @@
  * still needs it, marking what it did in the same compare-and-set, so a run repeated (or two runs at
  * once) changes nothing twice.
  */
-import { type Project, type ProjectEvent } from '../project';
+import { type Project, type ProjectEvent, type Round } from '../project';
 import { currentRound, TIMERS, transitionNamed, type TimerName } from '../process';
 import { HttpError } from '#server/core/http';
 import { noticesOfEvent, send, timerNotices } from './notify';
@@ -15,6 +15,7 @@ import { deleteContentIfDue } from './retention';
 import { draftTextsRepo } from '#server/essay/draft-texts.repo';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { BEYOND, commitStep, type StepContext } from './steps';
+import type { Step } from './transitions';
 import type { Timer, TimerHandler } from '#server/core/timers';
 
 const SYSTEM = { role: 'system', name: 'system' } as const;
@@ -109,77 +110,18 @@ async function processTimer(
     (timer.while as readonly string[]).includes(project.state) &&
     timer.at(project).getTime() <= now.getTime();
   if (!live) return;
-  switch (timer.does) {
-    case 'remind-reviewers': {
-      const at = project.reminders.reviewReminder
-        ? markedAt(project, 'review_reminder')
-        : await mark(
-            project,
-            etag,
-            { reminders: { ...project.reminders, reviewReminder: true } },
-            'review_reminder',
-            now,
-            context,
-          );
-      await send(timerNotices(name, 'review-reminder', project, at), project, context);
-      return;
-    }
-    case 'close-reviews':
-      await commitStep(project, etag, transitionNamed('close-reviews'), { action: 'review' }, SYSTEM, context, now);
-      return;
+  if ('takes' in timer) {
+    const t = transitionNamed(timer.takes);
+    await commitStep(project, etag, t, { action: t.action } as Step, SYSTEM, context, now);
+    return;
   }
-  if (!round) return;
-  switch (timer.does) {
-    case 'remind-editor': {
-      // Marked already by a run that could not send: send now (once), without marking again.
-      const at =
-        project.reminders.ackRound === round.n
-          ? markedAt(project, 'ack_reminder')
-          : await mark(
-              project,
-              etag,
-              { reminders: { ...project.reminders, ackRound: round.n } },
-              'ack_reminder',
-              now,
-              context,
-            );
-      await send(timerNotices(name, `ack-r${round.n}`, project, at), project, context);
-      return;
-    }
-    case 'mark-late':
-      if (round.returnedAt !== null || round.late) return;
-      await mark(
-        project,
-        etag,
-        { rounds: project.rounds.map((r) => (r.n === round.n ? { ...r, late: true } : r)) },
-        'late',
-        now,
-        context,
-      );
-      return;
-    case 'warn-family': {
-      // One warning per final time: a project kept open is warned again before its new one.
-      const keptOpen = round.keptOpen ?? 0;
-      const warned = project.reminders.warnRound === round.n && (project.reminders.warnKeptOpen ?? 0) === keptOpen;
-      const at = warned
-        ? markedAt(project, 'auto_final_warning')
-        : await mark(
-            project,
-            etag,
-            { reminders: { ...project.reminders, warnRound: round.n, warnKeptOpen: keptOpen } },
-            'auto_final_warning',
-            now,
-            context,
-          );
-      await send(
-        timerNotices(name, `warn-r${round.n}${keptOpen ? `-k${keptOpen}` : ''}`, project, at),
-        project,
-        context,
-      );
-      return;
-    }
-    case 'auto-finalize':
-      await commitStep(project, etag, transitionNamed('auto-finalize'), { action: 'finalize' }, SYSTEM, context, now);
-      return;
-  }
+  if (!round && !('roundless' in timer)) return;
+  const { event, done, change, id } = timer.marks;
+  const r = round as Round; // a roundless timer reads none
+  // Marked already by a run that could not send: send now (once), without marking again.
+  const at = done(project, r)
+    ? markedAt(project, event)
+    : await mark(project, etag, change(project, r), event, now, context);
+  if (Object.keys(timer.notices).length > 0)
+    await send(timerNotices(name, id(project, r), project, at), project, context);
 }

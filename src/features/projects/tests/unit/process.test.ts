@@ -427,7 +427,7 @@ describe('the timers', () => {
     const returnedAt = Date.parse('2026-11-02T10:00:00.000Z');
     expect(TIMERS.final.at(sample('returned')).getTime()).toBe(returnedAt + AUTO_FINAL_MS);
     expect(TIMERS.warn.at(sample('returned')).getTime()).toBe(returnedAt + AUTO_FINAL_MS - AUTO_FINAL_WARNING_MS);
-    expect(TIMERS.final.does).toBe('auto-finalize');
+    expect(TIMERS.final.takes).toBe('auto-finalize');
     expect(transitionNamed('auto-finalize').via).toBe('timer');
   });
 
