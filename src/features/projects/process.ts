@@ -12,6 +12,8 @@
  * - `via`: how it is asked for. 'endpoint': a button and `POST /api/projects/:id/:action`. 'refund':
  *   only by our team's refund of the order, which carries the money. 'timer': only when its timer fires.
  * - `to`: the state after; null keeps the state.
+ * - `guards` judge the project; `checks` judge what the step asks for and what it names, as the
+ *   server found it in storage (the uploads, the editor, the draft's text), once the guards let it through.
  * - `versioned`: the step names the version it was taken on (409 when stale) and bumps it; a message
  *   does neither, so it never makes the other party's next step stale.
  * - `notices`: who is e-mailed, by the name of what they read (`server/notices.ts`).
@@ -20,7 +22,8 @@
  */
 import { conflictMessages } from '#lib/conflicts';
 import { COMMENT_LIMITS, commentMessages } from '#lib/essay-comments';
-import { refundMessages } from '#lib/refunds';
+import { editorMessages } from '#lib/messages';
+import { refundMessages, type CancellationQuote } from '#lib/refunds';
 import { REVIEW_REMINDER_MS, REVIEW_WINDOW_MS, reviewMessages, type ProjectReviews } from '#lib/reviews';
 import type { ServiceId } from '#lib/catalogue';
 import { DAY_MS, HOUR_MS } from '#lib/time';
@@ -366,7 +369,7 @@ export interface Transition {
   from: readonly ProjectState[];
   to: ProjectState | null;
   guards: readonly Guard[];
-  /** What it checks in what the step asks for (400 when it does not hold). */
+  /** What it checks in what the step asks for and names (400 or 409 when it does not hold). */
   checks: readonly InputGuard[];
   effects: readonly Effect[];
   timers: readonly TimerName[];
@@ -424,38 +427,103 @@ export const GUARDS = {
   'has-comments': (p: RuledProject) => ((p.rounds.at(-1)?.comments?.length ?? 0) > 0 ? null : commentMessages.none),
 } as const satisfies Record<string, (project: RuledProject, now: Date) => string | null>;
 
-/** What a step asks for, as far as the process judges it; the endpoint's schemas check its shape first. */
+/**
+ * What a step asks for, and what it names as the server found it in storage, as far as the process
+ * judges it; the endpoint's schemas check its shape first.
+ */
 export interface StepInput {
   prompt?: string;
   reason?: string;
   round?: number;
+  /** The uid of who asks: the uploads a step names are theirs. */
+  by?: string;
+  /** The uploads the step names, as stored: null for one there is not. */
+  uploads?: readonly ({ uploadedBy: string } | null)[];
+  /** The editor a reassignment names, as stored: null when there is none. */
+  editor?: { id: string; name: string; shown: boolean } | null;
+  /** The refund the page showed, and the one the policy gives now. */
+  refundCents?: number;
+  quote?: CancellationQuote;
+  /** The comment a step names. */
+  commentId?: string;
+  /** A new comment's passage against the draft: in it, not in it, or a draft with no text to comment on. */
+  passage?: 'in-draft' | 'not-in-draft' | 'no-text';
 }
 type InputGuard = keyof typeof INPUT_GUARDS;
+type InputRuledProject = RuledProject & { editor?: { id: string } };
+
+const invalid = (error: string | null): Refusal | null => (error ? { status: 400, error } : null);
+const conflicting = (error: string | null): Refusal | null => (error ? { status: 409, error } : null);
 
 /**
- * What a transition checks in what the step asks for, with the refusal (400) when it does not hold.
- * Checks that read storage (an upload is the caller's own, an editor exists and is on the site, a
- * comment's passage is in the draft) are the server's, with the refusals above.
+ * What a transition checks in what the step asks for and names, with its refusal when it does not
+ * hold: 400 for a request that could never be taken, 409 for one the project or the site has moved
+ * past since the page was drawn.
  */
 const INPUT_GUARDS = {
   /** A first draft comes with the prompt it answers. */
-  'prompt-with-first-draft': (p: RuledProject, input: StepInput) =>
-    p.rounds.length === 0 && !input.prompt ? deliveryMessages.promptRequired : null,
+  'prompt-with-first-draft': (p: InputRuledProject, input: StepInput) =>
+    invalid(p.rounds.length === 0 && !input.prompt ? deliveryMessages.promptRequired : null),
   /** Our team says why it withdraws a project. */
-  'reason-given': (_p: RuledProject, input: StepInput) =>
-    input.reason ? null : deliveryMessages.withdrawReasonRequired,
+  'reason-given': (_p: InputRuledProject, input: StepInput) =>
+    invalid(input.reason ? null : deliveryMessages.withdrawReasonRequired),
   /** A removal names a round of the project (one with no draft at all is refused by its guard, 409). */
-  'round-exists': (p: RuledProject, input: StepInput) =>
-    GUARDS['has-draft'](p) !== null || p.rounds.some((round) => round.n === input.round)
-      ? null
-      : deliveryMessages.noSuchDraft,
-} as const satisfies Record<string, (project: RuledProject, input: StepInput) => string | null>;
+  'round-exists': (p: InputRuledProject, input: StepInput) =>
+    invalid(
+      GUARDS['has-draft'](p) !== null || p.rounds.some((round) => round.n === input.round)
+        ? null
+        : deliveryMessages.noSuchDraft,
+    ),
+  /** The files a step sends are ones its sender uploaded to this project. */
+  'own-uploads': (_p: InputRuledProject, input: StepInput) =>
+    invalid(
+      (input.uploads ?? []).every((upload) => upload !== null && upload.uploadedBy === input.by)
+        ? null
+        : deliveryMessages.noSuchUpload,
+    ),
+  /** A reassignment names an editor there is, */
+  'editor-exists': (_p: InputRuledProject, input: StepInput) =>
+    invalid(input.editor === null ? deliveryMessages.noSuchEditor : null),
+  /** whom the site shows (a family may not be handed to an editor it cannot see), */
+  'editor-on-site': (_p: InputRuledProject, input: StepInput) =>
+    conflicting(input.editor && !input.editor.shown ? editorMessages.reassignToHidden(input.editor.name) : null),
+  /** and who is not the project's editor already. */
+  'another-editor': (p: InputRuledProject, input: StepInput) =>
+    conflicting(input.editor && input.editor.id === p.editor?.id ? deliveryMessages.sameEditor : null),
+  /** Never less refunded than the page said: our team's refund or the 48 hours passing change it. */
+  'quote-unchanged': (_p: InputRuledProject, input: StepInput) =>
+    conflicting(
+      input.quote && input.refundCents !== undefined && input.refundCents !== input.quote.amountCents
+        ? refundMessages.quoteChanged(input.quote)
+        : null,
+    ),
+  /** A step on one comment names one of the round read now (a round with none is refused by its guard). */
+  'comment-exists': (p: InputRuledProject, input: StepInput) =>
+    conflicting(
+      GUARDS['has-comments'](p) !== null || p.rounds.at(-1)?.comments?.some((c) => c.id === input.commentId)
+        ? null
+        : commentMessages.noSuchComment,
+    ),
+  /** A comment's passage is in the round's draft as the page showed it, which has text to comment on. */
+  'passage-in-draft': (_p: InputRuledProject, input: StepInput) =>
+    conflicting(
+      input.passage === 'no-text'
+        ? commentMessages.noText
+        : input.passage === 'not-in-draft'
+          ? commentMessages.notInDraft
+          : null,
+    ),
+} as const satisfies Record<string, (project: InputRuledProject, input: StepInput) => Refusal | null>;
 
 /** The first of `t`'s checks that `input` fails, as its refusal; null when all hold. */
-export function inputRefusal(project: RuledProject, t: Pick<Transition, 'checks'>, input: StepInput): Refusal | null {
+export function inputRefusal(
+  project: InputRuledProject,
+  t: Pick<Transition, 'checks'>,
+  input: StepInput,
+): Refusal | null {
   for (const check of t.checks) {
-    const error = INPUT_GUARDS[check](project, input);
-    if (error) return { status: 400, error };
+    const refused = INPUT_GUARDS[check](project, input);
+    if (refused) return refused;
   }
   return null;
 }
@@ -501,7 +569,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     from: ['awaiting_draft', 'returned'],
     to: 'submitted',
     guards: ['edits-left'],
-    checks: ['prompt-with-first-draft'],
+    checks: ['prompt-with-first-draft', 'own-uploads'],
     effects: ['open-round', 'take-slot'],
     timers: ['ack', 'late'],
     notices: { editor: 'draft-submitted' },
@@ -521,6 +589,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     actors: ['editor'],
     from: ['submitted', 'in_review'],
     to: 'returned',
+    checks: ['own-uploads'],
     effects: ['close-round'],
     timers: ['warn', 'final'],
     notices: { family: 'feedback-returned' },
@@ -595,6 +664,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     from: OPEN_STATES,
     to: 'cancelled',
     guards: ['editing-not-begun'],
+    checks: ['quote-unchanged'],
     effects: ['record-refund', 'release-slot', 'refund-by-policy'],
     notices: { editor: 'cancelled-by-family', parent: 'cancelled-by-family', student: 'cancelled-by-parent' },
   },
@@ -648,6 +718,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     actors: ['admin'],
     from: OPEN_STATES,
     to: null,
+    checks: ['editor-exists', 'editor-on-site', 'another-editor'],
     effects: ['change-editor', 'move-slot'],
     notices: { family: 'new-editor', editor: 'assigned', 'previous-editor': 'reassigned-away' },
   },
@@ -733,6 +804,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     from: ['submitted', 'in_review'],
     to: null,
     guards: ['comments-have-room'],
+    checks: ['passage-in-draft'],
     effects: ['add-comment'],
     versioned: false,
     notices: {},
@@ -744,6 +816,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     from: ['submitted', 'in_review'],
     to: null,
     guards: ['has-comments'],
+    checks: ['comment-exists'],
     effects: ['remove-comment'],
     versioned: false,
     notices: {},
@@ -755,6 +828,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     from: ['returned'],
     to: null,
     guards: ['has-comments'],
+    checks: ['comment-exists'],
     effects: ['mark-comment'],
     versioned: false,
     notices: {},

@@ -33,12 +33,11 @@ import {
 } from '../project.schema';
 import { removeDraftSchema } from '#lib/privacy.schema';
 import { commentSchema, markCommentSchema, removeCommentSchema } from '#lib/essay-comments.schema';
-import { commentMessages } from '#lib/essay-comments';
 import { anchorFits } from '#lib/essay-anchor';
+import type { CommentAnchor } from '#lib/essay';
 import { editorReviewSchema, familyReviewSchema, hideReviewSchema, replySchema } from '#lib/reviews.schema';
-import { quoteFor, refundMessages } from '#lib/refunds';
+import { quoteFor } from '#lib/refunds';
 import { contentDeletesAt } from '../retention';
-import { editorMessages } from '#lib/messages';
 import type { AuditAction } from '#lib/audit';
 import { audited, type AuditedChange } from '#server/core/audit-log';
 import type { Caller } from '#server/core/auth';
@@ -73,122 +72,149 @@ async function turnaroundNow(uid: string, context: StepContext): Promise<Turnaro
   return ownedAddOns.speed24hr ? '24hr' : ownedAddOns.speed48hr ? '48hr' : 'standard';
 }
 
-/** Files the caller uploaded to this project, by id; 400 naming the first that is not. */
-async function ownUploads(
-  project: Project,
-  fileIds: string[],
-  caller: Caller,
-  context: StepContext,
-): Promise<FileRef[]> {
+/** The uploads a step names, as stored for this project: null for an id there is none of. */
+const uploadsNamed = (project: Project, fileIds: string[], context: StepContext) => {
   const files = projectFilesRepo(context);
-  return Promise.all(
-    fileIds.map(async (id) => {
-      const file = await files.describe(project.id, id);
-      if (!file || file.uploadedBy !== caller.uid) throw new HttpError(400, deliveryMessages.noSuchUpload);
-      return { id: file.id, name: file.name, kind: file.kind, bytes: file.bytes };
-    }),
-  );
+  return Promise.all(fileIds.map((id) => files.describe(project.id, id)));
+};
+
+/** What the project keeps of an upload the process let through (its check refuses a missing one). */
+const fileRef = (file: Awaited<ReturnType<typeof uploadsNamed>>[number]): FileRef => ({
+  id: file!.id,
+  name: file!.name,
+  kind: file!.kind,
+  bytes: file!.bytes,
+});
+
+/** Where a comment's passage stands against the round's draft as the page showed it. */
+async function passageOf(project: Project, anchor: CommentAnchor, context: StepContext): Promise<StepInput['passage']> {
+  const round = project.rounds.at(-1);
+  if (!round || round.draft.kind === 'removed') return 'no-text';
+  const draft = await draftText(project, round, context);
+  if (draft.status !== 'ready') return 'no-text';
+  return anchorFits(draft.blocks, anchor) ? 'in-draft' : 'not-in-draft';
 }
 
-/** The request body as the step it asks for; 400 when it is not valid, 409 when it is stale. */
+/** The request body as the step it asks for: its shape (400), then its version (409 when stale). */
+function requestOf(t: Transition, body: unknown, project: Project) {
+  const fresh = <T extends { version: number }>(input: T) => {
+    if (t.versioned && input.version !== project.version) throw stale();
+    return input;
+  };
+  switch (t.action) {
+    case 'submit':
+      return { action: t.action, ...fresh(parse(submitSchema, body)) };
+    case 'acknowledge':
+      return { action: t.action, ...fresh(parse(acknowledgeSchema, body)) };
+    case 'return':
+      return { action: t.action, ...fresh(parse(returnSchema, body)) };
+    case 'finalize':
+    case 'extend':
+      return { action: t.action, ...fresh(parse(versionOnlySchema, body)) };
+    case 'withdraw':
+      return { action: t.action, ...fresh(parse(withdrawSchema, body)) };
+    case 'cancel':
+      return { action: t.action, ...fresh(parse(cancelSchema, body)) };
+    case 'message':
+      return { action: t.action, ...parse(messageSchema, body) };
+    case 'reassign':
+      return { action: t.action, ...fresh(parse(reassignSchema, body)) };
+    case 'review':
+      return t.name === 'editor-review'
+        ? { action: t.action, ...parse(editorReviewSchema, body) }
+        : { action: t.action, ...parse(familyReviewSchema, body) };
+    case 'reply':
+      return { action: t.action, ...parse(replySchema, body) };
+    case 'hide-review':
+      return { action: t.action, ...parse(hideReviewSchema, body) };
+    case 'remove-draft':
+      return { action: t.action, ...parse(removeDraftSchema, body) };
+    case 'comment':
+      return { action: t.action, ...parse(commentSchema, body) };
+    case 'remove-comment':
+      return { action: t.action, ...parse(removeCommentSchema, body) };
+    case 'mark-comment':
+      return { action: t.action, ...parse(markCommentSchema, body) };
+  }
+}
+type StepRequest = ReturnType<typeof requestOf>;
+
+/**
+ * The step a request asks for, once what it names is looked up and the process's checks of both
+ * hold (their refusals otherwise).
+ */
 async function stepOf(
   t: Transition,
-  body: unknown,
+  request: StepRequest,
   project: Project,
   caller: Caller,
   context: StepContext,
 ): Promise<Step> {
-  const action = t.action;
-  const fresh = <T extends { version: number } & StepInput>(input: T) => {
-    if (t.versioned && input.version !== project.version) throw stale();
-    return checked(input);
-  };
-  const checked = <T extends StepInput>(input: T) => {
+  const judge = (input: StepInput) => {
     const refused = inputRefusal(project, t, input);
     if (refused) throw new HttpError(refused.status, refused.error);
-    return input;
   };
-  switch (action) {
+  switch (request.action) {
     case 'submit': {
-      const { prompt, draft, wordLimit } = fresh(parse(submitSchema, body));
+      const { action, prompt, draft, wordLimit } = request;
+      const uploads = draft.kind === 'file' ? await uploadsNamed(project, [draft.fileId], context) : [];
+      judge({ prompt, by: caller.uid, uploads });
       const turnaround = await turnaroundNow(project.customer.uid, context);
       if (draft.kind !== 'file') return { action, prompt, draft, turnaround, wordLimit };
-      const [file] = await ownUploads(project, [draft.fileId], caller, context);
-      return { action, prompt, draft: { kind: 'file', file }, turnaround, wordLimit };
+      return { action, prompt, draft: { kind: 'file', file: fileRef(uploads[0]) }, turnaround, wordLimit };
     }
-    case 'acknowledge':
-      return { action, text: fresh(parse(acknowledgeSchema, body)).message };
     case 'return': {
-      const { notes, fileIds } = fresh(parse(returnSchema, body));
-      return { action, notes, files: await ownUploads(project, fileIds, caller, context) };
+      const uploads = await uploadsNamed(project, request.fileIds, context);
+      judge({ by: caller.uid, uploads });
+      return { action: request.action, notes: request.notes, files: uploads.map(fileRef) };
     }
-    case 'finalize':
-    case 'extend':
-      fresh(parse(versionOnlySchema, body));
-      return { action };
     case 'withdraw': {
-      const { reason } = fresh(parse(withdrawSchema, body));
+      const { action, reason } = request;
+      judge({ reason });
       return { action, ...(reason && { reason }) };
     }
     case 'cancel': {
-      const { refundCents } = fresh(parse(cancelSchema, body));
       const order = await ordersRepo(context).get(project.orderId);
       if (!order) throw new HttpError(404, 'Order not found');
-      const refund = quoteFor(project, order, new Date());
-      // Never less than the page said: an admin's refund or the 48 hours passing meanwhile change it.
-      if (refundCents !== undefined && refundCents !== refund.amountCents)
-        throw new HttpError(409, refundMessages.quoteChanged(refund));
-      return { action, refund };
+      const quote = quoteFor(project, order, new Date());
+      judge({ refundCents: request.refundCents, quote });
+      return { action: request.action, refund: quote };
     }
-    case 'message':
-      return { action, text: parse(messageSchema, body).text };
     case 'reassign': {
-      const { editorId } = fresh(parse(reassignSchema, body));
-      const editor = await editorsRepo(context).get(editorId);
-      if (!editor) throw new HttpError(400, deliveryMessages.noSuchEditor);
-      if (!isShown(editor)) throw new HttpError(409, editorMessages.reassignToHidden(editor.name));
-      if (editor.id === project.editor.id) throw new HttpError(409, deliveryMessages.sameEditor);
-      return { action, editor: { id: editor.id, name: editor.name } };
+      const found = await editorsRepo(context).get(request.editorId);
+      const editor = found && { id: found.id, name: found.name, shown: isShown(found) };
+      judge({ editor });
+      return { action: request.action, editor: { id: editor!.id, name: editor!.name } };
     }
-    case 'review':
-      return t.name === 'editor-review'
-        ? { action, ...parse(editorReviewSchema, body) }
-        : { action, ...parse(familyReviewSchema, body) };
-    case 'reply':
-      return { action, text: parse(replySchema, body).text };
-    case 'hide-review':
-      return { action, reason: parse(hideReviewSchema, body).reason };
-    case 'remove-draft': {
-      const { round } = checked(parse(removeDraftSchema, body));
-      return { action, round };
+    case 'remove-draft':
+      judge({ round: request.round });
+      return { action: request.action, round: request.round };
+    case 'comment': {
+      const { action, anchor, text } = request;
+      judge({ passage: await passageOf(project, anchor, context) });
+      return { action, anchor, text };
     }
-    case 'comment':
-      return { action, ...parse(commentSchema, body) };
     case 'remove-comment':
-      return { action, commentId: parse(removeCommentSchema, body).commentId };
     case 'mark-comment':
-      return { action, ...parse(markCommentSchema, body) };
+      judge({ commentId: request.commentId });
+      return request;
   }
-}
-
-/** A step on one comment names a comment of the round being edited or read now: 409 when it does not. */
-function requireComment(project: Project, step: Step) {
-  if (step.action !== 'remove-comment' && step.action !== 'mark-comment') return;
-  if (!project.rounds.at(-1)?.comments?.some((comment) => comment.id === step.commentId))
-    throw new HttpError(409, commentMessages.noSuchComment);
-}
-
-/**
- * A comment's passage is checked against the round's draft as the page showed it: 409 when the
- * draft has no text (a PDF, a link, a file not converted, a removed draft) or the passage is not in it.
- */
-async function requirePassage(project: Project, step: Step, context: StepContext) {
-  if (step.action !== 'comment') return;
-  const round = project.rounds.at(-1);
-  if (!round || round.draft.kind === 'removed') throw new HttpError(409, commentMessages.noText);
-  const draft = await draftText(project, round, context);
-  if (draft.status !== 'ready') throw new HttpError(409, commentMessages.noText);
-  if (!anchorFits(draft.blocks, step.anchor)) throw new HttpError(409, commentMessages.notInDraft);
+  // The rest name nothing to look up, and still meet whatever their transition checks.
+  judge({});
+  switch (request.action) {
+    case 'acknowledge':
+      return { action: request.action, text: request.message };
+    case 'finalize':
+    case 'extend':
+      return { action: request.action };
+    case 'message':
+    case 'reply':
+      return { action: request.action, text: request.text };
+    case 'hide-review':
+      return { action: request.action, reason: request.reason };
+    case 'review':
+      return request;
+  }
 }
 
 type TimerArgs = Parameters<ReturnType<typeof timersRepo>['schedule']>;
@@ -303,15 +329,14 @@ export async function commitStep(
  * Whether `step` was taken already (an answer lost on the way): the review its side already wrote,
  * score for score and word for word, or the removal of a draft already removed.
  */
-function isRepeated(project: Project, t: Transition, step: Step): boolean {
+function isRepeated(project: Project, step: StepRequest): boolean {
   if (step.action === 'remove-draft')
     return project.rounds.some((r) => r.n === step.round && r.draft.kind === 'removed');
   if (step.action !== 'review') return false;
   const { family, editor } = project.reviews ?? {};
-  if (t.name === 'review' && family)
-    return isDeepStrictEqual(family.scores, step.scores) && family.text === (step.text ?? '');
-  if (t.name === 'editor-review' && editor) return editor.score === step.score && editor.text === (step.text ?? '');
-  return false;
+  if ('scores' in step)
+    return !!family && isDeepStrictEqual(family.scores, step.scores) && family.text === (step.text ?? '');
+  return !!editor && editor.score === step.score && editor.text === (step.text ?? '');
 }
 
 /** One step of a signed-in caller on project `id`. */
@@ -340,13 +365,12 @@ export async function takeStep(
       )!.error,
     );
   const t = endpointTransition(action, role)!;
-  const step = await stepOf(t, body, project, caller, context);
+  const request = requestOf(t, body, project);
   // The same review or removal sent again (an answer lost on the way) finds it done: nothing more happens.
-  if (isRepeated(project, t, step)) return project;
+  if (isRepeated(project, request)) return project;
   const refused = refusal(project, action, role);
   if (refused) throw new HttpError(refused.status, refused.error);
-  requireComment(project, step);
-  await requirePassage(project, step, context);
+  const step = await stepOf(t, request, project, caller, context);
   const actor: Actor =
     role === 'admin' ? teamActor(caller.email) : { role, name: personName(role, project.editor.name, project) };
   const commit = () => commitStep(project, found!.etag, t, step, actor, context);

@@ -26,7 +26,8 @@ import {
 } from '../../process';
 import { COMMENT_LIMITS, commentMessages } from '#lib/essay-comments';
 import { projectView } from '../../view';
-import { refundMessages } from '#lib/refunds';
+import { editorMessages } from '#lib/messages';
+import { refundMessages, type CancellationQuote } from '#lib/refunds';
 import { reviewMessages } from '#lib/reviews';
 import { site } from '#lib/site';
 import { ARCHITECTURE, processSection, withProcessSection } from '../../../../../scripts/docs/process-doc';
@@ -266,9 +267,68 @@ describe('who may take each transition, from where', () => {
     expect(inputRefusal(sample('awaiting_draft'), transitionNamed('remove-draft'), { round: 2 })).toBeNull();
     expect(TRANSITIONS.filter((t) => t.checks.length > 0).map((t) => t.name)).toEqual([
       'submit',
+      'return',
       'team-withdraw',
+      'cancel',
+      'reassign',
       'remove-draft',
+      'comment',
+      'remove-comment',
+      'mark-comment',
     ]);
+  });
+
+  it('each check of what a step names, as the server looked it up, refuses with its reason', () => {
+    const returnIt = transitionNamed('return');
+    const mine = { uploadedBy: 'editor-uid' };
+    expect(inputRefusal(sample('in_review'), returnIt, { by: 'editor-uid', uploads: [mine, mine] })).toBeNull();
+    for (const uploads of [[mine, null], [{ uploadedBy: 'someone-else' }]])
+      expect(inputRefusal(sample('in_review'), returnIt, { by: 'editor-uid', uploads })).toEqual({
+        status: 400,
+        error: deliveryMessages.noSuchUpload,
+      });
+
+    const reassign = transitionNamed('reassign');
+    const sofia = { id: 'sofia-ramirez', name: 'Sofia Ramirez', shown: true };
+    expect(inputRefusal(sample('submitted'), reassign, { editor: sofia })).toBeNull();
+    expect(inputRefusal(sample('submitted'), reassign, { editor: null })).toEqual({
+      status: 400,
+      error: deliveryMessages.noSuchEditor,
+    });
+    expect(inputRefusal(sample('submitted'), reassign, { editor: { ...sofia, shown: false } })).toEqual({
+      status: 409,
+      error: editorMessages.reassignToHidden('Sofia Ramirez'),
+    });
+    expect(
+      inputRefusal(sample('submitted'), reassign, { editor: { id: 'maya-chen', name: 'Maya Chen', shown: true } }),
+    ).toEqual({ status: 409, error: deliveryMessages.sameEditor });
+
+    const quote: CancellationQuote = { amountCents: 10000, withinWindow: true, text: 'All of it.' };
+    const cancel = transitionNamed('cancel');
+    expect(inputRefusal(sample('submitted'), cancel, { quote })).toBeNull();
+    expect(inputRefusal(sample('submitted'), cancel, { quote, refundCents: 10000 })).toBeNull();
+    expect(inputRefusal(sample('submitted'), cancel, { quote, refundCents: 5000 })).toEqual({
+      status: 409,
+      error: refundMessages.quoteChanged(quote),
+    });
+
+    const comment = transitionNamed('comment');
+    expect(inputRefusal(sample('in_review'), comment, { passage: 'in-draft' })).toBeNull();
+    expect(inputRefusal(sample('in_review'), comment, { passage: 'not-in-draft' })?.error).toBe(
+      commentMessages.notInDraft,
+    );
+    expect(inputRefusal(sample('in_review'), comment, { passage: 'no-text' })?.error).toBe(commentMessages.noText);
+
+    const removeComment = transitionNamed('remove-comment');
+    expect(inputRefusal(sample('in_review'), removeComment, { commentId: COMMENT_ID })).toBeNull();
+    expect(inputRefusal(sample('in_review'), removeComment, { commentId: 'another' })).toEqual({
+      status: 409,
+      error: commentMessages.noSuchComment,
+    });
+    // A round with no comments at all: its guard refuses it (409), not the comment named.
+    const reading = sample('in_review');
+    const uncommented = { ...reading, rounds: [{ ...reading.rounds[0], comments: [] }] };
+    expect(inputRefusal(uncommented, removeComment, { commentId: 'another' })).toBeNull();
   });
 });
 
