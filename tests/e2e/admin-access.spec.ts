@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from '../helpers/e2e-auth';
 import { ADMIN_TABS } from '../helpers/e2e-admin';
+import { keepScreenshot } from '../helpers/screens';
 
 test('a signed-out visitor gets the sign-in form on /admin, on its sign-in tab, and the dashboard right after signing in as an admin', async ({
   page,
@@ -54,7 +55,7 @@ test('an unverified account is asked only to verify, with no word of what it may
   await expectNoAxeViolations(page);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
-    await page.screenshot({ path: test.info().outputPath(`verify-${width}.png`) });
+    await keepScreenshot(page, `verify-${width}`);
   }
 
   const sent = await latestVerification(page.request, email);

@@ -9,6 +9,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { adminToken, editorInput, OPEN_TAB_PANEL, openAdmin } from '../helpers/e2e-admin';
 import { idTokenOf, LOCAL_ADMIN, uniqueEmail } from '../helpers/e2e-auth';
 import { openOrderThroughApi, payThroughApi } from '../helpers/e2e-checkout';
+import { keepScreenshot } from '../helpers/screens';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -75,7 +76,7 @@ for (const width of [1280, 390]) {
     await expect(panel.getByRole('article')).toHaveCount(1);
     await expectNoAxeViolations(page, OPEN_TAB_PANEL);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `test-results/admin-audit-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `admin-audit-${width}`, { fullPage: true });
 
     await page.getByRole('button', { name: 'Show all' }).focus();
     await page.keyboard.press('Enter');
@@ -107,7 +108,7 @@ test('a family cancelling by itself waits under Needs you, counted on the Orders
   const item = needsYou.getByRole('listitem').filter({ hasText: projectId });
   await expect(item).toContainText('A family cancelled');
   await expectNoAxeViolations(page, OPEN_TAB_PANEL);
-  await page.screenshot({ path: 'test-results/admin-attention-390.png', fullPage: true });
+  await keepScreenshot(page, 'admin-attention-390', { fullPage: true });
 
   await item.getByRole('button', { name: /Mark seen/ }).focus();
   await page.keyboard.press('Enter');
@@ -141,7 +142,7 @@ test('an editor closing their account waits under Needs you, named, until marked
   const item = needsYou.getByRole('listitem').filter({ hasText: name });
   await expect(item).toContainText('An editor closed their account');
   await expectNoAxeViolations(page, OPEN_TAB_PANEL);
-  await page.screenshot({ path: 'test-results/admin-attention-editor-390.png', fullPage: true });
+  await keepScreenshot(page, 'admin-attention-editor-390', { fullPage: true });
 
   await item.getByRole('button', { name: 'Mark seen (An editor closed their account)' }).focus();
   await page.keyboard.press('Enter');

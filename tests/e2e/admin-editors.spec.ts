@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { createEditor, deleteEditors, OPEN_TAB_PANEL, openAdmin, toasts, uniqueEditorName } from '../helpers/e2e-admin';
 import { PNG_1x1, TEXT_AS_PNG } from '../helpers/images';
 import { readStored } from '../helpers/stored';
+import { keepScreenshot } from '../helpers/screens';
 
 const EDITORS_LIST = /\/api\/database\/editors(\?|$)/;
 /** What the Editors tab reads: every editor with what only the admin sees. */
@@ -288,7 +289,7 @@ test('Hide from the site takes an editor off the public list and keeps the card;
 
   await page.setViewportSize({ width: 390, height: 844 });
   await card(page, editor.name).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('hidden-editor-390.png') });
+  await keepScreenshot(page, 'hidden-editor-390');
   await expectNoAxeViolations(page);
 
   await page.keyboard.press('Enter');

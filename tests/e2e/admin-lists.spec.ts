@@ -22,6 +22,7 @@ import { idTokenOf, uniqueEmail } from '../helpers/e2e-auth';
 import { openOrderThroughApi, payThroughApi } from '../helpers/e2e-checkout';
 import { confirmLinkMailedTo } from '../helpers/e2e-newsletter';
 import { listStored } from '../helpers/stored';
+import { keepScreenshot } from '../helpers/screens';
 
 /** `names` (article headings) appear in this order in `list`, whatever else it holds. */
 async function expectOrder(list: Locator, names: string[]) {
@@ -101,7 +102,7 @@ test('the tabs, Editors Management and Email Subscribers first; on a 390 px phon
   // Opened from the URL, a tab at the far end is scrolled into view.
   await page.goto('/admin?tab=privacy');
   await inView('Privacy');
-  await page.screenshot({ path: test.info().outputPath('tabs-390.png') });
+  await keepScreenshot(page, 'tabs-390');
 });
 
 test('Inquiries: a sent inquiry shows every field, newest first; marking it handled shows and stores it', async ({
@@ -221,7 +222,7 @@ test('Orders: a paid order shows status, customer, editor, amounts and payment r
   // On a phone an order is a compact card (two columns, the details behind 'View details'), not a screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('order-390.png') });
+  await keepScreenshot(page, 'order-390');
   expect((await card.boundingBox())!.height).toBeLessThan(844 / 2);
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -336,7 +337,7 @@ test.describe('Waitlist', () => {
     }
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`waitlist-${width}.png`), fullPage: true });
+      await keepScreenshot(page, `waitlist-${width}`, { fullPage: true });
     }
     await expectAccessibleAtBothWidths(page);
 

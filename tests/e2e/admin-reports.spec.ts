@@ -11,6 +11,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { OPEN_TAB_PANEL, openAdmin } from '../helpers/e2e-admin';
 import { uniqueEmail } from '../helpers/e2e-auth';
 import { MAYA, buy, tokenFor } from '../helpers/e2e-delivery';
+import { keepScreenshot } from '../helpers/screens';
 
 /** Presses Tab until `target` has the focus, as a keyboard user gets there. */
 async function tabTo(page: Page, target: Locator, most = 80) {
@@ -137,7 +138,7 @@ for (const width of [1280, 390]) {
       await expect(results.getByRole('link', { name: new RegExp(`^${orderId} · Pat Rivera`) })).toContainText(email);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expectNoAxeViolations(page, '#admin-search');
-      await page.screenshot({ path: `test-results/screens/admin-search-${width}.png`, fullPage: true });
+      await keepScreenshot(page, `admin-search-${width}`, { fullPage: true });
 
       const orderLink = results.getByRole('link', { name: new RegExp(`^${orderId} ·`) });
       await tabTo(page, orderLink);
@@ -201,7 +202,7 @@ for (const width of [1280, 390]) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expect(panel.getByRole('region', { name: 'Months, newest first' })).toHaveAttribute('tabindex', '0');
       await expectNoAxeViolations(page, OPEN_TAB_PANEL);
-      await page.screenshot({ path: `test-results/screens/admin-reports-${width}.png`, fullPage: true });
+      await keepScreenshot(page, `admin-reports-${width}`, { fullPage: true });
     });
 
     test('Reports: a failed load says so and tries again; longer spans ask for more months', async ({
@@ -261,7 +262,7 @@ for (const width of [1280, 390]) {
       await expect(thisMonth.getByRole('rowheader')).toHaveText(monthLabel(today.slice(0, 7)));
       expect(Number(await thisMonth.getByRole('cell').nth(3).textContent())).toBeGreaterThanOrEqual(1);
       await expect(months.getByRole('row')).toHaveCount(REPORT_LIMITS.defaultMonths + 2);
-      await page.screenshot({ path: `test-results/screens/admin-reports-real-${width}.png`, fullPage: true });
+      await keepScreenshot(page, `admin-reports-real-${width}`, { fullPage: true });
 
       // Last month by default.
       await expect(panel.getByLabel('First day')).toHaveValue(/^\d{4}-\d\d-01$/);

@@ -12,6 +12,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { adminToken, OPEN_TAB_PANEL, openAdmin, toasts, withOpenSlot } from '../helpers/e2e-admin';
 import { uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, returnFeedback, step, tokenFor } from '../helpers/e2e-delivery';
+import { keepScreenshot } from '../helpers/screens';
 
 // Each test takes Maya's slots for a while and hides reviews on her profile: one after the other.
 test.describe.configure({ mode: 'default' });
@@ -134,7 +135,7 @@ for (const width of [390, 1280]) {
     await expect(stale).toContainText('Hidden: Hidden from another tab.');
     await expect(stale.getByRole('button', { name: /Hide review/ })).toHaveCount(0);
     await expect(stale.getByRole('heading', { level: 3 })).toBeFocused();
-    await page.screenshot({ path: test.info().outputPath(`admin-reviews-${width}.png`), fullPage: true });
+    await keepScreenshot(page, `admin-reviews-${width}`, { fullPage: true });
 
     // Reloaded with the hidden ones only, both are listed with their reasons.
     await filterBy(page, 'On the site', 'Hidden only');

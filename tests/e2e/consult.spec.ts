@@ -14,6 +14,7 @@ import { islandsHydrated } from '../helpers/hydration';
 import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
 import { uniqueEmail } from '../helpers/e2e-auth';
 import { listStored } from '../helpers/stored';
+import { keepScreenshot } from '../helpers/screens';
 
 const ZONE = 'Asia/Kolkata';
 test.use({ timezoneId: ZONE });
@@ -361,7 +362,7 @@ for (const width of [1280, 390]) {
     await expect(from).toHaveValue('10:00');
     expect((await from.boundingBox())!.width).toBeGreaterThanOrEqual(150);
     await page.getByRole('group', { name: 'Monday' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/consult-hours-${width}.png` });
+    await keepScreenshot(page, `consult-hours-${width}`);
 
     await page.getByLabel('Link to join the call').focus();
     await page.keyboard.type('http://not-secure.example.com');
@@ -400,7 +401,7 @@ for (const width of [1280, 390]) {
       .poll(async () => (await mailTo(email, /^The link to join/)())?.text ?? '')
       .toContain(`Join the call: ${own}`);
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/consult-link-${width}.png` });
+    await keepScreenshot(page, `consult-link-${width}`);
     await expectNoAxeViolations(page, OPEN_TAB_PANEL);
 
     const token = await adminToken(request);
@@ -446,7 +447,7 @@ test('a day off over a booked consult: kept across tabs, warned, cancelled with 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await warning.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/consult-dayoff-${width}.png` });
+    await keepScreenshot(page, `consult-dayoff-${width}`);
     await expectNoAxeViolations(page, OPEN_TAB_PANEL);
   }
 
@@ -461,7 +462,7 @@ test('a day off over a booked consult: kept across tabs, warned, cancelled with 
   expect((await freeSlots(request)).some((s) => localDate(s, BUSINESS_TIME_ZONE) === dayOff)).toBe(false);
   await page.setViewportSize({ width: 390, height: 900 });
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/consult-cancelled-390.png' });
+  await keepScreenshot(page, 'consult-cancelled-390');
   await expectNoAxeViolations(page, OPEN_TAB_PANEL);
 
   await resetAvailability(request);
@@ -491,7 +492,7 @@ test('the admin opens a Saturday with hours of its own, with the keyboard, and v
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await day.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/consult-open-date-${width}.png` });
+    await keepScreenshot(page, `consult-open-date-${width}`);
     await expectNoAxeViolations(page, OPEN_TAB_PANEL);
   }
   await pressButton(page, 'Save availability');

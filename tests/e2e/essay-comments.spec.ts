@@ -11,6 +11,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { docx, paragraph } from '../helpers/docx';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, projectCard, returnFeedback, step, tokenFor } from '../helpers/e2e-delivery';
+import { keepScreenshot } from '../helpers/screens';
 
 const essay = (kept: string, hives: string, market: string) =>
   docx(
@@ -115,7 +116,7 @@ test('the editor comments on passages, the family reads them in place and revise
   }
   await expect(text.locator('mark')).toHaveText(['My grandmother kept', 'I laughed', 'the Saturday market']);
   await expectNoAxeViolations(maya);
-  await text.screenshot({ path: '/tmp/essay-comments-editor-1280.png' });
+  await keepScreenshot(text, 'essay-comments-editor-1280');
   await returnFeedback(page.request, await tokenFor(page.request, MAYA.email), id, 'See my comments.');
 
   // The family, on a phone: each comment under its passage, gone through in order, two marked done.
@@ -135,10 +136,10 @@ test('the editor comments on passages, the family reads them in place and revise
   await read.getByRole('button', { name: /Done/ }).first().click();
   await expect(read.getByRole('button', { name: /Done/ }).first()).toHaveAttribute('aria-pressed', 'true');
   await expectNoAxeViolations(page, `#project-${id}`);
-  await read.screenshot({ path: '/tmp/essay-comments-family-390.png' });
+  await keepScreenshot(read, 'essay-comments-family-390');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await read.screenshot({ path: '/tmp/essay-comments-family-1280.png' });
+  await keepScreenshot(read, 'essay-comments-family-1280');
 
   await submitDocx(page.request, family, id, REVISION, 'bees-2.docx');
 
@@ -169,7 +170,7 @@ test('the editor comments on passages, the family reads them in place and revise
     );
     await expect(changes.getByText('Show the laugh; do not tell it.')).toBeVisible();
     await expectNoAxeViolations(reader, reader === page ? `#project-${id}` : undefined);
-    await changes.screenshot({ path: `/tmp/essay-changes-${reader === page ? 'family' : 'editor'}-${width}.png` });
+    await keepScreenshot(changes, `essay-changes-${reader === page ? 'family' : 'editor'}-${width}`);
   }
   await editorContext.close();
 });

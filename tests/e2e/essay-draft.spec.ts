@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { docx, listItem, paragraph } from '../helpers/docx';
 import { signIn } from '../helpers/e2e-auth';
 import { familyWithProject, MAYA, projectCard } from '../helpers/e2e-delivery';
+import { keepScreenshot } from '../helpers/screens';
 
 const ESSAY = docx(
   paragraph('Dumplings', 'Heading1') +
@@ -51,10 +52,10 @@ test('a family uploads a .docx and reads it in the page against the limit; the e
   await readWithKeyboard(page, card);
   await expect(card.getByRole('button', { name: /Download dumplings\.docx/ })).toBeVisible();
   await expectNoAxeViolations(page, `#project-${id}`);
-  await card.getByRole('region', { name: 'Draft 1 text' }).screenshot({ path: '/tmp/essay-server-family-1280.png' });
+  await keepScreenshot(card.getByRole('region', { name: 'Draft 1 text' }), 'essay-server-family-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await card.getByRole('region', { name: 'Draft 1 text' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/essay-server-family-390.png' });
+  await keepScreenshot(page, 'essay-server-family-390');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   const editorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -65,7 +66,7 @@ test('a family uploads a .docx and reads it in the page against the limit; the e
   await expect(opened.getByRole('heading', { level: 2, name: 'Common App Essay Editing' })).toBeVisible();
   await readWithKeyboard(maya, opened);
   await expectNoAxeViolations(maya);
-  await maya.screenshot({ path: '/tmp/essay-server-editor-390.png', fullPage: true });
+  await keepScreenshot(maya, 'essay-server-editor-390', { fullPage: true });
   await editorContext.close();
 });
 
@@ -92,7 +93,7 @@ test('Submit Draft: an error clears as soon as its field is fixed, and the count
   await expect(card.getByText('663 / 650 words — 13 over the limit', { exact: false })).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await card.screenshot({ path: test.info().outputPath(`submit-draft-${width}.png`) });
+    await keepScreenshot(card, `submit-draft-${width}`);
   }
   await card.getByLabel('Word limit (optional)').fill('');
   await expect(card.getByText(/^663 words · /)).toBeVisible();

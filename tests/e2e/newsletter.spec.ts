@@ -6,6 +6,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { confirmLinkMailedTo } from '../helpers/e2e-newsletter';
 import { newsletterReady } from '../helpers/hydration';
 import { readStored } from '../helpers/stored';
+import { keepScreenshot } from '../helpers/screens';
 
 const form = (page: Page) => {
   const footer = page.getByRole('contentinfo');
@@ -90,7 +91,7 @@ test('the mailed link asks first, then confirms: only then is the address active
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(optInTexts.newsletter.askTitle);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `/tmp/newsletter-confirm-${width}.png` });
+    await keepScreenshot(page, `newsletter-confirm-${width}`);
   }
   expect(await readStored('subscribers', encodeURIComponent(email))).toMatchObject({ enabled: false });
   // By keyboard: the one button is the next stop after the links above it.

@@ -19,6 +19,7 @@ import { listStored, readStored, writeStored } from '../helpers/stored';
 import type { Project } from '../../src/features/projects/project';
 import { retentionMessages } from '../../src/features/projects/project';
 import { DAY_MS } from '../../src/lib/time';
+import { keepScreenshot } from '../helpers/screens';
 
 test('a family downloads its data from the dashboard by keyboard: one zip with its order and project', async ({
   page,
@@ -36,7 +37,7 @@ test('a family downloads its data from the dashboard by keyboard: one zip with i
   const region = page.getByRole('region', { name: dataExportTexts.heading });
   const button = region.getByRole('button', { name: dataExportTexts.button });
   await button.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/privacy-data-dashboard-390.png', fullPage: true });
+  await keepScreenshot(page, 'privacy-data-dashboard-390', { fullPage: true });
   await expectNoAxeViolations(page, 'main');
 
   await button.focus();
@@ -50,7 +51,7 @@ test('a family downloads its data from the dashboard by keyboard: one zip with i
   expect(data.projects.asParent.map((p: { id: string }) => p.id)).toEqual([projectId]);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: '/tmp/privacy-data-dashboard-1280.png', fullPage: true });
+  await keepScreenshot(page, 'privacy-data-dashboard-1280', { fullPage: true });
 });
 
 test("an admin closes a family's account for a request by mail, by keyboard: what happens first, then a reason", async ({
@@ -75,7 +76,7 @@ test("an admin closes a family's account for a request by mail, by keyboard: wha
   await expect(panel).toContainText(`(${projectId}) is cancelled`);
   await expect(panel.getByLabel('Reason')).toBeFocused();
   await expectNoAxeViolations(page, 'main');
-  await page.screenshot({ path: '/tmp/privacy-admin-close-390.png', fullPage: true });
+  await keepScreenshot(page, 'privacy-admin-close-390', { fullPage: true });
 
   // Without a reason nothing is closed.
   await page.keyboard.press('Tab');
@@ -86,7 +87,7 @@ test("an admin closes a family's account for a request by mail, by keyboard: wha
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.keyboard.type('Asked by mail today, from this address.');
-  await page.screenshot({ path: '/tmp/privacy-admin-close-1280.png', fullPage: true });
+  await keepScreenshot(page, 'privacy-admin-close-1280', { fullPage: true });
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(toasts(page)).toContainText(closeAccountMessages.closedByAdmin);
@@ -120,14 +121,14 @@ test('a student closes their own account from the dashboard, by keyboard: the sh
   await page.keyboard.press('Tab');
   await expect(closing.getByLabel(closeAccountTexts.password)).toBeFocused();
   await expectNoAxeViolations(page, 'main');
-  await closing.screenshot({ path: '/tmp/close-account-student-390.png' });
+  await keepScreenshot(closing, 'close-account-student-390');
   await page.keyboard.type('secret-pass');
   await page.keyboard.press('Enter');
   await expect(closing.getByRole('status')).toHaveText(
     'Your account is closed. The drafts you submitted stay with the project, which is your parent’s.',
   );
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: '/tmp/close-account-student-closed-1280.png', fullPage: true });
+  await keepScreenshot(page, 'close-account-student-closed-1280', { fullPage: true });
   const again = await page.request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
     data: { email: studentEmail, password: 'secret-pass', returnSecureToken: true },
   });
@@ -167,9 +168,9 @@ test('a project whose content goes within a month says when on the dashboard; on
   await expect(projectCard(page, soon)).toContainText(warning);
   await expect(projectCard(page, later)).not.toContainText(warning);
   await expectNoAxeViolations(page, 'main');
-  await projectCard(page, soon).screenshot({ path: '/tmp/privacy-retention-warning-390.png' });
+  await keepScreenshot(projectCard(page, soon), 'privacy-retention-warning-390');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await projectCard(page, soon).screenshot({ path: '/tmp/privacy-retention-warning-1280.png' });
+  await keepScreenshot(projectCard(page, soon), 'privacy-retention-warning-1280');
 });
 
 test.describe('without JavaScript', () => {
@@ -183,7 +184,7 @@ test.describe('without JavaScript', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/privacy-policy#unsubscribe');
     await page.getByLabel('E-mail address').fill(email);
-    await page.screenshot({ path: '/tmp/privacy-data-policy-390.png' });
+    await keepScreenshot(page, 'privacy-data-policy-390');
     await page.getByRole('button', { name: 'Send me the link' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(unsubscribeTexts.linkSentTitle);
 
@@ -195,7 +196,7 @@ test.describe('without JavaScript', () => {
     const stored = async () =>
       (await listStored<{ email: string; enabled: boolean }>('subscribers')).find((s) => s.email === email);
     expect((await stored())?.enabled).toBe(true);
-    await page.screenshot({ path: '/tmp/privacy-data-unsubscribe-390.png' });
+    await keepScreenshot(page, 'privacy-data-unsubscribe-390');
 
     await page.getByRole('button', { name: unsubscribeTexts.confirmButton }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(unsubscribeTexts.doneTitle);

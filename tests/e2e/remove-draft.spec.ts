@@ -9,6 +9,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, projectCard, returnFeedback, step, tokenFor } from '../helpers/e2e-delivery';
 import { listStored } from '../helpers/stored';
+import { keepScreenshot } from '../helpers/screens';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -40,7 +41,7 @@ test('the family removes a draft by keyboard; its words are gone for both sides,
   // The safe choice first; Escape keeps the draft and gives focus back.
   await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/privacy-delete-confirm-390.png' });
+  await keepScreenshot(page, 'privacy-delete-confirm-390');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(remove).toBeFocused();
@@ -59,9 +60,9 @@ test('the family removes a draft by keyboard; its words are gone for both sides,
   await expect(card).toContainText('Lovely opening line.');
   await expect(card.getByRole('button', { name: 'Remove the first draft' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'main');
-  await page.screenshot({ path: '/tmp/privacy-delete-removed-390.png', fullPage: true });
+  await keepScreenshot(page, 'privacy-delete-removed-390', { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: '/tmp/privacy-delete-removed-1280.png', fullPage: true });
+  await keepScreenshot(page, 'privacy-delete-removed-1280', { fullPage: true });
 
   // Maya is told once, and her workspace shows the note, not the essay.
   const told = (await listStored<{ to: string; subject: string }>('outbox')).filter(
@@ -86,9 +87,9 @@ test('the family removes a draft by keyboard; its words are gone for both sides,
   await page.keyboard.press('Tab');
   await expect(closing.getByLabel('Your password, to confirm it is you')).toBeFocused();
   await expectNoAxeViolations(page, 'main');
-  await closing.screenshot({ path: '/tmp/close-account-confirm-1280.png' });
+  await keepScreenshot(closing, 'close-account-confirm-1280');
   await page.setViewportSize({ width: 390, height: 844 });
-  await closing.screenshot({ path: '/tmp/close-account-confirm-390.png' });
+  await keepScreenshot(closing, 'close-account-confirm-390');
   await page.keyboard.type('wrong-pass');
   await page.keyboard.press('Enter');
   await expect(closing.getByRole('alert')).toHaveText('That password is not right. Please try again.');
@@ -98,7 +99,7 @@ test('the family removes a draft by keyboard; its words are gone for both sides,
     'Your account is closed. We kept only what accounting requires.',
   );
   await expectNoAxeViolations(page, 'main');
-  await page.screenshot({ path: '/tmp/close-account-closed-390.png', fullPage: true });
+  await keepScreenshot(page, 'close-account-closed-390', { fullPage: true });
   const again = await page.request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', {
     data: { email: parent, password: 'secret-pass', returnSecureToken: true },
   });
@@ -109,6 +110,6 @@ test('the family removes a draft by keyboard; its words are gone for both sides,
   await expect(maya.getByRole('article')).toContainText('Account closed');
   await expect(maya.getByRole('article')).toContainText(/Deleted when the family closed its account on /);
   await expect(maya.getByRole('article')).not.toContainText(/Deleted after one year/);
-  await maya.screenshot({ path: '/tmp/close-account-editor-1280.png', fullPage: true });
+  await keepScreenshot(maya, 'close-account-editor-1280', { fullPage: true });
   await editorContext.close();
 });

@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { adminToken, editorInput } from '../helpers/e2e-admin';
 import { buy, MAYA, projectAs, projectCard, returnFeedback, step, tokenFor } from '../helpers/e2e-delivery';
+import { keepScreenshot } from '../helpers/screens';
 
 const status = (scope: ReturnType<Page['locator']>) => scope.getByRole('status').filter({ hasText: /\S/ });
 
@@ -65,7 +66,7 @@ for (const width of [390, 1280]) {
     await expect(card).toContainText(/Published when both have reviewed or on \w{3} \d+, /);
     await expect(card.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
     await expectNoAxeViolations(page, `li#project-${id}`);
-    await page.screenshot({ path: test.info().outputPath(`family-review-${width}.png`), fullPage: true });
+    await keepScreenshot(page, `family-review-${width}`, { fullPage: true });
 
     // Maya, on /editor: she reads that the family reviewed, not what they said, until she reviews.
     const maya = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
@@ -90,7 +91,7 @@ for (const width of [390, 1280]) {
     await open.getByRole('button', { name: 'Post Reply' }).click();
     await expect(open.getByText('Your reply is published.')).toBeVisible();
     await expect(open.getByRole('button', { name: 'Post Reply' })).toHaveCount(0);
-    await maya.screenshot({ path: test.info().outputPath(`editor-review-${width}.png`), fullPage: true });
+    await keepScreenshot(maya, `editor-review-${width}`, { fullPage: true });
 
     // The family reads it published, with the reply, and never Maya's review of them.
     await page.reload();
@@ -111,7 +112,7 @@ for (const width of [390, 1280]) {
     const shown = await reviews.getByRole('listitem').count();
     const counted = shown < 3 ? `${shown} review${shown === 1 ? '' : 's'}` : `★ \\d\\.\\d · ${shown} reviews`;
     await expect(reviews.locator('p').first()).toHaveText(new RegExp(`^${counted}( · |$)`));
-    await reviews.screenshot({ path: test.info().outputPath(`profile-reviews-${width}.png`) });
+    await keepScreenshot(reviews, `profile-reviews-${width}`);
     await expect(reviews).not.toContainText('Prepared and on time.');
     await expectNoAxeViolations(page, 'section[aria-labelledby="reviews-title"]');
   });

@@ -10,6 +10,7 @@ import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, projectCard, sharedWithStudent, tokenFor } from '../helpers/e2e-delivery';
 import { listStored } from '../helpers/stored';
 import { studentAccessMessages } from '../../src/features/projects/student-access';
+import { keepScreenshot } from '../helpers/screens';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -150,6 +151,6 @@ test("Sam's dashboard is Sam's work, not the shop; once the parent closes the ac
     await expect(projectCard(page, projectId)).toHaveCount(0);
     await shop();
     await expectNoAxeViolations(page, 'main');
-    await page.screenshot({ path: `/tmp/student-parent-closed-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `student-parent-closed-${width}`, { fullPage: true });
   }
 });
