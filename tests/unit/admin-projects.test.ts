@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isFiltered, NO_PROJECT_FILTER, projectsSearch } from '../../src/islands/admin/common/project-filters';
-import { editsLeftText } from '../../src/islands/admin/projects/project-text';
+import { isFiltered, NO_PROJECT_FILTER, projectsSearch } from '../../src/islands/shared/admin/project-filters';
+import { editsLeftText } from '../../src/features/projects/islands/admin/project-text';
 import { hrefWithTab, tabFromSearch } from '../../src/islands/shared/useTabInUrl';
 import { PROJECT_STATES } from '../../src/features/projects/project';
 import { projectStateLabel, teamStateLabel } from '../../src/features/projects/process';

@@ -4,7 +4,7 @@ import {
   NO_REVIEW_FILTER,
   reviewsSearch,
   type ReviewFilter,
-} from '../../src/islands/admin/common/review-filters';
+} from '../../src/islands/shared/admin/review-filters';
 import { isShownReview } from '../../src/lib/reviews';
 import { adminReviewFilterSchema } from '../../src/lib/reviews.schema';
 

@@ -14,11 +14,11 @@ import { InquiriesTab } from './lists/InquiriesTab';
 import { OrdersTab } from './orders/OrdersTab';
 import { OutboxTab } from './lists/OutboxTab';
 import { PrivacyTab } from './privacy/PrivacyTab';
-import { ProjectsTab } from './projects/ProjectsTab';
+import { ProjectsTab } from '../../features/projects/islands/admin/ProjectsTab';
 import { ReportsTab } from './reports/ReportsTab';
 import { ReviewsTab } from './reviews/ReviewsTab';
 import { SubscribersTab } from './lists/SubscribersTab';
-import { Toaster } from './common/Toaster';
+import { Toaster } from '../shared/admin/Toaster';
 import { WaitlistTab } from './lists/WaitlistTab';
 
 const ADMIN_TABS: Tab[] = [

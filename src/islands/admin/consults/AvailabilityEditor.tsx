@@ -13,11 +13,11 @@ import {
 import { formatConsult, formatDate, localDate } from '#lib/consult-format';
 import { consultMessages } from '#lib/consult-messages';
 import { BUSINESS_TIME_ZONE, type ConsultItem } from '#lib/consult-rules';
-import { availabilityConflicts, consultAvailability, saveConsultAvailability } from '../common/admin-api';
+import { availabilityConflicts, consultAvailability, saveConsultAvailability } from '../../shared/admin/admin-api';
 import { $availabilityDraft } from './availability-draft';
-import { Time } from '../common/Facts';
-import { TrashIcon } from '../common/icons';
-import { showToast, toastFetchFailed } from '../common/toasts';
+import { Time } from '../../shared/admin/Facts';
+import { TrashIcon } from '../../shared/admin/icons';
+import { showToast, toastFetchFailed } from '../../shared/admin/toasts';
 
 type AvailabilityAnswer = Awaited<ReturnType<typeof consultAvailability>>;
 

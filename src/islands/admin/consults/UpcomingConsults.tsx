@@ -4,9 +4,9 @@ import { ANY_EDITOR, majorLabel } from '#lib/contact';
 import { formatConsult, formatTime } from '#lib/consult-format';
 import { consultMessages } from '#lib/consult-messages';
 import { BUSINESS_TIME_ZONE, type ConsultItem } from '#lib/consult-rules';
-import { cancelConsultAsAdmin, setConsultMeetingLink, upcomingConsults } from '../common/admin-api';
-import { Fact, Time } from '../common/Facts';
-import { showToast, toastFetchFailed } from '../common/toasts';
+import { cancelConsultAsAdmin, setConsultMeetingLink, upcomingConsults } from '../../shared/admin/admin-api';
+import { Fact, Time } from '../../shared/admin/Facts';
+import { showToast, toastFetchFailed } from '../../shared/admin/toasts';
 
 type ListState = { status: 'loading' } | { status: 'ready'; items: ConsultItem[] } | { status: 'failed' };
 

@@ -2,8 +2,8 @@ import type { AdminEditor, ProjectCounts } from '#lib/admin-lists';
 import { testLabel } from '#lib/editor-rules';
 import { editorMessages } from '#lib/messages';
 import { onTimeLabel, ratingLabel } from '#lib/rating';
-import { Fact } from '../common/Facts';
-import { PencilIcon, TrashIcon } from '../common/icons';
+import { Fact } from '../../shared/admin/Facts';
+import { PencilIcon, TrashIcon } from '../../shared/admin/icons';
 
 const initials = (name: string) =>
   name

@@ -9,11 +9,11 @@ import {
   setEditorHidden,
   updateEditor,
   waitlistCounts,
-} from '../common/admin-api';
+} from '../../shared/admin/admin-api';
 import { EditorCard } from './EditorCard';
 import { EditorForm } from './EditorForm';
 import { NEW_EDITOR_VALUES, valuesOf } from './editor-form';
-import { showToast, toastFetchFailed } from '../common/toasts';
+import { showToast, toastFetchFailed } from '../../shared/admin/toasts';
 
 /**
  * Editors Management: 'Add Editor' opens the form, the list shows a card per editor (hidden ones

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { EDITOR_TEXT_LIMITS, isImageReference } from '#lib/editor-input';
 import { isUploadImageType, uploadMessages, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '#lib/uploads';
-import { uploadPhoto } from '../common/admin-api';
+import { uploadPhoto } from '../../shared/admin/admin-api';
 
 /**
  * The editor's image: a path or URL typed in, or a photo uploaded (JPEG, PNG or WebP up to 2 MB),

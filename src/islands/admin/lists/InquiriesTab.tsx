@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { INQUIRY_FILTERS, type InquiryFilter, type InquiryItem } from '#lib/admin-lists';
 import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from '#lib/contact';
-import { inquiriesPage, setInquiryHandled } from '../common/admin-api';
-import { Fact, Time } from '../common/Facts';
-import { PagedSection } from '../common/PagedSection';
-import { showToast, toastFetchFailed } from '../common/toasts';
-import { usePagedList } from '../common/usePagedList';
+import { inquiriesPage, setInquiryHandled } from '../../shared/admin/admin-api';
+import { Fact, Time } from '../../shared/admin/Facts';
+import { PagedSection } from '../../shared/admin/PagedSection';
+import { showToast, toastFetchFailed } from '../../shared/admin/toasts';
+import { usePagedList } from '../../shared/admin/usePagedList';
 
 const FILTER_LABELS: Record<InquiryFilter, string> = { all: 'All', open: 'Open', handled: 'Handled' };
 

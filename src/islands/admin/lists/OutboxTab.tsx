@@ -1,9 +1,9 @@
 import type { OutboxItem } from '#lib/admin-lists';
-import { outboxPage } from '../common/admin-api';
-import { Fact, Time } from '../common/Facts';
-import { PagedSection } from '../common/PagedSection';
-import { toastFetchFailed } from '../common/toasts';
-import { usePagedList } from '../common/usePagedList';
+import { outboxPage } from '../../shared/admin/admin-api';
+import { Fact, Time } from '../../shared/admin/Facts';
+import { PagedSection } from '../../shared/admin/PagedSection';
+import { toastFetchFailed } from '../../shared/admin/toasts';
+import { usePagedList } from '../../shared/admin/usePagedList';
 
 function reasonText(mail: OutboxItem) {
   if (mail.reason === 'no-smtp') return 'No mail server configured';

@@ -8,12 +8,12 @@ import {
   setSubscriberEnabled,
   subscribersCsv,
   subscribersPage,
-} from '../common/admin-api';
+} from '../../shared/admin/admin-api';
 import { downloadFile } from '../../shared/download-file';
-import { copyText } from '../common/clipboard';
-import { PagedSection } from '../common/PagedSection';
-import { showToast, toastFetchFailed } from '../common/toasts';
-import { usePagedList } from '../common/usePagedList';
+import { copyText } from '../../shared/admin/clipboard';
+import { PagedSection } from '../../shared/admin/PagedSection';
+import { showToast, toastFetchFailed } from '../../shared/admin/toasts';
+import { usePagedList } from '../../shared/admin/usePagedList';
 
 /** The active addresses, one per line, fetched when asked for (the list on screen may be one page). */
 async function activeAddresses(): Promise<string> {

@@ -2,12 +2,18 @@ import { useCallback, useEffect, useState } from 'react';
 import type { WaitlistCounts, WaitlistItem } from '#lib/admin-lists';
 import type { Editor } from '#lib/schemas';
 import { waitlistStatus } from '#lib/waitlist';
-import { listEditors, removeWaitlistEntry, waitlistCounts, waitlistCsv, waitlistPage } from '../common/admin-api';
+import {
+  listEditors,
+  removeWaitlistEntry,
+  waitlistCounts,
+  waitlistCsv,
+  waitlistPage,
+} from '../../shared/admin/admin-api';
 import { downloadFile } from '../../shared/download-file';
-import { Time } from '../common/Facts';
-import { PagedSection } from '../common/PagedSection';
-import { showToast, toastFetchFailed } from '../common/toasts';
-import { usePagedList } from '../common/usePagedList';
+import { Time } from '../../shared/admin/Facts';
+import { PagedSection } from '../../shared/admin/PagedSection';
+import { showToast, toastFetchFailed } from '../../shared/admin/toasts';
+import { usePagedList } from '../../shared/admin/usePagedList';
 
 const entryKey = (entry: Pick<WaitlistItem, 'editorId' | 'email'>) => `${entry.editorId}/${entry.email}`;
 

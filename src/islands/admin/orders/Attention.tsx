@@ -7,9 +7,9 @@ import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { attentionLabels, type AttentionItem } from '#lib/audit';
 import { useSharedStore } from '../../shared/useSharedStore';
-import { attentionPage, markAttentionSeen } from '../common/admin-api';
-import { Time } from '../common/Facts';
-import { showToast } from '../common/toasts';
+import { attentionPage, markAttentionSeen } from '../../shared/admin/admin-api';
+import { Time } from '../../shared/admin/Facts';
+import { showToast } from '../../shared/admin/toasts';
 
 interface AttentionState {
   status: 'idle' | 'loading' | 'ready' | 'failed';

@@ -1,7 +1,7 @@
 import type { ExtraPayment, Order } from '#lib/order';
 import { formatUsdCents } from '#lib/money';
 import { refundStateLabel, type Refund, type RefundState } from '#lib/refunds';
-import { Time } from '../common/Facts';
+import { Time } from '../../shared/admin/Facts';
 
 const STATE_STYLES: Record<RefundState, string> = {
   pending: 'bg-beacon-300 text-navy-900',

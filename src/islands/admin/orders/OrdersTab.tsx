@@ -5,15 +5,15 @@ import { majorLabel } from '#lib/contact';
 import { formatUsd, formatUsdCents } from '#lib/money';
 import { currentEditors, lineLabel, orderStateLabel, reassignedProjects, type Order } from '#lib/order';
 import { paymentStateOf, refundedCents, remainingCents, type PaymentState, type Refund } from '#lib/refunds';
-import { ordersPage } from '../common/admin-api';
-import { Fact, Time } from '../common/Facts';
+import { ordersPage } from '../../shared/admin/admin-api';
+import { Fact, Time } from '../../shared/admin/Facts';
 import { ExtraPaymentList, RefundList } from './OrderRefunds';
 import { AttentionList } from './Attention';
-import { PagedSection } from '../common/PagedSection';
+import { PagedSection } from '../../shared/admin/PagedSection';
 import { refundAttempt } from './refund-form';
 import { RefundForm } from './RefundForm';
-import { showToast, toastFetchFailed } from '../common/toasts';
-import { usePagedList } from '../common/usePagedList';
+import { showToast, toastFetchFailed } from '../../shared/admin/toasts';
+import { usePagedList } from '../../shared/admin/usePagedList';
 
 /** What ties an order to the payment provider: the payment intent once paid, else the checkout session. */
 const paymentReference = (order: Order) => order.payment.paymentIntent ?? order.payment.sessionId ?? '';

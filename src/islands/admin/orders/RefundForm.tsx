@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, typ
 import type { Order } from '#lib/order';
 import { formatUsdCents } from '#lib/money';
 import { remainingCents, type Refund } from '#lib/refunds';
-import { getOrder, getProject, refundOrder } from '../common/admin-api';
+import { getOrder, getProject, refundOrder } from '../../shared/admin/admin-api';
 import {
   adminRefundIdOf,
   leftOpenBy,

@@ -8,7 +8,7 @@ import { formatUsdCents } from '#lib/money';
 import type { FullProjectView } from '#features/projects/project';
 import { isTerminal, teamStateLabel } from '#features/projects/process';
 import type { Order } from '#lib/order';
-import type { RefundInput } from '../common/admin-api';
+import type { RefundInput } from '../../shared/admin/admin-api';
 
 /** The most a reason may hold (adminRefundSchema). */
 export const REASON_MAX = 500;

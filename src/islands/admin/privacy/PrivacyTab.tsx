@@ -2,10 +2,10 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { PersonSummary } from '#lib/data-export';
 import { Field } from '../../shared/Field';
 import { adminCloseTexts, type ClosurePreview } from '#lib/privacy';
-import { closePersonsAccount, exportPerson, lookUpPerson, previewClosingPerson } from '../common/admin-api';
+import { closePersonsAccount, exportPerson, lookUpPerson, previewClosingPerson } from '../../shared/admin/admin-api';
 import { CloseAccountForm } from './CloseAccountForm';
 import { downloadFile } from '../../shared/download-file';
-import { showToast } from '../common/toasts';
+import { showToast } from '../../shared/admin/toasts';
 
 const NEWSLETTER: Record<PersonSummary['newsletter'], string> = {
   active: 'Active',

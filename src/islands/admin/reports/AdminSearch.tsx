@@ -8,7 +8,7 @@ import {
   type SearchHit,
   type SearchKind,
 } from '#lib/search';
-import { searchAll } from '../common/admin-api';
+import { searchAll } from '../../shared/admin/admin-api';
 import { formatCount } from '#lib/numbers';
 
 type State =

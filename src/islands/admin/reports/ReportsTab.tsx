@@ -17,7 +17,7 @@ import {
   type MonthTotals,
   type MonthsReport,
 } from '#lib/reports';
-import { exportCsv, monthsReport } from '../common/admin-api';
+import { exportCsv, monthsReport } from '../../shared/admin/admin-api';
 import { downloadFile } from '../../shared/download-file';
 
 const today = () => localDate(new Date().toISOString(), BUSINESS_TIME_ZONE);

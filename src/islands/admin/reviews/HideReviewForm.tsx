@@ -1,5 +1,5 @@
 import { REVIEW_LIMITS, reviewMessages } from '#lib/reviews';
-import { ConfirmPanel, ReasonField, useReasonConfirm } from '../common/ConfirmPanel';
+import { ConfirmPanel, ReasonField, useReasonConfirm } from '../../shared/admin/ConfirmPanel';
 
 /**
  * Asks why a published review is hidden (the family reads the reason), in place under the review.

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { REVIEW_SCORES, reviewScoreLabel } from '#lib/rating';
 import { isShownReview, type AdminReview } from '#lib/reviews';
-import { Fact } from '../common/Facts';
+import { Fact } from '../../shared/admin/Facts';
 import { HideReviewForm } from './HideReviewForm';
 
 const badge = 'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { FilterBar, FilterSelect } from '../common/FilterBar';
-import { isReviewFiltered, NO_REVIEW_FILTER, type ReviewFilter } from '../common/review-filters';
+import { FilterBar, FilterSelect } from '../../shared/admin/FilterBar';
+import { isReviewFiltered, NO_REVIEW_FILTER, type ReviewFilter } from '../../shared/admin/review-filters';
 
 const SCORES = ['5', '4', '3', '2', '1'].map((score) => ({ value: score, label: `${score} out of 5` }));
 const SHOWN = [

@@ -2,13 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AdminEditor } from '#lib/admin-lists';
 import type { FullProjectView } from '#features/projects/project';
 import type { AdminReview } from '#lib/reviews';
-import { adminEditors, getProject, hideReview, reviewsPage } from '../common/admin-api';
-import { PagedSection } from '../common/PagedSection';
-import { usePagedList } from '../common/usePagedList';
-import { showToast, toastFetchFailed } from '../common/toasts';
+import { adminEditors, getProject, hideReview, reviewsPage } from '../../shared/admin/admin-api';
+import { PagedSection } from '../../shared/admin/PagedSection';
+import { usePagedList } from '../../shared/admin/usePagedList';
+import { showToast, toastFetchFailed } from '../../shared/admin/toasts';
 import { ReviewCard } from './ReviewCard';
 import { ReviewFilters } from './ReviewFilters';
-import { isReviewFiltered, NO_REVIEW_FILTER, type ReviewFilter } from '../common/review-filters';
+import { isReviewFiltered, NO_REVIEW_FILTER, type ReviewFilter } from '../../shared/admin/review-filters';
 
 /** The card as its project now reads: hidden, published or answered since the list was loaded. */
 const asNow = (review: AdminReview, { reviews }: FullProjectView): AdminReview => ({

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FullProjectView } from '#features/projects/project';
 import type { Editor } from '#lib/schemas';
-import { actOnProject, getProject, listEditors, projectsPage } from '../common/admin-api';
+import { actOnProject, getProject, listEditors, projectsPage } from '../../../../islands/shared/admin/admin-api';
 import { actionTexts, type AdminAction, type ActionDetails } from './ProjectActionPanel';
 import { ProjectCard } from './ProjectCard';
 import { ProjectFilters } from './ProjectFilters';
-import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from '../common/project-filters';
-import { PagedSection } from '../common/PagedSection';
-import { showToast, toastFetchFailed } from '../common/toasts';
-import { usePagedList } from '../common/usePagedList';
+import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from '../../../../islands/shared/admin/project-filters';
+import { PagedSection } from '../../../../islands/shared/admin/PagedSection';
+import { showToast, toastFetchFailed } from '../../../../islands/shared/admin/toasts';
+import { usePagedList } from '../../../../islands/shared/admin/usePagedList';
 
 /** The editors for the filter and for reassigning: null until loaded, [] when they could not be. */
 function useEditorChoices() {

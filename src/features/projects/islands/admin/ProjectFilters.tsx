@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { PROJECT_STATES } from '#features/projects/project';
 import type { Editor } from '#lib/schemas';
-import { FilterBar, FilterSelect } from '../common/FilterBar';
+import { FilterBar, FilterSelect } from '../../../../islands/shared/admin/FilterBar';
 import { teamStateLabel } from '#features/projects/process';
-import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from '../common/project-filters';
+import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from '../../../../islands/shared/admin/project-filters';
 
 const STATES = PROJECT_STATES.map((state) => ({ value: state, label: teamStateLabel[state] }));
 
