@@ -9,6 +9,9 @@ import { HttpError } from '#server/core/http';
 import { getJSONWithEtag, openStore, StorageError, storeName, type DeployInfo } from '#server/storage/stores';
 import { timersRepo } from '#server/core/timers';
 
+/** The kind of timer that tells an editor's waitlist of an opening, set with the opening (waitlist-notify.ts takes it). */
+export const WAITLIST_TIMER = 'waitlist';
+
 /**
  * A project's claim on one of its editor's active slots, keyed `<project id>#<assignment>`: 'held'
  * while it occupies one, 'none' when it came while the editor was full, 'released' once given back
@@ -253,11 +256,11 @@ export function editorsRepo(info?: DeployInfo) {
   }
 
   /**
-   * The waitlist timer before the write that opens: a timer for an opening that did not land finds
+   * The waitlist's timer (its handler is the waitlist's) before the write that opens: a timer for an opening that did not land finds
    * nothing to do, but an opening stored without one would never be told.
    */
   const scheduleTelling = (id: string, opening: EditorOpening, now: Date) =>
-    timersRepo(info).schedule(now, id, 'waitlist', opening.n);
+    timersRepo(info).schedule(now, id, WAITLIST_TIMER, opening.n);
 
   return {
     get,

@@ -17,7 +17,7 @@ import { HttpError } from '#server/core/http';
 import { ordersRepo, type Order } from './orders.repo';
 import { openCheckout, PROVIDER_UNREACHABLE, type CheckoutSession, type ConfiguredPayments } from './payments';
 import type { DeployInfo } from '#server/storage/stores';
-import { recordSession } from './unpaid-orders';
+import { EXPIRE_TIMER, recordSession } from './unpaid-orders';
 
 export async function startCheckout(
   selection: CheckoutSelection,
@@ -46,7 +46,7 @@ export async function startCheckout(
   // the customer leaves the checkout, an unpaid order expires when its 24 hours are over: its timer
   // is set before the order is stored.
   const orders = ordersRepo(info);
-  const expiryTimer = (order: Order) => timersRepo(info).schedule(paymentDeadline(order), order.id, 'expire', 1);
+  const expiryTimer = (order: Order) => timersRepo(info).schedule(paymentDeadline(order), order.id, EXPIRE_TIMER, 1);
   const now = new Date();
   const order = await orders.create(
     {

@@ -41,9 +41,12 @@ export async function expireIfDue(orderId: string, info?: DeployInfo, now = new 
   return (await ordersRepo(info).settle(orderId, 'expired', {}, now)) !== null;
 }
 
-/** The orders' timers: an unpaid order expired once its time is over (set at checkout). */
+/** The kind of timer that expires an unpaid order once its time is over (set at checkout). */
+export const EXPIRE_TIMER = 'expire';
+
+/** The orders' timers. */
 export const orderTimers: Record<string, TimerHandler<DeployInfo>> = {
-  expire: (timer, info, now) => expireIfDue(timer.subjectId, info, now),
+  [EXPIRE_TIMER]: (timer, info, now) => expireIfDue(timer.subjectId, info, now),
 };
 
 /** 'Complete Payment': a fresh checkout for the stored order, while a session can still end before its deadline. */

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { waitlistLinkPath, waitlistMail, waitlistQuota } from '#lib/waitlist';
-import { editorsRepo, isShown } from '#server/editors/editors.repo';
+import { editorsRepo, isShown, WAITLIST_TIMER } from '#server/editors/editors.repo';
 import { serverEnv } from '#server/core/env';
 import { paragraphsMail, sendMail } from '#server/core/mail';
 import type { DeployInfo } from '#server/storage/stores';
@@ -45,7 +45,8 @@ async function tellWaitlist(
     for (const entry of await Promise.all(chosen.map((e) => repo.markTold(editorId, e.email, told)))) {
       if (entry?.told?.opening === opening) marked.push(entry);
     }
-    if (waiting.length > chosen.length) await timersRepo(context).schedule(nextBatchAt, editorId, 'waitlist', opening);
+    if (waiting.length > chosen.length)
+      await timersRepo(context).schedule(nextBatchAt, editorId, WAITLIST_TIMER, opening);
   }
   const link = `${serverEnv().URL}${waitlistLinkPath(editorId)}`;
   const { subject, paragraphs } = waitlistMail(editor.name, link);
@@ -63,5 +64,5 @@ async function tellWaitlist(
 
 /** The waitlists' timers: an editor's waitlist told of an opening, a batch at a time (set when slots open). */
 export const waitlistTimers: Record<string, TimerHandler<DeployInfo>> = {
-  waitlist: (timer, context, now) => tellWaitlist(timer.subjectId, Number(timer.ref), context, now),
+  [WAITLIST_TIMER]: (timer, context, now) => tellWaitlist(timer.subjectId, Number(timer.ref), context, now),
 };
