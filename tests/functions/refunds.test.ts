@@ -272,6 +272,22 @@ describe('the admin refunds any amount up to what remains', () => {
     );
   });
 
+  it('refuses a project the process will not cancel, by its id and the process’s reason, before cancelling any', async () => {
+    const { orderId, projectIds } = await paidOrder(
+      customer.idToken,
+      selection({ services: [{ id: 'supplement-large', quantity: 2 }] }),
+    );
+    const [open, ended] = projectIds;
+    const withdrawn = await act(customer.idToken, ended, 'withdraw', { version: (await project(ended)).version });
+    expect(withdrawn.status).toBe(200);
+
+    expect(
+      await adminRefund(orderId, { amountCents: 10000, reason: 'Both essays', projectIds: [open, ended] }),
+    ).toMatchObject({ status: 409, body: { error: `${ended}: ${deliveryMessages.finished('withdrawn')}` } });
+    expect((await project(open)).state).toBe('awaiting_draft');
+    expect((await order(orderId)).refunds ?? []).toEqual([]);
+  });
+
   it('only for paid orders, and only for admins', async () => {
     const { orderId } = await openOrder(customer.idToken);
     expect(await adminRefund(orderId, { amountCents: 100, reason: 'x' })).toMatchObject({

@@ -1,6 +1,7 @@
 /** The admin's refund form without a browser: dollars to cents exactly, its checks, the server's refusals at their fields. */
 import { describe, expect, it } from 'vitest';
 import type { ProjectView } from '../../src/features/projects/project';
+import { deliveryMessages } from '../../src/features/projects/process';
 import { formatUsdCents } from '../../src/lib/money';
 import { refundMessages } from '../../src/lib/refunds';
 import {
@@ -170,10 +171,8 @@ describe('problemOfRefundApi', () => {
       field: 'projects',
       message: 'Every project must belong to this order.',
     });
-    expect(problemOfRefundApi('BCC-AAA111-2 is already final: choose only open projects', 'BCC-AAA111')).toEqual({
-      field: 'projects',
-      message: 'BCC-AAA111-2 is already final: choose only open projects.',
-    });
+    const finished = `BCC-AAA111-2: ${deliveryMessages.finished('final')}`;
+    expect(problemOfRefundApi(finished, 'BCC-AAA111')).toEqual({ field: 'projects', message: finished });
   });
 
   it('keeps any other refusal whole, for the form as a whole', () => {

@@ -5,7 +5,7 @@
  * request (same `requestId`) finds its refund and changes nothing more.
  */
 import { type Project } from '../project';
-import { isTerminal, transitionNamed } from '../process';
+import { transitionNamed, transitionRefusal } from '../process';
 import type { Order } from '#lib/order';
 import { formatUsdCents } from '#lib/money';
 import { refundMessages, remainingCents } from '#lib/refunds';
@@ -40,8 +40,9 @@ async function projectsToCancel(
   return found.flatMap((entry, i) => {
     if (!entry || entry.value.orderId !== order.id) throw new HttpError(400, refundMessages.projectNotInOrder);
     if (entry.value.state === 'cancelled') return [];
-    if (isTerminal(entry.value.state))
-      throw new HttpError(409, `${ids[i]} is already ${entry.value.state}: choose only open projects`);
+    // Every project refused before any is cancelled, with the process's reason, named by its id.
+    const refused = transitionRefusal(entry.value, transitionNamed('team-cancel'));
+    if (refused) throw new HttpError(refused.status, `${ids[i]}: ${refused.error}`);
     return [entry];
   });
 }
