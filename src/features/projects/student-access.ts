@@ -44,6 +44,8 @@ export function invitationMail(to: {
 export const studentAccessMessages = {
   notPaid: "Only a paid order's projects can be shared with the student.",
   ownAddress: "The student's e-mail on this order is your own: you already see and work on its projects.",
+  /** The projects kept changing under a share (each change is a step of someone's): asking again reads them anew. */
+  changedMeanwhile: 'These projects changed meanwhile; please try again.',
   /** What an invitation lets the student do, said before the parent invites. */
   offer: (student: string, email: string, editors: string) =>
     `${firstName(student)} can sign in with ${email} to submit drafts, read feedback and message ${editors}. Orders, payments and refunds stay with you.`,

@@ -76,7 +76,7 @@ export async function shareProject(
     if (!share) await repo.unindexForStudent(project);
     return after;
   }
-  throw new HttpError(409, 'These projects changed meanwhile; please try again.');
+  throw new HttpError(409, studentAccessMessages.changedMeanwhile);
 }
 
 /** The e-mail that tells the student what they were invited to, and how to get in. */
