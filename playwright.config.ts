@@ -55,7 +55,8 @@ export default defineConfig({
     command: 'tests/helpers/keep-priority.sh npx tsx scripts/serve.ts',
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
-    timeout: 240_000,
+    // Beyond the Auth emulator's own limit (scripts/platform/auth-emulator.ts), so that its error is the one shown.
+    timeout: 420_000,
     stdout: 'pipe',
     env: {
       PORT: port,

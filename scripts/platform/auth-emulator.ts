@@ -81,8 +81,10 @@ export async function startAuthEmulator({
   };
 
   const url = `http://${host}:${port}`;
-  // Generous: on a busy two-core machine the CLI alone can take a minute to start.
-  const deadline = Date.now() + 150_000;
+  // A limit, not a wait: starting costs about 20 core-seconds (the emulator compiles its API's
+  // validators), and `npm test` starts three at once beside the function tests, at a lower priority;
+  // on a busy machine that took more than 150 s.
+  const deadline = Date.now() + 360_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     const up = await fetch(url).then(
