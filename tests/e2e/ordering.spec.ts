@@ -155,6 +155,8 @@ test.describe('select-services rules', () => {
 
   test('a full editor’s services cost 1.5x, exactly', async ({ page }) => {
     await page.goto('/select-services?service=supplement-small&addon=community');
+    // A pick before the pickers hydrate is hydration.spec.ts's case; here the price is the subject.
+    await islandsHydrated(page);
     await page.getByRole('radio', { name: /Daniel Okafor/ }).check();
     await expect(page.getByRole('radio', { name: /Daniel Okafor/ })).toHaveAccessibleName(/Overbooked/);
     await expect(total(page)).toHaveText('$162.50'); // $112.50 + $50
