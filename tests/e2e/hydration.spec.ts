@@ -428,29 +428,34 @@ test.describe('before any script runs', () => {
   test.use({ javaScriptEnabled: false });
 
   // An island's control that is usable before hydration must keep what it is given (the tests above);
-  // every other one is hidden or disabled until its island is ready.
+  // every other one is hidden or disabled until its island is ready. One page visit for both checks, each
+  // soft and named by its page, so a failure lists every page that fails. (A test a page, each with a
+  // browser context of its own, cost these checks about twice the CPU.)
   const KEPT = ['/select-services', '/contact'];
-  for (const { route } of samplePages().filter((p) => !KEPT.includes(p.route))) {
-    test(`${route}: no island offers a control that would drop input`, async ({ page }) => {
-      await page.goto(route);
-      const usable = page.locator('astro-island').locator('input, select, textarea, button').filter({ visible: true });
-      const enabled = await usable.evaluateAll((els) =>
-        els.filter((el) => !el.matches(':disabled')).map((el) => el.outerHTML.slice(0, 80)),
-      );
-      expect(enabled).toEqual([]);
-    });
-  }
-
-  test('every form posts: none falls back to GET', async ({ page }) => {
+  test('no island offers a control that would drop input, and every form posts: none falls back to GET', async ({
+    page,
+  }) => {
     for (const { route } of samplePages()) {
       await page.goto(route);
+      if (!KEPT.includes(route)) {
+        const usable = page
+          .locator('astro-island')
+          .locator('input, select, textarea, button')
+          .filter({ visible: true });
+        const enabled = await usable.evaluateAll((els) =>
+          els.filter((el) => !el.matches(':disabled')).map((el) => el.outerHTML.slice(0, 80)),
+        );
+        expect.soft(enabled, `${route}: no island offers a control that would drop input`).toEqual([]);
+      }
       const methods = await page
         .locator('form')
         .evaluateAll((forms) => forms.map((f) => (f as HTMLFormElement).method));
-      expect(
-        methods.filter((m) => m !== 'post'),
-        route,
-      ).toEqual([]);
+      expect
+        .soft(
+          methods.filter((m) => m !== 'post'),
+          `${route}: every form posts`,
+        )
+        .toEqual([]);
     }
   });
 });

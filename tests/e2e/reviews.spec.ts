@@ -73,7 +73,7 @@ for (const width of [390, 1280]) {
     await signIn(maya, MAYA.email);
     await maya.goto(`/editor#project-${id}`);
     const open = maya.locator('main');
-    await expect(open.getByRole('heading', { name: 'Review' })).toBeVisible();
+    await expect(open.getByRole('heading', { name: 'Review', exact: true })).toBeVisible();
     await expect(open).toContainText("The family's review shows here once you have both reviewed");
     await expect(open).not.toContainText('Maya found what my essay was trying to say.');
     await open
