@@ -31,13 +31,20 @@ const box = (page: Page, name: string) => page.getByRole('checkbox', { name, exa
 const editorRadio = (page: Page, name: string) => page.getByRole('radio', { name: new RegExp(name) });
 const serviceLabel = (id: string) => CONTACT_SERVICE_OPTIONS.find((o) => o.id === id)!.label;
 
-/** Opens `path` with its scripts held; answers the release. The islands have not hydrated yet. */
+/**
+ * Opens `path` with its scripts held; answers the release, which slows the CPU 4x and lets the scripts
+ * run. The islands have not hydrated yet. Slowed only from the release: before it no script runs, and a
+ * slowed CPU costs CPU (Chromium's throttling kept these tests' CPU at twice an unslowed run's).
+ */
 async function openHeld(page: Page, path: string) {
   const release = await holdScripts(page);
   await page.goto(path, { waitUntil: 'commit' });
-  // The HTML parsed to its end; at 4x CPU on a loaded machine that took longer than the 15 s default.
+  // The HTML parsed to its end; on a loaded machine that took longer than the 15 s default.
   await expect(page.locator('footer')).toBeVisible({ timeout: 30_000 });
-  return release;
+  return async () => {
+    await slowCpu(page, 4);
+    await release();
+  };
 }
 
 /** Every control the visitor used was used before hydration: the islands still wait for their scripts. */
@@ -55,12 +62,11 @@ async function editEditors(
 }
 
 // Scripts are held until the visitor has acted, so the order of events does not depend on the CPU;
-// a 4x slower CPU draws hydration out, which is where a race would show.
+// from their release the CPU is slowed 4x, which draws hydration out, where a race would show.
 test.describe('at 4x CPU', () => {
   let hydrationErrors: string[];
   test.beforeEach(async ({ page }) => {
     hydrationErrors = watchHydrationErrors(page);
-    await slowCpu(page, 4);
   });
   test.afterEach(async ({ page }) => {
     // A reload's editors list may still be on its way through editEditors when a test ends.
@@ -82,7 +88,7 @@ test.describe('at 4x CPU', () => {
       await box(page, '24-Hour Response').check();
       await box(page, '48-Hour Response').check();
       await expectNotHydrated(page);
-      release();
+      await release();
       await islandsHydrated(page);
 
       // The summary is React's: it shows only what reached the order store.
@@ -105,6 +111,8 @@ test.describe('at 4x CPU', () => {
     test('the summary hydrating after the pickers changed the order still matches its server HTML (React #418)', async ({
       page,
     }) => {
+      // The pickers hydrate slowed while the summary waits: slowed from the start.
+      await slowCpu(page, 4);
       const release = await holdIsland(page, 'OrderSummary');
       await page.goto('/select-services?service=activity-list', { waitUntil: 'commit' });
       // The pickers have hydrated and restored the order: the store is no longer what the build rendered.
@@ -123,7 +131,7 @@ test.describe('at 4x CPU', () => {
       await box(page, 'Common App Essay Editing').check();
       await editorRadio(page, 'Ethan Park').check();
       await expectNotHydrated(page);
-      release();
+      await release();
       await islandsHydrated(page);
 
       await expect(summary(page)).toContainText('Activity List Editing'); // saved
@@ -141,7 +149,7 @@ test.describe('at 4x CPU', () => {
       await editEditors(page, (editors) => editors.filter((e) => e.id !== 'maya-chen'));
       const release = await openHeld(page, '/select-services');
       await editorRadio(page, 'Maya Chen').check();
-      release();
+      await release();
       await islandsHydrated(page);
       await expect(page.getByRole('status').filter({ hasText: messages.editorUnavailable })).toBeVisible();
       await expect(editorRadio(page, 'Maya Chen')).toHaveCount(0);
@@ -160,7 +168,7 @@ test.describe('at 4x CPU', () => {
 
       const release = await openHeld(page, '/select-services?editor=nora-quinn');
       await editorRadio(page, 'Ethan Park').check();
-      release();
+      await release();
       await islandsHydrated(page);
       await expect(summary(page)).toContainText('Ethan Park');
       await expect(editorRadio(page, 'Ethan Park')).toBeChecked();
@@ -172,7 +180,7 @@ test.describe('at 4x CPU', () => {
     const release = await openHeld(page, '/dashboard');
     await expect(page.getByText('Checking your sign-in...')).toBeVisible();
     await expect(page.getByLabel('Create Password')).toBeHidden();
-    release();
+    await release();
     await islandsHydrated(page);
     await page.getByLabel('Create Password').fill('secret-pass');
     await expect(page.getByLabel('Create Password')).toHaveValue('secret-pass');
@@ -194,7 +202,7 @@ test.describe('at 4x CPU', () => {
       await main.getByRole('textbox', { name: 'Email' }).fill(email);
       await main.getByLabel(/Additional Details/).fill('Three words here');
       await expectNotHydrated(page);
-      release();
+      await release();
       await islandsHydrated(page);
 
       // React's own output: the word count and the turnaround question follow what was typed and ticked.
@@ -234,7 +242,7 @@ test.describe('at 4x CPU', () => {
       expect((await post).method()).toBe('POST');
       await expect(page).toHaveURL(INQUIRY_SENT_PATH);
       await expect(page.getByRole('status').filter({ hasText: messages.contactSuccess })).toBeVisible();
-      release();
+      await release();
       expect(
         await listStored<{ email: string }>('inquiries').then((all) => all.filter((i) => i.email === email)),
       ).toEqual([
@@ -267,7 +275,7 @@ test.describe('at 4x CPU', () => {
 
       // Back: the browser fills the form in again as it finishes parsing it, and the island keeps it.
       await page.goBack({ waitUntil: 'commit' });
-      release();
+      await release();
       await islandsHydrated(page);
       await expect(page.getByRole('main').getByLabel(/Additional Details/)).toHaveAccessibleDescription(
         '4 of 300 words',
@@ -290,7 +298,7 @@ test.describe('at 4x CPU', () => {
       await expect(page).toHaveURL(SUBSCRIBED_PATH);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(formAnswerTexts.subscribed);
       await expect(page.getByRole('main').getByRole('status')).toHaveText(messages.subscribeSuccess);
-      release();
+      await release();
       await expectNoAxeViolations(page);
       // Active only once the address confirms through the mailed link.
       expect(await readStored('subscribers', encodeURIComponent(email))).toMatchObject({ email, pending: true });
@@ -310,7 +318,7 @@ test.describe('at 4x CPU', () => {
       await expect(page.getByText('not-an-address')).toBeVisible();
       await expect(page.getByRole('link', { name: formAnswerTexts.backToPage })).toHaveAttribute('href', '/pricing');
       await expectNoAxeViolations(page);
-      release();
+      await release();
     });
   });
 
@@ -329,7 +337,7 @@ test.describe('at 4x CPU', () => {
     const release = await openHeld(page, `/dashboard#project-${id}`);
     await expect(page.getByRole('status').filter({ hasText: 'Loading your projects...' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Your Projects' }).getByRole('button')).toHaveCount(0);
-    release();
+    await release();
     await islandsHydrated(page);
     await expect(projectCard(page, id).getByRole('heading', { name: 'Supplemental Essay Help (Small)' })).toBeFocused();
     await projectCard(page, id).getByRole('button', { name: 'Submit Draft' }).click();
@@ -339,11 +347,10 @@ test.describe('at 4x CPU', () => {
     const context = await browser.newContext();
     const editor = await context.newPage();
     const editorErrors = watchHydrationErrors(editor);
-    await slowCpu(editor, 4);
     await signIn(editor, MAYA.email);
     const releaseEditor = await openHeld(editor, `/editor#project-${id}`);
     await expect(editor.getByRole('status').filter({ hasText: 'Loading your workspace...' })).toBeVisible();
-    releaseEditor();
+    await releaseEditor();
     await islandsHydrated(editor);
     await expect(
       editor.getByRole('article').getByRole('heading', { name: 'Supplemental Essay Help (Small)' }),
@@ -369,7 +376,7 @@ test.describe('at 4x CPU', () => {
     await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [CHECKOUT_KEY, JSON.stringify(data)]);
     const release = await openHeld(page, '/checkout');
     await expect(page.getByLabel('Street Address')).toBeDisabled();
-    release();
+    await release();
     await islandsHydrated(page);
     await expect(page.getByTestId('total-due')).toHaveText('$100');
     await page.getByLabel('Street Address').fill('1 Main St');
@@ -393,7 +400,7 @@ test.describe('at 4x CPU', () => {
     const release = await openHeld(page, '/test-checkout?order=BCC-HYDR22&session_id=cs_test_hydr');
     await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading...');
     await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
-    release();
+    await release();
     await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
     await expect(page.getByRole('button', { name: 'Pay $100' })).toBeEnabled();
   });
@@ -410,7 +417,7 @@ test.describe('at 4x CPU', () => {
     await page.waitForURL('**/editors/daniel-okafor#waitlist', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Daniel Okafor');
     await expect(page.getByRole('button', { name: /Join Waitlist/ })).toBeDisabled();
-    release();
+    await release();
     await islandsHydrated(page);
     // The profile's box opens the waitlist the visitor asked for.
     await expect(page.getByRole('dialog')).toHaveAccessibleName('Join the waitlist for Daniel Okafor');
