@@ -12,7 +12,7 @@ import { startAuthEmulator } from './platform/auth-emulator';
 import { localEnvironment } from './platform/local-env';
 import { startScheduledFunctions } from './platform/scheduled-functions';
 import { startSiteServer } from './platform/site-server';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 import { seedDemoEditors } from '#server/editors/seed';
 import { waitlistRepo } from '#server/waitlist/waitlist.repo';
 

@@ -5,7 +5,7 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '#server/core/auth';
 import { privateJson, route, pageQueryOf } from '#server/core/http';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 import { withProjectEditors } from '#features/projects/server/order-editors';
 
 export default route({

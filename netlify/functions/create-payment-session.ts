@@ -1,10 +1,10 @@
 /** POST /api/stripe/create-payment-session: a signed-in customer's selection -> { id, url }; the server prices it. */
 import type { Config } from '@netlify/functions';
-import { checkoutSelectionSchema } from '#lib/schemas';
+import { checkoutSelectionSchema } from '#features/orders/order.schema';
 import { authenticate } from '#server/core/auth';
-import { startCheckout } from '#server/orders/checkout';
+import { startCheckout } from '#features/orders/server/checkout';
 import { json, readBody, route } from '#server/core/http';
-import { configuredPayments } from '#server/orders/payments';
+import { configuredPayments } from '#features/orders/server/payments';
 
 export default route({
   POST: async (req, context) => {

@@ -6,7 +6,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { authenticate } from '#server/core/auth';
-import { customersRepo } from '#server/orders/customers.repo';
+import { customersRepo } from '#features/orders/server/customers.repo';
 import { editorOf } from '#features/projects/server/access';
 import { studentStanding } from '#features/projects/server/student-standing';
 import { serverEnv } from '#server/core/env';

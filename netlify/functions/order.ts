@@ -1,9 +1,9 @@
 /** GET /api/orders/:id: one order, for its owner or an admin; 404 for anyone else (existence stays secret). */
 import type { Config } from '@netlify/functions';
-import { orderForFamily } from '#lib/order';
+import { orderForFamily } from '#features/orders/order';
 import { authenticate } from '#server/core/auth';
 import { HttpError, json, route } from '#server/core/http';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 import { withProjectEditors } from '#features/projects/server/order-editors';
 
 export default route({

@@ -1,9 +1,9 @@
 /** GET /api/orders: the signed-in customer's orders, newest first (for the dashboard). */
 import type { Config } from '@netlify/functions';
 import { authenticate } from '#server/core/auth';
-import { orderForFamily } from '#lib/order';
+import { orderForFamily } from '#features/orders/order';
 import { json, route } from '#server/core/http';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 import { withProjectEditors } from '#features/projects/server/order-editors';
 
 export default route({

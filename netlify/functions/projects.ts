@@ -10,7 +10,7 @@ import { rolesOn } from '#features/projects/server/access';
 import { ensureProjects } from '#features/projects/server/creation';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { privateJson, route } from '#server/core/http';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 
 export default route({
   GET: async (req, context) => {

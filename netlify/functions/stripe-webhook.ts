@@ -4,7 +4,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { ensureProjects } from '#features/projects/server/creation';
-import { receiveWebhook } from '#server/orders/fulfilment';
+import { receiveWebhook } from '#features/orders/server/fulfilment';
 import { json, route } from '#server/core/http';
 
 export default route({

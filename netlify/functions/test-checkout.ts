@@ -6,13 +6,13 @@
 import type { Config, Context } from '@netlify/functions';
 import { z } from '#lib/zod';
 import { cardNumberProblem, cvcProblem, expiryProblem } from '#lib/card';
-import { orderMessages, paymentDeadline } from '#lib/order';
+import { orderMessages, paymentDeadline } from '#features/orders/order';
 import { authenticate } from '#server/core/auth';
 import { HttpError, json, readBody, route } from '#server/core/http';
-import { ordersRepo } from '#server/orders/orders.repo';
-import { paymentsMode } from '#server/orders/payments';
+import { ordersRepo } from '#features/orders/server/orders.repo';
+import { paymentsMode } from '#features/orders/server/payments';
 import { ensureProjects } from '#features/projects/server/creation';
-import { payTestCheckout } from '#server/orders/test-checkout';
+import { payTestCheckout } from '#features/orders/server/test-checkout';
 
 /** A check of src/lib/card.ts as a zod refinement: the page's words, Stripe's words. */
 const cardCheck = (problem: (value: string) => string | null) =>

@@ -18,7 +18,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { editorsRepo } from '#server/editors/editors.repo';
 import { DEMO_EDITORS } from '#server/editors/seed';
 import { startBlobsServer } from '../platform/site-server';
-import { CHECKOUT_KEY, type CheckoutData } from '#client/checkout-data';
+import { CHECKOUT_KEY, type CheckoutData } from '#features/orders/islands/checkout-data';
 import { NO_ADD_ONS } from '#lib/catalogue';
 import { priceOrder } from '#lib/pricing';
 import { freePort } from '../platform/free-port.mjs';

@@ -13,7 +13,7 @@ import { projectsOfOrder } from '#features/projects/server/creation';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { DEMO_EDITORS } from '#server/editors/seed';
 import type { Project } from '#features/projects/project';
-import type { Order } from '#lib/order';
+import type { Order } from '#features/orders/order';
 import { startBlobsServer } from '../platform/site-server';
 import { isFinished } from '#features/projects/process';
 import { load, type LoadResult } from './load';

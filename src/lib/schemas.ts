@@ -1,18 +1,10 @@
 /**
- * zod schemas for every payload of the API. Shared by islands (to shape requests) and functions
- * (to parse them): one definition of what is valid.
+ * zod schemas for the API's payloads (a feature keeps its own beside its rules: an order's in
+ * features/orders). Shared by islands (to shape requests) and functions (to parse them): one
+ * definition of what is valid.
  */
 import { z } from './zod';
-import {
-  ADD_ON_IDS,
-  CONTACT_SERVICE_OPTIONS,
-  MAJOR_VALUES,
-  SERVICE_IDS,
-  TURNAROUND_OPTIONS,
-  serviceById,
-} from './catalogue';
-import { GRADES } from './grades';
-import { CHECKOUT_LIMITS, checkoutFieldMessages, termsAgreement } from './checkout-form';
+import { CONTACT_SERVICE_OPTIONS, MAJOR_VALUES, TURNAROUND_OPTIONS } from './catalogue';
 import { DETAILS_WORD_LIMIT, INQUIRY_LIMITS, detailsTooLong } from './contact';
 import { countWords } from './words';
 import {
@@ -25,7 +17,7 @@ import {
 } from './editor-input';
 import { EMAIL_MAX_LENGTH, isEmail, normalizeEmail } from './email';
 import { fieldMessages } from './field-messages';
-import { PHONE_MAX_LENGTH, isUnitedStates, normalizeZip, toE164, type PhoneParser } from './phone';
+import { PHONE_HINT, PHONE_MAX_LENGTH, toE164, type PhoneParser } from './phone';
 
 /** A trimmed, lower-cased e-mail address by the one rule of email.ts, at most 254 characters. */
 export const emailSchema = z
@@ -48,7 +40,7 @@ const storedEmailSchema = z
   .transform(normalizeEmail)
   .pipe(z.string().min(1, 'id is required').max(EMAIL_MAX_LENGTH, `id must be at most ${EMAIL_MAX_LENGTH} characters`));
 
-const text = (field: string, max: number) =>
+export const text = (field: string, max: number) =>
   z
     .string({ message: fieldMessages.notText(field) })
     .trim()
@@ -64,14 +56,14 @@ const phoneParser = async (): Promise<PhoneParser> =>
   (await import('libphonenumber-js/max')).parsePhoneNumberFromString;
 
 /** A phone number, stored in E.164 ('+13125550100'); a US number needs its area code. '' when optional and left empty. */
-const phoneSchema = (field: string, { required }: { required: boolean }) =>
+export const phoneSchema = (field: string, { required }: { required: boolean }) =>
   text(field, PHONE_MAX_LENGTH).transform(async (value, ctx) => {
     if (value === '') {
       if (required) ctx.addIssue({ code: 'custom', message: fieldMessages.required(field) });
       return value;
     }
     const e164 = toE164(value, await phoneParser());
-    if (e164 === null) ctx.addIssue({ code: 'custom', message: checkoutFieldMessages.phone.invalid });
+    if (e164 === null) ctx.addIssue({ code: 'custom', message: PHONE_HINT });
     return e164 ?? value;
   });
 
@@ -178,66 +170,6 @@ export type Inquiry = z.infer<typeof inquirySchema>;
 export const editorBioSchema = z.object({ bio: text('bio', BIO_MAX_LENGTH) });
 
 export const waitlistSchema = z.object({ email: emailSchema, editorId: requiredText('editorId', 100) });
-
-/**
- * Billing details. The checkout form checks the same rules without zod
- * (src/lib/checkout-form.ts); a unit test holds the two together. A US ZIP code is stored as
- * '12345' or '12345-6789', the phone number in E.164.
- */
-export const billingSchema = z
-  .object({
-    street: requiredText('street', CHECKOUT_LIMITS.street),
-    city: requiredText('city', CHECKOUT_LIMITS.city),
-    state: requiredText('state', CHECKOUT_LIMITS.state),
-    zip: requiredText('zip', CHECKOUT_LIMITS.zip),
-    country: text('country', CHECKOUT_LIMITS.country).default('United States'),
-    phone: phoneSchema('phone', { required: true }),
-  })
-  .transform((billing, ctx) => {
-    if (!isUnitedStates(billing.country)) return billing;
-    const zip = normalizeZip(billing.zip);
-    if (zip === null) ctx.addIssue({ code: 'custom', path: ['zip'], message: checkoutFieldMessages.zip.invalid });
-    return { ...billing, zip: zip ?? billing.zip };
-  });
-export type Billing = z.infer<typeof billingSchema>;
-
-export const studentSchema = z.object({
-  studentName: requiredText('studentName', CHECKOUT_LIMITS.studentName),
-  studentGrade: z.enum(GRADES, { message: 'studentGrade must be 9, 10, 11 or 12' }),
-  studentEmail: emailSchema,
-  parentName: requiredText('parentName', CHECKOUT_LIMITS.parentName),
-  parentEmail: emailSchema,
-  intendedMajor: text('intendedMajor', CHECKOUT_LIMITS.intendedMajor).default(''),
-});
-export type Student = z.infer<typeof studentSchema>;
-
-/** What the browser sends to open a payment session: a selection, never a price. */
-export const checkoutSelectionSchema = z.object({
-  services: z
-    .array(
-      z.object({
-        id: z.enum(SERVICE_IDS, { message: 'unknown service' }),
-        quantity: z.number().int().min(1).max(50),
-      }),
-    )
-    .min(1, 'select at least one service')
-    .max(SERVICE_IDS.length)
-    .refine((lines) => new Set(lines.map((l) => l.id)).size === lines.length, 'each service may appear once')
-    .refine(
-      (lines) => lines.every((l) => serviceById(l.id)?.hasQuantity || l.quantity === 1),
-      'the Common App essay is bought once per order',
-    ),
-  editorId: requiredText('editorId', 100),
-  addOns: z
-    .array(z.enum(ADD_ON_IDS, { message: 'unknown add-on' }))
-    .max(ADD_ON_IDS.length)
-    .refine((ids) => !(ids.includes('speed24hr') && ids.includes('speed48hr')), 'choose one speed upgrade')
-    .default([]),
-  student: studentSchema,
-  billing: billingSchema,
-  agreedToTerms: z.literal(true, { errorMap: () => ({ message: termsAgreement.missing }) }),
-});
-export type CheckoutSelection = z.infer<typeof checkoutSelectionSchema>;
 
 /** Deactivates or reactivates a newsletter address (admin); `id` holds the address (a subscriber's id is its address). */
 export const subscriberStatusSchema = z.object({

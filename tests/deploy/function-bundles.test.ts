@@ -19,18 +19,18 @@ import {
   type ProbeRequest,
 } from '../../scripts/platform/function-bundles';
 import { startBlobsServer } from '../../scripts/platform/site-server';
-import { startCheckout } from '../../netlify/server/orders/checkout';
-import { ordersRepo } from '../../netlify/server/orders/orders.repo';
+import { startCheckout } from '../../src/features/orders/server/checkout';
+import { ordersRepo } from '../../src/features/orders/server/orders.repo';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
 import { docx, paragraph } from '../helpers/docx';
-import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/orders/payments';
+import { LOCAL_WEBHOOK_SECRET } from '../../src/features/orders/server/payments';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
-import { completedEvent } from '../../netlify/server/orders/test-checkout';
-import { signWebhookPayload } from '../../netlify/server/orders/webhook-signature';
+import { completedEvent } from '../../src/features/orders/server/test-checkout';
+import { signWebhookPayload } from '../../src/features/orders/server/webhook-signature';
 import { validInquiry } from '../helpers/api-fixtures';
 import { selection } from '../helpers/orders';
-import type { CheckoutSelection } from '../../src/lib/schemas';
+import type { CheckoutSelection } from '../../src/features/orders/order.schema';
 import { startAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 
 const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });

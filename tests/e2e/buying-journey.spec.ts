@@ -5,7 +5,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { cardMessages } from '../../src/lib/card';
-import { CHECKOUT_FORM_KEY } from '../../src/client/checkout-data';
+import { CHECKOUT_FORM_KEY } from '../../src/features/orders/islands/checkout-data';
 import { messages } from '../../src/lib/messages';
 import { CANCELLATION_SUMMARY } from '../../src/lib/refunds';
 import { expectNoAxeViolations } from '../helpers/axe';

@@ -3,9 +3,9 @@
  * before 'Complete Payment' closed the earlier one): the admin sees it on the order, refunded in full.
  */
 import { expect, test } from '@playwright/test';
-import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/orders/payments';
-import { signWebhookPayload } from '../../netlify/server/orders/webhook-signature';
-import type { Order } from '../../src/lib/order';
+import { LOCAL_WEBHOOK_SECRET } from '../../src/features/orders/server/payments';
+import { signWebhookPayload } from '../../src/features/orders/server/webhook-signature';
+import type { Order } from '../../src/features/orders/order';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { OPEN_TAB_PANEL, openAdmin, withOpenSlot } from '../helpers/e2e-admin';
 import { uniqueEmail } from '../helpers/e2e-auth';

@@ -5,12 +5,12 @@
  * hydration mismatch, and no page may at 4x.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { CHECKOUT_KEY, type CheckoutData } from '../../src/client/checkout-data';
+import { CHECKOUT_KEY, type CheckoutData } from '../../src/features/orders/islands/checkout-data';
 import { CONTACT_SERVICE_OPTIONS } from '../../src/lib/catalogue';
 import { formAnswerTexts, INQUIRY_SENT_PATH, SUBSCRIBED_PATH } from '../../src/lib/form-answers';
 import { messages } from '../../src/lib/messages';
 import { waitlistInstruction } from '../../src/lib/opt-in';
-import type { Order } from '../../src/lib/order';
+import type { Order } from '../../src/features/orders/order';
 import { samplePages } from '../../scripts/bench/built-pages';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';

@@ -5,9 +5,9 @@
  * paid through the site's own API, the way the checkout makes them.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
-import { leftOpenMessages } from '../../src/islands/admin/orders/refund-form';
+import { leftOpenMessages } from '#features/orders/islands/admin/refund-form';
 import type { ProjectView } from '../../src/features/projects/project';
-import type { Order } from '../../src/lib/order';
+import type { Order } from '../../src/features/orders/order';
 import { remainingCents } from '../../src/lib/refunds';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { adminToken, OPEN_TAB_PANEL, openAdmin, toasts } from '../helpers/e2e-admin';

@@ -29,7 +29,7 @@ import {
 } from '../../netlify/server/backup/layout';
 import { restoreBackup, type RestoreResult } from '../../netlify/server/backup/restore';
 import { consultsRepo } from '../../netlify/server/consults/consults.repo';
-import { customersRepo } from '../../netlify/server/orders/customers.repo';
+import { customersRepo } from '../../src/features/orders/server/customers.repo';
 import { projectFilesRepo } from '../../netlify/server/essay/files';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { runDueTimers } from '#server/jobs/timers';

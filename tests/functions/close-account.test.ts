@@ -18,7 +18,7 @@ import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { runDueTimers } from '#server/jobs/timers';
 import { forgetEditorLists } from '../../netlify/server/editors/editors.repo';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
-import { ordersRepo } from '../../netlify/server/orders/orders.repo';
+import { ordersRepo } from '../../src/features/orders/server/orders.repo';
 import { closeAccount, type Confirmed } from '../../netlify/server/privacy/close-account';
 import { deleteFirebaseUser } from '../../netlify/server/privacy/firebase-user';
 import { reviewsRepo } from '../../netlify/server/reviews/reviews.repo';

@@ -10,7 +10,7 @@ import projectHandler from '../../netlify/functions/project';
 import studentAccess from '../../netlify/functions/student-access';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { editorsRepo } from '../../netlify/server/editors/editors.repo';
-import { ordersRepo } from '../../netlify/server/orders/orders.repo';
+import { ordersRepo } from '../../src/features/orders/server/orders.repo';
 import { conflictMessages } from '../../src/lib/conflicts';
 import type { ProjectView } from '../../src/features/projects/project';
 import { bearer, createUser } from '../helpers/auth-emulator';

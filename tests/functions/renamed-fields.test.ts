@@ -14,7 +14,7 @@ import { exportBackup } from '../../netlify/server/backup/export';
 import { restoreBackup } from '../../netlify/server/backup/restore';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { editorsRepo } from '../../netlify/server/editors/editors.repo';
-import { ordersRepo } from '../../netlify/server/orders/orders.repo';
+import { ordersRepo } from '../../src/features/orders/server/orders.repo';
 import type { ProjectView } from '../../src/features/projects/project';
 import { asAdmin } from '../helpers/admin-access';
 import { bearer } from '../helpers/auth-emulator';

@@ -1,5 +1,5 @@
 /** Shared arrangements for the ordering function tests. */
-import type { CheckoutSelection } from '../../src/lib/schemas';
+import type { CheckoutSelection } from '../../src/features/orders/order.schema';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { clearStore } from './functions';
 

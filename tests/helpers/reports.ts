@@ -2,7 +2,7 @@
 import { consultsRepo, type ConsultBooking } from '../../netlify/server/consults/consults.repo';
 import { projectsOfOrder } from '../../src/features/projects/server/creation';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
-import { ordersRepo, type Order } from '../../netlify/server/orders/orders.repo';
+import { ordersRepo, type Order } from '../../src/features/orders/server/orders.repo';
 import type { Project, Round } from '../../src/features/projects/project';
 import type { Refund, RefundState } from '../../src/lib/refunds';
 import { site } from '../../src/lib/site';

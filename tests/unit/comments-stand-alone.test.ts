@@ -68,7 +68,7 @@ describe('comments and test titles stand alone', () => {
         'astro.config.mjs',
         'vitest.config.ts',
         'src/features/projects/process.ts',
-        'netlify/server/orders/orders.repo.ts',
+        'src/features/orders/server/orders.repo.ts',
         SELF,
       ]),
     );

@@ -16,7 +16,7 @@ import {
   reasonMessages,
   refundAttempt,
   toRefundInput,
-} from '../../src/islands/admin/orders/refund-form';
+} from '#features/orders/islands/admin/refund-form';
 
 const PLENTY = Number.MAX_SAFE_INTEGER;
 const cents = (text: string, remaining = PLENTY) => {

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isEmail, normalizeEmail } from '../../src/lib/email';
 import { testScore } from '../../src/lib/editor-rules';
-import {
-  checkoutSelectionSchema,
-  editorInputSchema,
-  inquirySchema,
-  subscribeSchema,
-  testLabel,
-} from '../../src/lib/schemas';
+import { checkoutSelectionSchema } from '../../src/features/orders/order.schema';
+import { editorInputSchema, inquirySchema, subscribeSchema, testLabel } from '../../src/lib/schemas';
 import { storeName } from '../../netlify/server/storage/stores';
 
 describe('e-mail addresses', () => {

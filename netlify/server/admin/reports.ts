@@ -9,7 +9,7 @@ import { localDate } from '#lib/consult-format';
 import { type Project } from '#features/projects/project';
 import { isFinished, isTerminal } from '#features/projects/process';
 import { centsAsDecimal } from '#lib/money';
-import { lineLabel, orderStateLabel, type Order } from '#lib/order';
+import { lineLabel, orderStateLabel, type Order } from '#features/orders/order';
 import { refundedCents, refundStateLabel } from '#lib/refunds';
 import { site } from '#lib/site';
 import {
@@ -24,7 +24,7 @@ import {
 import { consultsRepo } from '#server/consults/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { editorNames } from '#server/editors/preferred-editor';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
 
 /** Every record of a list: the report's figures must add up to the cent, so none is left out. */

@@ -9,7 +9,7 @@ import { formatConsult, localDate } from '#lib/consult-format';
 import { BUSINESS_TIME_ZONE } from '#lib/consult-rules';
 import { projectStateLabel } from '#features/projects/process';
 import { formatUsd } from '#lib/money';
-import { orderStateLabel } from '#lib/order';
+import { orderStateLabel } from '#features/orders/order';
 import {
   SEARCH_KINDS,
   SEARCH_LIMITS,
@@ -25,7 +25,7 @@ import { consultsRepo } from '#server/consults/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { inquiriesRepo } from '#server/contact/inquiries.repo';
 import { outboxPage } from '#server/core/mail';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
 import { subscribersRepo } from '#server/contact/subscribers.repo';
 import { waitlistRepo } from '#server/waitlist/waitlist.repo';

@@ -23,7 +23,7 @@ import {
 } from '#lib/privacy';
 import { endpointTransition, GUARDS, OPEN_STATES } from '#features/projects/process';
 import { quoteFor } from '#lib/refunds';
-import type { Order } from '#lib/order';
+import type { Order } from '#features/orders/order';
 import type { Caller } from '#server/core/auth';
 import { HttpError } from '#server/core/http';
 import { editorOf } from '#features/projects/server/access';
@@ -31,7 +31,7 @@ import { shareProject } from '#features/projects/server/student-access';
 import { refundCancellation } from '#features/projects/server/cancellation';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { commitStep, type StepContext } from '#features/projects/server/steps';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 import { syncEditorStats } from '#server/reviews/editor-stats';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 import { studentAccessMessages } from '#features/projects/student-access';

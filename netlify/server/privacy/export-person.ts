@@ -4,7 +4,7 @@
  * The admin checked by mail that the request is theirs, so the address counts as verified.
  */
 import type { PersonSummary } from '#lib/data-export';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
 import { gatherExport, type ExportSubject } from './export';
 

@@ -9,14 +9,14 @@
 import type { ProjectView, Role, Project, FileRef } from '#features/projects/project';
 import { filesClosedTo } from '#features/projects/process';
 import { projectView } from '#features/projects/view';
-import { orderForFamily } from '#lib/order';
+import { orderForFamily } from '#features/orders/order';
 import type { Caller } from '#server/core/auth';
 import { editorOf } from '#features/projects/server/access';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { withProjectEditors } from '#features/projects/server/order-editors';
 import { viewFor } from '#features/projects/server/view';
-import { customersRepo } from '#server/orders/customers.repo';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { customersRepo } from '#features/orders/server/customers.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 import { consultsRepo } from '#server/consults/consults.repo';
 import { consultByToken } from '#server/consults/consult-booking';
 import { inquiriesRepo } from '#server/contact/inquiries.repo';

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { $session } from '#stores/session';
 import { formatUsd } from '#lib/money';
-import { currentEditors, lineLabel, orderStateLabel, type Order } from '#lib/order';
+import { currentEditors, lineLabel, orderStateLabel, type Order } from '#features/orders/order';
 import { $ordersChanged } from '#stores/orders';
-import { RefundList } from '../shared/orders/RefundList';
-import { UnpaidOrder } from '../shared/orders/UnpaidOrder';
+import { RefundList } from '../../features/orders/islands/RefundList';
+import { UnpaidOrder } from '../../features/orders/islands/UnpaidOrder';
 import { useSharedStore } from '../shared/useSharedStore';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { LoadFailed } from '../shared/LoadFailed';

@@ -4,7 +4,7 @@ import { messages } from '#lib/messages';
 import { formatUsd } from '#lib/money';
 import { site } from '#lib/site';
 import { signedInFetch } from '#stores/session';
-import { lineLabel, type Order } from '#lib/order';
+import { lineLabel, type Order } from '#features/orders/order';
 import { useSignedInFetch } from '../shared/useSignedInFetch';
 import { SignInToContinue, useFocusAfterSignIn } from '../shared/account/SignInToContinue';
 

@@ -6,7 +6,7 @@
  */
 import { type Project } from '../project';
 import { transitionNamed, transitionRefusal } from '../process';
-import type { Order } from '#lib/order';
+import type { Order } from '#features/orders/order';
 import { formatUsdCents } from '#lib/money';
 import { refundMessages, remainingCents } from '#lib/refunds';
 import { site } from '#lib/site';
@@ -17,8 +17,8 @@ import { teamActor } from './transitions';
 import { projectsRepo } from './projects.repo';
 import { HttpError } from '#server/core/http';
 import { paragraphsMail, sendMail } from '#server/core/mail';
-import { ordersRepo } from '#server/orders/orders.repo';
-import { requestRefund } from '#server/orders/refunds';
+import { ordersRepo } from '#features/orders/server/orders.repo';
+import { requestRefund } from '#features/orders/server/refunds';
 
 export interface AdminRefundInput {
   requestId: string;

@@ -9,8 +9,8 @@ import { ACCOUNT_CLOSED, closureNotices } from '#lib/privacy';
 import { quoteFor, remainingCents, type Refund } from '#lib/refunds';
 import { formatUsdCents } from '#lib/money';
 import { tellOwner } from '#server/core/attention';
-import { ordersRepo } from '#server/orders/orders.repo';
-import { requestRefund } from '#server/orders/refunds';
+import { ordersRepo } from '#features/orders/server/orders.repo';
+import { requestRefund } from '#features/orders/server/refunds';
 import type { DeployInfo } from '#server/storage/stores';
 
 const cancellationRefundId = (projectId: string) => `cancel-${projectId}`;

@@ -6,7 +6,7 @@
  */
 import { editsIncluded, type Project } from '../project';
 import { PAID } from '../process';
-import type { Order } from '#server/orders/orders.repo';
+import type { Order } from '#features/orders/server/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
 import { projectIdOf, projectsRepo } from './projects.repo';
 

@@ -3,7 +3,7 @@
  * an editor its projects were reassigned away from. The projects are read by id (the order's id and
  * unit), no index: a page of orders costs one read per project.
  */
-import type { Order } from '#lib/order';
+import type { Order } from '#features/orders/order';
 import type { DeployInfo } from '#server/storage/stores';
 import { projectsOfOrder } from './creation';
 import { projectsRepo } from './projects.repo';

@@ -15,7 +15,7 @@ import { serverEnv } from '#server/core/env';
 import { HttpError } from '#server/core/http';
 import { paragraphsMail, sendMail } from '#server/core/mail';
 import { editorsRepo } from '#server/editors/editors.repo';
-import { ordersRepo, type Order } from '#server/orders/orders.repo';
+import { ordersRepo, type Order } from '#features/orders/server/orders.repo';
 import { spend } from '#server/core/rate-limits';
 import type { DeployInfo } from '#server/storage/stores';
 import { ensureProjects, projectsOfOrder } from './creation';

@@ -4,7 +4,7 @@
  * account that shared it, so the dashboard says what became of it.
  */
 import type { Caller } from '#server/core/auth';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
 import { projectsRepo } from './projects.repo';
 

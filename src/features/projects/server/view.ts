@@ -1,7 +1,7 @@
 /** A project as its caller reads it; its family also reads what cancelling would give back, from its order. */
 import type { Project, ProjectView, Role } from '../project';
 import { projectView } from '../view';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
 
 export async function viewFor(

@@ -17,7 +17,7 @@ import type {
 import type { AvailabilityConflict, ConsultItem } from '#lib/consult-rules';
 import type { Availability, AvailabilitySettings } from '#lib/consult-availability';
 import type { ProjectAction, FullProjectView } from '#features/projects/project';
-import type { Order } from '#lib/order';
+import type { Order } from '#features/orders/order';
 import { pageSearch, type Page } from '#lib/paged-list';
 import type { Editor, EditorInput, EmailSubscriber } from '#lib/schemas';
 import { idToken, signedInFetch, SIGNED_OUT } from '#stores/session';

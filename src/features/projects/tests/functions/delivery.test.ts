@@ -11,7 +11,7 @@ import projectsHandler from '#functions/projects';
 import studentAccess from '#functions/student-access';
 import { editorsRepo } from '#server/editors/editors.repo';
 import { listOutbox } from '#server/core/mail';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 import { projectsRepo } from '../../server/projects.repo';
 import { PROJECT_ACTIONS, type ProjectAction, type ProjectState, type ProjectView, type Role } from '../../project';
 import { deliveryMessages, endpointTransition, refusal, stateAfter } from '../../process';

@@ -4,7 +4,7 @@ import adminOrdersHandler from '#functions/admin-orders';
 import orderHandler from '#functions/order';
 import ordersHandler from '#functions/orders';
 import { seedDemoEditors } from '#server/editors/seed';
-import { currentEditors, type Order } from '#lib/order';
+import { currentEditors, type Order } from '#features/orders/order';
 import { asAdmin, testTokens } from '#tests/admin-access';
 import { bearer, createUser } from '#tests/auth-emulator';
 import { call, clearStore } from '#tests/functions';

@@ -11,7 +11,7 @@ import { backfillRetentionTimers } from '../../server/retention';
 import { openStore } from '#server/storage/stores';
 import { runDueTimers } from '#server/jobs/timers';
 import { forgetEditorLists } from '#server/editors/editors.repo';
-import { ordersRepo } from '#server/orders/orders.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
 import { seedDemoEditors } from '#server/editors/seed';
 import { retentionMessages } from '../../project';
 import { RETENTION } from '#lib/privacy';

@@ -1,0 +1,147 @@
+/**
+ * Orders: one blob per order, keyed by its id ('BCC-' + 6 characters), plus two empty index blobs per
+ * order: `by-customer/<uid>/<id>` so a customer's orders can be listed without reading everyone's, and
+ * `by-created/<createdAt>-<id>` so the admin can page through all orders newest first
+ * (docs/decisions/009-admin-lists.md). Status moves pending -> paid (or failed/expired) exactly
+ * once, by compare-and-set on the etag.
+ */
+import type { Order, OrderStatus } from '../order';
+import type { Page, PageQuery } from '#lib/paging';
+import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
+import { upgradeOrder, upgradingStore } from '#server/storage/renamed-fields';
+import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
+
+export type { Order, OrderStatus };
+
+/** Unambiguous characters: no 0/O or 1/I, so an id read over the phone is read right. */
+const ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function newOrderId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return `BCC-${Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('')}`;
+}
+
+const ORDER_ID = /^BCC-[A-Z0-9]{6}$/;
+const customerIndexKey = (uid: string, orderId: string) => `by-customer/${uid}/${orderId}`;
+const CREATED = 'by-created/';
+const PAYMENT_INDEX = 'by-payment/';
+const createdIndexKey = (order: Pick<Order, 'id' | 'createdAt'>) => `${CREATED}${order.createdAt}-${order.id}`;
+const orderIdOf = (createdKey: string) => createdKey.slice(-'BCC-XXXXXX'.length);
+
+export function ordersRepo(info?: DeployInfo) {
+  const store = upgradingStore(openStore('orders', info), upgradeOrder);
+
+  return {
+    /**
+     * Stores a new pending order under a fresh id (retrying the rare collision), in an order of writes
+     * that leaves nothing half made where anyone looks: the time index entry claims the id (an entry
+     * without an order is skipped by the list), `prepare` runs (the order's expiry timer: a timer
+     * for an order not stored finds nothing to do), then the order itself. The customer sees it only
+     * once `publish` lists it as theirs.
+     */
+    async create(
+      draft: Omit<Order, 'id' | 'status' | 'createdAt' | 'updatedAt'>,
+      now = new Date(),
+      prepare: (order: Order) => Promise<void> = async () => {},
+    ): Promise<Order> {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const at = now.toISOString();
+        const order: Order = { ...draft, id: newOrderId(), status: 'pending', createdAt: at, updatedAt: at };
+        if (!(await store.set(createdIndexKey(order), '', { onlyIfNew: true }))) continue;
+        await prepare(order);
+        if (!(await store.setJSON(order.id, order, { onlyIfNew: true }))) {
+          await store.delete(createdIndexKey(order)); // the id belongs to an older order
+          continue;
+        }
+        return order;
+      }
+      throw new StorageError('Could not find a free order id');
+    },
+
+    /** Lists the order among its customer's ("Your Orders"): the last step of placing it. */
+    async publish(order: Pick<Order, 'id' | 'customer'>): Promise<void> {
+      await store.set(customerIndexKey(order.customer.uid, order.id), '');
+    },
+
+    async get(id: string): Promise<Order | null> {
+      if (!ORDER_ID.test(id)) return null;
+      return (await store.get(id, { type: 'json' })) as Order | null;
+    },
+
+    /** A customer's orders, newest first. */
+    async listForCustomer(uid: string): Promise<Order[]> {
+      const { blobs } = await store.list({ prefix: `by-customer/${uid}/` });
+      const orders = await Promise.all(blobs.map((b) => this.get(b.key.split('/').pop()!)));
+      return orders.filter((o): o is Order => o !== null).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    },
+
+    /** One page of all orders, newest first (index entries whose order is gone are skipped). */
+    async page(query: PageQuery): Promise<Page<Order>> {
+      const ofKeys = pageOfKeys(await listKeys(store, { order: 'desc', prefix: CREATED }), query, 'desc');
+      const records = await readRecords<Order>(store, ofKeys.items.map(orderIdOf));
+      return { ...ofKeys, items: records.map((r) => r.value) };
+    },
+
+    /** Adds the time index entries that orders stored before the index existed lack; answers how many. */
+    async indexUnindexed(): Promise<number> {
+      const keys = await listKeys(store);
+      const indexed = new Set(keys.filter((k) => k.startsWith(CREATED)).map(orderIdOf));
+      const records = await readRecords<Order>(
+        store,
+        keys.filter((k) => ORDER_ID.test(k) && !indexed.has(k)),
+      );
+      await Promise.all(records.map(({ value }) => store.set(createdIndexKey(value), '')));
+      return records.length;
+    },
+
+    /**
+     * Changes an order by compare-and-set: `change` gets the current order and answers the new one, or
+     * null to leave it as it is. Answers what is stored afterwards (null for an unknown order).
+     */
+    async change(id: string, change: (order: Order) => Order | null): Promise<Order | null> {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const current = await getJSONWithEtag<Order>(store, id);
+        if (!current) return null;
+        const next = change(current.value);
+        if (!next) return current.value;
+        if (await store.setJSON(id, next, { onlyIfMatch: current.etag })) return next;
+      }
+      throw new StorageError(`Order ${id} kept changing`);
+    },
+
+    /** Remembers which order a provider's payment belongs to: refund events name only the payment. */
+    async indexPayment(paymentIntent: string, orderId: string): Promise<void> {
+      await store.set(`${PAYMENT_INDEX}${paymentIntent}`, orderId);
+    },
+    async byPayment(paymentIntent: string): Promise<Order | null> {
+      const id = await store.get(`${PAYMENT_INDEX}${paymentIntent}`, { type: 'text' });
+      return id ? this.get(id) : null;
+    },
+
+    /**
+     * Moves a pending order to `status` once. Answers the updated order if this call made the move,
+     * null if the order was not pending (already moved, by this or a concurrent delivery).
+     */
+    async settle(
+      id: string,
+      status: Exclude<OrderStatus, 'pending'>,
+      payment: Partial<Order['payment']> = {},
+      now = new Date(),
+      /** What the same move records besides (who hears of a paid order). */
+      also: Pick<Order, 'editorNotice'> = {},
+    ) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const current = await getJSONWithEtag<Order>(store, id);
+        if (!current || current.value.status !== 'pending') return null;
+        const next: Order = {
+          ...current.value,
+          ...also,
+          status,
+          updatedAt: now.toISOString(),
+          payment: { ...current.value.payment, ...payment },
+        };
+        if (await store.setJSON(id, next, { onlyIfMatch: current.etag })) return next;
+      }
+      throw new StorageError(`Order ${id} kept changing while being settled`);
+    },
+  };
+}
