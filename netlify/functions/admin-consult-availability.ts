@@ -6,13 +6,13 @@
  * told) and the rest saved. Visitors whose meeting link changed are e-mailed the new one.
  */
 import type { Config } from '@netlify/functions';
-import { availabilityUpdateSchema } from '#lib/consult-rules.schema';
-import { consultMessages } from '#lib/consult-messages';
-import type { AvailabilityConflict, ConsultItem } from '#lib/consult-rules';
+import { availabilityUpdateSchema } from '#features/consults/consult-rules.schema';
+import { consultMessages } from '#features/consults/consult-messages';
+import type { AvailabilityConflict, ConsultItem } from '#features/consults/consult-rules';
 import { audited } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
-import { updateAvailability } from '#server/consults/consult-admin';
-import { consultsRepo } from '#server/consults/consults.repo';
+import { updateAvailability } from '#features/consults/server/consult-admin';
+import { consultsRepo } from '#features/consults/server/consults.repo';
 import { HttpError, privateJson, readBody, route } from '#server/core/http';
 
 /** The save refused for the booked consults on its days off, which the admin is shown. */

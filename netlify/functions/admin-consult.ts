@@ -5,14 +5,14 @@
  * is e-mailed the link when the one that applies changed.
  */
 import type { Config } from '@netlify/functions';
-import { consultLinkSchema } from '#lib/consult-rules.schema';
-import { consultMessages } from '#lib/consult-messages';
+import { consultLinkSchema } from '#features/consults/consult-rules.schema';
+import { consultMessages } from '#features/consults/consult-messages';
 import { UUID } from '#lib/ids';
 import { audited } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
-import { setConsultLink } from '#server/consults/consult-admin';
-import { cancelConsult, consultItem } from '#server/consults/consult-booking';
-import { consultsRepo } from '#server/consults/consults.repo';
+import { setConsultLink } from '#features/consults/server/consult-admin';
+import { cancelConsult, consultItem } from '#features/consults/server/consult-booking';
+import { consultsRepo } from '#features/consults/server/consults.repo';
 import { HttpError, privateJson, readBody, route } from '#server/core/http';
 import { editorNames } from '#server/editors/preferred-editor';
 

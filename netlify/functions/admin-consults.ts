@@ -5,10 +5,10 @@
  * bookings of that horizon, so it comes in one page.
  */
 import type { Config } from '@netlify/functions';
-import { DAY_MS, HORIZON_DAYS } from '#lib/consult-rules';
+import { DAY_MS, HORIZON_DAYS } from '#features/consults/consult-rules';
 import { requireAdmin } from '#server/core/auth';
-import { consultItem } from '#server/consults/consult-booking';
-import { consultsRepo } from '#server/consults/consults.repo';
+import { consultItem } from '#features/consults/server/consult-booking';
+import { consultsRepo } from '#features/consults/server/consults.repo';
 import { privateJson, route } from '#server/core/http';
 import { editorNames } from '#server/editors/preferred-editor';
 

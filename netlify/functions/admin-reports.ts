@@ -5,7 +5,7 @@
  * and rounds on time and late. Without a period, the last twelve months, this one included.
  */
 import type { Config } from '@netlify/functions';
-import { localDate } from '#lib/consult-format';
+import { localDate } from '#features/consults/consult-format';
 import { monthsQuerySchema } from '#lib/reports.schema';
 import { BUSINESS_TIME_ZONE, defaultMonths } from '#lib/reports';
 import { requireAdmin } from '#server/core/auth';

@@ -6,8 +6,8 @@
  * request (the same requestId) finishes the booking the first attempt began.
  */
 import type { Config } from '@netlify/functions';
-import { bookingRequestSchema, type BookedConsult } from '#lib/consult-rules.schema';
-import { bookConsult } from '#server/consults/consult-booking';
+import { bookingRequestSchema, type BookedConsult } from '#features/consults/consult-rules.schema';
+import { bookConsult } from '#features/consults/server/consult-booking';
 import { json, readBody, route } from '#server/core/http';
 import { preferredEditor } from '#server/editors/preferred-editor';
 

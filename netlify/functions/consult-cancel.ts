@@ -5,8 +5,8 @@
  * finishes what a failed attempt left undone and answers 409 too.
  */
 import type { Config } from '@netlify/functions';
-import { cancelTokenSchema } from '#lib/consult-rules.schema';
-import { bookingIdForToken, cancelConsult, consultByToken } from '#server/consults/consult-booking';
+import { cancelTokenSchema } from '#features/consults/consult-rules.schema';
+import { bookingIdForToken, cancelConsult, consultByToken } from '#features/consults/server/consult-booking';
 import { privateJson, readBody, route } from '#server/core/http';
 
 export default route({

@@ -4,10 +4,10 @@
  * not the URL, so it stays out of logs.
  */
 import type { Config } from '@netlify/functions';
-import { cancelTokenSchema } from '#lib/consult-rules.schema';
-import { consultMessages } from '#lib/consult-messages';
-import { bookingIdForToken, consultByToken } from '#server/consults/consult-booking';
-import { consultsRepo } from '#server/consults/consults.repo';
+import { cancelTokenSchema } from '#features/consults/consult-rules.schema';
+import { consultMessages } from '#features/consults/consult-messages';
+import { bookingIdForToken, consultByToken } from '#features/consults/server/consult-booking';
+import { consultsRepo } from '#features/consults/server/consults.repo';
 import { HttpError, privateJson, readBody, route } from '#server/core/http';
 
 export default route({

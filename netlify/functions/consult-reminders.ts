@@ -3,7 +3,7 @@
  * Netlify, every minute under `npm start` (scripts/platform/scheduled-functions.ts). Idempotent.
  */
 import type { Config, Context } from '@netlify/functions';
-import { sendDueReminders } from '#server/consults/consult-reminders';
+import { sendDueReminders } from '#features/consults/server/consult-reminders';
 import { storageLimits, withStorageDeadline } from '#server/storage/budget';
 
 /** Storage gives up before Netlify's 30 s: the next run sends what this one could not. */

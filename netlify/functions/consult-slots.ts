@@ -4,7 +4,7 @@
  * be offered again.
  */
 import type { Config } from '@netlify/functions';
-import { freeSlots } from '#server/consults/consult-booking';
+import { freeSlots } from '#features/consults/server/consult-booking';
 import { json, route } from '#server/core/http';
 
 export default route({

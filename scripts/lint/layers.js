@@ -22,7 +22,11 @@ export const SERVER = {
 };
 
 /** Where each server part lives: in netlify/server, or in its feature's folder beside the rest of it. */
-export const SERVER_PATHS = { orders: 'src/features/orders/server', projects: 'src/features/projects/server' };
+export const SERVER_PATHS = {
+  consults: 'src/features/consults/server',
+  orders: 'src/features/orders/server',
+  projects: 'src/features/projects/server',
+};
 export const serverPath = (name) => SERVER_PATHS[name] ?? `netlify/server/${name}`;
 
 /** The site's parts that are pages or parts of pages: they may import anything of the site. */

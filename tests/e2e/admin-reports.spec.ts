@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { localDate } from '../../src/lib/consult-format';
+import { localDate } from '../../src/features/consults/consult-format';
 import { BUSINESS_TIME_ZONE, REPORT_LIMITS, monthLabel, type MonthsReport } from '../../src/lib/reports';
 import { searchMessages } from '../../src/lib/search';
 import { expectNoAxeViolations } from '../helpers/axe';

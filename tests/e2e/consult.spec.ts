@@ -5,13 +5,20 @@
  * and cancels it. Expected times are worked out with the same Intl formatting, in Node.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { formatConsult, formatDate, formatDay, formatTime, groupByDay, localDate } from '../../src/lib/consult-format';
-import { consultMessages } from '../../src/lib/consult-messages';
-import { BUSINESS_TIME_ZONE, slotEnd, type FreeSlots } from '../../src/lib/consult-rules';
+import {
+  formatConsult,
+  formatDate,
+  formatDay,
+  formatTime,
+  groupByDay,
+  localDate,
+} from '../../src/features/consults/consult-format';
+import { consultMessages } from '../../src/features/consults/consult-messages';
+import { BUSINESS_TIME_ZONE, slotEnd, type FreeSlots } from '../../src/features/consults/consult-rules';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { OPEN_TAB_PANEL, adminToken, openAdmin, toasts } from '../helpers/e2e-admin';
 import { islandsHydrated } from '../helpers/hydration';
-import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
+import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availability';
 import { uniqueEmail } from '../helpers/e2e-auth';
 import { listStored } from '../helpers/stored';
 import { keepScreenshot } from '../helpers/screens';

@@ -3,7 +3,7 @@ import exportsHandler from '../../netlify/functions/admin-exports';
 import monthsHandler from '../../netlify/functions/admin-reports';
 import { exportRows } from '../../netlify/server/admin/reports';
 import { ordersRepo, type Order } from '../../src/features/orders/server/orders.repo';
-import { localDate } from '../../src/lib/consult-format';
+import { localDate } from '../../src/features/consults/consult-format';
 import type { Project } from '../../src/features/projects/project';
 import { BUSINESS_TIME_ZONE, REPORT_LIMITS, reportMessages, type MonthsReport } from '../../src/lib/reports';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';

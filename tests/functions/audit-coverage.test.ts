@@ -14,7 +14,7 @@ import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
 import { editorsRepo } from '../../netlify/server/editors/editors.repo';
 import { openStore } from '../../netlify/server/storage/stores';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
-import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
+import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availability';
 import { TRANSITIONS } from '../../src/features/projects/process';
 import { inquirySchema } from '../../src/lib/schemas';
 import { asAdmin, resetAdminWriteStores, testAdminUid, testTokens } from '../helpers/admin-access';

@@ -22,13 +22,13 @@ import { appendOnlyStore } from '../../netlify/server/storage/append-only';
 import { auditPage, changedFields, editorChange } from '../../netlify/server/core/audit-log';
 import { tellOwner } from '../../netlify/server/core/attention';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
-import { cancelConsult } from '../../netlify/server/consults/consult-booking';
+import { cancelConsult } from '../../src/features/consults/server/consult-booking';
 import { openStore } from '../../netlify/server/storage/stores';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
 import { AUDIT_ACTIONS, type AuditItem } from '../../src/lib/audit';
-import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
+import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availability';
 import { inquirySchema } from '../../src/lib/schemas';
 import { site } from '../../src/lib/site';
 import {

@@ -23,8 +23,8 @@ import { listEndpoints } from '../helpers/endpoints';
 import { call, clearStore, context } from '../helpers/functions';
 import { PNG_1x1 } from '../helpers/images';
 import { arrangeBooking, bookingRequest } from '../helpers/consults';
-import { freeSlots } from '../../netlify/server/consults/consult-booking';
-import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
+import { freeSlots } from '../../src/features/consults/server/consult-booking';
+import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availability';
 import { resetOrderingStores, selection } from '../helpers/orders';
 import { act, paidOrder, upload } from '../helpers/projects';
 

@@ -28,7 +28,7 @@ import {
   type Manifest,
 } from '../../netlify/server/backup/layout';
 import { restoreBackup, type RestoreResult } from '../../netlify/server/backup/restore';
-import { consultsRepo } from '../../netlify/server/consults/consults.repo';
+import { consultsRepo } from '../../src/features/consults/server/consults.repo';
 import { customersRepo } from '../../src/features/orders/server/customers.repo';
 import { projectFilesRepo } from '../../netlify/server/essay/files';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
@@ -42,7 +42,7 @@ import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
 import { timersRepo } from '../../netlify/server/core/timers';
 import { uploadKeyOf, uploadsRepo } from '../../netlify/server/editors/uploads';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
-import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
+import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availability';
 import { HOUR_MS } from '../../src/lib/time';
 import { asAdmin } from '../helpers/admin-access';
 import { openOrder, validInquiry } from '../helpers/api-fixtures';

@@ -25,9 +25,9 @@ import { paidOrder } from '../helpers/projects';
 import { sniffProjectFile } from '../../netlify/server/essay/files';
 import { DELIVERY_LIMITS } from '../../src/features/projects/process';
 import { arrangeBooking, bookingRequest } from '../helpers/consults';
-import { freeSlots } from '../../netlify/server/consults/consult-booking';
+import { freeSlots } from '../../src/features/consults/server/consult-booking';
 import { STORE_NAMES } from '../../netlify/server/storage/stores';
-import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
+import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availability';
 
 // Every store a request could write to: rate-limit counters move on any request, refused or not, and
 // backups are written only by the scheduled export.

@@ -5,7 +5,7 @@
  * write is completed by the next.
  */
 import { describe, expect, it } from 'vitest';
-import { consultsRepo, type ConsultBooking } from '../../netlify/server/consults/consults.repo';
+import { consultsRepo, type ConsultBooking } from '../../src/features/consults/server/consults.repo';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { RETAINED_CONSULT_NAME, runContactRetention } from '../../netlify/server/privacy/contact-retention';
 import { listKeys } from '../../netlify/server/storage/paging';

@@ -6,7 +6,7 @@
  * netlify/functions itself, so a new one is tried without a line here.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freeSlots } from '../../netlify/server/consults/consult-booking';
+import { freeSlots } from '../../src/features/consults/server/consult-booking';
 import { seedDemoEditors } from '../../netlify/server/editors/seed';
 import { STORE_NAMES } from '../../netlify/server/storage/stores';
 import { testTokens } from '../helpers/admin-access';

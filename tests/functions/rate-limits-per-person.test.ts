@@ -145,7 +145,7 @@ describe('consult bookings', () => {
   });
 
   it('one connection books at most ten a day, whatever the addresses', async () => {
-    const { bookConsult } = await import('../../netlify/server/consults/consult-booking');
+    const { bookConsult } = await import('../../src/features/consults/server/consult-booking');
     const slots = await freeSlotList();
     const ip = `203.0.113.${Math.floor(Math.random() * 200)}`;
     for (let i = 0; i < RATE_LIMITS.bookingByIp.limit; i++)

@@ -3,10 +3,10 @@ import { getStore } from '@netlify/blobs';
 import bookings from '../../netlify/functions/consult-bookings';
 import cancel from '../../netlify/functions/consult-cancel';
 import slots from '../../netlify/functions/consult-slots';
-import { bookConsult, freeSlots } from '../../netlify/server/consults/consult-booking';
+import { bookConsult, freeSlots } from '../../src/features/consults/server/consult-booking';
 import { listOutbox, type OutboxMail } from '../../netlify/server/core/mail';
-import type { ConsultBooking } from '../../netlify/server/consults/consults.repo';
-import type { BookingRequest } from '../../src/lib/consult-rules';
+import type { ConsultBooking } from '../../src/features/consults/server/consults.repo';
+import type { BookingRequest } from '../../src/features/consults/consult-rules';
 import { call } from './functions';
 
 /** What a visitor in Kolkata sends to book `start`. */

@@ -1,5 +1,5 @@
 /** Stored orders, refunds, projects and consult bookings at fixed times, for the search and report tests. */
-import { consultsRepo, type ConsultBooking } from '../../netlify/server/consults/consults.repo';
+import { consultsRepo, type ConsultBooking } from '../../src/features/consults/server/consults.repo';
 import { projectsOfOrder } from '../../src/features/projects/server/creation';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { ordersRepo, type Order } from '../../src/features/orders/server/orders.repo';

@@ -5,7 +5,7 @@
  * days are those of the business time zone.
  */
 import { DateTime } from 'luxon';
-import { localDate } from '#lib/consult-format';
+import { localDate } from '#features/consults/consult-format';
 import { type Project } from '#features/projects/project';
 import { isFinished, isTerminal } from '#features/projects/process';
 import { centsAsDecimal } from '#lib/money';
@@ -21,7 +21,7 @@ import {
   type MonthTotals,
   type MonthsReport,
 } from '#lib/reports';
-import { consultsRepo } from '#server/consults/consults.repo';
+import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { editorNames } from '#server/editors/preferred-editor';
 import { ordersRepo } from '#features/orders/server/orders.repo';

@@ -5,8 +5,8 @@
  * stays well inside the storage time of one request; a list longer than the scan says how much was
  * not searched.
  */
-import { formatConsult, localDate } from '#lib/consult-format';
-import { BUSINESS_TIME_ZONE } from '#lib/consult-rules';
+import { formatConsult, localDate } from '#features/consults/consult-format';
+import { BUSINESS_TIME_ZONE } from '#features/consults/consult-rules';
 import { projectStateLabel } from '#features/projects/process';
 import { formatUsd } from '#lib/money';
 import { orderStateLabel } from '#features/orders/order';
@@ -21,7 +21,7 @@ import {
   type SearchKind,
 } from '#lib/search';
 import { forEachWhile, untilDone } from '#server/backup/pool';
-import { consultsRepo } from '#server/consults/consults.repo';
+import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { inquiriesRepo } from '#server/contact/inquiries.repo';
 import { outboxPage } from '#server/core/mail';

@@ -7,7 +7,7 @@
  */
 import { RETENTION, RETENTION_WORDS } from '#lib/privacy';
 import { DAY_MS } from '#lib/time';
-import { consultsRepo, type ConsultBooking } from '#server/consults/consults.repo';
+import { consultsRepo, type ConsultBooking } from '#features/consults/server/consults.repo';
 import { listKeys } from '#server/storage/paging';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 

@@ -8,7 +8,7 @@ import { Tabs, type Tab } from '../shared/Tabs';
 import { useTabInUrl } from '../shared/useTabInUrl';
 import { AttentionCount } from '../../features/orders/islands/admin/Attention';
 import { AuditTab } from './reports/AuditTab';
-import { ConsultsTab } from './consults/ConsultsTab';
+import { ConsultsTab } from '../../features/consults/islands/admin/ConsultsTab';
 import { EditorsTab } from './editors/EditorsTab';
 import { InquiriesTab } from './lists/InquiriesTab';
 import { OrdersTab } from '../../features/orders/islands/admin/OrdersTab';

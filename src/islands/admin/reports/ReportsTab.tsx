@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { localDate } from '#lib/consult-format';
+import { localDate } from '#features/consults/consult-format';
 import { formatUsdCents } from '#lib/money';
 import {
   BUSINESS_TIME_ZONE,

@@ -14,8 +14,8 @@ import type {
   WaitlistCounts,
   WaitlistItem,
 } from '#lib/admin-lists';
-import type { AvailabilityConflict, ConsultItem } from '#lib/consult-rules';
-import type { Availability, AvailabilitySettings } from '#lib/consult-availability';
+import type { AvailabilityConflict, ConsultItem } from '#features/consults/consult-rules';
+import type { Availability, AvailabilitySettings } from '#features/consults/consult-availability';
 import type { ProjectAction, FullProjectView } from '#features/projects/project';
 import type { Order } from '#features/orders/order';
 import { pageSearch, type Page } from '#lib/paged-list';

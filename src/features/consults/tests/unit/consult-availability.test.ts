@@ -1,7 +1,7 @@
 /** The meeting link the consult e-mails and invites may carry: an https address, or nothing. */
 import { describe, expect, it } from 'vitest';
-import { availabilitySchema } from '../../src/lib/consult-rules.schema';
-import { DEFAULT_AVAILABILITY, MAX_MEETING_LINK, meetingLinkProblem } from '../../src/lib/consult-availability';
+import { availabilitySchema } from '../../consult-rules.schema';
+import { DEFAULT_AVAILABILITY, MAX_MEETING_LINK, meetingLinkProblem } from '../../consult-availability';
 
 describe('meetingLinkProblem', () => {
   it.each(['', 'https://meet.example.com/abc-defg-hij', 'https://us02web.zoom.us/j/123?pwd=x'])(

@@ -19,8 +19,8 @@ import {
   MINUTE_MS,
   NOTICE_HOURS,
   SLOT_MINUTES,
-} from '#lib/consult-rules';
-import { WEEKDAYS, minutesOfDay, type Availability } from '#lib/consult-availability';
+} from '../consult-rules';
+import { WEEKDAYS, minutesOfDay, type Availability } from '../consult-availability';
 
 /** The instants (ms) a slot on offer at `now` may start from, included, and before. */
 export function offerWindow(now: Date): { earliest: number; latest: number } {

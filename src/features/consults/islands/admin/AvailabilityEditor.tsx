@@ -9,15 +9,19 @@ import {
   windowsProblem,
   type Availability,
   type TimeWindow,
-} from '#lib/consult-availability';
-import { formatConsult, formatDate, localDate } from '#lib/consult-format';
-import { consultMessages } from '#lib/consult-messages';
-import { BUSINESS_TIME_ZONE, type ConsultItem } from '#lib/consult-rules';
-import { availabilityConflicts, consultAvailability, saveConsultAvailability } from '../../shared/admin/admin-api';
+} from '../../consult-availability';
+import { formatConsult, formatDate, localDate } from '../../consult-format';
+import { consultMessages } from '../../consult-messages';
+import { BUSINESS_TIME_ZONE, type ConsultItem } from '../../consult-rules';
+import {
+  availabilityConflicts,
+  consultAvailability,
+  saveConsultAvailability,
+} from '../../../../islands/shared/admin/admin-api';
 import { $availabilityDraft } from './availability-draft';
-import { Time } from '../../shared/admin/Facts';
-import { TrashIcon } from '../../shared/admin/icons';
-import { showToast, toastFetchFailed } from '../../shared/admin/toasts';
+import { Time } from '../../../../islands/shared/admin/Facts';
+import { TrashIcon } from '../../../../islands/shared/admin/icons';
+import { showToast, toastFetchFailed } from '../../../../islands/shared/admin/toasts';
 
 type AvailabilityAnswer = Awaited<ReturnType<typeof consultAvailability>>;
 

@@ -2,10 +2,9 @@
  * The free 15-minute consult without zod or a date library, so the booking island and
  * the cancel page can use it: the constants and the shapes the API answers. The availability rules
  * are in consult-availability.ts (the admin's and the server's, kept out of /contact's JavaScript);
- * slot generation needs time-zone arithmetic and lives on the server (netlify/server/consults/consult-slots.ts).
+ * slot generation needs time-zone arithmetic and lives on the server (server/consult-slots.ts).
  */
-/** The business's own clock: availability windows and days off are New York wall-clock times. */
-export const BUSINESS_TIME_ZONE = 'America/New_York';
+export { BUSINESS_TIME_ZONE } from '#lib/time';
 export const SLOT_MINUTES = 15;
 /** Slots are offered from NOTICE_HOURS ahead until HORIZON_DAYS ahead. */
 export const HORIZON_DAYS = 14;

@@ -3,9 +3,9 @@
  * and cancel it only when they press 'Cancel Consult'. Mail scanners that open links never cancel
  * anything. Text goes in with textContent only.
  */
-import { formatConsult } from '#lib/consult-format';
-import { consultMessages } from '#lib/consult-messages';
-import { CANCEL_TOKEN_PATTERN, cancelTokenFromHash, type ConsultByToken } from '#lib/consult-rules';
+import { formatConsult } from '../consult-format';
+import { consultMessages } from '../consult-messages';
+import { CANCEL_TOKEN_PATTERN, cancelTokenFromHash, type ConsultByToken } from '../consult-rules';
 import { browserTimeZone, cancelConsult, lookUpConsult } from './consult';
 
 export function setUpCancelConsult(root: HTMLElement | null) {

@@ -4,9 +4,9 @@
  * zone (and New York's for the business) with the same formatting as the pages.
  */
 import { ANY_EDITOR, majorLabel } from '#lib/contact';
-import { consultMessages } from '#lib/consult-messages';
-import { formatConsult, formatDay, formatTime } from '#lib/consult-format';
-import { BUSINESS_TIME_ZONE, CANCEL_PAGE_PATH } from '#lib/consult-rules';
+import { consultMessages } from '../consult-messages';
+import { formatConsult, formatDay, formatTime } from '../consult-format';
+import { BUSINESS_TIME_ZONE, CANCEL_PAGE_PATH } from '../consult-rules';
 import { site } from '#lib/site';
 import { consultInvite, type InviteMethod } from './consult-calendar';
 import type { ConsultBooking } from './consults.repo';

@@ -7,16 +7,16 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import lookup from '../../netlify/functions/consult-lookup';
-import slotsHandler from '../../netlify/functions/consult-slots';
-import { consultUid } from '../../netlify/server/consults/consult-calendar';
-import { listOutbox } from '../../netlify/server/core/mail';
-import { consultsRepo } from '../../netlify/server/consults/consults.repo';
-import { seedDemoEditors } from '../../netlify/server/editors/seed';
-import { consultMessages } from '../../src/lib/consult-messages';
-import { DEFAULT_AVAILABILITY } from '../../src/lib/consult-availability';
-import { site } from '../../src/lib/site';
-import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
+import lookup from '#functions/consult-lookup';
+import slotsHandler from '#functions/consult-slots';
+import { consultUid } from '../../server/consult-calendar';
+import { listOutbox } from '#server/core/mail';
+import { consultsRepo } from '../../server/consults.repo';
+import { seedDemoEditors } from '#server/editors/seed';
+import { consultMessages } from '../../consult-messages';
+import { DEFAULT_AVAILABILITY } from '../../consult-availability';
+import { site } from '#lib/site';
+import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
 import {
   book,
   cancelTokenFor,
@@ -26,8 +26,8 @@ import {
   mailsTo,
   storedBooking,
   storedText,
-} from '../helpers/consults';
-import { call, clearStore } from '../helpers/functions';
+} from '#tests/consults';
+import { call, clearStore } from '#tests/functions';
 
 // Monday 2 March 2026, noon in New York (EST). The first slot is Tuesday 10:00 EST.
 const NOW = new Date('2026-03-02T17:00:00.000Z');

@@ -3,7 +3,7 @@
  * consult-rules.ts. The functions parse with these; the booking island, the cancel page and the admin
  * tab import consult-rules.ts instead, which keeps zod out of their JavaScript.
  */
-import { MAJOR_VALUES } from './catalogue';
+import { MAJOR_VALUES } from '#lib/catalogue';
 import { CANCEL_TOKEN_PATTERN, CONSULT_LIMITS, ISO_INSTANT, isTimeZone } from './consult-rules';
 import {
   MAX_DAYS_OFF,
@@ -16,9 +16,9 @@ import {
   windowsProblem,
   type Weekday,
 } from './consult-availability';
-import { UUID } from './ids';
-import { emailSchema, requiredText } from './schemas';
-import { z } from './zod';
+import { UUID } from '#lib/ids';
+import { emailSchema, requiredText } from '#lib/schemas';
+import { z } from '#lib/zod';
 
 export * from './consult-availability';
 export * from './consult-rules';

@@ -1,4 +1,4 @@
-import { formatDay, formatMonthDay, formatTime, formatWeekday, type SlotDay } from '#lib/consult-format';
+import { formatDay, formatMonthDay, formatTime, formatWeekday, type SlotDay } from '../../consult-format';
 import { ChoiceChip } from './ChoiceChip';
 
 interface SlotPickerProps {

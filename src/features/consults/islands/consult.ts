@@ -1,6 +1,6 @@
 /** The consult endpoints as the booking section and the cancel page call them. */
-import type { BookedConsult, BookingRequest, ConsultByToken, FreeSlots } from '#lib/consult-rules';
-import { apiFetch } from './api';
+import type { BookedConsult, BookingRequest, ConsultByToken, FreeSlots } from '../consult-rules';
+import { apiFetch } from '#client/api';
 
 export const fetchFreeSlots = () => apiFetch<FreeSlots>('/api/consult/slots');
 export const requestBooking = (request: BookingRequest) =>

@@ -5,11 +5,11 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import reminders, { config } from '../../netlify/functions/consult-reminders';
-import { sendDueReminders } from '../../netlify/server/consults/consult-reminders';
-import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
-import { book, cancelTokenFor, cancelWith, consultKeys, mailsTo, storedBooking } from '../helpers/consults';
-import { clearStore, context } from '../helpers/functions';
+import reminders, { config } from '#functions/consult-reminders';
+import { sendDueReminders } from '../../server/consult-reminders';
+import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
+import { book, cancelTokenFor, cancelWith, consultKeys, mailsTo, storedBooking } from '#tests/consults';
+import { clearStore, context } from '#tests/functions';
 
 // Booked on Monday 2 March 2026 at noon in New York.
 const BOOKED_AT = new Date('2026-03-02T17:00:00.000Z');

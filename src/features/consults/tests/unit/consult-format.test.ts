@@ -4,17 +4,10 @@
  * clocks three weeks after New York, so for those weeks the two are four hours apart, not five.
  */
 import { describe, expect, it } from 'vitest';
-import { offeredSlots } from '../../netlify/server/consults/consult-slots';
-import {
-  formatConsult,
-  formatDay,
-  formatTime,
-  groupByDay,
-  localDate,
-  timeZoneName,
-} from '../../src/lib/consult-format';
-import { isTimeZone } from '../../src/lib/consult-rules';
-import { DEFAULT_AVAILABILITY, isIsoDate, minutesOfDay, windowsProblem } from '../../src/lib/consult-availability';
+import { offeredSlots } from '../../server/consult-slots';
+import { formatConsult, formatDay, formatTime, groupByDay, localDate, timeZoneName } from '../../consult-format';
+import { isTimeZone } from '../../consult-rules';
+import { DEFAULT_AVAILABILITY, isIsoDate, minutesOfDay, windowsProblem } from '../../consult-availability';
 
 /** ICU writes narrow and thin no-break spaces ('7:30\u202fPM'); tests compare with plain ones. */
 const plain = (text: string) => text.replace(/\s/g, ' ');

@@ -14,8 +14,8 @@
  */
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 import { listKeys, readRecords } from '#server/storage/paging';
-import { HOUR_MS, REMINDER_HOURS_BEFORE, type ConsultBasics } from '#lib/consult-rules';
-import { DEFAULT_AVAILABILITY, type Availability, type AvailabilitySettings } from '#lib/consult-availability';
+import { HOUR_MS, REMINDER_HOURS_BEFORE, type ConsultBasics } from '../consult-rules';
+import { DEFAULT_AVAILABILITY, type Availability, type AvailabilitySettings } from '../consult-availability';
 import { UUID } from '#lib/ids';
 
 export interface ConsultBooking extends ConsultBasics {

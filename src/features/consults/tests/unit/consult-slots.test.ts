@@ -4,14 +4,14 @@
  * 1 November in New York). Every expectation is an instant written in UTC, worked out by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { offeredSlots } from '../../netlify/server/consults/consult-slots';
+import { offeredSlots } from '../../server/consult-slots';
 import {
   DEFAULT_AVAILABILITY,
   WEEKDAYS,
   type Availability,
   type TimeWindow,
   type Weekday,
-} from '../../src/lib/consult-availability';
+} from '../../consult-availability';
 
 /** Windows on the given days only. */
 function only(

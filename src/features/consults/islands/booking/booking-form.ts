@@ -1,7 +1,7 @@
 /** The booking form's values, what is missing, and the request POST /api/consult/bookings expects. */
 import { ANY_EDITOR } from '#lib/contact';
-import { consultMessages } from '#lib/consult-messages';
-import type { BookingRequest } from '#lib/consult-rules';
+import { consultMessages } from '../../consult-messages';
+import type { BookingRequest } from '../../consult-rules';
 import { isEmail, normalizeEmail } from '#lib/email';
 import { messages } from '#lib/messages';
 

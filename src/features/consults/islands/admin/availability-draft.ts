@@ -4,7 +4,7 @@
  * Null while nothing differs from what was loaded or saved.
  */
 import { atom } from 'nanostores';
-import type { Availability } from '#lib/consult-availability';
+import type { Availability } from '../../consult-availability';
 
 export interface AvailabilityDraft {
   availability: Availability;

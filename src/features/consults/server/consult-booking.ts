@@ -3,7 +3,7 @@
  * (consult-slots.ts) and who holds one (a claim written `onlyIfNew`, consults.repo.ts); a booking
  * changes only by compare-and-set, so of two requests that meet, one wins and the other is told why.
  */
-import { consultMessages } from '#lib/consult-messages';
+import { consultMessages } from '../consult-messages';
 import {
   BUSINESS_TIME_ZONE,
   slotEnd,
@@ -11,8 +11,8 @@ import {
   type ConsultByToken,
   type ConsultItem,
   type FreeSlots,
-} from '#lib/consult-rules';
-import type { Availability } from '#lib/consult-availability';
+} from '../consult-rules';
+import type { Availability } from '../consult-availability';
 import { offerWindow, offeredSlots } from './consult-slots';
 import { cancellationMails, confirmationMails, sendOnce } from './consult-mail';
 import { hashToken, newCancelToken } from './consult-token';

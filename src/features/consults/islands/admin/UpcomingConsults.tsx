@@ -1,12 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { meetingLinkProblem } from '#lib/consult-availability';
+import { meetingLinkProblem } from '../../consult-availability';
 import { ANY_EDITOR, majorLabel } from '#lib/contact';
-import { formatConsult, formatTime } from '#lib/consult-format';
-import { consultMessages } from '#lib/consult-messages';
-import { BUSINESS_TIME_ZONE, type ConsultItem } from '#lib/consult-rules';
-import { cancelConsultAsAdmin, setConsultMeetingLink, upcomingConsults } from '../../shared/admin/admin-api';
-import { Fact, Time } from '../../shared/admin/Facts';
-import { showToast, toastFetchFailed } from '../../shared/admin/toasts';
+import { formatConsult, formatTime } from '../../consult-format';
+import { consultMessages } from '../../consult-messages';
+import { BUSINESS_TIME_ZONE, type ConsultItem } from '../../consult-rules';
+import {
+  cancelConsultAsAdmin,
+  setConsultMeetingLink,
+  upcomingConsults,
+} from '../../../../islands/shared/admin/admin-api';
+import { Fact, Time } from '../../../../islands/shared/admin/Facts';
+import { showToast, toastFetchFailed } from '../../../../islands/shared/admin/toasts';
 
 type ListState = { status: 'loading' } | { status: 'ready'; items: ConsultItem[] } | { status: 'failed' };
 

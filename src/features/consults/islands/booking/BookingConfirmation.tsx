@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { formatConsult } from '#lib/consult-format';
-import type { BookedConsult } from '#lib/consult-rules';
+import { formatConsult } from '../../consult-format';
+import type { BookedConsult } from '../../consult-rules';
 
 /** What the visitor sees once booked; focus moves here, so a screen reader reads it at once. */
 export function BookingConfirmation({ consult, timeZone }: { consult: BookedConsult; timeZone: string }) {

@@ -6,16 +6,16 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { browserTimeZone, fetchFreeSlots, requestBooking, timeZoneChoices } from '#client/consult';
-import { EditorOptions } from '../shared/EditorOptions';
-import { MajorOptions } from '../shared/MajorOptions';
-import { formatConsult, groupByDay, timeZoneName } from '#lib/consult-format';
-import { consultMessages } from '#lib/consult-messages';
-import { CONSULT_LIMITS, slotEnd, type BookedConsult } from '#lib/consult-rules';
+import { browserTimeZone, fetchFreeSlots, requestBooking, timeZoneChoices } from '../consult';
+import { EditorOptions } from '../../../../islands/shared/EditorOptions';
+import { MajorOptions } from '../../../../islands/shared/MajorOptions';
+import { formatConsult, groupByDay, timeZoneName } from '../../consult-format';
+import { consultMessages } from '../../consult-messages';
+import { CONSULT_LIMITS, slotEnd, type BookedConsult } from '../../consult-rules';
 import { EMAIL_MAX_LENGTH } from '#lib/email';
-import { Field } from '../shared/Field';
-import { useBrowserValue } from '../shared/useBrowserValue';
-import { useEditors } from '../shared/useEditors';
+import { Field } from '../../../../islands/shared/Field';
+import { useBrowserValue } from '../../../../islands/shared/useBrowserValue';
+import { useEditors } from '../../../../islands/shared/useEditors';
 import { BookingConfirmation } from './BookingConfirmation';
 import {
   BOOKING_PROBLEMS,

@@ -5,18 +5,18 @@
  * what depends on the date itself is proven on fixed clocks in consult-booking and consult-slots.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import adminConsult from '../../netlify/functions/admin-consult';
-import adminConsults from '../../netlify/functions/admin-consults';
-import availabilityHandler from '../../netlify/functions/admin-consult-availability';
-import { localDate } from '../../src/lib/consult-format';
-import { consultMessages } from '../../src/lib/consult-messages';
-import { BUSINESS_TIME_ZONE } from '../../src/lib/consult-rules';
-import { DEFAULT_AVAILABILITY, WEEKDAYS, type Availability } from '../../src/lib/consult-availability';
-import { site } from '../../src/lib/site';
-import { seedDemoEditors } from '../../netlify/server/editors/seed';
-import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
-import { book, consultKeys, freeSlotList, mailsTo, storedBooking } from '../helpers/consults';
-import { call, clearStore } from '../helpers/functions';
+import adminConsult from '#functions/admin-consult';
+import adminConsults from '#functions/admin-consults';
+import availabilityHandler from '#functions/admin-consult-availability';
+import { localDate } from '../../consult-format';
+import { consultMessages } from '../../consult-messages';
+import { BUSINESS_TIME_ZONE } from '../../consult-rules';
+import { DEFAULT_AVAILABILITY, WEEKDAYS, type Availability } from '../../consult-availability';
+import { site } from '#lib/site';
+import { seedDemoEditors } from '#server/editors/seed';
+import { asAdmin, itRefusesAllButAdmins } from '#tests/admin-access';
+import { book, consultKeys, freeSlotList, mailsTo, storedBooking } from '#tests/consults';
+import { call, clearStore } from '#tests/functions';
 
 const AVAILABILITY = '/api/admin/consult-availability';
 const getAvailability = async (headers: Record<string, string> = {}) =>

@@ -5,10 +5,10 @@
  * when it differs from the last one they were sent, the notice recorded on the booking by
  * compare-and-set before its mail goes, once.
  */
-import { localDate } from '#lib/consult-format';
-import { consultMessages } from '#lib/consult-messages';
-import { BUSINESS_TIME_ZONE, DAY_MS, HORIZON_DAYS, type ConsultItem } from '#lib/consult-rules';
-import type { Availability, AvailabilitySettings } from '#lib/consult-availability';
+import { localDate } from '../consult-format';
+import { consultMessages } from '../consult-messages';
+import { BUSINESS_TIME_ZONE, DAY_MS, HORIZON_DAYS, type ConsultItem } from '../consult-rules';
+import type { Availability, AvailabilitySettings } from '../consult-availability';
 import { cancelConsult, consultItem, joinLink } from './consult-booking';
 import { linkMail, sendOnce } from './consult-mail';
 import { consultsRepo, type ConsultBooking } from './consults.repo';

@@ -6,10 +6,10 @@
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { consultUid } from '../../netlify/server/consults/consult-calendar';
-import { cancellationMails, confirmationMails } from '../../netlify/server/consults/consult-mail';
-import type { ConsultBooking } from '../../netlify/server/consults/consults.repo';
-import { slotEnd } from '../../src/lib/consult-rules';
+import { consultUid } from '../../server/consult-calendar';
+import { cancellationMails, confirmationMails } from '../../server/consult-mail';
+import type { ConsultBooking } from '../../server/consults.repo';
+import { slotEnd } from '../../consult-rules';
 
 function booking(start: string): ConsultBooking {
   return {

@@ -9,13 +9,13 @@
 import { getStore } from '@netlify/blobs';
 import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setConsultLink, updateAvailability } from '../../netlify/server/consults/consult-admin';
-import { sendDueReminders } from '../../netlify/server/consults/consult-reminders';
-import { consultsRepo } from '../../netlify/server/consults/consults.repo';
-import { DEFAULT_AVAILABILITY, type Availability } from '../../src/lib/consult-availability';
-import { consultMessages } from '../../src/lib/consult-messages';
-import { book, cancelTokenFor, cancelWith, freeSlotList, mailsTo, storedBooking } from '../helpers/consults';
-import { clearStore } from '../helpers/functions';
+import { setConsultLink, updateAvailability } from '../../server/consult-admin';
+import { sendDueReminders } from '../../server/consult-reminders';
+import { consultsRepo } from '../../server/consults.repo';
+import { DEFAULT_AVAILABILITY, type Availability } from '../../consult-availability';
+import { consultMessages } from '../../consult-messages';
+import { book, cancelTokenFor, cancelWith, freeSlotList, mailsTo, storedBooking } from '#tests/consults';
+import { clearStore } from '#tests/functions';
 
 // Monday 2 March 2026, noon in New York (EST).
 const NOW = new Date('2026-03-02T17:00:00.000Z');

@@ -6,7 +6,7 @@
  * write with a time-zone database we would have to ship (docs/decisions/014-consult-booking.md).
  */
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { consultMessages } from '#lib/consult-messages';
+import { consultMessages } from '../consult-messages';
 import { site } from '#lib/site';
 import type { ConsultBooking } from './consults.repo';
 import { greetingName } from '#server/core/visitor-name';
