@@ -5,13 +5,13 @@
  * before deleting a user.
  */
 import type { Config } from '@netlify/functions';
-import { closeAccountMessages, RECENT_SIGN_IN_MS } from '#lib/privacy';
-import { closeAccountSchema } from '#lib/privacy.schema';
+import { closeAccountMessages, RECENT_SIGN_IN_MS } from '#features/privacy/privacy';
+import { closeAccountSchema } from '#features/privacy/privacy.schema';
 import { authenticate, requireVerifiedEmail } from '#server/core/auth';
 import { HttpError, privateJson, readBody, route } from '#server/core/http';
 import { spend } from '#server/core/rate-limits';
-import { closeAccount, previewClosure } from '#server/privacy/close-account';
-import { deleteFirebaseUser } from '#server/privacy/firebase-user';
+import { closeAccount, previewClosure } from '#features/privacy/server/close-account';
+import { deleteFirebaseUser } from '#features/privacy/server/firebase-user';
 
 export default route({
   GET: async (req, context) => {

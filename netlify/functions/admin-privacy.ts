@@ -6,15 +6,15 @@
  * audit log (who, what, when). A POST keeps the address out of URLs and logs.
  */
 import type { Config } from '@netlify/functions';
-import { closeAccountMessages } from '#lib/privacy';
-import { adminPrivacySchema } from '#lib/privacy.schema';
+import { closeAccountMessages } from '#features/privacy/privacy';
+import { adminPrivacySchema } from '#features/privacy/privacy.schema';
 import { audited } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
 import { privateJson, readBody, route } from '#server/core/http';
-import { exportZip, zipResponse } from '#server/privacy/export-zip';
-import { personByEmail, personSummary } from '#server/privacy/export-person';
-import { closeAccount, closingPerson, previewClosure } from '#server/privacy/close-account';
-import { firebaseAdmin } from '#server/privacy/firebase-user';
+import { exportZip, zipResponse } from '#features/privacy/server/export-zip';
+import { personByEmail, personSummary } from '#features/privacy/server/export-person';
+import { closeAccount, closingPerson, previewClosure } from '#features/privacy/server/close-account';
+import { firebaseAdmin } from '#features/privacy/server/firebase-user';
 
 export default route({
   POST: async (req, context) => {

@@ -6,14 +6,14 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { optInTexts } from '#lib/opt-in';
-import { unsubscribeTokenSchema } from '#lib/privacy.schema';
+import { unsubscribeTokenSchema } from '#features/privacy/privacy.schema';
 import { readForm } from '#server/core/form-post';
 import { route } from '#server/core/http';
 import { subscribersRepo } from '#server/contact/subscribers.repo';
 import { readOptIn, type OptIn } from '#server/contact/opt-in';
 import { askPage, badConfirmLinkPage, confirmedPage, noWaitlistPage } from '#server/contact/opt-in-pages';
 import { editorsRepo, isShown } from '#server/editors/editors.repo';
-import { sendSubscribed } from '#server/privacy/unsubscribe-mail';
+import { sendSubscribed } from '#features/privacy/server/unsubscribe-mail';
 import { waitlistRepo } from '#server/waitlist/waitlist.repo';
 
 /** The opt-in a well-formed, genuine, current token names, and the token; null otherwise. */

@@ -4,11 +4,11 @@
  * plenty: each reads everything the person has.
  */
 import type { Config } from '@netlify/functions';
-import { DATA_EXPORT_VERIFY_FIRST } from '#lib/data-export';
+import { DATA_EXPORT_VERIFY_FIRST } from '#features/privacy/data-export';
 import { authenticate, requireVerifiedEmail } from '#server/core/auth';
 import { route } from '#server/core/http';
 import { spend } from '#server/core/rate-limits';
-import { exportZip, zipResponse } from '#server/privacy/export-zip';
+import { exportZip, zipResponse } from '#features/privacy/server/export-zip';
 
 export default route({
   GET: async (req, context) => {

@@ -7,7 +7,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { runDueTimers } from '#server/jobs/timers';
-import { runContactRetention } from '#server/privacy/contact-retention';
+import { runContactRetention } from '#features/privacy/server/contact-retention';
 import { backfillRetentionTimers } from '#features/projects/server/retention';
 import { storageLimits, withStorageDeadline } from '#server/storage/budget';
 

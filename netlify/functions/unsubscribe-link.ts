@@ -5,16 +5,16 @@
  * a script may send JSON. Limited per address and per IP: each link is an e-mail to someone.
  */
 import type { Config, Context } from '@netlify/functions';
-import { unsubscribeLinkSchema } from '#lib/privacy.schema';
+import { unsubscribeLinkSchema } from '#features/privacy/privacy.schema';
 import { normalizeEmail } from '#lib/email';
 import { messages } from '#lib/messages';
 import { unsubscribeTexts } from '#lib/unsubscribe';
 import { isBrowserFormPost, problemPage, readForm, wayBack } from '#server/core/form-post';
 import { json, readBody, route } from '#server/core/http';
 import { spend } from '#server/core/rate-limits';
-import { linkSentPage } from '#server/privacy/unsubscribe-pages';
+import { linkSentPage } from '#features/privacy/server/unsubscribe-pages';
 import { unsubscribeSecret } from '#server/contact/unsubscribe-token';
-import { sendUnsubscribeLink } from '#server/privacy/unsubscribe-mail';
+import { sendUnsubscribeLink } from '#features/privacy/server/unsubscribe-mail';
 
 async function accept(context: Context, email: string) {
   unsubscribeSecret(context); // 503 now, in production without a secret, rather than a mail never sent

@@ -6,11 +6,11 @@
  * ask for a new link.
  */
 import type { Config } from '@netlify/functions';
-import { unsubscribeTokenSchema } from '#lib/privacy.schema';
+import { unsubscribeTokenSchema } from '#features/privacy/privacy.schema';
 import { readForm } from '#server/core/form-post';
 import { route } from '#server/core/http';
 import { subscribersRepo } from '#server/contact/subscribers.repo';
-import { badLinkPage, confirmPage, donePage } from '#server/privacy/unsubscribe-pages';
+import { badLinkPage, confirmPage, donePage } from '#features/privacy/server/unsubscribe-pages';
 import { readUnsubscribeToken, unsubscribeSecret } from '#server/contact/unsubscribe-token';
 import type { DeployInfo } from '#server/storage/deploy';
 

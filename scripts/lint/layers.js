@@ -25,6 +25,7 @@ export const SERVER = {
 export const SERVER_PATHS = {
   consults: 'src/features/consults/server',
   orders: 'src/features/orders/server',
+  privacy: 'src/features/privacy/server',
   projects: 'src/features/projects/server',
 };
 export const serverPath = (name) => SERVER_PATHS[name] ?? `netlify/server/${name}`;

@@ -2,7 +2,6 @@
  * The audit log of admin actions and the owner's "needs you" list: what each action is called, what
  * an entry looks like to the admin area. Without zod, so the admin island can use it.
  */
-import { closureNotices } from './privacy';
 
 /** Every action the log records, with the label the admin reads. */
 export const AUDIT_ACTIONS = {
@@ -109,8 +108,8 @@ export interface AttentionItem {
 
 export const attentionLabels: Record<AttentionItem['kind'], string> = {
   'family-cancel': 'A family cancelled',
-  'family-closed': closureNotices.byFamily,
-  'team-closed': closureNotices.byTeam,
+  'family-closed': 'A family closed its account',
+  'team-closed': 'Our team closed an account on request',
   'refund-failed': 'A refund failed',
   'editor-closed': 'An editor closed their account',
 };

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from '@playwright/test';
-import { dataExportTexts } from '../../src/lib/data-export';
-import { adminCloseTexts, closeAccountMessages, closeAccountTexts } from '../../src/lib/privacy';
+import { dataExportTexts } from '../../src/features/privacy/data-export';
+import { adminCloseTexts, closeAccountMessages, closeAccountTexts } from '../../src/features/privacy/privacy';
 import { unsubscribeTexts } from '../../src/lib/unsubscribe';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { openAdmin, toasts } from '../helpers/e2e-admin';

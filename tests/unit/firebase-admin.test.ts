@@ -13,8 +13,8 @@ import {
   IDENTITY_SCOPE,
   serviceAccountAssertion,
   type ServiceAccount,
-} from '../../netlify/server/privacy/firebase-user';
-import { closeAccountMessages } from '../../src/lib/privacy';
+} from '../../src/features/privacy/server/firebase-user';
+import { closeAccountMessages } from '../../src/features/privacy/privacy';
 
 let account: ServiceAccount;
 let publicKey: string;

@@ -68,7 +68,7 @@ describe('the lint refuses', { timeout: 60_000 }, () => {
   it('an island feature importing another, and an admin tab importing another tab', async () => {
     const island = "import { MyProjects } from '../dashboard/MyProjects';\nexport const f = MyProjects;\n";
     expect(await rulesBroken('src/islands/editor/New.tsx', island)).toContain('import-x/no-restricted-paths');
-    const tab = "import { PrivacyTab } from '../privacy/PrivacyTab';\nexport const f = PrivacyTab;\n";
+    const tab = "import { EditorsTab } from '../editors/EditorsTab';\nexport const f = EditorsTab;\n";
     expect(await rulesBroken('src/islands/admin/reviews/New.tsx', tab)).toContain('import-x/no-restricted-paths');
   });
 

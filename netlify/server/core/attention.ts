@@ -6,7 +6,7 @@
  * needs the key listing alone.
  */
 import type { AttentionItem } from '#lib/audit';
-import { closureNotices } from '#lib/privacy';
+import { closureNotices } from '#features/privacy/privacy';
 import type { Page, PageQuery } from '#lib/paging';
 import { site } from '#lib/site';
 import { appendOnlyStore } from '#server/storage/append-only';

@@ -6,7 +6,7 @@
  * both run it.
  */
 import { firstName, type Project } from '#features/projects/project';
-import { FORMER_CLIENT } from '#lib/privacy';
+import { FORMER_CLIENT } from '#features/privacy/privacy';
 import { meanScore, oneDecimal, type PublicReview } from '#lib/reviews';
 import { purgeEditorsCache } from '#server/editors/editors-cache';
 import { editorsRepo } from '#server/editors/editors.repo';

@@ -11,7 +11,7 @@ import { DAY_MS, HOUR_MS } from '#lib/time';
 import type { ProjectReviews } from '#lib/reviews';
 import { normalizeEmail } from '#lib/email';
 import { site } from '#lib/site';
-import { ACCOUNT_CLOSED, RETENTION_WORDS } from '#lib/privacy';
+import { ACCOUNT_CLOSED, RETENTION_WORDS } from '#features/privacy/privacy';
 
 export const PROJECT_STATES = [
   'awaiting_draft',

@@ -4,7 +4,7 @@
  */
 import { type Project } from './project';
 import { isTerminal } from './process';
-import { RETENTION } from '#lib/privacy';
+import { RETENTION } from '#features/privacy/privacy';
 import { DAY_MS } from '#lib/time';
 
 type Ended = Pick<Project, 'state' | 'history'>;

@@ -14,7 +14,7 @@ import {
 } from './project';
 import { autoFinalAt, editsLeft, openRound, reviewWindowClosesAt, conflictRefusal, refusal } from './process';
 import { commentsShown } from '#lib/essay-comments';
-import { ACCOUNT_CLOSED } from '#lib/privacy';
+import { ACCOUNT_CLOSED } from '#features/privacy/privacy';
 import { contentDeletionNotice } from './retention';
 import { quoteFor, type RefundBasis } from '#lib/refunds';
 import type { ProjectReviews } from '#lib/reviews';

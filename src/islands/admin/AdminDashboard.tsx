@@ -13,7 +13,7 @@ import { EditorsTab } from './editors/EditorsTab';
 import { InquiriesTab } from './lists/InquiriesTab';
 import { OrdersTab } from '../../features/orders/islands/admin/OrdersTab';
 import { OutboxTab } from './lists/OutboxTab';
-import { PrivacyTab } from './privacy/PrivacyTab';
+import { PrivacyTab } from '../../features/privacy/islands/admin/PrivacyTab';
 import { ProjectsTab } from '../../features/projects/islands/admin/ProjectsTab';
 import { ReportsTab } from './reports/ReportsTab';
 import { ReviewsTab } from './reviews/ReviewsTab';

@@ -1,6 +1,6 @@
 /** How times, people and history read on the project pages. */
 import type { ProjectEvent, Role } from '../project';
-import { RETENTION_WORDS } from '#lib/privacy';
+import { RETENTION_WORDS } from '#features/privacy/privacy';
 import { numberWord } from '#lib/numbers';
 import { AUTO_FINAL_DAYS, AUTO_FINAL_WARNING_DAYS } from '../process';
 

@@ -5,7 +5,7 @@
  * provider that cannot be reached leaves the refund pending; the timer asks again.
  */
 import type { Project, ProjectEvent } from '../project';
-import { ACCOUNT_CLOSED, closureNotices } from '#lib/privacy';
+import { ACCOUNT_CLOSED, closureNotices } from '#features/privacy/privacy';
 import { quoteFor, remainingCents, type Refund } from '#lib/refunds';
 import { formatUsdCents } from '#lib/money';
 import { tellOwner } from '#server/core/attention';

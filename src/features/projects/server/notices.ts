@@ -19,7 +19,7 @@ import {
 } from '../process';
 import { formatUsdCents } from '#lib/money';
 import { numberWord } from '#lib/numbers';
-import { ACCOUNT_CLOSED, closureNotices } from '#lib/privacy';
+import { ACCOUNT_CLOSED, closureNotices } from '#features/privacy/privacy';
 import type { Audience, TimerNoticeName, TransitionNoticeName } from '../process';
 import { REVIEW_LIMITS } from '#lib/reviews';
 import { studentAccessMessages } from '../student-access';

@@ -31,7 +31,7 @@ import {
   versionOnlySchema,
   withdrawSchema,
 } from '../project.schema';
-import { removeDraftSchema } from '#lib/privacy.schema';
+import { removeDraftSchema } from '#features/privacy/privacy.schema';
 import { commentSchema, markCommentSchema, removeCommentSchema } from '#lib/essay-comments.schema';
 import { anchorFits } from '#lib/essay-anchor';
 import type { CommentAnchor } from '#lib/essay';

@@ -4,8 +4,8 @@
  */
 import { apiFetch, type ApiResult } from '#client/api';
 import type { AttentionItem, AuditItem } from '#lib/audit';
-import type { PersonSummary } from '#lib/data-export';
-import type { ClosurePreview } from '#lib/privacy';
+import type { PersonSummary } from '#features/privacy/data-export';
+import type { ClosurePreview } from '#features/privacy/privacy';
 import type {
   AdminEditor,
   InquiryFilter,

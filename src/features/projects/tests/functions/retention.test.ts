@@ -14,7 +14,7 @@ import { forgetEditorLists } from '#server/editors/editors.repo';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import { seedDemoEditors } from '#server/editors/seed';
 import { retentionMessages } from '../../project';
-import { RETENTION } from '#lib/privacy';
+import { RETENTION } from '#features/privacy/privacy';
 import { projectView } from '../../view';
 import { contentDeletesAt } from '../../retention';
 import { DAY_MS } from '#lib/time';

@@ -5,16 +5,16 @@
  * write is completed by the next.
  */
 import { describe, expect, it } from 'vitest';
-import { consultsRepo, type ConsultBooking } from '../../src/features/consults/server/consults.repo';
-import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
-import { RETAINED_CONSULT_NAME, runContactRetention } from '../../netlify/server/privacy/contact-retention';
-import { listKeys } from '../../netlify/server/storage/paging';
-import { openStore } from '../../netlify/server/storage/stores';
-import { RETENTION } from '../../src/lib/privacy';
-import type { Inquiry } from '../../src/lib/schemas';
-import { DAY_MS } from '../../src/lib/time';
-import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
-import { walkFaults } from '../helpers/fault-walk';
+import { consultsRepo, type ConsultBooking } from '#features/consults/server/consults.repo';
+import { inquiriesRepo } from '#server/contact/inquiries.repo';
+import { RETAINED_CONSULT_NAME, runContactRetention } from '../../server/contact-retention';
+import { listKeys } from '#server/storage/paging';
+import { openStore } from '#server/storage/stores';
+import { RETENTION } from '../../privacy';
+import type { Inquiry } from '#lib/schemas';
+import { DAY_MS } from '#lib/time';
+import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
+import { walkFaults } from '#tests/fault-walk';
 
 const blobs = useAtomicBlobsServer();
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { dataExportTexts as t } from '#lib/data-export';
+import { dataExportTexts as t } from '../data-export';
 import { $session, idToken } from '#stores/session';
-import { useSharedStore } from '../shared/useSharedStore';
-import { downloadFile } from '../shared/download-file';
+import { useSharedStore } from '../../../islands/shared/useSharedStore';
+import { downloadFile } from '../../../islands/shared/download-file';
 
 type State = { kind: 'idle' } | { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };
 

@@ -1,5 +1,6 @@
-import { formatUsdCents } from './money';
-import type { CancellationQuote } from './refunds';
+import { attentionLabels } from '#lib/audit';
+import { formatUsdCents } from '#lib/money';
+import type { CancellationQuote } from '#lib/refunds';
 
 /**
  * How long we keep what people give us. The scheduled retention run, the notice on a project and
@@ -55,8 +56,8 @@ export const DEFAULT_REVIEW_CHOICE: ReviewChoice = 'scores';
 
 /** Who closed an account, as the owner and the editors read it: never the name closing removed. */
 export const closureNotices = {
-  byFamily: 'A family closed its account',
-  byTeam: 'Our team closed an account on request',
+  byFamily: attentionLabels['family-closed'],
+  byTeam: attentionLabels['team-closed'],
   /** The owner's notice of a project cancelled with its account. */
   ownerLine: (who: string, service: string, projectId: string, orderId: string, refund: string) =>
     `${who}: ${service} (order ${orderId}, project ${projectId}) is cancelled with it; ${refund} is refunded by the cancellation policy.`,

@@ -3,7 +3,7 @@
  * by the uid their orders carry (we keep no list of accounts), their other records by the address.
  * The admin checked by mail that the request is theirs, so the address counts as verified.
  */
-import type { PersonSummary } from '#lib/data-export';
+import type { PersonSummary } from '../data-export';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
 import { gatherExport, type ExportSubject } from './export';

@@ -10,7 +10,7 @@
 import { acceptsEmulatorTokens } from '#server/core/auth';
 import { serverEnv } from '#server/core/env';
 import { HttpError } from '#server/core/http';
-import { closeAccountMessages } from '#lib/privacy';
+import { closeAccountMessages } from '../privacy';
 import { z } from '#lib/zod';
 import { StorageError, type DeployInfo } from '#server/storage/stores';
 

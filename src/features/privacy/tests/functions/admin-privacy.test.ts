@@ -1,13 +1,13 @@
 /** The admin's Privacy tab, through the real endpoint: a request by mail, looked up and exported, each audited. */
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeEach, describe, expect, it } from 'vitest';
-import adminPrivacy from '../../netlify/functions/admin-privacy';
-import { auditPage } from '../../netlify/server/core/audit-log';
-import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
-import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
-import { BASE, call, clearStore } from '../helpers/functions';
-import { selection } from '../helpers/orders';
-import { paidOrder, useDeliveryParties } from '../helpers/projects';
+import adminPrivacy from '#functions/admin-privacy';
+import { auditPage } from '#server/core/audit-log';
+import { subscribersRepo } from '#server/contact/subscribers.repo';
+import { asAdmin, itRefusesAllButAdmins } from '#tests/admin-access';
+import { BASE, call, clearStore } from '#tests/functions';
+import { selection } from '#tests/orders';
+import { paidOrder, useDeliveryParties } from '#tests/projects';
 
 const parties = useDeliveryParties(['subscribers', 'audit']);
 const ADMIN_EMAIL = 'boss@example.test';

@@ -3,8 +3,8 @@
  * which would bring zod along.
  */
 import { adminCloseTexts, DEFAULT_REVIEW_CHOICE, REVIEW_CHOICES } from './privacy';
-import { emailSchema } from './schemas';
-import { z } from './zod';
+import { emailSchema } from '#lib/schemas';
+import { z } from '#lib/zod';
 
 /** The family removes one round's draft, named by its number (1 is the first draft). */
 export const removeDraftSchema = z.object({

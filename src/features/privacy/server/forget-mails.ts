@@ -3,7 +3,7 @@
  * address or a name) is emptied in place, and every owner notice that names it says so instead. Keys
  * stay, so a flow's mail sent once is still known as sent, and a repeat finds nothing left to change.
  */
-import { closureNotices } from '#lib/privacy';
+import { closureNotices } from '../privacy';
 import { forgetNamesInNotices } from '#server/core/attention';
 import { outboxPage, type OutboxMail } from '#server/core/mail';
 import { openStore, type DeployInfo } from '#server/storage/stores';

@@ -1,5 +1,5 @@
-import { adminCloseTexts as t, endingText, whatClosingDoes, type ClosurePreview } from '#lib/privacy';
-import { ConfirmPanel, ReasonField, useReasonConfirm } from '../../shared/admin/ConfirmPanel';
+import { adminCloseTexts as t, endingText, whatClosingDoes, type ClosurePreview } from '../../privacy';
+import { ConfirmPanel, ReasonField, useReasonConfirm } from '../../../../islands/shared/admin/ConfirmPanel';
 
 /**
  * Closing a person's account on a request by mail, in place under the person found: what closing

@@ -1,11 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { PersonSummary } from '#lib/data-export';
-import { Field } from '../../shared/Field';
-import { adminCloseTexts, type ClosurePreview } from '#lib/privacy';
-import { closePersonsAccount, exportPerson, lookUpPerson, previewClosingPerson } from '../../shared/admin/admin-api';
+import type { PersonSummary } from '../../data-export';
+import { Field } from '../../../../islands/shared/Field';
+import { adminCloseTexts, type ClosurePreview } from '../../privacy';
+import {
+  closePersonsAccount,
+  exportPerson,
+  lookUpPerson,
+  previewClosingPerson,
+} from '../../../../islands/shared/admin/admin-api';
 import { CloseAccountForm } from './CloseAccountForm';
-import { downloadFile } from '../../shared/download-file';
-import { showToast } from '../../shared/admin/toasts';
+import { downloadFile } from '../../../../islands/shared/download-file';
+import { showToast } from '../../../../islands/shared/admin/toasts';
 
 const NEWSLETTER: Record<PersonSummary['newsletter'], string> = {
   active: 'Active',

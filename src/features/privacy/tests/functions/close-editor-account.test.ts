@@ -6,31 +6,31 @@
  * any write is completed by the next try.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import closeHandler from '../../netlify/functions/account-close';
-import adminPrivacy from '../../netlify/functions/admin-privacy';
-import createSession from '../../netlify/functions/create-payment-session';
-import editorsHandler from '../../netlify/functions/editors';
-import { attentionRepo } from '../../netlify/server/core/attention';
-import { authenticate } from '../../netlify/server/core/auth';
-import { listOutbox } from '../../netlify/server/core/mail';
-import { projectsRepo } from '../../src/features/projects/server/projects.repo';
-import { editorsRepo, forgetEditorLists } from '../../netlify/server/editors/editors.repo';
-import { seedDemoEditors } from '../../netlify/server/editors/seed';
-import { closeAccount } from '../../netlify/server/privacy/close-account';
-import { deleteFirebaseUser } from '../../netlify/server/privacy/firebase-user';
-import { editorClosureMessages } from '../../src/lib/editor-closure';
-import { messages } from '../../src/lib/messages';
-import type { Editor } from '../../src/lib/schemas';
-import { site } from '../../src/lib/site';
-import { asAdmin } from '../helpers/admin-access';
-import { editorInput } from '../helpers/api-fixtures';
-import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
-import { adminAuth, bearer, createUser, signIn } from '../helpers/auth-emulator';
-import { walkFaults } from '../helpers/fault-walk';
-import { call, context } from '../helpers/functions';
-import { selection } from '../helpers/orders';
-import { roundWithContent } from '../helpers/project-content';
-import { paidOrder } from '../helpers/projects';
+import closeHandler from '#functions/account-close';
+import adminPrivacy from '#functions/admin-privacy';
+import createSession from '#functions/create-payment-session';
+import editorsHandler from '#functions/editors';
+import { attentionRepo } from '#server/core/attention';
+import { authenticate } from '#server/core/auth';
+import { listOutbox } from '#server/core/mail';
+import { projectsRepo } from '#features/projects/server/projects.repo';
+import { editorsRepo, forgetEditorLists } from '#server/editors/editors.repo';
+import { seedDemoEditors } from '#server/editors/seed';
+import { closeAccount } from '../../server/close-account';
+import { deleteFirebaseUser } from '../../server/firebase-user';
+import { editorClosureMessages } from '../../editor-closure';
+import { messages } from '#lib/messages';
+import type { Editor } from '#lib/schemas';
+import { site } from '#lib/site';
+import { asAdmin } from '#tests/admin-access';
+import { editorInput } from '#tests/api-fixtures';
+import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
+import { adminAuth, bearer, createUser, signIn } from '#tests/auth-emulator';
+import { walkFaults } from '#tests/fault-walk';
+import { call, context } from '#tests/functions';
+import { selection } from '#tests/orders';
+import { roundWithContent } from '#tests/project-content';
+import { paidOrder } from '#tests/projects';
 
 const blobs = useAtomicBlobsServer();
 

@@ -5,7 +5,7 @@
  * names it) but loses the visitor's name and address; its slot claim or cancelled marker goes after
  * that, so the next run lists only what is left to do. Reads only what is due.
  */
-import { RETENTION, RETENTION_WORDS } from '#lib/privacy';
+import { RETENTION, RETENTION_WORDS } from '../privacy';
 import { DAY_MS } from '#lib/time';
 import { consultsRepo, type ConsultBooking } from '#features/consults/server/consults.repo';
 import { listKeys } from '#server/storage/paging';

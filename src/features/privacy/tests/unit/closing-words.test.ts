@@ -9,7 +9,7 @@ import {
   reviewChoiceTexts,
   whatClosingDoes,
   type ClosurePreview,
-} from '../../src/lib/privacy';
+} from '../../privacy';
 
 const preview = (ownProjects: number, sharedProjects: number, publishedReviews = 0): ClosurePreview => ({
   endings: [],

@@ -6,7 +6,7 @@
  * part once: the hiding is a compare-and-set, the notice is keyed by the closure's start.
  * Their projects, all finished (an editor with open ones cannot close), stay on record under their name.
  */
-import { editorClosureMessages } from '#lib/editor-closure';
+import { editorClosureMessages } from '../editor-closure';
 import { tellOwner } from '#server/core/attention';
 import type { Caller } from '#server/core/auth';
 import { editorOf } from '#features/projects/server/access';

@@ -9,10 +9,10 @@ import {
   whatClosingDoes,
   type ClosurePreview,
   type ReviewChoice,
-} from '#lib/privacy';
+} from '../privacy';
 import { apiFetch } from '#client/api';
 import { $session, signedInFetch } from '#stores/session';
-import { useSharedStore } from '../shared/useSharedStore';
+import { useSharedStore } from '../../../islands/shared/useSharedStore';
 
 type State =
   | { kind: 'idle' }

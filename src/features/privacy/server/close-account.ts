@@ -20,7 +20,7 @@ import {
   type ClosureEnding,
   type ClosurePreview,
   type ReviewChoice,
-} from '#lib/privacy';
+} from '../privacy';
 import { endpointTransition, GUARDS, OPEN_STATES } from '#features/projects/process';
 import { quoteFor } from '#lib/refunds';
 import type { Order } from '#features/orders/order';
