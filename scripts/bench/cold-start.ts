@@ -27,6 +27,8 @@ import { loadNote, REPORT, writeSection } from './report';
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 11);
 /** `BENCH_COLD_ONLY=me,editors` times just those (the report is written only for a full run). */
 const ONLY = process.env.BENCH_COLD_ONLY?.split(',');
+/** `BENCH_COLD_PROFILE=dir` writes a CPU profile of each function's run into dir: where its time goes. */
+const PROFILE = process.env.BENCH_COLD_PROFILE;
 const PROJECT_ID = 'demo-bench';
 const ADMIN = 'admin@example.test';
 /** The cold-start targets, as multiples of a bare function's; a scheduled function has none of its own, so it is held to the signed-in one. */
@@ -344,7 +346,10 @@ try {
     let status = 0;
     for (let run = 0; run < RUNS; run++) {
       bareTimes.push((await probeBundle(bare, { path: '/bare' }, env)).ms);
-      const answer = await probeBundle(bundle, timed.request, env);
+      const nodeArgs = PROFILE
+        ? ['--cpu-prof', '--cpu-prof-interval=50', `--cpu-prof-dir=${join(PROFILE, bundle.name)}`]
+        : [];
+      const answer = await probeBundle(bundle, timed.request, env, { nodeArgs });
       times.push(answer.ms);
       status = answer.status;
     }

@@ -118,10 +118,10 @@ export function probeBundle(
   bundle: Pick<FunctionBundle, 'modulePath'>,
   request: ProbeRequest,
   env: Record<string, string>,
-  { listPackages = false } = {},
+  { listPackages = false, nodeArgs = [] as string[] } = {},
 ): Promise<ProbeAnswer> {
   const spec = JSON.stringify({ ...request, url: `http://localhost:8888${request.path}` });
-  const args = [PROBE, bundle.modulePath, spec, ...(listPackages ? ['--packages'] : [])];
+  const args = [...nodeArgs, PROBE, bundle.modulePath, spec, ...(listPackages ? ['--packages'] : [])];
   const started = performance.now();
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, args, {

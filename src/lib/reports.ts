@@ -104,9 +104,13 @@ export function defaultMonths(today: string): { from: string; to: string } {
   return { from: addMonths(to, 1 - REPORT_LIMITS.defaultMonths), to };
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+// Built on first use: the first Intl formatter costs a cold start about 10 ms.
+let monthFormat: Intl.DateTimeFormat | undefined;
 /** '2026-03' -> 'Mar 2026' */
-export const monthLabel = (month: string) => monthFormat.format(calendar(`${month}-01`));
+export const monthLabel = (month: string) =>
+  (monthFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })).format(
+    calendar(`${month}-01`),
+  );
 
 /** The refusals of a period, as the picker says them; the server names the field before them. */
 export const reportMessages = {
