@@ -1,9 +1,14 @@
 import { getStore } from '@netlify/blobs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import editorHandler from '../../netlify/functions/editor';
 import editorsHandler from '../../netlify/functions/editors';
 import { DEMO_EDITORS, seedDemoEditors } from '../../netlify/server/editors/seed';
-import { EDITORS_MEMORY_MS, editorsRepo } from '../../netlify/server/editors/editors.repo';
+import { EDITORS_MEMORY_MS, editorsRepo, forgetEditorLists } from '../../netlify/server/editors/editors.repo';
+import { storageMessages } from '../../src/lib/messages';
+import { asAdmin } from '../helpers/admin-access';
+import { editorInput } from '../helpers/api-fixtures';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
+import { walkFaults } from '../helpers/fault-walk';
 import { call, clearStore } from '../helpers/functions';
 
 // The original editor fields, the featured flags and the bio the editor writes for their profile page.
@@ -140,4 +145,106 @@ describe('editor updates against an in-memory store with real compare-and-set', 
     expect(deleted).toBe(true);
     expect(await admin.get(id)).toBeNull();
   });
+});
+
+describe('who signs in as an editor: read by address, whatever the number of editors', () => {
+  const atomic = useAtomicBlobsServer();
+  const { id: _demoId, ...demo } = DEMO_EDITORS[0];
+  const withAccount = (n: number) => ({
+    ...demo,
+    name: `Editor ${n}`,
+    accountEmail: `editor${n}@example.test`,
+  });
+
+  beforeEach(() => {
+    atomic.reset();
+    forgetEditorLists();
+  });
+
+  it('finds an editor by the address they sign in with in at most three reads, and a family in at most two, among 30 editors', async () => {
+    const repo = editorsRepo();
+    for (let n = 0; n < 30; n++) await repo.createWithNewId(withAccount(n));
+    forgetEditorLists();
+    await repo.findByAccount('nobody@example.test'); // the first read after a deploy may build the index
+    atomic.takeRequests();
+
+    forgetEditorLists();
+    expect((await repo.findByAccount('editor17@example.test'))?.name).toBe('Editor 17');
+    expect(atomic.takeRequests().length).toBeLessThanOrEqual(3);
+    forgetEditorLists();
+    expect(await repo.findByAccount('family@example.test')).toBeNull();
+    expect(atomic.takeRequests().length).toBeLessThanOrEqual(2);
+  });
+
+  it('follows the address when the admin moves it to another editor, drops it, or deletes the editor', async () => {
+    const repo = editorsRepo();
+    const first = await repo.createWithNewId(withAccount(1));
+    const second = await repo.createWithNewId(withAccount(2));
+    expect((await repo.findByAccount('editor1@example.test'))?.id).toBe(first.id);
+
+    await repo.update(first.id, { ...withAccount(1), accountEmail: '' });
+    await repo.update(second.id, { ...withAccount(2), accountEmail: 'editor1@example.test' });
+    expect((await repo.findByAccount('editor1@example.test'))?.id).toBe(second.id);
+    expect(await repo.findByAccount('editor2@example.test')).toBeNull();
+
+    await repo.dropAccount(second.id, 'editor1@example.test');
+    expect(await repo.findByAccount('editor1@example.test')).toBeNull();
+
+    await repo.update(first.id, withAccount(1));
+    await repo.remove(first.id);
+    expect(await repo.findByAccount('editor1@example.test')).toBeNull();
+  });
+
+  it('finds editors stored before the index existed: the first read builds it', async () => {
+    // Records as an earlier version wrote them: the editor's blob alone.
+    const store = getStore({ name: 'editors', consistency: 'strong' });
+    const at = new Date().toISOString();
+    await store.setJSON('old-timer', { id: 'old-timer', ...withAccount(5), createdAt: at, updatedAt: at });
+    const repo = editorsRepo();
+    expect((await repo.findByAccount('editor5@example.test'))?.id).toBe('old-timer');
+    forgetEditorLists();
+    atomic.takeRequests();
+    expect((await repo.findByAccount('editor5@example.test'))?.id).toBe('old-timer');
+    expect(atomic.takeRequests().length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('linking a sign-in address under storage that fails at any write', () => {
+  const blobs = useAtomicBlobsServer();
+  const input = editorInput('Linked Editor');
+  let id: string;
+  const link = async () =>
+    call(editorHandler, `/api/database/editors/${id}`, {
+      method: 'PUT',
+      params: { id },
+      headers: await asAdmin(),
+      json: { ...input, accountEmail: 'linked@example.test' },
+    });
+
+  it('answers 200 only when the editor signs in with it; a retry links it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const writes = await walkFaults(blobs, {
+      async arrange() {
+        forgetEditorLists();
+        id = (await editorsRepo().createWithNewId(input)).id;
+        // The accounts are complete, as after any first lookup.
+        await editorsRepo().findByAccount('nobody@example.test');
+      },
+      act: link,
+      async afterFault(res, step) {
+        forgetEditorLists();
+        const found = await editorsRepo().findByAccount('linked@example.test');
+        if (res.status === 200) expect(found?.id, step).toBe(id);
+        else expect(res.body, step).toEqual({ error: storageMessages.saveFailed });
+        expect(found === null || found.id === id, step).toBe(true);
+      },
+      async afterRetry(res) {
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        forgetEditorLists();
+        expect((await editorsRepo().findByAccount('linked@example.test'))?.id).toBe(id);
+      },
+    });
+    expect(writes).toBeGreaterThanOrEqual(2);
+    vi.restoreAllMocks();
+  }, 300_000);
 });

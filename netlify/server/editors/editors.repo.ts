@@ -1,4 +1,9 @@
-/** Editors: one blob per editor, keyed by id. */
+/**
+ * Editors: one blob per editor, keyed by id; and beside them, one blob per sign-in address naming the
+ * editor it belongs to, so that telling who signs in as an editor (every signed-in page asks) reads
+ * one address, not every editor.
+ */
+import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { AdminEditor } from '#lib/admin-lists';
 import type { Editor, EditorInput } from '#lib/schemas';
@@ -198,9 +203,40 @@ export function forgetEditorLists() {
   lastRead.clear();
 }
 
+/** An address's key in the accounts store: a digest, so no address is written in a key. */
+const accountKey = (email: string) => createHash('sha256').update(email).digest('hex');
+/**
+ * Written once every editor's address has its blob: from then on an address without one signs in as
+ * no editor. Until then (editors stored before the accounts were), the first lookup writes them all.
+ */
+const ACCOUNTS_COMPLETE = 'complete';
+
 export function editorsRepo(info?: DeployInfo) {
   const store = openStore('editors', info);
+  const accounts = openStore('editor-accounts', info);
   const cacheKey = storeName('editors', deployContext(info));
+
+  /**
+   * Points `email` at editor `id`, before the editor's record says so: a record never names an
+   * address that leads elsewhere, and a pointer whose record did not land (or that a later change
+   * left behind) is checked against the record when read and leads nowhere.
+   */
+  const linkAccount = (email: string | undefined, id: string) =>
+    email ? accounts.setJSON(accountKey(email), { editorId: id }) : Promise.resolve(true);
+
+  /**
+   * Writes every stored editor's address that has no blob yet (never over one: an admin's change made
+   * meanwhile wins), then the mark that the accounts are complete. Answers the editors it read.
+   */
+  async function completeAccounts(): Promise<readonly EditorRecord[]> {
+    const editors = await list({ fresh: true });
+    for (const editor of editors) {
+      if (editor.accountEmail)
+        await accounts.setJSON(accountKey(editor.accountEmail), { editorId: editor.id }, { onlyIfNew: true });
+    }
+    await accounts.setJSON(ACCOUNTS_COMPLETE, { complete: true });
+    return editors;
+  }
 
   /** Null for an id not of our shape (before any read: no request names another key with it) and for a retired one. */
   async function get(id: string): Promise<EditorRecord | null> {
@@ -215,10 +251,35 @@ export function editorsRepo(info?: DeployInfo) {
     return current && !isRetired(current.value) ? (current as { value: EditorRecord; etag: string }) : null;
   }
 
+  /**
+   * Every editor, oldest first; `fresh` asks the store even within the memory window. While the
+   * memory holds, the same (frozen) array is answered, so callers can reuse work done on it.
+   */
+  async function list({ fresh = false } = {}): Promise<readonly EditorRecord[]> {
+    const cached = lastRead.get(cacheKey);
+    const checkedAt = Date.now();
+    const writesBefore = writeCounts.get(cacheKey) ?? 0;
+    if (cached && !fresh && checkedAt - cached.checkedAt < EDITORS_MEMORY_MS) return cached.records;
+    const { blobs } = await store.list();
+    const etags = blobs.map((b) => `${b.key} ${b.etag}`).join('\n');
+    if (cached?.etags === etags) {
+      cached.checkedAt = checkedAt;
+      return cached.records;
+    }
+    const records = Object.freeze(
+      (await Promise.all(blobs.map((b) => get(b.key))))
+        .filter((r): r is EditorRecord => r !== null)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name)),
+    );
+    if ((writeCounts.get(cacheKey) ?? 0) === writesBefore) lastRead.set(cacheKey, { etags, records, checkedAt });
+    return records;
+  }
+
   /** Creates an editor unless the id is taken; answers the record, or null when the id was taken. */
   async function create(id: string, input: EditorInput, now = new Date()): Promise<EditorRecord | null> {
     const at = now.toISOString();
     const record: EditorRecord = { id, ...input, createdAt: at, updatedAt: at };
+    await linkAccount(input.accountEmail, id);
     if (!(await store.setJSON(id, record, { onlyIfNew: true }))) return null;
     noteWrite(cacheKey);
     return record;
@@ -265,29 +326,7 @@ export function editorsRepo(info?: DeployInfo) {
   return {
     get,
     create,
-    /**
-     * Every editor, oldest first; `fresh` asks the store even within the memory window. While the
-     * memory holds, the same (frozen) array is answered, so callers can reuse work done on it.
-     */
-    async list({ fresh = false } = {}): Promise<readonly EditorRecord[]> {
-      const cached = lastRead.get(cacheKey);
-      const checkedAt = Date.now();
-      const writesBefore = writeCounts.get(cacheKey) ?? 0;
-      if (cached && !fresh && checkedAt - cached.checkedAt < EDITORS_MEMORY_MS) return cached.records;
-      const { blobs } = await store.list();
-      const etags = blobs.map((b) => `${b.key} ${b.etag}`).join('\n');
-      if (cached?.etags === etags) {
-        cached.checkedAt = checkedAt;
-        return cached.records;
-      }
-      const records = Object.freeze(
-        (await Promise.all(blobs.map((b) => get(b.key))))
-          .filter((r): r is EditorRecord => r !== null)
-          .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name)),
-      );
-      if ((writeCounts.get(cacheKey) ?? 0) === writesBefore) lastRead.set(cacheKey, { etags, records, checkedAt });
-      return records;
-    },
+    list,
     /** Creates an editor under a new id made from the name, with a random suffix if the name is taken. */
     async createWithNewId(input: EditorInput, now = new Date()): Promise<EditorRecord> {
       const base = slugify(input.name);
@@ -305,6 +344,7 @@ export function editorsRepo(info?: DeployInfo) {
      */
     update: (id: string, input: EditorInput, now = new Date()) =>
       change(id, 'it was updated', now, async (current) => {
+        await linkAccount(input.accountEmail, id);
         const { opening, tell } = openingAfter(current, input.slotsOpen, now);
         if (tell) await scheduleTelling(id, opening!, now);
         return { ...input, opening };
@@ -364,7 +404,7 @@ export function editorsRepo(info?: DeployInfo) {
     /** 400 when another editor already signs in with the address `input` links (one editor per account). */
     async assertAccountFree(input: EditorInput, id?: string): Promise<void> {
       if (!input.accountEmail) return;
-      const other = (await this.list({ fresh: true })).find(
+      const other = (await list({ fresh: true })).find(
         (editor) => editor.accountEmail === input.accountEmail && editor.id !== id,
       );
       if (other) throw new HttpError(400, `accountEmail: ${other.name} already signs in with this address`);
@@ -372,7 +412,14 @@ export function editorsRepo(info?: DeployInfo) {
     /** The editor who signs in with `email` (lower-case), or null. */
     async findByAccount(email: string): Promise<EditorRecord | null> {
       if (!email) return null;
-      return (await this.list()).find((editor) => editor.accountEmail === email) ?? null;
+      const [pointer, complete] = await Promise.all([
+        accounts.get(accountKey(email), { type: 'json' }) as Promise<{ editorId: string } | null>,
+        accounts.get(ACCOUNTS_COMPLETE, { type: 'json' }),
+      ]);
+      const editor = pointer && (await get(pointer.editorId));
+      if (editor?.accountEmail === email) return editor;
+      if (complete !== null) return null;
+      return (await completeAccounts()).find((e) => e.accountEmail === email) ?? null;
     },
     /**
      * Takes or gives back the slot of claim `key`, compare-and-set so concurrent moves all

@@ -13,6 +13,7 @@ export { StorageError };
 /** Every store of the site; `backups` holds the dated copies of the others (backup/export.ts). */
 export const STORE_NAMES = [
   'editors',
+  'editor-accounts',
   'subscribers',
   'inquiries',
   'waitlist',
