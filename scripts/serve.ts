@@ -13,7 +13,7 @@ import { localEnvironment } from './platform/local-env';
 import { startScheduledFunctions } from './platform/scheduled-functions';
 import { startSiteServer } from './platform/site-server';
 import { ordersRepo } from '#features/orders/server/orders.repo';
-import { seedDemoEditors } from '#server/editors/seed';
+import { seedDemoEditors } from '#features/editors/server/seed';
 import { waitlistRepo } from '#server/waitlist/waitlist.repo';
 
 const port = Number(process.env.PORT ?? 8888);

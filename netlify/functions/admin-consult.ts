@@ -14,7 +14,7 @@ import { setConsultLink } from '#features/consults/server/consult-admin';
 import { cancelConsult, consultItem } from '#features/consults/server/consult-booking';
 import { consultsRepo } from '#features/consults/server/consults.repo';
 import { HttpError, privateJson, readBody, route } from '#server/core/http';
-import { editorNames } from '#server/editors/preferred-editor';
+import { editorNames } from '#features/editors/server/preferred-editor';
 
 /** Booking ids are UUIDs; anything else names no booking (and no safe key). */
 function bookingId(id: string | undefined): string {

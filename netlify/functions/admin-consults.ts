@@ -10,7 +10,7 @@ import { requireAdmin } from '#server/core/auth';
 import { consultItem } from '#features/consults/server/consult-booking';
 import { consultsRepo } from '#features/consults/server/consults.repo';
 import { privateJson, route } from '#server/core/http';
-import { editorNames } from '#server/editors/preferred-editor';
+import { editorNames } from '#features/editors/server/preferred-editor';
 
 export default route({
   GET: async (req, context) => {

@@ -5,7 +5,7 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '#server/core/auth';
 import { projectsRepo } from '#features/projects/server/projects.repo';
-import { editorsRepo, toAdminEditor } from '#server/editors/editors.repo';
+import { editorsRepo, toAdminEditor } from '#features/editors/server/editors.repo';
 import { privateJson, route } from '#server/core/http';
 
 export default route({

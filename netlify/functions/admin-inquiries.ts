@@ -7,7 +7,7 @@ import { inquiryFilterSchema, inquiryHandledSchema, type InquiryItem } from '#li
 import { ANY_EDITOR } from '#lib/contact';
 import { audited } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
-import { editorsRepo } from '#server/editors/editors.repo';
+import { editorsRepo } from '#features/editors/server/editors.repo';
 import { HttpError, parse, privateJson, readBody, route, pageQueryOf } from '#server/core/http';
 import { inquiriesRepo, type InquiryRecord } from '#server/contact/inquiries.repo';
 

@@ -10,7 +10,7 @@ import { waitlistStatus } from '#lib/waitlist';
 import { audited } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
 import { toCsv } from '#server/core/csv';
-import { editorsRepo, isEditorId } from '#server/editors/editors.repo';
+import { editorsRepo, isEditorId } from '#features/editors/server/editors.repo';
 import { HttpError, parse, privateJson, route, pageQueryOf } from '#server/core/http';
 import { toWaitlistItem, waitlistRepo, type WaitlistEntry } from '#server/waitlist/waitlist.repo';
 

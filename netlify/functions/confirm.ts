@@ -12,7 +12,7 @@ import { route } from '#server/core/http';
 import { subscribersRepo } from '#server/contact/subscribers.repo';
 import { readOptIn, type OptIn } from '#server/contact/opt-in';
 import { askPage, badConfirmLinkPage, confirmedPage, noWaitlistPage } from '#server/contact/opt-in-pages';
-import { editorsRepo, isShown } from '#server/editors/editors.repo';
+import { editorsRepo, isShown } from '#features/editors/server/editors.repo';
 import { sendSubscribed } from '#features/privacy/server/unsubscribe-mail';
 import { waitlistRepo } from '#server/waitlist/waitlist.repo';
 

@@ -9,7 +9,7 @@ import type { Config } from '@netlify/functions';
 import { bookingRequestSchema, type BookedConsult } from '#features/consults/consult-rules.schema';
 import { bookConsult } from '#features/consults/server/consult-booking';
 import { json, readBody, route } from '#server/core/http';
-import { preferredEditor } from '#server/editors/preferred-editor';
+import { preferredEditor } from '#features/editors/server/preferred-editor';
 
 export default route({
   POST: async (req, context) => {

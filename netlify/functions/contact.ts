@@ -26,7 +26,7 @@ import { HttpError, json, logFailure, parseAsync, readBody, route } from '#serve
 import { inquiriesRepo } from '#server/contact/inquiries.repo';
 import { inquiryNotification } from '#server/contact/inquiry-notification';
 import { sendMail } from '#server/core/mail';
-import { preferredEditor } from '#server/editors/preferred-editor';
+import { preferredEditor } from '#features/editors/server/preferred-editor';
 import { isStorageError } from '#server/storage/error';
 
 /** The same answer for people and for bots caught by the honeypot: bots learn nothing. */

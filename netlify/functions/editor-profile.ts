@@ -4,13 +4,13 @@
  * past 10 saves an hour, since each one builds the site again.
  */
 import type { Config } from '@netlify/functions';
-import { editorBioSchema } from '#lib/schemas';
+import { editorBioSchema } from '#features/editors/editor.schema';
 import { authenticate } from '#server/core/auth';
 import { editorOf } from '#features/projects/server/access';
-import { editorsRepo } from '#server/editors/editors.repo';
+import { editorsRepo } from '#features/editors/server/editors.repo';
 import { HttpError, privateJson, readBody, route } from '#server/core/http';
 import { spend } from '#server/core/rate-limits';
-import { publishEditorChange } from '#server/editors/site-rebuild';
+import { publishEditorChange } from '#features/editors/server/site-rebuild';
 
 export default route({
   PUT: async (req, context) => {

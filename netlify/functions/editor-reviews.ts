@@ -3,9 +3,9 @@
  * and cached like the editors list, under its tag: a review published, answered or hidden purges both.
  */
 import type { Config } from '@netlify/functions';
-import { EDITORS_CACHE_HEADERS } from '#server/editors/editors-cache';
+import { EDITORS_CACHE_HEADERS } from '#features/editors/server/editors-cache';
 import { HttpError, route } from '#server/core/http';
-import { editorsRepo, isShown } from '#server/editors/editors.repo';
+import { editorsRepo, isShown } from '#features/editors/server/editors.repo';
 import { reviewsRepo } from '#server/reviews/reviews.repo';
 import { PROFILE_REVIEWS } from '#lib/reviews';
 

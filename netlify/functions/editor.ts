@@ -5,13 +5,13 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { editorMessages } from '#lib/messages';
-import { editorInputSchema, editorVisibilitySchema } from '#lib/schemas';
+import { editorInputSchema, editorVisibilitySchema } from '#features/editors/editor.schema';
 import { audited, editorChange } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
-import { publishEditorChange } from '#server/editors/site-rebuild';
+import { publishEditorChange } from '#features/editors/server/site-rebuild';
 import { projectsRepo } from '#features/projects/server/projects.repo';
-import { releasePhotoLater } from '#server/editors/editor-photos';
-import { editorsRepo, isEditorId, toAdminEditor, toPublicEditor } from '#server/editors/editors.repo';
+import { releasePhotoLater } from '#features/editors/server/editor-photos';
+import { editorsRepo, isEditorId, toAdminEditor, toPublicEditor } from '#features/editors/server/editors.repo';
 import { HttpError, json, readBody, route } from '#server/core/http';
 
 const unknownEditor = () => new HttpError(404, 'No editor with this id');

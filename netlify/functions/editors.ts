@@ -1,7 +1,7 @@
 /** GET /api/database/editors: every editor the site shows, for the public pages; POST: an admin adds one. */
 import type { Config } from '@netlify/functions';
-import { EDITORS_CACHE_HEADERS } from '#server/editors/editors-cache';
-import { editorsRepo, isShown, toPublicEditor, type EditorRecord } from '#server/editors/editors.repo';
+import { EDITORS_CACHE_HEADERS } from '#features/editors/server/editors-cache';
+import { editorsRepo, isShown, toPublicEditor, type EditorRecord } from '#features/editors/server/editors.repo';
 import { route } from '#server/core/http';
 
 /** The answer for one list, made once while the repository answers the same list from memory. */
@@ -25,7 +25,7 @@ export default route({
   },
   // The public list is the site's busiest cold start: an admin's write loads its sign-in check and
   // validation (zod and our schemas, 10-15 ms) only when one comes.
-  POST: async (req, context) => (await import('#server/editors/editor-create')).createEditor(req, context),
+  POST: async (req, context) => (await import('#features/editors/server/editor-create')).createEditor(req, context),
 });
 
 export const config: Config = { path: '/api/database/editors' };

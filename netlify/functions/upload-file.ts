@@ -1,7 +1,7 @@
 /** GET /api/uploads/:key: an uploaded photo, public. Keys are random and never reused, so it caches forever. */
 import type { Config } from '@netlify/functions';
 import { errorResponse, route } from '#server/core/http';
-import { uploadsRepo } from '#server/editors/uploads';
+import { uploadsRepo } from '#features/editors/server/uploads';
 
 export default route({
   GET: async (_req, context) => {

@@ -6,7 +6,7 @@ import type { Config } from '@netlify/functions';
 import { isUploadImageType, uploadMessages, UPLOAD_MAX_BYTES } from '#lib/uploads';
 import { requireAdmin } from '#server/core/auth';
 import { HttpError, json, readBytes, route } from '#server/core/http';
-import { sniffImageType, uploadsRepo, uploadUrl } from '#server/editors/uploads';
+import { sniffImageType, uploadsRepo, uploadUrl } from '#features/editors/server/uploads';
 
 export default route({
   POST: async (req, context) => {

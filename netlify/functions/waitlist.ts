@@ -6,7 +6,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { waitlistSchema } from '#lib/schemas';
-import { editorsRepo, isShown } from '#server/editors/editors.repo';
+import { editorsRepo, isShown } from '#features/editors/server/editors.repo';
 import { HttpError, json, readBody, route } from '#server/core/http';
 import { sendConfirmation, spendConfirmation } from '#server/contact/opt-in';
 

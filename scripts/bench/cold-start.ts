@@ -21,7 +21,7 @@ import {
   type ProbeRequest,
 } from '../platform/function-bundles';
 import { startBlobsServer } from '../platform/site-server';
-import { seedDemoEditors } from '#server/editors/seed';
+import { seedDemoEditors } from '#features/editors/server/seed';
 import { loadNote, REPORT, writeSection } from './report';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 11);

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { projectsOfOrder } from '#features/projects/server/creation';
 import { projectsRepo } from '#features/projects/server/projects.repo';
-import { DEMO_EDITORS } from '#server/editors/seed';
+import { DEMO_EDITORS } from '#features/editors/server/seed';
 import type { Project } from '#features/projects/project';
 import type { Order } from '#features/orders/order';
 import { startBlobsServer } from '../platform/site-server';

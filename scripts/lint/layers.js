@@ -24,6 +24,7 @@ export const SERVER = {
 /** Where each server part lives: in netlify/server, or in its feature's folder beside the rest of it. */
 export const SERVER_PATHS = {
   consults: 'src/features/consults/server',
+  editors: 'src/features/editors/server',
   orders: 'src/features/orders/server',
   privacy: 'src/features/privacy/server',
   projects: 'src/features/projects/server',
@@ -93,13 +94,13 @@ export function zones() {
       from: ['netlify', ...featureServers],
       message: "The site reads the server's data through its API, never its code.",
     },
-    {
-      // Build time only: a local build renders the demo editors the local server seeds.
+    // Build time only: a local build renders the demo editors the local server seeds.
+    ...['netlify', ...featureServers].map((from) => ({
       target: 'src/build',
-      from: ['netlify', ...featureServers],
-      except: ['./server/editors/seed.ts'],
+      from,
+      except: from === serverPath('editors') ? ['./seed.ts'] : [],
       message: "The build reads the server's demo editors and nothing else of it.",
-    },
+    })),
     {
       target: [...BROWSER, ...featureIslands],
       from: ['src/lib/*.schema.ts', ...FEATURES.map((f) => f.schemas)],

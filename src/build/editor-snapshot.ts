@@ -9,9 +9,10 @@
  * - A production build never shows demo editors: when the live site does not answer, none (the
  *   island loads them).
  */
-import { DEMO_EDITORS } from '#server/editors/seed';
-import { toEditorChoice, type EditorChoice } from '#lib/editor-rules';
-import { editorSchema, type Editor } from '#lib/schemas';
+import { DEMO_EDITORS } from '#features/editors/server/seed';
+import { toEditorChoice, type EditorChoice } from '#features/editors/editor-rules';
+import { type Editor } from '#features/editors/editor-rules';
+import { editorSchema } from '#features/editors/editor.schema';
 import { z } from '#lib/zod';
 
 const LIVE_TIMEOUT_MS = 4_000;

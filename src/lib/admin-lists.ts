@@ -1,9 +1,9 @@
 /**
- * The admin area's lists of editors, inquiries, orders, waitlist and outbox: what GET /api/admin/editors, /inquiries, /orders,
+ * The admin area's lists of inquiries, orders, waitlist and outbox: what GET /api/admin/inquiries, /orders,
  * /waitlist and /outbox answer. Without zod, so the admin island can use it without shipping the
  * schema library; admin-lists.schema.ts re-exports it beside the schemas that parse the queries and bodies.
  */
-import type { Editor, Inquiry } from './schemas';
+import type { Inquiry } from './schemas';
 
 /** Keys of the append-only stores (inquiries, outbox): ISO time + '-' + 8 hex characters. */
 export const TIME_KEY_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z-[0-9a-f]{8}$/;
@@ -53,20 +53,4 @@ export interface OutboxItem {
   /** A refused mail that a later attempt sent, or the time the attempts stopped. */
   sentAt: string | null;
   gaveUpAt: string | null;
-}
-
-/** An editor as the admin reads them: the public fields and what only the admin sees. */
-export interface AdminEditor extends Editor {
-  hidden: boolean;
-  /** The address the editor signs in with; '' for none. */
-  accountEmail: string;
-  /** Projects they edit now, open, finished and stopped unfinished; undefined where not counted. */
-  projects?: ProjectCounts;
-}
-
-/** An editor's projects: open, finished (made final) and stopped (withdrawn or cancelled). */
-export interface ProjectCounts {
-  open: number;
-  finished: number;
-  stopped: number;
 }

@@ -5,3 +5,6 @@
  */
 export const FULL_EDITOR_PRICE_NUMERATOR = 3;
 export const FULL_EDITOR_PRICE_DENOMINATOR = 2;
+
+/** How a full editor's price is written for people: "1.5x". */
+export const FULL_EDITOR_PRICE_LABEL = `${FULL_EDITOR_PRICE_NUMERATOR / FULL_EDITOR_PRICE_DENOMINATOR}x`;

@@ -4,7 +4,7 @@
  * they read before. Each service with its unit price and quantity (a full editor's price says why), each
  * add-on (one owned before reads 'Included'), the total.
  */
-import { FULL_EDITOR_PRICE_LABEL } from './editor-rules';
+import { FULL_EDITOR_PRICE_LABEL } from './full-editor-price';
 import { formatUsd } from './money';
 import type { AddOnLine, ServiceLine } from './pricing';
 

@@ -25,7 +25,7 @@ import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
 import { docx, paragraph } from '../helpers/docx';
 import { LOCAL_WEBHOOK_SECRET } from '../../src/features/orders/server/payments';
-import { seedDemoEditors } from '../../netlify/server/editors/seed';
+import { seedDemoEditors } from '../../src/features/editors/server/seed';
 import { completedEvent } from '../../src/features/orders/server/test-checkout';
 import { signWebhookPayload } from '../../src/features/orders/server/webhook-signature';
 import { validInquiry } from '../helpers/api-fixtures';

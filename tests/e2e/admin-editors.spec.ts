@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { slugify } from '../../netlify/server/editors/editors.repo';
-import { FULL_EDITOR_HINT } from '../../src/lib/editor-rules';
+import { slugify } from '../../src/features/editors/server/editors.repo';
+import { FULL_EDITOR_HINT } from '../../src/features/editors/editor-rules';
 import { editorMessages, messages } from '../../src/lib/messages';
 import { uploadMessages, UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
 import { expectNoAxeViolations } from '../helpers/axe';

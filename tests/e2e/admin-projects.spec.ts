@@ -9,7 +9,7 @@ import { deliveryMessages } from '../../src/features/projects/process';
 import { HOUR_MS } from '../../src/lib/time';
 import { messages } from '../../src/lib/messages';
 import type { Page as ListPage } from '../../src/lib/paged-list';
-import type { Editor } from '../../src/lib/schemas';
+import type { Editor } from '../../src/features/editors/editor-rules';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { adminToken, OPEN_TAB_PANEL, openAdmin, toasts } from '../helpers/e2e-admin';
 import { idTokenOf, uniqueEmail } from '../helpers/e2e-auth';

@@ -5,7 +5,7 @@
  * carried to final and reviewed through the API. Also the rating on the editors' admin cards.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { AdminEditor } from '../../src/lib/admin-lists';
+import type { AdminEditor } from '../../src/features/editors/editor-rules';
 import { ratingLabel } from '../../src/lib/rating';
 import { reviewMessages } from '../../src/lib/reviews';
 import { expectNoAxeViolations } from '../helpers/axe';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
+import { DEMO_EDITORS } from '../../src/features/editors/server/seed';
 import { CONTACT_SERVICE_OPTIONS, TURNAROUND_OPTIONS } from '../../src/lib/catalogue';
 import { turnaroundLabel } from '../../src/lib/contact';
 import { messages } from '../../src/lib/messages';

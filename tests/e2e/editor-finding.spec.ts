@@ -5,10 +5,10 @@
  * build knew.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
+import { DEMO_EDITORS } from '../../src/features/editors/server/seed';
 import { SERVICES } from '../../src/lib/catalogue';
 import { formatUsd } from '../../src/lib/money';
-import type { Editor } from '../../src/lib/schemas';
+import type { Editor } from '../../src/features/editors/editor-rules';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { signIn } from '../helpers/e2e-auth';
 import { MAYA, tokenFor } from '../helpers/e2e-delivery';

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { waitlistKey } from '../../netlify/server/waitlist/waitlist.repo';
-import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
+import { DEMO_EDITORS } from '../../src/features/editors/server/seed';
 import { messages } from '../../src/lib/messages';
 import { optInTexts, waitlistInstruction } from '../../src/lib/opt-in';
 import { expectNoAxeViolations } from '../helpers/axe';

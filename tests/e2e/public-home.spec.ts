@@ -1,7 +1,7 @@
 /** The home page: hero buttons that scroll smoothly, the college strip, and the featured editors. */
 import { expect, test, type Page } from '@playwright/test';
 import { acceptedColleges } from '../../src/lib/site';
-import type { Editor } from '../../src/lib/schemas';
+import type { Editor } from '../../src/features/editors/editor-rules';
 import { expectLoaded, warmUpFunctions } from '../helpers/warm-up';
 
 const strip = (page: Page) => page.getByRole('region', { name: 'Our editors were admitted to' });

@@ -5,7 +5,7 @@
  * the test looks for injected elements, not only for scripts that ran.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { EditorInput } from '../../src/lib/schemas';
+import type { EditorInput } from '../../src/features/editors/editor-rules';
 import { samplePages } from '../../scripts/bench/built-pages';
 import { adminToken, deleteEditors, openAdmin } from '../helpers/e2e-admin';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';

@@ -11,7 +11,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tellOwner } from '../../netlify/server/core/attention';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
-import { editorsRepo } from '../../netlify/server/editors/editors.repo';
+import { editorsRepo } from '../../src/features/editors/server/editors.repo';
 import { openStore } from '../../netlify/server/storage/stores';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availability';

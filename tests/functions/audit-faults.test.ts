@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import editorHandler from '../../netlify/functions/editor';
 import { auditPage } from '../../netlify/server/core/audit-log';
-import { editorsRepo, forgetEditorLists } from '../../netlify/server/editors/editors.repo';
+import { editorsRepo, forgetEditorLists } from '../../src/features/editors/server/editors.repo';
 import { storageMessages } from '../../src/lib/messages';
 import { asAdmin } from '../helpers/admin-access';
 import { editorInput } from '../helpers/api-fixtures';

@@ -7,15 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquirySchema } from '../../src/lib/schemas';
-import { editorsRepo } from '../../netlify/server/editors/editors.repo';
-import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
+import { editorsRepo } from '../../src/features/editors/server/editors.repo';
+import { DEMO_EDITORS } from '../../src/features/editors/server/seed';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { confirmUrl } from '../../netlify/server/contact/opt-in';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
 import { LOCAL_UNSUBSCRIBE_SECRET, signUnsubscribeToken } from '../../netlify/server/contact/unsubscribe-token';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { attentionRepo, tellOwner } from '../../netlify/server/core/attention';
-import { uploadsRepo } from '../../netlify/server/editors/uploads';
+import { uploadsRepo } from '../../src/features/editors/server/uploads';
 import { testTokens } from '../helpers/admin-access';
 import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
 import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';

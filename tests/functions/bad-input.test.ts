@@ -7,13 +7,13 @@
 import { getStore } from '@netlify/blobs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editorsRepo } from '../../netlify/server/editors/editors.repo';
+import { editorsRepo } from '../../src/features/editors/server/editors.repo';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { attentionRepo, tellOwner } from '../../netlify/server/core/attention';
 import { inquirySchema } from '../../src/lib/schemas';
 import { LOCAL_WEBHOOK_SECRET } from '../../src/features/orders/server/payments';
 import { signWebhookPayload } from '../../src/features/orders/server/webhook-signature';
-import { sniffImageType } from '../../netlify/server/editors/uploads';
+import { sniffImageType } from '../../src/features/editors/server/uploads';
 import { UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
 import { testTokens } from '../helpers/admin-access';
 import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';

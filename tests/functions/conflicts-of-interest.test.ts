@@ -9,7 +9,7 @@ import createSession from '../../netlify/functions/create-payment-session';
 import projectHandler from '../../netlify/functions/project';
 import studentAccess from '../../netlify/functions/student-access';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
-import { editorsRepo } from '../../netlify/server/editors/editors.repo';
+import { editorsRepo } from '../../src/features/editors/server/editors.repo';
 import { ordersRepo } from '../../src/features/orders/server/orders.repo';
 import { conflictMessages } from '../../src/lib/conflicts';
 import type { ProjectView } from '../../src/features/projects/project';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freeSlots } from '../../src/features/consults/server/consult-booking';
-import { seedDemoEditors } from '../../netlify/server/editors/seed';
+import { seedDemoEditors } from '../../src/features/editors/server/seed';
 import { STORE_NAMES } from '../../netlify/server/storage/stores';
 import { testTokens } from '../helpers/admin-access';
 import { editorInput, validInquiry } from '../helpers/api-fixtures';

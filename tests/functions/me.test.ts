@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import meHandler from '../../netlify/functions/me';
 import { isAdminToken } from '../../netlify/server/core/auth';
 import { serverEnv } from '../../netlify/server/core/env';
-import { seedDemoEditors } from '../../netlify/server/editors/seed';
+import { seedDemoEditors } from '../../src/features/editors/server/seed';
 import { adminAuth, bearer, createUser, signIn, tokenOf, verifyEmail } from '../helpers/auth-emulator';
 import { call, clearStore } from '../helpers/functions';
 

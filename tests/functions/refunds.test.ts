@@ -11,7 +11,7 @@ import orderHandler from '../../netlify/functions/order';
 import projectHandler from '../../netlify/functions/project';
 import webhook from '../../netlify/functions/stripe-webhook';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
-import { editorsRepo } from '../../netlify/server/editors/editors.repo';
+import { editorsRepo } from '../../src/features/editors/server/editors.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { ordersRepo, type Order } from '../../src/features/orders/server/orders.repo';
 import { completedEvent } from '../../src/features/orders/server/test-checkout';

@@ -13,7 +13,7 @@ import projectHandler from '../../netlify/functions/project';
 import { exportBackup } from '../../netlify/server/backup/export';
 import { restoreBackup } from '../../netlify/server/backup/restore';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
-import { editorsRepo } from '../../netlify/server/editors/editors.repo';
+import { editorsRepo } from '../../src/features/editors/server/editors.repo';
 import { ordersRepo } from '../../src/features/orders/server/orders.repo';
 import type { ProjectView } from '../../src/features/projects/project';
 import { asAdmin } from '../helpers/admin-access';

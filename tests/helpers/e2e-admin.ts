@@ -1,7 +1,7 @@
 /** Browser tests as the local admin (ADMIN_EMAILS defaults to admin@example.test locally). */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_EDITORS } from '../../netlify/server/editors/seed';
-import type { Editor } from '../../src/lib/schemas';
+import { DEMO_EDITORS } from '../../src/features/editors/server/seed';
+import type { Editor } from '../../src/features/editors/editor-rules';
 import { idTokenOf, LOCAL_ADMIN, signIn } from './e2e-auth';
 import { islandsHydrated } from './hydration';
 import { editorInput, uniqueEditorName } from './editor-input';

@@ -1,5 +1,5 @@
 /** A valid editor for tests to create, under a name no other test uses (its id is its slug). */
-import type { EditorInput } from '../../src/lib/schemas';
+import type { EditorInput } from '../../src/features/editors/editor-rules';
 
 let counter = 0;
 export const uniqueEditorName = () => `Test Editor ${Date.now()} ${counter++}`;

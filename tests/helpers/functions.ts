@@ -1,7 +1,7 @@
 /** Calls a Netlify function the way the platform does: `handler(Request, Context)`. */
 import type { Context } from '@netlify/functions';
 import { getStore } from '@netlify/blobs';
-import { forgetEditorLists } from '../../netlify/server/editors/editors.repo';
+import { forgetEditorLists } from '../../src/features/editors/server/editors.repo';
 
 type Handler = (req: Request, context: Context) => Promise<Response> | Response;
 

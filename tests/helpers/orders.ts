@@ -1,6 +1,6 @@
 /** Shared arrangements for the ordering function tests. */
 import type { CheckoutSelection } from '../../src/features/orders/order.schema';
-import { seedDemoEditors } from '../../netlify/server/editors/seed';
+import { seedDemoEditors } from '../../src/features/editors/server/seed';
 import { clearStore } from './functions';
 
 export const FULL_EDITOR = 'daniel-okafor'; // slotsOpen 0 in the demo data

@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { purgeCacheTags } from '../../netlify/server/core/cdn';
 import { toCsv } from '../../netlify/server/core/csv';
-import { EDITOR_ID_PATTERN, slugify } from '../../netlify/server/editors/editors.repo';
-import { sniffImageType } from '../../netlify/server/editors/uploads';
-import { EDITOR_TEXT_LIMITS } from '../../src/lib/editor-input';
-import { editorInputSchema, isImageReference } from '../../src/lib/schemas';
+import { EDITOR_ID_PATTERN, slugify } from '../../src/features/editors/server/editors.repo';
+import { sniffImageType } from '../../src/features/editors/server/uploads';
+import { EDITOR_TEXT_LIMITS } from '../../src/features/editors/editor-input';
+import { isImageReference } from '../../src/features/editors/editor-input';
+import { editorInputSchema } from '../../src/features/editors/editor.schema';
 import {
   NEW_EDITOR_VALUES,
   SLOTS_OPEN_FALLBACK,
@@ -15,7 +16,7 @@ import {
   toEditorInput,
   valuesOf,
   type EditorFormValues,
-} from '../../src/islands/admin/editors/editor-form';
+} from '../../src/features/editors/islands/admin/editor-form';
 import { normalizeEmail } from '../../src/lib/email';
 import { JPEG_HEAD, PNG_1x1, TEXT_AS_PNG, WEBP_1x1 } from '../helpers/images';
 

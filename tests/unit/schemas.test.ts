@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isEmail, normalizeEmail } from '../../src/lib/email';
-import { testScore } from '../../src/lib/editor-rules';
+import { testScore } from '../../src/features/editors/editor-rules';
 import { checkoutSelectionSchema } from '../../src/features/orders/order.schema';
-import { editorInputSchema, inquirySchema, subscribeSchema, testLabel } from '../../src/lib/schemas';
+import { inquirySchema, subscribeSchema } from '../../src/lib/schemas';
+import { testLabel } from '../../src/features/editors/editor-rules';
+import { editorInputSchema } from '../../src/features/editors/editor.schema';
 import { storeName } from '../../netlify/server/storage/stores';
 
 describe('e-mail addresses', () => {

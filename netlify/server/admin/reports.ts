@@ -23,7 +23,7 @@ import {
 } from '#lib/reports';
 import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
-import { editorNames } from '#server/editors/preferred-editor';
+import { editorNames } from '#features/editors/server/preferred-editor';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
 

@@ -8,8 +8,8 @@
 import { firstName, type Project } from '#features/projects/project';
 import { FORMER_CLIENT } from '#features/privacy/privacy';
 import { meanScore, oneDecimal, type PublicReview } from '#lib/reviews';
-import { purgeEditorsCache } from '#server/editors/editors-cache';
-import { editorsRepo } from '#server/editors/editors.repo';
+import { purgeEditorsCache } from '#features/editors/server/editors-cache';
+import { editorsRepo } from '#features/editors/server/editors.repo';
 import type { DeployInfo } from '#server/storage/stores';
 import { reviewsRepo } from './reviews.repo';
 

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { waitlistLinkPath, waitlistMail, waitlistQuota } from '#lib/waitlist';
-import { editorsRepo, isShown, WAITLIST_TIMER } from '#server/editors/editors.repo';
+import { editorsRepo, isShown, WAITLIST_TIMER } from '#features/editors/server/editors.repo';
 import { serverEnv } from '#server/core/env';
 import { paragraphsMail, sendMail } from '#server/core/mail';
 import type { DeployInfo } from '#server/storage/stores';

@@ -3,7 +3,7 @@
  * apart. The cancellation policy, which the checkout and the dashboard state too, is src/lib/refunds.ts's.
  */
 import { ACTIVE_SLOTS_PER_EDITOR, SERVICES, addOnById } from '#lib/catalogue';
-import { FULL_EDITOR_PRICE_LABEL } from '#lib/editor-rules';
+import { FULL_EDITOR_PRICE_LABEL } from '#lib/full-editor-price';
 import { formatUsd } from '#lib/money';
 import { unitPriceCents } from '#lib/pricing';
 

@@ -9,7 +9,7 @@ import { useTabInUrl } from '../shared/useTabInUrl';
 import { AttentionCount } from '../../features/orders/islands/admin/Attention';
 import { AuditTab } from './reports/AuditTab';
 import { ConsultsTab } from '../../features/consults/islands/admin/ConsultsTab';
-import { EditorsTab } from './editors/EditorsTab';
+import { EditorsTab } from '../../features/editors/islands/admin/EditorsTab';
 import { InquiriesTab } from './lists/InquiriesTab';
 import { OrdersTab } from '../../features/orders/islands/admin/OrdersTab';
 import { OutboxTab } from './lists/OutboxTab';

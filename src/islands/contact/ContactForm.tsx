@@ -9,7 +9,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import { flushSync } from 'react-dom';
 import { apiFetch } from '#client/api';
 import { CONTACT_SERVICE_OPTIONS, TURNAROUND_OPTIONS } from '#lib/catalogue';
-import { EditorOptions } from '../shared/EditorOptions';
+import { EditorOptions } from '../../features/editors/islands/EditorOptions';
 import { MajorOptions } from '../shared/MajorOptions';
 import {
   DETAILS_WORD_LIMIT,
@@ -20,10 +20,10 @@ import {
   isRequired,
 } from '#lib/contact';
 import { countWords } from '#lib/words';
-import type { EditorChoice } from '#lib/editor-rules';
+import type { EditorChoice } from '#features/editors/editor-rules';
 import { EMAIL_MAX_LENGTH } from '#lib/email';
 import { messages } from '#lib/messages';
-import { useEditors } from '../shared/useEditors';
+import { useEditors } from '#features/editors/islands/useEditors';
 import { Field } from '../shared/Field';
 import {
   EMPTY_FORM,

@@ -1,5 +1,5 @@
 import { onTimeLabel, ratingLabel } from '#lib/rating';
-import type { Editor } from '#lib/schemas';
+import type { Editor } from '#features/editors/editor-rules';
 
 /** '★ 4.8 · 12 reviews · On time 95%', '1 review' or 'New editor': what other families found, in one line. */
 export function RatingLine({ editor }: { editor: Pick<Editor, 'rating' | 'onTime'> }) {

@@ -13,7 +13,7 @@ import { cancelConsult, consultItem, joinLink } from './consult-booking';
 import { linkMail, sendOnce } from './consult-mail';
 import { consultsRepo, type ConsultBooking } from './consults.repo';
 import { HttpError } from '#server/core/http';
-import { editorNames } from '#server/editors/preferred-editor';
+import { editorNames } from '#features/editors/server/preferred-editor';
 import { StorageError, type DeployInfo } from '#server/storage/stores';
 
 /** Every booking that can still be upcoming: the list is never longer than the slots on offer. */

@@ -9,7 +9,7 @@
  */
 import type { AddOnId, OwnedAddOns, ServiceId } from '#lib/catalogue';
 import { CHECKOUT_FIELDS, type CheckoutFields } from '../checkout-form';
-import type { Editor } from '#lib/schemas';
+import type { Editor } from '#features/editors/editor-rules';
 import type { Billing } from '../order';
 import { readStored, removeStored, writeStored } from '#client/web-storage';
 

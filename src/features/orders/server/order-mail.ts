@@ -12,7 +12,7 @@ import { editRules, firstName } from '#features/projects/project';
 import { itemise, itemText } from '#lib/itemise';
 import { afterOrder, lineLabel, type EditorNotice } from '../order';
 import { site } from '#lib/site';
-import { editorsRepo } from '#server/editors/editors.repo';
+import { editorsRepo } from '#features/editors/server/editors.repo';
 import { serverEnv } from '#server/core/env';
 import { escapeHtml, sendMail } from '#server/core/mail';
 import type { Order } from './orders.repo';

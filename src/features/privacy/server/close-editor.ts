@@ -11,8 +11,8 @@ import { tellOwner } from '#server/core/attention';
 import type { Caller } from '#server/core/auth';
 import { editorOf } from '#features/projects/server/access';
 import type { StepContext } from '#features/projects/server/steps';
-import { editorsRepo, isShown } from '#server/editors/editors.repo';
-import { publishEditorChange } from '#server/editors/site-rebuild';
+import { editorsRepo, isShown } from '#features/editors/server/editors.repo';
+import { publishEditorChange } from '#features/editors/server/site-rebuild';
 
 /** `startedAt`: when the closure began, the same on every try. */
 export async function closeEditorProfile(caller: Caller, startedAt: Date, context: StepContext) {

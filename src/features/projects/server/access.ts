@@ -6,7 +6,7 @@
 import type { Context } from '@netlify/functions';
 import { isInvitedStudent, type Project, type Role } from '../project';
 import type { Caller } from '#server/core/auth';
-import { editorsRepo, type EditorRecord } from '#server/editors/editors.repo';
+import { editorsRepo, type EditorRecord } from '#features/editors/server/editors.repo';
 import { HttpError } from '#server/core/http';
 import type { DeployInfo } from '#server/storage/stores';
 import { projectsRepo } from './projects.repo';

@@ -6,7 +6,7 @@
 import { type OwedNotice, type Project } from '../project';
 import { MESSAGE_MAIL_BURST_MS, TIMERS, type Audience, type TimerName, type Transition } from '../process';
 import { site } from '#lib/site';
-import { editorsRepo } from '#server/editors/editors.repo';
+import { editorsRepo } from '#features/editors/server/editors.repo';
 import { serverEnv } from '#server/core/env';
 import { escapeHtml, sendMail, type Mail } from '#server/core/mail';
 import type { DeployInfo } from '#server/storage/stores';

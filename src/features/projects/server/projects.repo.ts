@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { type Project } from '../project';
 import { isFinished, isTerminal } from '../process';
-import type { ProjectCounts } from '#lib/admin-lists';
+import type { ProjectCounts } from '#features/editors/editor-rules';
 import { normalizeEmail } from '#lib/email';
 import { PROJECT_ID } from '#lib/ids';
 import type { Page, PageQuery } from '#lib/paging';

@@ -6,7 +6,7 @@
 import type { Project } from '../project';
 import { ON_TIME_PERIOD_MS } from '#lib/reviews';
 import { projectsRepo } from './projects.repo';
-import { editorsRepo, type EditorRecord, type ReviewStats } from '#server/editors/editors.repo';
+import { editorsRepo, type EditorRecord, type ReviewStats } from '#features/editors/server/editors.repo';
 import type { DeployInfo } from '#server/storage/stores';
 import { publicReview } from '#server/reviews/editor-stats';
 import { reviewsRepo } from '#server/reviews/reviews.repo';

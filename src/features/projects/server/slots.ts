@@ -7,8 +7,8 @@
  */
 import { type Project } from '../project';
 import { isActive, isTerminal, takesSlot } from '../process';
-import { purgeEditorsCache } from '#server/editors/editors-cache';
-import { editorsRepo } from '#server/editors/editors.repo';
+import { purgeEditorsCache } from '#features/editors/server/editors-cache';
+import { editorsRepo } from '#features/editors/server/editors.repo';
 import type { DeployInfo } from '#server/storage/stores';
 
 const slotClaimKey = (projectId: string, assignment: number) => `${projectId}#${assignment}`;

@@ -42,7 +42,7 @@ import type { AuditAction } from '#lib/audit';
 import { audited, type AuditedChange } from '#server/core/audit-log';
 import type { Caller } from '#server/core/auth';
 import { customersRepo } from '#features/orders/server/customers.repo';
-import { editorsRepo, isShown } from '#server/editors/editors.repo';
+import { editorsRepo, isShown } from '#features/editors/server/editors.repo';
 import { HttpError, parse } from '#server/core/http';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import { spend } from '#server/core/rate-limits';

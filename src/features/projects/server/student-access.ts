@@ -14,7 +14,7 @@ import type { Caller } from '#server/core/auth';
 import { serverEnv } from '#server/core/env';
 import { HttpError } from '#server/core/http';
 import { paragraphsMail, sendMail } from '#server/core/mail';
-import { editorsRepo } from '#server/editors/editors.repo';
+import { editorsRepo } from '#features/editors/server/editors.repo';
 import { ordersRepo, type Order } from '#features/orders/server/orders.repo';
 import { spend } from '#server/core/rate-limits';
 import type { DeployInfo } from '#server/storage/stores';

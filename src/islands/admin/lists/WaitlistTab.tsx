@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { WaitlistCounts, WaitlistItem } from '#lib/admin-lists';
-import type { Editor } from '#lib/schemas';
+import type { Editor } from '#features/editors/editor-rules';
 import { waitlistStatus } from '#lib/waitlist';
 import {
   listEditors,

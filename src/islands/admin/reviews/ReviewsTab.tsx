@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AdminEditor } from '#lib/admin-lists';
+import type { AdminEditor } from '#features/editors/editor-rules';
 import type { FullProjectView } from '#features/projects/project';
 import type { AdminReview } from '#lib/reviews';
 import { adminEditors, getProject, hideReview, reviewsPage } from '../../shared/admin/admin-api';

@@ -6,20 +6,15 @@ import { apiFetch, type ApiResult } from '#client/api';
 import type { AttentionItem, AuditItem } from '#lib/audit';
 import type { PersonSummary } from '#features/privacy/data-export';
 import type { ClosurePreview } from '#features/privacy/privacy';
-import type {
-  AdminEditor,
-  InquiryFilter,
-  InquiryItem,
-  OutboxItem,
-  WaitlistCounts,
-  WaitlistItem,
-} from '#lib/admin-lists';
+import type { InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '#lib/admin-lists';
+import type { AdminEditor } from '#features/editors/editor-rules';
 import type { AvailabilityConflict, ConsultItem } from '#features/consults/consult-rules';
 import type { Availability, AvailabilitySettings } from '#features/consults/consult-availability';
 import type { ProjectAction, FullProjectView } from '#features/projects/project';
 import type { Order } from '#features/orders/order';
 import { pageSearch, type Page } from '#lib/paged-list';
-import type { Editor, EditorInput, EmailSubscriber } from '#lib/schemas';
+import type { EmailSubscriber } from '#lib/schemas';
+import type { Editor, EditorInput } from '#features/editors/editor-rules';
 import { idToken, signedInFetch, SIGNED_OUT } from '#stores/session';
 import { projectsSearch, type ProjectFilter } from './project-filters';
 import type { ExportKind, MonthsReport } from '#lib/reports';

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { browserTimeZone, fetchFreeSlots, requestBooking, timeZoneChoices } from '../consult';
-import { EditorOptions } from '../../../../islands/shared/EditorOptions';
+import { EditorOptions } from '../../../editors/islands/EditorOptions';
 import { MajorOptions } from '../../../../islands/shared/MajorOptions';
 import { formatConsult, groupByDay, timeZoneName } from '../../consult-format';
 import { consultMessages } from '../../consult-messages';
@@ -15,7 +15,7 @@ import { CONSULT_LIMITS, slotEnd, type BookedConsult } from '../../consult-rules
 import { EMAIL_MAX_LENGTH } from '#lib/email';
 import { Field } from '../../../../islands/shared/Field';
 import { useBrowserValue } from '../../../../islands/shared/useBrowserValue';
-import { useEditors } from '../../../../islands/shared/useEditors';
+import { useEditors } from '#features/editors/islands/useEditors';
 import { BookingConfirmation } from './BookingConfirmation';
 import {
   BOOKING_PROBLEMS,

@@ -13,7 +13,7 @@ import { consultMessages } from '../../consult-messages';
 import { BUSINESS_TIME_ZONE } from '../../consult-rules';
 import { DEFAULT_AVAILABILITY, WEEKDAYS, type Availability } from '../../consult-availability';
 import { site } from '#lib/site';
-import { seedDemoEditors } from '#server/editors/seed';
+import { seedDemoEditors } from '#features/editors/server/seed';
 import { asAdmin, itRefusesAllButAdmins } from '#tests/admin-access';
 import { book, consultKeys, freeSlotList, mailsTo, storedBooking } from '#tests/consults';
 import { call, clearStore } from '#tests/functions';

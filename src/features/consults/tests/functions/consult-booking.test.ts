@@ -12,7 +12,7 @@ import slotsHandler from '#functions/consult-slots';
 import { consultUid } from '../../server/consult-calendar';
 import { listOutbox } from '#server/core/mail';
 import { consultsRepo } from '../../server/consults.repo';
-import { seedDemoEditors } from '#server/editors/seed';
+import { seedDemoEditors } from '#features/editors/server/seed';
 import { consultMessages } from '../../consult-messages';
 import { DEFAULT_AVAILABILITY } from '../../consult-availability';
 import { site } from '#lib/site';

@@ -19,7 +19,7 @@ import {
   type CheckoutProblems,
 } from '../../checkout-form';
 import { fieldsFromOrder, lastPaidOrder } from '../../checkout-prefill';
-import { isFull } from '#lib/editor-rules';
+import { isFull } from '#features/editors/editor-rules';
 import { messages } from '#lib/messages';
 import { formatUsd } from '#lib/money';
 import { priceOrder } from '#lib/pricing';

@@ -1,5 +1,5 @@
 import type { CheckoutData } from '../checkout-data';
-import { isFull } from '#lib/editor-rules';
+import { isFull } from '#features/editors/editor-rules';
 import { itemise } from '#lib/itemise';
 import type { PricedOrder } from '#lib/pricing';
 import { breakableEmail } from '../../../../islands/shared/breakable-email';

@@ -1,6 +1,6 @@
-import { isFull, type EditorChoice } from '#lib/editor-rules';
+import { isFull, type EditorChoice } from '#features/editors/editor-rules';
 import { messages } from '#lib/messages';
-import type { EditorsState } from '#stores/editors';
+import type { EditorsState } from '#features/editors/islands/editors-store';
 import { chooseEditor } from '#stores/order';
 import { RatingLine } from '../../../../islands/shared/RatingLine';
 

@@ -1,11 +1,11 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { changedControls } from '#client/early-input';
 import { ADD_ON_IDS, SERVICE_IDS, type AddOnId, type ServiceId } from '#lib/catalogue';
-import { isFull, type EditorChoice } from '#lib/editor-rules';
-import { $builtEditors, loadEditors } from '#stores/editors';
+import { isFull, type EditorChoice } from '#features/editors/editor-rules';
+import { $builtEditors, loadEditors } from '#features/editors/islands/editors-store';
 import { $order, chooseEditor, restoreSelection, setAddOnChosen, setServiceChosen, settleEditor } from '#stores/order';
 import { $session, startSession } from '#stores/session';
-import { useEditors } from '../../../../islands/shared/useEditors';
+import { useEditors } from '#features/editors/islands/useEditors';
 import { useSharedStore } from '../../../../islands/shared/useSharedStore';
 import { AddOnPicker } from './AddOnPicker';
 import { EditorPicker } from './EditorPicker';

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { ADD_ONS } from '#lib/catalogue';
-import { isFull } from '#lib/editor-rules';
+import { isFull } from '#features/editors/editor-rules';
 import { messages } from '#lib/messages';
 import { formatUsd } from '#lib/money';
 import { lineLabel } from '../../order';
 import { priceOrder } from '#lib/pricing';
 import { saveCheckoutData } from '../checkout-data';
-import { $builtEditors, $editors, shownEditors } from '#stores/editors';
+import { $builtEditors, $editors, shownEditors } from '#features/editors/islands/editors-store';
 import { $order, selectedServices } from '#stores/order';
 import { $session } from '#stores/session';
 import { useSharedStore } from '../../../../islands/shared/useSharedStore';

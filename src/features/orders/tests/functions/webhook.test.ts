@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import createSession from '#functions/create-payment-session';
 import webhook from '#functions/stripe-webhook';
 import { customersRepo } from '../../server/customers.repo';
-import { editorsRepo } from '#server/editors/editors.repo';
+import { editorsRepo } from '#features/editors/server/editors.repo';
 import type { OutboxMail } from '#server/core/mail';
 import { ordersRepo, type Order } from '../../server/orders.repo';
 import { LOCAL_WEBHOOK_SECRET } from '../../server/payments';

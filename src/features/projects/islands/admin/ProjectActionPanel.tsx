@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { type ProjectAction, type FullProjectView } from '#features/projects/project';
 import { actionLabel, DELIVERY_LIMITS } from '#features/projects/process';
-import type { Editor } from '#lib/schemas';
+import type { Editor } from '#features/editors/editor-rules';
 import { ConfirmPanel, ReasonField } from '../../../../islands/shared/admin/ConfirmPanel';
 
 /** The steps the admin's project list offers, in the order of its buttons. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { PROJECT_STATES } from '#features/projects/project';
-import type { Editor } from '#lib/schemas';
+import type { Editor } from '#features/editors/editor-rules';
 import { FilterBar, FilterSelect } from '../../../../islands/shared/admin/FilterBar';
 import { teamStateLabel } from '#features/projects/process';
 import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from '../../../../islands/shared/admin/project-filters';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FullProjectView } from '#features/projects/project';
-import type { Editor } from '#lib/schemas';
+import type { Editor } from '#features/editors/editor-rules';
 import { actOnProject, getProject, listEditors, projectsPage } from '../../../../islands/shared/admin/admin-api';
 import { actionTexts, type AdminAction, type ActionDetails } from './ProjectActionPanel';
 import { ProjectCard } from './ProjectCard';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import webhook from '#functions/stripe-webhook';
 import { projectsRepo } from '../../server/projects.repo';
-import { editorsRepo } from '#server/editors/editors.repo';
+import { editorsRepo } from '#features/editors/server/editors.repo';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import { LOCAL_WEBHOOK_SECRET } from '#features/orders/server/payments';
 import { completedEvent } from '#features/orders/server/test-checkout';

@@ -9,7 +9,7 @@ import { projectFilesRepo } from '#server/essay/files';
 import { projectsRepo } from '../../server/projects.repo';
 import { runDueTimers } from '#server/jobs/timers';
 import { timersRepo } from '#server/core/timers';
-import { editorsRepo } from '#server/editors/editors.repo';
+import { editorsRepo } from '#features/editors/server/editors.repo';
 import { listOutbox } from '#server/core/mail';
 import { type Project, type ProjectView } from '../../project';
 import { DAY_MS, HOUR_MS } from '#lib/time';

@@ -9,7 +9,7 @@ import editorProjects from '#functions/editor-projects';
 import projectHandler from '#functions/project';
 import projectsHandler from '#functions/projects';
 import studentAccess from '#functions/student-access';
-import { editorsRepo } from '#server/editors/editors.repo';
+import { editorsRepo } from '#features/editors/server/editors.repo';
 import { listOutbox } from '#server/core/mail';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import { projectsRepo } from '../../server/projects.repo';

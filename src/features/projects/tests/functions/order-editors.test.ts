@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import adminOrdersHandler from '#functions/admin-orders';
 import orderHandler from '#functions/order';
 import ordersHandler from '#functions/orders';
-import { seedDemoEditors } from '#server/editors/seed';
+import { seedDemoEditors } from '#features/editors/server/seed';
 import { currentEditors, type Order } from '#features/orders/order';
 import { asAdmin, testTokens } from '#tests/admin-access';
 import { bearer, createUser } from '#tests/auth-emulator';

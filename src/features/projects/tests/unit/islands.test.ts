@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fileNameOf } from '#client/download';
 import { type ProjectEvent } from '../../project';
 import { actionLabel, cancelLabel, CANCEL_WITHOUT_REFUND_LABEL, fileMessages } from '../../process';
-import { inboxGroups } from '../../../../islands/editor/inbox';
+import { inboxGroups } from '../../islands/workspace/inbox';
 import { fileProblem, formatBytes, isHttpsLink } from '../../islands/file-rules';
 import { eventText, personLabel } from '../../islands/format';
 

@@ -1,0 +1,137 @@
+import type { AdminEditor, ProjectCounts } from '../../editor-rules';
+import { testLabel } from '../../editor-rules';
+import { editorMessages } from '#lib/messages';
+import { onTimeLabel, ratingLabel } from '#lib/rating';
+import { Fact } from '../../../../islands/shared/admin/Facts';
+import { PencilIcon, TrashIcon } from '../../../../islands/shared/admin/icons';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+const iconButton = 'grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-navy-50 hover:text-navy-800';
+
+interface EditorCardProps {
+  editor: AdminEditor;
+  /** People on the editor's waitlist, once known. */
+  waiting?: number;
+  onEdit: () => void;
+  onSetHidden: (hidden: boolean) => void;
+  onDelete: () => void;
+}
+
+/** '2 open, 1 finished', and how many stopped unfinished when any did: those are not finished. */
+const projectCount = ({ open, finished, stopped }: ProjectCounts) =>
+  `${open} open, ${finished} finished${stopped > 0 ? `, ${stopped} withdrawn or cancelled` : ''}`;
+
+/**
+ * One editor in the admin list: edit, hide from the site (or show again) and, for an editor who never
+ * had a project, delete; how many projects they have, how many people wait for them and their account.
+ */
+export function EditorCard({ editor, waiting, onEdit, onSetHidden, onDelete }: EditorCardProps) {
+  const featuredOn = [editor.featured.home && 'Home', editor.featured.about && 'About'].filter(Boolean);
+  const deletable =
+    editor.projects !== undefined && editor.projects.open + editor.projects.finished + editor.projects.stopped === 0;
+  return (
+    <>
+      <div className="flex items-start gap-4">
+        {editor.image ? (
+          <img
+            src={editor.image}
+            alt=""
+            width={64}
+            height={64}
+            loading="lazy"
+            className="size-16 shrink-0 rounded-full bg-navy-50 object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="grid size-16 shrink-0 place-items-center rounded-full bg-navy-100 font-serif text-xl font-bold text-navy-800"
+          >
+            {initials(editor.name)}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h3 className="font-serif text-lg font-bold break-words text-navy-900">{editor.name}</h3>
+          {editor.hidden && (
+            <p className="mt-0.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
+              {editorMessages.hiddenBadge}
+            </p>
+          )}
+          <p className="text-sm text-slate-700">{editor.college}</p>
+          <p className="text-sm text-slate-700">{editor.major}</p>
+        </div>
+        <div className="-mt-1 -mr-2 flex shrink-0">
+          <button
+            type="button"
+            id={`edit-${editor.id}`}
+            className={iconButton}
+            onClick={onEdit}
+            aria-label={`Edit ${editor.name}`}
+            title="Edit"
+          >
+            <PencilIcon />
+          </button>
+          {deletable && (
+            <button
+              type="button"
+              className={`${iconButton} hover:text-red-800`}
+              onClick={onDelete}
+              aria-label={`Delete ${editor.name}`}
+              title="Delete"
+            >
+              <TrashIcon />
+            </button>
+          )}
+        </div>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Fact term={editor.sat ? testLabel(editor.sat) : 'SAT/ACT'}>{editor.sat}</Fact>
+        <Fact term="GPA">{editor.gpa}</Fact>
+        <Fact term="Slots open">{`${editor.slotsOpen}/${editor.totalSlots}`}</Fact>
+        {waiting !== undefined && <Fact term="Waitlist">{`${waiting} waiting`}</Fact>}
+        {editor.projects && <Fact term="Projects">{projectCount(editor.projects)}</Fact>}
+        <Fact term="Reviews">
+          {[ratingLabel(editor.rating, editor.onTime), onTimeLabel(editor.onTime)].filter(Boolean).join(' · ')}
+        </Fact>
+        <Fact term="Editor account" wide>
+          {editor.accountEmail || 'No account'}
+        </Fact>
+      </dl>
+      {featuredOn.length > 0 && (
+        <p className="mt-3 text-sm text-slate-700">
+          Featured on: <span className="font-semibold text-navy-800">{featuredOn.join(', ')}</span>
+        </p>
+      )}
+      {editor.ecs && (
+        <p className="mt-3 text-sm text-slate-700">
+          <span className="font-semibold text-slate-800">Extracurriculars:</span> {editor.ecs}
+        </p>
+      )}
+      {editor.strengths && (
+        <p className="mt-2 text-sm text-slate-700">
+          <span className="font-semibold text-slate-800">Strengths:</span> {editor.strengths}
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
+        <button
+          type="button"
+          id={`visibility-${editor.id}`}
+          className="btn-outline min-h-11 px-4 py-1.5 text-sm"
+          aria-label={`${editor.hidden ? 'Show on the site' : 'Hide from the site'}: ${editor.name}`}
+          onClick={() => onSetHidden(!editor.hidden)}
+        >
+          {editor.hidden ? 'Show on the site' : 'Hide from the site'}
+        </button>
+        {!deletable && editor.projects && (
+          <p className="text-xs text-slate-600">Has projects, so it stays on record: hide rather than delete.</p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+/** The editors rendered into the pages at build time (decision 015). */
+import { describe, expect, it, vi } from 'vitest';
+import { DEMO_EDITORS } from '../../server/seed';
+import { editorSnapshot } from '../../../../build/editor-snapshot';
+
+const live = [
+  {
+    ...DEMO_EDITORS[0],
+    id: 'live-one',
+    name: 'Live One',
+    rating: { count: 4, average: 4.5 },
+    onTime: { rounds: 6, share: 0.83 },
+  },
+];
+const answering = (body: unknown, status = 200) =>
+  vi.fn(async () => Response.json(body, { status })) as unknown as typeof fetch;
+const failing = vi.fn(async () => {
+  throw new TypeError('fetch failed');
+}) as unknown as typeof fetch;
+const netlify = (context: string) => ({ NETLIFY: 'true', URL: 'https://site.example', CONTEXT: context });
+
+describe('editorSnapshot', () => {
+  it('a Netlify build takes the live site’s editors, as the API serves them', async () => {
+    const fetchFn = answering(live);
+    const { accountEmail: _, ...served } = live[0];
+    expect(await editorSnapshot(netlify('production'), fetchFn)).toEqual([served]);
+    expect(vi.mocked(fetchFn).mock.calls[0][0]).toEqual(new URL('https://site.example/api/database/editors'));
+  });
+
+  it('a local build, with no live site, takes the demo editors', async () => {
+    expect((await editorSnapshot({}, failing)).map((e) => e.id)).toEqual(DEMO_EDITORS.map((e) => e.id));
+    expect(failing).not.toHaveBeenCalled();
+  });
+
+  it('production never falls back to demo editors: none when the live site fails or answers nonsense', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await editorSnapshot(netlify('production'), failing)).toEqual([]);
+    expect(await editorSnapshot(netlify('production'), answering({ error: 'down' }, 500))).toEqual([]);
+    expect(await editorSnapshot(netlify('production'), answering([{ id: 1 }]))).toEqual([]);
+    // A deploy preview may show the demo editors rather than none.
+    expect(await editorSnapshot(netlify('deploy-preview'), failing)).toHaveLength(DEMO_EDITORS.length);
+  });
+});

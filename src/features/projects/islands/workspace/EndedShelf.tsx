@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import type { ApiResult } from '#client/api';
+import type { ProjectView } from '../../project';
+import { InboxRow } from './InboxRow';
+import type { Inbox } from '../project-api';
+
+/** The ended shelf as loaded: null until asked for (or while loading). */
+export type Loaded = ApiResult<Inbox> | null;
+
+/** Final, withdrawn and cancelled projects, loaded only when the editor asks (`?shelf=done`). */
+export function EndedShelf({
+  finished,
+  projects,
+  now,
+  openId,
+  onLoad,
+}: {
+  finished: Loaded;
+  projects: ProjectView[] | null;
+  now: Date;
+  openId: string | null;
+  onLoad: () => void;
+}) {
+  const [asked, setAsked] = useState(false);
+  return (
+    <section aria-labelledby="ended-heading" className="space-y-2 border-t border-slate-200 pt-4">
+      <h3 id="ended-heading" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
+        Ended
+      </h3>
+      {!asked && (
+        <button
+          type="button"
+          className="btn-outline min-h-10 px-4 py-1.5 text-sm"
+          onClick={() => {
+            setAsked(true);
+            onLoad();
+          }}
+        >
+          Show ended projects
+        </button>
+      )}
+      {asked && !finished && <p role="status">Loading ended projects...</p>}
+      {finished && !finished.ok && (
+        <p role="alert" className="text-red-800">
+          We could not load your ended projects.{' '}
+          <button type="button" onClick={onLoad} className="min-h-11 font-semibold underline">
+            Try again
+          </button>
+        </p>
+      )}
+      {projects?.length === 0 && <p className="text-sm text-slate-700">No ended projects yet.</p>}
+      {projects && projects.length > 0 && (
+        <ul className="space-y-2">
+          {projects.map((project) => (
+            <InboxRow key={project.id} project={project} now={now} current={project.id === openId} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
