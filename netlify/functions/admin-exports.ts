@@ -4,12 +4,12 @@
  * refunds made and payments received in them, amounts in dollars and cents, times on the business's clock.
  */
 import type { Config } from '@netlify/functions';
-import { exportFileSchema, exportPeriodSchema } from '#lib/reports.schema';
-import type { ExportKind } from '#lib/reports';
+import { exportFileSchema, exportPeriodSchema } from '#features/admin/reports.schema';
+import type { ExportKind } from '#features/admin/reports';
 import { requireAdmin } from '#server/core/auth';
 import { toCsv } from '#server/core/csv';
 import { HttpError, parse, route } from '#server/core/http';
-import { exportCsvRows } from '#server/admin/reports';
+import { exportCsvRows } from '#features/admin/server/reports';
 
 export default route({
   GET: async (req, context) => {

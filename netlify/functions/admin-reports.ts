@@ -6,11 +6,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { localDate } from '#features/consults/consult-format';
-import { monthsQuerySchema } from '#lib/reports.schema';
-import { BUSINESS_TIME_ZONE, defaultMonths } from '#lib/reports';
+import { monthsQuerySchema } from '#features/admin/reports.schema';
+import { BUSINESS_TIME_ZONE, defaultMonths } from '#features/admin/reports';
 import { requireAdmin } from '#server/core/auth';
 import { parse, privateJson, route } from '#server/core/http';
-import { monthsReport } from '#server/admin/reports';
+import { monthsReport } from '#features/admin/server/reports';
 
 export default route({
   GET: async (req, context) => {

@@ -5,10 +5,10 @@
  * was not searched.
  */
 import type { Config } from '@netlify/functions';
-import { searchQuerySchema } from '#lib/reports.schema';
+import { searchQuerySchema } from '#features/admin/reports.schema';
 import { requireAdmin } from '#server/core/auth';
 import { parse, privateJson, route } from '#server/core/http';
-import { search } from '#server/admin/search';
+import { search } from '#features/admin/server/search';
 
 export default route({
   GET: async (req, context) => {

@@ -23,6 +23,7 @@ export const SERVER = {
 
 /** Where each server part lives: in netlify/server, or in its feature's folder beside the rest of it. */
 export const SERVER_PATHS = {
+  admin: 'src/features/admin/server',
   consults: 'src/features/consults/server',
   editors: 'src/features/editors/server',
   orders: 'src/features/orders/server',

@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { localDate } from '../../src/features/consults/consult-format';
-import { BUSINESS_TIME_ZONE, REPORT_LIMITS, monthLabel, type MonthsReport } from '../../src/lib/reports';
-import { searchMessages } from '../../src/lib/search';
+import { BUSINESS_TIME_ZONE, REPORT_LIMITS, monthLabel, type MonthsReport } from '../../src/features/admin/reports';
+import { searchMessages } from '../../src/features/admin/search';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { OPEN_TAB_PANEL, openAdmin } from '../helpers/e2e-admin';
 import { uniqueEmail } from '../helpers/e2e-auth';

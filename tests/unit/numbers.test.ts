@@ -53,7 +53,7 @@ describe('loading the formatters', () => {
     });
     const numbers = await import('../../src/lib/numbers');
     const money = await import('../../src/lib/money');
-    await import('../../src/lib/reports');
+    await import('../../src/features/admin/reports');
     await import('../../src/lib/zod');
     numbers.formatCount(1234);
     money.formatUsd(123456);

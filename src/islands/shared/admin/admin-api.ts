@@ -17,10 +17,10 @@ import type { EmailSubscriber } from '#lib/schemas';
 import type { Editor, EditorInput } from '#features/editors/editor-rules';
 import { idToken, signedInFetch, SIGNED_OUT } from '#stores/session';
 import { projectsSearch, type ProjectFilter } from './project-filters';
-import type { ExportKind, MonthsReport } from '#lib/reports';
+import type { ExportKind, MonthsReport } from '#features/admin/reports';
 import type { AdminReview } from '#lib/reviews';
 import { reviewsSearch, type ReviewFilter } from './review-filters';
-import type { SearchAnswer } from '#lib/search';
+import type { SearchAnswer } from '#features/admin/search';
 
 /** A request whose body or answer is not JSON (a photo, a CSV), with the token; never throws. */
 async function rawWithToken(path: string, init: RequestInit = {}): Promise<ApiResult<Response>> {

@@ -19,7 +19,7 @@ import {
   type SearchGroup,
   type SearchHit,
   type SearchKind,
-} from '#lib/search';
+} from '../search';
 import { forEachWhile, untilDone } from '#server/backup/pool';
 import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';

@@ -1,19 +1,19 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import handler from '../../netlify/functions/admin-search';
-import exportsHandler from '../../netlify/functions/admin-exports';
-import monthsHandler from '../../netlify/functions/admin-reports';
-import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
-import { sendMail } from '../../netlify/server/core/mail';
-import { search } from '../../netlify/server/admin/search';
-import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
-import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
-import { inquirySchema } from '../../src/lib/schemas';
-import { SEARCH_KINDS, searchMessages, type SearchAnswer, type SearchKind } from '../../src/lib/search';
-import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
-import { validInquiry } from '../helpers/api-fixtures';
-import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
-import { call, clearStore } from '../helpers/functions';
-import { storeBooking, storePaidOrder, storeProject } from '../helpers/reports';
+import handler from '#functions/admin-search';
+import exportsHandler from '#functions/admin-exports';
+import monthsHandler from '#functions/admin-reports';
+import { inquiriesRepo } from '#server/contact/inquiries.repo';
+import { sendMail } from '#server/core/mail';
+import { search } from '../../server/search';
+import { subscribersRepo } from '#server/contact/subscribers.repo';
+import { waitlistRepo } from '#server/waitlist/waitlist.repo';
+import { inquirySchema } from '#lib/schemas';
+import { SEARCH_KINDS, searchMessages, type SearchAnswer, type SearchKind } from '../../search';
+import { asAdmin, itRefusesAllButAdmins } from '#tests/admin-access';
+import { validInquiry } from '#tests/api-fixtures';
+import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
+import { call, clearStore } from '#tests/functions';
+import { storeBooking, storePaidOrder, storeProject } from '#tests/reports';
 
 const get = async (q: string | null, headers?: Record<string, string>) =>
   call(handler, `/api/admin/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}`, {

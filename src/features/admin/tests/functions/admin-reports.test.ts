@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import exportsHandler from '../../netlify/functions/admin-exports';
-import monthsHandler from '../../netlify/functions/admin-reports';
-import { exportRows } from '../../netlify/server/admin/reports';
-import { ordersRepo, type Order } from '../../src/features/orders/server/orders.repo';
-import { localDate } from '../../src/features/consults/consult-format';
-import type { Project } from '../../src/features/projects/project';
-import { BUSINESS_TIME_ZONE, REPORT_LIMITS, reportMessages, type MonthsReport } from '../../src/lib/reports';
-import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
-import { call, clearStore } from '../helpers/functions';
-import { createUser } from '../helpers/auth-emulator';
-import { resetOrderingStores, selection } from '../helpers/orders';
-import { paidOrder } from '../helpers/projects';
-import { round, storeBooking, storePaidOrder, storeProject, storeRefund } from '../helpers/reports';
+import exportsHandler from '#functions/admin-exports';
+import monthsHandler from '#functions/admin-reports';
+import { exportRows } from '../../server/reports';
+import { ordersRepo, type Order } from '#features/orders/server/orders.repo';
+import { localDate } from '#features/consults/consult-format';
+import type { Project } from '#features/projects/project';
+import { BUSINESS_TIME_ZONE, REPORT_LIMITS, reportMessages, type MonthsReport } from '../../reports';
+import { asAdmin, itRefusesAllButAdmins } from '#tests/admin-access';
+import { call, clearStore } from '#tests/functions';
+import { createUser } from '#tests/auth-emulator';
+import { resetOrderingStores, selection } from '#tests/orders';
+import { paidOrder } from '#tests/projects';
+import { round, storeBooking, storePaidOrder, storeProject, storeRefund } from '#tests/reports';
 
 const months = async (query = '', headers?: Record<string, string>) =>
   call(monthsHandler, `/api/admin/reports/months${query}`, { headers: headers ?? (await asAdmin()) });

@@ -16,9 +16,9 @@ import {
   type ExportKind,
   type MonthTotals,
   type MonthsReport,
-} from '#lib/reports';
-import { exportCsv, monthsReport } from '../../shared/admin/admin-api';
-import { downloadFile } from '../../shared/download-file';
+} from '../reports';
+import { exportCsv, monthsReport } from '../../../islands/shared/admin/admin-api';
+import { downloadFile } from '../../../islands/shared/download-file';
 
 const today = () => localDate(new Date().toISOString(), BUSINESS_TIME_ZONE);
 /** How far back the month view reaches: a year by default, at most the report's limit. */

@@ -3,7 +3,7 @@
  * calendar arithmetic on 'YYYY-MM' months and 'YYYY-MM-DD' days of the business time zone. Without zod,
  * so the admin island can use it; reports.schema.ts holds the schemas of the queries.
  */
-import { BUSINESS_TIME_ZONE } from './time';
+import { BUSINESS_TIME_ZONE } from '#lib/time';
 
 export { BUSINESS_TIME_ZONE };
 

@@ -1,10 +1,10 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { auditSubjectLabels, type AuditFields, type AuditItem } from '#lib/audit';
-import { auditPage } from '../../shared/admin/admin-api';
-import { Time } from '../../shared/admin/Facts';
-import { PagedSection } from '../../shared/admin/PagedSection';
-import { toastFetchFailed } from '../../shared/admin/toasts';
-import { usePagedList } from '../../shared/admin/usePagedList';
+import { auditPage } from '../../../islands/shared/admin/admin-api';
+import { Time } from '../../../islands/shared/admin/Facts';
+import { PagedSection } from '../../../islands/shared/admin/PagedSection';
+import { toastFetchFailed } from '../../../islands/shared/admin/toasts';
+import { usePagedList } from '../../../islands/shared/admin/usePagedList';
 
 const shown = (value: AuditFields[string] | undefined) =>
   value === undefined || value === null || value === '' ? '—' : String(value);

@@ -2,7 +2,7 @@
  * What the admin's search, month report and exports may be asked: the functions parse with these
  * schemas; the admin island imports search.ts and reports.ts, not this file, which would bring zod along.
  */
-import { z } from './zod';
+import { z } from '#lib/zod';
 import {
   DAY_PATTERN,
   EXPORT_KINDS,

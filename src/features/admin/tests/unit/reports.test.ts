@@ -1,8 +1,8 @@
 /** The month report's and the exports' arithmetic: amounts for spreadsheets, calendar months and days, what a search matches. */
 import { describe, expect, it } from 'vitest';
-import { businessTime, periodBounds } from '../../netlify/server/admin/reports';
-import { centsAsDecimal, formatUsdCents } from '../../src/lib/money';
-import { exportPeriodSchema, monthsQuerySchema, searchQuerySchema } from '../../src/lib/reports.schema';
+import { businessTime, periodBounds } from '../../server/reports';
+import { centsAsDecimal, formatUsdCents } from '#lib/money';
+import { exportPeriodSchema, monthsQuerySchema, searchQuerySchema } from '../../reports.schema';
 import {
   addMonths,
   defaultMonths,
@@ -12,8 +12,8 @@ import {
   monthLabel,
   monthsFrom,
   returnedLate,
-} from '../../src/lib/reports';
-import { matchesAny, searchNeedle } from '../../src/lib/search';
+} from '../../reports';
+import { matchesAny, searchNeedle } from '../../search';
 
 describe('amounts', () => {
   it('writes cents as dollars and cents for a spreadsheet, no symbol or separator', () => {

@@ -7,8 +7,8 @@ import {
   type SearchGroup,
   type SearchHit,
   type SearchKind,
-} from '#lib/search';
-import { searchAll } from '../../shared/admin/admin-api';
+} from '../search';
+import { searchAll } from '../../../islands/shared/admin/admin-api';
 import { formatCount } from '#lib/numbers';
 
 type State =

@@ -20,7 +20,7 @@ import {
   type ExportKind,
   type MonthTotals,
   type MonthsReport,
-} from '#lib/reports';
+} from '../reports';
 import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { editorNames } from '#features/editors/server/preferred-editor';
