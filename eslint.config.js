@@ -44,6 +44,8 @@ export default tseslint.config(
           ignoreRestSiblings: true,
         },
       ],
+      // A feature registers its names with the audit log by extending its registry (#lib/audit).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },
   },
   { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },

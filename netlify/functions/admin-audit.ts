@@ -4,6 +4,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { auditSubjectSchema } from '#lib/audit.schema';
+import { auditActionWords } from '#features/admin/audit-words';
 import { auditPage } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
 import { parse, privateJson, route, pageQueryOf } from '#server/core/http';
@@ -13,7 +14,11 @@ export default route({
     await requireAdmin(req, context);
     const url = new URL(req.url);
     const subject = parse(auditSubjectSchema, url.searchParams.get('subject') ?? undefined);
-    return privateJson(await auditPage(pageQueryOf(url), subject, context));
+    const page = await auditPage(pageQueryOf(url), subject, context);
+    return privateJson({
+      ...page,
+      items: page.items.map((entry) => ({ ...entry, label: auditActionWords[entry.action] ?? entry.action })),
+    });
   },
 });
 

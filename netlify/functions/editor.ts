@@ -6,7 +6,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { editorMessages } from '#lib/messages';
 import { editorInputSchema, editorVisibilitySchema } from '#features/editors/editor.schema';
-import { audited, editorChange } from '#server/core/audit-log';
+import { audited } from '#server/core/audit-log';
+import { editorChange } from '#features/editors/server/editor-audit';
 import { requireAdmin } from '#server/core/auth';
 import { publishEditorChange } from '#features/editors/server/site-rebuild';
 import { projectsRepo } from '#features/projects/server/projects.repo';

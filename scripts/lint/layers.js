@@ -86,6 +86,13 @@ export function zones() {
       message: "The server imports only src/lib of the site and features' rules.",
     },
     {
+      // The audit log and the owner's notices are infrastructure: features register their names with
+      // them (#lib/audit), never the other way round.
+      target: ['netlify/server/core', 'netlify/server/storage'],
+      from: 'src/features',
+      message: 'Infrastructure (core, storage) imports no feature, not even its rules.',
+    },
+    {
       target: ['netlify/server', ...featureServers],
       from: 'netlify/functions',
       message: 'Functions are entry points: the server never imports them.',

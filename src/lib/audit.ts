@@ -1,62 +1,32 @@
 /**
- * The audit log of admin actions and the owner's "needs you" list: what each action is called, what
- * an entry looks like to the admin area. Without zod, so the admin island can use it.
+ * The audit log of admin actions and the owner's "needs you" list: what an entry looks like to the
+ * admin area. Without zod, so the admin island can use it.
  */
 
-/** Every action the log records, with the label the admin reads. */
-export const AUDIT_ACTIONS = {
-  'editor-created': 'Editor created',
-  'editor-changed': 'Editor changed',
-  'editor-hidden': 'Editor hidden',
-  'editor-shown': 'Editor shown',
-  'editor-deleted': 'Editor deleted',
-  'availability-changed': 'Consult hours changed',
-  'consult-cancelled': 'Consult cancelled',
-  'consult-link-changed': 'Consult meeting link changed',
-  'order-refunded': 'Refund',
-  'project-reassigned': 'Project reassigned',
-  'project-finalized': 'Project made final',
-  'project-withdrawn': 'Project withdrawn',
-  'project-cancelled': 'Project cancelled',
-  'project-extended': 'Project kept open',
-  'project-message': 'Message on a project',
-  'review-hidden': 'Review hidden',
-  'subscriber-enabled': 'Subscriber reactivated',
-  'subscriber-disabled': 'Subscriber deactivated',
-  'subscriber-confirmation-sent': 'Subscriber sent the confirmation e-mail',
-  'inquiry-handled': 'Inquiry marked handled',
-  'inquiry-reopened': 'Inquiry marked open',
-  'waitlist-removed': 'Waitlist entry removed',
-  'notice-seen': 'Notice marked seen',
-  'person-looked-up': 'Person looked up (privacy)',
-  'data-exported': 'Data exported (privacy)',
-  'account-closed': 'Account closed (privacy)',
-} as const;
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
+/**
+ * The names the log and the owner's list know, registered by the features that use them: each feature
+ * keeps its actions, subjects and notices with the words the admin reads in its own rules (e.g.
+ * `EDITOR_AUDIT` in features/editors/editor-rules.ts) and adds their names here with
+ * `declare module '#lib/audit' { interface AuditActionRegistry extends Registered<...> {} }`. The admin
+ * feature puts the words together (features/admin/audit-words.ts), held by the type checker to every
+ * name registered. The log itself knows none of them.
+ */
+/** @public The actions, filled by the features' declarations. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the features extend it
+export interface AuditActionRegistry {}
+/** @public What actions are about, filled by the features' declarations. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the features extend it
+export interface AuditSubjectRegistry {}
+/** @public The owner's notices, filled by the features' declarations. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the features extend it
+export interface AttentionKindRegistry {}
 
-export type AuditSubjectKind =
-  | 'editor'
-  | 'availability'
-  | 'consult'
-  | 'order'
-  | 'project'
-  | 'subscriber'
-  | 'inquiry'
-  | 'person'
-  | 'waitlist'
-  | 'notice';
-export const auditSubjectLabels: Record<AuditSubjectKind, string> = {
-  editor: 'Editor',
-  availability: 'Consult hours',
-  consult: 'Consult',
-  order: 'Order',
-  project: 'Project',
-  subscriber: 'Subscriber',
-  inquiry: 'Inquiry',
-  person: 'Person',
-  waitlist: 'Waitlist entry',
-  notice: 'Notice',
-};
+/** What a feature adds to a registry: the names of its table of words. */
+export type Registered<Table> = { [Name in keyof Table]: true };
+
+export type AuditAction = Extract<keyof AuditActionRegistry, string>;
+export type AuditSubjectKind = Extract<keyof AuditSubjectRegistry, string>;
+export type AttentionKind = Extract<keyof AttentionKindRegistry, string>;
 
 export interface AuditSubject {
   kind: AuditSubjectKind;
@@ -72,13 +42,12 @@ export type AuditFields = Record<string, AuditValue>;
  * One entry as the admin reads it. `confirmed` is false for an action asked for whose outcome the
  * log could not record: it may or may not have landed (docs/decisions/042-audit-log.md).
  */
-export interface AuditItem {
+export interface AuditEntry {
   id: string;
   at: string;
   /** The admin's address: never shown outside the admin area. */
   by: string;
   action: AuditAction;
-  label: string;
   subject: AuditSubject;
   /** Only the fields that changed; null before a creation and after a deletion. */
   before: AuditFields | null;
@@ -86,10 +55,9 @@ export interface AuditItem {
   confirmed: boolean;
 }
 
-/** An editor change named by what it did: hiding and showing are what an owner looks for. */
-export function editorChangeAction(before: { hidden?: unknown }, after: { hidden?: unknown }): AuditAction {
-  if (Boolean(before.hidden) === Boolean(after.hidden)) return 'editor-changed';
-  return after.hidden ? 'editor-hidden' : 'editor-shown';
+/** An entry as GET /api/admin/audit answers it: with the words of its action. */
+export interface AuditItem extends AuditEntry {
+  label: string;
 }
 
 /**
@@ -100,16 +68,8 @@ export function editorChangeAction(before: { hidden?: unknown }, after: { hidden
 export interface AttentionItem {
   id: string;
   at: string;
-  kind: 'family-cancel' | 'family-closed' | 'team-closed' | 'refund-failed' | 'editor-closed';
+  kind: AttentionKind;
   orderId?: string;
   text: string;
   seen: boolean;
 }
-
-export const attentionLabels: Record<AttentionItem['kind'], string> = {
-  'family-cancel': 'A family cancelled',
-  'family-closed': 'A family closed its account',
-  'team-closed': 'Our team closed an account on request',
-  'refund-failed': 'A refund failed',
-  'editor-closed': 'An editor closed their account',
-};

@@ -72,6 +72,12 @@ describe('the lint refuses', { timeout: 60_000 }, () => {
     expect(await rulesBroken('src/islands/admin/reviews/New.tsx', tab)).toContain('import-x/no-restricted-paths');
   });
 
+  it("infrastructure importing a feature's rules", async () => {
+    const core = "import { closureNotices } from '#features/privacy/privacy';\nexport const f = closureNotices;\n";
+    expect(await rulesBroken('netlify/server/core/new-file.ts', core)).toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken('netlify/server/storage/new-file.ts', core)).toContain('import-x/no-restricted-paths');
+  });
+
   it("src/lib importing the server, and the browser importing a topic's zod half", async () => {
     const lib = "import { HttpError } from '../../netlify/server/core/http';\nexport const f = HttpError;\n";
     expect(await rulesBroken('src/lib/new-file.ts', lib)).toContain('import-x/no-restricted-paths');

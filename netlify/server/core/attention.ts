@@ -6,7 +6,6 @@
  * needs the key listing alone.
  */
 import type { AttentionItem } from '#lib/audit';
-import { closureNotices } from '#features/privacy/privacy';
 import type { Page, PageQuery } from '#lib/paging';
 import { site } from '#lib/site';
 import { appendOnlyStore } from '#server/storage/append-only';
@@ -45,8 +44,15 @@ export async function tellOwner(notice: OwnerNotice, info?: DeployInfo): Promise
   await sendMail(paragraphsMail(site.email, subject, lines), info, at, { id: `owner-${id}`, at });
 }
 
-/** The owner's notices that `names` finds a closed account's names in say so instead; their kind and order stay. */
-export async function forgetNamesInNotices(names: (text: string) => boolean, info?: DeployInfo): Promise<void> {
+/**
+ * The owner's notices that `names` finds a closed account's names in say `instead(orderId)` in their
+ * place; their kind and order stay.
+ */
+export async function forgetNamesInNotices(
+  names: (text: string) => boolean,
+  instead: (orderId: string) => string,
+  info?: DeployInfo,
+): Promise<void> {
   const store = openStore('attention', info);
   const keys = (await listKeys(store)).filter((k) => !k.startsWith(SEEN));
   const records = await readRecords<AttentionRecord>(store, keys);
@@ -54,7 +60,7 @@ export async function forgetNamesInNotices(names: (text: string) => boolean, inf
     records.flatMap(({ key, value }) =>
       // Only a family's notices carry its names; an editor's closure names the editor alone.
       value.orderId !== undefined && names(value.text)
-        ? [store.setJSON(key, { ...value, text: closureNotices.scrubbed(value.orderId) })]
+        ? [store.setJSON(key, { ...value, text: instead(value.orderId) })]
         : [],
     ),
   );

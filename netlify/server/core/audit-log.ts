@@ -5,12 +5,10 @@
  * stays visible as not confirmed instead of being lost, and the change is still answered as done.
  */
 import {
-  AUDIT_ACTIONS,
   AUDIT_VALUE_MAX,
-  editorChangeAction,
   type AuditAction,
+  type AuditEntry,
   type AuditFields,
-  type AuditItem,
   type AuditSubject,
   type AuditValue,
 } from '#lib/audit';
@@ -158,20 +156,11 @@ export async function audited<R>(
   return result;
 }
 
-/** An editor saved by an admin: the stored record against the same with the input. */
-export const editorChange = (id: string, before: object | null, input: object): AuditedChange => ({
-  action: editorChangeAction(before ?? {}, { ...before, ...input }),
-  subject: { kind: 'editor', id },
-  before,
-  after: before && { ...before, ...input },
-});
-
-const auditItem = (id: string, r: AuditRecord): AuditItem => ({
+const auditEntry = (id: string, r: AuditRecord): AuditEntry => ({
   id,
   at: r.at,
   by: r.by.email,
   action: r.action,
-  label: AUDIT_ACTIONS[r.action],
   subject: r.subject,
   before: r.before,
   after: r.after,
@@ -186,15 +175,15 @@ export async function auditPage(
   query: PageQuery,
   subjectId: string | undefined,
   info?: DeployInfo,
-): Promise<Page<AuditItem>> {
+): Promise<Page<AuditEntry>> {
   if (!subjectId) {
     const page = await log(info).page(query);
-    return { ...page, items: page.items.map(({ key, value }) => auditItem(key, value)) };
+    return { ...page, items: page.items.map(({ key, value }) => auditEntry(key, value)) };
   }
   const store = openStore('audit', info);
   const all = await readRecords<AuditRecord>(store, await listKeys(store, { order: 'desc' }));
   const matching = all.filter(({ value }) => value.subject.id === subjectId);
   const byKey = new Map(matching.map(({ key, value }) => [key, value]));
   const page = pageOfKeys([...byKey.keys()], query, 'desc');
-  return { ...page, items: page.items.map((key) => auditItem(key, byKey.get(key)!)) };
+  return { ...page, items: page.items.map((key) => auditEntry(key, byKey.get(key)!)) };
 }

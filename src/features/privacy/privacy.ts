@@ -1,6 +1,6 @@
-import { attentionLabels } from '#lib/audit';
 import { formatUsdCents } from '#lib/money';
 import type { CancellationQuote } from '#lib/refunds';
+import type { Registered } from '#lib/audit';
 
 /**
  * How long we keep what people give us. The scheduled retention run, the notice on a project and
@@ -54,10 +54,35 @@ export const REVIEW_CHOICES = ['scores', 'text', 'delete'] as const;
 export type ReviewChoice = (typeof REVIEW_CHOICES)[number];
 export const DEFAULT_REVIEW_CHOICE: ReviewChoice = 'scores';
 
+/** The admin actions privacy records in the audit log, and what they are about, in the admin's words. */
+export const PRIVACY_AUDIT = {
+  actions: {
+    'person-looked-up': 'Person looked up (privacy)',
+    'data-exported': 'Data exported (privacy)',
+    'account-closed': 'Account closed (privacy)',
+  },
+  subjects: {
+    person: 'Person',
+  },
+} as const;
+
+/** What privacy tells the owner of (the admin's 'needs you' list), in the admin's words. */
+export const PRIVACY_ATTENTION = {
+  'family-closed': 'A family closed its account',
+  'team-closed': 'Our team closed an account on request',
+  'editor-closed': 'An editor closed their account',
+} as const;
+
+declare module '#lib/audit' {
+  interface AuditActionRegistry extends Registered<typeof PRIVACY_AUDIT.actions> {}
+  interface AuditSubjectRegistry extends Registered<typeof PRIVACY_AUDIT.subjects> {}
+  interface AttentionKindRegistry extends Registered<typeof PRIVACY_ATTENTION> {}
+}
+
 /** Who closed an account, as the owner and the editors read it: never the name closing removed. */
 export const closureNotices = {
-  byFamily: attentionLabels['family-closed'],
-  byTeam: attentionLabels['team-closed'],
+  byFamily: PRIVACY_ATTENTION['family-closed'],
+  byTeam: PRIVACY_ATTENTION['team-closed'],
   /** The owner's notice of a project cancelled with its account. */
   ownerLine: (who: string, service: string, projectId: string, orderId: string, refund: string) =>
     `${who}: ${service} (order ${orderId}, project ${projectId}) is cancelled with it; ${refund} is refunded by the cancellation policy.`,

@@ -1,5 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { auditSubjectLabels, type AuditFields, type AuditItem } from '#lib/audit';
+import type { AuditFields, AuditItem } from '#lib/audit';
+import { auditSubjectWords } from '../audit-words';
 import { auditPage } from '../../../islands/shared/admin/admin-api';
 import { Time } from '../../../islands/shared/admin/Facts';
 import { PagedSection } from '../../../islands/shared/admin/PagedSection';
@@ -32,7 +33,7 @@ function Changes({ entry }: { entry: AuditItem }) {
 
 function AuditEntry({ entry, onSubject }: { entry: AuditItem; onSubject: (id: string) => void }) {
   const headingId = `audit-${entry.id}`;
-  const subject = `${auditSubjectLabels[entry.subject.kind]} ${entry.subject.id}`.trim();
+  const subject = `${auditSubjectWords[entry.subject.kind]} ${entry.subject.id}`.trim();
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">

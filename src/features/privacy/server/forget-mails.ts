@@ -32,5 +32,5 @@ export async function forgetMails(given: string[], now: Date, info?: DeployInfo)
       .filter(({ value }) => !value.removedAt && names(JSON.stringify(value)))
       .map(({ key, value }) => store.setJSON(key, emptied(value, now))),
   );
-  await forgetNamesInNotices(names, info);
+  await forgetNamesInNotices(names, closureNotices.scrubbed, info);
 }

@@ -5,7 +5,8 @@
  */
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { attentionLabels, type AttentionItem } from '#lib/audit';
+import type { AttentionItem } from '#lib/audit';
+import { attentionWords } from '#features/admin/audit-words';
 import { useSharedStore } from '../../../../islands/shared/useSharedStore';
 import { attentionPage, markAttentionSeen } from '../../../../islands/shared/admin/admin-api';
 import { Time } from '../../../../islands/shared/admin/Facts';
@@ -83,7 +84,7 @@ export function AttentionList() {
           <li key={item.id} className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0 text-sm text-slate-900 [overflow-wrap:anywhere]">
               <p className="font-semibold">
-                {attentionLabels[item.kind]} · <Time iso={item.at} />
+                {attentionWords[item.kind]} · <Time iso={item.at} />
               </p>
               <p>{item.text}</p>
             </div>
@@ -97,7 +98,7 @@ export function AttentionList() {
               Mark seen
               <span className="sr-only">
                 {' '}
-                ({attentionLabels[item.kind]}
+                ({attentionWords[item.kind]}
                 {item.orderId && `, order ${item.orderId}`})
               </span>
             </button>

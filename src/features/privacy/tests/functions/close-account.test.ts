@@ -22,7 +22,7 @@ import { ordersRepo } from '#features/orders/server/orders.repo';
 import { closeAccount, type Confirmed } from '../../server/close-account';
 import { deleteFirebaseUser } from '../../server/firebase-user';
 import { reviewsRepo } from '#server/reviews/reviews.repo';
-import { attentionLabels } from '#lib/audit';
+import { attentionWords } from '#features/admin/audit-words';
 import { deliveryMessages } from '#features/projects/process';
 import { ACCOUNT_CLOSED, closeAccountMessages, closureNotices, FORMER_CLIENT } from '../../privacy';
 import { site } from '#lib/site';
@@ -197,7 +197,7 @@ describe('closing an account', () => {
     // The owner is told the family closed its account, naming nobody.
     const notice = (await attentionRepo().page({ limit: 10 })).items.find((i) => i.id.includes(arranged.notBegun));
     expect(notice).toMatchObject({ kind: 'family-closed' });
-    expect(attentionLabels['family-closed']).toBe(closureNotices.byFamily);
+    expect(attentionWords['family-closed']).toBe(closureNotices.byFamily);
     const ownerMails = (await listOutbox(undefined, 1000)).map((m) => m.value).filter((m) => m.to === site.email);
     expect(ownerMails.map((m) => m.subject)).toContainEqual(expect.stringContaining(closureNotices.byFamily));
   }, 120_000);
@@ -364,7 +364,7 @@ describe('closing an account', () => {
     // The owner reads that our team closed it, not that a family cancelled.
     const notice = (await attentionRepo().page({ limit: 10 })).items.find((i) => i.id.includes(arranged.notBegun));
     expect(notice).toMatchObject({ kind: 'team-closed' });
-    expect(attentionLabels['team-closed']).toBe(closureNotices.byTeam);
+    expect(attentionWords['team-closed']).toBe(closureNotices.byTeam);
 
     // Asked again: nothing left to find under that address.
     const again = await asking({ email, action: 'close', reason, endings: [] });
