@@ -12,12 +12,13 @@ import {
   type AuditSubject,
   type AuditValue,
 } from '#lib/audit';
+import { createHash } from 'node:crypto';
 import type { Page, PageQuery } from '#lib/paging';
-import { appendOnlyStore } from '#server/storage/append-only';
+import { appendOnlyStore, timeKey } from '#server/storage/append-only';
 import type { Caller } from './auth';
 import { HttpError } from './http';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
-import { openStore, type DeployInfo, type Store } from '#server/storage/stores';
+import { openStore, StorageError, type DeployInfo, type Store } from '#server/storage/stores';
 
 interface AuditRecord {
   at: string;
@@ -84,25 +85,63 @@ const log = (info?: DeployInfo) => appendOnlyStore<AuditRecord>('audit', info);
 
 /** How far back a retry looks for the entry its failed attempt left unconfirmed. */
 const RETRY_LOOKBACK = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The key of a recent unconfirmed entry for the same change by the same admin: the attempt that
- * failed before this retry. The retry confirms that entry rather than adding a second one.
+ * failed before this retry. The retry confirms that entry rather than adding a second one. A retry
+ * comes within moments of its attempt: the newest entries of today and yesterday (keys start with
+ * their time) are read, never the whole log.
  */
 async function unconfirmedTwin(
   store: Store,
   record: AuditRecord,
+  now: Date,
 ): Promise<{ key: string; value: AuditRecord } | undefined> {
   const same = (r: AuditRecord) =>
     !r.confirmed &&
     r.by.uid === record.by.uid &&
     r.action === record.action &&
     JSON.stringify([r.subject, r.before, r.after]) === JSON.stringify([record.subject, record.before, record.after]);
-  const recent = await readRecords<AuditRecord>(
-    store,
-    (await listKeys(store, { order: 'desc' })).slice(0, RETRY_LOOKBACK),
-  );
+  const days = [now, new Date(now.getTime() - DAY_MS)].map((day) => day.toISOString().slice(0, 10));
+  const keys = (await Promise.all(days.map((day) => listKeys(store, { prefix: day, order: 'desc' })))).flat();
+  const recent = await readRecords<AuditRecord>(store, keys.slice(0, RETRY_LOOKBACK));
   return recent.find(({ value }) => same(value));
+}
+
+/**
+ * Which entries are about a subject: in the `audit-subjects` store, one empty blob per entry under
+ * the digest of its subject's id (`<sha256>/<entry key>`; an id may be an address). Written before
+ * the entry, so every entry has one; one whose entry never landed (or was taken back) is skipped when
+ * read, as is one whose entry names another subject.
+ */
+const subjects = (info?: DeployInfo) => openStore('audit-subjects', info);
+const subjectPrefix = (id: string) => `${createHash('sha256').update(id).digest('hex')}/`;
+/** Written once every entry has its blob: entries written before the index were indexed by the first read. */
+const SUBJECTS_COMPLETE = 'complete';
+
+const indexSubject = (info: DeployInfo | undefined, id: string, key: string) =>
+  id ? subjects(info).set(`${subjectPrefix(id)}${key}`, '') : Promise.resolve(true);
+
+/** Indexes every entry of the log by its subject (writing again what is there changes nothing), then marks the index complete. */
+async function completeSubjects(info?: DeployInfo): Promise<void> {
+  const audit = openStore('audit', info);
+  const entries = await readRecords<AuditRecord>(audit, await listKeys(audit));
+  for (let start = 0; start < entries.length; start += 32)
+    await Promise.all(
+      entries.slice(start, start + 32).map(({ key, value }) => indexSubject(info, value.subject.id, key)),
+    );
+  await subjects(info).set(SUBJECTS_COMPLETE, '');
+}
+
+/** Writes a new entry under a fresh key, its subject's blob first; answers the key. */
+async function appendIndexed(store: Store, record: AuditRecord, now: Date, info?: DeployInfo): Promise<string> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const key = timeKey(now);
+    await indexSubject(info, record.subject.id, key);
+    if (await store.setJSON(key, record, { onlyIfNew: true })) return key;
+  }
+  throw new StorageError('No free key in the audit store');
 }
 
 /**
@@ -130,21 +169,28 @@ export async function audited<R>(
     confirmed: false,
   };
   const store = openStore('audit', info);
-  const twin = await unconfirmedTwin(store, record);
+  const twin = await unconfirmedTwin(store, record, now);
   const entry = twin?.value ?? record;
-  const key = twin?.key ?? (await log(info).append(record, now));
+  const key = twin?.key ?? (await appendIndexed(store, record, now, info));
   let result: R;
   try {
     result = await change();
   } catch (error) {
     // Refused now: this attempt's own entry goes. A twin stays: its attempt may have landed (a cancel
     // that landed is refused as already done on its retry).
-    if (error instanceof HttpError && !twin)
+    if (error instanceof HttpError && !twin) {
       await store.delete(key).catch((e) => console.error(`Audit entry ${key} of a refused action kept:`, e));
+      // Its subject's blob would only be skipped when read: it goes too, if it can.
+      if (record.subject.id)
+        await subjects(info)
+          .delete(`${subjectPrefix(record.subject.id)}${key}`)
+          .catch(() => {});
+    }
     throw error;
   }
   try {
     const subject = what.idOf ? { ...what.subject, id: what.idOf(result) } : what.subject;
+    if (subject.id !== entry.subject.id) await indexSubject(info, subject.id, key);
     await store.setJSON(key, { ...entry, subject, confirmed: true });
   } catch (error) {
     // The change stands and the entry exists; it only stays marked as not confirmed.
@@ -168,8 +214,8 @@ const auditEntry = (id: string, r: AuditRecord): AuditEntry => ({
 });
 
 /**
- * One page of the log, newest first; with `subjectId`, only the entries about it. The filter reads
- * every record: the log of a small business stays small enough, and it keeps the key a time.
+ * One page of the log, newest first; with `subjectId`, only the entries about it, read through the
+ * subject index: the cost follows the subject's entries, not the log's length.
  */
 export async function auditPage(
   query: PageQuery,
@@ -180,10 +226,15 @@ export async function auditPage(
     const page = await log(info).page(query);
     return { ...page, items: page.items.map(({ key, value }) => auditEntry(key, value)) };
   }
-  const store = openStore('audit', info);
-  const all = await readRecords<AuditRecord>(store, await listKeys(store, { order: 'desc' }));
-  const matching = all.filter(({ value }) => value.subject.id === subjectId);
-  const byKey = new Map(matching.map(({ key, value }) => [key, value]));
-  const page = pageOfKeys([...byKey.keys()], query, 'desc');
-  return { ...page, items: page.items.map((key) => auditEntry(key, byKey.get(key)!)) };
+  if ((await subjects(info).getMetadata(SUBJECTS_COMPLETE)) === null) await completeSubjects(info);
+  const prefix = subjectPrefix(subjectId);
+  const keys = (await listKeys(subjects(info), { prefix, order: 'desc' })).map((k) => k.slice(prefix.length));
+  const page = pageOfKeys(keys, query, 'desc');
+  const records = await readRecords<AuditRecord>(openStore('audit', info), page.items);
+  return {
+    ...page,
+    items: records
+      .filter(({ value }) => value.subject.id === subjectId)
+      .map(({ key, value }) => auditEntry(key, value)),
+  };
 }

@@ -29,6 +29,7 @@ export const STORE_NAMES = [
   'backups',
   'limits',
   'audit',
+  'audit-subjects',
   'attention',
   'reviews',
   'drafts',
