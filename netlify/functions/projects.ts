@@ -7,7 +7,7 @@ import type { Config } from '@netlify/functions';
 import { projectView } from '#features/projects/view';
 import { authenticate } from '#server/core/auth';
 import { rolesOn } from '#features/projects/server/access';
-import { ensureProjects } from '#features/projects/server/creation';
+import { ensureProjects, projectsOfOrder } from '#features/projects/server/creation';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { privateJson, route } from '#server/core/http';
 import { ordersRepo } from '#features/orders/server/orders.repo';
@@ -15,14 +15,20 @@ import { ordersRepo } from '#features/orders/server/orders.repo';
 export default route({
   GET: async (req, context) => {
     const caller = await authenticate(req, context);
-    const orders = await ordersRepo(context).listForCustomer(caller.uid);
-    await Promise.all(orders.map((order) => ensureProjects(order, context)));
-    const now = new Date();
     const repo = projectsRepo(context);
-    const [own, shared] = await Promise.all([
+    // One round of reads when every paid order's projects are listed, as they are once made.
+    const [orders, listed, shared] = await Promise.all([
+      ordersRepo(context).listForCustomer(caller.uid),
       repo.listForCustomer(caller.uid),
       caller.emailVerified ? repo.listForStudent(caller.email) : [],
     ]);
+    const listedIds = new Set(listed.map((p) => p.id));
+    const unmade = orders.filter(
+      (order) => order.status === 'paid' && projectsOfOrder(order).some((p) => !listedIds.has(p.id)),
+    );
+    await Promise.all(unmade.map((order) => ensureProjects(order, context)));
+    const own = unmade.length > 0 ? await repo.listForCustomer(caller.uid) : listed;
+    const now = new Date();
     const byId = new Map(orders.map((order) => [order.id, order]));
     const ownIds = new Set(own.map((p) => p.id));
     return privateJson([
