@@ -17,6 +17,7 @@ import type { Order } from '#features/orders/order';
 import { startBlobsServer } from '../platform/site-server';
 import { isFinished } from '#features/projects/process';
 import { load, type LoadResult } from './load';
+import { benchOrderDraft } from './orders';
 import { loadNote, REPORT, writeSection } from './report';
 import { startSite } from './site';
 
@@ -56,44 +57,8 @@ async function signUp(origin: string, email: string) {
 function order(n: number, uid: string, editor: (typeof DEMO_EDITORS)[number], units: number, daysAgo: number): Order {
   const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
   const id = `BCC-${String(n).padStart(6, '0').replace(/0/g, 'A').replace(/1/g, 'B')}`;
-  return {
-    id,
-    status: 'paid',
-    createdAt: at,
-    updatedAt: at,
-    customer: { uid, email: `${uid}@example.com` },
-    editor: { id: editor.id, name: editor.name, college: editor.college, major: editor.major, full: false },
-    serviceLines: [
-      {
-        id: 'supplement-small',
-        title: 'Supplemental Essay Help (Small)',
-        unitCents: 7500,
-        quantity: units,
-        totalCents: 7500 * units,
-      },
-    ],
-    addOnLines: [],
-    turnaround: { id: 'standard', label: 'Standard 3-5 days' },
-    turnaroundFeeCents: 0,
-    totalCents: 7500 * units,
-    student: {
-      studentName: 'Sam',
-      studentGrade: '11',
-      studentEmail: 'sam@example.com',
-      parentName: 'Pat',
-      parentEmail: 'pat@example.com',
-      intendedMajor: '',
-    },
-    billing: {
-      street: '1 Main St',
-      city: 'Springfield',
-      state: 'IL',
-      zip: '62701',
-      country: 'United States',
-      phone: '+13125550100',
-    },
-    payment: { mode: 'test', paidAt: at },
-  };
+  const draft = benchOrderDraft(uid, editor, units);
+  return { ...draft, id, status: 'paid', createdAt: at, updatedAt: at, payment: { ...draft.payment, paidAt: at } };
 }
 
 /** Most projects of a season are long finished; about one in eight is still open. */

@@ -1,0 +1,295 @@
+/**
+ * `npm run bench`, the scale part: what the owner's and the families' reads cost as the business grows.
+ * Paid orders with their projects are seeded through the repositories (orders created, settled as paid
+ * and listed as their family's; projects made from them, most long finished) into the local Blobs
+ * server, in steps of SIZES. At each size every operation runs once, called directly as its function
+ * calls it, behind a proxy that counts each storage request and adds the round trip a function has to
+ * Blobs in production (ROUND_TRIP_MS). A read that does not grow with history keeps its requests flat
+ * from size to size; one that does grows with the orders. Sizes beyond what seeding here allows are
+ * modelled from the measured growth (requests per order), marked as such. Writes its own section of
+ * docs/benchmarks.md.
+ *   npx tsx scripts/bench/scale.ts      (BENCH_SCALE_SIZES=1000,10000 to choose the sizes)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { DEMO_EDITORS, seedDemoEditors } from '#features/editors/server/seed';
+import { editorsRepo, forgetEditorLists } from '#features/editors/server/editors.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
+import { projectsOfOrder } from '#features/projects/server/creation';
+import { projectsRepo } from '#features/projects/server/projects.repo';
+import { exportCsvRows, monthsReport } from '#features/admin/server/reports';
+import { search } from '#features/admin/server/search';
+import { exportBackup } from '#server/backup/export';
+import { BACKED_UP_STORES } from '#server/backup/layout';
+import { openStore } from '#server/storage/stores';
+import { startBlobsServer } from '../platform/site-server';
+import { benchOrderDraft } from './orders';
+import { loadNote, writeSection } from './report';
+
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,10000').split(',').map(Number);
+const MODELLED = 100_000;
+const ROUND_TRIP_MS = 40;
+/** What the issue asks of an owner's page and of a family's or editor's page, at any size. */
+const OWNER_MS = 3_000;
+const PERSON_MS = 1_000;
+/** Orders per family: a family comes back for more essays, never for a business's whole history. */
+const ORDERS_PER_FAMILY = 3;
+
+// --- A proxy that counts and delays every storage request -------------------------------------------
+
+function startProxy(target: string) {
+  let requests = 0;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    requests += 1;
+    setTimeout(() => {
+      const upstream = request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => res.writeHead(502).end());
+      req.pipe(upstream);
+    }, ROUND_TRIP_MS);
+  });
+  return new Promise<{ url: string; count: () => number; stop: () => Promise<void> }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      resolve({
+        url,
+        count: () => requests,
+        stop: () => new Promise((done) => server.close(() => done())),
+      });
+    }),
+  );
+}
+
+/** Points every store at `edgeURL` (the proxy, or the server itself for seeding). */
+function useEdge(edgeURL: string) {
+  const context = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT!, 'base64').toString());
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+    JSON.stringify({ ...context, edgeURL, uncachedEdgeURL: edgeURL }),
+  ).toString('base64');
+  return context.edgeURL as string;
+}
+
+// --- Seeding --------------------------------------------------------------------------------------
+
+const DAY_MS = 86_400_000;
+/** Orders spread over the two years before now, about as a growing business takes them. */
+const orderTime = (n: number, total: number) => new Date(Date.now() - Math.floor(((total - n) / total) * 730) * DAY_MS);
+
+function draft(n: number) {
+  const family = `family-${Math.floor(n / ORDERS_PER_FAMILY)}`;
+  return benchOrderDraft(family, DEMO_EDITORS[n % DEMO_EDITORS.length], 1 + (n % 3), {
+    studentName: `Student ${n}`,
+    studentEmail: `student-${n}@example.com`,
+    parentName: `Parent ${Math.floor(n / ORDERS_PER_FAMILY)}`,
+    parentEmail: `${family}@example.com`,
+  });
+}
+
+/** One paid order as checkout and the payment make it, and its projects as fulfilment makes them (most long finished). */
+async function seedOrder(n: number, total: number) {
+  const orders = ordersRepo();
+  const at = orderTime(n, total);
+  const order = await orders.create(draft(n), at);
+  const paid = await orders.change(order.id, (o) => ({
+    ...o,
+    status: 'paid',
+    payment: { ...o.payment, paidAt: at.toISOString() },
+  }));
+  await orders.publish(order);
+  const recent = Date.now() - at.getTime() < 30 * DAY_MS;
+  for (const project of projectsOfOrder(paid!))
+    await projectsRepo().create(recent ? project : { ...project, state: 'final', version: 5 });
+}
+
+async function seedTo(size: number, from: number) {
+  for (let n = from; n < size; n += 50)
+    await Promise.all(Array.from({ length: Math.min(50, size - n) }, (_, k) => seedOrder(n + k, size)));
+}
+
+// --- The operations -------------------------------------------------------------------------------
+
+const SEARCH = 'Search for a family';
+const BACKUP = 'Daily backup, one hourly run';
+/** Hourly runs, each going on where the last stopped: a day's backup must be whole within them. */
+const BACKUP_RUNS_A_DAY = 24;
+const month = new Date().toISOString().slice(0, 7);
+const lastYear = `${new Date(Date.now() - 365 * DAY_MS).toISOString().slice(0, 7)}`;
+const OPERATIONS: { name: string; who: 'owner' | 'person'; run: () => Promise<unknown> }[] = [
+  {
+    name: 'Month report, the last 12 months',
+    who: 'owner',
+    run: () => monthsReport({ from: lastYear, to: month }, {}),
+  },
+  { name: 'Orders CSV of one month', who: 'owner', run: () => exportCsvRows('orders', `${month}-01`, `${month}-28`) },
+  { name: SEARCH, who: 'owner', run: () => search('parent 7') },
+  { name: 'Orders, first page', who: 'owner', run: () => ordersRepo().page({ limit: 20 }) },
+  {
+    name: 'Projects awaiting a draft, first page',
+    who: 'owner',
+    run: () => projectsRepo().page({ limit: 20 }, (p) => p.state === 'awaiting_draft'),
+  },
+  { name: BACKUP, who: 'owner', run: () => exportBackup({ timeLeft: budget(BACKUP_RUN_MS) }) },
+  {
+    name: "An editor's finished shelf",
+    who: 'person',
+    run: () => projectsRepo().listForEditor(DEMO_EDITORS[0].id, 'done'),
+  },
+  {
+    name: "A family's orders and projects",
+    who: 'person',
+    run: () => Promise.all([ordersRepo().listForCustomer('family-7'), projectsRepo().listForCustomer('family-7')]),
+  },
+  {
+    name: 'The public editors list',
+    who: 'person',
+    run: () => {
+      forgetEditorLists(); // as a new instance finds it
+      return editorsRepo().list();
+    },
+  },
+];
+
+/** A scheduled run's storage time (budget.ts): a run stops starting copies when it is nearly spent. */
+const BACKUP_RUN_MS = 20_000;
+
+/** A scheduled run's storage time, from now. */
+function budget(ms: number) {
+  const end = Date.now() + ms;
+  return () => end - Date.now();
+}
+
+/** Every blob the backup copies: all stores but the backups and the rate counters. */
+async function blobCount(): Promise<number> {
+  const counts = await Promise.all(BACKED_UP_STORES.map(async (name) => (await openStore(name).list()).blobs.length));
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+// --- The run --------------------------------------------------------------------------------------
+
+interface Row {
+  size: number;
+  name: string;
+  who: 'owner' | 'person';
+  requests: number;
+  ms: number;
+  outcome: string;
+  /** A backup run: what it copied, of how many blobs. */
+  backup?: { copied: number; blobs: number };
+}
+
+const startLoad = loadavg()[0];
+const scratch = mkdtempSync(join(tmpdir(), 'bcc-scale-'));
+const blobs = await startBlobsServer(join(scratch, 'blobs'));
+const direct = useEdge(JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT!, 'base64').toString()).edgeURL);
+const proxy = await startProxy(direct);
+const rows: Row[] = [];
+try {
+  await seedDemoEditors();
+  let seeded = 0;
+  for (const size of SIZES) {
+    const started = Date.now();
+    useEdge(direct);
+    await seedTo(size, seeded);
+    seeded = size;
+    console.log(`${size} orders seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    useEdge(proxy.url);
+    for (const op of OPERATIONS) {
+      // One backup run copies what its time allows, whatever the size; listing every store of the
+      // largest size would time the local server's directory reads, not Blobs.
+      if (op.name === BACKUP && size !== SIZES[0]) continue;
+      const before = proxy.count();
+      const t0 = performance.now();
+      let outcome = 'answered';
+      let result: unknown;
+      try {
+        result = await op.run();
+      } catch (error) {
+        outcome = `failed: ${(error as Error).message.slice(0, 60)}`;
+      }
+      const row: Row = {
+        size,
+        name: op.name,
+        who: op.who,
+        requests: proxy.count() - before,
+        ms: performance.now() - t0,
+        outcome,
+      };
+      if (op.name === BACKUP && result) {
+        const run = result as { state: string; copied: number };
+        row.backup = { copied: run.copied, blobs: await blobCount() };
+        row.outcome = run.state === 'complete' ? 'complete' : `${run.copied} of ${row.backup.blobs} blobs copied`;
+      }
+      if (op.name === SEARCH && result) {
+        const unsearched = (result as { groups: { unsearched: number }[] }).groups.reduce(
+          (n, g) => n + g.unsearched,
+          0,
+        );
+        if (unsearched > 0) row.outcome = `${unsearched} records unsearched`;
+      }
+      rows.push(row);
+      console.log(`${size} ${op.name}: ${row.requests} requests, ${row.ms.toFixed(0)} ms, ${row.outcome}`);
+    }
+  }
+} finally {
+  await proxy.stop();
+  await blobs.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const [small, large] = [SIZES[0], SIZES[SIZES.length - 1]];
+const table = [
+  `| Operation | ${SIZES.map((s) => `${s.toLocaleString('en-US')} orders`).join(' | ')} | ${MODELLED.toLocaleString('en-US')} orders (modelled) | Within its limit at ${MODELLED.toLocaleString('en-US')} |`,
+  `|---|${SIZES.map(() => '---:|').join('')}---:|---|`,
+  ...OPERATIONS.map((op) => {
+    const at = (size: number) => rows.find((r) => r.name === op.name && r.size === size)!;
+    const cells = SIZES.map((size) => {
+      const r = at(size);
+      if (!r) return '(one run measured)';
+      return `${r.requests} req, ${(r.ms / 1000).toFixed(1)} s${r.outcome === 'answered' ? '' : ` (${r.outcome})`}`;
+    });
+    if (op.name === BACKUP) {
+      const { copied, blobs } = at(small).backup ?? { copied: 0, blobs: 0 };
+      const blobsThen = Math.round((blobs / small) * MODELLED);
+      const runs = Math.ceil(blobsThen / Math.max(1, copied));
+      return `| ${op.name} | ${cells.join(' | ')} | ~${blobsThen.toLocaleString('en-US')} blobs: ${runs.toLocaleString('en-US')} runs for one backup | ${runs <= BACKUP_RUNS_A_DAY ? 'yes' : `no (${BACKUP_RUNS_A_DAY} runs a day)`} |`;
+    }
+    const unsearched = /(\d+) records unsearched/.exec(at(large).outcome);
+    if (unsearched) {
+      const missed = Math.round((Number(unsearched[1]) / large) * MODELLED);
+      return `| ${op.name} | ${cells.join(' | ')} | capped: ~${missed.toLocaleString('en-US')} records unsearched | no (finds only recent records) |`;
+    }
+    // Requests grow by the measured requests per order; each round trip at 40 ms, 32 at once at best.
+    const perOrder = (at(large).requests - at(small).requests) / (large - small);
+    const modelled = Math.round(at(large).requests + perOrder * (MODELLED - large));
+    const flat = perOrder * 1000 < 1;
+    const seconds = (at(large).ms / 1000) * (modelled / Math.max(1, at(large).requests));
+    const limit = (op.who === 'owner' ? OWNER_MS : PERSON_MS) / 1000;
+    return `| ${op.name} | ${cells.join(' | ')} | ${flat ? 'flat' : `~${modelled.toLocaleString('en-US')} req, ~${seconds.toFixed(0)} s`} | ${seconds <= limit ? 'yes' : `no (${limit} s)`} |`;
+  }),
+].join('\n');
+
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+writeSection(
+  'scale-bench',
+  `## Reads as the business grows
+
+\`npm run bench\` (this part alone: \`npx tsx scripts/bench/scale.ts\`), on ${new Date().toISOString().slice(0, 10)} at commit ${commit}:
+paid orders (one to three projects each, most long finished, ${ORDERS_PER_FAMILY} per family, two years of them)
+seeded through the repositories into the local Blobs server; each operation called once as its
+function calls it, behind a proxy that counts every storage request and adds ${ROUND_TRIP_MS} ms to it, as a
+function's round trip to Blobs in production. The column at ${MODELLED.toLocaleString('en-US')} orders is modelled from the growth
+between the smallest and largest size measured (requests per order, at the time per request measured).
+The local server answers a listing in one response where Blobs pages it by 1,000 keys: a listing of
+many keys counts as one request here and takes about one more round trip per 1,000 keys in production.
+The limits: ${OWNER_MS / 1000} s for an owner's page, ${PERSON_MS / 1000} s for a family's or an editor's. Node ${process.version},
+${cpus().length} x ${cpus()[0]?.model.trim()}, ${loadNote(startLoad)}.
+
+${table}`,
+);
+console.log(`\n${table}`);
