@@ -21,6 +21,7 @@ import { editorsRepo, forgetEditorLists } from '#features/editors/server/editors
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import { projectsOfOrder } from '#features/projects/server/creation';
 import { projectsRepo } from '#features/projects/server/projects.repo';
+import { OPEN_STATES } from '#features/projects/process';
 import { exportCsvRows, monthsReport } from '#features/admin/server/reports';
 import { search } from '#features/admin/server/search';
 import { exportBackup } from '#server/backup/export';
@@ -132,7 +133,7 @@ const OPERATIONS: { name: string; who: 'owner' | 'person'; run: () => Promise<un
   {
     name: 'Projects awaiting a draft, first page',
     who: 'owner',
-    run: () => projectsRepo().page({ limit: 20 }, (p) => p.state === 'awaiting_draft'),
+    run: () => projectsRepo().page({ limit: 20 }, (p) => p.state === OPEN_STATES[0]),
   },
   { name: BACKUP, who: 'owner', run: () => exportBackup({ timeLeft: budget(BACKUP_RUN_MS) }) },
   {

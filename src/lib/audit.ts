@@ -6,7 +6,7 @@
 /**
  * The names the log and the owner's list know, registered by the features that use them: each feature
  * keeps its actions, subjects and notices with the words the admin reads in its own rules (e.g.
- * `EDITOR_AUDIT` in features/editors/editor-rules.ts) and adds their names here with
+ * `EDITOR_AUDIT` in features/editors/editor-audit.ts) and adds their names here with
  * `declare module '#lib/audit' { interface AuditActionRegistry extends Registered<...> {} }`. The admin
  * feature puts the words together (features/admin/audit-words.ts), held by the type checker to every
  * name registered. The log itself knows none of them.

@@ -1,7 +1,6 @@
 /** Rules of the contact form shared by the form island and POST /api/contact. */
 import { CONTACT_SERVICE_OPTIONS, MAJORS, TURNAROUND_OPTIONS, majorValue, majorsWithoutDetails } from './catalogue';
 import { formatUsd } from './money';
-import type { Registered } from './audit';
 
 /** Length caps of the inquiry's free-text fields: the form's maxlength and the server's check. */
 export const INQUIRY_LIMITS = {
@@ -109,19 +108,3 @@ export const turnaroundLabelById = (id: string) => {
   const option = TURNAROUND_OPTIONS.find((o) => o.id === id);
   return option ? turnaroundLabel(option) : id;
 };
-
-/** The admin actions the contact form records in the audit log, and what they are about, in the admin's words. */
-export const INQUIRY_AUDIT = {
-  actions: {
-    'inquiry-handled': 'Inquiry marked handled',
-    'inquiry-reopened': 'Inquiry marked open',
-  },
-  subjects: {
-    inquiry: 'Inquiry',
-  },
-} as const;
-
-declare module './audit' {
-  interface AuditActionRegistry extends Registered<typeof INQUIRY_AUDIT.actions> {}
-  interface AuditSubjectRegistry extends Registered<typeof INQUIRY_AUDIT.subjects> {}
-}

@@ -1,6 +1,5 @@
 /** What the footer's newsletter form says, here so that every page's form loads only these words. */
 import { site } from './site';
-import type { Registered } from './audit';
 
 const success = `Successfully subscribed to the ${site.newsletterName}!`;
 /** A sign-up counts once the address confirms: what to do next, said right after the success. */
@@ -14,20 +13,3 @@ export const newsletterMessages = {
   subscribed: `${success} ${confirm}`,
   failure: 'There was an error subscribing. Please try again.',
 } as const;
-
-/** The admin actions the newsletter records in the audit log, and what they are about, in the admin's words. */
-export const NEWSLETTER_AUDIT = {
-  actions: {
-    'subscriber-enabled': 'Subscriber reactivated',
-    'subscriber-disabled': 'Subscriber deactivated',
-    'subscriber-confirmation-sent': 'Subscriber sent the confirmation e-mail',
-  },
-  subjects: {
-    subscriber: 'Subscriber',
-  },
-} as const;
-
-declare module './audit' {
-  interface AuditActionRegistry extends Registered<typeof NEWSLETTER_AUDIT.actions> {}
-  interface AuditSubjectRegistry extends Registered<typeof NEWSLETTER_AUDIT.subjects> {}
-}

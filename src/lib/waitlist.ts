@@ -3,7 +3,6 @@
  * One place for the rules the server applies and the words the admin and the family read.
  */
 import { site } from './site';
-import type { Registered } from './audit';
 
 /** People told for each open slot in one batch: a few, so one slot does not reach everyone at once. */
 export const WAITLIST_TOLD_PER_SLOT = 3;
@@ -38,18 +37,3 @@ export const waitlistMail = (editorName: string, link: string) => ({
 
 /** How the admin reads an entry's state. */
 export const waitlistStatus = (told: { at: string } | null) => (told ? 'Told' : 'Waiting');
-
-/** The admin actions the waitlist records in the audit log, and what they are about, in the admin's words. */
-export const WAITLIST_AUDIT = {
-  actions: {
-    'waitlist-removed': 'Waitlist entry removed',
-  },
-  subjects: {
-    waitlist: 'Waitlist entry',
-  },
-} as const;
-
-declare module './audit' {
-  interface AuditActionRegistry extends Registered<typeof WAITLIST_AUDIT.actions> {}
-  interface AuditSubjectRegistry extends Registered<typeof WAITLIST_AUDIT.subjects> {}
-}

@@ -4,14 +4,12 @@
  * table to exactly the names registered, so a feature that adds one without its words fails the build.
  */
 import type { AttentionKind, AuditAction, AuditSubjectKind, Registered } from '#lib/audit';
-import { INQUIRY_AUDIT } from '#lib/contact';
-import { NEWSLETTER_AUDIT } from '#lib/newsletter';
-import { WAITLIST_AUDIT } from '#lib/waitlist';
-import { CONSULT_AUDIT } from '#features/consults/consult-rules';
-import { EDITOR_AUDIT } from '#features/editors/editor-rules';
-import { ORDER_ATTENTION, ORDER_AUDIT } from '#features/orders/order';
-import { PRIVACY_ATTENTION, PRIVACY_AUDIT } from '#features/privacy/privacy';
-import { PROJECT_ATTENTION, PROJECT_AUDIT } from '#features/projects/project';
+import { INQUIRY_AUDIT, NEWSLETTER_AUDIT, WAITLIST_AUDIT } from '#lib/lists-audit';
+import { CONSULT_AUDIT } from '#features/consults/consult-audit';
+import { EDITOR_AUDIT } from '#features/editors/editor-audit';
+import { ORDER_ATTENTION, ORDER_AUDIT } from '#features/orders/order-audit';
+import { PRIVACY_ATTENTION, PRIVACY_AUDIT } from '#features/privacy/privacy-audit';
+import { PROJECT_ATTENTION, PROJECT_AUDIT } from '#features/projects/project-audit';
 
 /** What the admin area itself records: marking an owner's notice seen. */
 const ADMIN_AUDIT = {

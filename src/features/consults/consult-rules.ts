@@ -4,7 +4,6 @@
  * are in consult-availability.ts (the admin's and the server's, kept out of /contact's JavaScript);
  * slot generation needs time-zone arithmetic and lives on the server (server/consult-slots.ts).
  */
-import type { Registered } from '#lib/audit';
 export { BUSINESS_TIME_ZONE } from '#lib/time';
 export const SLOT_MINUTES = 15;
 /** Slots are offered from NOTICE_HOURS ahead until HORIZON_DAYS ahead. */
@@ -115,22 +114,4 @@ export interface ConsultItem extends ConsultBasics {
 export interface AvailabilityConflict {
   error: string;
   conflicts: ConsultItem[];
-}
-
-/** The admin actions the free consult records in the audit log, and what they are about, in the admin's words. */
-export const CONSULT_AUDIT = {
-  actions: {
-    'availability-changed': 'Consult hours changed',
-    'consult-cancelled': 'Consult cancelled',
-    'consult-link-changed': 'Consult meeting link changed',
-  },
-  subjects: {
-    availability: 'Consult hours',
-    consult: 'Consult',
-  },
-} as const;
-
-declare module '#lib/audit' {
-  interface AuditActionRegistry extends Registered<typeof CONSULT_AUDIT.actions> {}
-  interface AuditSubjectRegistry extends Registered<typeof CONSULT_AUDIT.subjects> {}
 }

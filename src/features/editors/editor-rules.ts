@@ -8,7 +8,6 @@ import type { EditorRating, OnTimeShare } from '#lib/rating';
 import type { Editor } from './editor.schema';
 
 export type { Editor, EditorInput } from './editor.schema';
-import type { Registered } from '#lib/audit';
 
 /** Full: no open slot, so a new booking takes none and costs the full editor's price. */
 export const isFull = (editor: { slotsOpen: number }) => editor.slotsOpen === 0;
@@ -71,32 +70,4 @@ export interface ProjectCounts {
   open: number;
   finished: number;
   stopped: number;
-}
-
-/** The admin actions an admin records in the audit log, and what they are about, in the admin's words. */
-export const EDITOR_AUDIT = {
-  actions: {
-    'editor-created': 'Editor created',
-    'editor-changed': 'Editor changed',
-    'editor-hidden': 'Editor hidden',
-    'editor-shown': 'Editor shown',
-    'editor-deleted': 'Editor deleted',
-  },
-  subjects: {
-    editor: 'Editor',
-  },
-} as const;
-
-declare module '#lib/audit' {
-  interface AuditActionRegistry extends Registered<typeof EDITOR_AUDIT.actions> {}
-  interface AuditSubjectRegistry extends Registered<typeof EDITOR_AUDIT.subjects> {}
-}
-
-/** An editor change named by what it did: hiding and showing are what an owner looks for. */
-export function editorChangeAction(
-  before: { hidden?: unknown },
-  after: { hidden?: unknown },
-): keyof typeof EDITOR_AUDIT.actions {
-  if (Boolean(before.hidden) === Boolean(after.hidden)) return 'editor-changed';
-  return after.hidden ? 'editor-hidden' : 'editor-shown';
 }

@@ -2,7 +2,6 @@
 import type { AddOnLine, ServiceLine } from '#lib/pricing';
 import { paymentStateLabel, paymentStateOf, type Refund, type RefundState } from '#lib/refunds';
 import type { Billing, Student } from './order.schema';
-import type { Registered } from '#lib/audit';
 export type { Billing, Student };
 
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled';
@@ -146,24 +145,3 @@ export const orderStateLabel = (order: Pick<Order, 'status' | 'refunds' | 'total
 /** An order as its family reads it: our team as one name in its refunds, never an admin's address. */
 export const orderForFamily = (order: Order): Order =>
   order.refunds ? { ...order, refunds: order.refunds.map(({ adminEmail: _who, ...refund }) => refund) } : order;
-
-/** The admin actions an order records in the audit log, and what they are about, in the admin's words. */
-export const ORDER_AUDIT = {
-  actions: {
-    'order-refunded': 'Refund',
-  },
-  subjects: {
-    order: 'Order',
-  },
-} as const;
-
-/** What an order tells the owner of (the admin's 'needs you' list), in the admin's words. */
-export const ORDER_ATTENTION = {
-  'refund-failed': 'A refund failed',
-} as const;
-
-declare module '#lib/audit' {
-  interface AuditActionRegistry extends Registered<typeof ORDER_AUDIT.actions> {}
-  interface AuditSubjectRegistry extends Registered<typeof ORDER_AUDIT.subjects> {}
-  interface AttentionKindRegistry extends Registered<typeof ORDER_ATTENTION> {}
-}

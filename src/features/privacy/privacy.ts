@@ -1,6 +1,6 @@
 import { formatUsdCents } from '#lib/money';
 import type { CancellationQuote } from '#lib/refunds';
-import type { Registered } from '#lib/audit';
+import { PRIVACY_ATTENTION } from './privacy-audit';
 
 /**
  * How long we keep what people give us. The scheduled retention run, the notice on a project and
@@ -53,31 +53,6 @@ export interface ClosurePreview {
 export const REVIEW_CHOICES = ['scores', 'text', 'delete'] as const;
 export type ReviewChoice = (typeof REVIEW_CHOICES)[number];
 export const DEFAULT_REVIEW_CHOICE: ReviewChoice = 'scores';
-
-/** The admin actions privacy records in the audit log, and what they are about, in the admin's words. */
-export const PRIVACY_AUDIT = {
-  actions: {
-    'person-looked-up': 'Person looked up (privacy)',
-    'data-exported': 'Data exported (privacy)',
-    'account-closed': 'Account closed (privacy)',
-  },
-  subjects: {
-    person: 'Person',
-  },
-} as const;
-
-/** What privacy tells the owner of (the admin's 'needs you' list), in the admin's words. */
-export const PRIVACY_ATTENTION = {
-  'family-closed': 'A family closed its account',
-  'team-closed': 'Our team closed an account on request',
-  'editor-closed': 'An editor closed their account',
-} as const;
-
-declare module '#lib/audit' {
-  interface AuditActionRegistry extends Registered<typeof PRIVACY_AUDIT.actions> {}
-  interface AuditSubjectRegistry extends Registered<typeof PRIVACY_AUDIT.subjects> {}
-  interface AttentionKindRegistry extends Registered<typeof PRIVACY_ATTENTION> {}
-}
 
 /** Who closed an account, as the owner and the editors read it: never the name closing removed. */
 export const closureNotices = {

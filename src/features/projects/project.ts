@@ -12,7 +12,6 @@ import type { ProjectReviews } from '#lib/reviews';
 import { normalizeEmail } from '#lib/email';
 import { site } from '#lib/site';
 import { ACCOUNT_CLOSED, RETENTION_WORDS } from '#features/privacy/privacy';
-import type { Registered } from '#lib/audit';
 
 export const PROJECT_STATES = [
   'awaiting_draft',
@@ -309,30 +308,3 @@ export const isInvitedStudent = (
   emailVerified &&
   project.studentAccess !== undefined &&
   normalizeEmail(email) === normalizeEmail(project.student.email);
-
-/** The admin actions a project records in the audit log, and what they are about, in the admin's words. */
-export const PROJECT_AUDIT = {
-  actions: {
-    'project-reassigned': 'Project reassigned',
-    'project-finalized': 'Project made final',
-    'project-withdrawn': 'Project withdrawn',
-    'project-cancelled': 'Project cancelled',
-    'project-extended': 'Project kept open',
-    'project-message': 'Message on a project',
-    'review-hidden': 'Review hidden',
-  },
-  subjects: {
-    project: 'Project',
-  },
-} as const;
-
-/** What a project tells the owner of (the admin's 'needs you' list), in the admin's words. */
-export const PROJECT_ATTENTION = {
-  'family-cancel': 'A family cancelled',
-} as const;
-
-declare module '#lib/audit' {
-  interface AuditActionRegistry extends Registered<typeof PROJECT_AUDIT.actions> {}
-  interface AuditSubjectRegistry extends Registered<typeof PROJECT_AUDIT.subjects> {}
-  interface AttentionKindRegistry extends Registered<typeof PROJECT_ATTENTION> {}
-}
