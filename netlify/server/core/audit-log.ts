@@ -117,21 +117,32 @@ async function unconfirmedTwin(
  */
 const subjects = (info?: DeployInfo) => openStore('audit-subjects', info);
 const subjectPrefix = (id: string) => `${createHash('sha256').update(id).digest('hex')}/`;
-/** Written once every entry has its blob: entries written before the index were indexed by the first read. */
+/** Written once every entry has its blob: entries written before the index are indexed by the first read. */
 const SUBJECTS_COMPLETE = 'complete';
 
 const indexSubject = (info: DeployInfo | undefined, id: string, key: string) =>
   id ? subjects(info).set(`${subjectPrefix(id)}${key}`, '') : Promise.resolve(true);
 
-/** Indexes every entry of the log by its subject (writing again what is there changes nothing), then marks the index complete. */
-async function completeSubjects(info?: DeployInfo): Promise<void> {
+/**
+ * Makes the subject index agree with the log as it is now: each entry's blob under its subject, and no
+ * blob the log does not back; then marks it complete. Answers what it wrote and removed. Run by the
+ * first read by subject after entries were written without it, and by `npm run reindex`.
+ */
+export async function rebuildAuditSubjects(info?: DeployInfo): Promise<{ written: number; removed: number }> {
   const audit = openStore('audit', info);
   const entries = await readRecords<AuditRecord>(audit, await listKeys(audit));
-  for (let start = 0; start < entries.length; start += 32)
-    await Promise.all(
-      entries.slice(start, start + 32).map(({ key, value }) => indexSubject(info, value.subject.id, key)),
-    );
+  const expected = new Set(
+    entries.flatMap(({ key, value }) => (value.subject.id ? [`${subjectPrefix(value.subject.id)}${key}`] : [])),
+  );
+  const stored = new Set((await listKeys(subjects(info))).filter((key) => key !== SUBJECTS_COMPLETE));
+  const extra = [...stored].filter((key) => !expected.has(key));
+  const missing = [...expected].filter((key) => !stored.has(key));
+  for (let start = 0; start < extra.length; start += 32)
+    await Promise.all(extra.slice(start, start + 32).map((key) => subjects(info).delete(key)));
+  for (let start = 0; start < missing.length; start += 32)
+    await Promise.all(missing.slice(start, start + 32).map((key) => subjects(info).set(key, '')));
   await subjects(info).set(SUBJECTS_COMPLETE, '');
+  return { written: missing.length, removed: extra.length };
 }
 
 /** Writes a new entry under a fresh key, its subject's blob first; answers the key. */
@@ -226,7 +237,7 @@ export async function auditPage(
     const page = await log(info).page(query);
     return { ...page, items: page.items.map(({ key, value }) => auditEntry(key, value)) };
   }
-  if ((await subjects(info).getMetadata(SUBJECTS_COMPLETE)) === null) await completeSubjects(info);
+  if ((await subjects(info).getMetadata(SUBJECTS_COMPLETE)) === null) await rebuildAuditSubjects(info);
   const prefix = subjectPrefix(subjectId);
   const keys = (await listKeys(subjects(info), { prefix, order: 'desc' })).map((k) => k.slice(prefix.length));
   const page = pageOfKeys(keys, query, 'desc');

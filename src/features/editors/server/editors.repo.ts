@@ -11,6 +11,7 @@ import { ON_TIME_PERIOD_MS, onTimeShare, ratingOf } from '#lib/reviews';
 import { LISTING_SEGMENTS } from '../editor-listing';
 import { deployContext } from '#server/storage/deploy';
 import { HttpError } from '#server/core/http';
+import { listKeys } from '#server/storage/paging';
 import { getJSONWithEtag, openStore, StorageError, storeName, type DeployInfo } from '#server/storage/stores';
 import { timersRepo } from '#server/core/timers';
 
@@ -207,7 +208,7 @@ export function forgetEditorLists() {
 const accountKey = (email: string) => createHash('sha256').update(email).digest('hex');
 /**
  * Written once every editor's address has its blob: from then on an address without one signs in as
- * no editor. Until then (editors stored before the accounts were), the first lookup writes them all.
+ * no editor. Until then (editors stored before the accounts were), the first lookup rebuilds them.
  */
 const ACCOUNTS_COMPLETE = 'complete';
 
@@ -225,17 +226,28 @@ export function editorsRepo(info?: DeployInfo) {
     email ? accounts.setJSON(accountKey(email), { editorId: id }) : Promise.resolve(true);
 
   /**
-   * Writes every stored editor's address that has no blob yet (never over one: an admin's change made
-   * meanwhile wins), then the mark that the accounts are complete. Answers the editors it read.
+   * Makes the pointers agree with the editors as they are now: each editor's address points at them,
+   * and a pointer no editor backs goes; then marks them complete. Answers what it wrote and removed.
+   * Run by the first lookup after editors were stored without pointers, and by `npm run reindex`.
    */
-  async function completeAccounts(): Promise<readonly EditorRecord[]> {
+  async function rebuildAccounts(): Promise<{ written: number; removed: number }> {
     const editors = await list({ fresh: true });
-    for (const editor of editors) {
-      if (editor.accountEmail)
-        await accounts.setJSON(accountKey(editor.accountEmail), { editorId: editor.id }, { onlyIfNew: true });
+    const expected = new Map(editors.flatMap((e) => (e.accountEmail ? [[accountKey(e.accountEmail), e.id]] : [])));
+    const stored = (await listKeys(accounts)).filter((key) => key !== ACCOUNTS_COMPLETE);
+    let removed = 0;
+    for (const key of stored.filter((k) => !expected.has(k))) {
+      await accounts.delete(key);
+      removed += 1;
+    }
+    let written = 0;
+    for (const [key, editorId] of expected) {
+      const pointer = (await accounts.get(key, { type: 'json' })) as { editorId: string } | null;
+      if (pointer?.editorId === editorId) continue;
+      await accounts.setJSON(key, { editorId });
+      written += 1;
     }
     await accounts.setJSON(ACCOUNTS_COMPLETE, { complete: true });
-    return editors;
+    return { written, removed };
   }
 
   /** Null for an id not of our shape (before any read: no request names another key with it) and for a retired one. */
@@ -327,6 +339,7 @@ export function editorsRepo(info?: DeployInfo) {
     get,
     create,
     list,
+    rebuildAccounts,
     /** Creates an editor under a new id made from the name, with a random suffix if the name is taken. */
     async createWithNewId(input: EditorInput, now = new Date()): Promise<EditorRecord> {
       const base = slugify(input.name);
@@ -419,7 +432,8 @@ export function editorsRepo(info?: DeployInfo) {
       const editor = pointer && (await get(pointer.editorId));
       if (editor?.accountEmail === email) return editor;
       if (complete !== null) return null;
-      return (await completeAccounts()).find((e) => e.accountEmail === email) ?? null;
+      await rebuildAccounts();
+      return (await list()).find((e) => e.accountEmail === email) ?? null;
     },
     /**
      * Takes or gives back the slot of claim `key`, compare-and-set so concurrent moves all
