@@ -1,11 +1,15 @@
 /**
  * `npm run reindex` rebuilds the structures kept beside the records from the records: who signs in as
- * an editor (the editors' sign-in pointers) and the audit log by subject. The site keeps both as
+ * an editor (the editors' sign-in pointers), the audit log by subject, and the keys that find the
+ * orders, projects and consult bookings of a period (and the projects on an editor's shelves). The site keeps both as
  * records change; this is for when they may have drifted, and it is safe to run again. Works on the
  * local data of `npm start` (stop it first) or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, on that
  * site's Blobs.
  */
+import { consultsRepo } from '#features/consults/server/consults.repo';
 import { editorsRepo } from '#features/editors/server/editors.repo';
+import { ordersRepo } from '#features/orders/server/orders.repo';
+import { projectsRepo } from '#features/projects/server/projects.repo';
 import { rebuildAuditSubjects } from '#server/core/audit-log';
 import { connectBlobs } from './platform/blobs-connect';
 
@@ -14,7 +18,17 @@ try {
   const accounts = await editorsRepo().rebuildAccounts();
   const subjects = await rebuildAuditSubjects();
   console.log(`${site.where}: editors' sign-in pointers ${accounts.written} written, ${accounts.removed} removed;`);
-  console.log(`audit log by subject: ${subjects.written} written, ${subjects.removed} removed.`);
+  console.log(`audit log by subject: ${subjects.written} written, ${subjects.removed} removed;`);
+  // Keys no record backs are only skipped by readers; they go with --remove-stray, which must run with
+  // nothing writing meanwhile (a write in flight has its new key before its record).
+  const removeStray = process.argv.includes('--remove-stray');
+  const kept = {
+    'orders by day': await ordersRepo().rebuildDays(removeStray),
+    'projects by day and shelf': await projectsRepo().rebuildKept(removeStray),
+    'consults by day booked': await consultsRepo().rebuildBooked(removeStray),
+  };
+  for (const [what, { written, removed }] of Object.entries(kept))
+    console.log(`${what}: ${written} written, ${removed} removed.`);
 } finally {
   await site.stop();
 }

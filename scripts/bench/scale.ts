@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { DEMO_EDITORS, seedDemoEditors } from '#features/editors/server/seed';
 import { editorsRepo, forgetEditorLists } from '#features/editors/server/editors.repo';
 import { ordersRepo } from '#features/orders/server/orders.repo';
+import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsOfOrder } from '#features/projects/server/creation';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { OPEN_STATES } from '#features/projects/process';
@@ -127,6 +128,7 @@ const OPERATIONS: { name: string; who: 'owner' | 'person'; run: () => Promise<un
     who: 'owner',
     run: () => monthsReport({ from: lastYear, to: month }, {}),
   },
+  { name: 'Month-to-date report', who: 'owner', run: () => monthsReport({ from: month, to: month }, {}) },
   { name: 'Orders CSV of one month', who: 'owner', run: () => exportCsvRows('orders', `${month}-01`, `${month}-28`) },
   { name: SEARCH, who: 'owner', run: () => search('parent 7') },
   { name: 'Orders, first page', who: 'owner', run: () => ordersRepo().page({ limit: 20 }) },
@@ -197,6 +199,9 @@ try {
     const started = Date.now();
     useEdge(direct);
     await seedTo(size, seeded);
+    // As a deploy's first read would: every record stored with its keys, said once.
+    if (seeded === 0)
+      await Promise.all([ordersRepo().rebuildDays(), projectsRepo().rebuildKept(), consultsRepo().rebuildBooked()]);
     seeded = size;
     console.log(`${size} orders seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     useEdge(proxy.url);

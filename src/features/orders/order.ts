@@ -54,6 +54,17 @@ export interface Order {
   projectEditors?: ProjectEditor[];
 }
 
+/** When an order was paid: orders paid before `paidAt` was recorded, when they last changed. */
+export const paidAtOf = (order: Pick<Order, 'status' | 'updatedAt' | 'payment'>) =>
+  order.status === 'paid' ? (order.payment.paidAt ?? order.updatedAt) : null;
+
+/** Every instant money moved for the order (its payment, refunds, extra payments): what the accounts count. */
+export const orderMoneyTimes = (order: Order): string[] => [
+  ...[paidAtOf(order) ?? []].flat(),
+  ...(order.refunds ?? []).map((refund) => refund.createdAt),
+  ...(order.extraPayments ?? []).map((extra) => extra.receivedAt),
+];
+
 interface ProjectEditor {
   projectId: string;
   service: string;

@@ -135,6 +135,16 @@ export const teamStateLabel = /* @__PURE__ */ wordsOf('team');
 export const isTerminal = (state: ProjectState) => !(OPEN_STATES as readonly ProjectState[]).includes(state);
 /** Finished: made final. A withdrawn or cancelled project ended too, but unfinished; nothing counts it as finished. */
 export const isFinished = (state: ProjectState) => state === 'final';
+/** When a project was made final, if it was (projects finished before history was kept: when they last changed). */
+export const finishedAt = (project: Pick<Project, 'state' | 'history' | 'updatedAt'>) =>
+  isFinished(project.state)
+    ? (project.history.findLast((event) => event.type === 'finalize')?.at ?? project.updatedAt)
+    : null;
+/** Every instant the project's work counts in the month's figures: rounds returned, made final. */
+export const workTimes = (project: Project): string[] => [
+  ...project.rounds.flatMap((round) => (round.returnedAt === null ? [] : [round.returnedAt])),
+  ...[finishedAt(project) ?? []].flat(),
+];
 /** States in which a slot-counting project occupies one of its editor's active slots. */
 export const isActive = (state: ProjectState) => STATES[state].holdsSlot;
 /** Feedback came back and waits for the family: its project opens on the dashboard. */

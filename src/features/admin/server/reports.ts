@@ -1,19 +1,21 @@
 /**
  * The month at a glance and the accountant's exports (docs/decisions/041-admin-search-and-reports.md),
- * computed on each request from the stored orders (with their refunds and extra payments), projects
- * and consult bookings: nothing is kept besides them, so nothing can disagree with them. Months and
- * days are those of the business time zone.
+ * computed on each request from the orders money moved for in the period (with their refunds and
+ * extra payments), the projects worked on and the consults booked in it, each found through its
+ * store's day keys: a period's figures read that period's records, however long the business has run.
+ * Months and days are those of the business time zone.
  */
 import { DateTime } from 'luxon';
 import { localDate } from '#features/consults/consult-format';
 import { type Project } from '#features/projects/project';
-import { isFinished, isTerminal } from '#features/projects/process';
+import { finishedAt } from '#features/projects/process';
 import { centsAsDecimal } from '#lib/money';
-import { lineLabel, orderStateLabel, type Order } from '#features/orders/order';
+import { lineLabel, orderStateLabel, paidAtOf as paidAt, type Order } from '#features/orders/order';
 import { refundedCents, refundStateLabel } from '#lib/refunds';
 import { site } from '#lib/site';
 import {
   BUSINESS_TIME_ZONE,
+  lastDayOf,
   monthsFrom,
   returnedLate,
   type EditorTotals,
@@ -27,19 +29,7 @@ import { editorNames } from '#features/editors/server/preferred-editor';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
 
-/** Every record of a list: the report's figures must add up to the cent, so none is left out. */
-const EVERY = { limit: Number.MAX_SAFE_INTEGER };
-
 const monthOf = (iso: string) => localDate(iso, BUSINESS_TIME_ZONE).slice(0, 7);
-
-/** When an order was paid: orders paid before `paidAt` was recorded, when they last changed. */
-const paidAt = (order: Order) => (order.status === 'paid' ? (order.payment.paidAt ?? order.updatedAt) : null);
-
-/** When a project became final, if it is. */
-const finishedAt = (project: Project) =>
-  isFinished(project.state)
-    ? (project.history.findLast((event) => event.type === 'finalize')?.at ?? project.updatedAt)
-    : null;
 
 /**
  * Who had the project when `at` came: a reassignment moves it to the next editor, so the editors in
@@ -68,7 +58,14 @@ const emptyMonth = (month: string): MonthTotals => ({
 /** The report of the months `from` to `to` ('YYYY-MM', both included) from what is stored. */
 function computeMonths(
   { from, to }: { from: string; to: string },
-  data: { orders: Order[]; projects: Project[]; consultsBookedAt: string[]; names: Map<string, string> },
+  data: {
+    orders: Order[];
+    projects: Project[];
+    consultsBookedAt: string[];
+    names: Map<string, string>;
+    /** How many projects each editor has open now. */
+    open: Map<string, number>;
+  },
 ): MonthsReport {
   const months = new Map(monthsFrom(from, to).map((month) => [month, emptyMonth(month)]));
   const inRange = (iso: string | null | undefined) => (iso ? months.get(monthOf(iso)) : undefined);
@@ -89,6 +86,7 @@ function computeMonths(
     return found;
   };
   for (const [id, name] of data.names) editor(id, name);
+  for (const [id, open] of data.open) editor(id).projectsOpen += open;
 
   for (const order of data.orders) {
     const paid = inRange(paidAt(order));
@@ -102,7 +100,6 @@ function computeMonths(
     }
   }
   for (const project of data.projects) {
-    if (!isTerminal(project.state)) editor(project.editor.id, project.editor.name).projectsOpen += 1;
     const finished = inRange(finishedAt(project));
     if (finished) {
       finished.projectsFinished += 1;
@@ -143,24 +140,22 @@ function computeMonths(
   };
 }
 
-/** Every order, newest first. */
-const allOrders = async (info?: DeployInfo) => (await ordersRepo(info).page(EVERY)).items;
-
-/** The month report, read from storage: every order, project and consult booking. */
+/** The month report, read from storage: the orders, projects and consult bookings of its months. */
 export async function monthsReport(range: { from: string; to: string }, info: DeployInfo): Promise<MonthsReport> {
+  const { start, end } = periodBounds(`${range.from}-01`, lastDayOf(range.to));
+  const [from, to] = [new Date(start), new Date(end)];
   const [orders, projects, bookings, names] = await Promise.all([
-    allOrders(info),
-    projectsRepo(info)
-      .page(EVERY)
-      .then((page) => page.items),
-    consultsRepo(info).bookings(),
+    ordersRepo(info).withMoneyBetween(from, to),
+    projectsRepo(info).workedBetween(from, to),
+    consultsRepo(info).bookedBetween(from, to),
     editorNames(info),
   ]);
   return computeMonths(range, {
     orders,
     projects,
-    consultsBookedAt: bookings.items.map((booking) => booking.createdAt),
+    consultsBookedAt: bookings.map((booking) => booking.createdAt),
     names,
+    open: await projectsRepo(info).openByEditor([...names.keys()]),
   });
 }
 
@@ -342,5 +337,10 @@ export async function exportCsvRows(
   to: string,
   info?: DeployInfo,
 ): Promise<string[][]> {
-  return exportRows(kind, await allOrders(info), periodBounds(from, to));
+  const period = periodBounds(from, to);
+  return exportRows(
+    kind,
+    await ordersRepo(info).withMoneyBetween(new Date(period.start), new Date(period.end)),
+    period,
+  );
 }

@@ -7,6 +7,7 @@
  *   cancelled/<UTC date>/<start>/<id>    empty: a cancelled booking, so the admin's list still shows it
  *   tokens/<SHA-256 of a cancel token>   { bookingId }
  *   reminders/<UTC date>/<due time>/<id> a reminder still to send, deleted once sent or moot
+ *   booked/<UTC date>/<id>               empty: the day the booking was made, for the month report
  *
  * A slot is taken exactly when its claim exists, so the free slots of two weeks come from listing the
  * claims of those days, never from reading bookings; the admin's list adds the cancelled ones of those days. Reminder keys sort by due time in one folder per
@@ -14,6 +15,15 @@
  */
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 import { listKeys, readRecords } from '#server/storage/paging';
+import {
+  dayKeys,
+  idsOfDays,
+  keysComplete,
+  monthPrefixes,
+  rebuildKeys,
+  within,
+  writeWithKeys,
+} from '#server/storage/kept-keys';
 import { HOUR_MS, REMINDER_HOURS_BEFORE, type ConsultBasics } from '../consult-rules';
 import { DEFAULT_AVAILABILITY, type Availability, type AvailabilitySettings } from '../consult-availability';
 import { UUID } from '#lib/ids';
@@ -27,6 +37,10 @@ export interface ConsultBooking extends ConsultBasics {
 }
 
 const AVAILABILITY = 'availability';
+const BOOKED = 'booked';
+const bookedKeys = (booking: ConsultBooking) => dayKeys(BOOKED, booking.id, [booking.createdAt]);
+/** Written once every booking has its day key (bookings made before it get theirs on the first read). */
+const BOOKED_COMPLETE = 'booked-complete';
 const REMINDERS = 'reminders/';
 const bookingKey = (id: string) => `bookings/${id}`;
 const tokenKey = (tokenHash: string) => `tokens/${tokenHash}`;
@@ -40,24 +54,6 @@ export const reminderDue = (booking: Pick<ConsultBooking, 'start'>) =>
 function reminderKey(booking: Pick<ConsultBooking, 'id' | 'start'>) {
   const due = reminderDue(booking).toISOString();
   return `${REMINDERS}${due.slice(0, 10)}/${due}/${booking.id}`;
-}
-
-/**
- * The UTC months from `from` to `to`, both included, as key prefixes under `root`
- * ('slots/2026-11-'): the two weeks of slots on offer are one listing, at most two.
- */
-function monthPrefixes(root: string, from: Date, to: Date): string[] {
-  const months: string[] = [];
-  const last = to.toISOString().slice(0, 7);
-  for (
-    let month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth()));
-    ;
-    month.setUTCMonth(month.getUTCMonth() + 1)
-  ) {
-    const name = month.toISOString().slice(0, 7);
-    if (name > last) return months;
-    months.push(`${root}/${name}-`);
-  }
 }
 
 export interface DueReminder {
@@ -82,6 +78,14 @@ export function consultsRepo(info?: DeployInfo) {
       .sort();
   }
   const claimKeys = (from: Date, to: Date) => keysInWindow('slots', from, to);
+  const rebuildBooked = (removeStray = false) =>
+    rebuildKeys<ConsultBooking>(store, {
+      roots: [BOOKED],
+      marker: BOOKED_COMPLETE,
+      isRecord: (key) => key.startsWith(bookingKey('')),
+      keysOf: bookedKeys,
+      removeStray,
+    });
 
   return {
     async availability(): Promise<AvailabilitySettings> {
@@ -140,7 +144,21 @@ export function consultsRepo(info?: DeployInfo) {
     },
 
     /** Writes a new booking, its slot not claimed yet; false when a booking with its id exists. */
-    create: (booking: ConsultBooking) => store.setJSON(bookingKey(booking.id), booking, { onlyIfNew: true }),
+    create: (booking: ConsultBooking) =>
+      writeWithKeys(store, [], bookedKeys(booking), () =>
+        store.setJSON(bookingKey(booking.id), booking, { onlyIfNew: true }),
+      ),
+
+    /** The bookings made from `from` (included) to `to` (excluded), whatever became of them. */
+    async bookedBetween(from: Date, to: Date): Promise<ConsultBooking[]> {
+      await keysComplete(store, BOOKED_COMPLETE, () => rebuildBooked());
+      const ids = (await idsOfDays(store, BOOKED, from, to)).filter((id) => UUID.test(id));
+      const records = await readRecords<ConsultBooking>(store, ids.map(bookingKey));
+      return records.map((r) => r.value).filter((booking) => within(booking.createdAt, from, to));
+    },
+
+    /** Makes the day keys agree with the bookings (`removeStray`: with nothing writing meanwhile). */
+    rebuildBooked,
     /** Lets a cancel token's hash name the booking. The token is random: a conflict is storage answering wrongly. */
     async addToken(booking: ConsultBooking, tokenHash: string): Promise<void> {
       if (!(await store.setJSON(tokenKey(tokenHash), { bookingId: booking.id }, { onlyIfNew: true }))) {

@@ -1,15 +1,16 @@
 /**
- * Orders: one blob per order, keyed by its id ('BCC-' + 6 characters), plus two empty index blobs per
- * order: `by-customer/<uid>/<id>` so a customer's orders can be listed without reading everyone's, and
- * `by-created/<createdAt>-<id>` so the admin can page through all orders newest first
- * (docs/decisions/009-admin-lists.md). Status moves pending -> paid (or failed/expired) exactly
+ * Orders: one blob per order, keyed by its id ('BCC-' + 6 characters), plus empty index blobs: `by-customer/<uid>/<id>` so a customer's orders can be listed without
+ * reading everyone's, `by-created/<createdAt>-<id>` so the admin can page through all orders newest
+ * first (docs/decisions/009-admin-lists.md), and `by-day/<UTC day>/<id>` for each day money moved
+ * for the order, so the accounts of a period read that period's orders (storage/kept-keys.ts). Status moves pending -> paid (or failed/expired) exactly
  * once, by compare-and-set on the etag.
  */
-import type { Order, OrderStatus } from '../order';
+import { orderMoneyTimes, type Order, type OrderStatus } from '../order';
 import type { Page, PageQuery } from '#lib/paging';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
 import { upgradeOrder, upgradingStore } from '#server/storage/renamed-fields';
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
+import { dayKeys, idsOfDays, keysComplete, rebuildKeys, within, writeWithKeys } from '#server/storage/kept-keys';
 
 export type { Order, OrderStatus };
 
@@ -26,9 +27,26 @@ const CREATED = 'by-created/';
 const PAYMENT_INDEX = 'by-payment/';
 const createdIndexKey = (order: Pick<Order, 'id' | 'createdAt'>) => `${CREATED}${order.createdAt}-${order.id}`;
 const orderIdOf = (createdKey: string) => createdKey.slice(-'BCC-XXXXXX'.length);
+const DAYS = 'by-day';
+const moneyDayKeys = (order: Order) => dayKeys(DAYS, order.id, orderMoneyTimes(order));
+/** Written once every order has its day keys (orders stored before them get them on the first read). */
+const DAYS_COMPLETE = 'by-day-complete';
 
 export function ordersRepo(info?: DeployInfo) {
   const store = upgradingStore(openStore('orders', info), upgradeOrder);
+  /** Compare-and-set of `before` (read with `etag`) to `after`, the day keys in step. */
+  const replace = (before: Order, after: Order, etag: string) =>
+    writeWithKeys(store, moneyDayKeys(before), moneyDayKeys(after), () =>
+      store.setJSON(after.id, after, { onlyIfMatch: etag }),
+    );
+  const rebuildDays = (removeStray = false) =>
+    rebuildKeys<Order>(store, {
+      roots: [DAYS],
+      marker: DAYS_COMPLETE,
+      isRecord: (key) => ORDER_ID.test(key),
+      keysOf: moneyDayKeys,
+      removeStray,
+    });
 
   return {
     /**
@@ -81,6 +99,19 @@ export function ordersRepo(info?: DeployInfo) {
       return { ...ofKeys, items: records.map((r) => r.value) };
     },
 
+    /**
+     * The orders money moved for from `from` (included) to `to` (excluded): a paid order, a refund or
+     * an extra payment. Reads the orders of those days only.
+     */
+    async withMoneyBetween(from: Date, to: Date): Promise<Order[]> {
+      await keysComplete(store, DAYS_COMPLETE, () => rebuildDays());
+      const records = await readRecords<Order>(store, await idsOfDays(store, DAYS, from, to));
+      return records.map((r) => r.value).filter((order) => orderMoneyTimes(order).some((at) => within(at, from, to)));
+    },
+
+    /** Makes the day keys agree with the orders (`removeStray`: with nothing writing meanwhile). */
+    rebuildDays,
+
     /** Adds the time index entries that orders stored before the index existed lack; answers how many. */
     async indexUnindexed(): Promise<number> {
       const keys = await listKeys(store);
@@ -103,7 +134,7 @@ export function ordersRepo(info?: DeployInfo) {
         if (!current) return null;
         const next = change(current.value);
         if (!next) return current.value;
-        if (await store.setJSON(id, next, { onlyIfMatch: current.etag })) return next;
+        if (await replace(current.value, next, current.etag)) return next;
       }
       throw new StorageError(`Order ${id} kept changing`);
     },
@@ -139,7 +170,7 @@ export function ordersRepo(info?: DeployInfo) {
           updatedAt: now.toISOString(),
           payment: { ...current.value.payment, ...payment },
         };
-        if (await store.setJSON(id, next, { onlyIfMatch: current.etag })) return next;
+        if (await replace(current.value, next, current.etag)) return next;
       }
       throw new StorageError(`Order ${id} kept changing while being settled`);
     },

@@ -2,14 +2,15 @@
  * Projects: one blob per project, keyed `<order id>-<unit>`, changed only by
  * compare-and-set on its etag, so two requests can never both move it. Lists read through index
  * keys, never by listing every project: `by-customer/<uid>/<id>`, `by-editor/<editor id>/<open|done>/<id>`,
- * `by-created/<time>-<id>` and, for a student the parent invited, `by-student/<sha-256 of the address>/<id>`
+ * `by-created/<time>-<id>`, `by-day/<UTC day>/<id>` for each day its work counted in (a round
+ * returned, made final) and, for a student the parent invited, `by-student/<sha-256 of the address>/<id>`
  * (an address is no key: it may hold characters a key may not). An index key is a hint: it is written before the change that needs it
  * and removed after, and every list checks each record it reads, so an interrupted change leaves at
  * most a hint that the list skips, never a project missing from a list.
  */
 import { createHash } from 'node:crypto';
 import { type Project } from '../project';
-import { isFinished, isTerminal } from '../process';
+import { isFinished, isTerminal, workTimes } from '../process';
 import type { ProjectCounts } from '#features/editors/editor-rules';
 import { normalizeEmail } from '#lib/email';
 import { PROJECT_ID } from '#lib/ids';
@@ -17,6 +18,7 @@ import type { Page, PageQuery } from '#lib/paging';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
 import { upgradeProject, upgradingStore } from '#server/storage/renamed-fields';
 import { getJSONWithEtag, openStore, type DeployInfo } from '#server/storage/stores';
+import { dayKeys, idsOfDays, keysComplete, rebuildKeys, within, writeWithKeys } from '#server/storage/kept-keys';
 
 export const projectIdOf = (orderId: string, unit: number) => `${orderId}-${unit}`;
 
@@ -31,6 +33,11 @@ const editorPrefix = (editorId: string, shelf: Shelf) => `by-editor/${editorId}/
 const shelfOf = (project: Pick<Project, 'state'>): Shelf => (isTerminal(project.state) ? 'done' : 'open');
 const editorKey = (project: Pick<Project, 'id' | 'state' | 'editor'>) =>
   `${editorPrefix(project.editor.id, shelfOf(project))}${project.id}`;
+const DAYS = 'by-day';
+/** The keys a project's record decides, kept in step by every write: its editor's shelf, its days of work. */
+const keptKeys = (project: Project) => [editorKey(project), ...dayKeys(DAYS, project.id, workTimes(project))];
+/** Written once every project has its kept keys (projects stored before them get them on the first read). */
+const KEPT_COMPLETE = 'by-day-complete';
 const CREATED = 'by-created/';
 const createdKey = (project: Pick<Project, 'id' | 'createdAt'>) => `${CREATED}${project.createdAt}-${project.id}`;
 const idOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1);
@@ -45,6 +52,15 @@ export function projectsRepo(info?: DeployInfo) {
     if (!PROJECT_ID.test(id)) return null;
     return (await store.get(id, { type: 'json' })) as Project | null;
   }
+
+  const rebuildKept = (removeStray = false) =>
+    rebuildKeys<Project>(store, {
+      roots: ['by-editor', DAYS],
+      marker: KEPT_COMPLETE,
+      isRecord: (key) => PROJECT_ID.test(key),
+      keysOf: keptKeys,
+      removeStray,
+    });
 
   /** Reads the records behind index keys and keeps those `belongs` still accepts (hints may be stale). */
   async function readIndexed(keys: string[], belongs: (project: Project) => boolean): Promise<Project[]> {
@@ -61,10 +77,9 @@ export function projectsRepo(info?: DeployInfo) {
       // Hints first: a project is never stored without the keys that list it.
       await Promise.all([
         store.set(customerKey(project.customer.uid, project.id), ''),
-        store.set(editorKey(project), ''),
         store.set(createdKey(project), ''),
       ]);
-      return store.setJSON(project.id, project, { onlyIfNew: true });
+      return writeWithKeys(store, [], keptKeys(project), () => store.setJSON(project.id, project, { onlyIfNew: true }));
     },
 
     /** The projects of these ids that exist (ids not of a project's shape are skipped unread). */
@@ -81,15 +96,35 @@ export function projectsRepo(info?: DeployInfo) {
 
     /**
      * Replaces `before` (read with `etag`) by `after`, only if nobody changed it meanwhile; throws
-     * StaleProjectError otherwise. Keeps the editor index in step with the state and the editor.
+     * StaleProjectError otherwise. Keeps the editor's shelves and the days of work in step.
      */
     async replace(before: Project, after: Project, etag: string): Promise<Project> {
-      const [oldKey, newKey] = [editorKey(before), editorKey(after)];
-      if (newKey !== oldKey) await store.set(newKey, '');
-      if (!(await store.setJSON(after.id, after, { onlyIfMatch: etag }))) throw new StaleProjectError(after.id);
-      if (newKey !== oldKey) await store.delete(oldKey);
+      const written = await writeWithKeys(store, keptKeys(before), keptKeys(after), () =>
+        store.setJSON(after.id, after, { onlyIfMatch: etag }),
+      );
+      if (!written) throw new StaleProjectError(after.id);
       return after;
     },
+
+    /** The projects whose work counted from `from` (included) to `to` (excluded): rounds returned, made final. */
+    async workedBetween(from: Date, to: Date): Promise<Project[]> {
+      await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
+      const records = await readRecords<Project>(store, await idsOfDays(store, DAYS, from, to));
+      return records.map((r) => r.value).filter((project) => workTimes(project).some((at) => within(at, from, to)));
+    },
+
+    /** How many projects each editor has open, from the keys alone (an interrupted change may count one twice). */
+    async openByEditor(editorIds: readonly string[]): Promise<Map<string, number>> {
+      const counts = await Promise.all(
+        editorIds.map(
+          async (id) => [id, (await listKeys(store, { prefix: editorPrefix(id, 'open') })).length] as const,
+        ),
+      );
+      return new Map(counts);
+    },
+
+    /** Makes the kept keys agree with the projects (`removeStray`: with nothing writing meanwhile). */
+    rebuildKept,
 
     /** A customer's projects, oldest first (the order they were bought in). */
     async listForCustomer(uid: string): Promise<Project[]> {

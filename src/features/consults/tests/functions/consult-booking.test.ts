@@ -148,6 +148,7 @@ describe('against the local Blobs server', () => {
       });
       const keys = await consultKeys();
       expect(keys.filter((k) => !k.startsWith('tokens/'))).toEqual([
+        `booked/${NOW.toISOString().slice(0, 10)}/${id}`,
         `bookings/${id}`,
         `reminders/2026-03-05/2026-03-05T15:00:00.000Z/${id}`,
         `slots/2026-03-06/${FRIDAY_10}`,

@@ -1,0 +1,200 @@
+/**
+ * The month report and the exports read the period's records through the day keys kept beside the
+ * orders, projects and consult bookings: last year's history costs them nothing, the keys agree with
+ * the records after each flow (and a fault at each of its writes), and the rebuild reproduces them.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { exportCsvRows, exportRows, monthsReport, periodBounds } from '../../server/reports';
+import { orderMoneyTimes, type Order } from '#features/orders/order';
+import { ordersRepo } from '#features/orders/server/orders.repo';
+import { workTimes } from '#features/projects/process';
+import type { Project } from '#features/projects/project';
+import { projectsRepo } from '#features/projects/server/projects.repo';
+import { consultsRepo, type ConsultBooking } from '#features/consults/server/consults.repo';
+import { editorsRepo, forgetEditorLists } from '#features/editors/server/editors.repo';
+import { editorInput } from '#tests/api-fixtures';
+import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
+import { walkFaults } from '#tests/fault-walk';
+import { round, storeBooking, storePaidOrder, storeProject, storeRefund } from '#tests/reports';
+import { openStore } from '#server/storage/stores';
+import { utcDay } from '#server/storage/kept-keys';
+import { readRecords } from '#server/storage/paging';
+
+const blobs = useAtomicBlobsServer();
+const LAST_YEAR = 120;
+
+const keysUnder = async (store: 'orders' | 'projects' | 'consults', root: string) =>
+  (await openStore(store).list({ prefix: `${root}/` })).blobs.map((b) => b.key).sort();
+
+/** The day keys each store's records call for, from the records alone. */
+async function expectedKeys() {
+  const all = async <T>(store: 'orders' | 'projects' | 'consults', isRecord: (key: string) => boolean) => {
+    const keys = (await openStore(store).list()).blobs.map((b) => b.key).filter(isRecord);
+    return (await readRecords<T>(openStore(store), keys)).map((r) => r.value);
+  };
+  const days = (id: string, instants: string[]) => [...new Set(instants.map((at) => `${utcDay(at)}/${id}`))];
+  const orders = await all<Order>('orders', (key) => key.startsWith('BCC-'));
+  const projects = await all<Project>('projects', (key) => key.startsWith('BCC-'));
+  const bookings = await all<ConsultBooking>('consults', (key) => key.startsWith('bookings/'));
+  return {
+    orders: orders
+      .flatMap((o) => days(o.id, orderMoneyTimes(o)))
+      .map((k) => `by-day/${k}`)
+      .sort(),
+    projects: projects
+      .flatMap((p) => days(p.id, workTimes(p)))
+      .map((k) => `by-day/${k}`)
+      .sort(),
+    consults: bookings
+      .flatMap((b) => days(b.id, [b.createdAt]))
+      .map((k) => `booked/${k}`)
+      .sort(),
+  };
+}
+
+async function expectKeysAgree() {
+  const expected = await expectedKeys();
+  expect(await keysUnder('orders', 'by-day')).toEqual(expected.orders);
+  expect(await keysUnder('projects', 'by-day')).toEqual(expected.projects);
+  expect(await keysUnder('consults', 'booked')).toEqual(expected.consults);
+}
+
+/** A February of 2026 in New York: paid orders, a refund, a project returned and made final, a consult. */
+async function february() {
+  const a = await storePaidOrder('2026-02-03T15:00:00.000Z', 20000);
+  const b = await storePaidOrder('2026-02-10T15:00:00.000Z', 15000);
+  await storeRefund(b.id, 5000, '2026-02-12T15:00:00.000Z');
+  await storeProject(a, (p) => ({
+    ...p,
+    state: 'final',
+    rounds: [round(1, '2026-02-04T15:00:00.000Z', '2026-02-06T15:00:00.000Z')],
+    history: [
+      { at: '2026-02-08T15:00:00.000Z', by: 'customer', actor: 'Ann', type: 'finalize', from: 'returned', to: 'final' },
+    ],
+  }));
+  await storeBooking('2026-02-14T15:00:00.000Z');
+  return { a, b };
+}
+
+/** Last year's business: paid orders, each with a project returned. */
+async function lastYear() {
+  for (let start = 0; start < LAST_YEAR; start += 20) {
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, k) => {
+        const at = new Date(Date.parse('2025-01-05T15:00:00.000Z') + (start + k) * 2 * 24 * 3600_000).toISOString();
+        const order = await storePaidOrder(at, 10000);
+        await storeProject(order, (p) => ({ ...p, state: 'returned', rounds: [round(1, at, at)] }));
+      }),
+    );
+  }
+}
+
+beforeEach(async () => {
+  blobs.reset();
+  forgetEditorLists();
+  await editorsRepo().createWithNewId(editorInput('Maya Chen'));
+});
+
+describe('the accounts of a period', () => {
+  it("read the period's records, however long the business has run", async () => {
+    await lastYear();
+    const { a, b } = await february();
+    // The first read after records stored before their keys builds the keys, once.
+    await monthsReport({ from: '2025-01', to: '2025-01' }, {});
+    blobs.takeRequests();
+
+    const report = await monthsReport({ from: '2026-02', to: '2026-02' }, {});
+    expect(report.months[0]).toMatchObject({ revenueCents: 35000, refundsCents: 5000, orders: 2, consultsBooked: 1 });
+    expect(report.months[0]).toMatchObject({ projectsFinished: 1, onTimeRounds: 1 });
+    const reads = blobs.takeRequests().filter((r) => r.method === 'GET');
+    // Two orders, one project, one booking, the editors and a listing or two per store: never last year's.
+    expect(reads.length, JSON.stringify(reads)).toBeLessThanOrEqual(20);
+
+    const rows = await exportCsvRows('orders', '2026-02-01', '2026-02-28');
+    expect(rows.slice(1).map((row) => row[0])).toEqual([a.id, b.id]);
+    expect(blobs.takeRequests().filter((r) => r.method === 'GET').length).toBeLessThanOrEqual(6);
+
+    // What every order would give: the same rows.
+    const everything = (await ordersRepo().page({ limit: 1000 })).items;
+    for (const kind of ['orders', 'refunds', 'payments'] as const)
+      expect(await exportCsvRows(kind, '2026-02-01', '2026-02-28')).toEqual(
+        exportRows(kind, everything, periodBounds('2026-02-01', '2026-02-28')),
+      );
+  });
+
+  it('keep their keys in step with every flow, and the rebuild reproduces them after drift', async () => {
+    const { b } = await february();
+    // A refund that failed later, an extra payment, a project moved on: keys follow the records.
+    await ordersRepo().change(b.id, (order) => ({
+      ...order,
+      extraPayments: [
+        {
+          sessionId: 'cs_test_extra',
+          paymentIntent: 'pi_extra',
+          amountCents: 900,
+          receivedAt: '2026-03-02T15:00:00.000Z',
+          refund: { state: 'pending', providerId: null, failure: null, updatedAt: '2026-03-02T15:00:00.000Z' },
+        },
+      ],
+    }));
+    await expectKeysAgree();
+
+    // Drift: a key lost, a key no record backs.
+    await openStore('orders').delete(`by-day/2026-02-12/${b.id}`);
+    await openStore('projects').set('by-day/2026-01-01/BCC-ZZZZZZ-1', '');
+    expect(await ordersRepo().rebuildDays(true)).toEqual({ written: 1, removed: 0 });
+    expect(await projectsRepo().rebuildKept(true)).toEqual({ written: 0, removed: 1 });
+    await expectKeysAgree();
+    expect(await ordersRepo().rebuildDays(true)).toEqual({ written: 0, removed: 0 });
+    expect(await consultsRepo().rebuildBooked(true)).toEqual({ written: 0, removed: 0 });
+  });
+
+  it('find records stored before the keys existed, by building them on the first read', async () => {
+    const { a } = await february();
+    const legacy = { ...a, id: 'BCC-LEGACY', payment: { ...a.payment, paidAt: '2026-02-20T15:00:00.000Z' } };
+    await openStore('orders').setJSON(legacy.id, legacy);
+    await openStore('orders').delete('by-day-complete');
+
+    const rows = await exportCsvRows('orders', '2026-02-01', '2026-02-28');
+    expect(rows.slice(1).map((row) => row[0])).toContain('BCC-LEGACY');
+    await expectKeysAgree();
+  });
+
+  it('a refund cut at any write is found once its retry lands', async () => {
+    let order: Order;
+    const refund = (
+      await storeRefund((await storePaidOrder('2026-01-03T15:00:00.000Z', 100)).id, 50, '2026-01-04T15:00:00.000Z')
+    ).refunds![0];
+    const writes = await walkFaults(blobs, {
+      async arrange() {
+        order = await storePaidOrder('2026-02-03T15:00:00.000Z', 20000);
+        await storeProject(order);
+      },
+      // The refund flows name each refund once: a retry finds it there and changes nothing.
+      act: () =>
+        ordersRepo()
+          .change(order.id, (o) =>
+            o.refunds?.length ? null : { ...o, refunds: [{ ...refund, createdAt: '2026-03-04T15:00:00.000Z' }] },
+          )
+          .catch((error: Error) => error),
+      afterFault: async () => {
+        // A key too many is allowed: every reader checks the record.
+        const march = await ordersRepo().withMoneyBetween(
+          new Date('2026-03-01T05:00:00Z'),
+          new Date('2026-04-01T04:00:00Z'),
+        );
+        expect(march.every((o) => o.refunds?.length)).toBe(true);
+      },
+      afterRetry: async (result) => {
+        expect(result).not.toBeInstanceOf(Error);
+        const march = await ordersRepo().withMoneyBetween(
+          new Date('2026-03-01T05:00:00Z'),
+          new Date('2026-04-01T04:00:00Z'),
+        );
+        expect(march.map((o) => o.id)).toEqual([order.id]);
+        expect(await keysUnder('orders', 'by-day')).toEqual(expect.arrayContaining((await expectedKeys()).orders));
+      },
+    });
+    expect(writes).toBeGreaterThan(1);
+  });
+});
