@@ -33,8 +33,8 @@ export const selection = (overrides: Partial<Record<keyof CheckoutSelection, unk
   ...overrides,
 });
 
-/** Fresh stores for an ordering test: demo editors, no orders, customers, events or mail. */
+/** Fresh stores for an ordering test: demo editors, no orders, customers, events or mail (nor figures kept from orders). */
 export async function resetOrderingStores() {
-  await Promise.all(['orders', 'customers', 'events', 'outbox', 'editors', 'limits'].map(clearStore));
+  await Promise.all(['orders', 'customers', 'events', 'outbox', 'editors', 'limits', 'report-days'].map(clearStore));
   await seedDemoEditors();
 }

@@ -11,8 +11,11 @@ import { STORE_NAMES, type StoreName } from '#server/storage/stores';
 /** How many complete backups are kept: two weeks of daily ones. */
 export const BACKUPS_KEPT = 14;
 
-/** The backups themselves, and the per-person rate counters, which mean nothing a minute later. */
-const NOT_BACKED_UP = ['backups', 'limits'] as const;
+/**
+ * The backups themselves, the per-person rate counters, which mean nothing a minute later, and the
+ * report's kept days, counted again from the records (a restore empties them).
+ */
+const NOT_BACKED_UP = ['backups', 'limits', 'report-days'] as const;
 export type BackedUpStore = Exclude<StoreName, (typeof NOT_BACKED_UP)[number]>;
 
 /** Every other store, so a new store is backed up without a line here. */

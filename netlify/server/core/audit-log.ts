@@ -195,7 +195,7 @@ export async function audited<R>(
       if (record.subject.id)
         await subjects(info)
           .delete(`${subjectPrefix(record.subject.id)}${key}`)
-          .catch(() => {});
+          .catch((e) => console.error(`Subject index of the refused entry ${key} kept (skipped when read):`, e));
     }
     throw error;
   }

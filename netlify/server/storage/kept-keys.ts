@@ -8,14 +8,18 @@
 import { listKeys, readRecords } from './paging';
 import type { Store } from './store';
 
-/** Writes the keys `after` adds to `before`, then the record (`write`), then drops those it removed. */
+/**
+ * Writes the keys `after` adds to `before` and the change `marks` (changeMarks), then the record
+ * (`write`), then drops the keys it removed.
+ */
 export async function writeWithKeys(
   store: Store,
   before: readonly string[],
   after: readonly string[],
   write: () => Promise<boolean>,
+  marks: readonly string[] = [],
 ): Promise<boolean> {
-  const added = after.filter((key) => !before.includes(key));
+  const added = [...after.filter((key) => !before.includes(key)), ...marks];
   const removed = before.filter((key) => !after.includes(key));
   await Promise.all(added.map((key) => store.set(key, '')));
   if (!(await write())) return false;
@@ -65,6 +69,53 @@ export async function idsOfDays(store: Store, root: string, from: Date, to: Date
       }),
     ),
   ];
+}
+
+/** What happened to a record, when: the events a period's figures count. */
+export interface DatedEvent {
+  at: string;
+  detail: unknown;
+}
+
+/** A day's figures are kept once it is this old; a change to an older day's events is marked. */
+export const SETTLED_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
+/**
+ * A marked change is stored (or has failed) within this of its mark, the mark being written just
+ * before the record: figures read later than that after the newest mark include every marked change.
+ */
+export const MARKED_CHANGE_LANDS_MS = 30 * 60 * 1000;
+const CHANGED = 'changed';
+
+/**
+ * `changed/<UTC day>/<time>-<random>` for each settled day (older than SETTLED_AFTER_MS) whose events
+ * differ between the record `before` and `after` (a refund that failed weeks later): the figures kept
+ * for that day are counted again. Marks are never removed; they are rare.
+ */
+export function changeMarks(before: readonly DatedEvent[], after: readonly DatedEvent[], now: Date): string[] {
+  const settled = utcDay(new Date(now.getTime() - SETTLED_AFTER_MS).toISOString());
+  const byDay = (events: readonly DatedEvent[]) => {
+    const days = new Map<string, string[]>();
+    for (const { at, detail } of events)
+      days.set(utcDay(at), [...(days.get(utcDay(at)) ?? []), JSON.stringify(detail)]);
+    return new Map([...days].map(([day, details]) => [day, details.sort().join('\n')]));
+  };
+  const [was, is] = [byDay(before), byDay(after)];
+  const days = [...new Set([...was.keys(), ...is.keys()])].filter(
+    (day) => day < settled && was.get(day) !== is.get(day),
+  );
+  const stamp = `${now.toISOString()}-${crypto.randomUUID().slice(0, 8)}`;
+  return days.map((day) => `${CHANGED}/${day}/${stamp}`);
+}
+
+/** The change marks of the UTC days of the instants `from` (included) to `to` (excluded), as day and mark time. */
+export async function marksOfDays(store: Store, from: Date, to: Date): Promise<{ day: string; at: string }[]> {
+  const last = new Date(to.getTime() - 1);
+  const [first, end] = [utcDay(from.toISOString()), utcDay(last.toISOString())];
+  const lists = await Promise.all(monthPrefixes(CHANGED, from, last).map((prefix) => listKeys(store, { prefix })));
+  return lists.flat().flatMap((key) => {
+    const [, day, at] = key.split('/');
+    return day >= first && day <= end ? [{ day, at }] : [];
+  });
 }
 
 /** Whether `iso` falls from `from` (included) to `to` (excluded). */

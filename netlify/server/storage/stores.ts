@@ -33,6 +33,7 @@ export const STORE_NAMES = [
   'attention',
   'reviews',
   'drafts',
+  'report-days',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 

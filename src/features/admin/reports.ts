@@ -74,6 +74,16 @@ export function addMonths(month: string, n: number): string {
   return dayOf(date).slice(0, 7);
 }
 
+/** '2026-03-01' plus `n` days. */
+export const addDays = (day: string, n: number) => dayOf(new Date(calendar(day).getTime() + n * 24 * 60 * 60 * 1000));
+
+/** The days from `from` to `to`, both included, oldest first. */
+export function daysFrom(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
 /** The months from `from` to `to`, both included, oldest first. */
 export function monthsFrom(from: string, to: string): string[] {
   const months: string[] = [];

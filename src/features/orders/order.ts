@@ -58,12 +58,13 @@ export interface Order {
 export const paidAtOf = (order: Pick<Order, 'status' | 'updatedAt' | 'payment'>) =>
   order.status === 'paid' ? (order.payment.paidAt ?? order.updatedAt) : null;
 
-/** Every instant money moved for the order (its payment, refunds, extra payments): what the accounts count. */
-export const orderMoneyTimes = (order: Order): string[] => [
-  ...[paidAtOf(order) ?? []].flat(),
-  ...(order.refunds ?? []).map((refund) => refund.createdAt),
-  ...(order.extraPayments ?? []).map((extra) => extra.receivedAt),
+/** Every time money moved for the order (its payment, refunds, extra payments), with what moved: what the accounts count. */
+export const moneyEvents = (order: Order): { at: string; detail: unknown }[] => [
+  ...[paidAtOf(order) ?? []].flat().map((at) => ({ at, detail: { paidCents: order.totalCents } })),
+  ...(order.refunds ?? []).map((refund) => ({ at: refund.createdAt, detail: refund })),
+  ...(order.extraPayments ?? []).map((extra) => ({ at: extra.receivedAt, detail: extra })),
 ];
+export const orderMoneyTimes = (order: Order): string[] => moneyEvents(order).map((event) => event.at);
 
 interface ProjectEditor {
   projectId: string;

@@ -140,11 +140,36 @@ export const finishedAt = (project: Pick<Project, 'state' | 'history' | 'updated
   isFinished(project.state)
     ? (project.history.findLast((event) => event.type === 'finalize')?.at ?? project.updatedAt)
     : null;
-/** Every instant the project's work counts in the month's figures: rounds returned, made final. */
-export const workTimes = (project: Project): string[] => [
-  ...project.rounds.flatMap((round) => (round.returnedAt === null ? [] : [round.returnedAt])),
-  ...[finishedAt(project) ?? []].flat(),
+/**
+ * Who had the project when `at` came: a reassignment moves it to the next editor, so the editors in
+ * turn are the previous assignments' and then the current one.
+ */
+export function editorAt(project: Pick<Project, 'history' | 'previousAssignments' | 'editor'>, at: string): string {
+  const reassignedBefore = project.history.filter((event) => event.type === 'reassign' && event.at <= at).length;
+  return (
+    [...project.previousAssignments.map((previous) => previous.editorId), project.editor.id][reassignedBefore] ??
+    project.editor.id
+  );
+}
+
+/**
+ * What the project's work counts in the month's figures, each when it happened: every round returned
+ * (late or not, by whom) and its being made final (by whom).
+ */
+export const workEvents = (project: Project): { at: string; detail: unknown }[] => [
+  ...project.rounds.flatMap((round) =>
+    round.returnedAt === null
+      ? []
+      : [
+          {
+            at: round.returnedAt,
+            detail: { round: round.n, dueAt: round.dueAt, late: round.late, by: editorAt(project, round.returnedAt) },
+          },
+        ],
+  ),
+  ...[finishedAt(project) ?? []].flat().map((at) => ({ at, detail: { final: true, by: editorAt(project, at) } })),
 ];
+export const workTimes = (project: Project): string[] => workEvents(project).map((event) => event.at);
 /** States in which a slot-counting project occupies one of its editor's active slots. */
 export const isActive = (state: ProjectState) => STATES[state].holdsSlot;
 /** Feedback came back and waits for the family: its project opens on the dashboard. */

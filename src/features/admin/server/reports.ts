@@ -8,13 +8,15 @@
 import { DateTime } from 'luxon';
 import { localDate } from '#features/consults/consult-format';
 import { type Project } from '#features/projects/project';
-import { finishedAt } from '#features/projects/process';
+import { editorAt, finishedAt } from '#features/projects/process';
 import { centsAsDecimal } from '#lib/money';
 import { lineLabel, orderStateLabel, paidAtOf as paidAt, type Order } from '#features/orders/order';
 import { refundedCents, refundStateLabel } from '#lib/refunds';
 import { site } from '#lib/site';
 import {
+  addDays,
   BUSINESS_TIME_ZONE,
+  daysFrom,
   lastDayOf,
   monthsFrom,
   returnedLate,
@@ -27,27 +29,27 @@ import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { editorNames } from '#features/editors/server/preferred-editor';
 import { ordersRepo } from '#features/orders/server/orders.repo';
-import type { DeployInfo } from '#server/storage/stores';
+import { openStore, type DeployInfo } from '#server/storage/stores';
+import { MARKED_CHANGE_LANDS_MS, SETTLED_AFTER_MS, utcDay } from '#server/storage/kept-keys';
+import { readRecords } from '#server/storage/paging';
 
-const monthOf = (iso: string) => localDate(iso, BUSINESS_TIME_ZONE).slice(0, 7);
-
-/**
- * Who had the project when `at` came: a reassignment moves it to the next editor, so the editors in
- * turn are the previous assignments' and then the current one.
- */
-function editorAt(project: Project, at: string): string {
-  const reassignedBefore = project.history.filter((event) => event.type === 'reassign' && event.at <= at).length;
-  return (
-    [...project.previousAssignments.map((previous) => previous.editorId), project.editor.id][reassignedBefore] ??
-    project.editor.id
-  );
+/** Each editor's share of a day's figures (the name the project knew them by, for an editor since removed). */
+type EditorPart = Pick<EditorTotals, 'projectsFinished' | 'roundsOnTime' | 'roundsLate'> & { name?: string };
+type Figures = Omit<MonthTotals, 'month' | 'netCents'>;
+/** One day of the business time zone: its figures and each editor's share. */
+interface DayPart {
+  figures: Figures;
+  editors: Record<string, EditorPart>;
+}
+/** A settled day's figures as kept, with the newest change mark they include (null: none). */
+interface KeptDay {
+  part: DayPart;
+  basis: string | null;
 }
 
-const emptyMonth = (month: string): MonthTotals => ({
-  month,
+const noFigures = (): Figures => ({
   revenueCents: 0,
   refundsCents: 0,
-  netCents: 0,
   orders: 0,
   projectsFinished: 0,
   lateRounds: 0,
@@ -55,27 +57,70 @@ const emptyMonth = (month: string): MonthTotals => ({
   consultsBooked: 0,
 });
 
-/** The report of the months `from` to `to` ('YYYY-MM', both included) from what is stored. */
-function computeMonths(
+/** The figures of the business days `days` from the records of those days. */
+function dayParts(
+  days: readonly string[],
+  data: { orders: Order[]; projects: Project[]; consultsBookedAt: string[] },
+): Map<string, DayPart> {
+  const parts = new Map(days.map((day): [string, DayPart] => [day, { figures: noFigures(), editors: {} }]));
+  const on = (iso: string | null | undefined) => (iso ? parts.get(localDate(iso, BUSINESS_TIME_ZONE)) : undefined);
+  const editor = (part: DayPart, id: string, name?: string) =>
+    (part.editors[id] ??= { projectsFinished: 0, roundsOnTime: 0, roundsLate: 0, ...(name && { name }) });
+
+  for (const order of data.orders) {
+    const paid = on(paidAt(order));
+    if (paid) {
+      paid.figures.revenueCents += order.totalCents;
+      paid.figures.orders += 1;
+    }
+    for (const refund of order.refunds ?? []) {
+      const day = refund.state === 'failed' ? undefined : on(refund.createdAt);
+      if (day) day.figures.refundsCents += refund.amountCents;
+    }
+  }
+  for (const project of data.projects) {
+    const finished = finishedAt(project);
+    const finishedOn = on(finished);
+    if (finishedOn) {
+      finishedOn.figures.projectsFinished += 1;
+      editor(finishedOn, project.editor.id, project.editor.name).projectsFinished += 1;
+    }
+    for (const round of project.rounds) {
+      const day = on(round.returnedAt);
+      if (!day || round.returnedAt === null) continue;
+      const by = editor(day, editorAt(project, round.returnedAt));
+      if (returnedLate(round)) {
+        day.figures.lateRounds += 1;
+        by.roundsLate += 1;
+      } else {
+        day.figures.onTimeRounds += 1;
+        by.roundsOnTime += 1;
+      }
+    }
+  }
+  for (const bookedAt of data.consultsBookedAt) {
+    const day = on(bookedAt);
+    if (day) day.figures.consultsBooked += 1;
+  }
+  return parts;
+}
+
+/** The report of the months `from` to `to` ('YYYY-MM', both included) from the figures of their days. */
+function combine(
   { from, to }: { from: string; to: string },
-  data: {
-    orders: Order[];
-    projects: Project[];
-    consultsBookedAt: string[];
-    names: Map<string, string>;
-    /** How many projects each editor has open now. */
-    open: Map<string, number>;
-  },
+  parts: Map<string, DayPart>,
+  names: Map<string, string>,
+  /** How many projects each editor has open now. */
+  open: Map<string, number>,
 ): MonthsReport {
-  const months = new Map(monthsFrom(from, to).map((month) => [month, emptyMonth(month)]));
-  const inRange = (iso: string | null | undefined) => (iso ? months.get(monthOf(iso)) : undefined);
+  const months = new Map(monthsFrom(from, to).map((month) => [month, { month, ...noFigures() }]));
   const editors = new Map<string, EditorTotals>();
   const editor = (id: string, name?: string) => {
     let found = editors.get(id);
     if (!found) {
       found = {
         editorId: id,
-        name: data.names.get(id) ?? name ?? id,
+        name: names.get(id) ?? name ?? id,
         projectsOpen: 0,
         projectsFinished: 0,
         roundsOnTime: 0,
@@ -85,47 +130,22 @@ function computeMonths(
     }
     return found;
   };
-  for (const [id, name] of data.names) editor(id, name);
-  for (const [id, open] of data.open) editor(id).projectsOpen += open;
+  for (const [id, name] of names) editor(id, name);
+  for (const [id, count] of open) editor(id).projectsOpen += count;
 
-  for (const order of data.orders) {
-    const paid = inRange(paidAt(order));
-    if (paid) {
-      paid.revenueCents += order.totalCents;
-      paid.orders += 1;
+  for (const [day, part] of parts) {
+    const month = months.get(day.slice(0, 7))!;
+    for (const key of Object.keys(part.figures) as (keyof Figures)[]) month[key] += part.figures[key];
+    for (const [id, share] of Object.entries(part.editors)) {
+      const totals = editor(id, share.name);
+      totals.projectsFinished += share.projectsFinished;
+      totals.roundsOnTime += share.roundsOnTime;
+      totals.roundsLate += share.roundsLate;
     }
-    for (const refund of order.refunds ?? []) {
-      const month = refund.state === 'failed' ? undefined : inRange(refund.createdAt);
-      if (month) month.refundsCents += refund.amountCents;
-    }
-  }
-  for (const project of data.projects) {
-    const finished = inRange(finishedAt(project));
-    if (finished) {
-      finished.projectsFinished += 1;
-      editor(project.editor.id, project.editor.name).projectsFinished += 1;
-    }
-    for (const round of project.rounds) {
-      const month = inRange(round.returnedAt);
-      if (!month || round.returnedAt === null) continue;
-      const late = returnedLate(round);
-      const by = editor(editorAt(project, round.returnedAt));
-      if (late) {
-        month.lateRounds += 1;
-        by.roundsLate += 1;
-      } else {
-        month.onTimeRounds += 1;
-        by.roundsOnTime += 1;
-      }
-    }
-  }
-  for (const bookedAt of data.consultsBookedAt) {
-    const month = inRange(bookedAt);
-    if (month) month.consultsBooked += 1;
   }
 
   const list = [...months.values()].map((month) => ({ ...month, netCents: month.revenueCents - month.refundsCents }));
-  const { month: _month, ...zero } = emptyMonth('');
+  const zero = { ...noFigures(), netCents: 0 };
   const total = list.reduce((sum, { month: _m, ...m }) => {
     for (const key of Object.keys(zero) as (keyof typeof zero)[]) sum[key] += m[key];
     return sum;
@@ -140,23 +160,85 @@ function computeMonths(
   };
 }
 
-/** The month report, read from storage: the orders, projects and consult bookings of its months. */
-export async function monthsReport(range: { from: string; to: string }, info: DeployInfo): Promise<MonthsReport> {
-  const { start, end } = periodBounds(`${range.from}-01`, lastDayOf(range.to));
-  const [from, to] = [new Date(start), new Date(end)];
-  const [orders, projects, bookings, names] = await Promise.all([
-    ordersRepo(info).withMoneyBetween(from, to),
-    projectsRepo(info).workedBetween(from, to),
-    consultsRepo(info).bookedBetween(from, to),
+const DAY_MS = 24 * 60 * 60 * 1000;
+const keptDays = (info: DeployInfo) => openStore('report-days', info);
+const keptKey = (day: string) => `days/${day}`;
+/** The instants of the business days `from` to `to`. */
+const instantsOf = (from: string, to: string) => {
+  const { start, end } = periodBounds(from, to);
+  return [new Date(start), new Date(end)] as const;
+};
+
+/** The days of `days` in runs of consecutive days: each run's records are read at once. */
+function runsOf(days: readonly string[]): string[][] {
+  const runs: string[][] = [];
+  for (const day of days) {
+    const run = runs.at(-1);
+    if (run && addDays(run.at(-1)!, 1) === day) run.push(day);
+    else runs.push([day]);
+  }
+  return runs;
+}
+
+/**
+ * The month report. A settled day's figures (decided: every UTC day it touches is older than
+ * SETTLED_AFTER_MS) are counted once from its records and kept; a change to a settled day's records
+ * leaves a mark (kept-keys.ts), and the kept figures that do not include the day's newest mark are
+ * counted again. Recent days are always counted from their records. So a year's report reads a
+ * year of kept days, however many orders they hold.
+ */
+export async function monthsReport(
+  range: { from: string; to: string },
+  info: DeployInfo,
+  now = new Date(),
+): Promise<MonthsReport> {
+  const today = localDate(now.toISOString(), BUSINESS_TIME_ZONE);
+  const last = lastDayOf(range.to) < today ? lastDayOf(range.to) : today;
+  const days = daysFrom(`${range.from}-01`, last);
+  const [start, end] = instantsOf(`${range.from}-01`, lastDayOf(range.to));
+  // A mark on a UTC day touches the business days around it; marks are read before any record.
+  const [orderMarks, projectMarks, names] = await Promise.all([
+    ordersRepo(info).changesBetween(new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS)),
+    projectsRepo(info).changesBetween(new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS)),
     editorNames(info),
   ]);
-  return computeMonths(range, {
-    orders,
-    projects,
-    consultsBookedAt: bookings.map((booking) => booking.createdAt),
-    names,
-    open: await projectsRepo(info).openByEditor([...names.keys()]),
-  });
+  const newest = new Map<string, string>();
+  for (const mark of [...orderMarks, ...projectMarks])
+    for (const day of [addDays(mark.day, -1), mark.day, addDays(mark.day, 1)])
+      if (!newest.has(day) || newest.get(day)! < mark.at) newest.set(day, mark.at);
+  const basis = (day: string) => newest.get(day) ?? null;
+
+  const settledBefore = utcDay(new Date(now.getTime() - SETTLED_AFTER_MS).toISOString());
+  const settled = (day: string) =>
+    utcDay(new Date(instantsOf(day, day)[1].getTime() - 1).toISOString()) < settledBefore;
+  // Kept only once the newest mark's change has surely landed (or failed): figures read before it might lack it.
+  const keepable = (day: string) =>
+    settled(day) &&
+    (basis(day) === null || Date.parse(basis(day)!.slice(0, 24)) < now.getTime() - MARKED_CHANGE_LANDS_MS);
+
+  const store = keptDays(info);
+  const parts = new Map<string, DayPart>();
+  for (const { key, value } of await readRecords<KeptDay>(store, days.filter(settled).map(keptKey))) {
+    const day = key.slice(keptKey('').length);
+    if (value.basis === basis(day)) parts.set(day, value.part);
+  }
+  for (const run of runsOf(days.filter((day) => !parts.has(day)))) {
+    const [from, to] = instantsOf(run[0], run.at(-1)!);
+    const [orders, projects, bookings] = await Promise.all([
+      ordersRepo(info).withMoneyBetween(from, to),
+      projectsRepo(info).workedBetween(from, to),
+      consultsRepo(info).bookedBetween(from, to),
+    ]);
+    const counted = dayParts(run, { orders, projects, consultsBookedAt: bookings.map((b) => b.createdAt) });
+    // Kept as each run is counted: a report cut short by its time limit leaves its counted days for the next.
+    await Promise.all(
+      [...counted]
+        .filter(([day]) => keepable(day))
+        .map(([day, part]) => store.setJSON(keptKey(day), { part, basis: basis(day) } satisfies KeptDay)),
+    );
+    for (const [day, part] of counted) parts.set(day, part);
+  }
+  return combine(range, parts, names, await projectsRepo(info).openByEditor([...names.keys()]));
 }
 
 // --- The accountant's CSV files ---------------------------------------------------------------------

@@ -5,12 +5,21 @@
  * for the order, so the accounts of a period read that period's orders (storage/kept-keys.ts). Status moves pending -> paid (or failed/expired) exactly
  * once, by compare-and-set on the etag.
  */
-import { orderMoneyTimes, type Order, type OrderStatus } from '../order';
+import { moneyEvents, orderMoneyTimes, type Order, type OrderStatus } from '../order';
 import type { Page, PageQuery } from '#lib/paging';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
 import { upgradeOrder, upgradingStore } from '#server/storage/renamed-fields';
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
-import { dayKeys, idsOfDays, keysComplete, rebuildKeys, within, writeWithKeys } from '#server/storage/kept-keys';
+import {
+  changeMarks,
+  dayKeys,
+  idsOfDays,
+  marksOfDays,
+  keysComplete,
+  rebuildKeys,
+  within,
+  writeWithKeys,
+} from '#server/storage/kept-keys';
 
 export type { Order, OrderStatus };
 
@@ -36,8 +45,12 @@ export function ordersRepo(info?: DeployInfo) {
   const store = upgradingStore(openStore('orders', info), upgradeOrder);
   /** Compare-and-set of `before` (read with `etag`) to `after`, the day keys in step. */
   const replace = (before: Order, after: Order, etag: string) =>
-    writeWithKeys(store, moneyDayKeys(before), moneyDayKeys(after), () =>
-      store.setJSON(after.id, after, { onlyIfMatch: etag }),
+    writeWithKeys(
+      store,
+      moneyDayKeys(before),
+      moneyDayKeys(after),
+      () => store.setJSON(after.id, after, { onlyIfMatch: etag }),
+      changeMarks(moneyEvents(before), moneyEvents(after), new Date()),
     );
   const rebuildDays = (removeStray = false) =>
     rebuildKeys<Order>(store, {
@@ -108,6 +121,9 @@ export function ordersRepo(info?: DeployInfo) {
       const records = await readRecords<Order>(store, await idsOfDays(store, DAYS, from, to));
       return records.map((r) => r.value).filter((order) => orderMoneyTimes(order).some((at) => within(at, from, to)));
     },
+
+    /** The changes marked on settled days (of the UTC days from `from` to `to`): their figures are counted again. */
+    changesBetween: (from: Date, to: Date) => marksOfDays(store, from, to),
 
     /** Makes the day keys agree with the orders (`removeStray`: with nothing writing meanwhile). */
     rebuildDays,

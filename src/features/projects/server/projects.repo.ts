@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { type Project } from '../project';
-import { isFinished, isTerminal, workTimes } from '../process';
+import { isFinished, isTerminal, workEvents, workTimes } from '../process';
 import type { ProjectCounts } from '#features/editors/editor-rules';
 import { normalizeEmail } from '#lib/email';
 import { PROJECT_ID } from '#lib/ids';
@@ -18,7 +18,16 @@ import type { Page, PageQuery } from '#lib/paging';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
 import { upgradeProject, upgradingStore } from '#server/storage/renamed-fields';
 import { getJSONWithEtag, openStore, type DeployInfo } from '#server/storage/stores';
-import { dayKeys, idsOfDays, keysComplete, rebuildKeys, within, writeWithKeys } from '#server/storage/kept-keys';
+import {
+  changeMarks,
+  dayKeys,
+  idsOfDays,
+  marksOfDays,
+  keysComplete,
+  rebuildKeys,
+  within,
+  writeWithKeys,
+} from '#server/storage/kept-keys';
 
 export const projectIdOf = (orderId: string, unit: number) => `${orderId}-${unit}`;
 
@@ -99,8 +108,12 @@ export function projectsRepo(info?: DeployInfo) {
      * StaleProjectError otherwise. Keeps the editor's shelves and the days of work in step.
      */
     async replace(before: Project, after: Project, etag: string): Promise<Project> {
-      const written = await writeWithKeys(store, keptKeys(before), keptKeys(after), () =>
-        store.setJSON(after.id, after, { onlyIfMatch: etag }),
+      const written = await writeWithKeys(
+        store,
+        keptKeys(before),
+        keptKeys(after),
+        () => store.setJSON(after.id, after, { onlyIfMatch: etag }),
+        changeMarks(workEvents(before), workEvents(after), new Date()),
       );
       if (!written) throw new StaleProjectError(after.id);
       return after;
@@ -112,6 +125,9 @@ export function projectsRepo(info?: DeployInfo) {
       const records = await readRecords<Project>(store, await idsOfDays(store, DAYS, from, to));
       return records.map((r) => r.value).filter((project) => workTimes(project).some((at) => within(at, from, to)));
     },
+
+    /** The changes marked on settled days (of the UTC days from `from` to `to`): their figures are counted again. */
+    changesBetween: (from: Date, to: Date) => marksOfDays(store, from, to),
 
     /** How many projects each editor has open, from the keys alone (an interrupted change may count one twice). */
     async openByEditor(editorIds: readonly string[]): Promise<Map<string, number>> {
