@@ -72,9 +72,7 @@ export async function restoreBackup(
   }
   // The report's kept days were counted from the records as they were: they are counted again.
   const kept = openStore('report-days', info);
-  await forEachWhile(await listKeys(kept), { concurrency: WRITES_AT_ONCE, goOn: untilDone }, (key) =>
-    kept.delete(key),
-  );
+  await forEachWhile(await listKeys(kept), { concurrency: WRITES_AT_ONCE, goOn: untilDone }, (key) => kept.delete(key));
   return { restored };
 }
 
