@@ -1,11 +1,11 @@
 /**
  * GET /api/admin/projects (admin): one page of every project, newest first (`?limit=&cursor=`),
  * filtered by `?state=`, `?editor=` and `?late=true` (its total then counts the matches), each as an
- * admin sees it.
+ * admin sees it. A filter reads only the projects it could match (projects.repo.ts, pageFiltered).
  */
 import type { Config } from '@netlify/functions';
 import { type Project } from '#features/projects/project';
-import { openRound } from '#features/projects/process';
+import { openRound, ROUND_OPEN_STATES } from '#features/projects/process';
 import { projectView } from '#features/projects/view';
 import { adminProjectFilterSchema } from '#features/projects/project.schema';
 import { requireAdmin } from '#server/core/auth';
@@ -28,7 +28,16 @@ export default route({
       (!state || project.state === state) &&
       (!editor || project.editor.id === editor) &&
       (late !== 'true' || Boolean(openRound(project, now)?.late));
-    const page = await projectsRepo(context).page(query, filtered ? keep : undefined);
+    // A filter reads the projects it could name: a state's, the states a late round is in, or an editor's.
+    const repo = projectsRepo(context);
+    const page = !filtered
+      ? await repo.page(query)
+      : await repo.pageFiltered(
+          query,
+          { state, editorId: editor, ...(late === 'true' && { states: ROUND_OPEN_STATES }) },
+          keep,
+          Boolean(state) && !editor && late !== 'true',
+        );
     return privateJson({ ...page, items: page.items.map((project) => projectView(project, ['admin'], now)) });
   },
 });

@@ -55,9 +55,8 @@ export default route({
     const caller = await requireAdmin(req, context);
     const id = editorId(context);
     // Every project names its editor: one who has any stays on record (hidden), never deleted.
-    const projects = projectsRepo(context);
-    const [open, done] = await Promise.all([projects.listForEditor(id, 'open'), projects.listForEditor(id, 'done')]);
-    if (open.length + done.length > 0) throw new HttpError(409, editorMessages.hasProjects(open.length + done.length));
+    const projects = await projectsRepo(context).countForEditor(id);
+    if (projects > 0) throw new HttpError(409, editorMessages.hasProjects(projects));
     const current = await editorsRepo(context).get(id);
     const removed = await audited(
       context,

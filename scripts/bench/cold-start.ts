@@ -317,6 +317,10 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
     kind: 'scheduled',
     request: { method: 'POST', path: '/.netlify/functions/backup-export', body: '{"next_run":"2026-11-23T15:00:00Z"}' },
   },
+  'report-days': {
+    kind: 'scheduled',
+    request: { method: 'POST', path: '/.netlify/functions/report-days', body: '{"next_run":"2026-11-23T15:00:00Z"}' },
+  },
   'consult-reminders': {
     kind: 'scheduled',
     request: {

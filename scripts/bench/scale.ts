@@ -157,13 +157,14 @@ const OPERATIONS: { name: string; who: 'owner' | 'person'; run: () => Promise<un
   {
     name: 'Projects awaiting a draft, first page',
     who: 'owner',
-    run: () => projectsRepo().page({ limit: 20 }, (p) => p.state === OPEN_STATES[0]),
+    run: () =>
+      projectsRepo().pageFiltered({ limit: 20 }, { state: OPEN_STATES[0] }, (p) => p.state === OPEN_STATES[0], true),
   },
   { name: BACKUP, who: 'owner', run: () => exportBackup({ timeLeft: budget(BACKUP_RUN_MS) }) },
   {
-    name: "An editor's finished shelf",
+    name: "An editor's ended shelf, first page",
     who: 'person',
-    run: () => projectsRepo().listForEditor(DEMO_EDITORS[0].id, 'done'),
+    run: () => projectsRepo().pageEnded(DEMO_EDITORS[0].id, { limit: 20 }),
   },
   {
     name: "A family's orders and projects",

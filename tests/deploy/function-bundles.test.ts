@@ -88,6 +88,12 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
     expect: 200,
   },
   'consult-slots': { path: '/api/consult/slots', expect: 200 },
+  'report-days': {
+    method: 'POST',
+    path: '/.netlify/functions/report-days',
+    body: '{"next_run":"2026-11-23T15:00:00Z"}',
+    expect: 200,
+  },
   contact: { method: 'POST', path: '/api/contact', ...json(validInquiry), expect: 200 },
   'create-payment-session': { method: 'POST', path: '/api/stripe/create-payment-session', expect: 401 },
   // Netlify's scheduler invokes a scheduled function with a POST whose body names the next run.

@@ -140,6 +140,11 @@ export const finishedAt = (project: Pick<Project, 'state' | 'history' | 'updated
   isFinished(project.state)
     ? (project.history.findLast((event) => event.type === 'finalize')?.at ?? project.updatedAt)
     : null;
+/** When a project ended (made final, withdrawn, cancelled), if it did; ended before history was kept: when it last changed. */
+export const endedAt = (project: Pick<Project, 'state' | 'history' | 'updatedAt'>) =>
+  isTerminal(project.state)
+    ? (project.history.findLast((event) => isTerminal(event.to))?.at ?? project.updatedAt)
+    : null;
 /**
  * Who had the project when `at` came: a reassignment moves it to the next editor, so the editors in
  * turn are the previous assignments' and then the current one.
@@ -268,9 +273,12 @@ export const dueAt = (submittedAt: Date, turnaround: TurnaroundKind) =>
   new Date(submittedAt.getTime() + TURNAROUND_HOURS[turnaround] * HOUR_MS);
 
 /** The round the editor owes feedback on, with whether it is past due at `now`. */
+/** The states in which a round is with the editor, and so may be late. */
+export const ROUND_OPEN_STATES = ['submitted', 'in_review'] as const satisfies readonly ProjectState[];
+
 export function openRound(project: Pick<Project, 'rounds' | 'state'>, now: Date) {
   const round = currentRound(project);
-  if (!round || round.returnedAt !== null || (project.state !== 'submitted' && project.state !== 'in_review'))
+  if (!round || round.returnedAt !== null || !(ROUND_OPEN_STATES as readonly ProjectState[]).includes(project.state))
     return null;
   return { round, late: round.late || now.getTime() > Date.parse(round.dueAt) };
 }

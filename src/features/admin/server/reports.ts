@@ -15,10 +15,12 @@ import { refundedCents, refundStateLabel } from '#lib/refunds';
 import { site } from '#lib/site';
 import {
   addDays,
+  addMonths,
   BUSINESS_TIME_ZONE,
   daysFrom,
   lastDayOf,
   monthsFrom,
+  REPORT_LIMITS,
   returnedLate,
   type EditorTotals,
   type ExportKind,
@@ -29,7 +31,7 @@ import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { editorNames } from '#features/editors/server/preferred-editor';
 import { ordersRepo } from '#features/orders/server/orders.repo';
-import { openStore, type DeployInfo } from '#server/storage/stores';
+import { openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 import { MARKED_CHANGE_LANDS_MS, SETTLED_AFTER_MS, utcDay } from '#server/storage/kept-keys';
 import { readRecords } from '#server/storage/paging';
 
@@ -169,38 +171,41 @@ const instantsOf = (from: string, to: string) => {
   return [new Date(start), new Date(end)] as const;
 };
 
-/** The days of `days` in runs of consecutive days: each run's records are read at once. */
+/** A run of consecutive days is read at once; a long one in weeks, each kept before the next is read. */
+const RUN_DAYS = 7;
+
+/** The days of `days` in runs of consecutive days, at most RUN_DAYS each. */
 function runsOf(days: readonly string[]): string[][] {
   const runs: string[][] = [];
   for (const day of days) {
     const run = runs.at(-1);
-    if (run && addDays(run.at(-1)!, 1) === day) run.push(day);
+    if (run && run.length < RUN_DAYS && addDays(run.at(-1)!, 1) === day) run.push(day);
     else runs.push([day]);
   }
   return runs;
 }
 
 /**
- * The month report. A settled day's figures (decided: every UTC day it touches is older than
- * SETTLED_AFTER_MS) are counted once from its records and kept; a change to a settled day's records
- * leaves a mark (kept-keys.ts), and the kept figures that do not include the day's newest mark are
- * counted again. Recent days are always counted from their records. So a year's report reads a
- * year of kept days, however many orders they hold.
+ * The figures of the business days `from` to `to` (up to today). A settled day's figures (settled:
+ * every UTC day it touches is older than SETTLED_AFTER_MS) are counted once from its records and
+ * kept; a change to a settled day's records leaves a mark (kept-keys.ts), and kept figures that do
+ * not include their day's newest mark are counted again. Recent days are always counted from their
+ * records. So a year's report reads a year of kept days, however many orders they hold. `counted`
+ * hears of the days of each run counted from the records.
  */
-export async function monthsReport(
-  range: { from: string; to: string },
+async function dayFigures(
+  { from, to }: { from: string; to: string },
   info: DeployInfo,
-  now = new Date(),
-): Promise<MonthsReport> {
+  now: Date,
+  counted: (days: string[]) => void = () => {},
+): Promise<Map<string, DayPart>> {
   const today = localDate(now.toISOString(), BUSINESS_TIME_ZONE);
-  const last = lastDayOf(range.to) < today ? lastDayOf(range.to) : today;
-  const days = daysFrom(`${range.from}-01`, last);
-  const [start, end] = instantsOf(`${range.from}-01`, lastDayOf(range.to));
+  const days = daysFrom(from, to < today ? to : today);
+  const [start, end] = instantsOf(from, to);
   // A mark on a UTC day touches the business days around it; marks are read before any record.
-  const [orderMarks, projectMarks, names] = await Promise.all([
+  const [orderMarks, projectMarks] = await Promise.all([
     ordersRepo(info).changesBetween(new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS)),
     projectsRepo(info).changesBetween(new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS)),
-    editorNames(info),
   ]);
   const newest = new Map<string, string>();
   for (const mark of [...orderMarks, ...projectMarks])
@@ -223,22 +228,63 @@ export async function monthsReport(
     if (value.basis === basis(day)) parts.set(day, value.part);
   }
   for (const run of runsOf(days.filter((day) => !parts.has(day)))) {
-    const [from, to] = instantsOf(run[0], run.at(-1)!);
+    const [runFrom, runTo] = instantsOf(run[0], run.at(-1)!);
     const [orders, projects, bookings] = await Promise.all([
-      ordersRepo(info).withMoneyBetween(from, to),
-      projectsRepo(info).workedBetween(from, to),
-      consultsRepo(info).bookedBetween(from, to),
+      ordersRepo(info).withMoneyBetween(runFrom, runTo),
+      projectsRepo(info).workedBetween(runFrom, runTo),
+      consultsRepo(info).bookedBetween(runFrom, runTo),
     ]);
-    const counted = dayParts(run, { orders, projects, consultsBookedAt: bookings.map((b) => b.createdAt) });
+    const figures = dayParts(run, { orders, projects, consultsBookedAt: bookings.map((b) => b.createdAt) });
     // Kept as each run is counted: a report cut short by its time limit leaves its counted days for the next.
     await Promise.all(
-      [...counted]
+      [...figures]
         .filter(([day]) => keepable(day))
         .map(([day, part]) => store.setJSON(keptKey(day), { part, basis: basis(day) } satisfies KeptDay)),
     );
-    for (const [day, part] of counted) parts.set(day, part);
+    for (const [day, part] of figures) parts.set(day, part);
+    counted(run);
   }
+  return parts;
+}
+
+/** The month report of the months `from` to `to` ('YYYY-MM', both included). */
+export async function monthsReport(
+  range: { from: string; to: string },
+  info: DeployInfo,
+  now = new Date(),
+): Promise<MonthsReport> {
+  const [parts, names] = await Promise.all([
+    dayFigures({ from: `${range.from}-01`, to: lastDayOf(range.to) }, info, now),
+    editorNames(info),
+  ]);
   return combine(range, parts, names, await projectsRepo(info).openByEditor([...names.keys()]));
+}
+
+/**
+ * Counts and keeps the settled days of the longest report (REPORT_LIMITS.maxMonths) not yet kept, oldest
+ * first, for as long as the run's storage time lasts: run by the schedule, so the owner's report reads
+ * kept days. Answers how many days it counted, and whether it saw them all.
+ */
+export async function keepSettledDays(
+  info: DeployInfo,
+  now = new Date(),
+): Promise<{ counted: number; complete: boolean }> {
+  const month = localDate(now.toISOString(), BUSINESS_TIME_ZONE).slice(0, 7);
+  let counted = 0;
+  try {
+    await dayFigures(
+      { from: `${addMonths(month, 1 - REPORT_LIMITS.maxMonths)}-01`, to: lastDayOf(month) },
+      info,
+      now,
+      (days) => (counted += days.length),
+    );
+    return { counted, complete: true };
+  } catch (error) {
+    // Out of time (or storage out): what was counted is kept; the next run goes on.
+    if (!(error instanceof StorageError)) throw error;
+    console.error(`Report days: ${counted} counted before storage stopped:`, error.message);
+    return { counted, complete: false };
+  }
 }
 
 // --- The accountant's CSV files ---------------------------------------------------------------------

@@ -14,11 +14,15 @@ export const getProject = (id: string) => signedInFetch<ProjectView>(projectPath
 export interface Inbox {
   editor: { id: string; name: string; slotsOpen: number; totalSlots: number; bio: string };
   projects: ProjectView[];
+  /** The ended shelf comes a page at a time: where the next page starts, null after the last. */
+  nextCursor: string | null;
 }
 
-/** The editor's inbox: open projects, or the finished ones (`done`). */
-export const shelfPath = (shelf: 'open' | 'done') => `/api/editor/projects?shelf=${shelf}`;
-export const getShelf = (shelf: 'open' | 'done') => signedInFetch<Inbox>(shelfPath(shelf));
+/** The editor's inbox: open projects, or a page of the ended ones (`done`) after `cursor`. */
+export const shelfPath = (shelf: 'open' | 'done', cursor?: string | null) =>
+  `/api/editor/projects?shelf=${shelf}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+export const getShelf = (shelf: 'open' | 'done', cursor?: string | null) =>
+  signedInFetch<Inbox>(shelfPath(shelf, cursor));
 
 /** One step (submit, acknowledge, return, finalize, withdraw, message) with its JSON body. */
 export const takeStep = (id: string, action: ProjectAction, body: object) =>

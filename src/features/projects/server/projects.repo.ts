@@ -9,8 +9,8 @@
  * most a hint that the list skips, never a project missing from a list.
  */
 import { createHash } from 'node:crypto';
-import { type Project } from '../project';
-import { isFinished, isTerminal, workEvents, workTimes } from '../process';
+import { type Project, type ProjectState } from '../project';
+import { endedAt, isFinished, isTerminal, workEvents, workTimes } from '../process';
 import type { ProjectCounts } from '#features/editors/editor-rules';
 import { normalizeEmail } from '#lib/email';
 import { PROJECT_ID } from '#lib/ids';
@@ -43,14 +43,34 @@ const shelfOf = (project: Pick<Project, 'state'>): Shelf => (isTerminal(project.
 const editorKey = (project: Pick<Project, 'id' | 'state' | 'editor'>) =>
   `${editorPrefix(project.editor.id, shelfOf(project))}${project.id}`;
 const DAYS = 'by-day';
-/** The keys a project's record decides, kept in step by every write: its editor's shelf, its days of work. */
-const keptKeys = (project: Project) => [editorKey(project), ...dayKeys(DAYS, project.id, workTimes(project))];
+const ENDED = 'by-editor-ended';
+const endedPrefix = (editorId: string) => `${ENDED}/${editorId}/`;
+/** `by-editor-ended/<editor id>/<time it ended>-<id>`: an editor's ended shelf, newest first, a page at a time. */
+const endedKeys = (project: Project) => {
+  const at = endedAt(project);
+  return at === null ? [] : [`${endedPrefix(project.editor.id)}${at}-${project.id}`];
+};
+const idOfEndedKey = (key: string) =>
+  key.slice(key.indexOf('/', ENDED.length + 1) + 1 + 'YYYY-MM-DDTHH:MM:SS.sssZ-'.length);
+const STATE = 'by-state';
+const statePrefix = (state: ProjectState) => `${STATE}/${state}/`;
+/** `by-state/<state>/<created>-<id>`: the projects in a state, newest first. */
+const stateKey = (project: Project) => `${statePrefix(project.state)}${project.createdAt}-${project.id}`;
+/** The keys a project's record decides, kept in step by every write: its state, its editor's shelves, its days of work. */
+const keptKeys = (project: Project) => [
+  stateKey(project),
+  editorKey(project),
+  ...endedKeys(project),
+  ...dayKeys(DAYS, project.id, workTimes(project)),
+];
 /** Written once every project has its kept keys (projects stored before them get them on the first read). */
-const KEPT_COMPLETE = 'by-day-complete';
+const KEPT_COMPLETE = 'kept-complete';
 const CREATED = 'by-created/';
 const createdKey = (project: Pick<Project, 'id' | 'createdAt'>) => `${CREATED}${project.createdAt}-${project.id}`;
 const idOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1);
-const idOfCreatedKey = (key: string) => key.slice(CREATED.length + 'YYYY-MM-DDTHH:MM:SS.sssZ-'.length);
+/** The id in `<created>-<id>`. */
+const idOfCreated = (created: string) => created.slice('YYYY-MM-DDTHH:MM:SS.sssZ-'.length);
+const idOfCreatedKey = (key: string) => idOfCreated(key.slice(CREATED.length));
 
 export class StaleProjectError extends Error {}
 
@@ -64,7 +84,7 @@ export function projectsRepo(info?: DeployInfo) {
 
   const rebuildKept = (removeStray = false) =>
     rebuildKeys<Project>(store, {
-      roots: ['by-editor', DAYS],
+      roots: [STATE, 'by-editor', ENDED, DAYS],
       marker: KEPT_COMPLETE,
       isRecord: (key) => PROJECT_ID.test(key),
       keysOf: keptKeys,
@@ -200,10 +220,60 @@ export function projectsRepo(info?: DeployInfo) {
       return counts;
     },
 
+    /** One page of an editor's ended projects, the latest to end first. */
+    async pageEnded(editorId: string, query: PageQuery): Promise<Page<Project>> {
+      await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
+      const page = pageOfKeys(await listKeys(store, { prefix: endedPrefix(editorId), order: 'desc' }), query, 'desc');
+      const records = await readIndexed(page.items.map(idOfEndedKey), (p) => p.editor.id === editorId);
+      const byId = new Map(records.map((project) => [project.id, project]));
+      // A key left by an interrupted change names a project that is not (or no longer) ended there: skipped.
+      const items = page.items.flatMap((key) => {
+        const project = byId.get(idOfEndedKey(key));
+        return project && endedKeys(project)[0] === key ? [project] : [];
+      });
+      return { ...page, items };
+    },
+
+    /** How many projects name the editor, from the keys alone (an interrupted change may count one twice). */
+    countForEditor: async (editorId: string) => (await listKeys(store, { prefix: `by-editor/${editorId}/` })).length,
+
     /** An editor's open projects, or their finished ones. */
     async listForEditor(editorId: string, shelf: Shelf): Promise<Project[]> {
       const keys = await listKeys(store, { prefix: editorPrefix(editorId, shelf) });
       return readIndexed(keys, (p) => p.editor.id === editorId && shelfOf(p) === shelf);
+    },
+
+    /**
+     * One page of the projects a filter names, newest first, reading only the projects it could name:
+     * with `onlyState`, a page of `state`'s keys; else `editorId`'s shelves, or the keys of `state` (or
+     * of `states`, those a filter can only match in). `keep` says what matches; `total` counts the
+     * matches (with `onlyState`, the state's keys).
+     */
+    async pageFiltered(
+      query: PageQuery,
+      filter: { state?: ProjectState; states?: readonly ProjectState[]; editorId?: string },
+      keep: (project: Project) => boolean,
+      onlyState = false,
+    ): Promise<Page<Project>> {
+      await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
+      const fromKey = (prefix: string) => (key: string) => key.slice(prefix.length);
+      const created = (project: Project) => `${project.createdAt}-${project.id}`;
+      if (filter.state && onlyState) {
+        const prefix = statePrefix(filter.state);
+        const page = pageOfKeys((await listKeys(store, { prefix, order: 'desc' })).map(fromKey(prefix)), query, 'desc');
+        const records = await readIndexed(page.items.map(idOfCreated), keep);
+        const byCreated = new Map(records.map((project) => [created(project), project]));
+        return { ...page, items: page.items.flatMap((key) => byCreated.get(key) ?? []) };
+      }
+      const states = filter.state ? [filter.state] : (filter.states ?? []);
+      const ids = filter.editorId
+        ? (await listKeys(store, { prefix: `by-editor/${filter.editorId}/` })).map(idOfKey)
+        : (await Promise.all(states.map((state) => listKeys(store, { prefix: statePrefix(state) }))))
+            .flat()
+            .map((key) => idOfCreated(key.slice(key.indexOf('/', STATE.length + 1) + 1)));
+      const matching = new Map((await readIndexed(ids, keep)).map((project) => [created(project), project]));
+      const page = pageOfKeys([...matching.keys()].sort().reverse(), query, 'desc');
+      return { ...page, items: page.items.map((key) => matching.get(key)!) };
     },
 
     /**

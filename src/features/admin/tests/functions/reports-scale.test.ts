@@ -4,7 +4,9 @@
  * the records after each flow (and a fault at each of its writes), and the rebuild reproduces them.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exportCsvRows, exportRows, monthsReport, periodBounds } from '../../server/reports';
+import { exportCsvRows, exportRows, keepSettledDays, monthsReport, periodBounds } from '../../server/reports';
+import reportDays from '#functions/report-days';
+import { call } from '#tests/functions';
 import { orderMoneyTimes, type Order } from '#features/orders/order';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import { workTimes } from '#features/projects/process';
@@ -17,6 +19,7 @@ import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
 import { walkFaults } from '#tests/fault-walk';
 import { round, storeBooking, storePaidOrder, storeProject, storeRefund } from '#tests/reports';
 import { openStore } from '#server/storage/stores';
+import { withStorageDeadline } from '#server/storage/budget';
 import { utcDay } from '#server/storage/kept-keys';
 import { readRecords } from '#server/storage/paging';
 
@@ -108,10 +111,11 @@ describe('the accounts of a period', () => {
     const report = await monthsReport({ from: '2026-02', to: '2026-02' }, {}, later);
     expect(report.months[0]).toMatchObject({ revenueCents: 35000, refundsCents: 5000, orders: 2, consultsBooked: 1 });
     expect(report.months[0]).toMatchObject({ projectsFinished: 1, onTimeRounds: 1 });
-    // Two orders, one project, one booking: never last year's.
+    // Two orders, one project (read for each week it counts in: returned on the 6th, final on the 8th),
+    // one booking: never last year's.
     const recordReads = () =>
       blobs.takeRequests().filter((r) => r.method === 'GET' && /^(BCC-|bookings\/)/.test(r.key));
-    expect(recordReads()).toHaveLength(4);
+    expect(recordReads()).toHaveLength(5);
     // Its days are settled and kept: counted again, the report reads no record at all.
     expect(await monthsReport({ from: '2026-02', to: '2026-02' }, {}, later)).toEqual(report);
     expect(recordReads()).toHaveLength(0);
@@ -154,6 +158,27 @@ describe('the accounts of a period', () => {
     expect((await keptFeb12()).part.figures.refundsCents).toBe(0);
     blobs.takeRequests();
     expect((await feb()).months[0].refundsCents).toBe(0);
+    expect(blobs.takeRequests().filter((r) => r.method === 'GET' && r.key.startsWith('BCC-'))).toHaveLength(0);
+  });
+
+  it('are counted and kept by the hourly run, so the report reads kept days; a run out of time leaves the rest to the next', async () => {
+    await lastYear();
+    await february();
+    const later = new Date(Date.now() + 3_600_000);
+    // A run whose storage time is spent counts nothing and says so.
+    const spent = await withStorageDeadline(0, () => keepSettledDays({}, later));
+    expect(spent).toEqual({ counted: 0, complete: false });
+
+    // The scheduled function runs it (now, while the seeding's changes are fresh: it counts, keeps none of those days).
+    const run = await call(reportDays, '/.netlify/functions/report-days', { method: 'POST', body: '{}' });
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ complete: true });
+    // An hour on, it keeps every settled day.
+    expect(await keepSettledDays({}, later)).toMatchObject({ complete: true });
+    expect((await keepSettledDays({}, later)).counted).toBeLessThan(5);
+    blobs.takeRequests();
+    const report = await monthsReport({ from: '2025-01', to: '2026-02' }, {}, later);
+    expect(report.total).toMatchObject({ orders: LAST_YEAR + 2, revenueCents: LAST_YEAR * 10000 + 35000 });
     expect(blobs.takeRequests().filter((r) => r.method === 'GET' && r.key.startsWith('BCC-'))).toHaveLength(0);
   });
 

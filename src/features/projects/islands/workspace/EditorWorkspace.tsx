@@ -6,7 +6,7 @@ import { useNow } from '../useNow';
 import { useProjectHash } from '../useProjectHash';
 import { useProjectList } from '../useProjectList';
 import { useSignedInFetch } from '../../../../islands/shared/useSignedInFetch';
-import { EndedShelf, type Loaded } from './EndedShelf';
+import { EndedShelf, type Loaded, type MoreState } from './EndedShelf';
 import { InboxRow } from './InboxRow';
 import { inboxGroups } from './inbox';
 import { NotAnEditor } from './NotAnEditor';
@@ -29,6 +29,7 @@ export default function EditorWorkspace() {
   const inbox = value.state === 'done' && value.result.ok ? value.result.data : null;
   const open = useProjectList(inbox?.projects ?? null);
   const [finished, setFinished] = useState<Loaded>(null);
+  const [more, setMore] = useState<MoreState>('idle');
   const done = useProjectList(finished?.ok ? finished.data.projects : null);
   /** A project read alone, by the id it was asked for. */
   const [fetched, setFetched] = useState<{ id: string; result: ApiResult<ProjectView> } | null>(null);
@@ -59,7 +60,22 @@ export default function EditorWorkspace() {
 
   async function loadFinished() {
     setFinished(null);
+    setMore('idle');
     setFinished(await getShelf('done'));
+  }
+
+  /** The next page of the ended shelf, after those shown; a failure leaves them shown. */
+  async function loadMore() {
+    if (!finished?.ok || !finished.data.nextCursor) return;
+    setMore('loading');
+    const next = await getShelf('done', finished.data.nextCursor);
+    if (!next.ok) return setMore('failed');
+    setMore('idle');
+    setFinished((shown) =>
+      shown?.ok
+        ? { ok: true, data: { ...next.data, projects: [...shown.data.projects, ...next.data.projects] } }
+        : shown,
+    );
   }
 
   if (value.state === 'signedOut') return null;
@@ -115,7 +131,15 @@ export default function EditorWorkspace() {
               </ul>
             </section>
           ))}
-          <EndedShelf finished={finished} projects={done.projects} now={now} openId={openId} onLoad={loadFinished} />
+          <EndedShelf
+            finished={finished}
+            projects={done.projects}
+            now={now}
+            openId={openId}
+            onLoad={loadFinished}
+            more={more}
+            onMore={loadMore}
+          />
         </nav>
         <div className="mt-8 lg:mt-0">
           {/* One per project: what a step said, and the forms left open, belong to the project they are about. */}

@@ -6,6 +6,8 @@ import type { Inbox } from '../project-api';
 
 /** The ended shelf as loaded: null until asked for (or while loading). */
 export type Loaded = ApiResult<Inbox> | null;
+/** Asking for the shelf's next page. */
+export type MoreState = 'idle' | 'loading' | 'failed';
 
 /** Final, withdrawn and cancelled projects, loaded only when the editor asks (`?shelf=done`). */
 export function EndedShelf({
@@ -14,12 +16,16 @@ export function EndedShelf({
   now,
   openId,
   onLoad,
+  more,
+  onMore,
 }: {
   finished: Loaded;
   projects: ProjectView[] | null;
   now: Date;
   openId: string | null;
   onLoad: () => void;
+  more: MoreState;
+  onMore: () => void;
 }) {
   const [asked, setAsked] = useState(false);
   return (
@@ -55,6 +61,21 @@ export function EndedShelf({
             <InboxRow key={project.id} project={project} now={now} current={project.id === openId} />
           ))}
         </ul>
+      )}
+      {finished?.ok && finished.data.nextCursor && (
+        <button
+          type="button"
+          className="btn-outline min-h-10 px-4 py-1.5 text-sm"
+          aria-disabled={more === 'loading'}
+          onClick={() => more !== 'loading' && onMore()}
+        >
+          {more === 'loading' ? 'Loading more...' : 'Show more ended projects'}
+        </button>
+      )}
+      {more === 'failed' && (
+        <p role="alert" className="text-red-800">
+          We could not load more ended projects. Press the button to try again.
+        </p>
       )}
     </section>
   );
