@@ -23,7 +23,7 @@ try {
   // nothing writing meanwhile (a write in flight has its new key before its record).
   const removeStray = process.argv.includes('--remove-stray');
   const kept = {
-    'orders by day': await ordersRepo().rebuildDays(removeStray),
+    'orders by day': await ordersRepo().rebuildKept(removeStray),
     'projects by day and shelf': await projectsRepo().rebuildKept(removeStray),
     'consults by day booked': await consultsRepo().rebuildBooked(removeStray),
   };

@@ -26,7 +26,7 @@ import { OPEN_STATES } from '#features/projects/process';
 import { exportCsvRows, monthsReport } from '#features/admin/server/reports';
 import { search } from '#features/admin/server/search';
 import { exportBackup } from '#server/backup/export';
-import { BACKED_UP_STORES } from '#server/backup/layout';
+import { BACKED_UP_STORES, isBackedUpKey } from '#server/backup/layout';
 import { openStore } from '#server/storage/stores';
 import { startBlobsServer } from '../platform/site-server';
 import { benchOrderDraft } from './orders';
@@ -190,9 +190,13 @@ function budget(ms: number) {
   return () => end - Date.now();
 }
 
-/** Every blob the backup copies: all stores but the backups and the rate counters. */
+/** Every blob the backup copies: all stores but the backups and the rate counters, without the keys the records rebuild. */
 async function blobCount(): Promise<number> {
-  const counts = await Promise.all(BACKED_UP_STORES.map(async (name) => (await openStore(name).list()).blobs.length));
+  const counts = await Promise.all(
+    BACKED_UP_STORES.map(
+      async (name) => (await openStore(name).list()).blobs.filter((blob) => isBackedUpKey(name, blob.key)).length,
+    ),
+  );
   return counts.reduce((a, b) => a + b, 0);
 }
 
@@ -224,7 +228,7 @@ try {
     await seedTo(size, seeded);
     // As a deploy's first read would: every record stored with its keys, said once.
     if (seeded === 0)
-      await Promise.all([ordersRepo().rebuildDays(), projectsRepo().rebuildKept(), consultsRepo().rebuildBooked()]);
+      await Promise.all([ordersRepo().rebuildKept(), projectsRepo().rebuildKept(), consultsRepo().rebuildBooked()]);
     await asIfLongAgo();
     seeded = size;
     console.log(`${size} orders seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);

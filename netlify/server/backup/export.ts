@@ -12,7 +12,15 @@ import { isStorageError } from '#server/storage/error';
 import { openStore, StorageError, type DeployInfo, type Store } from '#server/storage/stores';
 import { readCatalog } from './catalog';
 import { copyBlob } from './copy';
-import { BACKED_UP_STORES, backupDate, copyKey, manifestKey, storePrefix, type Manifest } from './layout';
+import {
+  BACKED_UP_STORES,
+  backupDate,
+  copyKey,
+  isBackedUpKey,
+  manifestKey,
+  storePrefix,
+  type Manifest,
+} from './layout';
 import { forEachWhile } from './pool';
 import { pruneBackups } from './retention';
 
@@ -82,7 +90,9 @@ async function copyMissing(
   for (const name of BACKED_UP_STORES) {
     if (!goOn()) return null;
     const source = openStore(name, info);
-    const missing = (await listKeys(source)).filter((key) => !held.has(copyKey(date, name, key)));
+    const missing = (await listKeys(source)).filter(
+      (key) => isBackedUpKey(name, key) && !held.has(copyKey(date, name, key)),
+    );
     const whole = await forEachWhile(missing, { concurrency: COPIES_AT_ONCE, goOn }, async (key) => {
       if ((await copyBlob(source, key, backups, copyKey(date, name, key))) === 'gone') return;
       held.add(copyKey(date, name, key));

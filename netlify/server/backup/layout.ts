@@ -23,6 +23,18 @@ export const BACKED_UP_STORES = STORE_NAMES.filter(
   (name): name is BackedUpStore => !(NOT_BACKED_UP as readonly string[]).includes(name),
 );
 
+/**
+ * Keys kept beside the records that the records rebuild (storage/kept-keys.ts): not copied, and so
+ * after a restore, without their `*-complete` marks, the first read that needs them builds them again.
+ * About half an order's blobs are such keys.
+ */
+const REBUILT: Partial<Record<BackedUpStore, RegExp>> = {
+  orders: /^(by-day|words|changed)\/|^kept-complete$/,
+  projects: /^(by-day|by-state|by-editor-ended|words|changed)\/|^kept-complete$/,
+  consults: /^booked\/|^booked-complete$/,
+};
+export const isBackedUpKey = (store: BackedUpStore, key: string) => !REBUILT[store]?.test(key);
+
 /** A backup is named by its UTC day. */
 export const backupDate = (now: Date) => now.toISOString().slice(0, 10);
 

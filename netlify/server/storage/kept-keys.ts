@@ -9,8 +9,14 @@ import { listKeys, readRecords } from './paging';
 import type { Store } from './store';
 
 /**
+ * Words are people's names and addresses: one the record no longer has goes before the record is
+ * written, so a cut can never leave it behind (at worst the record is not found by it until written).
+ */
+const goesFirst = (key: string) => key.startsWith('words/');
+
+/**
  * Writes the keys `after` adds to `before` and the change `marks` (changeMarks), then the record
- * (`write`), then drops the keys it removed.
+ * (`write`), then drops the keys it removed (the words among them before the record).
  */
 export async function writeWithKeys(
   store: Store,
@@ -21,9 +27,16 @@ export async function writeWithKeys(
 ): Promise<boolean> {
   const added = [...after.filter((key) => !before.includes(key)), ...marks];
   const removed = before.filter((key) => !after.includes(key));
-  await Promise.all(added.map((key) => store.set(key, '')));
-  if (!(await write())) return false;
-  await Promise.all(removed.map((key) => store.delete(key)));
+  await Promise.all([
+    ...added.map((key) => store.set(key, '')),
+    ...removed.filter(goesFirst).map((key) => store.delete(key)),
+  ]);
+  if (!(await write())) {
+    // Someone else's version is stored: it may still have those words.
+    await Promise.all(removed.filter(goesFirst).map((key) => store.set(key, '')));
+    return false;
+  }
+  await Promise.all(removed.filter((key) => !goesFirst(key)).map((key) => store.delete(key)));
   return true;
 }
 
@@ -116,6 +129,20 @@ export async function marksOfDays(store: Store, from: Date, to: Date): Promise<{
     const [, day, at] = key.split('/');
     return day >= first && day <= end ? [{ day, at }] : [];
   });
+}
+
+/** `words/<word>/<id>` for each word a record is found by (searchWords). */
+export const wordKeys = (id: string, words: readonly string[]) => words.map((word) => `words/${word}/${id}`);
+
+/**
+ * The ids of the records with a word starting with each of `words`: one listing per word (of the keys
+ * of the words it begins), the lists intersected.
+ */
+export async function idsWithWords(store: Store, words: readonly string[]): Promise<string[]> {
+  const lists = await Promise.all(words.map((word) => listKeys(store, { prefix: `words/${word}` })));
+  const sets = lists.map((keys) => new Set(keys.map((key) => key.slice(key.lastIndexOf('/') + 1))));
+  const [first = new Set<string>(), ...rest] = sets;
+  return [...first].filter((id) => rest.every((set) => set.has(id)));
 }
 
 /** Whether `iso` falls from `from` (included) to `to` (excluded). */

@@ -54,6 +54,16 @@ export interface Order {
   projectEditors?: ProjectEditor[];
 }
 
+/** What the owner's search finds an order by: its id, the family's addresses and names. */
+export const orderSearchFields = (order: Order) => [
+  order.id,
+  order.customer.email,
+  order.student.parentName,
+  order.student.parentEmail,
+  order.student.studentName,
+  order.student.studentEmail,
+];
+
 /** When an order was paid: orders paid before `paidAt` was recorded, when they last changed. */
 export const paidAtOf = (order: Pick<Order, 'status' | 'updatedAt' | 'payment'>) =>
   order.status === 'paid' ? (order.payment.paidAt ?? order.updatedAt) : null;

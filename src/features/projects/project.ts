@@ -223,6 +223,17 @@ export interface Project {
  * An e-mail a step owes, written in the same compare-and-set as the step: the step sends it, and a
  * timer sends it should the step's own sending fail. `id` makes each sent once, however often tried.
  */
+/** What the owner's search finds a project by: its id, its order's, the family's addresses and names. */
+export const projectSearchFields = (project: Project) => [
+  project.id,
+  project.orderId,
+  project.customer.email,
+  project.student.name,
+  project.student.email,
+  project.student.parentName,
+  project.student.parentEmail,
+];
+
 export interface OwedNotice {
   id: string;
   at: string;

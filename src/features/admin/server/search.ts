@@ -1,15 +1,20 @@
 /**
- * The admin's search across the seven lists (docs/decisions/041-admin-search-and-reports.md): each
- * list's newest records (at most `scanPerKind`) are read through its repository and compared in
- * memory; nothing is indexed. Two lists are read at a time, each 32 records at a time, so a search
- * stays well inside the storage time of one request; a list longer than the scan says how much was
- * not searched.
+ * The admin's search across the seven lists (docs/decisions/041-admin-search-and-reports.md). Orders,
+ * the list that grows with the business, are found through their word keys: every order with a word
+ * starting with each word of the query, however old; projects by their id or through their orders
+ * (decision 073). The other
+ * lists' newest records (at most `scanPerKind`) are read and compared in memory; a list longer than
+ * the scan says how much was not searched. Two lists are read at a time, each 32 records at a time.
  */
 import { formatConsult, localDate } from '#features/consults/consult-format';
 import { BUSINESS_TIME_ZONE } from '#features/consults/consult-rules';
 import { projectStateLabel } from '#features/projects/process';
 import { formatUsd } from '#lib/money';
-import { orderStateLabel } from '#features/orders/order';
+import { orderSearchFields, orderStateLabel } from '#features/orders/order';
+import { projectSearchFields } from '#features/projects/project';
+import { queryWords } from '#lib/search-words';
+import { PROJECT_ID } from '#lib/ids';
+import { projectsOfOrder } from '#features/projects/server/creation';
 import {
   SEARCH_KINDS,
   SEARCH_LIMITS,
@@ -32,12 +37,16 @@ import { waitlistRepo } from '#server/waitlist/waitlist.repo';
 
 const day = (iso: string) => localDate(iso, BUSINESS_TIME_ZONE);
 
-/** One list as the search reads it: its records, how many it holds, and how one reads as a match. */
-interface Source<T> {
-  read: (limit: number) => Promise<{ items: T[]; total: number }>;
+/**
+ * One list as the search reads it: its records (`find`: those with the query's words, through its
+ * word keys, however old; `read`: its newest, and how many it holds), and how one reads as a match.
+ */
+type Source<T> = (
+  { find: (words: string[]) => Promise<T[]> } | { read: (limit: number) => Promise<{ items: T[]; total: number }> }
+) & {
   fields: (record: T) => (string | null | undefined)[];
   hit: (record: T) => Omit<SearchHit, 'kind'>;
-}
+};
 
 const source = <T>(s: Source<T>) => s as Source<unknown>;
 
@@ -45,15 +54,8 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
   const scan = (limit: number) => ({ limit });
   return {
     orders: source({
-      read: (limit) => ordersRepo(info).page(scan(limit)),
-      fields: (o) => [
-        o.id,
-        o.customer.email,
-        o.student.parentName,
-        o.student.parentEmail,
-        o.student.studentName,
-        o.student.studentEmail,
-      ],
+      find: (words) => ordersRepo(info).withWords(words),
+      fields: orderSearchFields,
       hit: (o) => ({
         id: o.id,
         title: `${o.id} · ${o.student.parentName}`,
@@ -62,16 +64,14 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
       }),
     }),
     projects: source({
-      read: (limit) => projectsRepo(info).page(scan(limit)),
-      fields: (p) => [
-        p.id,
-        p.orderId,
-        p.customer.email,
-        p.student.name,
-        p.student.email,
-        p.student.parentName,
-        p.student.parentEmail,
-      ],
+      // A project is found by its id, or through its order: the family's names and addresses are the order's.
+      find: async (words) => {
+        const asked = words.find((word) => PROJECT_ID.test(word.toUpperCase()));
+        if (asked) return projectsRepo(info).getMany([asked.toUpperCase()]);
+        const orders = await ordersRepo(info).withWords(words);
+        return projectsRepo(info).getMany(orders.flatMap((order) => projectsOfOrder(order).map((p) => p.id)));
+      },
+      fields: projectSearchFields,
       hit: (p) => ({
         id: p.id,
         title: `${p.id} · ${p.service.title}`,
@@ -142,15 +142,18 @@ export async function search(
   limits: { scanPerKind: number; perKind: number } = SEARCH_LIMITS,
 ): Promise<SearchAnswer> {
   const needle = searchNeedle(q);
+  const words = queryWords(q);
   const all = sources(info);
   const groups = new Map<SearchKind, SearchGroup>();
   await forEachWhile(SEARCH_KINDS, { concurrency: LISTS_AT_ONCE, goOn: untilDone }, async (kind) => {
-    const { read, fields, hit } = all[kind];
-    const { items, total } = await read(limits.scanPerKind);
-    const matched = items.filter((record) => matchesAny(needle, fields(record)));
+    const list = all[kind];
+    const { items, total } =
+      'find' in list ? { items: await list.find(words), total: 0 } : await list.read(limits.scanPerKind);
+    // The word keys find words by their start; the needle then matches as it always has.
+    const matched = items.filter((record) => matchesAny(needle, list.fields(record)));
     groups.set(kind, {
       kind,
-      hits: matched.slice(0, limits.perKind).map((record) => ({ kind, ...hit(record) })),
+      hits: matched.slice(0, limits.perKind).map((record) => ({ kind, ...list.hit(record) })),
       matches: matched.length,
       unsearched: Math.max(0, total - limits.scanPerKind),
     });

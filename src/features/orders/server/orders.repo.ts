@@ -1,11 +1,12 @@
 /**
  * Orders: one blob per order, keyed by its id ('BCC-' + 6 characters), plus empty index blobs: `by-customer/<uid>/<id>` so a customer's orders can be listed without
  * reading everyone's, `by-created/<createdAt>-<id>` so the admin can page through all orders newest
- * first (docs/decisions/009-admin-lists.md), and `by-day/<UTC day>/<id>` for each day money moved
- * for the order, so the accounts of a period read that period's orders (storage/kept-keys.ts). Status moves pending -> paid (or failed/expired) exactly
+ * first (docs/decisions/009-admin-lists.md), `by-day/<UTC day>/<id>` for each day money moved
+ * for the order, so the accounts of a period read that period's orders, and `words/<word>/<id>` for
+ * each word the owner's search finds it by (storage/kept-keys.ts). Status moves pending -> paid (or failed/expired) exactly
  * once, by compare-and-set on the etag.
  */
-import { moneyEvents, orderMoneyTimes, type Order, type OrderStatus } from '../order';
+import { moneyEvents, orderMoneyTimes, orderSearchFields, type Order, type OrderStatus } from '../order';
 import type { Page, PageQuery } from '#lib/paging';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
 import { upgradeOrder, upgradingStore } from '#server/storage/renamed-fields';
@@ -14,12 +15,15 @@ import {
   changeMarks,
   dayKeys,
   idsOfDays,
-  marksOfDays,
+  idsWithWords,
   keysComplete,
+  marksOfDays,
   rebuildKeys,
   within,
+  wordKeys,
   writeWithKeys,
 } from '#server/storage/kept-keys';
+import { searchWords } from '#lib/search-words';
 
 export type { Order, OrderStatus };
 
@@ -37,9 +41,13 @@ const PAYMENT_INDEX = 'by-payment/';
 const createdIndexKey = (order: Pick<Order, 'id' | 'createdAt'>) => `${CREATED}${order.createdAt}-${order.id}`;
 const orderIdOf = (createdKey: string) => createdKey.slice(-'BCC-XXXXXX'.length);
 const DAYS = 'by-day';
-const moneyDayKeys = (order: Order) => dayKeys(DAYS, order.id, orderMoneyTimes(order));
-/** Written once every order has its day keys (orders stored before them get them on the first read). */
-const DAYS_COMPLETE = 'by-day-complete';
+/** The keys an order's record decides, kept in step by every write: its days of money, its words. */
+const keptKeys = (order: Order) => [
+  ...dayKeys(DAYS, order.id, orderMoneyTimes(order)),
+  ...wordKeys(order.id, searchWords(orderSearchFields(order))),
+];
+/** Written once every order has its kept keys (orders stored before them get them on the first read). */
+const KEPT_COMPLETE = 'kept-complete';
 
 export function ordersRepo(info?: DeployInfo) {
   const store = upgradingStore(openStore('orders', info), upgradeOrder);
@@ -47,17 +55,17 @@ export function ordersRepo(info?: DeployInfo) {
   const replace = (before: Order, after: Order, etag: string) =>
     writeWithKeys(
       store,
-      moneyDayKeys(before),
-      moneyDayKeys(after),
+      keptKeys(before),
+      keptKeys(after),
       () => store.setJSON(after.id, after, { onlyIfMatch: etag }),
       changeMarks(moneyEvents(before), moneyEvents(after), new Date()),
     );
-  const rebuildDays = (removeStray = false) =>
+  const rebuildKept = (removeStray = false) =>
     rebuildKeys<Order>(store, {
-      roots: [DAYS],
-      marker: DAYS_COMPLETE,
+      roots: [DAYS, 'words'],
+      marker: KEPT_COMPLETE,
       isRecord: (key) => ORDER_ID.test(key),
-      keysOf: moneyDayKeys,
+      keysOf: keptKeys,
       removeStray,
     });
 
@@ -79,7 +87,10 @@ export function ordersRepo(info?: DeployInfo) {
         const order: Order = { ...draft, id: newOrderId(), status: 'pending', createdAt: at, updatedAt: at };
         if (!(await store.set(createdIndexKey(order), '', { onlyIfNew: true }))) continue;
         await prepare(order);
-        if (!(await store.setJSON(order.id, order, { onlyIfNew: true }))) {
+        const stored = await writeWithKeys(store, [], keptKeys(order), () =>
+          store.setJSON(order.id, order, { onlyIfNew: true }),
+        );
+        if (!stored) {
           await store.delete(createdIndexKey(order)); // the id belongs to an older order
           continue;
         }
@@ -117,7 +128,7 @@ export function ordersRepo(info?: DeployInfo) {
      * an extra payment. Reads the orders of those days only.
      */
     async withMoneyBetween(from: Date, to: Date): Promise<Order[]> {
-      await keysComplete(store, DAYS_COMPLETE, () => rebuildDays());
+      await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
       const records = await readRecords<Order>(store, await idsOfDays(store, DAYS, from, to));
       return records.map((r) => r.value).filter((order) => orderMoneyTimes(order).some((at) => within(at, from, to)));
     },
@@ -125,8 +136,15 @@ export function ordersRepo(info?: DeployInfo) {
     /** The changes marked on settled days (of the UTC days from `from` to `to`): their figures are counted again. */
     changesBetween: (from: Date, to: Date) => marksOfDays(store, from, to),
 
-    /** Makes the day keys agree with the orders (`removeStray`: with nothing writing meanwhile). */
-    rebuildDays,
+    /** The orders with a word starting with each of `words` (searchWords), however old. */
+    async withWords(words: readonly string[]): Promise<Order[]> {
+      await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
+      const records = await readRecords<Order>(store, await idsWithWords(store, words));
+      return records.map((r) => r.value);
+    },
+
+    /** Makes the kept keys agree with the orders (`removeStray`: with nothing writing meanwhile). */
+    rebuildKept,
 
     /** Adds the time index entries that orders stored before the index existed lack; answers how many. */
     async indexUnindexed(): Promise<number> {

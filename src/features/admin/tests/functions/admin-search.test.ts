@@ -173,6 +173,24 @@ describe('search limits', () => {
   });
 });
 
+describe('search as history grows', () => {
+  const blobs = useAtomicBlobsServer();
+  beforeEach(() => blobs.reset());
+
+  it('finds an order and its project older than anything a capped scan would read, and says nothing is unsearched', async () => {
+    const old = await storePaidOrder('2024-01-05T15:00:00.000Z', 30000, { parentName: 'Wilhelmina Quarrington' });
+    await storeProject(old);
+    for (let n = 0; n < 6; n++) await storeProject(await storePaidOrder(`2026-0${n + 1}-05T15:00:00.000Z`, 10000));
+    const limits = { scanPerKind: 4, perKind: 10 };
+    const answer = await search('quarrington', undefined, limits);
+    const group = (kind: string, of = answer) => of.groups.find((g) => g.kind === kind)!;
+    expect(group('orders')).toMatchObject({ hits: [{ id: old.id }], matches: 1, unsearched: 0 });
+    expect(group('projects')).toMatchObject({ hits: [{ id: `${old.id}-1` }], matches: 1, unsearched: 0 });
+    // By the start of a word.
+    expect(group('orders', await search('wilhelmina quarr', undefined, limits)).hits).toEqual(group('orders').hits);
+  });
+});
+
 describe('in a storage outage', () => {
   const blobs = useAtomicBlobsServer();
   const reportsCall = async (path: string, run: typeof handler, params?: Record<string, string>) =>
