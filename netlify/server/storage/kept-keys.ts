@@ -134,15 +134,23 @@ export async function marksOfDays(store: Store, from: Date, to: Date): Promise<{
 /** `words/<word>/<id>` for each word a record is found by (searchWords). */
 export const wordKeys = (id: string, words: readonly string[]) => words.map((word) => `words/${word}/${id}`);
 
+/** Few enough records to read and check: no further word is listed to narrow them. */
+const FEW = 100;
+
 /**
- * The ids of the records with a word starting with each of `words`: one listing per word (of the keys
- * of the words it begins), the lists intersected.
+ * The ids of records with a word starting with each of `words`, or a few more: the keys of the words
+ * each begins are listed, the longest (the rarest, as a rule) first, and intersected until few are
+ * left. The caller checks each record it reads.
  */
 export async function idsWithWords(store: Store, words: readonly string[]): Promise<string[]> {
-  const lists = await Promise.all(words.map((word) => listKeys(store, { prefix: `words/${word}` })));
-  const sets = lists.map((keys) => new Set(keys.map((key) => key.slice(key.lastIndexOf('/') + 1))));
-  const [first = new Set<string>(), ...rest] = sets;
-  return [...first].filter((id) => rest.every((set) => set.has(id)));
+  let ids: string[] | null = null;
+  for (const word of [...words].sort((a, b) => b.length - a.length)) {
+    const keys = await listKeys(store, { prefix: `words/${word}` });
+    const found = new Set(keys.map((key) => key.slice(key.lastIndexOf('/') + 1)));
+    ids = ids === null ? [...found] : ids.filter((id) => found.has(id));
+    if (ids.length <= FEW) break;
+  }
+  return ids ?? [];
 }
 
 /** Whether `iso` falls from `from` (included) to `to` (excluded). */
