@@ -145,11 +145,12 @@ const JS_BUDGETS: Record<string, number> = {
   // more on the dashboard (measured 168.2 KB). The draft form's count read against the word limit while
   // typing, and its errors going as they are fixed, ~0.3 KB (measured 168.6 and 164.2 KB). Closing's
   // choice of what becomes of a published review, and a student shown their work and not the shop,
-  // ~0.4 KB on the dashboard (measured 169.0 KB).
+  // ~0.4 KB on the dashboard (measured 169.0 KB). The editor's ended shelf a page at a time, with its
+  // 'Show more' and its failure, ~0.1 KB on /editor (measured 165.1 KB).
   '/select-services': 160 * KB,
   '/checkout': 160 * KB,
   '/dashboard': 170 * KB,
-  '/editor': 165 * KB,
+  '/editor': 166 * KB,
   // The admin runs the business from one page: search, the month report, the audit log, the waitlist
   // told and the consults' links and dates cost ~6 KB beside the lists; the reviews and the privacy
   // requests ~4 KB more (measured 170.3 KB), and the privacy words it shares with the dashboard
