@@ -48,6 +48,8 @@ for (const width of [390, 1280]) {
     // 'Loading more...' while it asks; then, the last page shown, no button at all.
     await expect(page.getByRole('button', { name: /Show more ended projects|Loading more/ })).toHaveCount(0);
     expect(asked).toEqual(['?shelf=done', '?shelf=done&cursor=next-page']);
+    // The button went with the last page; the keyboard stays on the shelf (the first new project, or its heading).
+    await expect(page.locator('#ended-heading')).toBeFocused();
   });
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '#client/api';
 import type { ProjectView } from '../../project';
 import { InboxRow } from './InboxRow';
@@ -28,9 +28,26 @@ export function EndedShelf({
   onMore: () => void;
 }) {
   const [asked, setAsked] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  /** How many were shown when the next page was asked for: focus goes to the first that came. */
+  const shownBefore = useRef<number | null>(null);
+  useEffect(() => {
+    const before = shownBefore.current;
+    if (before === null || more !== 'idle') return;
+    shownBefore.current = null;
+    // The button is gone after the last page: focus stays in the shelf, on the first new project or its heading.
+    const links = list.current?.querySelectorAll('a') ?? [];
+    (links[before] ?? heading.current)?.focus();
+  }, [projects, more]);
   return (
     <section aria-labelledby="ended-heading" className="space-y-2 border-t border-slate-200 pt-4">
-      <h3 id="ended-heading" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
+      <h3
+        id="ended-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-sm font-bold tracking-wide text-slate-700 uppercase"
+      >
         Ended
       </h3>
       {!asked && (
@@ -56,7 +73,7 @@ export function EndedShelf({
       )}
       {projects?.length === 0 && <p className="text-sm text-slate-700">No ended projects yet.</p>}
       {projects && projects.length > 0 && (
-        <ul className="space-y-2">
+        <ul ref={list} className="space-y-2">
           {projects.map((project) => (
             <InboxRow key={project.id} project={project} now={now} current={project.id === openId} />
           ))}
@@ -67,7 +84,11 @@ export function EndedShelf({
           type="button"
           className="btn-outline min-h-10 px-4 py-1.5 text-sm"
           aria-disabled={more === 'loading'}
-          onClick={() => more !== 'loading' && onMore()}
+          onClick={() => {
+            if (more === 'loading') return;
+            shownBefore.current = projects?.length ?? 0;
+            onMore();
+          }}
         >
           {more === 'loading' ? 'Loading more...' : 'Show more ended projects'}
         </button>
