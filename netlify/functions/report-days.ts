@@ -10,8 +10,7 @@ import { storageLimits, withStorageDeadline } from '#server/storage/budget';
 export default async (_req: Request, context: Context) => {
   // Netlify stops a scheduled run at 30 s: storage gives up before that, and the next run goes on.
   const summary = await withStorageDeadline(storageLimits().scheduledBudgetMs, () => keepSettledDays(context));
-  if (summary.counted > 0)
-    console.log(`Report days: ${summary.counted} counted${summary.complete ? '' : ', more to come'}.`);
+  if (summary.kept > 0) console.log(`Report days: ${summary.kept} kept${summary.complete ? '' : ', more to come'}.`);
   return Response.json(summary);
 };
 

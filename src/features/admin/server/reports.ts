@@ -190,14 +190,14 @@ function runsOf(days: readonly string[]): string[][] {
  * every UTC day it touches is older than SETTLED_AFTER_MS) are counted once from its records and
  * kept; a change to a settled day's records leaves a mark (kept-keys.ts), and kept figures that do
  * not include their day's newest mark are counted again. Recent days are always counted from their
- * records. So a year's report reads a year of kept days, however many orders they hold. `counted`
- * hears of the days of each run counted from the records.
+ * records. So a year's report reads a year of kept days, however many orders they hold. `kept` hears
+ * how many days each run counted from the records kept.
  */
 async function dayFigures(
   { from, to }: { from: string; to: string },
   info: DeployInfo,
   now: Date,
-  counted: (days: string[]) => void = () => {},
+  kept: (days: number) => void = () => {},
 ): Promise<Map<string, DayPart>> {
   const today = localDate(now.toISOString(), BUSINESS_TIME_ZONE);
   const days = daysFrom(from, to < today ? to : today);
@@ -236,13 +236,12 @@ async function dayFigures(
     ]);
     const figures = dayParts(run, { orders, projects, consultsBookedAt: bookings.map((b) => b.createdAt) });
     // Kept as each run is counted: a report cut short by its time limit leaves its counted days for the next.
+    const keeping = [...figures].filter(([day]) => keepable(day));
     await Promise.all(
-      [...figures]
-        .filter(([day]) => keepable(day))
-        .map(([day, part]) => store.setJSON(keptKey(day), { part, basis: basis(day) } satisfies KeptDay)),
+      keeping.map(([day, part]) => store.setJSON(keptKey(day), { part, basis: basis(day) } satisfies KeptDay)),
     );
     for (const [day, part] of figures) parts.set(day, part);
-    counted(run);
+    kept(keeping.length);
   }
   return parts;
 }
@@ -263,27 +262,27 @@ export async function monthsReport(
 /**
  * Counts and keeps the settled days of the longest report (REPORT_LIMITS.maxMonths) not yet kept, oldest
  * first, for as long as the run's storage time lasts: run by the schedule, so the owner's report reads
- * kept days. Answers how many days it counted, and whether it saw them all.
+ * kept days. Answers how many days it kept, and whether it saw them all.
  */
 export async function keepSettledDays(
   info: DeployInfo,
   now = new Date(),
-): Promise<{ counted: number; complete: boolean }> {
+): Promise<{ kept: number; complete: boolean }> {
   const month = localDate(now.toISOString(), BUSINESS_TIME_ZONE).slice(0, 7);
-  let counted = 0;
+  let kept = 0;
   try {
     await dayFigures(
       { from: `${addMonths(month, 1 - REPORT_LIMITS.maxMonths)}-01`, to: lastDayOf(month) },
       info,
       now,
-      (days) => (counted += days.length),
+      (days) => (kept += days),
     );
-    return { counted, complete: true };
+    return { kept, complete: true };
   } catch (error) {
     // Out of time (or storage out): what was counted is kept; the next run goes on.
     if (!(error instanceof StorageError)) throw error;
-    console.error(`Report days: ${counted} counted before storage stopped:`, error.message);
-    return { counted, complete: false };
+    console.error(`Report days: ${kept} kept before storage stopped:`, error.message);
+    return { kept, complete: false };
   }
 }
 
