@@ -30,7 +30,8 @@ export function searchWords(fields: readonly (string | null | undefined)[]): str
     for (const run of named.match(/[a-z0-9]+|_[0-9a-f]+_/g) ?? [])
       if (!COMMON.has(run)) words.add(run.slice(0, MAX_WORD));
   }
-  return [...words];
+  // A word of dots and signs alone finds nothing in particular, and '..' is no key.
+  return [...words].filter((word) => /[a-z0-9]/.test(word));
 }
 
 /** The words of a query, each a prefix of the words it finds: a word of it, or the whole query. */

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { type Project, type ProjectState } from '../project';
 import { endedAt, isFinished, isTerminal, workEvents, workTimes } from '../process';
 import type { ProjectCounts } from '#features/editors/editor-rules';
+import { isEditorId } from '#features/editors/server/editors.repo';
 import { normalizeEmail } from '#lib/email';
 import { PROJECT_ID } from '#lib/ids';
 import type { Page, PageQuery } from '#lib/paging';
@@ -255,6 +256,9 @@ export function projectsRepo(info?: DeployInfo) {
       keep: (project: Project) => boolean,
       onlyState = false,
     ): Promise<Page<Project>> {
+      // An id no editor could have names nobody, and never becomes part of a key.
+      if (filter.editorId !== undefined && !isEditorId(filter.editorId))
+        return { items: [], nextCursor: null, total: 0 };
       await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
       const fromKey = (prefix: string) => (key: string) => key.slice(prefix.length);
       const created = (project: Project) => `${project.createdAt}-${project.id}`;

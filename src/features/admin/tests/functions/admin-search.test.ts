@@ -141,6 +141,12 @@ describe('GET /api/admin/search', () => {
     expect(found((await get('zed.quill@')).body)).toEqual({ outbox: [sent.via === 'outbox' ? sent.key : ''] });
   });
 
+  it('answers a query a key could not hold (two dots) as any other that matches nothing', async () => {
+    const { status, body } = await get('..');
+    expect(status).toBe(200);
+    for (const group of body.groups) expect(group).toMatchObject({ kind: group.kind, hits: [], matches: 0 });
+  });
+
   it('answers every list, empty, when nothing matches', async () => {
     const { status, body } = await get('nobody-by-this-name');
     expect(status).toBe(200);
