@@ -1,54 +1,65 @@
 /**
- * `npm run restore -- <YYYY-MM-DD>` brings that day's backup (made by the scheduled `backup-export`)
- * back into the site's stores, which must be empty; `npm run restore -- --list` lists the backups.
- * With NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN it works on that Netlify site's Blobs; without them, on
- * the local data of `npm start` (DATA_DIR, default .netlify/data); stop `npm start` first, or the site
- * writes into the stores while they are restored.
+ * `npm run restore` brings the site's stores back as the hourly backups (the scheduled `backup-export`)
+ * hold them at the end of the newest hour they have; `npm run restore -- <YYYY-MM-DDTHH>` as at the end
+ * of an earlier hour still kept (two weeks); `npm run restore -- --list` says what is kept. With
+ * NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN it works on that Netlify site's Blobs; without them, on the
+ * local data of `npm start` (DATA_DIR, default .netlify/data); stop `npm start` first, or the site
+ * writes into the stores while they are restored. The stores must be empty.
+ *   --from <file>      a backup downloaded by `npm run backup:download`, rather than the site's backups
  *   --merge            restore into stores that hold blobs already: add what they lack, change nothing there
  *   --context <name>   the stores of another deploy context (e.g. branch-deploy) rather than production's
  * Exits 1 when it refused, or when a blob could not be restored as backed up.
  */
-import { parseArgs } from 'node:util';
-import { readCatalog, readManifest } from '#server/backup/catalog';
-import { datePattern } from '#server/backup/layout';
+import { manifestedHours, readBase, readLatest } from '#server/backup/catalog';
+import { readRehearsal } from '#server/backup/rehearsal';
+import { restoreDownloaded } from '#server/backup/archive';
 import { BackupUnusable, restoreBackup, type StoreRestore } from '#server/backup/restore';
-import { listKeys } from '#server/storage/paging';
+import { hourPattern } from '#server/storage/journal';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 import { z } from '#lib/zod';
 import { connectBlobs } from './platform/blobs-connect';
+import { scriptArgs } from './platform/script-args';
 
 const argsSchema = z
   .object({
-    positionals: z.array(z.string().regex(datePattern, 'a backup is named by its date, YYYY-MM-DD')).max(1),
+    positionals: z.array(z.string().regex(hourPattern, 'an hour is named YYYY-MM-DDTHH, in UTC')).max(1),
     values: z.object({
       list: z.boolean().optional(),
       merge: z.boolean().optional(),
       context: z.string().min(1).optional(),
+      from: z.string().min(1).optional(),
     }),
   })
   .refine(
-    ({ positionals, values }) => Boolean(values.list) !== (positionals.length === 1),
-    'name one backup (YYYY-MM-DD), or --list',
+    ({ positionals, values }) => [values.list, positionals.length > 0, values.from].filter(Boolean).length <= 1,
+    'name an hour, --from a file or --list: one of them',
   );
 
 const blobs = (n: number) => `${n} blob${n === 1 ? '' : 's'}`;
 
 async function list(info: DeployInfo) {
   const backups = openStore('backups', info);
-  const { complete, folders } = await readCatalog(backups);
-  const dates = [...new Set([...complete, ...folders])].sort().reverse();
-  if (complete.length === 0) console.log('No complete backup.');
-  for (const date of dates) {
-    const manifest = complete.includes(date) ? await readManifest(backups, date) : null;
-    if (!manifest) {
-      const copied = (await listKeys(backups, { prefix: `${date}/` })).length;
-      // The local Blobs server still lists a folder emptied by retention.
-      if (copied > 0) console.log(`${date}  incomplete  ${blobs(copied)} copied so far (under way, or abandoned)`);
-      continue;
-    }
-    const total = Object.values(manifest.stores).reduce((sum, store) => sum + (store?.blobs ?? 0), 0);
-    console.log(`${date}  complete    ${blobs(total)}, finished ${manifest.finishedAt}`);
-  }
+  const [base, latest, hours, rehearsal] = await Promise.all([
+    readBase(backups),
+    readLatest(backups),
+    manifestedHours(backups),
+    readRehearsal(backups),
+  ]);
+  if (!base) console.log('No backup yet.');
+  else if (!base.finishedAt)
+    console.log(`The first copy began ${base.startedAt}; ${base.stores.length} stores copied so far.`);
+  else console.log(`The first copy finished ${base.finishedAt}: ${blobs(base.blobs)}.`);
+  if (latest) console.log(`Newest point: the end of ${latest.through} (checked ${latest.at}).`);
+  if (hours.length > 0)
+    console.log(
+      `Hours kept with changes: ${hours.length}, ${hours[0]} to ${hours.at(-1)}; any hour from ${base?.foldedThrough ?? hours[0]} on can be restored.`,
+    );
+  if (rehearsal)
+    console.log(
+      rehearsal.finishedAt
+        ? `Last rehearsal: ${rehearsal.point}, finished ${rehearsal.finishedAt}, ${rehearsal.problems.length ? `FAILED: ${rehearsal.problems.slice(0, 3).join('; ')}` : `${blobs(rehearsal.blobs)} as backed up`}.`
+        : `A rehearsal of ${rehearsal.point} is under way.`,
+    );
   return 0;
 }
 
@@ -59,8 +70,9 @@ const line = (r: StoreRestore) =>
     : '') +
   (r.missing.length ? `, ${r.missing.length} MISSING` : '');
 
-async function restore(date: string, info: DeployInfo, merge: boolean) {
-  const result = await restoreBackup(date, { info, merge });
+async function restore(hour: string | undefined, info: DeployInfo, merge: boolean, from: string | undefined) {
+  const result = from ? await restoreDownloaded(from, { info, merge }) : await restoreBackup(hour, { info, merge });
+  if ('underWay' in result) throw new Error('A restore without a time limit stopped midway.');
   if ('refused' in result) {
     for (const { store, foreign } of result.refused)
       console.error(`The ${store} store is not empty: it holds ${blobs(foreign)} that the backup does not.`);
@@ -73,33 +85,26 @@ async function restore(date: string, info: DeployInfo, merge: boolean) {
   const wrong = result.restored.some((r) => r.missing.length > 0 || (r.differing.length > 0 && !merge));
   console.log(
     wrong
-      ? `The backup of ${date} was not restored as it was backed up: see above.`
-      : `Restored the backup of ${date}.`,
+      ? `The backup of ${result.point} was not restored as it was backed up: see above.`
+      : `Restored the site as it was at the end of ${result.point} (UTC).`,
   );
   return wrong ? 1 : 0;
 }
 
-const USAGE = 'Usage: npm run restore -- <YYYY-MM-DD> [--merge] [--context <name>] | --list';
-const options = { list: { type: 'boolean' }, merge: { type: 'boolean' }, context: { type: 'string' } } as const;
-let args: unknown;
-try {
-  args = parseArgs({ allowPositionals: true, options, strict: true });
-} catch (error) {
-  console.error(`${(error as Error).message}\n${USAGE}`);
-  process.exit(2);
-}
-const parsed = argsSchema.safeParse(args);
-if (!parsed.success) {
-  console.error(`${parsed.error.issues.map((i) => i.message).join('; ')}\n${USAGE}`);
-  process.exit(2);
-}
-const { positionals, values } = parsed.data;
+const USAGE = 'Usage: npm run restore -- [<YYYY-MM-DDTHH> | --from <file>] [--merge] [--context <name>] | --list';
+const options = {
+  list: { type: 'boolean' },
+  merge: { type: 'boolean' },
+  context: { type: 'string' },
+  from: { type: 'string' },
+} as const;
+const { positionals, values } = scriptArgs(argsSchema, options, USAGE);
 const info: DeployInfo = { deploy: { context: values.context ?? '' } };
 const site = await connectBlobs();
 console.log(`Blobs of ${site.where}${values.context ? `, deploy context ${values.context}` : ''}:`);
 let code = 1;
 try {
-  code = values.list ? await list(info) : await restore(positionals[0], info, Boolean(values.merge));
+  code = values.list ? await list(info) : await restore(positionals[0], info, Boolean(values.merge), values.from);
 } catch (error) {
   if (!(error instanceof BackupUnusable)) throw error;
   console.error(`${error.message} The backups there: npm run restore -- --list`);

@@ -201,6 +201,7 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
   'admin-orders': { kind: 'signed-in', request: { path: '/api/admin/orders', headers: admin } },
   'admin-outbox': { kind: 'signed-in', request: { path: '/api/admin/outbox', headers: admin } },
   'admin-audit': { kind: 'signed-in', request: { path: '/api/admin/audit', headers: admin } },
+  'admin-backups': { kind: 'signed-in', request: { path: '/api/admin/backups', headers: admin } },
   'admin-attention': { kind: 'signed-in', request: { path: '/api/admin/attention', headers: admin } },
   'admin-waitlist': { kind: 'signed-in', request: { path: '/api/admin/waitlist', headers: admin } },
   'admin-waitlist-counts': { kind: 'signed-in', request: { path: '/api/admin/waitlist/counts', headers: admin } },
@@ -316,6 +317,14 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
   'backup-export': {
     kind: 'scheduled',
     request: { method: 'POST', path: '/.netlify/functions/backup-export', body: '{"next_run":"2026-11-23T15:00:00Z"}' },
+  },
+  'backup-rehearsal': {
+    kind: 'scheduled',
+    request: {
+      method: 'POST',
+      path: '/.netlify/functions/backup-rehearsal',
+      body: '{"next_run":"2026-11-23T15:00:00Z"}',
+    },
   },
   'report-days': {
     kind: 'scheduled',

@@ -12,3 +12,11 @@ export const formatCount = (n: number): string =>
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 /** A small count in words, as a sentence says it: 7 -> 'seven'; past ten, in figures. */
 export const numberWord = (n: number): string => WORDS[n] ?? formatCount(n);
+
+/** A size at a glance: '900 bytes', '12 KB', '3.4 MB', '1.2 GB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 ** 2) return `${Math.round(bytes / 1024)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+}

@@ -2,5 +2,6 @@
 export const BUSINESS_TIME_ZONE = 'America/New_York';
 
 /** Durations in milliseconds, for rules that count time (turnarounds, windows, periods). */
-export const HOUR_MS = 60 * 60 * 1000;
+export const MINUTE_MS = 60 * 1000;
+export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;

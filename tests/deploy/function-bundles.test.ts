@@ -52,6 +52,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   },
   'admin-outbox': { path: '/api/admin/outbox', expect: 401 },
   'admin-audit': { path: '/api/admin/audit', expect: 401 },
+  'admin-backups': { path: '/api/admin/backups', expect: 401 },
   'admin-attention': { path: '/api/admin/attention', expect: 401 },
   'admin-waitlist': { path: '/api/admin/waitlist', expect: 401 },
   'admin-waitlist-counts': { path: '/api/admin/waitlist/counts', expect: 401 },
@@ -75,6 +76,12 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   'backup-export': {
     method: 'POST',
     path: '/.netlify/functions/backup-export',
+    body: '{"next_run":"2026-11-23T15:00:00Z"}',
+    expect: 200,
+  },
+  'backup-rehearsal': {
+    method: 'POST',
+    path: '/.netlify/functions/backup-rehearsal',
     body: '{"next_run":"2026-11-23T15:00:00Z"}',
     expect: 200,
   },

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { localDate } from '../../src/features/consults/consult-format';
 import { BUSINESS_TIME_ZONE, REPORT_LIMITS, monthLabel, type MonthsReport } from '../../src/features/admin/reports';
+import type { BackupsStatus } from '../../src/features/admin/backups';
 import { searchMessages } from '../../src/features/admin/search';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { OPEN_TAB_PANEL, openAdmin } from '../helpers/e2e-admin';
@@ -24,6 +25,18 @@ async function tabTo(page: Page, target: Locator, most = 80) {
 
 const isSearchRequest = (url: URL) => url.pathname === '/api/admin/search';
 const isMonthsRequest = (url: URL) => url.pathname === '/api/admin/reports/months';
+const isBackupsRequest = (url: URL) => url.pathname === '/api/admin/backups';
+
+const BACKUPS: BackupsStatus = {
+  backup: {
+    firstCopyAt: '2026-11-20T02:20:31.000Z',
+    keptUntil: '2026-11-29T14:00:00.000Z',
+    oldestPoint: '2026-11-20T03:00:00.000Z',
+    last: { at: '2026-11-29T15:20:09.000Z', copied: 14, gone: 1, bytes: 38_912 },
+    firstCopy: { blobs: 1_180, bytes: 52_428_800 },
+  },
+  rehearsal: { point: '2026-11-29T03:00:00.000Z', finishedAt: '2026-11-29T03:41:12.000Z', blobs: 1_204, problems: [] },
+};
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Find a family, an order or an e-mail' });
 const searchStatus = (page: Page) => page.locator('#admin-search [role="status"]');
 
@@ -239,6 +252,44 @@ for (const width of [1280, 390]) {
       const span =
         (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
       expect(span).toBe(24);
+    });
+
+    test('Reports: the backups say up to when changes are kept and how the last rehearsal went; a failed load tries again', async ({
+      page,
+      request,
+    }) => {
+      let answer: { status: number; json: unknown } = {
+        status: 503,
+        json: { error: 'We could not load that; please try again.' },
+      };
+      await page.route(isMonthsRequest, (route) => route.fulfill({ json: REPORT }));
+      await page.route(isBackupsRequest, (route) => route.fulfill(answer));
+      await openAdmin(page, request);
+      await openReports(page);
+      const backups = page.locator(OPEN_TAB_PANEL).getByRole('region', { name: 'Backups' });
+      await expect(backups.getByRole('alert')).toContainText(
+        'The backups could not be loaded: We could not load that; please try again.',
+      );
+      answer = { status: 200, json: BACKUPS };
+      await tabTo(page, backups.getByRole('button', { name: 'Try again' }));
+      await page.keyboard.press('Enter');
+      await expect(backups).toContainText('Every change made before Nov 29, 2026');
+      await expect(backups).toContainText('Last backup with changes: ');
+      await expect(backups).toContainText('14 files copied (38 KB), 1 deletion.');
+      await expect(backups).toContainText('Last restore rehearsal: ');
+      await expect(backups).toContainText('1,204 files brought back as backed up');
+      await expectNoAxeViolations(page, OPEN_TAB_PANEL);
+      await backups.scrollIntoViewIfNeeded();
+      await keepScreenshot(page, `admin-backups-${width}`);
+
+      answer = {
+        status: 200,
+        json: { ...BACKUPS, rehearsal: { ...BACKUPS.rehearsal, problems: ['orders: BCC-AAAAAA missing'] } },
+      };
+      await page.reload();
+      await openReports(page);
+      await expect(backups.getByRole('alert')).toContainText('The last restore rehearsal failed');
+      await expect(backups.getByRole('alert')).toContainText('orders: BCC-AAAAAA missing');
     });
 
     test('Reports: the accountant downloads the orders of a period as CSV', async ({ page, request }) => {

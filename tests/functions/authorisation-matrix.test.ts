@@ -273,6 +273,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/orders': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/orders' }) },
   'GET /api/admin/outbox': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/outbox' }) },
   'GET /api/admin/audit': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/audit' }) },
+  'GET /api/admin/backups': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/backups' }) },
   'GET /api/admin/attention': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/attention' }) },
   'PATCH /api/admin/attention': {
     expect: adminsOnly(200),

@@ -1,15 +1,20 @@
 /**
- * Backups (netlify/server/backup/): a site with every kind of record, made through the real
- * endpoints, is exported, wiped and restored against the local Blobs server, and reads the same:
- * records, files byte for byte with their metadata, and timers still due, which still act. A second
- * export the same day does nothing; a run out of time leaves no manifest and the next one finishes
- * without copying anything twice; retention keeps BACKUPS_KEPT; a restore refuses a store that holds
- * other blobs. Against storage that fails at any write, an export never writes a manifest for an
- * incomplete copy nor leaves a manifest without its copies, and a restore run again completes.
+ * Backups (netlify/server/backup/): a site with every kind of record, made through the real endpoints
+ * against the local Blobs server, is copied into the base, wiped and restored, and reads the same:
+ * records, files byte for byte with their metadata, and timers still due, which still act. Each later
+ * run copies what the journal names for the settled hours, and nothing else; a restore brings back the
+ * hour's new orders and leaves out what was deleted, or goes back to an earlier hour; old hours fold
+ * into the base; the rehearsal restores the newest point into scratch stores and reports a backup that
+ * lost a blob. Against storage that fails at any write, a run never writes a manifest for an hour not
+ * wholly copied, and a restore run again completes.
  */
 import { reviewsRepo } from '../../netlify/server/reviews/reviews.repo';
 import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/admin-consult-availability';
 import contactHandler from '../../netlify/functions/contact';
 import ordersHandler from '../../netlify/functions/orders';
@@ -18,16 +23,18 @@ import subscribeHandler from '../../netlify/functions/subscribe';
 import uploadsHandler from '../../netlify/functions/uploads';
 import { attentionRepo, tellOwner } from '../../netlify/server/core/attention';
 import { auditPage } from '../../netlify/server/core/audit-log';
-import { readCatalog } from '../../netlify/server/backup/catalog';
+import { manifestedHours, readBase, readLatest } from '../../netlify/server/backup/catalog';
 import { exportBackup } from '../../netlify/server/backup/export';
 import {
   BACKED_UP_STORES,
-  BACKUPS_KEPT,
+  basePrefix,
+  hourManifestKey,
+  hourPrefix,
+  HOURS_KEPT,
   isBackedUpKey,
-  manifestKey,
-  storePrefix,
-  type Manifest,
 } from '../../netlify/server/backup/layout';
+import { downloadBackup, restoreDownloaded } from '../../netlify/server/backup/archive';
+import { readRehearsal, rehearseRestore, scratchOf } from '../../netlify/server/backup/rehearsal';
 import { restoreBackup, type RestoreResult } from '../../netlify/server/backup/restore';
 import { consultsRepo } from '../../src/features/consults/server/consults.repo';
 import { customersRepo } from '../../src/features/orders/server/customers.repo';
@@ -38,14 +45,15 @@ import { runDueTimers } from '#server/jobs/timers';
 import { editorsRepo, forgetEditorLists } from '../../src/features/editors/server/editors.repo';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
+import { currentHour, setJournalClock } from '../../netlify/server/storage/journal';
 import { listKeys } from '../../netlify/server/storage/paging';
 import { openStore } from '../../netlify/server/storage/stores';
-import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
+import { subscriberKey, subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
 import { timersRepo } from '../../netlify/server/core/timers';
 import { uploadKeyOf, uploadsRepo } from '../../src/features/editors/server/uploads';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
 import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availability';
-import { HOUR_MS } from '../../src/lib/time';
+import { DAY_MS, HOUR_MS } from '../../src/lib/time';
 import { asAdmin } from '../helpers/admin-access';
 import { openOrder, validInquiry } from '../helpers/api-fixtures';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
@@ -58,19 +66,19 @@ import { PNG_1x1 } from '../helpers/images';
 import { FULL_EDITOR, resetOrderingStores, selection } from '../helpers/orders';
 import { act, paidOrder, upload } from '../helpers/projects';
 
-const NOW = new Date('2026-11-24T03:00:00.000Z');
-const DATE = '2026-11-24';
+const DAY = '2026-11-24';
+/** A time on DAY, as 'HH:MM' (UTC). */
+const at = (time: string, days = 0) => Date.parse(`${DAY}T${time}:00.000Z`) + days * DAY_MS;
+const NOW = new Date(at('03:00'));
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
 
-/** The day `days` after NOW's, as a backup date. */
-const dayAfter = (days: number) => new Date(NOW.getTime() + days * 24 * HOUR_MS).toISOString().slice(0, 10);
+type Site = Record<string, Record<string, { bytes: string; metadata: Record<string, unknown> }>>;
 
-/** Every blob of every backed-up store, by store and key: its bytes (base64) and metadata. */
-/** Every blob of the backed-up stores (with `all`, the keys the records rebuild too). */
-async function storedBlobs({ all = false } = {}) {
-  const site: Record<string, Record<string, { bytes: string; metadata: Record<string, unknown> }>> = {};
+/** Every blob of the backed-up stores (with `all`, the keys the records rebuild too), of a deploy context. */
+async function storedBlobs({ all = false, scratch = false } = {}) {
+  const site: Site = {};
   for (const name of BACKED_UP_STORES) {
-    const store = openStore(name);
+    const store = openStore(name, scratch ? scratchOf() : undefined, { unjournaled: true });
     site[name] = {};
     for (const key of (await listKeys(store)).filter((key) => all || isBackedUpKey(name, key))) {
       const found = (await store.getWithMetadata(key, { type: 'arrayBuffer' }))!;
@@ -80,17 +88,13 @@ async function storedBlobs({ all = false } = {}) {
   return site;
 }
 
-const blobCount = (site: Awaited<ReturnType<typeof storedBlobs>>) =>
-  Object.values(site).reduce((sum, blobs) => sum + Object.keys(blobs).length, 0);
+const blobCount = (site: Site) => Object.values(site).reduce((sum, blobs) => sum + Object.keys(blobs).length, 0);
 
-/** The dates the backups store holds copies of, newest first (the local server lists emptied folders too). */
-async function datesWithCopies() {
-  const backups = openStore('backups');
-  const { folders } = await readCatalog(backups);
-  const held = await Promise.all(
-    folders.map(async (date) => ((await listKeys(backups, { prefix: `${date}/` })).length > 0 ? [date] : [])),
-  );
-  return held.flat();
+/** The blobs named in the journal for these hours, as `<store>/<key>`. */
+async function journaled(...hours: string[]) {
+  const journal = openStore('journal');
+  const keys = await Promise.all(hours.map((hour) => listKeys(journal, { prefix: `${hour}/` })));
+  return keys.flat().map((key) => key.slice(hours[0].length + 1));
 }
 
 async function wipeSite() {
@@ -99,11 +103,11 @@ async function wipeSite() {
 }
 
 const restored = (result: RestoreResult) => {
-  if (!('restored' in result)) throw new Error(`Refused: ${JSON.stringify(result.refused)}`);
+  if (!('restored' in result)) throw new Error(`Not restored: ${JSON.stringify(result)}`);
   return result.restored;
 };
 
-describe('export, wipe, restore, on the local Blobs server', () => {
+describe('backups from the journal, on the local Blobs server', () => {
   let customer: Awaited<ReturnType<typeof createUser>>;
   const site = { projectId: '', fileId: '', uploadKey: '', bookingId: '', submittedAt: 0 };
 
@@ -132,7 +136,8 @@ describe('export, wipe, restore, on the local Blobs server', () => {
   }
 
   beforeAll(async () => {
-    await Promise.all([...BACKED_UP_STORES, 'backups'].map(clearStore));
+    await Promise.all([...BACKED_UP_STORES, 'backups', 'journal'].map(clearStore));
+    setJournalClock(() => at('03:10'));
     await resetOrderingStores();
     customer = await createUser();
     // A paid order with an add-on (test checkout through the webhook's code: events, customers,
@@ -211,35 +216,41 @@ describe('export, wipe, restore, on the local Blobs server', () => {
     });
   }, 120_000);
 
-  it('brings a wiped site back as it was: records, files byte for byte with metadata, timers still due and acting', async () => {
+  afterAll(() => setJournalClock(null));
+
+  let before: Site;
+  let read: Awaited<ReturnType<typeof readSite>>;
+
+  it('copies the whole site into the base once, and brings a wiped site back as it was: records, files byte for byte with metadata, timers still due and acting', async () => {
     const everything = await storedBlobs({ all: true });
-    const before = await storedBlobs();
+    before = await storedBlobs();
     for (const name of BACKED_UP_STORES)
       expect(Object.keys(before[name]).length, `${name} holds something to back up`).toBeGreaterThan(0);
     expect(before.files[`${site.projectId}/${site.fileId}`].metadata).toMatchObject({
       name: 'Why us.pdf',
       kind: 'pdf',
     });
-    const read = await readSite();
+    read = await readSite();
     expect(read.timers.map((t) => t.kind)).toEqual(expect.arrayContaining(['ack', 'expire']));
 
-    const summary = await exportBackup({ now: NOW });
-    expect(summary).toEqual({ date: DATE, state: 'complete', copied: blobCount(before), pruned: [] });
-    const manifest = (await openStore('backups').get(manifestKey(DATE), { type: 'json' })) as Manifest;
-    expect(manifest.stores).toEqual(
-      Object.fromEntries(BACKED_UP_STORES.map((name) => [name, { blobs: Object.keys(before[name]).length }])),
-    );
+    // At 03:30 the hour 03 has not settled: the base alone holds the site.
+    const summary = await exportBackup({ now: new Date(at('03:30')) });
+    expect(summary).toMatchObject({ hours: [], through: `${DAY}T02`, state: 'complete', copied: blobCount(before) });
+    const base = (await readBase(openStore('backups')))!;
+    expect(base).toMatchObject({ blobs: blobCount(before), stores: BACKED_UP_STORES, foldedThrough: null });
+    expect(base.finishedAt).not.toBeNull();
 
     await wipeSite();
     expect(blobCount(await storedBlobs())).toBe(0);
 
-    const stores = restored(await restoreBackup(DATE));
-    for (const report of stores)
+    const result = await restoreBackup(undefined);
+    expect(result).toMatchObject({ point: `${DAY}T02` });
+    for (const report of restored(result))
       expect(report).toMatchObject({ written: report.blobs, alreadyThere: 0, differing: [], missing: [] });
     expect(await storedBlobs()).toEqual(before);
     expect(await readSite()).toEqual(read);
     // The keys kept beside the records were not copied: the records rebuild them, as they were.
-    const kept = (site: Awaited<ReturnType<typeof storedBlobs>>) =>
+    const kept = (site: Site) =>
       Object.fromEntries(
         Object.entries(site).map(([name, blobs]) => [
           name,
@@ -259,27 +270,98 @@ describe('export, wipe, restore, on the local Blobs server', () => {
     );
   }, 120_000);
 
-  it('a second export the same day changes nothing', async () => {
-    const backups = openStore('backups');
-    const held = await backups.list();
-    expect(await exportBackup({ now: new Date(NOW.getTime() + 20 * HOUR_MS) })).toEqual({
-      date: DATE,
+  let afterHour: Site;
+  let newOrder = '';
+
+  it("each hour copies what the journal names, and nothing else: a restore brings back the hour's new order and leaves out what it deleted", async () => {
+    // Hour 03 (the arrangement, and the timer run above) is copied 20 minutes after it ends.
+    const hour03 = await journaled(`${DAY}T03`);
+    expect(await exportBackup({ now: new Date(at('04:20')) })).toMatchObject({
+      hours: [`${DAY}T03`],
+      through: `${DAY}T03`,
       state: 'complete',
-      copied: 0,
-      pruned: [],
     });
-    expect(await backups.list()).toEqual(held);
-  });
+    // Hour 04 adds an order and drops a subscriber.
+    setJournalClock(() => at('04:30'));
+    newOrder = (await paidOrder(customer.idToken, selection())).orderId;
+    await openStore('subscribers').delete(subscriberKey('reader+news@example.com'));
+    afterHour = await storedBlobs();
+    const named = await journaled(`${DAY}T04`);
+
+    const summary = await exportBackup({ now: new Date(at('05:20')) });
+    expect(summary).toMatchObject({ hours: [`${DAY}T04`], through: `${DAY}T04`, state: 'complete', gone: 1 });
+    expect(summary.copied + summary.gone).toBe(named.length);
+    expect(named.length).toBeLessThan(blobCount(afterHour) / 2);
+    expect(hour03.length).toBeGreaterThan(0);
+    // The hours' journal is emptied, and a second run in the same hour finds nothing to do.
+    expect([...(await journaled(`${DAY}T03`)), ...(await journaled(`${DAY}T04`))]).toEqual([]);
+    expect(await exportBackup({ now: new Date(at('05:40')) })).toMatchObject({ hours: [], copied: 0, gone: 0 });
+    expect(await readLatest(openStore('backups'))).toMatchObject({
+      through: `${DAY}T04`,
+      last: { hour: `${DAY}T04`, gone: 1 },
+    });
+
+    await wipeSite();
+    for (const report of restored(await restoreBackup(undefined)))
+      expect(report).toMatchObject({ written: report.blobs, differing: [], missing: [] });
+    const back = await storedBlobs();
+    expect(back).toEqual(afterHour);
+    expect(back.orders).toHaveProperty(newOrder);
+    expect(back.subscribers).not.toHaveProperty(subscriberKey('reader+news@example.com'));
+  }, 120_000);
+
+  it('goes back to an earlier hour still kept, and the next hour records the site as restored', async () => {
+    await wipeSite();
+    setJournalClock(() => at('06:10'));
+    const result = await restoreBackup(`${DAY}T03`);
+    expect(result).toMatchObject({ point: `${DAY}T03` });
+    const back = await storedBlobs();
+    expect(back.orders).not.toHaveProperty(newOrder);
+    expect(back.subscribers).toHaveProperty(subscriberKey('reader+news@example.com'));
+    // What differs from the newest point is journaled: the new order's blobs and the subscriber.
+    const named = await journaled(`${DAY}T06`);
+    expect(named).toContain(`orders/${newOrder}`);
+    expect(named).toContain(`subscribers/${subscriberKey('reader+news@example.com')}`);
+    expect(named.length).toBeLessThan(blobCount(afterHour));
+    await exportBackup({ now: new Date(at('07:20')) });
+    await wipeSite();
+    await restoreBackup(undefined);
+    expect(await storedBlobs()).toEqual(back);
+  }, 120_000);
+
+  it('refuses a point not kept or not yet there, and a store that holds blobs not in the backup; --merge adds what is missing', async () => {
+    setJournalClock(() => at('07:30'));
+    await expect(restoreBackup(`${DAY}T09`)).rejects.toThrow(
+      `There is no backup of ${DAY}T09 yet: the newest is of ${DAY}T06.`,
+    );
+    await wipeSite();
+    await openStore('subscribers').setJSON('someone%40example.com', {
+      email: 'someone@example.com',
+      enabled: true,
+      subscribedAt: NOW.toISOString(),
+    });
+    await openStore('orders').set('stray', '');
+    expect(await restoreBackup(undefined)).toEqual({
+      refused: [
+        { store: 'subscribers', foreign: 1 },
+        { store: 'orders', foreign: 1 },
+      ],
+    });
+    expect(await listKeys(openStore('projects'))).toEqual([]);
+    const merged = restored(await restoreBackup(undefined, { merge: true }));
+    expect(merged.every((r) => r.missing.length === 0 && r.differing.length === 0)).toBe(true);
+    expect(await listKeys(openStore('subscribers'))).toContain('someone%40example.com');
+  }, 120_000);
 
   it('a restore run again after it stopped midway completes it, and reports blobs that differ', async () => {
     await wipeSite();
     const projects = openStore('projects');
-    await restoreBackup(DATE); // a whole restore, then undo part of it: as if it had stopped there
+    await restoreBackup(undefined); // a whole restore, then undo part of it: as if it had stopped there
     const keys = await listKeys(projects);
     await Promise.all(keys.slice(1).map((key) => projects.delete(key)));
     const [changed] = keys;
     await projects.set(changed, 'not what was backed up');
-    const again = restored(await restoreBackup(DATE)).find((r) => r.store === 'projects')!;
+    const again = restored(await restoreBackup(undefined)).find((r) => r.store === 'projects')!;
     expect(again).toEqual({
       store: 'projects',
       blobs: keys.length,
@@ -288,169 +370,190 @@ describe('export, wipe, restore, on the local Blobs server', () => {
       differing: [changed],
       missing: [],
     });
-    const others = restored(await restoreBackup(DATE)).filter((r) => r.store !== 'projects');
-    for (const report of others)
-      expect(report).toMatchObject({ written: 0, alreadyThere: report.blobs, differing: [] });
-  });
-
-  it('refuses a store that holds blobs not in the backup, naming it and writing nothing; --merge adds what is missing', async () => {
     await wipeSite();
-    await openStore('subscribers').setJSON('someone%40example.com', {
-      email: 'someone@example.com',
-      enabled: true,
-      subscribedAt: NOW.toISOString(),
-    });
-    await openStore('orders').set('stray', '');
-    expect(await restoreBackup(DATE)).toEqual({
-      refused: [
-        { store: 'subscribers', foreign: 1 },
-        { store: 'orders', foreign: 1 },
-      ],
-    });
-    expect(await listKeys(openStore('projects'))).toEqual([]);
-    const merged = restored(await restoreBackup(DATE, { merge: true }));
-    expect(merged.every((r) => r.missing.length === 0 && r.differing.length === 0)).toBe(true);
-    expect(await listKeys(openStore('subscribers'))).toContain('someone%40example.com');
-  });
+    await restoreBackup(undefined);
+  }, 120_000);
 
-  it('refuses a backup that is not there or not whole', async () => {
-    await expect(restoreBackup('2026-01-01')).rejects.toThrow('There is no complete backup of 2026-01-01.');
+  it('the rehearsal restores the newest point into scratch stores, once a day, and reports a backup that lost a blob', async () => {
+    const now = new Date(at('07:40'));
+    const done = (await rehearseRestore({ now }))!;
+    expect(done).toMatchObject({ point: `${DAY}T06`, phase: 'done', problems: [] });
+    const scratch = await storedBlobs({ scratch: true });
+    expect(scratch).toEqual(await storedBlobs());
+    expect(done.blobs).toBe(blobCount(scratch));
+    // Within the day it does not start again.
+    expect(await rehearseRestore({ now: new Date(at('20:00')) })).toEqual(done);
+
     const backups = openStore('backups');
-    const [copy] = await listKeys(backups, { prefix: storePrefix(DATE, 'editors') });
-    await backups.delete(copy);
-    await expect(restoreBackup(DATE)).rejects.toThrow(
-      /^The backup of 2026-11-24 holds \d+ of the \d+ blobs of editors it recorded\.$/,
+    const [lost] = await listKeys(backups, { prefix: hourPrefix(`${DAY}T04`) });
+    const copy = (await backups.getWithMetadata(lost, { type: 'arrayBuffer' }))!;
+    await backups.delete(lost);
+    const failed = (await rehearseRestore({ now: new Date(at('08:00', 1)) }))!;
+    expect(failed).toMatchObject({ phase: 'done' });
+    expect(failed.problems).toEqual([expect.stringMatching(new RegExp(`^The backup of ${DAY}T04 holds`))]);
+    expect(await readRehearsal(backups)).toEqual(failed);
+    await backups.set(lost, copy.data, { metadata: copy.metadata });
+  }, 120_000);
+
+  it(`folds hours older than ${HOURS_KEPT / 24} days into the base, which then restores the same, and drops the daily backups of before`, async () => {
+    const backups = openStore('backups');
+    await backups.set('2026-11-10/orders/BCC-OLD', '');
+    await backups.setJSON('2026-11-10.json', { date: '2026-11-10' });
+    const site = await storedBlobs();
+    const later = new Date(at('08:20', HOURS_KEPT / 24 + 1));
+    const summary = await exportBackup({ now: later });
+    expect(summary).toMatchObject({
+      state: 'complete',
+      folded: [`${DAY}T03`, `${DAY}T04`, `${DAY}T06`, `${DAY}T07`],
+    });
+    expect(summary.dropped).toEqual(['2026-11-10']);
+    expect(await listKeys(backups, { prefix: '2026-11-10' })).toEqual([]);
+    expect(await manifestedHours(backups)).toEqual([]);
+    expect(await listKeys(backups, { prefix: 'hours/' })).toEqual([]);
+    expect(await readBase(backups)).toMatchObject({ foldedThrough: `${DAY}T07` });
+    await expect(restoreBackup(`${DAY}T04`)).rejects.toThrow(`The backups keep the hours from ${DAY}T07 on.`);
+    await wipeSite();
+    await restoreBackup(undefined);
+    expect(await storedBlobs()).toEqual(site);
+    expect(
+      (await listKeys(backups, { prefix: basePrefix('orders') })).map((k) => k.slice(basePrefix('orders').length)),
+    ).toEqual(Object.keys(site.orders));
+  }, 120_000);
+
+  it('downloads the newest point to one file, which brings back a site whose backups are lost too, and refuses a file cut short', async () => {
+    const site = await storedBlobs();
+    const dir = mkdtempSync(join(tmpdir(), 'bcc-download-'));
+    const file = join(dir, 'site.jsonl.gz');
+    const made = await downloadBackup(file, undefined);
+    expect(made).toMatchObject({ point: (await readLatest(openStore('backups')))!.through, blobs: blobCount(site) });
+    expect(existsSync(`${file}.partial`)).toBe(false);
+
+    await wipeSite();
+    await Promise.all(['backups', 'journal'].map(clearStore));
+    setJournalClock(() => at('09:10', HOURS_KEPT / 24 + 1));
+    const result = await restoreDownloaded(file);
+    for (const report of restored(result))
+      expect(report).toMatchObject({ written: report.blobs, alreadyThere: 0, differing: [], missing: [] });
+    expect(await storedBlobs()).toEqual(site);
+    // Journaled: the site's own backups copy what came back.
+    expect((await journaled(currentHour())).length).toBe(blobCount(site));
+
+    const lines = gunzipSync(readFileSync(file)).toString().split('\n');
+    writeFileSync(file, gzipSync(lines.slice(0, 5).join('\n')));
+    await expect(restoreDownloaded(file, { merge: true })).rejects.toThrow(
+      `${file} holds 4 of the ${blobCount(site)} blobs it says it has: it was cut short.`,
     );
-  });
+    writeFileSync(file, gzipSync('{"kind":"something else"}\n'));
+    await expect(restoreDownloaded(file)).rejects.toThrow(`${file} is not a backup this site wrote (line 1).`);
+    writeFileSync(file, readFileSync(file).subarray(0, 10));
+    await expect(restoreDownloaded(file)).rejects.toThrow(`${file} could not be read`);
+    rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
 });
 
-describe('time and retention', () => {
+describe('time', () => {
   beforeAll(async () => {
-    await Promise.all([...BACKED_UP_STORES, 'backups'].map(clearStore));
+    await Promise.all([...BACKED_UP_STORES, 'backups', 'journal'].map(clearStore));
     await resetOrderingStores();
   });
+  afterAll(() => setJournalClock(null));
 
-  it('a run out of time leaves no manifest, and the next one finishes without copying anything twice', async () => {
-    const total = (
-      await Promise.all(BACKED_UP_STORES.map(async (name) => (await listKeys(openStore(name))).length))
-    ).reduce((a, b) => a + b, 0);
+  it('a run out of time writes no manifest, and the next one finishes the hour without copying anything twice', async () => {
+    expect(await exportBackup({ now: NOW })).toMatchObject({ state: 'complete' });
+    setJournalClock(() => at('04:10'));
+    const subscribers = subscribersRepo();
+    for (let i = 0; i < 12; i++) await subscribers.subscribe(`reader${i}@example.com`, new Date(at('04:10')));
+    const named = await journaled(`${DAY}T04`);
     let checks = 0;
-    const first = await exportBackup({ now: NOW, timeLeft: () => (++checks <= 4 ? 10_000 : 0) });
-    expect(first).toMatchObject({ date: DATE, state: 'under way' });
+    const first = await exportBackup({ now: new Date(at('05:20')), timeLeft: () => (++checks <= 6 ? 10_000 : 0) });
+    expect(first).toMatchObject({ state: 'under way', hours: [] });
     expect(first.copied).toBeGreaterThan(0);
-    expect(first.copied).toBeLessThan(total);
-    expect((await readCatalog(openStore('backups'))).complete).toEqual([]);
-    const second = await exportBackup({ now: NOW });
-    expect(second).toEqual({ date: DATE, state: 'complete', copied: total - first.copied, pruned: [] });
-  });
-
-  it(`keeps the newest ${BACKUPS_KEPT} complete backups, drops abandoned ones, and keeps a newer one under way`, async () => {
-    const backups = openStore('backups');
-    // Complete backups of the days before, an abandoned day among them, and a day after, under way.
-    for (let days = 1; days <= BACKUPS_KEPT + 2; days++) {
-      const date = dayAfter(days);
-      await backups.set(`${date}/orders/BCC-OLD${days}`, '');
-      if (days !== 3)
-        await backups.setJSON(manifestKey(date), {
-          date,
-          finishedAt: NOW.toISOString(),
-          stores: { orders: { blobs: 1 } },
-        });
-    }
-    const under = dayAfter(BACKUPS_KEPT + 5);
-    await backups.set(`${under}/orders/BCC-NEW`, '');
-    const now = new Date(`${dayAfter(BACKUPS_KEPT + 3)}T03:00:00.000Z`);
-    const today = dayAfter(BACKUPS_KEPT + 3);
-
-    const summary = await exportBackup({ now });
-    // Complete: DATE (from the test before), 15 of the 16 days, and today; 14 stay.
-    const complete = [
-      today,
-      ...Array.from({ length: BACKUPS_KEPT + 2 }, (_, i) => dayAfter(BACKUPS_KEPT + 2 - i)).filter(
-        (d) => d !== dayAfter(3),
+    expect(first.copied).toBeLessThan(named.length);
+    expect(await openStore('backups').get(hourManifestKey(`${DAY}T04`), { type: 'text' })).toBeNull();
+    const second = await exportBackup({ now: new Date(at('05:20')) });
+    expect(second).toMatchObject({ state: 'complete', hours: [`${DAY}T04`], copied: named.length - first.copied });
+    const manifest = (await openStore('backups').get(hourManifestKey(`${DAY}T04`), { type: 'json' })) as {
+      copied: number;
+      bytes: number;
+    };
+    expect(manifest.copied).toBe(named.length);
+    const sizes = await Promise.all(
+      (await listKeys(openStore('backups'), { prefix: hourPrefix(`${DAY}T04`) })).map(
+        async (key) => (await openStore('backups').get(key, { type: 'arrayBuffer' }))!.byteLength,
       ),
-      DATE,
-    ];
-    expect(summary.pruned).toEqual([...complete.slice(BACKUPS_KEPT), dayAfter(3)].sort());
-    const catalog = await readCatalog(backups);
-    expect(catalog.complete).toEqual(complete.slice(0, BACKUPS_KEPT));
-    expect(await datesWithCopies()).toEqual([under, ...complete.slice(0, BACKUPS_KEPT)]);
-    expect(await exportBackup({ now })).toEqual({ date: today, state: 'complete', copied: 0, pruned: [] });
+    );
+    expect(manifest.bytes).toBe(sizes.reduce((a, b) => a + b, 0));
   });
 });
 
 describe('against storage that fails at any write', () => {
   const blobs = useAtomicBlobsServer();
+  afterAll(() => setJournalClock(null));
 
-  /** A small site: a file with its metadata, a record, an empty marker; and the backups of the days before, one abandoned. */
+  /** A small site copied into the base at 02:30, then an hour of changes: a file with its metadata, an order changed, a timer deleted. */
   async function arrangeSite() {
+    setJournalClock(() => at('01:10'));
+    await openStore('orders').setJSON('BCC-AAAAAA', { id: 'BCC-AAAAAA', status: 'paid' });
+    await openStore('timers').set('due/2026-11-25T03/2026-11-25T03:00:00.000Z/BCC-AAAAAA-1/ack-1', '');
+    await exportBackup({ now: new Date(at('02:30')) });
+    setJournalClock(() => at('03:10'));
     await openStore('files').set('BCC-AAAAAA-1/file', PDF.slice().buffer, {
       metadata: { name: 'Essay.pdf', kind: 'pdf', bytes: PDF.byteLength },
     });
-    await openStore('orders').setJSON('BCC-AAAAAA', { id: 'BCC-AAAAAA', status: 'paid' });
-    await openStore('timers').set('due/2026-11-25T03/2026-11-25T03:00:00.000Z/BCC-AAAAAA-1/ack-1', '');
-    const backups = openStore('backups');
-    for (let days = 1; days <= BACKUPS_KEPT + 1; days++) {
-      const date = dayAfter(-days);
-      await backups.set(`${date}/orders/BCC-OLD`, '');
-      if (days !== 2)
-        await backups.setJSON(manifestKey(date), {
-          date,
-          finishedAt: NOW.toISOString(),
-          stores: { orders: { blobs: 1 } },
-        });
-    }
+    await openStore('orders').setJSON('BCC-AAAAAA', { id: 'BCC-AAAAAA', status: 'refunded' });
+    await openStore('timers').delete('due/2026-11-25T03/2026-11-25T03:00:00.000Z/BCC-AAAAAA-1/ack-1');
   }
 
-  /** Every complete backup holds what its manifest records; today's, if complete, is the site's blobs. */
+  /** Every manifested hour holds what it records; hour 03's copies are the site's blobs as they are. */
   async function expectEveryManifestWhole() {
     const backups = openStore('backups');
     const site = await storedBlobs();
-    for (const date of (await readCatalog(backups)).complete) {
-      const manifest = (await backups.get(manifestKey(date), { type: 'json' })) as Manifest;
-      for (const [name, { blobs: count }] of Object.entries(manifest.stores)) {
-        const copies = await listKeys(backups, { prefix: storePrefix(date, name as never) });
-        expect(copies, `${date} ${name}`).toHaveLength(count);
-        if (date !== DATE) continue;
-        for (const copy of copies) {
-          const found = (await backups.getWithMetadata(copy, { type: 'arrayBuffer' }))!;
-          const key = copy.slice(storePrefix(date, name as never).length);
-          expect({ bytes: Buffer.from(found.data).toString('base64'), metadata: found.metadata }).toEqual(
-            site[name][key],
-          );
-        }
+    for (const hour of await manifestedHours(backups)) {
+      const manifest = (await backups.get(hourManifestKey(hour), { type: 'json' })) as { copied: number; gone: number };
+      const copies = await listKeys(backups, { prefix: hourPrefix(hour) });
+      expect(copies, hour).toHaveLength(manifest.copied);
+      expect(await listKeys(backups, { prefix: `gone/${hour}/` }), hour).toHaveLength(manifest.gone);
+      if (hour !== `${DAY}T03`) continue;
+      for (const copy of copies) {
+        const found = (await backups.getWithMetadata(copy, { type: 'arrayBuffer' }))!;
+        const [, , store, ...key] = copy.split('/');
+        expect({ bytes: Buffer.from(found.data).toString('base64'), metadata: found.metadata }).toEqual(
+          site[store][key.join('/')],
+        );
       }
     }
   }
 
-  it('an export never writes a manifest for an incomplete copy, and the next run completes it', async () => {
+  it('a run never writes a manifest for an hour not wholly copied, and the next run completes it', async () => {
     const writes = await walkFaults(blobs, {
       arrange: arrangeSite,
-      act: () => exportBackup({ now: NOW }).catch((error: Error) => error),
+      act: () => exportBackup({ now: new Date(at('04:20')) }).catch((error: Error) => error),
       afterFault: expectEveryManifestWhole,
       async afterRetry(result) {
-        expect(result).toMatchObject({ date: DATE, state: 'complete' });
+        expect(result).toMatchObject({ state: 'complete', through: `${DAY}T03` });
         await expectEveryManifestWhole();
-        const catalog = await readCatalog(openStore('backups'));
-        expect(catalog.complete).toHaveLength(BACKUPS_KEPT);
-        expect(catalog.complete[0]).toBe(DATE);
-        expect(await datesWithCopies()).toEqual(catalog.complete);
+        expect(await manifestedHours(openStore('backups'))).toEqual([`${DAY}T01`, `${DAY}T03`]);
+        expect(await journaled(`${DAY}T03`)).toEqual([]);
+        const site = await storedBlobs();
+        await Promise.all(BACKED_UP_STORES.map((name) => clearStore(name)));
+        await restoreBackup(undefined);
+        expect(await storedBlobs()).toEqual(site);
       },
     });
-    // Three copies, the manifest, an expired manifest, its copy and the abandoned day's copy.
-    expect(writes).toBe(7);
+    // Two copies, a deletion's mark, the manifest and the newest point (the journal's writes are not counted).
+    expect(writes).toBe(5);
   }, 300_000);
 
   it('a restore that failed at any write completes when run again', async () => {
-    let site: Awaited<ReturnType<typeof storedBlobs>>;
+    let site: Site;
     const writes = await walkFaults(blobs, {
       async arrange() {
         await arrangeSite();
-        await exportBackup({ now: NOW });
+        await exportBackup({ now: new Date(at('04:20')) });
         site = await storedBlobs();
         await Promise.all(BACKED_UP_STORES.map((name) => clearStore(name)));
       },
-      act: () => restoreBackup(DATE).catch((error: Error) => error),
+      act: () => restoreBackup(undefined).catch((error: Error) => error),
       afterFault: () => {},
       async afterRetry(result) {
         for (const report of restored(result as RestoreResult))
@@ -458,6 +561,6 @@ describe('against storage that fails at any write', () => {
         expect(await storedBlobs()).toEqual(site);
       },
     });
-    expect(writes).toBe(3);
+    expect(writes).toBe(2);
   }, 300_000);
 });

@@ -1,11 +1,19 @@
 /**
- * A backup copies each blob to `<date>/<store>/<key>` (netlify/server/backup/layout.ts), which must
- * still be a valid key: at most 600 bytes. The longest keys the site writes come from e-mail
+ * A backup copies each blob to `hours/<hour>/<store>/<key>` or `base/<store>/<key>`
+ * (netlify/server/backup/layout.ts), and the journal names it `<hour>/<store>/<key>`: each must still
+ * be a valid key, at most 600 bytes. The longest keys the site writes come from e-mail
  * addresses (subscribers, the waitlist and its join-time index), which the key encodes; built here at their longest, their
  * copies fit. A key that did not would stop the backup by name, never be left out.
  */
 import { describe, expect, it } from 'vitest';
-import { BACKED_UP_STORES, copyKey, COPY_KEY_OVERHEAD } from '../../netlify/server/backup/layout';
+import {
+  BACKED_UP_STORES,
+  basePrefix,
+  copyKey,
+  COPY_KEY_OVERHEAD,
+  hourPrefix,
+} from '../../netlify/server/backup/layout';
+import { journalKey } from '../../netlify/server/storage/journal';
 import { checkKey, MAX_KEY_BYTES } from '../../netlify/server/storage/keys';
 import { STORE_NAMES } from '../../netlify/server/storage/stores';
 import { subscriberKey } from '../../netlify/server/contact/subscribers.repo';
@@ -22,11 +30,11 @@ const LONGEST_EMAIL = (() => {
 const LONGEST_EDITOR_ID = 'e'.repeat(100);
 
 describe('backup keys', () => {
-  it('back up every store but the backups themselves and the rate counters', () => {
+  it('back up every store but the backups and the journal themselves, the rate counters and the kept report days', () => {
     expect(BACKED_UP_STORES).toEqual(
-      STORE_NAMES.filter((name) => name !== 'backups' && name !== 'limits' && name !== 'report-days'),
+      STORE_NAMES.filter((name) => !['backups', 'journal', 'limits', 'report-days'].includes(name)),
     );
-    expect(COPY_KEY_OVERHEAD).toBe('YYYY-MM-DD/editor-accounts/'.length);
+    expect(COPY_KEY_OVERHEAD).toBe('hours/YYYY-MM-DDTHH/editor-accounts/'.length);
   });
 
   it('the longest keys the site writes still fit when copied', () => {
@@ -38,7 +46,9 @@ describe('backup keys', () => {
       ['waitlist', joinedKey({ at: new Date(0).toISOString(), editorId: LONGEST_EDITOR_ID, email: LONGEST_EMAIL })],
     ] as const;
     for (const [store, key] of longest) {
-      expect(checkKey(copyKey('2026-11-24', store, key))).toMatch(/^2026-11-24\//);
+      expect(checkKey(copyKey(hourPrefix('2026-11-24T03'), store, key))).toMatch(/^hours\/2026-11-24T03\//);
+      expect(checkKey(copyKey(basePrefix(), store, key))).toMatch(/^base\//);
+      expect(checkKey(journalKey('2026-11-24T03', store, key))).toMatch(/^2026-11-24T03\//);
       expect(new TextEncoder().encode(key).length + COPY_KEY_OVERHEAD, `${store}: ${key}`).toBeLessThanOrEqual(
         MAX_KEY_BYTES,
       );
@@ -48,6 +58,6 @@ describe('backup keys', () => {
   it('a key too long to copy stops the backup, naming it', () => {
     const key = 'k'.repeat(MAX_KEY_BYTES - 5);
     expect(checkKey(key)).toBe(key);
-    expect(() => copyKey('2026-11-24', 'orders', key)).toThrow(`orders/${key} is too long to back up`);
+    expect(() => copyKey(hourPrefix('2026-11-24T03'), 'orders', key)).toThrow(`orders/${key} is too long to back up`);
   });
 });

@@ -1,33 +1,34 @@
-/** The backups a `backups` store holds (layout.ts), from one listing of its top level. */
+/** What a `backups` store holds (layout.ts): its base, its newest point and the hours it keeps. */
+import type { z } from '#lib/zod';
 import type { Store } from '#server/storage/stores';
-import { datePattern, manifestKey, manifestSchema, type Manifest } from './layout';
+import { hourPattern } from '#server/storage/journal';
+import {
+  BASE_KEY,
+  baseSchema,
+  hourManifestKey,
+  hourManifestSchema,
+  LATEST_KEY,
+  latestSchema,
+  type Base,
+  type HourManifest,
+  type Latest,
+} from './layout';
 
-export interface Catalog {
-  /** Dates with a manifest, newest first. */
-  complete: string[];
-  /** Dates with copies, complete or not, newest first. */
-  folders: string[];
+async function readParsed<S extends z.ZodTypeAny>(backups: Store, key: string, schema: S): Promise<z.infer<S> | null> {
+  const stored = await backups.get(key, { type: 'json' });
+  return stored === null ? null : schema.parse(stored);
 }
 
-/** The date a manifest's key names, as a list of none or one. */
-function dateOfManifest(key: string): string[] {
-  const date = key.slice(0, 10);
-  return datePattern.test(date) && key === manifestKey(date) ? [date] : [];
-}
+export const readBase = (backups: Store): Promise<Base | null> => readParsed(backups, BASE_KEY, baseSchema);
+export const readLatest = (backups: Store): Promise<Latest | null> => readParsed(backups, LATEST_KEY, latestSchema);
+export const readHourManifest = (backups: Store, hour: string): Promise<HourManifest | null> =>
+  readParsed(backups, hourManifestKey(hour), hourManifestSchema);
 
-const newestFirst = (dates: string[]) => dates.sort().reverse();
-
-export async function readCatalog(backups: Store): Promise<Catalog> {
-  const { blobs, directories } = await backups.list({ directories: true });
-  const complete = blobs.flatMap((b) => dateOfManifest(b.key));
-  return {
-    complete: newestFirst(complete),
-    folders: newestFirst(directories.filter((date) => datePattern.test(date))),
-  };
-}
-
-/** The manifest of the complete backup of `date`, or null when there is none. */
-export async function readManifest(backups: Store, date: string): Promise<Manifest | null> {
-  const stored = await backups.get(manifestKey(date), { type: 'json' });
-  return stored === null ? null : manifestSchema.parse(stored);
+/** The hours with a manifest, oldest first, from one listing. */
+export async function manifestedHours(backups: Store): Promise<string[]> {
+  const { blobs } = await backups.list({ prefix: 'hours/', directories: true });
+  return blobs
+    .map((b) => b.key.slice('hours/'.length, -'.json'.length))
+    .filter((hour) => hourPattern.test(hour))
+    .sort();
 }

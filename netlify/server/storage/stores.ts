@@ -5,45 +5,28 @@
  */
 import { deployContext, type DeployInfo } from './deploy';
 import { StorageError } from './error';
+import { journaledStore } from './journal';
+import { STORE_NAMES, type StoreName } from './names';
 import { trustedStore, type Store } from './store';
 
 export type { DeployInfo, Store };
 export { StorageError };
 
-/** Every store of the site; `backups` holds the dated copies of the others (backup/export.ts). */
-export const STORE_NAMES = [
-  'editors',
-  'editor-accounts',
-  'subscribers',
-  'inquiries',
-  'waitlist',
-  'orders',
-  'customers',
-  'events',
-  'outbox',
-  'uploads',
-  'projects',
-  'timers',
-  'files',
-  'consults',
-  'backups',
-  'limits',
-  'audit',
-  'audit-subjects',
-  'attention',
-  'reviews',
-  'drafts',
-  'report-days',
-] as const;
-export type StoreName = (typeof STORE_NAMES)[number];
+export { STORE_NAMES, type StoreName };
 
 export function storeName(name: StoreName, context: string | undefined): string {
   return !context || context === 'production' ? name : `${context}--${name}`;
 }
 
-/** Opens a store with strong consistency: our reads usually follow our own writes. */
-export function openStore(name: StoreName, info?: DeployInfo): Store {
-  return trustedStore(storeName(name, deployContext(info)));
+/**
+ * Opens a store with strong consistency: our reads usually follow our own writes. Its changes are
+ * journaled for the backups (journal.ts); `unjournaled` is for a restore, which writes what the
+ * backups hold already, and for scratch stores no backup reads.
+ */
+export function openStore(name: StoreName, info?: DeployInfo, { unjournaled = false } = {}): Store {
+  const context = deployContext(info);
+  const store = trustedStore(storeName(name, context));
+  return unjournaled ? store : journaledStore(store, trustedStore(storeName('journal', context)), name);
 }
 
 /**

@@ -1,4 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { CouldNotLoad } from '../../../islands/shared/admin/CouldNotLoad';
+import { BackupsSection } from './BackupsSection';
 import { localDate } from '#features/consults/consult-format';
 import { formatUsdCents } from '#lib/money';
 import {
@@ -310,7 +312,7 @@ function Exports() {
   );
 }
 
-/** Reports: the months at a glance (chart and table), the editors over those months, and the exports. */
+/** Reports: the months at a glance (chart and table), the editors over those months, the exports and the backups. */
 export function ReportsTab() {
   const id = useId();
   const [span, setSpan] = useState<number>(REPORT_LIMITS.defaultMonths);
@@ -366,14 +368,7 @@ export function ReportsTab() {
           Loading the months...
         </p>
       )}
-      {load.status === 'failed' && (
-        <div className="flex flex-wrap items-center gap-3" role="alert">
-          <p className="text-slate-800">The months could not be loaded: {load.error}</p>
-          <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={tryAgain}>
-            Try again
-          </button>
-        </div>
-      )}
+      {load.status === 'failed' && <CouldNotLoad what="The months" error={load.error} onRetry={tryAgain} />}
       {load.status === 'ready' && (
         <>
           <MonthsChart months={load.report.months} labelId={`${id}-chart`} />
@@ -394,6 +389,7 @@ export function ReportsTab() {
         </>
       )}
       <Exports />
+      <BackupsSection />
     </section>
   );
 }

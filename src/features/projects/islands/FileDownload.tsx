@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FileRef } from '../project';
-import { formatBytes } from './file-rules';
+import { formatBytes } from '#lib/numbers';
 import { downloadProjectFile } from './project-api';
 
 /** A private file of the project: a button that fetches it with the token and saves it (a link could not send the token). */

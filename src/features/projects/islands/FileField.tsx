@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { PROJECT_FILE_ACCEPT } from '../project';
-import { fileProblem, formatBytes } from './file-rules';
+import { formatBytes } from '#lib/numbers';
+import { fileProblem } from './file-rules';
 
 interface Props {
   label: string;

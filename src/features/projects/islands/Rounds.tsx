@@ -7,7 +7,8 @@ import { ReadDraft } from './essay/ReadDraft';
 import { type EssaySteps } from './essay/reading';
 import { WordCount } from './essay/WordCount';
 import { FileDownload } from './FileDownload';
-import { formatBytes, isHttpsLink } from './file-rules';
+import { formatBytes } from '#lib/numbers';
+import { isHttpsLink } from './file-rules';
 import { formatDateTime } from './format';
 import { LateTag } from './StateBadge';
 

@@ -14,13 +14,6 @@ export function fileProblem(file: { name: string; size: number }): string | null
   return null;
 }
 
-/** '12 KB', '3.4 MB'. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /** Documents are linked only when they are https (the server accepts nothing else). */
 export function isHttpsLink(value: string): boolean {
   try {

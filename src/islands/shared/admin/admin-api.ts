@@ -17,6 +17,7 @@ import type { EmailSubscriber } from '#lib/schemas';
 import type { Editor, EditorInput } from '#features/editors/editor-rules';
 import { idToken, signedInFetch, SIGNED_OUT } from '#stores/session';
 import { projectsSearch, type ProjectFilter } from './project-filters';
+import type { BackupsStatus } from '#features/admin/backups';
 import type { ExportKind, MonthsReport } from '#features/admin/reports';
 import type { AdminReview } from '#lib/reviews';
 import { reviewsSearch, type ReviewFilter } from './review-filters';
@@ -148,6 +149,7 @@ async function csvFile(
   return { ok: true, data: { file: await result.data.blob(), filename } };
 }
 export const searchAll = (q: string) => signedInFetch<SearchAnswer>(`/api/admin/search?${new URLSearchParams({ q })}`);
+export const backupsStatus = () => signedInFetch<BackupsStatus>('/api/admin/backups');
 export const monthsReport = (from: string, to: string) =>
   signedInFetch<MonthsReport>(`/api/admin/reports/months?${new URLSearchParams({ from, to })}`);
 /** One of the accountant's CSV files for the days `from` to `to`. */

@@ -4,7 +4,8 @@ import { fileNameOf } from '#client/download';
 import { type ProjectEvent } from '../../project';
 import { actionLabel, cancelLabel, CANCEL_WITHOUT_REFUND_LABEL, fileMessages } from '../../process';
 import { inboxGroups } from '../../islands/workspace/inbox';
-import { fileProblem, formatBytes, isHttpsLink } from '../../islands/file-rules';
+import { formatBytes } from '#lib/numbers';
+import { fileProblem, isHttpsLink } from '../../islands/file-rules';
 import { eventText, personLabel } from '../../islands/format';
 
 const MB = 1024 * 1024;
@@ -24,7 +25,12 @@ describe('fileProblem', () => {
 });
 
 it('formatBytes reads at a glance', () => {
-  expect([formatBytes(900), formatBytes(12_400), formatBytes(3.4 * MB)]).toEqual(['900 bytes', '12 KB', '3.4 MB']);
+  expect([formatBytes(900), formatBytes(12_400), formatBytes(3.4 * MB), formatBytes(1.25 * 1024 * MB)]).toEqual([
+    '900 bytes',
+    '12 KB',
+    '3.4 MB',
+    '1.3 GB',
+  ]);
 });
 
 it('only https links to a named host pass', () => {

@@ -1,0 +1,27 @@
+/** Every store of the site, named once: the store wrapper, the journal and the backups read this list. */
+export const STORE_NAMES = [
+  'editors',
+  'editor-accounts',
+  'subscribers',
+  'inquiries',
+  'waitlist',
+  'orders',
+  'customers',
+  'events',
+  'outbox',
+  'uploads',
+  'projects',
+  'timers',
+  'files',
+  'consults',
+  'backups',
+  'limits',
+  'audit',
+  'audit-subjects',
+  'attention',
+  'reviews',
+  'drafts',
+  'report-days',
+  'journal',
+] as const;
+export type StoreName = (typeof STORE_NAMES)[number];
