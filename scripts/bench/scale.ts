@@ -186,6 +186,22 @@ const OPERATIONS: {
   { name: SEARCH_MANY, who: 'owner', run: () => search('parent 7') },
   { name: 'Orders, first page', who: 'owner', run: () => ordersRepo().page({ limit: 20 }) },
   {
+    name: 'Orders refunded in full, first page',
+    who: 'owner',
+    run: () => ordersRepo().pageFiltered({ limit: 20 }, { state: 'refunded' }),
+  },
+  {
+    name: "An editor's paid orders, first page",
+    who: 'owner',
+    run: () => ordersRepo().pageFiltered({ limit: 20 }, { editorId: DEMO_EDITORS[0].id, state: 'paid' }),
+  },
+  {
+    name: 'Orders paid in the last 30 days, first page',
+    who: 'owner',
+    run: () =>
+      ordersRepo().pageFiltered({ limit: 20 }, { paid: { from: new Date(Date.now() - 30 * DAY_MS), to: new Date() } }),
+  },
+  {
     name: 'Projects awaiting a draft, first page',
     who: 'owner',
     run: () =>

@@ -269,6 +269,63 @@ test('Orders: a paid order shows status, customer, editor, amounts and payment r
   await expectAccessibleAtBothWidths(page);
 });
 
+test('Orders: the filters ask the server for a state, an editor, the days paid on or what needs the owner; Clear filters shows every order again', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // axe at two widths, and data arranged through the API
+  const { orderId, pendingId } = await placeOrders(request, uniqueEmail('filter'));
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname === '/api/admin/orders') asked.push(url.search);
+  });
+  await openTab(page, 'Orders');
+  const panel = page.locator(OPEN_TAB_PANEL);
+  const list = page.getByRole('list', { name: 'Orders' });
+  await expect(article(page, orderId)).toBeVisible();
+
+  // By keyboard: the state's select, then 'Awaiting payment'.
+  const state = panel.getByLabel('State');
+  await state.focus();
+  await state.selectOption({ label: 'Awaiting payment' });
+  await expect(article(page, pendingId)).toBeVisible();
+  await expect(article(page, orderId)).toHaveCount(0);
+  expect(asked.at(-1)).toContain('state=pending');
+
+  await state.selectOption({ label: 'Paid' });
+  await panel.getByLabel('Editor').selectOption({ label: 'Maya Chen' });
+  await expect(article(page, orderId)).toBeVisible();
+  await expect(article(page, pendingId)).toHaveCount(0);
+  expect(asked.at(-1)).toMatch(/state=paid&editor=maya-chen|editor=maya-chen.*state=paid/);
+
+  // The days it was paid on, in New York time: today holds the order just paid; backwards is said beside them.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  await panel.getByLabel('Paid from').fill('2099-01-02');
+  await panel.getByLabel('Paid to').fill(today);
+  await expect(panel.getByText('The first day must not be after the last.')).toBeVisible();
+  await expect(panel.getByLabel('Paid from')).toHaveAttribute('aria-invalid', 'true');
+  await panel.getByLabel('Paid from').fill(today);
+  await expect(panel.getByText('The first day must not be after the last.')).toHaveCount(0);
+  await expect(article(page, orderId)).toBeVisible();
+  expect(asked.at(-1)).toContain(`from=${today}&to=${today}`);
+  await keepScreenshot(page, 'orders-filtered-1280');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await keepScreenshot(page, 'orders-filtered-390', { fullPage: true });
+  await expectAccessibleAtBothWidths(page);
+
+  await panel.getByLabel('Needs you (a refund failed)').check();
+  await expect(panel.getByText('No orders match these filters.')).toBeVisible();
+  expect(asked.at(-1)).toContain('needs=true');
+
+  await panel.getByRole('button', { name: 'Clear filters' }).press('Enter');
+  await expect(state).toBeFocused();
+  await expect(article(page, pendingId)).toBeVisible();
+  await expect(article(page, orderId)).toBeVisible();
+  expect(asked.at(-1)).not.toMatch(/state=|editor=|needs=|from=/);
+  await expect(list).toBeVisible();
+});
+
 test.describe('Waitlist', () => {
   let editorId: string | undefined;
   test.afterEach(async ({ request }) => {

@@ -23,7 +23,7 @@ export const NOT_JOURNALED = ['backups', 'limits', 'report-days', 'journal'] as 
  * About half an order's blobs are such keys.
  */
 const REBUILT: Partial<Record<StoreName, RegExp>> = {
-  orders: /^(by-day|words|changed)\/|^kept-complete$/,
+  orders: /^(by-day|by-state|by-editor|by-paid|needs-you|words|changed)\/|^kept(-v2)?-complete$/,
   projects: /^(by-day|by-state|by-editor-ended|words|changed)\/|^kept-complete$/,
   consults: /^booked\/|^booked-complete$/,
 };

@@ -14,6 +14,7 @@ import {
   reportMessages,
 } from './reports';
 import { SEARCH_LIMITS, searchMessages } from './search';
+import { ORDER_LIST_STATES } from '#features/orders/order';
 
 /** `?q=` of GET /api/admin/search. */
 export const searchQuerySchema = z.object({
@@ -59,8 +60,11 @@ export const exportFileSchema = z.enum(
   { message: `file must be one of ${EXPORT_KINDS.map((kind) => `${kind}.csv`).join(', ')}` },
 );
 
-/** `?from=&to=` of an export: days of the business time zone, both included. */
-export const exportPeriodSchema = z.object({ from: day('from'), to: day('to') }).superRefine(({ from, to }, ctx) => {
+/** A period of days, both included: each a day of the calendar, in order, at most maxExportDays. */
+function checkPeriod({ from, to }: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if ((from === undefined) !== (to === undefined))
+    return ctx.addIssue({ code: 'custom', message: reportMessages.noPeriod, path: ['from'] });
+  if (from === undefined || to === undefined) return;
   for (const [name, value] of [
     ['from', from],
     ['to', to],
@@ -71,4 +75,21 @@ export const exportPeriodSchema = z.object({ from: day('from'), to: day('to') })
   if (from > to) return ctx.addIssue({ code: 'custom', message: reportMessages.daysOrder, path: ['from'] });
   if (daysSpanned(from, to) > REPORT_LIMITS.maxExportDays)
     ctx.addIssue({ code: 'custom', message: reportMessages.tooManyDays, path: ['to'] });
-});
+}
+
+/** `?from=&to=` of an export: days of the business time zone, both included. */
+export const exportPeriodSchema = z.object({ from: day('from'), to: day('to') }).superRefine(checkPeriod);
+
+/**
+ * The filters of GET /api/admin/orders: `?state=`, `?editor=`, `?needs=true` (a failed refund), and
+ * `?from=&to=`, the days of the business time zone it was paid on.
+ */
+export const adminOrderFilterSchema = z
+  .object({
+    state: z.enum(ORDER_LIST_STATES, { message: 'state is not an order state' }).optional(),
+    editor: z.string().max(100).optional(),
+    needs: z.enum(['true', 'false'], { message: 'needs must be true or false' }).optional(),
+    from: day('from').optional(),
+    to: day('to').optional(),
+  })
+  .superRefine(checkPeriod);

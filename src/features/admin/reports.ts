@@ -48,7 +48,7 @@ export const REPORT_LIMITS = {
   /** Months the report shows by default, the current one included. */
   defaultMonths: 12,
   maxMonths: 36,
-  /** Days one export may span. */
+  /** Days one export, or the paid period of the orders list, may span. */
   maxExportDays: 366,
 } as const;
 
@@ -128,5 +128,5 @@ export const reportMessages = {
   tooManyMonths: `At most ${REPORT_LIMITS.maxMonths} months at once.`,
   noPeriod: 'Choose a first and a last day.',
   daysOrder: 'The first day must not be after the last.',
-  tooManyDays: `An export spans at most ${REPORT_LIMITS.maxExportDays} days.`,
+  tooManyDays: `A period spans at most ${REPORT_LIMITS.maxExportDays} days.`,
 } as const;

@@ -160,9 +160,31 @@ export const orderMessages = {
   sessionClosed: 'This checkout was replaced by a newer one for the same order. Go back to your order to pay.',
 } as const;
 
+/** The states the owner's list shows and filters by: a paid order by what its refunds left. */
+export const ORDER_LIST_STATES = [
+  'pending',
+  'paid',
+  'partially_refunded',
+  'refunded',
+  'failed',
+  'expired',
+  'cancelled',
+] as const;
+export type OrderListState = (typeof ORDER_LIST_STATES)[number];
+
+export const orderListState = (order: Pick<Order, 'status' | 'refunds' | 'totalCents'>): OrderListState =>
+  order.status === 'paid' ? paymentStateOf(order) : order.status;
+
+export const orderListStateLabel: Record<OrderListState, string> = { ...orderStatusLabel, ...paymentStateLabel };
+
 /** A paid order reads as paid, partially refunded or refunded. */
 export const orderStateLabel = (order: Pick<Order, 'status' | 'refunds' | 'totalCents'>) =>
-  order.status === 'paid' ? paymentStateLabel[paymentStateOf(order)] : orderStatusLabel[order.status];
+  orderListStateLabel[orderListState(order)];
+
+/** An order that needs the owner: a refund or a returned extra payment the payment provider failed. */
+export const needsOwner = (order: Pick<Order, 'refunds' | 'extraPayments'>) =>
+  (order.refunds ?? []).some((refund) => refund.state === 'failed') ||
+  (order.extraPayments ?? []).some((payment) => payment.refund.state === 'failed');
 
 /** An order as its family reads it: our team as one name in its refunds, never an admin's address. */
 export const orderForFamily = (order: Order): Order =>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { CouldNotLoad } from '../../../islands/shared/admin/CouldNotLoad';
+import { DayField } from '../../../islands/shared/admin/FilterBar';
 import { BackupsSection } from './BackupsSection';
 import { localDate } from '#features/consults/consult-format';
 import { formatUsdCents } from '#lib/money';
@@ -254,20 +255,14 @@ function Exports() {
   }
 
   const field = (name: 'from' | 'to', label: string) => (
-    <div className="w-full space-y-1 sm:w-48">
-      <label htmlFor={`${id}-${name}`} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        type="date"
-        className="input"
-        value={period[name]}
-        onChange={(e) => setPeriod({ ...period, [name]: e.target.value })}
-        aria-invalid={problem !== null}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-      />
-    </div>
+    <DayField
+      id={`${id}-${name}`}
+      label={label}
+      value={period[name]}
+      onChange={(day) => setPeriod({ ...period, [name]: day })}
+      problem={problem ? `${id}-problem` : null}
+      width="sm:w-48"
+    />
   );
 
   return (

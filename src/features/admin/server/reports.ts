@@ -6,6 +6,7 @@
  * Months and days are those of the business time zone.
  */
 import { DateTime } from 'luxon';
+import { periodBounds } from './period';
 import { localDate } from '#features/consults/consult-format';
 import { type Project } from '#features/projects/project';
 import { editorAt, finishedAt } from '#features/projects/process';
@@ -287,15 +288,6 @@ export async function keepSettledDays(
 }
 
 // --- The accountant's CSV files ---------------------------------------------------------------------
-
-/** The instants a period of days of the business time zone covers: from its first midnight to the one after its last day. */
-export function periodBounds(from: string, to: string): { start: number; end: number } {
-  const zone = { zone: BUSINESS_TIME_ZONE };
-  return {
-    start: DateTime.fromISO(from, zone).startOf('day').toMillis(),
-    end: DateTime.fromISO(to, zone).plus({ days: 1 }).startOf('day').toMillis(),
-  };
-}
 
 /** An instant as the business's wall clock reads it, '2026-03-01 09:05:00'. */
 export const businessTime = (iso: string) =>

@@ -2,11 +2,24 @@
  * Orders: one blob per order, keyed by its id ('BCC-' + 6 characters), plus empty index blobs: `by-customer/<uid>/<id>` so a customer's orders can be listed without
  * reading everyone's, `by-created/<createdAt>-<id>` so the admin can page through all orders newest
  * first (docs/decisions/009-admin-lists.md), `by-day/<UTC day>/<id>` for each day money moved
- * for the order, so the accounts of a period read that period's orders, and `words/<word>/<id>` for
- * each word the owner's search finds it by (storage/kept-keys.ts). Status moves pending -> paid (or failed/expired) exactly
- * once, by compare-and-set on the etag.
+ * for the order, so the accounts of a period read that period's orders, `words/<word>/<id>` for
+ * each word the owner's search finds it by, and for the owner's filters
+ * `by-state/<state>/<createdAt>-<id>`, `by-editor/<editor>/<state>/<createdAt>-<id>`,
+ * `needs-you/<createdAt>-<id>` and `by-paid/<paidAt>-<id>` (storage/kept-keys.ts). Status moves pending -> paid (or
+ * failed/expired) exactly once, by compare-and-set on the etag.
  */
-import { moneyEvents, orderMoneyTimes, orderSearchFields, type Order, type OrderStatus } from '../order';
+import {
+  moneyEvents,
+  needsOwner,
+  orderListState,
+  orderMoneyTimes,
+  orderSearchFields,
+  paidAtOf,
+  type Order,
+  type OrderListState,
+  type OrderStatus,
+} from '../order';
+import { isEditorId } from '#features/editors/server/editors.repo';
 import type { Page, PageQuery } from '#lib/paging';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
 import { upgradeOrder, upgradingStore } from '#server/storage/renamed-fields';
@@ -41,13 +54,42 @@ const PAYMENT_INDEX = 'by-payment/';
 const createdIndexKey = (order: Pick<Order, 'id' | 'createdAt'>) => `${CREATED}${order.createdAt}-${order.id}`;
 const orderIdOf = (createdKey: string) => createdKey.slice(-'BCC-XXXXXX'.length);
 const DAYS = 'by-day';
-/** The keys an order's record decides, kept in step by every write: its days of money, its words. */
+const STATE = 'by-state';
+const EDITOR = 'by-editor';
+const NEEDS = 'needs-you';
+const PAID = 'by-paid';
+/** `<createdAt>-<id>`: the last part of a filter's key, newest last in key order. */
+const createdOf = (order: Pick<Order, 'id' | 'createdAt'>) => `${order.createdAt}-${order.id}`;
+/** The keys an order's record decides, kept in step by every write: its days of money, its words, its filters. */
 const keptKeys = (order: Order) => [
   ...dayKeys(DAYS, order.id, orderMoneyTimes(order)),
   ...wordKeys(order.id, searchWords(orderSearchFields(order))),
+  `${STATE}/${orderListState(order)}/${createdOf(order)}`,
+  ...(isEditorId(order.editor.id) ? [`${EDITOR}/${order.editor.id}/${orderListState(order)}/${createdOf(order)}`] : []),
+  ...(needsOwner(order) ? [`${NEEDS}/${createdOf(order)}`] : []),
+  ...[paidAtOf(order) ?? []].flat().map((at) => `${PAID}/${at}-${order.id}`),
 ];
-/** Written once every order has its kept keys (orders stored before them get them on the first read). */
-const KEPT_COMPLETE = 'kept-complete';
+/**
+ * Written once every order has its kept keys (orders stored before them get them on the first read);
+ * named anew when a kind of key is added, so the first read builds those too.
+ */
+const KEPT_COMPLETE = 'kept-v2-complete';
+
+/** What the owner's list of orders is filtered by; `paid`: paid from (included) to (excluded). */
+export interface OrderFilter {
+  state?: OrderListState;
+  editorId?: string;
+  needsYou?: boolean;
+  paid?: { from: Date; to: Date };
+}
+
+/** The UTC months ('2026-03') the instants from `from` to `to` fall in. */
+function utcMonths(from: Date, to: Date): string[] {
+  const months: string[] = [];
+  for (let at = new Date(from); at < to; at = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1)))
+    months.push(at.toISOString().slice(0, 7));
+  return months;
+}
 
 export function ordersRepo(info?: DeployInfo) {
   const store = upgradingStore(openStore('orders', info), upgradeOrder);
@@ -62,7 +104,7 @@ export function ordersRepo(info?: DeployInfo) {
     );
   const rebuildKept = (removeStray = false) =>
     rebuildKeys<Order>(store, {
-      roots: [DAYS, 'words'],
+      roots: [DAYS, 'words', STATE, EDITOR, NEEDS, PAID],
       marker: KEPT_COMPLETE,
       isRecord: (key) => ORDER_ID.test(key),
       keysOf: keptKeys,
@@ -121,6 +163,67 @@ export function ordersRepo(info?: DeployInfo) {
       const ofKeys = pageOfKeys(await listKeys(store, { order: 'desc', prefix: CREATED }), query, 'desc');
       const records = await readRecords<Order>(store, ofKeys.items.map(orderIdOf));
       return { ...ofKeys, items: records.map((r) => r.value) };
+    },
+
+    /**
+     * One page of the orders `filter` matches, newest first. A filter one key prefix names (a state, an
+     * editor, both, or 'needs you' alone) reads a page of its keys; a paid period alone, a page of the
+     * period's payment keys (newest paid first); a paid period with more, the period's orders. Every
+     * order read is checked against the filter: a key is a hint.
+     */
+    async pageFiltered(query: PageQuery, filter: OrderFilter): Promise<Page<Order>> {
+      // An id no editor could have names nobody, and never becomes part of a key.
+      if (filter.editorId !== undefined && !isEditorId(filter.editorId))
+        return { items: [], nextCursor: null, total: 0 };
+      await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
+      const { state, editorId, needsYou, paid } = filter;
+      const keep = (order: Order) => {
+        const paidAt = paidAtOf(order);
+        return (
+          (!state || orderListState(order) === state) &&
+          (!editorId || order.editor.id === editorId) &&
+          (!needsYou || needsOwner(order)) &&
+          (!paid || (paidAt !== null && within(paidAt, paid.from, paid.to)))
+        );
+      };
+      const idOf = (created: string) => created.slice(-'BCC-XXXXXX'.length);
+      const prefix = paid
+        ? null
+        : needsYou
+          ? state || editorId
+            ? null
+            : `${NEEDS}/`
+          : editorId
+            ? `${EDITOR}/${editorId}/${state ? `${state}/` : ''}`
+            : state
+              ? `${STATE}/${state}/`
+              : null;
+      if (paid && !state && !editorId && !needsYou) {
+        const listed = await Promise.all(
+          utcMonths(paid.from, paid.to).map((month) => listKeys(store, { prefix: `${PAID}/${month}` })),
+        );
+        const times = listed
+          .flat()
+          .map((key) => key.slice(PAID.length + 1))
+          .filter((paidKey) => within(paidKey.slice(0, -'-BCC-XXXXXX'.length), paid.from, paid.to));
+        const page = pageOfKeys(times.sort().reverse(), query, 'desc');
+        const records = await readRecords<Order>(store, page.items.map(idOf));
+        return { ...page, items: records.map((r) => r.value).filter(keep) };
+      }
+      if (prefix) {
+        const created = (await listKeys(store, { prefix })).map((key) => key.slice(key.lastIndexOf('/') + 1));
+        const page = pageOfKeys(created.sort().reverse(), query, 'desc');
+        const records = await readRecords<Order>(store, page.items.map(idOf));
+        return { ...page, items: records.map((r) => r.value).filter(keep) };
+      }
+      const candidates = paid
+        ? await this.withMoneyBetween(paid.from, paid.to)
+        : (await readRecords<Order>(store, (await listKeys(store, { prefix: `${NEEDS}/` })).map(idOf))).map(
+            (r) => r.value,
+          );
+      const matching = new Map(candidates.filter(keep).map((order) => [createdOf(order), order]));
+      const page = pageOfKeys([...matching.keys()].sort().reverse(), query, 'desc');
+      return { ...page, items: page.items.map((key) => matching.get(key)!) };
     },
 
     /**

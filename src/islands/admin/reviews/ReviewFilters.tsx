@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FilterBar, FilterSelect } from '../../shared/admin/FilterBar';
+import { EditorFilter, FilterBar, FilterSelect } from '../../shared/admin/FilterBar';
 import { isReviewFiltered, NO_REVIEW_FILTER, type ReviewFilter } from '../../shared/admin/review-filters';
 
 const SCORES = ['5', '4', '3', '2', '1'].map((score) => ({ value: score, label: `${score} out of 5` }));
@@ -24,16 +24,12 @@ export function ReviewFilters({
     <FilterBar
       legend="Filter reviews"
       filtered={isReviewFiltered(value)}
-      onClear={() => {
-        onChange(NO_REVIEW_FILTER);
-        document.getElementById(`${id}-editor`)?.focus();
-      }}
+      onClear={() => onChange(NO_REVIEW_FILTER)}
+      firstId={`${id}-editor`}
     >
-      <FilterSelect
+      <EditorFilter
         id={`${id}-editor`}
-        label="Editor"
-        all="All editors"
-        options={editors.map((editor) => ({ value: editor.id, label: editor.name }))}
+        editors={editors}
         value={value.editorId}
         onChange={(editorId) => set({ editorId })}
       />

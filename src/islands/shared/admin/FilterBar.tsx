@@ -8,12 +8,15 @@ export function FilterBar({
   legend,
   filtered,
   onClear,
+  firstId,
   children,
 }: {
   legend: string;
   filtered: boolean;
-  /** Resets the filters and moves the focus to the first of them: the button goes with them. */
+  /** Resets the filters. */
   onClear: () => void;
+  /** The first choice's id: the focus moves there on 'Clear filters', since the button goes. */
+  firstId: string;
   children: ReactNode;
 }) {
   return (
@@ -21,11 +24,108 @@ export function FilterBar({
       <legend className="sr-only">{legend}</legend>
       {children}
       {filtered && (
-        <button type="button" className="btn-outline min-h-11 px-4 py-1.5 text-sm" onClick={onClear}>
+        <button
+          type="button"
+          className="btn-outline min-h-11 px-4 py-1.5 text-sm"
+          onClick={() => {
+            onClear();
+            document.getElementById(firstId)?.focus();
+          }}
+        >
           Clear filters
         </button>
       )}
     </fieldset>
+  );
+}
+
+/** A field with its label above it, as wide as `width` from the small screens up. */
+function Labelled({ id, label, width, children }: { id: string; label: string; width: string; children: ReactNode }) {
+  return (
+    <div className={`w-full space-y-1 ${width}`}>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** The editor choice of a filter bar. */
+export function EditorFilter({
+  id,
+  editors,
+  value,
+  onChange,
+}: {
+  id: string;
+  editors: readonly { id: string; name: string }[];
+  value: string;
+  onChange: (editorId: string) => void;
+}) {
+  return (
+    <FilterSelect
+      id={id}
+      label="Editor"
+      all="All editors"
+      options={editors.map((editor) => ({ value: editor.id, label: editor.name }))}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+/** A yes-or-no choice of a filter bar ('Late only'). */
+export function FilterCheck({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
+      <input
+        type="checkbox"
+        className="size-5 accent-navy-700"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {label}
+    </label>
+  );
+}
+
+/** A day, as a date field; `problem` names the message that says what is wrong with it. */
+export function DayField({
+  id,
+  label,
+  value,
+  onChange,
+  problem,
+  width = 'sm:w-44',
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+  problem?: string | null;
+  width?: string;
+}) {
+  return (
+    <Labelled id={id} label={label} width={width}>
+      <input
+        id={id}
+        type="date"
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={Boolean(problem)}
+        aria-describedby={problem ?? undefined}
+      />
+    </Labelled>
   );
 }
 
@@ -48,10 +148,7 @@ export function FilterSelect<T extends string>({
   width?: string;
 }) {
   return (
-    <div className={`w-full space-y-1 ${width}`}>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+    <Labelled id={id} label={label} width={width}>
       <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value as T | '')}>
         <option value="">{all}</option>
         {options.map((option) => (
@@ -60,6 +157,6 @@ export function FilterSelect<T extends string>({
           </option>
         ))}
       </select>
-    </div>
+    </Labelled>
   );
 }

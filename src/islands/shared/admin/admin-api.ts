@@ -16,6 +16,7 @@ import { pageSearch, type Page } from '#lib/paged-list';
 import type { EmailSubscriber } from '#lib/schemas';
 import type { Editor, EditorInput } from '#features/editors/editor-rules';
 import { idToken, signedInFetch, SIGNED_OUT } from '#stores/session';
+import { ordersSearch, type OrderFilter } from './order-filters';
 import { projectsSearch, type ProjectFilter } from './project-filters';
 import type { BackupsStatus } from '#features/admin/backups';
 import type { ExportKind, MonthsReport } from '#features/admin/reports';
@@ -93,8 +94,8 @@ export const inquiriesPage = (cursor: string | null, status: InquiryFilter) =>
   signedInFetch<Page<InquiryItem>>(`/api/admin/inquiries${pageSearch(cursor)}&status=${status}`);
 export const setInquiryHandled = (id: string, handled: boolean) =>
   signedInFetch<InquiryItem>('/api/admin/inquiries', { method: 'PATCH', body: { id, handled } });
-export const ordersPage = (cursor: string | null) =>
-  signedInFetch<Page<Order>>(`/api/admin/orders${pageSearch(cursor)}`);
+export const ordersPage = (cursor: string | null, filter: OrderFilter) =>
+  signedInFetch<Page<Order>>(`/api/admin/orders${ordersSearch(filter, cursor)}`);
 /** One order as it is now (the admin may read any): after a refusal or a lost answer to a refund. */
 export const getOrder = (id: string) => signedInFetch<Order>(`/api/orders/${encodeURIComponent(id)}`);
 /**

@@ -4,10 +4,18 @@
  * the records after each flow (and a fault at each of its writes), and the rebuild reproduces them.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exportCsvRows, exportRows, keepSettledDays, monthsReport, periodBounds } from '../../server/reports';
+import { periodBounds } from '../../server/period';
+import { exportCsvRows, exportRows, keepSettledDays, monthsReport } from '../../server/reports';
 import reportDays from '#functions/report-days';
 import { call } from '#tests/functions';
-import { orderMoneyTimes, orderSearchFields, type Order } from '#features/orders/order';
+import {
+  needsOwner,
+  orderListState,
+  orderMoneyTimes,
+  orderSearchFields,
+  paidAtOf,
+  type Order,
+} from '#features/orders/order';
 import { searchWords } from '#lib/search-words';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import { workTimes } from '#features/projects/process';
@@ -56,6 +64,17 @@ async function expectedKeys() {
       .map((k) => `booked/${k}`)
       .sort(),
     orderWords: orders.flatMap((o) => words(o.id, orderSearchFields(o))).sort(),
+    orderFilters: orders
+      .flatMap((o) => {
+        const created = `${o.createdAt}-${o.id}`;
+        return [
+          `by-state/${orderListState(o)}/${created}`,
+          `by-editor/${o.editor.id}/${orderListState(o)}/${created}`,
+          ...(needsOwner(o) ? [`needs-you/${created}`] : []),
+          ...[paidAtOf(o) ?? []].flat().map((at) => `by-paid/${at}-${o.id}`),
+        ];
+      })
+      .sort(),
   };
 }
 
@@ -65,6 +84,10 @@ async function expectKeysAgree() {
   expect(await keysUnder('projects', 'by-day')).toEqual(expected.projects);
   expect(await keysUnder('consults', 'booked')).toEqual(expected.consults);
   expect(await keysUnder('orders', 'words')).toEqual(expected.orderWords);
+  const filterKeys = await Promise.all(
+    ['by-state', 'by-editor', 'needs-you', 'by-paid'].map((root) => keysUnder('orders', root)),
+  );
+  expect(filterKeys.flat().sort()).toEqual(expected.orderFilters);
 }
 
 /** A February of 2026 in New York: paid orders, a refund, a project returned and made final, a consult. */
@@ -219,7 +242,7 @@ describe('the accounts of a period', () => {
     const { a } = await february();
     const legacy = { ...a, id: 'BCC-LEGACY', payment: { ...a.payment, paidAt: '2026-02-20T15:00:00.000Z' } };
     await openStore('orders').setJSON(legacy.id, legacy);
-    await openStore('orders').delete('kept-complete');
+    await openStore('orders').delete('kept-v2-complete');
 
     const rows = await exportCsvRows('orders', '2026-02-01', '2026-02-28');
     expect(rows.slice(1).map((row) => row[0])).toContain('BCC-LEGACY');

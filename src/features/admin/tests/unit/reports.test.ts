@@ -1,6 +1,7 @@
 /** The month report's and the exports' arithmetic: amounts for spreadsheets, calendar months and days, what a search matches. */
 import { describe, expect, it } from 'vitest';
-import { businessTime, periodBounds } from '../../server/reports';
+import { periodBounds } from '../../server/period';
+import { businessTime } from '../../server/reports';
 import { centsAsDecimal, formatUsdCents } from '#lib/money';
 import { exportPeriodSchema, monthsQuerySchema, searchQuerySchema } from '../../reports.schema';
 import {

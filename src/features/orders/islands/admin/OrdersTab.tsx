@@ -1,11 +1,22 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { speedUpgradeOf } from '#lib/catalogue';
 import { gradeLabel } from '#lib/grades';
 import { majorLabel } from '#lib/contact';
 import { formatUsd, formatUsdCents } from '#lib/money';
-import { currentEditors, lineLabel, orderStateLabel, reassignedProjects, type Order } from '../../order';
-import { paymentStateOf, refundedCents, remainingCents, type PaymentState, type Refund } from '#lib/refunds';
+import {
+  currentEditors,
+  lineLabel,
+  orderListState,
+  orderStateLabel,
+  reassignedProjects,
+  type Order,
+  type OrderListState,
+} from '../../order';
+import { refundedCents, remainingCents, type Refund } from '#lib/refunds';
 import { ordersPage } from '../../../../islands/shared/admin/admin-api';
+import { isFiltered, NO_ORDER_FILTER, type OrderFilter } from '../../../../islands/shared/admin/order-filters';
+import { useEditorChoices } from '../../../../islands/shared/admin/useEditorChoices';
+import { OrderFilters } from './OrderFilters';
 import { Fact, Time } from '../../../../islands/shared/admin/Facts';
 import { ExtraPaymentList, RefundList } from './OrderRefunds';
 import { AttentionList } from './Attention';
@@ -18,7 +29,7 @@ import { usePagedList } from '../../../../islands/shared/admin/usePagedList';
 /** What ties an order to the payment provider: the payment intent once paid, else the checkout session. */
 const paymentReference = (order: Order) => order.payment.paymentIntent ?? order.payment.sessionId ?? '';
 
-const STATUS_STYLES: Record<Exclude<Order['status'], 'paid'> | PaymentState, string> = {
+const STATUS_STYLES: Record<OrderListState, string> = {
   paid: 'bg-green-100 text-green-900',
   partially_refunded: 'bg-beacon-300 text-navy-900',
   refunded: 'bg-slate-200 text-slate-800',
@@ -29,7 +40,7 @@ const STATUS_STYLES: Record<Exclude<Order['status'], 'paid'> | PaymentState, str
 };
 
 /** The badge of an order: its status, or for a paid one how much of it was refunded. */
-const stateStyle = (order: Order) => STATUS_STYLES[order.status === 'paid' ? paymentStateOf(order) : order.status];
+const stateStyle = (order: Order) => STATUS_STYLES[orderListState(order)];
 
 /** What a refund did, as its toast says it. */
 function refundToast(order: Order, refund: Refund) {
@@ -241,16 +252,33 @@ function OrderCard({ order, onChanged }: CardProps) {
   );
 }
 
-/** Every order, newest first: state, customer, editor, amounts, refunds, payment reference; open one for the rest, or refund it. */
+/**
+ * Every order, newest first, filtered by the server on state, editor, 'needs you' and the days it was
+ * paid on: state, customer, editor, amounts, refunds, payment reference; open one for the rest, or
+ * refund it.
+ */
 export function OrdersTab() {
-  const list = usePagedList(ordersPage, toastFetchFailed);
+  const [filter, setFilter] = useState<OrderFilter>(NO_ORDER_FILTER);
+  // A new loader for each filter: the list starts again from its first page.
+  const loadPage = useCallback((cursor: string | null) => ordersPage(cursor, filter), [filter]);
+  const list = usePagedList(loadPage, toastFetchFailed);
+  const { editors } = useEditorChoices();
   return (
     <PagedSection
       id="orders"
       title="Orders"
       list={list}
-      texts={{ loading: 'Loading orders...', failed: 'The orders could not be loaded.', empty: 'No orders yet.' }}
-      intro={<AttentionList />}
+      texts={{
+        loading: 'Loading orders...',
+        failed: 'The orders could not be loaded.',
+        empty: isFiltered(filter) ? 'No orders match these filters.' : 'No orders yet.',
+      }}
+      intro={
+        <>
+          <AttentionList />
+          <OrderFilters value={filter} editors={editors ?? []} onChange={setFilter} />
+        </>
+      }
     >
       <ul aria-label="Orders" className="space-y-4">
         {list.items.map((order) => (

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { PROJECT_STATES } from '#features/projects/project';
 import type { Editor } from '#features/editors/editor-rules';
-import { FilterBar, FilterSelect } from '../../../../islands/shared/admin/FilterBar';
+import { EditorFilter, FilterBar, FilterCheck, FilterSelect } from '../../../../islands/shared/admin/FilterBar';
 import { teamStateLabel } from '#features/projects/process';
 import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from '../../../../islands/shared/admin/project-filters';
 
@@ -23,10 +23,8 @@ export function ProjectFilters({
     <FilterBar
       legend="Filter projects"
       filtered={isFiltered(value)}
-      onClear={() => {
-        onChange(NO_PROJECT_FILTER);
-        document.getElementById(`${id}-state`)?.focus();
-      }}
+      onClear={() => onChange(NO_PROJECT_FILTER)}
+      firstId={`${id}-state`}
     >
       <FilterSelect
         id={`${id}-state`}
@@ -36,23 +34,13 @@ export function ProjectFilters({
         value={value.state}
         onChange={(state) => set({ state })}
       />
-      <FilterSelect
+      <EditorFilter
         id={`${id}-editor`}
-        label="Editor"
-        all="All editors"
-        options={editors.map((editor) => ({ value: editor.id, label: editor.name }))}
+        editors={editors}
         value={value.editorId}
         onChange={(editorId) => set({ editorId })}
       />
-      <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
-        <input
-          type="checkbox"
-          className="size-5 accent-navy-700"
-          checked={value.lateOnly}
-          onChange={(e) => set({ lateOnly: e.target.checked })}
-        />
-        Late only
-      </label>
+      <FilterCheck label="Late only" checked={value.lateOnly} onChange={(lateOnly) => set({ lateOnly })} />
     </FilterBar>
   );
 }

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { FullProjectView } from '#features/projects/project';
-import type { Editor } from '#features/editors/editor-rules';
-import { actOnProject, getProject, listEditors, projectsPage } from '../../../../islands/shared/admin/admin-api';
+import { actOnProject, getProject, projectsPage } from '../../../../islands/shared/admin/admin-api';
+import { useEditorChoices } from '../../../../islands/shared/admin/useEditorChoices';
 import { actionTexts, type AdminAction, type ActionDetails } from './ProjectActionPanel';
 import { ProjectCard } from './ProjectCard';
 import { ProjectFilters } from './ProjectFilters';
@@ -9,20 +9,6 @@ import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from '../../../../i
 import { PagedSection } from '../../../../islands/shared/admin/PagedSection';
 import { showToast, toastFetchFailed } from '../../../../islands/shared/admin/toasts';
 import { usePagedList } from '../../../../islands/shared/admin/usePagedList';
-
-/** The editors for the filter and for reassigning: null until loaded, [] when they could not be. */
-function useEditorChoices() {
-  const [editors, setEditors] = useState<Editor[] | null>(null);
-  // The admin's fresh read: after a reassignment the slot counts beside each name must be current.
-  const reload = useCallback(() => {
-    return listEditors().then((result) => {
-      if (!result.ok) toastFetchFailed();
-      setEditors(result.ok ? result.data : []);
-    });
-  }, []);
-  useEffect(() => void reload(), [reload]);
-  return { editors, reload };
-}
 
 /**
  * Projects: every project, newest first, filtered by the server on state,

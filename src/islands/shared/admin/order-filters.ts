@@ -1,0 +1,40 @@
+/**
+ * The filters of the admin's order list, applied by the server: GET /api/admin/orders takes
+ * `?state=`, `?editor=`, `?needs=true` and `?from=&to=` (the days it was paid on) beside the page
+ * parameters.
+ */
+import type { OrderListState } from '#features/orders/order';
+import { pageSearch } from '#lib/paged-list';
+
+export interface OrderFilter {
+  /** '' for every state. */
+  state: OrderListState | '';
+  /** '' for every editor. */
+  editorId: string;
+  needsYou: boolean;
+  /** Days of the business time zone, both included; '' while not chosen. */
+  paidFrom: string;
+  paidTo: string;
+}
+
+export const NO_ORDER_FILTER: OrderFilter = { state: '', editorId: '', needsYou: false, paidFrom: '', paidTo: '' };
+
+/** A paid period counts once both its days are chosen, in order. */
+const hasPaidPeriod = (filter: OrderFilter) =>
+  filter.paidFrom !== '' && filter.paidTo !== '' && filter.paidFrom <= filter.paidTo;
+
+export const isFiltered = (filter: OrderFilter) =>
+  filter.state !== '' || filter.editorId !== '' || filter.needsYou || filter.paidFrom !== '' || filter.paidTo !== '';
+
+/** The query string of one page: the page parameters, then only the filters that are set. */
+export function ordersSearch(filter: OrderFilter, cursor: string | null): string {
+  const params = new URLSearchParams(pageSearch(cursor));
+  if (filter.state) params.set('state', filter.state);
+  if (filter.editorId) params.set('editor', filter.editorId);
+  if (filter.needsYou) params.set('needs', 'true');
+  if (hasPaidPeriod(filter)) {
+    params.set('from', filter.paidFrom);
+    params.set('to', filter.paidTo);
+  }
+  return `?${params}`;
+}
