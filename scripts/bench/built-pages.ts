@@ -157,8 +157,8 @@ const JS_BUDGETS: Record<string, number> = {
   // have grown since (measured 172.3 KB); a subscriber who left offered only the confirmation mail,
   // an editor's closure among the notices and closing's words on reviews (measured 173.3 KB). The
   // audit log's words, each feature's table gathered for the Audit tab and the notices (measured 174.1 KB).
-  // The backups' line on Reports and the Orders tab's filters (measured 175.6 KB).
-  '/admin': 176 * KB,
+  // The backups' line on Reports, the Orders tab's filters and the Audit tab's (measured 176.3 KB).
+  '/admin': 177 * KB,
   '/order-confirmation': 160 * KB,
   '/reset-password': 160 * KB,
   '/test-checkout': 160 * KB,

@@ -83,6 +83,21 @@ for (const width of [1280, 390]) {
     await expect(search).toHaveValue('');
     await expect(panel.getByRole('button', { name: 'Show all' })).toHaveCount(0);
     await expect(panel.getByRole('article').filter({ hasText: `Order ${orderId}` })).toHaveCount(1);
+
+    // Refunds by this admin today, in New York time: the refund is among them, and nothing else is.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+    await panel.getByLabel('Action').selectOption({ label: 'Refund' });
+    await panel.getByLabel('By (an admin’s e-mail)').fill(LOCAL_ADMIN);
+    await panel.getByLabel('On (New York time)').fill(today);
+    await panel.getByLabel('On (New York time)').press('Enter');
+    await expect(panel.getByRole('article').filter({ hasText: `Order ${orderId}` })).toHaveCount(1);
+    for (const heading of await panel.getByRole('article').getByRole('heading', { level: 3 }).allTextContents())
+      expect(heading).toBe('Refund');
+    await expectNoAxeViolations(page, OPEN_TAB_PANEL);
+    await keepScreenshot(page, `admin-audit-filtered-${width}`, { fullPage: true });
+    await panel.getByRole('button', { name: 'Show all' }).press('Enter');
+    await expect(search).toBeFocused();
+    await expect(panel.getByLabel('Action')).toHaveValue('');
   });
 }
 

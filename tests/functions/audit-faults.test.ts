@@ -36,7 +36,7 @@ describe('an admin changes an editor', () => {
     });
   const college = async () => (await editorsRepo().get(id))?.college;
   const entriesOfTheChange = async () =>
-    (await auditPage({ limit: 50 }, id)).items.filter((e) => e.after?.college === 'Yale University');
+    (await auditPage({ limit: 50 }, { subject: id })).items.filter((e) => e.after?.college === 'Yale University');
 
   it('a landed change has its entry; the answer is 200 or 503, and a retry leaves the change and its entry', async () => {
     const writes = await walkFaults(blobs, {

@@ -19,7 +19,8 @@ import orderHandler from '../../netlify/functions/order';
 import projectHandler from '../../netlify/functions/project';
 import studentAccess from '../../netlify/functions/student-access';
 import { appendOnlyStore } from '../../netlify/server/storage/append-only';
-import { auditPage, changedFields } from '../../netlify/server/core/audit-log';
+import { audited, auditPage, changedFields } from '../../netlify/server/core/audit-log';
+import type { Caller } from '../../netlify/server/core/auth';
 import { editorChange } from '../../src/features/editors/server/editor-audit';
 import { tellOwner } from '../../netlify/server/core/attention';
 import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
@@ -28,7 +29,7 @@ import { openStore } from '../../netlify/server/storage/stores';
 import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
-import type { AuditItem } from '../../src/lib/audit';
+import type { AuditAction, AuditItem } from '../../src/lib/audit';
 import { auditActionWords } from '../../src/features/admin/audit-words';
 import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availability';
 import { inquirySchema } from '../../src/lib/schemas';
@@ -100,6 +101,48 @@ describe('GET /api/admin/audit', () => {
     const aOnly = await log(`?subject=${a}`);
     expect(aOnly.body.items.map((e: AuditItem) => e.action)).toEqual(['editor-changed', 'editor-created']);
     expect(aOnly.body.total).toBe(2);
+  });
+
+  it('filters by action, by admin and by a day of New York time, alone or together, and refuses what it cannot', async () => {
+    const by = (email: string): Caller => ({ uid: `uid-${email}`, email, emailVerified: true, isAdmin: true });
+    const write = (email: string, action: AuditAction, id: string, at: string) =>
+      audited(
+        undefined,
+        by(email),
+        {
+          action,
+          subject: { kind: 'editor', id },
+          before: action === 'editor-created' ? null : { a: 1 },
+          after: { a: 2 },
+        },
+        async () => id,
+        new Date(at),
+      );
+    await write('ann@example.com', 'editor-changed', 'e-1', '2026-03-01T15:00:00.000Z');
+    // 10 pm in New York on March 1st, already March 2nd in UTC.
+    await write('bob@example.com', 'editor-changed', 'e-2', '2026-03-02T03:00:00.000Z');
+    await write('ann@example.com', 'editor-created', 'e-3', '2026-03-02T15:00:00.000Z');
+    const ids = async (query: string) => {
+      const res = await log(query);
+      expect(res.status, query).toBe(200);
+      return res.body.items.map((e: AuditItem) => e.subject.id);
+    };
+    expect(await ids('?action=editor-changed')).toEqual(['e-2', 'e-1']);
+    expect(await ids('?admin=ANN@example.com')).toEqual(['e-3', 'e-1']);
+    expect(await ids('?day=2026-03-01')).toEqual(['e-2', 'e-1']);
+    expect(await ids('?day=2026-03-01&admin=bob@example.com')).toEqual(['e-2']);
+    expect(await ids('?action=editor-created&admin=ann@example.com&subject=e-3')).toEqual(['e-3']);
+    expect(await ids('?action=editor-created&day=2026-03-01')).toEqual([]);
+    expect((await log('?action=editor-changed&limit=1')).body).toMatchObject({
+      total: 2,
+      nextCursor: expect.any(String),
+    });
+    for (const [query, error] of [
+      ['?action=nope', 'action is not an action of the log'],
+      ['?day=2026-02-30', 'day is not a day of the calendar'],
+      ['?day=yesterday', 'day must be a date like 2026-03-01'],
+    ])
+      expect(await log(query), query).toMatchObject({ status: 400, body: { error } });
   });
 });
 

@@ -75,14 +75,14 @@ describe('the audit log as it grows', () => {
     await save('Yale University');
     await save('Harvard University');
     // The first read after entries written without the index builds it, once.
-    await auditPage({ limit: 20 }, 'old-editor-7');
+    await auditPage({ limit: 20 }, { subject: 'old-editor-7' });
     blobs.takeRequests();
 
-    const mine = await auditPage({ limit: 20 }, id);
+    const mine = await auditPage({ limit: 20 }, { subject: id });
     expect(mine.items.map((e) => e.after?.college)).toEqual(['Harvard University', 'Yale University']);
     expect(auditRequests(blobs.takeRequests()).length).toBeLessThanOrEqual(6);
 
-    const old = await auditPage({ limit: 20 }, 'old-editor-7');
+    const old = await auditPage({ limit: 20 }, { subject: 'old-editor-7' });
     expect(old.items).toHaveLength(20);
     expect(old.items.every((e) => e.subject.id === 'old-editor-7')).toBe(true);
     expect(old.items[0].at > old.items[19].at).toBe(true);

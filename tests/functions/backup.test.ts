@@ -130,7 +130,7 @@ describe('backups from the journal, on the local Blobs server', () => {
       outbox: await listOutbox(undefined, 500),
       timers: await timersRepo().due(FAR_FUTURE),
       editors: await editorsRepo().list({ fresh: true }),
-      audit: await auditPage({ limit: 200 }, undefined),
+      audit: await auditPage({ limit: 200 }, {}),
       attention: await attentionRepo().page({ limit: 200 }),
     };
   }

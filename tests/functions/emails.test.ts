@@ -20,7 +20,7 @@ async function subscribe(...emails: string[]) {
 }
 
 /** The audit log, newest first. */
-const listAudit = async () => (await auditPage({ limit: 100 }, undefined)).items;
+const listAudit = async () => (await auditPage({ limit: 100 }, {})).items;
 
 beforeEach(() => Promise.all([clearStore('subscribers'), clearStore('audit')]));
 

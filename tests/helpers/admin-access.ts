@@ -52,6 +52,7 @@ export async function resetAdminWriteStores() {
   await resetOrderingStores();
   const stores = [
     'audit',
+    'audit-subjects',
     'projects',
     'timers',
     'files',

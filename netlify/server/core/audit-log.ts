@@ -19,6 +19,7 @@ import type { Caller } from './auth';
 import { HttpError } from './http';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
 import { openStore, StorageError, type DeployInfo, type Store } from '#server/storage/stores';
+import { within } from '#server/storage/kept-keys';
 
 interface AuditRecord {
   at: string;
@@ -110,18 +111,33 @@ async function unconfirmedTwin(
 }
 
 /**
- * Which entries are about a subject: in the `audit-subjects` store, one empty blob per entry under
- * the digest of its subject's id (`<sha256>/<entry key>`; an id may be an address). Written before
- * the entry, so every entry has one; one whose entry never landed (or was taken back) is skipped when
- * read, as is one whose entry names another subject.
+ * Which entries are about a subject, of an action, by an admin: in the `audit-subjects` store, one
+ * empty blob per entry under the digest of its subject's id (`<sha256>/<entry key>`; an id may be an
+ * address), one under `action/<action>/<entry key>` and one under `admin/<sha256 of the address>/<entry key>`.
+ * Written before the entry, so every entry has them; one whose entry never landed (or was taken back)
+ * is skipped when read, as is one whose entry says otherwise.
  */
 const subjects = (info?: DeployInfo) => openStore('audit-subjects', info);
-const subjectPrefix = (id: string) => `${createHash('sha256').update(id).digest('hex')}/`;
-/** Written once every entry has its blob: entries written before the index are indexed by the first read. */
-const SUBJECTS_COMPLETE = 'complete';
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+const subjectPrefix = (id: string) => `${digest(id)}/`;
+const actionPrefix = (action: string) => `action/${action}/`;
+const adminPrefix = (email: string) => `admin/${digest(email.toLowerCase())}/`;
+/**
+ * Written once every entry has its blobs: entries written before the index are indexed by the first
+ * read. Named anew when a kind of blob is added, so the first read indexes those too.
+ */
+const INDEX_COMPLETE = 'complete-2';
+const isMarker = (key: string) => /^complete(-2)?$/.test(key);
 
 const indexSubject = (info: DeployInfo | undefined, id: string, key: string) =>
   id ? subjects(info).set(`${subjectPrefix(id)}${key}`, '') : Promise.resolve(true);
+
+/** The index blobs of an entry stored under `key`. */
+const indexKeysOf = (record: AuditRecord, key: string) => [
+  ...(record.subject.id ? [`${subjectPrefix(record.subject.id)}${key}`] : []),
+  `${actionPrefix(record.action)}${key}`,
+  `${adminPrefix(record.by.email)}${key}`,
+];
 
 /**
  * Makes the subject index agree with the log as it is now: each entry's blob under its subject, and no
@@ -131,25 +147,23 @@ const indexSubject = (info: DeployInfo | undefined, id: string, key: string) =>
 export async function rebuildAuditSubjects(info?: DeployInfo): Promise<{ written: number; removed: number }> {
   const audit = openStore('audit', info);
   const entries = await readRecords<AuditRecord>(audit, await listKeys(audit));
-  const expected = new Set(
-    entries.flatMap(({ key, value }) => (value.subject.id ? [`${subjectPrefix(value.subject.id)}${key}`] : [])),
-  );
-  const stored = new Set((await listKeys(subjects(info))).filter((key) => key !== SUBJECTS_COMPLETE));
+  const expected = new Set(entries.flatMap(({ key, value }) => indexKeysOf(value, key)));
+  const stored = new Set((await listKeys(subjects(info))).filter((key) => !isMarker(key)));
   const extra = [...stored].filter((key) => !expected.has(key));
   const missing = [...expected].filter((key) => !stored.has(key));
   for (let start = 0; start < extra.length; start += 32)
     await Promise.all(extra.slice(start, start + 32).map((key) => subjects(info).delete(key)));
   for (let start = 0; start < missing.length; start += 32)
     await Promise.all(missing.slice(start, start + 32).map((key) => subjects(info).set(key, '')));
-  await subjects(info).set(SUBJECTS_COMPLETE, '');
+  await subjects(info).set(INDEX_COMPLETE, '');
   return { written: missing.length, removed: extra.length };
 }
 
-/** Writes a new entry under a fresh key, its subject's blob first; answers the key. */
+/** Writes a new entry under a fresh key, its index blobs first; answers the key. */
 async function appendIndexed(store: Store, record: AuditRecord, now: Date, info?: DeployInfo): Promise<string> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const key = timeKey(now);
-    await indexSubject(info, record.subject.id, key);
+    await Promise.all(indexKeysOf(record, key).map((index) => subjects(info).set(index, '')));
     if (await store.setJSON(key, record, { onlyIfNew: true })) return key;
   }
   throw new StorageError('No free key in the audit store');
@@ -191,11 +205,10 @@ export async function audited<R>(
     // that landed is refused as already done on its retry).
     if (error instanceof HttpError && !twin) {
       await store.delete(key).catch((e) => console.error(`Audit entry ${key} of a refused action kept:`, e));
-      // Its subject's blob would only be skipped when read: it goes too, if it can.
-      if (record.subject.id)
-        await subjects(info)
-          .delete(`${subjectPrefix(record.subject.id)}${key}`)
-          .catch((e) => console.error(`Subject index of the refused entry ${key} kept (skipped when read):`, e));
+      // Its index blobs would only be skipped when read: they go too, if they can.
+      await Promise.all(indexKeysOf(record, key).map((index) => subjects(info).delete(index))).catch((e) =>
+        console.error(`Index of the refused entry ${key} kept (skipped when read):`, e),
+      );
     }
     throw error;
   }
@@ -224,28 +237,63 @@ const auditEntry = (id: string, r: AuditRecord): AuditEntry => ({
   confirmed: r.confirmed,
 });
 
+/** What the log is filtered by: its subject's id, its action, its admin's address, when it was made. */
+export interface AuditFilter {
+  subject?: string;
+  action?: AuditAction;
+  admin?: string;
+  /** From (included) to (excluded). */
+  during?: { from: Date; to: Date };
+}
+
+/** The UTC days ('2026-03-01') the instants from `from` to `to` fall in. */
+function utcDays(from: Date, to: Date): string[] {
+  const days: string[] = [];
+  for (let at = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); at < to.getTime(); at += DAY_MS)
+    days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
+}
+
 /**
- * One page of the log, newest first; with `subjectId`, only the entries about it, read through the
- * subject index: the cost follows the subject's entries, not the log's length.
+ * One page of the log, newest first; filtered, only the entries that match, read through the index:
+ * each filter lists its own blobs, the lists are intersected, and a period keeps the keys of its time
+ * (a key starts with its entry's time). The cost follows the matching entries, not the log's length.
  */
-export async function auditPage(
-  query: PageQuery,
-  subjectId: string | undefined,
-  info?: DeployInfo,
-): Promise<Page<AuditEntry>> {
-  if (!subjectId) {
+export async function auditPage(query: PageQuery, filter: AuditFilter, info?: DeployInfo): Promise<Page<AuditEntry>> {
+  const { subject, action, admin, during } = filter;
+  if (!subject && !action && !admin && !during) {
     const page = await log(info).page(query);
     return { ...page, items: page.items.map(({ key, value }) => auditEntry(key, value)) };
   }
-  if ((await subjects(info).getMetadata(SUBJECTS_COMPLETE)) === null) await rebuildAuditSubjects(info);
-  const prefix = subjectPrefix(subjectId);
-  const keys = (await listKeys(subjects(info), { prefix, order: 'desc' })).map((k) => k.slice(prefix.length));
+  if ((await subjects(info).getMetadata(INDEX_COMPLETE)) === null) await rebuildAuditSubjects(info);
+  const prefixes = [
+    ...(subject ? [subjectPrefix(subject)] : []),
+    ...(action ? [actionPrefix(action)] : []),
+    ...(admin ? [adminPrefix(admin)] : []),
+  ];
+  const listed = await Promise.all(
+    prefixes.map(async (prefix) => (await listKeys(subjects(info), { prefix })).map((k) => k.slice(prefix.length))),
+  );
+  const audit = openStore('audit', info);
+  const byTime = during
+    ? (await Promise.all(utcDays(during.from, during.to).map((day) => listKeys(audit, { prefix: day })))).flat()
+    : [];
+  const [first, ...rest] = during ? [byTime, ...listed] : listed;
+  const inAll = rest.map((keys) => new Set(keys));
+  const keys = first
+    .filter((key) => inAll.every((set) => set.has(key)))
+    .filter((key) => !during || within(key.slice(0, 24), during.from, during.to))
+    .sort()
+    .reverse();
   const page = pageOfKeys(keys, query, 'desc');
-  const records = await readRecords<AuditRecord>(openStore('audit', info), page.items);
+  const keep = (r: AuditRecord) =>
+    (!subject || r.subject.id === subject) &&
+    (!action || r.action === action) &&
+    (!admin || r.by.email.toLowerCase() === admin.toLowerCase()) &&
+    (!during || within(r.at, during.from, during.to));
+  const records = await readRecords<AuditRecord>(audit, page.items);
   return {
     ...page,
-    items: records
-      .filter(({ value }) => value.subject.id === subjectId)
-      .map(({ key, value }) => auditEntry(key, value)),
+    items: records.filter(({ value }) => keep(value)).map(({ key, value }) => auditEntry(key, value)),
   };
 }

@@ -15,6 +15,8 @@ import {
 } from './reports';
 import { SEARCH_LIMITS, searchMessages } from './search';
 import { ORDER_LIST_STATES } from '#features/orders/order';
+import type { AuditAction } from '#lib/audit';
+import { auditActionWords } from './audit-words';
 
 /** `?q=` of GET /api/admin/search. */
 export const searchQuerySchema = z.object({
@@ -93,3 +95,19 @@ export const adminOrderFilterSchema = z
     to: day('to').optional(),
   })
   .superRefine(checkPeriod);
+
+/**
+ * The filters of GET /api/admin/audit beside `?subject=`: `?action=`, `?admin=` (an admin's address)
+ * and `?day=`, a day of the business time zone.
+ */
+export const auditFilterSchema = z.object({
+  action: z
+    .string()
+    .refine(
+      (action): action is AuditAction => Object.hasOwn(auditActionWords, action),
+      'action is not an action of the log',
+    )
+    .optional(),
+  admin: z.string().trim().min(1, 'admin must not be empty').max(254, 'admin is too long').optional(),
+  day: day('day').refine(isCalendarDay, 'day is not a day of the calendar').optional(),
+});

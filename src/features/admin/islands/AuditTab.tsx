@@ -1,7 +1,8 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import type { AuditFields, AuditItem } from '#lib/audit';
-import { auditSubjectWords } from '../audit-words';
-import { auditPage } from '../../../islands/shared/admin/admin-api';
+import { auditActionWords, auditSubjectWords } from '../audit-words';
+import { auditPage, type AuditQuery } from '../../../islands/shared/admin/admin-api';
+import { DayField, FilterSelect } from '../../../islands/shared/admin/FilterBar';
 import { Time } from '../../../islands/shared/admin/Facts';
 import { PagedSection } from '../../../islands/shared/admin/PagedSection';
 import { toastFetchFailed } from '../../../islands/shared/admin/toasts';
@@ -72,20 +73,39 @@ function AuditEntry({ entry, onSubject }: { entry: AuditItem; onSubject: (id: st
   );
 }
 
-/** Who did what in the admin area, newest first: every change with its fields before and after. */
+const NO_FILTER: AuditQuery = { subject: '', action: '', admin: '', day: '' };
+const ACTIONS = Object.entries(auditActionWords)
+  .map(([value, label]) => ({ value, label }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+/** What the filters leave shown, as the empty list says it. */
+function nothingText(filter: AuditQuery): string {
+  if (filter === NO_FILTER || Object.values(filter).every((value) => value === ''))
+    return 'No admin actions recorded yet.';
+  if (filter.subject && !filter.action && !filter.admin && !filter.day)
+    return `Nothing recorded about ${filter.subject}.`;
+  return 'No entries match these filters.';
+}
+
+/**
+ * Who did what in the admin area, newest first: every change with its fields before and after;
+ * filtered by what it was about, the action, the admin and the day.
+ */
 export function AuditTab() {
-  const [subject, setSubject] = useState('');
-  const [typed, setTyped] = useState('');
-  const loadPage = useCallback((cursor: string | null) => auditPage(cursor, subject), [subject]);
+  const id = useId();
+  const [filter, setFilter] = useState<AuditQuery>(NO_FILTER);
+  const [typed, setTyped] = useState<AuditQuery>(NO_FILTER);
+  const loadPage = useCallback((cursor: string | null) => auditPage(cursor, filter), [filter]);
   const list = usePagedList(loadPage, toastFetchFailed);
-  const filter = (id: string) => {
-    setTyped(id);
-    setSubject(id.trim());
+  const show = (next: AuditQuery) => {
+    setTyped(next);
+    setFilter({ ...next, subject: next.subject.trim(), admin: next.admin.trim() });
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    filter(typed);
+    show(typed);
   };
+  const filtered = Object.values(filter).some((value) => value !== '');
 
   return (
     <PagedSection
@@ -95,7 +115,7 @@ export function AuditTab() {
       texts={{
         loading: 'Loading the audit log...',
         failed: 'The audit log could not be loaded.',
-        empty: subject ? `Nothing recorded about ${subject}.` : 'No admin actions recorded yet.',
+        empty: nothingText(filter),
       }}
       intro={
         <form
@@ -103,26 +123,60 @@ export function AuditTab() {
           role="search"
           aria-label="Audit log"
           onSubmit={onSubmit}
-          className="flex flex-wrap items-end gap-2"
+          className="flex flex-wrap items-end gap-x-4 gap-y-3 rounded-xl border border-slate-200 bg-white p-4"
         >
-          <div className="min-w-0 grow sm:grow-0">
-            <label htmlFor="audit-subject" className="block text-sm font-semibold text-slate-700">
+          <div className="w-full min-w-0 space-y-1 sm:w-80">
+            <label htmlFor="audit-subject" className="block text-sm font-semibold text-slate-800">
               Only about (an editor, order, project, consult id or an address)
             </label>
             <input
               id="audit-subject"
               type="search"
-              className="input w-full sm:w-80"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
+              className="input w-full"
+              value={typed.subject}
+              onChange={(e) => setTyped({ ...typed, subject: e.target.value })}
               maxLength={300}
             />
           </div>
+          <FilterSelect
+            id={`${id}-action`}
+            label="Action"
+            all="All actions"
+            options={ACTIONS}
+            value={typed.action}
+            onChange={(action) => setTyped({ ...typed, action })}
+          />
+          <div className="w-full min-w-0 space-y-1 sm:w-64">
+            <label htmlFor={`${id}-admin`} className="block text-sm font-semibold text-slate-800">
+              By (an admin&rsquo;s e-mail)
+            </label>
+            <input
+              id={`${id}-admin`}
+              type="email"
+              className="input w-full"
+              value={typed.admin}
+              onChange={(e) => setTyped({ ...typed, admin: e.target.value })}
+              maxLength={254}
+            />
+          </div>
+          <DayField
+            id={`${id}-day`}
+            label="On (New York time)"
+            value={typed.day}
+            onChange={(day) => setTyped({ ...typed, day })}
+          />
           <button type="submit" className="btn-primary min-h-11 px-4 py-1.5 text-sm">
             Show
           </button>
-          {subject && (
-            <button type="button" className="btn-outline min-h-11 px-4 py-1.5 text-sm" onClick={() => filter('')}>
+          {filtered && (
+            <button
+              type="button"
+              className="btn-outline min-h-11 px-4 py-1.5 text-sm"
+              onClick={() => {
+                show(NO_FILTER);
+                document.getElementById('audit-subject')?.focus();
+              }}
+            >
               Show all
             </button>
           )}
@@ -132,7 +186,7 @@ export function AuditTab() {
       <ul aria-label="Audit log entries" className="space-y-4">
         {list.items.map((entry) => (
           <li key={entry.id}>
-            <AuditEntry entry={entry} onSubject={filter} />
+            <AuditEntry entry={entry} onSubject={(subject) => show({ ...NO_FILTER, subject })} />
           </li>
         ))}
       </ul>

@@ -183,10 +183,18 @@ export const setConsultMeetingLink = (id: string, meetingLink: string) =>
   });
 
 /** The audit log, newest first; with `subject`, only the entries about that id. */
-export const auditPage = (cursor: string | null, subject: string) =>
-  signedInFetch<Page<AuditItem>>(
-    `/api/admin/audit${pageSearch(cursor)}${subject ? `&subject=${encodeURIComponent(subject)}` : ''}`,
-  );
+/** The audit log's filters: each '' for none. */
+export interface AuditQuery {
+  subject: string;
+  action: string;
+  admin: string;
+  day: string;
+}
+export const auditPage = (cursor: string | null, filter: AuditQuery) => {
+  const params = new URLSearchParams(pageSearch(cursor));
+  for (const name of ['subject', 'action', 'admin', 'day'] as const) if (filter[name]) params.set(name, filter[name]);
+  return signedInFetch<Page<AuditItem>>(`/api/admin/audit?${params}`);
+};
 /** What the owner was told of (a family's own cancel, a failed refund), and how many are not seen yet. */
 export const attentionPage = () =>
   signedInFetch<Page<AttentionItem> & { unseen: number }>(`/api/admin/attention${pageSearch(null)}`);

@@ -13,7 +13,7 @@ const parties = useDeliveryParties(['subscribers', 'audit']);
 const ADMIN_EMAIL = 'boss@example.test';
 const ask = async (json: unknown, headers?: Record<string, string>) =>
   call(adminPrivacy, '/api/admin/privacy', { method: 'POST', json, headers: headers ?? (await asAdmin()) });
-const auditEntries = async (email: string) => (await auditPage({ limit: 50 }, email)).items;
+const auditEntries = async (email: string) => (await auditPage({ limit: 50 }, { subject: email })).items;
 
 beforeEach(() => clearStore('limits'));
 

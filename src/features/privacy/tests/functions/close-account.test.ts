@@ -358,7 +358,7 @@ describe('closing an account', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ closed: true, message: closeAccountMessages.closedByAdmin });
     await expectClosed(arranged);
-    const [entry] = (await auditPage({ limit: 10 }, email)).items;
+    const [entry] = (await auditPage({ limit: 10 }, { subject: email })).items;
     expect(entry).toMatchObject({ by: 'boss@example.test', action: 'account-closed', confirmed: true });
     expect(JSON.stringify(entry)).toContain(reason);
     // The owner reads that our team closed it, not that a family cancelled.
