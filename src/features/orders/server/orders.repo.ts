@@ -31,6 +31,7 @@ import {
   idsWithWords,
   keysComplete,
   marksOfDays,
+  monthPrefixes,
   rebuildKeys,
   within,
   wordKeys,
@@ -81,14 +82,6 @@ export interface OrderFilter {
   editorId?: string;
   needsYou?: boolean;
   paid?: { from: Date; to: Date };
-}
-
-/** The UTC months ('2026-03') the instants from `from` to `to` fall in. */
-function utcMonths(from: Date, to: Date): string[] {
-  const months: string[] = [];
-  for (let at = new Date(from); at < to; at = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1)))
-    months.push(at.toISOString().slice(0, 7));
-  return months;
 }
 
 export function ordersRepo(info?: DeployInfo) {
@@ -199,8 +192,9 @@ export function ordersRepo(info?: DeployInfo) {
               ? `${STATE}/${state}/`
               : null;
       if (paid && !state && !editorId && !needsYou) {
+        const last = new Date(paid.to.getTime() - 1);
         const listed = await Promise.all(
-          utcMonths(paid.from, paid.to).map((month) => listKeys(store, { prefix: `${PAID}/${month}` })),
+          monthPrefixes(PAID, paid.from, last).map((prefix) => listKeys(store, { prefix })),
         );
         const times = listed
           .flat()
