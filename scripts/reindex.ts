@@ -1,7 +1,8 @@
 /**
  * `npm run reindex` rebuilds the structures kept beside the records from the records: who signs in as
  * an editor (the editors' sign-in pointers), the audit log by subject, and the keys that find the
- * orders, projects and consult bookings of a period (and the projects on an editor's shelves). The site keeps both as
+ * orders, projects and consult bookings of a period (and the projects on an editor's shelves), and the words and
+ * filters that find inquiries, consults, subscribers, waiting families and mails. The site keeps both as
  * records change; this is for when they may have drifted, and it is safe to run again. Works on the
  * local data of `npm start` (stop it first) or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, on that
  * site's Blobs.
@@ -11,6 +12,10 @@ import { editorsRepo } from '#features/editors/server/editors.repo';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { rebuildAuditSubjects } from '#server/core/audit-log';
+import { inquiriesRepo } from '#server/contact/inquiries.repo';
+import { subscribersRepo } from '#server/contact/subscribers.repo';
+import { rebuildOutboxIndex } from '#server/core/mail';
+import { waitlistRepo } from '#server/waitlist/waitlist.repo';
 import { connectBlobs } from './platform/blobs-connect';
 
 const site = await connectBlobs();
@@ -26,6 +31,11 @@ try {
     'orders by day': await ordersRepo().rebuildKept(removeStray),
     'projects by day and shelf': await projectsRepo().rebuildKept(removeStray),
     'consults by day booked': await consultsRepo().rebuildBooked(removeStray),
+    'inquiries by word': await inquiriesRepo().rebuildIndex(removeStray),
+    'consults by word': await consultsRepo().rebuildIndex(removeStray),
+    'subscribers by word': await subscribersRepo().rebuildIndex(removeStray),
+    'the waitlist by word': await waitlistRepo().rebuildIndex(removeStray),
+    'the outbox by word, recipient and kind': await rebuildOutboxIndex(undefined, removeStray),
   };
   for (const [what, { written, removed }] of Object.entries(kept))
     console.log(`${what}: ${written} written, ${removed} removed.`);

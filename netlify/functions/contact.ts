@@ -73,7 +73,7 @@ async function fromForm(req: Request, context: Context) {
 async function accept(inquiry: Inquiry, context: Context) {
   const editor = await preferredEditor(inquiry.preferredEditor, context);
   const { key, record } = await inquiriesRepo(context).add(inquiry);
-  const notify = sendMail(inquiryNotification(record, editor), context).catch((error) => {
+  const notify = sendMail({ ...inquiryNotification(record, editor), kind: 'inquiry' }, context).catch((error) => {
     console.error(`Inquiry ${key} is stored, but its notification could not be sent or queued:`, error);
   });
   context.waitUntil(notify);

@@ -4,7 +4,7 @@
  * admin-lists.ts, not this file, which would bring zod along.
  */
 import { z } from './zod';
-import { INQUIRY_FILTERS, TIME_KEY_PATTERN } from './admin-lists';
+import { INQUIRY_FILTERS, MAIL_KINDS, TIME_KEY_PATTERN } from './admin-lists';
 import { emailSchema } from './schemas';
 
 export * from './admin-lists';
@@ -29,6 +29,12 @@ const editorIdText = z
 export const waitlistQuerySchema = z.object({
   editor: editorIdText.optional(),
   format: z.enum(['json', 'csv'], { message: 'format must be json or csv' }).default('json'),
+});
+
+/** GET /api/admin/outbox: `?to=` the mails to one address, `?kind=` of one kind. */
+export const outboxFilterSchema = z.object({
+  to: z.string().trim().min(1, 'to must not be empty').max(254, 'to is too long').optional(),
+  kind: z.enum(MAIL_KINDS, { message: 'kind is not a kind of mail' }).optional(),
 });
 
 /** DELETE /api/admin/waitlist: one entry, `?editor=&email=`. */

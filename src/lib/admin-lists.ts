@@ -39,9 +39,34 @@ export interface WaitlistItem {
 /** How many people wait for each editor, by editor id (editors nobody waits for are absent). */
 export type WaitlistCounts = Record<string, number>;
 
+/** What a mail is about: the outbox is filtered by it. */
+export const MAIL_KINDS = [
+  'order',
+  'project',
+  'consult',
+  'inquiry',
+  'newsletter',
+  'waitlist',
+  'account',
+  'owner',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export const mailKindLabel: Record<MailKind, string> = {
+  order: 'Orders and refunds',
+  project: 'Projects and student access',
+  consult: 'Consults',
+  inquiry: 'Inquiries',
+  newsletter: 'Newsletter',
+  waitlist: 'Waitlist',
+  account: 'Closed accounts',
+  owner: 'Notices to the owner',
+};
+
 /** An e-mail the site wrote to its outbox instead of sending it. */
 export interface OutboxItem {
   id: string;
+  /** Null for a mail kept before mails had kinds. */
+  kind: MailKind | null;
   from: string;
   to: string[];
   replyTo: string | null;

@@ -266,6 +266,28 @@ test('Orders: a paid order shows status, customer, editor, amounts and payment r
   await parentMail.getByText('Show the message').click();
   await expect(body).toBeVisible();
   await expect(body).toContainText('Total paid: $450');
+  await expect(parentMail).toContainText('KindOrders and refunds');
+
+  // Filtered by keyboard: the family's address, then a kind none of their mails is.
+  const outbox = page.locator(OPEN_TAB_PANEL);
+  const to = outbox.getByLabel('To (an e-mail address)');
+  await to.focus();
+  await page.keyboard.type(parentEmail);
+  await page.keyboard.press('Enter');
+  await expect(article(page, `New order ${orderId} for Maya Chen`)).toHaveCount(0);
+  await expect(parentMail).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await keepScreenshot(page, 'outbox-filtered-1280');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await keepScreenshot(page, 'outbox-filtered-390');
+  await outbox.getByLabel('Kind').selectOption({ label: 'Consults' });
+  await outbox.getByRole('button', { name: 'Show', exact: true }).press('Enter');
+  await expect(outbox.getByText('No e-mails match these filters.', { exact: true })).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
+  await outbox.getByRole('button', { name: 'Show all' }).press('Enter');
+  await expect(to).toBeFocused();
+  await expect(to).toHaveValue('');
+  await expect(article(page, `New order ${orderId} for Maya Chen`)).toBeVisible();
   await expectAccessibleAtBothWidths(page);
 });
 

@@ -10,6 +10,7 @@ const get = async (query = '', headers?: Record<string, string>) =>
   call(handler, `/api/admin/outbox${query}`, { headers: headers ?? (await asAdmin()) });
 const send = async (subject: string, extra: object = {}) => {
   await sendMail({
+    kind: 'order',
     to: 'pat@example.com',
     subject,
     text: `About ${subject}\nSecond line`,
@@ -22,7 +23,7 @@ const send = async (subject: string, extra: object = {}) => {
 beforeEach(async () => {
   vi.stubEnv('SMTP_URL', '');
   vi.stubEnv('MAIL_FROM', '');
-  await clearStore('outbox');
+  await Promise.all([clearStore('outbox'), clearStore('indexes')]);
 });
 afterEach(() => vi.unstubAllEnvs());
 
@@ -39,6 +40,7 @@ describe('GET /api/admin/outbox', () => {
     expect(items.map((m) => m.subject)).toEqual(['second', 'first']);
     expect(items[1]).toEqual({
       id: expect.stringMatching(TIME_KEY_PATTERN),
+      kind: 'order',
       from: DEFAULT_MAIL_FROM,
       to: ['pat@example.com', 'sam@example.com'],
       replyTo: 'hello@example.com',
@@ -69,6 +71,33 @@ describe('GET /api/admin/outbox', () => {
     const second = await get(`?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
     expect(second.body.items.map((m: OutboxItem) => m.subject)).toEqual(['a']);
     expect(second.body).toMatchObject({ nextCursor: null, total: 3 });
+  });
+
+  it('filters by recipient (any case) and by kind, each alone or both, newest first and paged', async () => {
+    await send('order to pat');
+    await send('consult to pat', { kind: 'consult', to: ['sam@example.com', 'Pat@Example.com'] });
+    await send('consult to sam', { kind: 'consult', to: 'sam@example.com' });
+    await send('owner notice', { kind: 'owner', to: 'hello@example.com' });
+    const subjects = async (query: string) => (await get(query)).body.items.map((m: OutboxItem) => m.subject);
+    expect(await subjects('?to=PAT@example.com')).toEqual(['consult to pat', 'order to pat']);
+    expect(await subjects('?kind=consult')).toEqual(['consult to sam', 'consult to pat']);
+    expect(await subjects('?kind=consult&to=pat@example.com')).toEqual(['consult to pat']);
+    expect(await subjects('?kind=newsletter')).toEqual([]);
+    expect(await subjects('?to=nobody@example.com')).toEqual([]);
+    const first = await get('?to=pat@example.com&limit=1');
+    expect(first.body).toMatchObject({ total: 2, items: [{ subject: 'consult to pat', kind: 'consult' }] });
+    const second = await get(`?to=pat@example.com&limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(second.body).toMatchObject({ nextCursor: null, items: [{ subject: 'order to pat' }] });
+  });
+
+  it.each([
+    ['?kind=spam', 'kind is not a kind of mail'],
+    ['?to=', 'to must not be empty'],
+    [`?to=${'a'.repeat(255)}`, 'to is too long'],
+  ])('answers %s with 400 naming the filter', async (query, error) => {
+    const res = await get(query);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error });
   });
 
   it('answers 400 naming the parameter for a bad limit', async () => {

@@ -8,13 +8,14 @@ import {
   MAIL_RETRY_DELAYS_MS,
   retryMail,
   sendMail,
-  type Mail,
+  type KindedMail,
   type OutboxMail,
 } from '../../netlify/server/core/mail';
 import { clearStore, context } from '../helpers/functions';
 import { closedPort, startSmtpServer } from '../helpers/smtp';
 
-const mail: Mail = {
+const mail: KindedMail = {
+  kind: 'owner',
   to: 'family@example.com',
   replyTo: 'office@example.com',
   subject: 'Your essay is back',

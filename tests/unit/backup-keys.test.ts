@@ -17,7 +17,9 @@ import { journalKey } from '../../netlify/server/storage/journal';
 import { checkKey, MAX_KEY_BYTES } from '../../netlify/server/storage/keys';
 import { STORE_NAMES } from '../../netlify/server/storage/stores';
 import { subscriberKey } from '../../netlify/server/contact/subscribers.repo';
-import { joinedKey, waitlistKey } from '../../netlify/server/waitlist/waitlist.repo';
+import { joinedKey, waitlistIndexed, waitlistKey } from '../../netlify/server/waitlist/waitlist.repo';
+import { indexKeys } from '../../netlify/server/storage/list-index';
+import { onceKey } from '../../netlify/server/storage/append-only';
 import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH, isEmail } from '../../src/lib/email';
 
 /** The longest address the site takes, every character of its local part one that encoding triples. */
@@ -44,6 +46,15 @@ describe('backup keys', () => {
       ['subscribers', subscriberKey(LONGEST_EMAIL)],
       ['waitlist', waitlistKey(LONGEST_EDITOR_ID, LONGEST_EMAIL)],
       ['waitlist', joinedKey({ at: new Date(0).toISOString(), editorId: LONGEST_EDITOR_ID, email: LONGEST_EMAIL })],
+      // The words of an address and a mail's recipient, kept in the indexes (a Firebase uid has at most 128 characters).
+      ...indexKeys('waitlist', waitlistIndexed({ editorId: LONGEST_EDITOR_ID, email: LONGEST_EMAIL })).map(
+        (key) => ['indexes', key] as const,
+      ),
+      ...indexKeys('outbox', {
+        id: onceKey(`closure-${'u'.repeat(128)}-BCC-XXXXXX-student`, new Date(0)),
+        fields: [LONGEST_EMAIL],
+        by: { to: [LONGEST_EMAIL], kind: 'account' },
+      }).map((key) => ['indexes', key] as const),
     ] as const;
     for (const [store, key] of longest) {
       expect(checkKey(copyKey(hourPrefix('2026-11-24T03'), store, key))).toMatch(/^hours\/2026-11-24T03\//);

@@ -2,12 +2,14 @@
  * Inquiries from the contact form: one blob per inquiry under a time key, appended once.
  * The admin marks one handled on its blob (`handled`, `handledAt`); an empty marker blob
  * `handled/<key>` beside it lets the admin list filter and count open and handled inquiries from the
- * key listing alone, without reading every record (docs/decisions/009-admin-lists.md).
+ * key listing alone, without reading every record (docs/decisions/009-admin-lists.md). The words of
+ * the parent's name and address find it, however old (storage/list-index.ts).
  */
 import type { InquiryFilter } from '#lib/admin-lists.schema';
 import type { Page, PageQuery } from '#lib/paging';
 import type { Inquiry } from '#lib/schemas';
 import { appendOnlyStore, type Entry } from '#server/storage/append-only';
+import { listIndex, type Indexed } from '#server/storage/list-index';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 
@@ -21,9 +23,25 @@ export interface InquiryRecord extends Inquiry {
 const HANDLED = 'handled/';
 const isMarker = (key: string) => key.startsWith(HANDLED);
 
+/** What finds an inquiry: the parent's name and address. */
+const indexed = (key: string, inquiry: InquiryRecord): Indexed => ({
+  id: key,
+  fields: [inquiry.parentName, inquiry.email],
+});
+
 export function inquiriesRepo(info?: DeployInfo) {
-  const log = appendOnlyStore<InquiryRecord>('inquiries', info);
+  const log = appendOnlyStore<InquiryRecord>('inquiries', info, { list: 'inquiries', of: indexed });
   const store = openStore('inquiries', info);
+  const index = listIndex('inquiries', info);
+  /** Every inquiry's keys, made to agree with the records (`removeStray`: with nothing writing meanwhile). */
+  async function rebuildIndex(removeStray = false) {
+    const keys = (await listKeys(store)).filter((key) => !isMarker(key));
+    const records = await readRecords<InquiryRecord>(store, keys);
+    return index.rebuild(
+      records.map(({ key, value }) => indexed(key, value)),
+      removeStray,
+    );
+  }
 
   /** The inquiry keys that pass `filter`, newest first: one key listing, no record read. */
   async function keys(filter: InquiryFilter): Promise<string[]> {
@@ -48,6 +66,28 @@ export function inquiriesRepo(info?: DeployInfo) {
     page,
     /** The newest `limit` inquiries. */
     list: async (limit = 100) => (await page({ limit })).items,
+    /** The inquiries with a word starting with each of `words` (searchWords), or a few more, however old. */
+    async withWords(words: readonly string[]): Promise<Entry<InquiryRecord>[]> {
+      const keys = await index.withWords(words, rebuildIndex);
+      return readRecords<InquiryRecord>(store, keys.sort().reverse());
+    },
+    rebuildIndex,
+    /**
+     * Deletes an inquiry: its words first, then its handled marker, then the record, so a run cut off
+     * leaves the record for the next one to find. Answers false for one already gone.
+     */
+    async remove(key: string): Promise<boolean> {
+      const current = await log.get(key);
+      if (!current) {
+        await store.delete(`${HANDLED}${key}`);
+        return false;
+      }
+      return index.write(indexed(key, current), null, async () => {
+        await store.delete(`${HANDLED}${key}`);
+        await store.delete(key);
+        return true;
+      });
+    },
     /**
      * Marks an inquiry handled (keeping when it was first marked) or open again; answers the updated
      * record, null for an unknown key.

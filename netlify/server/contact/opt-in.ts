@@ -51,5 +51,5 @@ export async function sendConfirmation(optIn: OptIn, editorName: string, info?: 
           optInTexts.waitlist.mailSubject(editorName),
           optInTexts.waitlist.mailBody(email, editorName, url),
         );
-  await sendMail(mail, info, now);
+  await sendMail({ ...mail, kind: optIn.list }, info, now);
 }

@@ -1,8 +1,9 @@
-/** Newsletter subscribers: one blob per normalised address. */
+/** Newsletter subscribers: one blob per normalised address, found by its words however many there are (storage/list-index.ts). */
 import type { Page, PageQuery } from '#lib/paging';
 import { optInTexts } from '#lib/opt-in';
 import type { EmailSubscriber } from '#lib/schemas';
 import { HttpError } from '#server/core/http';
+import { listIndex, type Indexed } from '#server/storage/list-index';
 import { listKeys, readPage, readRecords } from '#server/storage/paging';
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 
@@ -24,8 +25,22 @@ export const subscriberStatus = (s: Subscriber): EmailSubscriber['status'] =>
 /** Blob keys treat '/' as a folder separator; encoding keeps any address one flat key. */
 export const subscriberKey = (email: string) => encodeURIComponent(email);
 
+const indexed = (email: string): Indexed => ({ id: subscriberKey(email), fields: [email] });
+
 export function subscribersRepo(info?: DeployInfo) {
   const store = openStore('subscribers', info);
+  const index = listIndex('subscribers', info);
+  /** A new address's record, its words first; false when the address is stored already. */
+  const create = (record: Subscriber) =>
+    index.write(null, indexed(record.email), () =>
+      store.setJSON(subscriberKey(record.email), record, { onlyIfNew: true }),
+    );
+  /** Every address's words, made to agree with the records (`removeStray`: with nothing writing meanwhile). */
+  const rebuildIndex = async (removeStray = false) =>
+    index.rebuild(
+      (await listKeys(store)).map((key) => indexed(decodeURIComponent(key))),
+      removeStray,
+    );
 
   async function get(email: string): Promise<Subscriber | null> {
     return (await store.get(subscriberKey(email), { type: 'json' })) as Subscriber | null;
@@ -39,7 +54,7 @@ export function subscribersRepo(info?: DeployInfo) {
      */
     async signUp(email: string, now = new Date()): Promise<Subscriber> {
       const fresh: Subscriber = { email, enabled: false, pending: true, subscribedAt: now.toISOString() };
-      if (await store.setJSON(subscriberKey(email), fresh, { onlyIfNew: true })) return fresh;
+      if (await create(fresh)) return fresh;
       const current = await get(email);
       // A 412 from a broken proxy is not a record: the caller is told to retry.
       if (!current) throw new StorageError(`Subscriber ${subscriberKey(email)}: 412 for a record that does not exist`);
@@ -61,7 +76,7 @@ export function subscribersRepo(info?: DeployInfo) {
         };
         const written = current
           ? await store.setJSON(key, record, { onlyIfMatch: current.etag })
-          : await store.setJSON(key, record, { onlyIfNew: true });
+          : await create(record);
         if (written) return current ? 'reenabled' : 'created';
       }
       throw new StorageError(`Subscriber ${key} kept changing`);
@@ -86,6 +101,12 @@ export function subscribersRepo(info?: DeployInfo) {
       const records = await readRecords<Subscriber>(store, await listKeys(store));
       return records.map((r) => r.value);
     },
+    /** The subscribers with a word starting with each of `words` (searchWords), or a few more. */
+    async withWords(words: readonly string[]): Promise<Subscriber[]> {
+      const keys = await index.withWords(words, rebuildIndex);
+      return (await readRecords<Subscriber>(store, keys.sort())).map((r) => r.value);
+    },
+    rebuildIndex,
     /** One page of subscribers, by address. */
     async page(query: PageQuery): Promise<Page<Subscriber>> {
       return readPage(store, query, (s: Subscriber) => s);

@@ -41,7 +41,7 @@ export async function tellOwner(notice: OwnerNotice, info?: DeployInfo): Promise
     { at: at.toISOString(), kind, ...(orderId !== undefined && { orderId }), text: lines[0] },
     at,
   );
-  await sendMail(paragraphsMail(site.email, subject, lines), info, at, { id: `owner-${id}`, at });
+  await sendMail({ ...paragraphsMail(site.email, subject, lines), kind: 'owner' }, info, at, { id: `owner-${id}`, at });
 }
 
 /**

@@ -3,11 +3,16 @@
  * otherwise, or when SMTP fails, it is written to the `outbox` store so that no message is lost
  * (the admin area lists the outbox). What SMTP refused is tried again later from the outbox (a timer
  * per attempt, run by the scheduled timers), with growing pauses, until it goes or we give up.
+ * Every kept mail is found by its recipients' words and the order and project ids of its subject, and
+ * listed by recipient and by kind (storage/list-index.ts).
  * Environment: SMTP_URL (e.g. smtps://user:pass@smtp.example.com), MAIL_FROM.
  */
-import type { PageQuery } from '#lib/paging';
+import type { MailKind } from '#lib/admin-lists';
+import type { Page, PageQuery } from '#lib/paging';
 import { site } from '#lib/site';
-import { appendOnlyStore, onceKey, timeKey } from '#server/storage/append-only';
+import { appendOnlyStore, onceKey, timeKey, type Entry } from '#server/storage/append-only';
+import { listIndex, type Indexed } from '#server/storage/list-index';
+import { pageOfKeys, readRecords } from '#server/storage/paging';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 import { timersRepo, type TimerHandler } from './timers';
 
@@ -27,7 +32,14 @@ export interface Mail {
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 }
 
+/** A mail as it is sent: what it is about decides where the owner finds it. */
+export interface KindedMail extends Mail {
+  kind: MailKind;
+}
+
 export interface OutboxMail extends Mail {
+  /** Absent on mails kept before mails had kinds. */
+  kind?: MailKind;
   from: string;
   queuedAt: string;
   /**
@@ -58,7 +70,17 @@ export const DEFAULT_MAIL_FROM = `${site.name} <${site.email}>`;
 const SMTP_TIMEOUTS = { connectionTimeout: 4000, greetingTimeout: 4000, socketTimeout: 6000 };
 const SMTP_SEND_LIMIT_MS = 8000;
 
-const outbox = (info?: DeployInfo) => appendOnlyStore<OutboxMail>('outbox', info);
+const recipients = (mail: Pick<Mail, 'to'>) => [mail.to].flat().filter(Boolean);
+/** The order and project ids a subject names ('Your order BCC-7KQ2MX is confirmed'). */
+const idsIn = (subject: string) => subject.match(/\bBCC-[A-Z0-9]{6}(?:-[1-9][0-9]{0,2})?\b/g) ?? [];
+/** What finds a kept mail: its recipients, the ids its subject names; its recipients and kind list it. */
+const indexed = (key: string, mail: OutboxMail): Indexed => ({
+  id: key,
+  fields: [...recipients(mail), ...idsIn(mail.subject)],
+  by: { to: recipients(mail).map((to) => to.toLowerCase()), kind: mail.kind },
+});
+
+const outbox = (info?: DeployInfo) => appendOnlyStore<OutboxMail>('outbox', info, { list: 'outbox', of: indexed });
 
 /**
  * Hands `mail` to the SMTP server; answers the message id, throws what SMTP said. A mail sent once
@@ -98,7 +120,12 @@ export type SendResult = MailResult | { via: 'already'; key: string };
  * StorageError: the caller's flow is retried). With `once`, a mail this flow sent before is not
  * sent again: its outbox record is the proof.
  */
-export async function sendMail(mail: Mail, info?: DeployInfo, now = new Date(), once?: Once): Promise<SendResult> {
+export async function sendMail(
+  mail: KindedMail,
+  info?: DeployInfo,
+  now = new Date(),
+  once?: Once,
+): Promise<SendResult> {
   const from = process.env.MAIL_FROM || DEFAULT_MAIL_FROM;
   const smtpUrl = process.env.SMTP_URL;
   const box = outbox(info);
@@ -181,8 +208,58 @@ export async function retryMail(
   }
 }
 
-/** One page of the outbox, newest first (for the admin area). */
-export const outboxPage = (query: PageQuery, info?: DeployInfo) => outbox(info).page(query);
+/** What the owner's outbox is narrowed to: the mails to one address, of one kind. */
+export interface OutboxFilter {
+  to?: string;
+  kind?: MailKind;
+}
+
+/**
+ * Every mail's keys, made to agree with the outbox (`removeStray`: with nothing writing meanwhile).
+ * Reads every mail: for `npm run reindex`, and once where the keys were never built.
+ */
+async function rebuildOutboxIndex(info?: DeployInfo, removeStray = false) {
+  const { items } = await outbox(info).page({ limit: Number.MAX_SAFE_INTEGER });
+  return listIndex('outbox', info).rebuild(
+    items.map(({ key, value }) => indexed(key, value)),
+    removeStray,
+  );
+}
+export { rebuildOutboxIndex };
+
+/**
+ * One page of the outbox, newest first (for the admin area): all of it, or the mails `filter` names,
+ * listed from their kept keys (both filters: the keys of each, intersected).
+ */
+export async function outboxPage(
+  query: PageQuery,
+  info?: DeployInfo,
+  filter: OutboxFilter = {},
+): Promise<Page<Entry<OutboxMail>>> {
+  if (!filter.to && !filter.kind) return outbox(info).page(query);
+  const index = listIndex('outbox', info);
+  const rebuild = () => rebuildOutboxIndex(info);
+  const lists = await Promise.all([
+    ...(filter.to ? [index.withValue('to', filter.to.toLowerCase(), rebuild)] : []),
+    ...(filter.kind ? [index.withValue('kind', filter.kind, rebuild)] : []),
+  ]);
+  const keys = lists.reduce((all, list) => all.filter((key) => list.includes(key))).reverse();
+  const page = pageOfKeys(keys, query, 'desc');
+  const records = await readRecords<OutboxMail>(openStore('outbox', info), page.items);
+  return { ...page, items: records.map(({ key, value }) => ({ key, value })) };
+}
+
+/** Writes `after` over the kept mail `key`, as it was (`before`), its keys in step. */
+export const replaceOutboxMail = (key: string, before: OutboxMail, after: OutboxMail, info?: DeployInfo) =>
+  listIndex('outbox', info).write(indexed(key, before), indexed(key, after), () =>
+    openStore('outbox', info).setJSON(key, after),
+  );
+
+/** The mails with a word starting with each of `words` (searchWords), or a few more, newest first, however old. */
+export async function outboxWithWords(words: readonly string[], info?: DeployInfo): Promise<Entry<OutboxMail>[]> {
+  const keys = await listIndex('outbox', info).withWords(words, () => rebuildOutboxIndex(info));
+  return readRecords<OutboxMail>(openStore('outbox', info), keys.sort().reverse());
+}
 
 /** The newest `limit` e-mails of the outbox. */
 export const listOutbox = async (info?: DeployInfo, limit = 100) => (await outboxPage({ limit }, info)).items;

@@ -16,7 +16,7 @@ const goesFirst = (key: string) => key.startsWith('words/');
 
 /**
  * Writes the keys `after` adds to `before` and the change `marks` (changeMarks), then the record
- * (`write`), then drops the keys it removed (the words among them before the record).
+ * (`write`), then drops the keys it removed (those `first` names, the words by default, before the record).
  */
 export async function writeWithKeys(
   store: Store,
@@ -24,19 +24,20 @@ export async function writeWithKeys(
   after: readonly string[],
   write: () => Promise<boolean>,
   marks: readonly string[] = [],
+  first: (key: string) => boolean = goesFirst,
 ): Promise<boolean> {
   const added = [...after.filter((key) => !before.includes(key)), ...marks];
   const removed = before.filter((key) => !after.includes(key));
   await Promise.all([
     ...added.map((key) => store.set(key, '')),
-    ...removed.filter(goesFirst).map((key) => store.delete(key)),
+    ...removed.filter(first).map((key) => store.delete(key)),
   ]);
   if (!(await write())) {
     // Someone else's version is stored: it may still have those words.
-    await Promise.all(removed.filter(goesFirst).map((key) => store.set(key, '')));
+    await Promise.all(removed.filter(first).map((key) => store.set(key, '')));
     return false;
   }
-  await Promise.all(removed.filter((key) => !goesFirst(key)).map((key) => store.delete(key)));
+  await Promise.all(removed.filter((key) => !first(key)).map((key) => store.delete(key)));
   return true;
 }
 
@@ -131,8 +132,9 @@ export async function marksOfDays(store: Store, from: Date, to: Date): Promise<{
   });
 }
 
-/** `words/<word>/<id>` for each word a record is found by (searchWords). */
-export const wordKeys = (id: string, words: readonly string[]) => words.map((word) => `words/${word}/${id}`);
+/** `<root>/<word>/<id>` for each word a record is found by (searchWords); `id` holds no '/'. */
+export const wordKeys = (id: string, words: readonly string[], root = 'words') =>
+  words.map((word) => `${root}/${word}/${id}`);
 
 /** Few enough records to read and check: no further word is listed to narrow them. */
 const FEW = 100;
@@ -142,10 +144,10 @@ const FEW = 100;
  * each begins are listed, the longest (the rarest, as a rule) first, and intersected until few are
  * left. The caller checks each record it reads.
  */
-export async function idsWithWords(store: Store, words: readonly string[]): Promise<string[]> {
+export async function idsWithWords(store: Store, words: readonly string[], root = 'words'): Promise<string[]> {
   let ids: string[] | null = null;
   for (const word of [...words].sort((a, b) => b.length - a.length)) {
-    const keys = await listKeys(store, { prefix: `words/${word}` });
+    const keys = await listKeys(store, { prefix: `${root}/${word}` });
     const found = new Set(keys.map((key) => key.slice(key.lastIndexOf('/') + 1)));
     ids = ids === null ? [...found] : ids.filter((id) => found.has(id));
     if (ids.length <= FEW) break;
@@ -176,8 +178,27 @@ export async function rebuildKeys<T>(
 ): Promise<{ written: number; removed: number }> {
   const keys = await listKeys(store);
   const records = await readRecords<T>(store, keys.filter(spec.isRecord));
-  const expected = new Set(records.flatMap(({ value }) => spec.keysOf(value)));
-  const stored = new Set(keys.filter((key) => spec.roots.some((root) => key.startsWith(`${root}/`))));
+  return syncKeys(store, { ...spec, expected: records.flatMap(({ value }) => spec.keysOf(value)), present: keys });
+}
+
+/**
+ * Writes the `expected` keys under `roots` that `store` lacks and (`removeStray`) deletes those no
+ * record backs, then `marker`. `present`: the store's keys, when already listed.
+ */
+export async function syncKeys(
+  store: Store,
+  spec: {
+    roots: readonly string[];
+    marker: string;
+    expected: readonly string[];
+    present?: readonly string[];
+    removeStray?: boolean;
+  },
+): Promise<{ written: number; removed: number }> {
+  const expected = new Set(spec.expected);
+  const listed =
+    spec.present ?? (await Promise.all(spec.roots.map((root) => listKeys(store, { prefix: `${root}/` })))).flat();
+  const stored = new Set(listed.filter((key) => spec.roots.some((root) => key.startsWith(`${root}/`))));
   const missing = [...expected].filter((key) => !stored.has(key));
   const stray = spec.removeStray ? [...stored].filter((key) => !expected.has(key)) : [];
   for (let start = 0; start < missing.length; start += 32)

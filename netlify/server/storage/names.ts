@@ -18,6 +18,7 @@ export const STORE_NAMES = [
   'limits',
   'audit',
   'audit-subjects',
+  'indexes',
   'attention',
   'reviews',
   'drafts',

@@ -53,7 +53,7 @@ async function tellWaitlist(
   const toMail = [...toldHere, ...marked];
   await Promise.all(
     toMail.map((entry) =>
-      sendMail(paragraphsMail(entry.email, subject, paragraphs), context, now, {
+      sendMail({ ...paragraphsMail(entry.email, subject, paragraphs), kind: 'waitlist' }, context, now, {
         id: onceId(editorId, opening, entry.email),
         at: new Date(entry.told!.at),
       }),

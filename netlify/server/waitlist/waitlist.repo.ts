@@ -2,10 +2,12 @@
  * Waitlist entries: one blob per (editor, address), keyed `<editor id>/<encoded address>`, and beside
  * them a join-time index of empty blobs, `_joined/<ISO time>/<editor id>/<encoded address>`, so the
  * admin pages the list in the order people joined from the key listing alone. No editor id starts
- * with '_', so the index is never taken for an editor's folder.
+ * with '_', so the index is never taken for an editor's folder. The words of the address find an
+ * entry, however many there are (storage/list-index.ts).
  */
 import type { WaitlistCounts, WaitlistItem, WaitlistTold } from '#lib/admin-lists.schema';
 import type { Page, PageQuery } from '#lib/paging';
+import { listIndex, type Indexed } from '#server/storage/list-index';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 
@@ -31,10 +33,33 @@ const byJoinTime = (a: WaitlistEntry, b: WaitlistEntry) => a.at.localeCompare(b.
 
 const ATTEMPTS = 5;
 
+/**
+ * An entry as the index names it: its key with ':' for '/' (an index id holds no '/'; the editor id
+ * holds no ':', the encoded address no '/').
+ */
+export const waitlistIndexed = (entry: Pick<WaitlistEntry, 'editorId' | 'email'>): Indexed => ({
+  id: waitlistKey(entry.editorId, entry.email).replace('/', ':'),
+  fields: [entry.email],
+});
+const entryKeyOfIndexed = (id: string) => id.replace(':', '/');
+
 export type JoinResult = 'joined' | 'again' | 'already';
 
 export function waitlistRepo(info?: DeployInfo) {
   const store = openStore('waitlist', info);
+  const index = listIndex('waitlist', info);
+  const entryKeys = async () => (await listKeys(store)).filter((key) => !key.startsWith(JOINED));
+  /** Every entry's words, made to agree with the entries (`removeStray`: with nothing writing meanwhile). */
+  const rebuildIndex = async (removeStray = false) =>
+    index.rebuild(
+      (await entryKeys()).map((key) =>
+        waitlistIndexed({
+          editorId: key.slice(0, key.indexOf('/')),
+          email: decodeURIComponent(key.slice(key.indexOf('/') + 1)),
+        }),
+      ),
+      removeStray,
+    );
 
   /**
    * The index keys of the entries that exist, in join order, each entry once: an index key whose
@@ -81,7 +106,8 @@ export function waitlistRepo(info?: DeployInfo) {
       if ((await store.getMetadata(key)) === null) {
         const record: WaitlistEntry = { ...entry, at: now.toISOString() };
         await store.set(joinedKey(record), '');
-        if (await store.setJSON(key, record, { onlyIfNew: true })) return 'joined';
+        if (await index.write(null, waitlistIndexed(record), () => store.setJSON(key, record, { onlyIfNew: true })))
+          return 'joined';
         // Another join of the same address won: its place is the one to keep.
         const winner = await this.get(entry.editorId, entry.email);
         if (winner && winner.at !== record.at) await store.delete(joinedKey(record));
@@ -104,6 +130,12 @@ export function waitlistRepo(info?: DeployInfo) {
       const records = await readRecords<WaitlistEntry>(store, page.items.map(entryKeyOf));
       return { ...page, items: records.map(({ value }) => value) };
     },
+    /** The entries with a word starting with each of `words` (searchWords), or a few more, in join order. */
+    async withWords(words: readonly string[]): Promise<WaitlistEntry[]> {
+      const keys = (await index.withWords(words, rebuildIndex)).map(entryKeyOfIndexed);
+      return (await readRecords<WaitlistEntry>(store, keys)).map(({ value }) => value).sort(byJoinTime);
+    },
+    rebuildIndex,
     /** Every entry (of one editor, or all), in the order people joined: reads them all. */
     async all(editorId?: string): Promise<WaitlistEntry[]> {
       const keys = (await listKeys(store, editorId ? { prefix: `${editorId}/` } : {})).filter(
@@ -128,10 +160,12 @@ export function waitlistRepo(info?: DeployInfo) {
     async remove(editorId: string, email: string): Promise<boolean> {
       const entry = await this.get(editorId, email);
       if (!entry) return false;
-      // The entry first: an index entry left behind by a failure here points at nothing and is not listed.
-      await store.delete(waitlistKey(editorId, email));
-      await store.delete(joinedKey(entry));
-      return true;
+      // The words, then the entry: an index entry left behind by a failure here points at nothing and is not listed.
+      return index.write(waitlistIndexed(entry), null, async () => {
+        await store.delete(waitlistKey(editorId, email));
+        await store.delete(joinedKey(entry));
+        return true;
+      });
     },
     /** Entries stored before the join-time index (local data only) get their index entry; answers how many. */
     async indexUnindexed(): Promise<number> {

@@ -30,8 +30,6 @@ export const SEARCH_LIMITS = {
   maxLength: 100,
   /** Matches shown per kind; more are counted, not sent. */
   perKind: 10,
-  /** Records read per kind, newest first where the list has an order: the search's storage cost. */
-  scanPerKind: 2000,
 } as const;
 
 /** One match: where it is, how it reads, and the element of its tab to bring into view. */
@@ -49,8 +47,6 @@ export interface SearchGroup {
   hits: SearchHit[];
   /** Every match found, which may be more than `hits`. */
   matches: number;
-  /** Records of this kind not looked at: the list is longer than the search reads. */
-  unsearched: number;
 }
 
 export interface SearchAnswer {

@@ -9,7 +9,6 @@ import {
   type SearchKind,
 } from '../search';
 import { searchAll } from '../../../islands/shared/admin/admin-api';
-import { formatCount } from '#lib/numbers';
 
 type State =
   | { status: 'idle' }
@@ -89,12 +88,6 @@ function Group({ group, onOpen }: { group: SearchGroup; onOpen: (hit: SearchHit)
           Showing {group.hits.length} of {group.matches}: type more of the name or address to narrow it down.
         </p>
       )}
-      {group.unsearched > 0 && (
-        <p className="mt-1 text-sm text-slate-700">
-          {group.unsearched} more in this list were not searched: the search reads{' '}
-          {formatCount(SEARCH_LIMITS.scanPerKind)} of each.
-        </p>
-      )}
     </section>
   );
 }
@@ -152,8 +145,7 @@ export function AdminSearch({ onOpenTab }: { onOpenTab: (tab: SearchKind) => voi
       );
   }
 
-  const groups =
-    state.status === 'done' ? state.answer.groups.filter((group) => group.matches > 0 || group.unsearched > 0) : [];
+  const groups = state.status === 'done' ? state.answer.groups.filter((group) => group.matches > 0) : [];
   return (
     <div id="admin-search" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <form

@@ -1,8 +1,8 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState } from 'react';
 import type { AuditFields, AuditItem } from '#lib/audit';
 import { auditActionWords, auditSubjectWords } from '../audit-words';
 import { auditPage, type AuditQuery } from '../../../islands/shared/admin/admin-api';
-import { DayField, FilterSelect } from '../../../islands/shared/admin/FilterBar';
+import { DayField, FilterForm, FilterSelect, TextFilter } from '../../../islands/shared/admin/FilterBar';
 import { Time } from '../../../islands/shared/admin/Facts';
 import { PagedSection } from '../../../islands/shared/admin/PagedSection';
 import { toastFetchFailed } from '../../../islands/shared/admin/toasts';
@@ -101,10 +101,6 @@ export function AuditTab() {
     setTyped(next);
     setFilter({ ...next, subject: next.subject.trim(), admin: next.admin.trim() });
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    show(typed);
-  };
   const filtered = Object.values(filter).some((value) => value !== '');
 
   return (
@@ -118,26 +114,22 @@ export function AuditTab() {
         empty: nothingText(filter),
       }}
       intro={
-        <form
-          method="post"
-          role="search"
-          aria-label="Audit log"
-          onSubmit={onSubmit}
-          className="flex flex-wrap items-end gap-x-4 gap-y-3 rounded-xl border border-slate-200 bg-white p-4"
+        <FilterForm
+          label="Audit log"
+          filtered={filtered}
+          onShow={() => show(typed)}
+          onShowAll={() => show(NO_FILTER)}
+          firstId="audit-subject"
         >
-          <div className="w-full min-w-0 space-y-1 sm:w-80">
-            <label htmlFor="audit-subject" className="block text-sm font-semibold text-slate-800">
-              Only about (an editor, order, project, consult id or an address)
-            </label>
-            <input
-              id="audit-subject"
-              type="search"
-              className="input w-full"
-              value={typed.subject}
-              onChange={(e) => setTyped({ ...typed, subject: e.target.value })}
-              maxLength={300}
-            />
-          </div>
+          <TextFilter
+            id="audit-subject"
+            label="Only about (an editor, order, project, consult id or an address)"
+            type="search"
+            value={typed.subject}
+            onChange={(subject) => setTyped({ ...typed, subject })}
+            maxLength={300}
+            width="sm:w-80"
+          />
           <FilterSelect
             id={`${id}-action`}
             label="Action"
@@ -146,41 +138,22 @@ export function AuditTab() {
             value={typed.action}
             onChange={(action) => setTyped({ ...typed, action })}
           />
-          <div className="w-full min-w-0 space-y-1 sm:w-64">
-            <label htmlFor={`${id}-admin`} className="block text-sm font-semibold text-slate-800">
-              By (an admin&rsquo;s e-mail)
-            </label>
-            <input
-              id={`${id}-admin`}
-              type="email"
-              className="input w-full"
-              value={typed.admin}
-              onChange={(e) => setTyped({ ...typed, admin: e.target.value })}
-              maxLength={254}
-            />
-          </div>
+          <TextFilter
+            id={`${id}-admin`}
+            label="By (an admin’s e-mail)"
+            type="email"
+            value={typed.admin}
+            onChange={(admin) => setTyped({ ...typed, admin })}
+            maxLength={254}
+            width="sm:w-64"
+          />
           <DayField
             id={`${id}-day`}
             label="On (New York time)"
             value={typed.day}
             onChange={(day) => setTyped({ ...typed, day })}
           />
-          <button type="submit" className="btn-primary min-h-11 px-4 py-1.5 text-sm">
-            Show
-          </button>
-          {filtered && (
-            <button
-              type="button"
-              className="btn-outline min-h-11 px-4 py-1.5 text-sm"
-              onClick={() => {
-                show(NO_FILTER);
-                document.getElementById('audit-subject')?.focus();
-              }}
-            >
-              Show all
-            </button>
-          )}
-        </form>
+        </FilterForm>
       }
     >
       <ul aria-label="Audit log entries" className="space-y-4">

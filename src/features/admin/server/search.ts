@@ -1,10 +1,8 @@
 /**
- * The admin's search across the seven lists (docs/decisions/041-admin-search-and-reports.md). Orders,
- * the list that grows with the business, are found through their word keys: every order with a word
- * starting with each word of the query, however old; projects by their id or through their orders
- * (decision 073). The other
- * lists' newest records (at most `scanPerKind`) are read and compared in memory; a list longer than
- * the scan says how much was not searched. Two lists are read at a time, each 32 records at a time.
+ * The admin's search across the seven lists (docs/decisions/041-admin-search-and-reports.md). Every
+ * list is found through its word keys: each record with a word starting with each word of the query,
+ * however old (decisions 073 and 076); projects by their id or through their orders. The records the
+ * keys name are read and compared with the query as it was typed. Two lists are read at a time.
  */
 import { formatConsult, localDate } from '#features/consults/consult-format';
 import { BUSINESS_TIME_ZONE } from '#features/consults/consult-rules';
@@ -29,7 +27,7 @@ import { forEachWhile, untilDone } from '#server/backup/pool';
 import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { inquiriesRepo } from '#server/contact/inquiries.repo';
-import { outboxPage } from '#server/core/mail';
+import { outboxWithWords } from '#server/core/mail';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
 import { subscribersRepo } from '#server/contact/subscribers.repo';
@@ -37,21 +35,16 @@ import { waitlistRepo } from '#server/waitlist/waitlist.repo';
 
 const day = (iso: string) => localDate(iso, BUSINESS_TIME_ZONE);
 
-/**
- * One list as the search reads it: its records (`find`: those with the query's words, through its
- * word keys, however old; `read`: its newest, and how many it holds), and how one reads as a match.
- */
-type Source<T> = (
-  { find: (words: string[]) => Promise<T[]> } | { read: (limit: number) => Promise<{ items: T[]; total: number }> }
-) & {
+/** One list as the search reads it: the records with the query's words, and how one reads as a match. */
+interface Source<T> {
+  find: (words: string[]) => Promise<T[]>;
   fields: (record: T) => (string | null | undefined)[];
   hit: (record: T) => Omit<SearchHit, 'kind'>;
-};
+}
 
 const source = <T>(s: Source<T>) => s as Source<unknown>;
 
 function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
-  const scan = (limit: number) => ({ limit });
   return {
     orders: source({
       find: (words) => ordersRepo(info).withWords(words),
@@ -80,7 +73,7 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
       }),
     }),
     inquiries: source({
-      read: (limit) => inquiriesRepo(info).page(scan(limit)),
+      find: (words) => inquiriesRepo(info).withWords(words),
       fields: ({ value }) => [value.parentName, value.email, value.studentInfo],
       hit: ({ key, value }) => ({
         id: key,
@@ -90,7 +83,7 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
       }),
     }),
     consults: source({
-      read: (limit) => consultsRepo(info).bookings(limit),
+      find: (words) => consultsRepo(info).withWords(words),
       fields: (b) => [b.name, b.email],
       hit: (b) => ({
         id: b.id,
@@ -100,7 +93,7 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
       }),
     }),
     subscribers: source({
-      read: (limit) => subscribersRepo(info).page(scan(limit)),
+      find: (words) => subscribersRepo(info).withWords(words),
       fields: (s) => [s.email],
       hit: (s) => ({
         id: s.email,
@@ -110,7 +103,7 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
       }),
     }),
     waitlist: source({
-      read: (limit) => waitlistRepo(info).page(scan(limit)),
+      find: (words) => waitlistRepo(info).withWords(words),
       fields: (w) => [w.email],
       hit: (w) => ({
         id: `${w.editorId}/${w.email}`,
@@ -120,7 +113,7 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
       }),
     }),
     outbox: source({
-      read: (limit) => outboxPage(scan(limit), info),
+      find: (words) => outboxWithWords(words, info),
       fields: ({ value }) => [...[value.to].flat(), value.subject],
       hit: ({ key, value }) => ({
         id: key,
@@ -139,7 +132,7 @@ const LISTS_AT_ONCE = 2;
 export async function search(
   q: string,
   info?: DeployInfo,
-  limits: { scanPerKind: number; perKind: number } = SEARCH_LIMITS,
+  limits: { perKind: number } = SEARCH_LIMITS,
 ): Promise<SearchAnswer> {
   const needle = searchNeedle(q);
   const words = queryWords(q);
@@ -147,15 +140,12 @@ export async function search(
   const groups = new Map<SearchKind, SearchGroup>();
   await forEachWhile(SEARCH_KINDS, { concurrency: LISTS_AT_ONCE, goOn: untilDone }, async (kind) => {
     const list = all[kind];
-    const { items, total } =
-      'find' in list ? { items: await list.find(words), total: 0 } : await list.read(limits.scanPerKind);
     // The word keys find words by their start; the needle then matches as it always has.
-    const matched = items.filter((record) => matchesAny(needle, list.fields(record)));
+    const matched = (await list.find(words)).filter((record) => matchesAny(needle, list.fields(record)));
     groups.set(kind, {
       kind,
       hits: matched.slice(0, limits.perKind).map((record) => ({ kind, ...list.hit(record) })),
       matches: matched.length,
-      unsearched: Math.max(0, total - limits.scanPerKind),
     });
   });
   return { q, groups: SEARCH_KINDS.map((kind) => groups.get(kind)!) };

@@ -195,7 +195,7 @@ export function linkMail(booking: ConsultBooking, link: string, now: Date): Mail
  */
 export async function sendOnce(mails: Mail[], info: DeployInfo, flow: string, at: Date): Promise<number> {
   const results = await Promise.allSettled(
-    mails.map((mail, i) => sendMail(mail, info, new Date(), { id: `${flow}-${i}`, at })),
+    mails.map((mail, i) => sendMail({ ...mail, kind: 'consult' }, info, new Date(), { id: `${flow}-${i}`, at })),
   );
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;

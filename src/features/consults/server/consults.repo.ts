@@ -9,6 +9,8 @@
  *   reminders/<UTC date>/<due time>/<id> a reminder still to send, deleted once sent or moot
  *   booked/<UTC date>/<id>               empty: the day the booking was made, for the month report
  *
+ * The words of the visitor's name and address find a booking, however old (storage/list-index.ts).
+ *
  * A slot is taken exactly when its claim exists, so the free slots of two weeks come from listing the
  * claims of those days, never from reading bookings; the admin's list adds the cancelled ones of those days. Reminder keys sort by due time in one folder per
  * day: the reminder run lists the day folders up to today and reads only the bookings that are due.
@@ -27,6 +29,7 @@ import {
 import { HOUR_MS, REMINDER_HOURS_BEFORE, type ConsultBasics } from '../consult-rules';
 import { DEFAULT_AVAILABILITY, type Availability, type AvailabilitySettings } from '../consult-availability';
 import { UUID } from '#lib/ids';
+import { listIndex, type Indexed } from '#server/storage/list-index';
 
 export interface ConsultBooking extends ConsultBasics {
   /** This consult's own meeting link, set by the admin; the availability's applies without it. */
@@ -56,6 +59,12 @@ function reminderKey(booking: Pick<ConsultBooking, 'id' | 'start'>) {
   return `${REMINDERS}${due.slice(0, 10)}/${due}/${booking.id}`;
 }
 
+/** What finds a booking: the visitor's name and address; one the retention took them out of, nothing. */
+const indexed = (booking: ConsultBooking): Indexed => ({
+  id: booking.id,
+  fields: booking.email ? [booking.name, booking.email] : [],
+});
+
 export interface DueReminder {
   key: string;
   bookingId: string;
@@ -78,6 +87,12 @@ export function consultsRepo(info?: DeployInfo) {
       .sort();
   }
   const claimKeys = (from: Date, to: Date) => keysInWindow('slots', from, to);
+  const index = listIndex('consults', info);
+  /** Every booking's words, made to agree with the bookings (`removeStray`: with nothing writing meanwhile). */
+  const rebuildIndex = async (removeStray = false) =>
+    index.rebuild((await bookingsIn(await listKeys(store, { prefix: bookingKey('') }))).map(indexed), removeStray);
+  const bookingsIn = async (keys: string[]) =>
+    (await readRecords<ConsultBooking>(store, keys)).map(({ value }) => value);
   const rebuildBooked = (removeStray = false) =>
     rebuildKeys<ConsultBooking>(store, {
       roots: [BOOKED],
@@ -139,14 +154,19 @@ export function consultsRepo(info?: DeployInfo) {
      */
     async bookings(limit = Number.MAX_SAFE_INTEGER): Promise<{ items: ConsultBooking[]; total: number }> {
       const keys = await listKeys(store, { prefix: bookingKey('') });
-      const records = await readRecords<ConsultBooking>(store, keys.slice(0, limit));
-      return { items: records.map(({ value }) => value), total: keys.length };
+      return { items: await bookingsIn(keys.slice(0, limit)), total: keys.length };
     },
+    /** The bookings with a word starting with each of `words` (searchWords), or a few more, however old. */
+    withWords: async (words: readonly string[]) =>
+      bookingsIn((await index.withWords(words, rebuildIndex)).filter((id) => UUID.test(id)).map(bookingKey)),
+    rebuildIndex,
 
     /** Writes a new booking, its slot not claimed yet; false when a booking with its id exists. */
     create: (booking: ConsultBooking) =>
-      writeWithKeys(store, [], bookedKeys(booking), () =>
-        store.setJSON(bookingKey(booking.id), booking, { onlyIfNew: true }),
+      index.write(null, indexed(booking), () =>
+        writeWithKeys(store, [], bookedKeys(booking), () =>
+          store.setJSON(bookingKey(booking.id), booking, { onlyIfNew: true }),
+        ),
       ),
 
     /** The bookings made from `from` (included) to `to` (excluded), whatever became of them. */
@@ -168,7 +188,10 @@ export function consultsRepo(info?: DeployInfo) {
     /** Removes a booking that lost the race for its slot: nobody ever saw it. */
     async discard(booking: ConsultBooking, tokenHash: string): Promise<void> {
       await store.delete(tokenKey(tokenHash));
-      await store.delete(bookingKey(booking.id));
+      await index.write(indexed(booking), null, async () => {
+        await store.delete(bookingKey(booking.id));
+        return true;
+      });
     },
     /** Claims the slot for the booking; false when someone holds it already. Atomic: `onlyIfNew`. */
     async claimSlot(booking: ConsultBooking): Promise<boolean> {
@@ -191,9 +214,13 @@ export function consultsRepo(info?: DeployInfo) {
     /** Null for an id that is not a UUID, before any read. */
     get: (id: string) =>
       UUID.test(id) ? getJSONWithEtag<ConsultBooking>(store, bookingKey(id)) : Promise.resolve(null),
-    /** Writes `booking` if it is still at `etag`; false when someone changed it meanwhile. */
-    async update(booking: ConsultBooking, etag: string): Promise<boolean> {
-      return store.setJSON(bookingKey(booking.id), booking, { onlyIfMatch: etag });
+    /**
+     * Writes `booking` if it is still at `etag`; false when someone changed it meanwhile. A change of
+     * the visitor's name or address names the booking as it was (`before`), so its words follow.
+     */
+    async update(booking: ConsultBooking, etag: string, before?: ConsultBooking): Promise<boolean> {
+      const write = () => store.setJSON(bookingKey(booking.id), booking, { onlyIfMatch: etag });
+      return before ? index.write(indexed(before), indexed(booking), write) : write();
     },
     async bookingIdForToken(tokenHash: string): Promise<string | null> {
       const found = (await store.get(tokenKey(tokenHash), { type: 'json' })) as { bookingId: string } | null;

@@ -93,12 +93,20 @@ async function tell(order: Order, extra: ExtraPayment, info?: DeployInfo) {
       : 'It was refunded in full automatically; the family was told.',
   ];
   if (!refused)
-    await sendMail(paragraphsMail(order.customer.email, `A refund for your order ${order.id}`, family), info, at, {
-      id: `${key}-family`,
+    await sendMail(
+      { ...paragraphsMail(order.customer.email, `A refund for your order ${order.id}`, family), kind: 'order' },
+      info,
       at,
-    });
+      {
+        id: `${key}-family`,
+        at,
+      },
+    );
   await sendMail(
-    paragraphsMail(site.email, `${refused ? 'Action needed: ' : ''}an extra payment for order ${order.id}`, team),
+    {
+      ...paragraphsMail(site.email, `${refused ? 'Action needed: ' : ''}an extra payment for order ${order.id}`, team),
+      kind: 'order',
+    },
     info,
     at,
     { id: `${key}-team`, at },

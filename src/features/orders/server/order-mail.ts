@@ -117,7 +117,14 @@ export async function sendOrderConfirmations(order: Order, editorAddress: Editor
   const results = await Promise.allSettled(
     mails.map((m) =>
       sendMail(
-        { to: m.to, subject: m.subject, text: m.lines.join('\n'), html: asHtml(m.lines), replyTo: site.email },
+        {
+          kind: 'order',
+          to: m.to,
+          subject: m.subject,
+          text: m.lines.join('\n'),
+          html: asHtml(m.lines),
+          replyTo: site.email,
+        },
         info,
         at,
         { id: `order-${order.id}-${m.id}`, at },

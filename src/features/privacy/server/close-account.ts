@@ -210,7 +210,10 @@ async function tellStudent(project: Project, uid: string, startedAt: Date, conte
   await projectsRepo(context).markFamilyClosed(email, startedAt);
   const subject = studentAccessMessages.parentClosedSubject;
   const mail = paragraphsMail(email, subject, [studentAccessMessages.parentClosed]);
-  await sendMail(mail, context, startedAt, { id: `closure-${uid}-${project.orderId}-student`, at: startedAt });
+  await sendMail({ ...mail, kind: 'account' }, context, startedAt, {
+    id: `closure-${uid}-${project.orderId}-student`,
+    at: startedAt,
+  });
 }
 
 /**

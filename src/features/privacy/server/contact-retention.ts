@@ -1,6 +1,6 @@
 /**
  * Inquiries and consult bookings older than RETENTION.contactDays, by the scheduled run. An inquiry
- * is deleted, its handled marker first, so a run cut off leaves the record for the next one to find.
+ * is deleted, its words and handled marker first, so a run cut off leaves the record for the next one to find.
  * A consult booking keeps its time and status (the month report counts it, and its cancel link still
  * names it) but loses the visitor's name and address; its slot claim or cancelled marker goes after
  * that, so the next run lists only what is left to do. Reads only what is due.
@@ -8,6 +8,7 @@
 import { RETENTION, RETENTION_WORDS } from '../privacy';
 import { DAY_MS } from '#lib/time';
 import { consultsRepo, type ConsultBooking } from '#features/consults/server/consults.repo';
+import { inquiriesRepo } from '#server/contact/inquiries.repo';
 import { listKeys } from '#server/storage/paging';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 
@@ -18,16 +19,13 @@ const HANDLED = 'handled/';
 
 /** Deletes the inquiries received before `before`; answers how many. */
 async function deleteInquiries(before: string, info?: DeployInfo): Promise<number> {
-  const store = openStore('inquiries', info);
   const keys = new Set(
-    (await listKeys(store))
+    (await listKeys(openStore('inquiries', info)))
       .map((key) => (key.startsWith(HANDLED) ? key.slice(HANDLED.length) : key))
       .filter((key) => key < before),
   );
-  for (const key of keys) {
-    await store.delete(`${HANDLED}${key}`);
-    await store.delete(key);
-  }
+  const inquiries = inquiriesRepo(info);
+  for (const key of keys) await inquiries.remove(key);
   return keys.size;
 }
 
@@ -45,7 +43,7 @@ async function anonymiseConsults(before: Date, info?: DeployInfo): Promise<numbe
     const found = await consults.get(bookingId);
     if (found && found.value.name !== RETAINED_CONSULT_NAME) {
       // Only a cancel or a link changes a booking; a conflict is one of those, and the next run retries.
-      if (!(await consults.update(withoutVisitor(found.value), found.etag))) continue;
+      if (!(await consults.update(withoutVisitor(found.value), found.etag, found.value))) continue;
     }
     await consults.unindex(key);
   }

@@ -25,6 +25,7 @@ import { waitlistRepo, toWaitlistItem } from '#server/waitlist/waitlist.repo';
 import { reviewsRepo } from '#server/reviews/reviews.repo';
 import { outboxPage } from '#server/core/mail';
 import type { DeployInfo } from '#server/storage/stores';
+import { queryWords } from '#lib/search-words';
 
 /**
  * Whose data: an account as Firebase knows it, or (a request by mail the admin checked) an address
@@ -93,11 +94,11 @@ export async function gatherExport(subject: ExportSubject, info?: DeployInfo, no
     subject.uid ? customersRepo(info).get(subject.uid) : null,
     subject.uid ? ordersRepo(info).listForCustomer(subject.uid) : [],
     projectsOf(subject, info, now),
-    email ? consultsRepo(info).bookings() : null,
-    email ? inquiriesRepo(info).page(ALL) : null,
+    email ? consultsRepo(info).withWords(queryWords(email)) : null,
+    email ? inquiriesRepo(info).withWords(queryWords(email)) : null,
     email ? subscribersRepo(info).get(email) : null,
-    email ? waitlistRepo(info).all() : null,
-    email ? outboxPage(ALL, info) : null,
+    email ? waitlistRepo(info).withWords(queryWords(email)) : null,
+    email ? outboxPage(ALL, info, { to: email }) : null,
   ]);
   const reviewsOfEditor = projects.editor ? await reviewsRepo(info).newest(projects.editor.id, ALL.limit) : [];
   const mine = <T extends { email: string }>(items: T[] | undefined) => (items ?? []).filter((i) => i.email === email);
@@ -116,14 +117,14 @@ export async function gatherExport(subject: ExportSubject, info?: DeployInfo, no
       name: projects.editor.name,
       publishedReviews: reviewsOfEditor,
     },
-    consults: mine(consults?.items).map((booking) => ({
+    consults: mine(consults ?? undefined).map((booking) => ({
       name: booking.name,
       email: booking.email,
       intendedMajor: booking.intendedMajor,
       preferredEditor: booking.preferredEditor,
       ...consultByToken(booking),
     })),
-    inquiries: mine(inquiries?.items.map((entry) => entry.value)).map(
+    inquiries: mine(inquiries?.map((entry) => entry.value)).map(
       ({ handled: _handled, handledAt: _handledAt, ...inquiry }) => inquiry,
     ),
     newsletter: subscriber,

@@ -5,11 +5,12 @@
  */
 import { closureNotices } from '../privacy';
 import { forgetNamesInNotices } from '#server/core/attention';
-import { outboxPage, type OutboxMail } from '#server/core/mail';
-import { openStore, type DeployInfo } from '#server/storage/stores';
+import { outboxPage, replaceOutboxMail, type OutboxMail } from '#server/core/mail';
+import type { DeployInfo } from '#server/storage/stores';
 
 /** A mail kept with nothing of its person left: who sent it, when, and how it went. */
 const emptied = (mail: OutboxMail, now: Date): OutboxMail => ({
+  ...(mail.kind && { kind: mail.kind }),
   from: mail.from,
   queuedAt: mail.queuedAt,
   reason: mail.reason,
@@ -26,11 +27,10 @@ export async function forgetMails(given: string[], now: Date, info?: DeployInfo)
   if (words.length === 0) return;
   const names = (text: string) => words.some((w) => text.toLowerCase().includes(w));
   const { items } = await outboxPage({ limit: Number.MAX_SAFE_INTEGER }, info);
-  const store = openStore('outbox', info);
   await Promise.all(
     items
       .filter(({ value }) => !value.removedAt && names(JSON.stringify(value)))
-      .map(({ key, value }) => store.setJSON(key, emptied(value, now))),
+      .map(({ key, value }) => replaceOutboxMail(key, value, emptied(value, now), info)),
   );
   await forgetNamesInNotices(names, closureNotices.scrubbed, info);
 }

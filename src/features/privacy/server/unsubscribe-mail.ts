@@ -32,7 +32,7 @@ export async function sendUnsubscribeLink(email: string, info?: DeployInfo, now 
     ],
     unsubscribeUrl(email, info, now),
   );
-  await sendMail(mail, info, now);
+  await sendMail({ ...mail, kind: 'newsletter' }, info, now);
 }
 
 /**
@@ -52,5 +52,5 @@ export async function sendSubscribed(email: string, info?: DeployInfo, now = new
     unsubscribeUrl(email, info, now),
   );
   const id = `newsletter-subscribed-${createHash('sha256').update(email).digest('hex').slice(0, 24)}`;
-  await sendMail(mail, info, now, { id, at: new Date(subscriber.subscribedAt) });
+  await sendMail({ ...mail, kind: 'newsletter' }, info, now, { id, at: new Date(subscriber.subscribedAt) });
 }

@@ -120,9 +120,14 @@ async function refund(
     'It reaches your card within 5-10 business days.',
   ];
   const at = new Date(refund.createdAt);
-  await sendMail(paragraphsMail(order.customer.email, `A refund for your order ${order.id}`, lines), context, at, {
-    id: `refund-${order.id}-${refund.id}`,
+  await sendMail(
+    { ...paragraphsMail(order.customer.email, `A refund for your order ${order.id}`, lines), kind: 'order' },
+    context,
     at,
-  });
+    {
+      id: `refund-${order.id}-${refund.id}`,
+      at,
+    },
+  );
   return (await orders.get(order.id))!;
 }

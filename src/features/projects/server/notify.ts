@@ -8,7 +8,7 @@ import { MESSAGE_MAIL_BURST_MS, TIMERS, type Audience, type TimerName, type Tran
 import { site } from '#lib/site';
 import { editorsRepo } from '#features/editors/server/editors.repo';
 import { serverEnv } from '#server/core/env';
-import { escapeHtml, sendMail, type Mail } from '#server/core/mail';
+import { escapeHtml, sendMail, type KindedMail } from '#server/core/mail';
 import type { DeployInfo } from '#server/storage/stores';
 import { TIMER_NOTICES, TRANSITION_NOTICES, type Words } from './notices';
 import type { Actor, Step } from './transitions';
@@ -129,7 +129,8 @@ export async function send(notices: OwedNotice[], project: Project, info?: Deplo
             ? { to: project.student.email, forward: '' }
             : await editorAddress(notice.editorId, info);
       const lines = [...notice.lines, `Open it: ${link}`];
-      const mail: Mail = {
+      const mail: KindedMail = {
+        kind: 'project',
         to,
         subject: `${forward ? '[Editor inbox] ' : ''}${notice.subject}`,
         text: `${forward}${lines.join('\n\n')}`,

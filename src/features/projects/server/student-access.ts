@@ -89,10 +89,15 @@ async function sendInvitation(order: Order, projects: Project[], info?: DeployIn
     services: [...new Set(projects.map((p) => p.service.title))].join(', '),
     dashboardUrl: `${serverEnv().URL}/dashboard`,
   });
-  await sendMail(paragraphsMail(order.student.studentEmail, subject, paragraphs), info, new Date(), {
-    id: `student-invite-${order.id}-${Date.parse(invitedAt)}`,
-    at: new Date(invitedAt),
-  });
+  await sendMail(
+    { ...paragraphsMail(order.student.studentEmail, subject, paragraphs), kind: 'project' },
+    info,
+    new Date(),
+    {
+      id: `student-invite-${order.id}-${Date.parse(invitedAt)}`,
+      at: new Date(invitedAt),
+    },
+  );
 }
 
 /**

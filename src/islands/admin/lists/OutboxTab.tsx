@@ -1,6 +1,8 @@
-import type { OutboxItem } from '#lib/admin-lists';
-import { outboxPage } from '../../shared/admin/admin-api';
+import { useCallback, useId, useState } from 'react';
+import { MAIL_KINDS, mailKindLabel, type OutboxItem } from '#lib/admin-lists';
+import { outboxPage, type OutboxQuery } from '../../shared/admin/admin-api';
 import { Fact, Time } from '../../shared/admin/Facts';
+import { FilterForm, FilterSelect, TextFilter } from '../../shared/admin/FilterBar';
 import { PagedSection } from '../../shared/admin/PagedSection';
 import { toastFetchFailed } from '../../shared/admin/toasts';
 import { usePagedList } from '../../shared/admin/usePagedList';
@@ -27,6 +29,7 @@ function OutboxMail({ mail }: { mail: OutboxItem }) {
           <Time iso={mail.queuedAt} />
         </Fact>
         <Fact term="Reason">{reasonText(mail)}</Fact>
+        <Fact term="Kind">{mail.kind ? mailKindLabel[mail.kind] : 'Not recorded'}</Fact>
         <Fact term="Reply to">{mail.replyTo}</Fact>
       </dl>
       <details className="group mt-3">
@@ -42,9 +45,24 @@ function OutboxMail({ mail }: { mail: OutboxItem }) {
   );
 }
 
-/** The e-mails written to the outbox instead of being sent (local mode, or a refusing mail server), newest first. */
+const NO_FILTER: OutboxQuery = { to: '', kind: '' };
+const KINDS = MAIL_KINDS.map((kind) => ({ value: kind, label: mailKindLabel[kind] }));
+
+/**
+ * The e-mails written to the outbox instead of being sent (local mode, or a refusing mail server),
+ * newest first; to one address, of one kind.
+ */
 export function OutboxTab() {
-  const list = usePagedList(outboxPage, toastFetchFailed);
+  const id = useId();
+  const [filter, setFilter] = useState<OutboxQuery>(NO_FILTER);
+  const [typed, setTyped] = useState<OutboxQuery>(NO_FILTER);
+  const loadPage = useCallback((cursor: string | null) => outboxPage(cursor, filter), [filter]);
+  const list = usePagedList(loadPage, toastFetchFailed);
+  const show = (next: OutboxQuery) => {
+    setTyped(next);
+    setFilter({ ...next, to: next.to.trim() });
+  };
+  const filtered = filter.to !== '' || filter.kind !== '';
   return (
     <PagedSection
       id="outbox"
@@ -53,13 +71,40 @@ export function OutboxTab() {
       texts={{
         loading: 'Loading the outbox...',
         failed: 'The outbox could not be loaded.',
-        empty: 'The outbox is empty.',
+        empty: filtered ? 'No e-mails match these filters.' : 'The outbox is empty.',
       }}
       intro={
-        <p className="text-sm text-slate-700">
-          E-mails the site wrote here instead of sending them: no mail server is configured (local mode), or it refused
-          them.
-        </p>
+        <div className="space-y-3">
+          <p className="text-sm text-slate-700">
+            E-mails the site wrote here instead of sending them: no mail server is configured (local mode), or it
+            refused them.
+          </p>
+          <FilterForm
+            label="Outbox"
+            filtered={filtered}
+            onShow={() => show(typed)}
+            onShowAll={() => show(NO_FILTER)}
+            firstId={`${id}-to`}
+          >
+            <TextFilter
+              id={`${id}-to`}
+              label="To (an e-mail address)"
+              type="email"
+              value={typed.to}
+              onChange={(to) => setTyped({ ...typed, to })}
+              maxLength={254}
+              width="sm:w-72"
+            />
+            <FilterSelect
+              id={`${id}-kind`}
+              label="Kind"
+              all="All kinds"
+              options={KINDS}
+              value={typed.kind}
+              onChange={(kind) => setTyped({ ...typed, kind })}
+            />
+          </FilterForm>
+        </div>
       }
     >
       <ul aria-label="Outbox" className="space-y-4">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 
 /**
  * The filters above an admin list: a fieldset of choices and 'Clear filters' while any is set. Each
@@ -39,10 +39,61 @@ export function FilterBar({
   );
 }
 
+/**
+ * Filters typed first and applied together ('Show'): a search form, with 'Show all' while any is
+ * applied, which puts the focus back on the first field.
+ */
+export function FilterForm({
+  label,
+  filtered,
+  onShow,
+  onShowAll,
+  firstId,
+  children,
+}: {
+  label: string;
+  filtered: boolean;
+  onShow: () => void;
+  onShowAll: () => void;
+  firstId: string;
+  children: ReactNode;
+}) {
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onShow();
+  };
+  return (
+    <form
+      method="post"
+      role="search"
+      aria-label={label}
+      onSubmit={onSubmit}
+      className="flex flex-wrap items-end gap-x-4 gap-y-3 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      {children}
+      <button type="submit" className="btn-primary min-h-11 px-4 py-1.5 text-sm">
+        Show
+      </button>
+      {filtered && (
+        <button
+          type="button"
+          className="btn-outline min-h-11 px-4 py-1.5 text-sm"
+          onClick={() => {
+            onShowAll();
+            document.getElementById(firstId)?.focus();
+          }}
+        >
+          Show all
+        </button>
+      )}
+    </form>
+  );
+}
+
 /** A field with its label above it, as wide as `width` from the small screens up. */
 function Labelled({ id, label, width, children }: { id: string; label: string; width: string; children: ReactNode }) {
   return (
-    <div className={`w-full space-y-1 ${width}`}>
+    <div className={`w-full min-w-0 space-y-1 ${width}`}>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
         {label}
       </label>
@@ -95,6 +146,38 @@ export function FilterCheck({
       />
       {label}
     </label>
+  );
+}
+
+/** Text typed into a filter: an address, an id. */
+export function TextFilter({
+  id,
+  label,
+  type,
+  value,
+  onChange,
+  maxLength,
+  width,
+}: {
+  id: string;
+  label: string;
+  type: 'email' | 'search';
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+  width: string;
+}) {
+  return (
+    <Labelled id={id} label={label} width={width}>
+      <input
+        id={id}
+        type={type}
+        className="input w-full"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={maxLength}
+      />
+    </Labelled>
   );
 }
 

@@ -6,7 +6,7 @@ import { apiFetch, type ApiResult } from '#client/api';
 import type { AttentionItem, AuditItem } from '#lib/audit';
 import type { PersonSummary } from '#features/privacy/data-export';
 import type { ClosurePreview } from '#features/privacy/privacy';
-import type { InquiryFilter, InquiryItem, OutboxItem, WaitlistCounts, WaitlistItem } from '#lib/admin-lists';
+import type { InquiryFilter, InquiryItem, MailKind, OutboxItem, WaitlistCounts, WaitlistItem } from '#lib/admin-lists';
 import type { AdminEditor } from '#features/editors/editor-rules';
 import type { AvailabilityConflict, ConsultItem } from '#features/consults/consult-rules';
 import type { Availability, AvailabilitySettings } from '#features/consults/consult-availability';
@@ -77,6 +77,13 @@ export async function uploadPhoto(file: File): Promise<ApiResult<{ url: string }
   return result.ok ? { ok: true, data: (await result.data.json()) as { url: string } } : result;
 }
 
+/** A list's path with one page's parameters and the filters `filter` sets (the empty ones left out). */
+function filteredPath(path: string, cursor: string | null, filter: Record<string, string>): string {
+  const params = new URLSearchParams(pageSearch(cursor));
+  for (const [name, value] of Object.entries(filter)) if (value) params.set(name, value);
+  return `${path}?${params}`;
+}
+
 export const subscribersPage = (cursor: string | null) =>
   signedInFetch<Page<EmailSubscriber>>(`/api/database/emails${pageSearch(cursor)}`);
 /** Every subscriber, unpaged, as `{ id, enabled }`. */
@@ -105,8 +112,13 @@ export const getOrder = (id: string) => signedInFetch<Order>(`/api/orders/${enco
 export const refundOrder = (id: string, body: RefundInput & { requestId: string }) =>
   signedInFetch<Order>(`/api/admin/orders/${encodeURIComponent(id)}/refunds`, { method: 'POST', body });
 export const waitlistCounts = () => signedInFetch<WaitlistCounts>('/api/admin/waitlist/counts');
-export const outboxPage = (cursor: string | null) =>
-  signedInFetch<Page<OutboxItem>>(`/api/admin/outbox${pageSearch(cursor)}`);
+/** What the outbox is narrowed to: '' for any recipient, any kind. */
+export interface OutboxQuery {
+  to: string;
+  kind: MailKind | '';
+}
+export const outboxPage = (cursor: string | null, filter: OutboxQuery) =>
+  signedInFetch<Page<OutboxItem>>(filteredPath('/api/admin/outbox', cursor, { ...filter }));
 
 export const upcomingConsults = () => signedInFetch<{ items: ConsultItem[] }>('/api/admin/consults');
 export const cancelConsultAsAdmin = (id: string) =>
@@ -190,11 +202,8 @@ export interface AuditQuery {
   admin: string;
   day: string;
 }
-export const auditPage = (cursor: string | null, filter: AuditQuery) => {
-  const params = new URLSearchParams(pageSearch(cursor));
-  for (const name of ['subject', 'action', 'admin', 'day'] as const) if (filter[name]) params.set(name, filter[name]);
-  return signedInFetch<Page<AuditItem>>(`/api/admin/audit?${params}`);
-};
+export const auditPage = (cursor: string | null, filter: AuditQuery) =>
+  signedInFetch<Page<AuditItem>>(filteredPath('/api/admin/audit', cursor, { ...filter }));
 /** What the owner was told of (a family's own cancel, a failed refund), and how many are not seen yet. */
 export const attentionPage = () =>
   signedInFetch<Page<AttentionItem> & { unseen: number }>(`/api/admin/attention${pageSearch(null)}`);

@@ -1,8 +1,8 @@
 /**
  * Inquiries and consults past their retention period, by the scheduled run on a fixed clock: an
  * inquiry (handled or not) is deleted with its marker; a consult booking loses its visitor's name and
- * address and leaves the day's lists; younger ones are untouched; a run cut off by storage at any
- * write is completed by the next.
+ * address and leaves the day's lists; neither is found by those words any more; younger ones are
+ * untouched; a run cut off by storage at any write is completed by the next.
  */
 import { describe, expect, it } from 'vitest';
 import { consultsRepo, type ConsultBooking } from '#features/consults/server/consults.repo';
@@ -92,6 +92,14 @@ async function expectDone() {
   }
   expect((await consultsRepo().get(IDS.young))!.value).toMatchObject({ name: 'Pat Rivera' });
   expect(await consultKeys()).toEqual([expect.stringContaining(YOUNG.toISOString())]);
+  // The words that found the deleted inquiries and the anonymised bookings went with them.
+  const [young] = await inquiriesRepo().list();
+  const words = (list: string) => listKeys(openStore('indexes'), { prefix: `words/${list}/` });
+  expect((await words('inquiries')).every((key) => key.endsWith(`/${young.key}`))).toBe(true);
+  expect(await words('consults')).toEqual(
+    expect.arrayContaining([`words/consults/pat/${IDS.young}`, `words/consults/rivera/${IDS.young}`]),
+  );
+  expect((await words('consults')).filter((key) => !key.endsWith(`/${IDS.young}`))).toEqual([]);
 }
 
 describe('inquiry and consult retention', () => {

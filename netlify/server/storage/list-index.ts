@@ -1,0 +1,74 @@
+/**
+ * The keys that find the records of the lists whose stores are read as a whole by their own pages
+ * (inquiries, consults, subscribers, the waitlist, the outbox), kept apart in the `indexes` store so
+ * those pages list no more than before: `words/<list>/<word>/<id>` for each word a record is found by
+ * (searchWords) and `by/<list>/<name>/<hash of the value>/<id>` for what a list is filtered by (an
+ * address is kept out of the key, and the key short). They are written in
+ * step with the record (kept-keys.ts: a cut leaves at most a key too many, which readers skip by
+ * checking the record) and backed up with it, so a restore brings back both as of the same hour.
+ * `complete/<list>` says every record of the list has its keys; without it, the first read builds them.
+ */
+import { createHash } from 'node:crypto';
+import { searchWords } from '#lib/search-words';
+import { idsWithWords, keysComplete, syncKeys, wordKeys, writeWithKeys } from './kept-keys';
+import { listKeys } from './paging';
+import { openStore, type DeployInfo } from './stores';
+
+export type IndexedList = 'inquiries' | 'consults' | 'subscribers' | 'waitlist' | 'outbox';
+
+/** What decides a record's keys: its id (no '/'), the fields its words come from, what it is filtered by. */
+export interface Indexed {
+  id: string;
+  fields: readonly (string | null | undefined)[];
+  by?: Readonly<Record<string, string | readonly string[] | undefined>>;
+}
+
+/** A filter's value as its keys name it: an address as no key shows it, any value in 32 characters. */
+const valueKey = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
+
+/** The keys that find `record` of `list`. */
+export const indexKeys = (list: IndexedList, record: Indexed): string[] => [
+  ...wordKeys(record.id, searchWords(record.fields), `words/${list}`),
+  ...Object.entries(record.by ?? {}).flatMap(([name, values]) =>
+    [values ?? []]
+      .flat()
+      .filter(Boolean)
+      .map((value) => `by/${list}/${name}/${valueKey(value)}/${record.id}`),
+  ),
+];
+
+export function listIndex(list: IndexedList, info?: DeployInfo) {
+  const store = openStore('indexes', info);
+  const words = `words/${list}`;
+  const by = `by/${list}`;
+  const marker = `complete/${list}`;
+  const keysOf = (record: Indexed | null) => (record === null ? [] : indexKeys(list, record));
+  const idOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+  /** Each key names something of a person (a word, an address): one a record loses goes before it. */
+  const everyKey = () => true;
+
+  return {
+    /**
+     * Writes a record through `write` (false: someone else's version is stored) with its keys in step:
+     * `before` is the record as read (null: a new one), `after` as written (null: deleted).
+     */
+    write: (before: Indexed | null, after: Indexed | null, write: () => Promise<boolean>) =>
+      writeWithKeys(store, keysOf(before), keysOf(after), write, [], everyKey),
+    /**
+     * The ids of records with a word starting with each of `query` (searchWords), or a few more; the
+     * caller checks each record. `rebuild` builds the keys of every record, when not yet complete.
+     */
+    async withWords(query: readonly string[], rebuild: () => Promise<unknown>): Promise<string[]> {
+      await keysComplete(store, marker, rebuild);
+      return idsWithWords(store, query, words);
+    },
+    /** The ids of records whose `name` is `value`, sorted (ids of time keys: oldest first). */
+    async withValue(name: string, value: string, rebuild: () => Promise<unknown>): Promise<string[]> {
+      await keysComplete(store, marker, rebuild);
+      return (await listKeys(store, { prefix: `${by}/${name}/${valueKey(value)}/` })).map(idOf);
+    },
+    /** Makes the keys agree with `records`, every record of the list (`removeStray`: with nothing writing meanwhile). */
+    rebuild: (records: readonly Indexed[], removeStray = false) =>
+      syncKeys(store, { roots: [words, by], marker, expected: records.flatMap(keysOf), removeStray }),
+  };
+}

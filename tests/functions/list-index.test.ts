@@ -1,0 +1,157 @@
+/**
+ * The keys that find inquiries, consults, subscribers, waiting families and mails (storage/list-index.ts),
+ * on the atomic store: after every flow they agree with the records, `npm run reindex`'s rebuild makes
+ * the same keys from the records alone, and a flow cut by storage at any write leaves no record
+ * without its keys once retried, and no word of a record it removed.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { consultsRepo } from '#features/consults/server/consults.repo';
+import { forgetMails } from '#features/privacy/server/forget-mails';
+import { inquiriesRepo } from '#server/contact/inquiries.repo';
+import { subscribersRepo } from '#server/contact/subscribers.repo';
+import { outboxPage, rebuildOutboxIndex, sendMail } from '#server/core/mail';
+import { listKeys } from '#server/storage/paging';
+import { openStore } from '#server/storage/stores';
+import { waitlistRepo } from '#server/waitlist/waitlist.repo';
+import { inquirySchema } from '#lib/schemas';
+import { validInquiry } from '#tests/api-fixtures';
+import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
+import { walkFaults } from '#tests/fault-walk';
+import { storeBooking } from '#tests/reports';
+
+const blobs = useAtomicBlobsServer();
+afterEach(() => vi.unstubAllEnvs());
+
+const AT = new Date('2026-03-04T15:00:00.000Z');
+const indexKeys = () => listKeys(openStore('indexes'));
+const wordsOf = async (list: string) => (await indexKeys()).filter((key) => key.startsWith(`words/${list}/`));
+
+/** Each list's rebuild from its records: what it had to write, and the stray keys it removed. */
+const rebuildAll = async (removeStray = false) => ({
+  inquiries: await inquiriesRepo().rebuildIndex(removeStray),
+  consults: await consultsRepo().rebuildIndex(removeStray),
+  subscribers: await subscribersRepo().rebuildIndex(removeStray),
+  waitlist: await waitlistRepo().rebuildIndex(removeStray),
+  outbox: await rebuildOutboxIndex(undefined, removeStray),
+});
+const nothingToDo = { written: 0, removed: 0 };
+
+const addInquiry = async (parentName: string, email: string, at = AT) =>
+  inquiriesRepo().add(await inquirySchema.parseAsync({ ...validInquiry, parentName, email }), at);
+const join = (email: string) => waitlistRepo().join({ email, editorId: 'maya-chen', editorName: 'Maya Chen' }, AT);
+const mail = (to: string) => sendMail({ kind: 'consult', to, subject: 'Your consult', text: 'Hello' }, undefined, AT);
+
+describe('kept keys of the lists', () => {
+  it('agree with the records after every flow, and the rebuild makes the same keys from the records', async () => {
+    vi.stubEnv('SMTP_URL', '');
+    blobs.reset();
+    const kept = await addInquiry('Ines Ferreira-Lopes', 'ines@example.com');
+    await inquiriesRepo().setHandled(kept.key, true, AT);
+    const gone = await addInquiry('Gone Inquirer', 'gone@example.com');
+    await inquiriesRepo().remove(gone.key);
+    const booking = await storeBooking('2026-03-01T12:00:00.000Z', {
+      name: 'Ines Ferreira',
+      email: 'ines@example.com',
+    });
+    const found = (await consultsRepo().get(booking.id))!;
+    await consultsRepo().update({ ...found.value, name: 'Ines F. Lopes' }, found.etag, found.value);
+    await subscribersRepo().signUp('ines@example.com', AT);
+    await subscribersRepo().subscribe('ines@example.com', AT);
+    await subscribersRepo().subscribe('olu@example.com', AT);
+    await join('ines@example.com');
+    await join('gone@example.com');
+    await waitlistRepo().remove('maya-chen', 'gone@example.com');
+    await mail('ines@example.com');
+    await mail('gone@example.com');
+    await forgetMails(['gone@example.com'], AT);
+
+    expect(await rebuildAll(true)).toEqual({
+      inquiries: nothingToDo,
+      consults: nothingToDo,
+      subscribers: nothingToDo,
+      waitlist: nothingToDo,
+      outbox: nothingToDo,
+    });
+    const everyKey = await indexKeys();
+    expect(everyKey.filter((key) => key.includes('gone'))).toEqual([]);
+    expect(await wordsOf('consults')).toEqual(
+      expect.arrayContaining([`words/consults/lopes/${booking.id}`, `words/consults/ines@example.com/${booking.id}`]),
+    );
+    expect((await wordsOf('consults')).some((key) => key.includes('/ferreira/'))).toBe(false);
+    // An emptied mail keeps its kind, not its recipient.
+    const [ines] = await outboxPage({ limit: 10 }, undefined, { to: 'INES@example.com' }).then((page) => page.items);
+    expect(ines.value.to).toBe('ines@example.com');
+    expect((await outboxPage({ limit: 10 }, undefined, { to: 'gone@example.com' })).items).toEqual([]);
+    expect((await outboxPage({ limit: 10 }, undefined, { kind: 'consult' })).items).toHaveLength(2);
+    expect(everyKey.filter((key) => key.startsWith('by/outbox/to/'))).toHaveLength(1);
+
+    // The keys again, from the records alone.
+    for (const key of everyKey) await openStore('indexes').delete(key);
+    const rebuilt = await rebuildAll();
+    expect(Object.values(rebuilt).reduce((sum, { written }) => sum + written, 0)).toBe(
+      everyKey.filter((key) => !key.startsWith('complete/')).length,
+    );
+    expect(await indexKeys()).toEqual(everyKey);
+  });
+
+  it('are built by the first search where records were stored before them', async () => {
+    vi.stubEnv('SMTP_URL', '');
+    blobs.reset();
+    const early = await addInquiry('Early Bird', 'early@example.com');
+    for (const key of await indexKeys()) await openStore('indexes').delete(key);
+    expect((await inquiriesRepo().withWords(['bird'])).map((entry) => entry.key)).toEqual([early.key]);
+    expect(await indexKeys()).toContain('complete/inquiries');
+  });
+});
+
+describe('a flow cut by storage at any write', () => {
+  /** After the retry: every record has its keys (the rebuild writes none); in `list`, 'gone' left no key. */
+  const complete = (list?: string) => async () => {
+    for (const { written } of Object.values(await rebuildAll())) expect(written).toBe(0);
+    if (list)
+      expect((await indexKeys()).filter((key) => key.includes(`/${list}/`) && key.includes('gone'))).toEqual([]);
+  };
+
+  it.each<[string, () => Promise<unknown>]>([
+    ['an inquiry', () => addInquiry('Cut Short', 'cut@example.com')],
+    ['a sign-up', () => subscribersRepo().signUp('cut@example.com', AT)],
+    ['a family joining a waitlist', () => join('cut@example.com')],
+    ['a mail kept in the outbox', () => mail('cut@example.com')],
+  ])(
+    '%s: the retry leaves no record without its keys',
+    async (_, act) => {
+      vi.stubEnv('SMTP_URL', '');
+      const writes = await walkFaults(blobs, {
+        arrange: async () => {},
+        act: () => act().catch(() => null),
+        afterFault: () => {},
+        afterRetry: complete(),
+      });
+      expect(writes).toBeGreaterThanOrEqual(2);
+    },
+    300_000,
+  );
+
+  it.each<[string, string, () => Promise<unknown>]>([
+    ['an inquiry removed', 'inquiries', async () => inquiriesRepo().remove((await inquiriesRepo().list())[0].key)],
+    ['a family taken off a waitlist', 'waitlist', () => waitlistRepo().remove('maya-chen', 'gone@example.com')],
+    ["a closed account's mails emptied", 'outbox', () => forgetMails(['gone@example.com'], AT)],
+  ])(
+    '%s: no word of it is left once retried',
+    async (_, list, act) => {
+      vi.stubEnv('SMTP_URL', '');
+      const writes = await walkFaults(blobs, {
+        arrange: async () => {
+          await addInquiry('Gone Inquirer', 'gone@example.com');
+          await join('gone@example.com');
+          await mail('gone@example.com');
+        },
+        act: () => act().catch(() => null),
+        afterFault: () => {},
+        afterRetry: complete(list),
+      });
+      expect(writes).toBeGreaterThanOrEqual(2);
+    },
+    300_000,
+  );
+});
