@@ -30,6 +30,7 @@ import { exportBackup } from '#server/backup/export';
 import { BACKED_UP_STORES, BASE_KEY, isBackedUpKey } from '#server/backup/layout';
 import { setJournalClock } from '#server/storage/journal';
 import { openStore } from '#server/storage/stores';
+import { outboxPage, sendMail } from '#server/core/mail';
 import { startBlobsServer } from '../platform/site-server';
 import { benchOrderDraft } from './orders';
 import { loadNote, writeSection } from './report';
@@ -45,14 +46,41 @@ const ORDERS_PER_FAMILY = 3;
 
 // --- A proxy that counts and delays every storage request -------------------------------------------
 
+/** Keys Blobs answers per listing request: a longer listing costs one more round trip per page. */
+const LISTING_PAGE = 1_000;
+
 function startProxy(target: string) {
   let requests = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     requests += 1;
     setTimeout(() => {
       const upstream = request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        if (req.method !== 'GET' || !/json/.test(String(answer.headers['content-type']))) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        // The local server answers a whole listing at once; Blobs pages it, one round trip a page.
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks);
+          let keys = 0;
+          try {
+            const parsed = JSON.parse(body.toString()) as { blobs?: unknown; directories?: unknown };
+            // A listing answers `blobs` as a list; a record's own JSON is read as it is.
+            if (Array.isArray(parsed.blobs))
+              keys = parsed.blobs.length + (Array.isArray(parsed.directories) ? parsed.directories.length : 0);
+          } catch {
+            keys = 0;
+          }
+          const pages = Math.max(0, Math.ceil(keys / LISTING_PAGE) - 1);
+          requests += pages;
+          setTimeout(() => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.end(body);
+          }, pages * ROUND_TRIP_MS);
+        });
       });
       upstream.on('error', () => res.writeHead(502).end());
       req.pipe(upstream);
@@ -106,6 +134,12 @@ async function seedOrder(n: number, total: number) {
     payment: { ...o.payment, paidAt: at.toISOString() },
   }));
   await orders.publish(order);
+  // The family's confirmation, kept in the outbox as it is without a mail server.
+  await sendMail(
+    { kind: 'order', to: order.customer.email, subject: `Your order ${order.id} is confirmed`, text: 'Thank you.' },
+    undefined,
+    at,
+  );
   const recent = Date.now() - at.getTime() < 30 * DAY_MS;
   for (const project of projectsOfOrder(paid!))
     await projectsRepo().create(recent ? project : { ...project, state: 'final', version: 5 });
@@ -200,6 +234,34 @@ const OPERATIONS: {
     who: 'owner',
     run: () =>
       ordersRepo().pageFiltered({ limit: 20 }, { paid: { from: new Date(Date.now() - 30 * DAY_MS), to: new Date() } }),
+  },
+  {
+    name: 'Orders paid in the last 30 days, still paid, first page',
+    who: 'owner',
+    run: () =>
+      ordersRepo().pageFiltered(
+        { limit: 20 },
+        { state: 'paid', paid: { from: new Date(Date.now() - 30 * DAY_MS), to: new Date() } },
+      ),
+  },
+  {
+    name: "An editor's orders paid in the last 30 days, first page",
+    who: 'owner',
+    run: () =>
+      ordersRepo().pageFiltered(
+        { limit: 20 },
+        { editorId: DEMO_EDITORS[0].id, paid: { from: new Date(Date.now() - 30 * DAY_MS), to: new Date() } },
+      ),
+  },
+  {
+    name: "The outbox's mails to one family, first page",
+    who: 'owner',
+    run: () => outboxPage({ limit: 20 }, undefined, { to: 'family-7@example.com' }),
+  },
+  {
+    name: "The outbox's order mails, first page",
+    who: 'owner',
+    run: () => outboxPage({ limit: 20 }, undefined, { kind: 'order' }),
   },
   {
     name: 'Projects awaiting a draft, first page',
@@ -379,8 +441,8 @@ seeded through the repositories into the local Blobs server; each operation call
 function calls it, behind a proxy that counts every storage request and adds ${ROUND_TRIP_MS} ms to it, as a
 function's round trip to Blobs in production. The column at ${MODELLED.toLocaleString('en-US')} orders is modelled from the growth
 between the smallest and largest size measured (requests per order, at the time per request measured).
-The local server answers a listing in one response where Blobs pages it by 1,000 keys: a listing of
-many keys counts as one request here and takes about one more round trip per 1,000 keys in production.
+The local server answers a listing in one response where Blobs pages it by 1,000 keys: the proxy
+counts and delays one more round trip for each 1,000 keys of a listing, as production would.
 The limits: ${OWNER_MS / 1000} s for an owner's page, ${PERSON_MS / 1000} s for a family's or an editor's. Node ${process.version},
 ${cpus().length} x ${cpus()[0]?.model.trim()}, ${loadNote(startLoad)}.
 

@@ -31,6 +31,8 @@ export interface FaultPlan {
   reads?: boolean;
   /** Count and fail the journal's entries alone. */
   journal?: boolean;
+  /** Count and fail the `indexes` store's writes as well as the others. */
+  indexes?: boolean;
 }
 
 /** Every store's entries at one moment. */
@@ -62,11 +64,14 @@ export async function startAtomicBlobsServer() {
    * The fault this write (or read) meets, if any; counts it. Unless the plan names the journal, its
    * entries are neither counted nor failed: each is written just before the write it names, so a
    * fault there reaches the flow as a fault at that write does (tests/functions/journal.test.ts
-   * proves it once, for every store).
+   * proves it once, for every store). So are the `indexes` store's writes, unless the plan names them:
+   * each is written before the record it keeps in step, a failure stopping the flow there as a fault
+   * at the record's write would (tests/functions/list-index.test.ts walks them for every list).
    */
   const faultOf = (kind: 'write' | 'read' = 'write', store = ''): Fault | null => {
     const journal = /(^|:|--)journal$/.test(store);
     if (kind === 'write' && journal !== Boolean(plan?.journal)) return null;
+    if (kind === 'write' && /(^|:|--)indexes$/.test(store) && !plan?.indexes) return null;
     const count = kind === 'write' ? ++writes : ++reads;
     if (!plan || Boolean(plan.reads) !== (kind === 'read')) return null;
     return count === plan.at || (!plan.only && count > plan.at) ? plan.fault : null;

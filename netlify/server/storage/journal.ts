@@ -23,7 +23,8 @@ export const NOT_JOURNALED = ['backups', 'limits', 'report-days', 'journal'] as 
  * About half an order's blobs are such keys.
  */
 const REBUILT: Partial<Record<StoreName, RegExp>> = {
-  orders: /^(by-day|by-state|by-editor|by-paid|needs-you|words|changed)\/|^kept(-v2)?-complete$/,
+  orders:
+    /^(by-day|by-state|by-editor|by-paid|by-paid-state|by-editor-paid|needs-you|words|changed)\/|^kept(-v[23])?-complete$/,
   projects: /^(by-day|by-state|by-editor-ended|words|changed)\/|^kept-complete$/,
   consults: /^booked\/|^booked-complete$/,
 };

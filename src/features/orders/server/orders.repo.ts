@@ -5,7 +5,8 @@
  * for the order, so the accounts of a period read that period's orders, `words/<word>/<id>` for
  * each word the owner's search finds it by, and for the owner's filters
  * `by-state/<state>/<createdAt>-<id>`, `by-editor/<editor>/<state>/<createdAt>-<id>`,
- * `needs-you/<createdAt>-<id>` and `by-paid/<paidAt>-<id>` (storage/kept-keys.ts). Status moves pending -> paid (or
+ * `needs-you/<createdAt>-<id>`, `by-paid/<paidAt>-<id>`, and for a paid period beside a state or an
+ * editor `by-paid-state/<state>/<paidAt>-<id>` and `by-editor-paid/<editor>/<paidAt>-<id>` (storage/kept-keys.ts). Status moves pending -> paid (or
  * failed/expired) exactly once, by compare-and-set on the etag.
  */
 import {
@@ -59,6 +60,8 @@ const STATE = 'by-state';
 const EDITOR = 'by-editor';
 const NEEDS = 'needs-you';
 const PAID = 'by-paid';
+const PAID_STATE = 'by-paid-state';
+const EDITOR_PAID = 'by-editor-paid';
 /** `<createdAt>-<id>`: the last part of a filter's key, newest last in key order. */
 const createdOf = (order: Pick<Order, 'id' | 'createdAt'>) => `${order.createdAt}-${order.id}`;
 /** The keys an order's record decides, kept in step by every write: its days of money, its words, its filters. */
@@ -68,13 +71,19 @@ const keptKeys = (order: Order) => [
   `${STATE}/${orderListState(order)}/${createdOf(order)}`,
   ...(isEditorId(order.editor.id) ? [`${EDITOR}/${order.editor.id}/${orderListState(order)}/${createdOf(order)}`] : []),
   ...(needsOwner(order) ? [`${NEEDS}/${createdOf(order)}`] : []),
-  ...[paidAtOf(order) ?? []].flat().map((at) => `${PAID}/${at}-${order.id}`),
+  ...[paidAtOf(order) ?? []]
+    .flat()
+    .flatMap((at) => [
+      `${PAID}/${at}-${order.id}`,
+      `${PAID_STATE}/${orderListState(order)}/${at}-${order.id}`,
+      ...(isEditorId(order.editor.id) ? [`${EDITOR_PAID}/${order.editor.id}/${at}-${order.id}`] : []),
+    ]),
 ];
 /**
  * Written once every order has its kept keys (orders stored before them get them on the first read);
  * named anew when a kind of key is added, so the first read builds those too.
  */
-const KEPT_COMPLETE = 'kept-v2-complete';
+const KEPT_COMPLETE = 'kept-v3-complete';
 
 /** What the owner's list of orders is filtered by; `paid`: paid from (included) to (excluded). */
 export interface OrderFilter {
@@ -97,7 +106,7 @@ export function ordersRepo(info?: DeployInfo) {
     );
   const rebuildKept = (removeStray = false) =>
     rebuildKeys<Order>(store, {
-      roots: [DAYS, 'words', STATE, EDITOR, NEEDS, PAID],
+      roots: [DAYS, 'words', STATE, EDITOR, NEEDS, PAID, PAID_STATE, EDITOR_PAID],
       marker: KEPT_COMPLETE,
       isRecord: (key) => ORDER_ID.test(key),
       keysOf: keptKeys,
@@ -180,42 +189,51 @@ export function ordersRepo(info?: DeployInfo) {
         );
       };
       const idOf = (created: string) => created.slice(-'BCC-XXXXXX'.length);
-      const prefix = paid
-        ? null
-        : needsYou
-          ? state || editorId
-            ? null
-            : `${NEEDS}/`
-          : editorId
-            ? `${EDITOR}/${editorId}/${state ? `${state}/` : ''}`
-            : state
-              ? `${STATE}/${state}/`
-              : null;
-      if (paid && !state && !editorId && !needsYou) {
-        const last = new Date(paid.to.getTime() - 1);
-        const listed = await Promise.all(
-          monthPrefixes(PAID, paid.from, last).map((prefix) => listKeys(store, { prefix })),
-        );
-        const times = listed
-          .flat()
-          .map((key) => key.slice(PAID.length + 1))
-          .filter((paidKey) => within(paidKey.slice(0, -'-BCC-XXXXXX'.length), paid.from, paid.to));
-        const page = pageOfKeys(times.sort().reverse(), query, 'desc');
+      const readPage = async (keys: string[]) => {
+        const page = pageOfKeys(keys.sort().reverse(), query, 'desc');
         const records = await readRecords<Order>(store, page.items.map(idOf));
         return { ...page, items: records.map((r) => r.value).filter(keep) };
-      }
-      if (prefix) {
-        const created = (await listKeys(store, { prefix })).map((key) => key.slice(key.lastIndexOf('/') + 1));
-        const page = pageOfKeys(created.sort().reverse(), query, 'desc');
-        const records = await readRecords<Order>(store, page.items.map(idOf));
-        return { ...page, items: records.map((r) => r.value).filter(keep) };
-      }
-      const candidates = paid
-        ? await this.withMoneyBetween(paid.from, paid.to)
-        : (await readRecords<Order>(store, (await listKeys(store, { prefix: `${NEEDS}/` })).map(idOf))).map(
-            (r) => r.value,
+      };
+      if (paid) {
+        // `<paidAt>-<id>` of the period under `root`: one listing per month of it.
+        const inPeriod = async (root: string) => {
+          const last = new Date(paid.to.getTime() - 1);
+          const listed = await Promise.all(
+            monthPrefixes(root, paid.from, last).map((prefix) => listKeys(store, { prefix })),
           );
-      const matching = new Map(candidates.filter(keep).map((order) => [createdOf(order), order]));
+          return listed
+            .flat()
+            .map((key) => key.slice(root.length + 1))
+            .filter((paidKey) => within(paidKey.slice(0, -'-BCC-XXXXXX'.length), paid.from, paid.to));
+        };
+        // Each filter's own list, intersected: the period's orders in a state, of an editor, needing the owner.
+        const lists = await Promise.all([
+          inPeriod(state ? `${PAID_STATE}/${state}` : editorId ? `${EDITOR_PAID}/${editorId}` : PAID),
+          ...(state && editorId ? [inPeriod(`${EDITOR_PAID}/${editorId}`)] : []),
+          ...(needsYou ? [listKeys(store, { prefix: `${NEEDS}/` })] : []),
+        ]);
+        const ids = lists.slice(1).map((list) => new Set(list.map(idOf)));
+        return readPage(lists[0].filter((key) => ids.every((set) => set.has(idOf(key)))));
+      }
+      const prefix = needsYou
+        ? state || editorId
+          ? null
+          : `${NEEDS}/`
+        : editorId
+          ? `${EDITOR}/${editorId}/${state ? `${state}/` : ''}`
+          : state
+            ? `${STATE}/${state}/`
+            : null;
+      if (prefix)
+        return readPage((await listKeys(store, { prefix })).map((key) => key.slice(key.lastIndexOf('/') + 1)));
+      // What needs the owner is few: read them all and keep the state's or editor's.
+      const candidates = await readRecords<Order>(store, (await listKeys(store, { prefix: `${NEEDS}/` })).map(idOf));
+      const matching = new Map(
+        candidates
+          .map((r) => r.value)
+          .filter(keep)
+          .map((order) => [createdOf(order), order]),
+      );
       const page = pageOfKeys([...matching.keys()].sort().reverse(), query, 'desc');
       return { ...page, items: page.items.map((key) => matching.get(key)!) };
     },

@@ -66,6 +66,19 @@ describe("the owner's order filters", () => {
     expect(ids(march.items)).toEqual([failed.id, sofias[1].id, sofias[0].id]);
     expect(orderReads()).toHaveLength(3);
 
+    // A period beside a state, an editor or 'needs you' reads only the period's matches.
+    const inMarch = { from: new Date('2026-03-01T05:00:00.000Z'), to: new Date('2026-04-01T04:00:00.000Z') };
+    const marchWith = async (filter: Parameters<typeof repo.pageFiltered>[1], expected: Order[]) => {
+      expect(ids((await repo.pageFiltered({ limit: 20 }, { ...filter, paid: inMarch })).items)).toEqual(ids(expected));
+      expect(orderReads()).toHaveLength(expected.length);
+    };
+    await marchWith({ state: 'paid' }, [failed, sofias[0]]);
+    await marchWith({ editorId: SOFIA.id }, [sofias[1], sofias[0]]);
+    await marchWith({ editorId: SOFIA.id, state: 'refunded' }, [sofias[1]]);
+    await marchWith({ needsYou: true }, [failed]);
+    await marchWith({ needsYou: true, editorId: SOFIA.id }, []);
+    await marchWith({ state: 'pending' }, []);
+
     // A state whose history is long pages it: one page read, the total from the keys.
     const paid = await repo.pageFiltered({ limit: 20 }, { state: 'paid' });
     // Last year's, Sofia's first, and the one whose refund failed (a failed refund returned nothing).
@@ -97,6 +110,9 @@ describe("the owner's order filters", () => {
     const keys = (await blobs.snapshot()).get('atomic/site:orders');
     expect([...(keys?.keys() ?? [])].filter((key) => key.startsWith('by-state/'))).toEqual([
       `by-state/partially_refunded/${order.createdAt}-${order.id}`,
+    ]);
+    expect([...(keys?.keys() ?? [])].filter((key) => key.startsWith('by-paid-state/'))).toEqual([
+      `by-paid-state/partially_refunded/${order.payment.paidAt ?? order.updatedAt}-${order.id}`,
     ]);
   });
 });
