@@ -215,7 +215,14 @@ const OPERATIONS: {
   },
   { name: 'Month-to-date report', who: 'owner', run: () => monthsReport({ from: month, to: month }, {}) },
   { name: 'Orders CSV of one month', who: 'owner', run: () => exportCsvRows('orders', `${month}-01`, `${month}-28`) },
-  { name: SEARCH, who: 'owner', run: () => search('family-7@example.com') },
+  {
+    name: SEARCH,
+    who: 'owner',
+    // The lists' word keys are built once where records were stored before them (a new site's first
+    // search, or `npm run reindex`): not what each search costs.
+    setup: async () => void (await search('warm-up')),
+    run: () => search('family-7@example.com'),
+  },
   // 'Parent 7', 'Parent 70'... 'Parent 7999': one family in nine matches, and each match is read to count it.
   { name: SEARCH_MANY, who: 'owner', run: () => search('parent 7') },
   { name: 'Orders, first page', who: 'owner', run: () => ordersRepo().page({ limit: 20 }) },

@@ -218,14 +218,13 @@ export interface OutboxFilter {
  * Every mail's keys, made to agree with the outbox (`removeStray`: with nothing writing meanwhile).
  * Reads every mail: for `npm run reindex`, and once where the keys were never built.
  */
-async function rebuildOutboxIndex(info?: DeployInfo, removeStray = false) {
+export async function rebuildOutboxIndex(info?: DeployInfo, removeStray = false) {
   const { items } = await outbox(info).page({ limit: Number.MAX_SAFE_INTEGER });
   return listIndex('outbox', info).rebuild(
     items.map(({ key, value }) => indexed(key, value)),
     removeStray,
   );
 }
-export { rebuildOutboxIndex };
 
 /**
  * One page of the outbox, newest first (for the admin area): all of it, or the mails `filter` names,
@@ -243,10 +242,20 @@ export async function outboxPage(
     ...(filter.to ? [index.withValue('to', filter.to.toLowerCase(), rebuild)] : []),
     ...(filter.kind ? [index.withValue('kind', filter.kind, rebuild)] : []),
   ]);
-  const keys = lists.reduce((all, list) => all.filter((key) => list.includes(key))).reverse();
+  const [first, ...others] = lists.map((list) => new Set(list));
+  const keys = [...first].filter((key) => others.every((list) => list.has(key))).reverse();
   const page = pageOfKeys(keys, query, 'desc');
   const records = await readRecords<OutboxMail>(openStore('outbox', info), page.items);
-  return { ...page, items: records.map(({ key, value }) => ({ key, value })) };
+  // A key whose write was cut short names a mail that is not what it says: the mail decides.
+  const to = filter.to?.toLowerCase();
+  return {
+    ...page,
+    items: records.filter(
+      ({ value }) =>
+        (!to || recipients(value).some((address) => address.toLowerCase() === to)) &&
+        (!filter.kind || value.kind === filter.kind),
+    ),
+  };
 }
 
 /** Writes `after` over the kept mail `key`, as it was (`before`), its keys in step. */
