@@ -1,8 +1,8 @@
 /**
  * GET /api/admin/search?q= (admin): the orders, projects, inquiries, consults, subscribers, waitlist
- * entries and outbox e-mails whose name, e-mail, order or project id (or, for e-mails, recipient or
- * subject) contains `q`, grouped by list, each group saying how many matched and how much of its list
- * was not searched.
+ * entries and outbox e-mails found by the words of `q` (a name, an e-mail, an order or project id; for
+ * e-mails, a recipient or an id in the subject), however old, grouped by list, each group saying how
+ * many matched.
  */
 import type { Config } from '@netlify/functions';
 import { searchQuerySchema } from '#features/admin/reports.schema';

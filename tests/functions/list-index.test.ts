@@ -1,8 +1,9 @@
 /**
  * The keys that find inquiries, consults, subscribers, waiting families and mails (storage/list-index.ts),
  * on the atomic store: after every flow they agree with the records, `npm run reindex`'s rebuild makes
- * the same keys from the records alone, and a flow cut by storage at any write leaves no record
- * without its keys once retried, and no word of a record it removed.
+ * the same keys from the records alone, a restore leaves them to be built again, and a flow cut by
+ * storage at any write leaves no record without its keys once retried, and no word of a record it
+ * removed.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consultsRepo } from '#features/consults/server/consults.repo';
@@ -10,6 +11,8 @@ import { forgetMails } from '#features/privacy/server/forget-mails';
 import { inquiriesRepo } from '#server/contact/inquiries.repo';
 import { subscribersRepo } from '#server/contact/subscribers.repo';
 import { outboxPage, rebuildOutboxIndex, sendMail } from '#server/core/mail';
+import { exportBackup } from '#server/backup/export';
+import { restoreBackup } from '#server/backup/restore';
 import { listKeys } from '#server/storage/paging';
 import { openStore } from '#server/storage/stores';
 import { waitlistRepo } from '#server/waitlist/waitlist.repo';
@@ -92,6 +95,21 @@ describe('kept keys of the lists', () => {
       everyKey.filter((key) => !key.startsWith('complete/')).length,
     );
     expect(await indexKeys()).toEqual(everyKey);
+  });
+
+  it('are not backed up: after a restore the next search builds them from the records brought back', async () => {
+    blobs.reset();
+    const kept = await addInquiry('Restored Family', 'restored@example.com');
+    await inquiriesRepo().withWords(['restored']); // marks the list's keys complete
+    expect(await exportBackup({ now: new Date('2026-03-04T18:00:00.000Z') })).toMatchObject({ state: 'complete' });
+    expect((await listKeys(openStore('backups'))).some((key) => key.includes('/indexes/'))).toBe(false);
+    // Deleted since (its keys with it), then brought back as it was: the list's mark alone would say
+    // every inquiry has its keys.
+    await inquiriesRepo().remove(kept.key);
+    expect(await indexKeys()).toContain('complete/inquiries');
+    expect(await restoreBackup(undefined)).toHaveProperty('restored');
+    expect((await inquiriesRepo().withWords(['restored'])).map((entry) => entry.key)).toEqual([kept.key]);
+    expect(await indexKeys()).toContain('complete/inquiries');
   });
 
   it('are built by the first search where records were stored before them', async () => {

@@ -8,6 +8,7 @@
  * that differs is reported and left as it is. It ends by checking that every blob is in its store.
  */
 import { currentHour, journalKey } from '#server/storage/journal';
+import { forgetCompleteness } from '#server/storage/list-index';
 import { listKeys } from '#server/storage/paging';
 import { openStore, type DeployInfo, type Store } from '#server/storage/stores';
 import { manifestedHours, readBase, readHourManifest, readLatest } from './catalog';
@@ -118,6 +119,8 @@ export async function restoreBackup(
     if (!report) return { point: at, underWay: true };
     restored.push(report);
   }
+  // The lists' index keys are not backed up: the records brought back get theirs on the next read.
+  await forgetCompleteness(into ?? info);
   return { point: at, restored };
 }
 

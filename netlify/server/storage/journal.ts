@@ -13,9 +13,10 @@ import type { Store } from './store';
 
 /**
  * The backups and the journal themselves, the per-person rate counters, which mean nothing a minute
- * later, and the report's kept days, counted again from the records.
+ * later, the report's kept days, counted again from the records, and the lists' index keys, built
+ * again from the records after a restore (list-index.ts).
  */
-export const NOT_JOURNALED = ['backups', 'limits', 'report-days', 'journal'] as const;
+export const NOT_JOURNALED = ['backups', 'limits', 'report-days', 'journal', 'indexes'] as const;
 
 /**
  * Keys kept beside the records that the records rebuild (kept-keys.ts): neither journaled nor backed

@@ -5,8 +5,9 @@
  * (searchWords) and `by/<list>/<name>/<hash of the value>/<id>` for what a list is filtered by (an
  * address is kept out of the key, and the key short). They are written in
  * step with the record (kept-keys.ts: a cut leaves at most a key too many, which readers skip by
- * checking the record) and backed up with it, so a restore brings back both as of the same hour.
- * `complete/<list>` says every record of the list has its keys; without it, the first read builds them.
+ * checking the record). `complete/<list>` says every record of the list has its keys; without it, the
+ * first read builds them. The keys are neither journaled nor backed up: a restore forgets the marks
+ * (`forgetCompleteness`), so the records it brings back get their keys again.
  */
 import { createHash } from 'node:crypto';
 import { searchWords } from '#lib/search-words';
@@ -14,7 +15,14 @@ import { idsWithWords, keysComplete, syncKeys, wordKeys, writeWithKeys } from '.
 import { listKeys } from './paging';
 import { openStore, type DeployInfo } from './stores';
 
-export type IndexedList = 'inquiries' | 'consults' | 'subscribers' | 'waitlist' | 'outbox';
+const INDEXED_LISTS = ['inquiries', 'consults', 'subscribers', 'waitlist', 'outbox'] as const;
+export type IndexedList = (typeof INDEXED_LISTS)[number];
+
+/** After a restore: every list's keys are built again by its next read (or `npm run reindex`). */
+export async function forgetCompleteness(info?: DeployInfo): Promise<void> {
+  const store = openStore('indexes', info);
+  await Promise.all(INDEXED_LISTS.map((list) => store.delete(`complete/${list}`)));
+}
 
 /** What decides a record's keys: its id (no '/'), the fields its words come from, what it is filtered by. */
 export interface Indexed {
