@@ -13,6 +13,7 @@ import { subscribersRepo } from '#server/contact/subscribers.repo';
 import { outboxPage, rebuildOutboxIndex, sendMail } from '#server/core/mail';
 import { exportBackup } from '#server/backup/export';
 import { restoreBackup } from '#server/backup/restore';
+import { appendOnlyStore } from '#server/storage/append-only';
 import { listKeys } from '#server/storage/paging';
 import { openStore } from '#server/storage/stores';
 import { waitlistRepo } from '#server/waitlist/waitlist.repo';
@@ -110,6 +111,18 @@ describe('kept keys of the lists', () => {
     expect(await restoreBackup(undefined)).toHaveProperty('restored');
     expect((await inquiriesRepo().withWords(['restored'])).map((entry) => entry.key)).toEqual([kept.key]);
     expect(await indexKeys()).toContain('complete/inquiries');
+  });
+
+  it("of a record written once are the stored record's, when a retry brings another version of it", async () => {
+    blobs.reset();
+    const log = appendOnlyStore<{ name: string }>('outbox', undefined, {
+      list: 'outbox',
+      of: (key, value) => ({ id: key, fields: [value.name] }),
+    });
+    expect(await log.appendOnce('notice-1', { name: 'Kept Name' }, AT)).toBe(true);
+    // The flow again, with what it now knows (a name emptied since): the first record stands, and so do its keys alone.
+    expect(await log.appendOnce('notice-1', { name: 'Other Person' }, AT)).toBe(false);
+    expect((await wordsOf('outbox')).map((key) => key.split('/')[2]).sort()).toEqual(['kept', 'name']);
   });
 
   it('are built by the first search where records were stored before them', async () => {

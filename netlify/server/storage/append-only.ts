@@ -26,10 +26,17 @@ export function appendOnlyStore<T>(name: StoreName, info?: DeployInfo, index?: A
   const store = openStore(name, info);
   const keys = index && listIndex(index.list, info);
   const get = async (key: string) => (await store.get(key, { type: 'json' })) as T | null;
-  /** Writes `value` under `key` unless taken, its index keys first. */
-  const setNew = (key: string, value: T) => {
+  /**
+   * Writes `value` under `key` unless taken, its index keys first. Taken, the keys become the stored
+   * record's: a retry's version (a name emptied since) must leave none of its own behind.
+   */
+  const setNew = async (key: string, value: T) => {
     const write = () => store.setJSON(key, value, { onlyIfNew: true });
-    return keys ? keys.write(null, index!.of(key, value), write) : write();
+    if (!keys) return write();
+    if (await keys.write(null, index!.of(key, value), write)) return true;
+    const stored = await get(key);
+    if (stored !== null) await keys.write(index!.of(key, value), index!.of(key, stored), async () => true);
+    return false;
   };
   return {
     /** Writes `value` under a fresh key, never over another record, and answers the key. */
