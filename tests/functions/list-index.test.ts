@@ -11,6 +11,10 @@ import { forgetMails } from '#features/privacy/server/forget-mails';
 import { inquiriesRepo } from '#server/contact/inquiries.repo';
 import { subscribersRepo } from '#server/contact/subscribers.repo';
 import { outboxPage, rebuildOutboxIndex, sendMail } from '#server/core/mail';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { downloadBackup, restoreDownloaded } from '#server/backup/archive';
 import { exportBackup } from '#server/backup/export';
 import { restoreBackup } from '#server/backup/restore';
 import { appendOnlyStore } from '#server/storage/append-only';
@@ -58,7 +62,7 @@ describe('kept keys of the lists', () => {
       email: 'ines@example.com',
     });
     const found = (await consultsRepo().get(booking.id))!;
-    await consultsRepo().update({ ...found.value, name: 'Ines F. Lopes' }, found.etag, found.value);
+    await consultsRepo().update(found, { ...found.value, name: 'Ines F. Lopes' });
     await subscribersRepo().signUp('ines@example.com', AT);
     await subscribersRepo().subscribe('ines@example.com', AT);
     await subscribersRepo().subscribe('olu@example.com', AT);
@@ -111,6 +115,13 @@ describe('kept keys of the lists', () => {
     expect(await restoreBackup(undefined)).toHaveProperty('restored');
     expect((await inquiriesRepo().withWords(['restored'])).map((entry) => entry.key)).toEqual([kept.key]);
     expect(await indexKeys()).toContain('complete/inquiries');
+
+    // The same from a downloaded copy.
+    const file = joinPath(mkdtempSync(joinPath(tmpdir(), 'bcc-restore-')), 'site.jsonl.gz');
+    await downloadBackup(file, undefined);
+    await inquiriesRepo().remove(kept.key);
+    expect(await restoreDownloaded(file)).toHaveProperty('restored');
+    expect((await inquiriesRepo().withWords(['restored'])).map((entry) => entry.key)).toEqual([kept.key]);
   });
 
   it("of a record written once are the stored record's, when a retry brings another version of it", async () => {

@@ -10,6 +10,7 @@ import { rename } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
 import { z } from '#lib/zod';
+import { forgetCompleteness } from '#server/storage/list-index';
 import { listKeys } from '#server/storage/paging';
 import { openStore, type DeployInfo, type Store } from '#server/storage/stores';
 import { writeCopy } from './copy';
@@ -152,5 +153,7 @@ export async function restoreDownloaded(
     report.missing = [...keys.get(report.store)!].filter((key) => !present.has(key)).sort();
     report.differing.sort();
   }
+  // The lists' index keys are not backed up: the records brought back get theirs on the next read.
+  await forgetCompleteness(info);
   return { point: seen.point, restored: [...reports.values()] };
 }

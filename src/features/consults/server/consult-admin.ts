@@ -52,7 +52,7 @@ async function tellLink(id: string, availability: Availability, info: DeployInfo
         sequence: booking.sequence + 1,
         history: [...booking.history, { type: 'link-sent', at: now.toISOString(), link }],
       };
-      if (!(await repo.update(told, found.etag))) continue;
+      if (!(await repo.update(found, told))) continue;
       booking = told;
     }
     const notices = booking.history.filter((e) => e.type === 'link-sent');
@@ -141,12 +141,12 @@ export async function setConsultLink(
   for (let attempt = 0; attempt < 5; attempt++) {
     const found = await repo.get(id);
     if (!found) throw new HttpError(404, consultMessages.consultNotFound);
-    const { value: booking, etag } = found;
+    const booking = found.value;
     if (booking.status === 'cancelled') throw new HttpError(409, consultMessages.cancelledNoLink);
     if (Date.parse(booking.start) <= now.getTime()) throw new HttpError(409, consultMessages.alreadyHappened);
     const { meetingLink: _, ...rest } = booking;
     const updated: ConsultBooking = link ? { ...rest, meetingLink: link } : rest;
-    if ((booking.meetingLink ?? '') !== link && !(await repo.update(updated, etag))) continue;
+    if ((booking.meetingLink ?? '') !== link && !(await repo.update(found, updated))) continue;
     const { availability } = await repo.availability();
     await tellLink(id, availability, info, now);
     const latest = (await repo.get(id))?.value ?? updated;

@@ -146,7 +146,7 @@ export async function cancelConsult(
   for (let attempt = 0; attempt < 5; attempt++) {
     const found = await repo.get(id);
     if (!found) throw new HttpError(404, consultMessages.consultNotFound);
-    const { value: booking, etag } = found;
+    const booking = found.value;
     if (booking.status === 'cancelled') {
       await afterCancel(booking, info);
       throw new HttpError(409, consultMessages.alreadyCancelled);
@@ -158,7 +158,7 @@ export async function cancelConsult(
       sequence: booking.sequence + 1,
       history: [...booking.history, { type: 'cancelled', at: now.toISOString(), ...canceller }],
     };
-    if (!(await repo.update(cancelled, etag))) continue;
+    if (!(await repo.update(found, cancelled))) continue;
     await afterCancel(cancelled, info);
     return cancelled;
   }

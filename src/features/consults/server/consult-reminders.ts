@@ -29,7 +29,7 @@ export async function sendDueReminders(info: DeployInfo, now = new Date()): Prom
           ],
         };
         // Cancelled or reminded meanwhile: leave the key, and the next run sees what happened.
-        if (!(await repo.update(reminded, found.etag))) continue;
+        if (!(await repo.update(found, reminded))) continue;
         booking = reminded;
       }
       const reminder = booking.history.find((e) => e.type === 'reminder-sent')!;

@@ -215,12 +215,13 @@ export function consultsRepo(info?: DeployInfo) {
     get: (id: string) =>
       UUID.test(id) ? getJSONWithEtag<ConsultBooking>(store, bookingKey(id)) : Promise.resolve(null),
     /**
-     * Writes `booking` if it is still at `etag`; false when someone changed it meanwhile. A change of
-     * the visitor's name or address names the booking as it was (`before`), so its words follow.
+     * Writes `booking` over the one `found` (as `get` answered it) if it is still at its etag; false
+     * when someone changed it meanwhile. Its words follow a change of the visitor's name or address.
      */
-    async update(booking: ConsultBooking, etag: string, before?: ConsultBooking): Promise<boolean> {
-      const write = () => store.setJSON(bookingKey(booking.id), booking, { onlyIfMatch: etag });
-      return before ? index.write(indexed(before), indexed(booking), write) : write();
+    async update(found: { value: ConsultBooking; etag: string }, booking: ConsultBooking): Promise<boolean> {
+      return index.write(indexed(found.value), indexed(booking), () =>
+        store.setJSON(bookingKey(booking.id), booking, { onlyIfMatch: found.etag }),
+      );
     },
     async bookingIdForToken(tokenHash: string): Promise<string | null> {
       const found = (await store.get(tokenKey(tokenHash), { type: 'json' })) as { bookingId: string } | null;

@@ -43,7 +43,7 @@ async function anonymiseConsults(before: Date, info?: DeployInfo): Promise<numbe
     const found = await consults.get(bookingId);
     if (found && found.value.name !== RETAINED_CONSULT_NAME) {
       // Only a cancel or a link changes a booking; a conflict is one of those, and the next run retries.
-      if (!(await consults.update(withoutVisitor(found.value), found.etag, found.value))) continue;
+      if (!(await consults.update(found, withoutVisitor(found.value)))) continue;
     }
     await consults.unindex(key);
   }
