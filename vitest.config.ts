@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Two at a time on a two-core machine. `npm test` runs the function tests (one file at a time: they
-    // share the Blobs server) apart from the unit and deploy tests, at a higher priority.
+    // share the Auth emulator) apart from the unit and deploy tests, at a higher priority.
     maxWorkers: 2,
     projects: [
       {
@@ -21,7 +21,8 @@ export default defineConfig({
           // One real local Blobs server on a fresh temp dir for the whole run.
           globalSetup: ['tests/helpers/functions-global-setup.ts'],
           setupFiles: ['tests/helpers/functions-setup.ts'],
-          // Test files share the Blobs server's stores: one file at a time keeps them independent.
+          // Test files share the Auth emulator's accounts: one file at a time keeps them independent.
+          // Each file has a Blobs site of its own (functions-setup.ts).
           fileParallelism: false,
           // Limits, not waits: a passing test never sits them out, so they are set for a machine four
           // times slower than CI's (the storms of 50 requests took 20 s beside three browser shards).

@@ -1,9 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 
 // Injected, not imported: importing the global setup would load the whole local platform
 // (@netlify/dev, the Blobs server) into every test file, a second each on the serial path.
 // What Netlify and the local platform give a function: the Blobs context and the auth settings.
-process.env.NETLIFY_BLOBS_CONTEXT = inject('blobsContext');
+// Each test file gets a site of its own on the shared Blobs server: it starts with empty stores, and
+// listing a store costs what this file wrote, not what every file before it left behind.
+const context = JSON.parse(Buffer.from(inject('blobsContext'), 'base64').toString('utf8'));
+process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ ...context, siteID: randomUUID() })).toString(
+  'base64',
+);
 process.env.FIREBASE_AUTH_EMULATOR_HOST = inject('authEmulatorHost');
 process.env.PUBLIC_FIREBASE_PROJECT_ID = inject('authProjectId');
 process.env.ADMIN_EMAILS = 'boss@example.test, Second.Admin@example.test';

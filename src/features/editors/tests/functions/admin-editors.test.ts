@@ -202,7 +202,7 @@ describe('DELETE /api/database/editors/:id', () => {
   });
 
   it('refuses to delete an editor with any project, open or finished (409: hide them instead), and deletes one who never had any', async () => {
-    // Other test files leave projects with the demo editors on the shared Blobs server.
+    // The tests above leave projects with the demo editors.
     await clearStore('projects');
     await seedDemoEditors();
     const family = await createUser();
