@@ -12,7 +12,6 @@ import { startAuthEmulator } from './platform/auth-emulator';
 import { localEnvironment } from './platform/local-env';
 import { startScheduledFunctions } from './platform/scheduled-functions';
 import { startSiteServer } from './platform/site-server';
-import { ordersRepo } from '#features/orders/server/orders.repo';
 import { seedDemoEditors } from '#features/editors/server/seed';
 import { waitlistRepo } from '#server/waitlist/waitlist.repo';
 
@@ -36,10 +35,7 @@ try {
   site = await startSiteServer({ port, dataDir, authEmulatorUrl: auth.url });
   const seeded = await seedDemoEditors();
   if (seeded) console.log(`Seeded ${seeded} demo editors.`);
-  // Local data from before the admin order list (decision 009) gets its time index once.
-  const indexed = await ordersRepo().indexUnindexed();
-  if (indexed) console.log(`Indexed ${indexed} earlier orders for the admin list.`);
-  // So does the waitlist, for its join-time order.
+  // Local waitlist entries from before its join-time index get it once (orders build their keys on the first read).
   const waiting = await waitlistRepo().indexUnindexed();
   if (waiting) console.log(`Indexed ${waiting} earlier waitlist entries for the admin list.`);
   scheduled = await startScheduledFunctions({ siteUrl: site.url });

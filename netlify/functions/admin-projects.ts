@@ -23,21 +23,18 @@ export default route({
     });
     const query = pageQueryOf(url);
     const now = new Date();
-    const filtered = state !== undefined || editor !== undefined || late === 'true';
     const keep = (project: Project) =>
       (!state || project.state === state) &&
       (!editor || project.editor.id === editor) &&
       (late !== 'true' || Boolean(openRound(project, now)?.late));
     // A filter reads the projects it could name: a state's, the states a late round is in, or an editor's.
     const repo = projectsRepo(context);
-    const page = !filtered
-      ? await repo.page(query)
-      : await repo.pageFiltered(
-          query,
-          { state, editorId: editor, ...(late === 'true' && { states: ROUND_OPEN_STATES }) },
-          keep,
-          Boolean(state) && !editor && late !== 'true',
-        );
+    const page = await repo.pageFiltered(
+      query,
+      { state, editorId: editor, ...(late === 'true' && { states: ROUND_OPEN_STATES }) },
+      keep,
+      Boolean(state) && !editor && late !== 'true',
+    );
     return privateJson({ ...page, items: page.items.map((project) => projectView(project, ['admin'], now)) });
   },
 });

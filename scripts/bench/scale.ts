@@ -227,6 +227,11 @@ const OPERATIONS: {
   { name: SEARCH_MANY, who: 'owner', run: () => search('parent 7') },
   { name: 'Orders, first page', who: 'owner', run: () => ordersRepo().page({ limit: 20 }) },
   {
+    name: 'Orders still paid, first page',
+    who: 'owner',
+    run: () => ordersRepo().pageFiltered({ limit: 20 }, { state: 'paid' }),
+  },
+  {
     name: 'Orders refunded in full, first page',
     who: 'owner',
     run: () => ordersRepo().pageFiltered({ limit: 20 }, { state: 'refunded' }),
@@ -265,6 +270,7 @@ const OPERATIONS: {
     who: 'owner',
     run: () => outboxPage({ limit: 20 }, undefined, { to: 'family-7@example.com' }),
   },
+  { name: 'The outbox, first page', who: 'owner', run: () => outboxPage({ limit: 20 }) },
   {
     name: "The outbox's order mails, first page",
     who: 'owner',

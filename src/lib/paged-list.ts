@@ -7,11 +7,14 @@
 export const PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
-/** One page of a list: `nextCursor` is null on the last page; `total` counts the whole list. */
+/**
+ * One page of a list: `nextCursor` is null on the last page; `total` counts the whole list, or is null
+ * where counting would read all of history (a list read newest month first).
+ */
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
-  total: number;
+  total: number | null;
 }
 
 /** The query string for a page request: `?limit=50` or `?limit=50&cursor=...`. */

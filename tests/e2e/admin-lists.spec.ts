@@ -164,29 +164,31 @@ test('Inquiries: a sent inquiry shows every field, newest first; marking it hand
   await expectAccessibleAtBothWidths(page);
 });
 
+/** An inquiry as the admin list answers it, for pages the test answers itself. */
+const inquiry = (n: number): InquiryItem => ({
+  id: `2025-03-01T09:${String(n).padStart(2, '0')}:00.000Z-0000000${n % 10}`,
+  parentName: `Paged Parent ${n}`,
+  studentInfo: 'A student',
+  intendedMajor: 'stem',
+  services: [],
+  preferredEditor: 'any',
+  turnaround: 'standard',
+  email: `p${n}@example.com`,
+  phone: '',
+  details: '',
+  receivedAt: '2025-03-01T09:00:00.000Z',
+  handled: false,
+  handledAt: null,
+  preferredEditorName: null,
+});
+
 test('Inquiries: a filter and Load more ask the server for the next page of that filter', async ({ page }) => {
-  const item = (n: number): InquiryItem => ({
-    id: `2025-03-01T09:${String(n).padStart(2, '0')}:00.000Z-0000000${n % 10}`,
-    parentName: `Paged Parent ${n}`,
-    studentInfo: 'A student',
-    intendedMajor: 'stem',
-    services: [],
-    preferredEditor: 'any',
-    turnaround: 'standard',
-    email: `p${n}@example.com`,
-    phone: '',
-    details: '',
-    receivedAt: '2025-03-01T09:00:00.000Z',
-    handled: false,
-    handledAt: null,
-    preferredEditorName: null,
-  });
   const asked: string[] = [];
   await page.route(/\/api\/admin\/inquiries\?/, (route) => {
     const url = new URL(route.request().url());
     asked.push(`${url.searchParams.get('status')} ${url.searchParams.get('cursor') ?? 'first'}`);
-    const first: ListPage<InquiryItem> = { items: [item(1), item(2)], nextCursor: 'cursor-2', total: 3 };
-    const second: ListPage<InquiryItem> = { items: [item(3)], nextCursor: null, total: 3 };
+    const first: ListPage<InquiryItem> = { items: [inquiry(1), inquiry(2)], nextCursor: 'cursor-2', total: 3 };
+    const second: ListPage<InquiryItem> = { items: [inquiry(3)], nextCursor: null, total: 3 };
     return route.fulfill({ json: url.searchParams.get('cursor') ? second : first });
   });
   await openTab(page, 'Inquiries');
@@ -195,6 +197,26 @@ test('Inquiries: a filter and Load more ask the server for the next page of that
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(page.getByRole('list', { name: 'Inquiries' }).getByRole('article')).toHaveCount(3);
   expect(asked).toEqual(['all first', 'open first', 'open cursor-2']);
+});
+
+test('A list the server does not count says how many it shows, and counts them once the last page is in', async ({
+  page,
+}) => {
+  await page.route(/\/api\/admin\/inquiries\?/, (route) => {
+    const cursor = new URL(route.request().url()).searchParams.get('cursor');
+    const answer: ListPage<InquiryItem> = cursor
+      ? { items: [inquiry(3)], nextCursor: null, total: null }
+      : { items: [inquiry(1), inquiry(2)], nextCursor: 'cursor-2', total: null };
+    return route.fulfill({ json: answer });
+  });
+  await openTab(page, 'Inquiries');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText('Showing the newest 2', { exact: true })).toBeVisible();
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText('Inquiries');
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(panel.getByText('Showing 3 of 3', { exact: true })).toBeVisible();
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText('Inquiries (3)');
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
 });
 
 test('Orders: a paid order shows status, customer, editor, amounts and payment reference; its details open', async ({

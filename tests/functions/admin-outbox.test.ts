@@ -24,7 +24,8 @@ const send = async (subject: string, extra: object = {}) => {
 beforeEach(async () => {
   vi.stubEnv('SMTP_URL', '');
   vi.stubEnv('MAIL_FROM', '');
-  await clearStore('outbox');
+  // The mails and the keys that find them: emptying one alone would leave keys naming no mail.
+  await Promise.all([clearStore('outbox'), clearStore('indexes')]);
 });
 afterEach(() => vi.unstubAllEnvs());
 
@@ -71,7 +72,9 @@ describe('GET /api/admin/outbox', () => {
     expect(first.body.items.map((m: OutboxItem) => m.subject)).toEqual(['c', 'b']);
     const second = await get(`?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
     expect(second.body.items.map((m: OutboxItem) => m.subject)).toEqual(['a']);
-    expect(second.body).toMatchObject({ nextCursor: null, total: 3 });
+    // Counted only where one page held it all: counting more would read the outbox's history.
+    expect([first.body.total, second.body]).toMatchObject([null, { nextCursor: null, total: null }]);
+    expect((await get()).body).toMatchObject({ nextCursor: null, total: 3 });
   });
 
   it.each([
@@ -108,7 +111,8 @@ describe('GET /api/admin/outbox, filtered', () => {
     expect(await subjects('?kind=newsletter')).toEqual([]);
     expect(await subjects('?to=nobody@example.com')).toEqual([]);
     const first = await get('?to=pat@example.com&limit=1');
-    expect(first.body).toMatchObject({ total: 2, items: [{ subject: 'consult to pat', kind: 'consult' }] });
+    expect(first.body).toMatchObject({ total: null, items: [{ subject: 'consult to pat', kind: 'consult' }] });
+    expect((await get('?to=pat@example.com')).body).toMatchObject({ total: 2, nextCursor: null });
     const second = await get(`?to=pat@example.com&limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
     expect(second.body).toMatchObject({ nextCursor: null, items: [{ subject: 'order to pat' }] });
   });

@@ -94,9 +94,11 @@ describe('GET /api/admin/audit', () => {
       ['editor-changed', a],
       ['editor-created', b],
     ]);
-    expect(first.body.total).toBe(3);
+    // Counted only where one page held it all: counting more would read the log's history.
+    expect(first.body.total).toBeNull();
     const second = await log(`?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
-    expect(second.body).toMatchObject({ nextCursor: null, total: 3 });
+    expect(second.body).toMatchObject({ nextCursor: null, total: null });
+    expect((await log()).body).toMatchObject({ nextCursor: null, total: 3 });
     expect(second.body.items.map((e: AuditItem) => [e.action, e.subject.id])).toEqual([['editor-created', a]]);
     const aOnly = await log(`?subject=${a}`);
     expect(aOnly.body.items.map((e: AuditItem) => e.action)).toEqual(['editor-changed', 'editor-created']);
@@ -134,9 +136,10 @@ describe('GET /api/admin/audit', () => {
     expect(await ids('?action=editor-created&admin=ann@example.com&subject=e-3')).toEqual(['e-3']);
     expect(await ids('?action=editor-created&day=2026-03-01')).toEqual([]);
     expect((await log('?action=editor-changed&limit=1')).body).toMatchObject({
-      total: 2,
+      total: null,
       nextCursor: expect.any(String),
     });
+    expect((await log('?action=editor-changed')).body).toMatchObject({ total: 2, nextCursor: null });
     for (const [query, error] of [
       ['?action=nope', 'action is not an action of the log'],
       ['?day=2026-02-30', 'day is not a day of the calendar'],

@@ -222,6 +222,8 @@ describe('backups from the journal, on the local Blobs server', () => {
   let read: Awaited<ReturnType<typeof readSite>>;
 
   it('copies the whole site into the base once, and brings a wiped site back as it was: records, files byte for byte with metadata, timers still due and acting', async () => {
+    // Read first: a first read may build and mark a kept index (the audit log's), which is data too.
+    read = await readSite();
     const everything = await storedBlobs({ all: true });
     before = await storedBlobs();
     for (const name of BACKED_UP_STORES)
@@ -230,7 +232,6 @@ describe('backups from the journal, on the local Blobs server', () => {
       name: 'Why us.pdf',
       kind: 'pdf',
     });
-    read = await readSite();
     expect(read.timers.map((t) => t.kind)).toEqual(expect.arrayContaining(['ack', 'expire']));
 
     // At 03:30 the hour 03 has not settled: the base alone holds the site.

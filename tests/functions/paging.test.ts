@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageQuerySchema, type PageQuery } from '../../src/lib/paging';
-import { readPage } from '../../netlify/server/storage/paging';
+import { monthFolderKey, newestPage, readPage } from '../../netlify/server/storage/paging';
 import { trustedStore } from '../../netlify/server/storage/store';
 import { clearStore } from '../helpers/functions';
 
@@ -72,6 +72,95 @@ describe(`paging through ${COUNT} records (more than Blobs' 1,000 keys per list 
   it('a cursor past the end answers an empty last page', async () => {
     const page = await readPage(store(), query({ cursor: '9999' }), (v: { n: number }) => v.n);
     expect(page).toEqual({ items: [], nextCursor: null, total: COUNT });
+  });
+});
+
+describe('a list kept in month folders, read newest month first', () => {
+  const folders = () => trustedStore('month-folders-test');
+  /** The store, counting its listings by prefix. */
+  const counted = () => {
+    const store = folders();
+    const listed: string[] = [];
+    return {
+      listed,
+      store: {
+        ...store,
+        list: (options?: { prefix?: string; directories?: boolean }) => {
+          listed.push(`${options?.prefix}${options?.directories ? ' (folders)' : ''}`);
+          return store.list(options);
+        },
+      },
+    };
+  };
+  // 2024-06 to 2025-07 under 'a', each month i with (i * 7) % 11 keys (some none); 'b' holds every third key.
+  const months = Array.from({ length: 14 }, (_, i) => new Date(Date.UTC(2024, 5 + i)).toISOString().slice(0, 7));
+  const keysOf = (month: string, i: number) =>
+    Array.from(
+      { length: (i * 7) % 11 },
+      (_, n) => `${month}-${String(n + 1).padStart(2, '0')}T10:00:00.000Z-k${i}x${n}`,
+    );
+  const all = months.flatMap(keysOf);
+  const inB = all.filter((_, n) => n % 3 === 0);
+  const newestFirst = (keys: string[]) => [...keys].sort().reverse();
+
+  async function walkFolders(roots: string[], limit: number, match: 'any' | 'all' = 'any') {
+    const seen: string[] = [];
+    const totals: (number | null)[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await newestPage(folders(), roots, query({ limit, cursor }), match);
+      seen.push(...page.items);
+      totals.push(page.total);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return { seen, totals };
+  }
+
+  beforeAll(async () => {
+    await clearStore('month-folders-test');
+    await Promise.all([
+      ...all.map((key) => folders().set(monthFolderKey('a', key), '')),
+      ...inB.map((key) => folders().set(monthFolderKey('b/x', key), '')),
+    ]);
+  });
+
+  it.each([1, 4, 50])('visits every key once, newest first, %i at a time, across empty months', async (limit) => {
+    const { seen } = await walkFolders(['a'], limit);
+    expect(seen).toEqual(newestFirst(all));
+  });
+
+  it('a first page lists the folders and only the newest months it needs', async () => {
+    const { store, listed } = counted();
+    // The newest month, 2025-07, holds (13 * 7) % 11 = 3 keys; 2025-06, 7.
+    const page = await newestPage(store, ['a'], query({ limit: 5 }));
+    expect(page.items).toEqual(newestFirst(all).slice(0, 5));
+    expect(listed).toEqual(['a/ (folders)', 'a/2025-07/', 'a/2025-06/']);
+    expect(page.total).toBeNull();
+    expect(page.nextCursor).toBe(page.items[4]);
+  });
+
+  it('counts the list when one page holds all of it, and not on a later page', async () => {
+    expect((await newestPage(folders(), ['a'], query({ limit: 200 }))).total).toBe(all.length);
+    expect((await walkFolders(['a'], 30)).totals.every((total) => total === null)).toBe(true);
+  });
+
+  it("'any' shows a key under several roots once; 'all' only the keys under every root", async () => {
+    expect((await walkFolders(['a', 'b/x'], 7)).seen).toEqual(newestFirst(all));
+    expect((await walkFolders(['a', 'b/x'], 7, 'all')).seen).toEqual(newestFirst(inB));
+    expect((await walkFolders(['b/x', 'nothing'], 7, 'all')).seen).toEqual([]);
+  });
+
+  it('a page boundary does not move when keys are added after it or deleted before it; an emptied month is skipped', async () => {
+    const first = await newestPage(folders(), ['a'], query({ limit: 4 }));
+    const newer = monthFolderKey('a', '2025-08-01T00:00:00.000Z-new');
+    await folders().set(newer, '');
+    const emptied = months[10]; // 2025-04, past the cursor: its keys go
+    await Promise.all(keysOf(emptied, 10).map((key) => folders().delete(monthFolderKey('a', key))));
+    const second = await newestPage(folders(), ['a'], query({ limit: 20, cursor: first.nextCursor! }));
+    const expected = newestFirst(all).filter((key) => !key.startsWith(emptied));
+    expect(second.items).toEqual(expected.slice(4, 24));
+    await folders().delete(newer);
+    await Promise.all(keysOf(emptied, 10).map((key) => folders().set(monthFolderKey('a', key), '')));
   });
 });
 

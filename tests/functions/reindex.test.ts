@@ -48,7 +48,7 @@ describe('npm run reindex', () => {
     expect(await repo.rebuildAccounts()).toEqual({ written: 0, removed: 0 });
   });
 
-  it("rebuilds the audit log's index (subject, action, admin) from the entries", async () => {
+  it("rebuilds the audit log's index (subject, action, admin, the whole log) from the entries", async () => {
     const audit = openStore('audit');
     const entry = (id: string) => ({
       at: '2026-01-01T00:00:00.000Z',
@@ -61,21 +61,23 @@ describe('npm run reindex', () => {
     });
     await audit.setJSON('2026-01-01T00:00:00.000Z-00000001', entry('one'));
     await audit.setJSON('2026-01-02T00:00:00.000Z-00000002', entry('two'));
-    await openStore('audit-subjects').set(`${digest('one')}/2026-01-01T00:00:00.000Z-00000001`, '');
-    await openStore('audit-subjects').set(`${digest('three')}/2026-01-03T00:00:00.000Z-00000003`, '');
+    await openStore('audit-subjects').set(`${digest('one')}/2026-01/2026-01-01T00:00:00.000Z-00000001`, '');
+    await openStore('audit-subjects').set(`${digest('three')}/2026-01/2026-01-03T00:00:00.000Z-00000003`, '');
 
-    // Each entry's subject, action and admin: five missing, the stray one removed.
-    expect(await rebuildAuditSubjects()).toEqual({ written: 5, removed: 1 });
+    // Each entry's subject, action, admin and the whole log, in month folders: seven missing, the stray one removed.
+    expect(await rebuildAuditSubjects()).toEqual({ written: 7, removed: 1 });
     const admin = digest('a@example.test');
     expect(await keysOf('audit-subjects')).toEqual(
       [
-        `${digest('one')}/2026-01-01T00:00:00.000Z-00000001`,
-        `${digest('two')}/2026-01-02T00:00:00.000Z-00000002`,
-        'action/editor-changed/2026-01-01T00:00:00.000Z-00000001',
-        'action/editor-changed/2026-01-02T00:00:00.000Z-00000002',
-        `admin/${admin}/2026-01-01T00:00:00.000Z-00000001`,
-        `admin/${admin}/2026-01-02T00:00:00.000Z-00000002`,
-        'complete-2',
+        `${digest('one')}/2026-01/2026-01-01T00:00:00.000Z-00000001`,
+        `${digest('two')}/2026-01/2026-01-02T00:00:00.000Z-00000002`,
+        'action/editor-changed/2026-01/2026-01-01T00:00:00.000Z-00000001',
+        'action/editor-changed/2026-01/2026-01-02T00:00:00.000Z-00000002',
+        `admin/${admin}/2026-01/2026-01-01T00:00:00.000Z-00000001`,
+        `admin/${admin}/2026-01/2026-01-02T00:00:00.000Z-00000002`,
+        'all/2026-01/2026-01-01T00:00:00.000Z-00000001',
+        'all/2026-01/2026-01-02T00:00:00.000Z-00000002',
+        'complete-3',
       ].sort(),
     );
     expect(await rebuildAuditSubjects()).toEqual({ written: 0, removed: 0 });

@@ -57,7 +57,8 @@ export async function startAtomicBlobsServer() {
   let plan: FaultPlan | null = null;
   const held = new Set<ServerResponse>();
   /** Every request's method, store and key, until a test takes them. */
-  const seen: { method: string; store: string; key: string }[] = [];
+  /** Every request; a listing (a GET without a key) with its prefix, and ' (folders)' when it asks for folders. */
+  const seen: { method: string; store: string; key: string; listed?: string }[] = [];
 
   let reads = 0;
   /**
@@ -101,7 +102,11 @@ export async function startAtomicBlobsServer() {
     const key = rest.join('/');
     if (!site || !store) return res.writeHead(400).end();
     const entries = storeOf(`${site}/${store}`);
-    seen.push({ method: req.method!, store, key });
+    const listed =
+      req.method === 'GET' && !key
+        ? `${url.searchParams.get('prefix') ?? ''}${url.searchParams.get('directories') === 'true' ? ' (folders)' : ''}`
+        : undefined;
+    seen.push({ method: req.method!, store, key, ...(listed !== undefined && { listed }) });
 
     if (req.method === 'PUT') {
       const chunks: Buffer[] = [];

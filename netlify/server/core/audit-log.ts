@@ -14,10 +14,10 @@ import {
 } from '#lib/audit';
 import { createHash } from 'node:crypto';
 import type { Page, PageQuery } from '#lib/paging';
-import { appendOnlyStore, timeKey } from '#server/storage/append-only';
+import { timeKey } from '#server/storage/append-only';
 import type { Caller } from './auth';
 import { HttpError } from './http';
-import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
+import { listKeys, monthFolderKey, newestPage, pageOfKeys, readRecords } from '#server/storage/paging';
 import { openStore, StorageError, type DeployInfo, type Store } from '#server/storage/stores';
 import { within } from '#server/storage/kept-keys';
 
@@ -82,8 +82,6 @@ export function changedFields(
   return { before: side(before, b), after: side(after, a) };
 }
 
-const log = (info?: DeployInfo) => appendOnlyStore<AuditRecord>('audit', info);
-
 /** How far back a retry looks for the entry its failed attempt left unconfirmed. */
 const RETRY_LOOKBACK = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -112,32 +110,37 @@ async function unconfirmedTwin(
 
 /**
  * Which entries are about a subject, of an action, by an admin: in the `audit-subjects` store, one
- * empty blob per entry under the digest of its subject's id (`<sha256>/<entry key>`; an id may be an
- * address), one under `action/<action>/<entry key>` and one under `admin/<sha256 of the address>/<entry key>`.
- * Written before the entry, so every entry has them; one whose entry never landed (or was taken back)
- * is skipped when read, as is one whose entry says otherwise.
+ * empty blob per entry under the digest of its subject's id (`<sha256>/<month>/<entry key>`; an id may
+ * be an address), one under `action/<action>/<month>/<entry key>`, one under `admin/<sha256 of the
+ * address>/<month>/<entry key>` and one under `all/<month>/<entry key>`: month folders (an entry's key
+ * starts with its time), so a page reads its newest months, not the whole log. Written before the
+ * entry, so every entry has them; one whose entry never landed (or was taken back) is skipped when
+ * read, as is one whose entry says otherwise.
  */
 const subjects = (info?: DeployInfo) => openStore('audit-subjects', info);
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
-const subjectPrefix = (id: string) => `${digest(id)}/`;
-const actionPrefix = (action: string) => `action/${action}/`;
-const adminPrefix = (email: string) => `admin/${digest(email.toLowerCase())}/`;
+const subjectRoot = (id: string) => digest(id);
+const actionRoot = (action: string) => `action/${action}`;
+const adminRoot = (email: string) => `admin/${digest(email.toLowerCase())}`;
+const ALL = 'all';
 /**
  * Written once every entry has its blobs: entries written before the index are indexed by the first
  * read. Named anew when a kind of blob is added, so the first read indexes those too.
  */
-const INDEX_COMPLETE = 'complete-2';
-const isMarker = (key: string) => /^complete(-2)?$/.test(key);
+const INDEX_COMPLETE = 'complete-3';
+const isMarker = (key: string) => /^complete(-[23])?$/.test(key);
 
 const indexSubject = (info: DeployInfo | undefined, id: string, key: string) =>
-  id ? subjects(info).set(`${subjectPrefix(id)}${key}`, '') : Promise.resolve(true);
+  id ? subjects(info).set(monthFolderKey(subjectRoot(id), key), '') : Promise.resolve(true);
 
 /** The index blobs of an entry stored under `key`. */
-const indexKeysOf = (record: AuditRecord, key: string) => [
-  ...(record.subject.id ? [`${subjectPrefix(record.subject.id)}${key}`] : []),
-  `${actionPrefix(record.action)}${key}`,
-  `${adminPrefix(record.by.email)}${key}`,
-];
+const indexKeysOf = (record: AuditRecord, key: string) =>
+  [
+    ...(record.subject.id ? [subjectRoot(record.subject.id)] : []),
+    actionRoot(record.action),
+    adminRoot(record.by.email),
+    ALL,
+  ].map((root) => monthFolderKey(root, key));
 
 /**
  * Makes the subject index agree with the log as it is now: each entry's blob under its subject, and no
@@ -261,39 +264,52 @@ function utcDays(from: Date, to: Date): string[] {
  */
 export async function auditPage(query: PageQuery, filter: AuditFilter, info?: DeployInfo): Promise<Page<AuditEntry>> {
   const { subject, action, admin, during } = filter;
-  if (!subject && !action && !admin && !during) {
-    const page = await log(info).page(query);
-    return { ...page, items: page.items.map(({ key, value }) => auditEntry(key, value)) };
-  }
   if ((await subjects(info).getMetadata(INDEX_COMPLETE)) === null) await rebuildAuditSubjects(info);
-  const prefixes = [
-    ...(subject ? [subjectPrefix(subject)] : []),
-    ...(action ? [actionPrefix(action)] : []),
-    ...(admin ? [adminPrefix(admin)] : []),
+  const roots = [
+    ...(subject ? [subjectRoot(subject)] : []),
+    ...(action ? [actionRoot(action)] : []),
+    ...(admin ? [adminRoot(admin)] : []),
   ];
-  const listed = await Promise.all(
-    prefixes.map(async (prefix) => (await listKeys(subjects(info), { prefix })).map((k) => k.slice(prefix.length))),
-  );
-  const audit = openStore('audit', info);
-  const byTime = during
-    ? (await Promise.all(utcDays(during.from, during.to).map((day) => listKeys(audit, { prefix: day })))).flat()
-    : [];
-  const [first, ...rest] = during ? [byTime, ...listed] : listed;
-  const inAll = rest.map((keys) => new Set(keys));
-  const keys = first
-    .filter((key) => inAll.every((set) => set.has(key)))
-    .filter((key) => !during || within(key.slice(0, 24), during.from, during.to))
-    .sort()
-    .reverse();
-  const page = pageOfKeys(keys, query, 'desc');
+  const page = during
+    ? await periodPage(query, roots, during, info)
+    : await newestPage(subjects(info), roots.length ? roots : [ALL], query, 'all');
   const keep = (r: AuditRecord) =>
     (!subject || r.subject.id === subject) &&
     (!action || r.action === action) &&
     (!admin || r.by.email.toLowerCase() === admin.toLowerCase()) &&
     (!during || within(r.at, during.from, during.to));
-  const records = await readRecords<AuditRecord>(audit, page.items);
+  const records = await readRecords<AuditRecord>(openStore('audit', info), page.items);
   return {
     ...page,
     items: records.filter(({ value }) => keep(value)).map(({ key, value }) => auditEntry(key, value)),
   };
+}
+
+/**
+ * One page of the entries made during a period (its days' keys in the log), under every one of `roots`
+ * too (their folders of the period's months): the cost follows the period, not the log's length.
+ */
+async function periodPage(
+  query: PageQuery,
+  roots: readonly string[],
+  during: { from: Date; to: Date },
+  info?: DeployInfo,
+): Promise<Page<string>> {
+  const audit = openStore('audit', info);
+  const months = [...new Set(utcDays(during.from, during.to).map((day) => day.slice(0, 7)))];
+  const [byTime, ...listed] = await Promise.all([
+    Promise.all(utcDays(during.from, during.to).map((day) => listKeys(audit, { prefix: day }))).then((l) => l.flat()),
+    ...roots.map(async (root) =>
+      (await Promise.all(months.map((month) => listKeys(subjects(info), { prefix: `${root}/${month}/` }))))
+        .flat()
+        .map((key) => key.slice(key.lastIndexOf('/') + 1)),
+    ),
+  ]);
+  const inAll = listed.map((keys) => new Set(keys));
+  const keys = byTime
+    .filter((key) => inAll.every((set) => set.has(key)))
+    .filter((key) => within(key.slice(0, 24), during.from, during.to))
+    .sort()
+    .reverse();
+  return pageOfKeys(keys, query, 'desc');
 }

@@ -12,7 +12,7 @@ import type { Page, PageQuery } from '#lib/paging';
 import { site } from '#lib/site';
 import { appendOnlyStore, onceKey, timeKey, type Entry } from '#server/storage/append-only';
 import { listIndex, type Indexed } from '#server/storage/list-index';
-import { pageOfKeys, readRecords } from '#server/storage/paging';
+import { readRecords } from '#server/storage/paging';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 import { timersRepo, type TimerHandler } from './timers';
 
@@ -77,8 +77,10 @@ const idsIn = (subject: string) => subject.match(/\bBCC-[A-Z0-9]{6}(?:-[1-9][0-9
 const indexed = (key: string, mail: OutboxMail): Indexed => ({
   id: key,
   fields: [...recipients(mail), ...idsIn(mail.subject)],
-  by: { to: recipients(mail).map((to) => to.toLowerCase()), kind: mail.kind },
+  by: { to: recipients(mail).map((to) => to.toLowerCase()), kind: mail.kind, all: ALL },
 });
+/** The filter every mail has: the whole outbox, newest month first. */
+const ALL = 'mail';
 
 const outbox = (info?: DeployInfo) => appendOnlyStore<OutboxMail>('outbox', info, { list: 'outbox', of: indexed });
 
@@ -228,26 +230,21 @@ export async function rebuildOutboxIndex(info?: DeployInfo, removeStray = false)
 
 /**
  * One page of the outbox, newest first (for the admin area): all of it, or the mails `filter` names,
- * listed from their kept keys (both filters: the keys of each, intersected).
+ * from their kept keys (both filters: the mails under both), month by month from the newest.
  */
 export async function outboxPage(
   query: PageQuery,
   info?: DeployInfo,
   filter: OutboxFilter = {},
 ): Promise<Page<Entry<OutboxMail>>> {
-  if (!filter.to && !filter.kind) return outbox(info).page(query);
-  const index = listIndex('outbox', info);
-  const rebuild = () => rebuildOutboxIndex(info);
-  const lists = await Promise.all([
-    ...(filter.to ? [index.withValue('to', filter.to.toLowerCase(), rebuild)] : []),
-    ...(filter.kind ? [index.withValue('kind', filter.kind, rebuild)] : []),
-  ]);
-  const [first, ...others] = lists.map((list) => new Set(list));
-  const keys = [...first].filter((key) => others.every((list) => list.has(key))).reverse();
-  const page = pageOfKeys(keys, query, 'desc');
+  const to = filter.to?.toLowerCase();
+  const values: Record<string, string> = {};
+  if (to) values.to = to;
+  if (filter.kind) values.kind = filter.kind;
+  if (!to && !filter.kind) values.all = ALL;
+  const page = await listIndex('outbox', info).pageWith(values, query, () => rebuildOutboxIndex(info));
   const records = await readRecords<OutboxMail>(openStore('outbox', info), page.items);
   // A key whose write was cut short names a mail that is not what it says: the mail decides.
-  const to = filter.to?.toLowerCase();
   return {
     ...page,
     items: records.filter(

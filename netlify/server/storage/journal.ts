@@ -25,8 +25,8 @@ export const NOT_JOURNALED = ['backups', 'limits', 'report-days', 'journal', 'in
  */
 const REBUILT: Partial<Record<StoreName, RegExp>> = {
   orders:
-    /^(by-day|by-state|by-editor|by-paid|by-paid-state|by-editor-paid|needs-you|words|changed)\/|^kept(-v[23])?-complete$/,
-  projects: /^(by-day|by-state|by-editor-ended|words|changed)\/|^kept-complete$/,
+    /^(by-day|by-state|by-editor|by-paid|by-paid-state|by-editor-paid|needs-you|words|changed)\/|^kept(-v\d+)?-complete$/,
+  projects: /^(by-day|by-state|by-editor-ended|words|changed)\/|^kept(-v\d+)?-complete$/,
   consults: /^booked\/|^booked-complete$/,
 };
 

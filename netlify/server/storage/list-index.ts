@@ -2,8 +2,10 @@
  * The keys that find the records of the lists whose stores are read as a whole by their own pages
  * (inquiries, consults, subscribers, the waitlist, the outbox), kept apart in the `indexes` store so
  * those pages list no more than before: `words/<list>/<word>/<id>` for each word a record is found by
- * (searchWords) and `by/<list>/<name>/<hash of the value>/<id>` for what a list is filtered by (an
- * address is kept out of the key, and the key short). They are written in
+ * (searchWords) and `by/<list>/<name>/<hash of the value>/<YYYY-MM>/<id>` for what a list is filtered by
+ * (an address is kept out of the key, and the key short; a list filtered so has ids that start with
+ * their time, and a month's folder holds them, so a filter's newest page reads its newest months).
+ * They are written in
  * step with the record (kept-keys.ts: a cut leaves at most a key too many, which readers skip by
  * checking the record). `complete/<list>` says every record of the list has its keys; without it, the
  * first read builds them. The keys are neither journaled nor backed up: a restore forgets the marks
@@ -12,16 +14,20 @@
 import { createHash } from 'node:crypto';
 import { searchWords } from '#lib/search-words';
 import { idsWithWords, keysComplete, syncKeys, wordKeys, writeWithKeys } from './kept-keys';
-import { listKeys } from './paging';
+import type { Page, PageQuery } from '#lib/paging';
+import { monthFolderKey, newestPage } from './paging';
 import { openStore, type DeployInfo } from './stores';
 
 const INDEXED_LISTS = ['inquiries', 'consults', 'subscribers', 'waitlist', 'outbox'] as const;
 export type IndexedList = (typeof INDEXED_LISTS)[number];
 
+/** Every record of `list` has its keys; named anew when the keys change, so the next read builds them. */
+const completeMark = (list: IndexedList) => `complete/${list}-2`;
+
 /** After a restore: every list's keys are built again by its next read (or `npm run reindex`). */
 export async function forgetCompleteness(info?: DeployInfo): Promise<void> {
   const store = openStore('indexes', info);
-  await Promise.all(INDEXED_LISTS.map((list) => store.delete(`complete/${list}`)));
+  await Promise.all(INDEXED_LISTS.map((list) => store.delete(completeMark(list))));
 }
 
 /** What decides a record's keys: its id (no '/'), the fields its words come from, what it is filtered by. */
@@ -41,7 +47,7 @@ export const indexKeys = (list: IndexedList, record: Indexed): string[] => [
     [values ?? []]
       .flat()
       .filter(Boolean)
-      .map((value) => `by/${list}/${name}/${valueKey(value)}/${record.id}`),
+      .map((value) => monthFolderKey(`by/${list}/${name}/${valueKey(value)}`, record.id)),
   ),
 ];
 
@@ -49,9 +55,8 @@ export function listIndex(list: IndexedList, info?: DeployInfo) {
   const store = openStore('indexes', info);
   const words = `words/${list}`;
   const by = `by/${list}`;
-  const marker = `complete/${list}`;
+  const marker = completeMark(list);
   const keysOf = (record: Indexed | null) => (record === null ? [] : indexKeys(list, record));
-  const idOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
   /** Each key names something of a person (a word, an address): one a record loses goes before it. */
   const everyKey = () => true;
 
@@ -70,10 +75,15 @@ export function listIndex(list: IndexedList, info?: DeployInfo) {
       await keysComplete(store, marker, rebuild);
       return idsWithWords(store, query, words);
     },
-    /** The ids of records whose `name` is `value`, sorted (ids of time keys: oldest first). */
-    async withValue(name: string, value: string, rebuild: () => Promise<unknown>): Promise<string[]> {
+    /** One page, newest first, of the ids of records with every value of `values` (name to value). */
+    async pageWith(
+      values: Readonly<Record<string, string>>,
+      query: PageQuery,
+      rebuild: () => Promise<unknown>,
+    ): Promise<Page<string>> {
       await keysComplete(store, marker, rebuild);
-      return (await listKeys(store, { prefix: `${by}/${name}/${valueKey(value)}/` })).map(idOf);
+      const roots = Object.entries(values).map(([name, value]) => `${by}/${name}/${valueKey(value)}`);
+      return newestPage(store, roots, query, 'all');
     },
     /** Makes the keys agree with `records`, every record of the list (`removeStray`: with nothing writing meanwhile). */
     rebuild: (records: readonly Indexed[], removeStray = false) =>

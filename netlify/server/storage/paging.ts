@@ -64,5 +64,75 @@ export async function readPage<T, R>(
   return { ...page, items: records.map(({ key, value }) => toItem(value, key)) };
 }
 
+/**
+ * `<root>/<YYYY-MM>/<key>` for a key that starts with its time (an ISO instant): a list kept in month
+ * folders, so its newest page reads its newest months, not its history (`newestPage`).
+ */
+export const monthFolderKey = (root: string, key: string) => `${root}/${key.slice(0, 7)}/${key}`;
+
+const MONTH = /^\d{4}-\d{2}$/;
+/** The month folders under `root` (one listing request per 1,000 months), oldest first. */
+async function monthsUnder(store: Store, root: string): Promise<string[]> {
+  const { directories } = await store.list({ prefix: `${root}/`, directories: true });
+  // Blobs names a folder by its whole path; its last part is the month.
+  return directories
+    .map((folder) => folder.replace(/\/$/, ''))
+    .map((folder) => folder.slice(folder.lastIndexOf('/') + 1))
+    .filter((month) => MONTH.test(month))
+    .sort();
+}
+
+/**
+ * One page, newest first, of the keys kept in month folders under `roots` (monthFolderKey): those under
+ * any root (`match` 'any') or under every one ('all'). It lists each root's months, then their keys a
+ * month at a time from the cursor's month back, and stops once the page and one more key are found:
+ * the cost follows the months the page spans, not how many came before. The total is known when the
+ * walk read the whole list (a first page that ran out of months); otherwise it is null.
+ */
+export async function newestPage(
+  store: Store,
+  roots: readonly string[],
+  { cursor, limit }: PageQuery,
+  match: 'any' | 'all' = 'any',
+): Promise<Page<string>> {
+  const perRoot = await Promise.all(roots.map((root) => monthsUnder(store, root)));
+  const months = (
+    match === 'any'
+      ? [...new Set(perRoot.flat())]
+      : perRoot[0].filter((month) => perRoot.every((list) => list.includes(month)))
+  )
+    .sort()
+    .reverse()
+    .filter((month) => cursor === undefined || month <= cursor.slice(0, 7));
+  const found: string[] = [];
+  let walked = 0;
+  for (const month of months) {
+    walked += 1;
+    const lists = await Promise.all(
+      roots.map(async (root) =>
+        (await listKeys(store, { prefix: `${root}/${month}/` })).map((key) => key.slice(root.length + 9)),
+      ),
+    );
+    const inMonth =
+      match === 'any'
+        ? new Set(lists.flat())
+        : new Set(lists[0].filter((key) => lists.every((list) => list.includes(key))));
+    found.push(
+      ...[...inMonth]
+        .filter((key) => cursor === undefined || key < cursor)
+        .sort()
+        .reverse(),
+    );
+    if (found.length > limit) break;
+  }
+  const items = found.slice(0, limit);
+  const whole = cursor === undefined && walked === months.length && found.length <= limit;
+  return {
+    items,
+    nextCursor: found.length > limit ? items[items.length - 1] : null,
+    total: whole ? found.length : null,
+  };
+}
+
 /** Whether a list request asks for a page (`?cursor=` or `?limit=`) rather than the whole list. */
 export const wantsPage = (url: URL) => url.searchParams.has('cursor') || url.searchParams.has('limit');

@@ -1,15 +1,16 @@
 /**
  * Orders: one blob per order, keyed by its id ('BCC-' + 6 characters), plus empty index blobs: `by-customer/<uid>/<id>` so a customer's orders can be listed without
- * reading everyone's, `by-created/<createdAt>-<id>` so the admin can page through all orders newest
- * first (docs/decisions/009-admin-lists.md), `by-day/<UTC day>/<id>` for each day money moved
+ * reading everyone's, `by-created/<createdAt>-<id>`, which claims a new order's id, `by-day/<UTC day>/<id>` for each day money moved
  * for the order, so the accounts of a period read that period's orders, `words/<word>/<id>` for
  * each word the owner's search finds it by, and for the owner's filters
- * `by-state/<state>/<createdAt>-<id>`, `by-editor/<editor>/<state>/<createdAt>-<id>`,
+ * `by-state/<state>/<YYYY-MM>/<createdAt>-<id>` and `by-editor/<editor>/<state>/<YYYY-MM>/<createdAt>-<id>`
+ * (month folders: the owner's list, all states or some, reads its newest months, storage/paging.ts),
  * `needs-you/<createdAt>-<id>`, `by-paid/<paidAt>-<id>`, and for a paid period beside a state or an
  * editor `by-paid-state/<state>/<paidAt>-<id>` and `by-editor-paid/<editor>/<paidAt>-<id>` (storage/kept-keys.ts). Status moves pending -> paid (or
  * failed/expired) exactly once, by compare-and-set on the etag.
  */
 import {
+  ORDER_LIST_STATES,
   moneyEvents,
   needsOwner,
   orderListState,
@@ -22,7 +23,7 @@ import {
 } from '../order';
 import { isEditorId } from '#features/editors/server/editors.repo';
 import type { Page, PageQuery } from '#lib/paging';
-import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
+import { listKeys, monthFolderKey, newestPage, pageOfKeys, readRecords } from '#server/storage/paging';
 import { upgradeOrder, upgradingStore } from '#server/storage/renamed-fields';
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 import {
@@ -54,7 +55,6 @@ const customerIndexKey = (uid: string, orderId: string) => `by-customer/${uid}/$
 const CREATED = 'by-created/';
 const PAYMENT_INDEX = 'by-payment/';
 const createdIndexKey = (order: Pick<Order, 'id' | 'createdAt'>) => `${CREATED}${order.createdAt}-${order.id}`;
-const orderIdOf = (createdKey: string) => createdKey.slice(-'BCC-XXXXXX'.length);
 const DAYS = 'by-day';
 const STATE = 'by-state';
 const EDITOR = 'by-editor';
@@ -68,8 +68,10 @@ const createdOf = (order: Pick<Order, 'id' | 'createdAt'>) => `${order.createdAt
 const keptKeys = (order: Order) => [
   ...dayKeys(DAYS, order.id, orderMoneyTimes(order)),
   ...wordKeys(order.id, searchWords(orderSearchFields(order))),
-  `${STATE}/${orderListState(order)}/${createdOf(order)}`,
-  ...(isEditorId(order.editor.id) ? [`${EDITOR}/${order.editor.id}/${orderListState(order)}/${createdOf(order)}`] : []),
+  monthFolderKey(`${STATE}/${orderListState(order)}`, createdOf(order)),
+  ...(isEditorId(order.editor.id)
+    ? [monthFolderKey(`${EDITOR}/${order.editor.id}/${orderListState(order)}`, createdOf(order))]
+    : []),
   ...(needsOwner(order) ? [`${NEEDS}/${createdOf(order)}`] : []),
   ...[paidAtOf(order) ?? []]
     .flat()
@@ -83,7 +85,7 @@ const keptKeys = (order: Order) => [
  * Written once every order has its kept keys (orders stored before them get them on the first read);
  * named anew when a kind of key is added, so the first read builds those too.
  */
-const KEPT_COMPLETE = 'kept-v3-complete';
+const KEPT_COMPLETE = 'kept-v4-complete';
 
 /** What the owner's list of orders is filtered by; `paid`: paid from (included) to (excluded). */
 export interface OrderFilter {
@@ -116,8 +118,8 @@ export function ordersRepo(info?: DeployInfo) {
   return {
     /**
      * Stores a new pending order under a fresh id (retrying the rare collision), in an order of writes
-     * that leaves nothing half made where anyone looks: the time index entry claims the id (an entry
-     * without an order is skipped by the list), `prepare` runs (the order's expiry timer: a timer
+     * that leaves nothing half made where anyone looks: the `by-created/` key claims the id (a claim
+     * without an order names nothing anyone reads), `prepare` runs (the order's expiry timer: a timer
      * for an order not stored finds nothing to do), then the order itself. The customer sees it only
      * once `publish` lists it as theirs.
      */
@@ -160,11 +162,9 @@ export function ordersRepo(info?: DeployInfo) {
       return orders.filter((o): o is Order => o !== null).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
 
-    /** One page of all orders, newest first (index entries whose order is gone are skipped). */
-    async page(query: PageQuery): Promise<Page<Order>> {
-      const ofKeys = pageOfKeys(await listKeys(store, { order: 'desc', prefix: CREATED }), query, 'desc');
-      const records = await readRecords<Order>(store, ofKeys.items.map(orderIdOf));
-      return { ...ofKeys, items: records.map((r) => r.value) };
+    /** One page of all orders, newest first: every state's newest months. */
+    page(query: PageQuery): Promise<Page<Order>> {
+      return this.pageFiltered(query, {});
     },
 
     /**
@@ -215,17 +215,19 @@ export function ordersRepo(info?: DeployInfo) {
         const ids = lists.slice(1).map((list) => new Set(list.map(idOf)));
         return readPage(lists[0].filter((key) => ids.every((set) => set.has(idOf(key)))));
       }
-      const prefix = needsYou
-        ? state || editorId
-          ? null
-          : `${NEEDS}/`
-        : editorId
-          ? `${EDITOR}/${editorId}/${state ? `${state}/` : ''}`
-          : state
-            ? `${STATE}/${state}/`
-            : null;
-      if (prefix)
-        return readPage((await listKeys(store, { prefix })).map((key) => key.slice(key.lastIndexOf('/') + 1)));
+      if (!needsYou) {
+        // A state's (or an editor's in a state) month folders; without a state, every state's.
+        const roots = (state ? [state] : ORDER_LIST_STATES).map((listed) =>
+          editorId ? `${EDITOR}/${editorId}/${listed}` : `${STATE}/${listed}`,
+        );
+        const page = await newestPage(store, roots, query);
+        // A key a cut write left names the order at another time: the order shows once, under its own.
+        const records = await readRecords<Order>(store, [...new Set(page.items.map(idOf))]);
+        const listed = new Set(page.items);
+        const orders = records.map((r) => r.value).filter((o) => listed.has(createdOf(o)) && keep(o));
+        return { ...page, items: orders.sort((a, b) => createdOf(b).localeCompare(createdOf(a))) };
+      }
+      if (!state && !editorId) return readPage((await listKeys(store, { prefix: `${NEEDS}/` })).map(idOf));
       // What needs the owner is few: read them all and keep the state's or editor's.
       const candidates = await readRecords<Order>(store, (await listKeys(store, { prefix: `${NEEDS}/` })).map(idOf));
       const matching = new Map(
@@ -260,18 +262,6 @@ export function ordersRepo(info?: DeployInfo) {
 
     /** Makes the kept keys agree with the orders (`removeStray`: with nothing writing meanwhile). */
     rebuildKept,
-
-    /** Adds the time index entries that orders stored before the index existed lack; answers how many. */
-    async indexUnindexed(): Promise<number> {
-      const keys = await listKeys(store);
-      const indexed = new Set(keys.filter((k) => k.startsWith(CREATED)).map(orderIdOf));
-      const records = await readRecords<Order>(
-        store,
-        keys.filter((k) => ORDER_ID.test(k) && !indexed.has(k)),
-      );
-      await Promise.all(records.map(({ value }) => store.set(createdIndexKey(value), '')));
-      return records.length;
-    },
 
     /**
      * Changes an order by compare-and-set: `change` gets the current order and answers the new one, or

@@ -5,12 +5,14 @@
  */
 import type { PersonSummary } from '../data-export';
 import { ordersRepo } from '#features/orders/server/orders.repo';
+import { queryWords } from '#lib/search-words';
 import type { DeployInfo } from '#server/storage/stores';
 import { gatherExport, type ExportSubject } from './export';
 
 export async function personByEmail(email: string, info?: DeployInfo): Promise<ExportSubject> {
-  const { items } = await ordersRepo(info).page({ limit: Number.MAX_SAFE_INTEGER });
-  const uid = items.find((order) => order.customer.email === email)?.customer.uid ?? null;
+  // The orders with the words of the address, not every order: the address decides among them.
+  const orders = await ordersRepo(info).withWords(queryWords(email));
+  const uid = orders.find((order) => order.customer.email === email)?.customer.uid ?? null;
   return { uid, email, emailVerified: true };
 }
 

@@ -9,14 +9,14 @@
  * most a hint that the list skips, never a project missing from a list.
  */
 import { createHash } from 'node:crypto';
-import { type Project, type ProjectState } from '../project';
+import { PROJECT_STATES, type Project, type ProjectState } from '../project';
 import { endedAt, isFinished, isTerminal, workEvents, workTimes } from '../process';
 import type { ProjectCounts } from '#features/editors/editor-rules';
 import { isEditorId } from '#features/editors/server/editors.repo';
 import { normalizeEmail } from '#lib/email';
 import { PROJECT_ID } from '#lib/ids';
 import type { Page, PageQuery } from '#lib/paging';
-import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
+import { listKeys, monthFolderKey, newestPage, pageOfKeys, readRecords } from '#server/storage/paging';
 import { upgradeProject, upgradingStore } from '#server/storage/renamed-fields';
 import { getJSONWithEtag, openStore, type DeployInfo } from '#server/storage/stores';
 import {
@@ -55,8 +55,9 @@ const idOfEndedKey = (key: string) =>
   key.slice(key.indexOf('/', ENDED.length + 1) + 1 + 'YYYY-MM-DDTHH:MM:SS.sssZ-'.length);
 const STATE = 'by-state';
 const statePrefix = (state: ProjectState) => `${STATE}/${state}/`;
-/** `by-state/<state>/<created>-<id>`: the projects in a state, newest first. */
-const stateKey = (project: Project) => `${statePrefix(project.state)}${project.createdAt}-${project.id}`;
+/** `by-state/<state>/<YYYY-MM>/<created>-<id>`: the projects in a state, newest month first (storage/paging.ts). */
+const stateKey = (project: Project) =>
+  monthFolderKey(`${STATE}/${project.state}`, `${project.createdAt}-${project.id}`);
 /** The keys a project's record decides, kept in step by every write: its state, its editor's shelves, its days of work. */
 const keptKeys = (project: Project) => [
   stateKey(project),
@@ -65,7 +66,7 @@ const keptKeys = (project: Project) => [
   ...dayKeys(DAYS, project.id, workTimes(project)),
 ];
 /** Written once every project has its kept keys (projects stored before them get them on the first read). */
-const KEPT_COMPLETE = 'kept-complete';
+const KEPT_COMPLETE = 'kept-v2-complete';
 const CREATED = 'by-created/';
 const createdKey = (project: Pick<Project, 'id' | 'createdAt'>) => `${CREATED}${project.createdAt}-${project.id}`;
 const idOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1);
@@ -246,9 +247,10 @@ export function projectsRepo(info?: DeployInfo) {
 
     /**
      * One page of the projects a filter names, newest first, reading only the projects it could name:
-     * with `onlyState`, a page of `state`'s keys; else `editorId`'s shelves, or the keys of `state` (or
-     * of `states`, those a filter can only match in). `keep` says what matches; `total` counts the
-     * matches (with `onlyState`, the state's keys).
+     * with `onlyState`, a page of `state`'s month folders, and with no filter at all, every state's;
+     * else `editorId`'s shelves, or the keys of `state` (or of `states`, those a filter can only match
+     * in). `keep` says what matches; `total` counts the matches (null where the page read the newest
+     * months only).
      */
     async pageFiltered(
       query: PageQuery,
@@ -260,11 +262,10 @@ export function projectsRepo(info?: DeployInfo) {
       if (filter.editorId !== undefined && !isEditorId(filter.editorId))
         return { items: [], nextCursor: null, total: 0 };
       await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
-      const fromKey = (prefix: string) => (key: string) => key.slice(prefix.length);
       const created = (project: Project) => `${project.createdAt}-${project.id}`;
-      if (filter.state && onlyState) {
-        const prefix = statePrefix(filter.state);
-        const page = pageOfKeys((await listKeys(store, { prefix, order: 'desc' })).map(fromKey(prefix)), query, 'desc');
+      if ((filter.state && onlyState) || (!filter.state && !filter.states && !filter.editorId)) {
+        const roots = (filter.state ? [filter.state] : PROJECT_STATES).map((state) => `${STATE}/${state}`);
+        const page = await newestPage(store, roots, query);
         const records = await readIndexed(page.items.map(idOfCreated), keep);
         const byCreated = new Map(records.map((project) => [created(project), project]));
         return { ...page, items: page.items.flatMap((key) => byCreated.get(key) ?? []) };
@@ -274,7 +275,7 @@ export function projectsRepo(info?: DeployInfo) {
         ? (await listKeys(store, { prefix: `by-editor/${filter.editorId}/` })).map(idOfKey)
         : (await Promise.all(states.map((state) => listKeys(store, { prefix: statePrefix(state) }))))
             .flat()
-            .map((key) => idOfCreated(key.slice(key.indexOf('/', STATE.length + 1) + 1)));
+            .map((key) => idOfCreated(idOfKey(key)));
       const matching = new Map((await readIndexed(ids, keep)).map((project) => [created(project), project]));
       const page = pageOfKeys([...matching.keys()].sort().reverse(), query, 'desc');
       return { ...page, items: page.items.map((key) => matching.get(key)!) };

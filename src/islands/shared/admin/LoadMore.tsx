@@ -1,4 +1,4 @@
-/** 'Showing n of m' and a 'Load more' button for a paged list (usePagedList). */
+/** 'Showing n of m' (or 'Showing the newest n' while uncounted) and a 'Load more' button for a paged list (usePagedList). */
 export function LoadMore({
   shown,
   total,
@@ -7,7 +7,7 @@ export function LoadMore({
   onLoadMore,
 }: {
   shown: number;
-  total: number;
+  total: number | null;
   hasMore: boolean;
   busy: boolean;
   onLoadMore: () => void;
@@ -16,7 +16,7 @@ export function LoadMore({
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" aria-live="polite">
-        Showing {shown} of {total}
+        {total === null ? `Showing the newest ${shown}` : `Showing ${shown} of ${total}`}
       </p>
       {hasMore && (
         <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={onLoadMore} disabled={busy}>

@@ -56,7 +56,7 @@ export function PagedSection<T>({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${id}-heading`} className="font-serif text-2xl font-bold text-navy-900">
           {title}
-          {list.status === 'ready' && ` (${list.total})`}
+          {list.status === 'ready' && list.total !== null && ` (${list.total})`}
         </h2>
         {actions}
       </div>

@@ -10,7 +10,8 @@ export type PageLoader<T> = (cursor: string | null) => Promise<ApiResult<Page<T>
 
 interface PagedState<T> {
   items: T[];
-  total: number;
+  /** Null while the server has not counted the list (it reads the newest months only). */
+  total: number | null;
   nextCursor: string | null;
   status: 'loading' | 'ready' | 'failed';
   loadingMore: boolean;
@@ -23,6 +24,10 @@ const nothingYet = <T>(): PagedState<T> => ({
   status: 'loading',
   loadingMore: false,
 });
+
+/** The server's count, or once the last page is in, the items shown. */
+const counted = (total: number | null, nextCursor: string | null, shown: number) =>
+  total ?? (nextCursor === null ? shown : null);
 
 /** `loadPage` and `onError` must be stable (module functions or memoised). */
 export function usePagedList<T>(loadPage: PageLoader<T>, onError: () => void) {
@@ -46,7 +51,13 @@ export function usePagedList<T>(loadPage: PageLoader<T>, onError: () => void) {
         return onError();
       }
       const { items, total, nextCursor } = result.data;
-      setState({ items, total, nextCursor, status: 'ready', loadingMore: false });
+      setState({
+        items,
+        total: counted(total, nextCursor, items.length),
+        nextCursor,
+        status: 'ready',
+        loadingMore: false,
+      });
     });
   }, [loadPage, onError]);
 
@@ -67,7 +78,13 @@ export function usePagedList<T>(loadPage: PageLoader<T>, onError: () => void) {
       return onError();
     }
     const { items, total, nextCursor } = result.data;
-    setState((s) => ({ ...s, items: [...s.items, ...items], total, nextCursor, loadingMore: false }));
+    setState((s) => ({
+      ...s,
+      items: [...s.items, ...items],
+      total: counted(total, nextCursor, s.items.length + items.length),
+      nextCursor,
+      loadingMore: false,
+    }));
   }, [loadPage, onError, state.nextCursor, state.loadingMore]);
 
   /** Puts a changed item in place of the one `isSame` finds, without reloading the pages. */
@@ -77,7 +94,11 @@ export function usePagedList<T>(loadPage: PageLoader<T>, onError: () => void) {
 
   /** Takes out an item the server removed, without reloading the pages. */
   const removeItem = useCallback((isSame: (item: T) => boolean) => {
-    setState((s) => ({ ...s, items: s.items.filter((item) => !isSame(item)), total: Math.max(0, s.total - 1) }));
+    setState((s) => ({
+      ...s,
+      items: s.items.filter((item) => !isSame(item)),
+      total: s.total === null ? null : Math.max(0, s.total - 1),
+    }));
   }, []);
 
   useEffect(() => {

@@ -67,9 +67,10 @@ async function expectedKeys() {
     orderFilters: orders
       .flatMap((o) => {
         const created = `${o.createdAt}-${o.id}`;
+        const month = o.createdAt.slice(0, 7);
         return [
-          `by-state/${orderListState(o)}/${created}`,
-          `by-editor/${o.editor.id}/${orderListState(o)}/${created}`,
+          `by-state/${orderListState(o)}/${month}/${created}`,
+          `by-editor/${o.editor.id}/${orderListState(o)}/${month}/${created}`,
           ...(needsOwner(o) ? [`needs-you/${created}`] : []),
           ...[paidAtOf(o) ?? []].flat().map((at) => `by-paid/${at}-${o.id}`),
         ];

@@ -78,7 +78,7 @@ describe('GET /api/admin/orders', () => {
     });
   });
 
-  it('pages by cursor: each order once, in order, with the same total', async () => {
+  it('pages by cursor: each order once, in order, uncounted while more may follow', async () => {
     const orders = await placeOrders(5);
     const first = await get('?limit=2');
     const second = await get(`?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
@@ -90,13 +90,14 @@ describe('GET /api/admin/orders', () => {
       [orders[2].id, orders[1].id],
       [orders[0].id],
     ]);
-    expect([first.body.total, second.body.total, third.body.total]).toEqual([5, 5, 6]);
+    // Counting would read all of history: the browser counts once the last page is in.
+    expect([first.body.total, second.body.total, third.body.total]).toEqual([null, null, null]);
     expect(third.body.nextCursor).toBeNull();
   });
 
   it('skips an index entry whose order was never written', async () => {
     const [order] = await placeOrders(1);
-    await store().set('by-created/2025-04-05T00:00:00.000Z-BCC-GHST22', '');
+    await store().set('by-state/pending/2025-04/2025-04-05T00:00:00.000Z-BCC-GHST22', '');
     const res = await get();
     expect(ids(res.body)).toEqual([order.id]);
   });
@@ -121,14 +122,21 @@ describe('GET /api/admin/orders', () => {
     expect(ids((await get()).body)).toEqual([newer.id, older.id]);
   });
 
-  it('lists orders stored before the time index once they are indexed', async () => {
+  it('lists an order stored without its keys once they are rebuilt (npm run reindex)', async () => {
     const [indexed] = await placeOrders(1);
+    expect(ids((await get()).body)).toEqual([indexed.id]);
     const legacy = { ...indexed, id: 'BCC-OLD234', createdAt: '2025-03-01T00:00:00.000Z' };
     await store().setJSON(legacy.id, legacy);
     expect(ids((await get()).body)).toEqual([indexed.id]);
-    expect(await ordersRepo().indexUnindexed()).toBe(1);
-    expect(await ordersRepo().indexUnindexed()).toBe(0);
+    await ordersRepo().rebuildKept();
     expect(ids((await get()).body)).toEqual([indexed.id, legacy.id]);
+  });
+
+  it('shows an order once, under the time it was placed, whatever stray key names it', async () => {
+    const [order] = await placeOrders(1);
+    // A key a cut write left: the order's id, another time, another state.
+    await store().set(`by-state/failed/2025-04/2025-04-09T00:00:00.000Z-${order.id}`, '');
+    expect(ids((await get()).body)).toEqual([order.id]);
   });
 
   it.each([
