@@ -33,7 +33,6 @@ export default route({
       query,
       { state, editorId: editor, ...(late === 'true' && { states: ROUND_OPEN_STATES }) },
       keep,
-      Boolean(state) && !editor && late !== 'true',
     );
     return privateJson({ ...page, items: page.items.map((project) => projectView(project, ['admin'], now)) });
   },

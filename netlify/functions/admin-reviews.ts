@@ -38,14 +38,12 @@ export default route({
     });
     const query = pageQueryOf(url);
     const keep = ({ reviews, editor: assigned }: Project) =>
-      Boolean(reviews?.family || reviews?.editor) &&
       (!editor || assigned.id === editor) &&
       (score === undefined ||
         (reviews?.family !== undefined && Math.round(meanScore(reviews.family.scores)) === score)) &&
       (hidden === undefined || Boolean(reviews?.hidden) === (hidden === 'true'));
-    // The later of the two sides' reviews: a review written today of an old project comes first.
-    const reviewedAt = ({ reviews }: Project) => [reviews?.family?.at ?? '', reviews?.editor?.at ?? ''].sort()[1];
-    const page = await projectsRepo(context).page(query, keep, reviewedAt);
+    // A review written today of an old project comes first (the later of the two sides' reviews).
+    const page = await projectsRepo(context).pageReviewed(query, editor, keep);
     return privateJson({ ...page, items: page.items.map(adminReview) });
   },
 });

@@ -279,8 +279,7 @@ const OPERATIONS: {
   {
     name: 'Projects awaiting a draft, first page',
     who: 'owner',
-    run: () =>
-      projectsRepo().pageFiltered({ limit: 20 }, { state: OPEN_STATES[0] }, (p) => p.state === OPEN_STATES[0], true),
+    run: () => projectsRepo().pageFiltered({ limit: 20 }, { state: OPEN_STATES[0] }, (p) => p.state === OPEN_STATES[0]),
   },
   { name: BASE, who: 'owner', run: () => exportBackup({ timeLeft: budget(BACKUP_RUN_MS) }) },
   {

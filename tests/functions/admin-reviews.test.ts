@@ -149,9 +149,10 @@ describe('GET /api/admin/reviews', () => {
     // Pages of the filtered list follow one another without repeating.
     const first = await list('?editor=maya-chen&limit=2');
     expect(first.body.items).toHaveLength(2);
-    expect(first.body.total).toBe(3);
+    // Uncounted while more may follow: counting would read every review ever written.
+    expect(first.body.total).toBeNull();
     const second = await list(`?editor=maya-chen&limit=2&cursor=${encodeURIComponent(first.body.nextCursor!)}`);
-    expect(second.body).toMatchObject({ nextCursor: null, total: 3 });
+    expect(second.body).toMatchObject({ nextCursor: null, total: null });
     expect([...first.body.items, ...second.body.items].map((item) => item.projectId).sort()).toEqual(
       [published, hidden, editorOnly].sort(),
     );

@@ -26,7 +26,8 @@ export const NOT_JOURNALED = ['backups', 'limits', 'report-days', 'journal', 'in
 const REBUILT: Partial<Record<StoreName, RegExp>> = {
   orders:
     /^(by-day|by-state|by-editor|by-paid|by-paid-state|by-editor-paid|needs-you|words|changed)\/|^kept(-v\d+)?-complete$/,
-  projects: /^(by-day|by-state|by-editor-ended|words|changed)\/|^kept(-v\d+)?-complete$/,
+  projects:
+    /^(by-day|by-state|by-editor-ended|by-editor-created|by-reviewed|by-reviewed-editor|words|changed)\/|^kept(-v\d+)?-complete$/,
   consults: /^booked\/|^booked-complete$/,
 };
 

@@ -58,10 +58,27 @@ const statePrefix = (state: ProjectState) => `${STATE}/${state}/`;
 /** `by-state/<state>/<YYYY-MM>/<created>-<id>`: the projects in a state, newest month first (storage/paging.ts). */
 const stateKey = (project: Project) =>
   monthFolderKey(`${STATE}/${project.state}`, `${project.createdAt}-${project.id}`);
-/** The keys a project's record decides, kept in step by every write: its state, its editor's shelves, its days of work. */
+/** `by-editor-created/<editor>/<YYYY-MM>/<created>-<id>`: an editor's projects, newest month first. */
+const EDITOR_CREATED = 'by-editor-created';
+/** The later of the two sides' reviews ('' for none): a review written today of an old project comes first. */
+export const reviewedAt = ({ reviews }: Pick<Project, 'reviews'>) =>
+  [reviews?.family?.at ?? '', reviews?.editor?.at ?? ''].sort()[1];
+/** `by-reviewed/<YYYY-MM>/<reviewed>-<id>` and the same under `by-reviewed-editor/<editor>`: reviews, newest first. */
+const REVIEWED = 'by-reviewed';
+const REVIEWED_EDITOR = 'by-reviewed-editor';
+const reviewedKeys = (project: Project) => {
+  const at = reviewedAt(project);
+  if (!at) return [];
+  return [REVIEWED, `${REVIEWED_EDITOR}/${project.editor.id}`].map((root) =>
+    monthFolderKey(root, `${at}-${project.id}`),
+  );
+};
+/** The keys a project's record decides, kept in step by every write: its state, its editor's shelves and list, its reviews, its days of work. */
 const keptKeys = (project: Project) => [
   stateKey(project),
   editorKey(project),
+  monthFolderKey(`${EDITOR_CREATED}/${project.editor.id}`, `${project.createdAt}-${project.id}`),
+  ...reviewedKeys(project),
   ...endedKeys(project),
   ...dayKeys(DAYS, project.id, workTimes(project)),
 ];
@@ -86,7 +103,7 @@ export function projectsRepo(info?: DeployInfo) {
 
   const rebuildKept = (removeStray = false) =>
     rebuildKeys<Project>(store, {
-      roots: [STATE, 'by-editor', ENDED, DAYS],
+      roots: [STATE, 'by-editor', EDITOR_CREATED, REVIEWED, REVIEWED_EDITOR, ENDED, DAYS],
       marker: KEPT_COMPLETE,
       isRecord: (key) => PROJECT_ID.test(key),
       keysOf: keptKeys,
@@ -98,6 +115,25 @@ export function projectsRepo(info?: DeployInfo) {
     const ids = [...new Set(keys.map(idOfKey))];
     const records = await readRecords<Project>(store, ids);
     return records.map((r) => r.value).filter(belongs);
+  }
+
+  /**
+   * The projects a page of `<time>-<id>` keys names, in the page's order: each shows only under the key
+   * its record makes (`keyOf`: a key a cut write left names another time) and only if `keep` accepts it.
+   * A page that read the whole list counts what it shows.
+   */
+  async function matchesOf(
+    page: Page<string>,
+    keyOf: (project: Project) => string,
+    keep: (project: Project) => boolean,
+  ): Promise<Page<Project>> {
+    const records = await readRecords<Project>(store, [...new Set(page.items.map(idOfCreated))]);
+    const byKey = new Map(records.map(({ value }) => [keyOf(value), value]));
+    const items = page.items.flatMap((key) => {
+      const project = byKey.get(key);
+      return project && keep(project) ? [project] : [];
+    });
+    return { ...page, items, total: page.total === null ? null : items.length };
   }
 
   return {
@@ -246,70 +282,60 @@ export function projectsRepo(info?: DeployInfo) {
     },
 
     /**
-     * One page of the projects a filter names, newest first, reading only the projects it could name:
-     * with `onlyState`, a page of `state`'s month folders, and with no filter at all, every state's;
-     * else `editorId`'s shelves, or the keys of `state` (or of `states`, those a filter can only match
-     * in). `keep` says what matches; `total` counts the matches (null where the page read the newest
-     * months only).
+     * One page of the projects a filter names, newest first, reading only the projects it could name: a
+     * state's month folders (every state's, with no filter), an editor's (with a state, those under
+     * both), or, for `states` (those a late round can be in: the open ones, few), their keys. `keep` says
+     * what matches; `total` counts the matches where the page read the whole list, else it is null.
      */
     async pageFiltered(
       query: PageQuery,
       filter: { state?: ProjectState; states?: readonly ProjectState[]; editorId?: string },
       keep: (project: Project) => boolean,
-      onlyState = false,
     ): Promise<Page<Project>> {
       // An id no editor could have names nobody, and never becomes part of a key.
       if (filter.editorId !== undefined && !isEditorId(filter.editorId))
         return { items: [], nextCursor: null, total: 0 };
       await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
       const created = (project: Project) => `${project.createdAt}-${project.id}`;
-      if ((filter.state && onlyState) || (!filter.state && !filter.states && !filter.editorId)) {
-        const roots = (filter.state ? [filter.state] : PROJECT_STATES).map((state) => `${STATE}/${state}`);
-        const page = await newestPage(store, roots, query);
-        const records = await readIndexed(page.items.map(idOfCreated), keep);
-        const byCreated = new Map(records.map((project) => [created(project), project]));
-        return { ...page, items: page.items.flatMap((key) => byCreated.get(key) ?? []) };
+      if (!filter.states) {
+        const states = filter.state ? [`${STATE}/${filter.state}`] : PROJECT_STATES.map((state) => `${STATE}/${state}`);
+        const page = filter.editorId
+          ? await newestPage(
+              store,
+              [`${EDITOR_CREATED}/${filter.editorId}`, ...(filter.state ? states : [])],
+              query,
+              'all',
+            )
+          : await newestPage(store, states, query);
+        return matchesOf(page, created, keep);
       }
-      const states = filter.state ? [filter.state] : (filter.states ?? []);
-      const ids = filter.editorId
-        ? (await listKeys(store, { prefix: `by-editor/${filter.editorId}/` })).map(idOfKey)
-        : (await Promise.all(states.map((state) => listKeys(store, { prefix: statePrefix(state) }))))
-            .flat()
-            .map((key) => idOfCreated(idOfKey(key)));
+      const ids = (await Promise.all(filter.states.map((state) => listKeys(store, { prefix: statePrefix(state) }))))
+        .flat()
+        .map((key) => idOfCreated(idOfKey(key)));
       const matching = new Map((await readIndexed(ids, keep)).map((project) => [created(project), project]));
       const page = pageOfKeys([...matching.keys()].sort().reverse(), query, 'desc');
       return { ...page, items: page.items.map((key) => matching.get(key)!) };
     },
 
-    /**
-     * One page of every project, newest first, or of those `keep` accepts. A filtered list reads every
-     * project once (a few hundred small records), so its total is how many match, not how many exist.
-     * `newestBy` orders a filtered list by another time of the project (an ISO string), newest first.
-     */
-    async page(
+    /** One page of the reviewed projects (of an editor), by their newest review first, those `keep` accepts. */
+    async pageReviewed(
       query: PageQuery,
-      keep?: (project: Project) => boolean,
-      newestBy?: (project: Project) => string,
+      editorId: string | undefined,
+      keep: (project: Project) => boolean,
     ): Promise<Page<Project>> {
-      const keys = await listKeys(store, { order: 'desc', prefix: CREATED });
-      const read = async (ids: string[]) =>
-        new Map((await readRecords<Project>(store, ids)).map((r) => [r.key, r.value]));
-      if (!keep) {
-        const page = pageOfKeys(keys, query, 'desc');
-        const records = await read(page.items.map(idOfCreatedKey));
-        return { ...page, items: page.items.flatMap((key) => records.get(idOfCreatedKey(key)) ?? []) };
-      }
-      const records = await read(keys.map(idOfCreatedKey));
-      // With `newestBy`, a page's keys (and so its cursor) are '<time> <created key>': ISO times sort as text.
-      const matching = keys.flatMap((key) => {
-        const project = records.get(idOfCreatedKey(key));
-        if (project === undefined || !keep(project)) return [];
-        return [newestBy ? `${newestBy(project)} ${key}` : key];
-      });
-      if (newestBy) matching.sort().reverse();
-      const storedKey = (key: string) => (newestBy ? key.slice(key.indexOf(' ') + 1) : key);
-      const page = pageOfKeys(matching, query, 'desc');
-      return { ...page, items: page.items.map((key) => records.get(idOfCreatedKey(storedKey(key)))!) };
+      if (editorId !== undefined && !isEditorId(editorId)) return { items: [], nextCursor: null, total: 0 };
+      await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
+      const page = await newestPage(store, [editorId ? `${REVIEWED_EDITOR}/${editorId}` : REVIEWED], query);
+      return matchesOf(page, (project) => `${reviewedAt(project)}-${project.id}`, keep);
+    },
+
+    /** One page of every project, in the order they were created, newest first (the retention run's walk). */
+    async page(query: PageQuery): Promise<Page<Project>> {
+      const page = pageOfKeys(await listKeys(store, { order: 'desc', prefix: CREATED }), query, 'desc');
+      const records = new Map(
+        (await readRecords<Project>(store, page.items.map(idOfCreatedKey))).map((r) => [r.key, r.value]),
+      );
+      return { ...page, items: page.items.flatMap((key) => records.get(idOfCreatedKey(key)) ?? []) };
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The owner's project filters read the projects they could match, not every project: a state's page
- * reads that page, a late round is looked for among the rounds with editors, an editor's among theirs.
+ * reads that page, a late round is looked for among the rounds with editors, an editor's among theirs,
+ * and the reviews tab reads its newest month of reviews.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openRound, ROUND_OPEN_STATES } from '../../process';
@@ -13,11 +14,16 @@ const blobs = useAtomicBlobsServer();
 const HISTORY = 60;
 const NOW = new Date('2026-03-10T15:00:00.000Z');
 
-/** Last year's finished projects, two awaiting a draft, and one round late with Sofia. */
+/** Last year's finished and reviewed projects, two awaiting a draft, and one round late with Sofia. */
 async function seed() {
   for (let n = 0; n < HISTORY; n++) {
     const at = new Date(Date.parse('2025-03-01T15:00:00.000Z') + n * 86_400_000).toISOString();
-    await storeProject(await storePaidOrder(at, 10000), (p) => ({ ...p, state: 'final' }));
+    // Each reviewed by its editor the day it ended.
+    await storeProject(await storePaidOrder(at, 10000), (p) => ({
+      ...p,
+      state: 'final',
+      reviews: { editor: { at, score: 5, text: 'A pleasure.' } },
+    }));
   }
   const waiting = [
     await storeProject(await storePaidOrder('2026-03-01T15:00:00.000Z', 10000)),
@@ -40,14 +46,13 @@ describe("the owner's project filters", () => {
     const { waiting, late } = await seed();
     const repo = projectsRepo();
     const all = (p: Project) => Boolean(p);
-    await repo.pageFiltered({ limit: 1 }, { state: 'awaiting_draft' }, all, true); // builds the keys, once
+    await repo.pageFiltered({ limit: 1 }, { state: 'awaiting_draft' }, all); // builds the keys, once
     blobs.takeRequests();
 
     const byState = await repo.pageFiltered(
       { limit: 20 },
       { state: 'awaiting_draft' },
       (p) => p.state === 'awaiting_draft',
-      true,
     );
     expect(byState.items.map((p) => p.id)).toEqual([waiting[1].id, waiting[0].id]);
     expect(byState.total).toBe(2);
@@ -65,11 +70,29 @@ describe("the owner's project filters", () => {
       (p) => p.editor.id === 'sofia-ramirez',
     );
     expect(sofias.items.map((p) => p.id)).toEqual([late.id]);
-    expect(projectReads()).toHaveLength(1);
+    const sofiasRequests = blobs.takeRequests();
+    expect(sofiasRequests.filter((r) => r.method === 'GET' && /^BCC-/.test(r.key))).toHaveLength(1);
+    expect(sofiasRequests.flatMap((r) => (r.listed === undefined ? [] : [r.listed]))).toEqual([
+      'by-editor-created/sofia-ramirez/ (folders)',
+      'by-editor-created/sofia-ramirez/2026-03/',
+    ]);
+
+    // The reviews, newest first: April's 29 hold a page of 20 and the key after it.
+    const reviewed = await repo.pageReviewed({ limit: 20 }, undefined, () => true);
+    expect(reviewed).toMatchObject({ total: null, nextCursor: expect.any(String) });
+    expect(reviewed.items.map((p) => p.reviews?.editor?.at)).toEqual(
+      [...reviewed.items.map((p) => p.reviews!.editor!.at)].sort().reverse(),
+    );
+    const reviewRequests = blobs.takeRequests();
+    expect(reviewRequests.filter((r) => r.method === 'GET' && /^BCC-/.test(r.key))).toHaveLength(20);
+    expect(reviewRequests.flatMap((r) => (r.listed === undefined ? [] : [r.listed]))).toEqual([
+      'by-reviewed/ (folders)',
+      'by-reviewed/2025-04/',
+    ]);
 
     // A state whose history is long pages it, newest month first: one page read, the state's months
     // listed and its newest month's keys (April's 29 hold the page and the key after it), uncounted.
-    const finals = await repo.pageFiltered({ limit: 20 }, { state: 'final' }, (p) => p.state === 'final', true);
+    const finals = await repo.pageFiltered({ limit: 20 }, { state: 'final' }, (p) => p.state === 'final');
     expect(finals).toMatchObject({ total: null, nextCursor: expect.any(String) });
     expect(finals.items).toHaveLength(20);
     const requests = blobs.takeRequests();
