@@ -61,7 +61,7 @@ const stateKey = (project: Project) =>
 /** `by-editor-created/<editor>/<YYYY-MM>/<created>-<id>`: an editor's projects, newest month first. */
 const EDITOR_CREATED = 'by-editor-created';
 /** The later of the two sides' reviews ('' for none): a review written today of an old project comes first. */
-export const reviewedAt = ({ reviews }: Pick<Project, 'reviews'>) =>
+const reviewedAt = ({ reviews }: Pick<Project, 'reviews'>) =>
   [reviews?.family?.at ?? '', reviews?.editor?.at ?? ''].sort()[1];
 /** `by-reviewed/<YYYY-MM>/<reviewed>-<id>` and the same under `by-reviewed-editor/<editor>`: reviews, newest first. */
 const REVIEWED = 'by-reviewed';
