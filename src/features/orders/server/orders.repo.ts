@@ -225,7 +225,9 @@ export function ordersRepo(info?: DeployInfo) {
         const records = await readRecords<Order>(store, [...new Set(page.items.map(idOf))]);
         const listed = new Set(page.items);
         const orders = records.map((r) => r.value).filter((o) => listed.has(createdOf(o)) && keep(o));
-        return { ...page, items: orders.sort((a, b) => createdOf(b).localeCompare(createdOf(a))) };
+        const items = orders.sort((a, b) => createdOf(b).localeCompare(createdOf(a)));
+        // A page that read the whole list counts what it shows.
+        return { ...page, items, total: page.total === null ? null : items.length };
       }
       if (!state && !editorId) return readPage((await listKeys(store, { prefix: `${NEEDS}/` })).map(idOf));
       // What needs the owner is few: read them all and keep the state's or editor's.
