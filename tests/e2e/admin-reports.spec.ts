@@ -7,7 +7,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { localDate } from '../../src/features/consults/consult-format';
 import { BUSINESS_TIME_ZONE, REPORT_LIMITS, monthLabel, type MonthsReport } from '../../src/features/admin/reports';
 import type { BackupsStatus } from '../../src/features/admin/backups';
-import { searchMessages } from '../../src/features/admin/search';
+import { SEARCH_KINDS, searchMessages, type SearchAnswer } from '../../src/features/admin/search';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { OPEN_TAB_PANEL, openAdmin } from '../helpers/e2e-admin';
 import { uniqueEmail } from '../helpers/e2e-auth';
@@ -177,6 +177,31 @@ for (const width of [1280, 390]) {
       await page.keyboard.press('Enter');
       await expect(searchStatus(page)).toContainText(/matches? for “pat rivera”|No matches for “pat rivera”/);
       await expect(searchBox(page)).toHaveValue('pat rivera');
+
+      // A name many families share: more may match than the search read, and another word narrows it.
+      const hit = (n: number) => ({
+        kind: 'orders' as const,
+        id: `BCC-MORE0${n}`,
+        title: `BCC-MORE0${n} · Jordan Smith${n}`,
+        detail: 'Paid',
+        anchor: null,
+      });
+      const answer: SearchAnswer = {
+        q: 'jordan',
+        groups: SEARCH_KINDS.map((kind) =>
+          kind === 'orders' ? { kind, hits: [hit(1), hit(2)], matches: 3, more: true } : { kind, hits: [], matches: 0 },
+        ),
+      };
+      await page.route(isSearchRequest, (route) => route.fulfill({ json: answer }));
+      await searchFor(page, 'jordan');
+      await expect(searchStatus(page)).toContainText('More than 3 matches for “jordan”.');
+      const results = page.locator('#admin-search');
+      await expect(results.getByRole('heading', { name: 'Orders (3+)' })).toBeVisible();
+      await expect(
+        results.getByText('Showing 2 of more than 3: type more of the name or address to narrow it down.'),
+      ).toBeVisible();
+      await keepScreenshot(page, `admin-search-more-${width}`);
+      await page.unroute(isSearchRequest);
     });
 
     test('Reports: each month in a table and a chart with a text alternative, the editors, and the totals', async ({

@@ -69,6 +69,17 @@ describe(`paging through ${COUNT} records (more than Blobs' 1,000 keys per list 
     await store().setJSON(keyOf(3), { n: 3 });
   });
 
+  it('lists up to a number of keys, and says whether there may be more', async () => {
+    const all = await store().listUpTo('2025-01-01T00:0', 1000);
+    expect({ keys: [...all.keys].sort(), more: all.more }).toEqual({
+      keys: Array.from({ length: 10 }, (_, i) => keyOf(i)),
+      more: false,
+    });
+    const some = await store().listUpTo('2025', 1000);
+    expect({ count: some.keys.length, more: some.more }).toEqual({ count: 1000, more: true });
+    expect(new Set(some.keys).size).toBe(1000);
+  });
+
   it('a cursor past the end answers an empty last page', async () => {
     const page = await readPage(store(), query({ cursor: '9999' }), (v: { n: number }) => v.n);
     expect(page).toEqual({ items: [], nextCursor: null, total: COUNT });

@@ -10,6 +10,7 @@ import type { Page, PageQuery } from '#lib/paging';
 import type { Inquiry } from '#lib/schemas';
 import { appendOnlyStore, type Entry } from '#server/storage/append-only';
 import { listIndex, type Indexed } from '#server/storage/list-index';
+import type { WordLimit } from '#server/storage/kept-keys';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 
@@ -67,8 +68,8 @@ export function inquiriesRepo(info?: DeployInfo) {
     /** The newest `limit` inquiries. */
     list: async (limit = 100) => (await page({ limit })).items,
     /** The inquiries with a word starting with each of `words` (searchWords), or a few more, however old. */
-    async withWords(words: readonly string[]): Promise<Entry<InquiryRecord>[]> {
-      const keys = await index.withWords(words, rebuildIndex);
+    async withWords(words: readonly string[], limit?: WordLimit): Promise<Entry<InquiryRecord>[]> {
+      const keys = await index.withWords(words, rebuildIndex, limit);
       return readRecords<InquiryRecord>(store, keys.sort().reverse());
     },
     rebuildIndex,

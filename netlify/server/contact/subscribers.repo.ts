@@ -4,6 +4,7 @@ import { optInTexts } from '#lib/opt-in';
 import type { EmailSubscriber } from '#lib/schemas';
 import { HttpError } from '#server/core/http';
 import { listIndex, type Indexed } from '#server/storage/list-index';
+import type { WordLimit } from '#server/storage/kept-keys';
 import { listKeys, readPage, readRecords } from '#server/storage/paging';
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 
@@ -102,8 +103,8 @@ export function subscribersRepo(info?: DeployInfo) {
       return records.map((r) => r.value);
     },
     /** The subscribers with a word starting with each of `words` (searchWords), or a few more. */
-    async withWords(words: readonly string[]): Promise<Subscriber[]> {
-      const keys = await index.withWords(words, rebuildIndex);
+    async withWords(words: readonly string[], limit?: WordLimit): Promise<Subscriber[]> {
+      const keys = await index.withWords(words, rebuildIndex, limit);
       return (await readRecords<Subscriber>(store, keys.sort())).map((r) => r.value);
     },
     rebuildIndex,

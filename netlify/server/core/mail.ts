@@ -12,6 +12,7 @@ import type { Page, PageQuery } from '#lib/paging';
 import { site } from '#lib/site';
 import { appendOnlyStore, onceKey, timeKey, type Entry } from '#server/storage/append-only';
 import { listIndex, type Indexed } from '#server/storage/list-index';
+import type { WordLimit } from '#server/storage/kept-keys';
 import { readRecords } from '#server/storage/paging';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 import { timersRepo, type TimerHandler } from './timers';
@@ -262,8 +263,12 @@ export const replaceOutboxMail = (key: string, before: OutboxMail, after: Outbox
   );
 
 /** The mails with a word starting with each of `words` (searchWords), or a few more, newest first, however old. */
-export async function outboxWithWords(words: readonly string[], info?: DeployInfo): Promise<Entry<OutboxMail>[]> {
-  const keys = await listIndex('outbox', info).withWords(words, () => rebuildOutboxIndex(info));
+export async function outboxWithWords(
+  words: readonly string[],
+  info?: DeployInfo,
+  limit?: WordLimit,
+): Promise<Entry<OutboxMail>[]> {
+  const keys = await listIndex('outbox', info).withWords(words, () => rebuildOutboxIndex(info), limit);
   return readRecords<OutboxMail>(openStore('outbox', info), keys.sort().reverse());
 }
 

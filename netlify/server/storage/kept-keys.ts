@@ -140,15 +140,43 @@ export const wordKeys = (id: string, words: readonly string[], root = 'words') =
 const FEW = 100;
 
 /**
+ * How much of a list a search may read: at most `keys` keys of each word and `records` records. The
+ * lookup sets `more` when the list held more than that: the search then says so, and asks for more
+ * of the name or address. An export or a closure passes none, and reads every match.
+ */
+export interface WordLimit {
+  keys: number;
+  records: number;
+  more: boolean;
+}
+
+/**
  * The ids of records with a word starting with each of `words`, or a few more: the keys of the words
  * each begins are listed, the longest (the rarest, as a rule) first, and intersected until few are
- * left. The caller checks each record it reads.
+ * left. The caller checks each record it reads. With `limit`, every word's first keys are listed at
+ * once, and the rarest word whose keys were all listed narrows the others.
  */
-export async function idsWithWords(store: Store, words: readonly string[], root = 'words'): Promise<string[]> {
+export async function idsWithWords(
+  store: Store,
+  words: readonly string[],
+  root = 'words',
+  limit?: WordLimit,
+): Promise<string[]> {
+  const idOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+  if (limit) {
+    const lists = await Promise.all(words.map((word) => store.listUpTo(`${root}/${word}`, limit.keys)));
+    const sets = lists.map(({ keys }) => new Set(keys.map(idOf)));
+    const whole = sets.filter((_, i) => !lists[i].more).sort((a, b) => a.size - b.size);
+    // Every word common: the first keys of the longest, checked by the caller against the whole query.
+    const longest = sets[words.indexOf(words.reduce((a, b) => (b.length > a.length ? b : a), ''))] ?? new Set();
+    const [base, ...others] = whole.length > 0 ? whole : [longest];
+    const ids = [...base].filter((id) => others.every((set) => set.has(id)));
+    if (whole.length === 0 || ids.length > limit.records) limit.more = true;
+    return ids.slice(0, limit.records);
+  }
   let ids: string[] | null = null;
   for (const word of [...words].sort((a, b) => b.length - a.length)) {
-    const keys = await listKeys(store, { prefix: `${root}/${word}` });
-    const found = new Set(keys.map((key) => key.slice(key.lastIndexOf('/') + 1)));
+    const found = new Set((await listKeys(store, { prefix: `${root}/${word}` })).map(idOf));
     ids = ids === null ? [...found] : ids.filter((id) => found.has(id));
     if (ids.length <= FEW) break;
   }

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { searchWords } from '#lib/search-words';
-import { idsWithWords, keysComplete, syncKeys, wordKeys, writeWithKeys } from './kept-keys';
+import { idsWithWords, keysComplete, syncKeys, wordKeys, writeWithKeys, type WordLimit } from './kept-keys';
 import type { Page, PageQuery } from '#lib/paging';
 import { monthFolderKey, newestPage } from './paging';
 import { openStore, type DeployInfo } from './stores';
@@ -71,9 +71,9 @@ export function listIndex(list: IndexedList, info?: DeployInfo) {
      * The ids of records with a word starting with each of `query` (searchWords), or a few more; the
      * caller checks each record. `rebuild` builds the keys of every record, when not yet complete.
      */
-    async withWords(query: readonly string[], rebuild: () => Promise<unknown>): Promise<string[]> {
+    async withWords(query: readonly string[], rebuild: () => Promise<unknown>, limit?: WordLimit): Promise<string[]> {
       await keysComplete(store, marker, rebuild);
-      return idsWithWords(store, query, words);
+      return idsWithWords(store, query, words, limit);
     },
     /** One page, newest first, of the ids of records with every value of `values` (name to value). */
     async pageWith(

@@ -37,6 +37,11 @@ export interface Store {
   ): Promise<{ data: ArrayBuffer; etag?: string; metadata: Record<string, unknown> } | null>;
   getMetadata(key: string): Promise<{ etag?: string; metadata: Record<string, unknown> } | null>;
   list(options?: { prefix?: string; directories?: boolean }): Promise<Listing>;
+  /**
+   * The keys under `prefix`, page by page (Blobs pages a listing by 1,000 keys), stopping once `max`
+   * are found: `more` says there may be others. A listing that cannot grow without bound.
+   */
+  listUpTo(prefix: string, max: number): Promise<{ keys: string[]; more: boolean }>;
   /** Answers whether it was written: `false` is a conflict, only possible with a condition. */
   set(key: string, data: BlobData, options?: WriteOptions): Promise<boolean>;
   setJSON(key: string, value: unknown, options?: WriteOptions): Promise<boolean>;
@@ -95,6 +100,18 @@ export function trustedStore(name: string): Store {
       if (options.prefix !== undefined) checkKey(options.prefix, { prefix: true });
       const { result } = await operate(`Listing ${options.prefix ?? ''}`, (client) => client.list(options));
       return { blobs: result.blobs.map(({ key, etag }) => ({ key, etag })), directories: result.directories };
+    },
+    async listUpTo(prefix, max) {
+      checkKey(prefix, { prefix: true });
+      const { result } = await operate(`Listing ${prefix}`, async (client) => {
+        const keys: string[] = [];
+        for await (const page of client.list({ prefix, paginate: true })) {
+          keys.push(...page.blobs.map((blob) => blob.key));
+          if (keys.length >= max) return { keys: keys.slice(0, max), more: true };
+        }
+        return { keys, more: false };
+      });
+      return result;
     },
     set: (key, data, options = {}) => write(key, options, (client) => client.set(key, data, sdkOptions(options))),
     setJSON: (key, value, options = {}) =>

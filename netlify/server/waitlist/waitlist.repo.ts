@@ -8,6 +8,7 @@
 import type { WaitlistCounts, WaitlistItem, WaitlistTold } from '#lib/admin-lists.schema';
 import type { Page, PageQuery } from '#lib/paging';
 import { listIndex, type Indexed } from '#server/storage/list-index';
+import type { WordLimit } from '#server/storage/kept-keys';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 
@@ -131,8 +132,8 @@ export function waitlistRepo(info?: DeployInfo) {
       return { ...page, items: records.map(({ value }) => value) };
     },
     /** The entries with a word starting with each of `words` (searchWords), or a few more, in join order. */
-    async withWords(words: readonly string[]): Promise<WaitlistEntry[]> {
-      const keys = (await index.withWords(words, rebuildIndex)).map(entryKeyOfIndexed);
+    async withWords(words: readonly string[], limit?: WordLimit): Promise<WaitlistEntry[]> {
+      const keys = (await index.withWords(words, rebuildIndex, limit)).map(entryKeyOfIndexed);
       return (await readRecords<WaitlistEntry>(store, keys)).map(({ value }) => value).sort(byJoinTime);
     },
     rebuildIndex,

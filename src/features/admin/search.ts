@@ -47,6 +47,8 @@ export interface SearchGroup {
   hits: SearchHit[];
   /** Every match found, which may be more than `hits`. */
   matches: number;
+  /** More records may match than were read: the query's words are common, and another word would narrow them. */
+  more?: true;
 }
 
 export interface SearchAnswer {

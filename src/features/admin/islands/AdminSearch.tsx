@@ -52,7 +52,9 @@ const countText = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 'es'}
 
 function summary(answer: SearchAnswer) {
   const total = answer.groups.reduce((sum, group) => sum + group.matches, 0);
-  return total === 0 ? searchMessages.noMatches(answer.q) : `${countText(total, 'match')} for “${answer.q}”.`;
+  const more = answer.groups.some((group) => group.more);
+  if (total === 0 && !more) return searchMessages.noMatches(answer.q);
+  return `${more ? 'More than ' : ''}${countText(total, 'match')} for “${answer.q}”.`;
 }
 
 function Group({ group, onOpen }: { group: SearchGroup; onOpen: (hit: SearchHit) => void }) {
@@ -60,7 +62,7 @@ function Group({ group, onOpen }: { group: SearchGroup; onOpen: (hit: SearchHit)
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="text-sm font-bold tracking-wide text-navy-900 uppercase">
-        {searchKindLabel[group.kind]} ({group.matches})
+        {`${searchKindLabel[group.kind]} (${group.matches}${group.more ? '+' : ''})`}
       </h2>
       {group.hits.length > 0 && (
         <ul className="mt-1 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
@@ -83,9 +85,10 @@ function Group({ group, onOpen }: { group: SearchGroup; onOpen: (hit: SearchHit)
           ))}
         </ul>
       )}
-      {group.matches > group.hits.length && (
+      {(group.matches > group.hits.length || group.more) && (
         <p className="mt-1 text-sm text-slate-700">
-          Showing {group.hits.length} of {group.matches}: type more of the name or address to narrow it down.
+          Showing {group.hits.length} of {group.more ? `more than ${group.matches}` : group.matches}: type more of the
+          name or address to narrow it down.
         </p>
       )}
     </section>
@@ -145,7 +148,7 @@ export function AdminSearch({ onOpenTab }: { onOpenTab: (tab: SearchKind) => voi
       );
   }
 
-  const groups = state.status === 'done' ? state.answer.groups.filter((group) => group.matches > 0) : [];
+  const groups = state.status === 'done' ? state.answer.groups.filter((group) => group.matches > 0 || group.more) : [];
   return (
     <div id="admin-search" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <form

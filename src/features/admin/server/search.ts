@@ -30,6 +30,7 @@ import { inquiriesRepo } from '#server/contact/inquiries.repo';
 import { outboxWithWords } from '#server/core/mail';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
+import type { WordLimit } from '#server/storage/kept-keys';
 import { subscribersRepo } from '#server/contact/subscribers.repo';
 import { waitlistRepo } from '#server/waitlist/waitlist.repo';
 
@@ -37,7 +38,7 @@ const day = (iso: string) => localDate(iso, BUSINESS_TIME_ZONE);
 
 /** One list as the search reads it: the records with the query's words, and how one reads as a match. */
 interface Source<T> {
-  find: (words: string[]) => Promise<T[]>;
+  find: (words: string[], limit: WordLimit) => Promise<T[]>;
   fields: (record: T) => (string | null | undefined)[];
   hit: (record: T) => Omit<SearchHit, 'kind'>;
 }
@@ -47,7 +48,7 @@ const source = <T>(s: Source<T>) => s as Source<unknown>;
 function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
   return {
     orders: source({
-      find: (words) => ordersRepo(info).withWords(words),
+      find: (words, limit) => ordersRepo(info).withWords(words, limit),
       fields: orderSearchFields,
       hit: (o) => ({
         id: o.id,
@@ -58,10 +59,10 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
     }),
     projects: source({
       // A project is found by its id, or through its order: the family's names and addresses are the order's.
-      find: async (words) => {
+      find: async (words, limit) => {
         const asked = words.find((word) => PROJECT_ID.test(word.toUpperCase()));
         if (asked) return projectsRepo(info).getMany([asked.toUpperCase()]);
-        const orders = await ordersRepo(info).withWords(words);
+        const orders = await ordersRepo(info).withWords(words, limit);
         return projectsRepo(info).getMany(orders.flatMap((order) => projectsOfOrder(order).map((p) => p.id)));
       },
       fields: projectSearchFields,
@@ -73,7 +74,7 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
       }),
     }),
     inquiries: source({
-      find: (words) => inquiriesRepo(info).withWords(words),
+      find: (words, limit) => inquiriesRepo(info).withWords(words, limit),
       fields: ({ value }) => [value.parentName, value.email, value.studentInfo],
       hit: ({ key, value }) => ({
         id: key,
@@ -83,7 +84,7 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
       }),
     }),
     consults: source({
-      find: (words) => consultsRepo(info).withWords(words),
+      find: (words, limit) => consultsRepo(info).withWords(words, limit),
       fields: (b) => [b.name, b.email],
       hit: (b) => ({
         id: b.id,
@@ -93,7 +94,7 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
       }),
     }),
     subscribers: source({
-      find: (words) => subscribersRepo(info).withWords(words),
+      find: (words, limit) => subscribersRepo(info).withWords(words, limit),
       fields: (s) => [s.email],
       hit: (s) => ({
         id: s.email,
@@ -103,7 +104,7 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
       }),
     }),
     waitlist: source({
-      find: (words) => waitlistRepo(info).withWords(words),
+      find: (words, limit) => waitlistRepo(info).withWords(words, limit),
       fields: (w) => [w.email],
       hit: (w) => ({
         id: `${w.editorId}/${w.email}`,
@@ -113,7 +114,7 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
       }),
     }),
     outbox: source({
-      find: (words) => outboxWithWords(words, info),
+      find: (words, limit) => outboxWithWords(words, info, limit),
       fields: ({ value }) => [...[value.to].flat(), value.subject],
       hit: ({ key, value }) => ({
         id: key,
@@ -127,12 +128,17 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
 
 /** Lists read at once: each reads 32 records at a time. */
 const LISTS_AT_ONCE = 2;
+/**
+ * What one list's part of a search reads, at most: the first 1,000 keys of each word of the query (one
+ * listing request each) and 100 records. A name most families share is narrowed by another word.
+ */
+const SEARCH_READS = { keys: 1000, records: 100 };
 
 /** The matches of `q` in every list, grouped by kind in the order of SEARCH_KINDS. */
 export async function search(
   q: string,
   info?: DeployInfo,
-  limits: { perKind: number } = SEARCH_LIMITS,
+  limits: { perKind: number; keys?: number; records?: number } = SEARCH_LIMITS,
 ): Promise<SearchAnswer> {
   const needle = searchNeedle(q);
   const words = queryWords(q);
@@ -140,12 +146,14 @@ export async function search(
   const groups = new Map<SearchKind, SearchGroup>();
   await forEachWhile(SEARCH_KINDS, { concurrency: LISTS_AT_ONCE, goOn: untilDone }, async (kind) => {
     const list = all[kind];
+    const limit: WordLimit = { ...SEARCH_READS, ...limits, more: false };
     // The word keys find words by their start; the needle then matches as it always has.
-    const matched = (await list.find(words)).filter((record) => matchesAny(needle, list.fields(record)));
+    const matched = (await list.find(words, limit)).filter((record) => matchesAny(needle, list.fields(record)));
     groups.set(kind, {
       kind,
       hits: matched.slice(0, limits.perKind).map((record) => ({ kind, ...list.hit(record) })),
       matches: matched.length,
+      ...(limit.more && { more: true }),
     });
   });
   return { q, groups: SEARCH_KINDS.map((kind) => groups.get(kind)!) };

@@ -30,6 +30,7 @@ import { HOUR_MS, REMINDER_HOURS_BEFORE, type ConsultBasics } from '../consult-r
 import { DEFAULT_AVAILABILITY, type Availability, type AvailabilitySettings } from '../consult-availability';
 import { UUID } from '#lib/ids';
 import { listIndex, type Indexed } from '#server/storage/list-index';
+import type { WordLimit } from '#server/storage/kept-keys';
 
 export interface ConsultBooking extends ConsultBasics {
   /** This consult's own meeting link, set by the admin; the availability's applies without it. */
@@ -157,8 +158,8 @@ export function consultsRepo(info?: DeployInfo) {
       return { items: await bookingsIn(keys.slice(0, limit)), total: keys.length };
     },
     /** The bookings with a word starting with each of `words` (searchWords), or a few more, however old. */
-    withWords: async (words: readonly string[]) =>
-      bookingsIn((await index.withWords(words, rebuildIndex)).filter((id) => UUID.test(id)).map(bookingKey)),
+    withWords: async (words: readonly string[], limit?: WordLimit) =>
+      bookingsIn((await index.withWords(words, rebuildIndex, limit)).filter((id) => UUID.test(id)).map(bookingKey)),
     rebuildIndex,
 
     /** Writes a new booking, its slot not claimed yet; false when a booking with its id exists. */

@@ -38,6 +38,7 @@ import {
   within,
   wordKeys,
   writeWithKeys,
+  type WordLimit,
 } from '#server/storage/kept-keys';
 import { searchWords } from '#lib/search-words';
 
@@ -256,9 +257,9 @@ export function ordersRepo(info?: DeployInfo) {
     changesBetween: (from: Date, to: Date) => marksOfDays(store, from, to),
 
     /** The orders with a word starting with each of `words` (searchWords), however old. */
-    async withWords(words: readonly string[]): Promise<Order[]> {
+    async withWords(words: readonly string[], limit?: WordLimit): Promise<Order[]> {
       await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
-      const records = await readRecords<Order>(store, await idsWithWords(store, words));
+      const records = await readRecords<Order>(store, await idsWithWords(store, words, 'words', limit));
       return records.map((r) => r.value);
     },
 

@@ -185,6 +185,29 @@ describe('search as history grows', () => {
   const blobs = useAtomicBlobsServer();
   beforeEach(() => blobs.reset());
 
+  it('reads a bounded part of a list for a name many families share, says more may match, and finds one family by another word', async () => {
+    const rare = await storePaidOrder('2024-01-05T15:00:00.000Z', 30000, { parentName: 'Jordan Fairweather' });
+    for (let n = 0; n < 8; n++)
+      await storePaidOrder(`2026-0${n + 1}-05T15:00:00.000Z`, 10000, { parentName: `Jordan Smith${n}` });
+    await search('warm-up');
+    blobs.takeRequests();
+    // At most 5 keys of each word listed and 3 orders read: 'jordan' has 9.
+    const common = await search('jordan', undefined, { perKind: 2, keys: 5, records: 3 });
+    const orders = common.groups.find((g) => g.kind === 'orders')!;
+    expect(orders).toMatchObject({ more: true });
+    expect(orders.hits).toHaveLength(2);
+    expect(orders.matches).toBeLessThanOrEqual(3);
+    const orderReads = blobs.takeRequests().filter((r) => r.store.endsWith('orders') && /^BCC-/.test(r.key));
+    // Three for the orders, three more for the projects found through their orders.
+    expect(orderReads.length).toBeLessThanOrEqual(6);
+    // A word of one family's name narrows it to them: every key of 'fairweather' was listed.
+    const one = (await search('jordan fairweather', undefined, { perKind: 2, keys: 5, records: 3 })).groups.find(
+      (g) => g.kind === 'orders',
+    )!;
+    expect(one).toMatchObject({ hits: [{ id: rare.id }], matches: 1 });
+    expect(one).not.toHaveProperty('more');
+  });
+
   it('finds an order and its project older than anything a capped scan would read', async () => {
     const old = await storePaidOrder('2024-01-05T15:00:00.000Z', 30000, { parentName: 'Wilhelmina Quarrington' });
     await storeProject(old);
