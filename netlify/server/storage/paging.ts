@@ -113,10 +113,9 @@ export async function newestPage(
         (await listKeys(store, { prefix: `${root}/${month}/` })).map((key) => key.slice(root.length + 9)),
       ),
     );
+    const others = lists.slice(1).map((list) => new Set(list));
     const inMonth =
-      match === 'any'
-        ? new Set(lists.flat())
-        : new Set(lists[0].filter((key) => lists.every((list) => list.includes(key))));
+      match === 'any' ? new Set(lists.flat()) : new Set(lists[0].filter((key) => others.every((set) => set.has(key))));
     found.push(
       ...[...inMonth]
         .filter((key) => cursor === undefined || key < cursor)
