@@ -153,8 +153,8 @@ export interface WordLimit {
 /**
  * The ids of records with a word starting with each of `words`, or a few more: the keys of the words
  * each begins are listed, the longest (the rarest, as a rule) first, and intersected until few are
- * left. The caller checks each record it reads. With `limit`, every word's first keys are listed at
- * once, and the rarest word whose keys were all listed narrows the others.
+ * left. The caller checks each record it reads. With `limit`, a word with more keys than it allows
+ * narrows nothing; should every word have more, the first keys of the longest are read.
  */
 export async function idsWithWords(
   store: Store,
@@ -162,25 +162,21 @@ export async function idsWithWords(
   root = 'words',
   limit?: WordLimit,
 ): Promise<string[]> {
-  const idOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
-  if (limit) {
-    const lists = await Promise.all(words.map((word) => store.listUpTo(`${root}/${word}`, limit.keys)));
-    const sets = lists.map(({ keys }) => new Set(keys.map(idOf)));
-    const whole = sets.filter((_, i) => !lists[i].more).sort((a, b) => a.size - b.size);
-    // Every word common: the first keys of the longest, checked by the caller against the whole query.
-    const longest = sets[words.indexOf(words.reduce((a, b) => (b.length > a.length ? b : a), ''))] ?? new Set();
-    const [base, ...others] = whole.length > 0 ? whole : [longest];
-    const ids = [...base].filter((id) => others.every((set) => set.has(id)));
-    if (whole.length === 0 || ids.length > limit.records) limit.more = true;
-    return ids.slice(0, limit.records);
-  }
   let ids: string[] | null = null;
+  let longest: string[] | null = null;
   for (const word of [...words].sort((a, b) => b.length - a.length)) {
-    const found = new Set((await listKeys(store, { prefix: `${root}/${word}` })).map(idOf));
+    const { keys, more } = await store.listUpTo(`${root}/${word}`, limit?.keys ?? Number.POSITIVE_INFINITY);
+    const found = new Set(keys.map((key) => key.slice(key.lastIndexOf('/') + 1)));
+    if (more) {
+      longest ??= [...found];
+      continue;
+    }
     ids = ids === null ? [...found] : ids.filter((id) => found.has(id));
     if (ids.length <= FEW) break;
   }
-  return ids ?? [];
+  if (!limit) return ids ?? [];
+  if (ids === null || ids.length > limit.records) limit.more = true;
+  return (ids ?? longest ?? []).slice(0, limit.records);
 }
 
 /** Whether `iso` falls from `from` (included) to `to` (excluded). */
