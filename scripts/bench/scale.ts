@@ -51,35 +51,63 @@ const LISTING_PAGE = 1_000;
 
 function startProxy(target: string) {
   let requests = 0;
+  // A listing's keys, kept from its first page for the pages after it (the local server walks its
+  // whole folder for each listing).
+  const listed = new Map<string, { blobs: { key: string }[]; directories: string[] }>();
+  /** A listing's page at `offset` (here the cursor), and the cursor of the next. */
+  const pageOf = (whole: { blobs: { key: string }[]; directories: string[] }, offset: number) => {
+    const next = offset + LISTING_PAGE < whole.blobs.length ? String(offset + LISTING_PAGE) : undefined;
+    return {
+      blobs: whole.blobs.slice(offset, offset + LISTING_PAGE),
+      directories: offset === 0 ? whole.directories : [],
+      ...(next && { next_cursor: next }),
+    };
+  };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     requests += 1;
+    // The local server answers a whole listing at once; Blobs pages it by 1,000 keys, in key order,
+    // one round trip a page, and a client that stops early pays for the pages it read. The proxy
+    // answers a listing's page `cursor` (an offset here) and names the next.
+    const url = new URL(req.url ?? '/', 'http://proxy');
+    const offset = Number(url.searchParams.get('cursor') ?? 0);
+    url.searchParams.delete('cursor');
+    const path = `${url.pathname}${url.search}`;
     setTimeout(() => {
-      const upstream = request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+      const kept = offset > 0 ? listed.get(path) : undefined;
+      if (kept) {
+        const page = pageOf(kept, offset);
+        if (!page.next_cursor) listed.delete(path);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page));
+        return;
+      }
+      const upstream = request(`${target}${path}`, { method: req.method, headers: req.headers }, (answer) => {
         if (req.method !== 'GET' || !/json/.test(String(answer.headers['content-type']))) {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
           return;
         }
-        // The local server answers a whole listing at once; Blobs pages it, one round trip a page.
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('end', () => {
-          const body = Buffer.concat(chunks);
-          let keys = 0;
+          let body = Buffer.concat(chunks);
           try {
-            const parsed = JSON.parse(body.toString()) as { blobs?: unknown; directories?: unknown };
-            // A listing answers `blobs` as a list; a record's own JSON is read as it is.
-            if (Array.isArray(parsed.blobs))
-              keys = parsed.blobs.length + (Array.isArray(parsed.directories) ? parsed.directories.length : 0);
+            const parsed = JSON.parse(body.toString()) as { blobs?: { key: string }[]; directories?: string[] };
+            // A listing answers `blobs` as a list; a record's own JSON is passed on as it is.
+            if (Array.isArray(parsed.blobs)) {
+              const whole = {
+                blobs: parsed.blobs.sort((a, b) => (a.key < b.key ? -1 : 1)),
+                directories: parsed.directories ?? [],
+              };
+              const page = pageOf(whole, offset);
+              if (page.next_cursor) listed.set(path, whole);
+              body = Buffer.from(JSON.stringify(page));
+            }
           } catch {
-            keys = 0;
+            // Not JSON after all: passed on as it is.
           }
-          const pages = Math.max(0, Math.ceil(keys / LISTING_PAGE) - 1);
-          requests += pages;
-          setTimeout(() => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            res.end(body);
-          }, pages * ROUND_TRIP_MS);
+          const { 'transfer-encoding': _chunked, ...headers } = answer.headers;
+          res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': String(body.length) });
+          res.end(body);
         });
       });
       upstream.on('error', () => res.writeHead(502).end());
@@ -88,9 +116,9 @@ function startProxy(target: string) {
   });
   return new Promise<{ url: string; count: () => number; stop: () => Promise<void> }>((resolve) =>
     server.listen(0, '127.0.0.1', () => {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       resolve({
-        url,
+        url: address,
         count: () => requests,
         stop: () => new Promise((done) => server.close(() => done())),
       });
@@ -453,8 +481,9 @@ seeded through the repositories into the local Blobs server; each operation call
 function calls it, behind a proxy that counts every storage request and adds ${ROUND_TRIP_MS} ms to it, as a
 function's round trip to Blobs in production. The column at ${MODELLED.toLocaleString('en-US')} orders is modelled from the growth
 between the smallest and largest size measured (requests per order, at the time per request measured).
-The local server answers a listing in one response where Blobs pages it by 1,000 keys: the proxy
-counts and delays one more round trip for each 1,000 keys of a listing, as production would.
+The local server answers a listing in one response where Blobs pages it by 1,000 keys in key order:
+the proxy answers a listing a page at a time, each page a request and a round trip, as production
+would, so a reader that stops early pays only for the pages it read.
 The limits: ${OWNER_MS / 1000} s for an owner's page, ${PERSON_MS / 1000} s for a family's or an editor's. Node ${process.version},
 ${cpus().length} x ${cpus()[0]?.model.trim()}, ${loadNote(startLoad)}.
 
