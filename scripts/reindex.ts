@@ -12,10 +12,10 @@ import { editorsRepo } from '#features/editors/server/editors.repo';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { rebuildAuditSubjects } from '#server/core/audit-log';
-import { inquiriesRepo } from '#server/contact/inquiries.repo';
-import { subscribersRepo } from '#server/contact/subscribers.repo';
+import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
+import { subscribersRepo } from '#features/contact/server/subscribers.repo';
 import { rebuildOutboxIndex } from '#server/core/mail';
-import { waitlistRepo } from '#server/waitlist/waitlist.repo';
+import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 import { connectBlobs } from './platform/blobs-connect';
 
 const site = await connectBlobs();

@@ -13,7 +13,7 @@ import { localEnvironment } from './platform/local-env';
 import { startScheduledFunctions } from './platform/scheduled-functions';
 import { startSiteServer } from './platform/site-server';
 import { seedDemoEditors } from '#features/editors/server/seed';
-import { waitlistRepo } from '#server/waitlist/waitlist.repo';
+import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 
 const port = Number(process.env.PORT ?? 8888);
 const dataDir = resolve(process.env.DATA_DIR ?? '.netlify/data');

@@ -9,7 +9,7 @@ import { audited } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
 import { editorsRepo } from '#features/editors/server/editors.repo';
 import { HttpError, parse, privateJson, readBody, route, pageQueryOf } from '#server/core/http';
-import { inquiriesRepo, type InquiryRecord } from '#server/contact/inquiries.repo';
+import { inquiriesRepo, type InquiryRecord } from '#features/contact/server/inquiries.repo';
 
 /** The current names of the editors these inquiries prefer ('any' has none; a deleted editor neither). */
 async function editorNames(records: InquiryRecord[], context: Context): Promise<Map<string, string>> {

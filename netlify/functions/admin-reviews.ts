@@ -5,8 +5,8 @@
  */
 import type { Config } from '@netlify/functions';
 import { firstName, type Project } from '#features/projects/project';
-import { meanScore, oneDecimal, type AdminReview } from '#lib/reviews';
-import { adminReviewFilterSchema } from '#lib/reviews.schema';
+import { meanScore, oneDecimal, type AdminReview } from '#features/reviews/reviews';
+import { adminReviewFilterSchema } from '#features/reviews/reviews.schema';
 import { requireAdmin } from '#server/core/auth';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { parse, privateJson, route, pageQueryOf } from '#server/core/http';

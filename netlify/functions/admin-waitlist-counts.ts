@@ -2,7 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '#server/core/auth';
 import { privateJson, route } from '#server/core/http';
-import { waitlistRepo } from '#server/waitlist/waitlist.repo';
+import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 
 export default route({
   GET: async (req, context) => {

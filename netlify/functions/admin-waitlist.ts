@@ -6,13 +6,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { waitlistEntrySchema, waitlistQuerySchema } from '#lib/admin-lists.schema';
-import { waitlistStatus } from '#lib/waitlist';
+import { waitlistStatus } from '#features/waitlist/waitlist';
 import { audited } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
 import { toCsv } from '#server/core/csv';
 import { editorsRepo, isEditorId } from '#features/editors/server/editors.repo';
 import { HttpError, parse, privateJson, route, pageQueryOf } from '#server/core/http';
-import { toWaitlistItem, waitlistRepo, type WaitlistEntry } from '#server/waitlist/waitlist.repo';
+import { toWaitlistItem, waitlistRepo, type WaitlistEntry } from '#features/waitlist/server/waitlist.repo';
 
 const noEntry = () => new HttpError(404, 'No such waitlist entry');
 

@@ -5,16 +5,16 @@
  * same. A forged, altered or expired token gets a page saying how to get a new link.
  */
 import type { Config, Context } from '@netlify/functions';
-import { optInTexts } from '#lib/opt-in';
+import { optInTexts } from '#features/contact/opt-in';
 import { unsubscribeTokenSchema } from '#features/privacy/privacy.schema';
 import { readForm } from '#server/core/form-post';
 import { route } from '#server/core/http';
-import { subscribersRepo } from '#server/contact/subscribers.repo';
-import { readOptIn, type OptIn } from '#server/contact/opt-in';
-import { askPage, badConfirmLinkPage, confirmedPage, noWaitlistPage } from '#server/contact/opt-in-pages';
+import { subscribersRepo } from '#features/contact/server/subscribers.repo';
+import { readOptIn, type OptIn } from '#features/contact/server/opt-in';
+import { askPage, badConfirmLinkPage, confirmedPage, noWaitlistPage } from '#features/contact/server/opt-in-pages';
 import { editorsRepo, isShown } from '#features/editors/server/editors.repo';
 import { sendSubscribed } from '#features/privacy/server/unsubscribe-mail';
-import { waitlistRepo } from '#server/waitlist/waitlist.repo';
+import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 
 /** The opt-in a well-formed, genuine, current token names, and the token; null otherwise. */
 function optInOf(token: string | null, context: Context): { optIn: OptIn; token: string } | null {

@@ -6,8 +6,8 @@ import type { Config } from '@netlify/functions';
 import { EDITORS_CACHE_HEADERS } from '#features/editors/server/editors-cache';
 import { HttpError, route } from '#server/core/http';
 import { editorsRepo, isShown } from '#features/editors/server/editors.repo';
-import { reviewsRepo } from '#server/reviews/reviews.repo';
-import { PROFILE_REVIEWS } from '#lib/reviews';
+import { reviewsRepo } from '#features/reviews/server/reviews.repo';
+import { PROFILE_REVIEWS } from '#features/reviews/reviews';
 
 export default route({
   GET: async (_req, context) => {

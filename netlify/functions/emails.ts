@@ -8,15 +8,15 @@
  */
 import type { Config } from '@netlify/functions';
 import { z } from '#lib/zod';
-import { optInTexts } from '#lib/opt-in';
+import { optInTexts } from '#features/contact/opt-in';
 import { subscriberConfirmationSchema, subscriberStatusSchema, type EmailSubscriber } from '#lib/schemas';
 import { audited } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
 import { toCsv } from '#server/core/csv';
 import { HttpError, json, parse, readBody, route, pageQueryOf } from '#server/core/http';
 import { wantsPage } from '#server/storage/paging';
-import { sendConfirmation, spendConfirmation } from '#server/contact/opt-in';
-import { subscriberStatus, subscribersRepo, type Subscriber } from '#server/contact/subscribers.repo';
+import { sendConfirmation, spendConfirmation } from '#features/contact/server/opt-in';
+import { subscriberStatus, subscribersRepo, type Subscriber } from '#features/contact/server/subscribers.repo';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 

@@ -6,11 +6,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { deliveryMessages, filesClosedTo } from '#features/projects/process';
-import { draftRoundSchema } from '#lib/essay.schema';
+import { draftRoundSchema } from '#features/essay/essay.schema';
 import { authenticate } from '#server/core/auth';
 import { HttpError, parse, privateJson, route } from '#server/core/http';
 import { callersProject } from '#features/projects/server/access';
-import { draftText } from '#server/essay/draft-text';
+import { draftText } from '#features/essay/server/draft-text';
 
 export default route({
   GET: async (req, context) => {

@@ -9,7 +9,7 @@ import { deliveryMessages, filesClosedTo } from '#features/projects/process';
 import { FILE_ID } from '#features/projects/project.schema';
 import { authenticate } from '#server/core/auth';
 import { callersProject, projectNotFound } from '#features/projects/server/access';
-import { attachmentHeader, contentTypeOf, projectFilesRepo } from '#server/essay/files';
+import { attachmentHeader, contentTypeOf, projectFilesRepo } from '#features/essay/server/files';
 import { projectFileIds } from '#features/projects/server/remove-draft';
 import { HttpError, route } from '#server/core/http';
 

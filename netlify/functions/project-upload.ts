@@ -10,8 +10,8 @@ import { DELIVERY_LIMITS, deliveryMessages, fileMessages, refusal, whoMay } from
 import { DAY_MS } from '#lib/time';
 import { authenticate } from '#server/core/auth';
 import { callersProject } from '#features/projects/server/access';
-import { namedKind, projectFilesRepo, safeFileName, sniffProjectFile } from '#server/essay/files';
-import { convertUpload } from '#server/essay/draft-text';
+import { namedKind, projectFilesRepo, safeFileName, sniffProjectFile } from '#features/essay/server/files';
+import { convertUpload } from '#features/essay/server/draft-text';
 import { spend } from '#server/core/rate-limits';
 import { timersRepo } from '#server/core/timers';
 import { HttpError, json, readBytes, route } from '#server/core/http';

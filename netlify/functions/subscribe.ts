@@ -13,8 +13,8 @@ import { subscribeSchema } from '#lib/schemas';
 import { isBrowserFormPost, problemPage, readForm, seeOther, wayBack } from '#server/core/form-post';
 import { HttpError, json, logFailure, readBody, route } from '#server/core/http';
 import { isStorageError } from '#server/storage/error';
-import { subscribersRepo } from '#server/contact/subscribers.repo';
-import { sendConfirmation, spendConfirmation } from '#server/contact/opt-in';
+import { subscribersRepo } from '#features/contact/server/subscribers.repo';
+import { sendConfirmation, spendConfirmation } from '#features/contact/server/opt-in';
 
 export default route({
   POST: (req, context) => (isBrowserFormPost(req) ? fromForm(req, context) : fromJson(req, context)),

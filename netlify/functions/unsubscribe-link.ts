@@ -13,7 +13,7 @@ import { isBrowserFormPost, problemPage, readForm, wayBack } from '#server/core/
 import { json, readBody, route } from '#server/core/http';
 import { spend } from '#server/core/rate-limits';
 import { linkSentPage } from '#features/privacy/server/unsubscribe-pages';
-import { unsubscribeSecret } from '#server/contact/unsubscribe-token';
+import { unsubscribeSecret } from '#features/contact/server/unsubscribe-token';
 import { sendUnsubscribeLink } from '#features/privacy/server/unsubscribe-mail';
 
 async function accept(context: Context, email: string) {

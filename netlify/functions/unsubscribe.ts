@@ -9,9 +9,9 @@ import type { Config } from '@netlify/functions';
 import { unsubscribeTokenSchema } from '#features/privacy/privacy.schema';
 import { readForm } from '#server/core/form-post';
 import { route } from '#server/core/http';
-import { subscribersRepo } from '#server/contact/subscribers.repo';
+import { subscribersRepo } from '#features/contact/server/subscribers.repo';
 import { badLinkPage, confirmPage, donePage } from '#features/privacy/server/unsubscribe-pages';
-import { readUnsubscribeToken, unsubscribeSecret } from '#server/contact/unsubscribe-token';
+import { readUnsubscribeToken, unsubscribeSecret } from '#features/contact/server/unsubscribe-token';
 import type { DeployInfo } from '#server/storage/deploy';
 
 /** The address a well-formed, genuine, current token names; null otherwise. */

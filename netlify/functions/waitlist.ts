@@ -8,7 +8,7 @@ import type { Config } from '@netlify/functions';
 import { waitlistSchema } from '#lib/schemas';
 import { editorsRepo, isShown } from '#features/editors/server/editors.repo';
 import { HttpError, json, readBody, route } from '#server/core/http';
-import { sendConfirmation, spendConfirmation } from '#server/contact/opt-in';
+import { sendConfirmation, spendConfirmation } from '#features/contact/server/opt-in';
 
 /** Editor ids are slugs; anything else (a '/', a leading dot) cannot name an editor or a safe key. */
 const EDITOR_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;

@@ -20,8 +20,8 @@ import { build, type Plugin } from 'esbuild';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer, { type Page } from 'puppeteer-core';
 import type { Round } from '#features/projects/project';
-import type { DraftText, EssayBlock, EssayComment } from '#lib/essay';
-import { anchorOf } from '#lib/essay-anchor';
+import type { DraftText, EssayBlock, EssayComment } from '#features/essay/essay';
+import { anchorOf } from '#features/essay/essay-anchor';
 import { countWords } from '#lib/words';
 import { withCompileHint } from '../build/compile-hints';
 import { loadNote, writeSection } from './report';
@@ -140,7 +140,7 @@ const PAGE_SCRIPT = `
 import { createElement as h } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Rounds } from './src/features/projects/islands/Rounds';
-import { diffDrafts, summariseChanges, changeSummaryLabel } from './src/lib/essay-diff';
+import { diffDrafts, summariseChanges, changeSummaryLabel } from './src/features/essay/essay-diff';
 
 const main = document.getElementById('root');
 

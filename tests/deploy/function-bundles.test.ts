@@ -22,7 +22,7 @@ import { startBlobsServer } from '../../scripts/platform/site-server';
 import { startCheckout } from '../../src/features/orders/server/checkout';
 import { ordersRepo } from '../../src/features/orders/server/orders.repo';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
-import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
+import { draftTextsRepo } from '#features/essay/server/draft-texts.repo';
 import { docx, paragraph } from '../helpers/docx';
 import { LOCAL_WEBHOOK_SECRET } from '../../src/features/orders/server/payments';
 import { seedDemoEditors } from '../../src/features/editors/server/seed';

@@ -6,8 +6,8 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AdminEditor } from '../../src/features/editors/editor-rules';
-import { ratingLabel } from '../../src/lib/rating';
-import { reviewMessages } from '../../src/lib/reviews';
+import { ratingLabel } from '#features/reviews/rating';
+import { reviewMessages } from '#features/reviews/reviews';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { adminToken, OPEN_TAB_PANEL, openAdmin, toasts, withOpenSlot } from '../helpers/e2e-admin';
 import { uniqueEmail } from '../helpers/e2e-auth';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import type { Page as ListPage } from '../../src/lib/paging';
 import { messages } from '../../src/lib/messages';
-import { optInAdminTexts } from '../../src/lib/opt-in';
+import { optInAdminTexts } from '#features/contact/opt-in';
 import type { EmailSubscriber } from '../../src/lib/schemas';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { OPEN_TAB_PANEL, openAdmin, toasts } from '../helpers/e2e-admin';

@@ -6,7 +6,7 @@
  * screen at a time, still brings every comment into the page and lets the family go to any of them.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { anchorOf } from '../../src/lib/essay-anchor';
+import { anchorOf } from '#features/essay/essay-anchor';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { docx, paragraph } from '../helpers/docx';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';

@@ -9,7 +9,7 @@ import { CHECKOUT_KEY, type CheckoutData } from '../../src/features/orders/islan
 import { CONTACT_SERVICE_OPTIONS } from '../../src/lib/catalogue';
 import { formAnswerTexts, INQUIRY_SENT_PATH, SUBSCRIBED_PATH } from '../../src/lib/form-answers';
 import { messages } from '../../src/lib/messages';
-import { waitlistInstruction } from '../../src/lib/opt-in';
+import { waitlistInstruction } from '#features/contact/opt-in';
 import type { Order } from '../../src/features/orders/order';
 import { samplePages } from '../../scripts/bench/built-pages';
 import { expectNoAxeViolations } from '../helpers/axe';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../src/lib/messages';
 import { newsletterMessages } from '../../src/lib/newsletter';
-import { optInTexts } from '../../src/lib/opt-in';
+import { optInTexts } from '#features/contact/opt-in';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { confirmLinkMailedTo } from '../helpers/e2e-newsletter';
 import { newsletterReady } from '../helpers/hydration';

@@ -4,10 +4,10 @@
  * and the phone layout.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { waitlistKey } from '../../netlify/server/waitlist/waitlist.repo';
+import { waitlistKey } from '#features/waitlist/server/waitlist.repo';
 import { DEMO_EDITORS } from '../../src/features/editors/server/seed';
 import { messages } from '../../src/lib/messages';
-import { optInTexts, waitlistInstruction } from '../../src/lib/opt-in';
+import { optInTexts, waitlistInstruction } from '#features/contact/opt-in';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { confirmLinkMailedTo } from '../helpers/e2e-newsletter';
 import { readStored } from '../helpers/stored';

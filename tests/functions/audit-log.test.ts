@@ -23,12 +23,12 @@ import { audited, auditPage, changedFields } from '../../netlify/server/core/aud
 import type { Caller } from '../../netlify/server/core/auth';
 import { editorChange } from '../../src/features/editors/server/editor-audit';
 import { tellOwner } from '../../netlify/server/core/attention';
-import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
+import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 import { cancelConsult } from '../../src/features/consults/server/consult-booking';
 import { openStore } from '../../netlify/server/storage/stores';
-import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
+import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
-import { subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
+import { subscribersRepo } from '#features/contact/server/subscribers.repo';
 import type { AuditAction, AuditItem } from '../../src/lib/audit';
 import { auditActionWords } from '../../src/features/admin/audit-words';
 import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availability';

@@ -8,8 +8,8 @@
  * lost a blob. Against storage that fails at any write, a run never writes a manifest for an hour not
  * wholly copied, and a restore run again completes.
  */
-import { reviewsRepo } from '../../netlify/server/reviews/reviews.repo';
-import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
+import { reviewsRepo } from '#features/reviews/server/reviews.repo';
+import { draftTextsRepo } from '#features/essay/server/draft-texts.repo';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,20 +38,20 @@ import { readRehearsal, rehearseRestore, scratchOf } from '../../netlify/server/
 import { restoreBackup, type RestoreResult } from '../../netlify/server/backup/restore';
 import { consultsRepo } from '../../src/features/consults/server/consults.repo';
 import { customersRepo } from '../../src/features/orders/server/customers.repo';
-import { projectFilesRepo } from '../../netlify/server/essay/files';
+import { projectFilesRepo } from '#features/essay/server/files';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { ordersRepo } from '../../src/features/orders/server/orders.repo';
 import { runDueTimers } from '#server/jobs/timers';
 import { editorsRepo, forgetEditorLists } from '../../src/features/editors/server/editors.repo';
-import { inquiriesRepo } from '../../netlify/server/contact/inquiries.repo';
+import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { currentHour, setJournalClock } from '../../netlify/server/storage/journal';
 import { listKeys } from '../../netlify/server/storage/paging';
 import { openStore } from '../../netlify/server/storage/stores';
-import { subscriberKey, subscribersRepo } from '../../netlify/server/contact/subscribers.repo';
+import { subscriberKey, subscribersRepo } from '#features/contact/server/subscribers.repo';
 import { timersRepo } from '../../netlify/server/core/timers';
 import { uploadKeyOf, uploadsRepo } from '../../src/features/editors/server/uploads';
-import { waitlistRepo } from '../../netlify/server/waitlist/waitlist.repo';
+import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availability';
 import { DAY_MS, HOUR_MS } from '../../src/lib/time';
 import { asAdmin } from '../helpers/admin-access';

@@ -22,7 +22,7 @@ import { sendDueReminders } from '../../src/features/consults/server/consult-rem
 import { consultsRepo, reminderDue } from '../../src/features/consults/server/consults.repo';
 import { customersRepo } from '../../src/features/orders/server/customers.repo';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
-import { draftTextsRepo } from '../../netlify/server/essay/draft-texts.repo';
+import { draftTextsRepo } from '#features/essay/server/draft-texts.repo';
 import { runDueTimers } from '#server/jobs/timers';
 import { editorsRepo, forgetEditorLists } from '../../src/features/editors/server/editors.repo';
 import { listOutbox } from '../../netlify/server/core/mail';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { timeKey } from '../../netlify/server/storage/append-only';
 import { inquiryFilterSchema, inquiryHandledSchema, TIME_KEY_PATTERN } from '../../src/lib/admin-lists.schema';
-import { WAITLIST_BATCH_INTERVAL_MS, WAITLIST_TOLD_PER_SLOT, waitlistQuota } from '../../src/lib/waitlist';
+import { WAITLIST_BATCH_INTERVAL_MS, WAITLIST_TOLD_PER_SLOT, waitlistQuota } from '#features/waitlist/waitlist';
 
 describe('waitlistQuota', () => {
   const opened = new Date('2030-01-01T09:00:00.000Z');

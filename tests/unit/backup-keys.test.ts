@@ -16,8 +16,8 @@ import {
 import { journalKey } from '../../netlify/server/storage/journal';
 import { checkKey, MAX_KEY_BYTES } from '../../netlify/server/storage/keys';
 import { STORE_NAMES } from '../../netlify/server/storage/stores';
-import { subscriberKey } from '../../netlify/server/contact/subscribers.repo';
-import { joinedKey, waitlistIndexed, waitlistKey } from '../../netlify/server/waitlist/waitlist.repo';
+import { subscriberKey } from '#features/contact/server/subscribers.repo';
+import { joinedKey, waitlistIndexed, waitlistKey } from '#features/waitlist/server/waitlist.repo';
 import { indexKeys } from '../../netlify/server/storage/list-index';
 import { onceKey } from '../../netlify/server/storage/append-only';
 import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH, isEmail } from '../../src/lib/email';

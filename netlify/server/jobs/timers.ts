@@ -5,7 +5,7 @@
 import { mailTimers } from '#server/core/mail';
 import { runTimers } from '#server/core/timers';
 import { orderTimers } from '#features/orders/server/unpaid-orders';
-import { waitlistTimers } from '#server/waitlist/waitlist-notify';
+import { waitlistTimers } from '#features/waitlist/server/waitlist-notify';
 import { changedMeanwhile, projectTimers } from '#features/projects/server/scheduler';
 import type { StepContext } from '#features/projects/server/steps';
 

@@ -3,7 +3,7 @@
  * types, which editor.schema.ts infers, are named here for the browser.
  */
 import { FULL_EDITOR_PRICE_LABEL } from '#lib/full-editor-price';
-import type { EditorRating, OnTimeShare } from '#lib/rating';
+import type { EditorRating, OnTimeShare } from '#features/reviews/rating';
 
 import type { Editor } from './editor.schema';
 

@@ -21,10 +21,10 @@
  *   invited student alone.
  */
 import { conflictMessages } from '#lib/conflicts';
-import { COMMENT_LIMITS, commentMessages } from '#lib/essay-comments';
+import { COMMENT_LIMITS, commentMessages } from '#features/essay/essay-comments';
 import { editorMessages } from '#lib/messages';
 import { refundMessages, type CancellationQuote } from '#lib/refunds';
-import { REVIEW_REMINDER_MS, REVIEW_WINDOW_MS, reviewMessages, type ProjectReviews } from '#lib/reviews';
+import { REVIEW_REMINDER_MS, REVIEW_WINDOW_MS, reviewMessages, type ProjectReviews } from '#features/reviews/reviews';
 import type { ServiceId } from '#lib/catalogue';
 import { DAY_MS, HOUR_MS } from '#lib/time';
 import {

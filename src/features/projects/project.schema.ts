@@ -4,7 +4,7 @@
  */
 import { PROJECT_STATES } from './project';
 import { DELIVERY_LIMITS } from './process';
-import { WORD_LIMIT_BOUNDS } from '#lib/essay-limits';
+import { WORD_LIMIT_BOUNDS } from '#features/essay/essay-limits';
 import { UUID } from '#lib/ids';
 import { text, z } from '#lib/zod';
 

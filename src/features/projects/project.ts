@@ -4,11 +4,11 @@
  * words is the process's (`process.ts`), which reads this file and is never read by it. No zod and no
  * browser or Netlify imports, so every island can use it.
  */
-import type { EssayComment } from '#lib/essay';
+import type { EssayComment } from '#features/essay/essay';
 import { LIMITED_EDITS, serviceById, type ServiceId } from '#lib/catalogue';
 import type { CancellationQuote } from '#lib/refunds';
 import { DAY_MS, HOUR_MS } from '#lib/time';
-import type { ProjectReviews } from '#lib/reviews';
+import type { ProjectReviews } from '#features/reviews/reviews';
 import { normalizeEmail } from '#lib/email';
 import { site } from '#lib/site';
 import { ACCOUNT_CLOSED, RETENTION_WORDS } from '#features/privacy/privacy';

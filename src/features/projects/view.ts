@@ -13,11 +13,11 @@ import {
   type Role,
 } from './project';
 import { autoFinalAt, editsLeft, openRound, reviewWindowClosesAt, conflictRefusal, refusal } from './process';
-import { commentsShown } from '#lib/essay-comments';
+import { commentsShown } from '#features/essay/essay-comments';
 import { ACCOUNT_CLOSED } from '#features/privacy/privacy';
 import { contentDeletionNotice } from './retention';
 import { quoteFor, type RefundBasis } from '#lib/refunds';
-import type { ProjectReviews } from '#lib/reviews';
+import type { ProjectReviews } from '#features/reviews/reviews';
 
 /**
  * What editing needs, and no more: the student's first name and grade; not the family's account,

@@ -10,16 +10,16 @@ import { AttentionCount } from '../../features/orders/islands/admin/Attention';
 import { AuditTab } from '../../features/admin/islands/AuditTab';
 import { ConsultsTab } from '../../features/consults/islands/admin/ConsultsTab';
 import { EditorsTab } from '../../features/editors/islands/admin/EditorsTab';
-import { InquiriesTab } from './lists/InquiriesTab';
+import { InquiriesTab } from '../../features/contact/islands/admin/InquiriesTab';
 import { OrdersTab } from '../../features/orders/islands/admin/OrdersTab';
 import { OutboxTab } from './lists/OutboxTab';
 import { PrivacyTab } from '../../features/privacy/islands/admin/PrivacyTab';
 import { ProjectsTab } from '../../features/projects/islands/admin/ProjectsTab';
 import { ReportsTab } from '../../features/admin/islands/ReportsTab';
-import { ReviewsTab } from './reviews/ReviewsTab';
-import { SubscribersTab } from './lists/SubscribersTab';
+import { ReviewsTab } from '../../features/reviews/islands/admin/ReviewsTab';
+import { SubscribersTab } from '../../features/contact/islands/admin/SubscribersTab';
 import { Toaster } from '../shared/admin/Toaster';
-import { WaitlistTab } from './lists/WaitlistTab';
+import { WaitlistTab } from '../../features/waitlist/islands/admin/WaitlistTab';
 
 const ADMIN_TABS: Tab[] = [
   { id: 'editors', label: 'Editors Management', render: () => <EditorsTab /> },

@@ -1,4 +1,4 @@
-import { onTimeLabel, ratingLabel } from '#lib/rating';
+import { onTimeLabel, ratingLabel } from '#features/reviews/rating';
 import type { Editor } from '#features/editors/editor-rules';
 
 /** '★ 4.8 · 12 reviews · On time 95%', '1 review' or 'New editor': what other families found, in one line. */

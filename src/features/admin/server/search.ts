@@ -26,13 +26,13 @@ import {
 import { forEachWhile, untilDone } from '#server/backup/pool';
 import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
-import { inquiriesRepo } from '#server/contact/inquiries.repo';
+import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { outboxWithWords } from '#server/core/mail';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
 import type { WordLimit } from '#server/storage/kept-keys';
-import { subscribersRepo } from '#server/contact/subscribers.repo';
-import { waitlistRepo } from '#server/waitlist/waitlist.repo';
+import { subscribersRepo } from '#features/contact/server/subscribers.repo';
+import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 
 const day = (iso: string) => localDate(iso, BUSINESS_TIME_ZONE);
 

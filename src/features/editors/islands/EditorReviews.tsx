@@ -7,8 +7,8 @@ import {
   reviewScoreLabel,
   type EditorRating,
   type OnTimeShare,
-} from '#lib/rating';
-import { PROFILE_REVIEWS, ratingOf, type PublicReview } from '#lib/reviews';
+} from '#features/reviews/rating';
+import { PROFILE_REVIEWS, ratingOf, type PublicReview } from '#features/reviews/reviews';
 
 type Loaded = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; reviews: PublicReview[] };
 

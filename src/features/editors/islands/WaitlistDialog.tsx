@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiFetch } from '#client/api';
 import { emailMessages, isEmail, normalizeEmail } from '#lib/email';
-import { waitlistInstruction } from '#lib/opt-in';
+import { waitlistInstruction } from '#features/contact/opt-in';
 import type { Editor } from '../editor-rules';
 import { trapTab } from '../../../islands/shared/focus-trap';
 import { useModalDialog } from '../../../islands/shared/useModalDialog';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { AdminEditor } from '../editor-rules';
 import type { Editor, EditorInput } from '../editor-rules';
-import { ON_TIME_PERIOD_MS, onTimeShare, ratingOf } from '#lib/reviews';
+import { ON_TIME_PERIOD_MS, onTimeShare, ratingOf } from '#features/reviews/reviews';
 import { LISTING_SEGMENTS } from '../editor-listing';
 import { deployContext } from '#server/storage/deploy';
 import { HttpError } from '#server/core/http';

@@ -32,7 +32,7 @@ import { refundCancellation } from '#features/projects/server/cancellation';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { commitStep, type StepContext } from '#features/projects/server/steps';
 import { ordersRepo } from '#features/orders/server/orders.repo';
-import { syncEditorStats } from '#server/reviews/editor-stats';
+import { syncEditorStats } from '#features/reviews/server/editor-stats';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 import { studentAccessMessages } from '#features/projects/student-access';
 import { paragraphsMail, sendMail } from '#server/core/mail';

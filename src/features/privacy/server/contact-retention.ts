@@ -8,7 +8,7 @@
 import { RETENTION, RETENTION_WORDS } from '../privacy';
 import { DAY_MS } from '#lib/time';
 import { consultsRepo, type ConsultBooking } from '#features/consults/server/consults.repo';
-import { inquiriesRepo } from '#server/contact/inquiries.repo';
+import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { listKeys } from '#server/storage/paging';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 

@@ -5,7 +5,7 @@
  * already), which keeps an ordinary account's export to well under a second of work.
  */
 import { zipSync, strToU8, type Zippable } from 'fflate';
-import { projectFilesRepo } from '#server/essay/files';
+import { projectFilesRepo } from '#features/essay/server/files';
 import type { DeployInfo } from '#server/storage/stores';
 import { gatherExport, type ExportSubject } from './export';
 

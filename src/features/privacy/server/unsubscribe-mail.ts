@@ -8,8 +8,8 @@ import { UNSUBSCRIBE_LINK_DAYS, unsubscribeTexts } from '#lib/unsubscribe';
 import { site } from '#lib/site';
 import { paragraphsMail, sendMail, type Mail } from '#server/core/mail';
 import type { DeployInfo } from '#server/storage/deploy';
-import { subscribersRepo } from '#server/contact/subscribers.repo';
-import { unsubscribeUrl } from '#server/contact/unsubscribe-token';
+import { subscribersRepo } from '#features/contact/server/subscribers.repo';
+import { unsubscribeUrl } from '#features/contact/server/unsubscribe-token';
 
 /** A mail to a subscriber, its paragraphs written around the link to leave. */
 function newsletterMail(email: string, subject: string, paragraphs: (url: string) => string[], url: string): Mail {

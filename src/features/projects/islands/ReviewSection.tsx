@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ProjectView } from '../project';
-import { REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from '#lib/rating';
-import { REVIEW_LIMITS, reviewMessages, type FamilyReview } from '#lib/reviews';
+import { REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from '#features/reviews/rating';
+import { REVIEW_LIMITS, reviewMessages, type FamilyReview } from '#features/reviews/reviews';
 import { formatDateTime } from './format';
 import type { Perspective } from './perspective';
 import { StepNotice } from './StepNotice';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { removedDraftText, type Draft, type FileRef, type Round } from '../project';
-import { commentLabels } from '#lib/essay-comments';
+import { commentLabels } from '#features/essay/essay-comments';
 import { countWords } from '#lib/words';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReadDraft } from './essay/ReadDraft';

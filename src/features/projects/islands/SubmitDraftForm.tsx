@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { type ProjectView } from '../project';
 import { DELIVERY_LIMITS, currentRound, submitLabel } from '../process';
-import { COMMON_APP_WORD_LIMIT } from '#lib/essay';
-import { WORD_LIMIT_BOUNDS, wordCountLabel } from '#lib/essay-limits';
+import { COMMON_APP_WORD_LIMIT } from '#features/essay/essay';
+import { WORD_LIMIT_BOUNDS, wordCountLabel } from '#features/essay/essay-limits';
 import { countWords } from '#lib/words';
 import { FileField } from './FileField';
 import { isHttpsLink } from './file-rules';

@@ -5,7 +5,7 @@
  */
 import { type ProjectAction, type ProjectState } from '../project';
 import { AUTO_FINAL_DAYS, editorStateLabel, projectStateLabel } from '../process';
-import { commentLabels } from '#lib/essay-comments';
+import { commentLabels } from '#features/essay/essay-comments';
 import { formatUsdCents } from '#lib/money';
 import type { CancellationQuote } from '#lib/refunds';
 

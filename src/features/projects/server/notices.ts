@@ -21,7 +21,7 @@ import { formatUsdCents } from '#lib/money';
 import { numberWord } from '#lib/numbers';
 import { ACCOUNT_CLOSED, closureNotices } from '#features/privacy/privacy';
 import type { Audience, TimerNoticeName, TransitionNoticeName } from '../process';
-import { REVIEW_LIMITS } from '#lib/reviews';
+import { REVIEW_LIMITS } from '#features/reviews/reviews';
 import { studentAccessMessages } from '../student-access';
 import { site } from '#lib/site';
 import { inputOf, type Actor, type Step } from './transitions';

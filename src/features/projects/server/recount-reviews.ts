@@ -4,12 +4,12 @@
  * listed under its current editor), so it is for a script, never a page view.
  */
 import type { Project } from '../project';
-import { ON_TIME_PERIOD_MS } from '#lib/reviews';
+import { ON_TIME_PERIOD_MS } from '#features/reviews/reviews';
 import { projectsRepo } from './projects.repo';
 import { editorsRepo, type EditorRecord, type ReviewStats } from '#features/editors/server/editors.repo';
 import type { DeployInfo } from '#server/storage/stores';
-import { publicReview } from '#server/reviews/editor-stats';
-import { reviewsRepo } from '#server/reviews/reviews.repo';
+import { publicReview } from '#features/reviews/server/editor-stats';
+import { reviewsRepo } from '#features/reviews/server/reviews.repo';
 
 type Stats = Required<Pick<EditorRecord, 'reviewStats' | 'recentRounds'>>;
 

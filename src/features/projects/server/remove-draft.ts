@@ -8,8 +8,8 @@
 import type { Project, RemovedDraft, Round } from '../project';
 import { timersRepo } from '#server/core/timers';
 import type { DeployInfo } from '#server/storage/stores';
-import { projectFilesRepo } from '#server/essay/files';
-import { draftTextsRepo } from '#server/essay/draft-texts.repo';
+import { projectFilesRepo } from '#features/essay/server/files';
+import { draftTextsRepo } from '#features/essay/server/draft-texts.repo';
 
 /** How soon the repair of an interrupted deletion runs. */
 const FILE_REPAIR_MS = 2 * 60 * 1000;

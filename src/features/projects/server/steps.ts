@@ -32,10 +32,15 @@ import {
   withdrawSchema,
 } from '../project.schema';
 import { removeDraftSchema } from '#features/privacy/privacy.schema';
-import { commentSchema, markCommentSchema, removeCommentSchema } from '#lib/essay-comments.schema';
-import { anchorFits } from '#lib/essay-anchor';
-import type { CommentAnchor } from '#lib/essay';
-import { editorReviewSchema, familyReviewSchema, hideReviewSchema, replySchema } from '#lib/reviews.schema';
+import { commentSchema, markCommentSchema, removeCommentSchema } from '#features/essay/essay-comments.schema';
+import { anchorFits } from '#features/essay/essay-anchor';
+import type { CommentAnchor } from '#features/essay/essay';
+import {
+  editorReviewSchema,
+  familyReviewSchema,
+  hideReviewSchema,
+  replySchema,
+} from '#features/reviews/reviews.schema';
 import { quoteFor } from '#lib/refunds';
 import { contentDeletesAt } from '../retention';
 import type { AuditAction } from '#lib/audit';
@@ -48,16 +53,16 @@ import { ordersRepo } from '#features/orders/server/orders.repo';
 import { spend } from '#server/core/rate-limits';
 import { editorOf, requireRoles, roleFor } from './access';
 import { refundCancellation } from './cancellation';
-import { projectFilesRepo } from '#server/essay/files';
+import { projectFilesRepo } from '#features/essay/server/files';
 import { noticesOfEvent, owedNotices, send } from './notify';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { syncSlots } from './slots';
-import { syncEditorStats } from '#server/reviews/editor-stats';
+import { syncEditorStats } from '#features/reviews/server/editor-stats';
 import { StorageError } from '#server/storage/stores';
 import { timersRepo } from '#server/core/timers';
 import { applyTransition, beyondOf, teamActor, type Actor, type Beyond, type Step } from './transitions';
 import { deleteDroppedFiles, droppedFileIds, scheduleFileRepairs } from './remove-draft';
-import { draftText } from '#server/essay/draft-text';
+import { draftText } from '#features/essay/server/draft-text';
 
 export type StepContext = Pick<Context, 'deploy' | 'waitUntil'>;
 

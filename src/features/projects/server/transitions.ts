@@ -15,10 +15,10 @@ import {
   type TurnaroundKind,
 } from '../project';
 import { currentRound, dueAt, stateAfter, type Effect, type Transition } from '../process';
-import type { CommentAnchor, EssayComment } from '#lib/essay';
+import type { CommentAnchor, EssayComment } from '#features/essay/essay';
 import type { CancellationQuote } from '#lib/refunds';
-import type { Scores } from '#lib/rating';
-import type { ProjectReviews } from '#lib/reviews';
+import type { Scores } from '#features/reviews/rating';
+import type { ProjectReviews } from '#features/reviews/reviews';
 import { site } from '#lib/site';
 import { withoutDraft } from './remove-draft';
 

@@ -20,7 +20,7 @@ import { ordersSearch, type OrderFilter } from './order-filters';
 import { projectsSearch, type ProjectFilter } from './project-filters';
 import type { BackupsStatus } from '#features/admin/backups';
 import type { ExportKind, MonthsReport } from '#features/admin/reports';
-import type { AdminReview } from '#lib/reviews';
+import type { AdminReview } from '#features/reviews/reviews';
 import { reviewsSearch, type ReviewFilter } from './review-filters';
 import type { SearchAnswer } from '#features/admin/search';
 

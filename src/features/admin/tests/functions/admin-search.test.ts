@@ -2,11 +2,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import handler from '#functions/admin-search';
 import exportsHandler from '#functions/admin-exports';
 import monthsHandler from '#functions/admin-reports';
-import { inquiriesRepo } from '#server/contact/inquiries.repo';
+import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { sendMail } from '#server/core/mail';
 import { search } from '../../server/search';
-import { subscribersRepo } from '#server/contact/subscribers.repo';
-import { waitlistRepo } from '#server/waitlist/waitlist.repo';
+import { subscribersRepo } from '#features/contact/server/subscribers.repo';
+import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 import { inquirySchema } from '#lib/schemas';
 import { SEARCH_KINDS, searchMessages, type SearchAnswer, type SearchKind } from '../../search';
 import { asAdmin, itRefusesAllButAdmins } from '#tests/admin-access';

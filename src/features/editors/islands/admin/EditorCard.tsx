@@ -1,7 +1,7 @@
 import type { AdminEditor, ProjectCounts } from '../../editor-rules';
 import { testLabel } from '../../editor-rules';
 import { editorMessages } from '#lib/messages';
-import { onTimeLabel, ratingLabel } from '#lib/rating';
+import { onTimeLabel, ratingLabel } from '#features/reviews/rating';
 import { Fact } from '../../../../islands/shared/admin/Facts';
 import { PencilIcon, TrashIcon } from '../../../../islands/shared/admin/icons';
 

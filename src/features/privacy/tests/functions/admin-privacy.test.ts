@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { beforeEach, describe, expect, it } from 'vitest';
 import adminPrivacy from '#functions/admin-privacy';
 import { auditPage } from '#server/core/audit-log';
-import { subscribersRepo } from '#server/contact/subscribers.repo';
+import { subscribersRepo } from '#features/contact/server/subscribers.repo';
 import { asAdmin, itRefusesAllButAdmins } from '#tests/admin-access';
 import { BASE, call, clearStore } from '#tests/functions';
 import { selection } from '#tests/orders';

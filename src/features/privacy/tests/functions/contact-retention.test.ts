@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { consultsRepo, type ConsultBooking } from '#features/consults/server/consults.repo';
-import { inquiriesRepo } from '#server/contact/inquiries.repo';
+import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { RETAINED_CONSULT_NAME, runContactRetention } from '../../server/contact-retention';
 import { listKeys } from '#server/storage/paging';
 import { openStore } from '#server/storage/stores';

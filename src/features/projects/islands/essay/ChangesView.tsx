@@ -6,17 +6,17 @@
 import { memo, useEffect, useId, useMemo, useState } from 'react';
 import type { ApiResult } from '#client/api';
 import type { Round } from '../../project';
-import type { DraftText, EssayBlock, EssayComment } from '#lib/essay';
-import { locate, type Located } from '#lib/essay-anchor';
-import { changeLabels, commentLabels } from '#lib/essay-comments';
+import type { DraftText, EssayBlock, EssayComment } from '#features/essay/essay';
+import { locate, type Located } from '#features/essay/essay-anchor';
+import { changeLabels, commentLabels } from '#features/essay/essay-comments';
 import {
   changeSummaryLabel,
   diffDrafts,
   summariseChanges,
   type ChangedBlock,
   type DraftChanges,
-} from '#lib/essay-diff';
-import { draftViewMessages } from '#lib/essay-limits';
+} from '#features/essay/essay-diff';
+import { draftViewMessages } from '#features/essay/essay-limits';
 import { Beside, CommentCard, DoneMark, inRun, runs, type Run } from './CommentNotes';
 import { DraftTextStatus, useDraftText } from './useDraftText';
 import { sizeOf, useRunsShown } from './useRunsShown';

@@ -3,8 +3,8 @@
  * the comments on it beside it from 1024 px and under it on a phone, and one comment's card.
  */
 import type { ReactNode } from 'react';
-import type { EssayBlock, EssayComment } from '#lib/essay';
-import { commentLabels } from '#lib/essay-comments';
+import type { EssayBlock, EssayComment } from '#features/essay/essay';
+import { commentLabels } from '#features/essay/essay-comments';
 
 /** A run of a draft's blocks shown together: list items in one list, or one other block; with each block's index. */
 export type Run<B> = { list: boolean; items: [number, B][] };

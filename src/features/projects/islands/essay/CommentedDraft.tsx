@@ -6,9 +6,9 @@
  */
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Round } from '../../project';
-import type { EssayBlock, EssayComment } from '#lib/essay';
-import { anchorOf, locate, type Located } from '#lib/essay-anchor';
-import { COMMENT_LIMITS, commentLabels } from '#lib/essay-comments';
+import type { EssayBlock, EssayComment } from '#features/essay/essay';
+import { anchorOf, locate, type Located } from '#features/essay/essay-anchor';
+import { COMMENT_LIMITS, commentLabels } from '#features/essay/essay-comments';
 import { TextArea } from '../TextArea';
 import { Beside, CommentCard, DoneMark, inRun, runs, type Run } from './CommentNotes';
 import type { BlockMark } from './EssayBlockView';

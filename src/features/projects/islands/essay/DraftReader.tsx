@@ -5,8 +5,8 @@
  * stays downloadable beside this view.
  */
 import { useEffect, useState } from 'react';
-import { changeLabels } from '#lib/essay-comments';
-import { draftViewMessages } from '#lib/essay-limits';
+import { changeLabels } from '#features/essay/essay-comments';
+import { draftViewMessages } from '#features/essay/essay-limits';
 import { ChangesView, usePreparedChanges } from './ChangesView';
 import { CommentedDraft } from './CommentedDraft';
 import { DraftTextStatus, useDraftText } from './useDraftText';

@@ -1,4 +1,4 @@
-import type { EssayBlock } from '#lib/essay';
+import type { EssayBlock } from '#features/essay/essay';
 
 /** A range of one block's text to highlight (a commented passage, a changed word), with its label. */
 export type BlockMark = { start: number; end: number; className?: string; label?: string; id?: string };

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { draftViewMessages } from '#lib/essay-limits';
+import { draftViewMessages } from '#features/essay/essay-limits';
 import type { DraftReading } from './reading';
 
 // Loaded on first opening: the project pages' first load stays as it was.

@@ -1,4 +1,4 @@
-import { wordCountLabel } from '#lib/essay-limits';
+import { wordCountLabel } from '#features/essay/essay-limits';
 
 /** '612 / 650 words'; over the limit in red and in words, so a screen reader says it too. */
 export function WordCount({ words, limit }: { words: number; limit: number | null }) {

@@ -1,4 +1,4 @@
-import type { DraftText } from '#lib/essay';
+import type { DraftText } from '#features/essay/essay';
 import { signedInFetch } from '#stores/session';
 
 /** GET /api/projects/:id/drafts/:round: one round's draft as text, with its words and limit. */

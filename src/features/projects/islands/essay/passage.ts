@@ -3,8 +3,8 @@
  * word with the keyboard. Either way the result is one block's character range, trimmed of spaces;
  * a selection running into the next block stops at the end of the first.
  */
-import type { EssayBlock } from '#lib/essay';
-import type { Located } from '#lib/essay-anchor';
+import type { EssayBlock } from '#features/essay/essay';
+import type { Located } from '#features/essay/essay-anchor';
 
 /** Characters of the block element's text before `node`'s `offset`, comment marks included. */
 function offsetIn(block: Element, node: Node, offset: number): number {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ApiResult } from '#client/api';
-import type { DraftText } from '#lib/essay';
-import { draftViewMessages } from '#lib/essay-limits';
+import type { DraftText } from '#features/essay/essay';
+import { draftViewMessages } from '#features/essay/essay-limits';
 import { getDraftText } from './draft-api';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import deliveryTimers from '#functions/delivery-timers';
-import { projectFilesRepo } from '#server/essay/files';
+import { projectFilesRepo } from '#features/essay/server/files';
 import { projectsRepo } from '../../server/projects.repo';
 import { runDueTimers } from '#server/jobs/timers';
 import { timersRepo } from '#server/core/timers';

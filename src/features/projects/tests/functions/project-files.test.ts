@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import projectFile from '#functions/project-file';
 import fc from 'fast-check';
-import { attachmentHeader, safeFileName, sniffProjectFile } from '#server/essay/files';
+import { attachmentHeader, safeFileName, sniffProjectFile } from '#features/essay/server/files';
 import { type ProjectView } from '../../project';
 import { deliveryMessages, fileMessages } from '../../process';
 import { testTokens } from '#tests/admin-access';

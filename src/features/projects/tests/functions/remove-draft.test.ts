@@ -9,7 +9,7 @@ import projectHandler from '#functions/project';
 import projectFile from '#functions/project-file';
 import { listOutbox } from '#server/core/mail';
 import { timersRepo } from '#server/core/timers';
-import { projectFilesRepo } from '#server/essay/files';
+import { projectFilesRepo } from '#features/essay/server/files';
 import { projectsRepo } from '../../server/projects.repo';
 import { runDueTimers } from '#server/jobs/timers';
 import { forgetEditorLists } from '#features/editors/server/editors.repo';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { timersRepo } from '#server/core/timers';
-import { projectFilesRepo } from '#server/essay/files';
+import { projectFilesRepo } from '#features/essay/server/files';
 import { projectsRepo } from '../../server/projects.repo';
 import { backfillRetentionTimers } from '../../server/retention';
 import { openStore } from '#server/storage/stores';

@@ -24,11 +24,11 @@ import {
   TRANSITIONS,
   type TransitionName,
 } from '../../process';
-import { COMMENT_LIMITS, commentMessages } from '#lib/essay-comments';
+import { COMMENT_LIMITS, commentMessages } from '#features/essay/essay-comments';
 import { projectView } from '../../view';
 import { editorMessages } from '#lib/messages';
 import { refundMessages, type CancellationQuote } from '#lib/refunds';
-import { reviewMessages } from '#lib/reviews';
+import { reviewMessages } from '#features/reviews/reviews';
 import { site } from '#lib/site';
 import { ARCHITECTURE, processSection, withProcessSection } from '../../../../../scripts/docs/process-doc';
 

@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { AdminEditor } from '#features/editors/editor-rules';
+import type { FullProjectView } from '#features/projects/project';
+import type { AdminReview } from '../../reviews';
+import { adminEditors, getProject, hideReview, reviewsPage } from '../../../../islands/shared/admin/admin-api';
+import { PagedSection } from '../../../../islands/shared/admin/PagedSection';
+import { usePagedList } from '../../../../islands/shared/admin/usePagedList';
+import { showToast, toastFetchFailed } from '../../../../islands/shared/admin/toasts';
+import { ReviewCard } from './ReviewCard';
+import { ReviewFilters } from './ReviewFilters';
+import { isReviewFiltered, NO_REVIEW_FILTER, type ReviewFilter } from '../../../../islands/shared/admin/review-filters';
+
+/** The card as its project now reads: hidden, published or answered since the list was loaded. */
+const asNow = (review: AdminReview, { reviews }: FullProjectView): AdminReview => ({
+  ...review,
+  publishedAt: reviews?.publishedAt ?? null,
+  reply: reviews?.reply ?? null,
+  hidden: reviews?.hidden ?? null,
+});
+
+/**
+ * Reviews: every project's reviews, newest review first, filtered by the server on editor, overall
+ * score and hiding; our team hides a published review with a reason the family is e-mailed.
+ */
+export function ReviewsTab() {
+  const [filter, setFilter] = useState<ReviewFilter>(NO_REVIEW_FILTER);
+  // A new loader for each filter: the list starts again from its first page.
+  const loadPage = useCallback((cursor: string | null) => reviewsPage(cursor, filter), [filter]);
+  const list = usePagedList(loadPage, toastFetchFailed);
+  // Hidden editors too: their reviews stay on record.
+  const [editors, setEditors] = useState<AdminEditor[]>([]);
+  useEffect(() => {
+    void adminEditors().then((result) => {
+      if (result.ok) setEditors(result.data);
+      else toastFetchFailed();
+    });
+  }, []);
+
+  const putInPlace = (review: AdminReview) => list.replaceItem((r) => r.projectId === review.projectId, review);
+
+  /** Answers null when the form may close (done, or changed meanwhile and shown as it is now), else what went wrong. */
+  async function hide(review: AdminReview, reason: string): Promise<string | null> {
+    const result = await hideReview(review.projectId, reason);
+    if (result.ok) {
+      putInPlace(asNow(review, result.data));
+      showToast('success', `Review hidden: ${review.editor.name}, ${review.student.firstName}`);
+      return null;
+    }
+    showToast('error', result.error);
+    if (result.status !== 409) return result.error;
+    const latest = await getProject(review.projectId);
+    if (!latest.ok) return result.error;
+    putInPlace(asNow(review, latest.data));
+    return null;
+  }
+
+  return (
+    <PagedSection
+      id="reviews"
+      title="Reviews"
+      list={list}
+      texts={{
+        loading: 'Loading reviews...',
+        failed: 'The reviews could not be loaded.',
+        empty: isReviewFiltered(filter) ? 'No reviews match these filters.' : 'No reviews yet.',
+      }}
+      intro={<ReviewFilters value={filter} editors={editors} onChange={setFilter} />}
+    >
+      <ul aria-label="Reviews" className="space-y-4">
+        {list.items.map((review) => (
+          <li key={review.projectId}>
+            <ReviewCard review={review} onHide={(reason) => hide(review, reason)} />
+          </li>
+        ))}
+      </ul>
+    </PagedSection>
+  );
+}

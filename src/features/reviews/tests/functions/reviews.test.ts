@@ -1,0 +1,272 @@
+/**
+ * Reviews through the project process: only a final project, once per side, within the window;
+ * double-blind until both are in or the window closes (a fixed clock runs the timers); one public
+ * reply; hiding; and what the editors list and the profile show.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import editorReviews from '#functions/editor-reviews';
+import editorsHandler from '#functions/editors';
+import projectHandler from '#functions/project';
+import { listOutbox } from '#server/core/mail';
+import { projectsRepo } from '#features/projects/server/projects.repo';
+import { runDueTimers } from '#server/jobs/timers';
+import { recountEditorStats } from '#features/projects/server/recount-reviews';
+import { editorsRepo, forgetEditorLists } from '#features/editors/server/editors.repo';
+import { type Project, type ProjectView } from '#features/projects/project';
+import { deliveryMessages } from '#features/projects/process';
+import { DAY_MS } from '#lib/time';
+import { REVIEW_WINDOW_MS, reviewMessages, type PublicReview } from '../../reviews';
+import type { Editor } from '#features/editors/editor-rules';
+import { testTokens } from '#tests/admin-access';
+import { bearer, createUser } from '#tests/auth-emulator';
+import { call, clearStore, context } from '#tests/functions';
+import { selection } from '#tests/orders';
+import { act, paidOrder, submitText, useDeliveryParties } from '#tests/projects';
+
+const parties = useDeliveryParties(['reviews', 'outbox']);
+let admin: string;
+let stranger: string;
+beforeAll(async () => {
+  admin = (await testTokens()).admin;
+  stranger = (await createUser()).idToken;
+});
+
+const pending: Promise<unknown>[] = [];
+async function runAt(at: number) {
+  const summary = await runDueTimers(context({}, pending), new Date(at));
+  await Promise.all(pending.splice(0));
+  return summary;
+}
+const stored = async (id: string) => (await projectsRepo().get(id))!;
+const view = async (token: string, id: string) =>
+  (await call(projectHandler, `/api/projects/${id}`, { params: { id }, headers: bearer(token) })) as {
+    status: number;
+    body: ProjectView;
+  };
+const mailsTo = async (to: string) => (await listOutbox(undefined, 500)).map((m) => m.value).filter((m) => m.to === to);
+const profile = async () =>
+  (await call(editorReviews, '/api/editors/maya-chen/reviews', { params: { id: 'maya-chen' } })).body as PublicReview[];
+async function maya(): Promise<Editor> {
+  forgetEditorLists();
+  const list = (await call(editorsHandler, '/api/database/editors?fresh=1')).body as Editor[];
+  return list.find((e) => e.id === 'maya-chen')!;
+}
+
+const familyReview = { scores: { feedback: 5, communication: 4, onTime: 5 }, text: 'Clear, kind notes.' };
+const editorReview = { score: 5, text: 'Prepared and responsive.' };
+
+/** Supplements of one order carried to final by the family: draft, feedback, 'Mark as Final'. */
+async function finalProjects(quantity = 1): Promise<Project[]> {
+  const { projectIds } = await paidOrder(
+    parties.customer.idToken,
+    selection({ services: [{ id: 'supplement-small', quantity }] }),
+  );
+  for (const id of projectIds) {
+    const submitted = (await submitText(parties.customer.idToken, await stored(id))).body as ProjectView;
+    const returned = await act(parties.editorToken, id, 'return', { version: submitted.version, notes: 'Notes' });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    const final = await act(parties.customer.idToken, id, 'finalize', { version: returned.body.version });
+    expect(final.status, JSON.stringify(final.body)).toBe(200);
+  }
+  await clearStore('outbox');
+  return Promise.all(projectIds.map(stored));
+}
+const finalAt = (project: Project) => Date.parse(project.history.findLast((e) => e.type === 'finalize')!.at);
+
+describe('reviews of a final project', () => {
+  it('are refused before the project is final, and with scores out of range', async () => {
+    const { projectIds } = await paidOrder(
+      parties.customer.idToken,
+      selection({ services: [{ id: 'supplement-small', quantity: 1 }] }),
+    );
+    const res = await act(parties.customer.idToken, projectIds[0], 'review', familyReview);
+    expect(res).toMatchObject({
+      status: 409,
+      body: { error: deliveryMessages.wrongState('review', 'awaiting_draft') },
+    });
+    const [project] = await finalProjects();
+    const bad = await act(parties.customer.idToken, project.id, 'review', {
+      scores: { ...familyReview.scores, onTime: 6 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: expect.stringContaining('On time must be a score from 1 to 5') });
+    expect(await act(stranger, project.id, 'review', familyReview)).toMatchObject({ status: 404 });
+  });
+
+  it('are double-blind: each side reads its own until both are in, then the family’s is published at once', async () => {
+    const [project] = await finalProjects();
+    const first = await act(parties.customer.idToken, project.id, 'review', familyReview);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.reviews).toMatchObject({ family: familyReview });
+    expect(first.body.reviews.publishedAt).toBeUndefined();
+    expect(first.body.reviewClosesAt).toBe(new Date(finalAt(project) + REVIEW_WINDOW_MS).toISOString());
+    // The editor is told a review came, not what it says.
+    expect((await view(parties.editorToken, project.id)).body.reviews).toEqual({});
+    expect((await mailsTo('maya@example.test')).map((m) => m.subject)).toEqual([
+      'Reviewed: Supplemental Essay Help (Small) for Sam Rivera',
+    ]);
+    expect(await profile()).toEqual([]);
+
+    // The same review again (a lost answer) changes nothing; another one is refused.
+    const again = await act(parties.customer.idToken, project.id, 'review', familyReview);
+    expect(again.status).toBe(200);
+    expect((await stored(project.id)).history.filter((e) => e.type === 'review')).toHaveLength(1);
+    expect(
+      await act(parties.customer.idToken, project.id, 'review', { ...familyReview, text: 'Changed my mind' }),
+    ).toMatchObject({
+      status: 409,
+      body: { error: reviewMessages.reviewed },
+    });
+
+    const second = await act(parties.editorToken, project.id, 'review', editorReview);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.reviews).toMatchObject({
+      family: familyReview,
+      editor: editorReview,
+      publishedAt: expect.any(String),
+    });
+    // The family never reads the editor's review, nor its entry in the history; our team reads both.
+    const family = (await view(parties.customer.idToken, project.id)).body;
+    expect(family.reviews?.editor).toBeUndefined();
+    expect(family.reviews?.publishedAt).toBeDefined();
+    expect(family.history.filter((e) => e.type === 'review').map((e) => e.by)).toEqual(['customer']);
+    expect((await view(admin, project.id)).body.reviews).toMatchObject({ family: familyReview, editor: editorReview });
+
+    expect((await mailsTo(parties.customer.email)).map((m) => m.subject)).toContain(
+      'Your review of Maya Chen is published',
+    );
+    const [shown] = await profile();
+    expect(shown).toEqual({
+      projectId: project.id,
+      publishedAt: second.body.reviews.publishedAt,
+      student: { firstName: 'Sam', grade: expect.any(String) },
+      service: 'Supplemental Essay Help (Small)',
+      scores: familyReview.scores,
+      overall: 4.7,
+      text: 'Clear, kind notes.',
+      reply: null,
+    });
+    expect(JSON.stringify(shown)).not.toMatch(/Rivera|@/);
+    expect((await maya()).rating).toEqual({ count: 1, average: null });
+  });
+
+  it('the window closes by its timer: what was written is published, the rest is refused; a reminder comes once on day 10', async () => {
+    const [project] = await finalProjects();
+    const at = finalAt(project);
+    const reminders = async (to: string) =>
+      (await mailsTo(to)).map((m) => m.subject).filter((subject) => subject.startsWith('Reminder'));
+    await runAt(at + 10 * DAY_MS - 60_000);
+    expect(await reminders(parties.customer.email)).toEqual([]);
+    await runAt(at + 10 * DAY_MS + 1);
+    await runAt(at + 10 * DAY_MS + 2);
+    expect(await reminders(parties.customer.email)).toEqual(['Reminder: review Maya Chen']);
+    expect(await reminders('maya@example.test')).toEqual([
+      'Reminder: review the family of Supplemental Essay Help (Small) for Sam Rivera',
+    ]);
+
+    await act(parties.customer.idToken, project.id, 'review', familyReview);
+    await runAt(at + REVIEW_WINDOW_MS - 1);
+    expect((await stored(project.id)).reviews?.publishedAt).toBeUndefined();
+    await runAt(at + REVIEW_WINDOW_MS + 1);
+    const closed = await stored(project.id);
+    expect(closed.reviews?.publishedAt).toBe(new Date(at + REVIEW_WINDOW_MS + 1).toISOString());
+    expect(await profile()).toHaveLength(1);
+    // Once: a second run publishes nothing again.
+    await runAt(at + REVIEW_WINDOW_MS + 2);
+    expect((await stored(project.id)).history.filter((e) => e.type === 'review')).toHaveLength(2);
+    expect((await view(parties.editorToken, project.id)).body.reviews?.family).toMatchObject(familyReview);
+  });
+
+  it('after the window a review is refused with the reason', async () => {
+    const [project] = await finalProjects();
+    // The project became final 15 days ago.
+    const { value, etag } = (await projectsRepo().getForUpdate(project.id))!;
+    const old = new Date(Date.now() - 15 * DAY_MS).toISOString();
+    await projectsRepo().replace(
+      value,
+      { ...value, history: value.history.map((e) => (e.type === 'finalize' ? { ...e, at: old } : e)) },
+      etag,
+    );
+    for (const [token, body] of [
+      [parties.customer.idToken, familyReview],
+      [parties.editorToken, editorReview],
+    ] as const)
+      expect(await act(token, project.id, 'review', body)).toMatchObject({
+        status: 409,
+        body: { error: reviewMessages.windowClosed },
+      });
+  });
+
+  it('the editor answers a published review once; our team hides it with a reason, and it leaves the rating', async () => {
+    const projects = await finalProjects(3);
+    expect(await act(parties.editorToken, projects[0].id, 'reply', { text: 'Thank you!' })).toMatchObject({
+      status: 409,
+      body: { error: reviewMessages.notPublished },
+    });
+    for (const [i, project] of projects.entries()) {
+      await act(parties.customer.idToken, project.id, 'review', {
+        ...familyReview,
+        scores: { feedback: 5 - i, communication: 5 - i, onTime: 5 - i },
+      });
+      await act(parties.editorToken, project.id, 'review', editorReview);
+      // Fewer than 3 published reviews read as a new editor; the third shows the average.
+      expect((await maya()).rating).toEqual({ count: i + 1, average: i < 2 ? null : 4 });
+    }
+    const reply = await act(parties.editorToken, projects[0].id, 'reply', { text: 'Thank you, Sam!' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(await act(parties.editorToken, projects[0].id, 'reply', { text: 'Again' })).toMatchObject({
+      status: 409,
+      body: { error: reviewMessages.replied },
+    });
+    expect((await profile()).find((r) => r.projectId === projects[0].id)?.reply).toMatchObject({
+      text: 'Thank you, Sam!',
+    });
+
+    expect(await act(parties.customer.idToken, projects[2].id, 'hide-review', { reason: 'x' })).toMatchObject({
+      status: 403,
+    });
+    expect((await act(admin, projects[2].id, 'hide-review', {})).status).toBe(400);
+    const hidden = await act(admin, projects[2].id, 'hide-review', { reason: 'It named another student.' });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    expect(await act(admin, projects[2].id, 'hide-review', { reason: 'Again' })).toMatchObject({
+      status: 409,
+      body: { error: reviewMessages.notShown },
+    });
+    expect((await profile()).map((r) => r.projectId).sort()).toEqual([projects[0].id, projects[1].id].sort());
+    expect((await maya()).rating).toEqual({ count: 2, average: null });
+    const told = (await mailsTo(parties.customer.email)).find(
+      (m) => m.subject === 'Your review of Maya Chen is hidden',
+    );
+    expect(told?.text).toContain('The reason: It named another student.');
+
+    // Numbers that drifted are rebuilt from the projects; a second recount changes nothing.
+    const kept = (await editorsRepo().get('maya-chen'))!;
+    await editorsRepo().setStats('maya-chen', { reviewStats: { count: 9, sum: 9, claims: {} }, recentRounds: {} });
+    expect((await maya()).rating).toEqual({ count: 9, average: 1 });
+    expect(await recountEditorStats()).toBe(1);
+    const recounted = (await editorsRepo().get('maya-chen'))!;
+    expect(recounted.reviewStats).toEqual(kept.reviewStats);
+    expect(recounted.recentRounds).toEqual(kept.recentRounds);
+    expect(await recountEditorStats()).toBe(0);
+  });
+
+  it('counts each returned round in the on-time share once, shown from the fifth', async () => {
+    const now = new Date();
+    const rounds = (n: number, late = 0) =>
+      Object.fromEntries(
+        Array.from({ length: n }, (_, i) => [
+          `p${i}#1`,
+          { at: new Date(now.getTime() - DAY_MS).toISOString(), onTime: i >= late },
+        ]),
+      );
+    await editorsRepo().recordStats('maya-chen', { rounds: rounds(4, 1) }, now);
+    expect((await maya()).onTime).toEqual({ rounds: 4, share: null });
+    await editorsRepo().recordStats('maya-chen', { rounds: rounds(5, 1) }, now);
+    await editorsRepo().recordStats('maya-chen', { rounds: rounds(5, 1) }, now);
+    expect((await maya()).onTime).toEqual({ rounds: 5, share: 0.8 });
+    // Rounds older than the period drop out.
+    const later = new Date(now.getTime() + 90 * DAY_MS);
+    expect(await editorsRepo().recordStats('maya-chen', { rounds: {} }, later)).toBe(true);
+    expect((await editorsRepo().get('maya-chen'))!.recentRounds).toEqual({});
+  });
+});
