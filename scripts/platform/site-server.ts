@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import { BlobsServer } from '@netlify/blobs/server';
-import { listBlobsConsistently } from './blobs-listing';
+import { answerAsNetlifyBlobs } from './local-blobs-server';
 import { loadFunctions } from './functions-host';
 
 export interface SiteServerOptions {
@@ -24,7 +24,7 @@ export interface SiteServerOptions {
 const AUTH_EMULATOR_PATHS = /^\/(identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com|emulator)\//;
 
 export async function startBlobsServer(dataDir: string) {
-  listBlobsConsistently();
+  answerAsNetlifyBlobs();
   const token = crypto.randomUUID();
   const server = new BlobsServer({ directory: dataDir, token });
   const { port } = await server.start();

@@ -1,6 +1,7 @@
 /**
- * The local Blobs server lists consistently while other writes are in flight (scripts/platform/
- * blobs-listing.ts, decision 011): a blob that exists throughout is in every listing.
+ * The local Blobs server answers as Netlify's does (scripts/platform/local-blobs-server.ts): it lists
+ * consistently while other writes are in flight (decision 011), so a blob that exists throughout is in
+ * every listing, and it answers a read with the etag of the version it sends.
  */
 import { getStore } from '@netlify/blobs';
 import { expect, it } from 'vitest';
@@ -66,3 +67,50 @@ it('answers a prefix list with exactly the keys under it, whether the prefix nam
     await Promise.all(keys.map((key) => store.delete(key)));
   }
 });
+
+it('answers a read with the etag a conditional write is checked against, as Netlify Blobs does', async () => {
+  const store = getStore({ name: 'read-etag', consistency: 'strong' });
+  await store.setJSON('counter', { n: 1 });
+  try {
+    const read = await store.getWithMetadata('counter', { type: 'json' });
+    const listed = (await store.list({ prefix: 'counter' })).blobs[0]?.etag;
+    expect(read?.etag).toBeTruthy();
+    expect(read?.etag).toBe(listed);
+    expect((await store.getMetadata('counter'))?.etag).toBe(listed);
+    expect((await store.setJSON('counter', { n: 2 }, { onlyIfMatch: read!.etag! })).modified).toBe(true);
+    // The etag read before that write no longer matches.
+    expect((await store.setJSON('counter', { n: 3 }, { onlyIfMatch: read!.etag! })).modified).toBe(false);
+    expect(await store.get('counter', { type: 'json' })).toEqual({ n: 2 });
+  } finally {
+    await store.delete('counter');
+  }
+});
+
+it('never answers a read with the etag of a version other than the one it sends', async () => {
+  const store = getStore({ name: 'read-etag-race', consistency: 'strong' });
+  // Which values each etag was given to (one etag may name two writes in the same millisecond).
+  const written = new Map<string, Set<number>>();
+  const record = (etag: string | undefined, n: number) => {
+    if (!etag) throw new Error('a write answered no etag');
+    written.set(etag, (written.get(etag) ?? new Set()).add(n));
+  };
+  record((await store.setJSON('counter', { n: 0 })).etag, 0);
+  let writing = true;
+  const writer = (async () => {
+    for (let n = 1; writing; n++) record((await store.setJSON('counter', { n })).etag, n);
+  })();
+  const reads: { etag?: string; n: number }[] = [];
+  try {
+    for (let round = 0; round < 300; round++) {
+      const read = await store.getWithMetadata('counter', { type: 'json' });
+      reads.push({ etag: read!.etag, n: (read!.data as { n: number }).n });
+    }
+  } finally {
+    writing = false;
+    await writer;
+    await store.delete('counter');
+  }
+  const mismatched = reads.filter(({ etag, n }) => !etag || !written.get(etag)?.has(n));
+  expect(mismatched).toEqual([]);
+  expect(new Set(reads.map((r) => r.n)).size).toBeGreaterThan(10);
+}, 120_000);

@@ -30,14 +30,13 @@ export function openStore(name: StoreName, info?: DeployInfo, { unjournaled = fa
 }
 
 /**
- * A JSON blob with the etag to compare-and-set it against. The local Blobs server returns no etag
- * from `getWithMetadata`; its listing does, so that is the fallback. With neither (the
- * blob deleted between the two reads), there is nothing safe to compare against: a retry reads again.
+ * A JSON blob with the etag to compare-and-set it against. Blobs answers every read with its etag;
+ * without one there is nothing safe to compare against, and the caller is told.
  */
 export async function getJSONWithEtag<T>(store: Store, key: string): Promise<{ value: T; etag: string } | null> {
   const found = await store.getWithMetadata(key);
   if (!found) return null;
-  const etag = found.etag ?? (await store.list({ prefix: key })).blobs.find((b) => b.key === key)?.etag;
+  const { etag } = found;
   if (!etag) throw new StorageError(`No etag for ${key} in ${store.name}`);
   return { value: found.data as T, etag };
 }
