@@ -44,7 +44,7 @@ interface DayPart {
   figures: Figures;
   editors: Record<string, EditorPart>;
 }
-/** A settled day's figures as kept, with the newest change mark they include (null: none). */
+/** A settled day's (or whole month's) figures as kept, with the newest change mark they include (null: none). */
 interface KeptDay {
   part: DayPart;
   basis: string | null;
@@ -136,16 +136,12 @@ function combine(
   for (const [id, name] of names) editor(id, name);
   for (const [id, count] of open) editor(id).projectsOpen += count;
 
-  for (const [day, part] of parts) {
-    const month = months.get(day.slice(0, 7))!;
-    for (const key of Object.keys(part.figures) as (keyof Figures)[]) month[key] += part.figures[key];
-    for (const [id, share] of Object.entries(part.editors)) {
-      const totals = editor(id, share.name);
-      totals.projectsFinished += share.projectsFinished;
-      totals.roundsOnTime += share.roundsOnTime;
-      totals.roundsLate += share.roundsLate;
-    }
-  }
+  const byMonth = new Map<string, DayPart[]>();
+  for (const [dayOrMonth, part] of parts)
+    byMonth.set(dayOrMonth.slice(0, 7), [...(byMonth.get(dayOrMonth.slice(0, 7)) ?? []), part]);
+  for (const [month, inMonth] of byMonth) Object.assign(months.get(month)!, sumOf(inMonth).figures);
+  for (const [id, { name, ...counts }] of Object.entries(sumOf([...parts.values()]).editors))
+    Object.assign(editor(id, name), counts);
 
   const list = [...months.values()].map((month) => ({ ...month, netCents: month.revenueCents - month.refundsCents }));
   const zero = { ...noFigures(), netCents: 0 };
@@ -166,6 +162,7 @@ function combine(
 const DAY_MS = 24 * 60 * 60 * 1000;
 const keptDays = (info: DeployInfo) => openStore('report-days', info);
 const keptKey = (day: string) => `days/${day}`;
+const keptMonthKey = (month: string) => `months/${month}`;
 /** The instants of the business days `from` to `to`. */
 const instantsOf = (from: string, to: string) => {
   const { start, end } = periodBounds(from, to);
@@ -186,13 +183,31 @@ function runsOf(days: readonly string[]): string[][] {
   return runs;
 }
 
+/** The sum of day parts. */
+function sumOf(parts: readonly DayPart[]): DayPart {
+  const sum: DayPart = { figures: noFigures(), editors: {} };
+  for (const part of parts) {
+    for (const key of Object.keys(sum.figures) as (keyof Figures)[]) sum.figures[key] += part.figures[key];
+    for (const [id, share] of Object.entries(part.editors)) {
+      const into = (sum.editors[id] ??= { projectsFinished: 0, roundsOnTime: 0, roundsLate: 0 });
+      into.projectsFinished += share.projectsFinished;
+      into.roundsOnTime += share.roundsOnTime;
+      into.roundsLate += share.roundsLate;
+      if (share.name) into.name = share.name;
+    }
+  }
+  return sum;
+}
+
 /**
- * The figures of the business days `from` to `to` (up to today). A settled day's figures (settled:
- * every UTC day it touches is older than SETTLED_AFTER_MS) are counted once from its records and
- * kept; a change to a settled day's records leaves a mark (kept-keys.ts), and kept figures that do
- * not include their day's newest mark are counted again. Recent days are always counted from their
- * records. So a year's report reads a year of kept days, however many orders they hold. `kept` hears
- * how many days each run counted from the records kept.
+ * The figures of the business days `from` to `to` (up to today), each under its day, or under its
+ * month ('YYYY-MM') for a whole month kept as one. A settled day's figures (settled: every UTC day it
+ * touches is older than SETTLED_AFTER_MS) are counted once from its records and kept; a change to a
+ * settled day's records leaves a mark (kept-keys.ts), and kept figures that do not include their
+ * day's newest mark are counted again. Recent days are always counted from their records. A whole
+ * settled month whose days could all be kept is kept as one sum too, so a year's report reads twelve
+ * kept months and the current month's days, however many orders they hold. `kept` hears how many
+ * days each run counted from the records kept.
  */
 async function dayFigures(
   { from, to }: { from: string; to: string },
@@ -222,13 +237,37 @@ async function dayFigures(
     settled(day) &&
     (basis(day) === null || Date.parse(basis(day)!.slice(0, 24)) < now.getTime() - MARKED_CHANGE_LANDS_MS);
 
+  // The whole months of the period that are settled, each with its days and the newest mark they include.
+  const monthDays = new Map<string, string[]>();
+  for (const day of days) monthDays.set(day.slice(0, 7), [...(monthDays.get(day.slice(0, 7)) ?? []), day]);
+  const wholeMonths = [...monthDays]
+    .filter(([month, inMonth]) => inMonth[0] === `${month}-01` && inMonth.at(-1) === lastDayOf(month))
+    .filter(([, inMonth]) => settled(inMonth.at(-1)!))
+    .map(([month, inMonth]) => {
+      const bases = inMonth.map(basis).filter((b): b is string => b !== null);
+      return { month, days: inMonth, basis: bases.length ? bases.reduce((a, b) => (a > b ? a : b)) : null };
+    });
+
   const store = keptDays(info);
   const parts = new Map<string, DayPart>();
-  for (const { key, value } of await readRecords<KeptDay>(store, days.filter(settled).map(keptKey))) {
-    const day = key.slice(keptKey('').length);
-    if (value.basis === basis(day)) parts.set(day, value.part);
+  const keptMonths = await readRecords<KeptDay>(
+    store,
+    wholeMonths.map(({ month }) => keptMonthKey(month)),
+  );
+  const monthsKept = new Set<string>();
+  for (const { key, value } of keptMonths) {
+    const month = key.slice(keptMonthKey('').length);
+    if (value.basis !== wholeMonths.find((m) => m.month === month)!.basis) continue;
+    parts.set(month, value.part);
+    monthsKept.add(month);
   }
-  for (const run of runsOf(days.filter((day) => !parts.has(day)))) {
+  const counted = new Map<string, DayPart>();
+  const wanted = days.filter((day) => !monthsKept.has(day.slice(0, 7)));
+  for (const { key, value } of await readRecords<KeptDay>(store, wanted.filter(settled).map(keptKey))) {
+    const day = key.slice(keptKey('').length);
+    if (value.basis === basis(day)) counted.set(day, value.part);
+  }
+  for (const run of runsOf(wanted.filter((day) => !counted.has(day)))) {
     const [runFrom, runTo] = instantsOf(run[0], run.at(-1)!);
     const [orders, projects, bookings] = await Promise.all([
       ordersRepo(info).withMoneyBetween(runFrom, runTo),
@@ -241,9 +280,21 @@ async function dayFigures(
     await Promise.all(
       keeping.map(([day, part]) => store.setJSON(keptKey(day), { part, basis: basis(day) } satisfies KeptDay)),
     );
-    for (const [day, part] of figures) parts.set(day, part);
+    for (const [day, part] of figures) counted.set(day, part);
     kept(keeping.length);
   }
+  // A whole month all of whose days could be kept is kept as one, with the newest mark its days include.
+  await Promise.all(
+    wholeMonths
+      .filter(({ month, days: inMonth }) => !monthsKept.has(month) && inMonth.every(keepable))
+      .map(({ month, days: inMonth, basis: monthBasis }) =>
+        store.setJSON(keptMonthKey(month), {
+          part: sumOf(inMonth.map((day) => counted.get(day)!)),
+          basis: monthBasis,
+        } satisfies KeptDay),
+      ),
+  );
+  for (const [day, part] of counted) parts.set(day, part);
   return parts;
 }
 
