@@ -263,6 +263,7 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
     },
   },
   'editor-projects': { kind: 'signed-in', request: { path: '/api/editor/projects', headers: customer } },
+  'editor-earnings': { kind: 'signed-in', request: { path: '/api/editor/earnings', headers: customer } },
   'student-access': {
     kind: 'signed-in',
     request: {

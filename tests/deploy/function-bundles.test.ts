@@ -111,6 +111,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
     expect: 204,
   },
   'editor-projects': { path: '/api/editor/projects', expect: 401 },
+  'editor-earnings': { path: '/api/editor/earnings', expect: 401 },
   'editor-profile': { method: 'PUT', path: '/api/editor/profile', ...json({ bio: 'x' }), expect: 401 },
   editor: {
     method: 'PUT',

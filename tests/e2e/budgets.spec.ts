@@ -10,10 +10,11 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import {
   DIST,
-  DRAFT_VIEW_BUDGET,
+  ON_DEMAND_VIEWS,
   builtPages,
   jsBudget,
   moduleGraph,
+  onDemandViewOf,
   pageJavaScript,
   scriptRoots,
 } from '../../scripts/bench/built-pages';
@@ -43,24 +44,36 @@ test('no page ships zod or libphonenumber-js', () => {
       code.includes('country_calling_codes')
     );
   };
-  const pagesWithHeavy = builtPages().filter((page) => pageJavaScript(page).files.some(heavy));
+  const pagesWithHeavy = builtPages().filter((page) =>
+    pageJavaScript(page, DIST, { withViews: true }).files.some(heavy),
+  );
   expect(pagesWithHeavy.map((page) => page.route)).toEqual([]);
 });
 
-// The draft view is loaded when a draft is first opened: never with the page, and small when it is.
-for (const route of ['/dashboard', '/editor']) {
-  test(`${route} loads the draft view on opening only, at most ${DRAFT_VIEW_BUDGET / 1024} KB gzipped`, () => {
-    const page = builtPages().find((built) => built.route === route)!;
-    const firstLoad = moduleGraph(scriptRoots(page), true);
-    const reader = [...moduleGraph(scriptRoots(page))].filter((url) => /\/DraftReader\.[\w-]+\.js$/.test(url));
-    expect(reader).toHaveLength(1);
-    expect(firstLoad.has(reader[0])).toBe(false);
-    // Compiled as it loads, not function by function while the draft is drawn.
-    expect(readFileSync(join(DIST, reader[0]), 'utf8').startsWith(COMPILE_HINT)).toBe(true);
-    const added = [...moduleGraph(reader)].filter((url) => !firstLoad.has(url));
-    const gzipBytes = added.reduce((sum, url) => sum + gzipSync(readFileSync(join(DIST, url))).length, 0);
-    expect(gzipBytes, `${(gzipBytes / 1024).toFixed(1)} KB from ${added.join(', ')}`).toBeLessThanOrEqual(
-      DRAFT_VIEW_BUDGET,
-    );
-  });
+// A view is loaded when the visitor opens it (a draft, the editor's earnings): never with the page,
+// and small when it is.
+for (const [route, views] of [
+  ['/dashboard', ['DraftReader']],
+  ['/editor', ['DraftReader', 'EarningsPanel']],
+] as const) {
+  for (const view of views) {
+    const budget = ON_DEMAND_VIEWS[view];
+    test(`${route} loads ${view} on opening only, at most ${budget / 1024} KB gzipped`, () => {
+      const page = builtPages().find((built) => built.route === route)!;
+      const firstLoad = moduleGraph(scriptRoots(page), true);
+      const module = [...moduleGraph(scriptRoots(page))].filter((url) => onDemandViewOf(url) === view);
+      expect(module).toHaveLength(1);
+      expect(firstLoad.has(module[0])).toBe(false);
+      // Compiled as it loads, not function by function while it is drawn.
+      if (view === 'DraftReader')
+        expect(readFileSync(join(DIST, module[0]), 'utf8').startsWith(COMPILE_HINT)).toBe(true);
+      // What it loads that the page has not: not through the page's own modules, nor into another view.
+      const onPage = new Set(pageJavaScript(page).files);
+      const added = [
+        ...moduleGraph(module, false, DIST, (url) => onPage.has(url) || (url !== module[0] && !!onDemandViewOf(url))),
+      ];
+      const gzipBytes = added.reduce((sum, url) => sum + gzipSync(readFileSync(join(DIST, url))).length, 0);
+      expect(gzipBytes, `${(gzipBytes / 1024).toFixed(1)} KB from ${added.join(', ')}`).toBeLessThanOrEqual(budget);
+    });
+  }
 }

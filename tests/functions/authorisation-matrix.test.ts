@@ -453,6 +453,11 @@ const MATRIX: Record<string, Row> = {
     editorSeesOrder: true,
     request: async () => ({ path: '/api/editor/projects' }),
   },
+  // An editor's own money; the ledger keeps no one else's in their answer.
+  'GET /api/editor/earnings': {
+    expect: { ...signedIn(403), editor: 200 },
+    request: async () => ({ path: '/api/editor/earnings' }),
+  },
   'GET /api/admin/projects': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/projects' }) },
   'GET /api/admin/reviews': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/reviews' }) },
   'POST /api/admin/orders/:id/refunds': {

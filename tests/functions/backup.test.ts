@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { ledgerRepo } from '#features/payouts/server/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/admin-consult-availability';
 import contactHandler from '../../netlify/functions/contact';
@@ -132,6 +133,7 @@ describe('backups from the journal, on the local Blobs server', () => {
       editors: await editorsRepo().list({ fresh: true }),
       audit: await auditPage({ limit: 200 }, {}),
       attention: await attentionRepo().page({ limit: 200 }),
+      earnings: await ledgerRepo().entriesOf('maya-chen'),
     };
   }
 
@@ -214,6 +216,21 @@ describe('backups from the journal, on the local Blobs server', () => {
       text: 'Clear notes.',
       reply: null,
     });
+    // What an ended project earned its editor.
+    await ledgerRepo().add([
+      {
+        id: 'earn-BCC-BACKUP-1-service',
+        editorId: 'maya-chen',
+        kind: 'earning',
+        cents: 5250,
+        at: NOW.toISOString(),
+        payableAt: NOW.toISOString(),
+        projectId: 'BCC-BACKUP-1',
+        label: 'Supplemental Essay Help (Small)',
+        part: 'service',
+        payoutId: null,
+      },
+    ]);
   }, 120_000);
 
   afterAll(() => setJournalClock(null));

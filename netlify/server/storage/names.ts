@@ -23,6 +23,7 @@ export const STORE_NAMES = [
   'reviews',
   'drafts',
   'report-days',
+  'ledger',
   'journal',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];

@@ -391,6 +391,7 @@ export type Effect =
   | 'release-slot'
   | 'move-slot'
   | 'refund-by-policy'
+  | 'record-earnings'
   | 'record-family-review'
   | 'record-editor-review'
   | 'reveal-if-both'
@@ -654,7 +655,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     actors: FAMILY,
     from: ['returned'],
     to: 'final',
-    effects: ['release-slot'],
+    effects: ['release-slot', 'record-earnings'],
     timers: ['nudge', 'reveal'],
     notices: { editor: 'marked-final', family: 'review-invite' },
   },
@@ -665,7 +666,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     via: 'timer',
     from: ['returned'],
     to: 'final',
-    effects: ['release-slot'],
+    effects: ['release-slot', 'record-earnings'],
     timers: ['nudge', 'reveal'],
     notices: { family: 'final-by-itself', editor: 'final-by-itself' },
   },
@@ -675,7 +676,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     actors: ['admin'],
     from: OPEN_STATES,
     to: 'final',
-    effects: ['release-slot'],
+    effects: ['release-slot', 'record-earnings'],
     timers: ['nudge', 'reveal'],
     notices: { family: 'final-by-team', editor: 'final-by-team' },
   },
@@ -685,7 +686,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     actors: ['customer'],
     from: OPEN_STATES,
     to: 'withdrawn',
-    effects: ['record-reason', 'release-slot'],
+    effects: ['record-reason', 'release-slot', 'record-earnings'],
     notices: { editor: 'withdrawn-by-family' },
   },
   {
@@ -696,7 +697,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     from: OPEN_STATES,
     to: 'withdrawn',
     checks: ['reason-given'],
-    effects: ['record-reason', 'release-slot'],
+    effects: ['record-reason', 'release-slot', 'record-earnings'],
     notices: { family: 'withdrawn-by-team', editor: 'withdrawn-by-team' },
   },
   {
@@ -708,7 +709,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     to: 'cancelled',
     guards: ['editing-not-begun'],
     checks: ['quote-unchanged'],
-    effects: ['record-refund', 'release-slot', 'refund-by-policy'],
+    effects: ['record-refund', 'release-slot', 'refund-by-policy', 'record-earnings'],
     notices: { editor: 'cancelled-by-family', parent: 'cancelled-by-family', student: 'cancelled-by-parent' },
   },
   {
@@ -719,7 +720,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     via: 'refund',
     from: OPEN_STATES,
     to: 'cancelled',
-    effects: ['release-slot'],
+    effects: ['release-slot', 'record-earnings'],
     notices: { editor: 'cancelled-by-team', family: 'cancelled-by-team' },
   },
   {

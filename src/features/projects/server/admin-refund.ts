@@ -13,6 +13,7 @@ import { site } from '#lib/site';
 import { audited } from '#server/core/audit-log';
 import type { Caller } from '#server/core/auth';
 import { commitStep, type StepContext } from './steps';
+import { recordProjectEarnings } from './earnings';
 import { teamActor } from './transitions';
 import { projectsRepo } from './projects.repo';
 import { HttpError } from '#server/core/http';
@@ -112,6 +113,11 @@ async function refund(
     },
     context,
   );
+  // What it refunds of projects that ended comes off their editors' earnings (a retry does it again, once).
+  for (const id of input.projectIds) {
+    const project = await projectsRepo(context).get(id);
+    if (project) await recordProjectEarnings(project, context);
+  }
   // Once per refund, however often the admin's request is retried: a retry after a failure that
   // came before the mail sends it, one after the mail finds it sent.
   const lines = [

@@ -53,6 +53,7 @@ import { ordersRepo } from '#features/orders/server/orders.repo';
 import { spend } from '#server/core/rate-limits';
 import { editorOf, requireRoles, roleFor } from './access';
 import { refundCancellation } from './cancellation';
+import { recordProjectEarnings } from './earnings';
 import { projectFilesRepo } from '#features/essay/server/files';
 import { noticesOfEvent, owedNotices, send } from './notify';
 import { projectsRepo, StaleProjectError } from './projects.repo';
@@ -239,6 +240,8 @@ export const BEYOND: Record<Beyond, CarriedOut> = {
   stats: { timer: 'stats', ref: (after) => after.history.length, carryOut: syncEditorStats },
   // The cancellation stands whatever the provider says: a refund it could not take yet stays pending.
   refund: { timer: 'refund', ref: (after) => after.version, carryOut: refundCancellation, mayWait: true },
+  // The step stands whatever the ledger says: what the project earned is recorded by the timer if not now.
+  earnings: { timer: 'earnings', ref: (after) => after.version, carryOut: recordProjectEarnings, mayWait: true },
 };
 
 async function carryOut(beyond: Beyond, after: Project, context: StepContext) {

@@ -98,12 +98,12 @@ interface EffectInput {
 }
 
 /** What an effect changes beyond the record once the project is stored (`commitStep` carries it out). */
-export type Beyond = 'slots' | 'stats' | 'refund';
+export type Beyond = 'slots' | 'stats' | 'refund' | 'earnings';
 
 /**
  * Each effect once: its change to the record, applied in the transition's compare-and-set, and what it
  * changes beyond the record: the editor's slots, their public numbers (a round returned on time or
- * not, a review published, answered or hidden), the money.
+ * not, a review published, answered or hidden), the money: the family's refund, the editors' earnings.
  */
 const EFFECTS: Record<Effect, { record?: (project: Project, input: EffectInput) => Project; beyond?: Beyond }> = {
   'open-round': {
@@ -277,11 +277,12 @@ const EFFECTS: Record<Effect, { record?: (project: Project, input: EffectInput) 
   'release-slot': { beyond: 'slots' },
   'move-slot': { beyond: 'slots' },
   'refund-by-policy': { beyond: 'refund' },
+  'record-earnings': { beyond: 'earnings' },
 };
 
 /** What `t` changes beyond the record, each once, in the order `commitStep` carries them out. */
 export const beyondOf = (t: Transition): Beyond[] =>
-  (['slots', 'stats', 'refund'] as const).filter((beyond) =>
+  (['slots', 'stats', 'refund', 'earnings'] as const).filter((beyond) =>
     t.effects.some((effect) => EFFECTS[effect].beyond === beyond),
   );
 

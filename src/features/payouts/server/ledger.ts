@@ -1,0 +1,170 @@
+/**
+ * The editors' ledger (store `ledger`). What each project that ended earned is kept once, as it was
+ * computed with the rates of that moment (`projects/<project id>`); each editor's money is entries
+ * (`entries/<editor id>/<entry id>`), each written once and never changed: a correction is another
+ * entry. Every write is `onlyIfNew` under an id made from what caused it, so a flow cut off at any write
+ * is completed by running it again, and two runs at once write each entry once.
+ */
+import {
+  DEFAULT_RATES,
+  payableFrom,
+  projectEarnings,
+  refundShares,
+  reversalOf,
+  type EarningBasis,
+  type EarningLine,
+  type LedgerEntry,
+} from '../earnings';
+import type { Refund } from '#lib/refunds';
+import { listKeys, readRecords } from '#server/storage/paging';
+import { openStore, StorageError, type DeployInfo } from '#server/storage/stores';
+
+/** A project that ended, as the ledger keeps what it earned. */
+export interface ProjectEarnings {
+  projectId: string;
+  orderId: string;
+  /** What the editor's statement calls it: the service's title. */
+  label: string;
+  ended: EarningBasis['ended'];
+  endedAt: string;
+  priceCents: number;
+  lines: EarningLine[];
+}
+
+/** What the projects feature tells the ledger of a project that ended. */
+export interface EndedProject {
+  projectId: string;
+  orderId: string;
+  label: string;
+  endedAt: string;
+  basis: EarningBasis;
+  /** The projects of its order with their prices: a refund naming several is shared by price. */
+  orderProjects: readonly { id: string; priceCents: number }[];
+}
+
+const projectKey = (projectId: string) => `projects/${projectId}`;
+const entryKey = (entry: Pick<LedgerEntry, 'editorId' | 'id'>) => `entries/${entry.editorId}/${entry.id}`;
+
+export function ledgerRepo(info?: DeployInfo) {
+  const store = openStore('ledger', info);
+
+  /** What the project earned: as kept if it was, else computed now and kept (the first writer's wins). */
+  async function keepProject(earnings: ProjectEarnings): Promise<ProjectEarnings> {
+    const key = projectKey(earnings.projectId);
+    const kept = (await store.get(key, { type: 'json' })) as ProjectEarnings | null;
+    if (kept) return kept;
+    if (await store.setJSON(key, earnings, { onlyIfNew: true })) return earnings;
+    const won = (await store.get(key, { type: 'json' })) as ProjectEarnings | null;
+    if (!won) throw new StorageError(`${key} was refused as written, yet it is not there`);
+    return won;
+  }
+
+  /** Writes each entry that is not there yet; one already there is left as it is. */
+  const add = (entries: readonly LedgerEntry[]) =>
+    Promise.all(entries.map((entry) => store.setJSON(entryKey(entry), entry, { onlyIfNew: true })));
+
+  return {
+    keepProject,
+    add,
+    /** Whether the entry was written. */
+    has: async (entry: Pick<LedgerEntry, 'editorId' | 'id'>) => (await store.getMetadata(entryKey(entry))) !== null,
+    /** What the project earned, if it ended and its earnings were kept. */
+    project: (projectId: string) =>
+      store.get(projectKey(projectId), { type: 'json' }) as Promise<ProjectEarnings | null>,
+    /** Every entry of an editor, oldest first. Grows with the editor's projects: a few hundred a year. */
+    async entriesOf(editorId: string): Promise<LedgerEntry[]> {
+      const keys = await listKeys(store, { prefix: `entries/${editorId}/` });
+      const entries = (await readRecords<LedgerEntry>(store, keys)).map(({ value }) => value);
+      return entries.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+    },
+  };
+}
+
+/** The entry of one line of a project's earnings (or of their reversal). */
+const lineEntry = (
+  earnings: ProjectEarnings,
+  line: EarningLine,
+  entry: Pick<LedgerEntry, 'id' | 'kind' | 'at' | 'payableAt'>,
+): LedgerEntry => ({
+  ...entry,
+  editorId: line.editorId,
+  cents: line.cents,
+  projectId: earnings.projectId,
+  label: earnings.label,
+  part: line.part,
+  payoutId: null,
+});
+
+const later = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * What refunds of the order take back from the project's earnings: for each refund that names it and
+ * did not fail, its share of the refund. Made before the earning clears, it comes off the pending
+ * balance; after, off the payable one at once (the next payout, if this one was paid). A refund that
+ * failed after its reversal was written is given back by an entry of its own.
+ */
+async function refundEntries(
+  earnings: ProjectEarnings,
+  refunds: readonly Refund[],
+  orderProjects: EndedProject['orderProjects'],
+  ledger: ReturnType<typeof ledgerRepo>,
+): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  for (const refund of refunds.filter((r) => r.projectIds.includes(earnings.projectId))) {
+    const named = orderProjects.filter((p) => refund.projectIds.includes(p.id));
+    const share = refundShares(refund.amountCents, named).get(earnings.projectId) ?? 0;
+    const reversals = reversalOf(share, earnings.priceCents, earnings.lines).map((line) =>
+      lineEntry(earnings, line, {
+        id: `reverse-${refund.id}-${earnings.projectId}-${line.part}`,
+        kind: 'reversal',
+        at: refund.createdAt,
+        payableAt: later(refund.createdAt, payableFrom(earnings.endedAt)),
+      }),
+    );
+    if (refund.state !== 'failed') entries.push(...reversals);
+    else
+      for (const reversal of reversals)
+        if (await ledger.has(reversal))
+          entries.push({
+            ...reversal,
+            id: `restore-${refund.id}-${earnings.projectId}-${reversal.part}`,
+            cents: -reversal.cents,
+            at: refund.updatedAt,
+            payableAt: later(refund.updatedAt, reversal.payableAt),
+          });
+  }
+  return entries;
+}
+
+/**
+ * Records what a project that ended earned its editors, less what the order's refunds that name it
+ * took back. Safe to run again at any point: what was computed is kept and each entry is written once.
+ */
+export async function recordEarnings(
+  ended: EndedProject,
+  refunds: readonly Refund[],
+  info?: DeployInfo,
+): Promise<ProjectEarnings> {
+  const ledger = ledgerRepo(info);
+  const earnings = await ledger.keepProject({
+    projectId: ended.projectId,
+    orderId: ended.orderId,
+    label: ended.label,
+    ended: ended.basis.ended,
+    endedAt: ended.endedAt,
+    priceCents: ended.basis.priceCents,
+    lines: projectEarnings(ended.basis, DEFAULT_RATES),
+  });
+  await ledger.add([
+    ...earnings.lines.map((line) =>
+      lineEntry(earnings, line, {
+        id: `earn-${earnings.projectId}-${line.part}`,
+        kind: 'earning',
+        at: earnings.endedAt,
+        payableAt: payableFrom(earnings.endedAt),
+      }),
+    ),
+    ...(await refundEntries(earnings, refunds, ended.orderProjects, ledger)),
+  ]);
+  return earnings;
+}

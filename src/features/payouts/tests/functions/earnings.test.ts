@@ -1,0 +1,171 @@
+/**
+ * A project that ends earns its editor entries in the ledger, through the real endpoints: once, at the
+ * rates of the moment, payable a fixed time after; a refund that names it takes its share back; a
+ * step cut off at any write leaves the ledger complete once retried and the timers have run.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import adminOrderRefunds from '#functions/admin-order-refunds';
+import editorEarnings from '#functions/editor-earnings';
+import { runDueTimers } from '#server/jobs/timers';
+import { forgetEditorLists } from '#features/editors/server/editors.repo';
+import { seedDemoEditors } from '#features/editors/server/seed';
+import { storageMessages } from '#lib/messages';
+import { CLEARING_DAYS, DEFAULT_RATES, applyRate, payableFrom, type LedgerEntry } from '../../earnings';
+import { ledgerRepo } from '../../server/ledger';
+import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
+import { asAdmin } from '#tests/admin-access';
+import { bearer, createUser, tokenOf } from '#tests/auth-emulator';
+import { walkFaults } from '#tests/fault-walk';
+import { call, context } from '#tests/functions';
+import { selection } from '#tests/orders';
+import { act, paidOrder, submitText } from '#tests/projects';
+
+const blobs = useAtomicBlobsServer();
+const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
+const SUPPLEMENT_CENTS = 7500;
+const EARNED = applyRate(DEFAULT_RATES.services['supplement-small'], SUPPLEMENT_CENTS);
+
+let family: Awaited<ReturnType<typeof createUser>>;
+let maya: string;
+beforeAll(async () => {
+  family = await createUser();
+  maya = await tokenOf('maya@example.test');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterAll(() => vi.restoreAllMocks());
+beforeEach(() => blobs.reset());
+
+/** Two small supplements of Maya's, the first with its feedback returned. */
+async function returnedSupplement() {
+  forgetEditorLists();
+  await seedDemoEditors();
+  const { orderId, projectIds } = await paidOrder(
+    family.idToken,
+    selection({ services: [{ id: 'supplement-small', quantity: 2 }] }),
+  );
+  const [id] = projectIds;
+  const submitted = await submitText(family.idToken, { id, version: 1 });
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  const returned = await act(maya, id, 'return', { version: submitted.body.version, notes: 'Good.' });
+  expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+  return { orderId, id, version: returned.body.version as number };
+}
+
+const mayaEntries = () => ledgerRepo().entriesOf('maya-chen');
+const summary = (entries: LedgerEntry[]) => entries.map(({ kind, cents, projectId }) => ({ kind, cents, projectId }));
+
+describe("a project's earnings", () => {
+  it('are written when the family makes it final: its rate on the price, payable after the clearing days', async () => {
+    const { id, version } = await returnedSupplement();
+    expect(await mayaEntries()).toEqual([]);
+    const final = await act(family.idToken, id, 'finalize', { version });
+    expect(final.status, JSON.stringify(final.body)).toBe(200);
+    const entries = await mayaEntries();
+    expect(summary(entries)).toEqual([{ kind: 'earning', cents: EARNED, projectId: id }]);
+    const endedAt = final.body.history.at(-1).at as string;
+    expect(entries[0]).toMatchObject({
+      at: endedAt,
+      payableAt: payableFrom(endedAt),
+      label: 'Supplemental Essay Help (Small)',
+    });
+    expect(Date.parse(entries[0].payableAt) - Date.parse(endedAt)).toBe(CLEARING_DAYS * 24 * 3600_000);
+    // The timer that repairs a cut-off step finds them written and writes nothing more.
+    expect((await runDueTimers(context(), FAR_FUTURE)).failed).toBe(0);
+    expect(await mayaEntries()).toEqual(entries);
+  });
+
+  it('of a project withdrawn after one round of three are a third; one withdrawn before any feedback earns nothing', async () => {
+    const { orderId, id, version } = await returnedSupplement();
+    expect((await act(family.idToken, id, 'withdraw', { version })).status).toBe(200);
+    expect((await act(family.idToken, `${orderId}-2`, 'withdraw', { version: 1 })).status).toBe(200);
+    expect(summary(await mayaEntries())).toEqual([{ kind: 'earning', cents: Math.floor(EARNED / 3), projectId: id }]);
+  });
+
+  it("of a project our team cancels with a refund lose the refund's share, once, however often the request is retried", async () => {
+    const { orderId, id } = await returnedSupplement();
+    const refund = async () =>
+      call(adminOrderRefunds, `/api/admin/orders/${orderId}/refunds`, {
+        method: 'POST',
+        params: { id: orderId },
+        headers: await asAdmin(),
+        json: {
+          requestId: '7d9e2b4c-1f3a-4b5c-8d6e-0a1b2c3d4e5f',
+          amountCents: 3750,
+          reason: 'Goodwill',
+          projectIds: [id],
+        },
+      });
+    const first = await refund();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect((await refund()).status).toBe(200);
+    // Cancelled after one round of three: a third of its earning, then half of that back, as half its price was refunded.
+    const earned = Math.floor(EARNED / 3);
+    expect(summary(await mayaEntries())).toEqual([
+      { kind: 'earning', cents: earned, projectId: id },
+      { kind: 'reversal', cents: -Math.round(earned / 2), projectId: id },
+    ]);
+    expect((await runDueTimers(context(), FAR_FUTURE)).failed).toBe(0);
+    expect(await mayaEntries()).toHaveLength(2);
+  });
+});
+
+describe('GET /api/editor/earnings', () => {
+  const earnings = (token: string, query = '') =>
+    call(editorEarnings, `/api/editor/earnings${query}`, { headers: bearer(token) });
+
+  it("answers the editor's own balances and entries, and the same entries as a CSV statement", async () => {
+    const { id, version } = await returnedSupplement();
+    expect((await act(family.idToken, id, 'finalize', { version })).status).toBe(200);
+    const page = await earnings(maya);
+    expect(page.status).toBe(200);
+    expect(page.body.balances).toEqual({ pendingCents: EARNED, payableCents: 0, paidCents: 0 });
+    expect(page.body).toMatchObject({
+      year: new Date().getUTCFullYear(),
+      paidThisYearCents: 0,
+      asOf: expect.any(String),
+    });
+    expect(summary(page.body.entries)).toEqual([{ kind: 'earning', cents: EARNED, projectId: id }]);
+
+    const csv = await earnings(maya, '?format=csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const rows = (csv.body as string).trim().split('\r\n');
+    expect(rows[0]).toBe('"Date","What","Project","Kind","Amount (USD)","Payable from","Payout"');
+    expect(rows[1]).toContain(`"${id}","Earned","${(EARNED / 100).toFixed(2)}"`);
+
+    // Another editor reads none of Maya's money; a family is no editor; a format we do not make is refused.
+    const sofia = await earnings(await tokenOf('sofia@example.test'));
+    expect(sofia.body.entries).toEqual([]);
+    expect((await earnings(family.idToken)).status).toBe(403);
+    expect(await earnings(maya, '?format=pdf')).toMatchObject({
+      status: 400,
+      body: { error: 'format must be json or csv' },
+    });
+  });
+});
+
+describe('a step that ends a project, under storage faults', () => {
+  let ids: Awaited<ReturnType<typeof returnedSupplement>>;
+
+  it('leaves the ledger complete once retried and the timers have run: each entry once', async () => {
+    const writes = await walkFaults(blobs, {
+      async arrange() {
+        ids = await returnedSupplement();
+      },
+      act: () => act(family.idToken, ids.id, 'finalize', { version: ids.version }),
+      afterFault(res) {
+        if (res.status !== 200) {
+          expect(res.status, JSON.stringify(res.body)).toBe(503);
+          expect(res.body.error).toBe(storageMessages.saveFailed);
+        }
+      },
+      async afterRetry(res) {
+        // The retry is final already (409) or makes it final now.
+        expect([200, 409], JSON.stringify(res.body)).toContain(res.status);
+        expect((await runDueTimers(context(), FAR_FUTURE)).failed).toBe(0);
+        expect(summary(await mayaEntries())).toEqual([{ kind: 'earning', cents: EARNED, projectId: ids.id }]);
+      },
+    });
+    expect(writes).toBeGreaterThanOrEqual(3);
+  }, 600_000);
+});
