@@ -201,6 +201,7 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
     request: { method: 'POST', path: '/api/uploads', headers: { ...admin, 'content-type': 'image/png' }, body: '' },
   },
   'admin-inquiries': { kind: 'signed-in', request: { path: '/api/admin/inquiries', headers: admin } },
+  'admin-payouts': { kind: 'signed-in', request: { path: '/api/admin/payouts', headers: admin } },
   'admin-orders': { kind: 'signed-in', request: { path: '/api/admin/orders', headers: admin } },
   'admin-outbox': { kind: 'signed-in', request: { path: '/api/admin/outbox', headers: admin } },
   'admin-audit': { kind: 'signed-in', request: { path: '/api/admin/audit', headers: admin } },

@@ -51,6 +51,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
     expect: 401,
   },
   'admin-outbox': { path: '/api/admin/outbox', expect: 401 },
+  'admin-payouts': { path: '/api/admin/payouts', expect: 401 },
   'admin-audit': { path: '/api/admin/audit', expect: 401 },
   'admin-backups': { path: '/api/admin/backups', expect: 401 },
   'admin-attention': { path: '/api/admin/attention', expect: 401 },

@@ -55,6 +55,7 @@ test('no page ships zod or libphonenumber-js', () => {
 for (const [route, views] of [
   ['/dashboard', ['DraftReader']],
   ['/editor', ['DraftReader', 'EarningsPanel']],
+  ['/admin', ['PayoutsPanel']],
 ] as const) {
   for (const view of views) {
     const budget = ON_DEMAND_VIEWS[view];

@@ -1,10 +1,12 @@
 /**
  * The editor's earnings on /editor: closed until asked for (its code loads then), then the project the
  * family just made final with what it earned and the day it clears, by keyboard, at a phone's and a
- * desktop's width. The amounts are the function tests'; here the page shows what the server wrote.
+ * desktop's width. The admin's Payouts tab records a run. The amounts are the function tests'; here
+ * the pages show what the server answers.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/axe';
+import { OPEN_TAB_PANEL, openAdmin, toasts, withOpenSlot } from '../helpers/e2e-admin';
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, returnFeedback, step, tokenFor } from '../helpers/e2e-delivery';
 import { keepScreenshot } from '../helpers/screens';
@@ -15,6 +17,8 @@ test('a project made final shows on the editor’s earnings, pending until it cl
 }) => {
   const family = await tokenFor(request, uniqueEmail());
   const maya = await tokenFor(request, MAYA.email);
+  // Bought from Maya with a slot open: the price has no full-editor surcharge, so one line of earnings.
+  await withOpenSlot(request, MAYA.id);
   const [id] = await buy(request, family, [{ id: 'supplement-small', quantity: 1 }], MAYA.id);
   const submitted = await step(request, family, id, 'submit', {
     prompt: 'Why us?',
@@ -53,4 +57,58 @@ test('a project made final shows on the editor’s earnings, pending until it cl
   // Wider than the phone, the entries scroll sideways: a region the keyboard reaches and scrolls.
   await expectNoAxeViolations(page, 'section[aria-labelledby="earnings-heading"]');
   await keepScreenshot(page.locator('section[aria-labelledby="earnings-heading"]'), 'earnings-390');
+});
+
+test('the admin records a payout run by keyboard: confirmed, then paid, at 1280 and 390 px', async ({ page }) => {
+  const payable = { pendingCents: 7000, payableCents: 5250, paidCents: 0 };
+  const before = {
+    asOf: '2026-11-29T12:00:00.000Z',
+    editors: [{ editorId: MAYA.id, name: MAYA.name, balances: payable }],
+    runs: [],
+  };
+  const after = {
+    ...before,
+    editors: [{ editorId: MAYA.id, name: MAYA.name, balances: { ...payable, payableCents: 0, paidCents: 5250 } }],
+    runs: [
+      {
+        id: 'r1',
+        at: before.asOf,
+        reference: 'Batch 42',
+        by: 'admin@example.test',
+        payouts: [{ editorId: MAYA.id, name: MAYA.name, cents: 5250 }],
+      },
+    ],
+  };
+  // The balances as a cleared earning leaves them (the money itself is the function tests'): what the tab does with them.
+  const posted: unknown[] = [];
+  await page.route('**/api/admin/payouts', async (route) => {
+    if (route.request().method() === 'GET') return route.fulfill({ json: before });
+    posted.push(route.request().postDataJSON());
+    return route.fulfill({ json: after });
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openAdmin(page);
+  await page.getByRole('tab', { name: 'Payouts' }).click();
+  const panel = page.locator(OPEN_TAB_PANEL);
+  await expect(panel.getByRole('row', { name: /Maya Chen/ })).toContainText('$52.50');
+  await expect(panel).toContainText('Payable now: $52.50 to 1 editor.');
+
+  // Without a reference, the form says what is missing and records nothing.
+  await panel.getByRole('button', { name: 'Record payout run' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Enter the reference of the transfer or batch you paid with.');
+  await panel.getByLabel('Reference').fill('Batch 42');
+  await page.keyboard.press('Enter');
+  await expect(panel.getByText('Record that you paid $52.50 to 1 editor?')).toBeVisible();
+  await expectNoAxeViolations(page, OPEN_TAB_PANEL);
+  await keepScreenshot(panel, 'payouts-1280');
+  await panel.getByRole('button', { name: 'Record payout run' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(toasts(page)).toContainText('Payout run recorded: $52.50 to 1 editor.');
+  expect(posted).toEqual([{ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), reference: 'Batch 42' }]);
+  await expect(panel).toContainText('Nothing is payable now.');
+  await expect(panel.getByRole('listitem')).toContainText('Batch 42');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page, OPEN_TAB_PANEL);
+  await keepScreenshot(panel, 'payouts-390');
 });

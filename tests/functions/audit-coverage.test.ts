@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ledgerRepo } from '#features/payouts/server/ledger';
 import { tellOwner } from '../../netlify/server/core/attention';
 import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { subscribersRepo } from '#features/contact/server/subscribers.repo';
@@ -18,7 +19,7 @@ import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availa
 import { TRANSITIONS } from '../../src/features/projects/process';
 import { inquirySchema } from '../../src/lib/schemas';
 import { asAdmin, resetAdminWriteStores, testAdminUid, testTokens } from '../helpers/admin-access';
-import { editorInput, validInquiry } from '../helpers/api-fixtures';
+import { editorInput, validInquiry, payableEntry } from '../helpers/api-fixtures';
 import { createUser, tokenOf } from '../helpers/auth-emulator';
 import { arrangeBooking } from '../helpers/consults';
 import { listEndpoints } from '../helpers/endpoints';
@@ -116,6 +117,10 @@ const WRITES: Record<string, () => Promise<Request>> = {
       weekly: { ...DEFAULT_AVAILABILITY.weekly, sat: [{ start: '10:00', end: '12:00' }] },
     },
   }),
+  'POST /api/admin/payouts': async () => {
+    await ledgerRepo().add([payableEntry()]);
+    return { path: '/api/admin/payouts', json: { requestId: crypto.randomUUID(), reference: 'Bank batch' } };
+  },
   'DELETE /api/admin/consults/:id': async () => {
     const { id } = await arrangeBooking();
     return { path: `/api/admin/consults/${id}`, params: { id } };

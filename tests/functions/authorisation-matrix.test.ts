@@ -6,6 +6,7 @@
  * one, so "admin gets 200" also proves the row is not refusing everyone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerRepo } from '#features/payouts/server/ledger';
 import { inquirySchema } from '../../src/lib/schemas';
 import { editorsRepo } from '../../src/features/editors/server/editors.repo';
 import { DEMO_EDITORS } from '../../src/features/editors/server/seed';
@@ -17,7 +18,7 @@ import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 import { attentionRepo, tellOwner } from '../../netlify/server/core/attention';
 import { uploadsRepo } from '../../src/features/editors/server/uploads';
 import { testTokens } from '../helpers/admin-access';
-import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
+import { editorInput, openOrder, validInquiry, payableEntry } from '../helpers/api-fixtures';
 import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints } from '../helpers/endpoints';
 import { call, clearStore, context } from '../helpers/functions';
@@ -346,6 +347,15 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/admin/consult-availability': {
     expect: adminsOnly(200),
     request: async () => ({ path: '/api/admin/consult-availability', json: DEFAULT_AVAILABILITY }),
+  },
+  'GET /api/admin/payouts': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/payouts' }) },
+  // Something payable each time, so an admin's run is recorded.
+  'POST /api/admin/payouts': {
+    expect: adminsOnly(200),
+    request: async () => {
+      await ledgerRepo().add([payableEntry()]);
+      return { path: '/api/admin/payouts', json: { requestId: crypto.randomUUID(), reference: 'Bank batch' } };
+    },
   },
   'GET /api/me': { expect: signedIn(200), request: async () => ({ path: '/api/me' }) },
   'GET /api/orders': { expect: signedIn(200), request: async () => ({ path: '/api/orders' }) },

@@ -335,6 +335,12 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: anyone,
     valid: () => ({ token: consult.cancelToken }),
   },
+  'POST /api/admin/payouts': {
+    kind: 'json',
+    path: () => '/api/admin/payouts',
+    headers: admin,
+    valid: () => ({ requestId: crypto.randomUUID(), reference: 'Bank batch' }),
+  },
   'PUT /api/admin/consult-availability': {
     kind: 'json',
     path: () => '/api/admin/consult-availability',

@@ -3,6 +3,7 @@ import createSession from '../../netlify/functions/create-payment-session';
 import { bearer } from './auth-emulator';
 import { call } from './functions';
 import { selection } from './orders';
+import type { LedgerEntry } from '../../src/features/payouts/earnings';
 
 export { editorInput } from './editor-input';
 
@@ -28,3 +29,17 @@ export async function openOrder(idToken: string, body: unknown = selection()) {
   if (res.status !== 200) throw new Error(`Could not open an order: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: string; orderId: string };
 }
+
+/** A cent of Maya's earnings that is payable now: a payout run always has something to pay. */
+export const payableEntry = (): LedgerEntry => ({
+  id: `earn-${crypto.randomUUID()}-service`,
+  editorId: 'maya-chen',
+  kind: 'earning',
+  cents: 1,
+  at: '2026-01-01T00:00:00.000Z',
+  payableAt: '2026-01-01T00:00:00.000Z',
+  projectId: null,
+  label: 'Common App Essay Editing',
+  part: 'service',
+  payoutId: null,
+});

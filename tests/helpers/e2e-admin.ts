@@ -80,6 +80,7 @@ export const ADMIN_TABS = [
   'Reviews',
   'Waitlist',
   'Outbox',
+  'Payouts',
   'Reports',
   'Audit log',
   'Privacy',

@@ -10,6 +10,7 @@ import { EDITOR_AUDIT } from '#features/editors/editor-audit';
 import { ORDER_ATTENTION, ORDER_AUDIT } from '#features/orders/order-audit';
 import { PRIVACY_ATTENTION, PRIVACY_AUDIT } from '#features/privacy/privacy-audit';
 import { PROJECT_ATTENTION, PROJECT_AUDIT } from '#features/projects/project-audit';
+import { PAYOUT_AUDIT } from '#features/payouts/payout-audit';
 
 /** What the admin area itself records: marking an owner's notice seen. */
 const ADMIN_AUDIT = {
@@ -31,6 +32,7 @@ export const auditActionWords: Record<AuditAction, string> = {
   ...INQUIRY_AUDIT.actions,
   ...WAITLIST_AUDIT.actions,
   ...PRIVACY_AUDIT.actions,
+  ...PAYOUT_AUDIT.actions,
   ...ADMIN_AUDIT.actions,
 };
 export const auditSubjectWords: Record<AuditSubjectKind, string> = {
@@ -42,6 +44,7 @@ export const auditSubjectWords: Record<AuditSubjectKind, string> = {
   ...INQUIRY_AUDIT.subjects,
   ...WAITLIST_AUDIT.subjects,
   ...PRIVACY_AUDIT.subjects,
+  ...PAYOUT_AUDIT.subjects,
   ...ADMIN_AUDIT.subjects,
 };
 export const attentionWords: Record<AttentionKind, string> = {

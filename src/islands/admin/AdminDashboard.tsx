@@ -13,6 +13,7 @@ import { EditorsTab } from '../../features/editors/islands/admin/EditorsTab';
 import { InquiriesTab } from '../../features/contact/islands/admin/InquiriesTab';
 import { OrdersTab } from '../../features/orders/islands/admin/OrdersTab';
 import { OutboxTab } from './lists/OutboxTab';
+import { PayoutsTab } from '../../features/payouts/islands/PayoutsTab';
 import { PrivacyTab } from '../../features/privacy/islands/admin/PrivacyTab';
 import { ProjectsTab } from '../../features/projects/islands/admin/ProjectsTab';
 import { ReportsTab } from '../../features/admin/islands/ReportsTab';
@@ -40,6 +41,7 @@ const ADMIN_TABS: Tab[] = [
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
   { id: 'waitlist', label: 'Waitlist', render: () => <WaitlistTab /> },
   { id: 'outbox', label: 'Outbox', render: () => <OutboxTab /> },
+  { id: 'payouts', label: 'Payouts', render: () => <PayoutsTab /> },
   { id: 'reports', label: 'Reports', render: () => <ReportsTab /> },
   { id: 'audit', label: 'Audit log', render: () => <AuditTab /> },
   { id: 'privacy', label: 'Privacy', render: () => <PrivacyTab /> },

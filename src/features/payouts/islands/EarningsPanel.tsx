@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import type { ApiResult } from '#client/api';
+import { useState } from 'react';
 import { formatUsdCents } from '#lib/money';
 import { CLEARING_DAYS, type EarningsView, type LedgerEntry } from '../earnings';
-import { downloadStatement, getEarnings } from './earnings-api';
+import { downloadStatement, EARNINGS_PATH } from './earnings-api';
 import { LoadFailed } from '../../../islands/shared/LoadFailed';
+import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
 
 const KIND_LABEL: Record<LedgerEntry['kind'], string> = {
   earning: 'Earned',
@@ -25,29 +25,13 @@ const day = (iso: string) =>
 
 /** The editor's balances, this year's payouts, every entry and the statement, as the server keeps them. */
 export default function EarningsPanel() {
-  const [loaded, setLoaded] = useState<ApiResult<EarningsView> | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const { value, reload } = useSignedInFetch<EarningsView>(EARNINGS_PATH);
   const [download, setDownload] = useState<string | null>(null);
-  useEffect(() => {
-    let stale = false;
-    void getEarnings().then((result) => !stale && setLoaded(result));
-    return () => {
-      stale = true;
-    };
-  }, [attempt]);
 
-  if (!loaded) return <p role="status">Loading your earnings...</p>;
-  if (!loaded.ok)
-    return (
-      <LoadFailed
-        what="your earnings"
-        onRetry={() => {
-          setLoaded(null);
-          setAttempt((n) => n + 1);
-        }}
-      />
-    );
-  const { asOf, balances, year, paidThisYearCents, entries } = loaded.data;
+  if (value.state === 'signedOut') return null;
+  if (value.state === 'loading') return <p role="status">Loading your earnings...</p>;
+  if (!value.result.ok) return <LoadFailed what="your earnings" onRetry={() => void reload()} />;
+  const { asOf, balances, year, paidThisYearCents, entries } = value.result.data;
 
   async function save() {
     setDownload('Preparing your statement...');

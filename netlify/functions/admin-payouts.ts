@@ -1,0 +1,54 @@
+/**
+ * /api/admin/payouts (admin): GET every editor's pending, payable and paid balance and the newest
+ * payout runs; POST `{ requestId, reference }` records a run that paid every payable balance by hand
+ * (a bank transfer outside the product), audited. The same request sent again finds its run.
+ */
+import type { Config } from '@netlify/functions';
+import { PAYOUT_LIMITS, type PayoutsView } from '#features/payouts/payouts';
+import { payoutRunSchema } from '#features/payouts/payouts.schema';
+import { balancesByEditor, recentRuns, recordPayoutRun } from '#features/payouts/server/payout-runs';
+import { editorNames } from '#features/editors/server/preferred-editor';
+import { audited } from '#server/core/audit-log';
+import { requireAdmin } from '#server/core/auth';
+import { privateJson, readBody, route } from '#server/core/http';
+import type { DeployInfo } from '#server/storage/stores';
+
+async function view(now: Date, info: DeployInfo): Promise<PayoutsView> {
+  const [balances, runs, names] = await Promise.all([
+    balancesByEditor(now, info),
+    recentRuns(PAYOUT_LIMITS.runsShown, info),
+    editorNames(info),
+  ]);
+  const name = (id: string) => names.get(id) ?? id;
+  return {
+    asOf: now.toISOString(),
+    editors: balances.map(({ editorId, balances }) => ({ editorId, name: name(editorId), balances })),
+    runs: runs.map((run) => ({ ...run, payouts: run.payouts.map((p) => ({ ...p, name: name(p.editorId) })) })),
+  };
+}
+
+export default route({
+  GET: async (req, context) => {
+    await requireAdmin(req, context);
+    return privateJson(await view(new Date(), context));
+  },
+  POST: async (req, context) => {
+    const caller = await requireAdmin(req, context);
+    const { requestId, reference } = await readBody(req, payoutRunSchema);
+    const now = new Date();
+    await audited(
+      context,
+      caller,
+      {
+        action: 'payout-recorded',
+        subject: { kind: 'payout', id: requestId },
+        before: null,
+        after: { reference },
+      },
+      () => recordPayoutRun({ id: requestId, reference, by: caller.email }, now, context),
+    );
+    return privateJson(await view(now, context));
+  },
+});
+
+export const config: Config = { path: '/api/admin/payouts' };

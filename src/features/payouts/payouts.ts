@@ -1,0 +1,31 @@
+/** Payout runs as our team reads and records them: the words, the limits and what the admin's tab reads. */
+import type { Balances } from './earnings';
+
+export const PAYOUT_LIMITS = { reference: 120, runsShown: 20 } as const;
+
+export const payoutMessages = {
+  nothingPayable: 'Nothing is payable now: no payout run was recorded.',
+  runInProgress: 'Another payout run is being recorded. Please try again in a minute.',
+} as const;
+
+/** An editor's line in the Payouts tab. */
+interface EditorBalance {
+  editorId: string;
+  name: string;
+  balances: Balances;
+}
+
+/** A payout run as the admin's tab lists it. */
+interface PayoutRunView {
+  id: string;
+  at: string;
+  reference: string;
+  by: string;
+  payouts: { editorId: string; name: string; cents: number }[];
+}
+
+export interface PayoutsView {
+  asOf: string;
+  editors: EditorBalance[];
+  runs: PayoutRunView[];
+}

@@ -1,0 +1,136 @@
+/**
+ * Payout runs recorded by hand: our team pays every editor's payable balance outside the product (a
+ * bank transfer) and records the run with its reference. A run is written in three steps, each safe to
+ * repeat: it takes the ledger's one run lock, keeps what it pays each editor (`runs/<id>`, computed
+ * once from the balances of that moment), then writes each editor's payout entry and gives the lock
+ * back. A run cut off at any write is finished by the same request sent again, or by the next run,
+ * which finishes any run it finds holding the lock before it reads a balance: no balance is ever paid
+ * twice.
+ */
+import { balancesOf, type Balances, type LedgerEntry } from '../earnings';
+import { payoutMessages } from '../payouts';
+import { ledgerRepo } from './ledger';
+import { HttpError } from '#server/core/http';
+import { listKeys, readRecords } from '#server/storage/paging';
+import { openStore, StorageError, type DeployInfo } from '#server/storage/stores';
+
+export interface PayoutRun {
+  id: string;
+  at: string;
+  /** How it was paid: the bank transfer's or the batch's reference. */
+  reference: string;
+  /** Our team's address: for the admin area only. */
+  by: string;
+  payouts: { editorId: string; cents: number }[];
+}
+
+const LOCK_KEY = 'runs-lock';
+/** How long a run may hold the lock without keeping its amounts before another run may take it: far longer than a run takes. */
+const LOCK_LEASE_MS = 60_000;
+interface Lock {
+  runId: string;
+  at: string;
+}
+const runKey = (id: string) => `runs/${id}`;
+
+/** The editors who have entries in the ledger. */
+async function editorsWithEntries(info?: DeployInfo): Promise<string[]> {
+  const { directories } = await openStore('ledger', info).list({ prefix: 'entries/', directories: true });
+  return directories.map((dir) => dir.slice('entries/'.length)).sort();
+}
+
+/** Every editor's balances at `now`. */
+export async function balancesByEditor(
+  now: Date,
+  info?: DeployInfo,
+): Promise<{ editorId: string; balances: Balances }[]> {
+  const ledger = ledgerRepo(info);
+  return Promise.all(
+    (await editorsWithEntries(info)).map(async (editorId) => ({
+      editorId,
+      balances: balancesOf(await ledger.entriesOf(editorId), now),
+    })),
+  );
+}
+
+const payoutEntry = (run: PayoutRun, payout: PayoutRun['payouts'][number]): LedgerEntry => ({
+  id: `payout-${run.id}`,
+  editorId: payout.editorId,
+  kind: 'payout',
+  cents: -payout.cents,
+  at: run.at,
+  payableAt: run.at,
+  projectId: null,
+  label: `Payout (${run.reference})`,
+  part: null,
+  payoutId: run.id,
+});
+
+/** Writes the run's entries that are missing, then gives back the lock if the run holds it. */
+async function finish(run: PayoutRun, info?: DeployInfo): Promise<PayoutRun> {
+  const store = openStore('ledger', info);
+  await ledgerRepo(info).add(run.payouts.map((payout) => payoutEntry(run, payout)));
+  const lock = (await store.get(LOCK_KEY, { type: 'json' })) as Lock | null;
+  if (lock?.runId === run.id) await store.delete(LOCK_KEY);
+  return run;
+}
+
+/**
+ * The run holding the lock finished (its entries written). One that never kept its amounts is either
+ * still reading the balances (409 until its lease is over) or was cut off: then its lock is given back.
+ */
+async function finishLocked(lock: Lock, now: Date, info?: DeployInfo) {
+  const store = openStore('ledger', info);
+  const run = (await store.get(runKey(lock.runId), { type: 'json' })) as PayoutRun | null;
+  if (run) return void (await finish(run, info));
+  if (now.getTime() - Date.parse(lock.at) < LOCK_LEASE_MS) throw new HttpError(409, payoutMessages.runInProgress);
+  await store.delete(LOCK_KEY);
+}
+
+/**
+ * Records run `id` (the admin's request id: the same request sent again finds it): every editor's
+ * payable balance, paid by hand under `reference`. 409 when nothing is payable.
+ */
+export async function recordPayoutRun(
+  request: { id: string; reference: string; by: string },
+  now: Date,
+  info?: DeployInfo,
+): Promise<PayoutRun> {
+  const store = openStore('ledger', info);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const kept = (await store.get(runKey(request.id), { type: 'json' })) as PayoutRun | null;
+    if (kept) return finish(kept, info);
+    const lock = (await store.get(LOCK_KEY, { type: 'json' })) as Lock | null;
+    if (lock && lock.runId !== request.id) {
+      await finishLocked(lock, now, info);
+      continue;
+    }
+    const ours: Lock = { runId: request.id, at: now.toISOString() };
+    if (!lock && !(await store.setJSON(LOCK_KEY, ours, { onlyIfNew: true }))) continue;
+    // Holding the lock: no other run writes an entry until this one gives it back.
+    const payouts = (await balancesByEditor(now, info))
+      .filter(({ balances }) => balances.payableCents > 0)
+      .map(({ editorId, balances }) => ({ editorId, cents: balances.payableCents }));
+    if (payouts.length === 0) {
+      await store.delete(LOCK_KEY);
+      throw new HttpError(409, payoutMessages.nothingPayable);
+    }
+    const run: PayoutRun = {
+      id: request.id,
+      at: now.toISOString(),
+      reference: request.reference,
+      by: request.by,
+      payouts,
+    };
+    if (!(await store.setJSON(runKey(run.id), run, { onlyIfNew: true }))) continue;
+    return finish(run, info);
+  }
+  throw new StorageError(`Payout run ${request.id}: the lock kept changing`);
+}
+
+/** The newest runs, `limit` at most. */
+export async function recentRuns(limit: number, info?: DeployInfo): Promise<PayoutRun[]> {
+  const store = openStore('ledger', info);
+  const runs = (await readRecords<PayoutRun>(store, await listKeys(store, { prefix: 'runs/' }))).map((r) => r.value);
+  return runs.sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit);
+}
