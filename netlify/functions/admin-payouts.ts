@@ -1,11 +1,13 @@
 /**
- * /api/admin/payouts (admin): GET every editor's pending, payable and paid balance and the newest
- * payout runs; POST `{ requestId, reference }` records a run that paid every payable balance by hand
- * (a bank transfer outside the product), audited. The same request sent again finds its run.
+ * /api/admin/payouts (admin): GET every editor's pending, payable and paid balance, the newest payout
+ * runs and the rates; POST `{ requestId, reference }` records a run that paid every payable balance by
+ * hand (a bank transfer outside the product); PUT sets the rates, for the projects that end from then
+ * on. Both audited. The same run request sent again finds its run.
  */
 import type { Config } from '@netlify/functions';
 import { PAYOUT_LIMITS, type PayoutsView } from '#features/payouts/payouts';
-import { payoutRunSchema } from '#features/payouts/payouts.schema';
+import { payoutRunSchema, ratesSchema } from '#features/payouts/payouts.schema';
+import { ratesRepo } from '#features/payouts/server/rates';
 import { balancesByEditor, recentRuns, recordPayoutRun } from '#features/payouts/server/payout-runs';
 import { editorNames } from '#features/editors/server/preferred-editor';
 import { audited } from '#server/core/audit-log';
@@ -14,14 +16,17 @@ import { privateJson, readBody, route } from '#server/core/http';
 import type { DeployInfo } from '#server/storage/stores';
 
 async function view(now: Date, info: DeployInfo): Promise<PayoutsView> {
-  const [balances, runs, names] = await Promise.all([
+  const [balances, runs, names, rates] = await Promise.all([
     balancesByEditor(now, info),
     recentRuns(PAYOUT_LIMITS.runsShown, info),
     editorNames(info),
+    ratesRepo(info).current(),
   ]);
   const name = (id: string) => names.get(id) ?? id;
   return {
     asOf: now.toISOString(),
+    rates: rates.rates,
+    ratesSetAt: rates.setAt,
     editors: balances.map(({ editorId, balances }) => ({ editorId, name: name(editorId), balances })),
     runs: runs.map((run) => ({ ...run, payouts: run.payouts.map((p) => ({ ...p, name: name(p.editorId) })) })),
   };
@@ -46,6 +51,20 @@ export default route({
         after: { reference },
       },
       () => recordPayoutRun({ id: requestId, reference, by: caller.email }, now, context),
+    );
+    return privateJson(await view(now, context));
+  },
+  PUT: async (req, context) => {
+    const caller = await requireAdmin(req, context);
+    const rates = await readBody(req, ratesSchema);
+    const now = new Date();
+    const repo = ratesRepo(context);
+    const before = (await repo.current()).rates;
+    await audited(
+      context,
+      caller,
+      { action: 'payout-rates-changed', subject: { kind: 'payout-rates', id: 'rates' }, before, after: rates },
+      () => repo.set(rates, caller.email, now),
     );
     return privateJson(await view(now, context));
   },

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/axe';
-import { adminToken, editorInput, OPEN_TAB_PANEL, openAdmin } from '../helpers/e2e-admin';
+import { adminToken, editorInput, OPEN_TAB_PANEL, openAdmin, ADMIN_TABS } from '../helpers/e2e-admin';
 import { idTokenOf, LOCAL_ADMIN, uniqueEmail } from '../helpers/e2e-auth';
 import { openOrderThroughApi, payThroughApi } from '../helpers/e2e-checkout';
 import { keepScreenshot } from '../helpers/screens';
@@ -37,7 +37,8 @@ async function tabTo(page: Page, name: string) {
   await page.getByRole('tab', { selected: true }).focus();
   for (
     let i = 0;
-    i < 10 && !(await page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected'))?.includes('true');
+    i < ADMIN_TABS.length &&
+    !(await page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected'))?.includes('true');
     i++
   )
     await page.keyboard.press('ArrowRight');

@@ -10,6 +10,7 @@ import { OPEN_TAB_PANEL, openAdmin, toasts, withOpenSlot } from '../helpers/e2e-
 import { signIn, uniqueEmail } from '../helpers/e2e-auth';
 import { buy, MAYA, returnFeedback, step, tokenFor } from '../helpers/e2e-delivery';
 import { keepScreenshot } from '../helpers/screens';
+import { DEFAULT_RATES, type Rates } from '#features/payouts/earnings';
 
 test('a project made final shows on the editor’s earnings, pending until it clears, and the statement downloads', async ({
   page,
@@ -63,6 +64,8 @@ test('the admin records a payout run by keyboard: confirmed, then paid, at 1280 
   const payable = { pendingCents: 7000, payableCents: 5250, paidCents: 0 };
   const before = {
     asOf: '2026-11-29T12:00:00.000Z',
+    rates: DEFAULT_RATES,
+    ratesSetAt: null,
     editors: [{ editorId: MAYA.id, name: MAYA.name, balances: payable }],
     runs: [],
   };
@@ -81,8 +84,14 @@ test('the admin records a payout run by keyboard: confirmed, then paid, at 1280 
   };
   // The balances as a cleared earning leaves them (the money itself is the function tests'): what the tab does with them.
   const posted: unknown[] = [];
+  const put: Rates[] = [];
   await page.route('**/api/admin/payouts', async (route) => {
-    if (route.request().method() === 'GET') return route.fulfill({ json: before });
+    const method = route.request().method();
+    if (method === 'GET') return route.fulfill({ json: before });
+    if (method === 'PUT') {
+      put.push(route.request().postDataJSON());
+      return route.fulfill({ json: { ...after, rates: put.at(-1), ratesSetAt: before.asOf } });
+    }
     posted.push(route.request().postDataJSON());
     return route.fulfill({ json: after });
   });
@@ -107,6 +116,17 @@ test('the admin records a payout run by keyboard: confirmed, then paid, at 1280 
   expect(posted).toEqual([{ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), reference: 'Batch 42' }]);
   await expect(panel).toContainText('Nothing is payable now.');
   await expect(panel.getByRole('listitem')).toContainText('Batch 42');
+
+  // The rates, in one place: a service's share changed, sent whole, saved.
+  await panel.getByLabel('Common App Essay Editing: percent').fill('65');
+  await panel.getByRole('button', { name: 'Save rates' }).click();
+  await expect(toasts(page)).toContainText('Rates saved: they apply to the projects that end from now on.');
+  expect(put).toEqual([
+    {
+      ...DEFAULT_RATES,
+      services: { ...DEFAULT_RATES.services, 'common-app-essay': { kind: 'share', basisPoints: 6500 } },
+    },
+  ]);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page, OPEN_TAB_PANEL);

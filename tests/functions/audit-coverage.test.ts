@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerRepo } from '#features/payouts/server/ledger';
+import { DEFAULT_RATES } from '#features/payouts/earnings';
 import { tellOwner } from '../../netlify/server/core/attention';
 import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { subscribersRepo } from '#features/contact/server/subscribers.repo';
@@ -121,6 +122,10 @@ const WRITES: Record<string, () => Promise<Request>> = {
     await ledgerRepo().add([payableEntry()]);
     return { path: '/api/admin/payouts', json: { requestId: crypto.randomUUID(), reference: 'Bank batch' } };
   },
+  'PUT /api/admin/payouts': async () => ({
+    path: '/api/admin/payouts',
+    json: { ...DEFAULT_RATES, fullEditor: { kind: 'share', basisPoints: 6500 } },
+  }),
   'DELETE /api/admin/consults/:id': async () => {
     const { id } = await arrangeBooking();
     return { path: `/api/admin/consults/${id}`, params: { id } };

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerRepo } from '#features/payouts/server/ledger';
+import { DEFAULT_RATES } from '#features/payouts/earnings';
 import { inquirySchema } from '../../src/lib/schemas';
 import { editorsRepo } from '../../src/features/editors/server/editors.repo';
 import { DEMO_EDITORS } from '../../src/features/editors/server/seed';
@@ -356,6 +357,10 @@ const MATRIX: Record<string, Row> = {
       await ledgerRepo().add([payableEntry()]);
       return { path: '/api/admin/payouts', json: { requestId: crypto.randomUUID(), reference: 'Bank batch' } };
     },
+  },
+  'PUT /api/admin/payouts': {
+    expect: adminsOnly(200),
+    request: async () => ({ path: '/api/admin/payouts', json: DEFAULT_RATES }),
   },
   'GET /api/me': { expect: signedIn(200), request: async () => ({ path: '/api/me' }) },
   'GET /api/orders': { expect: signedIn(200), request: async () => ({ path: '/api/orders' }) },

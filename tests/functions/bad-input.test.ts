@@ -7,6 +7,7 @@
 import { getStore } from '@netlify/blobs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATES } from '#features/payouts/earnings';
 import { editorsRepo } from '../../src/features/editors/server/editors.repo';
 import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { attentionRepo, tellOwner } from '../../netlify/server/core/attention';
@@ -340,6 +341,12 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     path: () => '/api/admin/payouts',
     headers: admin,
     valid: () => ({ requestId: crypto.randomUUID(), reference: 'Bank batch' }),
+  },
+  'PUT /api/admin/payouts': {
+    kind: 'json',
+    path: () => '/api/admin/payouts',
+    headers: admin,
+    valid: () => ({ ...DEFAULT_RATES }),
   },
   'PUT /api/admin/consult-availability': {
     kind: 'json',

@@ -2,8 +2,8 @@
 import type { Registered } from '#lib/audit';
 
 export const PAYOUT_AUDIT = {
-  actions: { 'payout-recorded': 'Payout run recorded' },
-  subjects: { payout: 'Payout run' },
+  actions: { 'payout-recorded': 'Payout run recorded', 'payout-rates-changed': "Editors' rates changed" },
+  subjects: { payout: 'Payout run', 'payout-rates': "Editors' rates" },
 } as const;
 
 declare module '#lib/audit' {

@@ -1,7 +1,9 @@
-/** What the earnings endpoint accepts, parsed by the function (islands never import zod). */
+/** What the earnings and payouts endpoints accept, parsed by the functions (islands never import zod). */
 import { text, z } from '#lib/zod';
 import { UUID } from '#lib/ids';
+import { SERVICE_IDS } from '#lib/catalogue';
 import { PAYOUT_LIMITS } from './payouts';
+import type { Rate, Rates } from './earnings';
 
 /** `GET /api/editor/earnings?format=`: the page's JSON, or the statement as CSV. */
 export const statementFormatSchema = z.enum(['json', 'csv'], { message: 'format must be json or csv' }).default('json');
@@ -10,4 +12,40 @@ export const statementFormatSchema = z.enum(['json', 'csv'], { message: 'format 
 export const payoutRunSchema = z.object({
   requestId: z.string({ message: 'requestId must be text' }).regex(UUID, 'requestId must be a UUID'),
   reference: text('reference', PAYOUT_LIMITS.reference),
+});
+
+/** A rate: a share in hundredths of a percent (0 to 100%), or a fixed amount in cents (up to $10,000). */
+const rateSchema: z.ZodType<Rate> = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('share'),
+      basisPoints: z
+        .number({ message: 'the share must be a number' })
+        .int('the share is in hundredths of a percent')
+        .min(0, 'the share is at least 0%')
+        .max(10_000, 'the share is at most 100%'),
+    }),
+    z.object({
+      kind: z.literal('fixed'),
+      cents: z
+        .number({ message: 'the amount must be a number' })
+        .int('the amount is in cents')
+        .min(0, 'the amount is at least $0')
+        .max(PAYOUT_LIMITS.fixedRateCents, 'the amount is at most $10,000'),
+    }),
+  ],
+  { errorMap: () => ({ message: 'a rate is a share or a fixed amount' }) },
+);
+
+/** `PUT /api/admin/payouts`: every rate at once, as the Payouts tab sends them. */
+export const ratesSchema: z.ZodType<Rates> = z.object({
+  services: z.object(
+    Object.fromEntries(SERVICE_IDS.map((id) => [id, rateSchema])) as Record<
+      (typeof SERVICE_IDS)[number],
+      z.ZodType<Rate>
+    >,
+  ),
+  speed: z.object({ '24hr': rateSchema, '48hr': rateSchema }),
+  fullEditor: rateSchema,
 });

@@ -1,7 +1,7 @@
 /** Payout runs as our team reads and records them: the words, the limits and what the admin's tab reads. */
-import type { Balances } from './earnings';
+import type { Balances, Rates } from './earnings';
 
-export const PAYOUT_LIMITS = { reference: 120, runsShown: 20 } as const;
+export const PAYOUT_LIMITS = { reference: 120, runsShown: 20, fixedRateCents: 1_000_000 } as const;
 
 export const payoutMessages = {
   nothingPayable: 'Nothing is payable now: no payout run was recorded.',
@@ -26,6 +26,9 @@ interface PayoutRunView {
 
 export interface PayoutsView {
   asOf: string;
+  /** The rates a project that ends now earns at; `setAt` null: the defaults, never changed. */
+  rates: Rates;
+  ratesSetAt: string | null;
   editors: EditorBalance[];
   runs: PayoutRunView[];
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatUsdCents } from '#lib/money';
 import { PAYOUT_LIMITS, type PayoutsView } from '../payouts';
 import { PAYOUTS_PATH, recordRun } from './payouts-api';
+import { RatesForm } from './RatesForm';
 import { ConfirmPanel } from '../../../islands/shared/admin/ConfirmPanel';
 import { showToast } from '../../../islands/shared/admin/toasts';
 import { LoadFailed } from '../../../islands/shared/LoadFailed';
@@ -31,7 +32,8 @@ export default function PayoutsPanel() {
   if (value.state === 'signedOut') return null;
   if (value.state === 'loading') return <p role="status">Loading payouts...</p>;
   if (!value.result.ok) return <LoadFailed what="the payouts" onRetry={() => void reload()} />;
-  const { editors, runs } = recorded ?? value.result.data;
+  const current = recorded ?? value.result.data;
+  const { editors, runs } = current;
   const payable = editors.filter((e) => e.balances.payableCents > 0);
   const total = payable.reduce((sum, e) => sum + e.balances.payableCents, 0);
 
@@ -141,6 +143,8 @@ export default function PayoutsPanel() {
           />
         )}
       </section>
+
+      <RatesForm view={current} onSaved={setRecorded} />
 
       <section aria-labelledby={`${id}-runs`} className="space-y-2">
         <h3 id={`${id}-runs`} className="text-lg font-semibold text-navy-900">

@@ -6,7 +6,6 @@
  * is completed by running it again, and two runs at once write each entry once.
  */
 import {
-  DEFAULT_RATES,
   payableFrom,
   projectEarnings,
   refundShares,
@@ -16,6 +15,7 @@ import {
   type LedgerEntry,
 } from '../earnings';
 import type { Refund } from '#lib/refunds';
+import { ratesRepo } from './rates';
 import { listKeys, readRecords } from '#server/storage/paging';
 import { openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 
@@ -146,6 +146,7 @@ export async function recordEarnings(
   info?: DeployInfo,
 ): Promise<ProjectEarnings> {
   const ledger = ledgerRepo(info);
+  const { rates } = await ratesRepo(info).current();
   const earnings = await ledger.keepProject({
     projectId: ended.projectId,
     orderId: ended.orderId,
@@ -153,7 +154,7 @@ export async function recordEarnings(
     ended: ended.basis.ended,
     endedAt: ended.endedAt,
     priceCents: ended.basis.priceCents,
-    lines: projectEarnings(ended.basis, DEFAULT_RATES),
+    lines: projectEarnings(ended.basis, rates),
   });
   await ledger.add([
     ...earnings.lines.map((line) =>

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import adminOrderRefunds from '#functions/admin-order-refunds';
 import editorEarnings from '#functions/editor-earnings';
+import adminPayouts from '#functions/admin-payouts';
 import { runDueTimers } from '#server/jobs/timers';
 import { forgetEditorLists } from '#features/editors/server/editors.repo';
 import { seedDemoEditors } from '#features/editors/server/seed';
@@ -106,6 +107,38 @@ describe("a project's earnings", () => {
     ]);
     expect((await runDueTimers(context(), FAR_FUTURE)).failed).toBe(0);
     expect(await mayaEntries()).toHaveLength(2);
+  });
+});
+
+describe('the rates our team sets', () => {
+  it('apply to the projects that end after the change, never to one that ended before', async () => {
+    const { orderId, id, version } = await returnedSupplement();
+    expect((await act(family.idToken, id, 'finalize', { version })).status).toBe(200);
+    const rates = {
+      ...DEFAULT_RATES,
+      services: { ...DEFAULT_RATES.services, 'supplement-small': { kind: 'fixed', cents: 4000 } },
+    };
+    const put = async (json: unknown) =>
+      call(adminPayouts, '/api/admin/payouts', { method: 'PUT', headers: await asAdmin(), json });
+    const saved = await put(rates);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ rates, ratesSetAt: expect.any(String) });
+    // The second supplement of the order, returned and made final after the change.
+    const second = `${orderId}-2`;
+    const submitted = await submitText(family.idToken, { id: second, version: 1 });
+    const returned = await act(maya, second, 'return', { version: submitted.body.version, notes: 'Good.' });
+    expect((await act(family.idToken, second, 'finalize', { version: returned.body.version })).status).toBe(200);
+    expect(summary(await mayaEntries())).toEqual([
+      { kind: 'earning', cents: EARNED, projectId: id },
+      { kind: 'earning', cents: 4000, projectId: second },
+    ]);
+    // A rate that is not one is refused, and the rates stay as they were.
+    const share = { kind: 'share', basisPoints: 10_001 };
+    expect(await put({ ...rates, fullEditor: share })).toMatchObject({
+      status: 400,
+      body: { error: 'fullEditor.basisPoints: the share is at most 100%' },
+    });
+    expect((await put(rates)).body.rates).toEqual(rates);
   });
 });
 
