@@ -227,5 +227,12 @@ export interface EarningsView {
   entries: LedgerEntry[];
 }
 
+/** What each kind of entry is called, on the editor's page and in the statement. */
+export const ENTRY_KIND_WORDS: Record<LedgerEntry['kind'], string> = {
+  earning: 'Earned',
+  reversal: 'Refunded to the family',
+  payout: 'Paid out',
+};
+
 /** The statement as a spreadsheet: one row per entry, amounts in dollars. */
 export const STATEMENT_COLUMNS = ['Date', 'What', 'Project', 'Kind', 'Amount (USD)', 'Payable from', 'Payout'] as const;

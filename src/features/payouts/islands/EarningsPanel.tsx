@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import { formatUsdCents } from '#lib/money';
-import { CLEARING_DAYS, type EarningsView, type LedgerEntry } from '../earnings';
+import { CLEARING_DAYS, ENTRY_KIND_WORDS, type EarningsView } from '../earnings';
 import { downloadStatement, EARNINGS_PATH } from './earnings-api';
+import { ledgerDay } from './format';
 import { LoadFailed } from '../../../islands/shared/LoadFailed';
 import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
-
-const KIND_LABEL: Record<LedgerEntry['kind'], string> = {
-  earning: 'Earned',
-  reversal: 'Refunded to the family',
-  payout: 'Paid out',
-};
 
 /** The table's columns, each with how its cells align. */
 const COLUMNS = [
@@ -19,9 +14,6 @@ const COLUMNS = [
   ['Amount', 'text-right'],
   ['Payable', ''],
 ] as const;
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** The editor's balances, this year's payouts, every entry and the statement, as the server keeps them. */
 export default function EarningsPanel() {
@@ -77,12 +69,12 @@ export default function EarningsPanel() {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-b border-slate-100">
-                  <td className="py-2 pr-3 whitespace-nowrap">{day(entry.at)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{ledgerDay(entry.at)}</td>
                   <td className="py-2 pr-3">
                     {entry.label}
                     {entry.projectId && <span className="block text-xs text-slate-600">{entry.projectId}</span>}
                   </td>
-                  <td className="py-2 pr-3">{KIND_LABEL[entry.kind]}</td>
+                  <td className="py-2 pr-3">{ENTRY_KIND_WORDS[entry.kind]}</td>
                   <td className="py-2 pr-3 text-right font-semibold whitespace-nowrap">
                     {formatUsdCents(entry.cents)}
                   </td>
@@ -90,7 +82,7 @@ export default function EarningsPanel() {
                     {entry.kind === 'payout'
                       ? `In payout ${entry.payoutId}`
                       : entry.payableAt > asOf
-                        ? `Clears ${day(entry.payableAt)}`
+                        ? `Clears ${ledgerDay(entry.payableAt)}`
                         : 'Payable'}
                   </td>
                 </tr>

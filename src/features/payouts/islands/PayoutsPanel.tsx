@@ -5,14 +5,12 @@ import { PAYOUTS_PATH, recordRun } from './payouts-api';
 import { RatesForm } from './RatesForm';
 import { ConfirmPanel } from '../../../islands/shared/admin/ConfirmPanel';
 import { showToast } from '../../../islands/shared/admin/toasts';
+import { ledgerDay } from './format';
 import { LoadFailed } from '../../../islands/shared/LoadFailed';
 import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
 
 const COLUMNS = ['Editor', 'Pending', 'Payable now', 'Paid'] as const;
 const editorsCount = (n: number) => `${n} ${n === 1 ? 'editor' : 'editors'}`;
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
 /**
  * Every editor's money, and recording a payout run: our team pays each payable balance outside the
  * product (a bank transfer), then records it here with its reference; each editor sees it paid.
@@ -157,7 +155,8 @@ export default function PayoutsPanel() {
             {runs.map((run) => (
               <li key={run.id} className="rounded-lg border border-slate-200 p-3 text-sm">
                 <p className="font-semibold text-navy-900">
-                  {day(run.at)}: {formatUsdCents(run.payouts.reduce((sum, p) => sum + p.cents, 0))} ({run.reference})
+                  {ledgerDay(run.at)}: {formatUsdCents(run.payouts.reduce((sum, p) => sum + p.cents, 0))} (
+                  {run.reference})
                 </p>
                 <p className="text-slate-700">
                   {run.payouts.map((p) => `${p.name} ${formatUsdCents(p.cents)}`).join(', ')} · recorded by {run.by}

@@ -1,6 +1,13 @@
 /** An editor's earnings as their page reads them, and as a CSV statement. */
 import { centsAsDecimal } from '#lib/money';
-import { balancesOf, paidInYear, STATEMENT_COLUMNS, type EarningsView, type LedgerEntry } from '../earnings';
+import {
+  balancesOf,
+  ENTRY_KIND_WORDS,
+  paidInYear,
+  STATEMENT_COLUMNS,
+  type EarningsView,
+  type LedgerEntry,
+} from '../earnings';
 import { ledgerRepo } from './ledger';
 import type { DeployInfo } from '#server/storage/stores';
 
@@ -16,8 +23,6 @@ export async function earningsOf(editorId: string, now: Date, info?: DeployInfo)
   };
 }
 
-const KIND_WORDS: Record<LedgerEntry['kind'], string> = { earning: 'Earned', reversal: 'Refunded', payout: 'Paid out' };
-
 /** The rows of the statement, header first, oldest entry first. */
 export const statementRows = (entries: readonly LedgerEntry[]): string[][] => [
   [...STATEMENT_COLUMNS],
@@ -27,7 +32,7 @@ export const statementRows = (entries: readonly LedgerEntry[]): string[][] => [
       entry.at.slice(0, 10),
       entry.label,
       entry.projectId ?? '',
-      KIND_WORDS[entry.kind],
+      ENTRY_KIND_WORDS[entry.kind],
       centsAsDecimal(entry.cents),
       entry.payableAt.slice(0, 10),
       entry.payoutId ?? '',
