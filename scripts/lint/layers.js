@@ -11,7 +11,7 @@ export const SERVER = {
   editors: ['core', 'storage'],
   essay: ['core', 'storage'],
   contact: ['core', 'storage'],
-  payouts: ['core', 'storage'],
+  payouts: ['editors', 'core', 'storage'],
   consults: ['editors', 'core', 'storage'],
   orders: ['editors', 'core', 'storage'],
   reviews: ['editors', 'core', 'storage'],

@@ -95,6 +95,8 @@ export interface Refund {
   adminEmail?: string;
   /** Projects cancelled with it. */
   projectIds: string[];
+  /** Projects that had ended (final or withdrawn) which it refunds, named by our team; absent on older refunds. */
+  forProjectIds?: string[];
   state: RefundState;
   /** The provider's refund id, once known. */
   providerId: string | null;
@@ -108,6 +110,12 @@ export const refundStateLabel: Record<RefundState, string> = {
   succeeded: 'Refunded',
   failed: 'Failed',
 };
+
+/** Every project a refund is for: those it cancelled and those that had ended. */
+export const projectsOfRefund = (refund: Pick<Refund, 'projectIds' | 'forProjectIds'>) => [
+  ...refund.projectIds,
+  ...(refund.forProjectIds ?? []),
+];
 
 /** Refunds that count against the payment: everything but failed ones. */
 export const refundedCents = (order: Pick<RefundBasis, 'refunds'>) =>
@@ -135,6 +143,10 @@ export const refundMessages = {
   overRemaining: (remaining: number) => `amountCents: at most ${formatUsdCents(remaining)} remains to refund`,
   notPaid: 'Only a paid order can be refunded.',
   projectNotInOrder: 'projectIds: every project must belong to this order',
+  endedNotInOrder: 'forProjectIds: every project must belong to this order',
+  namedTwice: 'forProjectIds: a project cancelled with the refund is already what it is for',
+  notEnded: (id: string) =>
+    `forProjectIds: ${id} has not ended; a refund can be for a finished project only once it is final or withdrawn`,
   quoteChanged: (quote: CancellationQuote) =>
     `What cancelling gives back has changed: ${quote.text}. Please confirm again.`,
 } as const;

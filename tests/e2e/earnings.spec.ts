@@ -12,9 +12,10 @@ import { buy, MAYA, returnFeedback, step, tokenFor } from '../helpers/e2e-delive
 import { keepScreenshot } from '../helpers/screens';
 import { DEFAULT_RATES, type Rates } from '#features/payouts/earnings';
 
-test('a project made final shows on the editor’s earnings, pending until it clears, and the statement downloads', async ({
+test('a project made final shows on the editor’s earnings, pending until it clears, the statement downloads, and a refund for it takes back its share', async ({
   page,
   request,
+  browser,
 }) => {
   const family = await tokenFor(request, uniqueEmail());
   const maya = await tokenFor(request, MAYA.email);
@@ -58,6 +59,37 @@ test('a project made final shows on the editor’s earnings, pending until it cl
   // Wider than the phone, the entries scroll sideways: a region the keyboard reaches and scrolls.
   await expectNoAxeViolations(page, 'section[aria-labelledby="earnings-heading"]');
   await keepScreenshot(page.locator('section[aria-labelledby="earnings-heading"]'), 'earnings-390');
+
+  // Our team refunds half its price, naming the finished project in the order's refund form, by keyboard.
+  const orderId = id.replace(/-\d+$/, '');
+  const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await openAdmin(admin);
+  await admin.getByRole('tab', { name: 'Orders', exact: true }).click();
+  const card = admin.getByRole('article', { name: orderId, exact: true });
+  await card.getByRole('button', { name: `Refund order ${orderId}`, exact: true }).click();
+  const form = card.getByRole('form', { name: `Refund order ${orderId}` });
+  await form.getByLabel('Amount to refund (USD)').fill('37.50');
+  await form.getByLabel('Reason').fill('The feedback came a day late.');
+  const finished = form
+    .getByRole('group', { name: 'Finished projects it refunds (optional)' })
+    .getByRole('checkbox', { name: 'Supplemental Essay Help (Small) (Final)' });
+  await expect(finished).toHaveAccessibleDescription(`${id} · price $75.00`);
+  await finished.focus();
+  await admin.keyboard.press('Space');
+  await expect(finished).toBeChecked();
+  await expectNoAxeViolations(admin, OPEN_TAB_PANEL);
+  await keepScreenshot(form, 'refund-finished-project-1280');
+  await form.getByRole('button', { name: 'Refund $37.50' }).focus();
+  await admin.keyboard.press('Enter');
+  await expect(card.getByText(`For finished projects: ${id}`)).toBeVisible();
+  await admin.close();
+
+  // Half of what it earned comes back off Maya's pending earnings, on the day it would have cleared.
+  await page.reload();
+  await page.getByRole('button', { name: 'Show my earnings' }).click();
+  const reversal = page.getByRole('row').filter({ hasText: 'Refunded to the family' });
+  await expect(reversal).toContainText(id);
+  await expect(reversal).toContainText('$26.25');
 });
 
 test('the admin records a payout run by keyboard: confirmed, then paid, at 1280 and 390 px', async ({ page }) => {

@@ -9,6 +9,7 @@ import { leftOpenMessages } from '#features/orders/islands/admin/refund-form';
 import type { ProjectView } from '../../src/features/projects/project';
 import type { Order } from '../../src/features/orders/order';
 import { remainingCents } from '../../src/lib/refunds';
+import type { RefundInput } from '../../src/islands/shared/admin/admin-api';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { adminToken, OPEN_TAB_PANEL, openAdmin, toasts } from '../helpers/e2e-admin';
 import { idTokenOf, sessionState, uniqueEmail } from '../helpers/e2e-auth';
@@ -59,8 +60,7 @@ async function expectAccessibleAtBothWidths(page: Page) {
 }
 
 /** The body the browser posted to the refunds endpoint. */
-const refundBody = (req: Request) =>
-  req.postDataJSON() as { requestId: string; amountCents: number; reason: string; projectIds: string[] };
+const refundBody = (req: Request) => req.postDataJSON() as RefundInput & { requestId: string };
 
 test('the admin refunds $40.00 cancelling one project, is refused above what remains at the field, then refunds the rest; the family sees it all', async ({
   page,
@@ -165,6 +165,7 @@ test('the admin refunds $40.00 cancelling one project, is refused above what rem
       amountCents: 4000,
       reason: 'Editor unavailable for the large essay',
       projectIds: [large],
+      forProjectIds: [],
     },
   ]);
   const firstRequestId = refundBody(asked[0]).requestId;

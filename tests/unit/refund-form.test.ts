@@ -75,13 +75,19 @@ describe('toRefundInput', () => {
     amount: '40',
     reason: '  Editor unavailable  ',
     projectIds: ['BCC-AAA111-1', 'BCC-AAA111-1'],
+    forProjectIds: ['BCC-AAA111-2', 'BCC-AAA111-2'],
     keepOpen: false,
   };
 
   it('answers what the API takes: cents, the trimmed reason, each project once', () => {
     expect(toRefundInput(values, 16000)).toEqual({
       ok: true,
-      input: { amountCents: 4000, reason: 'Editor unavailable', projectIds: ['BCC-AAA111-1'] },
+      input: {
+        amountCents: 4000,
+        reason: 'Editor unavailable',
+        projectIds: ['BCC-AAA111-1'],
+        forProjectIds: ['BCC-AAA111-2'],
+      },
     });
   });
 
@@ -116,6 +122,7 @@ describe('toRefundInput', () => {
       state: 'Waiting for the draft',
       priceCents: 8000,
       unavailable,
+      ended: false,
     });
     const choices = [choice('BCC-AAA111-1'), choice('BCC-AAA111-2'), choice('BCC-AAA111-3', 'Already cancelled.')];
     const all = { ...values, amount: '160', projectIds: ['BCC-AAA111-1'] };
@@ -173,6 +180,10 @@ describe('problemOfRefundApi', () => {
     });
     const finished = `BCC-AAA111-2: ${deliveryMessages.finished('final')}`;
     expect(problemOfRefundApi(finished, 'BCC-AAA111')).toEqual({ field: 'projects', message: finished });
+    expect(problemOfRefundApi(refundMessages.notEnded('BCC-AAA111-1'), 'BCC-AAA111')).toEqual({
+      field: 'ended',
+      message: 'BCC-AAA111-1 has not ended; a refund can be for a finished project only once it is final or withdrawn.',
+    });
   });
 
   it('keeps any other refusal whole, for the form as a whole', () => {
@@ -234,6 +245,7 @@ describe("an order's projects", () => {
         state: 'Feedback returned',
         priceCents: 30000,
         unavailable: null,
+        ended: false,
       },
       {
         id: 'BCC-AAA111-2',
@@ -241,6 +253,7 @@ describe("an order's projects", () => {
         state: 'Waiting for the draft',
         priceCents: 7500,
         unavailable: null,
+        ended: false,
       },
       {
         id: 'BCC-AAA111-3',
@@ -248,6 +261,7 @@ describe("an order's projects", () => {
         state: 'Final',
         priceCents: 7500,
         unavailable: 'Finished: a final project cannot be cancelled.',
+        ended: true,
       },
     ]);
     const [withdrawn, cancelled] = projectChoices({ serviceLines: [...order.serviceLines] }, [
@@ -258,6 +272,8 @@ describe("an order's projects", () => {
       'Withdrawn: it has already stopped.',
       'Already cancelled.',
     ]);
+    // A withdrawn project earned its editor for the rounds returned, so a refund may be for it; a cancelled one gave its refund already.
+    expect([withdrawn.ended, cancelled.ended]).toEqual([true, false]);
   });
 });
 

@@ -95,9 +95,17 @@ export const adminProjectFilterSchema = z.object({
 /** `?shelf=` of the editor's inbox: open projects (default) or finished ones. */
 export const shelfSchema = z.enum(['open', 'done'], { message: 'shelf must be open or done' }).default('open');
 
+const projectList = (field: string) =>
+  z
+    .array(z.string().max(40), { message: `${field} must be a list` })
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, `${field} must not repeat`)
+    .default([]);
+
 /**
  * POST /api/admin/orders/:id/refunds: any amount up to what remains, with a reason, optionally
- * cancelling projects of the order. `requestId` (made once by the admin's browser) makes a retried
+ * cancelling projects of the order, and naming those that had ended which it is for (their editors' earnings give
+ * back its share). `requestId` (made once by the admin's browser) makes a retried
  * request the same refund.
  */
 export const adminRefundSchema = z.object({
@@ -108,9 +116,6 @@ export const adminRefundSchema = z.object({
     .min(1, 'amountCents must be at least 1')
     .max(100_000_000),
   reason: text('reason', 500),
-  projectIds: z
-    .array(z.string().max(40), { message: 'projectIds must be a list' })
-    .max(100)
-    .refine((ids) => new Set(ids).size === ids.length, 'projectIds must not repeat')
-    .default([]),
+  projectIds: projectList('projectIds'),
+  forProjectIds: projectList('forProjectIds'),
 });

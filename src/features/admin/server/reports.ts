@@ -407,6 +407,7 @@ export function exportRows(kind: ExportKind, orders: Order[], period: { start: n
       'By',
       'Reason',
       'Projects cancelled',
+      'Finished projects it is for',
       'Provider refund id',
       'Failure',
     ];
@@ -425,6 +426,7 @@ export function exportRows(kind: ExportKind, orders: Order[], period: { start: n
             refund.actor,
             refund.reason,
             refund.projectIds.join('; '),
+            (refund.forProjectIds ?? []).join('; '),
             refund.providerId ?? '',
             refund.failure ?? '',
           ],
@@ -442,6 +444,7 @@ export function exportRows(kind: ExportKind, orders: Order[], period: { start: n
             'Extra payment returned',
             site.name,
             'A second payment for the same order',
+            '',
             '',
             extra.refund.providerId ?? '',
             extra.refund.failure ?? '',

@@ -23,7 +23,7 @@ import { once, readEvent } from './events';
 
 export type RefundRequest = Pick<
   Refund,
-  'id' | 'amountCents' | 'reason' | 'by' | 'actor' | 'adminEmail' | 'projectIds'
+  'id' | 'amountCents' | 'reason' | 'by' | 'actor' | 'adminEmail' | 'projectIds' | 'forProjectIds'
 >;
 
 /** Stripe's refund statuses, as ours. */

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { formatUsdCents } from '#lib/money';
-import { CLEARING_DAYS, ENTRY_KIND_WORDS, type EarningsView } from '../earnings';
+import { CLEARING_DAYS, ENTRY_KIND_WORDS, ledgerDay, type EarningsView } from '../earnings';
 import { downloadStatement, EARNINGS_PATH } from './earnings-api';
-import { ledgerDay } from './format';
 import { LoadFailed } from '../../../islands/shared/LoadFailed';
 import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
 

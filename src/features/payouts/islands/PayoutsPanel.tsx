@@ -5,7 +5,7 @@ import { PAYOUTS_PATH, recordRun } from './payouts-api';
 import { RatesForm } from './RatesForm';
 import { ConfirmPanel } from '../../../islands/shared/admin/ConfirmPanel';
 import { showToast } from '../../../islands/shared/admin/toasts';
-import { ledgerDay } from './format';
+import { ledgerDay } from '../earnings';
 import { LoadFailed } from '../../../islands/shared/LoadFailed';
 import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
 

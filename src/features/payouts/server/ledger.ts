@@ -14,8 +14,9 @@ import {
   type EarningLine,
   type LedgerEntry,
 } from '../earnings';
-import type { Refund } from '#lib/refunds';
+import { projectsOfRefund, type Refund } from '#lib/refunds';
 import { ratesRepo } from './rates';
+import { tellOfReversals } from './reversal-notice';
 import { listKeys, readRecords } from '#server/storage/paging';
 import { openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 
@@ -110,8 +111,8 @@ async function refundEntries(
   ledger: ReturnType<typeof ledgerRepo>,
 ): Promise<LedgerEntry[]> {
   const entries: LedgerEntry[] = [];
-  for (const refund of refunds.filter((r) => r.projectIds.includes(earnings.projectId))) {
-    const named = orderProjects.filter((p) => refund.projectIds.includes(p.id));
+  for (const refund of refunds.filter((r) => projectsOfRefund(r).includes(earnings.projectId))) {
+    const named = orderProjects.filter((p) => projectsOfRefund(refund).includes(p.id));
     const share = refundShares(refund.amountCents, named).get(earnings.projectId) ?? 0;
     const reversals = reversalOf(share, earnings.priceCents, earnings.lines).map((line) =>
       lineEntry(earnings, line, {
@@ -156,6 +157,7 @@ export async function recordEarnings(
     priceCents: ended.basis.priceCents,
     lines: projectEarnings(ended.basis, rates),
   });
+  const reversals = await refundEntries(earnings, refunds, ended.orderProjects, ledger);
   await ledger.add([
     ...earnings.lines.map((line) =>
       lineEntry(earnings, line, {
@@ -165,7 +167,9 @@ export async function recordEarnings(
         payableAt: payableFrom(earnings.endedAt),
       }),
     ),
-    ...(await refundEntries(earnings, refunds, ended.orderProjects, ledger)),
+    ...reversals,
   ]);
+  // Told after the entries are written, so a mail never announces what the ledger does not hold.
+  await tellOfReversals(earnings, reversals, refunds, info);
   return earnings;
 }

@@ -1,14 +1,15 @@
 /**
  * An admin's refund: any amount up to what remains of a paid order, with a reason, and
  * optionally cancelling projects of the order whatever editing has happened (the self-service rule
- * does not bind the admin). Everything is checked before anything changes; a retry of the same
+ * does not bind the admin), or naming projects that had ended which it is for: what it refunds of a
+ * project, cancelled or ended, comes off its editors' earnings. Everything is checked before anything changes; a retry of the same
  * request (same `requestId`) finds its refund and changes nothing more.
  */
 import { type Project } from '../project';
 import { transitionNamed, transitionRefusal } from '../process';
 import type { Order } from '#features/orders/order';
 import { formatUsdCents } from '#lib/money';
-import { refundMessages, remainingCents } from '#lib/refunds';
+import { projectsOfRefund, refundMessages, remainingCents } from '#lib/refunds';
 import { site } from '#lib/site';
 import { audited } from '#server/core/audit-log';
 import type { Caller } from '#server/core/auth';
@@ -26,6 +27,7 @@ export interface AdminRefundInput {
   amountCents: number;
   reason: string;
   projectIds: string[];
+  forProjectIds: string[];
 }
 
 const adminRefundId = (requestId: string) => `admin-${requestId}`;
@@ -48,6 +50,18 @@ async function projectsToCancel(
   });
 }
 
+/** The projects a refund is for that had ended: each of the order, final or withdrawn, and not also cancelled by it. */
+async function checkEndedProjects(order: Order, input: AdminRefundInput, context: StepContext): Promise<void> {
+  if (input.forProjectIds.some((id) => input.projectIds.includes(id)))
+    throw new HttpError(400, refundMessages.namedTwice);
+  const found = await Promise.all(input.forProjectIds.map((id) => projectsRepo(context).get(id)));
+  for (const [i, project] of found.entries()) {
+    if (!project || project.orderId !== order.id) throw new HttpError(400, refundMessages.endedNotInOrder);
+    if (project.state !== 'final' && project.state !== 'withdrawn')
+      throw new HttpError(409, refundMessages.notEnded(input.forProjectIds[i]));
+  }
+}
+
 export async function refundByAdmin(
   orderId: string,
   input: AdminRefundInput,
@@ -68,6 +82,7 @@ export async function refundByAdmin(
         refunded: formatUsdCents(input.amountCents),
         reason: input.reason,
         cancelling: input.projectIds.join(', ') || null,
+        for: input.forProjectIds.join(', ') || null,
       };
   return audited(
     context,
@@ -89,6 +104,7 @@ async function refund(
   if (!retry) {
     if (input.amountCents > remainingCents(order))
       throw new HttpError(400, refundMessages.overRemaining(remainingCents(order)));
+    await checkEndedProjects(order, input, context);
     const cancelling = await projectsToCancel(order, input.projectIds, context);
     for (const { value, etag } of cancelling)
       await commitStep(
@@ -110,11 +126,12 @@ async function refund(
       actor: site.name,
       adminEmail: caller.email,
       projectIds: input.projectIds,
+      forProjectIds: input.forProjectIds,
     },
     context,
   );
   // What it refunds of projects that ended comes off their editors' earnings (a retry does it again, once).
-  for (const id of input.projectIds) {
+  for (const id of projectsOfRefund(refund)) {
     const project = await projectsRepo(context).get(id);
     if (project) await recordProjectEarnings(project, context);
   }

@@ -54,6 +54,7 @@ export interface RefundInput {
   amountCents: number;
   reason: string;
   projectIds: string[];
+  forProjectIds: string[];
 }
 
 export const listEditors = () => apiFetch<Editor[]>(`/api/database/editors?fresh=${Date.now()}`);

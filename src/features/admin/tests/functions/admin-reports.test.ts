@@ -304,6 +304,7 @@ describe('GET /api/admin/exports/:file', () => {
       'By',
       'Reason',
       'Projects cancelled',
+      'Finished projects it is for',
       'Provider refund id',
       'Failure',
     ]);

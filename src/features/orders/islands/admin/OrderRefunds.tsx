@@ -43,6 +43,11 @@ function RefundItem({ refund }: { refund: Refund }) {
       {refund.projectIds.length > 0 && (
         <p className="text-slate-700 [overflow-wrap:anywhere]">Cancelled: {refund.projectIds.join(', ')}</p>
       )}
+      {(refund.forProjectIds?.length ?? 0) > 0 && (
+        <p className="text-slate-700 [overflow-wrap:anywhere]">
+          For finished projects: {refund.forProjectIds!.join(', ')}
+        </p>
+      )}
       {failed && (
         <p className="font-medium text-red-900 [overflow-wrap:anywhere]">
           Failed: {refund.failure ?? 'the payment provider gave no reason'}

@@ -62,7 +62,13 @@ interface RefundFormProps {
 export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFailed, onCancel }: RefundFormProps) {
   const id = useId();
   const amountInput = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<RefundFormValues>({ amount: '', reason: '', projectIds: [], keepOpen: false });
+  const [values, setValues] = useState<RefundFormValues>({
+    amount: '',
+    reason: '',
+    projectIds: [],
+    forProjectIds: [],
+    keepOpen: false,
+  });
   const [problem, setProblem] = useState<RefundProblem | null>(null);
   const [busy, setBusy] = useState(false);
   const [projects, setProjects] = useState<Projects>({ status: 'loading' });
@@ -70,6 +76,7 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
   const parsed = parseDollars(values.amount, remaining);
   const charged = order.addOnLines.filter((line) => line.chargedCents > 0);
   const choices = projects.status === 'ready' ? projects.choices : [];
+  const ended = choices.filter((choice) => choice.ended);
   const leftOpen = leftOpenBy(parsed, remaining, choices, values.projectIds);
 
   /** The list as loaded: a project chosen that can no longer be cancelled is unchosen with it. */
@@ -107,8 +114,8 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
     setProblem(found);
     requestAnimationFrame(() => {
       const target =
-        found.field === 'projects'
-          ? document.querySelector<HTMLInputElement>(`#${CSS.escape(fieldId('projects'))} input:not(:disabled)`)
+        found.field === 'projects' || found.field === 'ended'
+          ? document.querySelector<HTMLInputElement>(`#${CSS.escape(fieldId(found.field))} input:not(:disabled)`)
           : found.field
             ? document.getElementById(fieldId(found.field))
             : null;
@@ -152,10 +159,10 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
     onCancel();
   }
 
-  function toggleProject(projectId: string, checked: boolean) {
+  function toggle(list: 'projectIds' | 'forProjectIds', projectId: string, checked: boolean) {
     setValues((v) => ({
       ...v,
-      projectIds: checked ? [...v.projectIds, projectId] : v.projectIds.filter((p) => p !== projectId),
+      [list]: checked ? [...v[list], projectId] : v[list].filter((p) => p !== projectId),
     }));
   }
 
@@ -257,13 +264,39 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
         <ProjectList
           projects={projects}
           chosen={values.projectIds}
-          onToggle={toggleProject}
+          onToggle={(projectId, checked) => toggle('projectIds', projectId, checked)}
           onRetry={() => void reloadProjects()}
           name={`${id}-project`}
         />
         {chosenCents > 0 && <p className={hintClass}>The chosen projects cost {formatUsdCents(chosenCents)}.</p>}
         <FieldProblem id={`${fieldId('projects')}-problem`} message={messageAt('projects')} />
       </fieldset>
+
+      {ended.length > 0 && (
+        <fieldset id={fieldId('ended')} aria-describedby={describedBy('ended')} className="space-y-2">
+          <legend className={labelClass}>Finished projects it refunds (optional)</legend>
+          <p id={`${fieldId('ended')}-hint`} className={hintClass}>
+            Its editor gives back the refunded share of what the project earned: off what is pending before it clears,
+            from the next payout after. The editor is e-mailed the amount.
+          </p>
+          <ul className="space-y-2">
+            {ended.map((choice) => (
+              <li key={choice.id}>
+                <ProjectCheckbox
+                  choice={choice}
+                  inputId={`${id}-ended-${choice.id}`}
+                  name="forProjectIds"
+                  checked={values.forProjectIds.includes(choice.id)}
+                  disabled={false}
+                  detail={`${choice.id} · price ${formatUsdCents(choice.priceCents)}`}
+                  onToggle={(checked) => toggle('forProjectIds', choice.id, checked)}
+                />
+              </li>
+            ))}
+          </ul>
+          <FieldProblem id={`${fieldId('ended')}-problem`} message={messageAt('ended')} />
+        </fieldset>
+      )}
 
       {leftOpen.length > 0 && (
         <div
@@ -363,36 +396,56 @@ function ProjectList({ projects, chosen, onToggle, onRetry, name }: ProjectListP
   if (projects.choices.length === 0) return <p className={hintClass}>This order has no projects.</p>;
   return (
     <ul className="space-y-2">
-      {projects.choices.map((choice) => {
-        const inputId = `${name}-${choice.id}`;
-        return (
-          <li key={choice.id} className="flex items-start gap-3">
-            <input
-              id={inputId}
-              type="checkbox"
-              name="projectIds"
-              value={choice.id}
-              checked={chosen.includes(choice.id)}
-              disabled={choice.unavailable !== null}
-              onChange={(e) => onToggle(choice.id, e.target.checked)}
-              aria-describedby={`${inputId}-hint`}
-              className="mt-1 size-5 shrink-0 accent-navy-700"
-            />
-            <div className="min-w-0">
-              <label
-                htmlFor={inputId}
-                className={`text-sm font-semibold ${choice.unavailable ? 'text-slate-600' : 'text-slate-900'}`}
-              >
-                {choice.label} ({choice.state})
-              </label>
-              <p id={`${inputId}-hint`} className="text-sm text-slate-700 [overflow-wrap:anywhere]">
-                {choice.id} · price {formatUsdCents(choice.priceCents)}
-                {choice.unavailable && ` · ${choice.unavailable}`}
-              </p>
-            </div>
-          </li>
-        );
-      })}
+      {projects.choices.map((choice) => (
+        <li key={choice.id}>
+          <ProjectCheckbox
+            choice={choice}
+            inputId={`${name}-${choice.id}`}
+            name="projectIds"
+            checked={chosen.includes(choice.id)}
+            disabled={choice.unavailable !== null}
+            detail={`${choice.id} · price ${formatUsdCents(choice.priceCents)}${choice.unavailable ? ` · ${choice.unavailable}` : ''}`}
+            onToggle={(checked) => onToggle(choice.id, checked)}
+          />
+        </li>
+      ))}
     </ul>
+  );
+}
+
+interface ProjectCheckboxProps {
+  choice: ProjectChoice;
+  inputId: string;
+  name: string;
+  checked: boolean;
+  disabled: boolean;
+  detail: string;
+  onToggle: (checked: boolean) => void;
+}
+
+/** One project to tick: what it is and its state, with its id and price beneath. */
+function ProjectCheckbox({ choice, inputId, name, checked, disabled, detail, onToggle }: ProjectCheckboxProps) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={inputId}
+        type="checkbox"
+        name={name}
+        value={choice.id}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onToggle(e.target.checked)}
+        aria-describedby={`${inputId}-hint`}
+        className="mt-1 size-5 shrink-0 accent-navy-700"
+      />
+      <div className="min-w-0">
+        <label htmlFor={inputId} className={`text-sm font-semibold ${disabled ? 'text-slate-600' : 'text-slate-900'}`}>
+          {choice.label} ({choice.state})
+        </label>
+        <p id={`${inputId}-hint`} className="text-sm text-slate-700 [overflow-wrap:anywhere]">
+          {detail}
+        </p>
+      </div>
+    </div>
   );
 }

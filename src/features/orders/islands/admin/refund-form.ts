@@ -53,13 +53,15 @@ export function parseDollars(text: string, remainingCents: number): Parsed<numbe
   return { ok: true, value: cents };
 }
 
-export type RefundField = 'amount' | 'reason' | 'projects' | 'leftOpen';
+export type RefundField = 'amount' | 'reason' | 'projects' | 'ended' | 'leftOpen';
 export type RefundProblem = { field: RefundField | null; message: string };
 
 export interface RefundFormValues {
   amount: string;
   reason: string;
   projectIds: string[];
+  /** Projects that had ended which the refund is for: their editors give back its share. */
+  forProjectIds: string[];
   /** The admin chose to keep open the projects a refund of everything that remains leaves running. */
   keepOpen: boolean;
 }
@@ -106,13 +108,22 @@ export function toRefundInput(
   if (reason.length > REASON_MAX) return { ok: false, field: 'reason', message: reasonMessages.tooLong };
   if (!values.keepOpen && leftOpenBy(amount, remainingCents, choices, values.projectIds).length > 0)
     return { ok: false, field: 'leftOpen', message: leftOpenMessages.choose };
-  return { ok: true, input: { amountCents: amount.value, reason, projectIds: [...new Set(values.projectIds)] } };
+  return {
+    ok: true,
+    input: {
+      amountCents: amount.value,
+      reason,
+      projectIds: [...new Set(values.projectIds)],
+      forProjectIds: [...new Set(values.forProjectIds)],
+    },
+  };
 }
 
 const API_FIELDS: Record<string, { field: RefundField; label: string }> = {
   amountCents: { field: 'amount', label: 'Amount' },
   reason: { field: 'reason', label: 'Reason' },
   projectIds: { field: 'projects', label: 'Projects' },
+  forProjectIds: { field: 'ended', label: 'Finished projects' },
 };
 
 const sentence = (text: string) => {
@@ -152,6 +163,8 @@ export interface ProjectChoice {
   priceCents: number;
   /** Why it cannot be chosen, or null when it can. */
   unavailable: string | null;
+  /** Final or withdrawn: the refund may name it as what it is for. */
+  ended: boolean;
 }
 
 const WHY_NOT: Partial<Record<FullProjectView['state'], string>> = {
@@ -172,6 +185,7 @@ function projectChoice(
     state: teamStateLabel[project.state],
     priceCents: project.priceCents,
     unavailable: isTerminal(project.state) ? (WHY_NOT[project.state] ?? 'Finished.') : null,
+    ended: project.state === 'final' || project.state === 'withdrawn',
   };
 }
 

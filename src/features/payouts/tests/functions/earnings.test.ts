@@ -20,6 +20,7 @@ import { walkFaults } from '#tests/fault-walk';
 import { call, context } from '#tests/functions';
 import { selection } from '#tests/orders';
 import { act, paidOrder, submitText } from '#tests/projects';
+import { mailsTo } from '#tests/consults';
 
 const blobs = useAtomicBlobsServer();
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
@@ -107,6 +108,32 @@ describe("a project's earnings", () => {
     ]);
     expect((await runDueTimers(context(), FAR_FUTURE)).failed).toBe(0);
     expect(await mayaEntries()).toHaveLength(2);
+  });
+
+  it('of a final project lose the share of a refund that names it, and its editor is told the amount', async () => {
+    const { orderId, id, version } = await returnedSupplement();
+    expect((await act(family.idToken, id, 'finalize', { version })).status).toBe(200);
+    const refund = async (json: Record<string, unknown>) =>
+      call(adminOrderRefunds, `/api/admin/orders/${orderId}/refunds`, {
+        method: 'POST',
+        params: { id: orderId },
+        headers: await asAdmin(),
+        json: { requestId: '0c4f2a9e-5b1d-4e7a-9c3f-6d8e1a2b3c4d', amountCents: 3750, reason: 'Late', ...json },
+      });
+    // A final project cannot be cancelled, and an open one is not what a refund is "for".
+    expect((await refund({ forProjectIds: [`${orderId}-2`] })).status).toBe(409);
+    const refunded = await refund({ forProjectIds: [id] });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(refunded.body.refunds.at(-1)).toMatchObject({ projectIds: [], forProjectIds: [id] });
+    expect((await refund({ forProjectIds: [id] })).status).toBe(200);
+    expect(summary(await mayaEntries())).toEqual([
+      { kind: 'earning', cents: EARNED, projectId: id },
+      { kind: 'reversal', cents: -Math.round(EARNED / 2), projectId: id },
+    ]);
+    const told = (await mailsTo('maya@example.test')).filter((mail) => /refund/i.test(mail.subject));
+    expect(told).toHaveLength(1);
+    expect(told[0].text).toContain(`$${(Math.round(EARNED / 2) / 100).toFixed(2)}`);
+    expect(told[0].text).toContain('Supplemental Essay Help (Small)');
   });
 });
 
