@@ -4,7 +4,6 @@
  * editor, however often the earnings are recorded again.
  */
 import { ledgerDay, type LedgerEntry } from '../earnings';
-import type { ProjectEarnings } from './ledger';
 import { formatUsdCents } from '#lib/money';
 import type { Refund } from '#lib/refunds';
 import { site } from '#lib/site';
@@ -13,8 +12,15 @@ import { serverEnv } from '#server/core/env';
 import { paragraphsMail, sendMail } from '#server/core/mail';
 import type { DeployInfo } from '#server/storage/stores';
 
+/** The project whose earnings a refund took from, as the ledger keeps it. */
+interface EndedOf {
+  projectId: string;
+  orderId: string;
+  label: string;
+}
+
 /** The words of the mail, from what the refund took back of one editor's earnings on one project. */
-export function reversalNotice(earnings: ProjectEarnings, refund: Refund, takenCents: number, payableAt: string) {
+export function reversalNotice(earnings: EndedOf, refund: Refund, takenCents: number, payableAt: string) {
   const amount = formatUsdCents(takenCents);
   const whence =
     payableAt > refund.createdAt
@@ -32,7 +38,7 @@ export function reversalNotice(earnings: ProjectEarnings, refund: Refund, takenC
 
 /** Mails each editor whose earnings on the project the refunds' reversals took something from. */
 export async function tellOfReversals(
-  earnings: ProjectEarnings,
+  earnings: EndedOf,
   reversals: readonly LedgerEntry[],
   refunds: readonly Refund[],
   info?: DeployInfo,

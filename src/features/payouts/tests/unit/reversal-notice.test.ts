@@ -1,17 +1,13 @@
 /** The mail that tells an editor a refund took back part of their earnings, in its two cases. */
 import { describe, expect, it } from 'vitest';
 import { reversalNotice } from '../../server/reversal-notice';
-import type { ProjectEarnings } from '../../server/ledger';
+
 import type { Refund } from '#lib/refunds';
 
-const earnings: ProjectEarnings = {
+const earnings = {
   projectId: 'BCC-1001-1',
   orderId: 'BCC-1001',
   label: 'Common App Essay Review',
-  ended: 'final',
-  endedAt: '2026-11-01T12:00:00.000Z',
-  priceCents: 15000,
-  lines: [],
 };
 const refundAt = (createdAt: string): Refund => ({
   id: 'admin-1',
