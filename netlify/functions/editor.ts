@@ -12,6 +12,7 @@ import { requireAdmin } from '#server/core/auth';
 import { publishEditorChange } from '#features/editors/server/site-rebuild';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { releasePhotoLater } from '#features/editors/server/editor-photos';
+import { sendInvitation } from '#features/editors/server/invitations';
 import { editorsRepo, isEditorId, toAdminEditor, toPublicEditor } from '#features/editors/server/editors.repo';
 import { HttpError, json, readBody, route } from '#server/core/http';
 
@@ -36,6 +37,8 @@ export default route({
     const record = await audited(context, caller, editorChange(id, before, input), () => repo.update(id, input));
     if (!record) throw unknownEditor();
     if (before && before.image !== record.image) releasePhotoLater(before.image, context);
+    // A new or changed address is invited; the old one's link no longer matches it.
+    if (record.accountEmail && record.accountEmail !== before?.accountEmail) await sendInvitation(id, context);
     await publishEditorChange(context);
     return json(toPublicEditor(record), noStore);
   },

@@ -108,6 +108,10 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
     request: { method: 'POST', path: '/api/database/subscribe', ...json({ email: 'cold@example.com' }) },
   },
   unsubscribe: { kind: 'public', request: { path: '/unsubscribe?token=a.b.c' } },
+  'editor-invite': {
+    kind: 'public',
+    request: { method: 'POST', path: '/api/editor-invite', ...json({ token: 'a.b.c' }) },
+  },
   'unsubscribe-link': {
     kind: 'public',
     request: { method: 'POST', path: '/api/newsletter/unsubscribe-link', ...json({ email: 'cold@example.com' }) },

@@ -49,6 +49,7 @@ export const MAIL_KINDS = [
   'waitlist',
   'account',
   'owner',
+  'editor',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const mailKindLabel: Record<MailKind, string> = {
@@ -60,6 +61,7 @@ export const mailKindLabel: Record<MailKind, string> = {
   waitlist: 'Waitlist',
   account: 'Closed accounts',
   owner: 'Notices to the owner',
+  editor: 'Editors: invitations and earnings',
 };
 
 /** An e-mail the site wrote to its outbox instead of sending it. */

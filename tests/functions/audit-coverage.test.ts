@@ -20,7 +20,7 @@ import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availa
 import { TRANSITIONS } from '../../src/features/projects/process';
 import { inquirySchema } from '../../src/lib/schemas';
 import { asAdmin, resetAdminWriteStores, testAdminUid, testTokens } from '../helpers/admin-access';
-import { editorInput, validInquiry, payableEntry } from '../helpers/api-fixtures';
+import { editorInput, invitedEditor, validInquiry, payableEntry } from '../helpers/api-fixtures';
 import { createUser, tokenOf } from '../helpers/auth-emulator';
 import { arrangeBooking } from '../helpers/consults';
 import { listEndpoints } from '../helpers/endpoints';
@@ -117,6 +117,10 @@ const WRITES: Record<string, () => Promise<Request>> = {
       ...DEFAULT_AVAILABILITY,
       weekly: { ...DEFAULT_AVAILABILITY.weekly, sat: [{ start: '10:00', end: '12:00' }] },
     },
+  }),
+  'POST /api/admin/editors': async () => ({
+    path: '/api/admin/editors',
+    json: { editorId: (await invitedEditor()).id },
   }),
   'POST /api/admin/payouts': async () => {
     await ledgerRepo().add([payableEntry()]);

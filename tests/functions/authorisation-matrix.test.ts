@@ -14,12 +14,13 @@ import { DEMO_EDITORS } from '../../src/features/editors/server/seed';
 import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { confirmUrl } from '#features/contact/server/opt-in';
 import { subscribersRepo } from '#features/contact/server/subscribers.repo';
-import { LOCAL_UNSUBSCRIBE_SECRET, signUnsubscribeToken } from '#features/contact/server/unsubscribe-token';
+import { signUnsubscribeToken } from '#features/contact/server/unsubscribe-token';
+import { LOCAL_LINK_SECRET } from '#server/core/signed-links';
 import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 import { attentionRepo, tellOwner } from '../../netlify/server/core/attention';
 import { uploadsRepo } from '../../src/features/editors/server/uploads';
 import { testTokens } from '../helpers/admin-access';
-import { editorInput, openOrder, validInquiry, payableEntry } from '../helpers/api-fixtures';
+import { editorInput, invitedEditor, openOrder, validInquiry, payableEntry } from '../helpers/api-fixtures';
 import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints } from '../helpers/endpoints';
 import { call, clearStore, context } from '../helpers/functions';
@@ -221,7 +222,7 @@ const MATRIX: Record<string, Row> = {
   'GET /unsubscribe': {
     expect: everyone(200),
     request: async () => ({
-      path: `/unsubscribe?token=${signUnsubscribeToken('matrix@example.com', LOCAL_UNSUBSCRIBE_SECRET)}`,
+      path: `/unsubscribe?token=${signUnsubscribeToken('matrix@example.com', LOCAL_LINK_SECRET)}`,
     }),
   },
   'POST /unsubscribe': {
@@ -487,6 +488,15 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/admin/editors': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/editors' }) },
+  'POST /api/admin/editors': {
+    expect: adminsOnly(200),
+    request: async () => ({ path: '/api/admin/editors', json: { editorId: (await invitedEditor()).id } }),
+  },
+  // What a link names is anyone's to read (the link is the key); accepting is the invited address's alone.
+  'POST /api/editor-invite': {
+    expect: everyone(200),
+    request: async () => ({ path: '/api/editor-invite', json: { token: (await invitedEditor()).token } }),
+  },
   'GET /api/admin/search': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/search?q=example' }) },
   'GET /api/admin/reports/months': {
     expect: adminsOnly(200),

@@ -17,7 +17,7 @@ import { signWebhookPayload } from '../../src/features/orders/server/webhook-sig
 import { sniffImageType } from '../../src/features/editors/server/uploads';
 import { UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
 import { testTokens } from '../helpers/admin-access';
-import { editorInput, openOrder, validInquiry } from '../helpers/api-fixtures';
+import { editorInput, invitedEditor, openOrder, validInquiry } from '../helpers/api-fixtures';
 import { bearer, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints, type Endpoint } from '../helpers/endpoints';
 import { call, clearStore } from '../helpers/functions';
@@ -75,6 +75,7 @@ let order: { id: string; orderId: string };
 /** A paid project of the customer, waiting for its draft, and its order. */
 let projectId: string;
 let paidOrderId: string;
+let invited: { id: string; token: string };
 let consult: { slot: string; lookupToken: string; cancelToken: string; bookingId: string };
 
 // --- Hostile JSON bodies, built from a valid one ---------------------------------------------------
@@ -336,6 +337,18 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: anyone,
     valid: () => ({ token: consult.cancelToken }),
   },
+  'POST /api/admin/editors': {
+    kind: 'json',
+    path: () => '/api/admin/editors',
+    headers: admin,
+    valid: () => ({ editorId: invited.id }),
+  },
+  'POST /api/editor-invite': {
+    kind: 'json',
+    path: () => '/api/editor-invite',
+    headers: anyone,
+    valid: () => ({ token: invited.token }),
+  },
   'POST /api/admin/payouts': {
     kind: 'json',
     path: () => '/api/admin/payouts',
@@ -441,6 +454,7 @@ beforeAll(async () => {
   const { admin, user } = await testTokens();
   tokens = { admin, customer: user, editor: await tokenOf('maya@example.test') };
   editorId = (await editorsRepo().createWithNewId(editorInput('Bad Input Target'))).id;
+  invited = await invitedEditor();
   order = await openOrder(tokens.customer);
   ({
     orderId: paidOrderId,

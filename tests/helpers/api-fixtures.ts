@@ -1,7 +1,12 @@
 /** Valid requests for the endpoints, for tests that start from something that works and change one thing. */
 import createSession from '../../netlify/functions/create-payment-session';
 import { bearer } from './auth-emulator';
-import { call } from './functions';
+import { call, context } from './functions';
+import { editorInput } from './editor-input';
+import { editorsRepo } from '../../src/features/editors/server/editors.repo';
+import { sendInvitation } from '../../src/features/editors/server/invitations';
+import { INVITATION_DAYS, invitationSubject } from '../../src/features/editors/invitation';
+import { LOCAL_LINK_SECRET, signLinkToken } from '../../netlify/server/core/signed-links';
 import { selection } from './orders';
 import type { LedgerEntry } from '../../src/features/payouts/earnings';
 
@@ -43,3 +48,12 @@ export const payableEntry = (): LedgerEntry => ({
   part: 'service',
   payoutId: null,
 });
+
+/** A new editor with an address, and the token of the invitation link mailed to it. */
+export async function invitedEditor() {
+  const email = `invited-${crypto.randomUUID()}@example.com`;
+  const { id } = await editorsRepo().createWithNewId({ ...editorInput(), accountEmail: email });
+  const invitation = await sendInvitation(id, context(), new Date());
+  const token = signLinkToken('invite', invitationSubject(id, invitation), LOCAL_LINK_SECRET, INVITATION_DAYS);
+  return { id, email, token };
+}

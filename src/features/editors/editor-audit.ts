@@ -12,6 +12,7 @@ export const EDITOR_AUDIT = {
     'editor-hidden': 'Editor hidden',
     'editor-shown': 'Editor shown',
     'editor-deleted': 'Editor deleted',
+    'editor-invited': 'Editor invited again',
   },
   subjects: {
     editor: 'Editor',

@@ -6,6 +6,7 @@ import { FULL_EDITOR_PRICE_LABEL } from '#lib/full-editor-price';
 import type { EditorRating, OnTimeShare } from '#features/reviews/rating';
 
 import type { Editor } from './editor.schema';
+import type { EditorSteps } from './invitation';
 
 export type { Editor, EditorInput } from './editor.schema';
 
@@ -63,6 +64,8 @@ export interface AdminEditor extends Editor {
   accountEmail: string;
   /** Projects they edit now, open, finished and stopped unfinished; undefined where not counted. */
   projects?: ProjectCounts;
+  /** Their way in: the invitation, their own profile, how they are paid. */
+  steps: EditorSteps;
 }
 
 /** An editor's projects: open, finished (made final) and stopped (withdrawn or cancelled). */

@@ -80,3 +80,14 @@ export const editorSchema = z.object({
 export type Editor = z.infer<typeof editorSchema>;
 
 export const editorBioSchema = z.object({ bio: text('bio', BIO_MAX_LENGTH) });
+
+/** POST /api/editor-invite: the invitation link's token; `accept` (signed in) takes it up. */
+export const invitationTokenSchema = z.object({
+  token: z.string({ message: 'token must be text' }).min(1, 'token is required').max(1000, 'token is too long'),
+  accept: z.boolean({ message: 'accept must be true or false' }).default(false),
+});
+
+/** POST /api/admin/editors: send editor `editorId` a new invitation. */
+export const resendInvitationSchema = z.object({
+  editorId: z.string({ message: 'editorId must be text' }).min(1, 'editorId is required').max(100),
+});

@@ -9,7 +9,8 @@ import { serverEnv } from '#server/core/env';
 import { paragraphsMail, sendMail } from '#server/core/mail';
 import { spend } from '#server/core/rate-limits';
 import type { DeployInfo } from '#server/storage/deploy';
-import { readLinkToken, signLinkToken, unsubscribeSecret } from './unsubscribe-token';
+import { unsubscribeSecret } from './unsubscribe-token';
+import { readLinkToken, signLinkToken } from '#server/core/signed-links';
 
 /** What a confirmation link confirms. */
 export type OptIn = { list: 'newsletter'; email: string } | { list: 'waitlist'; email: string; editorId: string };

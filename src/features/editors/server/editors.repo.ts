@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { AdminEditor } from '../editor-rules';
 import type { Editor, EditorInput } from '../editor-rules';
+import type { Invitation } from '../invitation';
 import { ON_TIME_PERIOD_MS, onTimeShare, ratingOf } from '#features/reviews/reviews';
 import { LISTING_SEGMENTS } from '../editor-listing';
 import { deployContext } from '#server/storage/deploy';
@@ -44,6 +45,10 @@ export interface EditorRecord extends Omit<Editor, 'bio' | 'rating' | 'onTime'> 
   reviewStats?: ReviewStats;
   /** Rounds returned within the on-time period, by `<project id>#<round>`. */
   recentRounds?: Record<string, { at: string; onTime: boolean }>;
+  /** When the editor last saved their own profile; absent until they do. */
+  profileSavedAt?: string;
+  /** The newest invitation mailed to `accountEmail`; absent until one is sent. */
+  invitation?: Invitation;
 }
 
 export interface ReviewStats {
@@ -141,6 +146,7 @@ export const toAdminEditor = (record: EditorRecord, projects?: AdminEditor['proj
   ...toPublicEditor(record),
   hidden: !isShown(record),
   accountEmail: record.accountEmail ?? '',
+  steps: { invitation: record.invitation ?? null, profileWritten: Boolean(record.profileSavedAt), payouts: 'by-hand' },
   ...(projects && { projects }),
 });
 
@@ -363,7 +369,8 @@ export function editorsRepo(info?: DeployInfo) {
         return { ...input, opening };
       }),
     /** The editor's own words for their profile; null for an unknown id. Compare-and-set, as update. */
-    updateBio: (id: string, bio: string, now = new Date()) => change(id, 'its bio was saved', now, () => ({ bio })),
+    updateBio: (id: string, bio: string, now = new Date()) =>
+      change(id, 'its bio was saved', now, () => ({ bio, profileSavedAt: now.toISOString() })),
     /**
      * Counts what a project adds to the editor's public numbers, once each however often asked: a
      * review in the rating (`overall`, or null once hidden, which takes it out again) and returned
@@ -403,6 +410,18 @@ export function editorsRepo(info?: DeployInfo) {
       });
       return changed;
     },
+    /** Keeps a new invitation, if the editor still signs in with its address; null for an unknown id. */
+    setInvitation: (id: string, invitation: Invitation, now = new Date()) =>
+      change(id, 'an invitation was sent', now, (current) =>
+        current.accountEmail === invitation.email ? { invitation } : null,
+      ),
+    /** Marks the invitation sent at `sentAt` accepted, once; null for an unknown id. */
+    acceptInvitation: (id: string, sentAt: string, now = new Date()) =>
+      change(id, 'an invitation was accepted', now, (current) =>
+        current.invitation?.sentAt === sentAt && !current.invitation.acceptedAt
+          ? { invitation: { ...current.invitation, acceptedAt: now.toISOString() } }
+          : null,
+      ),
     /** Hides the editor from the site or shows them again; null for an unknown id. */
     setHidden: (id: string, hidden: boolean, now = new Date()) =>
       change(id, 'it was hidden or shown', now, () => ({ hidden })),

@@ -7,6 +7,7 @@ import type { AttentionItem, AuditItem } from '#lib/audit';
 import type { PersonSummary } from '#features/privacy/data-export';
 import type { ClosurePreview } from '#features/privacy/privacy';
 import type { InquiryFilter, InquiryItem, MailKind, OutboxItem, WaitlistCounts, WaitlistItem } from '#lib/admin-lists';
+import type { Invitation } from '#features/editors/invitation';
 import type { AdminEditor } from '#features/editors/editor-rules';
 import type { AvailabilityConflict, ConsultItem } from '#features/consults/consult-rules';
 import type { Availability, AvailabilitySettings } from '#features/consults/consult-availability';
@@ -65,6 +66,9 @@ export const createEditor = (input: EditorInput) =>
 export const updateEditor = (id: string, input: EditorInput) =>
   signedInFetch<Editor>(editorPath(id), { method: 'PUT', body: input });
 export const deleteEditor = (id: string) => signedInFetch<null>(editorPath(id), { method: 'DELETE' });
+/** Mails the editor a new invitation; the older links stop working. */
+export const inviteEditor = (editorId: string) =>
+  signedInFetch<Invitation>('/api/admin/editors', { method: 'POST', body: { editorId } });
 export const setEditorHidden = (id: string, hidden: boolean) =>
   signedInFetch<AdminEditor>(editorPath(id), { method: 'PATCH', body: { hidden } });
 

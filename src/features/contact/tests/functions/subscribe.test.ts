@@ -3,7 +3,8 @@ import subscribeHandler from '#functions/subscribe';
 import confirmHandler from '#functions/confirm';
 import { subscribersRepo } from '../../server/subscribers.repo';
 import { escapeHtml, listOutbox } from '#server/core/mail';
-import { LOCAL_UNSUBSCRIBE_SECRET, signUnsubscribeToken } from '../../server/unsubscribe-token';
+import { signUnsubscribeToken } from '../../server/unsubscribe-token';
+import { LOCAL_LINK_SECRET } from '#server/core/signed-links';
 import { RATE_LIMITS } from '#lib/limits';
 import { optInTexts } from '../../opt-in';
 import { SUBSCRIBED_PATH, formAnswerTexts } from '#lib/form-answers';
@@ -88,7 +89,7 @@ describe('POST /api/database/subscribe', () => {
 
   it.each([
     ['a forged token', 'x.y.z'],
-    ['an unsubscribe token', signUnsubscribeToken('sam@example.com', LOCAL_UNSUBSCRIBE_SECRET)],
+    ['an unsubscribe token', signUnsubscribeToken('sam@example.com', LOCAL_LINK_SECRET)],
   ])('refuses %s with a page and changes nothing', async (_, token) => {
     const res = await postForm(confirmHandler, '/confirm', { token });
     expect(res.status).toBe(400);

@@ -6,7 +6,8 @@ import unsubscribeHandler from '#functions/unsubscribe';
 import linkHandler from '#functions/unsubscribe-link';
 import { subscribersRepo } from '../../server/subscribers.repo';
 import { listOutbox } from '#server/core/mail';
-import { LOCAL_UNSUBSCRIBE_SECRET, signUnsubscribeToken, readUnsubscribeToken } from '../../server/unsubscribe-token';
+import { signUnsubscribeToken, readUnsubscribeToken } from '../../server/unsubscribe-token';
+import { LOCAL_LINK_SECRET } from '#server/core/signed-links';
 import { UNSUBSCRIBE_LINK_DAYS, unsubscribeTexts } from '#lib/unsubscribe';
 import { asAdmin } from '#tests/admin-access';
 import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
@@ -14,7 +15,7 @@ import { call, clearStore, postForm } from '#tests/functions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const JANE = 'jane@example.com';
-const tokenFor = (email: string, now = new Date()) => signUnsubscribeToken(email, LOCAL_UNSUBSCRIBE_SECRET, now);
+const tokenFor = (email: string, now = new Date()) => signUnsubscribeToken(email, LOCAL_LINK_SECRET, now);
 const open = (token: string) => call(unsubscribeHandler, `/unsubscribe?token=${encodeURIComponent(token)}`);
 const confirm = (token: string) => postForm(unsubscribeHandler, '/unsubscribe', { token });
 const askForLink = (email: string, ip = '203.0.113.5') =>
@@ -42,11 +43,11 @@ describe('the unsubscribe token', () => {
   const token = tokenFor(JANE, now);
 
   it('names its address until it expires, and nothing after', () => {
-    expect(readUnsubscribeToken(token, LOCAL_UNSUBSCRIBE_SECRET, now)).toBe(JANE);
+    expect(readUnsubscribeToken(token, LOCAL_LINK_SECRET, now)).toBe(JANE);
     const lastDay = new Date(now.getTime() + UNSUBSCRIBE_LINK_DAYS * DAY_MS - 1000);
-    expect(readUnsubscribeToken(token, LOCAL_UNSUBSCRIBE_SECRET, lastDay)).toBe(JANE);
+    expect(readUnsubscribeToken(token, LOCAL_LINK_SECRET, lastDay)).toBe(JANE);
     const expired = new Date(now.getTime() + UNSUBSCRIBE_LINK_DAYS * DAY_MS);
-    expect(readUnsubscribeToken(token, LOCAL_UNSUBSCRIBE_SECRET, expired)).toBeNull();
+    expect(readUnsubscribeToken(token, LOCAL_LINK_SECRET, expired)).toBeNull();
   });
 
   it('refuses an altered address, expiry or signature, another secret, and anything malformed', () => {
@@ -63,7 +64,7 @@ describe('the unsubscribe token', () => {
       `${token}.extra`,
       signUnsubscribeToken(JANE, 'another-secret-of-at-least-32-characters', now),
     ])
-      expect(readUnsubscribeToken(forged, LOCAL_UNSUBSCRIBE_SECRET, now), forged).toBeNull();
+      expect(readUnsubscribeToken(forged, LOCAL_LINK_SECRET, now), forged).toBeNull();
   });
 });
 
@@ -249,7 +250,7 @@ describe('every mail to a newsletter address carries the way out (RFC 8058)', ()
     const mails = (await mailsTo(email)).filter((m) => m.subject === unsubscribeTexts.subscribedSubject);
     expect(mails).toHaveLength(1);
     const url = oneClickUrl(mails[0]);
-    expect(readUnsubscribeToken(url.searchParams.get('token')!, LOCAL_UNSUBSCRIBE_SECRET)).toBe(email);
+    expect(readUnsubscribeToken(url.searchParams.get('token')!, LOCAL_LINK_SECRET)).toBe(email);
 
     // What a mail client sends for the one click: no page, no origin, the token in the link.
     const res = await call(unsubscribeHandler, `${url.pathname}${url.search}`, {

@@ -1,5 +1,6 @@
 import type { AdminEditor, ProjectCounts } from '../../editor-rules';
 import { testLabel } from '../../editor-rules';
+import { invitationMessages, invitationState } from '../../invitation';
 import { editorMessages } from '#lib/messages';
 import { onTimeLabel, ratingLabel } from '#features/reviews/rating';
 import { Fact } from '../../../../islands/shared/admin/Facts';
@@ -21,7 +22,21 @@ interface EditorCardProps {
   waiting?: number;
   onEdit: () => void;
   onSetHidden: (hidden: boolean) => void;
+  onInvite: () => void;
   onDelete: () => void;
+}
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** Where the invitation stands, in a line: sent and until when, expired, accepted, or none yet. */
+function invitationLine(steps: AdminEditor['steps'], now: Date): string {
+  const { invitation } = steps;
+  const state = invitationState(invitation, now);
+  if (state === 'none' || !invitation) return 'Not sent';
+  if (state === 'accepted') return `Accepted ${day(invitation.acceptedAt!)} by ${invitation.email}`;
+  if (state === 'expired') return `Expired ${day(invitation.expiresAt)} (sent to ${invitation.email})`;
+  return `Sent ${day(invitation.sentAt)} to ${invitation.email}; works until ${day(invitation.expiresAt)}`;
 }
 
 /** '2 open, 1 finished', and how many stopped unfinished when any did: those are not finished. */
@@ -32,7 +47,8 @@ const projectCount = ({ open, finished, stopped }: ProjectCounts) =>
  * One editor in the admin list: edit, hide from the site (or show again) and, for an editor who never
  * had a project, delete; how many projects they have, how many people wait for them and their account.
  */
-export function EditorCard({ editor, waiting, onEdit, onSetHidden, onDelete }: EditorCardProps) {
+export function EditorCard({ editor, waiting, onEdit, onSetHidden, onInvite, onDelete }: EditorCardProps) {
+  const accepted = invitationState(editor.steps.invitation, new Date()) === 'accepted';
   const featuredOn = [editor.featured.home && 'Home', editor.featured.about && 'About'].filter(Boolean);
   const deletable =
     editor.projects !== undefined && editor.projects.open + editor.projects.finished + editor.projects.stopped === 0;
@@ -102,6 +118,11 @@ export function EditorCard({ editor, waiting, onEdit, onSetHidden, onDelete }: E
         <Fact term="Editor account" wide>
           {editor.accountEmail || 'No account'}
         </Fact>
+        <Fact term="Invitation" wide>
+          {invitationLine(editor.steps, new Date())}
+        </Fact>
+        <Fact term="Profile">{editor.steps.profileWritten ? 'Saved by the editor' : 'Not yet saved'}</Fact>
+        <Fact term="Payouts">{invitationMessages.payoutsByHand}</Fact>
       </dl>
       {featuredOn.length > 0 && (
         <p className="mt-3 text-sm text-slate-700">
@@ -128,6 +149,17 @@ export function EditorCard({ editor, waiting, onEdit, onSetHidden, onDelete }: E
         >
           {editor.hidden ? 'Show on the site' : 'Hide from the site'}
         </button>
+        {editor.accountEmail && !accepted && (
+          <button
+            type="button"
+            id={`invite-${editor.id}`}
+            className="btn-outline min-h-11 px-4 py-1.5 text-sm"
+            aria-label={`Send a new invitation: ${editor.name}`}
+            onClick={onInvite}
+          >
+            Send a new invitation
+          </button>
+        )}
         {!deletable && editor.projects && (
           <p className="text-xs text-slate-600">Has projects, so it stays on record: hide rather than delete.</p>
         )}

@@ -7,11 +7,13 @@ import {
   adminEditors,
   createEditor,
   deleteEditor,
+  inviteEditor,
   setEditorHidden,
   updateEditor,
   waitlistCounts,
 } from '../../../../islands/shared/admin/admin-api';
 import { EditorCard } from './EditorCard';
+import { invitationMessages } from '../../invitation';
 import { EditorForm } from './EditorForm';
 import { NEW_EDITOR_VALUES, valuesOf } from './editor-form';
 import { showToast, toastFetchFailed } from '../../../../islands/shared/admin/toasts';
@@ -91,6 +93,14 @@ export function EditorsTab() {
     focusLater(() => document.getElementById(`visibility-${editor.id}`));
   }
 
+  async function invite(editor: AdminEditor) {
+    const result = await inviteEditor(editor.id);
+    if (!result.ok) return showToast('error', result.error);
+    showToast('success', invitationMessages.sent(result.data.email));
+    await reload();
+    focusLater(() => document.getElementById(`invite-${editor.id}`));
+  }
+
   async function remove(editor: AdminEditor) {
     if (!window.confirm(messages.confirmDeleteEditor)) return;
     const result = await deleteEditor(editor.id);
@@ -160,6 +170,7 @@ export function EditorsTab() {
                   waiting={waiting ? (waiting[editor.id] ?? 0) : undefined}
                   onEdit={() => setEditingId(editor.id)}
                   onSetHidden={(hidden) => void setHidden(editor, hidden)}
+                  onInvite={() => void invite(editor)}
                   onDelete={() => void remove(editor)}
                 />
               )}

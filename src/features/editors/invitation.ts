@@ -1,0 +1,59 @@
+/**
+ * An editor's invitation: a signed link mailed to the address they are to sign in with, good for
+ * INVITATION_DAYS, superseded by a newer one. The editor opens it on /editor, creates their account with
+ * that address (Firebase verifies it, as for every role) and the invitation is accepted. No zod: the
+ * island that welcomes the editor and the admin's card both read these.
+ */
+
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;
+
+/** The invitation the editor's record keeps: only the newest one's link is honoured. */
+export interface Invitation {
+  email: string;
+  sentAt: string;
+  expiresAt: string;
+  /** When the editor, signed in with a verified `email`, accepted it. */
+  acceptedAt?: string;
+}
+
+/** Where an editor stands on their way in, as the admin's card shows it. */
+export interface EditorSteps {
+  invitation: Invitation | null;
+  /** They saved their profile themselves, on /editor. */
+  profileWritten: boolean;
+  /** How they are paid: by hand until they connect a bank account. */
+  payouts: 'by-hand';
+}
+
+export type InvitationState = 'none' | 'sent' | 'expired' | 'accepted';
+
+export function invitationState(invitation: Invitation | null | undefined, now: Date): InvitationState {
+  if (!invitation) return 'none';
+  if (invitation.acceptedAt) return 'accepted';
+  return Date.parse(invitation.expiresAt) <= now.getTime() ? 'expired' : 'sent';
+}
+
+export const invitationMessages = {
+  /** The link is forged, altered, expired or superseded by a newer one. */
+  expired: 'This invitation link has expired or was replaced by a newer one. Ask us to send you a new one.',
+  noAccount: 'The editor has no sign-in address to invite: add one first.',
+  wrongAccount: (email: string) =>
+    `This invitation is for ${email}. Log out, then log in or create your account with that address.`,
+  unverified: 'Verify your e-mail address first: open the link in the e-mail we sent when you created your account.',
+  sent: (email: string) => `Invitation sent to ${email}.`,
+  accepted: 'Your editor account is ready. Your workspace is below.',
+  payoutsByHand: 'Paid by hand (no bank account connected)',
+} as const;
+
+/** The link's subject: the editor, the address and the invitation it belongs to (a newer one supersedes it). */
+export const invitationSubject = (editorId: string, invitation: Pick<Invitation, 'email' | 'sentAt'>) =>
+  `${editorId}|${invitation.email}|${invitation.sentAt}`;
+
+export function readInvitationSubject(subject: string): { editorId: string; email: string; sentAt: string } | null {
+  const [editorId, email, sentAt, ...rest] = subject.split('|');
+  return editorId && email && sentAt && rest.length === 0 ? { editorId, email, sentAt } : null;
+}
+
+/** What the invitation link carries after `#`: the fragment never reaches a server's logs. */
+export const INVITE_FRAGMENT = 'invite=';
