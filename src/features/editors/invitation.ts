@@ -55,5 +55,4 @@ export function readInvitationSubject(subject: string): { editorId: string; emai
   return editorId && email && sentAt && rest.length === 0 ? { editorId, email, sentAt } : null;
 }
 
-/** What the invitation link carries after `#`: the fragment never reaches a server's logs. */
-export const INVITE_FRAGMENT = 'invite=';
+export { INVITE_FRAGMENT } from './invitation-link';
