@@ -203,6 +203,8 @@ export const ON_DEMAND_VIEWS: Record<string, number> = {
   EarningsPanel: 4 * KB,
   // Every editor's balances, a run recorded and the rates' form (measured 4.1 KB).
   PayoutsPanel: 5 * KB,
+  // Applications to edit for us, by stage, with their steps (the admin's Applications tab).
+  ApplicationsPanel: 5 * KB,
   // An invited editor's welcome on /editor, loaded only for a visit with an invitation.
   InvitationPanel: 3 * KB,
 };

@@ -108,6 +108,11 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
     request: { method: 'POST', path: '/api/database/subscribe', ...json({ email: 'cold@example.com' }) },
   },
   unsubscribe: { kind: 'public', request: { path: '/unsubscribe?token=a.b.c' } },
+  applications: {
+    kind: 'public',
+    request: { method: 'POST', path: '/api/applications', ...json({ name: '' }) },
+  },
+  'admin-applications': { kind: 'signed-in', request: { path: '/api/admin/applications', headers: admin } },
   'editor-invite': {
     kind: 'public',
     request: { method: 'POST', path: '/api/editor-invite', ...json({ token: 'a.b.c' }) },

@@ -16,6 +16,7 @@ export const SERVER = {
   orders: ['editors', 'core', 'storage'],
   reviews: ['editors', 'core', 'storage'],
   waitlist: ['editors', 'core', 'storage'],
+  applications: ['editors', 'core', 'storage'],
   projects: ['orders', 'payouts', 'reviews', 'waitlist', 'editors', 'essay', 'core', 'storage'],
   privacy: ['projects', 'orders', 'reviews', 'waitlist', 'consults', 'contact', 'editors', 'essay', 'core', 'storage'],
   admin: ['projects', 'orders', 'waitlist', 'consults', 'contact', 'backup', 'editors', 'core', 'storage'],
@@ -25,6 +26,7 @@ export const SERVER = {
 /** Where each server part lives: in netlify/server, or in its feature's folder beside the rest of it. */
 export const SERVER_PATHS = {
   admin: 'src/features/admin/server',
+  applications: 'src/features/applications/server',
   consults: 'src/features/consults/server',
   contact: 'src/features/contact/server',
   editors: 'src/features/editors/server',

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   bookingByIp: { limit: 10, windowMs: DAY_MS },
   /** Unsubscribe links mailed to one address: each is an e-mail to someone. */
   unsubscribeLink: { limit: 3, windowMs: 60 * MINUTE_MS },
+  /** Applications to edit for us from one address: each is a mail back to it. */
+  application: { limit: 3, windowMs: DAY_MS },
   /** Downloads of one person's data: each reads everything they have. */
   dataExport: { limit: 5, windowMs: 60 * MINUTE_MS },
 } as const;
@@ -51,6 +53,7 @@ const WHAT: Record<RateLimit, string> = {
   bookingByAddress: 'consults booked with this e-mail address',
   bookingByIp: 'consults booked from this connection',
   unsubscribeLink: 'unsubscribe links sent to this address',
+  application: 'applications from this address',
   dataExport: 'data downloads',
 };
 

@@ -113,6 +113,8 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   },
   'editor-projects': { path: '/api/editor/projects', expect: 401 },
   'editor-earnings': { path: '/api/editor/earnings', expect: 401 },
+  applications: { method: 'POST', path: '/api/applications', ...json({}), expect: 400 },
+  'admin-applications': { path: '/api/admin/applications', expect: 401 },
   'editor-invite': { method: 'POST', path: '/api/editor-invite', ...json({ token: 'a.b.c' }), expect: 404 },
   'editor-profile': { method: 'PUT', path: '/api/editor/profile', ...json({ bio: 'x' }), expect: 401 },
   editor: {

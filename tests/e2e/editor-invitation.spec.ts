@@ -8,7 +8,7 @@ import { invitationMessages } from '#features/editors/invitation';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { adminToken, editorInput, OPEN_TAB_PANEL, openAdmin, toasts, uniqueEditorName } from '../helpers/e2e-admin';
 import { latestVerification, register, uniqueEmail } from '../helpers/e2e-auth';
-import { listStored } from '../helpers/stored';
+import { invitationLinks, openInvitation, welcome } from '../helpers/e2e-invitations';
 import { keepScreenshot } from '../helpers/screens';
 
 /** Our team adds an editor who signs in with `email`: the invitation is mailed. */
@@ -22,17 +22,6 @@ async function addEditor(request: APIRequestContext, email: string) {
   return name;
 }
 
-/** The invitation links mailed to `email`, oldest first. */
-async function invitationLinks(email: string): Promise<string[]> {
-  const mails = (await listStored<{ to: string; text: string; queuedAt: string }>('outbox'))
-    .filter((mail) => mail.to === email)
-    .sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
-  return mails.flatMap((mail) => [...mail.text.matchAll(/https?:\/\/\S+\/editor#invite=\S+/g)].map((m) => m[0]));
-}
-
-const welcome = (page: import('@playwright/test').Page) =>
-  page.getByRole('region', { name: /^(Welcome|Your invitation)/ });
-
 test('an invited editor opens the link, creates their account with the invited address, verifies it, and the invitation is accepted', async ({
   page,
   browser,
@@ -43,7 +32,7 @@ test('an invited editor opens the link, creates their account with the invited a
   expect(link).toBeDefined();
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(new URL(link).pathname + new URL(link).hash);
+  await openInvitation(page, link);
   await expect(welcome(page)).toContainText(`Welcome, ${name}`);
   await expect(welcome(page)).toContainText(`Create your account with ${email} under New Customer below`);
   // The link's token leaves the address bar: a shared or bookmarked /editor carries no invitation.
@@ -96,7 +85,7 @@ test('our team sends a new invitation from the card by keyboard, and the older l
   expect(await invitationLinks(email)).toHaveLength(2);
 
   const device = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await device.goto(new URL(old).pathname + new URL(old).hash);
+  await openInvitation(device, old);
   await expect(welcome(device)).toContainText(invitationMessages.expired);
   await expectNoAxeViolations(device);
   await device.close();

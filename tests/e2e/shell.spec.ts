@@ -14,11 +14,12 @@ test.describe('page shell', () => {
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
   });
 
-  test('the footer links each section once, then the legal pages', async ({ page }) => {
+  test('the footer links each section once, then where graduates apply, then the legal pages', async ({ page }) => {
     await page.goto('/');
     const footerNav = page.getByRole('navigation', { name: 'Footer' });
     await expect(footerNav.getByRole('link')).toHaveText([
       ...navLinks.map((link) => link.label),
+      'Become an editor',
       'Privacy Policy',
       'Terms of Service',
     ]);

@@ -20,7 +20,7 @@ import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availa
 import { TRANSITIONS } from '../../src/features/projects/process';
 import { inquirySchema } from '../../src/lib/schemas';
 import { asAdmin, resetAdminWriteStores, testAdminUid, testTokens } from '../helpers/admin-access';
-import { editorInput, invitedEditor, validInquiry, payableEntry } from '../helpers/api-fixtures';
+import { editorInput, invitedEditor, newApplicationKey, validInquiry, payableEntry } from '../helpers/api-fixtures';
 import { createUser, tokenOf } from '../helpers/auth-emulator';
 import { arrangeBooking } from '../helpers/consults';
 import { listEndpoints } from '../helpers/endpoints';
@@ -121,6 +121,10 @@ const WRITES: Record<string, () => Promise<Request>> = {
   'POST /api/admin/editors': async () => ({
     path: '/api/admin/editors',
     json: { editorId: (await invitedEditor()).id },
+  }),
+  'PATCH /api/admin/applications': async () => ({
+    path: '/api/admin/applications',
+    json: { key: await newApplicationKey(), stage: 'interviewing' },
   }),
   'POST /api/admin/payouts': async () => {
     await ledgerRepo().add([payableEntry()]);

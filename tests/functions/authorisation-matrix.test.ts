@@ -20,7 +20,15 @@ import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 import { attentionRepo, tellOwner } from '../../netlify/server/core/attention';
 import { uploadsRepo } from '../../src/features/editors/server/uploads';
 import { testTokens } from '../helpers/admin-access';
-import { editorInput, invitedEditor, openOrder, validInquiry, payableEntry } from '../helpers/api-fixtures';
+import {
+  editorInput,
+  invitedEditor,
+  newApplicationKey,
+  openOrder,
+  validApplication,
+  validInquiry,
+  payableEntry,
+} from '../helpers/api-fixtures';
 import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints } from '../helpers/endpoints';
 import { call, clearStore, context } from '../helpers/functions';
@@ -488,6 +496,21 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/admin/editors': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/editors' }) },
+  'POST /api/applications': {
+    expect: everyone(201),
+    request: async () => ({ path: '/api/applications', json: validApplication() }),
+  },
+  'GET /api/admin/applications': {
+    expect: adminsOnly(200),
+    request: async () => ({ path: '/api/admin/applications?stage=new' }),
+  },
+  'PATCH /api/admin/applications': {
+    expect: adminsOnly(200),
+    request: async () => ({
+      path: '/api/admin/applications',
+      json: { key: await newApplicationKey(), stage: 'interviewing' },
+    }),
+  },
   'POST /api/admin/editors': {
     expect: adminsOnly(200),
     request: async () => ({ path: '/api/admin/editors', json: { editorId: (await invitedEditor()).id } }),

@@ -15,6 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ledgerRepo } from '#features/payouts/server/ledger';
+import { applicationsRepo } from '#features/applications/server/applications.repo';
+import { validApplication } from '#tests/api-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/admin-consult-availability';
 import contactHandler from '../../netlify/functions/contact';
@@ -134,6 +136,7 @@ describe('backups from the journal, on the local Blobs server', () => {
       audit: await auditPage({ limit: 200 }, {}),
       attention: await attentionRepo().page({ limit: 200 }),
       earnings: await ledgerRepo().entriesOf('maya-chen'),
+      applications: await applicationsRepo().page('all', { limit: 50 }),
     };
   }
 
@@ -216,6 +219,9 @@ describe('backups from the journal, on the local Blobs server', () => {
       text: 'Clear notes.',
       reply: null,
     });
+    // An application to edit for us, moved on to interviewing.
+    const { key } = await applicationsRepo().add(validApplication(), NOW);
+    await applicationsRepo().move(key, 'interviewing', { by: 'admin@example.test' }, NOW);
     // What an ended project earned its editor.
     await ledgerRepo().add([
       {

@@ -17,7 +17,14 @@ import { signWebhookPayload } from '../../src/features/orders/server/webhook-sig
 import { sniffImageType } from '../../src/features/editors/server/uploads';
 import { UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
 import { testTokens } from '../helpers/admin-access';
-import { editorInput, invitedEditor, openOrder, validInquiry } from '../helpers/api-fixtures';
+import {
+  editorInput,
+  invitedEditor,
+  newApplicationKey,
+  openOrder,
+  validApplication,
+  validInquiry,
+} from '../helpers/api-fixtures';
 import { bearer, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints, type Endpoint } from '../helpers/endpoints';
 import { call, clearStore } from '../helpers/functions';
@@ -76,6 +83,7 @@ let order: { id: string; orderId: string };
 let projectId: string;
 let paidOrderId: string;
 let invited: { id: string; token: string };
+let applicationKey: string;
 let consult: { slot: string; lookupToken: string; cancelToken: string; bookingId: string };
 
 // --- Hostile JSON bodies, built from a valid one ---------------------------------------------------
@@ -337,6 +345,18 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: anyone,
     valid: () => ({ token: consult.cancelToken }),
   },
+  'POST /api/applications': {
+    kind: 'json',
+    path: () => '/api/applications',
+    headers: anyone,
+    valid: () => validApplication(),
+  },
+  'PATCH /api/admin/applications': {
+    kind: 'json',
+    path: () => '/api/admin/applications',
+    headers: admin,
+    valid: () => ({ key: applicationKey, stage: 'interviewing' }),
+  },
   'POST /api/admin/editors': {
     kind: 'json',
     path: () => '/api/admin/editors',
@@ -455,6 +475,7 @@ beforeAll(async () => {
   tokens = { admin, customer: user, editor: await tokenOf('maya@example.test') };
   editorId = (await editorsRepo().createWithNewId(editorInput('Bad Input Target'))).id;
   invited = await invitedEditor();
+  applicationKey = await newApplicationKey();
   order = await openOrder(tokens.customer);
   ({
     orderId: paidOrderId,

@@ -5,6 +5,7 @@ import { call, context } from './functions';
 import { editorInput } from './editor-input';
 import { editorsRepo } from '../../src/features/editors/server/editors.repo';
 import { sendInvitation } from '../../src/features/editors/server/invitations';
+import { applicationsRepo } from '../../src/features/applications/server/applications.repo';
 import { INVITATION_DAYS, invitationSubject } from '../../src/features/editors/invitation';
 import { LOCAL_LINK_SECRET, signLinkToken } from '../../netlify/server/core/signed-links';
 import { selection } from './orders';
@@ -57,3 +58,19 @@ export async function invitedEditor() {
   const token = signLinkToken('invite', invitationSubject(id, invitation), LOCAL_LINK_SECRET, INVITATION_DAYS);
   return { id, email, token };
 }
+
+/** A valid application to edit for us, from a new address each time. */
+export const validApplication = () => ({
+  name: 'Priya Raman',
+  email: `applicant-${crypto.randomUUID()}@example.com`,
+  college: 'Cornell University',
+  major: 'Biology',
+  graduationYear: new Date().getUTCFullYear() - 1,
+  scores: 'SAT 1540',
+  activities: 'Science Olympiad captain.',
+  writingSample: 'The first time I held a pipette, my hands shook. '.repeat(10).trim(),
+  capacity: 4,
+});
+
+/** The key of a new application, stored as new. */
+export const newApplicationKey = async () => (await applicationsRepo().add(validApplication())).key;

@@ -72,6 +72,7 @@ export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifica
 /** The admin dashboard's tabs, in order. */
 export const ADMIN_TABS = [
   'Editors Management',
+  'Applications',
   'Email Subscribers',
   'Inquiries',
   'Consults',

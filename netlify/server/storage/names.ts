@@ -24,6 +24,7 @@ export const STORE_NAMES = [
   'drafts',
   'report-days',
   'ledger',
+  'applications',
   'journal',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];

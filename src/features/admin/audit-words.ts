@@ -11,6 +11,7 @@ import { ORDER_ATTENTION, ORDER_AUDIT } from '#features/orders/order-audit';
 import { PRIVACY_ATTENTION, PRIVACY_AUDIT } from '#features/privacy/privacy-audit';
 import { PROJECT_ATTENTION, PROJECT_AUDIT } from '#features/projects/project-audit';
 import { PAYOUT_AUDIT } from '#features/payouts/payout-audit';
+import { APPLICATION_AUDIT } from '#features/applications/application-audit';
 
 /** What the admin area itself records: marking an owner's notice seen. */
 const ADMIN_AUDIT = {
@@ -33,6 +34,7 @@ export const auditActionWords: Record<AuditAction, string> = {
   ...WAITLIST_AUDIT.actions,
   ...PRIVACY_AUDIT.actions,
   ...PAYOUT_AUDIT.actions,
+  ...APPLICATION_AUDIT.actions,
   ...ADMIN_AUDIT.actions,
 };
 export const auditSubjectWords: Record<AuditSubjectKind, string> = {
@@ -45,6 +47,7 @@ export const auditSubjectWords: Record<AuditSubjectKind, string> = {
   ...WAITLIST_AUDIT.subjects,
   ...PRIVACY_AUDIT.subjects,
   ...PAYOUT_AUDIT.subjects,
+  ...APPLICATION_AUDIT.subjects,
   ...ADMIN_AUDIT.subjects,
 };
 export const attentionWords: Record<AttentionKind, string> = {

@@ -135,6 +135,11 @@ export const teamStateLabel = /* @__PURE__ */ wordsOf('team');
 export const isTerminal = (state: ProjectState) => !(OPEN_STATES as readonly ProjectState[]).includes(state);
 /** Finished: made final. A withdrawn or cancelled project ended too, but unfinished; nothing counts it as finished. */
 export const isFinished = (state: ProjectState) => state === 'final';
+/**
+ * Ended with its editor's work kept, and earned for it: final or withdrawn. Our team's refund may be for
+ * such a project; a cancelled one gave its refund when it stopped.
+ */
+export const endedWithWork = (state: ProjectState) => state === 'final' || state === 'withdrawn';
 /** When a project was made final, if it was (projects finished before history was kept: when they last changed). */
 export const finishedAt = (project: Pick<Project, 'state' | 'history' | 'updatedAt'>) =>
   isFinished(project.state)

@@ -14,6 +14,7 @@ import { InquiriesTab } from '../../features/contact/islands/admin/InquiriesTab'
 import { OrdersTab } from '../../features/orders/islands/admin/OrdersTab';
 import { OutboxTab } from './lists/OutboxTab';
 import { PayoutsTab } from '../../features/payouts/islands/PayoutsTab';
+import { ApplicationsTab } from '../../features/applications/islands/ApplicationsTab';
 import { PrivacyTab } from '../../features/privacy/islands/admin/PrivacyTab';
 import { ProjectsTab } from '../../features/projects/islands/admin/ProjectsTab';
 import { ReportsTab } from '../../features/admin/islands/ReportsTab';
@@ -24,6 +25,7 @@ import { WaitlistTab } from '../../features/waitlist/islands/admin/WaitlistTab';
 
 const ADMIN_TABS: Tab[] = [
   { id: 'editors', label: 'Editors Management', render: () => <EditorsTab /> },
+  { id: 'applications', label: 'Applications', render: () => <ApplicationsTab /> },
   { id: 'subscribers', label: 'Email Subscribers', render: () => <SubscribersTab /> },
   { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
   { id: 'consults', label: 'Consults', render: () => <ConsultsTab /> },

@@ -45,6 +45,8 @@ export interface EditorRecord extends Omit<Editor, 'bio' | 'rating' | 'onTime'> 
   reviewStats?: ReviewStats;
   /** Rounds returned within the on-time period, by `<project id>#<round>`. */
   recentRounds?: Record<string, { at: string; onTime: boolean }>;
+  /** The application the editor was made from (its key), for those our team accepted. */
+  application?: string;
   /** When the editor last saved their own profile; absent until they do. */
   profileSavedAt?: string;
   /** The newest invitation mailed to `accountEmail`; absent until one is sent. */
@@ -294,9 +296,14 @@ export function editorsRepo(info?: DeployInfo) {
   }
 
   /** Creates an editor unless the id is taken; answers the record, or null when the id was taken. */
-  async function create(id: string, input: EditorInput, now = new Date()): Promise<EditorRecord | null> {
+  async function create(
+    id: string,
+    input: EditorInput,
+    now = new Date(),
+    origin: Pick<EditorRecord, 'application'> = {},
+  ): Promise<EditorRecord | null> {
     const at = now.toISOString();
-    const record: EditorRecord = { id, ...input, createdAt: at, updatedAt: at };
+    const record: EditorRecord = { id, ...input, ...origin, createdAt: at, updatedAt: at };
     await linkAccount(input.accountEmail, id);
     if (!(await store.setJSON(id, record, { onlyIfNew: true }))) return null;
     noteWrite(cacheKey);
@@ -346,13 +353,20 @@ export function editorsRepo(info?: DeployInfo) {
     create,
     list,
     rebuildAccounts,
-    /** Creates an editor under a new id made from the name, with a random suffix if the name is taken. */
-    async createWithNewId(input: EditorInput, now = new Date()): Promise<EditorRecord> {
+    /**
+     * Creates an editor under a new id made from the name, with a random suffix if the name is taken;
+     * `origin` names the application it was made from.
+     */
+    async createWithNewId(
+      input: EditorInput,
+      now = new Date(),
+      origin: Pick<EditorRecord, 'application'> = {},
+    ): Promise<EditorRecord> {
       const base = slugify(input.name);
       // /editors/major and /editors/open-slots are lists, so an editor named 'Major' is 'major-1a2b3c'.
       const free = !(LISTING_SEGMENTS as readonly string[]).includes(base);
       for (let attempt = 0; attempt < 5; attempt++) {
-        const record = await create(attempt === 0 && free ? base : `${base}-${randomSuffix()}`, input, now);
+        const record = await create(attempt === 0 && free ? base : `${base}-${randomSuffix()}`, input, now, origin);
         if (record) return record;
       }
       throw new StorageError(`No free editor id for ${base}`);

@@ -28,7 +28,7 @@ const invitationDay = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** The mail: who invites them, the link, and until when it works. */
-export function invitationMail(editor: Pick<EditorRecord, 'name'>, invitation: Invitation, link: string) {
+function invitationMail(editor: Pick<EditorRecord, 'name'>, invitation: Invitation, link: string) {
   return paragraphsMail(invitation.email, `Your editor account at ${site.name}`, [
     `Hello ${editor.name},`,
     `${site.name} has added you as an editor. Create your account with this address (${invitation.email}) to open your workspace, write your profile and see your earnings:`,

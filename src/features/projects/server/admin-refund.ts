@@ -6,7 +6,7 @@
  * request (same `requestId`) finds its refund and changes nothing more.
  */
 import { type Project } from '../project';
-import { transitionNamed, transitionRefusal } from '../process';
+import { endedWithWork, transitionNamed, transitionRefusal } from '../process';
 import type { Order } from '#features/orders/order';
 import { formatUsdCents } from '#lib/money';
 import { projectsOfRefund, refundMessages, remainingCents } from '#lib/refunds';
@@ -57,7 +57,7 @@ async function checkEndedProjects(order: Order, input: AdminRefundInput, context
   const found = await Promise.all(input.forProjectIds.map((id) => projectsRepo(context).get(id)));
   for (const [i, project] of found.entries()) {
     if (!project || project.orderId !== order.id) throw new HttpError(400, refundMessages.endedNotInOrder);
-    if (project.state !== 'final' && project.state !== 'withdrawn')
+    if (!endedWithWork(project.state))
       throw new HttpError(409, refundMessages.notEnded(input.forProjectIds[i]));
   }
 }

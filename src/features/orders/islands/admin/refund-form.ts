@@ -6,7 +6,7 @@
  */
 import { formatUsdCents } from '#lib/money';
 import type { FullProjectView } from '#features/projects/project';
-import { isTerminal, teamStateLabel } from '#features/projects/process';
+import { endedWithWork, isTerminal, teamStateLabel } from '#features/projects/process';
 import type { Order } from '../../order';
 import type { RefundInput } from '../../../../islands/shared/admin/admin-api';
 
@@ -185,7 +185,7 @@ function projectChoice(
     state: teamStateLabel[project.state],
     priceCents: project.priceCents,
     unavailable: isTerminal(project.state) ? (WHY_NOT[project.state] ?? 'Finished.') : null,
-    ended: project.state === 'final' || project.state === 'withdrawn',
+    ended: endedWithWork(project.state),
   };
 }
 
