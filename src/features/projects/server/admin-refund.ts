@@ -57,8 +57,7 @@ async function checkEndedProjects(order: Order, input: AdminRefundInput, context
   const found = await Promise.all(input.forProjectIds.map((id) => projectsRepo(context).get(id)));
   for (const [i, project] of found.entries()) {
     if (!project || project.orderId !== order.id) throw new HttpError(400, refundMessages.endedNotInOrder);
-    if (!endedWithWork(project.state))
-      throw new HttpError(409, refundMessages.notEnded(input.forProjectIds[i]));
+    if (!endedWithWork(project.state)) throw new HttpError(409, refundMessages.notEnded(input.forProjectIds[i]));
   }
 }
 
