@@ -1,18 +1,21 @@
 /**
  * /api/admin/payouts (admin): GET every editor's pending, payable and paid balance, the newest payout
- * runs and the rates; POST `{ requestId, reference }` records a run that paid every payable balance by
+ * runs and the rates (`?taxYear=2026`: that year's payouts per editor for the 1099s, `&format=csv` the
+ * export); POST `{ requestId, reference }` records a run that paid every payable balance by
  * hand (a bank transfer outside the product); PUT sets the rates, for the projects that end from then
  * on. Both audited. The same run request sent again finds its run.
  */
 import type { Config } from '@netlify/functions';
 import { PAYOUT_LIMITS, type PayoutsView } from '#features/payouts/payouts';
-import { payoutRunSchema, ratesSchema } from '#features/payouts/payouts.schema';
+import { payoutRunSchema, ratesSchema, taxYearQuerySchema } from '#features/payouts/payouts.schema';
+import { taxRows, taxYear } from '#features/payouts/server/tax-year';
+import { toCsv } from '#server/core/csv';
 import { ratesRepo } from '#features/payouts/server/rates';
 import { balancesByEditor, recentRuns, recordPayoutRun } from '#features/payouts/server/payout-runs';
 import { editorNames } from '#features/editors/server/preferred-editor';
 import { audited } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
-import { privateJson, readBody, route } from '#server/core/http';
+import { parse, privateJson, readBody, route } from '#server/core/http';
 import type { DeployInfo } from '#server/storage/stores';
 
 async function view(now: Date, info: DeployInfo): Promise<PayoutsView> {
@@ -35,7 +38,21 @@ async function view(now: Date, info: DeployInfo): Promise<PayoutsView> {
 export default route({
   GET: async (req, context) => {
     await requireAdmin(req, context);
-    return privateJson(await view(new Date(), context));
+    const url = new URL(req.url);
+    const query = parse(taxYearQuerySchema, {
+      taxYear: url.searchParams.get('taxYear') ?? undefined,
+      format: url.searchParams.get('format') ?? undefined,
+    });
+    if (query.taxYear === undefined) return privateJson(await view(new Date(), context));
+    const year = await taxYear(query.taxYear, context);
+    if (query.format === 'json') return privateJson(year);
+    return new Response(toCsv(taxRows(year)), {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="1099-nec-${year.year}.csv"`,
+        'Cache-Control': 'private, no-store',
+      },
+    });
   },
   POST: async (req, context) => {
     const caller = await requireAdmin(req, context);

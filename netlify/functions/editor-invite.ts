@@ -1,8 +1,8 @@
 /**
  * POST /api/editor-invite { token }: what an editor's invitation link names (their name and the address
  * it is for), for the welcome on /editor; with `accept` and the invited editor signed in with that
- * address, verified, it is taken up. A forged, expired or superseded link is 404. No rate limit: a
- * link cannot be guessed, only signed by us.
+ * address, verified, it is taken up. A forged, expired or superseded link is 404. A link cannot be
+ * guessed, only signed by us; Netlify's per-IP limit keeps a script from hammering it all the same.
  */
 import type { Config } from '@netlify/functions';
 import { invitationTokenSchema } from '#features/editors/editor.schema';
@@ -19,4 +19,7 @@ export default route({
   },
 });
 
-export const config: Config = { path: '/api/editor-invite' };
+export const config: Config = {
+  path: '/api/editor-invite',
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

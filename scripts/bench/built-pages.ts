@@ -201,8 +201,9 @@ const EDITOR_PAGES_BUDGET = 83 * KB;
 export const ON_DEMAND_VIEWS: Record<string, number> = {
   DraftReader: 15 * KB,
   EarningsPanel: 4 * KB,
-  // Every editor's balances, a run recorded and the rates' form (measured 4.1 KB).
-  PayoutsPanel: 5 * KB,
+  // Every editor's balances, a run recorded and the rates' form (measured 4.1 KB); the year's payments
+  // for the 1099-NEC forms, with their export (measured 5.6 KB).
+  PayoutsPanel: 6 * KB,
   // Applications to edit for us, by stage, with their steps (the admin's Applications tab).
   ApplicationsPanel: 5 * KB,
   // An invited editor's welcome on /editor, loaded only for a visit with an invitation.

@@ -67,6 +67,8 @@ const REPORT: MonthsReport = {
       revenueCents: 120000,
       refundsCents: 0,
       netCents: 120000,
+      editorsEarnedCents: 84000,
+      platformCents: 36000,
       orders: 3,
       projectsFinished: 1,
       lateRounds: 0,
@@ -78,6 +80,8 @@ const REPORT: MonthsReport = {
       revenueCents: 275050,
       refundsCents: 30000,
       netCents: 245050,
+      editorsEarnedCents: 171500,
+      platformCents: 73550,
       orders: 6,
       projectsFinished: 2,
       lateRounds: 1,
@@ -89,6 +93,8 @@ const REPORT: MonthsReport = {
       revenueCents: 0,
       refundsCents: 15000,
       netCents: -15000,
+      editorsEarnedCents: -5250,
+      platformCents: -9750,
       orders: 0,
       projectsFinished: 0,
       lateRounds: 0,
@@ -100,6 +106,8 @@ const REPORT: MonthsReport = {
     revenueCents: 395050,
     refundsCents: 45000,
     netCents: 350050,
+    editorsEarnedCents: 250250,
+    platformCents: 99800,
     orders: 9,
     projectsFinished: 3,
     lateRounds: 1,
@@ -224,11 +232,11 @@ for (const width of [1280, 390]) {
 
       const months = panel.getByRole('region', { name: 'Months, newest first' }).getByRole('table');
       await expect(months.getByRole('row')).toHaveText([
-        /^Month\s*Revenue\s*Refunds\s*Net\s*Orders paid\s*Projects finished\s*Rounds late\s*Rounds on time\s*Consults booked$/,
-        /^Oct 2026\s*\$0\.00\s*\$150\.00\s*-\$150\.00\s*0\s*0\s*0\s*0\s*1$/,
-        /^Sep 2026\s*\$2,750\.50\s*\$300\.00\s*\$2,450\.50\s*6\s*2\s*1\s*7\s*5$/,
-        /^Aug 2026\s*\$1,200\.00\s*\$0\.00\s*\$1,200\.00\s*3\s*1\s*0\s*4\s*2$/,
-        /^Total\s*\$3,950\.50\s*\$450\.00\s*\$3,500\.50\s*9\s*3\s*1\s*11\s*8$/,
+        /^Month\s*Revenue\s*Refunds\s*Net\s*Editors' earnings\s*Platform's share\s*Orders paid\s*Projects finished\s*Rounds late\s*Rounds on time\s*Consults booked$/,
+        /^Oct 2026\s*\$0\.00\s*\$150\.00\s*-\$150\.00\s*-\$52\.50\s*-\$97\.50\s*0\s*0\s*0\s*0\s*1$/,
+        /^Sep 2026\s*\$2,750\.50\s*\$300\.00\s*\$2,450\.50\s*\$1,715\.00\s*\$735\.50\s*6\s*2\s*1\s*7\s*5$/,
+        /^Aug 2026\s*\$1,200\.00\s*\$0\.00\s*\$1,200\.00\s*\$840\.00\s*\$360\.00\s*3\s*1\s*0\s*4\s*2$/,
+        /^Total\s*\$3,950\.50\s*\$450\.00\s*\$3,500\.50\s*\$2,502\.50\s*\$998\.00\s*9\s*3\s*1\s*11\s*8$/,
       ]);
       const editors = panel.getByRole('region', { name: 'Editors' }).getByRole('table');
       await expect(editors.getByRole('row')).toHaveText([
@@ -336,7 +344,8 @@ for (const width of [1280, 390]) {
       const months = panel.getByRole('region', { name: 'Months, newest first' }).getByRole('table');
       const thisMonth = months.getByRole('row').nth(1);
       await expect(thisMonth.getByRole('rowheader')).toHaveText(monthLabel(today.slice(0, 7)));
-      expect(Number(await thisMonth.getByRole('cell').nth(3).textContent())).toBeGreaterThanOrEqual(1);
+      // Revenue, refunds, net, the editors' earnings and the platform's share, then the orders paid.
+      expect(Number(await thisMonth.getByRole('cell').nth(5).textContent())).toBeGreaterThanOrEqual(1);
       await expect(months.getByRole('row')).toHaveCount(REPORT_LIMITS.defaultMonths + 2);
       await keepScreenshot(page, `admin-reports-real-${width}`, { fullPage: true });
 

@@ -127,11 +127,32 @@ test('the admin records a payout run by keyboard: confirmed, then paid, at 1280 
     posted.push(route.request().postDataJSON());
     return route.fulfill({ json: after });
   });
+  // The year's payments for the 1099s, as the server would answer them.
+  const year = new Date(before.asOf).getUTCFullYear();
+  await page.route(`**/api/admin/payouts?taxYear=${year}`, (route) =>
+    route.fulfill({
+      json: {
+        year,
+        thresholdCents: 200_000,
+        editors: [
+          { editorId: MAYA.id, name: MAYA.name, email: MAYA.email, paidCents: 211_000, reportable: true },
+          {
+            editorId: 'sofia-ramirez',
+            name: 'Sofia Ramirez',
+            email: 'sofia@example.test',
+            paidCents: 5_250,
+            reportable: false,
+          },
+        ],
+      },
+    }),
+  );
   await page.setViewportSize({ width: 1280, height: 900 });
   await openAdmin(page);
   await page.getByRole('tab', { name: 'Payouts' }).click();
   const panel = page.locator(OPEN_TAB_PANEL);
-  await expect(panel.getByRole('row', { name: /Maya Chen/ })).toContainText('$52.50');
+  // Her balances' row: pending, then payable (the 1099 list names her too).
+  await expect(panel.getByRole('row', { name: /^Maya Chen \$70\.00/ })).toContainText('$52.50');
   await expect(panel).toContainText('Payable now: $52.50 to 1 editor.');
 
   // Without a reference, the form says what is missing and records nothing.
@@ -159,6 +180,12 @@ test('the admin records a payout run by keyboard: confirmed, then paid, at 1280 
       services: { ...DEFAULT_RATES.services, 'common-app-essay': { kind: 'share', basisPoints: 6500 } },
     },
   ]);
+
+  const tax = panel.getByRole('region', { name: 'Payments for 1099-NEC forms' });
+  await expect(tax).toContainText(`A 1099-NEC is due for each editor paid $2,000.00 or more in ${year}: 1 of 2`);
+  await expect(tax.getByRole('row', { name: /Maya Chen/ })).toHaveText(/Maya Chen\s*\$2,110\.00\s*Due/);
+  await expect(tax.getByRole('row', { name: /Sofia Ramirez/ })).toHaveText(/Sofia Ramirez\s*\$52\.50\s*Not due/);
+  await expect(tax.getByRole('button', { name: `Download the ${year} list (CSV)` })).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page, OPEN_TAB_PANEL);

@@ -15,6 +15,10 @@ export interface MonthTotals {
   /** Refunds of orders (all but failed ones), counted in the month they were made. */
   refundsCents: number;
   netCents: number;
+  /** What editors earned in the month, less what refunds took back from them (their ledger's entries). */
+  editorsEarnedCents: number;
+  /** What the business kept: net less the editors' earnings. */
+  platformCents: number;
   /** Orders paid in the month. */
   orders: number;
   projectsFinished: number;

@@ -49,3 +49,14 @@ export const ratesSchema: z.ZodType<Rates> = z.object({
   speed: z.object({ '24hr': rateSchema, '48hr': rateSchema }),
   fullEditor: rateSchema,
 });
+
+/** `GET /api/admin/payouts?taxYear=&format=`: a year's payouts per editor for the 1099s, as JSON or CSV. */
+export const taxYearQuerySchema = z.object({
+  taxYear: z.coerce
+    .number({ message: 'taxYear must be a year' })
+    .int('taxYear must be a year')
+    .min(2020, 'taxYear must be 2020 or later')
+    .max(2100, 'taxYear must be 2100 or earlier')
+    .optional(),
+  format: statementFormatSchema,
+});

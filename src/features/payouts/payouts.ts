@@ -32,3 +32,42 @@ export interface PayoutsView {
   editors: EditorBalance[];
   runs: PayoutRunView[];
 }
+
+/**
+ * The 1099-NEC reporting threshold, by the year the payments were made: $600 until 2025, $2,000 for
+ * payments from 2026. The one place it is set; a year takes the first line that starts at or before it.
+ */
+const TAX_THRESHOLDS: readonly { fromYear: number; cents: number }[] = [
+  { fromYear: 2026, cents: 200_000 },
+  { fromYear: 0, cents: 60_000 },
+];
+export const taxThresholdFor = (year: number) => TAX_THRESHOLDS.find((line) => year >= line.fromYear)!.cents;
+
+/** What an editor was paid in a year (UTC, as their statement counts it), and whether a 1099-NEC is due. */
+interface TaxLine {
+  editorId: string;
+  name: string;
+  email: string;
+  paidCents: number;
+  reportable: boolean;
+}
+
+export interface TaxYearView {
+  year: number;
+  thresholdCents: number;
+  editors: TaxLine[];
+}
+
+/**
+ * The 1099 export's columns: what a 1099-NEC needs from us. The TIN and address come from each editor's
+ * W-9, which the product does not hold: the columns are there to be filled from it.
+ */
+export const TAX_COLUMNS = [
+  'Recipient name',
+  'Editor id',
+  'E-mail',
+  'Box 1: nonemployee compensation (USD)',
+  'Reportable',
+  'Recipient TIN (from the W-9)',
+  'Recipient address (from the W-9)',
+] as const;

@@ -144,6 +144,8 @@ function MonthsTable({ report }: { report: MonthsReport }) {
     formatUsdCents(m.revenueCents),
     formatUsdCents(m.refundsCents),
     formatUsdCents(m.netCents),
+    formatUsdCents(m.editorsEarnedCents),
+    formatUsdCents(m.platformCents),
     m.orders,
     m.projectsFinished,
     m.lateRounds,
@@ -154,6 +156,8 @@ function MonthsTable({ report }: { report: MonthsReport }) {
     'Revenue',
     'Refunds',
     'Net',
+    "Editors' earnings",
+    "Platform's share",
     'Orders paid',
     'Projects finished',
     'Rounds late',
@@ -356,7 +360,9 @@ export function ReportsTab() {
       </div>
       <p className="text-sm text-slate-700">
         Months in New York time. Revenue counts orders in the month they were paid; refunds in the month they were made
-        (failed ones are left out); a round is late when its feedback came back after its due time.
+        (failed ones are left out); a round is late when its feedback came back after its due time. Editors&rsquo;
+        earnings count in the month a project ended, less what refunds took back in the month they were made; the
+        platform&rsquo;s share is what is left of the net.
       </p>
       {load.status === 'loading' && (
         <p role="status" className="text-slate-700">

@@ -32,13 +32,19 @@ import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { editorNames } from '#features/editors/server/preferred-editor';
 import { ordersRepo } from '#features/orders/server/orders.repo';
+import { ledgerRepo } from '#features/payouts/server/ledger';
 import { openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 import { MARKED_CHANGE_LANDS_MS, SETTLED_AFTER_MS, utcDay } from '#server/storage/kept-keys';
 import { readRecords } from '#server/storage/paging';
 
 /** Each editor's share of a day's figures (the name the project knew them by, for an editor since removed). */
 type EditorPart = Pick<EditorTotals, 'projectsFinished' | 'roundsOnTime' | 'roundsLate'> & { name?: string };
-type Figures = Omit<MonthTotals, 'month' | 'netCents'>;
+type Figures = Omit<MonthTotals, 'month' | 'netCents' | 'editorsEarnedCents' | 'platformCents'>;
+/** The report of the orders and projects, before the editors' earnings and the platform's share are added. */
+type WithoutShares = Omit<MonthsReport, 'months' | 'total'> & {
+  months: (Figures & { month: string; netCents: number })[];
+  total: Figures & { netCents: number };
+};
 /** One day of the business time zone: its figures and each editor's share. */
 interface DayPart {
   figures: Figures;
@@ -115,7 +121,7 @@ function combine(
   names: Map<string, string>,
   /** How many projects each editor has open now. */
   open: Map<string, number>,
-): MonthsReport {
+): WithoutShares {
   const months = new Map(monthsFrom(from, to).map((month) => [month, { month, ...noFigures() }]));
   const editors = new Map<string, EditorTotals>();
   const editor = (id: string, name?: string) => {
@@ -304,11 +310,45 @@ export async function monthsReport(
   info: DeployInfo,
   now = new Date(),
 ): Promise<MonthsReport> {
-  const [parts, names] = await Promise.all([
+  const [parts, names, earned] = await Promise.all([
     dayFigures({ from: `${range.from}-01`, to: lastDayOf(range.to) }, info, now),
     editorNames(info),
+    editorsEarnedByMonth(range, info),
   ]);
-  return combine(range, parts, names, await projectsRepo(info).openByEditor([...names.keys()]));
+  const report = combine(range, parts, names, await projectsRepo(info).openByEditor([...names.keys()]));
+  const withShare = <T extends { netCents: number }>(figures: T, earnedCents: number) => ({
+    ...figures,
+    editorsEarnedCents: earnedCents,
+    platformCents: figures.netCents - earnedCents,
+  });
+  const months = report.months.map((m) => withShare(m, earned.get(m.month) ?? 0));
+  return {
+    ...report,
+    months,
+    total: withShare(
+      report.total,
+      months.reduce((sum, m) => sum + m.editorsEarnedCents, 0),
+    ),
+  };
+}
+
+/**
+ * What editors earned per month of the business's time zone, less what refunds took back: from the
+ * ledger's keys of the years the months touch (a key listing per year and kind, no entry read).
+ */
+async function editorsEarnedByMonth(range: { from: string; to: string }, info: DeployInfo) {
+  // A month in New York ends hours into the next UTC month: the year after `to` may hold some of it.
+  const years = new Set(monthsFrom(range.from, addMonths(range.to, 1)).map((month) => `${month.slice(0, 4)}-`));
+  const ledger = ledgerRepo(info);
+  const entries = (
+    await Promise.all([ledger.byTime('earning', [...years]), ledger.byTime('reversal', [...years])])
+  ).flat();
+  const earned = new Map<string, number>();
+  for (const entry of entries) {
+    const month = localDate(entry.at, BUSINESS_TIME_ZONE).slice(0, 7);
+    earned.set(month, (earned.get(month) ?? 0) + entry.cents);
+  }
+  return earned;
 }
 
 /**

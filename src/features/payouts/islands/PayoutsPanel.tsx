@@ -3,6 +3,7 @@ import { formatUsdCents } from '#lib/money';
 import { PAYOUT_LIMITS, type PayoutsView } from '../payouts';
 import { PAYOUTS_PATH, recordRun } from './payouts-api';
 import { RatesForm } from './RatesForm';
+import { TaxYear } from './TaxYear';
 import { ConfirmPanel } from '../../../islands/shared/admin/ConfirmPanel';
 import { showToast } from '../../../islands/shared/admin/toasts';
 import { ledgerDay } from '../earnings';
@@ -143,6 +144,7 @@ export default function PayoutsPanel() {
       </section>
 
       <RatesForm view={current} onSaved={setRecorded} />
+      <TaxYear thisYear={new Date(current.asOf).getUTCFullYear()} />
 
       <section aria-labelledby={`${id}-runs`} className="space-y-2">
         <h3 id={`${id}-runs`} className="text-lg font-semibold text-navy-900">

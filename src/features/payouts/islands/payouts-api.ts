@@ -1,5 +1,6 @@
 /** The Payouts tab's calls: every editor's balances and the runs, recording a run paid by hand, the rates. */
-import { signedInFetch } from '#stores/session';
+import { saveDownload } from '#client/download';
+import { idToken, SIGNED_OUT, signedInFetch } from '#stores/session';
 import type { Rates } from '../earnings';
 import type { PayoutsView } from '../payouts';
 
@@ -8,3 +9,11 @@ export const PAYOUTS_PATH = '/api/admin/payouts';
 export const recordRun = (requestId: string, reference: string) =>
   signedInFetch<PayoutsView>(PAYOUTS_PATH, { method: 'POST', body: { requestId, reference } });
 export const saveRates = (rates: Rates) => signedInFetch<PayoutsView>(PAYOUTS_PATH, { method: 'PUT', body: rates });
+
+/** A year's payouts per editor, for the 1099s; and the same as the CSV export, named by the server. */
+export const taxYearPath = (year: number) => `${PAYOUTS_PATH}?taxYear=${year}`;
+export async function downloadTaxYear(year: number) {
+  const token = await idToken();
+  if (!token) return SIGNED_OUT;
+  return saveDownload(`${taxYearPath(year)}&format=csv`, token, `1099-nec-${year}.csv`);
+}

@@ -46,6 +46,24 @@ export interface EndedProject {
 const projectKey = (projectId: string) => `projects/${projectId}`;
 const entryKey = (entry: Pick<LedgerEntry, 'editorId' | 'id'>) => `entries/${entry.editorId}/${entry.id}`;
 
+/**
+ * Each entry also leaves an empty key that names it by kind and time, with its amount:
+ * `by-kind/<kind>/<at>/<cents>/<editor>/<entry id>`. A month's earnings or a year's payouts are summed
+ * from one key listing of a prefix, without reading an entry.
+ */
+const TIMES = 'by-kind/';
+const timeKeyOf = (entry: LedgerEntry) =>
+  `${TIMES}${entry.kind}/${entry.at}/${entry.cents}/${entry.editorId}/${entry.id}`;
+
+/** An entry as its time key names it. */
+export type TimedEntry = Pick<LedgerEntry, 'at' | 'kind' | 'cents' | 'editorId' | 'id'>;
+
+function timedEntryOf(key: string): TimedEntry | null {
+  const [kind, at, cents, editorId, ...id] = key.slice(TIMES.length).split('/');
+  if (!at || !['earning', 'reversal', 'payout'].includes(kind) || !/^-?\d+$/.test(cents) || !editorId) return null;
+  return { at, kind: kind as LedgerEntry['kind'], cents: Number(cents), editorId, id: id.join('/') };
+}
+
 export function ledgerRepo(info?: DeployInfo) {
   const store = openStore('ledger', info);
 
@@ -60,9 +78,14 @@ export function ledgerRepo(info?: DeployInfo) {
     return won;
   }
 
-  /** Writes each entry that is not there yet; one already there is left as it is. */
-  const add = (entries: readonly LedgerEntry[]) =>
-    Promise.all(entries.map((entry) => store.setJSON(entryKey(entry), entry, { onlyIfNew: true })));
+  /**
+   * Writes each entry that is not there yet (one already there is left as it is), then its time key: a
+   * run cut off between them writes the missing keys when it runs again.
+   */
+  async function add(entries: readonly LedgerEntry[]) {
+    await Promise.all(entries.map((entry) => store.setJSON(entryKey(entry), entry, { onlyIfNew: true })));
+    await Promise.all(entries.map((entry) => store.setJSON(timeKeyOf(entry), '', { onlyIfNew: true })));
+  }
 
   return {
     keepProject,
@@ -72,6 +95,36 @@ export function ledgerRepo(info?: DeployInfo) {
     /** What the project earned, if it ended and its earnings were kept. */
     project: (projectId: string) =>
       store.get(projectKey(projectId), { type: 'json' }) as Promise<ProjectEarnings | null>,
+    /**
+     * The entries of `kind` whose time starts with each of `prefixes` ('2026-11', '2026'), as their keys
+     * name them: one key listing per prefix (a request per 1,000 entries), no entry read.
+     */
+    async byTime(kind: LedgerEntry['kind'], prefixes: readonly string[]): Promise<TimedEntry[]> {
+      const listed = await Promise.all(
+        prefixes.map((prefix) => listKeys(store, { prefix: `${TIMES}${kind}/${prefix}` })),
+      );
+      return listed.flat().flatMap((key) => timedEntryOf(key) ?? []);
+    },
+    /**
+     * Every entry, with the time keys each lacks and the time keys no entry has: what a check compares
+     * (scripts/ledger-check.ts). Reads the whole ledger: a script's work, never a request's.
+     */
+    async audit(): Promise<{ entries: LedgerEntry[]; missing: string[]; stray: string[] }> {
+      const keys = await listKeys(store);
+      const entries = (
+        await readRecords<LedgerEntry>(
+          store,
+          keys.filter((k) => k.startsWith('entries/')),
+        )
+      ).map(({ value }) => value);
+      const timed = new Set(keys.filter((k) => k.startsWith(TIMES)));
+      const expected = new Set(entries.map(timeKeyOf));
+      return {
+        entries,
+        missing: [...expected].filter((key) => !timed.has(key)),
+        stray: [...timed].filter((key) => !expected.has(key)),
+      };
+    },
     /** Every entry of an editor, oldest first. Grows with the editor's projects: a few hundred a year. */
     async entriesOf(editorId: string): Promise<LedgerEntry[]> {
       const keys = await listKeys(store, { prefix: `entries/${editorId}/` });

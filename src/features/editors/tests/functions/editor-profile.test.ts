@@ -33,7 +33,13 @@ describe('PUT /api/editor/profile', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ bio: 'I read every draft twice.' });
     const after = await editorsRepo().get('maya-chen');
-    expect(after).toEqual({ ...before, bio: 'I read every draft twice.', updatedAt: expect.any(String) });
+    // Saved by the editor: our team's card says so (profileSavedAt).
+    expect(after).toEqual({
+      ...before,
+      bio: 'I read every draft twice.',
+      profileSavedAt: after!.updatedAt,
+      updatedAt: expect.any(String),
+    });
     expect((await publicMaya()).bio).toBe('I read every draft twice.');
     const inbox = await call(editorProjects, '/api/editor/projects', { headers: bearer(tokens.maya) });
     expect(inbox.body.editor.bio).toBe('I read every draft twice.');

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import adminOrderRefunds from '#functions/admin-order-refunds';
 import editorEarnings from '#functions/editor-earnings';
 import adminPayouts from '#functions/admin-payouts';
+import adminReports from '#functions/admin-reports';
+import { BUSINESS_TIME_ZONE } from '#features/admin/reports';
+import { localDate } from '#features/consults/consult-format';
 import { runDueTimers } from '#server/jobs/timers';
 import { forgetEditorLists } from '#features/editors/server/editors.repo';
 import { seedDemoEditors } from '#features/editors/server/seed';
@@ -134,6 +137,20 @@ describe("a project's earnings", () => {
     expect(told).toHaveLength(1);
     expect(told[0].text).toContain(`$${(Math.round(EARNED / 2) / 100).toFixed(2)}`);
     expect(told[0].text).toContain('Supplemental Essay Help (Small)');
+
+    // The business's month: what editors earned less what the refund took back, and what the platform kept.
+    const month = localDate(new Date().toISOString(), BUSINESS_TIME_ZONE).slice(0, 7);
+    const report = await call(adminReports, `/api/admin/reports/months?from=${month}&to=${month}`, {
+      headers: await asAdmin(),
+    });
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    const [figures] = report.body.months;
+    expect(figures.editorsEarnedCents).toBe(EARNED - Math.round(EARNED / 2));
+    expect(figures.platformCents).toBe(figures.netCents - figures.editorsEarnedCents);
+    expect(report.body.total).toMatchObject({
+      editorsEarnedCents: figures.editorsEarnedCents,
+      platformCents: figures.platformCents,
+    });
   });
 });
 
@@ -224,6 +241,7 @@ describe('a step that ends a project, under storage faults', () => {
         expect([200, 409], JSON.stringify(res.body)).toContain(res.status);
         expect((await runDueTimers(context(), FAR_FUTURE)).failed).toBe(0);
         expect(summary(await mayaEntries())).toEqual([{ kind: 'earning', cents: EARNED, projectId: ids.id }]);
+        expect(await ledgerRepo().audit()).toMatchObject({ missing: [], stray: [] });
       },
     });
     expect(writes).toBeGreaterThanOrEqual(3);

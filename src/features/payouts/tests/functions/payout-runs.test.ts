@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import adminPayouts from '#functions/admin-payouts';
 import editorEarnings from '#functions/editor-earnings';
 import { storageMessages } from '#lib/messages';
-import { payoutMessages, type PayoutsView } from '../../payouts';
+import { payoutMessages, TAX_COLUMNS, taxThresholdFor, type PayoutsView, type TaxYearView } from '../../payouts';
 import type { LedgerEntry } from '../../earnings';
 import { ledgerRepo } from '../../server/ledger';
 import { forgetEditorLists } from '#features/editors/server/editors.repo';
@@ -98,6 +98,41 @@ describe('POST /api/admin/payouts', () => {
     expect(own.body.balances.paidCents).toBe(21000);
   });
 
+  it("the year's payments for the 1099s: each editor paid, marked due from the year's threshold, and the export", async () => {
+    await earnings();
+    await ledgerRepo().add([entry('maya-chen', 'earn-D', 190000)]);
+    expect((await run(RUN)).status).toBe(200);
+    const year = new Date().getUTCFullYear();
+    const tax = async (query: string) =>
+      call(adminPayouts, `/api/admin/payouts?taxYear=${query}`, { headers: await asAdmin() });
+    const view = (await tax(String(year))).body as TaxYearView;
+    expect(view).toEqual({
+      year,
+      thresholdCents: taxThresholdFor(year),
+      editors: [
+        {
+          editorId: 'maya-chen',
+          name: 'Maya Chen',
+          email: 'maya@example.test',
+          paidCents: 211000,
+          reportable: 211000 >= taxThresholdFor(year),
+        },
+      ],
+    });
+    // $600 until 2025; $2,000 for payments from 2026.
+    expect([taxThresholdFor(2025), taxThresholdFor(2026), taxThresholdFor(2030)]).toEqual([60_000, 200_000, 200_000]);
+    expect((await tax(String(year - 1))).body.editors).toEqual([]);
+    const csv = await tax(`${year}&format=csv`);
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="1099-nec-${year}.csv"`);
+    expect((csv.body as string).split('\r\n').slice(0, 2)).toEqual([
+      TAX_COLUMNS.map((c) => `"${c}"`).join(','),
+      `"Maya Chen","maya-chen","maya@example.test","2110.00","${view.editors[0].reportable ? 'Yes' : 'No'}","",""`,
+    ]);
+    expect((await tax('1999')).status).toBe(400);
+    // What the ledger keeps by time agrees with its entries: a key per entry, none without one.
+    expect(await ledgerRepo().audit()).toMatchObject({ missing: [], stray: [] });
+  });
+
   it('refuses a run without a reference or a request id, and records nothing', async () => {
     await earnings();
     expect((await run(RUN, '  ')).status).toBe(400);
@@ -133,6 +168,7 @@ describe('a payout run under storage faults', () => {
         }
       },
       async afterRetry(res, step) {
+        expect(await ledgerRepo().audit()).toMatchObject({ missing: [], stray: [] });
         expect(res.status, `${step}: ${JSON.stringify(res.body)}`).toBe(200);
         // Another run after it finds nothing more to pay.
         expect((await run(OTHER)).status, step).toBe(409);
