@@ -1,9 +1,11 @@
 /**
  * POST /api/stripe/webhook: the payment provider's events, signature checked, each handled once. A
- * paid order gets its projects here, so orders need not know of projects.
+ * paid order gets its projects here, and a refund found failed gives its projects' editors their share
+ * back, so orders need not know of projects.
  */
 import type { Config } from '@netlify/functions';
 import { ensureProjects } from '#features/projects/server/creation';
+import { earningsAfterFailedRefund } from '#features/projects/server/earnings';
 import { receiveWebhook } from '#features/orders/server/fulfilment';
 import { json, route } from '#server/core/http';
 
@@ -14,6 +16,7 @@ export default route({
       req.headers.get('stripe-signature') ?? '',
       ensureProjects,
       context,
+      earningsAfterFailedRefund,
     );
     return json({ received: true, result });
   },

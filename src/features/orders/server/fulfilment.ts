@@ -13,7 +13,7 @@ import { HttpError } from '#server/core/http';
 import { editorAddressOf, sendOrderConfirmations, type EditorAddress } from './order-mail';
 import { ordersRepo, type Order } from './orders.repo';
 import { once, readEvent } from './events';
-import { handleRefundEvent, isRefundEvent, type RefundEventResult } from './refunds';
+import { handleRefundEvent, isRefundEvent, type RefundEventResult, type WhenRefundFailed } from './refunds';
 import type { DeployInfo } from '#server/storage/stores';
 
 export type FulfilmentResult =
@@ -49,9 +49,10 @@ export async function receiveWebhook(
   signature: string,
   whenPaid: WhenPaid,
   info?: DeployInfo,
+  whenRefundFailed?: WhenRefundFailed,
 ): Promise<FulfilmentResult> {
   const event = readEvent(payload, signature, info);
-  if (isRefundEvent(event.type)) return handleRefundEvent(event, info);
+  if (isRefundEvent(event.type)) return handleRefundEvent(event, info, whenRefundFailed);
   if (!CHECKOUT_EVENTS.includes(event.type)) return 'ignored';
   const session = sessionSchema.safeParse(event.data?.object);
   if (!session.success) throw new HttpError(400, 'Malformed event');

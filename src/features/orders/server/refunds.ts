@@ -119,6 +119,12 @@ function refusedForGood(error: unknown): string | null {
   return typeof message === 'string' && message ? message : `Stripe answered ${statusCode}`;
 }
 
+/**
+ * What the layer above does when a refund is found failed (the webhook's entry point gives the
+ * projects' earnings back their share): run each time it is found so, so a retried event finishes it.
+ */
+export type WhenRefundFailed = (order: Order, refund: Refund, info?: DeployInfo) => Promise<unknown>;
+
 /** One refund as the provider is asked for it: of which payment, how much, and our ids for it. */
 export interface RefundAsked {
   orderId: string;
@@ -220,6 +226,7 @@ async function applyProviderRefund(
   orderId: string | null,
   refund: ProviderRefund,
   info?: DeployInfo,
+  whenFailed?: WhenRefundFailed,
   now = new Date(),
 ): Promise<RefundEventResult> {
   const orders = ordersRepo(info);
@@ -287,7 +294,10 @@ async function applyProviderRefund(
     if (!changed) return null;
     return { ...current, refunds: refunds.map((r) => (r === ours ? { ...next, updatedAt: at } : r)), updatedAt: at };
   });
-  if (failed) await tellOfFailure(order, failed, info);
+  if (failed) {
+    await tellOfFailure(order, failed, info);
+    await whenFailed?.(order, failed, info);
+  }
   return changed ? 'refund-recorded' : 'refund-unchanged';
 }
 
@@ -307,6 +317,7 @@ const chargeSchema = z.object({
 export async function handleRefundEvent(
   event: Stripe.Event,
   info?: DeployInfo,
+  whenFailed?: WhenRefundFailed,
 ): Promise<RefundEventResult | 'duplicate'> {
   if (event.type === CHARGE_REFUNDED) {
     const charge = chargeSchema.safeParse(event.data?.object);
@@ -320,7 +331,7 @@ export async function handleRefundEvent(
     return once(event, info, async () => {
       const results = [];
       for (const refund of refunds)
-        results.push(await applyProviderRefund(refund.metadata?.orderId ?? null, refund, info));
+        results.push(await applyProviderRefund(refund.metadata?.orderId ?? null, refund, info, whenFailed));
       return results.includes('refund-recorded')
         ? 'refund-recorded'
         : results.includes('unknown-order')
@@ -330,5 +341,7 @@ export async function handleRefundEvent(
   }
   const refund = providerRefundSchema.safeParse(event.data?.object);
   if (!refund.success) throw new HttpError(400, 'Malformed event');
-  return once(event, info, () => applyProviderRefund(refund.data.metadata?.orderId ?? null, refund.data, info));
+  return once(event, info, () =>
+    applyProviderRefund(refund.data.metadata?.orderId ?? null, refund.data, info, whenFailed),
+  );
 }

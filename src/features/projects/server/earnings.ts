@@ -10,10 +10,13 @@ import { ordersRepo } from '#features/orders/server/orders.repo';
 import { recordEarnings } from '#features/payouts/server/ledger';
 import type { DeployInfo } from '#server/storage/stores';
 import { projectsOfOrder } from './creation';
+import { projectsRepo } from './projects.repo';
+import type { Order } from '#features/orders/order';
+import { projectsOfRefund, type Refund } from '#lib/refunds';
 
 const speedPrice = (id: 'speed24hr' | 'speed48hr') => addOnById(id)!.priceCents;
 
-export async function recordProjectEarnings(project: Project, info: DeployInfo): Promise<void> {
+export async function recordProjectEarnings(project: Project, info?: DeployInfo): Promise<void> {
   if (!isTerminal(project.state)) return;
   const order = await ordersRepo(info).get(project.orderId);
   if (!order) throw new Error(`Project ${project.id}: its order ${project.orderId} is not there`);
@@ -42,4 +45,15 @@ export async function recordProjectEarnings(project: Project, info: DeployInfo):
     order.refunds ?? [],
     info,
   );
+}
+
+/**
+ * A refund found failed after its reversal was written: each project it was for records its earnings
+ * again, which gives the editor the share back (once, however often the failure is reported).
+ */
+export async function earningsAfterFailedRefund(_order: Order, refund: Refund, info?: DeployInfo): Promise<void> {
+  for (const id of projectsOfRefund(refund)) {
+    const project = await projectsRepo(info).get(id);
+    if (project) await recordProjectEarnings(project, info);
+  }
 }

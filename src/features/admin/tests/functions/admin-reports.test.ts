@@ -12,6 +12,8 @@ import { createUser } from '#tests/auth-emulator';
 import { resetOrderingStores, selection } from '#tests/orders';
 import { paidOrder } from '#tests/projects';
 import { round, storeBooking, storePaidOrder, storeProject, storeRefund } from '#tests/reports';
+import { ledgerRepo } from '#features/payouts/server/ledger';
+import type { LedgerEntry } from '#features/payouts/earnings';
 
 const months = async (query = '', headers?: Record<string, string>) =>
   call(monthsHandler, `/api/admin/reports/months${query}`, { headers: headers ?? (await asAdmin()) });
@@ -42,7 +44,26 @@ const event = (
 let orders: Record<'a' | 'b' | 'c' | 'd', Order>;
 beforeAll(async () => {
   await resetOrderingStores();
-  await Promise.all(['projects', 'consults'].map(clearStore));
+  await Promise.all(['projects', 'consults', 'ledger'].map(clearStore));
+  // The editors' ledger: an earning at 22:00 on Feb 28 (Mar 1 in UTC), a refund's reversal on Mar 10, and a
+  // payout (money paid out is no earning).
+  const entry = (id: string, kind: LedgerEntry['kind'], cents: number, at: string): LedgerEntry => ({
+    id,
+    editorId: 'maya-chen',
+    kind,
+    cents,
+    at,
+    payableAt: at,
+    projectId: kind === 'payout' ? null : 'BCC-REPORT-1',
+    label: 'Common App Essay Editing',
+    part: kind === 'payout' ? null : 'service',
+    payoutId: null,
+  });
+  await ledgerRepo().add([
+    entry('earn-R', 'earning', 52500, '2026-03-01T03:00:00.000Z'),
+    entry('reverse-R', 'reversal', -7000, '2026-03-10T15:00:00.000Z'),
+    entry('payout-R', 'payout', -45500, '2026-02-20T15:00:00.000Z'),
+  ]);
   // A: Jan 10, $1,234.50, never refunded; a second payment for it arrived Feb 20 and went back in full.
   const a = await storePaidOrder('2026-01-10T17:00:00.000Z', 123450, { parentName: 'Ann Alder' });
   await ordersRepo().change(a.id, (order) => ({
@@ -130,6 +151,8 @@ describe('GET /api/admin/reports/months', () => {
         revenueCents: 143450,
         refundsCents: 4000,
         netCents: 139450,
+        editorsEarnedCents: 0,
+        platformCents: 139450,
         orders: 2,
         projectsFinished: 0,
         lateRounds: 1,
@@ -142,6 +165,8 @@ describe('GET /api/admin/reports/months', () => {
         revenueCents: 15000,
         refundsCents: 5000,
         netCents: 10000,
+        editorsEarnedCents: 52500,
+        platformCents: -42500,
         orders: 1,
         projectsFinished: 1,
         lateRounds: 1,
@@ -154,6 +179,8 @@ describe('GET /api/admin/reports/months', () => {
         revenueCents: 0,
         refundsCents: 15000,
         netCents: -15000,
+        editorsEarnedCents: -7000,
+        platformCents: -8000,
         orders: 0,
         projectsFinished: 0,
         lateRounds: 0,
@@ -165,6 +192,8 @@ describe('GET /api/admin/reports/months', () => {
       revenueCents: 158450,
       refundsCents: 24000,
       netCents: 134450,
+      editorsEarnedCents: 45500,
+      platformCents: 88950,
       orders: 3,
       projectsFinished: 1,
       lateRounds: 2,

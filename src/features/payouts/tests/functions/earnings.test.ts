@@ -7,6 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import adminOrderRefunds from '#functions/admin-order-refunds';
 import editorEarnings from '#functions/editor-earnings';
 import adminPayouts from '#functions/admin-payouts';
+import stripeWebhook from '#functions/stripe-webhook';
+import { LOCAL_WEBHOOK_SECRET } from '#features/orders/server/payments';
+import { signWebhookPayload } from '#features/orders/server/webhook-signature';
 import adminReports from '#functions/admin-reports';
 import { BUSINESS_TIME_ZONE } from '#features/admin/reports';
 import { localDate } from '#features/consults/consult-format';
@@ -151,6 +154,60 @@ describe("a project's earnings", () => {
       editorsEarnedCents: figures.editorsEarnedCents,
       platformCents: figures.platformCents,
     });
+  });
+});
+
+describe('a refund that fails after it took back its share', () => {
+  it('gives the share back to the editor, once, when the provider reports the failure', async () => {
+    const { orderId, id, version } = await returnedSupplement();
+    expect((await act(family.idToken, id, 'finalize', { version })).status).toBe(200);
+    const refunded = await call(adminOrderRefunds, `/api/admin/orders/${orderId}/refunds`, {
+      method: 'POST',
+      params: { id: orderId },
+      headers: await asAdmin(),
+      json: {
+        requestId: '3f1c2b7a-9d4e-4a6b-8c5d-2e7f9a1b0c3d',
+        amountCents: 3750,
+        reason: 'Late',
+        forProjectIds: [id],
+      },
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const refund = refunded.body.refunds.at(-1);
+    // The provider reports it failed later (a closed card): the webhook's event, signed as the provider signs it.
+    const failed = JSON.stringify({
+      id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type: 'refund.failed',
+      data: {
+        object: {
+          id: refund.providerId,
+          object: 'refund',
+          amount: 3750,
+          currency: 'usd',
+          status: 'failed',
+          failure_reason: 'expired_or_canceled_card',
+          metadata: { orderId, refundId: refund.id },
+        },
+      },
+    });
+    const deliver = () =>
+      call(stripeWebhook, '/api/stripe/webhook', {
+        method: 'POST',
+        body: failed,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signWebhookPayload(failed, LOCAL_WEBHOOK_SECRET),
+        },
+      });
+    expect((await deliver()).status).toBe(200);
+    expect((await deliver()).status).toBe(200);
+    const taken = Math.round(EARNED / 2);
+    expect(summary(await mayaEntries())).toEqual([
+      { kind: 'earning', cents: EARNED, projectId: id },
+      { kind: 'reversal', cents: -taken, projectId: id },
+      { kind: 'reversal', cents: taken, projectId: id },
+    ]);
   });
 });
 
