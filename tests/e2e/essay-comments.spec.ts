@@ -104,9 +104,10 @@ test('the editor comments on passages, the family reads them in place and revise
   await expect(opened.getByText('Comment 1 on “My grandmother kept”')).toBeVisible();
   await expect(text).toBeFocused();
 
+  // Made out of reading order: the later passage first.
   for (const [quote, note] of [
-    ['I laughed', 'Show the laugh; do not tell it.'],
     ['the Saturday market', 'What do you sell it for?'],
+    ['I laughed', 'Show the laugh; do not tell it.'],
   ]) {
     await select(maya, text, quote);
     await opened.getByRole('button', { name: 'Comment on selection' }).click();
@@ -115,6 +116,8 @@ test('the editor comments on passages, the family reads them in place and revise
     await expect(text.getByText(note)).toBeVisible();
   }
   await expect(text.locator('mark')).toHaveText(['My grandmother kept', 'I laughed', 'the Saturday market']);
+  // Numbered in reading order, as every other view numbers them.
+  await expect(opened.getByText('Comment 2 on “I laughed”')).toBeVisible();
   await expectNoAxeViolations(maya);
   await keepScreenshot(text, 'essay-comments-editor-1280');
   await returnFeedback(page.request, await tokenFor(page.request, MAYA.email), id, 'See my comments.');
@@ -169,6 +172,8 @@ test('the editor comments on passages, the family reads them in place and revise
       2,
     );
     await expect(changes.getByText('Show the laugh; do not tell it.')).toBeVisible();
+    // The same number as in the round's own view, though it was made last.
+    await expect(changes.getByText('Comment 2 on “I laughed”')).toBeVisible();
     await expectNoAxeViolations(reader, reader === page ? `#project-${id}` : undefined);
     await keepScreenshot(changes, `essay-changes-${reader === page ? 'family' : 'editor'}-${width}`);
   }

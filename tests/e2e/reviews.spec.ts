@@ -45,6 +45,10 @@ for (const width of [390, 1280]) {
     await expect(card.getByText('Choose a score for Quality of feedback.')).toBeVisible();
     await expect(card.getByText('Choose a score for On time.')).toBeVisible();
     expect((await projectAs(page.request, token, id)).body.reviews).toBeUndefined();
+    // Each group says what its ends mean, and which score it misses.
+    await expect(card.getByRole('group', { name: 'Quality of feedback' })).toHaveAccessibleDescription(
+      '1: general remarks you could not act on. 5: specific notes that made the essay better. Choose a score for Quality of feedback.',
+    );
 
     // By keyboard: each group is one Tab stop, the arrows choose within it.
     for (const [legend, score] of [

@@ -70,3 +70,21 @@ export function locate(blocks: EssayBlock[], anchor: CommentAnchor): Located | n
   }
   return found.length === 1 ? found[0] : null;
 }
+
+/**
+ * Each comment's number, the same in every view: its place in reading order in the draft it was made
+ * on (`blocks`); a comment whose words are gone from it comes last, in the order made.
+ */
+export function commentNumbers(
+  comments: readonly { id: string; anchor: CommentAnchor }[],
+  blocks: EssayBlock[],
+): Map<string, number> {
+  const placed = comments.map((comment, made) => ({ id: comment.id, made, place: locate(blocks, comment.anchor) }));
+  placed.sort(
+    (a, b) =>
+      (a.place?.block ?? Infinity) - (b.place?.block ?? Infinity) ||
+      (a.place?.start ?? 0) - (b.place?.start ?? 0) ||
+      a.made - b.made,
+  );
+  return new Map(placed.map(({ id }, i) => [id, i + 1]));
+}

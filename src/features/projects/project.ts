@@ -285,8 +285,18 @@ export interface ProjectView extends Omit<Project, 'notices' | 'customer' | 'stu
 /** What the family and our team read: the whole record. */
 export type FullProjectView = ProjectView & Pick<Project, 'customer' | 'student' | 'priceCents'>;
 
-/** The student as their editor knows them: a first name. */
+/** The student as the thread names them: a first name. */
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/**
+ * The student as their editor's inbox and header read them: the first name and the last name's initial
+ * ('Sam R.'), so two students called Sam read apart, without the family's surname.
+ */
+export function editorsName(name: string): string {
+  const words = name.trim().split(/\s+/);
+  const last = words.length > 1 ? words.at(-1)! : '';
+  return last ? `${words[0]} ${last.charAt(0).toUpperCase()}.` : words[0];
+}
 
 type StudentAccessEvent = 'student_invited' | 'student_removed';
 

@@ -3,7 +3,7 @@
  * actions the process allows them, edits left, what is due). Its editor reads only what editing needs.
  */
 import {
-  firstName,
+  editorsName,
   personName,
   PROJECT_ACTIONS,
   type Project,
@@ -20,11 +20,11 @@ import { quoteFor, type RefundBasis } from '#lib/refunds';
 import type { ProjectReviews } from '#features/reviews/reviews';
 
 /**
- * What editing needs, and no more: the student's first name and grade; not the family's account,
+ * What editing needs, and no more: the student's first name and last initial, and grade; not the family's account,
  * addresses, or what they paid.
  */
 function forEditor({ customer: _account, student, priceCents: _paid, ...record }: Omit<Project, 'notices'>) {
-  const name = record.accountClosedAt ? ACCOUNT_CLOSED : firstName(student.name);
+  const name = record.accountClosedAt ? ACCOUNT_CLOSED : editorsName(student.name);
   return { ...record, student: { name, grade: student.grade } };
 }
 

@@ -15,6 +15,14 @@ export const reviewScoreLabel: Record<ReviewScore, string> = {
   onTime: 'On time',
 };
 
+/** What the ends of each score mean, said beside it on the review forms. */
+export const reviewScoreScale: Record<ReviewScore | 'collaboration', { low: string; high: string }> = {
+  feedback: { low: 'general remarks you could not act on', high: 'specific notes that made the essay better' },
+  communication: { low: 'hard to reach, or unclear answers', high: 'prompt, clear and kind' },
+  onTime: { low: 'much later than the turnaround promised', high: 'every round on time or early' },
+  collaboration: { low: 'drafts late and messages unanswered', high: 'drafts on time and questions answered' },
+};
+
 /** An editor's rating as the cards show it: null until enough reviews are published. */
 export interface EditorRating {
   count: number;

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ProjectView } from '../project';
-import { REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from '#features/reviews/rating';
+import { REVIEW_SCORES, reviewScoreLabel, reviewScoreScale, type ReviewScore } from '#features/reviews/rating';
 import { REVIEW_LIMITS, reviewMessages, type FamilyReview } from '#features/reviews/reviews';
 import { formatDateTime } from './format';
 import type { Perspective } from './perspective';
@@ -10,22 +10,33 @@ import type { StepNotice as StepNoticeValue } from './useProjectStep';
 
 type Run = (action: 'review' | 'reply', body: object) => Promise<boolean>;
 
-/** Five radio buttons under one legend: a score from 1 to 5, said as such to screen readers. */
+/**
+ * Five radio buttons under one legend: a score from 1 to 5, said as such to screen readers, with what
+ * 1 and 5 mean beneath the legend.
+ */
 function ScoreField({
   legend,
+  scale,
   value,
   onValue,
   error,
 }: {
   legend: string;
+  scale: { low: string; high: string };
   value: number | null;
   onValue: (n: number) => void;
   error?: string;
 }) {
   const name = useId();
   return (
-    <fieldset className="space-y-1" aria-describedby={error ? `${name}-error` : undefined}>
+    <fieldset
+      className="space-y-1"
+      aria-describedby={[`${name}-scale`, error && `${name}-error`].filter(Boolean).join(' ')}
+    >
       <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
+      <p id={`${name}-scale`} className="text-sm text-slate-700">
+        1: {scale.low}. 5: {scale.high}.
+      </p>
       <div className="flex gap-2">
         {[1, 2, 3, 4, 5].map((n) => (
           <label
@@ -111,6 +122,7 @@ function FamilyReviewForm({ run, busy }: { run: Run; busy: boolean }) {
         <ScoreField
           key={score}
           legend={reviewScoreLabel[score]}
+          scale={reviewScoreScale[score]}
           value={scores[score] ?? null}
           onValue={(n) => {
             setScores((current) => ({ ...current, [score]: n }));
@@ -144,6 +156,7 @@ function EditorReviewForm({ run, busy }: { run: Run; busy: boolean }) {
     <form method="post" onSubmit={submit} className="space-y-3" noValidate>
       <ScoreField
         legend="The family's collaboration"
+        scale={reviewScoreScale.collaboration}
         value={score}
         onValue={(n) => {
           setScore(n);

@@ -1,7 +1,7 @@
 /** Comments find their passage again: in the same draft by place, in a later draft by quote and context. */
 import { describe, expect, it } from 'vitest';
 import type { EssayBlock } from '../../essay';
-import { ANCHOR_CONTEXT, anchorFits, anchorOf, locate } from '../../essay-anchor';
+import { ANCHOR_CONTEXT, anchorFits, anchorOf, commentNumbers, locate } from '../../essay-anchor';
 
 const p = (text: string): EssayBlock => ({ kind: 'p', text });
 const draft = [
@@ -94,5 +94,39 @@ describe('locate', () => {
     expect(locate([p('Bees, roofs and Queens.')], stung)).toBeNull();
     expect(locate([p('I was stung once.'), p('Then I was stung twice.')], stung)).toBeNull();
     expect(locate([], stung)).toBeNull();
+  });
+});
+
+describe('commentNumbers', () => {
+  const blocks: EssayBlock[] = [
+    { kind: 'p', text: 'The first time I held a pipette, my hands shook.' },
+    { kind: 'p', text: 'I wrote down every step.' },
+  ];
+  const comment = (id: string, quote: string, block: number) => {
+    const start = blocks[block].text.indexOf(quote);
+    return { id, anchor: anchorOf(blocks, block, start, start + quote.length)! };
+  };
+
+  it('numbers comments by where they stand in the draft they were made on, whatever order they were made in', () => {
+    const made = [comment('c1', 'every step', 1), comment('c2', 'pipette', 0), comment('c3', 'first time', 0)];
+    expect(commentNumbers(made, blocks)).toEqual(
+      new Map([
+        ['c3', 1],
+        ['c2', 2],
+        ['c1', 3],
+      ]),
+    );
+    // The same numbers however the list is ordered when another view reads it.
+    expect(commentNumbers([...made].reverse(), blocks)).toEqual(commentNumbers(made, blocks));
+  });
+
+  it('puts a comment whose words are gone from that draft last, in the order made', () => {
+    const gone = { id: 'g', anchor: { ...comment('x', 'pipette', 0).anchor, quote: 'beaker' } };
+    expect(commentNumbers([gone, comment('c1', 'every step', 1)], blocks)).toEqual(
+      new Map([
+        ['c1', 1],
+        ['g', 2],
+      ]),
+    );
   });
 });

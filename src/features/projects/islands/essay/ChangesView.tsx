@@ -7,7 +7,7 @@ import { memo, useEffect, useId, useMemo, useState } from 'react';
 import type { ApiResult } from '#client/api';
 import type { Round } from '../../project';
 import type { DraftText, EssayBlock, EssayComment } from '#features/essay/essay';
-import { locate, type Located } from '#features/essay/essay-anchor';
+import { commentNumbers, locate, type Located } from '#features/essay/essay-anchor';
 import { changeLabels, commentLabels } from '#features/essay/essay-comments';
 import {
   changeSummaryLabel,
@@ -85,21 +85,24 @@ const segmentChars = (block: ChangedBlock) => block.segments.reduce((chars, { te
 function Changes({
   changes,
   blocks,
+  before,
   previous,
   shown: onScreen,
 }: {
   changes: DraftChanges;
   blocks: EssayBlock[];
+  /** The previous round's draft, where its comments were made: their numbers come from it. */
+  before: EssayBlock[];
   previous: Round;
   shown: boolean;
 }) {
   const goneId = useId();
   const changedRuns = useMemo(() => runs(changes.blocks), [changes]);
   const comments = useMemo(() => previous.comments ?? [], [previous]);
-  const placed = useMemo(
-    () => comments.map((comment, i) => ({ comment, n: i + 1, place: locate(blocks, comment.anchor) })),
-    [comments, blocks],
-  );
+  const placed = useMemo(() => {
+    const numbers = commentNumbers(comments, before);
+    return comments.map((comment) => ({ comment, n: numbers.get(comment.id)!, place: locate(blocks, comment.anchor) }));
+  }, [comments, blocks, before]);
   const { shown, notes, all } = useRunsShown(changedRuns, (run) => sizeOf(run, segmentChars, placed), onScreen);
   const gone = placed.filter(({ place }) => !place);
   return (
@@ -192,5 +195,5 @@ export function ChangesView({
   if (!result?.ok) return <DraftTextStatus result={result} />;
   if (result.data.status !== 'ready') return <p className="text-sm text-slate-700">{draftViewMessages.noChanges}</p>;
   if (!changes) return <DraftTextStatus result={null} />;
-  return <Changes changes={changes} blocks={blocks} previous={previous} shown={shown} />;
+  return <Changes changes={changes} blocks={blocks} before={result.data.blocks} previous={previous} shown={shown} />;
 }

@@ -7,7 +7,7 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Round } from '../../project';
 import type { EssayBlock, EssayComment } from '#features/essay/essay';
-import { anchorOf, locate, type Located } from '#features/essay/essay-anchor';
+import { anchorOf, commentNumbers, locate, type Located } from '#features/essay/essay-anchor';
 import { COMMENT_LIMITS, commentLabels } from '#features/essay/essay-comments';
 import { TextArea } from '../TextArea';
 import { Beside, CommentCard, DoneMark, inRun, runs, type Run } from './CommentNotes';
@@ -132,16 +132,14 @@ export const CommentedDraft = memo(function CommentedDraft({
   const [said, setSaid] = useState('');
   const [at, setAt] = useState(-1);
 
-  const placed = useMemo(
-    () =>
-      (round.comments ?? [])
-        .map((comment) => ({ comment, place: locate(blocks, comment.anchor) }))
-        .sort(
-          (a, b) => (a.place?.block ?? 1e9) - (b.place?.block ?? 1e9) || (a.place?.start ?? 0) - (b.place?.start ?? 0),
-        )
-        .map((p, i): Placed => ({ ...p, n: i + 1 })),
-    [round.comments, blocks],
-  );
+  // In reading order, each with the number it has in every view (commentNumbers).
+  const placed = useMemo(() => {
+    const comments = round.comments ?? [];
+    const numbers = commentNumbers(comments, blocks);
+    return comments
+      .map((comment): Placed => ({ comment, place: locate(blocks, comment.anchor), n: numbers.get(comment.id)! }))
+      .sort((a, b) => a.n - b.n);
+  }, [round.comments, blocks]);
   const blockRuns = useMemo(() => runs(blocks), [blocks]);
   const {
     shown: runsShown,

@@ -454,7 +454,7 @@ describe('what each side sees and hears', () => {
         'refund',
       ])
         expect(seen).not.toContain(secret);
-      expect(view.student).toEqual({ name: 'Sam', grade: '11' });
+      expect(view.student).toEqual({ name: 'Sam R.', grade: '11' });
     }
     const editorsView = await getProject(tokens.editor, id);
     expect(editorsView.rounds[0].draft).toEqual(submitted.rounds[0].draft);

@@ -339,3 +339,44 @@ describe('people in the thread and the history', () => {
     expect(projectView(record, ['student'], new Date(at)).actions).toEqual(['submit', 'message']);
   });
 });
+
+describe('the student as their editor reads them', () => {
+  const record = (name: string) =>
+    ({
+      id: 'BCC-ABCDEF-1',
+      orderId: 'BCC-ABCDEF',
+      unit: 1,
+      service: { id: 'supplement-small', title: 'Small Supplement' },
+      priceCents: 7500,
+      customer: { uid: 'parent-uid', email: 'pat@example.com' },
+      student: {
+        name,
+        email: 'sam@example.com',
+        grade: '11',
+        parentName: 'Pat Rivera',
+        parentEmail: 'pat@example.com',
+      },
+      editor: { id: 'maya-chen', name: 'Maya Chen' },
+      assignment: 1,
+      previousAssignments: [],
+      boughtWhileFull: false,
+      state: 'awaiting_draft',
+      editsAllowed: 3,
+      rounds: [],
+      reminders: {},
+      version: 1,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+      messages: [],
+      history: [],
+    }) as unknown as Project;
+  const now = new Date('2026-11-02T10:00:00.000Z');
+
+  it('is the first name and the last initial, so two students called Sam read apart; never the whole surname', () => {
+    expect(projectView(record('Sam Rivera'), ['editor'], now).student).toEqual({ name: 'Sam R.', grade: '11' });
+    expect(projectView(record('Sam  van der Berg'), ['editor'], now).student.name).toBe('Sam B.');
+    expect(projectView(record('Sam'), ['editor'], now).student.name).toBe('Sam');
+    // Our team and the family read the whole name.
+    expect(projectView(record('Sam Rivera'), ['admin'], now).student.name).toBe('Sam Rivera');
+  });
+});
