@@ -349,9 +349,17 @@ for (const width of [1280, 390]) {
       await expect(months.getByRole('row')).toHaveCount(REPORT_LIMITS.defaultMonths + 2);
       await keepScreenshot(page, `admin-reports-real-${width}`, { fullPage: true });
 
-      // Last month by default.
+      // This month so far by default; last month and this week one press away.
+      const periods = panel.getByRole('group', { name: 'Choose a period' });
+      await expect(panel.getByLabel('First day')).toHaveValue(`${today.slice(0, 7)}-01`);
+      await expect(panel.getByLabel('Last day')).toHaveValue(today);
+      await expect(periods.getByRole('button', { name: 'This month so far' })).toHaveAttribute('aria-pressed', 'true');
+      await periods.getByRole('button', { name: 'Last month' }).click();
       await expect(panel.getByLabel('First day')).toHaveValue(/^\d{4}-\d\d-01$/);
       await expect(panel.getByLabel('Last day')).not.toHaveValue(new RegExp(`^${today.slice(0, 7)}`));
+      await expect(periods.getByRole('button', { name: 'Last month' })).toHaveAttribute('aria-pressed', 'true');
+      await periods.getByRole('button', { name: 'This week' }).click();
+      await expect(panel.getByLabel('Last day')).toHaveValue(today);
 
       // A period backwards is answered beside the fields.
       await panel.getByLabel('First day').fill(today);

@@ -106,10 +106,20 @@ export const isCalendarDay = (day: string) => DAY_PATTERN.test(day) && dayOf(cal
 export const daysSpanned = (from: string, to: string) =>
   Math.round((calendar(to).getTime() - calendar(from).getTime()) / (24 * 60 * 60 * 1000)) + 1;
 
-/** The month before the one `today` is in: the accountant's usual period. */
+/** The month before the one `today` is in: the accountant's period once a month has closed. */
 export function lastMonthPeriod(today: string): { from: string; to: string } {
   const month = addMonths(today.slice(0, 7), -1);
   return { from: `${month}-01`, to: lastDayOf(month) };
+}
+
+/** From the first of the month `today` is in, to today: the export's default period. */
+export const monthToDatePeriod = (today: string) => ({ from: `${today.slice(0, 7)}-01`, to: today });
+
+/** From the Monday of the week `today` is in, to today. */
+export function thisWeekPeriod(today: string): { from: string; to: string } {
+  const date = calendar(today);
+  const sinceMonday = (date.getUTCDay() + 6) % 7;
+  return { from: dayOf(new Date(date.getTime() - sinceMonday * 24 * 60 * 60 * 1000)), to: today };
 }
 
 /** The default months of the report: the last `defaultMonths`, the current one included. */

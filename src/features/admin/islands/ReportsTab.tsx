@@ -14,6 +14,8 @@ import {
   exportLabel,
   isCalendarDay,
   lastMonthPeriod,
+  monthToDatePeriod,
+  thisWeekPeriod,
   monthLabel,
   reportMessages,
   type ExportKind,
@@ -235,10 +237,17 @@ function periodProblem(from: string, to: string): string | null {
   return null;
 }
 
-/** The accountant's files: a period of days (last month by default) and a button per file. */
+/** The periods offered in one press, each ending today but last month's. */
+const PERIODS = [
+  { label: 'This week', of: thisWeekPeriod },
+  { label: 'This month so far', of: monthToDatePeriod },
+  { label: 'Last month', of: lastMonthPeriod },
+] as const;
+
+/** The accountant's files: a period of days (this month so far by default) and a button per file. */
 function Exports() {
   const id = useId();
-  const [period, setPeriod] = useState(() => lastMonthPeriod(today()));
+  const [period, setPeriod] = useState(() => monthToDatePeriod(today()));
   const [busy, setBusy] = useState<ExportKind | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
   const problem = periodProblem(period.from, period.to);
@@ -278,6 +287,23 @@ function Exports() {
         Orders paid, refunds made and payments received in the period, amounts in dollars and cents, times in New York
         time.
       </p>
+      <div role="group" aria-label="Choose a period" className="flex flex-wrap gap-2">
+        {PERIODS.map(({ label, of }) => {
+          const chosen = of(today());
+          const pressed = chosen.from === period.from && chosen.to === period.to;
+          return (
+            <button
+              key={label}
+              type="button"
+              aria-pressed={pressed}
+              className="min-h-11 rounded-lg border border-navy-700 px-3 text-sm font-semibold text-navy-700 aria-pressed:bg-navy-700 aria-pressed:text-white"
+              onClick={() => setPeriod(chosen)}
+            >
+              {label}
+            </button>
+          );
+        })}
+      </div>
       <fieldset className="flex flex-wrap items-end gap-x-4 gap-y-3 rounded-xl border border-slate-200 bg-white p-4">
         <legend className="sr-only">Period</legend>
         {field('from', 'First day')}

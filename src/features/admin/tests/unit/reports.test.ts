@@ -10,6 +10,8 @@ import {
   isCalendarDay,
   lastDayOf,
   lastMonthPeriod,
+  monthToDatePeriod,
+  thisWeekPeriod,
   monthLabel,
   monthsFrom,
   returnedLate,
@@ -62,11 +64,21 @@ describe('months and days', () => {
       isCalendarDay('2026-4-1'),
     ]).toEqual([true, false, false, false]);
   });
-  it('defaults the exports to last month and the report to the last twelve', () => {
+  it('offers last month, and defaults the report to the last twelve months', () => {
     expect(lastMonthPeriod('2026-01-15')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
     expect(lastMonthPeriod('2026-03-01')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
     expect(defaultMonths('2026-11-26')).toEqual({ from: '2025-12', to: '2026-11' });
     expect(monthLabel('2026-03')).toBe('Mar 2026');
+  });
+
+  it("this month so far (the exports' default) and this week (from Monday) end today", () => {
+    expect(monthToDatePeriod('2026-11-29')).toEqual({ from: '2026-11-01', to: '2026-11-29' });
+    expect(monthToDatePeriod('2026-11-01')).toEqual({ from: '2026-11-01', to: '2026-11-01' });
+    // Sunday Nov 29, 2026: the week began on Monday the 23rd; a Monday is its own week's first day.
+    expect(thisWeekPeriod('2026-11-29')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(thisWeekPeriod('2026-11-23')).toEqual({ from: '2026-11-23', to: '2026-11-23' });
+    // Across a month's and a year's end.
+    expect(thisWeekPeriod('2027-01-01')).toEqual({ from: '2026-12-28', to: '2027-01-01' });
   });
   it('bounds a period by the midnights of New York, through daylight saving', () => {
     const { start, end } = periodBounds('2026-03-01', '2026-03-31');
