@@ -9,7 +9,7 @@ import {
   register,
   uniqueEmail,
 } from '../helpers/e2e-auth';
-import { ADMIN_TABS } from '../helpers/e2e-admin';
+import { ADMIN_TABS, openAdmin } from '../helpers/e2e-admin';
 import { keepScreenshot } from '../helpers/screens';
 
 test('a signed-out visitor gets the sign-in form on /admin, on its sign-in tab, and the dashboard right after signing in as an admin', async ({
@@ -84,4 +84,22 @@ test('the admin sees Loading... while the role is checked, then the Admin Dashbo
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading...');
   release();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
+});
+
+test('on a phone the row of sections says that it scrolls, and scrolls to the last one by keyboard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAdmin(page);
+  const hint = page.getByText(/sections: scroll the row sideways, or use the arrow keys, for more\./);
+  await expect(hint).toBeVisible();
+  const tablist = page.getByRole('tablist', { name: 'Admin sections' });
+  expect(await tablist.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await tablist.getByRole('tab', { selected: true }).focus();
+  await page.keyboard.press('End');
+  await expect(tablist.getByRole('tab', { name: 'Privacy' })).toBeInViewport();
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page.getByRole('main'), 'admin-tabs-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(hint).toBeHidden();
 });

@@ -86,10 +86,14 @@ export default function AdminDashboard() {
     <div className="space-y-6">
       <h1 className="font-serif text-3xl font-bold text-navy-900">Admin Dashboard</h1>
       <AdminSearch onOpenTab={selectTab} />
-      {/* One row that scrolls sideways on a phone (the open tab kept in view), rather than four rows above every list. */}
+      {/* One row that scrolls sideways on a phone (the open tab kept in view), rather than four rows above every
+          list; its edges shadowed while more lies beyond, and said in words. */}
+      <p className="text-sm text-slate-700 sm:hidden">
+        {ADMIN_TABS.length} sections: scroll the row sideways, or use the arrow keys, for more.
+      </p>
       <Tabs
         label="Admin sections"
-        className="overflow-x-auto sm:flex-wrap *:shrink-0 *:whitespace-nowrap"
+        className="overflow-x-auto scroll-shadows-x sm:flex-wrap *:shrink-0 *:whitespace-nowrap"
         tabs={ADMIN_TABS}
         selected={tab}
         onSelect={selectTab}
