@@ -7,20 +7,26 @@ import type { Config } from '@netlify/functions';
 import { requireAdmin } from '#server/core/auth';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { editorsRepo, toAdminEditor } from '#features/editors/server/editors.repo';
-import { HttpError, privateJson, readBody, route } from '#server/core/http';
+import { HttpError, parse, privateJson, readBody, route } from '#server/core/http';
 import { audited } from '#server/core/audit-log';
-import { resendInvitationSchema } from '#features/editors/editor.schema';
+import { adminEditorsQuerySchema, resendInvitationSchema } from '#features/editors/editor.schema';
 import { sendInvitation } from '#features/editors/server/invitations';
 
 export default route({
   GET: async (req, context) => {
     await requireAdmin(req, context);
+    const { counts: counted } = parse(adminEditorsQuerySchema, {
+      counts: new URL(req.url).searchParams.get('counts') ?? undefined,
+    });
+    // The project counts list every project's editor key: only the Editors tab asks for them.
     const [editors, counts] = await Promise.all([
       editorsRepo(context).list({ fresh: true }),
-      projectsRepo(context).countByEditor(),
+      counted === 'true' ? projectsRepo(context).countByEditor() : null,
     ]);
     return privateJson(
-      editors.map((editor) => toAdminEditor(editor, counts.get(editor.id) ?? { open: 0, finished: 0, stopped: 0 })),
+      editors.map((editor) =>
+        toAdminEditor(editor, counts ? (counts.get(editor.id) ?? { open: 0, finished: 0, stopped: 0 }) : undefined),
+      ),
     );
   },
   POST: async (req, context) => {

@@ -266,7 +266,7 @@ test('a delete refused because a project came meanwhile says why, and keeps the 
   await expect(card(page, editor.name)).toBeVisible();
 });
 
-test('Hide from the site takes an editor off the public list and keeps the card; Show brings them back; by keyboard, 390 px and axe', async ({
+test('Hide from the site asks first, then takes an editor off the public list and keeps the card; Show brings them back; by keyboard, 390 px and axe', async ({
   page,
   request,
 }) => {
@@ -279,6 +279,18 @@ test('Hide from the site takes an editor off the public list and keeps the card;
 
   const hide = page.getByRole('button', { name: `Hide from the site: ${editor.name}` });
   await hide.focus();
+  await page.keyboard.press('Enter');
+  // Asked first; Escape keeps them on the site, and the focus comes back.
+  const confirm = card(page, editor.name).getByRole('form', { name: `Hide ${editor.name} from the site?` });
+  await expect(confirm).toContainText('Families can no longer choose them');
+  await expect(confirm.getByRole('button', { name: 'Hide from the site' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await expect(hide).toBeFocused();
+  expect(await publicIds()).toContain(editor.id);
+  await page.keyboard.press('Enter');
+  await expect(confirm.getByRole('button', { name: 'Hide from the site' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(toasts(page).getByRole('status')).toHaveText(editorMessages.hidden(editor.name));
   await expect(card(page, editor.name)).toContainText(editorMessages.hiddenBadge);
@@ -320,6 +332,13 @@ test('an editor with projects offers no Delete, says why, and shows how many pro
     await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
     await expect(page.getByRole('button', { name: `Hide from the site: ${name}` })).toBeVisible();
   }
+  // Hiding one with an open project offers to reassign it: the Projects tab, filtered by that editor.
+  await page.getByRole('button', { name: `Hide from the site: ${editor.name}` }).click();
+  const reassign = card(page, editor.name).getByRole('link', { name: `Reassign ${editor.name}’s open projects` });
+  await expect(card(page, editor.name)).toContainText('One project is open.');
+  await reassign.click();
+  await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Editor', { exact: true })).toHaveValue(editor.id);
 });
 
 test('works by keyboard: add with Enter, edit and cancel, focus comes back', async ({ page }) => {

@@ -91,3 +91,8 @@ export const invitationTokenSchema = z.object({
 export const resendInvitationSchema = z.object({
   editorId: z.string({ message: 'editorId must be text' }).min(1, 'editorId is required').max(100),
 });
+
+/** GET /api/admin/editors?counts=false: the editors without their project counts (a filter's or a reassignment's choices). */
+export const adminEditorsQuerySchema = z.object({
+  counts: z.enum(['true', 'false'], { message: 'counts must be true or false' }).default('true'),
+});

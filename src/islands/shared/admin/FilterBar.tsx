@@ -110,7 +110,7 @@ export function EditorFilter({
   onChange,
 }: {
   id: string;
-  editors: readonly { id: string; name: string }[];
+  editors: readonly { id: string; name: string; hidden?: boolean }[];
   value: string;
   onChange: (editorId: string) => void;
 }) {
@@ -119,7 +119,10 @@ export function EditorFilter({
       id={id}
       label="Editor"
       all="All editors"
-      options={editors.map((editor) => ({ value: editor.id, label: editor.name }))}
+      options={editors.map((editor) => ({
+        value: editor.id,
+        label: editor.hidden ? `${editor.name} (hidden from the site)` : editor.name,
+      }))}
       value={value}
       onChange={onChange}
     />

@@ -61,6 +61,8 @@ export interface RefundInput {
 export const listEditors = () => apiFetch<Editor[]>(`/api/database/editors?fresh=${Date.now()}`);
 /** Every editor with what only the admin sees: hidden ones, sign-in addresses, project counts. */
 export const adminEditors = () => signedInFetch<AdminEditor[]>('/api/admin/editors');
+/** Every editor, hidden ones too, without their project counts: the choices of a filter or a reassignment. */
+export const editorChoices = () => signedInFetch<AdminEditor[]>(`/api/admin/editors?counts=false&fresh=${Date.now()}`);
 export const createEditor = (input: EditorInput) =>
   signedInFetch<Editor>('/api/database/editors', { method: 'POST', body: input });
 export const updateEditor = (id: string, input: EditorInput) =>

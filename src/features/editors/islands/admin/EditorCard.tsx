@@ -1,3 +1,5 @@
+import { useEffect, useId, useState } from 'react';
+import { ConfirmPanel } from '../../../../islands/shared/admin/ConfirmPanel';
 import type { AdminEditor, ProjectCounts } from '../../editor-rules';
 import { testLabel } from '../../editor-rules';
 import { invitationMessages, invitationState } from '../../invitation';
@@ -48,6 +50,7 @@ const projectCount = ({ open, finished, stopped }: ProjectCounts) =>
  * had a project, delete; how many projects they have, how many people wait for them and their account.
  */
 export function EditorCard({ editor, waiting, onEdit, onSetHidden, onInvite, onDelete }: EditorCardProps) {
+  const [confirmingHide, setConfirmingHide] = useState(false);
   const accepted = invitationState(editor.steps.invitation, new Date()) === 'accepted';
   const featuredOn = [editor.featured.home && 'Home', editor.featured.about && 'About'].filter(Boolean);
   const deletable =
@@ -145,7 +148,8 @@ export function EditorCard({ editor, waiting, onEdit, onSetHidden, onInvite, onD
           id={`visibility-${editor.id}`}
           className="btn-outline min-h-11 px-4 py-1.5 text-sm"
           aria-label={`${editor.hidden ? 'Show on the site' : 'Hide from the site'}: ${editor.name}`}
-          onClick={() => onSetHidden(!editor.hidden)}
+          aria-expanded={editor.hidden ? undefined : confirmingHide}
+          onClick={() => (editor.hidden ? onSetHidden(false) : setConfirmingHide(true))}
         >
           {editor.hidden ? 'Show on the site' : 'Hide from the site'}
         </button>
@@ -164,6 +168,59 @@ export function EditorCard({ editor, waiting, onEdit, onSetHidden, onInvite, onD
           <p className="text-xs text-slate-600">Has projects, so it stays on record: hide rather than delete.</p>
         )}
       </div>
+      {confirmingHide && !editor.hidden && (
+        <HideConfirm
+          editor={editor}
+          onConfirm={() => {
+            setConfirmingHide(false);
+            onSetHidden(true);
+          }}
+          onCancel={() => {
+            setConfirmingHide(false);
+            requestAnimationFrame(() => document.getElementById(`visibility-${editor.id}`)?.focus());
+          }}
+        />
+      )}
     </>
+  );
+}
+
+/** Hiding asks first, and offers the editor's open projects for reassignment (the Projects tab, by editor). */
+function HideConfirm({
+  editor,
+  onConfirm,
+  onCancel,
+}: {
+  editor: AdminEditor;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const open = editor.projects?.open ?? 0;
+  useEffect(() => document.getElementById(`${id}-question`)?.closest('form')?.querySelector('button')?.focus(), [id]);
+  return (
+    <ConfirmPanel
+      id={id}
+      question={`Hide ${editor.name} from the site?`}
+      consequence="Families can no longer choose them or join their waitlist. Their open projects stay with them until you reassign them."
+      confirmLabel="Hide from the site"
+      confirmStyle="btn-primary"
+      busy={false}
+      problem=""
+      onSubmit={(event) => {
+        event.preventDefault();
+        onConfirm();
+      }}
+      onCancel={onCancel}
+    >
+      {open > 0 && (
+        <p className="text-sm text-slate-800">
+          {open === 1 ? 'One project is open.' : `${open} projects are open.`}{' '}
+          <a href={`/admin?tab=projects&editor=${encodeURIComponent(editor.id)}`} className="font-semibold underline">
+            Reassign {editor.name}&rsquo;s open projects
+          </a>
+        </p>
+      )}
+    </ConfirmPanel>
   );
 }

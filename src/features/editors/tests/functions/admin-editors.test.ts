@@ -341,6 +341,14 @@ describe('a hidden editor takes nothing new', () => {
       projects: { open: 0, finished: 0, stopped: 0 },
     });
     expect((await publicList()).map((editor) => editor.id)).not.toContain('maya-chen');
+
+    // The choices of a filter or a reassignment: hidden ones too, without counting every project.
+    const choices = await call(adminEditorsHandler, '/api/admin/editors?counts=false', { headers: await asAdmin() });
+    expect((choices.body as AdminEditor[]).find((editor) => editor.id === 'maya-chen')).toMatchObject({ hidden: true });
+    expect((choices.body as AdminEditor[]).every((editor) => editor.projects === undefined)).toBe(true);
+    expect(
+      await call(adminEditorsHandler, '/api/admin/editors?counts=maybe', { headers: await asAdmin() }),
+    ).toMatchObject({ status: 400, body: { error: 'counts must be true or false' } });
   });
 });
 

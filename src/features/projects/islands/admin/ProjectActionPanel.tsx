@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { type ProjectAction, type FullProjectView } from '#features/projects/project';
 import { actionLabel, DELIVERY_LIMITS } from '#features/projects/process';
-import type { Editor } from '#features/editors/editor-rules';
+import type { AdminEditor } from '#features/editors/editor-rules';
 import { ConfirmPanel, ReasonField } from '../../../../islands/shared/admin/ConfirmPanel';
 
 /** The steps the admin's project list offers, in the order of its buttons. */
@@ -53,7 +53,7 @@ interface PanelProps {
   action: AdminAction;
   project: FullProjectView;
   /** Editors to reassign to; null while loading. */
-  editors: Editor[] | null;
+  editors: AdminEditor[] | null;
   /** Takes the step; answers null when done (the panel closes), or what went wrong. */
   onConfirm: (details: ActionDetails) => Promise<string | null>;
   onCancel: () => void;
@@ -71,7 +71,8 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const texts = actionTexts[action];
-  const others = (editors ?? []).filter((editor) => editor.id !== project.editor.id);
+  // A hidden editor takes no new work.
+  const others = (editors ?? []).filter((editor) => editor.id !== project.editor.id && !editor.hidden);
 
   useEffect(() => {
     form.current

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { relativeTime, type FullProjectView } from '#features/projects/project';
 import { actionLabel, STATES, teamStateLabel } from '#features/projects/process';
-import type { Editor } from '#features/editors/editor-rules';
+import type { AdminEditor } from '#features/editors/editor-rules';
 import { Fact, Time } from '../../../../islands/shared/admin/Facts';
 import { ADMIN_ACTIONS, ProjectActionPanel, type AdminAction, type ActionDetails } from './ProjectActionPanel';
 import { editsLeftText, eventLabel } from './project-text';
@@ -44,7 +44,7 @@ function History({ project }: { project: FullProjectView }) {
 
 interface CardProps {
   project: FullProjectView;
-  editors: Editor[] | null;
+  editors: AdminEditor[] | null;
   onAct: (action: AdminAction, details: ActionDetails) => Promise<string | null>;
 }
 

@@ -16,7 +16,11 @@ import { usePagedList } from '../../../../islands/shared/admin/usePagedList';
  * it when its `actions` allow, and opens its history.
  */
 export function ProjectsTab() {
-  const [filter, setFilter] = useState<ProjectFilter>(NO_PROJECT_FILTER);
+  // Opened from an editor's card ('Reassign their open projects'): filtered by that editor.
+  const [filter, setFilter] = useState<ProjectFilter>(() => ({
+    ...NO_PROJECT_FILTER,
+    editorId: new URLSearchParams(location.search).get('editor') ?? '',
+  }));
   // A new loader for each filter: the list starts again from its first page.
   const loadPage = useCallback((cursor: string | null) => projectsPage(cursor, filter), [filter]);
   const list = usePagedList(loadPage, toastFetchFailed);
