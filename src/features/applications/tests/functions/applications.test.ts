@@ -16,6 +16,7 @@ import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
 import { mailsTo } from '#tests/consults';
 import { walkFaults } from '#tests/fault-walk';
 import { call, postForm } from '#tests/functions';
+import { validApplication } from '#tests/api-fixtures';
 
 const blobs = useAtomicBlobsServer();
 beforeAll(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
@@ -24,19 +25,8 @@ beforeEach(() => {
   forgetEditorLists();
 });
 
-let count = 0;
-const application = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Priya Raman',
-  email: `priya${Date.now()}${count++}@example.test`,
-  college: 'Cornell University',
-  major: 'Biology',
-  graduationYear: new Date().getUTCFullYear() - 1,
-  scores: 'SAT 1540',
-  activities: 'Science Olympiad captain; tutored chemistry for three years.',
-  writingSample: 'The first time I held a pipette, my hands shook. '.repeat(10).trim(),
-  capacity: 4,
-  ...overrides,
-});
+/** A valid application from a new address, with `overrides`. */
+const application = (overrides: Record<string, unknown> = {}) => ({ ...validApplication(), ...overrides });
 
 const apply = (body: unknown) => call(applicationsHandler, '/api/applications', { method: 'POST', json: body });
 const pipeline = async (query = '') =>
@@ -84,7 +74,7 @@ describe('applying to edit for us', () => {
   });
 
   it('is limited to three a day from one address', async () => {
-    const email = `limit${Date.now()}@example.test`;
+    const { email } = validApplication();
     for (let i = 0; i < 3; i++) expect((await apply(application({ email }))).status).toBe(201);
     const fourth = await apply(application({ email }));
     expect(fourth.status).toBe(429);

@@ -263,6 +263,31 @@ describe('the delivery state machine', () => {
   });
 });
 
+/** A project awaiting its draft, as stored; `fields` put in what a test is about. */
+const storedProject = (fields: Partial<Project>): Project =>
+  ({
+    id: 'BCC-ABCDEF-1',
+    orderId: 'BCC-ABCDEF',
+    unit: 1,
+    service: { id: 'supplement-small', title: 'Small Supplement' },
+    priceCents: 7500,
+    customer: { uid: 'parent-uid', email: 'pat@example.com' },
+    editor: { id: 'maya-chen', name: 'Maya Chen' },
+    assignment: 1,
+    previousAssignments: [],
+    boughtWhileFull: false,
+    state: 'awaiting_draft',
+    editsAllowed: 3,
+    rounds: [],
+    reminders: {},
+    version: 1,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    messages: [],
+    history: [],
+    ...fields,
+  }) as unknown as Project;
+
 describe('people in the thread and the history', () => {
   const student = {
     name: 'Sam Rivera',
@@ -289,26 +314,9 @@ describe('people in the thread and the history', () => {
 
   it("read so for every reader, entries stored with the family's address included; the student reads no account, price or contact of the parent", () => {
     const at = '2026-11-01T10:00:00.000Z';
-    const record = {
-      id: 'BCC-ABCDEF-1',
-      orderId: 'BCC-ABCDEF',
-      unit: 1,
-      service: { id: 'supplement-small', title: 'Small Supplement' },
-      priceCents: 7500,
-      customer: { uid: 'parent-uid', email: 'pat@example.com' },
+    const record = storedProject({
       student,
-      editor: { id: 'maya-chen', name: 'Maya Chen' },
       studentAccess: { invitedAt: at },
-      assignment: 1,
-      previousAssignments: [],
-      boughtWhileFull: false,
-      state: 'awaiting_draft',
-      editsAllowed: 3,
-      rounds: [],
-      reminders: {},
-      version: 1,
-      createdAt: at,
-      updatedAt: at,
       messages: [
         { id: 'm1', at, by: 'customer', author: 'pat@example.com', text: 'Hello' },
         { id: 'm2', at, by: 'student', author: 'Sam, student', text: 'Hi!' },
@@ -324,7 +332,7 @@ describe('people in the thread and the history', () => {
           to: 'awaiting_draft',
         },
       ],
-    } as unknown as Project;
+    } as unknown as Partial<Project>);
     for (const roles of [['customer'], ['student'], ['editor'], ['admin']] as Role[][]) {
       const view = projectView(record, roles, new Date(at));
       expect(
@@ -342,13 +350,7 @@ describe('people in the thread and the history', () => {
 
 describe('the student as their editor reads them', () => {
   const record = (name: string) =>
-    ({
-      id: 'BCC-ABCDEF-1',
-      orderId: 'BCC-ABCDEF',
-      unit: 1,
-      service: { id: 'supplement-small', title: 'Small Supplement' },
-      priceCents: 7500,
-      customer: { uid: 'parent-uid', email: 'pat@example.com' },
+    storedProject({
       student: {
         name,
         email: 'sam@example.com',
@@ -356,20 +358,7 @@ describe('the student as their editor reads them', () => {
         parentName: 'Pat Rivera',
         parentEmail: 'pat@example.com',
       },
-      editor: { id: 'maya-chen', name: 'Maya Chen' },
-      assignment: 1,
-      previousAssignments: [],
-      boughtWhileFull: false,
-      state: 'awaiting_draft',
-      editsAllowed: 3,
-      rounds: [],
-      reminders: {},
-      version: 1,
-      createdAt: '2026-11-01T10:00:00.000Z',
-      updatedAt: '2026-11-01T10:00:00.000Z',
-      messages: [],
-      history: [],
-    }) as unknown as Project;
+    });
   const now = new Date('2026-11-02T10:00:00.000Z');
 
   it('is the first name and the last initial, so two students called Sam read apart; never the whole surname', () => {
