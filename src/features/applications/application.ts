@@ -94,7 +94,8 @@ export const applicationTexts = {
   notSent: 'Your application has not been sent yet',
   backToForm: 'Back to the application',
   failed: 'There was an error sending your application. Please try again.',
-  received: (name: string) => `Thank you, ${name}: we have your application`,
+  /** Fixed words: the address has confirmed nothing, so nothing typed in the form is mailed to it. */
+  received: 'We have your application to edit for us',
   declinedSubject: `Your application to edit for us`,
   noteRequired: 'note: say why, in words the applicant will read',
   notNext: (from: ApplicationStage, to: ApplicationStage) =>

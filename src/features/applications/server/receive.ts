@@ -9,9 +9,10 @@ import { spend } from '#server/core/rate-limits';
 import { paragraphsMail, sendMail } from '#server/core/mail';
 import { applicationsRepo } from './applications.repo';
 
+// Nothing the applicant typed but the address: a stranger's address typed in the form gets only our words.
 const receivedMail = (application: Application) =>
-  paragraphsMail(application.email, applicationTexts.received(application.name), [
-    `Hello ${application.name},`,
+  paragraphsMail(application.email, applicationTexts.received, [
+    'Hello,',
     `Thank you for applying to edit for ${site.name}. We read every application and will write to you at this address within two weeks, to invite you to a short interview or with our answer.`,
     `With our thanks, the ${site.name} team`,
   ]);
