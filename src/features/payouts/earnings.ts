@@ -236,7 +236,3 @@ export const ENTRY_KIND_WORDS: Record<LedgerEntry['kind'], string> = {
 
 /** The statement as a spreadsheet: one row per entry, amounts in dollars. */
 export const STATEMENT_COLUMNS = ['Date', 'What', 'Project', 'Kind', 'Amount (USD)', 'Payable from', 'Payout'] as const;
-
-/** A ledger's date as the payouts pages and mails write it: 'Nov 29, 2026' (UTC, as the ledger keeps its times). */
-export const ledgerDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Page } from '#lib/paged-list';
+import { formatDay } from '#lib/time';
 import { signedInFetch } from '#stores/session';
 import {
   APPLICATION_LIMITS,
@@ -17,9 +18,6 @@ import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
 const APPLICATIONS_PATH = '/api/admin/applications';
 type Filter = ApplicationStage | 'all';
 type Step = { key: string; stage: 'interviewing' | 'accepted' | 'declined' } | null;
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 const STAGE_STYLES: Record<ApplicationStage, string> = {
   new: 'bg-sky-100 text-sky-900',
@@ -153,7 +151,7 @@ function ApplicationCard({ application: a, step, onStep, onCancel, onSend }: Car
         </span>
       </div>
       <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
-        {a.college}, {a.major}, class of {a.graduationYear} · {a.email} · applied {day(a.receivedAt)}
+        {a.college}, {a.major}, class of {a.graduationYear} · {a.email} · applied {formatDay(a.receivedAt)}
       </p>
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
         <div>

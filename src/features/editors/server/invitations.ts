@@ -13,6 +13,7 @@ import {
   type Invitation,
 } from '../invitation';
 import { site } from '#lib/site';
+import { DAY_MS, formatDay } from '#lib/time';
 import type { Caller } from '#server/core/auth';
 import { serverEnv } from '#server/core/env';
 import { HttpError } from '#server/core/http';
@@ -21,11 +22,7 @@ import { linkSecret, readLinkToken, signLinkToken } from '#server/core/signed-li
 import type { DeployInfo } from '#server/storage/deploy';
 import { editorsRepo, type EditorRecord } from './editors.repo';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const UNAVAILABLE = 'Invitations cannot be sent or opened right now. Please try again later.';
-
-const invitationDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** The mail: who invites them, the link, and until when it works. */
 function invitationMail(editor: Pick<EditorRecord, 'name'>, invitation: Invitation, link: string) {
@@ -33,7 +30,7 @@ function invitationMail(editor: Pick<EditorRecord, 'name'>, invitation: Invitati
     `Hello ${editor.name},`,
     `${site.name} has added you as an editor. Create your account with this address (${invitation.email}) to open your workspace, write your profile and see your earnings:`,
     link,
-    `The link works until ${invitationDay(invitation.expiresAt)}. If it has expired, reply to this e-mail and we will send a new one.`,
+    `The link works until ${formatDay(invitation.expiresAt, 'long')}. If it has expired, reply to this e-mail and we will send a new one.`,
   ]);
 }
 

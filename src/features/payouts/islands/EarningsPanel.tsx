@@ -1,6 +1,7 @@
+import { formatDay } from '#lib/time';
 import { useState } from 'react';
 import { formatUsdCents } from '#lib/money';
-import { CLEARING_DAYS, ENTRY_KIND_WORDS, ledgerDay, type EarningsView } from '../earnings';
+import { CLEARING_DAYS, ENTRY_KIND_WORDS, type EarningsView } from '../earnings';
 import { downloadStatement, EARNINGS_PATH } from './earnings-api';
 import { LoadFailed } from '../../../islands/shared/LoadFailed';
 import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
@@ -68,7 +69,7 @@ export default function EarningsPanel() {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-b border-slate-100">
-                  <td className="py-2 pr-3 whitespace-nowrap">{ledgerDay(entry.at)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatDay(entry.at)}</td>
                   <td className="py-2 pr-3">
                     {entry.label}
                     {entry.projectId && <span className="block text-xs text-slate-600">{entry.projectId}</span>}
@@ -81,7 +82,7 @@ export default function EarningsPanel() {
                     {entry.kind === 'payout'
                       ? `In payout ${entry.payoutId}`
                       : entry.payableAt > asOf
-                        ? `Clears ${ledgerDay(entry.payableAt)}`
+                        ? `Clears ${formatDay(entry.payableAt)}`
                         : 'Payable'}
                   </td>
                 </tr>

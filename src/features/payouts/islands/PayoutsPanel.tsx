@@ -1,3 +1,4 @@
+import { formatDay } from '#lib/time';
 import { useId, useState, type FormEvent } from 'react';
 import { formatUsdCents } from '#lib/money';
 import { PAYOUT_LIMITS, type PayoutsView } from '../payouts';
@@ -6,7 +7,6 @@ import { RatesForm } from './RatesForm';
 import { TaxYear } from './TaxYear';
 import { ConfirmPanel } from '../../../islands/shared/admin/ConfirmPanel';
 import { showToast } from '../../../islands/shared/admin/toasts';
-import { ledgerDay } from '../earnings';
 import { LoadFailed } from '../../../islands/shared/LoadFailed';
 import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
 
@@ -157,7 +157,7 @@ export default function PayoutsPanel() {
             {runs.map((run) => (
               <li key={run.id} className="rounded-lg border border-slate-200 p-3 text-sm">
                 <p className="font-semibold text-navy-900">
-                  {ledgerDay(run.at)}: {formatUsdCents(run.payouts.reduce((sum, p) => sum + p.cents, 0))} (
+                  {formatDay(run.at)}: {formatUsdCents(run.payouts.reduce((sum, p) => sum + p.cents, 0))} (
                   {run.reference})
                 </p>
                 <p className="text-slate-700">

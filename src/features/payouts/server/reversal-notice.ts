@@ -3,7 +3,8 @@
  * whether it comes off what is still pending or off their next payout. One mail per refund, project and
  * editor, however often the earnings are recorded again.
  */
-import { ledgerDay, type LedgerEntry } from '../earnings';
+import { formatDay } from '#lib/time';
+import { type LedgerEntry } from '../earnings';
 import { formatUsdCents } from '#lib/money';
 import type { Refund } from '#lib/refunds';
 import { site } from '#lib/site';
@@ -24,7 +25,7 @@ export function reversalNotice(earnings: EndedOf, refund: Refund, takenCents: nu
   const amount = formatUsdCents(takenCents);
   const whence =
     payableAt > refund.createdAt
-      ? `It comes off your pending earnings, which clear on ${ledgerDay(payableAt)}.`
+      ? `It comes off your pending earnings, which clear on ${formatDay(payableAt)}.`
       : 'It had already cleared, so it comes off what is payable to you: your next payout is smaller by that amount.';
   return {
     subject: `A refund took back ${amount} of your earnings`,

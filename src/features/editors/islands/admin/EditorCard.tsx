@@ -1,3 +1,4 @@
+import { formatDay } from '#lib/time';
 import { useEffect, useId, useState } from 'react';
 import { ConfirmPanel } from '../../../../islands/shared/admin/ConfirmPanel';
 import type { AdminEditor, ProjectCounts } from '../../editor-rules';
@@ -28,17 +29,14 @@ interface EditorCardProps {
   onDelete: () => void;
 }
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
 /** Where the invitation stands, in a line: sent and until when, expired, accepted, or none yet. */
 function invitationLine(steps: AdminEditor['steps'], now: Date): string {
   const { invitation } = steps;
   const state = invitationState(invitation, now);
   if (state === 'none' || !invitation) return 'Not sent';
-  if (state === 'accepted') return `Accepted ${day(invitation.acceptedAt!)} by ${invitation.email}`;
-  if (state === 'expired') return `Expired ${day(invitation.expiresAt)} (sent to ${invitation.email})`;
-  return `Sent ${day(invitation.sentAt)} to ${invitation.email}; works until ${day(invitation.expiresAt)}`;
+  if (state === 'accepted') return `Accepted ${formatDay(invitation.acceptedAt!)} by ${invitation.email}`;
+  if (state === 'expired') return `Expired ${formatDay(invitation.expiresAt)} (sent to ${invitation.email})`;
+  return `Sent ${formatDay(invitation.sentAt)} to ${invitation.email}; works until ${formatDay(invitation.expiresAt)}`;
 }
 
 /** '2 open, 1 finished', and how many stopped unfinished when any did: those are not finished. */
