@@ -74,11 +74,27 @@ const SMTP_SEND_LIMIT_MS = 8000;
 const recipients = (mail: Pick<Mail, 'to'>) => [mail.to].flat().filter(Boolean);
 /** The order and project ids a subject names ('Your order BCC-7KQ2MX is confirmed'). */
 const idsIn = (subject: string) => subject.match(/\bBCC-[A-Z0-9]{6}(?:-[1-9][0-9]{0,2})?\b/g) ?? [];
-/** What finds a kept mail: its recipients, the ids its subject names; its recipients and kind list it. */
+const ADDRESSES = /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+\.[a-z]{2,}/gi;
+/** An order's id, alone or at the head of one of its projects' ids. */
+const ORDER_IDS = /\bBCC-[A-Z0-9]{6}\b/g;
+/**
+ * Whom and what a mail is about, wherever it names them: every address in it but the business's own,
+ * and every order (a project's id names its order). A closed account finds its mails by these.
+ */
+function aboutOf(mail: OutboxMail): string[] {
+  const text = [...recipients(mail), mail.replyTo ?? '', mail.subject, mail.text].join('\n');
+  const addresses = (text.match(ADDRESSES) ?? []).map((address) => address.toLowerCase());
+  const orders = (text.match(ORDER_IDS) ?? []).map((id) => id.toLowerCase());
+  return [...new Set([...addresses, ...orders])].filter((value) => value !== site.email.toLowerCase());
+}
+/**
+ * What finds a kept mail: its recipients, the ids its subject names; its recipients and kind list it,
+ * and what it is about.
+ */
 const indexed = (key: string, mail: OutboxMail): Indexed => ({
   id: key,
   fields: [...recipients(mail), ...idsIn(mail.subject)],
-  by: { to: recipients(mail).map((to) => to.toLowerCase()), kind: mail.kind, all: ALL },
+  by: { to: recipients(mail).map((to) => to.toLowerCase()), kind: mail.kind, all: ALL, about: aboutOf(mail) },
 });
 /** The filter every mail has: the whole outbox, newest month first. */
 const ALL = 'mail';
@@ -261,6 +277,21 @@ export const replaceOutboxMail = (key: string, before: OutboxMail, after: Outbox
   listIndex('outbox', info).write(indexed(key, before), indexed(key, after), () =>
     openStore('outbox', info).setJSON(key, after),
   );
+
+/**
+ * Every kept mail that names any of `about` (addresses, order ids) anywhere in it, however old: what a
+ * closed account's mails are found by, without reading anyone else's.
+ */
+export async function outboxAbout(about: readonly string[], info?: DeployInfo): Promise<Entry<OutboxMail>[]> {
+  const index = listIndex('outbox', info);
+  const pages = await Promise.all(
+    [...new Set(about.map((value) => value.toLowerCase()))].map((value) =>
+      index.pageWith({ about: value }, { limit: Number.MAX_SAFE_INTEGER }, () => rebuildOutboxIndex(info)),
+    ),
+  );
+  const keys = [...new Set(pages.flatMap((page) => page.items))].sort().reverse();
+  return readRecords<OutboxMail>(openStore('outbox', info), keys);
+}
 
 /** The mails with a word starting with each of `words` (searchWords), or a few more, newest first, however old. */
 export async function outboxWithWords(

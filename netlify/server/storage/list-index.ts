@@ -22,7 +22,7 @@ const INDEXED_LISTS = ['inquiries', 'consults', 'subscribers', 'waitlist', 'outb
 export type IndexedList = (typeof INDEXED_LISTS)[number];
 
 /** Every record of `list` has its keys; named anew when the keys change, so the next read builds them. */
-const completeMark = (list: IndexedList) => `complete/${list}-2`;
+const completeMark = (list: IndexedList) => `complete/${list}-3`;
 
 /** After a restore: every list's keys are built again by its next read (or `npm run reindex`). */
 export async function forgetCompleteness(info?: DeployInfo): Promise<void> {
@@ -57,8 +57,12 @@ export function listIndex(list: IndexedList, info?: DeployInfo) {
   const by = `by/${list}`;
   const marker = completeMark(list);
   const keysOf = (record: Indexed | null) => (record === null ? [] : indexKeys(list, record));
-  /** Each key names something of a person (a word, an address): one a record loses goes before it. */
-  const everyKey = () => true;
+  /**
+   * Each key names something of a person (a word, an address): one a record loses goes before it, but
+   * for what the record is `about`. That key is how a retry finds the record to finish forgetting it,
+   * so it goes once the record is written (it holds only a hash).
+   */
+  const goesFirst = (key: string) => !key.startsWith(`${by}/about/`);
 
   return {
     /**
@@ -66,7 +70,7 @@ export function listIndex(list: IndexedList, info?: DeployInfo) {
      * `before` is the record as read (null: a new one), `after` as written (null: deleted).
      */
     write: (before: Indexed | null, after: Indexed | null, write: () => Promise<boolean>) =>
-      writeWithKeys(store, keysOf(before), keysOf(after), write, [], everyKey),
+      writeWithKeys(store, keysOf(before), keysOf(after), write, [], goesFirst),
     /**
      * The ids of records with a word starting with each of `query` (searchWords), or a few more; the
      * caller checks each record. `rebuild` builds the keys of every record, when not yet complete.

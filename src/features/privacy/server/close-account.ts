@@ -355,7 +355,8 @@ export async function closeAccount({
   }
   // After the closure's own steps, whose mails name nobody: the orders still say what the family gave.
   if (!closure.mailsDoneAt) {
-    await forgetMails(closure.forget ?? [], now, context);
+    const orderIds = (await ordersRepo(context).listForCustomer(caller.uid)).map((order) => order.id);
+    await forgetMails(closure.forget ?? [], orderIds, now, context);
     const { forget: _done, ...rest } = closure;
     closure = await closures.put(caller.uid, { ...rest, mailsDoneAt: now.toISOString() });
   }

@@ -5,7 +5,7 @@
  */
 import { closureNotices } from '../privacy';
 import { forgetNamesInNotices } from '#server/core/attention';
-import { outboxPage, replaceOutboxMail, type OutboxMail } from '#server/core/mail';
+import { outboxAbout, replaceOutboxMail, type OutboxMail } from '#server/core/mail';
 import type { DeployInfo } from '#server/storage/stores';
 
 /** A mail kept with nothing of its person left: who sent it, when, and how it went. */
@@ -22,11 +22,16 @@ const emptied = (mail: OutboxMail, now: Date): OutboxMail => ({
   removedAt: now.toISOString(),
 });
 
-export async function forgetMails(given: string[], now: Date, info?: DeployInfo): Promise<void> {
+/**
+ * Empties the mails that name any of `given` (the family's addresses and names). Only the mails about
+ * the family are read: those that name one of its addresses or `orderIds` (a mail naming a family
+ * carries its address, a reply-to it, or the order it is about).
+ */
+export async function forgetMails(given: string[], orderIds: string[], now: Date, info?: DeployInfo): Promise<void> {
   const words = given.map((w) => w.toLowerCase());
   if (words.length === 0) return;
   const names = (text: string) => words.some((w) => text.toLowerCase().includes(w));
-  const { items } = await outboxPage({ limit: Number.MAX_SAFE_INTEGER }, info);
+  const items = await outboxAbout([...given.filter((w) => w.includes('@')), ...orderIds], info);
   await Promise.all(
     items
       .filter(({ value }) => !value.removedAt && names(JSON.stringify(value)))
