@@ -40,12 +40,16 @@ import { dropDailyBackups, foldOldHours } from './retention';
 /** A run starts no request with less storage time than this left, so it ends before its deadline. */
 const RESERVE_MS = 3_000;
 const COPIES_AT_ONCE = 8;
+/** `npm run backup`, on a machine of our own, holds more files at once than a function. */
+export const BASE_COPIES_BY_COMMAND = 32;
 
 export interface ExportOptions {
   info?: DeployInfo;
   now?: Date;
   /** Storage time left to this run (the invocation's deadline, budget.ts); tests pass their own clock. */
   timeLeft?: () => number;
+  /** Blobs copied at once into the base: a function's memory holds COPIES_AT_ONCE files at most. */
+  baseCopiesAtOnce?: number;
 }
 
 export interface ExportSummary {
@@ -70,6 +74,7 @@ export async function exportBackup({
   info,
   now = new Date(),
   timeLeft = storageTimeLeft,
+  baseCopiesAtOnce = COPIES_AT_ONCE,
 }: ExportOptions = {}): Promise<ExportSummary> {
   const backups = openStore('backups', info);
   const goOn = () => timeLeft() > RESERVE_MS;
@@ -87,7 +92,8 @@ export async function exportBackup({
     const settled = lastSettledHour(now);
     const copiedAll = await copySettledHours(backups, settled, summary, info, goOn);
     if (!copiedAll) return summary;
-    if (!base.finishedAt && !(await copyBase(backups, base, summary, info, goOn))) return summary;
+    if (!base.finishedAt && !(await copyBase(backups, base, summary, { info, goOn, atOnce: baseCopiesAtOnce })))
+      return summary;
     summary.through = settled;
     await moveLatest(backups, settled, now);
     summary.folded = await foldOldHours(backups, now, goOn);
@@ -230,8 +236,7 @@ async function copyBase(
   backups: Store,
   base: Base,
   summary: ExportSummary,
-  info: DeployInfo | undefined,
-  goOn: () => boolean,
+  { info, goOn, atOnce }: { info: DeployInfo | undefined; goOn: () => boolean; atOnce: number },
 ): Promise<boolean> {
   for (const name of BACKED_UP_STORES.filter((store) => !base.stores.includes(store))) {
     if (!goOn()) return false;
@@ -240,7 +245,7 @@ async function copyBase(
     const copies = new Set(held);
     let bytes = 0;
     const missing = keys.filter((key) => isBackedUpKey(name, key) && !copies.has(copyKey(basePrefix(), name, key)));
-    const whole = await forEachWhile(missing, { concurrency: COPIES_AT_ONCE, goOn }, async (key) => {
+    const whole = await forEachWhile(missing, { concurrency: atOnce, goOn }, async (key) => {
       const outcome = await copyBlob(source, key, backups, copyKey(basePrefix(), name, key));
       // Deleted meanwhile: the journal names it, and its hour marks it gone.
       if (outcome.result === 'gone') return;

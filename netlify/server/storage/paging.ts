@@ -21,6 +21,12 @@ export async function listKeys(store: Store, { order = 'asc', prefix }: PageOpti
   return order === 'desc' ? keys.reverse() : keys;
 }
 
+/**
+ * Reads at once for a period's records (an export, a day's first count): a month of a busy site is
+ * thousands of records, and each read is a round trip (40 ms): 4,400 at 128 at a time take about 1.4 s.
+ */
+export const PERIOD_READS_AT_ONCE = 128;
+
 /** Reads the JSON records of `keys`, a few at a time, in order; records deleted meanwhile are skipped. */
 export async function readRecords<T>(
   store: Store,

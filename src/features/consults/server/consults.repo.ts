@@ -16,7 +16,7 @@
  * day: the reminder run lists the day folders up to today and reads only the bookings that are due.
  */
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
-import { listKeys, readRecords } from '#server/storage/paging';
+import { listKeys, PERIOD_READS_AT_ONCE, readRecords } from '#server/storage/paging';
 import {
   dayKeys,
   idsOfDays,
@@ -174,7 +174,7 @@ export function consultsRepo(info?: DeployInfo) {
     async bookedBetween(from: Date, to: Date): Promise<ConsultBooking[]> {
       await keysComplete(store, BOOKED_COMPLETE, () => rebuildBooked());
       const ids = (await idsOfDays(store, BOOKED, from, to)).filter((id) => UUID.test(id));
-      const records = await readRecords<ConsultBooking>(store, ids.map(bookingKey));
+      const records = await readRecords<ConsultBooking>(store, ids.map(bookingKey), PERIOD_READS_AT_ONCE);
       return records.map((r) => r.value).filter((booking) => within(booking.createdAt, from, to));
     },
 

@@ -23,7 +23,14 @@ import {
 } from '../order';
 import { isEditorId } from '#features/editors/server/editors.repo';
 import type { Page, PageQuery } from '#lib/paging';
-import { listKeys, monthFolderKey, newestPage, pageOfKeys, readRecords } from '#server/storage/paging';
+import {
+  listKeys,
+  monthFolderKey,
+  newestPage,
+  pageOfKeys,
+  PERIOD_READS_AT_ONCE,
+  readRecords,
+} from '#server/storage/paging';
 import { upgradeOrder, upgradingStore } from '#server/storage/renamed-fields';
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 import {
@@ -249,7 +256,7 @@ export function ordersRepo(info?: DeployInfo) {
      */
     async withMoneyBetween(from: Date, to: Date): Promise<Order[]> {
       await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
-      const records = await readRecords<Order>(store, await idsOfDays(store, DAYS, from, to));
+      const records = await readRecords<Order>(store, await idsOfDays(store, DAYS, from, to), PERIOD_READS_AT_ONCE);
       return records.map((r) => r.value).filter((order) => orderMoneyTimes(order).some((at) => within(at, from, to)));
     },
 
