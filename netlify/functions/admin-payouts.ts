@@ -31,7 +31,17 @@ async function view(now: Date, info: DeployInfo): Promise<PayoutsView> {
     rates: rates.rates,
     ratesSetAt: rates.setAt,
     editors: balances.map(({ editorId, balances }) => ({ editorId, name: name(editorId), balances })),
-    runs: runs.map((run) => ({ ...run, payouts: run.payouts.map((p) => ({ ...p, name: name(p.editorId) })) })),
+    runs: runs.map((run) => ({
+      ...run,
+      // The account and the transfer stay on the server: our team reads them in Stripe's dashboard.
+      payouts: run.payouts.map(({ editorId, cents, via, failed }) => ({
+        editorId,
+        name: name(editorId),
+        cents,
+        ...(via && { via }),
+        ...(failed && { failed }),
+      })),
+    })),
   };
 }
 

@@ -4,7 +4,7 @@ import { checkoutSelectionSchema } from '#features/orders/order.schema';
 import { authenticate } from '#server/core/auth';
 import { startCheckout } from '#features/orders/server/checkout';
 import { json, readBody, route } from '#server/core/http';
-import { configuredPayments } from '#features/orders/server/payments';
+import { configuredPayments } from '#server/core/stripe';
 
 export default route({
   POST: async (req, context) => {

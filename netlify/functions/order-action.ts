@@ -7,7 +7,7 @@ import type { Config } from '@netlify/functions';
 import { z } from '#lib/zod';
 import { authenticate } from '#server/core/auth';
 import { json, parse, privateJson, route } from '#server/core/http';
-import { configuredPayments } from '#features/orders/server/payments';
+import { configuredPayments } from '#server/core/stripe';
 import { cancelUnpaidOrder, reopenCheckout } from '#features/orders/server/unpaid-orders';
 
 const actionSchema = z.enum(['checkout', 'cancel'], { message: 'action must be checkout or cancel' });

@@ -10,7 +10,7 @@ import { orderMessages, paymentDeadline } from '#features/orders/order';
 import { authenticate } from '#server/core/auth';
 import { HttpError, json, readBody, route } from '#server/core/http';
 import { ordersRepo } from '#features/orders/server/orders.repo';
-import { paymentsMode } from '#features/orders/server/payments';
+import { paymentsMode } from '#server/core/stripe';
 import { ensureProjects } from '#features/projects/server/creation';
 import { payTestCheckout } from '#features/orders/server/test-checkout';
 

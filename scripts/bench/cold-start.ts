@@ -274,6 +274,8 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
   },
   'editor-projects': { kind: 'signed-in', request: { path: '/api/editor/projects', headers: customer } },
   'editor-earnings': { kind: 'signed-in', request: { path: '/api/editor/earnings', headers: customer } },
+  'editor-payout-account': { kind: 'signed-in', request: { path: '/api/editor/payout-account', headers: customer } },
+  'test-connect': { kind: 'public', request: { path: `/api/test-connect?account=acct_test_${'0'.repeat(32)}` } },
   'student-access': {
     kind: 'signed-in',
     request: {

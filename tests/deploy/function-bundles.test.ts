@@ -24,7 +24,7 @@ import { ordersRepo } from '../../src/features/orders/server/orders.repo';
 import { projectsRepo } from '../../src/features/projects/server/projects.repo';
 import { draftTextsRepo } from '#features/essay/server/draft-texts.repo';
 import { docx, paragraph } from '../helpers/docx';
-import { LOCAL_WEBHOOK_SECRET } from '../../src/features/orders/server/payments';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/core/stripe';
 import { seedDemoEditors } from '../../src/features/editors/server/seed';
 import { completedEvent } from '../../src/features/orders/server/test-checkout';
 import { signWebhookPayload } from '../../src/features/orders/server/webhook-signature';
@@ -113,6 +113,9 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   },
   'editor-projects': { path: '/api/editor/projects', expect: 401 },
   'editor-earnings': { path: '/api/editor/earnings', expect: 401 },
+  'editor-payout-account': { path: '/api/editor/payout-account', expect: 401 },
+  // Its page is HTML; a link that names no test account answers as every endpoint does.
+  'test-connect': { route: '/api/test-connect', path: '/api/test-connect?account=acct_live', expect: 400 },
   applications: { method: 'POST', path: '/api/applications', ...json({}), expect: 400 },
   'admin-applications': { path: '/api/admin/applications', expect: 401 },
   'editor-invite': { method: 'POST', path: '/api/editor-invite', ...json({ token: 'a.b.c' }), expect: 404 },

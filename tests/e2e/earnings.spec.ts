@@ -110,7 +110,8 @@ test('the admin records a payout run by keyboard: confirmed, then paid, at 1280 
         at: before.asOf,
         reference: 'Batch 42',
         by: 'admin@example.test',
-        payouts: [{ editorId: MAYA.id, name: MAYA.name, cents: 5250 }],
+        // Maya has a bank account connected: the run paid her through Stripe.
+        payouts: [{ editorId: MAYA.id, name: MAYA.name, cents: 5250, via: 'stripe' }],
       },
     ],
   };
@@ -169,6 +170,7 @@ test('the admin records a payout run by keyboard: confirmed, then paid, at 1280 
   expect(posted).toEqual([{ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), reference: 'Batch 42' }]);
   await expect(panel).toContainText('Nothing is payable now.');
   await expect(panel.getByRole('listitem')).toContainText('Batch 42');
+  await expect(panel.getByRole('listitem')).toContainText('Maya Chen $52.50 (through Stripe)');
 
   // The rates, in one place: a service's share changed, sent whole, saved.
   await panel.getByLabel('Common App Essay Editing: percent').fill('65');

@@ -4,7 +4,7 @@
  * accepted; the admin's card says so. A new invitation makes the old link say it has expired.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { invitationMessages } from '#features/editors/invitation';
+import { invitationMessages, payoutStepWords } from '#features/editors/invitation';
 import { expectNoAxeViolations } from '../helpers/axe';
 import { adminToken, editorInput, OPEN_TAB_PANEL, openAdmin, toasts, uniqueEditorName } from '../helpers/e2e-admin';
 import { latestVerification, register, uniqueEmail } from '../helpers/e2e-auth';
@@ -74,7 +74,7 @@ test('our team sends a new invitation from the card by keyboard, and the older l
   const card = page.locator(OPEN_TAB_PANEL).getByRole('listitem').filter({ hasText: name });
   await expect(card).toContainText(`Sent`);
   await expect(card).toContainText('Not yet saved');
-  await expect(card).toContainText(invitationMessages.payoutsByHand);
+  await expect(card).toContainText(payoutStepWords.none);
   const again = card.getByRole('button', { name: `Send a new invitation: ${name}` });
   await again.focus();
   await page.keyboard.press('Enter');

@@ -3,7 +3,7 @@
  * before 'Complete Payment' closed the earlier one): the admin sees it on the order, refunded in full.
  */
 import { expect, test } from '@playwright/test';
-import { LOCAL_WEBHOOK_SECRET } from '../../src/features/orders/server/payments';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/core/stripe';
 import { signWebhookPayload } from '../../src/features/orders/server/webhook-signature';
 import type { Order } from '../../src/features/orders/order';
 import { expectNoAxeViolations } from '../helpers/axe';

@@ -182,6 +182,7 @@ const CHANGES_NOTHING: Record<string, string> = {
 };
 /** Writes an admin who is nothing else there is refused (403): shown below, with what they would send. */
 const REFUSED_TO_ADMINS: Record<string, () => Promise<Request>> = {
+  'POST /api/editor/payout-account': async () => ({ path: '/api/editor/payout-account' }),
   'PUT /api/editor/profile': async () => ({ path: '/api/editor/profile', json: { bio: 'Written by someone else.' } }),
   'POST /api/project-files/:id': async () => {
     const id = await project();

@@ -31,6 +31,7 @@ import {
 } from '../helpers/api-fixtures';
 import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints } from '../helpers/endpoints';
+import payoutAccount from '#functions/editor-payout-account';
 import { call, clearStore, context } from '../helpers/functions';
 import { PNG_1x1 } from '../helpers/images';
 import { arrangeBooking, bookingRequest } from '../helpers/consults';
@@ -482,6 +483,28 @@ const MATRIX: Record<string, Row> = {
     expect: { ...signedIn(403), editor: 200 },
     request: async () => ({ path: '/api/editor/earnings' }),
   },
+  // An editor's own bank account with Stripe: only they may see it or open Stripe's onboarding for it.
+  'GET /api/editor/payout-account': {
+    expect: { ...signedIn(403), editor: 200 },
+    request: async () => ({ path: '/api/editor/payout-account' }),
+  },
+  'POST /api/editor/payout-account': {
+    expect: { ...signedIn(403), editor: 200 },
+    request: async () => ({ path: '/api/editor/payout-account' }),
+  },
+  // Test mode's stand-in for Stripe's hosted page: like Stripe's, the link is the key.
+  'GET /api/test-connect': {
+    expect: everyone(200),
+    request: async () => ({ path: `/api/test-connect?account=${await testAccount()}` }),
+  },
+  'POST /api/test-connect': {
+    expect: everyone(303),
+    request: async () => ({
+      path: `/api/test-connect?account=${await testAccount()}`,
+      body: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    }),
+  },
   'GET /api/admin/projects': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/projects' }) },
   'GET /api/admin/reviews': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/reviews' }) },
   'POST /api/admin/orders/:id/refunds': {
@@ -550,6 +573,15 @@ const MATRIX: Record<string, Row> = {
 };
 
 const endpoints = await listEndpoints();
+
+/** A test-mode account of the signed-in editor's, as test mode's onboarding link names it. */
+async function testAccount(): Promise<string> {
+  const res = await call(payoutAccount, '/api/editor/payout-account', {
+    method: 'POST',
+    headers: bearer(tokens.editor),
+  });
+  return new URL(res.body.url).searchParams.get('account')!;
+}
 
 beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;

@@ -12,7 +12,7 @@ import { editorsRepo } from '../../src/features/editors/server/editors.repo';
 import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { attentionRepo, tellOwner } from '../../netlify/server/core/attention';
 import { inquirySchema } from '../../src/lib/schemas';
-import { LOCAL_WEBHOOK_SECRET } from '../../src/features/orders/server/payments';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/core/stripe';
 import { signWebhookPayload } from '../../src/features/orders/server/webhook-signature';
 import { sniffImageType } from '../../src/features/editors/server/uploads';
 import { UPLOAD_MAX_BYTES } from '../../src/lib/uploads';
@@ -296,6 +296,22 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     params: () => ({ id: order.orderId, action: 'cancel' }),
     headers: admin,
     statuses: [404],
+    bodies: ignoredBodies(),
+  },
+  // Takes no body: whatever is sent, an admin who is no editor opens no bank account (403).
+  'POST /api/editor/payout-account': {
+    kind: 'raw',
+    path: () => '/api/editor/payout-account',
+    headers: admin,
+    statuses: [403],
+    bodies: ignoredBodies(),
+  },
+  // Test mode's stand-in for Stripe's page: its form carries nothing; an unknown account stays unknown.
+  'POST /api/test-connect': {
+    kind: 'raw',
+    path: () => `/api/test-connect?account=acct_test_${'0'.repeat(32)}`,
+    headers: anyone,
+    statuses: [400, 404, 413],
     bodies: ignoredBodies(),
   },
   // Takes no body either: whatever is sent, someone else's paid order stays hidden (404).

@@ -10,7 +10,7 @@ import webhook from '../../netlify/functions/stripe-webhook';
 import { runDueTimers } from '#server/jobs/timers';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { ordersRepo } from '../../src/features/orders/server/orders.repo';
-import { LOCAL_WEBHOOK_SECRET } from '../../src/features/orders/server/payments';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/core/stripe';
 import { signWebhookPayload } from '../../src/features/orders/server/webhook-signature';
 import type { AttentionItem } from '../../src/lib/audit';
 import { site } from '../../src/lib/site';

@@ -11,7 +11,7 @@ import me from '../../netlify/functions/me';
 import webhook from '../../netlify/functions/stripe-webhook';
 import testCheckout from '../../netlify/functions/test-checkout';
 import unsubscribeLink from '../../netlify/functions/unsubscribe-link';
-import { LOCAL_WEBHOOK_SECRET } from '../../src/features/orders/server/payments';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/core/stripe';
 import { seedDemoEditors } from '../../src/features/editors/server/seed';
 import { signWebhookPayload } from '../../src/features/orders/server/webhook-signature';
 import { bearer, createUser } from '../helpers/auth-emulator';

@@ -27,7 +27,7 @@ import { runDueTimers } from '#server/jobs/timers';
 import { editorsRepo, forgetEditorLists } from '../../src/features/editors/server/editors.repo';
 import { listOutbox } from '../../netlify/server/core/mail';
 import { ordersRepo, type Order } from '../../src/features/orders/server/orders.repo';
-import { LOCAL_WEBHOOK_SECRET } from '../../src/features/orders/server/payments';
+import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/core/stripe';
 import { seedDemoEditors } from '../../src/features/editors/server/seed';
 import { openStore } from '../../netlify/server/storage/stores';
 import { completedEvent } from '../../src/features/orders/server/test-checkout';

@@ -23,7 +23,7 @@ const envSchema = z.object({
     ),
   /** The site's origin (Netlify sets it): payment return URLs are built from it, never from a request. */
   URL: z.string().url().default('http://localhost:8888'),
-  /** Set: payments go through Stripe Checkout. Unset: the local test checkout, except in production (payments.ts). */
+  /** Set: payments go through Stripe Checkout. Unset: the local test checkout, except in production (stripe.ts). */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Signs webhook events; test mode falls back to LOCAL_WEBHOOK_SECRET. */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),

@@ -22,9 +22,31 @@ export interface EditorSteps {
   invitation: Invitation | null;
   /** They saved their profile themselves, on /editor. */
   profileWritten: boolean;
-  /** How they are paid: by hand until they connect a bank account. */
-  payouts: 'by-hand';
+  /** How they are paid: by hand until Stripe can send transfers to the bank account they connect. */
+  payouts: PayoutAccountState;
 }
+
+/**
+ * An editor's bank account for payouts: 'none' (paid by hand, nothing begun), 'onboarding' (an account
+ * exists and Stripe still needs details), 'ready' (Stripe can send it transfers).
+ */
+export type PayoutAccountState = 'none' | 'onboarding' | 'ready';
+
+/** The editor's account with Stripe, kept on their record: its id never leaves the server. */
+export interface PayoutAccount {
+  id: string;
+  state: PayoutAccountState;
+  createdAt: string;
+  /** When the state was last read from Stripe. */
+  checkedAt: string;
+}
+
+/** The admin's card: how the editor is paid. */
+export const payoutStepWords: Record<PayoutAccountState, string> = {
+  none: 'Paid by hand (no bank account connected)',
+  onboarding: 'Paid by hand until Stripe has their details (bank account begun)',
+  ready: 'Paid through Stripe (bank account connected)',
+};
 
 export type InvitationState = 'none' | 'sent' | 'expired' | 'accepted';
 
@@ -43,7 +65,6 @@ export const invitationMessages = {
   unverified: 'Verify your e-mail address first: open the link in the e-mail we sent when you created your account.',
   sent: (email: string) => `Invitation sent to ${email}.`,
   accepted: 'Your editor account is ready. Your workspace is below.',
-  payoutsByHand: 'Paid by hand (no bank account connected)',
 } as const;
 
 /** The link's subject: the editor, the address and the invitation it belongs to (a newer one supersedes it). */

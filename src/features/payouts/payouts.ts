@@ -6,6 +6,8 @@ export const PAYOUT_LIMITS = { reference: 120, runsShown: 20, fixedRateCents: 1_
 export const payoutMessages = {
   nothingPayable: 'Nothing is payable now: no payout run was recorded.',
   runInProgress: 'Another payout run is being recorded. Please try again in a minute.',
+  /** The ledger's label of a payout Stripe sent. */
+  throughStripe: 'Payout through Stripe',
 } as const;
 
 /** An editor's line in the Payouts tab. */
@@ -21,7 +23,8 @@ interface PayoutRunView {
   at: string;
   reference: string;
   by: string;
-  payouts: { editorId: string; name: string; cents: number }[];
+  /** `via` only for a payout through Stripe; `failed`: Stripe refused it, so it is still payable. */
+  payouts: { editorId: string; name: string; cents: number; via?: 'stripe'; failed?: string }[];
 }
 
 export interface PayoutsView {

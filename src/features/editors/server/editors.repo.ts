@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { AdminEditor } from '../editor-rules';
 import type { Editor, EditorInput } from '../editor-rules';
-import type { Invitation } from '../invitation';
+import type { Invitation, PayoutAccount } from '../invitation';
 import { ON_TIME_PERIOD_MS, onTimeShare, ratingOf } from '#features/reviews/reviews';
 import { LISTING_SEGMENTS } from '../editor-listing';
 import { deployContext } from '#server/storage/deploy';
@@ -51,6 +51,8 @@ export interface EditorRecord extends Omit<Editor, 'bio' | 'rating' | 'onTime'> 
   profileSavedAt?: string;
   /** The newest invitation mailed to `accountEmail`; absent until one is sent. */
   invitation?: Invitation;
+  /** Their account with Stripe for payouts; absent until they begin connecting a bank account. */
+  payoutAccount?: PayoutAccount;
 }
 
 export interface ReviewStats {
@@ -148,7 +150,11 @@ export const toAdminEditor = (record: EditorRecord, projects?: AdminEditor['proj
   ...toPublicEditor(record),
   hidden: !isShown(record),
   accountEmail: record.accountEmail ?? '',
-  steps: { invitation: record.invitation ?? null, profileWritten: Boolean(record.profileSavedAt), payouts: 'by-hand' },
+  steps: {
+    invitation: record.invitation ?? null,
+    profileWritten: Boolean(record.profileSavedAt),
+    payouts: record.payoutAccount?.state ?? 'none',
+  },
   ...(projects && { projects }),
 });
 
@@ -383,6 +389,16 @@ export function editorsRepo(info?: DeployInfo) {
         return { ...input, opening };
       }),
     /** The editor's own words for their profile; null for an unknown id. Compare-and-set, as update. */
+    /** Keeps what `next` answers as the editor's payout account (null: nothing to change); null for an unknown editor. */
+    setPayoutAccount: (
+      id: string,
+      next: (current: PayoutAccount | undefined) => PayoutAccount | null | Promise<PayoutAccount | null>,
+      now = new Date(),
+    ) =>
+      change(id, 'its payout account was kept', now, async (record) => {
+        const account = await next(record.payoutAccount);
+        return account && { payoutAccount: account };
+      }),
     updateBio: (id: string, bio: string, now = new Date()) =>
       change(id, 'its bio was saved', now, () => ({ bio, profileSavedAt: now.toISOString() })),
     /**

@@ -16,7 +16,8 @@ import { messages } from '#lib/messages';
 import { editorsRepo, isShown } from '#features/editors/server/editors.repo';
 import { HttpError } from '#server/core/http';
 import { ordersRepo, type Order } from './orders.repo';
-import { openCheckout, PROVIDER_UNREACHABLE, type CheckoutSession, type ConfiguredPayments } from './payments';
+import { openCheckout, type CheckoutSession } from './payments';
+import { PROVIDER_UNREACHABLE, type ConfiguredPayments } from '#server/core/stripe';
 import type { DeployInfo } from '#server/storage/stores';
 import { EXPIRE_TIMER, recordSession } from './unpaid-orders';
 

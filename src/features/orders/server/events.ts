@@ -6,7 +6,7 @@
 import type Stripe from 'stripe';
 import { z } from '#lib/zod';
 import { HttpError } from '#server/core/http';
-import { configuredPayments, webhookSecretOf } from './payments';
+import { configuredPayments, webhookSecretOf } from '#server/core/stripe';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 import { isValidWebhookSignature } from './webhook-signature';
 

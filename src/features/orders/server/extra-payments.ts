@@ -10,7 +10,7 @@ import { formatUsdCents } from '#lib/money';
 import { site } from '#lib/site';
 import { paragraphsMail, sendMail } from '#server/core/mail';
 import { ordersRepo } from './orders.repo';
-import { configuredPayments } from './payments';
+import { configuredPayments } from '#server/core/stripe';
 import { askProvider, extraRefundId } from './refunds';
 import type { DeployInfo } from '#server/storage/stores';
 

@@ -16,7 +16,7 @@ import { remainingCents, refundMessages, type Refund, type RefundState } from '#
 import { HttpError } from '#server/core/http';
 import { tellOwner } from '#server/core/attention';
 import { ordersRepo } from './orders.repo';
-import { configuredPayments, stripeClient, type ConfiguredPayments } from './payments';
+import { configuredPayments, stripeClient, type ConfiguredPayments } from '#server/core/stripe';
 import type { DeployInfo } from '#server/storage/stores';
 import { signWebhookPayload } from './webhook-signature';
 import { once, readEvent } from './events';

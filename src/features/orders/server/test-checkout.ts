@@ -7,7 +7,8 @@ import type Stripe from 'stripe';
 import { receiveWebhook, type FulfilmentResult, type WhenPaid } from './fulfilment';
 import { HttpError } from '#server/core/http';
 import type { Order } from './orders.repo';
-import { DECLINE_MESSAGE, TEST_CARD_DECLINED, type PaymentsMode } from './payments';
+import { DECLINE_MESSAGE, TEST_CARD_DECLINED } from './payments';
+import { type PaymentsMode } from '#server/core/stripe';
 import type { DeployInfo } from '#server/storage/stores';
 import { signWebhookPayload } from './webhook-signature';
 

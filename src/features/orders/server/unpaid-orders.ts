@@ -8,13 +8,8 @@ import { MIN_SESSION_MS, orderMessages, paymentDeadline, type Order } from '../o
 import type { Caller } from '#server/core/auth';
 import { HttpError } from '#server/core/http';
 import { ordersRepo } from './orders.repo';
-import {
-  openCheckout,
-  PROVIDER_UNREACHABLE,
-  stripeClient,
-  type CheckoutSession,
-  type ConfiguredPayments,
-} from './payments';
+import { openCheckout, type CheckoutSession } from './payments';
+import { PROVIDER_UNREACHABLE, stripeClient, type ConfiguredPayments } from '#server/core/stripe';
 import type { DeployInfo } from '#server/storage/stores';
 import type { TimerHandler } from '#server/core/timers';
 

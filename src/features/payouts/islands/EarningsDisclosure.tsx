@@ -5,10 +5,16 @@ const EarningsPanel = lazy(() => import('./EarningsPanel'));
 
 /** 'My earnings' on the editor's workspace: a button that opens the panel, which reads the ledger then. */
 export function EarningsDisclosure() {
-  const [open, setOpen] = useState(false);
+  // Open when back from Stripe's onboarding (or its expired link): the bank account is in the panel.
+  // Shown only once the inbox has loaded, never in the server's HTML, so reading the address is safe.
+  const [open, setOpen] = useState(() => new URLSearchParams(window.location.search).has('payouts'));
   const panelId = useId();
   return (
-    <section aria-labelledby="earnings-heading" className="space-y-3 rounded-xl border border-slate-200 p-4">
+    <section
+      id="earnings"
+      aria-labelledby="earnings-heading"
+      className="space-y-3 rounded-xl border border-slate-200 p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="earnings-heading" className="font-serif text-2xl font-bold text-navy-900">
           My earnings

@@ -2,6 +2,7 @@ import { formatDay } from '#lib/time';
 import { useState } from 'react';
 import { formatUsdCents } from '#lib/money';
 import { CLEARING_DAYS, ENTRY_KIND_WORDS, type EarningsView } from '../earnings';
+import { BankAccount } from './BankAccount';
 import { downloadStatement, EARNINGS_PATH } from './earnings-api';
 import { LoadFailed } from '../../../islands/shared/LoadFailed';
 import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
@@ -33,6 +34,7 @@ export default function EarningsPanel() {
 
   return (
     <div className="space-y-4">
+      <BankAccount />
       <dl className="grid gap-3 sm:grid-cols-3">
         {[
           ['Pending', balances.pendingCents],

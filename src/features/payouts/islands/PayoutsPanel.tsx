@@ -12,9 +12,14 @@ import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
 
 const COLUMNS = ['Editor', 'Pending', 'Payable now', 'Paid'] as const;
 const editorsCount = (n: number) => `${n} ${n === 1 ? 'editor' : 'editors'}`;
+/** One payout of a run as our team reads it: who, how much, and how it went. */
+const payoutLine = (p: PayoutsView['runs'][number]['payouts'][number]) =>
+  `${p.name} ${formatUsdCents(p.cents)}${p.failed ? ` (not paid: Stripe refused it, still payable: ${p.failed})` : p.via === 'stripe' ? ' (through Stripe)' : ''}`;
+
 /**
- * Every editor's money, and recording a payout run: our team pays each payable balance outside the
- * product (a bank transfer), then records it here with its reference; each editor sees it paid.
+ * Every editor's money, and recording a payout run: the run pays each editor with a bank account
+ * connected through Stripe; our team pays the others outside the product (a bank transfer) and
+ * records it here with its reference; each editor sees it paid.
  */
 export default function PayoutsPanel() {
   const { value, reload } = useSignedInFetch<PayoutsView>(PAYOUTS_PATH);
@@ -101,7 +106,7 @@ export default function PayoutsPanel() {
         <p className="text-sm text-slate-700">
           {payable.length === 0
             ? 'Nothing is payable now. A negative balance (a refund after a payout) comes off the next earnings.'
-            : `Payable now: ${formatUsdCents(total)} to ${editorsCount(payable.length)}. Pay them by bank transfer, then record it here.`}
+            : `Payable now: ${formatUsdCents(total)} to ${editorsCount(payable.length)}. Recording the run pays those with a bank account connected through Stripe; pay the others by bank transfer first.`}
         </p>
         {payable.length > 0 && !confirming && (
           <form method="post" onSubmit={ask} noValidate className="flex flex-wrap items-end gap-3">
@@ -129,7 +134,7 @@ export default function PayoutsPanel() {
           <ConfirmPanel
             id={`${id}-confirm`}
             question={`Record that you paid ${formatUsdCents(total)} to ${editorsCount(payable.length)}?`}
-            consequence={`Each editor's payable balance is marked paid under “${reference.trim()}”, and they see it in their earnings.`}
+            consequence={`Editors with a bank account connected are paid through Stripe now; every other payable balance is marked paid under “${reference.trim()}”. Each editor sees it in their earnings.`}
             confirmLabel="Record payout run"
             confirmStyle="btn-primary"
             busy={busy}
@@ -161,7 +166,7 @@ export default function PayoutsPanel() {
                   {run.reference})
                 </p>
                 <p className="text-slate-700">
-                  {run.payouts.map((p) => `${p.name} ${formatUsdCents(p.cents)}`).join(', ')} · recorded by {run.by}
+                  {run.payouts.map(payoutLine).join(', ')} · recorded by {run.by}
                 </p>
               </li>
             ))}

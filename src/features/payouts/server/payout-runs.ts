@@ -1,6 +1,7 @@
 /**
- * Payout runs recorded by hand: our team pays every editor's payable balance outside the product (a
- * bank transfer) and records the run with its reference. A run is written in three steps, each safe to
+ * Payout runs: every editor's payable balance is paid, through Stripe to the bank account the editor
+ * connected (connect.ts), or by our team outside the product (a bank transfer), recorded with the run's
+ * reference. A run is written in three steps, each safe to
  * repeat: it takes the ledger's one run lock, keeps what it pays each editor (`runs/<id>`, computed
  * once from the balances of that moment), then writes each editor's payout entry and gives the lock
  * back. A run cut off at any write is finished by the same request sent again, or by the next run,
@@ -9,7 +10,9 @@
  */
 import { balancesOf, type Balances, type LedgerEntry } from '../earnings';
 import { payoutMessages } from '../payouts';
+import { sendPayout } from './connect';
 import { ledgerRepo } from './ledger';
+import { editorsRepo } from '#features/editors/server/editors.repo';
 import { HttpError } from '#server/core/http';
 import { listKeys, readRecords } from '#server/storage/paging';
 import { openStore, StorageError, type DeployInfo } from '#server/storage/stores';
@@ -21,7 +24,20 @@ export interface PayoutRun {
   reference: string;
   /** Our team's address: for the admin area only. */
   by: string;
-  payouts: { editorId: string; cents: number }[];
+  payouts: RunPayout[];
+}
+
+/**
+ * One editor's part of a run: by hand, or through Stripe to the account they connected (`via`), with
+ * the transfer once made, or why Stripe refused it (then nothing is marked paid).
+ */
+interface RunPayout {
+  editorId: string;
+  cents: number;
+  via?: 'stripe';
+  accountId?: string;
+  transferId?: string;
+  failed?: string;
 }
 
 const LOCK_KEY = 'runs-lock';
@@ -39,6 +55,17 @@ async function editorsWithEntries(info?: DeployInfo): Promise<string[]> {
   return directories.map((dir) => dir.slice('entries/'.length)).sort();
 }
 
+/** Each payout to an editor whose bank account Stripe can pay goes through Stripe; the rest by hand. */
+async function withAccounts(payouts: RunPayout[], info?: DeployInfo): Promise<RunPayout[]> {
+  const editors = editorsRepo(info);
+  return Promise.all(
+    payouts.map(async (payout) => {
+      const account = (await editors.get(payout.editorId))?.payoutAccount;
+      return account?.state === 'ready' ? { ...payout, via: 'stripe' as const, accountId: account.id } : payout;
+    }),
+  );
+}
+
 /** Every editor's balances at `now`. */
 export async function balancesByEditor(
   now: Date,
@@ -53,7 +80,7 @@ export async function balancesByEditor(
   );
 }
 
-const payoutEntry = (run: PayoutRun, payout: PayoutRun['payouts'][number]): LedgerEntry => ({
+const payoutEntry = (run: PayoutRun, payout: RunPayout): LedgerEntry => ({
   id: `payout-${run.id}`,
   editorId: payout.editorId,
   kind: 'payout',
@@ -61,15 +88,31 @@ const payoutEntry = (run: PayoutRun, payout: PayoutRun['payouts'][number]): Ledg
   at: run.at,
   payableAt: run.at,
   projectId: null,
-  label: `Payout (${run.reference})`,
+  label: payout.via === 'stripe' ? payoutMessages.throughStripe : `Payout (${run.reference})`,
   part: null,
   payoutId: run.id,
 });
 
-/** Writes the run's entries that are missing, then gives back the lock if the run holds it. */
+/**
+ * Sends the run's transfers not yet made (each once, by its idempotency key, however often the run is
+ * finished) and keeps what came of them, writes the entries of what was paid, then gives back the
+ * lock if the run holds it.
+ */
 async function finish(run: PayoutRun, info?: DeployInfo): Promise<PayoutRun> {
   const store = openStore('ledger', info);
-  await ledgerRepo(info).add(run.payouts.map((payout) => payoutEntry(run, payout)));
+  const sending = run.payouts.filter((p) => p.via === 'stripe' && !p.transferId && !p.failed);
+  if (sending.length > 0) {
+    for (const payout of sending)
+      Object.assign(
+        payout,
+        await sendPayout(
+          { accountId: payout.accountId!, cents: payout.cents, runId: run.id, editorId: payout.editorId },
+          info,
+        ),
+      );
+    await store.setJSON(runKey(run.id), run);
+  }
+  await ledgerRepo(info).add(run.payouts.filter((p) => !p.failed).map((payout) => payoutEntry(run, payout)));
   const lock = (await store.get(LOCK_KEY, { type: 'json' })) as Lock | null;
   if (lock?.runId === run.id) await store.delete(LOCK_KEY);
   return run;
@@ -108,9 +151,12 @@ export async function recordPayoutRun(
     const ours: Lock = { runId: request.id, at: now.toISOString() };
     if (!lock && !(await store.setJSON(LOCK_KEY, ours, { onlyIfNew: true }))) continue;
     // Holding the lock: no other run writes an entry until this one gives it back.
-    const payouts = (await balancesByEditor(now, info))
-      .filter(({ balances }) => balances.payableCents > 0)
-      .map(({ editorId, balances }) => ({ editorId, cents: balances.payableCents }));
+    const payouts = await withAccounts(
+      (await balancesByEditor(now, info))
+        .filter(({ balances }) => balances.payableCents > 0)
+        .map(({ editorId, balances }) => ({ editorId, cents: balances.payableCents })),
+      info,
+    );
     if (payouts.length === 0) {
       await store.delete(LOCK_KEY);
       throw new HttpError(409, payoutMessages.nothingPayable);

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { ConfirmPanel } from '../../../../islands/shared/admin/ConfirmPanel';
 import type { AdminEditor, ProjectCounts } from '../../editor-rules';
 import { testLabel } from '../../editor-rules';
-import { invitationMessages, invitationState } from '../../invitation';
+import { invitationState, payoutStepWords } from '../../invitation';
 import { editorMessages } from '#lib/messages';
 import { onTimeLabel, ratingLabel } from '#features/reviews/rating';
 import { Fact } from '../../../../islands/shared/admin/Facts';
@@ -123,7 +123,7 @@ export function EditorCard({ editor, waiting, onEdit, onSetHidden, onInvite, onD
           {invitationLine(editor.steps, new Date())}
         </Fact>
         <Fact term="Profile">{editor.steps.profileWritten ? 'Saved by the editor' : 'Not yet saved'}</Fact>
-        <Fact term="Payouts">{invitationMessages.payoutsByHand}</Fact>
+        <Fact term="Payouts">{payoutStepWords[editor.steps.payouts]}</Fact>
       </dl>
       {featuredOn.length > 0 && (
         <p className="mt-3 text-sm text-slate-700">

@@ -68,7 +68,7 @@ describe("an editor's invitation", () => {
     const [token] = await linksTo(email);
     expect(await invite(token)).toMatchObject({ status: 200, body: { name: 'Grace Liu', email, accepted: false } });
     const { steps } = await adminView(id);
-    expect(steps).toMatchObject({ invitation: { email }, profileWritten: false, payouts: 'by-hand' });
+    expect(steps).toMatchObject({ invitation: { email }, profileWritten: false, payouts: 'none' });
     expect(steps.invitation!.acceptedAt).toBeUndefined();
 
     // Accepting needs a sign-in, the invited address, and that address verified.

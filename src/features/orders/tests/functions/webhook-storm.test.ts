@@ -12,7 +12,7 @@ import webhook from '#functions/stripe-webhook';
 import { customersRepo } from '../../server/customers.repo';
 import { listOutbox } from '#server/core/mail';
 import { ordersRepo, type Order } from '../../server/orders.repo';
-import { LOCAL_WEBHOOK_SECRET } from '../../server/payments';
+import { LOCAL_WEBHOOK_SECRET } from '#server/core/stripe';
 import { signWebhookPayload } from '../../server/webhook-signature';
 import { completedEvent } from '../../server/test-checkout';
 import { openOrder } from '#tests/api-fixtures';

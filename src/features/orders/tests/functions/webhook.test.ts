@@ -6,7 +6,7 @@ import { customersRepo } from '../../server/customers.repo';
 import { editorsRepo } from '#features/editors/server/editors.repo';
 import type { OutboxMail } from '#server/core/mail';
 import { ordersRepo, type Order } from '../../server/orders.repo';
-import { LOCAL_WEBHOOK_SECRET } from '../../server/payments';
+import { LOCAL_WEBHOOK_SECRET } from '#server/core/stripe';
 import { signWebhookPayload } from '../../server/webhook-signature';
 import { completedEvent } from '../../server/test-checkout';
 import { site } from '#lib/site';

@@ -8,7 +8,7 @@ import adminOrderRefunds from '#functions/admin-order-refunds';
 import editorEarnings from '#functions/editor-earnings';
 import adminPayouts from '#functions/admin-payouts';
 import stripeWebhook from '#functions/stripe-webhook';
-import { LOCAL_WEBHOOK_SECRET } from '#features/orders/server/payments';
+import { LOCAL_WEBHOOK_SECRET } from '#server/core/stripe';
 import { signWebhookPayload } from '#features/orders/server/webhook-signature';
 import adminReports from '#functions/admin-reports';
 import { BUSINESS_TIME_ZONE } from '#features/admin/reports';

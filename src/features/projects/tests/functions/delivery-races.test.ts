@@ -9,7 +9,7 @@ import webhook from '#functions/stripe-webhook';
 import { projectsRepo } from '../../server/projects.repo';
 import { editorsRepo } from '#features/editors/server/editors.repo';
 import { ordersRepo } from '#features/orders/server/orders.repo';
-import { LOCAL_WEBHOOK_SECRET } from '#features/orders/server/payments';
+import { LOCAL_WEBHOOK_SECRET } from '#server/core/stripe';
 import { completedEvent } from '#features/orders/server/test-checkout';
 import { signWebhookPayload } from '#features/orders/server/webhook-signature';
 import { type ProjectView } from '../../project';
