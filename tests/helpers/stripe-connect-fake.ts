@@ -20,6 +20,8 @@ interface FakeTransfer {
   amount: number;
   destination: string;
   idempotencyKey: string | undefined;
+  group: string;
+  metadata: Record<string, string>;
 }
 
 interface FakeAccount {
@@ -73,7 +75,13 @@ export function stripeConnectFake() {
       };
     availableCents -= amount;
     const made = { id: `tr_fake_${transfers.length + 1}`, amount, destination };
-    transfers.push({ ...made, idempotencyKey });
+    const metadata = Object.fromEntries(
+      Object.entries(body).flatMap(([key, value]) => {
+        const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
+        return name ? [[name, String(value)]] : [];
+      }),
+    );
+    transfers.push({ ...made, idempotencyKey, group: String(body.transfer_group ?? ''), metadata });
     return { status: 200, body: { object: 'transfer', currency: 'usd', ...made } };
   }
 
@@ -102,6 +110,13 @@ export function stripeConnectFake() {
       if (req.idempotencyKey) transferByKey.set(req.idempotencyKey, reply);
       return reply;
     }
+    if (req.method === 'GET' && req.path.startsWith('/v1/transfers?')) {
+      const group = new URL(req.path, 'http://fake').searchParams.get('transfer_group');
+      const data = transfers
+        .filter((t) => t.group === group)
+        .map(({ id, amount, destination, metadata }) => ({ object: 'transfer', id, amount, destination, metadata }));
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/transfers' } };
+    }
     const retrieve = /^\/v2\/core\/accounts\/([^/?]+)/.exec(req.path);
     if (req.method === 'GET' && retrieve) {
       const found = accounts.get(retrieve[1]);
@@ -118,6 +133,8 @@ export function stripeConnectFake() {
     transfers,
     /** The platform's available balance, in cents. */
     setAvailable: (cents: number) => void (availableCents = cents),
+    /** Stripe forgets idempotency keys after a day: a request with one seen before makes a new object. */
+    forgetKeys: () => transferByKey.clear(),
     /** Every request answers 500 until set back. */
     fail: (on: boolean) => void (failing = on),
     async start(): Promise<string> {

@@ -5,7 +5,7 @@
  * removes the ones it no longer has after. A write cut between the two leaves at most a key too many,
  * which every reader skips by checking the record it reads: never a record missing from a list.
  */
-import { listKeys, readRecords } from './paging';
+import { listKeys, PERIOD_READS_AT_ONCE, readRecords } from './paging';
 import type { Store } from './store';
 
 /**
@@ -83,6 +83,11 @@ export async function idsOfDays(store: Store, root: string, from: Date, to: Date
       }),
     ),
   ];
+}
+
+/** The records under `idsOfDays`, read PERIOD_READS_AT_ONCE at a time (a period holds thousands). */
+export async function recordsOfDays<T>(store: Store, root: string, from: Date, to: Date) {
+  return readRecords<T>(store, await idsOfDays(store, root, from, to), PERIOD_READS_AT_ONCE);
 }
 
 /** What happened to a record, when: the events a period's figures count. */

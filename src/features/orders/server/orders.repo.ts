@@ -23,20 +23,13 @@ import {
 } from '../order';
 import { isEditorId } from '#features/editors/server/editors.repo';
 import type { Page, PageQuery } from '#lib/paging';
-import {
-  listKeys,
-  monthFolderKey,
-  newestPage,
-  pageOfKeys,
-  PERIOD_READS_AT_ONCE,
-  readRecords,
-} from '#server/storage/paging';
+import { listKeys, monthFolderKey, newestPage, pageOfKeys, readRecords } from '#server/storage/paging';
 import { upgradeOrder, upgradingStore } from '#server/storage/renamed-fields';
 import { getJSONWithEtag, openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 import {
   changeMarks,
   dayKeys,
-  idsOfDays,
+  recordsOfDays,
   idsWithWords,
   keysComplete,
   marksOfDays,
@@ -256,7 +249,7 @@ export function ordersRepo(info?: DeployInfo) {
      */
     async withMoneyBetween(from: Date, to: Date): Promise<Order[]> {
       await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
-      const records = await readRecords<Order>(store, await idsOfDays(store, DAYS, from, to), PERIOD_READS_AT_ONCE);
+      const records = await recordsOfDays<Order>(store, DAYS, from, to);
       return records.map((r) => r.value).filter((order) => orderMoneyTimes(order).some((at) => within(at, from, to)));
     },
 

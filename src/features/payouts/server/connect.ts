@@ -65,9 +65,12 @@ function stripeConnect(mode: Extract<ConfiguredPayments, { kind: 'stripe' }>): C
       return account.configuration?.recipient?.capabilities?.stripe_balance?.stripe_transfers?.status === 'active';
     },
     async transfer({ accountId, cents, runId, editorId }) {
-      const transfer = await (
-        await client()
-      ).transfers.create(
+      const stripe = await client();
+      // Stripe keeps an idempotency key for a day; a run finished later finds its transfer by its group.
+      const made = await stripe.transfers.list({ transfer_group: `payout-${runId}`, limit: 100 });
+      const found = made.data.find((t) => t.metadata?.editorId === editorId);
+      if (found) return found.id;
+      const transfer = await stripe.transfers.create(
         {
           amount: cents,
           currency: 'usd',

@@ -16,20 +16,13 @@ import { isEditorId } from '#features/editors/server/editors.repo';
 import { normalizeEmail } from '#lib/email';
 import { PROJECT_ID } from '#lib/ids';
 import type { Page, PageQuery } from '#lib/paging';
-import {
-  listKeys,
-  monthFolderKey,
-  newestPage,
-  pageOfKeys,
-  PERIOD_READS_AT_ONCE,
-  readRecords,
-} from '#server/storage/paging';
+import { listKeys, monthFolderKey, newestPage, pageOfKeys, readRecords } from '#server/storage/paging';
 import { upgradeProject, upgradingStore } from '#server/storage/renamed-fields';
 import { getJSONWithEtag, openStore, type DeployInfo } from '#server/storage/stores';
 import {
   changeMarks,
   dayKeys,
-  idsOfDays,
+  recordsOfDays,
   keysComplete,
   marksOfDays,
   rebuildKeys,
@@ -187,7 +180,7 @@ export function projectsRepo(info?: DeployInfo) {
     /** The projects whose work counted from `from` (included) to `to` (excluded): rounds returned, made final. */
     async workedBetween(from: Date, to: Date): Promise<Project[]> {
       await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
-      const records = await readRecords<Project>(store, await idsOfDays(store, DAYS, from, to), PERIOD_READS_AT_ONCE);
+      const records = await recordsOfDays<Project>(store, DAYS, from, to);
       return records.map((r) => r.value).filter((project) => workTimes(project).some((at) => within(at, from, to)));
     },
 
