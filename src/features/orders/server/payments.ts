@@ -42,6 +42,8 @@ export async function openCheckout(
     client_reference_id: order.id,
     customer_email: order.customer.email,
     metadata: { orderId: order.id },
+    // The platform charges; editors are paid later by transfers that can name the order's group.
+    payment_intent_data: { transfer_group: order.id },
     line_items: lines.map((l) => ({
       quantity: l.quantity,
       price_data: { currency: 'usd', unit_amount: l.unitCents, product_data: { name: l.name } },
