@@ -44,6 +44,9 @@ export const DEFAULT_RATES: Rates = {
 
 /** Days from a project's end until its earning is payable: the time a family may still ask for a refund. */
 export const CLEARING_DAYS = 14;
+
+/** The ledger entry a payout run writes for each editor it pays (one per run and editor). */
+export const payoutEntryId = (runId: string) => `payout-${runId}`;
 export const payableFrom = (endedAt: string) => new Date(Date.parse(endedAt) + CLEARING_DAYS * DAY_MS).toISOString();
 
 /** A rate applied to what was paid: a share rounds down to the cent; a fixed amount is never more than what was paid. */

@@ -14,6 +14,7 @@ import { HttpError } from '#server/core/http';
 import { configuredPayments, PROVIDER_UNREACHABLE, stripeClient, type ConfiguredPayments } from '#server/core/stripe';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 import { CONNECT_REFRESH_PATH, CONNECT_RETURN_PATH, type PayoutAccountView } from '../connect';
+import { payoutEntryId } from '../earnings';
 
 interface ConnectProvider {
   /** Makes the editor's account; the same one however often asked (keyed by the editor's id). */
@@ -76,7 +77,8 @@ function stripeConnect(mode: Extract<ConfiguredPayments, { kind: 'stripe' }>): C
           currency: 'usd',
           destination: accountId,
           transfer_group: `payout-${runId}`,
-          metadata: { runId, editorId },
+          // What it pays: the run, and the ledger entry the run writes for it (payout-runs.ts).
+          metadata: { runId, editorId, ledgerEntry: payoutEntryId(runId) },
         },
         // The SDK's own keys cover only its retries: a run finished again must find the same transfer.
         { idempotencyKey: transferKey(runId, editorId) },

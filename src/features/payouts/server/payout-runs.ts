@@ -8,7 +8,7 @@
  * which finishes any run it finds holding the lock before it reads a balance: no balance is ever paid
  * twice.
  */
-import { balancesOf, type Balances, type LedgerEntry } from '../earnings';
+import { balancesOf, payoutEntryId, type Balances, type LedgerEntry } from '../earnings';
 import { payoutMessages } from '../payouts';
 import { sendPayout } from './connect';
 import { ledgerRepo } from './ledger';
@@ -81,7 +81,7 @@ export async function balancesByEditor(
 }
 
 const payoutEntry = (run: PayoutRun, payout: RunPayout): LedgerEntry => ({
-  id: `payout-${run.id}`,
+  id: payoutEntryId(run.id),
   editorId: payout.editorId,
   kind: 'payout',
   cents: -payout.cents,

@@ -174,6 +174,7 @@ describe('with Stripe', () => {
       transfer_group: `payout-${RUN}`,
       'metadata[runId]': RUN,
       'metadata[editorId]': 'maya-chen',
+      'metadata[ledgerEntry]': `payout-${RUN}`,
     });
     // The same run again (a lost answer): the same transfer, no second payout.
     expect((await payoutRun(RUN)).status).toBe(200);
