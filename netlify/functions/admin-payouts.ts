@@ -1,8 +1,9 @@
 /**
  * /api/admin/payouts (admin): GET every editor's pending, payable and paid balance, the newest payout
  * runs and the rates (`?taxYear=2026`: that year's payouts per editor for the 1099s, `&format=csv` the
- * export); POST `{ requestId, reference }` records a run that paid every payable balance by
- * hand (a bank transfer outside the product); PUT sets the rates, for the projects that end from then
+ * export); POST `{ requestId, reference, byHand }` records a run that pays every payable balance,
+ * through Stripe to a connected bank account or by hand (a bank transfer outside the product, those
+ * the admin confirmed in `byHand`); PUT sets the rates, for the projects that end from then
  * on. Both audited. The same run request sent again finds its run.
  */
 import type { Config } from '@netlify/functions';
@@ -12,25 +13,31 @@ import { taxRows, taxYear } from '#features/payouts/server/tax-year';
 import { toCsv } from '#server/core/csv';
 import { ratesRepo } from '#features/payouts/server/rates';
 import { balancesByEditor, recentRuns, recordPayoutRun } from '#features/payouts/server/payout-runs';
-import { editorNames } from '#features/editors/server/preferred-editor';
+import { editorsRepo } from '#features/editors/server/editors.repo';
 import { audited } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
 import { parse, privateJson, readBody, route } from '#server/core/http';
 import type { DeployInfo } from '#server/storage/stores';
 
 async function view(now: Date, info: DeployInfo): Promise<PayoutsView> {
-  const [balances, runs, names, rates] = await Promise.all([
+  const [balances, runs, editors, rates] = await Promise.all([
     balancesByEditor(now, info),
     recentRuns(PAYOUT_LIMITS.runsShown, info),
-    editorNames(info),
+    editorsRepo(info).list({ fresh: true }),
     ratesRepo(info).current(),
   ]);
-  const name = (id: string) => names.get(id) ?? id;
+  const byId = new Map(editors.map((editor) => [editor.id, editor]));
+  const name = (id: string) => byId.get(id)?.name ?? id;
   return {
     asOf: now.toISOString(),
     rates: rates.rates,
     ratesSetAt: rates.setAt,
-    editors: balances.map(({ editorId, balances }) => ({ editorId, name: name(editorId), balances })),
+    editors: balances.map(({ editorId, balances }) => ({
+      editorId,
+      name: name(editorId),
+      balances,
+      throughStripe: byId.get(editorId)?.payoutAccount?.state === 'ready',
+    })),
     runs: runs.map((run) => ({
       ...run,
       // The account and the transfer stay on the server: our team reads them in Stripe's dashboard.
@@ -66,7 +73,7 @@ export default route({
   },
   POST: async (req, context) => {
     const caller = await requireAdmin(req, context);
-    const { requestId, reference } = await readBody(req, payoutRunSchema);
+    const { requestId, reference, byHand } = await readBody(req, payoutRunSchema);
     const now = new Date();
     await audited(
       context,
@@ -77,7 +84,7 @@ export default route({
         before: null,
         after: { reference },
       },
-      () => recordPayoutRun({ id: requestId, reference, by: caller.email }, now, context),
+      () => recordPayoutRun({ id: requestId, reference, by: caller.email, byHand }, now, context),
     );
     return privateJson(await view(now, context));
   },

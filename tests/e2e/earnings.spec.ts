@@ -98,19 +98,26 @@ test('the admin records a payout run by keyboard: confirmed, then paid, at 1280 
     asOf: '2026-11-29T12:00:00.000Z',
     rates: DEFAULT_RATES,
     ratesSetAt: null,
-    editors: [{ editorId: MAYA.id, name: MAYA.name, balances: payable }],
+    // Maya has a bank account connected: the run pays her through Stripe.
+    editors: [{ editorId: MAYA.id, name: MAYA.name, balances: payable, throughStripe: true }],
     runs: [],
   };
   const after = {
     ...before,
-    editors: [{ editorId: MAYA.id, name: MAYA.name, balances: { ...payable, payableCents: 0, paidCents: 5250 } }],
+    editors: [
+      {
+        editorId: MAYA.id,
+        name: MAYA.name,
+        balances: { ...payable, payableCents: 0, paidCents: 5250 },
+        throughStripe: true,
+      },
+    ],
     runs: [
       {
         id: 'r1',
         at: before.asOf,
         reference: 'Batch 42',
         by: 'admin@example.test',
-        // Maya has a bank account connected: the run paid her through Stripe.
         payouts: [{ editorId: MAYA.id, name: MAYA.name, cents: 5250, via: 'stripe' }],
       },
     ],
@@ -155,6 +162,7 @@ test('the admin records a payout run by keyboard: confirmed, then paid, at 1280 
   // Her balances' row: pending, then payable (the 1099 list names her too).
   await expect(panel.getByRole('row', { name: /^Maya Chen \$70\.00/ })).toContainText('$52.50');
   await expect(panel).toContainText('Payable now: $52.50 to 1 editor.');
+  await expect(panel).toContainText('Paid through Stripe when you record the run: Maya Chen $52.50.');
 
   // Without a reference, the form says what is missing and records nothing.
   await panel.getByRole('button', { name: 'Record payout run' }).click();
@@ -167,7 +175,7 @@ test('the admin records a payout run by keyboard: confirmed, then paid, at 1280 
   await panel.getByRole('button', { name: 'Record payout run' }).focus();
   await page.keyboard.press('Enter');
   await expect(toasts(page)).toContainText('Payout run recorded: $52.50 to 1 editor.');
-  expect(posted).toEqual([{ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), reference: 'Batch 42' }]);
+  expect(posted).toEqual([{ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), reference: 'Batch 42', byHand: [] }]);
   await expect(panel).toContainText('Nothing is payable now.');
   await expect(panel.getByRole('listitem')).toContainText('Batch 42');
   await expect(panel.getByRole('listitem')).toContainText('Maya Chen $52.50 (through Stripe)');

@@ -8,10 +8,23 @@ import type { Rate, Rates } from './earnings';
 /** `GET /api/editor/earnings?format=`: the page's JSON, or the statement as CSV. */
 export const statementFormatSchema = z.enum(['json', 'csv'], { message: 'format must be json or csv' }).default('json');
 
-/** `POST /api/admin/payouts`: a run paid by hand, named by the admin's request id so a retry finds it. */
+/**
+ * `POST /api/admin/payouts`: a run, named by the admin's request id so a retry finds it, with what the
+ * admin paid by hand as the tab showed it (the run is refused if it would record otherwise).
+ */
 export const payoutRunSchema = z.object({
   requestId: z.string({ message: 'requestId must be text' }).regex(UUID, 'requestId must be a UUID'),
   reference: text('reference', PAYOUT_LIMITS.reference),
+  byHand: z
+    .array(
+      z.object({
+        editorId: z.string({ message: 'byHand: editorId must be text' }).max(100, 'byHand: editorId is too long'),
+        cents: z.number({ message: 'byHand: cents must be a number' }).int('byHand: cents must be whole cents'),
+      }),
+      { message: 'byHand must be a list' },
+    )
+    .max(PAYOUT_LIMITS.editorsInRun, `byHand lists at most ${PAYOUT_LIMITS.editorsInRun} editors`)
+    .optional(),
 });
 
 /** A rate: a share in hundredths of a percent (0 to 100%), or a fixed amount in cents (up to $10,000). */

@@ -1,11 +1,13 @@
 /** Payout runs as our team reads and records them: the words, the limits and what the admin's tab reads. */
 import type { Balances, Rates } from './earnings';
 
-export const PAYOUT_LIMITS = { reference: 120, runsShown: 20, fixedRateCents: 1_000_000 } as const;
+export const PAYOUT_LIMITS = { reference: 120, runsShown: 20, fixedRateCents: 1_000_000, editorsInRun: 500 } as const;
 
 export const payoutMessages = {
   nothingPayable: 'Nothing is payable now: no payout run was recorded.',
   runInProgress: 'Another payout run is being recorded. Please try again in a minute.',
+  changed:
+    'Who is paid by hand has changed since the page loaded (an editor connected a bank account, or a balance cleared). Nothing was recorded: check the list again.',
   /** The ledger's label of a payout Stripe sent. */
   throughStripe: 'Payout through Stripe',
 } as const;
@@ -15,6 +17,8 @@ interface EditorBalance {
   editorId: string;
   name: string;
   balances: Balances;
+  /** A run pays them through Stripe (their bank account is connected); otherwise our team pays by hand. */
+  throughStripe: boolean;
 }
 
 /** A payout run as the admin's tab lists it. */

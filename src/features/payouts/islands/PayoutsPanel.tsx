@@ -40,6 +40,10 @@ export default function PayoutsPanel() {
   const { editors, runs } = current;
   const payable = editors.filter((e) => e.balances.payableCents > 0);
   const total = payable.reduce((sum, e) => sum + e.balances.payableCents, 0);
+  const byHand = payable.filter((e) => !e.throughStripe);
+  const throughStripe = payable.filter((e) => e.throughStripe);
+  const listed = (list: typeof payable) =>
+    list.map((e) => `${e.name} ${formatUsdCents(e.balances.payableCents)}`).join(', ');
 
   function ask(event: FormEvent) {
     event.preventDefault();
@@ -53,7 +57,11 @@ export default function PayoutsPanel() {
     event.preventDefault();
     if (busy || !requestId) return;
     setBusy(true);
-    const result = await recordRun(requestId, reference.trim());
+    const result = await recordRun(
+      requestId,
+      reference.trim(),
+      byHand.map((e) => ({ editorId: e.editorId, cents: e.balances.payableCents })),
+    );
     setBusy(false);
     if (!result.ok) return setProblem(result.error);
     setRecorded(result.data);
@@ -106,8 +114,18 @@ export default function PayoutsPanel() {
         <p className="text-sm text-slate-700">
           {payable.length === 0
             ? 'Nothing is payable now. A negative balance (a refund after a payout) comes off the next earnings.'
-            : `Payable now: ${formatUsdCents(total)} to ${editorsCount(payable.length)}. Recording the run pays those with a bank account connected through Stripe; pay the others by bank transfer first.`}
+            : `Payable now: ${formatUsdCents(total)} to ${editorsCount(payable.length)}.`}
         </p>
+        {throughStripe.length > 0 && (
+          <p className="text-sm text-slate-700">
+            Paid through Stripe when you record the run: {listed(throughStripe)}.
+          </p>
+        )}
+        {byHand.length > 0 && (
+          <p className="text-sm text-slate-700">
+            Pay by bank transfer first, then record the run: {listed(byHand)} (no bank account connected).
+          </p>
+        )}
         {payable.length > 0 && !confirming && (
           <form method="post" onSubmit={ask} noValidate className="flex flex-wrap items-end gap-3">
             <label className="block text-sm font-semibold text-slate-800" htmlFor={`${id}-reference`}>

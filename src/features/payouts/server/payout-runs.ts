@@ -66,6 +66,15 @@ async function withAccounts(payouts: RunPayout[], info?: DeployInfo): Promise<Ru
   );
 }
 
+const samePayouts = (a: { editorId: string; cents: number }[], b: { editorId: string; cents: number }[]) => {
+  const line = (list: typeof a) =>
+    list
+      .map((p) => `${p.editorId}:${p.cents}`)
+      .sort()
+      .join(',');
+  return line(a) === line(b);
+};
+
 /** Every editor's balances at `now`. */
 export async function balancesByEditor(
   now: Date,
@@ -132,10 +141,11 @@ async function finishLocked(lock: Lock, now: Date, info?: DeployInfo) {
 
 /**
  * Records run `id` (the admin's request id: the same request sent again finds it): every editor's
- * payable balance, paid by hand under `reference`. 409 when nothing is payable.
+ * payable balance, through Stripe to a connected bank account or by hand under `reference`. 409 when
+ * nothing is payable, or when those paid by hand are not `byHand` (when given).
  */
 export async function recordPayoutRun(
-  request: { id: string; reference: string; by: string },
+  request: { id: string; reference: string; by: string; byHand?: { editorId: string; cents: number }[] },
   now: Date,
   info?: DeployInfo,
 ): Promise<PayoutRun> {
@@ -160,6 +170,17 @@ export async function recordPayoutRun(
     if (payouts.length === 0) {
       await store.delete(LOCK_KEY);
       throw new HttpError(409, payoutMessages.nothingPayable);
+    }
+    // The admin paid by hand whom the tab showed: a run that would record another list records nothing.
+    if (
+      request.byHand &&
+      !samePayouts(
+        payouts.filter((p) => p.via !== 'stripe'),
+        request.byHand,
+      )
+    ) {
+      await store.delete(LOCK_KEY);
+      throw new HttpError(409, payoutMessages.changed);
     }
     const run: PayoutRun = {
       id: request.id,

@@ -67,11 +67,11 @@ const payable = () =>
       payoutId: null,
     })),
   );
-const payoutRun = async (requestId: string) =>
+const payoutRun = async (requestId: string, byHand?: { editorId: string; cents: number }[]) =>
   call(adminPayouts, '/api/admin/payouts', {
     method: 'POST',
     headers: await asAdmin(),
-    json: { requestId, reference: 'Run 2026-11-29' },
+    json: { requestId, reference: 'Run 2026-11-29', ...(byHand && { byHand }) },
   });
 const get = (token: string) => call(payoutAccount, PATH, { headers: bearer(token) });
 const post = (token: string) => call(payoutAccount, PATH, { method: 'POST', headers: bearer(token) });
@@ -181,6 +181,32 @@ describe('with Stripe', () => {
     expect(stripe.transfers).toHaveLength(1);
     const paid = (await ledgerRepo().entriesOf('maya-chen')).filter((e) => e.kind === 'payout');
     expect(paid.map((e) => [e.cents, e.label])).toEqual([[-21000, payoutMessages.throughStripe]]);
+  });
+
+  it('records nothing (409) when whom the admin paid by hand is not whom the run would pay by hand', async () => {
+    await payable();
+    // The tab as the admin loaded it: Maya not connected yet, so both by hand.
+    const seen = (await call(adminPayouts, '/api/admin/payouts', { headers: await asAdmin() })).body;
+    expect(seen.editors.map((e: { throughStripe: boolean }) => e.throughStripe)).toEqual([false, false]);
+    const byHand = [
+      { editorId: 'maya-chen', cents: 21000 },
+      { editorId: 'sofia-ramirez', cents: 3500 },
+    ];
+    // Meanwhile Maya connects her bank account: the run would pay her through Stripe as well.
+    await post(maya);
+    stripe.activate(stripe.accountIds().at(-1)!);
+    await get(maya);
+    const transfersSent = () => stripe.recorded.filter((r) => r.method === 'POST' && r.path === '/v1/transfers').length;
+    const sentBefore = transfersSent();
+    const refused = await payoutRun(crypto.randomUUID(), byHand);
+    expect(refused).toMatchObject({ status: 409, body: { error: payoutMessages.changed } });
+    expect(await ledgerRepo().entriesOf('maya-chen')).toHaveLength(1);
+    expect(transfersSent()).toBe(sentBefore);
+    // Loaded again, the tab says so, and the run goes through.
+    const again = (await call(adminPayouts, '/api/admin/payouts', { headers: await asAdmin() })).body;
+    expect(again.editors.find((e: { editorId: string }) => e.editorId === 'maya-chen').throughStripe).toBe(true);
+    const run = await payoutRun(crypto.randomUUID(), [{ editorId: 'sofia-ramirez', cents: 3500 }]);
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
   });
 
   it("says when Stripe refuses a payout (the platform's balance is too low) and leaves it payable", async () => {
