@@ -18,6 +18,8 @@ import type { DeployInfo } from '#server/storage/stores';
 
 export type FulfilmentResult =
   | RefundEventResult
+  | 'transfer-confirmed'
+  | 'unknown-transfer'
   | 'duplicate'
   | 'ignored'
   | 'unknown-order'
@@ -43,6 +45,17 @@ const CHECKOUT_EVENTS = [
  */
 export type WhenPaid = (order: Order, info?: DeployInfo) => Promise<unknown>;
 
+/**
+ * A transfer the platform made (an editor's payout), as Stripe confirms it: the entry point names what
+ * it records, so orders know nothing of payouts. Safe to repeat.
+ */
+export type WhenTransferred = (
+  transfer: { id: string; metadata: Record<string, string> },
+  info?: DeployInfo,
+) => Promise<'transfer-confirmed' | 'unknown-transfer'>;
+
+const transferSchema = z.object({ id: z.string(), metadata: z.record(z.string()).nullish() });
+
 /** A webhook delivery as received (see events.ts), then handled: refund events by refunds.ts. */
 export async function receiveWebhook(
   payload: string,
@@ -50,9 +63,16 @@ export async function receiveWebhook(
   whenPaid: WhenPaid,
   info?: DeployInfo,
   whenRefundFailed?: WhenRefundFailed,
+  whenTransferred?: WhenTransferred,
 ): Promise<FulfilmentResult> {
   const event = readEvent(payload, signature, info);
   if (isRefundEvent(event.type)) return handleRefundEvent(event, info, whenRefundFailed);
+  if (event.type === 'transfer.created' && whenTransferred) {
+    const transfer = transferSchema.safeParse(event.data?.object);
+    if (!transfer.success) throw new HttpError(400, 'Malformed event');
+    const { id, metadata } = transfer.data;
+    return once(event, info, () => whenTransferred({ id, metadata: metadata ?? {} }, info));
+  }
   if (!CHECKOUT_EVENTS.includes(event.type)) return 'ignored';
   const session = sessionSchema.safeParse(event.data?.object);
   if (!session.success) throw new HttpError(400, 'Malformed event');

@@ -201,3 +201,26 @@ export async function recentRuns(limit: number, info?: DeployInfo): Promise<Payo
   const runs = (await readRecords<PayoutRun>(store, await listKeys(store, { prefix: 'runs/' }))).map((r) => r.value);
   return runs.sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit);
 }
+
+/**
+ * Stripe confirms a transfer of a run (`transfer.created`, its metadata naming the run and the editor):
+ * the run keeps it and the editor's payout entry is written, if a run cut off after sending it had not
+ * yet. Anything else is not ours.
+ */
+export async function confirmTransfer(
+  transfer: { id: string; metadata: Record<string, string> },
+  info?: DeployInfo,
+): Promise<'transfer-confirmed' | 'unknown-transfer'> {
+  const { runId, editorId } = transfer.metadata;
+  if (!runId || !editorId) return 'unknown-transfer';
+  const store = openStore('ledger', info);
+  const run = (await store.get(runKey(runId), { type: 'json' })) as PayoutRun | null;
+  const payout = run?.payouts.find((p) => p.editorId === editorId && p.via === 'stripe');
+  if (!run || !payout) return 'unknown-transfer';
+  if (payout.transferId !== transfer.id) {
+    Object.assign(payout, { transferId: transfer.id, failed: undefined });
+    await store.setJSON(runKey(runId), run);
+  }
+  await ledgerRepo(info).add([payoutEntry(run, payout)]);
+  return 'transfer-confirmed';
+}

@@ -10,6 +10,8 @@ import payoutAccount from '#functions/editor-payout-account';
 import testConnect from '#functions/test-connect';
 import adminEditors from '#functions/admin-editors';
 import adminPayouts from '#functions/admin-payouts';
+import stripeWebhook from '#functions/stripe-webhook';
+import { signWebhookPayload } from '#features/orders/server/webhook-signature';
 import { openStore } from '#server/storage/stores';
 import { ledgerRepo } from '../../server/ledger';
 import { payoutMessages } from '../../payouts';
@@ -42,6 +44,7 @@ beforeEach(async () => {
   process.env.URL = SITE;
   delete process.env.STRIPE_SECRET_KEY;
   delete process.env.STRIPE_API_URL;
+  delete process.env.STRIPE_WEBHOOK_SECRET;
 });
 
 const RUN = '1b4e28ba-2fa1-4d2b-9b8a-0e02b2c3d479';
@@ -207,6 +210,48 @@ describe('with Stripe', () => {
     expect(again.editors.find((e: { editorId: string }) => e.editorId === 'maya-chen').throughStripe).toBe(true);
     const run = await payoutRun(crypto.randomUUID(), [{ editorId: 'sofia-ramirez', cents: 3500 }]);
     expect(run.status, JSON.stringify(run.body)).toBe(200);
+  });
+
+  it('records the payout when Stripe confirms the transfer of a run cut off after sending it, once however often it is delivered', async () => {
+    process.env.STRIPE_WEBHOOK_SECRET = 'whsec_connect_test';
+    await payable();
+    // The run was kept with its payout through Stripe, then cut off after the transfer left: no entry.
+    const runId = crypto.randomUUID();
+    const kept = { id: runId, at: PAST, reference: 'Run 1', by: 'admin@example.test' };
+    await openStore('ledger').setJSON(`runs/${runId}`, {
+      ...kept,
+      payouts: [{ editorId: 'maya-chen', cents: 21000, via: 'stripe', accountId: 'acct_fake_1' }],
+    });
+    const deliver = (metadata: Record<string, string>, id = `evt_${runId}`) => {
+      const event = JSON.stringify({
+        id,
+        object: 'event',
+        type: 'transfer.created',
+        data: { object: { id: 'tr_fake_confirmed', object: 'transfer', amount: 21000, metadata } },
+      });
+      return call(stripeWebhook, '/api/stripe/webhook', {
+        method: 'POST',
+        body: event,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signWebhookPayload(event, 'whsec_connect_test'),
+        },
+      });
+    };
+    expect((await deliver({ runId, editorId: 'maya-chen' })).body).toMatchObject({ result: 'transfer-confirmed' });
+    expect((await deliver({ runId, editorId: 'maya-chen' })).body).toMatchObject({ result: 'duplicate' });
+    // The same transfer in another delivery (Stripe may send an event twice under new ids): no second entry.
+    expect((await deliver({ runId, editorId: 'maya-chen' }, `evt_again_${runId}`)).body).toMatchObject({
+      result: 'transfer-confirmed',
+    });
+    const paid = (await ledgerRepo().entriesOf('maya-chen')).filter((e) => e.kind === 'payout');
+    expect(paid.map((e) => e.cents)).toEqual([-21000]);
+    const run = await openStore('ledger').get(`runs/${runId}`, { type: 'json' });
+    expect(run).toMatchObject({ payouts: [{ editorId: 'maya-chen', transferId: 'tr_fake_confirmed' }] });
+    // A transfer that names no run of ours changes nothing.
+    expect((await deliver({ runId: crypto.randomUUID(), editorId: 'maya-chen' }, 'evt_other')).body).toMatchObject({
+      result: 'unknown-transfer',
+    });
   });
 
   it("says when Stripe refuses a payout (the platform's balance is too low) and leaves it payable", async () => {
