@@ -167,7 +167,10 @@ test('a graduate is accepted, connects a bank account, finishes two projects (on
   // The editor sees it paid, and downloads the statement.
   await page.goto('/editor');
   await page.getByRole('button', { name: 'Show my earnings' }).click();
-  await expect(panel.getByRole('row').filter({ hasText: payoutMessages.throughStripe })).toContainText('$78.75');
+  const payout = panel.getByRole('row').filter({ hasText: payoutMessages.throughStripe });
+  await expect(payout).toContainText('$78.75');
+  await expect(payout).toContainText(/Paid \w{3} \d{1,2}, \d{4}/);
+  await expect(panel.getByRole('row').filter({ hasText: first })).toContainText(/Cleared \w{3} \d{1,2}, \d{4}/);
   await expect(panel.getByRole('definition').nth(1)).toHaveText('$0.00');
   await expect(panel.getByRole('definition').nth(2)).toHaveText('$78.75');
   const download = page.waitForEvent('download');

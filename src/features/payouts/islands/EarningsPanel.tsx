@@ -81,11 +81,10 @@ export default function EarningsPanel() {
                     {formatUsdCents(entry.cents)}
                   </td>
                   <td className="py-2 whitespace-nowrap">
+                    {/* A payout says when it was paid; an earning, when it clears or cleared (the balances say what is still owed). */}
                     {entry.kind === 'payout'
-                      ? `In payout ${entry.payoutId}`
-                      : entry.payableAt > asOf
-                        ? `Clears ${formatDay(entry.payableAt)}`
-                        : 'Payable'}
+                      ? `Paid ${formatDay(entry.at)}`
+                      : `${entry.payableAt > asOf ? 'Clears' : 'Cleared'} ${formatDay(entry.payableAt)}`}
                   </td>
                 </tr>
               ))}
