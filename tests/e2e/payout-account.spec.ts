@@ -2,7 +2,8 @@
  * An editor connects a bank account for payouts, in test mode (Stripe's hosted onboarding stands in on
  * a local page): from their earnings, by keyboard, at a phone's and a desktop's width; back on /editor
  * the earnings open by themselves and say the account is connected, and our team's card says so. An
- * expired link brings the editor back with a way to go on.
+ * expired link brings the editor back with a way to go on; Stripe out of reach is said, and the
+ * keyboard's focus stays on the button to try again.
  */
 import { expect, test } from '@playwright/test';
 import { payoutStepWords } from '#features/editors/invitation';
@@ -36,8 +37,19 @@ test('an editor connects a bank account by keyboard through the stand-in for Str
   await expectNoAxeViolations(page, EARNINGS);
   await keepScreenshot(bank, 'bank-account-none-390');
 
+  // Stripe out of reach: the editor is told, stays on the page, and can try again.
+  const unreachable = 'The payment provider is not reachable right now. Please try again in a moment.';
+  await page.route('**/api/editor/payout-account', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 502, json: { error: unreachable } })
+      : route.fallback(),
+  );
   const connect = bank.getByRole('button', { name: connectMessages.connect });
   await connect.focus();
+  await page.keyboard.press('Enter');
+  await expect(bank.getByRole('status')).toHaveText(connectMessages.failed(unreachable));
+  await expect(connect).toBeEnabled();
+  await page.unroute('**/api/editor/payout-account');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/api\/test-connect\?account=acct_test_[0-9a-f]{32}$/);
   await expect(page.getByRole('heading', { name: connectMessages.testHeading })).toBeVisible();

@@ -21,6 +21,8 @@ export function BankAccount() {
   const { state } = value.result.data;
 
   async function openStripe() {
+    // Not disabled while it asks: a disabled button would drop the keyboard's focus.
+    if (opening === words.opening) return;
     setOpening(words.opening);
     const answer = await signedInFetch<{ url: string }>(PAYOUT_ACCOUNT_PATH, { method: 'POST' });
     if (answer === SIGNED_OUT) return setOpening(null);
@@ -36,12 +38,7 @@ export function BankAccount() {
       {state !== 'ready' && linkExpired() && <p className="text-sm text-slate-700">{words.expired}</p>}
       <p className="text-sm text-slate-700">{words[state]}</p>
       {state !== 'ready' && (
-        <button
-          type="button"
-          className="btn-primary min-h-11 px-4 py-1.5 text-sm"
-          disabled={opening === words.opening}
-          onClick={() => void openStripe()}
-        >
+        <button type="button" className="btn-primary min-h-11 px-4 py-1.5 text-sm" onClick={() => void openStripe()}>
           {state === 'none' ? words.connect : words.continue}
         </button>
       )}

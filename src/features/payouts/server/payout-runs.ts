@@ -13,6 +13,7 @@ import { payoutMessages } from '../payouts';
 import { sendPayout } from './connect';
 import { ledgerRepo } from './ledger';
 import { editorsRepo } from '#features/editors/server/editors.repo';
+import { UUID } from '#lib/ids';
 import { HttpError } from '#server/core/http';
 import { listKeys, readRecords } from '#server/storage/paging';
 import { openStore, StorageError, type DeployInfo } from '#server/storage/stores';
@@ -212,7 +213,8 @@ export async function confirmTransfer(
   info?: DeployInfo,
 ): Promise<'transfer-confirmed' | 'unknown-transfer'> {
   const { runId, editorId } = transfer.metadata;
-  if (!runId || !editorId) return 'unknown-transfer';
+  // A run's id is the admin's request id: anything else names no run, and reaches no key.
+  if (!runId || !UUID.test(runId) || !editorId) return 'unknown-transfer';
   const store = openStore('ledger', info);
   const run = (await store.get(runKey(runId), { type: 'json' })) as PayoutRun | null;
   const payout = run?.payouts.find((p) => p.editorId === editorId && p.via === 'stripe');

@@ -248,7 +248,10 @@ describe('with Stripe', () => {
     expect(paid.map((e) => e.cents)).toEqual([-21000]);
     const run = await openStore('ledger').get(`runs/${runId}`, { type: 'json' });
     expect(run).toMatchObject({ payouts: [{ editorId: 'maya-chen', transferId: 'tr_fake_confirmed' }] });
-    // A transfer that names no run of ours changes nothing.
+    // A transfer that names no run of ours, or names one in no shape of ours, changes nothing.
+    expect((await deliver({ runId: '../runs-lock', editorId: 'maya-chen' }, 'evt_odd')).body).toMatchObject({
+      result: 'unknown-transfer',
+    });
     expect((await deliver({ runId: crypto.randomUUID(), editorId: 'maya-chen' }, 'evt_other')).body).toMatchObject({
       result: 'unknown-transfer',
     });
