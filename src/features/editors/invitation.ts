@@ -37,7 +37,7 @@ export interface PayoutAccount {
   id: string;
   state: PayoutAccountState;
   createdAt: string;
-  /** When the state was last read from Stripe. */
+  /** When Stripe was last found to say another state (or the account was made). */
   checkedAt: string;
 }
 

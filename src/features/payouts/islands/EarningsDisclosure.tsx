@@ -7,7 +7,9 @@ const EarningsPanel = lazy(() => import('./EarningsPanel'));
 export function EarningsDisclosure() {
   // Open when back from Stripe's onboarding (or its expired link): the bank account is in the panel.
   // Shown only once the inbox has loaded, never in the server's HTML, so reading the address is safe.
-  const [open, setOpen] = useState(() => new URLSearchParams(window.location.search).has('payouts'));
+  const [open, setOpen] = useState(
+    () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('payouts'),
+  );
   const panelId = useId();
   return (
     <section

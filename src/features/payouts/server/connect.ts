@@ -196,9 +196,14 @@ export async function payoutAccountOf(editor: EditorRecord, now: Date, info?: De
   const provider = providerFor(configuredPayments(info), info, serverEnv());
   const ready = await askingStripe('reading an account', () => provider.ready(account.id));
   const state: PayoutAccountState = ready ? 'ready' : 'onboarding';
+  if (state === account.state) return { state, checkedAt: now.toISOString() };
+  // Written only when it moved: the editor's record feeds the public list, whose cache a write clears.
   const kept = await editorsRepo(info).setPayoutAccount(
     editor.id,
-    (current) => (current?.id === account.id ? { ...current, state, checkedAt: now.toISOString() } : null),
+    (current) =>
+      current?.id === account.id && current.state !== state
+        ? { ...current, state, checkedAt: now.toISOString() }
+        : null,
     now,
   );
   return viewOf(kept?.payoutAccount);

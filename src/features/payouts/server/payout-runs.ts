@@ -10,13 +10,13 @@
  */
 import { balancesOf, payoutEntryId, type Balances, type LedgerEntry } from '../earnings';
 import { payoutMessages } from '../payouts';
-import { sendPayout } from './connect';
+import { sendPayout, type SentPayout } from './connect';
 import { ledgerRepo } from './ledger';
 import { editorsRepo } from '#features/editors/server/editors.repo';
 import { UUID } from '#lib/ids';
 import { HttpError } from '#server/core/http';
 import { listKeys, readRecords } from '#server/storage/paging';
-import { openStore, StorageError, type DeployInfo } from '#server/storage/stores';
+import { getJSONWithEtag, openStore, StorageError, type DeployInfo, type Store } from '#server/storage/stores';
 
 export interface PayoutRun {
   id: string;
@@ -112,20 +112,41 @@ async function finish(run: PayoutRun, info?: DeployInfo): Promise<PayoutRun> {
   const store = openStore('ledger', info);
   const sending = run.payouts.filter((p) => p.via === 'stripe' && !p.transferId && !p.failed);
   if (sending.length > 0) {
+    const sent = new Map<string, SentPayout>();
     for (const payout of sending)
-      Object.assign(
-        payout,
+      sent.set(
+        payout.editorId,
         await sendPayout(
           { accountId: payout.accountId!, cents: payout.cents, runId: run.id, editorId: payout.editorId },
           info,
         ),
       );
-    await store.setJSON(runKey(run.id), run);
+    // What came of each transfer joins what the kept run says already (a confirmation may be there first).
+    run =
+      (await changeRun(store, run.id, (kept) => {
+        const joining = kept.payouts.filter((p) => sent.has(p.editorId) && !p.transferId && !p.failed);
+        for (const p of joining) Object.assign(p, sent.get(p.editorId));
+        return joining.length > 0;
+      })) ?? run;
   }
   await ledgerRepo(info).add(run.payouts.filter((p) => !p.failed).map((payout) => payoutEntry(run, payout)));
   const lock = (await store.get(LOCK_KEY, { type: 'json' })) as Lock | null;
   if (lock?.runId === run.id) await store.delete(LOCK_KEY);
   return run;
+}
+
+/**
+ * Changes the kept run by compare-and-set: `change` edits the run it reads and answers whether it did
+ * (false: nothing to write). Answers the run as kept afterwards; null when there is none.
+ */
+async function changeRun(store: Store, runId: string, change: (run: PayoutRun) => boolean): Promise<PayoutRun | null> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const current = await getJSONWithEtag<PayoutRun>(store, runKey(runId));
+    if (!current) return null;
+    if (!change(current.value)) return current.value;
+    if (await store.setJSON(runKey(runId), current.value, { onlyIfMatch: current.etag })) return current.value;
+  }
+  throw new StorageError(`Payout run ${runId} kept changing`);
 }
 
 /**
@@ -215,14 +236,15 @@ export async function confirmTransfer(
   const { runId, editorId } = transfer.metadata;
   // A run's id is the admin's request id: anything else names no run, and reaches no key.
   if (!runId || !UUID.test(runId) || !editorId) return 'unknown-transfer';
-  const store = openStore('ledger', info);
-  const run = (await store.get(runKey(runId), { type: 'json' })) as PayoutRun | null;
-  const payout = run?.payouts.find((p) => p.editorId === editorId && p.via === 'stripe');
-  if (!run || !payout) return 'unknown-transfer';
-  if (payout.transferId !== transfer.id) {
+  const ours = (p: RunPayout) => p.editorId === editorId && p.via === 'stripe';
+  const run = await changeRun(openStore('ledger', info), runId, (kept) => {
+    const payout = kept.payouts.find(ours);
+    if (!payout || payout.transferId === transfer.id) return false;
     Object.assign(payout, { transferId: transfer.id, failed: undefined });
-    await store.setJSON(runKey(runId), run);
-  }
+    return true;
+  });
+  const payout = run?.payouts.find(ours);
+  if (!run || !payout) return 'unknown-transfer';
   await ledgerRepo(info).add([payoutEntry(run, payout)]);
   return 'transfer-confirmed';
 }

@@ -153,6 +153,10 @@ describe('with Stripe', () => {
     stripe.activate(stripe.accountIds().at(-1)!);
     expect((await get(maya)).body).toMatchObject({ state: 'ready' });
     expect((await mayasCard())?.steps.payouts).toBe('ready');
+    // Read again unchanged, nothing is written: the editor's record feeds the public list's cache.
+    const written = (await editorsRepo().get('maya-chen'))!.updatedAt;
+    expect((await get(maya)).body).toMatchObject({ state: 'ready' });
+    expect((await editorsRepo().get('maya-chen'))!.updatedAt).toBe(written);
   });
 
   it('pays a ready editor through Stripe in a payout run: one transfer however often the run is sent, the rest by hand', async () => {
