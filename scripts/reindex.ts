@@ -3,7 +3,8 @@
  * an editor (the editors' sign-in pointers), the audit log by subject, and the keys that find the
  * orders, projects and consult bookings of a period (and the projects on an editor's shelves), and the words and
  * filters that find inquiries, consults, subscribers, waiting families and mails; then it counts the
- * month report's settled days not kept yet. The site keeps both as
+ * month report's settled days, and the accountant's rows of the last year's settled days, not kept
+ * yet. The site keeps both as
  * records change; this is for when they may have drifted, and it is safe to run again. Works on the
  * local data of `npm start` (stop it first) or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, on that
  * site's Blobs.
@@ -42,9 +43,9 @@ try {
   for (const [what, { written, removed }] of Object.entries(kept))
     console.log(`${what}: ${written} written, ${removed} removed.`);
   // The hourly run counts a few weeks of days per run: after a deploy with years of history, this
-  // counts them all at once, so the owner's first report reads kept days.
+  // counts them all at once, so the owner's first report and files read kept days.
   const days = await keepSettledDays({});
-  console.log(`the month report's settled days: ${days.kept} counted and kept.`);
+  console.log(`the month report's settled days and the files' rows: ${days.kept} days counted and kept.`);
 } finally {
   await site.stop();
 }

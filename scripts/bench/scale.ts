@@ -23,7 +23,7 @@ import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsOfOrder } from '#features/projects/server/creation';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { OPEN_STATES } from '#features/projects/process';
-import { exportCsvRows, monthsReport } from '#features/admin/server/reports';
+import { exportCsvRows, keepSettledDays, monthsReport } from '#features/admin/server/reports';
 import { search } from '#features/admin/server/search';
 import { readBase } from '#server/backup/catalog';
 import { BASE_COPIES_BY_COMMAND, exportBackup } from '#server/backup/export';
@@ -175,11 +175,12 @@ async function seedOrder(n: number, total: number) {
 
 /**
  * The seeded history stands for years of orders: the marks its writes left on settled days and the
- * report's days and months kept from the smaller size are dropped, as if the history had been there all along.
+ * report's days, months and rows kept from the smaller size are dropped, as if the history had been there all along.
  */
 async function asIfLongAgo() {
   const dropped = [
     { store: openStore('orders'), prefix: 'changed/' },
+    { store: openStore('orders'), prefix: 'rows-changed/' },
     { store: openStore('projects'), prefix: 'changed/' },
     { store: openStore('report-days'), prefix: '' },
   ];
@@ -199,9 +200,13 @@ async function seedTo(size: number, from: number) {
 
 const SEARCH = 'Search for a family by address';
 const SEARCH_MANY = 'Search for a name one family in nine matches';
-const CSV_MONTH = 'Orders CSV of one month';
-/** Twelve months at a tenth of the size: as many orders as one month at the size modelled. */
-const CSV_YEAR = 'Orders CSV of twelve months';
+const HOURLY_KEEP = "Hourly run keeping the report's days and the files' rows, nothing new to keep";
+const CSV_MONTH = 'Orders CSV of this month so far, its settled days kept';
+/**
+ * Twelve months at a tenth of the size: as many orders as one month at the size modelled, in twelve
+ * times as many kept days.
+ */
+const CSV_YEAR = 'Orders CSV of twelve months, their settled days kept';
 const COLD_REPORT = 'Month report, the last 12 months, its days counted for the first time';
 const BASE = 'First whole copy for the backups (once), by `npm run backup`';
 const HOURLY = 'Hourly backup of an hour with three new orders';
@@ -244,6 +249,13 @@ const OPERATIONS: {
     run: () => monthsReport({ from: lastYear, to: month }, {}),
   },
   { name: 'Month-to-date report', who: 'owner', run: () => monthsReport({ from: month, to: month }, {}) },
+  {
+    name: HOURLY_KEEP,
+    who: 'owner',
+    // The runs before it kept every settled day of the report and of the files (`npm run reindex` on a deploy with history).
+    setup: async () => void (await keepSettledDays({})),
+    run: () => keepSettledDays({}),
+  },
   { name: CSV_MONTH, who: 'owner', run: () => exportCsvRows('orders', `${month}-01`, `${month}-28`) },
   {
     name: CSV_YEAR,

@@ -106,11 +106,16 @@ export const MARKED_CHANGE_LANDS_MS = 30 * 60 * 1000;
 const CHANGED = 'changed';
 
 /**
- * `changed/<UTC day>/<time>-<random>` for each settled day (older than SETTLED_AFTER_MS) whose events
- * differ between the record `before` and `after` (a refund that failed weeks later): the figures kept
- * for that day are counted again. Marks are never removed; they are rare.
+ * `<root>/<UTC day>/<time>-<random>` (`changed/` by default) for each settled day (older than
+ * SETTLED_AFTER_MS) whose events differ between the record `before` and `after` (a refund that failed
+ * weeks later): what is kept for that day is counted again. Marks are never removed; they are rare.
  */
-export function changeMarks(before: readonly DatedEvent[], after: readonly DatedEvent[], now: Date): string[] {
+export function changeMarks(
+  before: readonly DatedEvent[],
+  after: readonly DatedEvent[],
+  now: Date,
+  root = CHANGED,
+): string[] {
   const settled = utcDay(new Date(now.getTime() - SETTLED_AFTER_MS).toISOString());
   const byDay = (events: readonly DatedEvent[]) => {
     const days = new Map<string, string[]>();
@@ -123,14 +128,19 @@ export function changeMarks(before: readonly DatedEvent[], after: readonly Dated
     (day) => day < settled && was.get(day) !== is.get(day),
   );
   const stamp = `${now.toISOString()}-${crypto.randomUUID().slice(0, 8)}`;
-  return days.map((day) => `${CHANGED}/${day}/${stamp}`);
+  return days.map((day) => `${root}/${day}/${stamp}`);
 }
 
-/** The change marks of the UTC days of the instants `from` (included) to `to` (excluded), as day and mark time. */
-export async function marksOfDays(store: Store, from: Date, to: Date): Promise<{ day: string; at: string }[]> {
+/** The change marks under `root` of the UTC days of the instants `from` (included) to `to` (excluded), as day and mark time. */
+export async function marksOfDays(
+  store: Store,
+  from: Date,
+  to: Date,
+  root = CHANGED,
+): Promise<{ day: string; at: string }[]> {
   const last = new Date(to.getTime() - 1);
   const [first, end] = [utcDay(from.toISOString()), utcDay(last.toISOString())];
-  const lists = await Promise.all(monthPrefixes(CHANGED, from, last).map((prefix) => listKeys(store, { prefix })));
+  const lists = await Promise.all(monthPrefixes(root, from, last).map((prefix) => listKeys(store, { prefix })));
   return lists.flat().flatMap((key) => {
     const [, day, at] = key.split('/');
     return day >= first && day <= end ? [{ day, at }] : [];

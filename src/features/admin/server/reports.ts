@@ -5,20 +5,14 @@
  * store's day keys: a period's figures read that period's records, however long the business has run.
  * Months and days are those of the business time zone.
  */
-import { DateTime } from 'luxon';
-import { periodBounds } from './period';
 import { localDate } from '#features/consults/consult-format';
 import { type Project } from '#features/projects/project';
 import { editorAt, finishedAt } from '#features/projects/process';
-import { centsAsDecimal } from '#lib/money';
-import { lineLabel, orderStateLabel, paidAtOf as paidAt, type Order } from '#features/orders/order';
-import { refundedCents, refundStateLabel } from '#lib/refunds';
-import { site } from '#lib/site';
+import { paidAtOf as paidAt, type Order } from '#features/orders/order';
 import {
   addDays,
   addMonths,
   BUSINESS_TIME_ZONE,
-  daysFrom,
   lastDayOf,
   monthsFrom,
   REPORT_LIMITS,
@@ -28,14 +22,23 @@ import {
   type MonthTotals,
   type MonthsReport,
 } from '../reports';
+import {
+  daysState,
+  daysUpToToday,
+  instantsOf,
+  keptDaysStore,
+  keptOrCounted,
+  markedAround,
+  type Kept,
+} from './kept-days';
 import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { editorNames } from '#features/editors/server/preferred-editor';
+import { EXPORT_HEADERS, keptRowsKey, orderExportRows, type ExportRow } from '#features/orders/server/export-rows';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import { ledgerRepo } from '#features/payouts/server/ledger';
-import { openStore, StorageError, type DeployInfo } from '#server/storage/stores';
-import { MARKED_CHANGE_LANDS_MS, SETTLED_AFTER_MS, utcDay } from '#server/storage/kept-keys';
-import { readRecords } from '#server/storage/paging';
+import { StorageError, type DeployInfo } from '#server/storage/stores';
+import { listKeys, readRecords } from '#server/storage/paging';
 
 /** Each editor's share of a day's figures (the name the project knew them by, for an editor since removed). */
 type EditorPart = Pick<EditorTotals, 'projectsFinished' | 'roundsOnTime' | 'roundsLate'> & { name?: string };
@@ -49,11 +52,6 @@ type WithoutShares = Omit<MonthsReport, 'months' | 'total'> & {
 interface DayPart {
   figures: Figures;
   editors: Record<string, EditorPart>;
-}
-/** A settled day's (or whole month's) figures as kept, with the newest change mark they include (null: none). */
-interface KeptDay {
-  part: DayPart;
-  basis: string | null;
 }
 
 const noFigures = (): Figures => ({
@@ -165,29 +163,8 @@ function combine(
   };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const keptDays = (info: DeployInfo) => openStore('report-days', info);
 const keptKey = (day: string) => `days/${day}`;
 const keptMonthKey = (month: string) => `months/${month}`;
-/** The instants of the business days `from` to `to`. */
-const instantsOf = (from: string, to: string) => {
-  const { start, end } = periodBounds(from, to);
-  return [new Date(start), new Date(end)] as const;
-};
-
-/** A run of consecutive days is read at once; a long one in weeks, each kept before the next is read. */
-const RUN_DAYS = 7;
-
-/** The days of `days` in runs of consecutive days, at most RUN_DAYS each. */
-function runsOf(days: readonly string[]): string[][] {
-  const runs: string[][] = [];
-  for (const day of days) {
-    const run = runs.at(-1);
-    if (run && run.length < RUN_DAYS && addDays(run.at(-1)!, 1) === day) run.push(day);
-    else runs.push([day]);
-  }
-  return runs;
-}
 
 /** The sum of day parts. */
 function sumOf(parts: readonly DayPart[]): DayPart {
@@ -207,13 +184,10 @@ function sumOf(parts: readonly DayPart[]): DayPart {
 
 /**
  * The figures of the business days `from` to `to` (up to today), each under its day, or under its
- * month ('YYYY-MM') for a whole month kept as one. A settled day's figures (settled: every UTC day it
- * touches is older than SETTLED_AFTER_MS) are counted once from its records and kept; a change to a
- * settled day's records leaves a mark (kept-keys.ts), and kept figures that do not include their
- * day's newest mark are counted again. Recent days are always counted from their records. A whole
- * settled month whose days could all be kept is kept as one sum too, so a year's report reads twelve
- * kept months and the current month's days, however many orders they hold. `kept` hears how many
- * days each run counted from the records kept.
+ * month ('YYYY-MM') for a whole month kept as one: a settled day's figures are kept (kept-days.ts),
+ * and a whole settled month whose days could all be kept is kept as one sum too, so a year's report
+ * reads twelve kept months and the current month's days, however many orders they hold. `kept` hears
+ * how many days each run counted from the records kept.
  */
 async function dayFigures(
   { from, to }: { from: string; to: string },
@@ -221,42 +195,28 @@ async function dayFigures(
   now: Date,
   kept: (days: number) => void = () => {},
 ): Promise<Map<string, DayPart>> {
-  const today = localDate(now.toISOString(), BUSINESS_TIME_ZONE);
-  const days = daysFrom(from, to < today ? to : today);
-  const [start, end] = instantsOf(from, to);
-  // A mark on a UTC day touches the business days around it; marks are read before any record.
+  const days = daysUpToToday(from, to, now);
+  // Marks are read before any record.
   const [orderMarks, projectMarks] = await Promise.all([
-    ordersRepo(info).changesBetween(new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS)),
-    projectsRepo(info).changesBetween(new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS)),
+    ordersRepo(info).changesBetween(...markedAround(from, to)),
+    projectsRepo(info).changesBetween(...markedAround(from, to)),
   ]);
-  const newest = new Map<string, string>();
-  for (const mark of [...orderMarks, ...projectMarks])
-    for (const day of [addDays(mark.day, -1), mark.day, addDays(mark.day, 1)])
-      if (!newest.has(day) || newest.get(day)! < mark.at) newest.set(day, mark.at);
-  const basis = (day: string) => newest.get(day) ?? null;
-
-  const settledBefore = utcDay(new Date(now.getTime() - SETTLED_AFTER_MS).toISOString());
-  const settled = (day: string) =>
-    utcDay(new Date(instantsOf(day, day)[1].getTime() - 1).toISOString()) < settledBefore;
-  // Kept only once the newest mark's change has surely landed (or failed): figures read before it might lack it.
-  const keepable = (day: string) =>
-    settled(day) &&
-    (basis(day) === null || Date.parse(basis(day)!.slice(0, 24)) < now.getTime() - MARKED_CHANGE_LANDS_MS);
+  const state = daysState([...orderMarks, ...projectMarks], now);
 
   // The whole months of the period that are settled, each with its days and the newest mark they include.
   const monthDays = new Map<string, string[]>();
   for (const day of days) monthDays.set(day.slice(0, 7), [...(monthDays.get(day.slice(0, 7)) ?? []), day]);
   const wholeMonths = [...monthDays]
     .filter(([month, inMonth]) => inMonth[0] === `${month}-01` && inMonth.at(-1) === lastDayOf(month))
-    .filter(([, inMonth]) => settled(inMonth.at(-1)!))
+    .filter(([, inMonth]) => state.settled(inMonth.at(-1)!))
     .map(([month, inMonth]) => {
-      const bases = inMonth.map(basis).filter((b): b is string => b !== null);
+      const bases = inMonth.map(state.basis).filter((b): b is string => b !== null);
       return { month, days: inMonth, basis: bases.length ? bases.reduce((a, b) => (a > b ? a : b)) : null };
     });
 
-  const store = keptDays(info);
+  const store = keptDaysStore(info);
   const parts = new Map<string, DayPart>();
-  const keptMonths = await readRecords<KeptDay>(
+  const keptMonths = await readRecords<Kept<DayPart>>(
     store,
     wholeMonths.map(({ month }) => keptMonthKey(month)),
   );
@@ -267,37 +227,31 @@ async function dayFigures(
     parts.set(month, value.part);
     monthsKept.add(month);
   }
-  const counted = new Map<string, DayPart>();
-  const wanted = days.filter((day) => !monthsKept.has(day.slice(0, 7)));
-  for (const { key, value } of await readRecords<KeptDay>(store, wanted.filter(settled).map(keptKey))) {
-    const day = key.slice(keptKey('').length);
-    if (value.basis === basis(day)) counted.set(day, value.part);
-  }
-  for (const run of runsOf(wanted.filter((day) => !counted.has(day)))) {
-    const [runFrom, runTo] = instantsOf(run[0], run.at(-1)!);
-    const [orders, projects, bookings] = await Promise.all([
-      ordersRepo(info).withMoneyBetween(runFrom, runTo),
-      projectsRepo(info).workedBetween(runFrom, runTo),
-      consultsRepo(info).bookedBetween(runFrom, runTo),
-    ]);
-    const figures = dayParts(run, { orders, projects, consultsBookedAt: bookings.map((b) => b.createdAt) });
-    // Kept as each run is counted: a report cut short by its time limit leaves its counted days for the next.
-    const keeping = [...figures].filter(([day]) => keepable(day));
-    await Promise.all(
-      keeping.map(([day, part]) => store.setJSON(keptKey(day), { part, basis: basis(day) } satisfies KeptDay)),
-    );
-    for (const [day, part] of figures) counted.set(day, part);
-    kept(keeping.length);
-  }
+  const counted = await keptOrCounted({
+    store,
+    days: days.filter((day) => !monthsKept.has(day.slice(0, 7))),
+    keyOf: keptKey,
+    state,
+    kept,
+    async count(run) {
+      const [runFrom, runTo] = instantsOf(run[0], run.at(-1)!);
+      const [orders, projects, bookings] = await Promise.all([
+        ordersRepo(info).withMoneyBetween(runFrom, runTo),
+        projectsRepo(info).workedBetween(runFrom, runTo),
+        consultsRepo(info).bookedBetween(runFrom, runTo),
+      ]);
+      return dayParts(run, { orders, projects, consultsBookedAt: bookings.map((b) => b.createdAt) });
+    },
+  });
   // A whole month all of whose days could be kept is kept as one, with the newest mark its days include.
   await Promise.all(
     wholeMonths
-      .filter(({ month, days: inMonth }) => !monthsKept.has(month) && inMonth.every(keepable))
+      .filter(({ month, days: inMonth }) => !monthsKept.has(month) && inMonth.every(state.keepable))
       .map(({ month, days: inMonth, basis: monthBasis }) =>
         store.setJSON(keptMonthKey(month), {
           part: sumOf(inMonth.map((day) => counted.get(day)!)),
           basis: monthBasis,
-        } satisfies KeptDay),
+        } satisfies Kept<DayPart>),
       ),
   );
   for (const [day, part] of counted) parts.set(day, part);
@@ -352,23 +306,27 @@ async function editorsEarnedByMonth(range: { from: string; to: string }, info: D
 }
 
 /**
- * Counts and keeps the settled days of the longest report (REPORT_LIMITS.maxMonths) not yet kept, oldest
- * first, for as long as the run's storage time lasts: run by the schedule, so the owner's report reads
- * kept days. Answers how many days it kept, and whether it saw them all.
+ * Counts and keeps the settled days of the longest report (REPORT_LIMITS.maxMonths) and of the longest
+ * export (REPORT_LIMITS.maxExportDays) not yet kept, oldest first, for as long as the run's storage
+ * time lasts: run by the schedule, so the owner's report and files read kept days. Answers how many
+ * days it kept, and whether it saw them all.
  */
 export async function keepSettledDays(
   info: DeployInfo,
   now = new Date(),
 ): Promise<{ kept: number; complete: boolean }> {
-  const month = localDate(now.toISOString(), BUSINESS_TIME_ZONE).slice(0, 7);
+  const today = localDate(now.toISOString(), BUSINESS_TIME_ZONE);
+  const month = today.slice(0, 7);
   let kept = 0;
+  const keeping = (days: number) => (kept += days);
   try {
     await dayFigures(
       { from: `${addMonths(month, 1 - REPORT_LIMITS.maxMonths)}-01`, to: lastDayOf(month) },
       info,
       now,
-      (days) => (kept += days),
+      keeping,
     );
+    await dayRows(addDays(today, 1 - REPORT_LIMITS.maxExportDays), today, info, now, { kept: keeping });
     return { kept, complete: true };
   } catch (error) {
     // Out of time (or storage out): what was counted is kept; the next run goes on.
@@ -380,167 +338,55 @@ export async function keepSettledDays(
 
 // --- The accountant's CSV files ---------------------------------------------------------------------
 
-/** An instant as the business's wall clock reads it, '2026-03-01 09:05:00'. */
-export const businessTime = (iso: string) =>
-  DateTime.fromISO(iso).setZone(BUSINESS_TIME_ZONE).toFormat('yyyy-MM-dd HH:mm:ss');
-
-const zoneNote = `(${BUSINESS_TIME_ZONE})`;
+/** Each file's rows of one business day. */
+type DayRows = Record<ExportKind, ExportRow[]>;
 
 /** Each export's header row and its rows for the orders of one period, oldest first. */
 export function exportRows(kind: ExportKind, orders: Order[], period: { start: number; end: number }): string[][] {
-  const within = (iso: string | null | undefined): iso is string =>
-    Boolean(iso) && Date.parse(iso!) >= period.start && Date.parse(iso!) < period.end;
-  const byTime = (rows: { at: string; row: string[] }[]) =>
-    rows.sort((a, b) => a.at.localeCompare(b.at)).map(({ row }) => row);
+  const rows = orders
+    .flatMap((order) => orderExportRows(order)[kind])
+    .filter(({ at }) => Date.parse(at) >= period.start && Date.parse(at) < period.end);
+  return [EXPORT_HEADERS[kind], ...byTime(rows)];
+}
 
-  if (kind === 'orders') {
-    const header = [
-      'Order',
-      `Paid at ${zoneNote}`,
-      'Status',
-      'Family e-mail',
-      'Parent',
-      'Student',
-      'Editor',
-      'Items',
-      'Total',
-      'Refunded',
-      'Net',
-      'Payment id',
-    ];
-    const rows = orders.flatMap((order) => {
-      const at = paidAt(order);
-      if (!within(at)) return [];
-      // A speed upgrade's fee is its add-on line: the turnaround it gives is not a second item.
-      const items = [
-        ...order.serviceLines.map(lineLabel),
-        ...order.addOnLines.filter((line) => line.chargedCents > 0).map((line) => line.title),
-      ];
-      const refunded = refundedCents(order);
-      const row = [
-        order.id,
-        businessTime(at),
-        orderStateLabel(order),
-        order.customer.email,
-        order.student.parentName,
-        order.student.studentName,
-        order.editor.name,
-        items.join('; '),
-        centsAsDecimal(order.totalCents),
-        centsAsDecimal(refunded),
-        centsAsDecimal(order.totalCents - refunded),
-        order.payment.paymentIntent ?? '',
-      ];
-      return [{ at, row }];
-    });
-    return [header, ...byTime(rows)];
+const byTime = (rows: ExportRow[]) => rows.sort((a, b) => a.at.localeCompare(b.at)).map(({ row }) => row);
+
+/**
+ * The rows of the business days `from` to `to` (up to today), each day's as kept once settled
+ * (kept-days.ts): a settled month's files read its kept days, not its orders. The rows name families:
+ * closing an account deletes the kept days its orders show on (orders/server/export-rows.ts).
+ * `keeping`: only the settled days not kept, or kept before a change, are counted and kept (their
+ * keys listed, not their rows read), and `kept` hears how many.
+ */
+async function dayRows(
+  from: string,
+  to: string,
+  info: DeployInfo | undefined,
+  now: Date,
+  keeping?: { kept: (days: number) => void },
+) {
+  const orders = ordersRepo(info);
+  const store = keptDaysStore(info);
+  const state = daysState(await orders.rowChangesBetween(...markedAround(from, to)), now);
+  let days = daysUpToToday(from, to, now);
+  if (keeping) {
+    const listed = new Set(await listKeys(store, { prefix: keptRowsKey('') }));
+    days = days.filter((day) => state.settled(day) && (!listed.has(keptRowsKey(day)) || state.basis(day) !== null));
   }
-
-  if (kind === 'refunds') {
-    const header = [
-      'Refund',
-      'Order',
-      `Made at ${zoneNote}`,
-      'Amount',
-      'State',
-      'Kind',
-      'By',
-      'Reason',
-      'Projects cancelled',
-      'Finished projects it is for',
-      'Provider refund id',
-      'Failure',
-    ];
-    const rows = orders.flatMap((order) => [
-      ...(order.refunds ?? [])
-        .filter((refund) => within(refund.createdAt))
-        .map((refund) => ({
-          at: refund.createdAt,
-          row: [
-            refund.id,
-            order.id,
-            businessTime(refund.createdAt),
-            centsAsDecimal(refund.amountCents),
-            refundStateLabel[refund.state],
-            'Order refund',
-            refund.actor,
-            refund.reason,
-            refund.projectIds.join('; '),
-            (refund.forProjectIds ?? []).join('; '),
-            refund.providerId ?? '',
-            refund.failure ?? '',
-          ],
-        })),
-      ...(order.extraPayments ?? [])
-        .filter((extra) => within(extra.receivedAt))
-        .map((extra) => ({
-          at: extra.receivedAt,
-          row: [
-            `extra-${extra.sessionId}`,
-            order.id,
-            businessTime(extra.receivedAt),
-            centsAsDecimal(extra.amountCents),
-            refundStateLabel[extra.refund.state],
-            'Extra payment returned',
-            site.name,
-            'A second payment for the same order',
-            '',
-            '',
-            extra.refund.providerId ?? '',
-            extra.refund.failure ?? '',
-          ],
-        })),
-    ]);
-    return [header, ...byTime(rows)];
-  }
-
-  const header = [
-    'Received at ' + zoneNote,
-    'Order',
-    'Amount',
-    'Kind',
-    'Family e-mail',
-    'Payment id',
-    'Checkout session',
-    'Mode',
-  ];
-  const rows = orders.flatMap((order) => {
-    const at = paidAt(order);
-    const own = within(at)
-      ? [
-          {
-            at,
-            row: [
-              businessTime(at),
-              order.id,
-              centsAsDecimal(order.totalCents),
-              'Order payment',
-              order.customer.email,
-              order.payment.paymentIntent ?? '',
-              order.payment.sessionId ?? '',
-              order.payment.mode,
-            ],
-          },
-        ]
-      : [];
-    const extra = (order.extraPayments ?? [])
-      .filter((payment) => within(payment.receivedAt))
-      .map((payment) => ({
-        at: payment.receivedAt,
-        row: [
-          businessTime(payment.receivedAt),
-          order.id,
-          centsAsDecimal(payment.amountCents),
-          'Extra payment (refunded in full)',
-          order.customer.email,
-          payment.paymentIntent ?? '',
-          payment.sessionId,
-          order.payment.mode,
-        ],
-      }));
-    return [...own, ...extra];
+  return keptOrCounted<DayRows>({
+    store,
+    days,
+    keyOf: keptRowsKey,
+    state,
+    kept: keeping?.kept,
+    async count(run) {
+      const rows = new Map(run.map((day): [string, DayRows] => [day, { orders: [], refunds: [], payments: [] }]));
+      for (const order of await orders.withMoneyBetween(...instantsOf(run[0], run.at(-1)!)))
+        for (const [kind, ofKind] of Object.entries(orderExportRows(order)) as [ExportKind, ExportRow[]][])
+          for (const row of ofKind) rows.get(localDate(row.at, BUSINESS_TIME_ZONE))?.[kind].push(row);
+      return rows;
+    },
   });
-  return [header, ...byTime(rows)];
 }
 
 /** One export of the days `from` to `to` (both included) as CSV rows, read from storage. */
@@ -549,11 +395,8 @@ export async function exportCsvRows(
   from: string,
   to: string,
   info?: DeployInfo,
+  now = new Date(),
 ): Promise<string[][]> {
-  const period = periodBounds(from, to);
-  return exportRows(
-    kind,
-    await ordersRepo(info).withMoneyBetween(new Date(period.start), new Date(period.end)),
-    period,
-  );
+  const days = await dayRows(from, to, info, now);
+  return [EXPORT_HEADERS[kind], ...byTime([...days.values()].flatMap((rows) => rows[kind]))];
 }

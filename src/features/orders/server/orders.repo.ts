@@ -6,8 +6,10 @@
  * `by-state/<state>/<YYYY-MM>/<createdAt>-<id>` and `by-editor/<editor>/<state>/<YYYY-MM>/<createdAt>-<id>`
  * (month folders: the owner's list, all states or some, reads its newest months, storage/paging.ts),
  * `needs-you/<createdAt>-<id>`, `by-paid/<paidAt>-<id>`, and for a paid period beside a state or an
- * editor `by-paid-state/<state>/<paidAt>-<id>` and `by-editor-paid/<editor>/<paidAt>-<id>` (storage/kept-keys.ts). Status moves pending -> paid (or
- * failed/expired) exactly once, by compare-and-set on the etag.
+ * editor `by-paid-state/<state>/<paidAt>-<id>` and `by-editor-paid/<editor>/<paidAt>-<id>` (storage/kept-keys.ts).
+ * A change to a settled day's money leaves a mark under `changed/`, and one to its rows in the
+ * accountant's files under `rows-changed/`: what the owner's reports keep of that day is made again.
+ * Status moves pending -> paid (or failed/expired) exactly once, by compare-and-set on the etag.
  */
 import {
   ORDER_LIST_STATES,
@@ -41,6 +43,7 @@ import {
   type WordLimit,
 } from '#server/storage/kept-keys';
 import { searchWords } from '#lib/search-words';
+import { orderExportRows } from './export-rows';
 
 export type { Order, OrderStatus };
 
@@ -82,6 +85,12 @@ const keptKeys = (order: Order) => [
       ...(isEditorId(order.editor.id) ? [`${EDITOR_PAID}/${order.editor.id}/${at}-${order.id}`] : []),
     ]),
 ];
+const ROWS_CHANGED = 'rows-changed';
+/** An order's rows in the accountant's files, each on its instant: a settled day whose rows change is marked. */
+const rowEvents = (order: Order) =>
+  Object.entries(orderExportRows(order)).flatMap(([kind, rows]) =>
+    rows.map(({ at, row }) => ({ at, detail: [kind, ...row] })),
+  );
 /**
  * Written once every order has its kept keys (orders stored before them get them on the first read);
  * named anew when a kind of key is added, so the first read builds those too.
@@ -105,7 +114,10 @@ export function ordersRepo(info?: DeployInfo) {
       keptKeys(before),
       keptKeys(after),
       () => store.setJSON(after.id, after, { onlyIfMatch: etag }),
-      changeMarks(moneyEvents(before), moneyEvents(after), new Date()),
+      [
+        ...changeMarks(moneyEvents(before), moneyEvents(after), new Date()),
+        ...changeMarks(rowEvents(before), rowEvents(after), new Date(), ROWS_CHANGED),
+      ],
     );
   const rebuildKept = (removeStray = false) =>
     rebuildKeys<Order>(store, {
@@ -255,6 +267,8 @@ export function ordersRepo(info?: DeployInfo) {
 
     /** The changes marked on settled days (of the UTC days from `from` to `to`): their figures are counted again. */
     changesBetween: (from: Date, to: Date) => marksOfDays(store, from, to),
+    /** The changes marked on settled days' rows in the accountant's files: their kept rows are made again. */
+    rowChangesBetween: (from: Date, to: Date) => marksOfDays(store, from, to, ROWS_CHANGED),
 
     /** The orders with a word starting with each of `words` (searchWords), however old. */
     async withWords(words: readonly string[], limit?: WordLimit): Promise<Order[]> {

@@ -32,6 +32,7 @@ import { refundCancellation } from '#features/projects/server/cancellation';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { commitStep, type StepContext } from '#features/projects/server/steps';
 import { ordersRepo } from '#features/orders/server/orders.repo';
+import { forgetKeptRows } from '#features/orders/server/export-rows';
 import { syncEditorStats } from '#features/reviews/server/editor-stats';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 import { studentAccessMessages } from '#features/projects/student-access';
@@ -300,9 +301,13 @@ async function givenByFamily(caller: Caller, info?: DeployInfo): Promise<string[
   return [...new Set([caller.email, ...given])].filter((words) => words && words !== ACCOUNT_CLOSED);
 }
 
+/** Takes the people out of the family's orders, then out of the accountant's rows kept of their days. */
 async function stripOrders(uid: string, info?: DeployInfo) {
   const orders = ordersRepo(info);
-  for (const order of await orders.listForCustomer(uid)) await orders.change(order.id, strippedOrder);
+  for (const order of await orders.listForCustomer(uid)) {
+    const stripped = await orders.change(order.id, strippedOrder);
+    if (stripped) await forgetKeptRows(stripped, info);
+  }
 }
 
 /**

@@ -5,6 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { periodBounds } from '../../server/period';
+import { BUSINESS_TIME_ZONE, daysFrom, lastDayOf } from '../../reports';
+import { localDate } from '#features/consults/consult-format';
 import { exportCsvRows, exportRows, keepSettledDays, monthsReport } from '../../server/reports';
 import reportDays from '#functions/report-days';
 import { call } from '#tests/functions';
@@ -151,7 +153,11 @@ describe('the accounts of a period', () => {
 
     const rows = await exportCsvRows('orders', '2026-02-01', '2026-02-28');
     expect(rows.slice(1).map((row) => row[0])).toEqual([a.id, b.id]);
-    expect(blobs.takeRequests().filter((r) => r.method === 'GET').length).toBeLessThanOrEqual(6);
+    // Its two orders, and each settled day's kept rows (none kept yet): never last year's orders.
+    const gets = blobs.takeRequests().filter((r) => r.method === 'GET');
+    expect(gets.filter((r) => r.key.startsWith('BCC-')).map((r) => r.key)).toEqual([a.id, b.id]);
+    // Besides: the marks' listings, and for each week counted its keys' check and its days' listings.
+    expect(gets.filter((r) => !r.key.startsWith('BCC-') && !r.key.startsWith('rows/')).length).toBeLessThanOrEqual(12);
 
     // What every order would give: the same rows.
     const everything = (await ordersRepo().page({ limit: 1000 })).items;
@@ -193,6 +199,7 @@ describe('the accounts of a period', () => {
   it('are counted and kept by the hourly run, so the report reads kept days; a run out of time leaves the rest to the next', async () => {
     await lastYear();
     await february();
+    const twoMonthsAgo = await storePaidOrder(new Date(Date.now() - 60 * 24 * 3_600_000).toISOString(), 7000);
     const later = new Date(Date.now() + 3_600_000);
     // A run whose storage time is spent keeps nothing and says so.
     const spent = await withStorageDeadline(0, () => keepSettledDays({}, later));
@@ -214,6 +221,63 @@ describe('the accounts of a period', () => {
     // Fourteen whole settled months: one kept blob each, not one for each of their 424 days.
     expect(reads.filter((r) => r.key.startsWith('days/'))).toHaveLength(0);
     expect(reads.filter((r) => r.key.startsWith('months/')).map((r) => r.key)).toHaveLength(14);
+    // The accountant's files of a settled month of the last year read its kept rows too.
+    const day = localDate(twoMonthsAgo.payment.paidAt!, BUSINESS_TIME_ZONE);
+    const rows = await exportCsvRows('payments', `${day.slice(0, 7)}-01`, lastDayOf(day.slice(0, 7)), {}, later);
+    expect(rows.slice(1).map((row) => row[1])).toEqual([twoMonthsAgo.id]);
+    const exportReads = blobs.takeRequests().filter((r) => r.method === 'GET');
+    expect(exportReads.filter((r) => r.key.startsWith('BCC-'))).toHaveLength(0);
+    expect(exportReads.filter((r) => r.key.startsWith('rows/'))).toHaveLength(
+      daysFrom(`${day.slice(0, 7)}-01`, lastDayOf(day.slice(0, 7))).length,
+    );
+  });
+
+  it("a settled month's files read the rows kept of its days, not its orders, and a later change shows at once", async () => {
+    await lastYear();
+    const { a, b } = await february();
+    const later = new Date(Date.now() + 3_600_000);
+    const everything = async () => (await ordersRepo().page({ limit: 1000 })).items;
+    const feb = periodBounds('2026-02-01', '2026-02-28');
+    // The first export of the month counts its days from the orders and keeps them.
+    expect(await exportCsvRows('orders', '2026-02-01', '2026-02-28', {}, later)).toEqual(
+      exportRows('orders', await everything(), feb),
+    );
+    expect((await openStore('report-days').list({ prefix: 'rows/' })).blobs).toHaveLength(28);
+    blobs.takeRequests();
+    for (const kind of ['orders', 'refunds', 'payments'] as const)
+      expect(await exportCsvRows(kind, '2026-02-01', '2026-02-28', {}, later)).toEqual(
+        exportRows(kind, await everything(), feb),
+      );
+    const orderReads = () => blobs.takeRequests().filter((r) => r.method === 'GET' && r.key.startsWith('BCC-'));
+    blobs.takeRequests();
+    await exportCsvRows('orders', '2026-02-01', '2026-02-28', {}, later);
+    const reads = blobs.takeRequests().filter((r) => r.method === 'GET');
+    expect(reads.filter((r) => r.key.startsWith('BCC-'))).toHaveLength(0);
+    expect(reads.filter((r) => r.key.startsWith('rows/'))).toHaveLength(28);
+
+    // Today, order a (paid Feb 3) is refunded in part and b's refund of Feb 12 fails: their February
+    // rows change, and the next export shows it, a minute on and an hour on.
+    const changedAt = new Date();
+    await storeRefund(a.id, 5000, changedAt.toISOString());
+    await ordersRepo().change(b.id, (order) => ({
+      ...order,
+      refunds: order.refunds!.map((refund) => ({ ...refund, state: 'failed' as const, failure: 'lost' })),
+    }));
+    for (const at of [new Date(changedAt.getTime() + 60_000), new Date(changedAt.getTime() + 3_600_000)]) {
+      const rows = await exportCsvRows('orders', '2026-02-01', '2026-02-28', {}, at);
+      expect(rows.slice(1).map((row) => [row[0], row[2], row[9]])).toEqual([
+        [a.id, 'Partially refunded', '50.00'],
+        [b.id, 'Paid', '0.00'],
+      ]);
+      for (const kind of ['orders', 'refunds', 'payments'] as const)
+        expect(await exportCsvRows(kind, '2026-02-01', '2026-02-28', {}, at)).toEqual(
+          exportRows(kind, await everything(), feb),
+        );
+    }
+    // Kept again once the change has surely landed: the month reads no order.
+    blobs.takeRequests();
+    await exportCsvRows('refunds', '2026-02-01', '2026-02-28', {}, new Date(changedAt.getTime() + 3_600_000));
+    expect(orderReads()).toHaveLength(0);
   });
 
   it('keep their keys in step with every flow, and the rebuild reproduces them after drift', async () => {

@@ -1,7 +1,7 @@
 /** The month report's and the exports' arithmetic: amounts for spreadsheets, calendar months and days, what a search matches. */
 import { describe, expect, it } from 'vitest';
 import { periodBounds } from '../../server/period';
-import { businessTime } from '../../server/reports';
+import { businessTime } from '#features/orders/server/export-rows';
 import { centsAsDecimal, formatUsdCents } from '#lib/money';
 import { exportPeriodSchema, monthsQuerySchema, searchQuerySchema } from '../../reports.schema';
 import {

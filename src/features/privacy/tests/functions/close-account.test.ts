@@ -35,6 +35,10 @@ import { call, context } from '#tests/functions';
 import { billing, selection, student } from '#tests/orders';
 import { roundWithContent } from '#tests/project-content';
 import { act, paidOrder } from '#tests/projects';
+import { exportCsvRows } from '#features/admin/server/reports';
+import { BUSINESS_TIME_ZONE } from '#lib/time';
+import { localDate } from '#features/consults/consult-format';
+import { openStore } from '#server/storage/stores';
 
 const blobs = useAtomicBlobsServer();
 
@@ -105,8 +109,19 @@ async function familyWithEverything() {
   const scores = { feedback: 5, communication: 5, onTime: 5 };
   expect((await act(family.idToken, finished, 'review', { scores, text: REVIEW_TEXT })).status).toBe(200);
   expect((await act(editorToken, finished, 'review', { score: 5, text: 'A pleasure.' })).status).toBe(200);
+  // The owner exports the day's accounts once it is settled (days on): its rows, naming the family, are kept.
+  const today = localDate(new Date().toISOString(), BUSINESS_TIME_ZONE);
+  await exportCsvRows('orders', today, today, undefined, new Date(Date.now() + 4 * 24 * 3_600_000));
+  expect(await keptRows()).toContain(family.email);
   return { family, orderId, finished, notBegun, begun, fileIds };
 }
+
+/** The accountant's rows the owner's reports keep, as text. */
+const keptRows = async () => {
+  const store = openStore('report-days');
+  const { blobs: kept } = await store.list({ prefix: 'rows/' });
+  return JSON.stringify(await Promise.all(kept.map((blob) => store.get(blob.key, { type: 'json' }))));
+};
 
 const timersLater = (minutes: number) => runDueTimers(context(), new Date(Date.now() + minutes * 60_000));
 
@@ -135,8 +150,8 @@ async function expectClosed(arranged: Awaited<ReturnType<typeof familyWithEveryt
     expect(view.student).toEqual({ name: ACCOUNT_CLOSED, grade: '' });
     expect(view.actions).not.toContain('message');
   }
-  // No mail we keep and no owner notice names the family any more.
-  const kept = await keptMailsAndNotices();
+  // No mail we keep, no owner notice and no kept row of the accounts names the family any more.
+  const kept = (await keptMailsAndNotices()) + (await keptRows());
   for (const words of [family.email, ...PERSONAL]) expect(kept).not.toContain(words);
   // The repairs are due a few minutes on; the bytes are gone by then at the latest.
   await timersLater(10);

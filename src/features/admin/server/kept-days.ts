@@ -1,0 +1,119 @@
+/**
+ * What the owner's reports keep of a settled business day: the month report's figures and the
+ * accountant's rows. A day is settled once every UTC day it touches is older than SETTLED_AFTER_MS;
+ * its value is then counted once from its records and kept in the `report-days` store with the newest
+ * change mark it includes (its basis). A later change to the day's records leaves a newer mark
+ * (storage/kept-keys.ts), so a kept value whose basis is not the day's newest is counted again.
+ * Recent days are always counted from their records.
+ */
+import { periodBounds } from './period';
+import { addDays, BUSINESS_TIME_ZONE, daysFrom } from '../reports';
+import { localDate } from '#features/consults/consult-format';
+import { openStore, type DeployInfo, type Store } from '#server/storage/stores';
+import { MARKED_CHANGE_LANDS_MS, SETTLED_AFTER_MS, utcDay } from '#server/storage/kept-keys';
+import { PERIOD_READS_AT_ONCE, readRecords } from '#server/storage/paging';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const keptDaysStore = (info?: DeployInfo) => openStore('report-days', info);
+
+/** A settled day's (or whole month's) value as kept, with the newest change mark it includes (null: none). */
+export interface Kept<T> {
+  part: T;
+  basis: string | null;
+}
+
+/** The instants of the business days `from` to `to`. */
+export const instantsOf = (from: string, to: string) => {
+  const { start, end } = periodBounds(from, to);
+  return [new Date(start), new Date(end)] as const;
+};
+
+/** The business days `from` to `to`, both included, that have begun by `now`. */
+export function daysUpToToday(from: string, to: string, now: Date): string[] {
+  const today = localDate(now.toISOString(), BUSINESS_TIME_ZONE);
+  return daysFrom(from, to < today ? to : today);
+}
+
+/** The instants whose change marks may touch the business days `from` to `to`: a UTC day more each side. */
+export const markedAround = (from: string, to: string) => {
+  const [start, end] = instantsOf(from, to);
+  return [new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS)] as const;
+};
+
+/** What the change marks say of each business day at `now`. */
+export interface DaysState {
+  /** The newest mark touching the day, null for none. */
+  basis: (day: string) => string | null;
+  settled: (day: string) => boolean;
+  /** Settled, and its newest mark's change has surely landed (or failed): a value read now includes it. */
+  keepable: (day: string) => boolean;
+}
+
+export function daysState(marks: readonly { day: string; at: string }[], now: Date): DaysState {
+  // A mark on a UTC day touches the business days around it.
+  const newest = new Map<string, string>();
+  for (const mark of marks)
+    for (const day of [addDays(mark.day, -1), mark.day, addDays(mark.day, 1)])
+      if (!newest.has(day) || newest.get(day)! < mark.at) newest.set(day, mark.at);
+  const basis = (day: string) => newest.get(day) ?? null;
+  const settledBefore = utcDay(new Date(now.getTime() - SETTLED_AFTER_MS).toISOString());
+  const settled = (day: string) =>
+    utcDay(new Date(instantsOf(day, day)[1].getTime() - 1).toISOString()) < settledBefore;
+  const keepable = (day: string) =>
+    settled(day) &&
+    (basis(day) === null || Date.parse(basis(day)!.slice(0, 24)) < now.getTime() - MARKED_CHANGE_LANDS_MS);
+  return { basis, settled, keepable };
+}
+
+/** A run of consecutive days is read at once; a long one in weeks, each kept before the next is read. */
+const RUN_DAYS = 7;
+
+/** The days of `days` in runs of consecutive days, at most RUN_DAYS each. */
+function runsOf(days: readonly string[]): string[][] {
+  const runs: string[][] = [];
+  for (const day of days) {
+    const run = runs.at(-1);
+    if (run && run.length < RUN_DAYS && addDays(run.at(-1)!, 1) === day) run.push(day);
+    else runs.push([day]);
+  }
+  return runs;
+}
+
+/**
+ * The value of each of `days`: a settled day's as kept under `keyOf(day)` when its basis is the day's
+ * newest, the others counted by `count` a run of days at a time and kept where keepable, each run
+ * before the next is read (a request cut short by its time limit leaves its counted days for the
+ * next). `kept` hears how many days each run kept.
+ */
+export async function keptOrCounted<T>({
+  store,
+  days,
+  keyOf,
+  state,
+  count,
+  kept = () => {},
+}: {
+  store: Store;
+  days: readonly string[];
+  keyOf: (day: string) => string;
+  state: DaysState;
+  count: (run: string[]) => Promise<Map<string, T>>;
+  kept?: (days: number) => void;
+}): Promise<Map<string, T>> {
+  const values = new Map<string, T>();
+  const keys = new Map(days.filter(state.settled).map((day) => [keyOf(day), day]));
+  for (const { key, value } of await readRecords<Kept<T>>(store, [...keys.keys()], PERIOD_READS_AT_ONCE)) {
+    const day = keys.get(key)!;
+    if (value.basis === state.basis(day)) values.set(day, value.part);
+  }
+  for (const run of runsOf(days.filter((day) => !values.has(day)))) {
+    const counted = await count(run);
+    const keeping = [...counted].filter(([day]) => state.keepable(day));
+    await Promise.all(
+      keeping.map(([day, part]) => store.setJSON(keyOf(day), { part, basis: state.basis(day) } satisfies Kept<T>)),
+    );
+    for (const [day, part] of counted) values.set(day, part);
+    kept(keeping.length);
+  }
+  return values;
+}
