@@ -7,7 +7,7 @@
  * Recent days are always counted from their records.
  */
 import { periodBounds } from './period';
-import { addDays, BUSINESS_TIME_ZONE, daysFrom } from '../reports';
+import { addDays, BUSINESS_TIME_ZONE, daysFrom, lastDayOf } from '../reports';
 import { localDate } from '#features/consults/consult-format';
 import { openStore, type DeployInfo, type Store } from '#server/storage/stores';
 import { MARKED_CHANGE_LANDS_MS, SETTLED_AFTER_MS, utcDay } from '#server/storage/kept-keys';
@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const keptDaysStore = (info?: DeployInfo) => openStore('report-days', info);
 
 /** A settled day's (or whole month's) value as kept, with the newest change mark it includes (null: none). */
-export interface Kept<T> {
+interface Kept<T> {
   part: T;
   basis: string | null;
 }
@@ -85,7 +85,7 @@ function runsOf(days: readonly string[]): string[][] {
  * before the next is read (a request cut short by its time limit leaves its counted days for the
  * next). `kept` hears how many days each run kept.
  */
-export async function keptOrCounted<T>({
+async function keptOrCounted<T>({
   store,
   days,
   keyOf,
@@ -115,5 +115,83 @@ export async function keptOrCounted<T>({
     for (const [day, part] of counted) values.set(day, part);
     kept(keeping.length);
   }
+  return values;
+}
+
+/**
+ * The values of `days`, each whole settled month's as one when kept under `monthKey` with the newest
+ * mark of its days (so a year reads twelve kept months, not 365 days), the other days as
+ * keptOrCounted gives them. A whole month all of whose days could be kept is kept as one, the `sum` of
+ * its days. Answers values by day, or by month ('YYYY-MM') for a month kept whole.
+ * `listed`: the store's keys, for a run that keeps what is not kept yet: a month or day listed with no
+ * change marked on it is kept, and neither read nor answered.
+ */
+export async function keptByMonth<T>({
+  store,
+  days,
+  dayKey,
+  monthKey,
+  state,
+  count,
+  sum,
+  kept,
+  listed,
+}: {
+  store: Store;
+  days: readonly string[];
+  dayKey: (day: string) => string;
+  monthKey: (month: string) => string;
+  state: DaysState;
+  count: (run: string[]) => Promise<Map<string, T>>;
+  sum: (parts: T[]) => T;
+  kept?: (days: number) => void;
+  listed?: ReadonlySet<string>;
+}): Promise<Map<string, T>> {
+  const unmarked = (day: string) => state.basis(day) === null;
+  // The whole months of the period that are settled, each with its days and the newest mark they include.
+  const monthDays = new Map<string, string[]>();
+  for (const day of days) monthDays.set(day.slice(0, 7), [...(monthDays.get(day.slice(0, 7)) ?? []), day]);
+  const wholeMonths = [...monthDays]
+    .filter(([month, inMonth]) => inMonth[0] === `${month}-01` && inMonth.at(-1) === lastDayOf(month))
+    .filter(([, inMonth]) => state.settled(inMonth.at(-1)!))
+    .map(([month, inMonth]) => {
+      const bases = inMonth.map(state.basis).filter((b): b is string => b !== null);
+      return { month, days: inMonth, basis: bases.length ? bases.reduce((a, b) => (a > b ? a : b)) : null };
+    })
+    .filter(({ month, days: inMonth }) => !(listed?.has(monthKey(month)) && inMonth.every(unmarked)));
+  const whole = new Set(wholeMonths.map(({ month }) => month));
+
+  const values = new Map<string, T>();
+  const monthsKept = new Set<string>();
+  for (const { key, value } of await readRecords<Kept<T>>(
+    store,
+    wholeMonths.map(({ month }) => monthKey(month)),
+  )) {
+    const month = key.slice(monthKey('').length);
+    if (value.basis !== wholeMonths.find((m) => m.month === month)!.basis) continue;
+    values.set(month, value.part);
+    monthsKept.add(month);
+  }
+  const wanted = days.filter((day) => {
+    const month = day.slice(0, 7);
+    if (monthsKept.has(month)) return false;
+    if (!listed) return true;
+    // A month to keep whole reads its days; else a day kept and not marked since is left alone.
+    if (whole.has(month)) return true;
+    return state.settled(day) && !(listed.has(dayKey(day)) && unmarked(day));
+  });
+  const counted = await keptOrCounted({ store, days: wanted, keyOf: dayKey, state, count, kept });
+  // A whole month all of whose days could be kept is kept as one, with the newest mark its days include.
+  await Promise.all(
+    wholeMonths
+      .filter(({ month, days: inMonth }) => !monthsKept.has(month) && inMonth.every(state.keepable))
+      .map(({ month, days: inMonth, basis }) =>
+        store.setJSON(monthKey(month), {
+          part: sum(inMonth.map((day) => counted.get(day)!)),
+          basis,
+        } satisfies Kept<T>),
+      ),
+  );
+  for (const [day, part] of counted) values.set(day, part);
   return values;
 }

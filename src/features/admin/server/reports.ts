@@ -22,23 +22,21 @@ import {
   type MonthTotals,
   type MonthsReport,
 } from '../reports';
-import {
-  daysState,
-  daysUpToToday,
-  instantsOf,
-  keptDaysStore,
-  keptOrCounted,
-  markedAround,
-  type Kept,
-} from './kept-days';
+import { daysState, daysUpToToday, instantsOf, keptByMonth, keptDaysStore, markedAround } from './kept-days';
 import { consultsRepo } from '#features/consults/server/consults.repo';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { editorNames } from '#features/editors/server/preferred-editor';
-import { EXPORT_HEADERS, keptRowsKey, orderExportRows, type ExportRow } from '#features/orders/server/export-rows';
+import {
+  EXPORT_HEADERS,
+  keptRowsKey,
+  keptRowsMonthKey,
+  orderExportRows,
+  type ExportRow,
+} from '#features/orders/server/export-rows';
 import { ordersRepo } from '#features/orders/server/orders.repo';
 import { ledgerRepo } from '#features/payouts/server/ledger';
 import { StorageError, type DeployInfo } from '#server/storage/stores';
-import { listKeys, readRecords } from '#server/storage/paging';
+import { listKeys } from '#server/storage/paging';
 
 /** Each editor's share of a day's figures (the name the project knew them by, for an editor since removed). */
 type EditorPart = Pick<EditorTotals, 'projectsFinished' | 'roundsOnTime' | 'roundsLate'> & { name?: string };
@@ -201,38 +199,14 @@ async function dayFigures(
     ordersRepo(info).changesBetween(...markedAround(from, to)),
     projectsRepo(info).changesBetween(...markedAround(from, to)),
   ]);
-  const state = daysState([...orderMarks, ...projectMarks], now);
-
-  // The whole months of the period that are settled, each with its days and the newest mark they include.
-  const monthDays = new Map<string, string[]>();
-  for (const day of days) monthDays.set(day.slice(0, 7), [...(monthDays.get(day.slice(0, 7)) ?? []), day]);
-  const wholeMonths = [...monthDays]
-    .filter(([month, inMonth]) => inMonth[0] === `${month}-01` && inMonth.at(-1) === lastDayOf(month))
-    .filter(([, inMonth]) => state.settled(inMonth.at(-1)!))
-    .map(([month, inMonth]) => {
-      const bases = inMonth.map(state.basis).filter((b): b is string => b !== null);
-      return { month, days: inMonth, basis: bases.length ? bases.reduce((a, b) => (a > b ? a : b)) : null };
-    });
-
-  const store = keptDaysStore(info);
-  const parts = new Map<string, DayPart>();
-  const keptMonths = await readRecords<Kept<DayPart>>(
-    store,
-    wholeMonths.map(({ month }) => keptMonthKey(month)),
-  );
-  const monthsKept = new Set<string>();
-  for (const { key, value } of keptMonths) {
-    const month = key.slice(keptMonthKey('').length);
-    if (value.basis !== wholeMonths.find((m) => m.month === month)!.basis) continue;
-    parts.set(month, value.part);
-    monthsKept.add(month);
-  }
-  const counted = await keptOrCounted({
-    store,
-    days: days.filter((day) => !monthsKept.has(day.slice(0, 7))),
-    keyOf: keptKey,
-    state,
+  return keptByMonth({
+    store: keptDaysStore(info),
+    days,
+    dayKey: keptKey,
+    monthKey: keptMonthKey,
+    state: daysState([...orderMarks, ...projectMarks], now),
     kept,
+    sum: sumOf,
     async count(run) {
       const [runFrom, runTo] = instantsOf(run[0], run.at(-1)!);
       const [orders, projects, bookings] = await Promise.all([
@@ -243,19 +217,6 @@ async function dayFigures(
       return dayParts(run, { orders, projects, consultsBookedAt: bookings.map((b) => b.createdAt) });
     },
   });
-  // A whole month all of whose days could be kept is kept as one, with the newest mark its days include.
-  await Promise.all(
-    wholeMonths
-      .filter(({ month, days: inMonth }) => !monthsKept.has(month) && inMonth.every(state.keepable))
-      .map(({ month, days: inMonth, basis: monthBasis }) =>
-        store.setJSON(keptMonthKey(month), {
-          part: sumOf(inMonth.map((day) => counted.get(day)!)),
-          basis: monthBasis,
-        } satisfies Kept<DayPart>),
-      ),
-  );
-  for (const [day, part] of counted) parts.set(day, part);
-  return parts;
 }
 
 /** The month report of the months `from` to `to` ('YYYY-MM', both included). */
@@ -352,11 +313,11 @@ export function exportRows(kind: ExportKind, orders: Order[], period: { start: n
 const byTime = (rows: ExportRow[]) => rows.sort((a, b) => a.at.localeCompare(b.at)).map(({ row }) => row);
 
 /**
- * The rows of the business days `from` to `to` (up to today), each day's as kept once settled
- * (kept-days.ts): a settled month's files read its kept days, not its orders. The rows name families:
- * closing an account deletes the kept days its orders show on (orders/server/export-rows.ts).
- * `keeping`: only the settled days not kept, or kept before a change, are counted and kept (their
- * keys listed, not their rows read), and `kept` hears how many.
+ * The rows of the business days `from` to `to` (up to today), each settled day's, and each whole
+ * settled month's, as kept (kept-days.ts): a settled month's files read one kept blob, not its orders.
+ * The rows name families: closing an account deletes the kept days and months its orders show on
+ * (orders/server/export-rows.ts). `keeping`: only what is not kept, or kept before a change, is
+ * counted and kept (the kept keys listed, not read), and `kept` hears how many days.
  */
 async function dayRows(
   from: string,
@@ -367,18 +328,26 @@ async function dayRows(
 ) {
   const orders = ordersRepo(info);
   const store = keptDaysStore(info);
-  const state = daysState(await orders.rowChangesBetween(...markedAround(from, to)), now);
-  let days = daysUpToToday(from, to, now);
-  if (keeping) {
-    const listed = new Set(await listKeys(store, { prefix: keptRowsKey('') }));
-    days = days.filter((day) => state.settled(day) && (!listed.has(keptRowsKey(day)) || state.basis(day) !== null));
-  }
-  return keptOrCounted<DayRows>({
+  const listed = keeping
+    ? new Set(
+        (
+          await Promise.all([keptRowsKey(''), keptRowsMonthKey('')].map((prefix) => listKeys(store, { prefix })))
+        ).flat(),
+      )
+    : undefined;
+  return keptByMonth<DayRows>({
     store,
-    days,
-    keyOf: keptRowsKey,
-    state,
+    days: daysUpToToday(from, to, now),
+    dayKey: keptRowsKey,
+    monthKey: keptRowsMonthKey,
+    state: daysState(await orders.rowChangesBetween(...markedAround(from, to)), now),
     kept: keeping?.kept,
+    listed,
+    sum: (parts) => ({
+      orders: parts.flatMap((part) => part.orders),
+      refunds: parts.flatMap((part) => part.refunds),
+      payments: parts.flatMap((part) => part.payments),
+    }),
     async count(run) {
       const rows = new Map(run.map((day): [string, DayRows] => [day, { orders: [], refunds: [], payments: [] }]));
       for (const order of await orders.withMoneyBetween(...instantsOf(run[0], run.at(-1)!)))

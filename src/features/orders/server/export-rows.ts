@@ -4,7 +4,8 @@
  * row in payments.csv for each payment received. Each row carries the instant it belongs to, so a
  * period's file takes the rows of its days, and the orders' store marks a settled day whose rows an
  * order's change alters (orders.repo.ts). The owner's reports keep a settled day's rows under
- * `rows/<day>` in the `report-days` store (admin/server/reports.ts).
+ * `rows/<day>`, and a whole settled month's under `row-months/<month>`, in the `report-days` store
+ * (admin/server/reports.ts).
  */
 import { DateTime } from 'luxon';
 import { lineLabel, orderStateLabel, paidAtOf, type Order } from '../order';
@@ -171,17 +172,20 @@ export function orderExportRows(order: Order): Record<ExportKind, ExportRow[]> {
   };
 }
 
-/** Where the owner's reports keep the rows of a settled business day. */
+/** Where the owner's reports keep the rows of a settled business day, and of a whole settled month. */
 export const keptRowsKey = (day: string) => `rows/${day}`;
+export const keptRowsMonthKey = (month: string) => `row-months/${month}`;
 
 /**
- * Deletes the kept rows of every business day `order` shows on: once its people are taken out of it,
- * no copy of their names stays there (the next export counts those days again). Safe to repeat.
+ * Deletes the kept rows of every business day `order` shows on, and of their months: once its people
+ * are taken out of it, no copy of their names stays there (the next export counts those days again).
+ * Safe to repeat.
  */
 export async function forgetKeptRows(order: Order, info?: DeployInfo): Promise<void> {
   const days = Object.values(orderExportRows(order)).flatMap((rows) =>
     rows.map(({ at }) => DateTime.fromISO(at).setZone(BUSINESS_TIME_ZONE).toISODate()!),
   );
+  const keys = [...new Set(days.flatMap((day) => [keptRowsKey(day), keptRowsMonthKey(day.slice(0, 7))]))];
   const store = openStore('report-days', info);
-  await Promise.all([...new Set(days)].map((day) => store.delete(keptRowsKey(day))));
+  await Promise.all(keys.map((key) => store.delete(key)));
 }

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { periodBounds } from '../../server/period';
-import { BUSINESS_TIME_ZONE, daysFrom, lastDayOf } from '../../reports';
+import { BUSINESS_TIME_ZONE, lastDayOf } from '../../reports';
 import { localDate } from '#features/consults/consult-format';
 import { exportCsvRows, exportRows, keepSettledDays, monthsReport } from '../../server/reports';
 import reportDays from '#functions/report-days';
@@ -153,11 +153,12 @@ describe('the accounts of a period', () => {
 
     const rows = await exportCsvRows('orders', '2026-02-01', '2026-02-28');
     expect(rows.slice(1).map((row) => row[0])).toEqual([a.id, b.id]);
-    // Its two orders, and each settled day's kept rows (none kept yet): never last year's orders.
+    // Its two orders, and the kept rows of its month and each settled day (none kept yet): never last year's orders.
     const gets = blobs.takeRequests().filter((r) => r.method === 'GET');
     expect(gets.filter((r) => r.key.startsWith('BCC-')).map((r) => r.key)).toEqual([a.id, b.id]);
     // Besides: the marks' listings, and for each week counted its keys' check and its days' listings.
-    expect(gets.filter((r) => !r.key.startsWith('BCC-') && !r.key.startsWith('rows/')).length).toBeLessThanOrEqual(12);
+    const kept = (key: string) => key.startsWith('rows/') || key.startsWith('row-months/');
+    expect(gets.filter((r) => !r.key.startsWith('BCC-') && !kept(r.key)).length).toBeLessThanOrEqual(12);
 
     // What every order would give: the same rows.
     const everything = (await ordersRepo().page({ limit: 1000 })).items;
@@ -227,9 +228,8 @@ describe('the accounts of a period', () => {
     expect(rows.slice(1).map((row) => row[1])).toEqual([twoMonthsAgo.id]);
     const exportReads = blobs.takeRequests().filter((r) => r.method === 'GET');
     expect(exportReads.filter((r) => r.key.startsWith('BCC-'))).toHaveLength(0);
-    expect(exportReads.filter((r) => r.key.startsWith('rows/'))).toHaveLength(
-      daysFrom(`${day.slice(0, 7)}-01`, lastDayOf(day.slice(0, 7))).length,
-    );
+    expect(exportReads.filter((r) => r.key.startsWith('row-months/'))).toHaveLength(1);
+    expect(exportReads.filter((r) => r.key.startsWith('rows/'))).toHaveLength(0);
   });
 
   it("a settled month's files read the rows kept of its days, not its orders, and a later change shows at once", async () => {
@@ -243,6 +243,7 @@ describe('the accounts of a period', () => {
       exportRows('orders', await everything(), feb),
     );
     expect((await openStore('report-days').list({ prefix: 'rows/' })).blobs).toHaveLength(28);
+    expect((await openStore('report-days').list({ prefix: 'row-months/' })).blobs).toHaveLength(1);
     blobs.takeRequests();
     for (const kind of ['orders', 'refunds', 'payments'] as const)
       expect(await exportCsvRows(kind, '2026-02-01', '2026-02-28', {}, later)).toEqual(
@@ -251,9 +252,11 @@ describe('the accounts of a period', () => {
     const orderReads = () => blobs.takeRequests().filter((r) => r.method === 'GET' && r.key.startsWith('BCC-'));
     blobs.takeRequests();
     await exportCsvRows('orders', '2026-02-01', '2026-02-28', {}, later);
+    // The whole month is kept as one: one read.
     const reads = blobs.takeRequests().filter((r) => r.method === 'GET');
     expect(reads.filter((r) => r.key.startsWith('BCC-'))).toHaveLength(0);
-    expect(reads.filter((r) => r.key.startsWith('rows/'))).toHaveLength(28);
+    expect(reads.filter((r) => r.key.startsWith('rows/'))).toHaveLength(0);
+    expect(reads.filter((r) => r.key.startsWith('row-months/')).map((r) => r.key)).toEqual(['row-months/2026-02']);
 
     // Today, order a (paid Feb 3) is refunded in part and b's refund of Feb 12 fails: their February
     // rows change, and the next export shows it, a minute on and an hour on.
