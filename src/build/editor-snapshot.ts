@@ -22,7 +22,12 @@ type Env = Record<string, string | undefined>;
 export async function editorSnapshot(env: Env = process.env, fetchFn: typeof fetch = fetch): Promise<Editor[]> {
   const live = env.NETLIFY === 'true' && env.URL ? await liveEditors(env.URL, fetchFn) : null;
   if (live) return live;
-  return env.CONTEXT === 'production' ? [] : DEMO_EDITORS.map((editor) => editorSchema.parse(editor));
+  if (env.CONTEXT === 'production') return [];
+  // The local server seeds them as it starts: they joined this month, as its list will say.
+  const since = new Date().toISOString().slice(0, 7);
+  return DEMO_EDITORS.map((editor) =>
+    editorSchema.parse({ ...editor, track: { finished: 0, responseMs: null, since } }),
+  );
 }
 
 async function liveEditors(siteUrl: string, fetchFn: typeof fetch): Promise<Editor[] | null> {

@@ -151,5 +151,5 @@ test('the editors’ admin cards show each rating as the public cards do', async
   });
   const maya = ((await res.json()) as AdminEditor[]).find((editor) => editor.id === MAYA.id)!;
   const card = page.locator(OPEN_TAB_PANEL).getByRole('listitem').filter({ hasText: MAYA.name }).first();
-  await expect(card).toContainText(ratingLabel(maya.rating, maya.onTime));
+  await expect(card).toContainText(ratingLabel(maya.rating, maya.track));
 });

@@ -12,7 +12,7 @@ import { expectNoAxeViolations } from '../helpers/axe';
 import { confirmLinkMailedTo } from '../helpers/e2e-newsletter';
 import { readStored } from '../helpers/stored';
 import { expectLoaded, warmUpFunctions } from '../helpers/warm-up';
-import { withBuildSlots, withOpenSlot } from '../helpers/e2e-admin';
+import { editorsAsBuilt, withBuildSlots, withOpenSlot } from '../helpers/e2e-admin';
 import { layoutShift } from '../helpers/layout-shift';
 
 // Maya is read as an open editor (her card, her usual prices), whatever ran before on this site.
@@ -22,27 +22,14 @@ const EDITORS_API = '**/api/database/editors';
 const card = (page: Page, id: string) => page.locator(`article[data-editor="${id}"]`);
 const dialog = (page: Page) => page.getByRole('dialog');
 
-/**
- * Holds the editors request until the test releases it, then answers the demo editors with the
- * numbers a local build renders (no reviews, rounds or finished projects, no date joined), whatever
- * specs run before on this site gave them: what a card shows may change its height, and the shift
- * measured is the swap's alone.
- */
+/** Holds the editors request until the test releases it, then answers it as built: the shift measured is the swap's alone. */
 async function holdEditors(page: Page) {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   await page.route(EDITORS_API, async (route) => {
     await held;
     const response = await route.fetch();
-    const live = (await response.json()) as { id: string }[];
-    const json = live
-      .filter((editor) => DEMO_EDITORS.some((demo) => demo.id === editor.id))
-      .map((editor) => ({
-        ...editor,
-        rating: { count: 0, average: null },
-        onTime: { rounds: 0, share: null },
-        track: { finished: 0, responseMs: null, since: '' },
-      }));
+    const json = editorsAsBuilt((await response.json()) as { id: string }[]);
     await route.fulfill({ response, json });
   });
   return release;

@@ -122,7 +122,7 @@ for (const width of [390, 1280]) {
   });
 }
 
-test('the editors list reads New editor until a round is returned, then how many reviews, and from the third the average', async ({
+test('the editors list reads New editor until a project is finished, then how many reviews, from the third the average, and the track record', async ({
   page,
 }) => {
   // An editor of its own: what the card reads depends on nothing another test did.
@@ -138,23 +138,33 @@ test('the editors list reads New editor until a round is returned, then how many
   const editorToken = await tokenFor(page.request, editorEmail);
   const ids = await buy(page.request, token, [{ id: 'supplement-small', quantity: 3 }], editor.id);
   const rating = page.locator(`article[data-editor="${editor.id}"] [data-rating]`);
+  const track = page.locator(`article[data-editor="${editor.id}"] [data-track]`);
   const liveList = async () => {
     await page.goto('/editors');
     await page.locator('[data-source="live"]').waitFor();
   };
   await liveList();
   await expect(rating).toHaveText('New editor');
+  await expect(track).toHaveText(/^With us since \w+ \d{4}$/);
   for (const [i, id] of ids.entries()) {
     expect(
       (await step(page.request, token, id, 'submit', { prompt: 'Why us?', draft: { kind: 'text', text: 'Essay' } }))
         .status,
     ).toBe(200);
+    const ack = await step(page.request, editorToken, id, 'acknowledge', { message: 'I have your draft.' });
+    expect(ack.status).toBe(200);
     await returnFeedback(page.request, editorToken, id);
+    if (i === 0) {
+      // Work returned is not a project finished: still new.
+      await liveList();
+      await expect(rating).toHaveText('New editor');
+    }
+    expect((await step(page.request, token, id, 'finalize')).status).toBe(200);
     if (i === 0) {
       await liveList();
       await expect(rating).toHaveText('No reviews yet');
+      await expect(track).toContainText('1 project finished');
     }
-    expect((await step(page.request, token, id, 'finalize')).status).toBe(200);
     const score = 3 + i;
     expect(
       (
@@ -171,5 +181,9 @@ test('the editors list reads New editor until a round is returned, then how many
   }
   await liveList();
   await expect(rating).toHaveText('★ 4.0 · 3 reviews');
+  // Three drafts acknowledged at once: the typical response shows from the third.
+  await expect(track).toHaveText(
+    /^3 projects finished · Acknowledges a draft within an hour · With us since \w+ \d{4}$/,
+  );
   await expectNoAxeViolations(page, `article[data-editor="${editor.id}"]`);
 });

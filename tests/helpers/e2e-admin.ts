@@ -56,6 +56,22 @@ export async function withBuildSlots(request: APIRequestContext) {
   for (const editor of DEMO_EDITORS.filter((e) => e.slotsOpen > 0)) await withOpenSlot(request, editor.id);
 }
 
+/**
+ * The live editors list as a local build renders it: the demo editors, with no reviews, rounds or
+ * finished projects, joined this month, whatever specs run before on this site gave them. A layout
+ * test answers the list with it: a card's height follows what it shows (that change is meant to show).
+ */
+export function editorsAsBuilt(live: { id: string }[]) {
+  return live
+    .filter((editor) => DEMO_EDITORS.some((demo) => demo.id === editor.id))
+    .map((editor) => ({
+      ...editor,
+      rating: { count: 0, average: null },
+      onTime: { rounds: 0, share: null },
+      track: { finished: 0, responseMs: null, since: new Date().toISOString().slice(0, 7) },
+    }));
+}
+
 /** Removes what a test created, so public pages tested beside it see the demo editors only. */
 export async function deleteEditors(request: APIRequestContext, ids: string[]) {
   const token = await adminToken(request);

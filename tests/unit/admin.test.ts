@@ -166,8 +166,9 @@ describe('the editor form', () => {
       featured: { home: true, about: false },
       rating: { count: 0, average: null },
       onTime: { rounds: 0, share: null },
+      track: { finished: 0, responseMs: null, since: '2026-11-01T00:00:00.000Z' },
     };
-    const { id: _, rating: _rating, onTime: _onTime, ...input } = editor;
+    const { id: _, rating: _rating, onTime: _onTime, track: _track, ...input } = editor;
     expect(
       toEditorInput(
         valuesOf(

@@ -4,6 +4,7 @@
  */
 import { FULL_EDITOR_PRICE_LABEL } from '#lib/full-editor-price';
 import type { EditorRating, OnTimeShare } from '#features/reviews/rating';
+import type { TrackRecord } from '#features/reviews/track-record';
 
 import type { Editor } from './editor.schema';
 import type { EditorSteps } from './invitation';
@@ -44,6 +45,7 @@ export interface EditorChoice {
   totalSlots: number;
   rating: EditorRating;
   onTime: OnTimeShare;
+  track: TrackRecord;
 }
 
 export const toEditorChoice = ({
@@ -55,7 +57,8 @@ export const toEditorChoice = ({
   totalSlots,
   rating,
   onTime,
-}: EditorChoice): EditorChoice => ({ id, name, college, major, slotsOpen, totalSlots, rating, onTime });
+  track,
+}: EditorChoice): EditorChoice => ({ id, name, college, major, slotsOpen, totalSlots, rating, onTime, track });
 
 /** An editor as the admin reads them: the public fields and what only the admin sees. */
 export interface AdminEditor extends Editor {

@@ -76,6 +76,10 @@ export const editorSchema = z.object({
   rating: z.object({ count: z.number(), average: z.number().nullable() }).default({ count: 0, average: null }),
   /** Rounds returned over the recent period, and the share on time once there are enough. */
   onTime: z.object({ rounds: z.number(), share: z.number().nullable() }).default({ rounds: 0, share: null }),
+  /** Projects finished, the typical time to acknowledge a draft once there are enough, and when they joined. */
+  track: z
+    .object({ finished: z.number(), responseMs: z.number().nullable(), since: z.string() })
+    .default({ finished: 0, responseMs: null, since: '' }),
 });
 export type Editor = z.infer<typeof editorSchema>;
 

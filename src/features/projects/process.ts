@@ -397,6 +397,7 @@ export type Effect =
   | 'move-slot'
   | 'refund-by-policy'
   | 'record-earnings'
+  | 'count-finished'
   | 'record-family-review'
   | 'record-editor-review'
   | 'reveal-if-both'
@@ -660,7 +661,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     actors: FAMILY,
     from: ['returned'],
     to: 'final',
-    effects: ['release-slot', 'record-earnings'],
+    effects: ['release-slot', 'record-earnings', 'count-finished'],
     timers: ['nudge', 'reveal'],
     notices: { editor: 'marked-final', family: 'review-invite' },
   },
@@ -671,7 +672,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     via: 'timer',
     from: ['returned'],
     to: 'final',
-    effects: ['release-slot', 'record-earnings'],
+    effects: ['release-slot', 'record-earnings', 'count-finished'],
     timers: ['nudge', 'reveal'],
     notices: { family: 'final-by-itself', editor: 'final-by-itself' },
   },
@@ -681,7 +682,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     actors: ['admin'],
     from: OPEN_STATES,
     to: 'final',
-    effects: ['release-slot', 'record-earnings'],
+    effects: ['release-slot', 'record-earnings', 'count-finished'],
     timers: ['nudge', 'reveal'],
     notices: { family: 'final-by-team', editor: 'final-by-team' },
   },

@@ -3,6 +3,7 @@
  * rating and the on-time share. Kept apart from the rest of the reviews module so that the public
  * pages' islands load these few lines and nothing of the review forms.
  */
+import type { TrackRecord } from './track-record';
 
 /** What a family scores, 1 to 5 each. */
 export const REVIEW_SCORES = ['feedback', 'communication', 'onTime'] as const;
@@ -37,12 +38,12 @@ export interface OnTimeShare {
 
 /**
  * '★ 4.8 · 12 reviews' once there are enough for an average; before, how many there are ('1 review');
- * with none, 'No reviews yet' once the editor has returned work, and 'New editor' only before.
+ * with none, 'No reviews yet' once the editor has finished a project, and 'New editor' only before.
  */
-export function ratingLabel(rating: EditorRating, onTime: OnTimeShare) {
+export function ratingLabel(rating: EditorRating, track: Pick<TrackRecord, 'finished'>) {
   if (rating.average !== null) return `★ ${rating.average.toFixed(1)} · ${rating.count} reviews`;
   if (rating.count > 0) return `${rating.count} review${rating.count === 1 ? '' : 's'}`;
-  return onTime.rounds > 0 ? 'No reviews yet' : 'New editor';
+  return track.finished > 0 ? 'No reviews yet' : 'New editor';
 }
 
 /** 'On time 95%' once enough rounds were returned. */

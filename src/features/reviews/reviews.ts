@@ -17,6 +17,8 @@ export const PROFILE_REVIEWS = 50;
 /** The on-time share is shown once this many rounds were returned within the period. */
 const MIN_ROUNDS_FOR_ON_TIME = 5;
 export const ON_TIME_PERIOD_MS = 90 * DAY_MS;
+/** The typical time to acknowledge a draft is shown once this many were acknowledged within the period. */
+const MIN_RESPONSES = 3;
 
 /** The family's review: public once revealed. */
 export interface FamilyReview {
@@ -77,6 +79,20 @@ export function onTimeShare(rounds: Record<string, { at: string; onTime: boolean
     rounds: recent.length,
     share: recent.length >= MIN_ROUNDS_FOR_ON_TIME ? Math.round((onTime / recent.length) * 100) / 100 : null,
   };
+}
+
+/**
+ * The median time to acknowledge a draft over the period before `now`, from each acknowledgement
+ * (`at`, `ms` after the draft came); null until MIN_RESPONSES within it.
+ */
+export function typicalResponseMs(responses: Record<string, { at: string; ms: number }>, now: Date): number | null {
+  const recent = Object.values(responses)
+    .filter((response) => now.getTime() - Date.parse(response.at) <= ON_TIME_PERIOD_MS)
+    .map((response) => response.ms)
+    .sort((a, b) => a - b);
+  if (recent.length < MIN_RESPONSES) return null;
+  const middle = Math.floor(recent.length / 2);
+  return recent.length % 2 === 1 ? recent[middle] : Math.round((recent[middle - 1] + recent[middle]) / 2);
 }
 
 export const reviewMessages = {

@@ -8,6 +8,7 @@ import {
   type EditorRating,
   type OnTimeShare,
 } from '#features/reviews/rating';
+import type { TrackRecord } from '#features/reviews/track-record';
 import { PROFILE_REVIEWS, ratingOf, type PublicReview } from '#features/reviews/reviews';
 
 type Loaded = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; reviews: PublicReview[] };
@@ -27,11 +28,13 @@ export default function EditorReviews({
   firstName,
   rating,
   onTime,
+  track,
 }: {
   editorId: string;
   firstName: string;
   rating: EditorRating;
   onTime: OnTimeShare;
+  track: Pick<TrackRecord, 'finished'>;
 }) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -61,7 +64,7 @@ export default function EditorReviews({
   return (
     <div className="space-y-4">
       <p className="font-semibold text-navy-900">
-        {ratingLabel(shown, onTime)}
+        {ratingLabel(shown, track)}
         {onTimeText && <span className="font-normal text-slate-700"> · {onTimeText} over the last 90 days</span>}
       </p>
       <div aria-live="polite">

@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AdminEditor } from '../editor-rules';
 import type { Editor, EditorInput } from '../editor-rules';
 import type { Invitation, PayoutAccount } from '../invitation';
-import { ON_TIME_PERIOD_MS, onTimeShare, ratingOf } from '#features/reviews/reviews';
+import { ON_TIME_PERIOD_MS, onTimeShare, ratingOf, typicalResponseMs } from '#features/reviews/reviews';
 import { LISTING_SEGMENTS } from '../editor-listing';
 import { deployContext } from '#server/storage/deploy';
 import { HttpError } from '#server/core/http';
@@ -26,7 +26,7 @@ export const WAITLIST_TIMER = 'waitlist';
  */
 type SlotClaim = 'held' | 'none' | 'released';
 
-export interface EditorRecord extends Omit<Editor, 'bio' | 'rating' | 'onTime'> {
+export interface EditorRecord extends Omit<Editor, 'bio' | 'rating' | 'onTime' | 'track'> {
   /** Absent on editors stored before profiles had one. */
   bio?: string;
   createdAt: string;
@@ -45,6 +45,10 @@ export interface EditorRecord extends Omit<Editor, 'bio' | 'rating' | 'onTime'> 
   reviewStats?: ReviewStats;
   /** Rounds returned within the on-time period, by `<project id>#<round>`. */
   recentRounds?: Record<string, { at: string; onTime: boolean }>;
+  /** Projects they made final, by id: when. */
+  finished?: Record<string, string>;
+  /** Drafts acknowledged within the on-time period, by `<project id>#<round>`: when, and how long after the draft came. */
+  recentResponses?: Record<string, { at: string; ms: number }>;
   /** The application the editor was made from (its key), for those our team accepted. */
   application?: string;
   /** When the editor last saved their own profile; absent until they do. */
@@ -54,6 +58,21 @@ export interface EditorRecord extends Omit<Editor, 'bio' | 'rating' | 'onTime'> 
   /** Their account with Stripe for payouts; absent until they begin connecting a bank account. */
   payoutAccount?: PayoutAccount;
 }
+
+/** What the projects say of an editor, kept on their record as it happens (reviews/server/editor-stats.ts). */
+export type EditorStats = Required<Pick<EditorRecord, 'reviewStats' | 'recentRounds' | 'finished' | 'recentResponses'>>;
+export const NO_STATS: EditorStats = {
+  reviewStats: { count: 0, sum: 0, claims: {} },
+  recentRounds: {},
+  finished: {},
+  recentResponses: {},
+};
+const statsOf = (record: EditorRecord): EditorStats => ({
+  reviewStats: record.reviewStats ?? NO_STATS.reviewStats,
+  recentRounds: record.recentRounds ?? {},
+  finished: record.finished ?? {},
+  recentResponses: record.recentResponses ?? {},
+});
 
 export interface ReviewStats {
   count: number;
@@ -103,15 +122,11 @@ function countReview(stats: ReviewStats | undefined, review: { projectId: string
   return stats;
 }
 
-/** The rounds within the on-time period, with `rounds` added; the same object when nothing changes. */
-function withRounds(
-  recent: Record<string, { at: string; onTime: boolean }>,
-  rounds: Record<string, { at: string; onTime: boolean }>,
-  now: Date,
-) {
+/** The entries within the on-time period, with `added`; the same object when nothing changes. */
+function withRecent<T extends { at: string }>(recent: Record<string, T>, added: Record<string, T>, now: Date) {
   const since = now.getTime() - ON_TIME_PERIOD_MS;
   const kept = Object.fromEntries(
-    Object.entries({ ...rounds, ...recent }).filter(([, round]) => Date.parse(round.at) > since),
+    Object.entries({ ...added, ...recent }).filter(([, entry]) => Date.parse(entry.at) > since),
   );
   const same =
     Object.keys(kept).length === Object.keys(recent).length && Object.keys(kept).every((key) => key in recent);
@@ -142,6 +157,12 @@ export function toPublicEditor(record: EditorRecord, now = new Date()): Editor {
     ...{ id, name, image, college, major, sat, gpa, ecs, strengths, bio, slotsOpen, totalSlots, featured },
     rating: ratingOf(record.reviewStats?.count ?? 0, record.reviewStats?.sum ?? 0),
     onTime: onTimeShare(record.recentRounds ?? {}, now),
+    track: {
+      finished: Object.keys(record.finished ?? {}).length,
+      responseMs: typicalResponseMs(record.recentResponses ?? {}, now),
+      // The month is all a card says: the instant stays on the record.
+      since: record.createdAt.slice(0, 7),
+    },
   };
 }
 
@@ -411,31 +432,33 @@ export function editorsRepo(info?: DeployInfo) {
       stats: {
         review?: { projectId: string; overall: number | null };
         rounds?: Record<string, { at: string; onTime: boolean }>;
+        responses?: Record<string, { at: string; ms: number }>;
+        finished?: Record<string, string>;
       },
       now = new Date(),
     ): Promise<boolean> {
       let changed = false;
       await change(id, 'its ratings were counted', now, (current) => {
-        const reviewStats = stats.review ? countReview(current.reviewStats, stats.review) : current.reviewStats;
-        const recentRounds = stats.rounds
-          ? withRounds(current.recentRounds ?? {}, stats.rounds, now)
-          : current.recentRounds;
-        changed = reviewStats !== current.reviewStats || recentRounds !== current.recentRounds;
-        return changed ? { reviewStats, recentRounds } : null;
+        const next = {
+          reviewStats: stats.review ? countReview(current.reviewStats, stats.review) : current.reviewStats,
+          recentRounds: stats.rounds ? withRecent(current.recentRounds ?? {}, stats.rounds, now) : current.recentRounds,
+          recentResponses: stats.responses
+            ? withRecent(current.recentResponses ?? {}, stats.responses, now)
+            : current.recentResponses,
+          finished: Object.keys(stats.finished ?? {}).every((project) => current.finished?.[project])
+            ? current.finished
+            : { ...stats.finished, ...current.finished },
+        };
+        changed = (Object.keys(next) as (keyof typeof next)[]).some((key) => next[key] !== current[key]);
+        return changed ? next : null;
       });
       return changed;
     },
     /** Sets the editor's numbers as recounted from the projects; answers whether they changed. */
-    async setStats(
-      id: string,
-      stats: Required<Pick<EditorRecord, 'reviewStats' | 'recentRounds'>>,
-      now = new Date(),
-    ): Promise<boolean> {
+    async setStats(id: string, stats: EditorStats, now = new Date()): Promise<boolean> {
       let changed = false;
       await change(id, 'its ratings were recounted', now, (current) => {
-        changed =
-          !isDeepStrictEqual(current.reviewStats ?? { count: 0, sum: 0, claims: {} }, stats.reviewStats) ||
-          !isDeepStrictEqual(current.recentRounds ?? {}, stats.recentRounds);
+        changed = !isDeepStrictEqual(statsOf(current), stats);
         return changed ? stats : null;
       });
       return changed;

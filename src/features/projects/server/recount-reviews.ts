@@ -1,30 +1,33 @@
 /**
- * Rebuilds every editor's rating and on-time share, and the profiles' reviews, from the projects
+ * Rebuilds every editor's rating, on-time share and track record, and the profiles' reviews, from the projects
  * themselves, should the numbers kept as reviews publish ever drift. Reads every project once (each is
  * listed under its current editor), so it is for a script, never a page view.
  */
 import type { Project } from '../project';
 import { ON_TIME_PERIOD_MS } from '#features/reviews/reviews';
 import { projectsRepo } from './projects.repo';
-import { editorsRepo, type EditorRecord, type ReviewStats } from '#features/editors/server/editors.repo';
+import { editorsRepo, NO_STATS, type EditorStats, type ReviewStats } from '#features/editors/server/editors.repo';
 import type { DeployInfo } from '#server/storage/stores';
-import { publicReview } from '#features/reviews/server/editor-stats';
+import { publicReview, workOf } from '#features/reviews/server/editor-stats';
 import { reviewsRepo } from '#features/reviews/server/reviews.repo';
 
-type Stats = Required<Pick<EditorRecord, 'reviewStats' | 'recentRounds'>>;
-
 /** Each editor's numbers as the projects say them at `now`. */
-function statsOf(projects: readonly Project[], now: Date): Map<string, Stats> {
-  const stats = new Map<string, Stats>();
+function statsOf(projects: readonly Project[], now: Date): Map<string, EditorStats> {
+  const stats = new Map<string, EditorStats>();
   const of = (id: string) => {
-    const current = stats.get(id) ?? { reviewStats: { count: 0, sum: 0, claims: {} }, recentRounds: {} };
+    const current = stats.get(id) ?? structuredClone(NO_STATS);
     stats.set(id, current);
     return current;
   };
+  const recent = <T extends { at: string }>(entries: Record<string, T>) =>
+    Object.entries(entries).filter(([, entry]) => now.getTime() - Date.parse(entry.at) < ON_TIME_PERIOD_MS);
   for (const project of projects) {
-    for (const round of project.rounds)
-      if (round.returnedAt && round.returnedBy && now.getTime() - Date.parse(round.returnedAt) < ON_TIME_PERIOD_MS)
-        of(round.returnedBy).recentRounds[`${project.id}#${round.n}`] = { at: round.returnedAt, onTime: !round.late };
+    for (const [id, work] of workOf(project)) {
+      const counted = of(id);
+      Object.assign(counted.recentRounds, Object.fromEntries(recent(work.rounds)));
+      Object.assign(counted.recentResponses, Object.fromEntries(recent(work.responses)));
+      Object.assign(counted.finished, work.finished);
+    }
     const review = publicReview(project);
     if (!review) continue;
     const counted: ReviewStats = of(project.editor.id).reviewStats;
@@ -55,7 +58,7 @@ export async function recountEditorStats(info?: DeployInfo, now = new Date()): P
   const stats = statsOf(projects, now);
   let changed = 0;
   for (const editor of editors) {
-    const next = stats.get(editor.id) ?? { reviewStats: { count: 0, sum: 0, claims: {} }, recentRounds: {} };
+    const next = stats.get(editor.id) ?? NO_STATS;
     if (await editorsRepo(info).setStats(editor.id, next, now)) changed += 1;
   }
   return changed;

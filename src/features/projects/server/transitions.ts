@@ -102,8 +102,9 @@ export type Beyond = 'slots' | 'stats' | 'refund' | 'earnings';
 
 /**
  * Each effect once: its change to the record, applied in the transition's compare-and-set, and what it
- * changes beyond the record: the editor's slots, their public numbers (a round returned on time or
- * not, a review published, answered or hidden), the money: the family's refund, the editors' earnings.
+ * changes beyond the record: the editor's slots, their public numbers (a draft acknowledged, a round
+ * returned on time or not, a project made final, a review published, answered or hidden), the money:
+ * the family's refund, the editors' earnings.
  */
 const EFFECTS: Record<Effect, { record?: (project: Project, input: EffectInput) => Project; beyond?: Beyond }> = {
   'open-round': {
@@ -134,6 +135,7 @@ const EFFECTS: Record<Effect, { record?: (project: Project, input: EffectInput) 
       ...project,
       rounds: withLastRound(project, (round) => ({ ...round, acknowledgedAt: now.toISOString() })),
     }),
+    beyond: 'stats',
   },
   'close-round': {
     record: (project, { step, now }) => {
@@ -278,6 +280,7 @@ const EFFECTS: Record<Effect, { record?: (project: Project, input: EffectInput) 
   'move-slot': { beyond: 'slots' },
   'refund-by-policy': { beyond: 'refund' },
   'record-earnings': { beyond: 'earnings' },
+  'count-finished': { beyond: 'stats' },
 };
 
 /** What `t` changes beyond the record, each once, in the order `commitStep` carries them out. */

@@ -6,6 +6,7 @@ import { testLabel } from '../../editor-rules';
 import { invitationState, payoutStepWords } from '../../invitation';
 import { editorMessages } from '#lib/messages';
 import { onTimeLabel, ratingLabel } from '#features/reviews/rating';
+import { trackPhrases } from '#features/reviews/track-record';
 import { Fact } from '../../../../islands/shared/admin/Facts';
 import { PencilIcon, TrashIcon } from '../../../../islands/shared/admin/icons';
 
@@ -114,7 +115,10 @@ export function EditorCard({ editor, waiting, onEdit, onSetHidden, onInvite, onD
         {waiting !== undefined && <Fact term="Waitlist">{`${waiting} waiting`}</Fact>}
         {editor.projects && <Fact term="Projects">{projectCount(editor.projects)}</Fact>}
         <Fact term="Reviews">
-          {[ratingLabel(editor.rating, editor.onTime), onTimeLabel(editor.onTime)].filter(Boolean).join(' · ')}
+          {[ratingLabel(editor.rating, editor.track), onTimeLabel(editor.onTime)].filter(Boolean).join(' · ')}
+        </Fact>
+        <Fact term="Track record" wide>
+          {trackPhrases(editor.track).join(' · ')}
         </Fact>
         <Fact term="Editor account" wide>
           {editor.accountEmail || 'No account'}

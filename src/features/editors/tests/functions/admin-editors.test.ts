@@ -17,7 +17,11 @@ import { act, paidOrder, submitText } from '#tests/projects';
 import { call, clearStore, context } from '#tests/functions';
 
 /** What the public list adds to a new editor: no published review, no returned round. */
-const NO_REVIEWS_YET = { rating: { count: 0, average: null }, onTime: { rounds: 0, share: null } };
+const NO_REVIEWS_YET = {
+  rating: { count: 0, average: null },
+  onTime: { rounds: 0, share: null },
+  track: { finished: 0, responseMs: null, since: new Date().toISOString().slice(0, 7) },
+};
 
 const input = {
   name: 'Grace Liu',

@@ -26,9 +26,10 @@ const PUBLIC_FIELDS = [
   'slotsOpen',
   'totalSlots',
   'featured',
-  // Kept from published reviews and returned rounds, never from the editor's own words.
+  // Kept from published reviews, returned rounds and finished work, never from the editor's own words.
   'rating',
   'onTime',
+  'track',
 ];
 
 beforeEach(() => clearStore('editors'));

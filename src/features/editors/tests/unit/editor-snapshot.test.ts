@@ -10,6 +10,7 @@ const live = [
     name: 'Live One',
     rating: { count: 4, average: 4.5 },
     onTime: { rounds: 6, share: 0.83 },
+    track: { finished: 9, responseMs: 4 * 3_600_000, since: '2026-03-14T10:00:00.000Z' },
   },
 ];
 const answering = (body: unknown, status = 200) =>

@@ -11,7 +11,8 @@ import { listOutbox } from '#server/core/mail';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { runDueTimers } from '#server/jobs/timers';
 import { recountEditorStats } from '#features/projects/server/recount-reviews';
-import { editorsRepo, forgetEditorLists } from '#features/editors/server/editors.repo';
+import { syncEditorStats } from '../../server/editor-stats';
+import { editorsRepo, forgetEditorLists, NO_STATS } from '#features/editors/server/editors.repo';
 import { type Project, type ProjectView } from '#features/projects/project';
 import { deliveryMessages } from '#features/projects/process';
 import { DAY_MS } from '#lib/time';
@@ -241,13 +242,51 @@ describe('reviews of a final project', () => {
 
     // Numbers that drifted are rebuilt from the projects; a second recount changes nothing.
     const kept = (await editorsRepo().get('maya-chen'))!;
-    await editorsRepo().setStats('maya-chen', { reviewStats: { count: 9, sum: 9, claims: {} }, recentRounds: {} });
+    await editorsRepo().setStats('maya-chen', { ...NO_STATS, reviewStats: { count: 9, sum: 9, claims: {} } });
     expect((await maya()).rating).toEqual({ count: 9, average: 1 });
     expect(await recountEditorStats()).toBe(1);
     const recounted = (await editorsRepo().get('maya-chen'))!;
     expect(recounted.reviewStats).toEqual(kept.reviewStats);
     expect(recounted.recentRounds).toEqual(kept.recentRounds);
+    expect(recounted.finished).toEqual(kept.finished);
+    expect(recounted.recentResponses).toEqual(kept.recentResponses);
+    expect(Object.keys(recounted.finished ?? {})).toHaveLength(3);
     expect(await recountEditorStats()).toBe(0);
+  });
+
+  it('counts a project made final and each draft acknowledged in the track record, once; a withdrawn one finishes nothing', async () => {
+    await editorsRepo().setStats('maya-chen', NO_STATS);
+    expect((await maya()).track).toMatchObject({ finished: 0, responseMs: null });
+    const { projectIds } = await paidOrder(
+      parties.customer.idToken,
+      selection({ services: [{ id: 'supplement-small', quantity: 3 }] }),
+    );
+    for (const id of projectIds) {
+      const submitted = (await submitText(parties.customer.idToken, await stored(id))).body as ProjectView;
+      const ack = await act(parties.editorToken, id, 'acknowledge', { version: submitted.version, message: 'On it.' });
+      expect(ack.status, JSON.stringify(ack.body)).toBe(200);
+      const returned = await act(parties.editorToken, id, 'return', { version: ack.body.version, notes: 'Notes' });
+      expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+      if (id === projectIds[2]) {
+        const withdrawn = await act(parties.customer.idToken, id, 'withdraw', { version: returned.body.version });
+        expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+      } else {
+        const final = await act(parties.customer.idToken, id, 'finalize', { version: returned.body.version });
+        expect(final.status, JSON.stringify(final.body)).toBe(200);
+      }
+    }
+    const track = (await maya()).track;
+    // Two made final; three drafts acknowledged, each within moments of coming.
+    expect(track.finished).toBe(2);
+    expect(track.responseMs).toBeGreaterThanOrEqual(0);
+    expect(track.responseMs).toBeLessThan(60_000);
+    expect(track.since).toMatch(/^\d{4}-\d{2}$/);
+    // The stats step run again for each (its timer after a cut) counts nothing twice.
+    for (const id of projectIds) await syncEditorStats(await stored(id), context());
+    expect((await maya()).track).toEqual(track);
+    // The recount from the projects agrees.
+    await recountEditorStats();
+    expect((await maya()).track).toEqual(track);
   });
 
   it('counts each returned round in the on-time share once, shown from the fifth', async () => {
