@@ -204,9 +204,9 @@ const HOURLY_KEEP = "Hourly run keeping the report's days and the files' rows, n
 const CSV_MONTH = 'Orders CSV of this month so far, its settled days kept';
 /**
  * Twelve months at a tenth of the size: as many orders as one month at the size modelled, in twelve
- * times as many kept days.
+ * kept months where that month is one.
  */
-const CSV_YEAR = 'Orders CSV of twelve months, their settled days kept';
+const CSV_YEAR = 'Orders CSV of twelve months, their settled months kept';
 const COLD_REPORT = 'Month report, the last 12 months, its days counted for the first time';
 const BASE = 'First whole copy for the backups (once), by `npm run backup`';
 const HOURLY = 'Hourly backup of an hour with three new orders';
