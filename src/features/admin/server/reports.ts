@@ -267,10 +267,11 @@ async function editorsEarnedByMonth(range: { from: string; to: string }, info: D
 }
 
 /**
- * Counts and keeps the settled days of the longest report (REPORT_LIMITS.maxMonths) and of the longest
- * export (REPORT_LIMITS.maxExportDays) not yet kept, oldest first, for as long as the run's storage
- * time lasts: run by the schedule, so the owner's report and files read kept days. Answers how many
- * days it kept, and whether it saw them all.
+ * Counts and keeps what is not kept yet of the settled days of the longest report
+ * (REPORT_LIMITS.maxMonths) and of the months the longest export ending today reaches
+ * (REPORT_LIMITS.maxExportDays), oldest first, for as long as the run's storage time lasts: run by the
+ * schedule, so the owner's report and files read kept days. Answers how many days it kept, and
+ * whether it saw them all.
  */
 export async function keepSettledDays(
   info: DeployInfo,
@@ -287,7 +288,9 @@ export async function keepSettledDays(
       now,
       keeping,
     );
-    await dayRows(addDays(today, 1 - REPORT_LIMITS.maxExportDays), today, info, now, { kept: keeping });
+    // From the first of the month the longest export can reach: its first month is kept whole too.
+    const rowsFrom = `${addDays(today, 1 - REPORT_LIMITS.maxExportDays).slice(0, 7)}-01`;
+    await dayRows(rowsFrom, today, info, now, { kept: keeping });
     return { kept, complete: true };
   } catch (error) {
     // Out of time (or storage out): what was counted is kept; the next run goes on.
