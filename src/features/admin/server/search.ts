@@ -8,7 +8,7 @@ import { formatConsult, localDate } from '#features/consults/consult-format';
 import { BUSINESS_TIME_ZONE } from '#features/consults/consult-rules';
 import { projectStateLabel } from '#features/projects/process';
 import { formatUsd } from '#lib/money';
-import { orderSearchFields, orderStateLabel } from '#features/orders/order';
+import { orderSearchFields, orderStateLabel, type Order } from '#features/orders/order';
 import { projectSearchFields } from '#features/projects/project';
 import { queryWords } from '#lib/search-words';
 import { PROJECT_ID } from '#lib/ids';
@@ -46,9 +46,20 @@ interface Source<T> {
 const source = <T>(s: Source<T>) => s as Source<unknown>;
 
 function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
+  // The orders and the projects (found through their orders) read the same matches: once per search.
+  let ordersFound: Promise<{ orders: Order[]; more: boolean }> | undefined;
+  const ordersWith = async (words: string[], limit: WordLimit) => {
+    ordersFound ??= (async () => {
+      const own: WordLimit = { ...limit, more: false };
+      return { orders: await ordersRepo(info).withWords(words, own), more: own.more };
+    })();
+    const { orders, more } = await ordersFound;
+    if (more) limit.more = true;
+    return orders;
+  };
   return {
     orders: source({
-      find: (words, limit) => ordersRepo(info).withWords(words, limit),
+      find: ordersWith,
       fields: orderSearchFields,
       hit: (o) => ({
         id: o.id,
@@ -62,7 +73,7 @@ function sources(info?: DeployInfo): Record<SearchKind, Source<unknown>> {
       find: async (words, limit) => {
         const asked = words.find((word) => PROJECT_ID.test(word.toUpperCase()));
         if (asked) return projectsRepo(info).getMany([asked.toUpperCase()]);
-        const orders = await ordersRepo(info).withWords(words, limit);
+        const orders = await ordersWith(words, limit);
         return projectsRepo(info).getMany(orders.flatMap((order) => projectsOfOrder(order).map((p) => p.id)));
       },
       fields: projectSearchFields,
