@@ -79,7 +79,7 @@ describe('the journal', () => {
     await openStore('projects').set('by-state/final/2026-11-24-BCC-AAAAAA-1', '');
     await openStore('consults').set('booked/2026-11-24/abc', '');
     await openStore('limits').setJSON('contact/1.2.3.4', { count: 1 });
-    await openStore('report-days').setJSON('days/2026-11-24', {});
+    await openStore('report-days').setJSON('figures/2026-11-24', {});
     await openStore('backups').set('hours/2026-11-24T03/orders/BCC-AAAAAA', '');
     await openStore('orders', undefined, { unjournaled: true }).setJSON('BCC-AAAAAA', {});
     expect(await listKeys(openStore('journal'))).toEqual([]);

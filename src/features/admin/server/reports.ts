@@ -1,8 +1,8 @@
 /**
  * The month at a glance and the accountant's exports (docs/decisions/041-admin-search-and-reports.md),
  * computed on each request from the orders money moved for in the period (with their refunds and
- * extra payments), the projects worked on and the consults booked in it, each found through its
- * store's day keys: a period's figures read that period's records, however long the business has run.
+ * extra payments), the projects worked on, the consults booked and the editors' ledger entries in it,
+ * each found through its store's day keys: a period's figures read that period's records, however long the business has run.
  * Months and days are those of the business time zone.
  */
 import { localDate } from '#features/consults/consult-format';
@@ -13,6 +13,7 @@ import {
   addDays,
   addMonths,
   BUSINESS_TIME_ZONE,
+  daysFrom,
   lastDayOf,
   monthsFrom,
   REPORT_LIMITS,
@@ -34,14 +35,15 @@ import {
   type ExportRow,
 } from '#features/orders/server/export-rows';
 import { ordersRepo } from '#features/orders/server/orders.repo';
-import { ledgerRepo } from '#features/payouts/server/ledger';
+import { ledgerRepo, type TimedEntry } from '#features/payouts/server/ledger';
+import { utcDay } from '#server/storage/kept-keys';
 import { StorageError, type DeployInfo } from '#server/storage/stores';
 import { listKeys } from '#server/storage/paging';
 
 /** Each editor's share of a day's figures (the name the project knew them by, for an editor since removed). */
 type EditorPart = Pick<EditorTotals, 'projectsFinished' | 'roundsOnTime' | 'roundsLate'> & { name?: string };
-type Figures = Omit<MonthTotals, 'month' | 'netCents' | 'editorsEarnedCents' | 'platformCents'>;
-/** The report of the orders and projects, before the editors' earnings and the platform's share are added. */
+type Figures = Omit<MonthTotals, 'month' | 'netCents' | 'platformCents'>;
+/** The report of the orders, projects and earnings, before the platform's share is added. */
 type WithoutShares = Omit<MonthsReport, 'months' | 'total'> & {
   months: (Figures & { month: string; netCents: number })[];
   total: Figures & { netCents: number };
@@ -60,12 +62,13 @@ const noFigures = (): Figures => ({
   lateRounds: 0,
   onTimeRounds: 0,
   consultsBooked: 0,
+  editorsEarnedCents: 0,
 });
 
 /** The figures of the business days `days` from the records of those days. */
 function dayParts(
   days: readonly string[],
-  data: { orders: Order[]; projects: Project[]; consultsBookedAt: string[] },
+  data: { orders: Order[]; projects: Project[]; consultsBookedAt: string[]; earned: TimedEntry[] },
 ): Map<string, DayPart> {
   const parts = new Map(days.map((day): [string, DayPart] => [day, { figures: noFigures(), editors: {} }]));
   const on = (iso: string | null | undefined) => (iso ? parts.get(localDate(iso, BUSINESS_TIME_ZONE)) : undefined);
@@ -106,6 +109,11 @@ function dayParts(
   for (const bookedAt of data.consultsBookedAt) {
     const day = on(bookedAt);
     if (day) day.figures.consultsBooked += 1;
+  }
+  // What editors earned, less what refunds took back.
+  for (const entry of data.earned) {
+    const day = on(entry.at);
+    if (day) day.figures.editorsEarnedCents += entry.cents;
   }
   return parts;
 }
@@ -161,8 +169,9 @@ function combine(
   };
 }
 
-const keptKey = (day: string) => `days/${day}`;
-const keptMonthKey = (month: string) => `months/${month}`;
+// Named apart from the figures kept before they held what editors earned, which are never read.
+const keptKey = (day: string) => `figures/${day}`;
+const keptMonthKey = (month: string) => `figure-months/${month}`;
 
 /** The sum of day parts. */
 function sumOf(parts: readonly DayPart[]): DayPart {
@@ -195,26 +204,37 @@ async function dayFigures(
 ): Promise<Map<string, DayPart>> {
   const days = daysUpToToday(from, to, now);
   // Marks are read before any record.
-  const [orderMarks, projectMarks] = await Promise.all([
+  const marks = await Promise.all([
     ordersRepo(info).changesBetween(...markedAround(from, to)),
     projectsRepo(info).changesBetween(...markedAround(from, to)),
+    ledgerRepo(info).changesBetween(...markedAround(from, to)),
   ]);
   return keptByMonth({
     store: keptDaysStore(info),
     days,
     dayKey: keptKey,
     monthKey: keptMonthKey,
-    state: daysState([...orderMarks, ...projectMarks], now),
+    state: daysState(marks.flat(), now),
     kept,
     sum: sumOf,
     async count(run) {
       const [runFrom, runTo] = instantsOf(run[0], run.at(-1)!);
-      const [orders, projects, bookings] = await Promise.all([
+      // The ledger's entries of the run's UTC days, one key listing a day and kind, no entry read.
+      const utcDays = daysFrom(utcDay(runFrom.toISOString()), utcDay(new Date(runTo.getTime() - 1).toISOString()));
+      const ledger = ledgerRepo(info);
+      const [orders, projects, bookings, earnings, reversals] = await Promise.all([
         ordersRepo(info).withMoneyBetween(runFrom, runTo),
         projectsRepo(info).workedBetween(runFrom, runTo),
         consultsRepo(info).bookedBetween(runFrom, runTo),
+        ledger.byTime('earning', utcDays),
+        ledger.byTime('reversal', utcDays),
       ]);
-      return dayParts(run, { orders, projects, consultsBookedAt: bookings.map((b) => b.createdAt) });
+      return dayParts(run, {
+        orders,
+        projects,
+        consultsBookedAt: bookings.map((b) => b.createdAt),
+        earned: [...earnings, ...reversals],
+      });
     },
   });
 }
@@ -225,45 +245,16 @@ export async function monthsReport(
   info: DeployInfo,
   now = new Date(),
 ): Promise<MonthsReport> {
-  const [parts, names, earned] = await Promise.all([
+  const [parts, names] = await Promise.all([
     dayFigures({ from: `${range.from}-01`, to: lastDayOf(range.to) }, info, now),
     editorNames(info),
-    editorsEarnedByMonth(range, info),
   ]);
   const report = combine(range, parts, names, await projectsRepo(info).openByEditor([...names.keys()]));
-  const withShare = <T extends { netCents: number }>(figures: T, earnedCents: number) => ({
+  const withShare = <T extends { netCents: number; editorsEarnedCents: number }>(figures: T) => ({
     ...figures,
-    editorsEarnedCents: earnedCents,
-    platformCents: figures.netCents - earnedCents,
+    platformCents: figures.netCents - figures.editorsEarnedCents,
   });
-  const months = report.months.map((m) => withShare(m, earned.get(m.month) ?? 0));
-  return {
-    ...report,
-    months,
-    total: withShare(
-      report.total,
-      months.reduce((sum, m) => sum + m.editorsEarnedCents, 0),
-    ),
-  };
-}
-
-/**
- * What editors earned per month of the business's time zone, less what refunds took back: from the
- * ledger's keys of the years the months touch (a key listing per year and kind, no entry read).
- */
-async function editorsEarnedByMonth(range: { from: string; to: string }, info: DeployInfo) {
-  // A month in New York ends hours into the next UTC month: the year after `to` may hold some of it.
-  const years = new Set(monthsFrom(range.from, addMonths(range.to, 1)).map((month) => `${month.slice(0, 4)}-`));
-  const ledger = ledgerRepo(info);
-  const entries = (
-    await Promise.all([ledger.byTime('earning', [...years]), ledger.byTime('reversal', [...years])])
-  ).flat();
-  const earned = new Map<string, number>();
-  for (const entry of entries) {
-    const month = localDate(entry.at, BUSINESS_TIME_ZONE).slice(0, 7);
-    earned.set(month, (earned.get(month) ?? 0) + entry.cents);
-  }
-  return earned;
+  return { ...report, months: report.months.map(withShare), total: withShare(report.total) };
 }
 
 /**

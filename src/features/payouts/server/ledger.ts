@@ -18,6 +18,7 @@ import { projectsOfRefund, type Refund } from '#lib/refunds';
 import { ratesRepo } from './rates';
 import { tellOfReversals } from './reversal-notice';
 import { listKeys, readRecords } from '#server/storage/paging';
+import { changeMarks, marksOfDays } from '#server/storage/kept-keys';
 import { openStore, StorageError, type DeployInfo } from '#server/storage/stores';
 
 /** A project that ended, as the ledger keeps what it earned. */
@@ -80,9 +81,17 @@ export function ledgerRepo(info?: DeployInfo) {
 
   /**
    * Writes each entry that is not there yet (one already there is left as it is), then its time key: a
-   * run cut off between them writes the missing keys when it runs again.
+   * run cut off between them writes the missing keys when it runs again. An entry on a settled day (a
+   * flow retried late) first leaves a change mark there, so what the reports keep of that day is
+   * counted again.
    */
   async function add(entries: readonly LedgerEntry[]) {
+    const marks = changeMarks(
+      [],
+      entries.map((entry) => ({ at: entry.at, detail: entry.id })),
+      new Date(),
+    );
+    await Promise.all(marks.map((mark) => store.setJSON(mark, '')));
     await Promise.all(entries.map((entry) => store.setJSON(entryKey(entry), entry, { onlyIfNew: true })));
     await Promise.all(entries.map((entry) => store.setJSON(timeKeyOf(entry), '', { onlyIfNew: true })));
   }
@@ -92,6 +101,8 @@ export function ledgerRepo(info?: DeployInfo) {
     add,
     /** Whether the entry was written. */
     has: async (entry: Pick<LedgerEntry, 'editorId' | 'id'>) => (await store.getMetadata(entryKey(entry))) !== null,
+    /** The change marks of the UTC days of the instants `from` to `to` (add). */
+    changesBetween: (from: Date, to: Date) => marksOfDays(store, from, to),
     /** What the project earned, if it ended and its earnings were kept. */
     project: (projectId: string) =>
       store.get(projectKey(projectId), { type: 'json' }) as Promise<ProjectEarnings | null>,

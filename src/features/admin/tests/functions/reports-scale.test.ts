@@ -33,6 +33,8 @@ import { openStore } from '#server/storage/stores';
 import { withStorageDeadline } from '#server/storage/budget';
 import { utcDay } from '#server/storage/kept-keys';
 import { readRecords } from '#server/storage/paging';
+import { ledgerRepo } from '#features/payouts/server/ledger';
+import type { LedgerEntry } from '#features/payouts/earnings';
 
 const blobs = useAtomicBlobsServer();
 const LAST_YEAR = 120;
@@ -173,7 +175,7 @@ describe('the accounts of a period', () => {
     const later = new Date(Date.now() + 3_600_000);
     const feb = () => monthsReport({ from: '2026-02', to: '2026-02' }, {}, later);
     expect((await feb()).months[0].refundsCents).toBe(5000);
-    expect((await openStore('report-days').list({ prefix: 'days/' })).blobs.length).toBe(28);
+    expect((await openStore('report-days').list({ prefix: 'figures/' })).blobs.length).toBe(28);
 
     // The refund of Feb 12 fails today: that day's figures change.
     const changedAt = new Date();
@@ -185,7 +187,7 @@ describe('the accounts of a period', () => {
     const soon = new Date(changedAt.getTime() + 60_000);
     expect((await monthsReport({ from: '2026-02', to: '2026-02' }, {}, soon)).months[0].refundsCents).toBe(0);
     const keptFeb12 = async () =>
-      (await openStore('report-days').get('days/2026-02-12', { type: 'json' })) as {
+      (await openStore('report-days').get('figures/2026-02-12', { type: 'json' })) as {
         part: { figures: { refundsCents: number } };
       };
     expect((await keptFeb12()).part.figures.refundsCents).toBe(5000);
@@ -220,8 +222,8 @@ describe('the accounts of a period', () => {
     const reads = blobs.takeRequests().filter((r) => r.method === 'GET');
     expect(reads.filter((r) => r.key.startsWith('BCC-'))).toHaveLength(0);
     // Fourteen whole settled months: one kept blob each, not one for each of their 424 days.
-    expect(reads.filter((r) => r.key.startsWith('days/'))).toHaveLength(0);
-    expect(reads.filter((r) => r.key.startsWith('months/')).map((r) => r.key)).toHaveLength(14);
+    expect(reads.filter((r) => r.key.startsWith('figures/'))).toHaveLength(0);
+    expect(reads.filter((r) => r.key.startsWith('figure-months/')).map((r) => r.key)).toHaveLength(14);
     // The accountant's files of a settled month of the last year read its kept rows too.
     const day = localDate(twoMonthsAgo.payment.paidAt!, BUSINESS_TIME_ZONE);
     const rows = await exportCsvRows('payments', `${day.slice(0, 7)}-01`, lastDayOf(day.slice(0, 7)), {}, later);
@@ -230,6 +232,41 @@ describe('the accounts of a period', () => {
     expect(exportReads.filter((r) => r.key.startsWith('BCC-'))).toHaveLength(0);
     expect(exportReads.filter((r) => r.key.startsWith('row-months/'))).toHaveLength(1);
     expect(exportReads.filter((r) => r.key.startsWith('rows/'))).toHaveLength(0);
+  });
+
+  it("keep what editors earned with a settled day's figures: a year of ledger is not listed again, and a late entry shows", async () => {
+    await february();
+    const editorId = (await editorsRepo().list())[0].id;
+    const entry = (id: string, kind: 'earning' | 'reversal', cents: number, at: string): LedgerEntry => ({
+      id,
+      editorId,
+      kind,
+      cents,
+      at,
+      payableAt: at,
+      projectId: null,
+      label: 'Common App Essay Review',
+      part: null,
+      payoutId: null,
+    });
+    await ledgerRepo().add([
+      entry('earned-1', 'earning', 12000, '2026-02-08T15:00:00.000Z'),
+      entry('earned-2', 'earning', 9000, '2026-02-20T15:00:00.000Z'),
+    ]);
+    const later = new Date(Date.now() + 3_600_000);
+    const feb = () => monthsReport({ from: '2026-02', to: '2026-02' }, {}, later);
+    expect((await feb()).months[0].editorsEarnedCents).toBe(21000);
+    blobs.takeRequests();
+    // Kept with the month's figures: the ledger's keys are not listed again.
+    expect((await feb()).months[0]).toMatchObject({ editorsEarnedCents: 21000, platformCents: 30000 - 21000 });
+    const ledgerListings = () =>
+      blobs.takeRequests().filter((r) => r.store.endsWith('ledger') && r.listed?.startsWith('by-kind/'));
+    expect(ledgerListings()).toHaveLength(0);
+
+    // A reversal of Feb 20 written today (its flow retried late): the month is counted again at once.
+    await ledgerRepo().add([entry('reversed-2', 'reversal', -4500, '2026-02-20T15:00:00.000Z')]);
+    expect((await feb()).months[0].editorsEarnedCents).toBe(16500);
+    expect(ledgerListings().length).toBeGreaterThan(0);
   });
 
   it("a settled month's files read the rows kept of its days, not its orders, and a later change shows at once", async () => {
