@@ -73,6 +73,17 @@ async function shownReview() {
   return id;
 }
 
+/** A project whose family asked for help with its returned feedback, at its version then. */
+async function helpAsked() {
+  const id = await project();
+  const draft = { kind: 'text', text: 'My essay.' };
+  await act(customer.idToken, id, 'submit', { version: 1, prompt: 'Why us?', draft });
+  await act(await tokenOf('maya@example.test'), id, 'return', { version: 2, notes: 'Fix the commas.' });
+  const asked = await act(customer.idToken, id, 'ask-for-help', { version: 3, reason: 'It missed the prompt.' });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+  return { id, version: asked.body.version as number };
+}
+
 /** Our team's steps on a project, one per transition the process lets an admin take through the endpoint. */
 const TEAM_STEPS: Record<string, () => Promise<{ id: string; body: unknown }>> = {
   'team-finalize': async () => ({ id: await project(), body: { version: 1 } }),
@@ -80,6 +91,14 @@ const TEAM_STEPS: Record<string, () => Promise<{ id: string; body: unknown }>> =
   'message-from-team': async () => ({ id: await project(), body: { text: 'Hello from the office.' } }),
   reassign: async () => ({ id: await project(), body: { version: 1, editorId: 'sofia-ramirez' } }),
   'hide-review': async () => ({ id: await shownReview(), body: { reason: 'It named another student.' } }),
+  'grant-round': async () => {
+    const { id, version } = await helpAsked();
+    return { id, body: { version, reason: 'A new round, on us.' } };
+  },
+  'close-help': async () => {
+    const { id, version } = await helpAsked();
+    return { id, body: { version, reason: 'The feedback answers the prompt.' } };
+  },
 };
 const teamTransitions = TRANSITIONS.filter(
   (t) => t.via === 'endpoint' && (t.actors as readonly string[]).includes('admin'),

@@ -40,7 +40,7 @@ import {
 } from './project';
 
 /** The states in which work goes on: anything but final, withdrawn and cancelled. */
-export const OPEN_STATES = ['awaiting_draft', 'submitted', 'in_review', 'returned'] as const;
+export const OPEN_STATES = ['awaiting_draft', 'submitted', 'in_review', 'returned', 'help_requested'] as const;
 
 /** How a state reads to each reader, and how its badge looks to all of them. */
 interface StateWords {
@@ -66,7 +66,7 @@ export const STATES = {
     editor: 'Waiting for the draft',
     team: 'Waiting for the draft',
     badge: 'bg-beacon-300 text-navy-900',
-    inbox: { rank: 4, title: 'Awaiting drafts' },
+    inbox: { rank: 5, title: 'Awaiting drafts' },
     holdsSlot: false,
   },
   submitted: {
@@ -91,7 +91,16 @@ export const STATES = {
     editor: 'Feedback returned',
     team: 'Feedback returned',
     badge: 'bg-green-100 text-green-900',
-    inbox: { rank: 3, title: 'Waiting on the family' },
+    inbox: { rank: 4, title: 'Waiting on the family' },
+    holdsSlot: true,
+  },
+  // The family is not satisfied with the feedback: the editor answers in the thread, our team decides.
+  help_requested: {
+    family: 'Help requested',
+    editor: 'Family asked for help',
+    team: 'Help requested',
+    badge: 'bg-amber-100 text-amber-900',
+    inbox: { rank: 3, title: 'Families asking for help' },
     holdsSlot: true,
   },
   final: {
@@ -203,6 +212,9 @@ export const actionLabel: Record<ProjectAction, string> = {
   comment: 'Save Comment',
   'remove-comment': 'Delete Comment',
   'mark-comment': 'Done',
+  'ask-for-help': 'Ask for help with this feedback',
+  'grant-round': 'Give a free round',
+  'close-help': 'Close the request',
 };
 const REVISION_LABEL = 'Submit Revision';
 
@@ -233,6 +245,16 @@ export const AUTO_FINAL_RULE =
   `After each round of feedback you have ${AUTO_FINAL_DAYS} days to send your next draft before the essay becomes final by itself; ` +
   `Keep it open adds ${AUTO_FINAL_DAYS} more days, up to ${KEEP_OPEN_TIMES} times.`;
 
+/** The family may ask for help with a round's feedback this long after it came back. */
+const HELP_WINDOW_MS = 7 * DAY_MS;
+const HELP_WINDOW_DAYS = HELP_WINDOW_MS / DAY_MS;
+
+/** The promise when feedback disappoints, in the same words wherever editing is sold and on the project. */
+export const HELP_PROMISE =
+  `Not satisfied with a round of feedback? Within ${HELP_WINDOW_DAYS} days of receiving it, choose ` +
+  `“Ask for help with this feedback” and say why: your editor answers in your project's messages, and our team ` +
+  `decides, giving you a free extra round (with the same or another editor) or a refund, with the reason in writing.`;
+
 /** Limits of what a project holds. */
 export const DELIVERY_LIMITS = {
   text: 20_000,
@@ -245,6 +267,8 @@ export const DELIVERY_LIMITS = {
   messages: 500,
   /** Why our team withdrew a project, in the words the family and the editor read. */
   withdrawReason: 500,
+  /** Why the family asks for help with feedback, and why our team decided as it did. */
+  helpReason: 2_000,
 } as const;
 
 /** A final project's thread stays open this long after it became final: a call just arranged is not cut off. */
@@ -288,11 +312,15 @@ export function openRound(project: Pick<Project, 'rounds' | 'state'>, now: Date)
   return { round, late: round.late || now.getTime() > Date.parse(round.dueAt) };
 }
 
-/** When a returned project becomes final by itself, if nothing happens first: 7 days, and 7 more each time it was kept open. */
+/**
+ * When a returned project becomes final by itself, if nothing happens first: 7 days, and 7 more each
+ * time it was kept open, counted from the feedback, or from our team's decision on a request for help.
+ */
 export function autoFinalAt(project: Pick<Project, 'rounds' | 'state'>): Date | null {
   const round = currentRound(project);
   if (project.state !== 'returned' || !round?.returnedAt) return null;
-  return new Date(Date.parse(round.returnedAt) + AUTO_FINAL_MS * (1 + (round.keptOpen ?? 0)));
+  const from = round.help?.decision?.at ?? round.returnedAt;
+  return new Date(Date.parse(from) + AUTO_FINAL_MS * (1 + (round.keptOpen ?? 0)));
 }
 
 /**
@@ -331,6 +359,12 @@ export const deliveryMessages = {
   wrongState: (action: ProjectAction, state: ProjectState) =>
     `${actionLabel[action]} is not possible while the project is "${projectStateLabel[state]}".`,
   sameEditor: 'The project is already with this editor.',
+  helpReasonRequired:
+    'reason is required: say what disappoints you in this feedback (your editor and our team read it).',
+  decisionReasonRequired: 'reason is required: say why (the family and the editor read it).',
+  helpWindowClosed: `Help with feedback can be asked for within ${HELP_WINDOW_DAYS} days of receiving it: please write to us from the contact page.`,
+  helpAskedAlready:
+    'You asked for help with this feedback already: our team decided, and the reason is on the project.',
   keptOpenEnough: `This feedback was kept open ${KEEP_OPEN_TIMES} times already: submit a revision, or mark it final.`,
   notified: 'Saved.',
   noDraftToRemove: 'There is no draft left to remove on this project.',
@@ -407,7 +441,10 @@ export type Effect =
   | 'remove-draft'
   | 'add-comment'
   | 'remove-comment'
-  | 'mark-comment';
+  | 'mark-comment'
+  | 'record-help-request'
+  | 'record-help-decision'
+  | 'add-free-round';
 export type Audience = 'parent' | 'student' | 'family' | 'editor' | 'previous-editor';
 export type TimerName = keyof typeof TIMERS;
 
@@ -470,6 +507,14 @@ export const GUARDS = {
   /** Something the family gave is still there to remove. */
   'has-draft': (p: RuledProject) =>
     p.rounds.some((round) => round.draft.kind !== 'removed') ? null : deliveryMessages.noDraftToRemove,
+  /** Help with feedback: within HELP_WINDOW_MS of its return, once a round. */
+  'help-window-open': (p: RuledProject, now: Date) => {
+    const round = p.rounds.at(-1);
+    if (round?.help) return deliveryMessages.helpAskedAlready;
+    return round?.returnedAt && now.getTime() < Date.parse(round.returnedAt) + HELP_WINDOW_MS
+      ? null
+      : deliveryMessages.helpWindowClosed;
+  },
   /** A round holds a bounded number of comments. */
   'comments-have-room': (p: RuledProject) =>
     (p.rounds.at(-1)?.comments?.length ?? 0) >= COMMENT_LIMITS.perRound ? commentMessages.full : null,
@@ -514,6 +559,12 @@ const INPUT_GUARDS = {
   /** A first draft comes with the prompt it answers. */
   'prompt-with-first-draft': (p: InputRuledProject, input: StepInput) =>
     invalid(p.rounds.length === 0 && !input.prompt ? deliveryMessages.promptRequired : null),
+  /** The family says why it asks for help with the feedback. */
+  'help-reason-given': (_p: InputRuledProject, input: StepInput) =>
+    invalid(input.reason ? null : deliveryMessages.helpReasonRequired),
+  /** Our team says why it decided as it did. */
+  'decision-reason-given': (_p: InputRuledProject, input: StepInput) =>
+    invalid(input.reason ? null : deliveryMessages.decisionReasonRequired),
   /** Our team says why it withdraws a project. */
   'reason-given': (_p: InputRuledProject, input: StepInput) =>
     invalid(input.reason ? null : deliveryMessages.withdrawReasonRequired),
@@ -883,6 +934,43 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     versioned: false,
     notices: {},
   },
+  // The promise when feedback disappoints (HELP_PROMISE): the family asks within the window, once a
+  // round, which stops the clock that makes the essay final; the editor answers in the thread (a
+  // reassignment moves the project and its slot to another editor); our team decides, and the clock
+  // starts again from the decision. A refund goes through the order's refund, which cancels the project.
+  {
+    name: 'ask-for-help',
+    action: 'ask-for-help',
+    actors: FAMILY,
+    from: ['returned'],
+    to: 'help_requested',
+    guards: ['help-window-open'],
+    checks: ['help-reason-given'],
+    effects: ['record-help-request'],
+    notices: { editor: 'help-asked', family: 'help-asked' },
+  },
+  {
+    name: 'grant-round',
+    action: 'grant-round',
+    actors: ['admin'],
+    from: ['help_requested'],
+    to: 'returned',
+    checks: ['decision-reason-given'],
+    effects: ['record-help-decision', 'add-free-round'],
+    timers: ['warn', 'final'],
+    notices: { family: 'help-granted', editor: 'help-granted' },
+  },
+  {
+    name: 'close-help',
+    action: 'close-help',
+    actors: ['admin'],
+    from: ['help_requested'],
+    to: 'returned',
+    checks: ['decision-reason-given'],
+    effects: ['record-help-decision'],
+    timers: ['warn', 'final'],
+    notices: { family: 'help-closed', editor: 'help-closed' },
+  },
 ]);
 
 export type TransitionName = (typeof TRANSITIONS)[number]['name'];
@@ -960,11 +1048,19 @@ export const TIMERS = {
     marks: {
       event: 'auto_final_warning',
       done: (p: Project, round: Round) =>
-        p.reminders.warnRound === round.n && (p.reminders.warnKeptOpen ?? 0) === (round.keptOpen ?? 0),
+        p.reminders.warnRound === round.n &&
+        (p.reminders.warnKeptOpen ?? 0) === (round.keptOpen ?? 0) &&
+        p.reminders.warnDecidedAt === round.help?.decision?.at,
       change: (p: Project, round: Round) => ({
-        reminders: { ...p.reminders, warnRound: round.n, warnKeptOpen: round.keptOpen ?? 0 },
+        reminders: {
+          ...p.reminders,
+          warnRound: round.n,
+          warnKeptOpen: round.keptOpen ?? 0,
+          warnDecidedAt: round.help?.decision?.at,
+        },
       }),
-      id: (_p: Project, round: Round) => `warn-r${round.n}${round.keptOpen ? `-k${round.keptOpen}` : ''}`,
+      id: (_p: Project, round: Round) =>
+        `warn-r${round.n}${round.keptOpen ? `-k${round.keptOpen}` : ''}${round.help?.decision ? '-h' : ''}`,
     },
     notices: { family: 'auto-final-warning' },
   },

@@ -14,6 +14,8 @@ export const PROJECT_AUDIT = {
     'project-extended': 'Project kept open',
     'project-message': 'Message on a project',
     'review-hidden': 'Review hidden',
+    'project-round-granted': 'Free extra round given',
+    'project-help-closed': 'Request for help closed',
   },
   subjects: {
     project: 'Project',
@@ -23,6 +25,7 @@ export const PROJECT_AUDIT = {
 /** What a project tells the owner of (the admin's 'needs you' list), in the admin's words. */
 export const PROJECT_ATTENTION = {
   'family-cancel': 'A family cancelled',
+  'help-asked': 'A family asked for help with feedback',
 } as const;
 
 declare module '#lib/audit' {

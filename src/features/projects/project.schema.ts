@@ -73,6 +73,15 @@ export const returnSchema = z.object({
     .default([]),
 });
 export const versionOnlySchema = z.object({ version });
+/** Why the family asks for help with feedback, or why our team decided: required by the step, which says so. */
+export const helpSchema = z.object({
+  version,
+  reason: z
+    .string({ message: 'reason must be text' })
+    .trim()
+    .max(DELIVERY_LIMITS.helpReason, `reason must be at most ${DELIVERY_LIMITS.helpReason} characters`)
+    .optional(),
+});
 /** A cancel says what refund the page showed: the server refuses one that would give back less. */
 export const cancelSchema = z.object({
   version,

@@ -18,6 +18,7 @@ export const PROJECT_STATES = [
   'submitted',
   'in_review',
   'returned',
+  'help_requested',
   'final',
   'withdrawn',
   'cancelled',
@@ -47,6 +48,9 @@ export const PROJECT_ACTIONS = [
   'comment',
   'remove-comment',
   'mark-comment',
+  'ask-for-help',
+  'grant-round',
+  'close-help',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -142,6 +146,23 @@ export interface Round {
   keptOpen?: number;
   /** The editor's comments on passages of this round's draft; absent is none. */
   comments?: EssayComment[];
+  /** The family's request for help with this round's feedback, and our team's decision; absent is none. */
+  help?: HelpRequest;
+}
+
+/** 'Ask for help with this feedback': what the family said, and what our team decided and why. */
+export interface HelpRequest {
+  askedAt: string;
+  /** Who asked, as people read it ('Pat, parent'); '' once the project's content was deleted. */
+  by: string;
+  /** The family's words; '' once the project's content was deleted. */
+  reason: string;
+  decision?: {
+    at: string;
+    /** A free extra round, or the request closed (a refund goes through the order's refund). */
+    outcome: 'round' | 'closed';
+    reason: string;
+  };
 }
 
 export interface ProjectEvent {
@@ -204,7 +225,14 @@ export interface Project {
   messages: ProjectMessage[];
   history: ProjectEvent[];
   /** Timers already handled for the current round, so each fires once (a warning once per time kept open). */
-  reminders: { ackRound?: number; warnRound?: number; warnKeptOpen?: number; reviewReminder?: boolean };
+  reminders: {
+    ackRound?: number;
+    warnRound?: number;
+    warnKeptOpen?: number;
+    /** The round's help decision the last warning counted from. */
+    warnDecidedAt?: string;
+    reviewReminder?: boolean;
+  };
   /** Counts every step but messages: a step made against an older version is stale (409). */
   version: number;
   createdAt: string;

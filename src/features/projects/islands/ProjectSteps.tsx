@@ -4,6 +4,8 @@ import { actionLabel, cancelLabel, editsUsed, isTerminal, submitLabel } from '..
 import { CANCELLATION_SUMMARY } from '#lib/refunds';
 import { ordersChanged } from '#stores/orders';
 import { AcknowledgeForm } from './AcknowledgeForm';
+import { HelpForm } from './HelpForm';
+import { HelpNote } from './HelpNote';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReturnFeedbackForm } from './ReturnFeedbackForm';
 import { StepNotice } from './StepNotice';
@@ -11,12 +13,15 @@ import { SubmitDraftForm } from './SubmitDraftForm';
 import { cancelDone, stepsFor, type Perspective } from './perspective';
 import { useProjectStep } from './useProjectStep';
 
-type FormStep = 'submit' | 'acknowledge' | 'return';
+type FormStep = 'submit' | 'acknowledge' | 'return' | 'ask-for-help';
 type ConfirmStep = 'finalize' | 'withdraw' | 'cancel';
-const isFormStep = (action: ProjectAction): action is FormStep =>
-  action === 'submit' || action === 'acknowledge' || action === 'return';
-
-const FORMS = { submit: SubmitDraftForm, acknowledge: AcknowledgeForm, return: ReturnFeedbackForm } as const;
+const FORMS = {
+  submit: SubmitDraftForm,
+  acknowledge: AcknowledgeForm,
+  return: ReturnFeedbackForm,
+  'ask-for-help': HelpForm,
+} as const;
+const isFormStep = (action: ProjectAction): action is FormStep => action in FORMS;
 
 /** The steps that end a project for good. */
 const ENDING: readonly ProjectAction[] = ['cancel', 'withdraw'];
@@ -109,6 +114,7 @@ export function ProjectSteps({
     return ok;
   }
 
+  const help = project.rounds.at(-1)?.help;
   const labelOf = (action: ProjectAction) =>
     action === 'submit' ? submitLabel(project) : action === 'cancel' ? cancelLabel(project) : actionLabel[action];
   const Form = form ? FORMS[form] : null;
@@ -119,6 +125,7 @@ export function ProjectSteps({
   return (
     <div className="space-y-3">
       <StepNotice ref={noticeRef} notice={notice} />
+      {help && <HelpNote help={help} reader={perspective} />}
       {steps.length > 0 && (
         <div className="flex flex-wrap gap-2">
           {steps
@@ -136,7 +143,13 @@ export function ProjectSteps({
                       ? void take(action, { version: project.version })
                       : setConfirm(action as ConfirmStep)
                 }
-                className={action === 'finalize' ? 'btn-accent' : action === 'extend' ? 'btn-outline' : 'btn-primary'}
+                className={
+                  action === 'finalize'
+                    ? 'btn-accent'
+                    : action === 'extend' || action === 'ask-for-help'
+                      ? 'btn-outline'
+                      : 'btn-primary'
+                }
               >
                 {labelOf(action)}
               </button>
@@ -158,7 +171,10 @@ export function ProjectSteps({
       )}
       {project.roles.includes('customer') && feedbackReturned(project) && (
         <p className="text-sm text-slate-700">
-          Feedback has come back on this project, so it can no longer be cancelled here. For a refund, please{' '}
+          Feedback has come back on this project, so it can no longer be cancelled here.{' '}
+          {project.actions.includes('ask-for-help')
+            ? `Not satisfied with it? Choose “${actionLabel['ask-for-help']}”: our team decides on a free extra round or a refund. Otherwise, for a refund, please `
+            : 'For a refund, please '}
           <a href="/contact" className="font-semibold text-navy-700 underline">
             contact us
           </a>

@@ -64,6 +64,12 @@ export function eventText(event: ProjectEvent): string | null {
       return `Deleted its drafts, files and messages, ${RETENTION_WORDS.projectContent} after it ended`;
     case 'remove-draft':
       return event.note ? `Removed the ${event.note.toLowerCase()}` : 'Removed a draft';
+    case 'ask-for-help':
+      return 'Asked for help with the feedback';
+    case 'grant-round':
+      return 'Gave a free extra round';
+    case 'close-help':
+      return 'Closed the request for help';
     case 'message':
     case 'review':
     case 'reply':

@@ -13,7 +13,7 @@ export type Perspective = 'customer' | 'editor';
 
 /** The steps each page offers, in the order its buttons appear; messages have their own form. */
 const STEPS: Record<Perspective, readonly ProjectAction[]> = {
-  customer: ['submit', 'finalize', 'extend', 'cancel', 'withdraw'],
+  customer: ['submit', 'finalize', 'extend', 'ask-for-help', 'cancel', 'withdraw'],
   editor: ['acknowledge', 'return'],
 };
 
@@ -38,6 +38,8 @@ export const stepDone: Partial<Record<ProjectAction, string>> = {
   review: 'Thank you: your review is saved.',
   reply: 'Your reply is published.',
   'remove-draft': 'The draft is removed: its text and files are deleted, and your editor has been told.',
+  'ask-for-help':
+    'Your request is with our team and your editor: we will tell you what we decide, and why, by e-mail and here.',
 };
 
 /** A cancel's success, by what it gives back (the quote the page showed, which the server held to). */

@@ -235,6 +235,51 @@ export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext)
       lines: [`${what(project)} was withdrawn by ${site.name}.`, ...(reason ? [`The reason: ${reason}`] : [])],
     };
   },
+  'help-asked': ({ project, step, actor, audience }) => {
+    const { reason } = inputOf(step, 'ask-for-help');
+    return audience === 'editor'
+      ? {
+          subject: `Help asked for: ${what(project)}`,
+          lines: [
+            `${actor.name} is not satisfied with your feedback on ${project.service.title} and asked our team for help.`,
+            `Their words: ${reason}`,
+            `Please answer them in the project's messages; our team decides whether they get a free extra round or a refund.`,
+          ],
+        }
+      : {
+          subject: `We received your request for help: ${project.service.title}`,
+          lines: [
+            `${actor.name} asked for help with the feedback on ${project.service.title}. Your words: ${reason}`,
+            `${project.editor.name} can answer in the project's messages, and our team decides, with the reason in writing, whether you get a free extra round or a refund. Until then the essay does not become final by itself.`,
+          ],
+        };
+  },
+  'help-granted': ({ project, step, audience }) => {
+    const { reason } = inputOf(step, 'grant-round');
+    return {
+      subject: `A free extra round: ${what(project)}`,
+      lines: [
+        audience === 'editor'
+          ? `${site.name} gave ${project.student.name}'s family a free extra round of ${project.service.title}.`
+          : `${site.name} gave you a free extra round of ${project.service.title} with ${project.editor.name}: submit your revision when you are ready.`,
+        `The reason: ${reason}`,
+        ...(audience === 'editor' ? [] : [finalLine(project)]),
+      ],
+    };
+  },
+  'help-closed': ({ project, step, audience }) => {
+    const { reason } = inputOf(step, 'close-help');
+    return {
+      subject: `Your request for help was answered: ${project.service.title}`,
+      lines: [
+        audience === 'editor'
+          ? `${site.name} closed the family's request for help with ${what(project)}.`
+          : `${site.name} closed your request for help with the feedback on ${project.service.title}.`,
+        `The reason: ${reason}`,
+        ...(audience === 'editor' ? [] : [finalLine(project)]),
+      ],
+    };
+  },
   'cancelled-by-family': (c) => {
     if (closing(c)) return endedWithAccount(c, 'cancelled');
     const { project, step, audience } = c;

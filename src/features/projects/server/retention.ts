@@ -28,6 +28,8 @@ export function withoutContent(project: Project, now: Date, by: RemovedDraft['by
       ...(round.draft.kind === 'removed' ? round : withoutDraft(round, { kind: 'removed', at, by })),
       notes: null,
       files: [],
+      // The family's words on the feedback go with the rest; our team's decision and its reason stay.
+      ...(round.help && { help: { ...round.help, by: '', reason: '' } }),
     })),
     messages: [],
     contentDeletedAt: at,

@@ -24,6 +24,7 @@ import {
 import {
   acknowledgeSchema,
   cancelSchema,
+  helpSchema,
   messageSchema,
   reassignSchema,
   returnSchema,
@@ -54,6 +55,7 @@ import { spend } from '#server/core/rate-limits';
 import { editorOf, requireRoles, roleFor } from './access';
 import { refundCancellation } from './cancellation';
 import { recordProjectEarnings } from './earnings';
+import { tellOwnerOfHelp } from './help';
 import { projectFilesRepo } from '#features/essay/server/files';
 import { noticesOfEvent, owedNotices, send } from './notify';
 import { projectsRepo, StaleProjectError } from './projects.repo';
@@ -119,6 +121,10 @@ function requestOf(t: Transition, body: unknown, project: Project) {
       return { action: t.action, ...fresh(parse(versionOnlySchema, body)) };
     case 'withdraw':
       return { action: t.action, ...fresh(parse(withdrawSchema, body)) };
+    case 'ask-for-help':
+    case 'grant-round':
+    case 'close-help':
+      return { action: t.action, ...fresh(parse(helpSchema, body)) };
     case 'cancel':
       return { action: t.action, ...fresh(parse(cancelSchema, body)) };
     case 'message':
@@ -179,6 +185,11 @@ async function stepOf(
       judge({ reason });
       return { action, ...(reason && { reason }) };
     }
+    case 'ask-for-help':
+    case 'grant-round':
+    case 'close-help':
+      judge({ reason: request.reason });
+      return { action: request.action, reason: request.reason! };
     case 'cancel': {
       const order = await ordersRepo(context).get(project.orderId);
       if (!order) throw new HttpError(404, 'Order not found');
@@ -242,6 +253,8 @@ export const BEYOND: Record<Beyond, CarriedOut> = {
   refund: { timer: 'refund', ref: (after) => after.version, carryOut: refundCancellation, mayWait: true },
   // The step stands whatever the ledger says: what the project earned is recorded by the timer if not now.
   earnings: { timer: 'earnings', ref: (after) => after.version, carryOut: recordProjectEarnings, mayWait: true },
+  // The request stands whatever the mail says: the timer tells the owner if not now.
+  owner: { timer: 'owner', ref: (after) => after.version, carryOut: tellOwnerOfHelp, mayWait: true },
 };
 
 async function carryOut(beyond: Beyond, after: Project, context: StepContext) {
@@ -393,6 +406,8 @@ const STEP_ACTIONS: Partial<Record<ProjectAction, AuditAction>> = {
   extend: 'project-extended',
   message: 'project-message',
   'hide-review': 'review-hidden',
+  'grant-round': 'project-round-granted',
+  'close-help': 'project-help-closed',
 };
 
 /** A step our team takes on a project: its state and editor, and what was said. */
@@ -407,7 +422,9 @@ function projectChange(project: Project, t: Transition, step: Step): AuditedChan
       state: stateAfter(t, project.state),
       editor: step.action === 'reassign' ? step.editor.name : project.editor.name,
       ...(step.action === 'message' && { message: step.text }),
-      ...(step.action === 'hide-review' && { reason: step.reason }),
+      ...((step.action === 'hide-review' || step.action === 'grant-round' || step.action === 'close-help') && {
+        reason: step.reason,
+      }),
     },
   };
 }

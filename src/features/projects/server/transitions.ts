@@ -51,7 +51,9 @@ export type Step =
   | { action: 'remove-draft'; round: number }
   | { action: 'comment'; anchor: CommentAnchor; text: string }
   | { action: 'remove-comment'; commentId: string }
-  | { action: 'mark-comment'; commentId: string; done: boolean };
+  | { action: 'mark-comment'; commentId: string; done: boolean }
+  /** Why the family asks for help with the feedback, or why our team decided as it did. */
+  | { action: 'ask-for-help' | 'grant-round' | 'close-help'; reason: string };
 
 type StepOf<A extends Step['action']> = Extract<Step, { action: A }>;
 
@@ -98,13 +100,13 @@ interface EffectInput {
 }
 
 /** What an effect changes beyond the record once the project is stored (`commitStep` carries it out). */
-export type Beyond = 'slots' | 'stats' | 'refund' | 'earnings';
+export type Beyond = 'slots' | 'stats' | 'refund' | 'earnings' | 'owner';
 
 /**
  * Each effect once: its change to the record, applied in the transition's compare-and-set, and what it
  * changes beyond the record: the editor's slots, their public numbers (a draft acknowledged, a round
  * returned on time or not, a project made final, a review published, answered or hidden), the money:
- * the family's refund, the editors' earnings.
+ * the family's refund, the editors' earnings; and the owner, told of a request for help.
  */
 const EFFECTS: Record<Effect, { record?: (project: Project, input: EffectInput) => Project; beyond?: Beyond }> = {
   'open-round': {
@@ -275,6 +277,42 @@ const EFFECTS: Record<Effect, { record?: (project: Project, input: EffectInput) 
       );
     },
   },
+  'record-help-request': {
+    // The family's words are kept with the round (deleted with its content), not in the history.
+    record: (project, { step, actor, now }) => {
+      const { reason } = inputOf(step, 'ask-for-help');
+      return {
+        ...project,
+        rounds: withLastRound(project, (round) => ({
+          ...round,
+          help: { askedAt: now.toISOString(), by: actor.name, reason },
+        })),
+      };
+    },
+    beyond: 'owner',
+  },
+  'record-help-decision': {
+    record: (project, { step, now, event }) => {
+      const { action, reason } = inputOf(step, 'grant-round', 'close-help');
+      event.note = reason;
+      const decision = {
+        at: now.toISOString(),
+        outcome: action === 'grant-round' ? 'round' : 'closed',
+        reason,
+      } as const;
+      return {
+        ...project,
+        rounds: withLastRound(project, (round) => ({ ...round, help: round.help && { ...round.help, decision } })),
+      };
+    },
+  },
+  // One edit more where edits are counted (a Common App essay's are unlimited already).
+  'add-free-round': {
+    record: (project) => ({
+      ...project,
+      editsAllowed: project.editsAllowed === null ? null : project.editsAllowed + 1,
+    }),
+  },
   'take-slot': { beyond: 'slots' },
   'release-slot': { beyond: 'slots' },
   'move-slot': { beyond: 'slots' },
@@ -285,7 +323,7 @@ const EFFECTS: Record<Effect, { record?: (project: Project, input: EffectInput) 
 
 /** What `t` changes beyond the record, each once, in the order `commitStep` carries them out. */
 export const beyondOf = (t: Transition): Beyond[] =>
-  (['slots', 'stats', 'refund', 'earnings'] as const).filter((beyond) =>
+  (['slots', 'stats', 'refund', 'earnings', 'owner'] as const).filter((beyond) =>
     t.effects.some((effect) => EFFECTS[effect].beyond === beyond),
   );
 

@@ -144,7 +144,7 @@ export const getProject = (id: string) => signedInFetch<FullProjectView>(project
 /** One step on a project as the admin (reassign, finalize, withdraw with its reason); answers the project as it is now. */
 export const actOnProject = (
   id: string,
-  action: Extract<ProjectAction, 'reassign' | 'finalize' | 'withdraw'>,
+  action: Extract<ProjectAction, 'reassign' | 'finalize' | 'withdraw' | 'grant-round' | 'close-help'>,
   body: { version: number; editorId?: string; reason?: string },
 ) => signedInFetch<FullProjectView>(`${projectPath(id)}/${action}`, { method: 'POST', body });
 

@@ -24,6 +24,7 @@ import { messages } from '#lib/messages';
 import { formatUsd } from '#lib/money';
 import { priceOrder } from '#lib/pricing';
 import { CANCELLATION_SUMMARY } from '#lib/refunds';
+import { HELP_PROMISE } from '#features/projects/process';
 import type { Order } from '../../order';
 import type { Billing, Student } from '../../order';
 import { $session, signedInFetch, SIGNED_OUT, startSession } from '#stores/session';
@@ -247,6 +248,7 @@ function CheckoutWithData({ data }: { data: CheckoutData }) {
           </h2>
           <p className="mt-1 text-sm text-slate-700">You will pay securely on our payment provider's page.</p>
           <p className="mt-2 text-sm text-slate-700">{CANCELLATION_SUMMARY}</p>
+          <p className="mt-2 text-sm text-slate-700">{HELP_PROMISE}</p>
           {session.status === 'signedOut' && (
             <p className="mt-3 rounded-lg bg-yellow-100 p-3 text-sm text-yellow-900">
               {messages.loginToCheckout}{' '}

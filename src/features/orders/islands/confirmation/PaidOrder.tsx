@@ -6,6 +6,7 @@ import { itemise } from '#lib/itemise';
 import { formatUsd, formatUsdCents } from '#lib/money';
 import { editorNoticeText, lineLabel, nextSteps, type Order } from '../../order';
 import { CANCELLATION_SUMMARY, paymentStateOf, refundedCents } from '#lib/refunds';
+import { HELP_PROMISE } from '#features/projects/process';
 import { RefundList } from '../RefundList';
 import { breakableEmail } from '../../../../islands/shared/breakable-email';
 import { SummaryRow } from '../../../../islands/shared/SummaryRow';
@@ -108,6 +109,7 @@ export function PaidOrder({ order }: { order: Order }) {
             ))}
           </ol>
           <p className="mt-3 text-sm text-slate-700">{CANCELLATION_SUMMARY}</p>
+          <p className="mt-2 text-sm text-slate-700">{HELP_PROMISE}</p>
         </section>
       )}
 

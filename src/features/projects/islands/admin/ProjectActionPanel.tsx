@@ -5,7 +5,13 @@ import type { AdminEditor } from '#features/editors/editor-rules';
 import { ConfirmPanel, ReasonField } from '../../../../islands/shared/admin/ConfirmPanel';
 
 /** The steps the admin's project list offers, in the order of its buttons. */
-export const ADMIN_ACTIONS = ['reassign', 'finalize', 'withdraw'] as const satisfies readonly ProjectAction[];
+export const ADMIN_ACTIONS = [
+  'grant-round',
+  'close-help',
+  'reassign',
+  'finalize',
+  'withdraw',
+] as const satisfies readonly ProjectAction[];
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 /** What a step takes beside the version: the new editor of a reassignment, the reason for a withdrawal. */
 export type ActionDetails = { editorId?: string; reason?: string };
@@ -44,10 +50,35 @@ export const actionTexts: Record<AdminAction, ActionTexts> = {
     done: (project) => `Project ${project.id} withdrawn`,
     failed: 'Failed to withdraw project',
   },
+  'grant-round': {
+    question: 'Give the family a free extra round?',
+    confirmStyle: 'btn-primary',
+    consequence:
+      'The project is open for one more revision, at no charge, with the editor it has now (reassign it first for another). The family and the editor are told, with your reason, and the family has its days again from now.',
+    done: (project) => `Project ${project.id}: a free extra round given`,
+    failed: 'Failed to give a free round',
+  },
+  'close-help': {
+    question: 'Close the request without a free round?',
+    confirmStyle: 'btn-primary',
+    consequence:
+      'The feedback stands and the family has its days again from now. A refund, if you give one, is made on the order. The family and the editor are told, with your reason.',
+    done: (project) => `Project ${project.id}: the request for help is closed`,
+    failed: 'Failed to close the request',
+  },
+};
+
+/** The steps that take our team's reason, read by the family and the editor, and its length. */
+const REASONED: Partial<Record<AdminAction, { max: number; missing: string }>> = {
+  withdraw: {
+    max: DELIVERY_LIMITS.withdrawReason,
+    missing: 'Say why the project is withdrawn: the family and the editor read it.',
+  },
+  'grant-round': { max: DELIVERY_LIMITS.helpReason, missing: 'Say why: the family and the editor read it.' },
+  'close-help': { max: DELIVERY_LIMITS.helpReason, missing: 'Say why: the family and the editor read it.' },
 };
 
 const CHOOSE_EDITOR = 'Choose the editor who takes over.';
-const GIVE_REASON = 'Say why the project is withdrawn: the family and the editor read it.';
 
 interface PanelProps {
   action: AdminAction;
@@ -71,13 +102,14 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const texts = actionTexts[action];
+  const reasoned = REASONED[action];
   // A hidden editor takes no new work.
   const others = (editors ?? []).filter((editor) => editor.id !== project.editor.id && !editor.hidden);
 
   useEffect(() => {
     form.current
       ?.querySelector<HTMLElement>(
-        action === 'reassign' ? 'select' : action === 'withdraw' ? 'textarea' : 'button[type="button"]',
+        action === 'reassign' ? 'select' : REASONED[action] ? 'textarea' : 'button[type="button"]',
       )
       ?.focus();
   }, [action]);
@@ -90,16 +122,14 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
       form.current?.querySelector('select')?.focus();
       return;
     }
-    if (action === 'withdraw' && !reason.trim()) {
-      setProblem(GIVE_REASON);
+    if (reasoned && !reason.trim()) {
+      setProblem(reasoned.missing);
       form.current?.querySelector('textarea')?.focus();
       return;
     }
     setProblem('');
     setBusy(true);
-    const failure = await onConfirm(
-      action === 'reassign' ? { editorId } : action === 'withdraw' ? { reason: reason.trim() } : {},
-    );
+    const failure = await onConfirm(action === 'reassign' ? { editorId } : reasoned ? { reason: reason.trim() } : {});
     // On success the panel is gone already.
     if (failure !== null) {
       setBusy(false);
@@ -142,17 +172,17 @@ export function ProjectActionPanel({ action, project, editors, onConfirm, onCanc
           </select>
         </div>
       )}
-      {action === 'withdraw' && (
+      {reasoned && (
         <ReasonField
           id={id}
-          max={DELIVERY_LIMITS.withdrawReason}
+          max={reasoned.max}
           hint={<>In the e-mail to the family and the editor, and in the project&rsquo;s history.</>}
           value={reason}
           onChange={(value) => {
             setReason(value);
-            if (problem === GIVE_REASON) setProblem('');
+            if (problem === reasoned.missing) setProblem('');
           }}
-          invalid={problem === GIVE_REASON}
+          invalid={problem === reasoned.missing}
           problem={problem}
         />
       )}

@@ -5,6 +5,7 @@ import type { AdminEditor } from '#features/editors/editor-rules';
 import { Fact, Time } from '../../../../islands/shared/admin/Facts';
 import { ADMIN_ACTIONS, ProjectActionPanel, type AdminAction, type ActionDetails } from './ProjectActionPanel';
 import { editsLeftText, eventLabel } from './project-text';
+import { HelpNote } from '../HelpNote';
 
 const badge = 'rounded-full px-2.5 py-0.5 text-xs font-semibold';
 const smallButton = 'btn-outline min-h-10 px-4 py-1.5 text-sm';
@@ -56,6 +57,7 @@ export function ProjectCard({ project, editors, onAct }: CardProps) {
   const headingId = `project-${project.id}`;
   const historyId = `project-history-${project.id}`;
   const offered = ADMIN_ACTIONS.filter((action) => project.actions.includes(action));
+  const help = project.rounds.at(-1)?.help;
 
   function cancel() {
     const action = asking;
@@ -111,6 +113,11 @@ export function ProjectCard({ project, editors, onAct }: CardProps) {
         )}
         <Fact term="Edits left">{editsLeftText(project.editsLeft)}</Fact>
       </dl>
+      {help && (
+        <div className="mt-3">
+          <HelpNote help={help} reader="team" />
+        </div>
+      )}
       <div className="mt-4 flex flex-wrap gap-2">
         {offered.map((action) => (
           <button

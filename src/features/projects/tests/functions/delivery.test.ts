@@ -104,6 +104,11 @@ function bodyFor(action: ProjectAction, project: Pick<ProjectView, 'version' | '
       return { commentId: firstComment(project) };
     case 'mark-comment':
       return { commentId: firstComment(project), done: true };
+    case 'ask-for-help':
+      return { version, reason: 'The notes did not address the prompt at all.' };
+    case 'grant-round':
+    case 'close-help':
+      return { version, reason: 'We read the feedback with the prompt: it missed what the prompt asks.' };
   }
 }
 
@@ -139,6 +144,12 @@ async function projectIn(state: ProjectState, id: string, action: ProjectAction)
       ['acknowledge', 'editor'],
       ['comment', 'editor'],
       ['return', 'editor'],
+    ],
+    help_requested: [
+      ['submit', 'customer'],
+      ['comment', 'editor'],
+      ['return', 'editor'],
+      ['ask-for-help', 'customer'],
     ],
     final: [
       ['submit', 'customer'],
@@ -202,7 +213,15 @@ describe('projects from paid orders', () => {
 });
 
 describe('the state machine through the endpoint, every step, every role, every state', () => {
-  const STATES: ProjectState[] = ['awaiting_draft', 'submitted', 'in_review', 'returned', 'final', 'withdrawn'];
+  const STATES: ProjectState[] = [
+    'awaiting_draft',
+    'submitted',
+    'in_review',
+    'returned',
+    'help_requested',
+    'final',
+    'withdrawn',
+  ];
 
   it.each(STATES)('from %s', async (state) => {
     const units = PROJECT_ACTIONS.length;
@@ -252,11 +271,13 @@ describe('rules', () => {
       editsLeft.push(project.editsLeft);
     }
     expect(editsLeft).toEqual([3, 2, 1, 0]);
+    // The last feedback can still be questioned: a free round, if our team grants one, is an edit more.
     expect((await getProject(tokens.customer, id)).actions).toEqual([
       'finalize',
       'withdraw',
       'message',
       'remove-draft',
+      'ask-for-help',
     ]);
     const fourth = await act(tokens.customer, id, 'submit', bodyFor('submit', project));
     expect(fourth).toMatchObject({ status: 409, body: { error: deliveryMessages.noEditsLeft } });

@@ -32,7 +32,7 @@ import { reviewMessages } from '#features/reviews/reviews';
 import { site } from '#lib/site';
 import { ARCHITECTURE, processSection, withProcessSection } from '../../../../../scripts/docs/process-doc';
 
-const OPEN: ProjectState[] = ['awaiting_draft', 'submitted', 'in_review', 'returned'];
+const OPEN: ProjectState[] = ['awaiting_draft', 'submitted', 'in_review', 'returned', 'help_requested'];
 const ROLES: Role[] = ['customer', 'student', 'editor', 'admin', 'system'];
 const AT = '2026-11-02T15:00:00.000Z';
 /** 'essay' in the sample's draft, 'My essay'. */
@@ -71,18 +71,21 @@ const EXPECTED: Record<
   'remove-draft': {
     by: ['customer', 'student'],
     via: 'endpoint',
-    from: ['submitted', 'in_review', 'returned', 'final', 'withdrawn', 'cancelled'],
+    from: ['submitted', 'in_review', 'returned', 'help_requested', 'final', 'withdrawn', 'cancelled'],
     to: null,
   },
   comment: { by: ['editor'], via: 'endpoint', from: ['submitted', 'in_review'], to: null },
   'remove-comment': { by: ['editor'], via: 'endpoint', from: ['submitted', 'in_review'], to: null },
   'mark-comment': { by: ['customer', 'student'], via: 'endpoint', from: ['returned'], to: null },
+  'ask-for-help': { by: ['customer', 'student'], via: 'endpoint', from: ['returned'], to: 'help_requested' },
+  'grant-round': { by: ['admin'], via: 'endpoint', from: ['help_requested'], to: 'returned' },
+  'close-help': { by: ['admin'], via: 'endpoint', from: ['help_requested'], to: 'returned' },
 };
 
 /** A supplement in `state`, as it gets there: a draft in, feedback on it once returned. */
 function sample(state: ProjectState, { invited = false } = {}): Project {
   const submitted = state !== 'awaiting_draft';
-  const returned = state === 'returned' || state === 'final';
+  const returned = state === 'returned' || state === 'final' || state === 'help_requested';
   return {
     id: 'ord_1-1',
     orderId: 'ord_1',
@@ -128,6 +131,9 @@ function sample(state: ProjectState, { invited = false } = {}): Project {
                 doneAt: null,
               },
             ],
+            ...(state === 'help_requested' && {
+              help: { askedAt: '2026-11-02T12:00:00.000Z', by: 'Pat, parent', reason: 'It missed the prompt.' },
+            }),
           },
         ]
       : [],
@@ -174,6 +180,9 @@ const STEPS: Record<Step['action'], Step> = {
   },
   'remove-comment': { action: 'remove-comment', commentId: COMMENT_ID },
   'mark-comment': { action: 'mark-comment', commentId: COMMENT_ID, done: true },
+  'ask-for-help': { action: 'ask-for-help', reason: 'The feedback missed what the prompt asks.' },
+  'grant-round': { action: 'grant-round', reason: 'The feedback did not answer the prompt: a new round is on us.' },
+  'close-help': { action: 'close-help', reason: 'The feedback answers the prompt; we refunded a third of it.' },
 };
 
 const actorFor = (role: Role): Actor =>
@@ -275,7 +284,21 @@ describe('who may take each transition, from where', () => {
       'comment',
       'remove-comment',
       'mark-comment',
+      'ask-for-help',
+      'grant-round',
+      'close-help',
     ]);
+    // The family says why it asks for help, and our team why it decided as it did: each side reads it.
+    expect(inputRefusal(sample('returned'), transitionNamed('ask-for-help'), {})).toEqual({
+      status: 400,
+      error: deliveryMessages.helpReasonRequired,
+    });
+    for (const name of ['grant-round', 'close-help'] as const)
+      expect(inputRefusal(sample('help_requested'), transitionNamed(name), { reason: '' })).toEqual({
+        status: 400,
+        error: deliveryMessages.decisionReasonRequired,
+      });
+    expect(inputRefusal(sample('help_requested'), transitionNamed('grant-round'), { reason: 'Ours.' })).toBeNull();
   });
 
   it('each check of what a step names, as the server looked it up, refuses with its reason', () => {
@@ -361,6 +384,10 @@ const TOLD: Record<TransitionName, string[]> = {
   comment: [],
   'remove-comment': [],
   'mark-comment': [],
+  // The family who asked hears it was received; our team's decision reaches both sides.
+  'ask-for-help': ['editor:maya-chen', 'customer', 'student'],
+  'grant-round': ['customer', 'student', 'editor:maya-chen'],
+  'close-help': ['customer', 'student', 'editor:maya-chen'],
 };
 
 describe('what each transition does, and who is told', () => {
@@ -479,8 +506,9 @@ describe('the timers', () => {
       TRANSITIONS.filter((t) => (t.timers as readonly string[]).includes(name)).map((t) => t.name);
     expect(setBy('ack')).toEqual(['submit']);
     expect(setBy('late')).toEqual(['submit']);
-    expect(setBy('warn')).toEqual(['return', 'keep-open']);
-    expect(setBy('final')).toEqual(['return', 'keep-open']);
+    // Our team's decision on a request for help starts the family's clock again.
+    expect(setBy('warn')).toEqual(['return', 'keep-open', 'grant-round', 'close-help']);
+    expect(setBy('final')).toEqual(['return', 'keep-open', 'grant-round', 'close-help']);
     const submitted = sample('submitted');
     expect(TIMERS.ack.at(submitted).getTime()).toBe(Date.parse('2026-11-01T10:00:00.000Z') + ACK_REMINDER_MS);
     expect(TIMERS.late.at(submitted).toISOString()).toBe('2026-11-06T10:00:00.000Z');

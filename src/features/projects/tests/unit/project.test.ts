@@ -54,31 +54,35 @@ const ALLOWED: Record<ProjectAction, Partial<Record<Role, ProjectState[]>>> = {
   finalize: {
     customer: ['returned'],
     student: ['returned'],
-    admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
+    admin: ['awaiting_draft', 'submitted', 'in_review', 'returned', 'help_requested'],
   },
   withdraw: {
-    customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
-    admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
+    customer: ['awaiting_draft', 'submitted', 'in_review', 'returned', 'help_requested'],
+    admin: ['awaiting_draft', 'submitted', 'in_review', 'returned', 'help_requested'],
   },
   extend: { customer: ['returned'], student: ['returned'] },
   cancel: { customer: ['awaiting_draft', 'submitted', 'in_review'] },
   message: {
-    customer: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
-    student: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
-    editor: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
-    admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'],
+    customer: ['awaiting_draft', 'submitted', 'in_review', 'returned', 'help_requested'],
+    student: ['awaiting_draft', 'submitted', 'in_review', 'returned', 'help_requested'],
+    editor: ['awaiting_draft', 'submitted', 'in_review', 'returned', 'help_requested'],
+    admin: ['awaiting_draft', 'submitted', 'in_review', 'returned', 'help_requested'],
   },
-  reassign: { admin: ['awaiting_draft', 'submitted', 'in_review', 'returned'] },
+  reassign: { admin: ['awaiting_draft', 'submitted', 'in_review', 'returned', 'help_requested'] },
   // These projects have no final time, so their review window reads as closed (the process test opens it).
   review: { customer: [], student: [], editor: [] },
   reply: { editor: [] },
   'hide-review': { admin: [] },
-  // Only where a draft is in: of these projects, the returned one.
-  'remove-draft': { customer: ['returned'], student: ['returned'] },
+  // Only where a draft is in: of these projects, the returned ones.
+  'remove-draft': { customer: ['returned', 'help_requested'], student: ['returned', 'help_requested'] },
   comment: { editor: ['submitted', 'in_review'] },
   // These projects' rounds have no comments to delete or mark (the process test gives its sample one).
   'remove-comment': { editor: [] },
   'mark-comment': { customer: [], student: [] },
+  // These projects' feedback came back weeks ago: the window to ask is closed (the process test opens it).
+  'ask-for-help': { customer: [], student: [] },
+  'grant-round': { admin: ['help_requested'] },
+  'close-help': { admin: ['help_requested'] },
 };
 const ROLES: Role[] = ['customer', 'student', 'editor', 'admin', 'system'];
 
@@ -100,6 +104,9 @@ const WHO_MAY: Record<ProjectAction, string> = {
   comment: 'the editor',
   'remove-comment': 'the editor',
   'mark-comment': 'the family',
+  'ask-for-help': 'the family',
+  'grant-round': 'our team',
+  'close-help': 'our team',
 };
 /** The student is told to ask the parent, where the parent may. */
 const refused = (action: ProjectAction, role: Role) =>
@@ -113,7 +120,8 @@ describe('the delivery state machine', () => {
       it(`${action} by ${role}`, () => {
         const states = ALLOWED[action][role];
         for (const state of PROJECT_STATES) {
-          const answer = refusal(project(state, { returns: state === 'returned' ? 1 : 0 }), action, role);
+          const returns = state === 'returned' || state === 'help_requested' ? 1 : 0;
+          const answer = refusal(project(state, { returns }), action, role);
           if (states?.includes(state)) expect(answer, state).toBeNull();
           else if (!states) expect(answer, state).toEqual({ status: 403, error: refused(action, role) });
           else expect(answer?.status, state).toBe(409);
