@@ -11,11 +11,10 @@
  *   npx tsx scripts/bench/scale.ts      (BENCH_SCALE_SIZES=1000,10000 to choose the sizes)
  */
 import { execFileSync } from 'node:child_process';
+import { startBlobsHost, ROUND_TRIP_MS } from './blobs-host';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { DEMO_EDITORS, seedDemoEditors } from '#features/editors/server/seed';
 import { editorsRepo, forgetEditorLists } from '#features/editors/server/editors.repo';
 import { ordersRepo } from '#features/orders/server/orders.repo';
@@ -24,7 +23,7 @@ import { projectsOfOrder } from '#features/projects/server/creation';
 import type { Project, Round } from '#features/projects/project';
 import { ledgerRepo } from '#features/payouts/server/ledger';
 import { projectsRepo } from '#features/projects/server/projects.repo';
-import { OPEN_STATES } from '#features/projects/process';
+import { OPEN_STATES, transitionNamed } from '#features/projects/process';
 import { exportCsvRows, keepSettledDays, monthsReport } from '#features/admin/server/reports';
 import { search } from '#features/admin/server/search';
 import { readBase } from '#server/backup/catalog';
@@ -33,100 +32,16 @@ import { BACKED_UP_STORES, BASE_KEY, isBackedUpKey } from '#server/backup/layout
 import { setJournalClock } from '#server/storage/journal';
 import { openStore } from '#server/storage/stores';
 import { outboxPage, sendMail } from '#server/core/mail';
-import { startBlobsServer } from '../platform/site-server';
 import { benchOrderDraft } from './orders';
 import { loadNote, writeSection } from './report';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,10000').split(',').map(Number);
 const MODELLED = 100_000;
-const ROUND_TRIP_MS = 40;
 /** What the issue asks of an owner's page and of a family's or editor's page, at any size. */
 const OWNER_MS = 3_000;
 const PERSON_MS = 1_000;
 /** Orders per family: a family comes back for more essays, never for a business's whole history. */
 const ORDERS_PER_FAMILY = 3;
-
-// --- A proxy that counts and delays every storage request -------------------------------------------
-
-/** Keys Blobs answers per listing request: a longer listing costs one more round trip per page. */
-const LISTING_PAGE = 1_000;
-
-function startProxy(target: string) {
-  let requests = 0;
-  // A listing's keys, kept from its first page for the pages after it (the local server walks its
-  // whole folder for each listing).
-  const listed = new Map<string, { blobs: { key: string }[]; directories: string[] }>();
-  /** A listing's page at `offset` (here the cursor), and the cursor of the next. */
-  const pageOf = (whole: { blobs: { key: string }[]; directories: string[] }, offset: number) => {
-    const next = offset + LISTING_PAGE < whole.blobs.length ? String(offset + LISTING_PAGE) : undefined;
-    return {
-      blobs: whole.blobs.slice(offset, offset + LISTING_PAGE),
-      directories: offset === 0 ? whole.directories : [],
-      ...(next && { next_cursor: next }),
-    };
-  };
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    requests += 1;
-    // The local server answers a whole listing at once; Blobs pages it by 1,000 keys, in key order,
-    // one round trip a page, and a client that stops early pays for the pages it read. The proxy
-    // answers a listing's page `cursor` (an offset here) and names the next.
-    const url = new URL(req.url ?? '/', 'http://proxy');
-    const offset = Number(url.searchParams.get('cursor') ?? 0);
-    url.searchParams.delete('cursor');
-    const path = `${url.pathname}${url.search}`;
-    setTimeout(() => {
-      const kept = offset > 0 ? listed.get(path) : undefined;
-      if (kept) {
-        const page = pageOf(kept, offset);
-        if (!page.next_cursor) listed.delete(path);
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page));
-        return;
-      }
-      const upstream = request(`${target}${path}`, { method: req.method, headers: req.headers }, (answer) => {
-        if (req.method !== 'GET' || !/json/.test(String(answer.headers['content-type']))) {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          return;
-        }
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          let body = Buffer.concat(chunks);
-          try {
-            const parsed = JSON.parse(body.toString()) as { blobs?: { key: string }[]; directories?: string[] };
-            // A listing answers `blobs` as a list; a record's own JSON is passed on as it is.
-            if (Array.isArray(parsed.blobs)) {
-              const whole = {
-                blobs: parsed.blobs.sort((a, b) => (a.key < b.key ? -1 : 1)),
-                directories: parsed.directories ?? [],
-              };
-              const page = pageOf(whole, offset);
-              if (page.next_cursor) listed.set(path, whole);
-              body = Buffer.from(JSON.stringify(page));
-            }
-          } catch {
-            // Not JSON after all: passed on as it is.
-          }
-          const { 'transfer-encoding': _chunked, ...headers } = answer.headers;
-          res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': String(body.length) });
-          res.end(body);
-        });
-      });
-      upstream.on('error', () => res.writeHead(502).end());
-      req.pipe(upstream);
-    }, ROUND_TRIP_MS);
-  });
-  return new Promise<{ url: string; count: () => number; stop: () => Promise<void> }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      resolve({
-        url: address,
-        count: () => requests,
-        stop: () => new Promise((done) => server.close(() => done())),
-      });
-    }),
-  );
-}
 
 /** Points every store at `edgeURL` (the proxy, or the server itself for seeding). */
 function useEdge(edgeURL: string) {
@@ -168,6 +83,7 @@ const firstRound = (project: Project, at: Date): Round => ({
   late: false,
 });
 const RETURNED_AFTER_MS = 2 * DAY_MS;
+const [RETURNED, FINAL] = [transitionNamed('return').to!, transitionNamed('finalize').to!];
 const FINISHED_AFTER_MS = 4 * DAY_MS;
 
 /**
@@ -180,11 +96,11 @@ async function seedProject(project: Project, at: Date, now: number) {
   const finished = now - at.getTime() >= FINISHED_AFTER_MS;
   await projectsRepo().create({
     ...project,
-    state: finished ? 'final' : 'returned',
+    state: finished ? FINAL : RETURNED,
     version: finished ? 5 : 3,
     rounds: [firstRound(project, at)],
     history: finished
-      ? [{ at: finishedAt, by: 'customer', actor: 'Parent', type: 'finalize', from: 'returned', to: 'final' }]
+      ? [{ at: finishedAt, by: 'customer', actor: 'Parent', type: 'finalize', from: RETURNED, to: FINAL }]
       : [],
   });
   if (finished)
@@ -459,14 +375,14 @@ async function busyDays(size: number) {
   console.log(`${busy.length} orders seeded in the last ${BUSY_DAYS} days`);
   useEdge(proxy.url);
   for (const op of OPERATIONS.filter(({ name }) => BUSY_OPERATIONS.includes(name))) {
-    const before = proxy.count();
+    const before = await proxy.count();
     const t0 = performance.now();
     await op.run();
     const row = {
       size: MODELLED,
       name: op.name,
       who: op.who,
-      requests: proxy.count() - before,
+      requests: (await proxy.count()) - before,
       ms: performance.now() - t0,
     };
     rows.push({ ...row, outcome: 'answered' });
@@ -489,9 +405,12 @@ interface Row {
 
 const startLoad = loadavg()[0];
 const scratch = mkdtempSync(join(tmpdir(), 'bcc-scale-'));
-const blobs = await startBlobsServer(join(scratch, 'blobs'));
-const direct = useEdge(JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT!, 'base64').toString()).edgeURL);
-const proxy = await startProxy(direct);
+// The Blobs server and the proxy run in a process of their own, as Blobs runs on machines of its own:
+// their work is not the function's time.
+const host = await startBlobsHost(join(scratch, 'blobs'));
+process.env.NETLIFY_BLOBS_CONTEXT = host.context;
+const direct = host.direct;
+const proxy = host.proxy;
 const rows: Row[] = [];
 try {
   await seedDemoEditors();
@@ -513,7 +432,7 @@ try {
       // of the largest size would time the local server's directory reads, not Blobs.
       if (op.name === BASE && size !== SIZES[0]) continue;
       await op.setup?.(size);
-      const before = proxy.count();
+      const before = await proxy.count();
       const t0 = performance.now();
       let outcome = 'answered';
       let result: unknown;
@@ -526,7 +445,7 @@ try {
         size,
         name: op.name,
         who: op.who,
-        requests: proxy.count() - before,
+        requests: (await proxy.count()) - before,
         ms: performance.now() - t0,
         outcome,
       };
@@ -553,8 +472,7 @@ try {
   }
   await busyDays(SIZES[SIZES.length - 1]);
 } finally {
-  await proxy.stop();
-  await blobs.stop();
+  await host.stop();
   rmSync(scratch, { recursive: true, force: true });
 }
 
