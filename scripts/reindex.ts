@@ -18,6 +18,7 @@ import { rebuildAuditSubjects } from '#server/core/audit-log';
 import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { subscribersRepo } from '#features/contact/server/subscribers.repo';
 import { rebuildOutboxIndex } from '#server/core/mail';
+import { rebuildAttentionIndex } from '#server/core/attention';
 import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 import { connectBlobs } from './platform/blobs-connect';
 
@@ -39,6 +40,7 @@ try {
     'subscribers by word': await subscribersRepo().rebuildIndex(removeStray),
     'the waitlist by word': await waitlistRepo().rebuildIndex(removeStray),
     'the outbox by word, recipient and kind': await rebuildOutboxIndex(undefined, removeStray),
+    "the owner's notices by order": await rebuildAttentionIndex(undefined, removeStray),
   };
   for (const [what, { written, removed }] of Object.entries(kept))
     console.log(`${what}: ${written} written, ${removed} removed.`);

@@ -8,7 +8,8 @@
 import type { AttentionItem } from '#lib/audit';
 import type { Page, PageQuery } from '#lib/paging';
 import { site } from '#lib/site';
-import { appendOnlyStore } from '#server/storage/append-only';
+import { appendOnlyStore, type AppendIndex } from '#server/storage/append-only';
+import { listIndex } from '#server/storage/list-index';
 import { paragraphsMail, sendMail } from './mail';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
 import { openStore, type DeployInfo } from '#server/storage/stores';
@@ -33,10 +34,28 @@ export interface OwnerNotice {
 
 const SEEN = 'seen/';
 
+/** A notice about an order is found by it (list-index.ts): a closed account reads its own notices only. */
+const byOrder: AppendIndex<AttentionRecord> = {
+  list: 'attention',
+  of: (key, value) => ({ id: key, fields: [], by: { order: value.orderId } }),
+};
+const notices = (info?: DeployInfo) => appendOnlyStore<AttentionRecord>('attention', info, byOrder);
+
+/** Makes the notices' keys agree with the notices, every one of them (`npm run reindex`, or the first read after a restore). */
+export async function rebuildAttentionIndex(info?: DeployInfo, removeStray = false) {
+  const store = openStore('attention', info);
+  const keys = (await listKeys(store)).filter((k) => !k.startsWith(SEEN));
+  const records = await readRecords<AttentionRecord>(store, keys);
+  return listIndex('attention', info).rebuild(
+    records.map(({ key, value }) => byOrder.of(key, value)),
+    removeStray,
+  );
+}
+
 /** Keeps the event for the admin area, then mails the business; each once however often it runs. */
 export async function tellOwner(notice: OwnerNotice, info?: DeployInfo): Promise<void> {
   const { id, at, kind, orderId, subject, lines } = notice;
-  await appendOnlyStore<AttentionRecord>('attention', info).appendOnce(
+  await notices(info).appendOnce(
     id,
     { at: at.toISOString(), kind, ...(orderId !== undefined && { orderId }), text: lines[0] },
     at,
@@ -45,17 +64,23 @@ export async function tellOwner(notice: OwnerNotice, info?: DeployInfo): Promise
 }
 
 /**
- * The owner's notices that `names` finds a closed account's names in say `instead(orderId)` in their
- * place; their kind and order stay.
+ * The owner's notices about `orderIds` that `names` finds a closed account's names in say
+ * `instead(orderId)` in their place; their kind and order stay. Only those orders' notices are read.
  */
 export async function forgetNamesInNotices(
   names: (text: string) => boolean,
   instead: (orderId: string) => string,
+  orderIds: readonly string[],
   info?: DeployInfo,
 ): Promise<void> {
   const store = openStore('attention', info);
-  const keys = (await listKeys(store)).filter((k) => !k.startsWith(SEEN));
-  const records = await readRecords<AttentionRecord>(store, keys);
+  const index = listIndex('attention', info);
+  const pages = await Promise.all(
+    orderIds.map((orderId) =>
+      index.pageWith({ order: orderId }, { limit: Number.MAX_SAFE_INTEGER }, () => rebuildAttentionIndex(info)),
+    ),
+  );
+  const records = await readRecords<AttentionRecord>(store, [...new Set(pages.flatMap((page) => page.items))]);
   await Promise.all(
     records.flatMap(({ key, value }) =>
       // Only a family's notices carry its names; an editor's closure names the editor alone.

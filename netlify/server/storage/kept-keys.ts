@@ -96,8 +96,11 @@ export interface DatedEvent {
   detail: unknown;
 }
 
-/** A day's figures are kept once it is this old; a change to an older day's events is marked. */
-export const SETTLED_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
+/**
+ * A day's figures are kept once it is this old; a change to an older day's events is marked. Short,
+ * so a report reads little more than today from the records: a change to an earlier day costs a mark.
+ */
+export const SETTLED_AFTER_MS = 2 * 60 * 60 * 1000;
 /**
  * A marked change is stored (or has failed) within this of its mark, the mark being written just
  * before the record: figures read later than that after the newest mark include every marked change.

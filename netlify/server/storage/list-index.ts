@@ -1,6 +1,6 @@
 /**
  * The keys that find the records of the lists whose stores are read as a whole by their own pages
- * (inquiries, consults, subscribers, the waitlist, the outbox), kept apart in the `indexes` store so
+ * (inquiries, consults, subscribers, the waitlist, the outbox, the owner's notices), kept apart in the `indexes` store so
  * those pages list no more than before: `words/<list>/<word>/<id>` for each word a record is found by
  * (searchWords) and `by/<list>/<name>/<hash of the value>/<YYYY-MM>/<id>` for what a list is filtered by
  * (an address is kept out of the key, and the key short; a list filtered so has ids that start with
@@ -18,7 +18,7 @@ import type { Page, PageQuery } from '#lib/paging';
 import { monthFolderKey, newestPage } from './paging';
 import { openStore, type DeployInfo } from './stores';
 
-const INDEXED_LISTS = ['inquiries', 'consults', 'subscribers', 'waitlist', 'outbox'] as const;
+const INDEXED_LISTS = ['inquiries', 'consults', 'subscribers', 'waitlist', 'outbox', 'attention'] as const;
 export type IndexedList = (typeof INDEXED_LISTS)[number];
 
 /** Every record of `list` has its keys; named anew when the keys change, so the next read builds them. */

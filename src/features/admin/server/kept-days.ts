@@ -56,11 +56,15 @@ export function daysState(marks: readonly { day: string; at: string }[], now: Da
     for (const day of [addDays(mark.day, -1), mark.day, addDays(mark.day, 1)])
       if (!newest.has(day) || newest.get(day)! < mark.at) newest.set(day, mark.at);
   const basis = (day: string) => newest.get(day) ?? null;
-  const settledBefore = utcDay(new Date(now.getTime() - SETTLED_AFTER_MS).toISOString());
-  const settled = (day: string) =>
-    utcDay(new Date(instantsOf(day, day)[1].getTime() - 1).toISOString()) < settledBefore;
+  const settledAt = (at: number) => {
+    const before = utcDay(new Date(at - SETTLED_AFTER_MS).toISOString());
+    return (day: string) => utcDay(new Date(instantsOf(day, day)[1].getTime() - 1).toISOString()) < before;
+  };
+  const settled = settledAt(now.getTime());
+  // Settled long enough that a write which found the day unsettled (and so marked nothing) has landed.
+  const settledLongEnough = settledAt(now.getTime() - MARKED_CHANGE_LANDS_MS);
   const keepable = (day: string) =>
-    settled(day) &&
+    settledLongEnough(day) &&
     (basis(day) === null || Date.parse(basis(day)!.slice(0, 24)) < now.getTime() - MARKED_CHANGE_LANDS_MS);
   return { basis, settled, keepable };
 }

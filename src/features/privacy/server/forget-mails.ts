@@ -37,5 +37,5 @@ export async function forgetMails(given: string[], orderIds: string[], now: Date
       .filter(({ value }) => !value.removedAt && names(JSON.stringify(value)))
       .map(({ key, value }) => replaceOutboxMail(key, value, emptied(value, now), info)),
   );
-  await forgetNamesInNotices(names, closureNotices.scrubbed, info);
+  await forgetNamesInNotices(names, closureNotices.scrubbed, orderIds, info);
 }

@@ -24,6 +24,7 @@ describe("the words of the names features register with the audit log and the ow
       'editor-closed',
       'family-cancel',
       'family-closed',
+      'help-asked',
       'refund-failed',
       'team-closed',
     ]);

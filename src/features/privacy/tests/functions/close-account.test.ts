@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import closeHandler from '#functions/account-close';
 import adminPrivacy from '#functions/admin-privacy';
-import { attentionRepo } from '#server/core/attention';
+import { attentionRepo, rebuildAttentionIndex, tellOwner } from '#server/core/attention';
 import { auditPage } from '#server/core/audit-log';
 import { listOutbox } from '#server/core/mail';
 import studentAccess from '#functions/student-access';
@@ -245,8 +245,25 @@ describe('closing an account', () => {
     });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(await keptMailsAndNotices()).toContain(student.parentName);
+    // Another family's notice: the closure finds the family's own by its orders, and never reads it
+    // (once the notices' keys are complete: the first read after a deploy builds them, once).
+    await rebuildAttentionIndex();
+    await tellOwner({
+      id: 'family-cancel-BCC-OTHER1-1',
+      at: new Date(),
+      kind: 'family-cancel',
+      orderId: 'BCC-OTHER1',
+      subject: 'A family cancelled',
+      lines: ['Robin Other cancelled Supplemental Essay Help (Small) for Alex Other.'],
+    });
+    blobs.takeRequests();
     const res = await closing(arranged.family.idToken, 'POST', [{ projectId: arranged.begun, refundCents: 0 }]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const attentionReads = blobs
+      .takeRequests()
+      .filter((r) => r.method === 'GET' && r.store.endsWith('attention') && r.key.includes('BCC-OTHER1'));
+    expect(attentionReads).toEqual([]);
+    expect(await keptMailsAndNotices()).toContain('Robin Other');
     const kept = await keptMailsAndNotices();
     for (const words of [arranged.family.email, ...PERSONAL]) expect(kept).not.toContain(words);
     // The family's own cancel is still listed, as the family's.
