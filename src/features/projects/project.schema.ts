@@ -14,6 +14,13 @@ const version = z
   .int('version must be a whole number')
   .min(1, 'version must be at least 1');
 
+/** Text that may be left empty (the step says what it needs), trimmed, at most `max` characters. */
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ message: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`);
+
 /** A random UUID: our file ids, and the id an admin refund request carries. */
 export const FILE_ID = UUID;
 const fileId = z.string({ message: 'fileId must be text' }).regex(FILE_ID, 'fileId is not a file of ours');
@@ -45,11 +52,7 @@ const draftSchema = z.discriminatedUnion(
 export const submitSchema = z.object({
   version,
   /** Required with the first draft; a revision keeps the prompt unless a new one is given. */
-  prompt: z
-    .string({ message: 'prompt must be text' })
-    .trim()
-    .max(DELIVERY_LIMITS.prompt, `prompt must be at most ${DELIVERY_LIMITS.prompt} characters`)
-    .default(''),
+  prompt: optionalText('prompt', DELIVERY_LIMITS.prompt).default(''),
   draft: draftSchema,
   /** The prompt's word limit; absent keeps the previous round's, null states none. */
   wordLimit: z
@@ -74,14 +77,7 @@ export const returnSchema = z.object({
 });
 export const versionOnlySchema = z.object({ version });
 /** Why the family asks for help with feedback, or why our team decided: required by the step, which says so. */
-export const helpSchema = z.object({
-  version,
-  reason: z
-    .string({ message: 'reason must be text' })
-    .trim()
-    .max(DELIVERY_LIMITS.helpReason, `reason must be at most ${DELIVERY_LIMITS.helpReason} characters`)
-    .optional(),
-});
+export const helpSchema = z.object({ version, reason: optionalText('reason', DELIVERY_LIMITS.helpReason).optional() });
 /** A cancel says what refund the page showed: the server refuses one that would give back less. */
 export const cancelSchema = z.object({
   version,

@@ -1,22 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { type ProjectView } from '../project';
 import { actionLabel, DELIVERY_LIMITS } from '../process';
 import { FileField } from './FileField';
 import { TextArea } from './TextArea';
 import { useKeptText } from './useKeptText';
 import { useUploads } from './useUploads';
 import { FormButtons } from './FormButtons';
+import type { StepFormProps } from './TextStepForm';
 import { formatCount } from '#lib/numbers';
 
-interface Props {
-  project: ProjectView;
-  busy: boolean;
-  onSubmit: (body: object) => Promise<boolean>;
-  onCancel: () => void;
-}
-
 /** 'Return Feedback': notes (required) and up to 5 files, each uploaded first, then named by the step. */
-export function ReturnFeedbackForm({ project, busy, onSubmit, onCancel }: Props) {
+export function ReturnFeedbackForm({ project, busy, onSubmit, onCancel }: StepFormProps) {
   const [notes, setNotes, clear] = useKeptText(`${project.id}:return`);
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<{ notes?: string; files?: string }>({});
