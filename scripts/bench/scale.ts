@@ -502,7 +502,8 @@ const table = [
     const perOrder = (at(large).requests - at(small).requests) / (large - small);
     const modelled = Math.round(at(large).requests + perOrder * (MODELLED - large));
     const flat = perOrder * 1000 < 1;
-    const seconds = (at(large).ms / 1000) * (modelled / Math.max(1, at(large).requests));
+    // Flat: as many requests at any size, so the time measured at the largest.
+    const seconds = flat ? at(large).ms / 1000 : (at(large).ms / 1000) * (modelled / Math.max(1, at(large).requests));
     const limit = (op.who === 'owner' ? OWNER_MS : PERSON_MS) / 1000;
     // One month at MODELLED holds as many orders as twelve months at a twelfth of it or more: measured.
     const year = rows.find((r) => r.name === CSV_YEAR && r.size === large);
