@@ -65,6 +65,9 @@ export default defineConfig({
       AUTH_EMULATOR_HUB_PORT: env.E2E_AUTH_HUB_PORT ?? '14400',
       AUTH_EMULATOR_LOGGING_PORT: env.E2E_AUTH_LOGGING_PORT ?? '14500',
       AUTH_EMAIL_LINKS: 'quiet',
+      // Backups, reports and timers every minute cost the shards CPU and held up their requests; a
+      // test that needs a run asks for one (runScheduled in tests/helpers/e2e-admin.ts).
+      SCHEDULED_RUNS: 'on-request',
     },
   },
 });

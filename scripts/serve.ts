@@ -5,7 +5,8 @@
  * functions run every minute.
  * Firebase's e-mails (verify an address, reset a password) are printed here with their links.
  * Environment: PORT, DATA_DIR, AUTH_EMULATOR_PORT/_HUB_PORT/_LOGGING_PORT, ADMIN_EMAILS,
- * AUTH_EMAIL_LINKS=quiet (the browser tests: no links printed).
+ * AUTH_EMAIL_LINKS=quiet (the browser tests: no links printed), SCHEDULED_RUNS=on-request (the browser
+ * tests: scheduled functions run only when a POST to /__local/run-scheduled asks, and answer when done).
  */
 import { join, resolve } from 'node:path';
 import { startAuthEmulator } from './platform/auth-emulator';
@@ -29,17 +30,25 @@ const auth = await startAuthEmulator({
 });
 Object.assign(process.env, localEnvironment({ port, authEmulatorHost: auth.host }));
 
+const onRequest = process.env.SCHEDULED_RUNS === 'on-request';
 let site: Awaited<ReturnType<typeof startSiteServer>> | undefined;
 let scheduled: Awaited<ReturnType<typeof startScheduledFunctions>> | undefined;
+const localRoutes = {
+  '/__local/run-scheduled': async () => {
+    await scheduled?.runNow();
+    return Response.json({ ran: scheduled?.names ?? [] });
+  },
+};
 try {
-  site = await startSiteServer({ port, dataDir, authEmulatorUrl: auth.url });
+  site = await startSiteServer({ port, dataDir, authEmulatorUrl: auth.url, ...(onRequest && { localRoutes }) });
   const seeded = await seedDemoEditors();
   if (seeded) console.log(`Seeded ${seeded} demo editors.`);
   // Local waitlist entries from before its join-time index get it once (orders build their keys on the first read).
   const waiting = await waitlistRepo().indexUnindexed();
   if (waiting) console.log(`Indexed ${waiting} earlier waitlist entries for the admin list.`);
-  scheduled = await startScheduledFunctions({ siteUrl: site.url });
-  if (scheduled.names.length) console.log(`Scheduled functions run every minute: ${scheduled.names.join(', ')}.`);
+  scheduled = await startScheduledFunctions({ siteUrl: site.url, ...(onRequest && { everyMs: null }) });
+  if (scheduled.names.length)
+    console.log(`Scheduled functions run ${onRequest ? 'when asked' : 'every minute'}: ${scheduled.names.join(', ')}.`);
 } catch (error) {
   await site?.stop();
   await auth.stop();

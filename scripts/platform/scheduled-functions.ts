@@ -4,6 +4,8 @@
  * process like the functions host runs the others (decision 002): the same handler, a POST with
  * Netlify's `{ next_run }` body and a Context whose deploy context is ''. Generic: a new scheduled
  * function needs no line here. A run still going when the next minute comes is not started twice.
+ * With `everyMs: null` there is no clock and `runNow()` runs them: the browser tests ask for a run when
+ * a test needs one, rather than have backups and reports run every minute beside them.
  */
 import { resolve } from 'node:path';
 import { defaultPath, importFunctions, isScheduled, localContext, type FunctionModule } from './functions-host';
@@ -13,7 +15,8 @@ export const SCHEDULED_RUN_EVERY_MS = 60_000;
 export interface ScheduledFunctionsOptions {
   siteUrl: string;
   directory?: string;
-  everyMs?: number;
+  /** How often they run; null: only when `runNow()` asks. */
+  everyMs?: number | null;
 }
 
 export async function startScheduledFunctions({
@@ -25,7 +28,7 @@ export async function startScheduledFunctions({
   const running = new Map<string, Promise<void>>();
 
   async function invoke(fn: FunctionModule) {
-    const body = JSON.stringify({ next_run: new Date(Date.now() + everyMs).toISOString() });
+    const body = JSON.stringify({ next_run: new Date(Date.now() + (everyMs ?? SCHEDULED_RUN_EVERY_MS)).toISOString() });
     const req = new Request(new URL(defaultPath(fn), siteUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -49,10 +52,16 @@ export async function startScheduledFunctions({
     }
   }
 
-  const timer = setInterval(tick, everyMs);
+  const timer = everyMs === null ? undefined : setInterval(tick, everyMs);
   return {
     /** The file names of the functions it runs. */
     names: scheduled.map((fn) => fn.name),
+    /** Runs each once, from now (after any run under way ends), and waits for them all. */
+    async runNow() {
+      await Promise.allSettled(running.values());
+      tick();
+      await Promise.allSettled(running.values());
+    },
     /** Stops the clock and waits for the runs under way. */
     async stop() {
       clearInterval(timer);

@@ -18,6 +18,8 @@ export interface SiteServerOptions {
   /** The Auth emulator, which the browser reaches through this origin (see src/client/firebase.ts). */
   authEmulatorUrl: string;
   projectRoot?: string;
+  /** POST routes of the local platform alone (never a function, never deployed), by path. */
+  localRoutes?: Record<string, () => Promise<Response>>;
 }
 
 /** Paths of the Auth emulator's REST API that the Firebase web SDK calls. */
@@ -40,6 +42,7 @@ export async function startSiteServer({
   dataDir,
   authEmulatorUrl,
   projectRoot = process.cwd(),
+  localRoutes = {},
 }: SiteServerOptions) {
   const blobs = await startBlobsServer(dataDir);
   const netlify = new NetlifyDev({
@@ -63,6 +66,8 @@ export async function startSiteServer({
   const server = createServer(async (req, res) => {
     try {
       if (AUTH_EMULATOR_PATHS.test(req.url ?? '')) return await send(res, await proxy(req, authEmulatorUrl));
+      const local = req.method === 'POST' && Object.hasOwn(localRoutes, req.url ?? '') && localRoutes[req.url!];
+      if (local) return await send(res, await local());
       const kept = assets.answer(req);
       if (kept) return await send(res, kept);
       const fromFunction = await functions.handle(toRequest(req, siteUrl), siteUrl);

@@ -102,3 +102,9 @@ export const ADMIN_TABS = [
   'Audit log',
   'Privacy',
 ];
+
+/** Runs the site's scheduled functions (timers, reminders, backups, reports) once, as their clock would, and waits for them. */
+export async function runScheduled(request: APIRequestContext) {
+  const res = await request.post('/__local/run-scheduled');
+  if (!res.ok()) throw new Error(`the scheduled runs answered ${res.status()}`);
+}

@@ -61,3 +61,20 @@ it('gives scheduled functions no URL, and serves the others at theirs', async ()
   expect(await (await host.handle(new Request(`${siteUrl}/api/endpoint`), siteUrl))!.text()).toBe('endpoint');
   expect(names()).toEqual(['endpoint']);
 });
+
+it('with no clock runs only when asked: once each, after a run under way ends, and answers when all are done', async () => {
+  const scheduler = await startScheduledFunctions({ siteUrl, directory, everyMs: null });
+  await minute();
+  expect(runs).toEqual([]);
+  await scheduler.runNow();
+  expect(names().sort()).toEqual(['every-minute', 'slow']);
+  slowRun.hold();
+  const first = scheduler.runNow();
+  await vi.waitFor(() => expect(names().filter((name) => name === 'slow')).toHaveLength(2));
+  // Asked while that run is under way: it began before the asking, so another follows it.
+  const second = scheduler.runNow();
+  slowRun.release();
+  await Promise.all([first, second]);
+  expect(names().filter((name) => name === 'slow')).toHaveLength(3);
+  await scheduler.stop();
+});
