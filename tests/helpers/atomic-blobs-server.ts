@@ -54,6 +54,8 @@ export async function startAtomicBlobsServer() {
   let beforeWrite: ((key: string) => Promise<void>) | undefined;
   /** Writes seen since the plan was last set, and the plan. */
   let writes = 0;
+  /** Of each write counted, whether it carried a condition (If-Match or If-None-Match). */
+  const conditionals: boolean[] = [];
   let plan: FaultPlan | null = null;
   const held = new Set<ServerResponse>();
   /** Every request's method, store and key, until a test takes them. */
@@ -69,10 +71,11 @@ export async function startAtomicBlobsServer() {
    * each is written before the record it keeps in step, a failure stopping the flow there as a fault
    * at the record's write would (tests/functions/list-index.test.ts walks them for every list).
    */
-  const faultOf = (kind: 'write' | 'read' = 'write', store = ''): Fault | null => {
+  const faultOf = (kind: 'write' | 'read' = 'write', store = '', conditional = false): Fault | null => {
     const journal = /(^|:|--)journal$/.test(store);
     if (kind === 'write' && journal !== Boolean(plan?.journal)) return null;
     if (kind === 'write' && /(^|:|--)indexes$/.test(store) && !plan?.indexes) return null;
+    if (kind === 'write') conditionals.push(conditional);
     const count = kind === 'write' ? ++writes : ++reads;
     if (!plan || Boolean(plan.reads) !== (kind === 'read')) return null;
     return count === plan.at || (!plan.only && count > plan.at) ? plan.fault : null;
@@ -112,7 +115,7 @@ export async function startAtomicBlobsServer() {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       await beforeWrite?.(key);
-      const fault = faultOf('write', store);
+      const fault = faultOf('write', store, Boolean(req.headers['if-match'] || req.headers['if-none-match']));
       if (fault && refuse(fault, res)) return;
       // From here to the write nothing awaits: the check and the write are one atomic step.
       const current = entries.get(key);
@@ -181,10 +184,13 @@ export async function startAtomicBlobsServer() {
       releaseHeld();
       plan = next;
       writes = 0;
+      conditionals.length = 0;
       reads = 0;
     },
     /** Writes seen since the plan was last set. */
     writeCount: () => writes,
+    /** Of each write seen since the plan was last set, in order, whether it carried a condition. */
+    conditionalWrites: (): readonly boolean[] => [...conditionals],
     /** The requests since the last call: which store and key each named. */
     takeRequests: () => seen.splice(0),
     /** Empties every store. */
@@ -244,6 +250,7 @@ export function useAtomicBlobsServer() {
     beforeWrite: (hook: ((key: string) => Promise<void>) | undefined) => atomic.setBeforeWrite(hook),
     setFaults: (plan: FaultPlan | null) => atomic.setFaults(plan),
     writeCount: () => atomic.writeCount(),
+    conditionalWrites: () => atomic.conditionalWrites(),
     takeRequests: () => atomic.takeRequests(),
     snapshot: () => atomic.snapshot(),
     saveState: () => atomic.saveState(),

@@ -19,12 +19,23 @@ const OUTAGES: Fault[] = [503, 403, 'timeout', 'drop'];
  */
 const faultsAt = (at: number): Fault[] => [OUTAGES[(at - 1) % OUTAGES.length], 'spurious-412', 'lost-answer'];
 
+/**
+ * Whether the 412 at write `at` would walk what the outage there just walked: the write carries no
+ * condition, so the trusted store answers its 412 as it answers a 403 (its tests prove it), and no
+ * write with a condition came after it, the one place a 412 and an outage part ways (a conflict
+ * against an error). `conditionals` are the outage's writes, in order. Most writes of a long flow
+ * (deletes, keys of lists) carry none: the walk of closing an account ran 270 steps, and runs 211.
+ */
+const sameAsOutage = (conditionals: readonly boolean[], at: number) =>
+  conditionals.length >= at && !conditionals.slice(at - 1).some(Boolean);
+
 interface FaultServer {
   reset(): void;
   saveState(): SavedState;
   restoreState(saved: SavedState): void;
   setFaults(plan: FaultPlan | null): void;
   writeCount(): number;
+  conditionalWrites(): readonly boolean[];
 }
 
 export interface Walk<R> {
@@ -63,7 +74,9 @@ export async function walkFaults<R>(blobs: FaultServer, walk: Walk<R>): Promise<
   await walk.act();
   const writes = blobs.writeCount();
   for (let at = 1; at <= writes; at++) {
+    let outage: readonly boolean[] = [];
     for (const fault of faultsAt(at)) {
+      if (fault === 'spurious-412' && sameAsOutage(outage, at)) continue;
       const step = `${fault} from write ${at} of ${writes}`;
       if (arranged) {
         blobs.restoreState(arranged);
@@ -77,6 +90,7 @@ export async function walkFaults<R>(blobs: FaultServer, walk: Walk<R>): Promise<
       let first: R;
       try {
         first = await walk.act();
+        if (fault === faultsAt(at)[0]) outage = blobs.conditionalWrites();
       } finally {
         setStorageLimits(null);
         blobs.setFaults(null);

@@ -73,6 +73,22 @@ describe('a write', () => {
     await expect(store.setJSON('k', { v: 1 })).rejects.toBeInstanceOf(StorageError);
   });
 
+  // What lets a fault walk take a 412 at a write without condition as the outage it walks there too.
+  it('to a write without condition, a set or a delete, a 412 is what a 403 is: one try, a StorageError, nothing changed', async () => {
+    for (const fault of [403, 'spurious-412'] as Fault[]) {
+      const store = fresh();
+      blobs.setFaults(null);
+      await store.set('kept', 'x');
+      failing({ fault, at: 1 });
+      await expect(store.setJSON('k', { v: 1 })).rejects.toBeInstanceOf(StorageError);
+      expect(blobs.writeCount()).toBe(1);
+      await expect(store.delete('kept')).rejects.toBeInstanceOf(StorageError);
+      expect(blobs.writeCount()).toBe(2);
+      expect(stored(store, 'k')).toBeUndefined();
+      expect(stored(store, 'kept')).toBe('x');
+    }
+  });
+
   it('a conditional write whose answer was lost is a StorageError (it may have landed), and is not sent again', async () => {
     const store = fresh();
     failing({ fault: 'lost-answer', at: 1 });
