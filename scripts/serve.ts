@@ -13,7 +13,7 @@ import { startAuthEmulator } from './platform/auth-emulator';
 import { localEnvironment } from './platform/local-env';
 import { startScheduledFunctions } from './platform/scheduled-functions';
 import { startSiteServer } from './platform/site-server';
-import { seedDemoEditors } from '#features/editors/server/seed';
+import { seedDemoEditors, seedDemoSamples } from '#features/editors/server/seed';
 import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 
 const port = Number(process.env.PORT ?? 8888);
@@ -43,6 +43,7 @@ try {
   site = await startSiteServer({ port, dataDir, authEmulatorUrl: auth.url, ...(onRequest && { localRoutes }) });
   const seeded = await seedDemoEditors();
   if (seeded) console.log(`Seeded ${seeded} demo editors.`);
+  if (seeded && (await seedDemoSamples())) console.log('Seeded a demo sample edit.');
   // Local waitlist entries from before its join-time index get it once (orders build their keys on the first read).
   const waiting = await waitlistRepo().indexUnindexed();
   if (waiting) console.log(`Indexed ${waiting} earlier waitlist entries for the admin list.`);

@@ -6,7 +6,7 @@
 import type { Config } from '@netlify/functions';
 import { statementFormatSchema } from '#features/payouts/payouts.schema';
 import { earningsOf, statementRows } from '#features/payouts/server/statement';
-import { editorOf } from '#features/projects/server/access';
+import { editorOf } from '#features/editors/server/signed-in-editor';
 import { authenticate } from '#server/core/auth';
 import { toCsv } from '#server/core/csv';
 import { HttpError, parse, privateJson, route } from '#server/core/http';

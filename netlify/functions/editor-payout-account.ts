@@ -5,7 +5,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { onboardingLinkFor, payoutAccountOf } from '#features/payouts/server/connect';
-import { editorOf } from '#features/projects/server/access';
+import { editorOf } from '#features/editors/server/signed-in-editor';
 import { authenticate } from '#server/core/auth';
 import { HttpError, privateJson, route } from '#server/core/http';
 

@@ -6,7 +6,7 @@
 import type { Config } from '@netlify/functions';
 import { editorBioSchema } from '#features/editors/editor.schema';
 import { authenticate } from '#server/core/auth';
-import { editorOf } from '#features/projects/server/access';
+import { editorOf } from '#features/editors/server/signed-in-editor';
 import { editorsRepo } from '#features/editors/server/editors.repo';
 import { HttpError, privateJson, readBody, route } from '#server/core/http';
 import { spend } from '#server/core/rate-limits';

@@ -7,7 +7,7 @@ import type { Config } from '@netlify/functions';
 import { projectView } from '#features/projects/view';
 import { shelfSchema } from '#features/projects/project.schema';
 import { authenticate } from '#server/core/auth';
-import { editorOf } from '#features/projects/server/access';
+import { editorOf } from '#features/editors/server/signed-in-editor';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { HttpError, pageQueryOf, parse, privateJson, route } from '#server/core/http';
 

@@ -9,6 +9,7 @@ import { editorInputSchema, editorVisibilitySchema } from '#features/editors/edi
 import { audited } from '#server/core/audit-log';
 import { editorChange } from '#features/editors/server/editor-audit';
 import { requireAdmin } from '#server/core/auth';
+import { samplesRepo } from '#features/editors/server/samples.repo';
 import { publishEditorChange } from '#features/editors/server/site-rebuild';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { releasePhotoLater } from '#features/editors/server/editor-photos';
@@ -61,6 +62,8 @@ export default route({
     const projects = await projectsRepo(context).countForEditor(id);
     if (projects > 0) throw new HttpError(409, editorMessages.hasProjects(projects));
     const current = await editorsRepo(context).get(id);
+    // Before the record: a retry after that write finds no editor, and would leave the samples behind.
+    if (current) await samplesRepo(context).removeAll(id);
     const removed = await audited(
       context,
       caller,

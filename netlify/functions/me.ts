@@ -7,7 +7,7 @@
 import type { Config } from '@netlify/functions';
 import { authenticate } from '#server/core/auth';
 import { customersRepo } from '#features/orders/server/customers.repo';
-import { editorOf } from '#features/projects/server/access';
+import { editorOf } from '#features/editors/server/signed-in-editor';
 import { studentStanding } from '#features/projects/server/student-standing';
 import { serverEnv } from '#server/core/env';
 import { privateJson, route } from '#server/core/http';

@@ -9,7 +9,9 @@
  * - A production build never shows demo editors: when the live site does not answer, none (the
  *   island loads them).
  */
-import { DEMO_EDITORS } from '#features/editors/server/seed';
+import { DEMO_EDITORS, DEMO_SAMPLES } from '#features/editors/server/seed';
+import { publicSample, type PublicSample } from '#features/editors/samples';
+import { publicSampleSchema } from '#features/editors/samples.schema';
 import { toEditorChoice, type EditorChoice } from '#features/editors/editor-rules';
 import { type Editor } from '#features/editors/editor-rules';
 import { editorSchema } from '#features/editors/editor.schema';
@@ -30,19 +32,49 @@ export async function editorSnapshot(env: Env = process.env, fetchFn: typeof fet
   );
 }
 
-async function liveEditors(siteUrl: string, fetchFn: typeof fetch): Promise<Editor[] | null> {
+/** A list the live site serves at `path`, as `schema` reads it; null (and a warning) for anything else. */
+async function liveList<T>(
+  siteUrl: string,
+  path: string,
+  schema: z.ZodType<T>,
+  fetchFn: typeof fetch,
+): Promise<T[] | null> {
   try {
-    const res = await fetchFn(new URL('/api/database/editors', siteUrl), {
-      signal: AbortSignal.timeout(LIVE_TIMEOUT_MS),
-    });
-    const parsed = z.array(editorSchema).safeParse(res.ok ? await res.json() : null);
+    const res = await fetchFn(new URL(path, siteUrl), { signal: AbortSignal.timeout(LIVE_TIMEOUT_MS) });
+    const parsed = z.array(schema).safeParse(res.ok ? await res.json() : null);
     if (parsed.success) return parsed.data;
-    console.warn(`Editor snapshot: ${siteUrl} answered ${res.status} without an editors list; building without it.`);
+    console.warn(`Editor snapshot: ${siteUrl}${path} answered ${res.status} without a list; building without it.`);
   } catch (error) {
-    console.warn(`Editor snapshot: ${siteUrl} did not answer (${String(error)}); building without it.`);
+    console.warn(`Editor snapshot: ${siteUrl}${path} did not answer (${String(error)}); building without it.`);
   }
   return null;
 }
+
+const liveEditors = (siteUrl: string, fetchFn: typeof fetch) =>
+  liveList(siteUrl, '/api/database/editors', editorSchema as z.ZodType<Editor>, fetchFn);
+
+export type BuiltSample = PublicSample & { editorId: string };
+
+/**
+ * The approved sample edits to render into the profiles: the live site's on a Netlify build, the demo's
+ * on a local one, none on a production build the live site did not answer.
+ */
+export async function sampleSnapshot(env: Env = process.env, fetchFn: typeof fetch = fetch): Promise<BuiltSample[]> {
+  const live =
+    env.NETLIFY === 'true' && env.URL
+      ? await liveList(env.URL, '/api/database/samples', publicSampleSchema as z.ZodType<BuiltSample>, fetchFn)
+      : null;
+  if (live) return live;
+  if (env.CONTEXT === 'production') return [];
+  return DEMO_SAMPLES.map((sample) => ({ ...publicSample(sample), editorId: sample.editorId }));
+}
+
+let samplesOnce: Promise<BuiltSample[]> | undefined;
+/** The samples of one editor, from one snapshot per build. */
+export const builtSamplesOf = async (editorId: string): Promise<PublicSample[]> =>
+  (await (samplesOnce ??= sampleSnapshot()))
+    .filter((sample) => sample.editorId === editorId)
+    .map(({ editorId: _editor, ...sample }) => sample);
 
 let once: Promise<Editor[]> | undefined;
 /** One snapshot per build, shared by the pages that render it. */

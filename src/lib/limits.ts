@@ -13,6 +13,8 @@ export const RATE_LIMITS = {
   upload: { limit: 30, windowMs: 10 * MINUTE_MS },
   /** An editor's bio saves: each one builds the site again. */
   profileSave: { limit: 10, windowMs: 60 * MINUTE_MS },
+  /** An editor's sample edits saved or deleted: each one sent for approval, or the site built again. */
+  sampleSave: { limit: 20, windowMs: 60 * MINUTE_MS },
   /** A parent inviting the student, or ending that: each invitation is an e-mail to someone. */
   studentAccess: { limit: 10, windowMs: 60 * MINUTE_MS },
   /** Invitations mailed to one student address, however many parents or orders name it. */
@@ -47,6 +49,7 @@ const WHAT: Record<RateLimit, string> = {
   message: 'messages',
   upload: 'uploads',
   profileSave: 'profile saves',
+  sampleSave: 'sample saves',
   studentAccess: "changes to the student's access",
   studentInvite: 'invitations to this address',
   confirmMail: 'confirmation e-mails to this address',

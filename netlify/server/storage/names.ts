@@ -25,6 +25,7 @@ export const STORE_NAMES = [
   'report-days',
   'ledger',
   'applications',
+  'samples',
   'journal',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];

@@ -13,6 +13,9 @@ export const EDITOR_AUDIT = {
     'editor-shown': 'Editor shown',
     'editor-deleted': 'Editor deleted',
     'editor-invited': 'Editor invited again',
+    'sample-approved': 'Sample edit approved',
+    'sample-declined': 'Sample edit declined',
+    'sample-withdrawn': 'Sample edit withdrawn',
   },
   subjects: {
     editor: 'Editor',

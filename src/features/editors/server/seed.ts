@@ -4,7 +4,9 @@
  * into an empty store, so it never overwrites or resurrects anything an admin changed.
  */
 import type { EditorInput } from '../editor-rules';
+import { checkSample, commentIds, submittedSample, type Sample, type SampleInput } from '../samples';
 import { editorsRepo } from './editors.repo';
+import { samplesRepo } from './samples.repo';
 import type { DeployInfo } from '#server/storage/stores';
 
 type DemoEditor = EditorInput & { id: string };
@@ -125,4 +127,62 @@ export async function seedDemoEditors(info?: DeployInfo): Promise<number> {
     DEMO_EDITORS.map(({ id, ...input }, i) => repo.create(id, input, new Date(base + i))),
   );
   return written.filter(Boolean).length;
+}
+
+/** A demo editor's sample edit, in her own words: a Common App opening with her comments, approved. */
+const DEMO_SAMPLE_INPUTS: readonly (SampleInput & { id: string; editorId: string })[] = [
+  {
+    editorId: 'maya-chen',
+    id: '7d9e4c1a-3b52-4f0e-9a61-2c8d5e0f4b17',
+    title: 'The opening of a Common App essay, from my own application',
+    source: 'own',
+    text: [
+      'I have always been passionate about science, and I want to make a difference in the world.',
+      'The summer I turned fifteen, my grandmother stopped recognising the pill bottles on her kitchen counter. I built her a chart with coloured stickers, one colour for each morning, and watched it fail by Wednesday.',
+      'That chart is why I want to study how people and medicine meet: the best treatment is the one a person can actually follow.',
+    ].join('\n'),
+    comments: [
+      {
+        quote: 'I have always been passionate about science',
+        text: 'Every reader has seen this sentence a thousand times. Start with your grandmother and the pill bottles: that moment says you care about science without saying it.',
+      },
+      {
+        quote: 'watched it fail by Wednesday',
+        text: 'This is the strongest line of the page. Stay here a little longer: what did you try on Thursday?',
+      },
+      {
+        quote: 'how people and medicine meet',
+        text: 'A clear why. Name one thing you would study, so the reader can picture you in the classroom.',
+      },
+    ],
+  },
+];
+
+/** The demo samples as kept, approved: what a local build renders into the profiles and `npm start` serves. */
+export const DEMO_SAMPLES: readonly (Sample & { editorId: string })[] = DEMO_SAMPLE_INPUTS.map(
+  ({ editorId, ...input }) => {
+    const checked = checkSample(input, '2026-01-01');
+    if ('error' in checked) throw new Error(`Demo sample ${input.id}: ${checked.error}`);
+    const at = new Date('2026-01-01T00:00:00Z');
+    const sample = submittedSample(input, checked, { sample: input.id, comment: commentIds() }, at);
+    return {
+      ...sample,
+      editorId,
+      state: 'approved',
+      history: [...sample.history, { state: 'approved', at: at.toISOString(), by: 'team' }],
+    };
+  },
+);
+
+/** Stores the demo samples for the demo editors that have none yet. */
+export async function seedDemoSamples(info?: DeployInfo): Promise<number> {
+  const repo = samplesRepo(info);
+  const seeded = await Promise.all(
+    DEMO_SAMPLES.map(async ({ editorId, ...sample }) => {
+      if ((await repo.list(editorId)).length > 0) return false;
+      await repo.seed(editorId, [sample]);
+      return true;
+    }),
+  );
+  return seeded.filter(Boolean).length;
 }

@@ -11,7 +11,8 @@ import mammoth from 'mammoth';
 import { CONVERSION_LIMITS, conversionMessages } from '../essay-limits';
 import type { Conversion } from './conversion';
 import { htmlBlocks } from './html-blocks';
-import { keptBlocks, readyOrEmpty } from './plain-text';
+import { keptBlocks } from '../essay-text';
+import { readyOrEmpty } from './plain-text';
 
 class Refused extends Error {}
 

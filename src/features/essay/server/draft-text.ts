@@ -12,7 +12,7 @@ import { projectFilesRepo } from './files';
 import type { DeployInfo } from '#server/storage/stores';
 import { convertDraft, type Conversion } from './convert';
 import { draftTextsRepo } from './draft-texts.repo';
-import { textBlocks } from './plain-text';
+import { textBlocks } from '../essay-text';
 
 /** Converts an uploaded draft and keeps its text; the file itself is already stored. */
 export async function convertUpload(

@@ -6,7 +6,8 @@
  */
 import { CONVERSION_LIMITS, conversionMessages } from '../essay-limits';
 import type { Conversion } from './conversion';
-import { readyOrEmpty, textBlocks } from './plain-text';
+import { textBlocks } from '../essay-text';
+import { readyOrEmpty } from './plain-text';
 
 /** Groups whose text is not the document's. */
 const DESTINATIONS = new Set([

@@ -26,7 +26,7 @@ import { quoteFor } from '#lib/refunds';
 import type { Order } from '#features/orders/order';
 import type { Caller } from '#server/core/auth';
 import { HttpError } from '#server/core/http';
-import { editorOf } from '#features/projects/server/access';
+import { editorOf } from '#features/editors/server/signed-in-editor';
 import { shareProject } from '#features/projects/server/student-access';
 import { refundCancellation } from '#features/projects/server/cancellation';
 import { projectsRepo } from '#features/projects/server/projects.repo';

@@ -11,7 +11,7 @@ import { filesClosedTo } from '#features/projects/process';
 import { projectView } from '#features/projects/view';
 import { orderForFamily } from '#features/orders/order';
 import type { Caller } from '#server/core/auth';
-import { editorOf } from '#features/projects/server/access';
+import { editorOf } from '#features/editors/server/signed-in-editor';
 import { projectsRepo } from '#features/projects/server/projects.repo';
 import { withProjectEditors } from '#features/projects/server/order-editors';
 import { viewFor } from '#features/projects/server/view';

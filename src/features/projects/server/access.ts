@@ -6,16 +6,9 @@
 import type { Context } from '@netlify/functions';
 import { isInvitedStudent, type Project, type Role } from '../project';
 import type { Caller } from '#server/core/auth';
-import { editorsRepo, type EditorRecord } from '#features/editors/server/editors.repo';
+import { editorOf } from '#features/editors/server/signed-in-editor';
 import { HttpError } from '#server/core/http';
-import type { DeployInfo } from '#server/storage/stores';
 import { projectsRepo } from './projects.repo';
-
-/** The editor record the caller signs in as, or null. */
-export async function editorOf(caller: Caller, info?: DeployInfo): Promise<EditorRecord | null> {
-  if (!caller.emailVerified) return null;
-  return editorsRepo(info).findByAccount(caller.email);
-}
 
 /** The roles the caller holds on this project. */
 export function rolesOn(project: Project, caller: Caller, editorId: string | null): Role[] {

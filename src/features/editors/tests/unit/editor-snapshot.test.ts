@@ -1,7 +1,8 @@
-/** The editors rendered into the pages at build time (decision 015). */
+/** The editors and their approved sample edits rendered into the pages at build time (decision 015). */
 import { describe, expect, it, vi } from 'vitest';
-import { DEMO_EDITORS } from '../../server/seed';
-import { editorSnapshot } from '../../../../build/editor-snapshot';
+import { DEMO_EDITORS, DEMO_SAMPLES } from '../../server/seed';
+import { publicSample } from '../../samples';
+import { editorSnapshot, sampleSnapshot } from '../../../../build/editor-snapshot';
 
 const live = [
   {
@@ -40,5 +41,27 @@ describe('editorSnapshot', () => {
     expect(await editorSnapshot(netlify('production'), answering([{ id: 1 }]))).toEqual([]);
     // A deploy preview may show the demo editors rather than none.
     expect(await editorSnapshot(netlify('deploy-preview'), failing)).toHaveLength(DEMO_EDITORS.length);
+  });
+});
+
+describe('sampleSnapshot', () => {
+  const approved = [{ ...publicSample(DEMO_SAMPLES[0]), editorId: 'live-one' }];
+
+  it('a Netlify build takes the live site’s approved samples', async () => {
+    const fetchFn = answering(approved);
+    expect(await sampleSnapshot(netlify('production'), fetchFn)).toEqual(approved);
+    expect(vi.mocked(fetchFn).mock.calls[0][0]).toEqual(new URL('https://site.example/api/database/samples'));
+  });
+
+  it('a local build takes the demo samples, as a family reads them: no consent, no history, no state', async () => {
+    const [sample] = await sampleSnapshot({}, failing);
+    expect(sample.editorId).toBe(DEMO_SAMPLES[0].editorId);
+    expect(Object.keys(sample).sort()).toEqual(['blocks', 'comments', 'editorId', 'id', 'source', 'title']);
+  });
+
+  it('production renders none when the live site fails or answers nonsense', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await sampleSnapshot(netlify('production'), failing)).toEqual([]);
+    expect(await sampleSnapshot(netlify('production'), answering([{ id: 'x' }]))).toEqual([]);
   });
 });
