@@ -20,7 +20,14 @@ import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availa
 import { TRANSITIONS } from '../../src/features/projects/process';
 import { inquirySchema } from '../../src/lib/schemas';
 import { asAdmin, resetAdminWriteStores, testAdminUid, testTokens } from '../helpers/admin-access';
-import { editorInput, invitedEditor, newApplicationKey, validInquiry, payableEntry } from '../helpers/api-fixtures';
+import {
+  editorInput,
+  invitedEditor,
+  newApplicationKey,
+  validInquiry,
+  payableEntry,
+  submittedSampleOf,
+} from '../helpers/api-fixtures';
 import { createUser, tokenOf } from '../helpers/auth-emulator';
 import { arrangeBooking } from '../helpers/consults';
 import { listEndpoints } from '../helpers/endpoints';
@@ -141,6 +148,15 @@ const WRITES: Record<string, () => Promise<Request>> = {
     path: '/api/admin/editors',
     json: { editorId: (await invitedEditor()).id },
   }),
+  'POST /api/admin/samples': async () => ({
+    path: '/api/admin/samples',
+    json: {
+      editorId: 'maya-chen',
+      sampleId: await submittedSampleOf('maya-chen'),
+      decision: 'decline',
+      reason: 'Too short.',
+    },
+  }),
   'PATCH /api/admin/applications': async () => ({
     path: '/api/admin/applications',
     json: { key: await newApplicationKey(), stage: 'interviewing' },
@@ -201,8 +217,6 @@ const CHANGES_NOTHING: Record<string, string> = {
 };
 /** Writes an admin who is nothing else there is refused (403): shown below, with what they would send. */
 const REFUSED_TO_ADMINS: Record<string, () => Promise<Request>> = {
-  'POST /api/editor/payout-account': async () => ({ path: '/api/editor/payout-account' }),
-  'PUT /api/editor/profile': async () => ({ path: '/api/editor/profile', json: { bio: 'Written by someone else.' } }),
   'POST /api/project-files/:id': async () => {
     const id = await project();
     return {

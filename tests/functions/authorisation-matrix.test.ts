@@ -28,6 +28,8 @@ import {
   validApplication,
   validInquiry,
   payableEntry,
+  submittedSampleOf,
+  validSample,
 } from '../helpers/api-fixtures';
 import { adminAuth, bearer, createUser, signIn, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints } from '../helpers/endpoints';
@@ -137,6 +139,9 @@ async function ownerNotice() {
   });
   return (await attentionRepo().page({ limit: 1 })).items[0].id;
 }
+
+/** The sample the editor's rows save and delete, and the one of another editor's an admin approves. */
+const MATRIX_SAMPLE = '0b6f2a4e-9d3c-4e1b-8a7f-5c2d9e1f3a60';
 
 const editorWithId = async () => (await editorsRepo().createWithNewId(editorInput())).id;
 
@@ -471,6 +476,32 @@ const MATRIX: Record<string, Row> = {
     request: async () => ({
       path: '/api/editor/profile',
       json: { bio: DEMO_EDITORS.find((e) => e.id === 'maya-chen')!.bio },
+    }),
+  },
+  'GET /api/database/samples': { expect: everyone(200), request: async () => ({ path: '/api/database/samples' }) },
+  // The editor's own samples: one sample, saved and deleted again under the same id (two at most are kept).
+  'GET /api/editor/samples': {
+    expect: { ...signedIn(403), editor: 200 },
+    request: async () => ({ path: '/api/editor/samples' }),
+  },
+  'PUT /api/editor/samples': {
+    expect: { ...signedIn(403), editor: 200 },
+    request: async () => ({ path: '/api/editor/samples', json: validSample(MATRIX_SAMPLE) }),
+  },
+  'DELETE /api/editor/samples': {
+    expect: { ...signedIn(403), editor: 200 },
+    request: async () => ({ path: '/api/editor/samples', json: { id: MATRIX_SAMPLE } }),
+  },
+  'GET /api/admin/samples': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/samples' }) },
+  'POST /api/admin/samples': {
+    expect: adminsOnly(200),
+    request: async () => ({
+      path: '/api/admin/samples',
+      json: {
+        editorId: 'daniel-okafor',
+        sampleId: await submittedSampleOf('daniel-okafor', MATRIX_SAMPLE),
+        decision: 'approve',
+      },
     }),
   },
   'GET /api/editor/projects': {

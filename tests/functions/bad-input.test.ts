@@ -24,6 +24,8 @@ import {
   openOrder,
   validApplication,
   validInquiry,
+  submittedSampleOf,
+  validSample,
 } from '../helpers/api-fixtures';
 import { bearer, tokenOf } from '../helpers/auth-emulator';
 import { listEndpoints, type Endpoint } from '../helpers/endpoints';
@@ -76,6 +78,7 @@ interface RawTarget {
 
 let tokens: { admin: string; customer: string; editor: string };
 let editorId: string;
+let sampleId: string;
 let inquiryKey: string;
 let attentionId: string;
 let order: { id: string; orderId: string };
@@ -230,6 +233,18 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     path: () => '/api/editor/profile',
     headers: () => bearer(tokens.editor),
     valid: () => ({ bio: 'I read every draft twice.' }),
+  },
+  'PUT /api/editor/samples': {
+    kind: 'json',
+    path: () => '/api/editor/samples',
+    headers: () => bearer(tokens.editor),
+    valid: () => validSample(),
+  },
+  'POST /api/admin/samples': {
+    kind: 'json',
+    path: () => '/api/admin/samples',
+    headers: admin,
+    valid: () => ({ editorId: 'maya-chen', sampleId, decision: 'decline', reason: 'Too short.' }),
   },
   'POST /api/waitlist': {
     kind: 'json',
@@ -490,6 +505,7 @@ beforeAll(async () => {
   const { admin, user } = await testTokens();
   tokens = { admin, customer: user, editor: await tokenOf('maya@example.test') };
   editorId = (await editorsRepo().createWithNewId(editorInput('Bad Input Target'))).id;
+  sampleId = await submittedSampleOf('maya-chen');
   invited = await invitedEditor();
   applicationKey = await newApplicationKey();
   order = await openOrder(tokens.customer);

@@ -60,6 +60,7 @@ export async function resetAdminWriteStores() {
     'inquiries',
     'consults',
     'waitlist',
+    'samples',
     'attention',
   ];
   await Promise.all(stores.map(clearStore));

@@ -10,6 +10,8 @@ import { INVITATION_DAYS, invitationSubject } from '../../src/features/editors/i
 import { LOCAL_LINK_SECRET, signLinkToken } from '../../netlify/server/core/signed-links';
 import { selection } from './orders';
 import type { LedgerEntry } from '../../src/features/payouts/earnings';
+import { checkSample } from '../../src/features/editors/samples';
+import { samplesRepo } from '../../src/features/editors/server/samples.repo';
 
 export { editorInput } from './editor-input';
 
@@ -74,3 +76,21 @@ export const validApplication = () => ({
 
 /** The key of a new application, stored as new. */
 export const newApplicationKey = async () => (await applicationsRepo().add(validApplication())).key;
+
+/** A sample edit an editor may send as it is: their own writing with one comment, named by `id`. */
+export const validSample = (id: string = crypto.randomUUID()) => ({
+  id,
+  title: 'A supplement about a bakery job',
+  text: 'I worked the register at a bakery.\nEvery morning started before dawn.',
+  comments: [{ quote: 'before dawn', text: 'Show us the dark, the smell of bread.' }],
+  source: 'own' as const,
+});
+
+/** A sample of `editorId`'s waiting for approval, stored as the editor's save stores it; answers its id. */
+export async function submittedSampleOf(editorId: string, id: string = crypto.randomUUID()) {
+  const input = validSample(id);
+  const checked = checkSample(input, new Date().toISOString().slice(0, 10));
+  if ('error' in checked) throw new Error(checked.error);
+  await samplesRepo().save(editorId, input, checked);
+  return id;
+}
