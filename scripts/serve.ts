@@ -6,7 +6,7 @@
  * Firebase's e-mails (verify an address, reset a password) are printed here with their links.
  * Environment: PORT, DATA_DIR, AUTH_EMULATOR_PORT/_HUB_PORT/_LOGGING_PORT, ADMIN_EMAILS,
  * AUTH_EMAIL_LINKS=quiet (the browser tests: no links printed), SCHEDULED_RUNS=on-request (the browser
- * tests: scheduled functions run only when a POST to /__local/run-scheduled asks, and answer when done).
+ * tests: scheduled functions run only when a POST to /__local/run-scheduled asks, which answers what each answered).
  */
 import { join, resolve } from 'node:path';
 import { startAuthEmulator } from './platform/auth-emulator';
@@ -34,10 +34,7 @@ const onRequest = process.env.SCHEDULED_RUNS === 'on-request';
 let site: Awaited<ReturnType<typeof startSiteServer>> | undefined;
 let scheduled: Awaited<ReturnType<typeof startScheduledFunctions>> | undefined;
 const localRoutes = {
-  '/__local/run-scheduled': async () => {
-    await scheduled?.runNow();
-    return Response.json({ ran: scheduled?.names ?? [] });
-  },
+  '/__local/run-scheduled': async () => Response.json({ answers: (await scheduled?.runNow()) ?? {} }),
 };
 try {
   site = await startSiteServer({ port, dataDir, authEmulatorUrl: auth.url, ...(onRequest && { localRoutes }) });

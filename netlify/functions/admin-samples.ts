@@ -1,11 +1,11 @@
 /**
- * /api/admin/samples (admin): GET every editor's sample edits, whole (consent included), those waiting
+ * /api/admin/samples (admin): GET every editor's sample edits, whole (consent included) with the editor's name, those waiting
  * for approval first; POST `{ editorId, sampleId, decision, reason? }` approves one, declines it or
  * withdraws it from the profile, with a reason the editor reads (required but for an approval). Each
  * decision is audited and builds the editors' pages again.
  */
 import type { Config } from '@netlify/functions';
-import { needsReason, SAMPLE_DECISIONS, sampleMessages } from '#features/editors/samples';
+import { needsReason, SAMPLE_DECISIONS, sampleMessages, waitingFirst } from '#features/editors/samples';
 import { sampleDecisionSchema } from '#features/editors/samples.schema';
 import { editorsRepo } from '#features/editors/server/editors.repo';
 import { samplesRepo } from '#features/editors/server/samples.repo';
@@ -19,12 +19,10 @@ const ACTIONS = { approve: 'sample-approved', decline: 'sample-declined', withdr
 export default route({
   GET: async (req, context) => {
     await requireAdmin(req, context);
-    const samples = await samplesRepo(context).all();
-    const waitingFirst = [...samples].sort(
-      (a, b) =>
-        Number(b.state === 'submitted') - Number(a.state === 'submitted') || b.updatedAt.localeCompare(a.updatedAt),
-    );
-    return privateJson({ samples: waitingFirst });
+    const [samples, editors] = await Promise.all([samplesRepo(context).all(), editorsRepo(context).list()]);
+    const names = new Map(editors.map((editor) => [editor.id, editor.name]));
+    const named = samples.map((sample) => ({ ...sample, editorName: names.get(sample.editorId) ?? sample.editorId }));
+    return privateJson({ samples: waitingFirst(named) });
   },
   POST: async (req, context) => {
     const caller = await requireAdmin(req, context);

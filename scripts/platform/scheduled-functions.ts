@@ -25,9 +25,10 @@ export async function startScheduledFunctions({
   everyMs = SCHEDULED_RUN_EVERY_MS,
 }: ScheduledFunctionsOptions) {
   const scheduled = (await importFunctions(directory)).filter(isScheduled);
-  const running = new Map<string, Promise<void>>();
+  const running = new Map<string, Promise<unknown>>();
 
-  async function invoke(fn: FunctionModule) {
+  /** Runs one; answers what it answered (JSON), or null for no JSON, a refusal or a failure. */
+  async function invoke(fn: FunctionModule): Promise<unknown> {
     const body = JSON.stringify({ next_run: new Date(Date.now() + (everyMs ?? SCHEDULED_RUN_EVERY_MS)).toISOString() });
     const req = new Request(new URL(defaultPath(fn), siteUrl), {
       method: 'POST',
@@ -36,9 +37,12 @@ export async function startScheduledFunctions({
     });
     try {
       const res = await fn.handler(req, localContext(fn.name, siteUrl));
-      if (!res.ok) console.error(`Scheduled ${fn.name} answered ${res.status}: ${await res.text()}`);
+      const text = await res.text();
+      if (!res.ok) console.error(`Scheduled ${fn.name} answered ${res.status}: ${text}`);
+      return res.ok ? jsonOrNull(text) : null;
     } catch (error) {
       console.error(`Scheduled ${fn.name} failed:`, error);
+      return null;
     }
   }
 
@@ -56,11 +60,15 @@ export async function startScheduledFunctions({
   return {
     /** The file names of the functions it runs. */
     names: scheduled.map((fn) => fn.name),
-    /** Runs each once, from now (after any run under way ends), and waits for them all. */
-    async runNow() {
+    /**
+     * Runs each once, from now (after any run under way ends), and waits for them all; answers what
+     * each answered, by file name (a run cut short by its time says so, and the caller may ask again).
+     */
+    async runNow(): Promise<Record<string, unknown>> {
       await Promise.allSettled(running.values());
       tick();
-      await Promise.allSettled(running.values());
+      const runs = [...running];
+      return Object.fromEntries(await Promise.all(runs.map(async ([name, run]) => [name, await run])));
     },
     /** Stops the clock and waits for the runs under way. */
     async stop() {
@@ -69,3 +77,11 @@ export async function startScheduledFunctions({
     },
   };
 }
+
+const jsonOrNull = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};

@@ -54,8 +54,9 @@ test('no page ships zod or libphonenumber-js', () => {
 // and small when it is.
 for (const [route, views] of [
   ['/dashboard', ['DraftReader']],
-  ['/editor', ['DraftReader', 'EarningsPanel']],
-  ['/admin', ['PayoutsPanel']],
+  ['/editor', ['DraftReader', 'EarningsPanel', 'SamplesPanel']],
+  ['/admin', ['PayoutsPanel', 'SampleReviewPanel']],
+  ['/editors/maya-chen', ['SampleList']],
 ] as const) {
   for (const view of views) {
     const budget = ON_DEMAND_VIEWS[view];

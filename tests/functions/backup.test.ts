@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ledgerRepo } from '#features/payouts/server/ledger';
 import { applicationsRepo } from '#features/applications/server/applications.repo';
-import { validApplication } from '#tests/api-fixtures';
+import { samplesRepo } from '#features/editors/server/samples.repo';
+import { submittedSampleOf, validApplication } from '#tests/api-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import availabilityHandler from '../../netlify/functions/admin-consult-availability';
 import contactHandler from '../../netlify/functions/contact';
@@ -137,6 +138,7 @@ describe('backups from the journal, on the local Blobs server', () => {
       attention: await attentionRepo().page({ limit: 200 }),
       earnings: await ledgerRepo().entriesOf('maya-chen'),
       applications: await applicationsRepo().page('all', { limit: 50 }),
+      samples: await samplesRepo().list('maya-chen'),
     };
   }
 
@@ -222,6 +224,8 @@ describe('backups from the journal, on the local Blobs server', () => {
     // An application to edit for us, moved on to interviewing.
     const { key } = await applicationsRepo().add(validApplication(), NOW);
     await applicationsRepo().move(key, 'interviewing', { by: 'admin@example.test' }, NOW);
+    // A sample edit of Maya's, waiting for our team.
+    await submittedSampleOf('maya-chen', 'backup-sample');
     // What an ended project earned its editor.
     await ledgerRepo().add([
       {

@@ -66,7 +66,8 @@ it('with no clock runs only when asked: once each, after a run under way ends, a
   const scheduler = await startScheduledFunctions({ siteUrl, directory, everyMs: null });
   await minute();
   expect(runs).toEqual([]);
-  await scheduler.runNow();
+  // What each answered: JSON, or null for none.
+  expect(await scheduler.runNow()).toEqual({ 'every-minute.ts': null, 'slow.ts': { complete: true } });
   expect(names().sort()).toEqual(['every-minute', 'slow']);
   slowRun.hold();
   const first = scheduler.runNow();

@@ -70,4 +70,5 @@ export const publicSampleSchema = z.object({
   blocks: z.array(blockSchema),
   comments: z.array(z.object({ id: z.string(), anchor, text: z.string() })),
   source: z.enum(['own', 'family']),
+  approvedAt: z.string(),
 });

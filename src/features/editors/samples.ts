@@ -29,7 +29,7 @@ export const SAMPLE_LIMITS = {
  * Where a sample stands: waiting for our team, on the profile, declined or withdrawn by our team (with
  * the reason the editor reads). An edit by the editor sends it for approval again.
  */
-export type SampleState = 'submitted' | 'approved' | 'declined' | 'withdrawn';
+export type SampleState = 'waiting' | 'approved' | 'declined' | 'withdrawn';
 
 /** Whose words the passage is, and for a family's, who consented and when. */
 export type SampleSource = 'own' | 'family';
@@ -65,15 +65,20 @@ export type Sample = {
   history: SampleEvent[];
 };
 
-/** What a family reads on the profile: the passage and the comments, nothing about consent or review. */
-export type PublicSample = Pick<Sample, 'id' | 'title' | 'blocks' | 'comments' | 'source'>;
+/**
+ * What a family reads on the profile: the passage and the comments, nothing about consent or review;
+ * when it was approved tells the page whether the build's copy is still the one shown.
+ */
+export type PublicSample = Pick<Sample, 'id' | 'title' | 'blocks' | 'comments' | 'source'> & { approvedAt: string };
 
-export const publicSample = ({ id, title, blocks, comments, source }: Sample): PublicSample => ({
+// An approved sample changes only by being edited, which takes it off the profile until approved again.
+export const publicSample = ({ id, title, blocks, comments, source, updatedAt }: Sample): PublicSample => ({
   id,
   title,
   blocks,
   comments,
   source,
+  approvedAt: updatedAt,
 });
 
 /** A comment as the editor writes it: the words of the passage it is on, and what it says. */
@@ -91,11 +96,11 @@ export type SampleInput = {
 
 export const sampleTexts = {
   heading: 'Sample edits',
-  panel: 'Your sample edits',
   intro: `Show families how you edit: up to ${SAMPLE_LIMITS.perEditor} passages with your comments on them, on your profile page once our team has approved them. Use your own writing, or a family’s with their written consent (a parent’s for a student under 18), with every name and detail that could identify them taken out.`,
   add: 'Add a sample',
   edit: 'Edit',
   remove: 'Delete sample',
+  removeAsk: (title: string) => `“${title}” is deleted, and leaves your profile if it is there.`,
   removed: 'Sample deleted.',
   send: 'Send for approval',
   sent: 'Sent. Our team reads it before it is on your profile.',
@@ -122,7 +127,7 @@ export const sampleTexts = {
   removeComment: (n: number) => `Remove comment ${n}`,
   none: 'No samples yet.',
   states: {
-    submitted: 'Waiting for approval',
+    waiting: 'Waiting for approval',
     approved: 'On your profile',
     declined: 'Declined by our team',
     withdrawn: 'Taken off your profile by our team',
@@ -150,7 +155,9 @@ export const sampleTexts = {
 export const sampleMessages = {
   full: `You can show at most ${SAMPLE_LIMITS.perEditor} samples: delete one to add another.`,
   noSuchSample: 'That sample is not there any more: reload the page.',
+  titleNeeded: 'Give the sample a title.',
   noText: 'The passage needs some text.',
+  commentIncomplete: 'Each comment needs the words of the passage it is on, and what it says.',
   tooManyComments: `A sample can have at most ${SAMPLE_LIMITS.comments} comments.`,
   noComments: 'Add at least one comment: the sample shows how you edit.',
   quoteMissing: (quote: string) => `“${quote}” is not in the passage: copy the words exactly as they are there.`,
@@ -248,19 +255,25 @@ export function submittedSample(
     comments: checked.comments.map((c) => ({ id: ids.comment(), ...c })),
     source: input.source,
     ...(input.source === 'family' && input.consent && { consent: { ...input.consent, recordedAt: at } }),
-    state: 'submitted',
+    state: 'waiting',
     updatedAt: at,
-    history: [...(before?.history ?? []), { state: 'submitted', at, by: 'editor' }],
+    history: [...(before?.history ?? []), { state: 'waiting', at, by: 'editor' }],
   };
 }
 
 /** Our team's decisions on a sample, from the states they may be taken in. */
 export const SAMPLE_DECISIONS = {
-  approve: { from: ['submitted'], to: 'approved' },
-  decline: { from: ['submitted'], to: 'declined' },
+  approve: { from: ['waiting'], to: 'approved' },
+  decline: { from: ['waiting'], to: 'declined' },
   withdraw: { from: ['approved'], to: 'withdrawn' },
 } as const satisfies Record<string, { from: readonly SampleState[]; to: SampleState }>;
 export type SampleDecision = keyof typeof SAMPLE_DECISIONS;
 
 /** A decision needs a reason the editor reads, but an approval. */
 export const needsReason = (decision: SampleDecision) => decision !== 'approve';
+
+/** Samples for our team's review: those waiting first, then the latest changed. */
+export const waitingFirst = <T extends Pick<Sample, 'state' | 'updatedAt'>>(samples: readonly T[]) =>
+  [...samples].sort(
+    (a, b) => Number(b.state === 'waiting') - Number(a.state === 'waiting') || b.updatedAt.localeCompare(a.updatedAt),
+  );

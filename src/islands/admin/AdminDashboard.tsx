@@ -10,6 +10,7 @@ import { AttentionCount } from '../../features/orders/islands/admin/Attention';
 import { AuditTab } from '../../features/admin/islands/AuditTab';
 import { ConsultsTab } from '../../features/consults/islands/admin/ConsultsTab';
 import { EditorsTab } from '../../features/editors/islands/admin/EditorsTab';
+import { SamplesTab } from '../../features/editors/islands/admin/SamplesTab';
 import { InquiriesTab } from '../../features/contact/islands/admin/InquiriesTab';
 import { OrdersTab } from '../../features/orders/islands/admin/OrdersTab';
 import { OutboxTab } from './lists/OutboxTab';
@@ -26,6 +27,7 @@ import { WaitlistTab } from '../../features/waitlist/islands/admin/WaitlistTab';
 const ADMIN_TABS: Tab[] = [
   { id: 'editors', label: 'Editors Management', render: () => <EditorsTab /> },
   { id: 'applications', label: 'Applications', render: () => <ApplicationsTab /> },
+  { id: 'samples', label: 'Sample edits', render: () => <SamplesTab /> },
   { id: 'subscribers', label: 'Email Subscribers', render: () => <SubscribersTab /> },
   { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
   { id: 'consults', label: 'Consults', render: () => <ConsultsTab /> },

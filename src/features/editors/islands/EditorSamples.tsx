@@ -1,35 +1,47 @@
 /**
- * 'Sample edits' on an editor's profile: the approved samples the build rendered into the page, then
- * the live ones (a sample approved or withdrawn since the build), read once the section is in view.
- * A failed read leaves the built ones. Nothing at all while the editor has none.
+ * The profile's sample edits as the build rendered them (the children, static HTML), checked against
+ * the live list once in view: a sample approved or withdrawn since the build replaces them, and only
+ * then is the view loaded. A failed read leaves the built ones.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { apiFetch } from '#client/api';
-import { sampleTexts, type PublicSample } from '../samples';
-import { SampleView } from './SampleView';
+import type { PublicSample } from '../samples';
 
-export default function EditorSamples({ editorId, built }: { editorId: string; built: PublicSample[] }) {
-  const [samples, setSamples] = useState(built);
+const SampleList = lazy(() => import('./SampleList'));
+
+/** Which samples, as approved when: equal keys show the same samples. */
+export const samplesKey = (samples: Pick<PublicSample, 'id' | 'approvedAt'>[]) =>
+  samples.map((sample) => `${sample.id}@${sample.approvedAt}`).join(' ');
+
+export default function EditorSamples({
+  editorId,
+  builtKey,
+  children,
+}: {
+  editorId: string;
+  builtKey: string;
+  children?: ReactNode;
+}) {
+  const [live, setLive] = useState<PublicSample[] | null>(null);
   useEffect(() => {
     let stale = false;
     void apiFetch<PublicSample[]>(`/api/database/samples?editor=${encodeURIComponent(editorId)}`).then(
-      (result) => result.ok && !stale && setSamples(result.data),
+      (result) => result.ok && !stale && samplesKey(result.data) !== builtKey && setLive(result.data),
     );
     return () => {
       stale = true;
     };
-  }, [editorId]);
-  if (samples.length === 0) return null;
+  }, [editorId, builtKey]);
+  // A box of its own, even empty, for the island to be seen scrolled to.
   return (
-    <section className="mt-10" aria-labelledby="samples-title" data-samples>
-      <h2 id="samples-title" className="font-serif text-2xl font-bold text-navy-900">
-        {sampleTexts.heading}
-      </h2>
-      <div className="mt-4 space-y-6">
-        {samples.map((sample) => (
-          <SampleView key={sample.id} sample={sample} />
-        ))}
-      </div>
-    </section>
+    <div data-samples>
+      {live ? (
+        <Suspense fallback={children}>
+          <SampleList samples={live} />
+        </Suspense>
+      ) : (
+        children
+      )}
+    </div>
   );
 }

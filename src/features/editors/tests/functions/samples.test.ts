@@ -58,7 +58,7 @@ describe('an editor’s samples', () => {
     const saved = await save(sample);
     expect(saved.status).toBe(200);
     expect(saved.body.samples).toEqual([
-      expect.objectContaining({ id: sample.id, state: 'submitted', title: sample.title, source: 'family' }),
+      expect.objectContaining({ id: sample.id, state: 'waiting', title: sample.title, source: 'family' }),
     ]);
     expect(saved.body.samples[0].consent).toEqual({ ...sample.consent, recordedAt: expect.any(String) });
     expect(await published()).toEqual([]);
@@ -67,8 +67,18 @@ describe('an editor’s samples', () => {
     expect(approved.status).toBe(200);
     expect(approved.body.sample.state).toBe('approved');
     const [shown] = await published();
-    expect(Object.keys(shown).sort()).toEqual(['blocks', 'comments', 'editorId', 'id', 'source', 'title']);
+    expect(Object.keys(shown).sort()).toEqual([
+      'approvedAt',
+      'blocks',
+      'comments',
+      'editorId',
+      'id',
+      'source',
+      'title',
+    ]);
     expect(shown).toMatchObject({ editorId: 'maya-chen', id: sample.id, source: 'family' });
+    // When approved: the profile compares it with the build's to tell a changed list.
+    expect(shown.approvedAt).toBe(approved.body.sample.updatedAt);
     expect(shown.comments).toEqual([
       { id: 'c1', anchor: expect.objectContaining({ block: 1, quote: 'before dawn' }), text: sample.comments[0].text },
     ]);
@@ -81,7 +91,7 @@ describe('an editor’s samples', () => {
       expect.objectContaining({
         action: 'sample-approved',
         subject: { kind: 'editor', id: 'maya-chen' },
-        before: expect.objectContaining({ state: 'submitted' }),
+        before: expect.objectContaining({ state: 'waiting' }),
         after: expect.objectContaining({ state: 'approved' }),
       }),
     ]);
@@ -106,8 +116,8 @@ describe('an editor’s samples', () => {
     // Changed: waiting for approval again, off the profile, its history kept.
     await save({ ...first, title: 'A new title' });
     const edited = (await mine()).find((s) => s.id === first.id)!;
-    expect(edited.state).toBe('submitted');
-    expect(edited.history.map((e) => e.state)).toEqual(['submitted', 'approved', 'submitted']);
+    expect(edited.state).toBe('waiting');
+    expect(edited.history.map((e) => e.state)).toEqual(['waiting', 'approved', 'waiting']);
     expect(await published()).toEqual([]);
   });
 
@@ -125,7 +135,7 @@ describe('an editor’s samples', () => {
     expect((await mine())[0]).toMatchObject({ state: 'declined', reason: 'Name the prompt.' });
     // Sent again, it waits once more, without the old reason.
     await save({ ...sample, title: 'The prompt: a community you belong to' });
-    expect((await mine())[0].state).toBe('submitted');
+    expect((await mine())[0].state).toBe('waiting');
     expect((await mine())[0].reason).toBeUndefined();
     await decide({ sampleId: sample.id, decision: 'approve' });
     expect((await decide({ sampleId: sample.id, decision: 'withdraw', reason: 'A family asked.' })).status).toBe(200);
@@ -214,7 +224,7 @@ describe('a save or a decision cut off at any write', () => {
         expect(status).toBe(200);
         const [kept] = await samplesRepo().list('maya-chen');
         expect(kept).toMatchObject({ title: 'Changed', state: 'approved' });
-        expect(kept.history.map((e) => e.state)).toEqual(['submitted', 'submitted', 'approved']);
+        expect(kept.history.map((e) => e.state)).toEqual(['waiting', 'waiting', 'approved']);
         expect((await auditPage({ limit: 10 }, {})).items.filter((e) => e.action === 'sample-approved')).toHaveLength(
           1,
         );

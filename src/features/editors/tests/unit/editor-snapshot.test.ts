@@ -56,7 +56,15 @@ describe('sampleSnapshot', () => {
   it('a local build takes the demo samples, as a family reads them: no consent, no history, no state', async () => {
     const [sample] = await sampleSnapshot({}, failing);
     expect(sample.editorId).toBe(DEMO_SAMPLES[0].editorId);
-    expect(Object.keys(sample).sort()).toEqual(['blocks', 'comments', 'editorId', 'id', 'source', 'title']);
+    expect(Object.keys(sample).sort()).toEqual([
+      'approvedAt',
+      'blocks',
+      'comments',
+      'editorId',
+      'id',
+      'source',
+      'title',
+    ]);
   });
 
   it('production renders none when the live site fails or answers nonsense', async () => {

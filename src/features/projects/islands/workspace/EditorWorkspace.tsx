@@ -16,6 +16,7 @@ import { $session } from '#stores/session';
 import { OpenProject } from './OpenProject';
 import { ProfileBio } from './ProfileBio';
 import { LoadFailed } from '../../../../islands/shared/LoadFailed';
+import { SamplesDisclosure } from '../../../editors/islands/SamplesDisclosure';
 import { EarningsDisclosure } from '../../../payouts/islands/EarningsDisclosure';
 
 /**
@@ -111,6 +112,7 @@ export default function EditorWorkspace() {
       </div>
       <ProfileBio editorId={editor.id} bio={editor.bio} />
       <EarningsDisclosure />
+      <SamplesDisclosure />
       <div className="gap-6 lg:grid lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
         <nav id="inbox" aria-labelledby="inbox-heading" className="scroll-mt-20 space-y-5">
           <h2 id="inbox-heading" className="font-serif text-2xl font-bold text-navy-900">
