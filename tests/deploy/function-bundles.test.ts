@@ -128,6 +128,9 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
     expect: 401,
   },
   editors: { path: '/api/database/editors', expect: 200 },
+  samples: { route: '/api/database/samples', path: '/api/database/samples?editor=maya-chen', expect: 200 },
+  'editor-samples': { path: '/api/editor/samples', expect: 401 },
+  'admin-samples': { path: '/api/admin/samples', expect: 401 },
   'editor-reviews': {
     route: '/api/editors/:id/reviews',
     path: '/api/editors/nobody/reviews',
