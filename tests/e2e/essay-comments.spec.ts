@@ -3,7 +3,8 @@
  * passages of an uploaded .docx (one chosen with the keyboard alone) and returns the feedback; the
  * family reads each comment in place, marks two done and sends a revision; both sides then read the
  * changes since round 1 with the summary. At 390 and 1280 px, axe clean. A long draft, drawn a
- * screen at a time, still brings every comment into the page and lets the family go to any of them.
+ * screen at a time, still brings every comment into the page and lets the family go to any of them;
+ * on a phone it is part of the page, not a box scrolling inside it.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { anchorOf } from '#features/essay/essay-anchor';
@@ -127,7 +128,9 @@ test('the editor comments on passages, the family reads them in place and revise
   await page.goto('/dashboard');
   const card = projectCard(page, id);
   await showDetails(card);
-  const read = await openDraft(card, 'Draft 1 text');
+  // Returned with comments, the round opens in its draft view: no press first.
+  const read = card.getByRole('region', { name: 'Draft 1 text' });
+  await expect(card.getByRole('button', { name: 'Hide draft', exact: true })).toHaveAttribute('aria-expanded', 'true');
   await expect(read.locator('mark')).toHaveCount(3);
   await card.getByRole('button', { name: 'Next comment' }).click();
   await expect(read.getByRole('listitem').filter({ hasText: 'Which grandmother?' })).toBeFocused();
@@ -235,12 +238,22 @@ test('a long draft is drawn a screen at a time: every comment reaches the page, 
   await page.goto('/dashboard');
   const card = projectCard(page, id);
   await showDetails(card);
-  const open = card.getByRole('button', { name: 'Comments and changes' });
+  // Returned with comments, the round opens with them in place: no press first.
+  const back = card.getByRole('button', { name: 'Back to the draft as typed' });
   const read = card.getByRole('region', { name: 'Draft 1 text' });
-  await open.click();
+  await expect(back).toHaveAttribute('aria-expanded', 'true');
   await expect(read.locator('[data-block]')).toHaveCount(12);
   await expect(read.locator('mark')).toHaveText(['Paragraph 1:', 'Paragraph 12:']);
-  await card.getByRole('button', { name: 'Back to the draft as typed' }).click();
+  // On a phone the draft is part of the page, each comment under its passage: no box scrolling inside it.
+  expect(await read.evaluate((region) => region.scrollHeight - region.clientHeight)).toBe(0);
+  await read
+    .locator('mark')
+    .first()
+    .evaluate((mark) => mark.scrollIntoView({ block: 'start' }));
+  await expect(read.getByText('A strong opening.')).toBeInViewport();
+  await keepScreenshot(page, 'essay-comments-long-390');
+  await back.click();
+  const open = card.getByRole('button', { name: 'Comments and changes' });
 
   // With the screen's frames held, the view stops at its first screen; going to a comment brings in the rest.
   await page.evaluate(() => {

@@ -32,15 +32,19 @@ function ProjectFile({ from, file }: { from: FilesFrom; file: FileRef }) {
 
 const roundTitle = (n: number) => (n === 1 ? 'First draft' : `Revision ${n - 1}`);
 
-/** Where a round sits among the others, for reading its draft: the one before it, and whether it is the last. */
-type Place = { previous?: Round; current: boolean; steps?: EssaySteps };
+/**
+ * Where a round sits among the others, for reading its draft: the one before it, whether it is the
+ * last, and whether its draft view opens at once (the last round, returned with comments: the family
+ * reads them in place without a press first).
+ */
+type Place = { previous?: Round; current: boolean; opened: boolean; steps?: EssaySteps };
 
 /**
  * A pasted draft, shown as typed; where it has comments, may get them or has a round before it, it
  * also opens in the draft view, which then takes its place.
  */
 function TextDraft({ from, round, text, place }: { from: FilesFrom; round: Round; text: string; place: Place }) {
-  const [reading, setReading] = useState(false);
+  const [reading, setReading] = useState(place.opened);
   const commented =
     (round.comments?.length ?? 0) > 0 ||
     place.previous !== undefined ||
@@ -50,12 +54,13 @@ function TextDraft({ from, round, text, place }: { from: FilesFrom; round: Round
       {!reading && (
         <div className="space-y-1">
           <WordCount words={countWords(text)} limit={round.wordLimit ?? null} />
-          {/* Scrolls inside a long essay; focusable so a keyboard can scroll it too. */}
+          {/* Part of the page on a phone; on a wide screen it scrolls inside a long essay, focusable so
+              a keyboard can scroll it too. */}
           <div
             tabIndex={0}
             role="region"
             aria-label={`Draft ${round.n} text`}
-            className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3"
+            className="rounded-lg border border-slate-200 bg-slate-50 p-3 lg:max-h-96 lg:overflow-y-auto"
           >
             <PlainText text={text} />
           </div>
@@ -240,6 +245,7 @@ export function Rounds({
             place={{
               previous: rounds.find((r) => r.n === round.n - 1),
               current: round.n === rounds.at(-1)?.n,
+              opened: round.n === rounds.at(-1)?.n && round.returnedAt !== null && (round.comments?.length ?? 0) > 0,
               steps,
             }}
           />

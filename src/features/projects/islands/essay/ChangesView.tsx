@@ -115,7 +115,7 @@ function Changes({
         tabIndex={0}
         role="region"
         aria-label={changeLabels.show(previous.n)}
-        className="max-h-[32rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3"
+        className="space-y-3 rounded-lg border border-slate-200 bg-white p-3 lg:max-h-[32rem] lg:overflow-y-auto"
       >
         {changedRuns.slice(0, shown).map((run, i) => (
           <ChangedRun key={run.items[0][0]} run={run} placed={placed} notesShown={notes(i)} />

@@ -17,8 +17,9 @@ import { cursorPassage, moveCursor, selectedPassage, type WordCursor } from './p
 import { type EssaySteps } from './reading';
 import { sizeOf, useRunsShown } from './useRunsShown';
 
+// Part of the page on a phone, comments under their passages; a box of its own beside them on a wide screen.
 const REGION =
-  'max-h-[32rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-navy-700';
+  'space-y-3 rounded-lg border border-slate-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-navy-700 lg:max-h-[32rem] lg:overflow-y-auto';
 
 /** A comment of the round, where it is in the draft (null: not found) and its number in reading order. */
 type Placed = { comment: EssayComment; place: Located | null; n: number };

@@ -7,15 +7,21 @@ const DraftReader = lazy(() => import('./DraftReader'));
 
 /**
  * 'Read draft': a disclosure that shows a round's draft as text in the page. `labels` name it
- * otherwise (a pasted draft, already shown, opens here for its comments); `onToggle` hears it.
+ * otherwise (a pasted draft, already shown, opens here for its comments); `onToggle` hears it;
+ * `opened` opens it at once.
  */
 export function ReadDraft({
   labels = { open: 'Read draft', close: 'Hide draft' },
   onToggle,
+  opened = false,
   ...reading
-}: DraftReading & { labels?: { open: string; close: string }; onToggle?: (open: boolean) => void }) {
+}: DraftReading & {
+  labels?: { open: string; close: string };
+  onToggle?: (open: boolean) => void;
+  opened?: boolean;
+}) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(opened);
   return (
     <div className="space-y-2">
       <button

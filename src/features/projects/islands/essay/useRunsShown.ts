@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { inRun, type Run } from './CommentNotes';
 
-/** Lines of text a draft's scroll box shows at once: its 32rem, less its padding, at 24 px a line. */
+/** Lines of text a phone's first screen shows of a draft under the round's heading, at 24 px a line. */
 export const FIRST_SCREEN_LINES = 20;
 
 /** Characters of the essay's text on one line of a 390 px phone. */
