@@ -23,6 +23,7 @@ import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { subscribersRepo } from '#features/contact/server/subscribers.repo';
 import { waitlistRepo, toWaitlistItem } from '#features/waitlist/server/waitlist.repo';
 import { reviewsRepo } from '#features/reviews/server/reviews.repo';
+import { samplesRepo } from '#features/editors/server/samples.repo';
 import { outboxPage } from '#server/core/mail';
 import type { DeployInfo } from '#server/storage/stores';
 import { queryWords } from '#lib/search-words';
@@ -100,7 +101,12 @@ export async function gatherExport(subject: ExportSubject, info?: DeployInfo, no
     email ? waitlistRepo(info).withWords(queryWords(email)) : null,
     email ? outboxPage(ALL, info, { to: email }) : null,
   ]);
-  const reviewsOfEditor = projects.editor ? await reviewsRepo(info).newest(projects.editor.id, ALL.limit) : [];
+  const [reviewsOfEditor, samples] = projects.editor
+    ? await Promise.all([
+        reviewsRepo(info).newest(projects.editor.id, ALL.limit),
+        samplesRepo(info).list(projects.editor.id),
+      ])
+    : [[], []];
   const mine = <T extends { email: string }>(items: T[] | undefined) => (items ?? []).filter((i) => i.email === email);
   const data = {
     exportedAt: now.toISOString(),
@@ -116,6 +122,8 @@ export async function gatherExport(subject: ExportSubject, info?: DeployInfo, no
       id: projects.editor.id,
       name: projects.editor.name,
       publishedReviews: reviewsOfEditor,
+      // As the editor reads them on the workspace: where each stands, our team's reason, the consent they recorded.
+      samples,
     },
     consults: mine(consults ?? undefined).map((booking) => ({
       name: booking.name,

@@ -16,7 +16,7 @@ import { seedDemoEditors } from '#features/editors/server/seed';
 import { testTokens } from '#tests/admin-access';
 import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
 import { walkFaults } from '#tests/fault-walk';
-import { validInquiry } from '#tests/api-fixtures';
+import { submittedSampleOf, validInquiry, validSample } from '#tests/api-fixtures';
 import { bearer, createUser } from '#tests/auth-emulator';
 import { PDF } from '#tests/documents';
 import { BASE, clearStore } from '#tests/functions';
@@ -24,7 +24,7 @@ import { selection, student } from '#tests/orders';
 import { act, paidOrder, upload, useDeliveryParties } from '#tests/projects';
 
 const blobs = useAtomicBlobsServer();
-const parties = useDeliveryParties(['subscribers', 'inquiries', 'limits', 'outbox']);
+const parties = useDeliveryParties(['subscribers', 'inquiries', 'limits', 'outbox', 'samples']);
 let sam: Awaited<ReturnType<typeof createUser>>;
 let otherFamily: Awaited<ReturnType<typeof createUser>>;
 let unverified: Awaited<ReturnType<typeof createUser>>;
@@ -157,6 +157,16 @@ describe('GET /api/privacy/export', () => {
       '"priceCents"',
     ])
       expect(editor.text).not.toContain(secret);
+  });
+
+  it('gives the editor their sample edits as they read them on the workspace, where each stands', async () => {
+    const id = await submittedSampleOf('maya-chen');
+    const { data } = await download(parties.editorToken);
+    expect(data.editorProfile.samples).toEqual([
+      expect.objectContaining({ id, title: validSample().title, source: 'own', state: 'waiting' }),
+    ]);
+    const family = await download(parties.customer.idToken);
+    expect(family.text).not.toContain(id);
   });
 
   it('refuses without a sign-in (401) and with an unverified address (403), as { error }', async () => {
