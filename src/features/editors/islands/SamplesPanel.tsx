@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../projects/islands/ConfirmDialog';
 import { LoadFailed } from '../../../islands/shared/LoadFailed';
 import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
 import { SAMPLE_LIMITS, sampleTexts, type Sample } from '../samples';
+import { samplesSection } from './samples-section';
 
 const SampleForm = lazy(() => import('./SampleForm'));
 
@@ -23,7 +24,7 @@ export default function SamplesPanel() {
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<Sample | null>(null);
 
-  if (value.state !== 'done') return <p role="status">Loading your sample edits...</p>;
+  if (value.state !== 'done') return <p role="status">{samplesSection.loading}</p>;
   if (!value.result.ok) {
     return <LoadFailed what="your sample edits" onRetry={() => void reload()} />;
   }
