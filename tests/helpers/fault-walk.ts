@@ -8,16 +8,25 @@
 import { setStorageLimits } from '../../netlify/server/storage/budget';
 import type { Fault, FaultPlan, SavedState } from './atomic-blobs-server';
 
-/** The ways Blobs can be out: the trusted store turns each into the same error, with nothing stored. */
-const OUTAGES: Fault[] = [503, 403, 'timeout', 'drop'];
+/** The ways Blobs can be out at once, without a wait: the trusted store turns each into the same error, with nothing stored. */
+const QUICK_OUTAGES: Fault[] = [503, 403, 'drop'];
+
+/**
+ * The outage a walk meets at write `at` of `writes`: one kind, then the next, in turn, and a held
+ * connection (a timeout) at the middle write alone. A timeout costs a try's whole limit, twice: met
+ * at every fourth write it took a third of the account closure's walk. The trusted store's tests prove
+ * it reaches a flow as the other kinds do, so one per walk shows the flow meets one as well.
+ */
+const outageAt = (at: number, writes: number): Fault =>
+  at === Math.ceil(writes / 2) ? 'timeout' : QUICK_OUTAGES[(at - 1) % QUICK_OUTAGES.length];
 
 /**
  * The faults a flow can tell apart at its nth write: an outage (nothing stored), a 412 no condition
  * explains, and the write stored with its answer lost. The trusted store's own tests prove every
- * outage kind reaches a flow as the same error, so one stands for all at each write, in turn: every
- * kind still meets some write of each flow, at half the cost of every kind at every write.
+ * outage kind reaches a flow as the same error, so one stands for all at each write, the kinds in
+ * turn over a flow's writes, at a fraction of the cost of every kind at every write.
  */
-const faultsAt = (at: number): Fault[] => [OUTAGES[(at - 1) % OUTAGES.length], 'spurious-412', 'lost-answer'];
+const faultsAt = (at: number, writes: number): Fault[] => [outageAt(at, writes), 'spurious-412', 'lost-answer'];
 
 /**
  * Whether the 412 at write `at` would walk what the outage there just walked: the write carries no
@@ -75,7 +84,7 @@ export async function walkFaults<R>(blobs: FaultServer, walk: Walk<R>): Promise<
   const writes = blobs.writeCount();
   for (let at = 1; at <= writes; at++) {
     let outage: readonly boolean[] = [];
-    for (const fault of faultsAt(at)) {
+    for (const fault of faultsAt(at, writes)) {
       if (fault === 'spurious-412' && sameAsOutage(outage, at)) continue;
       const step = `${fault} from write ${at} of ${writes}`;
       if (arranged) {
@@ -90,7 +99,7 @@ export async function walkFaults<R>(blobs: FaultServer, walk: Walk<R>): Promise<
       let first: R;
       try {
         first = await walk.act();
-        if (fault === faultsAt(at)[0]) outage = blobs.conditionalWrites();
+        if (fault === outageAt(at, writes)) outage = blobs.conditionalWrites();
       } finally {
         setStorageLimits(null);
         blobs.setFaults(null);
