@@ -477,7 +477,8 @@ test.describe('no hydration mismatch with the CPU slowed 4x', () => {
   });
   test.afterEach(() => expect(errors).toEqual([]));
 
-  for (const { route } of samplePages()) {
+  // A page without an island hydrates nothing: there is no mismatch to look for on it.
+  for (const { route } of samplePages().filter(({ html }) => html.includes('<astro-island'))) {
     test(`${route}, signed out`, async ({ page }) => {
       await page.goto(route);
       await hydratedAndIdle(page);
