@@ -242,6 +242,10 @@ test('Orders: a paid order shows status, customer, editor, amounts and payment r
   ]) {
     await expect(card).toContainText(text);
   }
+  // The add-ons bought are named on the card itself, beside the services.
+  await expect(
+    card.getByText(/^Placed .+ · Supplemental Essay Help \(Small\) × 2 \+ Paid Community Access, 48-Hour Response$/),
+  ).toBeVisible();
   // On a phone an order is a compact card (two columns, the details behind 'View details'), not a screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await card.scrollIntoViewIfNeeded();

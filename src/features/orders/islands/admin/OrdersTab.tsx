@@ -39,6 +39,9 @@ const STATUS_STYLES: Record<OrderListState, string> = {
   cancelled: 'bg-slate-200 text-slate-800',
 };
 
+/** The add-ons an order charged for, by title. */
+const boughtAddOns = (order: Order) => order.addOnLines.filter((line) => !line.owned).map((line) => line.title);
+
 /** The badge of an order: its status, or for a paid one how much of it was refunded. */
 const stateStyle = (order: Order) => STATUS_STYLES[orderListState(order)];
 
@@ -184,6 +187,8 @@ function OrderCard({ order, onChanged }: CardProps) {
       </div>
       <p className="text-sm text-slate-700">
         Placed <Time iso={order.createdAt} /> · {order.serviceLines.map(lineLabel).join(', ')}
+        {/* The add-ons this order paid for; one owned from an earlier order is in the details only. */}
+        {boughtAddOns(order).length > 0 && ` + ${boughtAddOns(order).join(', ')}`}
       </p>
       {/* Two columns on a phone, and the payment reference (also under the details) only on wider screens. */}
       <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
