@@ -4,7 +4,7 @@
  * them, one after another: lint, type, unused-export and format checks, a production build, the unit and deploy tests
  * (bundling and building, which take both cores), then the browser tests (Playwright +
  * the headless Chromium of @sparticuz/chromium) against the build, at a lower priority (`nice`), which take what the function tests
- * leave. With the bundling beside them, the browser tests that ran meanwhile took up to eight times as
+ * leave (on one core they start once the function tests end). With the bundling beside them, the browser tests that ran meanwhile took up to eight times as
  * long as alone and hit their limits: the few minutes this order costs buy a run that does not depend
  * on the machine's speed. The browser tests run in E2E_SHARDS shards at once (3 by default), each
  * against a site, an Auth emulator and a data directory of its own on free ports, so no test sees
@@ -15,7 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumPath } from './platform/chromium.mjs';
 import { portPicker, randomPortStart } from './platform/free-port.mjs';
@@ -93,6 +93,9 @@ if ((await run('format (prettier --check)', 'npx', ['prettier', '--check', '.'])
 const built = (await run('site build (astro)', 'npx', ['astro', 'build'])) === 0;
 if (!built) failed += 1;
 const unitStatus = await timed(vitestRuns[1].stage, runVitest(vitestRuns[1], 1));
+// On one core the function tests would leave the browser tests (at a lower priority) nothing, and
+// their waits would run out: there they run after the function tests, as the core frees.
+if (availableParallelism() < 2) await functionTests;
 const results = built ? await browserTests() : [];
 const vitestStatuses = [await functionTests, unitStatus];
 const vitestReports = vitestRuns.map(({ label }) => readJson(vitestReport(label)));
