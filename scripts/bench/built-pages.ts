@@ -170,7 +170,9 @@ const JS_BUDGETS: Record<string, number> = {
   // (ON_DEMAND_VIEWS), and the essay view's pieces shared with the profiles, ~0.5 KB on /editor and
   // ~0.3 KB on the dashboard (measured 162.0 and 165.2 KB).
   '/dashboard': 166 * KB,
-  '/editor': 163 * KB,
+  // A review held for our team (decision 094): what the family and the editor read while it waits and
+  // of the decision, ~0.2 KB on both project pages (measured 163.05 KB on /editor).
+  '/editor': 164 * KB,
   // The admin runs the business from one page: search, the month report, the audit log, the waitlist
   // told and the consults' links and dates cost ~6 KB beside the lists; the reviews and the privacy
   // requests ~4 KB more (measured 170.3 KB), and the privacy words it shares with the dashboard

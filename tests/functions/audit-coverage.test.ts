@@ -69,13 +69,13 @@ let customer: Awaited<ReturnType<typeof createUser>>;
 const project = async () => (await paidOrder(customer.idToken)).projectIds[0];
 const newEditor = async () => (await editorsRepo().createWithNewId(editorInput())).id;
 
-/** A final project whose family review the site shows. */
-async function shownReview() {
+/** A final project whose family review the site shows, or holds for our team when its words call for it. */
+async function shownReview(text = 'Great.') {
   const id = await project();
   const admin = (await testTokens()).admin;
   await act(admin, id, 'finalize', { version: 1 });
   const scores = { feedback: 5, communication: 5, onTime: 5 };
-  await act(customer.idToken, id, 'review', { scores, text: 'Great.' });
+  await act(customer.idToken, id, 'review', { scores, text });
   await act(await tokenOf('maya@example.test'), id, 'review', { score: 5, text: 'Lovely family.' });
   return id;
 }
@@ -98,6 +98,7 @@ const TEAM_STEPS: Record<string, () => Promise<{ id: string; body: unknown }>> =
   'message-from-team': async () => ({ id: await project(), body: { text: 'Hello from the office.' } }),
   reassign: async () => ({ id: await project(), body: { version: 1, editorId: 'sofia-ramirez' } }),
   'hide-review': async () => ({ id: await shownReview(), body: { reason: 'It named another student.' } }),
+  'publish-review': async () => ({ id: await shownReview('Great. Call me on 312 555 0100.'), body: {} }),
   'grant-round': async () => {
     const { id, version } = await helpAsked();
     return { id, body: { version, reason: 'A new round, on us.' } };

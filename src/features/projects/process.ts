@@ -24,7 +24,13 @@ import { conflictMessages } from '#lib/conflicts';
 import { COMMENT_LIMITS, commentMessages } from '#features/essay/essay-comments';
 import { editorMessages } from '#lib/messages';
 import { refundMessages, type CancellationQuote } from '#lib/refunds';
-import { REVIEW_REMINDER_MS, REVIEW_WINDOW_MS, reviewMessages, type ProjectReviews } from '#features/reviews/reviews';
+import {
+  awaitsTeam,
+  REVIEW_REMINDER_MS,
+  REVIEW_WINDOW_MS,
+  reviewMessages,
+  type ProjectReviews,
+} from '#features/reviews/reviews';
 import type { ServiceId } from '#lib/catalogue';
 import { DAY_MS, HOUR_MS } from '#lib/time';
 import {
@@ -208,6 +214,7 @@ export const actionLabel: Record<ProjectAction, string> = {
   review: 'Submit Review',
   reply: 'Post Reply',
   'hide-review': 'Hide Review',
+  'publish-review': 'Publish review',
   'remove-draft': 'Remove draft',
   comment: 'Save Comment',
   'remove-comment': 'Delete Comment',
@@ -438,6 +445,8 @@ export type Effect =
   | 'reveal'
   | 'record-reply'
   | 'hide-review'
+  | 'publish-held'
+  | 'tell-owner'
   | 'remove-draft'
   | 'add-comment'
   | 'remove-comment'
@@ -501,9 +510,13 @@ export const GUARDS = {
   'review-on-site': (p: RuledProject) =>
     p.reviews?.family && p.reviews.publishedAt && !p.reviews.hidden ? null : reviewMessages.notPublished,
   'not-replied': (p: RuledProject) => (p.reviews?.reply ? reviewMessages.replied : null),
-  /** Only a review the site shows can be hidden. */
-  'review-shown': (p: RuledProject) =>
-    p.reviews?.family && p.reviews.publishedAt && !p.reviews.hidden ? null : reviewMessages.notShown,
+  /** Only a review the site shows, or one held for our team, can be hidden. */
+  'review-shown-or-held': (p: RuledProject) =>
+    p.reviews?.family && (p.reviews.publishedAt || p.reviews.held) && !p.reviews.hidden
+      ? null
+      : reviewMessages.notShown,
+  /** Our team publishes a held review once, unless it hid it. */
+  'review-held': (p: RuledProject) => (p.reviews && awaitsTeam(p.reviews) ? null : reviewMessages.notHeld),
   /** Something the family gave is still there to remove. */
   'has-draft': (p: RuledProject) =>
     p.rounds.some((round) => round.draft.kind !== 'removed') ? null : deliveryMessages.noDraftToRemove,
@@ -824,7 +837,9 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     notices: { family: 'new-editor', editor: 'assigned', 'previous-editor': 'reassigned-away' },
   },
   // Reviews, double-blind: each side writes once in the window; the family's is published when both
-  // are in or the window closes, and the editor's is read by our team only.
+  // are in or the window closes, and the editor's is read by our team only. A family review whose
+  // words carry contact details, a link or abuse is held instead (review-hold.ts), for our team to
+  // publish or hide; the owner hears of it, and of a review scored 2 or less.
   {
     name: 'review',
     action: 'review',
@@ -832,7 +847,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     from: ['final'],
     to: null,
     guards: ['review-window-open', 'family-not-reviewed'],
-    effects: ['record-family-review', 'reveal-if-both'],
+    effects: ['record-family-review', 'reveal-if-both', 'tell-owner'],
     versioned: false,
     notices: { editor: 'family-reviewed', family: 'review-published' },
   },
@@ -843,7 +858,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     from: ['final'],
     to: null,
     guards: ['review-window-open', 'editor-not-reviewed'],
-    effects: ['record-editor-review', 'reveal-if-both'],
+    effects: ['record-editor-review', 'reveal-if-both', 'tell-owner'],
     versioned: false,
     notices: { family: 'review-published', editor: 'review-revealed' },
   },
@@ -854,7 +869,7 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     via: 'timer',
     from: ['final'],
     to: null,
-    effects: ['reveal'],
+    effects: ['reveal', 'tell-owner'],
     versioned: false,
     notices: { family: 'review-published', editor: 'review-revealed' },
   },
@@ -876,10 +891,21 @@ export const TRANSITIONS = /* @__PURE__ */ withDefaults([
     actors: ['admin'],
     from: ['final'],
     to: null,
-    guards: ['review-shown'],
+    guards: ['review-shown-or-held'],
     effects: ['hide-review'],
     versioned: false,
     notices: { family: 'review-hidden' },
+  },
+  {
+    name: 'publish-review',
+    action: 'publish-review',
+    actors: ['admin'],
+    from: ['final'],
+    to: null,
+    guards: ['review-held'],
+    effects: ['publish-held'],
+    versioned: false,
+    notices: { family: 'review-published', editor: 'review-revealed' },
   },
   {
     // The family removes what it gave, in any state: the draft's words and files are deleted, the

@@ -14,6 +14,7 @@ export const PROJECT_AUDIT = {
     'project-extended': 'Project kept open',
     'project-message': 'Message on a project',
     'review-hidden': 'Review hidden',
+    'review-published': 'Held review published',
     'project-round-granted': 'Free extra round given',
     'project-help-closed': 'Request for help closed',
   },
@@ -26,6 +27,8 @@ export const PROJECT_AUDIT = {
 export const PROJECT_ATTENTION = {
   'family-cancel': 'A family cancelled',
   'help-asked': 'A family asked for help with feedback',
+  'review-held': 'A review is held for you to read',
+  'review-low': 'A review scored 2 or less',
 } as const;
 
 declare module '#lib/audit' {

@@ -44,6 +44,7 @@ export const PROJECT_ACTIONS = [
   'review',
   'reply',
   'hide-review',
+  'publish-review',
   'remove-draft',
   'comment',
   'remove-comment',

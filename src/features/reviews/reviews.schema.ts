@@ -1,7 +1,7 @@
 /** What the review steps accept, parsed by the functions; the islands check the same limits with reviews.ts. */
 import { text, z } from '#lib/zod';
 import { REVIEW_SCORES, reviewScoreLabel, type ReviewScore } from './rating';
-import { REVIEW_HIDDEN_FILTERS, REVIEW_LIMITS } from './reviews';
+import { REVIEW_FLAG_FILTERS, REVIEW_LIMITS } from './reviews';
 import { formatCount } from '#lib/numbers';
 
 const score = (field: string) =>
@@ -34,8 +34,10 @@ export const editorReviewSchema = z.object({ score: score('score'), text: option
 
 export const replySchema = z.object({ text: text('text', REVIEW_LIMITS.reply) });
 export const hideReviewSchema = z.object({ reason: text('reason', REVIEW_LIMITS.hideReason) });
+/** Publishing a held review asks nothing more than that. */
+export const publishReviewSchema = z.object({});
 
-/** `?editor=&score=&hidden=` of the admin's reviews list; `score` is the family's overall score, rounded. */
+/** `?editor=&score=&hidden=&held=` of the admin's reviews list; `score` is the family's overall score, rounded. */
 export const adminReviewFilterSchema = z.object({
   editor: z
     .string({ message: 'editor must be text' })
@@ -48,5 +50,7 @@ export const adminReviewFilterSchema = z.object({
     .min(1, 'score must be a whole number from 1 to 5')
     .max(5, 'score must be a whole number from 1 to 5')
     .optional(),
-  hidden: z.enum(REVIEW_HIDDEN_FILTERS, { message: 'hidden must be true or false' }).optional(),
+  hidden: z.enum(REVIEW_FLAG_FILTERS, { message: 'hidden must be true or false' }).optional(),
+  /** 'true': held reviews our team has not decided on yet; 'false': every other. */
+  held: z.enum(REVIEW_FLAG_FILTERS, { message: 'held must be true or false' }).optional(),
 });

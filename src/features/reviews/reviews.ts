@@ -5,6 +5,7 @@
  */
 import { REVIEW_SCORES, type EditorRating, type OnTimeShare, type Scores } from './rating';
 import { DAY_MS } from '#lib/time';
+import { holdPhrase, type HoldReason } from './hold-reasons';
 
 /** How long after a project became final its reviews may be written; the reminder comes before. */
 export const REVIEW_WINDOW_MS = 14 * DAY_MS;
@@ -38,8 +39,10 @@ interface EditorReview {
 export interface ProjectReviews {
   family?: FamilyReview;
   editor?: EditorReview;
-  /** When the family's review became public: both reviews in, or the window closed. */
+  /** When the family's review became public: both reviews in (or the window closed) and, if held, our team published it. */
   publishedAt?: string;
+  /** Kept from the site for our team to read first, when it would have been published (review-hold.ts). */
+  held?: { at: string; reasons: HoldReason[] };
   /** The editor's one public answer to a published review. */
   reply?: { at: string; text: string };
   /** Taken off the site by our team, with the reason the family was told. */
@@ -101,14 +104,24 @@ export const reviewMessages = {
   reviewed: 'You have reviewed this project already.',
   notPublished: 'There is no published review to answer yet.',
   replied: 'You have answered this review already.',
-  notShown: 'There is no review on the site to hide.',
+  notShown: 'There is no review on the site or held to hide.',
+  notHeld: 'There is no held review to publish.',
   hideReasonRequired: 'reason is required: say why the review is hidden (the family reads it).',
+  /** What the family reads of its review while our team has it (review-hold.ts). */
+  heldForFamily: (reasons: readonly HoldReason[]) =>
+    `Our team reads your review before it is published, as its words carry ${holdPhrase(reasons)}. We publish it, or tell you why not.`,
+  heldForEditor: "Our team reads the family's review before it is published; you read it here once it is.",
+  notPublishedForEditor: "Our team did not publish the family's review: it stays off your profile and rating.",
   /** What the side that reviewed first reads until the reveal. */
   pending: (date: string) => `Published when both have reviewed or on ${date}.`,
 } as const;
 
-/** `?hidden=` of the admin's reviews list. */
-export const REVIEW_HIDDEN_FILTERS = ['true', 'false'] as const;
+/** A held review our team has neither published nor hidden yet. */
+export const awaitsTeam = (reviews: { held?: object | null; publishedAt?: string | null; hidden?: object | null }) =>
+  Boolean(reviews.held && !reviews.publishedAt && !reviews.hidden);
+
+/** `?hidden=` and `?held=` of the admin's reviews list. */
+export const REVIEW_FLAG_FILTERS = ['true', 'false'] as const;
 
 /** One project's reviews as our team reads them in the admin area: both sides', published or not. */
 export interface AdminReview {
@@ -123,6 +136,8 @@ export interface AdminReview {
   publishedAt: string | null;
   reply: { at: string; text: string } | null;
   hidden: { at: string; reason: string } | null;
+  /** Kept from the site for our team to read first; published or hidden since, or not yet. */
+  held: { at: string; reasons: HoldReason[] } | null;
   /** The editor's review of the family: never shown outside our team. */
   editorReview: EditorReview | null;
 }

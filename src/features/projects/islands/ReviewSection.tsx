@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ProjectView } from '../project';
 import { REVIEW_SCORES, reviewScoreLabel, reviewScoreScale, type ReviewScore } from '#features/reviews/rating';
-import { REVIEW_LIMITS, reviewMessages, type FamilyReview } from '#features/reviews/reviews';
+import { awaitsTeam, REVIEW_LIMITS, reviewMessages, type FamilyReview } from '#features/reviews/reviews';
 import { formatDateTime } from './format';
 import type { Perspective } from './perspective';
 import { StepNotice } from './StepNotice';
@@ -246,8 +246,10 @@ export function ReviewSection({
               <ReviewText review={reviews.family} title="Your review" />
               <p className="text-sm text-slate-700">
                 {reviews.hidden
-                  ? `Taken off the site by our team: ${reviews.hidden.reason}`
-                  : (published ?? reviewMessages.pending(when))}
+                  ? `${reviews.publishedAt ? 'Taken off the site' : 'Not published'} by our team: ${reviews.hidden.reason}`
+                  : reviews.held && awaitsTeam(reviews)
+                    ? reviewMessages.heldForFamily(reviews.held.reasons)
+                    : (published ?? reviewMessages.pending(when))}
               </p>
             </>
           )}
@@ -284,9 +286,13 @@ export function ReviewSection({
             </>
           ) : (
             <p className="text-sm text-slate-700">
-              {canReview || reviews.editor
-                ? `The family's review shows here once you have both reviewed, or on ${when}.`
-                : 'The family did not review this project.'}
+              {reviews.held
+                ? awaitsTeam(reviews)
+                  ? reviewMessages.heldForEditor
+                  : reviewMessages.notPublishedForEditor
+                : canReview || reviews.editor
+                  ? `The family's review shows here once you have both reviewed, or on ${when}.`
+                  : 'The family did not review this project.'}
             </p>
           )}
         </>

@@ -58,6 +58,8 @@ export function eventText(event: ProjectEvent): string | null {
       return "Ended the student's access";
     case 'hide-review':
       return 'Took the review off the site';
+    case 'publish-review':
+      return 'Published the review after reading it';
     case 'review_reminder':
       return 'Reminded to review';
     case 'content_deleted':

@@ -21,7 +21,7 @@ import { formatUsdCents } from '#lib/money';
 import { numberWord } from '#lib/numbers';
 import { ACCOUNT_CLOSED, closureNotices } from '#features/privacy/privacy';
 import type { Audience, TimerNoticeName, TransitionNoticeName } from '../process';
-import { REVIEW_LIMITS } from '#features/reviews/reviews';
+import { REVIEW_LIMITS, reviewMessages } from '#features/reviews/reviews';
 import { studentAccessMessages } from '../student-access';
 import { site } from '#lib/site';
 import { inputOf, type Actor, type Step } from './transitions';
@@ -99,6 +99,10 @@ const inviteEditor = (project: Project) =>
 /** The family's review went public in this step: before it, it was not. */
 const publishedNow = ({ project, before }: NoticeContext) =>
   Boolean(project.reviews?.publishedAt && !before.reviews?.publishedAt);
+/** ', read first by Beacon College Counsel': a held review our team published. */
+const readFirst = ({ before }: NoticeContext) => (before.reviews?.held ? `, read first by ${site.name}` : '');
+/** The family's review was held for our team in this step, instead of going public. */
+const heldNow = ({ project, before }: NoticeContext) => Boolean(project.reviews?.held && !before.reviews?.held);
 
 /**
  * A project ended with its account: the editor reads who closed it and no name (the names are going);
@@ -178,22 +182,31 @@ export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext)
     lines: [
       project.reviews?.publishedAt
         ? `${project.student.name}'s family reviewed ${project.service.title}: read it on the project, and answer it once if you wish.`
-        : `${project.student.name}'s family reviewed ${project.service.title}. You read their review once you have reviewed their collaboration, or on ${reviewBy(project)}.`,
+        : project.reviews?.held
+          ? `${project.student.name}'s family reviewed ${project.service.title}. ${reviewMessages.heldForEditor}`
+          : `${project.student.name}'s family reviewed ${project.service.title}. You read their review once you have reviewed their collaboration, or on ${reviewBy(project)}.`,
     ],
   }),
   'review-published': (c) =>
     publishedNow(c)
       ? {
           subject: `Your review of ${c.project.editor.name} is published`,
-          lines: [`Your review of ${c.project.service.title} is now on ${c.project.editor.name}'s profile. Thank you!`],
+          lines: [
+            `Your review of ${c.project.service.title} is now on ${c.project.editor.name}'s profile${readFirst(c)}. Thank you!`,
+          ],
         }
-      : null,
+      : heldNow(c)
+        ? {
+            subject: `Your review of ${c.project.editor.name} is with our team`,
+            lines: [reviewMessages.heldForFamily(c.project.reviews!.held!.reasons)],
+          }
+        : null,
   'review-revealed': (c) =>
     publishedNow(c)
       ? {
           subject: `The family's review: ${what(c.project)}`,
           lines: [
-            `${c.project.student.name}'s family's review of ${c.project.service.title} is published. Read it on the project; you may answer it once, publicly (up to ${REVIEW_LIMITS.reply} characters).`,
+            `${c.project.student.name}'s family's review of ${c.project.service.title} is published${readFirst(c)}. Read it on the project; you may answer it once, publicly (up to ${REVIEW_LIMITS.reply} characters).`,
           ],
         }
       : null,
@@ -204,7 +217,9 @@ export const TRANSITION_NOTICES: Record<TransitionNoticeName, (c: NoticeContext)
   'review-hidden': ({ project, step }) => ({
     subject: `Your review of ${project.editor.name} is hidden`,
     lines: [
-      `${site.name} took your review of ${project.service.title} off the site.`,
+      project.reviews?.publishedAt
+        ? `${site.name} took your review of ${project.service.title} off the site.`
+        : `${site.name} read your review of ${project.service.title} and did not publish it.`,
       `The reason: ${inputOf(step, 'hide-review').reason}`,
     ],
   }),

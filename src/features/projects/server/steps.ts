@@ -40,6 +40,7 @@ import {
   editorReviewSchema,
   familyReviewSchema,
   hideReviewSchema,
+  publishReviewSchema,
   replySchema,
 } from '#features/reviews/reviews.schema';
 import { quoteFor } from '#lib/refunds';
@@ -56,7 +57,7 @@ import { requireRoles, roleFor } from './access';
 import { editorOf } from '#features/editors/server/signed-in-editor';
 import { refundCancellation } from './cancellation';
 import { recordProjectEarnings } from './earnings';
-import { tellOwnerOfHelp } from './help';
+import { tellOwnerOfProject } from './owner-notices';
 import { projectFilesRepo } from '#features/essay/server/files';
 import { noticesOfEvent, owedNotices, send } from './notify';
 import { projectsRepo, StaleProjectError } from './projects.repo';
@@ -140,6 +141,8 @@ function requestOf(t: Transition, body: unknown, project: Project) {
       return { action: t.action, ...parse(replySchema, body) };
     case 'hide-review':
       return { action: t.action, ...parse(hideReviewSchema, body) };
+    case 'publish-review':
+      return { action: t.action, ...parse(publishReviewSchema, body) };
     case 'remove-draft':
       return { action: t.action, ...parse(removeDraftSchema, body) };
     case 'comment':
@@ -224,6 +227,7 @@ async function stepOf(
       return { action: request.action, text: request.message };
     case 'finalize':
     case 'extend':
+    case 'publish-review':
       return { action: request.action };
     case 'message':
     case 'reply':
@@ -254,8 +258,9 @@ export const BEYOND: Record<Beyond, CarriedOut> = {
   refund: { timer: 'refund', ref: (after) => after.version, carryOut: refundCancellation, mayWait: true },
   // The step stands whatever the ledger says: what the project earned is recorded by the timer if not now.
   earnings: { timer: 'earnings', ref: (after) => after.version, carryOut: recordProjectEarnings, mayWait: true },
-  // The request stands whatever the mail says: the timer tells the owner if not now.
-  owner: { timer: 'owner', ref: (after) => after.version, carryOut: tellOwnerOfHelp, mayWait: true },
+  // The step stands whatever the mail says: the timer tells the owner if not now. Keyed by the history
+  // entry, as a review's steps leave the version as it was.
+  owner: { timer: 'owner', ref: (after) => after.history.length, carryOut: tellOwnerOfProject, mayWait: true },
 };
 
 async function carryOut(beyond: Beyond, after: Project, context: StepContext) {
@@ -407,19 +412,22 @@ const STEP_ACTIONS: Partial<Record<ProjectAction, AuditAction>> = {
   extend: 'project-extended',
   message: 'project-message',
   'hide-review': 'review-hidden',
+  'publish-review': 'review-published',
   'grant-round': 'project-round-granted',
   'close-help': 'project-help-closed',
 };
 
-/** A step our team takes on a project: its state and editor, and what was said. */
+/** A step our team takes on a project: its state and editor, the family's review on the site, and what was said. */
 function projectChange(project: Project, t: Transition, step: Step): AuditedChange {
   const action = STEP_ACTIONS[step.action];
   if (!action) throw new Error(`${step.action} is not a step for our team`);
+  const publishing = step.action === 'publish-review';
   return {
     action,
     subject: { kind: 'project', id: project.id },
-    before: { state: project.state, editor: project.editor.name },
+    before: { state: project.state, editor: project.editor.name, ...(publishing && { review: 'held' }) },
     after: {
+      ...(publishing && { review: 'published' }),
       state: stateAfter(t, project.state),
       editor: step.action === 'reassign' ? step.editor.name : project.editor.name,
       ...(step.action === 'message' && { message: step.text }),

@@ -19,6 +19,7 @@ import type { CommentAnchor, EssayComment } from '#features/essay/essay';
 import type { CancellationQuote } from '#lib/refunds';
 import type { Scores } from '#features/reviews/rating';
 import type { ProjectReviews } from '#features/reviews/reviews';
+import { holdReasons } from '#features/reviews/review-hold';
 import { site } from '#lib/site';
 import { withoutDraft } from './remove-draft';
 
@@ -47,6 +48,7 @@ export type Step =
   | { action: 'review'; scores?: Scores; score?: number; text?: string }
   | { action: 'reply'; text: string }
   | { action: 'hide-review'; reason: string }
+  | { action: 'publish-review' }
   /** `round`: the number of the round whose draft the family removes. */
   | { action: 'remove-draft'; round: number }
   | { action: 'comment'; anchor: CommentAnchor; text: string }
@@ -67,6 +69,18 @@ const withReviews = (project: Project, change: Partial<ProjectReviews>): Project
   ...project,
   reviews: { ...project.reviews, ...change },
 });
+
+/**
+ * The family's review goes public, or is held for our team to read first when its words call for it;
+ * the same time stands for either.
+ */
+function revealed(project: Project, now: Date): Project {
+  const family = project.reviews?.family;
+  if (!family || project.reviews?.publishedAt || project.reviews?.held) return project;
+  const reasons = holdReasons(family.text);
+  const at = now.toISOString();
+  return withReviews(project, reasons.length > 0 ? { held: { at, reasons } } : { publishedAt: at });
+}
 
 const withLastRound = (project: Project, change: (round: Round) => Round) =>
   project.rounds.map((round, i) => (i === project.rounds.length - 1 ? change(round) : round));
@@ -216,19 +230,16 @@ const EFFECTS: Record<Effect, { record?: (project: Project, input: EffectInput) 
     },
   },
   'reveal-if-both': {
-    record: (project, { now }) =>
-      project.reviews?.family && project.reviews.editor && !project.reviews.publishedAt
-        ? withReviews(project, { publishedAt: now.toISOString() })
-        : project,
+    record: (project, { now }) => (project.reviews?.editor ? revealed(project, now) : project),
     beyond: 'stats',
   },
-  reveal: {
-    record: (project, { now }) =>
-      project.reviews?.family && !project.reviews.publishedAt
-        ? withReviews(project, { publishedAt: now.toISOString() })
-        : project,
+  reveal: { record: (project, { now }) => revealed(project, now), beyond: 'stats' },
+  'publish-held': {
+    record: (project, { now }) => withReviews(project, { publishedAt: now.toISOString() }),
     beyond: 'stats',
   },
+  // A review held, or one scored low, is the owner's to hear of (owner-notices.ts decides which).
+  'tell-owner': { beyond: 'owner' },
   'record-reply': {
     record: (project, { step, now }) =>
       withReviews(project, { reply: { at: now.toISOString(), text: inputOf(step, 'reply').text } }),

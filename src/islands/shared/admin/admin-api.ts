@@ -154,6 +154,9 @@ export const reviewsPage = (cursor: string | null, filter: ReviewFilter) =>
 /** Takes a published review off the site; the family is e-mailed the reason. Answers the project as it is now. */
 export const hideReview = (projectId: string, reason: string) =>
   signedInFetch<FullProjectView>(`${projectPath(projectId)}/hide-review`, { method: 'POST', body: { reason } });
+/** Publishes a review held for our team; the family and the editor are e-mailed. Answers the project as it is now. */
+export const publishReview = (projectId: string) =>
+  signedInFetch<FullProjectView>(`${projectPath(projectId)}/publish-review`, { method: 'POST', body: {} });
 
 // Search, the month report and the accountant's exports.
 

@@ -1,6 +1,6 @@
 /**
  * The filters of the admin's reviews list, applied by the server: GET /api/admin/reviews takes
- * `?editor=`, `?score=` (the family's overall score, rounded) and `?hidden=` beside the page parameters.
+ * `?editor=`, `?score=` (the family's overall score, rounded), `?hidden=` and `?held=` beside the page parameters.
  */
 import { pageSearch } from '#lib/paged-list';
 
@@ -11,12 +11,14 @@ export interface ReviewFilter {
   score: string;
   /** '' for both, 'true' for hidden reviews only, 'false' for the others. */
   hidden: '' | 'true' | 'false';
+  /** '' for both, 'true' for held reviews waiting for our team, 'false' for the others. */
+  held: '' | 'true' | 'false';
 }
 
-export const NO_REVIEW_FILTER: ReviewFilter = { editorId: '', score: '', hidden: '' };
+export const NO_REVIEW_FILTER: ReviewFilter = { editorId: '', score: '', hidden: '', held: '' };
 
 export const isReviewFiltered = (filter: ReviewFilter) =>
-  filter.editorId !== '' || filter.score !== '' || filter.hidden !== '';
+  filter.editorId !== '' || filter.score !== '' || filter.hidden !== '' || filter.held !== '';
 
 /** The query string of one page: the page parameters, then only the filters that are set. */
 export function reviewsSearch(filter: ReviewFilter, cursor: string | null): string {
@@ -24,5 +26,6 @@ export function reviewsSearch(filter: ReviewFilter, cursor: string | null): stri
   if (filter.editorId) params.set('editor', filter.editorId);
   if (filter.score) params.set('score', filter.score);
   if (filter.hidden) params.set('hidden', filter.hidden);
+  if (filter.held) params.set('held', filter.held);
   return `?${params}`;
 }

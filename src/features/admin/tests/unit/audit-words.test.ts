@@ -26,6 +26,8 @@ describe("the words of the names features register with the audit log and the ow
       'family-closed',
       'help-asked',
       'refund-failed',
+      'review-held',
+      'review-low',
       'team-closed',
     ]);
   });

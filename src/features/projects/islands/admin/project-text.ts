@@ -20,6 +20,7 @@ export const eventLabel: Record<ProjectEvent['type'], string> = {
   review: 'Reviewed',
   reply: 'Editor answered the review',
   'hide-review': 'Review hidden',
+  'publish-review': 'Held review published',
   'remove-draft': 'Draft removed by the family',
   content_deleted: 'Drafts, files and messages deleted at the end of the retention period',
   comment: 'Comment drafted by the editor',

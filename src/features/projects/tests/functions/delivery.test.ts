@@ -103,6 +103,8 @@ function bodyFor(action: ProjectAction, project: Pick<ProjectView, 'version' | '
       return { text: 'Thank you!' };
     case 'hide-review':
       return { reason: 'It named another student.' };
+    case 'publish-review':
+      return {};
     case 'remove-draft':
       return { round: 1 };
     case 'comment':
@@ -146,9 +148,10 @@ async function projectIn(state: ProjectState, id: string, action: ProjectAction)
       ['acknowledge', 'editor'],
       ['comment', 'editor'],
     ],
+    // Returned without acknowledging first: the editor's two steps a project, and one try of each
+    // action, stay within their 60 a minute across every action.
     returned: [
       ['submit', 'customer'],
-      ['acknowledge', 'editor'],
       ['comment', 'editor'],
       ['return', 'editor'],
     ],

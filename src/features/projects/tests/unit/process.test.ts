@@ -67,6 +67,8 @@ const EXPECTED: Record<
   // Only once a review is on the site: the sample's final project has none yet.
   reply: { by: ['editor'], via: 'endpoint', from: [], to: null },
   'hide-review': { by: ['admin'], via: 'endpoint', from: [], to: null },
+  // Only once a review is held: the sample's final project has none.
+  'publish-review': { by: ['admin'], via: 'endpoint', from: [], to: null },
   // Wherever a draft is in: the sample waiting for its draft has none.
   'remove-draft': {
     by: ['customer', 'student'],
@@ -172,6 +174,7 @@ const STEPS: Record<Step['action'], Step> = {
   review: { action: 'review', scores: { feedback: 5, communication: 4, onTime: 5 }, score: 4, text: 'Kind and clear.' },
   reply: { action: 'reply', text: 'Thank you, Sam!' },
   'hide-review': { action: 'hide-review', reason: 'It named another student.' },
+  'publish-review': { action: 'publish-review' },
   'remove-draft': { action: 'remove-draft', round: 1 },
   comment: {
     action: 'comment',
@@ -211,7 +214,12 @@ describe('who may take each transition, from where', () => {
         else if (state === 'final' && (t.from as readonly ProjectState[]).includes('final'))
           expect(refused, state).toEqual({
             status: 409,
-            error: t.name === 'reply' ? reviewMessages.notPublished : reviewMessages.notShown,
+            error:
+              t.name === 'reply'
+                ? reviewMessages.notPublished
+                : t.name === 'publish-review'
+                  ? reviewMessages.notHeld
+                  : reviewMessages.notShown,
           });
         else
           expect(refused, state).toEqual({
@@ -379,6 +387,8 @@ const TOLD: Record<TransitionName, string[]> = {
   'close-reviews': [],
   reply: ['customer', 'student'],
   'hide-review': ['customer', 'student'],
+  // Published now: the family and the editor may read it.
+  'publish-review': ['customer', 'student', 'editor:maya-chen'],
   'remove-draft': ['editor:maya-chen'],
   // No notice per comment: the family reads them with the returned feedback.
   comment: [],
@@ -390,12 +400,24 @@ const TOLD: Record<TransitionName, string[]> = {
   'close-help': ['customer', 'student', 'editor:maya-chen'],
 };
 
+/** The final sample with the family's review held for our team. */
+const withHeldReview = (project: Project): Project => ({
+  ...project,
+  reviews: {
+    family: { at: AT, by: 'customer', scores: { feedback: 1, communication: 2, onTime: 2 }, text: 'SCAM. Call me.' },
+    held: { at: AT, reasons: ['abuse'] },
+  },
+});
+
 describe('what each transition does, and who is told', () => {
   for (const t of TRANSITIONS) {
     const from = EXPECTED[t.name].from.at(-1) ?? 'final';
     for (const role of t.actors) {
       it(`${t.name} by ${role} from ${from}`, () => {
-        const before = sample(from, { invited: true });
+        const before =
+          t.name === 'publish-review'
+            ? withHeldReview(sample(from, { invited: true }))
+            : sample(from, { invited: true });
         const step = STEPS[t.action];
         const actor = actorFor(role);
         const after = applyTransition(before, t, step, actor, NOW);
@@ -405,6 +427,7 @@ describe('what each transition does, and who is told', () => {
           'review',
           'reply',
           'hide-review',
+          'publish-review',
           'remove-draft',
           'comment',
           'remove-comment',
@@ -682,5 +705,78 @@ describe('a project whose family closed its account', () => {
       });
     expect(projectView(closed, ['editor'], new Date()).actions).not.toContain('message');
     expect(projectView(sample('in_review'), ['editor'], new Date()).actions).toContain('message');
+  });
+});
+
+describe('a family review whose words call for it is held, never for its score alone', () => {
+  const family = actorFor('customer');
+  const editor = actorFor('editor');
+  const team = teamActor('owner@beacon.example');
+  const review = (scores: { feedback: number; communication: number; onTime: number }, text: string): Step => ({
+    action: 'review',
+    scores,
+    text,
+  });
+  const LOW = { feedback: 1, communication: 2, onTime: 2 };
+  const bothReviewed = (text: string, scores = LOW) => {
+    const reviewed = applyTransition(sample('final'), transitionNamed('review'), review(scores, text), family, NOW);
+    const step: Step = { action: 'review', score: 4, text: '' };
+    return applyTransition(reviewed, transitionNamed('editor-review'), step, editor, NOW);
+  };
+
+  it('held when both are in, with its reasons; not published, and only our team may decide', () => {
+    const held = bothReviewed('A scam: call 312 555 0100 instead.');
+    expect(held.reviews?.publishedAt).toBeUndefined();
+    expect(held.reviews?.held).toEqual({ at: AT, reasons: ['contact', 'abuse'] });
+    expect(transitionRefusal(held, transitionNamed('reply'), NOW)?.error).toBe(reviewMessages.notPublished);
+    expect(transitionRefusal(held, transitionNamed('publish-review'), NOW)).toBeNull();
+    expect(transitionRefusal(held, transitionNamed('hide-review'), NOW)).toBeNull();
+    // The editor does not read it, nor hears of it; the family is told why it waits.
+    expect(projectView(held, ['editor'], NOW).reviews?.family).toBeUndefined();
+    const before = { ...held, reviews: { family: held.reviews!.family } };
+    const told = noticesOf(transitionNamed('editor-review'), { action: 'review', score: 4 }, before, held, editor);
+    expect(told.map((n) => [n.audience, n.subject, n.lines])).toEqual([
+      ['customer', 'Your review of Maya Chen is with our team', [reviewMessages.heldForFamily(['contact', 'abuse'])]],
+    ]);
+  });
+
+  it('published by our team once, then on the site; or hidden instead, and then never published', () => {
+    const held = bothReviewed('Text me at 312-555-0100.');
+    const published = applyTransition(held, transitionNamed('publish-review'), { action: 'publish-review' }, team, NOW);
+    expect(published.reviews?.publishedAt).toBe(AT);
+    expect(transitionRefusal(published, transitionNamed('publish-review'), NOW)?.error).toBe(reviewMessages.notHeld);
+    expect(transitionRefusal(published, transitionNamed('reply'), NOW)).toBeNull();
+    expect(projectView(published, ['editor'], NOW).reviews?.family?.text).toBe('Text me at 312-555-0100.');
+    const hideStep: Step = { action: 'hide-review', reason: 'It gave a phone number.' };
+    const hidden = applyTransition(held, transitionNamed('hide-review'), hideStep, team, NOW);
+    expect(hidden.reviews?.publishedAt).toBeUndefined();
+    expect(transitionRefusal(hidden, transitionNamed('publish-review'), NOW)?.error).toBe(reviewMessages.notHeld);
+    expect(transitionRefusal(hidden, transitionNamed('hide-review'), NOW)?.error).toBe(reviewMessages.notShown);
+  });
+
+  it('a review scored 1.7 in plain words is published like any other', () => {
+    const published = bothReviewed('Disappointing: late and thin feedback.');
+    expect(published.reviews?.publishedAt).toBe(AT);
+    expect(published.reviews?.held).toBeUndefined();
+  });
+
+  it('held when the window closes with the family alone having reviewed', () => {
+    const reviewed = applyTransition(
+      sample('final'),
+      transitionNamed('review'),
+      review(LOW, 'www.other.example'),
+      family,
+      NOW,
+    );
+    expect(reviewed.reviews?.held).toBeUndefined();
+    const closed = applyTransition(
+      reviewed,
+      transitionNamed('close-reviews'),
+      { action: 'review' },
+      actorFor('system'),
+      NOW,
+    );
+    expect(closed.reviews).toMatchObject({ held: { at: AT, reasons: ['link'] } });
+    expect(closed.reviews?.publishedAt).toBeUndefined();
   });
 });

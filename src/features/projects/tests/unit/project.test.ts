@@ -73,6 +73,8 @@ const ALLOWED: Record<ProjectAction, Partial<Record<Role, ProjectState[]>>> = {
   review: { customer: [], student: [], editor: [] },
   reply: { editor: [] },
   'hide-review': { admin: [] },
+  // None of these projects has a review held.
+  'publish-review': { admin: [] },
   // Only where a draft is in: of these projects, the returned ones.
   'remove-draft': { customer: ['returned', 'help_requested'], student: ['returned', 'help_requested'] },
   comment: { editor: ['submitted', 'in_review'] },
@@ -100,6 +102,7 @@ const WHO_MAY: Record<ProjectAction, string> = {
   review: 'the family or the editor',
   reply: 'the editor',
   'hide-review': 'our team',
+  'publish-review': 'our team',
   'remove-draft': 'the family',
   comment: 'the editor',
   'remove-comment': 'the editor',

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { REVIEW_SCORES, reviewScoreLabel } from '../../rating';
-import { isShownReview, type AdminReview } from '../../reviews';
+import { awaitsTeam, isShownReview, type AdminReview } from '../../reviews';
+import { holdPhrase } from '../../hold-reasons';
 import { Fact } from '../../../../islands/shared/admin/Facts';
 import { HideReviewForm } from './HideReviewForm';
 
@@ -10,6 +11,7 @@ const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric',
 /** Where the review stands on the site: the badge's words and colours. */
 function standing(review: AdminReview): { text: string; style: string } {
   if (review.hidden) return { text: 'Hidden', style: 'bg-red-100 text-red-900' };
+  if (awaitsTeam(review)) return { text: 'Held for you', style: 'bg-amber-100 text-amber-950' };
   if (review.publishedAt) return { text: 'Published', style: 'bg-emerald-100 text-emerald-900' };
   return { text: 'Not published yet', style: 'bg-slate-100 text-slate-800' };
 }
@@ -19,16 +21,19 @@ const writtenAt = (review: AdminReview) => review.family?.at ?? review.editorRev
 
 interface CardProps {
   review: AdminReview;
-  /** Hides the published review with the reason; answers null when done, else what went wrong. */
+  /** Hides the published or held review with the reason; answers null when done, else what went wrong. */
   onHide: (reason: string) => Promise<string | null>;
+  /** Publishes the held review; answers null when done, else what went wrong. */
+  onPublish: () => Promise<string | null>;
 }
 
 /**
  * One project's reviews as our team reads them: the family's scores and words, the editor's reply,
  * whether it is on the site, and the editor's own review of the family, which nobody else reads.
  */
-export function ReviewCard({ review, onHide }: CardProps) {
+export function ReviewCard({ review, onHide, onPublish }: CardProps) {
   const [asking, setAsking] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = `review-${review.projectId}`;
   const state = standing(review);
@@ -46,6 +51,14 @@ export function ReviewCard({ review, onHide }: CardProps) {
     setAsking(false);
     requestAnimationFrame(() => heading.current?.focus());
     return null;
+  }
+
+  async function publish() {
+    setPublishing(true);
+    const failure = await onPublish();
+    setPublishing(false);
+    // Its buttons are gone once it is published: the heading keeps the focus in the card.
+    if (failure === null) requestAnimationFrame(() => heading.current?.focus());
   }
 
   return (
@@ -97,6 +110,13 @@ export function ReviewCard({ review, onHide }: CardProps) {
         </div>
       )}
 
+      {review.held && (
+        <p className="mt-3 text-sm font-medium text-amber-950">
+          {awaitsTeam(review) ? 'Held: its words carry' : 'It was held: its words carried'}{' '}
+          {holdPhrase(review.held.reasons)}.
+        </p>
+      )}
+
       {review.hidden && (
         <p className="mt-3 text-sm font-medium text-red-900 [overflow-wrap:anywhere]">Hidden: {review.hidden.reason}</p>
       )}
@@ -118,8 +138,22 @@ export function ReviewCard({ review, onHide }: CardProps) {
         </section>
       )}
 
-      {isShownReview(review) && (
-        <div className="mt-4">
+      {(isShownReview(review) || awaitsTeam(review)) && (
+        <div className="mt-4 flex flex-wrap gap-3">
+          {awaitsTeam(review) && (
+            <button
+              type="button"
+              className="btn-primary min-h-10 px-4 py-1.5 text-sm"
+              disabled={publishing}
+              onClick={() => void publish()}
+            >
+              {publishing ? 'Publishing...' : 'Publish review'}
+              <span className="sr-only">
+                {' '}
+                ({review.editor.name}, {review.student.firstName})
+              </span>
+            </button>
+          )}
           <button
             id={`${headingId}-hide`}
             type="button"
@@ -133,7 +167,11 @@ export function ReviewCard({ review, onHide }: CardProps) {
               ({review.editor.name}, {review.student.firstName})
             </span>
           </button>
-          {asking && <HideReviewForm onConfirm={confirm} onCancel={cancel} />}
+          {asking && (
+            <div className="w-full">
+              <HideReviewForm onConfirm={confirm} onCancel={cancel} />
+            </div>
+          )}
         </div>
       )}
     </article>

@@ -7,8 +7,12 @@ const SHOWN = [
   { value: 'false', label: 'Not hidden' },
   { value: 'true', label: 'Hidden only' },
 ] as const;
+const HELD = [
+  { value: 'true', label: 'Held for you' },
+  { value: 'false', label: 'Not held' },
+] as const;
 
-/** Editor, overall score and hiding. */
+/** Editor, overall score, hiding and holding. */
 export function ReviewFilters({
   value,
   editors,
@@ -49,6 +53,15 @@ export function ReviewFilters({
         options={SHOWN}
         value={value.hidden}
         onChange={(hidden) => set({ hidden })}
+        width="sm:w-44"
+      />
+      <FilterSelect
+        id={`${id}-held`}
+        label="Held"
+        all="Held or not"
+        options={HELD}
+        value={value.held}
+        onChange={(held) => set({ held })}
         width="sm:w-44"
       />
     </FilterBar>

@@ -2,7 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AdminEditor } from '#features/editors/editor-rules';
 import type { FullProjectView } from '#features/projects/project';
 import type { AdminReview } from '../../reviews';
-import { adminEditors, getProject, hideReview, reviewsPage } from '../../../../islands/shared/admin/admin-api';
+import {
+  adminEditors,
+  getProject,
+  hideReview,
+  publishReview,
+  reviewsPage,
+} from '../../../../islands/shared/admin/admin-api';
 import { PagedSection } from '../../../../islands/shared/admin/PagedSection';
 import { usePagedList } from '../../../../islands/shared/admin/usePagedList';
 import { showToast, toastFetchFailed } from '../../../../islands/shared/admin/toasts';
@@ -10,17 +16,19 @@ import { ReviewCard } from './ReviewCard';
 import { ReviewFilters } from './ReviewFilters';
 import { isReviewFiltered, NO_REVIEW_FILTER, type ReviewFilter } from '../../../../islands/shared/admin/review-filters';
 
-/** The card as its project now reads: hidden, published or answered since the list was loaded. */
+/** The card as its project now reads: hidden, held, published or answered since the list was loaded. */
 const asNow = (review: AdminReview, { reviews }: FullProjectView): AdminReview => ({
   ...review,
   publishedAt: reviews?.publishedAt ?? null,
   reply: reviews?.reply ?? null,
   hidden: reviews?.hidden ?? null,
+  held: reviews?.held ?? null,
 });
 
 /**
  * Reviews: every project's reviews, newest review first, filtered by the server on editor, overall
- * score and hiding; our team hides a published review with a reason the family is e-mailed.
+ * score, hiding and holding; our team publishes a held review, or hides a published or held one with
+ * a reason the family is e-mailed.
  */
 export function ReviewsTab() {
   const [filter, setFilter] = useState<ReviewFilter>(NO_REVIEW_FILTER);
@@ -39,11 +47,14 @@ export function ReviewsTab() {
   const putInPlace = (review: AdminReview) => list.replaceItem((r) => r.projectId === review.projectId, review);
 
   /** Answers null when the form may close (done, or changed meanwhile and shown as it is now), else what went wrong. */
-  async function hide(review: AdminReview, reason: string): Promise<string | null> {
-    const result = await hideReview(review.projectId, reason);
+  async function decide(
+    review: AdminReview,
+    result: Awaited<ReturnType<typeof hideReview>>,
+    done: string,
+  ): Promise<string | null> {
     if (result.ok) {
       putInPlace(asNow(review, result.data));
-      showToast('success', `Review hidden: ${review.editor.name}, ${review.student.firstName}`);
+      showToast('success', `${done}: ${review.editor.name}, ${review.student.firstName}`);
       return null;
     }
     showToast('error', result.error);
@@ -69,7 +80,11 @@ export function ReviewsTab() {
       <ul aria-label="Reviews" className="space-y-4">
         {list.items.map((review) => (
           <li key={review.projectId}>
-            <ReviewCard review={review} onHide={(reason) => hide(review, reason)} />
+            <ReviewCard
+              review={review}
+              onHide={async (reason) => decide(review, await hideReview(review.projectId, reason), 'Review hidden')}
+              onPublish={async () => decide(review, await publishReview(review.projectId), 'Review published')}
+            />
           </li>
         ))}
       </ul>

@@ -110,6 +110,7 @@ describe('GET /api/admin/reviews', () => {
       publishedAt: expect.any(String),
       reply: { at: expect.any(String), text: 'Thank you, Sam!' },
       hidden: null,
+      held: null,
       // What the family never reads: our team does.
       editorReview: { at: expect.any(String), score: 4, text: 'Late with drafts.' },
     });

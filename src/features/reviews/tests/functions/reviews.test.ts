@@ -4,6 +4,7 @@
  * reply; hiding; and what the editors list and the profile show.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import adminReviews from '#functions/admin-reviews';
 import editorReviews from '#functions/editor-reviews';
 import editorsHandler from '#functions/editors';
 import projectHandler from '#functions/project';
@@ -16,7 +17,8 @@ import { editorsRepo, forgetEditorLists, NO_STATS } from '#features/editors/serv
 import { type Project, type ProjectView } from '#features/projects/project';
 import { deliveryMessages } from '#features/projects/process';
 import { DAY_MS } from '#lib/time';
-import { REVIEW_WINDOW_MS, reviewMessages, type PublicReview } from '../../reviews';
+import { REVIEW_WINDOW_MS, reviewMessages, type AdminReview, type PublicReview } from '../../reviews';
+import { site } from '#lib/site';
 import type { Editor } from '#features/editors/editor-rules';
 import { testTokens } from '#tests/admin-access';
 import { bearer, createUser } from '#tests/auth-emulator';
@@ -307,5 +309,97 @@ describe('reviews of a final project', () => {
     const later = new Date(now.getTime() + 90 * DAY_MS);
     expect(await editorsRepo().recordStats('maya-chen', { rounds: {} }, later)).toBe(true);
     expect((await editorsRepo().get('maya-chen'))!.recentRounds).toEqual({});
+  });
+});
+
+describe('a review whose words carry contact details, a link or abuse', () => {
+  const flagged = {
+    scores: { feedback: 1, communication: 2, onTime: 2 },
+    text: 'SCAM. She ignored my son. Call me at (312) 555-0100 and I will tell you everything.',
+  };
+  const ownerSubjects = async () => (await mailsTo(site.email)).map((m) => m.subject);
+  const heldList = async () =>
+    (await call(adminReviews, '/api/admin/reviews?held=true', { headers: bearer(admin) })).body as {
+      items: AdminReview[];
+    };
+
+  it('is held when both are in: off the profile, the owner told once; our team publishes it', async () => {
+    const before = (await maya()).rating;
+    const [project] = await finalProjects();
+    await act(parties.customer.idToken, project.id, 'review', flagged);
+    const done = await act(parties.editorToken, project.id, 'review', editorReview);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.reviews.held).toEqual({ at: expect.any(String), reasons: ['contact', 'abuse'] });
+    expect(done.body.reviews.publishedAt).toBeUndefined();
+    expect(done.body.reviews.family).toBeUndefined();
+    expect(await profile()).toEqual([]);
+    expect((await maya()).rating).toEqual(before);
+    // The editor cannot answer it; the family reads why it waits.
+    expect(await act(parties.editorToken, project.id, 'reply', { text: 'Thank you' })).toMatchObject({
+      status: 409,
+      body: { error: reviewMessages.notPublished },
+    });
+    expect((await mailsTo(parties.customer.email)).map((m) => m.subject)).toEqual([
+      'Your review of Maya Chen is with our team',
+    ]);
+    expect((await mailsTo('maya@example.test')).map((m) => m.subject)).toEqual([
+      'Reviewed: Supplemental Essay Help (Small) for Sam Rivera',
+    ]);
+    // The owner is told once, however often the timers run; the list of held reviews has it.
+    await runAt(Date.now() + DAY_MS);
+    expect(await ownerSubjects()).toEqual(['Review held for you: Maya Chen, 1.7 out of 5']);
+    expect((await heldList()).items.map((r) => [r.projectId, r.held?.reasons])).toEqual([
+      [project.id, ['contact', 'abuse']],
+    ]);
+
+    expect(await act(parties.customer.idToken, project.id, 'publish-review')).toMatchObject({ status: 403 });
+    const published = await act(admin, project.id, 'publish-review');
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(await act(admin, project.id, 'publish-review')).toMatchObject({
+      status: 409,
+      body: { error: reviewMessages.notHeld },
+    });
+    expect((await profile()).map((r) => [r.projectId, r.text])).toEqual([[project.id, flagged.text]]);
+    expect((await heldList()).items).toEqual([]);
+    expect((await view(parties.editorToken, project.id)).body.reviews?.family?.text).toBe(flagged.text);
+    expect((await mailsTo(parties.customer.email)).map((m) => m.subject)).toContain(
+      'Your review of Maya Chen is published',
+    );
+    expect(await ownerSubjects()).toEqual(['Review held for you: Maya Chen, 1.7 out of 5']);
+  });
+
+  it('hidden instead: the family reads the reason, the editor that it was not published; it never counts', async () => {
+    const [project] = await finalProjects();
+    await act(parties.customer.idToken, project.id, 'review', {
+      ...flagged,
+      text: 'Better editors at www.elsewhere.example',
+    });
+    await act(parties.editorToken, project.id, 'review', editorReview);
+    const hidden = await act(admin, project.id, 'hide-review', { reason: 'It sends families to another service.' });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    expect(await act(admin, project.id, 'publish-review')).toMatchObject({ status: 409 });
+    expect(await profile()).toEqual([]);
+    const told = (await mailsTo(parties.customer.email)).find(
+      (m) => m.subject === 'Your review of Maya Chen is hidden',
+    );
+    expect(told?.text).toContain(
+      `${site.name} read your review of Supplemental Essay Help (Small) and did not publish it.`,
+    );
+    expect(told?.text).toContain('The reason: It sends families to another service.');
+    const editor = (await view(parties.editorToken, project.id)).body.reviews;
+    expect(editor?.family).toBeUndefined();
+    expect(editor?.hidden?.reason).toBe('It sends families to another service.');
+  });
+
+  it('a low score in plain words is published at once, and the owner hears of it; a good one tells the owner nothing', async () => {
+    const [low, good] = await finalProjects(2);
+    await act(parties.customer.idToken, low.id, 'review', { ...flagged, text: 'Late and thin feedback.' });
+    await act(parties.editorToken, low.id, 'review', editorReview);
+    await act(parties.customer.idToken, good.id, 'review', familyReview);
+    await act(parties.editorToken, good.id, 'review', editorReview);
+    expect((await stored(low.id)).reviews?.publishedAt).toBeDefined();
+    expect((await stored(low.id)).reviews?.held).toBeUndefined();
+    await runAt(Date.now() + DAY_MS);
+    expect(await ownerSubjects()).toEqual(['A low review: Maya Chen, 1.7 out of 5']);
   });
 });

@@ -15,15 +15,28 @@ describe("the admin's review filters", () => {
   });
 
   it('adds only the filters that are set, after the cursor; the server accepts each', () => {
-    const filter: ReviewFilter = { editorId: 'maya-chen', score: '4', hidden: 'false' };
+    const filter: ReviewFilter = { editorId: 'maya-chen', score: '4', hidden: 'false', held: 'true' };
     expect(reviewsSearch(filter, 'by-created/x')).toBe(
-      '?limit=50&cursor=by-created%2Fx&editor=maya-chen&score=4&hidden=false',
+      '?limit=50&cursor=by-created%2Fx&editor=maya-chen&score=4&hidden=false&held=true',
     );
     expect(reviewsSearch({ ...NO_REVIEW_FILTER, hidden: 'true' }, null)).toBe('?limit=50&hidden=true');
-    for (const change of [{ editorId: 'maya-chen' }, { score: '1' }, { hidden: 'true' as const }])
+    for (const change of [
+      { editorId: 'maya-chen' },
+      { score: '1' },
+      { hidden: 'true' as const },
+      { held: 'false' as const },
+    ])
       expect(isReviewFiltered({ ...NO_REVIEW_FILTER, ...change })).toBe(true);
     const params = Object.fromEntries(new URLSearchParams(reviewsSearch(filter, null)));
-    expect(adminReviewFilterSchema.parse(params)).toEqual({ editor: 'maya-chen', score: 4, hidden: 'false' });
+    expect(adminReviewFilterSchema.parse(params)).toEqual({
+      editor: 'maya-chen',
+      score: 4,
+      hidden: 'false',
+      held: 'true',
+    });
+    expect(adminReviewFilterSchema.safeParse({ held: 'yes' }).error?.issues[0].message).toBe(
+      'held must be true or false',
+    );
   });
 });
 
