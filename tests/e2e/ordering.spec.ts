@@ -6,6 +6,7 @@ import { fillCheckout } from '../helpers/e2e-checkout';
 import { islandsHydrated } from '../helpers/hydration';
 import { readStored } from '../helpers/stored';
 import { withOpenSlot } from '../helpers/e2e-admin';
+import { keepScreenshot } from '../helpers/screens';
 
 // Maya is read as an open editor (her card, her usual prices), whatever ran before on this site.
 test.beforeEach(({ request }) => withOpenSlot(request, 'maya-chen'));
@@ -88,6 +89,42 @@ test('the decline card is refused and nothing is charged', async ({ page }) => {
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Your card was declined.');
   const orderId = new URL(page.url()).searchParams.get('order')!;
   expect(await readStored('orders', orderId)).toMatchObject({ status: 'pending' });
+});
+
+test("at 390 px, by keyboard: after a declined card the dashboard says 'Payment declined', and another card pays", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await openSignedIn(page, '/select-services?service=activity-list&editor=sofia-ramirez');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await fillCheckout(page);
+  await page.getByRole('button', { name: /Proceed to Payment/ }).click();
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Pay $100' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Your card was declined.');
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  expect(await readStored('orders', orderId)).toMatchObject({
+    status: 'pending',
+    declined: { reason: 'Your card was declined.' },
+  });
+
+  await page.goto('/dashboard');
+  const unpaid = page.getByRole('region', { name: 'Payment declined' });
+  await expect(unpaid).toContainText('Your card was declined. Nothing was charged');
+  await expect(unpaid).toContainText(orderId);
+  await expect(page.getByText('Payment declined', { exact: true }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await keepScreenshot(page, 'payment-declined-390', { fullPage: true });
+
+  await unpaid.getByRole('button', { name: 'Complete Payment' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/test-checkout/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $100' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  expect(await readStored('orders', orderId)).toMatchObject({ status: 'paid' });
 });
 
 test.describe('select-services rules', () => {

@@ -30,7 +30,8 @@ import { ordersRepo, type Order } from '../../src/features/orders/server/orders.
 import { LOCAL_WEBHOOK_SECRET } from '../../netlify/server/core/stripe';
 import { seedDemoEditors } from '../../src/features/editors/server/seed';
 import { openStore } from '../../netlify/server/storage/stores';
-import { completedEvent } from '../../src/features/orders/server/test-checkout';
+import { completedEvent, declinedEvent } from '../../src/features/orders/server/test-checkout';
+import { site } from '../../src/lib/site';
 import { timersRepo } from '../../netlify/server/core/timers';
 import { expireIfDue } from '../../src/features/orders/server/unpaid-orders';
 import { signWebhookPayload } from '../../src/features/orders/server/webhook-signature';
@@ -243,6 +244,41 @@ describe('a paid checkout (the payment webhook)', () => {
       },
     });
     expect(writes).toBeGreaterThanOrEqual(10);
+  }, 300_000);
+});
+
+describe('a declined card (the payment webhook)', () => {
+  let order: Order;
+  let payload = '';
+  const deliver = () => deliverEvent(payload);
+
+  /** The order stays payable, marked declined, and the owner is told once. */
+  async function expectDeclined() {
+    const stored = (await ordersRepo().get(order.id))!;
+    expect(stored).toMatchObject({ status: 'pending', declined: { reason: 'Your card was declined.' } });
+    const told = (await listOutbox()).map((m) => m.value).filter((m) => [m.to].flat().includes(site.email));
+    expect(told.map((m) => m.subject)).toEqual([`Payment declined: order ${order.id}`]);
+    expect((await attentionRepo().page({ limit: 10 })).items.map((item) => item.kind)).toEqual(['payment-declined']);
+  }
+
+  it('answers 2xx only when the decline is stored and told, and a retry tells the owner once', async () => {
+    const writes = await walkFaults(blobs, {
+      async arrange() {
+        await seedEditors();
+        order = await placeOrder({ services: [{ id: 'supplement-small', quantity: 1 }] });
+        payload = JSON.stringify(declinedEvent(order));
+      },
+      act: deliver,
+      afterFault: doneOrToldToRetry(expectDeclined),
+      async afterRetry(res) {
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(['declined', 'duplicate']).toContain(res.body.result);
+        await expectDeclined();
+        expect((await deliver()).body.result).toBe('duplicate');
+        await expectDeclined();
+      },
+    });
+    expect(writes).toBeGreaterThanOrEqual(4);
   }, 300_000);
 });
 

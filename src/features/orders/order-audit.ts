@@ -17,6 +17,7 @@ export const ORDER_AUDIT = {
 /** What an order tells the owner of (the admin's 'needs you' list), in the admin's words. */
 export const ORDER_ATTENTION = {
   'refund-failed': 'A refund failed',
+  'payment-declined': 'A card was declined',
 } as const;
 
 declare module '#lib/audit' {

@@ -33,6 +33,11 @@ export interface Order {
     paymentIntent?: string;
     paidAt?: string;
   };
+  /**
+   * A card declined while the order awaits payment: when first, and the payment provider's latest
+   * words. The order stays payable; once paid it reads as paid.
+   */
+  declined?: { at: string; reason: string };
   /** Refunds of a paid order, newest last. */
   refunds?: Refund[];
   /**
@@ -137,8 +142,9 @@ export const lineLabel = (line: Pick<ServiceLine, 'title' | 'quantity'>) =>
   line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title;
 
 /** How an order's status reads to people (the customer's dashboard, the admin's list). */
-const orderStatusLabel: Record<OrderStatus, string> = {
+const orderStatusLabel: Record<OrderStatus | 'declined', string> = {
   pending: 'Awaiting payment',
+  declined: 'Payment declined',
   paid: 'Paid',
   failed: 'Payment failed',
   expired: 'Expired',
@@ -163,6 +169,7 @@ export const orderMessages = {
 /** The states the owner's list shows and filters by: a paid order by what its refunds left. */
 export const ORDER_LIST_STATES = [
   'pending',
+  'declined',
   'paid',
   'partially_refunded',
   'refunded',
@@ -172,13 +179,18 @@ export const ORDER_LIST_STATES = [
 ] as const;
 export type OrderListState = (typeof ORDER_LIST_STATES)[number];
 
-export const orderListState = (order: Pick<Order, 'status' | 'refunds' | 'totalCents'>): OrderListState =>
-  order.status === 'paid' ? paymentStateOf(order) : order.status;
+/** A paid order by what its refunds left; one awaiting payment as declined once a card was. */
+export const orderListState = (order: Pick<Order, 'status' | 'refunds' | 'totalCents' | 'declined'>): OrderListState =>
+  order.status === 'paid'
+    ? paymentStateOf(order)
+    : order.status === 'pending' && order.declined
+      ? 'declined'
+      : order.status;
 
 export const orderListStateLabel: Record<OrderListState, string> = { ...orderStatusLabel, ...paymentStateLabel };
 
 /** A paid order reads as paid, partially refunded or refunded. */
-export const orderStateLabel = (order: Pick<Order, 'status' | 'refunds' | 'totalCents'>) =>
+export const orderStateLabel = (order: Pick<Order, 'status' | 'refunds' | 'totalCents' | 'declined'>) =>
   orderListStateLabel[orderListState(order)];
 
 /** An order that needs the owner: a refund or a returned extra payment the payment provider failed. */

@@ -1034,6 +1034,8 @@ interface MarkingTimer extends Timer {
   };
   /** It reads no round, so it acts on a project without one (our team made it final before any draft). */
   roundless?: true;
+  /** The owner hears of what it marks, once per mark (server/owner-notices.ts). */
+  tellsOwner?: true;
 }
 
 const REVIEW_WINDOW_LEFT_AT_REMINDER_MS = REVIEW_WINDOW_MS - REVIEW_REMINDER_MS;
@@ -1052,7 +1054,7 @@ export const TIMERS = {
     },
     notices: { editor: 'ack-reminder' },
   },
-  /** The round's feedback is past due: flagged, for the family's page and the reports. */
+  /** The round's feedback is past due: flagged, for the family's page and the reports; the owner hears of it. */
   late: {
     at: (p: Project) => new Date(currentRound(p)!.dueAt),
     while: ['submitted', 'in_review'],
@@ -1065,6 +1067,7 @@ export const TIMERS = {
       id: (_p: Project, round: Round) => `late-r${round.n}`,
     },
     notices: {},
+    tellsOwner: true,
   },
   /** Before returned feedback becomes final by itself, the family is warned. */
   warn: {

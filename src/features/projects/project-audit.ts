@@ -29,6 +29,7 @@ export const PROJECT_ATTENTION = {
   'help-asked': 'A family asked for help with feedback',
   'review-held': 'A review is held for you to read',
   'review-low': 'A review scored 2 or less',
+  'round-late': 'A round is late',
 } as const;
 
 declare module '#lib/audit' {

@@ -1,5 +1,6 @@
 /**
- * An order that was never paid: it says so, until when it can still be paid, and offers
+ * An order that was never paid: it says so (and that a card was declined, with the provider's
+ * words, when one was), until when it can still be paid, and offers
  * 'Complete Payment' (a fresh checkout for the same stored order) and 'Cancel Order' (after a
  * confirmation). Used by the order page and the dashboard.
  */
@@ -64,8 +65,14 @@ export function UnpaidOrder({
       className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5"
     >
       <Heading id={`unpaid-${order.id}`} className="font-serif text-xl font-bold text-navy-900">
-        Not paid yet
+        {order.declined ? 'Payment declined' : 'Not paid yet'}
       </Heading>
+      {order.declined && (
+        <p className="font-medium text-red-900">
+          {order.declined.reason} Nothing was charged: try again with another card, or the same one once your bank
+          allows it.
+        </p>
+      )}
       <p className="text-slate-800">
         Order <span className="font-mono font-semibold">{order.id}</span> for {formatUsd(order.totalCents)} is waiting
         for payment. You can pay for it until {deadlineFormat.format(paymentDeadline(order))}; after that it expires.

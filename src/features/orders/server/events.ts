@@ -14,7 +14,13 @@ import { isValidWebhookSignature } from './webhook-signature';
 const MAX_EVENT_BYTES = 512 * 1024;
 
 /** The envelope every Stripe event has; the handlers parse their own `data.object`. */
-const eventSchema = z.object({ id: z.string().min(1), type: z.string(), data: z.object({ object: z.unknown() }) });
+const eventSchema = z.object({
+  id: z.string().min(1),
+  type: z.string(),
+  /** When the provider made it, in seconds: the same for every delivery of it. */
+  created: z.number().int().nonnegative().optional(),
+  data: z.object({ object: z.unknown() }),
+});
 
 /** 503 when this deploy has no webhook secret, 400 unless the signature is valid and fresh and the body an event. */
 export function readEvent(payload: string, signature: string, info?: DeployInfo): Stripe.Event {

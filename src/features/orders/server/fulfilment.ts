@@ -13,6 +13,7 @@ import { HttpError } from '#server/core/http';
 import { editorAddressOf, sendOrderConfirmations, type EditorAddress } from './order-mail';
 import { ordersRepo, type Order } from './orders.repo';
 import { once, readEvent } from './events';
+import { DECLINE_EVENT, failedPaymentOf, recordDecline } from './declines';
 import { handleRefundEvent, isRefundEvent, type RefundEventResult, type WhenRefundFailed } from './refunds';
 import type { DeployInfo } from '#server/storage/stores';
 
@@ -28,6 +29,7 @@ export type FulfilmentResult =
   | 'already-settled'
   | 'extra-payment-refunded'
   | 'paid'
+  | 'declined'
   | 'failed'
   | 'expired';
 
@@ -72,6 +74,11 @@ export async function receiveWebhook(
     if (!transfer.success) throw new HttpError(400, 'Malformed event');
     const { id, metadata } = transfer.data;
     return once(event, info, () => whenTransferred({ id, metadata: metadata ?? {} }, info));
+  }
+  if (event.type === DECLINE_EVENT) {
+    const payment = failedPaymentOf(event);
+    const at = event.created === undefined ? new Date() : new Date(event.created * 1000);
+    return once(event, info, () => recordDecline(payment, at, info));
   }
   if (!CHECKOUT_EVENTS.includes(event.type)) return 'ignored';
   const session = sessionSchema.safeParse(event.data?.object);

@@ -11,6 +11,7 @@
  * accountant's files under `rows-changed/`: what the owner's reports keep of that day is made again.
  * Status moves pending -> paid (or failed/expired) exactly once, by compare-and-set on the etag.
  */
+import { isDeepStrictEqual } from 'node:util';
 import {
   ORDER_LIST_STATES,
   moneyEvents,
@@ -302,6 +303,22 @@ export function ordersRepo(info?: DeployInfo) {
     async byPayment(paymentIntent: string): Promise<Order | null> {
       const id = await store.get(`${PAYMENT_INDEX}${paymentIntent}`, { type: 'text' });
       return id ? this.get(id) : null;
+    },
+
+    /**
+     * Marks a pending order's payment declined, keeping when it was first declined and the latest
+     * reason. Answers the order as marked, or null if it is not awaiting payment.
+     */
+    async markDeclined(id: string, decline: NonNullable<Order['declined']>) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const current = await getJSONWithEtag<Order>(store, id);
+        if (!current || current.value.status !== 'pending') return null;
+        const declined = { at: current.value.declined?.at ?? decline.at, reason: decline.reason };
+        if (isDeepStrictEqual(current.value.declined, declined)) return current.value;
+        const next: Order = { ...current.value, declined, updatedAt: decline.at };
+        if (await replace(current.value, next, current.etag)) return next;
+      }
+      throw new StorageError(`Order ${id} kept changing while its decline was recorded`);
     },
 
     /**

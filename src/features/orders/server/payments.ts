@@ -43,7 +43,8 @@ export async function openCheckout(
     customer_email: order.customer.email,
     metadata: { orderId: order.id },
     // The platform charges; editors are paid later by transfers that can name the order's group.
-    payment_intent_data: { transfer_group: order.id },
+    // The payment names its order too: a declined card's event (declines.ts) carries only the payment.
+    payment_intent_data: { transfer_group: order.id, metadata: { orderId: order.id } },
     line_items: lines.map((l) => ({
       quantity: l.quantity,
       price_data: { currency: 'usd', unit_amount: l.unitCents, product_data: { name: l.name } },

@@ -1,9 +1,10 @@
 /**
  * What a project tells the owner of, once each however often this runs (the step, then the timer that
  * checks on it): a request for help with feedback (HELP_PROMISE), once per round; a family review
- * held for our team to read, or one published with an overall score of LOW_REVIEW_SCORE or less.
+ * held for our team to read, or one published with an overall score of LOW_REVIEW_SCORE or less; and
+ * a round past its due time without feedback (the process's late timer).
  */
-import { firstName, type Project } from '../project';
+import { firstName, type Project, type Round } from '../project';
 import { currentRound } from '../process';
 import { meanScore, oneDecimal } from '#features/reviews/reviews';
 import { holdPhrase } from '#features/reviews/hold-reasons';
@@ -60,6 +61,24 @@ async function tellOfReview(project: Project, info?: DeployInfo) {
           subject: `A low review: ${project.editor.name}, ${overall.toFixed(1)} out of 5`,
           lines: [`${whose}, is published.`, 'Read it in the admin area, under Reviews.'],
         },
+    info,
+  );
+}
+
+/** The round of `project` became late at `at`: the owner hears of it once. */
+export async function tellOwnerOfLateRound(project: Project, round: Round, at: Date, info?: DeployInfo) {
+  await tellOwner(
+    {
+      id: `round-late-${project.id}-r${round.n}`,
+      at,
+      kind: 'round-late',
+      orderId: project.orderId,
+      subject: `A round is late: ${project.service.title} with ${project.editor.name}`,
+      lines: [
+        `${project.editor.name}'s feedback on round ${round.n} of ${project.service.title} for ${firstName(project.student.name)} (project ${project.id}) was due ${round.dueAt.slice(0, 16).replace('T', ' ')} UTC and has not come back.`,
+        'The family reads that it is late. Message the editor, or reassign the project in the admin area.',
+      ],
+    },
     info,
   );
 }

@@ -15,6 +15,7 @@ import { deleteContentIfDue } from './retention';
 import { draftTextsRepo } from '#features/essay/server/draft-texts.repo';
 import { projectsRepo, StaleProjectError } from './projects.repo';
 import { BEYOND, commitStep, type StepContext } from './steps';
+import { tellOwnerOfLateRound } from './owner-notices';
 import type { Step } from './transitions';
 import type { Timer, TimerHandler } from '#server/core/timers';
 
@@ -124,4 +125,6 @@ async function processTimer(
     : await mark(project, etag, change(project, r), event, now, context);
   if (Object.keys(timer.notices).length > 0)
     await send(timerNotices(name, id(project, r), project, at), project, context);
+  // Once however often it runs: a run the mail failed in is repeated, and finds the mark made.
+  if ('tellsOwner' in timer) await tellOwnerOfLateRound(project, r, new Date(at), context);
 }

@@ -25,9 +25,11 @@ describe("the words of the names features register with the audit log and the ow
       'family-cancel',
       'family-closed',
       'help-asked',
+      'payment-declined',
       'refund-failed',
       'review-held',
       'review-low',
+      'round-late',
       'team-closed',
     ]);
   });

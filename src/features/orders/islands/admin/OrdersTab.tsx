@@ -34,6 +34,7 @@ const STATUS_STYLES: Record<OrderListState, string> = {
   partially_refunded: 'bg-beacon-300 text-navy-900',
   refunded: 'bg-slate-200 text-slate-800',
   pending: 'bg-beacon-300 text-navy-900',
+  declined: 'bg-red-100 text-red-900',
   failed: 'bg-red-100 text-red-900',
   expired: 'bg-slate-200 text-slate-800',
   cancelled: 'bg-slate-200 text-slate-800',

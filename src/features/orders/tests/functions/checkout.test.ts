@@ -216,6 +216,7 @@ describe('with STRIPE_SECRET_KEY: a Stripe Checkout Session', () => {
       'metadata[orderId]': orderId,
       // Separate charges and transfers: the editors' payouts name the order the money came from.
       'payment_intent_data[transfer_group]': orderId,
+      'payment_intent_data[metadata][orderId]': orderId,
       'line_items[0][quantity]': '2',
       'line_items[0][price_data][currency]': 'usd',
       'line_items[0][price_data][unit_amount]': '15000',

@@ -13,6 +13,7 @@ import { editorsRepo } from '#features/editors/server/editors.repo';
 import { listOutbox } from '#server/core/mail';
 import { type Project, type ProjectView } from '../../project';
 import { DAY_MS, HOUR_MS } from '#lib/time';
+import { site } from '#lib/site';
 import { call, clearStore, context } from '#tests/functions';
 import { OPEN_EDITOR, selection } from '#tests/orders';
 import { act, paidOrder, submitText, upload, useDeliveryParties } from '#tests/projects';
@@ -73,6 +74,11 @@ describe('the delivery timers', () => {
     const late = await stored(project.id);
     expect(late.rounds[0].late).toBe(true);
     expect(late.history.at(-1)).toMatchObject({ type: 'late', by: 'system' });
+    // The owner hears of it once, however often the timers run.
+    await runAt(due + 2000);
+    expect((await mailsTo(site.email)).map((m) => m.subject)).toEqual([
+      `A round is late: ${project.service.title} with ${late.editor.name}`,
+    ]);
     // Feedback after that is still accepted, and the round stays marked late.
     const returned = await act(parties.editorToken, project.id, 'return', {
       version: project.version,
