@@ -322,6 +322,7 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
   },
   'admin-search': { kind: 'signed-in', request: { path: '/api/admin/search?q=pat', headers: admin } },
   'admin-reports': { kind: 'signed-in', request: { path: '/api/admin/reports/months', headers: admin } },
+  'admin-today': { kind: 'signed-in', request: { path: '/api/admin/today', headers: admin } },
   'admin-exports': {
     kind: 'signed-in',
     request: {

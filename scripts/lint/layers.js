@@ -19,7 +19,19 @@ export const SERVER = {
   applications: ['editors', 'core', 'storage'],
   projects: ['orders', 'payouts', 'reviews', 'waitlist', 'editors', 'essay', 'core', 'storage'],
   privacy: ['projects', 'orders', 'reviews', 'waitlist', 'consults', 'contact', 'editors', 'essay', 'core', 'storage'],
-  admin: ['projects', 'orders', 'payouts', 'waitlist', 'consults', 'contact', 'backup', 'editors', 'core', 'storage'],
+  admin: [
+    'projects',
+    'orders',
+    'payouts',
+    'waitlist',
+    'applications',
+    'consults',
+    'contact',
+    'backup',
+    'editors',
+    'core',
+    'storage',
+  ],
   jobs: ['projects', 'orders', 'waitlist', 'core', 'storage'],
 };
 

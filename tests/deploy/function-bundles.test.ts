@@ -68,6 +68,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   'admin-consults': { path: '/api/admin/consults', expect: 401 },
   'admin-search': { path: '/api/admin/search', expect: 401 },
   'admin-reports': { path: '/api/admin/reports/months', expect: 401 },
+  'admin-today': { path: '/api/admin/today', expect: 401 },
   'admin-exports': {
     route: '/api/admin/exports/:file',
     path: '/api/admin/exports/orders.csv',

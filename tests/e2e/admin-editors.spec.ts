@@ -25,7 +25,7 @@ test.beforeEach(async ({ page, request }) => {
   page.on('dialog', (dialog) => {
     throw new Error(`Unexpected dialog: ${dialog.message()}`);
   });
-  await openAdmin(page, request);
+  await openAdmin(page, request, '/admin?tab=editors');
   await expect(page.getByRole('tab', { name: 'Editors Management' })).toHaveAttribute('aria-selected', 'true');
 });
 

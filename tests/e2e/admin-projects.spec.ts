@@ -110,7 +110,7 @@ test.describe('editor accounts', () => {
     request,
   }) => {
     test.slow(); // axe at two widths and three saves
-    await openAdmin(page, request);
+    await openAdmin(page, request, '/admin?tab=editors');
     const card = page.getByRole('listitem', { name: 'Maya Chen', exact: true });
     await expect(card).toContainText(`Editor account${MAYA_ACCOUNT}`);
     await expect(page.getByRole('listitem', { name: 'Daniel Okafor', exact: true })).toContainText(
@@ -392,11 +392,11 @@ test.describe('the Projects tab', () => {
     await expect(page.getByRole('tab', { name: 'Projects', exact: true })).toHaveAttribute('aria-selected', 'true');
     await page.goBack();
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole('tab', { name: 'Editors Management' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Today' })).toHaveAttribute('aria-selected', 'true');
 
     // A tab the page does not have opens the first.
     await page.goto('/admin?tab=nothing');
-    await expect(page.getByRole('tab', { name: 'Editors Management' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Today' })).toHaveAttribute('aria-selected', 'true');
   });
 
   test('loading, a failure with a retry, the empty list, and Load more asking for the next page of the same filter', async ({

@@ -53,7 +53,7 @@ test('an invited editor opens the link, creates their account with the invited a
 
   // Our team sees the invitation accepted on the editor's card.
   const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await openAdmin(admin);
+  await openAdmin(admin, undefined, '/admin?tab=editors');
   const card = admin.locator(OPEN_TAB_PANEL).getByRole('listitem').filter({ hasText: name });
   await expect(card).toContainText(`Accepted`);
   await expect(card).toContainText(email);
@@ -70,7 +70,7 @@ test('our team sends a new invitation from the card by keyboard, and the older l
   const [old] = await invitationLinks(email);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await openAdmin(page);
+  await openAdmin(page, undefined, '/admin?tab=editors');
   const card = page.locator(OPEN_TAB_PANEL).getByRole('listitem').filter({ hasText: name });
   await expect(card).toContainText(`Sent`);
   await expect(card).toContainText('Not yet saved');

@@ -68,7 +68,7 @@ test('an editor connects a bank account by keyboard through the stand-in for Str
   await keepScreenshot(bank, 'bank-account-ready-1280');
 
   const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await openAdmin(admin);
+  await openAdmin(admin, undefined, '/admin?tab=editors');
   const card = admin.locator(OPEN_TAB_PANEL).getByRole('listitem').filter({ hasText: name });
   await expect(card).toContainText(payoutStepWords.ready);
   await admin.close();

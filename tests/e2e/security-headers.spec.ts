@@ -122,7 +122,7 @@ test.describe('the Content-Security-Policy in Chromium', () => {
 
   test('no violation in the admin area, editor photos from https addresses included', async ({ page, request }) => {
     const problems = await watchPolicies(page);
-    await openAdmin(page, request);
+    await openAdmin(page, request, '/admin?tab=editors');
     await page.getByRole('button', { name: 'Add Editor' }).click();
     await page.getByLabel('Image (path or URL)').fill('https://images.example.com/editor.jpg');
     await page.getByRole('tab', { name: 'Email Subscribers' }).click();

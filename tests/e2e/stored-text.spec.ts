@@ -123,7 +123,7 @@ test('an order with the editor shows it as text at checkout, payment, confirmati
 
 test('the admin editor list shows every field as text', async ({ page, request }) => {
   failOnDialog(page);
-  await openAdmin(page, request);
+  await openAdmin(page, request, '/admin?tab=editors');
   await expect(page.getByRole('heading', { name: HOSTILE.name })).toBeVisible();
   for (const text of [HOSTILE.college, HOSTILE.major, HOSTILE.sat, HOSTILE.gpa])
     await expect(page.getByText(text, { exact: true })).toBeVisible();

@@ -575,6 +575,7 @@ const MATRIX: Record<string, Row> = {
     request: async () => ({ path: '/api/editor-invite', json: { token: (await invitedEditor()).token } }),
   },
   'GET /api/admin/search': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/search?q=example' }) },
+  'GET /api/admin/today': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/today' }) },
   'GET /api/admin/reports/months': {
     expect: adminsOnly(200),
     request: async () => ({ path: '/api/admin/reports/months' }),

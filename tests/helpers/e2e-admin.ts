@@ -87,6 +87,7 @@ export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifica
 
 /** The admin dashboard's tabs, in order. */
 export const ADMIN_TABS = [
+  'Today',
   'Editors Management',
   'Applications',
   'Sample edits',

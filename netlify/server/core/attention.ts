@@ -114,6 +114,11 @@ export function attentionRepo(info?: DeployInfo) {
         unseen: items.filter((k) => !seen.has(k)).length,
       };
     },
+    /** How many events nobody has marked seen: the key listing alone. */
+    async unseen(): Promise<number> {
+      const { items, seen } = await keys();
+      return items.filter((k) => !seen.has(k)).length;
+    },
     /** Whether an event was marked seen; null for an unknown one. */
     async seen(id: string): Promise<boolean | null> {
       const [item, marker] = await Promise.all([store.getMetadata(id), store.getMetadata(`${SEEN}${id}`)]);

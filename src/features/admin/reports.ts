@@ -115,6 +115,17 @@ export function lastMonthPeriod(today: string): { from: string; to: string } {
 /** From the first of the month `today` is in, to today: the export's default period. */
 export const monthToDatePeriod = (today: string) => ({ from: `${today.slice(0, 7)}-01`, to: today });
 
+/**
+ * The same days of the month before as monthToDatePeriod names: the 1st to today's day of the month,
+ * or to that month's last day when it is shorter ('2026-03-31' -> '2026-02-01' to '2026-02-28').
+ */
+export function sameDaysLastMonth(today: string): { from: string; to: string } {
+  const month = addMonths(today.slice(0, 7), -1);
+  const sameDay = `${month}-${today.slice(8)}`;
+  const last = lastDayOf(month);
+  return { from: `${month}-01`, to: sameDay < last ? sameDay : last };
+}
+
 /** From the Monday of the week `today` is in, to today. */
 export function thisWeekPeriod(today: string): { from: string; to: string } {
   const date = calendar(today);

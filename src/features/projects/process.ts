@@ -309,6 +309,9 @@ export const dueAt = (submittedAt: Date, turnaround: TurnaroundKind) =>
   new Date(submittedAt.getTime() + TURNAROUND_HOURS[turnaround] * HOUR_MS);
 
 /** The round the editor owes feedback on, with whether it is past due at `now`. */
+/** The state in which a project waits for our team's decision on a request for help. */
+export const HELP_STATE = 'help_requested' satisfies ProjectState;
+
 /** The states in which a round is with the editor, and so may be late. */
 export const ROUND_OPEN_STATES = ['submitted', 'in_review'] as const satisfies readonly ProjectState[];
 
@@ -317,6 +320,16 @@ export function openRound(project: Pick<Project, 'rounds' | 'state'>, now: Date)
   if (!round || round.returnedAt !== null || !(ROUND_OPEN_STATES as readonly ProjectState[]).includes(project.state))
     return null;
   return { round, late: round.late || now.getTime() > Date.parse(round.dueAt) };
+}
+
+/** A draft nobody has acknowledged ACK_REMINDER_MS after it came in: our team is shown it as well. */
+export function unacknowledged(project: Pick<Project, 'rounds' | 'state'>, now: Date): boolean {
+  const round = currentRound(project);
+  return (
+    project.state === 'submitted' &&
+    round !== undefined &&
+    now.getTime() >= Date.parse(round.submittedAt) + ACK_REMINDER_MS
+  );
 }
 
 /**

@@ -95,6 +95,7 @@ export const adminProjectFilterSchema = z.object({
   state: z.enum(PROJECT_STATES, { message: 'state is not a project state' }).optional(),
   editor: z.string().max(100).optional(),
   late: z.enum(['true', 'false'], { message: 'late must be true or false' }).optional(),
+  unacknowledged: z.enum(['true', 'false'], { message: 'unacknowledged must be true or false' }).optional(),
 });
 
 /** `?shelf=` of the editor's inbox: open projects (default) or finished ones. */

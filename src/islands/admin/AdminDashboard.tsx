@@ -19,12 +19,14 @@ import { ApplicationsTab } from '../../features/applications/islands/Application
 import { PrivacyTab } from '../../features/privacy/islands/admin/PrivacyTab';
 import { ProjectsTab } from '../../features/projects/islands/admin/ProjectsTab';
 import { ReportsTab } from '../../features/admin/islands/ReportsTab';
+import { TodayTab } from '../../features/admin/islands/TodayTab';
 import { ReviewsTab } from '../../features/reviews/islands/admin/ReviewsTab';
 import { SubscribersTab } from '../../features/contact/islands/admin/SubscribersTab';
 import { Toaster } from '../shared/admin/Toaster';
 import { WaitlistTab } from '../../features/waitlist/islands/admin/WaitlistTab';
 
 const ADMIN_TABS: Tab[] = [
+  { id: 'today', label: 'Today', render: () => <TodayTab /> },
   { id: 'editors', label: 'Editors Management', render: () => <EditorsTab /> },
   { id: 'applications', label: 'Applications', render: () => <ApplicationsTab /> },
   { id: 'samples', label: 'Sample edits', render: () => <SamplesTab /> },

@@ -24,10 +24,13 @@ export function tabFromSearch(search: string, ids: readonly string[]): string {
   return wanted !== null && ids.includes(wanted) ? wanted : ids[0];
 }
 
-/** `href` naming tab `id`, its other parameters and hash kept. */
+/**
+ * `href` naming tab `id`, its hash kept. The other parameters are the filters a link opened the last
+ * tab with (`?tab=orders&state=declined`): another tab starts unfiltered.
+ */
 export function hrefWithTab(href: string, id: string): string {
   const url = new URL(href);
-  url.searchParams.set(PARAM, id);
+  url.search = new URLSearchParams({ [PARAM]: id }).toString();
   return url.href;
 }
 

@@ -239,6 +239,11 @@ async function dayFigures(
   });
 }
 
+/** The figures of the business days `from` to `to` (both included, up to today), from kept days where it can. */
+export async function periodFigures(period: { from: string; to: string }, info: DeployInfo, now = new Date()) {
+  return sumOf([...(await dayFigures(period, info, now)).values()]).figures;
+}
+
 /** The month report of the months `from` to `to` ('YYYY-MM', both included). */
 export async function monthsReport(
   range: { from: string; to: string },

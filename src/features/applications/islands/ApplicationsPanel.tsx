@@ -12,6 +12,7 @@ import {
 } from '../application';
 import { ConfirmPanel, ReasonField, useReasonConfirm } from '../../../islands/shared/admin/ConfirmPanel';
 import { showToast } from '../../../islands/shared/admin/toasts';
+import { searchParam } from '../../../islands/shared/admin/url-filter';
 import { LoadFailed } from '../../../islands/shared/LoadFailed';
 import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
 
@@ -33,7 +34,10 @@ const STAGE_STYLES: Record<ApplicationStage, string> = {
  */
 export default function ApplicationsPanel() {
   const id = useId();
-  const [filter, setFilter] = useState<Filter>('all');
+  // Opened from Today: the new ones, as its link says.
+  const [filter, setFilter] = useState<Filter>(
+    () => searchParam(location.search, 'stage', APPLICATION_STAGES) || 'all',
+  );
   const { value, reload } = useSignedInFetch<Page<ApplicationItem>>(`${APPLICATIONS_PATH}?stage=${filter}&limit=50`);
   const [more, setMore] = useState<{ items: ApplicationItem[]; nextCursor: string | null } | null>(null);
   const [step, setStep] = useState<Step>(null);

@@ -37,6 +37,12 @@ function stagesOf(keys: readonly string[]): Map<string, ApplicationStage> {
   return new Map([...newest].map(([key, { stage }]) => [key, stage]));
 }
 
+/** The applications' keys among `keys` (markers left out) at `stage`, in their order. */
+function atStage(keys: readonly string[], stage: ApplicationStage | 'all'): string[] {
+  const stages = stagesOf(keys);
+  return keys.filter((key) => !key.startsWith(MARKERS) && (stage === 'all' || (stages.get(key) ?? 'new') === stage));
+}
+
 export function applicationsRepo(info?: DeployInfo) {
   const store = openStore('applications', info);
 
@@ -88,17 +94,18 @@ export function applicationsRepo(info?: DeployInfo) {
       throw new StorageError(`Application ${key} kept changing`);
     },
 
+    /** How many applications are at `stage`: one key listing, no record read. */
+    async count(stage: ApplicationStage): Promise<number> {
+      return atStage(await listKeys(store), stage).length;
+    },
+
     /**
      * One page of applications, newest first, of one stage or all: one key listing (a request per
      * 1,000 keys) and the page's records.
      */
     async page(stage: ApplicationStage | 'all', query: PageQuery): Promise<Page<ApplicationItem>> {
       const keys = await listKeys(store, { order: 'desc' });
-      const stages = stagesOf(keys);
-      const chosen = keys.filter(
-        (key) => !key.startsWith(MARKERS) && (stage === 'all' || (stages.get(key) ?? 'new') === stage),
-      );
-      const ofKeys = pageOfKeys(chosen, query, 'desc');
+      const ofKeys = pageOfKeys(atStage(keys, stage), query, 'desc');
       const records = await readRecords<ApplicationRecord>(store, ofKeys.items);
       return { ...ofKeys, items: records.map(({ key, value }) => ({ key, ...value })) };
     },

@@ -65,6 +65,8 @@ export function inquiriesRepo(info?: DeployInfo) {
     get: log.get,
     /** One page of inquiries, newest first: all of them, the open ones or the handled ones. */
     page,
+    /** How many inquiries pass `filter`: one key listing, no record read. */
+    count: async (filter: InquiryFilter) => (await keys(filter)).length,
     /** The newest `limit` inquiries. */
     list: async (limit = 100) => (await page({ limit })).items,
     /** The inquiries with a word starting with each of `words` (searchWords), or a few more, however old. */

@@ -256,6 +256,22 @@ export function ordersRepo(info?: DeployInfo) {
       return { ...page, items: page.items.map((key) => matching.get(key)!) };
     },
 
+    /** The orders in `state` created from `since` on: the state's folders of those months, then their records. */
+    async createdSince(state: OrderListState, since: Date, now = new Date()): Promise<Order[]> {
+      await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
+      const root = `${STATE}/${state}`;
+      // A month's folder is `<root>/<YYYY-MM>/`: the months' prefixes with their '-' made a '/'.
+      const folders = monthPrefixes(root, since, now).map((prefix) => `${prefix.slice(0, -1)}/`);
+      const keys = (await Promise.all(folders.map((prefix) => listKeys(store, { prefix })))).flat();
+      const from = since.toISOString();
+      const ids = keys.map((key) => key.slice(key.lastIndexOf('/') + 1)).filter((created) => created >= from);
+      const records = await readRecords<Order>(
+        store,
+        ids.map((created) => created.slice(-'BCC-XXXXXX'.length)),
+      );
+      return records.map((r) => r.value).filter((order) => orderListState(order) === state && order.createdAt >= from);
+    },
+
     /**
      * The orders money moved for from `from` (included) to `to` (excluded): a paid order, a refund or
      * an extra payment. Reads the orders of those days only.

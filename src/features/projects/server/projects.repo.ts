@@ -13,6 +13,7 @@ import { PROJECT_STATES, type Project, type ProjectState } from '../project';
 import { endedAt, isFinished, isTerminal, workEvents, workTimes } from '../process';
 import type { ProjectCounts } from '#features/editors/editor-rules';
 import { isEditorId } from '#features/editors/server/editors.repo';
+import { awaitsTeam } from '#features/reviews/reviews';
 import { normalizeEmail } from '#lib/email';
 import { PROJECT_ID } from '#lib/ids';
 import type { Page, PageQuery } from '#lib/paging';
@@ -73,9 +74,14 @@ const reviewedKeys = (project: Project) => {
     monthFolderKey(root, `${at}-${project.id}`),
   );
 };
+/** `review-held/<held at>-<id>`: a review held for our team and not decided on yet (few: read whole). */
+const HELD = 'review-held';
+const heldKeys = (project: Project) =>
+  project.reviews?.held && awaitsTeam(project.reviews) ? [`${HELD}/${project.reviews.held.at}-${project.id}`] : [];
 /** The keys a project's record decides, kept in step by every write: its state, its editor's shelves and list, its reviews, its days of work. */
 const keptKeys = (project: Project) => [
   stateKey(project),
+  ...heldKeys(project),
   editorKey(project),
   monthFolderKey(`${EDITOR_CREATED}/${project.editor.id}`, `${project.createdAt}-${project.id}`),
   ...reviewedKeys(project),
@@ -83,7 +89,7 @@ const keptKeys = (project: Project) => [
   ...dayKeys(DAYS, project.id, workTimes(project)),
 ];
 /** Written once every project has its kept keys (projects stored before them get them on the first read). */
-const KEPT_COMPLETE = 'kept-v2-complete';
+const KEPT_COMPLETE = 'kept-v3-complete';
 const CREATED = 'by-created/';
 const createdKey = (project: Pick<Project, 'id' | 'createdAt'>) => `${CREATED}${project.createdAt}-${project.id}`;
 const idOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1);
@@ -103,7 +109,7 @@ export function projectsRepo(info?: DeployInfo) {
 
   const rebuildKept = (removeStray = false) =>
     rebuildKeys<Project>(store, {
-      roots: [STATE, 'by-editor', EDITOR_CREATED, REVIEWED, REVIEWED_EDITOR, ENDED, DAYS],
+      roots: [STATE, 'by-editor', EDITOR_CREATED, REVIEWED, REVIEWED_EDITOR, ENDED, DAYS, HELD],
       marker: KEPT_COMPLETE,
       isRecord: (key) => PROJECT_ID.test(key),
       keysOf: keptKeys,
@@ -182,6 +188,16 @@ export function projectsRepo(info?: DeployInfo) {
       await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
       const records = await recordsOfDays<Project>(store, DAYS, from, to);
       return records.map((r) => r.value).filter((project) => workTimes(project).some((at) => within(at, from, to)));
+    },
+
+    /** The projects whose review waits for our team's decision, from their own keys. */
+    async withHeldReviews(): Promise<Project[]> {
+      await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
+      const keys = await listKeys(store, { prefix: `${HELD}/` });
+      const records = await readRecords<Project>(store, [
+        ...new Set(keys.map((key) => idOfCreated(key.slice(HELD.length + 1)))),
+      ]);
+      return records.map((r) => r.value).filter((project) => heldKeys(project).length > 0);
     },
 
     /** The changes marked on settled days (of the UTC days from `from` to `to`): their figures are counted again. */

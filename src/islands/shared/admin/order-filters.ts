@@ -3,8 +3,9 @@
  * `?state=`, `?editor=`, `?needs=true` and `?from=&to=` (the days it was paid on) beside the page
  * parameters.
  */
-import type { OrderListState } from '#features/orders/order';
+import { ORDER_LIST_STATES, type OrderListState } from '#features/orders/order';
 import { pageSearch } from '#lib/paged-list';
+import { searchParam } from './url-filter';
 
 export interface OrderFilter {
   /** '' for every state. */
@@ -18,6 +19,14 @@ export interface OrderFilter {
 }
 
 export const NO_ORDER_FILTER: OrderFilter = { state: '', editorId: '', needsYou: false, paidFrom: '', paidTo: '' };
+
+/** The filter a link names (`?state=&editor=&needs=true`); an editor is checked by the server. */
+export const orderFilterFromSearch = (search: string): OrderFilter => ({
+  ...NO_ORDER_FILTER,
+  state: searchParam(search, 'state', ORDER_LIST_STATES),
+  editorId: new URLSearchParams(search).get('editor') ?? '',
+  needsYou: searchParam(search, 'needs', ['true']) === 'true',
+});
 
 /** A paid period counts once both its days are chosen, in order. */
 const hasPaidPeriod = (filter: OrderFilter) =>

@@ -3,6 +3,7 @@
  * `?editor=`, `?score=` (the family's overall score, rounded), `?hidden=` and `?held=` beside the page parameters.
  */
 import { pageSearch } from '#lib/paged-list';
+import { searchParam } from './url-filter';
 
 export interface ReviewFilter {
   /** '' for every editor. */
@@ -16,6 +17,14 @@ export interface ReviewFilter {
 }
 
 export const NO_REVIEW_FILTER: ReviewFilter = { editorId: '', score: '', hidden: '', held: '' };
+
+/** The filter a link names (`?held=true`, ...); an editor is checked by the server. */
+export const reviewFilterFromSearch = (search: string): ReviewFilter => ({
+  editorId: new URLSearchParams(search).get('editor') ?? '',
+  score: searchParam(search, 'score', ['1', '2', '3', '4', '5']),
+  hidden: searchParam(search, 'hidden', ['true', 'false']),
+  held: searchParam(search, 'held', ['true', 'false']),
+});
 
 export const isReviewFiltered = (filter: ReviewFilter) =>
   filter.editorId !== '' || filter.score !== '' || filter.hidden !== '' || filter.held !== '';

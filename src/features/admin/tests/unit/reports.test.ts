@@ -11,6 +11,7 @@ import {
   lastDayOf,
   lastMonthPeriod,
   monthToDatePeriod,
+  sameDaysLastMonth,
   thisWeekPeriod,
   monthLabel,
   monthsFrom,
@@ -69,6 +70,14 @@ describe('months and days', () => {
     expect(lastMonthPeriod('2026-03-01')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
     expect(defaultMonths('2026-11-26')).toEqual({ from: '2025-12', to: '2026-11' });
     expect(monthLabel('2026-03')).toBe('Mar 2026');
+  });
+
+  it('compares this month so far with the same days of the month before, as far as that month goes', () => {
+    expect(sameDaysLastMonth('2026-12-03')).toEqual({ from: '2026-11-01', to: '2026-11-03' });
+    expect(sameDaysLastMonth('2026-01-31')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(sameDaysLastMonth('2026-03-31')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(sameDaysLastMonth('2028-03-30')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(sameDaysLastMonth('2026-05-01')).toEqual({ from: '2026-04-01', to: '2026-04-01' });
   });
 
   it("this month so far (the exports' default) and this week (from Monday) end today", () => {

@@ -4,6 +4,7 @@ import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from
 import { inquiriesPage, setInquiryHandled } from '../../../../islands/shared/admin/admin-api';
 import { Fact, Time } from '../../../../islands/shared/admin/Facts';
 import { PagedSection } from '../../../../islands/shared/admin/PagedSection';
+import { searchParam } from '../../../../islands/shared/admin/url-filter';
 import { showToast, toastFetchFailed } from '../../../../islands/shared/admin/toasts';
 import { usePagedList } from '../../../../islands/shared/admin/usePagedList';
 
@@ -106,7 +107,10 @@ function InquiryCard({ item, busy, onToggle }: { item: InquiryItem; busy: boolea
 
 /** Inquiries from the contact form, newest first, every field; the admin marks them handled. */
 export function InquiriesTab() {
-  const [filter, setFilter] = useState<InquiryFilter>('all');
+  // Opened from Today: the open ones, as its link says.
+  const [filter, setFilter] = useState<InquiryFilter>(
+    () => searchParam(location.search, 'status', INQUIRY_FILTERS) || 'all',
+  );
   // A new loader for each filter: the list starts again from its first page.
   const loadPage = useCallback((cursor: string | null) => inquiriesPage(cursor, filter), [filter]);
   const list = usePagedList(loadPage, toastFetchFailed);

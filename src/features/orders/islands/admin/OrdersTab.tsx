@@ -14,7 +14,7 @@ import {
 } from '../../order';
 import { refundedCents, remainingCents, type Refund } from '#lib/refunds';
 import { ordersPage } from '../../../../islands/shared/admin/admin-api';
-import { isFiltered, NO_ORDER_FILTER, type OrderFilter } from '../../../../islands/shared/admin/order-filters';
+import { isFiltered, orderFilterFromSearch, type OrderFilter } from '../../../../islands/shared/admin/order-filters';
 import { useEditorChoices } from '../../../../islands/shared/admin/useEditorChoices';
 import { OrderFilters } from './OrderFilters';
 import { Fact, Time } from '../../../../islands/shared/admin/Facts';
@@ -264,7 +264,8 @@ function OrderCard({ order, onChanged }: CardProps) {
  * refund it.
  */
 export function OrdersTab() {
-  const [filter, setFilter] = useState<OrderFilter>(NO_ORDER_FILTER);
+  // Opened from Today: filtered as its link says.
+  const [filter, setFilter] = useState<OrderFilter>(() => orderFilterFromSearch(location.search));
   // A new loader for each filter: the list starts again from its first page.
   const loadPage = useCallback((cursor: string | null) => ordersPage(cursor, filter), [filter]);
   const list = usePagedList(loadPage, toastFetchFailed);

@@ -2,12 +2,12 @@ import { useId } from 'react';
 import { PROJECT_STATES } from '#features/projects/project';
 import type { Editor } from '#features/editors/editor-rules';
 import { EditorFilter, FilterBar, FilterCheck, FilterSelect } from '../../../../islands/shared/admin/FilterBar';
-import { teamStateLabel } from '#features/projects/process';
+import { ACK_REMINDER_HOURS, teamStateLabel } from '#features/projects/process';
 import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from '../../../../islands/shared/admin/project-filters';
 
 const STATES = PROJECT_STATES.map((state) => ({ value: state, label: teamStateLabel[state] }));
 
-/** State, editor and 'Late only'. */
+/** State, editor, 'Late only' and drafts not acknowledged in time. */
 export function ProjectFilters({
   value,
   editors,
@@ -41,6 +41,11 @@ export function ProjectFilters({
         onChange={(editorId) => set({ editorId })}
       />
       <FilterCheck label="Late only" checked={value.lateOnly} onChange={(lateOnly) => set({ lateOnly })} />
+      <FilterCheck
+        label={`Not acknowledged in ${ACK_REMINDER_HOURS} hours`}
+        checked={value.unacknowledged}
+        onChange={(unacknowledged) => set({ unacknowledged })}
+      />
     </FilterBar>
   );
 }

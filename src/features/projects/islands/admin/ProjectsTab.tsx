@@ -5,7 +5,11 @@ import { useEditorChoices } from '../../../../islands/shared/admin/useEditorChoi
 import { actionTexts, type AdminAction, type ActionDetails } from './ProjectActionPanel';
 import { ProjectCard } from './ProjectCard';
 import { ProjectFilters } from './ProjectFilters';
-import { isFiltered, NO_PROJECT_FILTER, type ProjectFilter } from '../../../../islands/shared/admin/project-filters';
+import {
+  isFiltered,
+  projectFilterFromSearch,
+  type ProjectFilter,
+} from '../../../../islands/shared/admin/project-filters';
 import { PagedSection } from '../../../../islands/shared/admin/PagedSection';
 import { showToast, toastFetchFailed } from '../../../../islands/shared/admin/toasts';
 import { usePagedList } from '../../../../islands/shared/admin/usePagedList';
@@ -16,11 +20,8 @@ import { usePagedList } from '../../../../islands/shared/admin/usePagedList';
  * it when its `actions` allow, and opens its history.
  */
 export function ProjectsTab() {
-  // Opened from an editor's card ('Reassign their open projects'): filtered by that editor.
-  const [filter, setFilter] = useState<ProjectFilter>(() => ({
-    ...NO_PROJECT_FILTER,
-    editorId: new URLSearchParams(location.search).get('editor') ?? '',
-  }));
+  // Opened from an editor's card ('Reassign their open projects') or from Today: filtered as the link says.
+  const [filter, setFilter] = useState<ProjectFilter>(() => projectFilterFromSearch(location.search));
   // A new loader for each filter: the list starts again from its first page.
   const loadPage = useCallback((cursor: string | null) => projectsPage(cursor, filter), [filter]);
   const list = usePagedList(loadPage, toastFetchFailed);

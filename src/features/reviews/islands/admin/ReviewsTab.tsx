@@ -14,7 +14,11 @@ import { usePagedList } from '../../../../islands/shared/admin/usePagedList';
 import { showToast, toastFetchFailed } from '../../../../islands/shared/admin/toasts';
 import { ReviewCard } from './ReviewCard';
 import { ReviewFilters } from './ReviewFilters';
-import { isReviewFiltered, NO_REVIEW_FILTER, type ReviewFilter } from '../../../../islands/shared/admin/review-filters';
+import {
+  isReviewFiltered,
+  reviewFilterFromSearch,
+  type ReviewFilter,
+} from '../../../../islands/shared/admin/review-filters';
 
 /** The card as its project now reads: hidden, held, published or answered since the list was loaded. */
 const asNow = (review: AdminReview, { reviews }: FullProjectView): AdminReview => ({
@@ -31,7 +35,8 @@ const asNow = (review: AdminReview, { reviews }: FullProjectView): AdminReview =
  * a reason the family is e-mailed.
  */
 export function ReviewsTab() {
-  const [filter, setFilter] = useState<ReviewFilter>(NO_REVIEW_FILTER);
+  // Opened from Today: filtered as its link says.
+  const [filter, setFilter] = useState<ReviewFilter>(() => reviewFilterFromSearch(location.search));
   // A new loader for each filter: the list starts again from its first page.
   const loadPage = useCallback((cursor: string | null) => reviewsPage(cursor, filter), [filter]);
   const list = usePagedList(loadPage, toastFetchFailed);
