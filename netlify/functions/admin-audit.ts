@@ -1,12 +1,14 @@
 /**
  * GET /api/admin/audit (admin): one page of the audit log of admin actions, newest first
  * (`?limit=&cursor=`), optionally only those about one subject (`?subject=<id>`), of one action
- * (`?action=`), by one admin (`?admin=<address>`) or of one day of the business time zone (`?day=`).
+ * (`?action=`), by one admin (`?admin=<address>`) or of one day of the business time zone (`?day=`);
+ * each entry with its subject's name where the subject is a record (audit-names.ts).
  */
 import type { Config } from '@netlify/functions';
 import { auditSubjectSchema } from '#lib/audit.schema';
 import { auditActionWords } from '#features/admin/audit-words';
 import { auditFilterSchema } from '#features/admin/reports.schema';
+import { withSubjectNames } from '#features/admin/server/audit-names';
 import { auditPage } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
 import { parse, privateJson, route, pageQueryOf } from '#server/core/http';
@@ -25,9 +27,10 @@ export default route({
     const bounds = day ? (await import('#features/admin/server/period')).periodBounds(day, day) : null;
     const during = bounds ? { from: new Date(bounds.start), to: new Date(bounds.end) } : undefined;
     const page = await auditPage(pageQueryOf(url), { subject, action, admin, during }, context);
+    const named = await withSubjectNames(page.items, context);
     return privateJson({
       ...page,
-      items: page.items.map((entry) => ({ ...entry, label: auditActionWords[entry.action] ?? entry.action })),
+      items: named.map((entry) => ({ ...entry, label: auditActionWords[entry.action] ?? entry.action })),
     });
   },
 });

@@ -55,9 +55,11 @@ export interface AuditEntry {
   confirmed: boolean;
 }
 
-/** An entry as GET /api/admin/audit answers it: with the words of its action. */
+/** An entry as GET /api/admin/audit answers it: with the words of its action, and its subject's name when known. */
 export interface AuditItem extends AuditEntry {
   label: string;
+  /** 'Inquiry from Riley Brooks': read from the subject's record as it is now, never kept in the entry. */
+  subjectName?: string;
 }
 
 /**

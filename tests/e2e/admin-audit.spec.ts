@@ -64,6 +64,8 @@ for (const width of [1280, 390]) {
       .filter({ hasText: `Order ${orderId}` })
       .first();
     await expect(entry.getByRole('heading', { name: 'Refund' })).toBeVisible();
+    // Named by what it is: the order and the family it is from.
+    await expect(entry).toContainText(`Order ${orderId} from Pat Rivera`);
     await expect(entry).toContainText(`by ${LOCAL_ADMIN}`);
     await expect(entry.getByRole('list', { name: 'Changes' })).toContainText('refunded: — → $5.00');
     await expect(entry.getByRole('list', { name: 'Changes' })).toContainText('reason: — → Late reply from the office');

@@ -432,6 +432,43 @@ describe('an entry for each admin action', () => {
     ]);
   });
 
+  it('names each subject by what it is, from its record as it is now; one gone since, or an address, by its id', async () => {
+    const id = (await createEditor()).body.id;
+    const { key } = await inquiriesRepo().add(await inquirySchema.parseAsync(validInquiry));
+    await call(adminInquiries, '/api/admin/inquiries', {
+      method: 'PATCH',
+      headers: await asAdmin(),
+      json: { id: key, handled: true },
+    });
+    await subscribersRepo().subscribe('reader@example.com');
+    await call(emailsHandler, '/api/database/emails', {
+      method: 'PATCH',
+      headers: await asAdmin(),
+      json: { id: 'reader@example.com', enabled: false },
+    });
+    const named = async () => (await entries()).map((e) => [e.subject.kind, e.subjectName]);
+    expect(await named()).toEqual([
+      ['subscriber', undefined],
+      ['inquiry', `Inquiry from ${validInquiry.parentName}`],
+      ['editor', 'Editor Audit Editor'],
+    ]);
+    await putEditor(id, editorInput('Renamed Editor'));
+    expect((await entries()).filter((e) => e.subject.id === id).map((e) => e.subjectName)).toEqual([
+      'Editor Renamed Editor',
+      'Editor Renamed Editor',
+    ]);
+    await call(editorHandler, `/api/database/editors/${id}`, {
+      method: 'DELETE',
+      params: { id },
+      headers: await asAdmin(),
+    });
+    expect((await entries()).filter((e) => e.subject.id === id).map((e) => e.subjectName)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('waitlist entry removed: who waited for whom; an unknown entry (404) leaves nothing', async () => {
     await waitlistRepo().join({ editorId: 'maya-chen', editorName: 'Maya Chen', email: 'wait@example.com' });
     const remove = async () =>
@@ -485,8 +522,10 @@ describe('an entry for each admin action', () => {
     const entry = await newest();
     expect(String(entry.after!.bio)).toHaveLength(120);
     // The repository keeps no words: the API adds the action's, from the features' registered names.
-    const { label, ...stored } = entry;
+    // The words and the subject's name are the page's; the entry keeps neither.
+    const { label, subjectName, ...stored } = entry;
     expect(label).toBe(auditActionWords[entry.action]);
+    expect(subjectName).toBe('Editor Audit Editor');
     expect((await auditPage({ limit: 1 }, id)).items[0]).toEqual(stored);
   });
 });

@@ -34,7 +34,8 @@ function Changes({ entry }: { entry: AuditItem }) {
 
 function AuditEntry({ entry, onSubject }: { entry: AuditItem; onSubject: (id: string) => void }) {
   const headingId = `audit-${entry.id}`;
-  const subject = `${auditSubjectWords[entry.subject.kind]} ${entry.subject.id}`.trim();
+  // Named by what it is where the server knows ('Inquiry from Riley Brooks'), else by its kind and id.
+  const subject = entry.subjectName ?? `${auditSubjectWords[entry.subject.kind]} ${entry.subject.id}`.trim();
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
