@@ -3,7 +3,7 @@
  * compare-and-set on its etag, so two requests can never both move it. Lists read through index
  * keys, never by listing every project: `by-customer/<uid>/<id>`, `by-editor/<editor id>/<open|done>/<id>`,
  * `by-created/<time>-<id>`, `by-day/<UTC day>/<id>` for each day its work counted in (a round
- * returned, made final) and, for a student the parent invited, `by-student/<sha-256 of the address>/<id>`
+ * returned, made final), `review-held/<time>-<id>` while a review waits for our team and, for a student the parent invited, `by-student/<sha-256 of the address>/<id>`
  * (an address is no key: it may hold characters a key may not). An index key is a hint: it is written before the change that needs it
  * and removed after, and every list checks each record it reads, so an interrupted change leaves at
  * most a hint that the list skips, never a project missing from a list.
