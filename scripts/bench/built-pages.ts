@@ -189,7 +189,9 @@ const JS_BUDGETS: Record<string, number> = {
   // the request on the project's card (measured 182.7 KB). The Sample edits tab, whose panel loads
   // when opened (ON_DEMAND_VIEWS) (measured 183.1 KB). Today, the tab /admin opens on, with the lists'
   // filters read from its links (~2.7 KB); the Reports tab's panel now loads when opened (measured 181.4 KB).
-  '/admin': 184 * KB,
+  // An order's receipts in its details, loaded when the details open, and counted here since the order
+  // page loads the same module at once, so it is no on-demand view (~0.9 KB, measured 184.4 KB).
+  '/admin': 185 * KB,
   '/order-confirmation': 160 * KB,
   '/reset-password': 160 * KB,
   '/test-checkout': 160 * KB,

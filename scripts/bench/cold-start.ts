@@ -171,6 +171,14 @@ const REQUESTS: Record<string, { kind: Kind; request: ProbeRequest }> = {
     kind: 'signed-in',
     request: { path: '/api/orders/BCC-ABC234', params: { id: 'BCC-ABC234' }, headers: customer },
   },
+  'order-receipt': {
+    kind: 'signed-in',
+    request: {
+      path: '/api/orders/BCC-ABC234/receipts/payment',
+      params: { id: 'BCC-ABC234', receipt: 'payment' },
+      headers: customer,
+    },
+  },
   'create-payment-session': {
     kind: 'signed-in',
     request: {

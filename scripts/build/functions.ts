@@ -43,7 +43,10 @@ function lazyPackagesApart(found: Set<string>): Plugin {
 }
 
 /** Worker threads' scripts: the constant naming each one's bundle, and its source. */
-const WORKERS = { DOCX_WORKER_BUNDLE: 'src/features/essay/server/docx-worker.ts' };
+const WORKERS = {
+  DOCX_WORKER_BUNDLE: 'src/features/essay/server/docx-worker.ts',
+  RECEIPT_WORKER_BUNDLE: 'src/features/orders/server/receipt-worker.ts',
+};
 /** Where a worker's bundle goes, relative to the functions: under node_modules, which holds no function. */
 export const workerBundle = (source: string) => `node_modules/@worker-bundle/${basename(source, '.ts')}.mjs`;
 

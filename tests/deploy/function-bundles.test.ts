@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isBuiltin } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,12 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   me: { path: '/api/me', expect: 401 },
   order: { route: '/api/orders/:id', path: '/api/orders/BCC-ABC234', params: { id: 'BCC-ABC234' }, expect: 401 },
   orders: { path: '/api/orders', expect: 401 },
+  'order-receipt': {
+    route: '/api/orders/:id/receipts/:receipt',
+    path: '/api/orders/BCC-ABC234/receipts/payment',
+    params: { id: 'BCC-ABC234', receipt: 'payment' },
+    expect: 401,
+  },
   'order-action': {
     method: 'POST',
     route: '/api/orders/:id/:action',
@@ -291,24 +297,37 @@ describe('function bundles', () => {
       ).toBe(true);
   });
 
-  it('bundles the .docx worker apart: only it holds mammoth, and only the functions that start it ship it', () => {
-    const holdsMammoth = ([, output]: [string, Metafile['outputs'][string]]) =>
-      Object.keys(output.inputs).some((input) => input.includes('node_modules/mammoth/'));
-    expect(Object.entries(metafiles.functions.outputs).filter(holdsMammoth)).toEqual([]);
+  const WORKER_PACKAGES = [
+    { worker: 'docx-worker.ts', holds: 'mammoth', starters: ['project-draft', 'project-upload'] },
+    { worker: 'receipt-worker.ts', holds: 'pdf-lib', starters: ['order-receipt'] },
+  ];
+
+  it('bundles each worker apart, the only one holding its package', () => {
     const workers = Object.entries(metafiles.workers.outputs);
-    expect(workers.map(([file]) => file.replace(/^.*\/node_modules\//, ''))).toEqual([
-      '@worker-bundle/docx-worker.mjs',
-    ]);
-    expect(workers.filter(holdsMammoth)).toHaveLength(1);
+    expect(workers.map(([file]) => file.replace(/^.*\/node_modules\//, '')).sort()).toEqual(
+      WORKER_PACKAGES.map(({ worker }) => `@worker-bundle/${worker.replace(/\.ts$/, '.mjs')}`).sort(),
+    );
+    for (const { worker, holds } of WORKER_PACKAGES) {
+      const holding = ([, output]: [string, Metafile['outputs'][string]]) =>
+        Object.keys(output.inputs).some((input) => input.includes(`node_modules/${holds}/`));
+      expect(Object.entries(metafiles.functions.outputs).filter(holding), holds).toEqual([]);
+      expect(
+        workers.filter(holding).map(([file]) => basename(file, '.mjs')),
+        holds,
+      ).toEqual([basename(worker, '.ts')]);
+    }
+  });
+
+  it.each(WORKER_PACKAGES)('only the functions that start $worker ship it', ({ worker, starters }) => {
     const shipping = bundles
-      .filter((b) => existsSync(join(dirname(b.modulePath), workerBundle('docx-worker.ts'))))
+      .filter((b) => existsSync(join(dirname(b.modulePath), workerBundle(worker))))
       .map((b) => b.name);
     // The functions whose code starts the worker (what esbuild kept of it, not every module it read).
     const starting = bundles
-      .filter((b) => readFileSync(b.modulePath, 'utf8').includes(`"./${workerBundle('docx-worker.ts')}"`))
+      .filter((b) => readFileSync(b.modulePath, 'utf8').includes(`"./${workerBundle(worker)}"`))
       .map((b) => b.name);
     expect(shipping.sort()).toEqual(starting.sort());
-    expect(shipping).toEqual(expect.arrayContaining(['project-draft', 'project-upload']));
+    expect(shipping).toEqual(expect.arrayContaining(starters));
   });
 
   it('verifying a token loads jose from its lazy bundle', async () => {
@@ -629,6 +648,28 @@ describe('the bundled payment webhook, storage failing at each write in turn', (
     } finally {
       process.env.NETLIFY_BLOBS_CONTEXT = outer;
     }
+  });
+
+  it('the bundled order-receipt draws a paid order’s receipt in its worker, pdf-lib loaded only there', async () => {
+    const { id, event } = await pendingOrder();
+    blobs.setFaults(null);
+    expect((await deliver(event)).status).toBe(200);
+    const receipt = bundles.find((b) => b.name === 'order-receipt')!;
+    const answer = await probeBundle(
+      receipt,
+      {
+        path: `/api/orders/${id}/receipts/payment`,
+        params: { id, receipt: 'payment' },
+        headers: { authorization: `Bearer ${emulatorStyleToken(env.PUBLIC_FIREBASE_PROJECT_ID)}` },
+        deployContext: 'deploy-preview',
+      },
+      { ...env, NETLIFY_BLOBS_CONTEXT: blobs.context, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' },
+      { listPackages: true },
+    );
+    expect([answer.status, answer.contentType], answer.body).toEqual([200, 'application/pdf']);
+    expect(answer.body.startsWith('%PDF-')).toBe(true);
+    expect(answer.packages).toEqual([lazyBundle('jose')]);
+    expect(answer.files).toEqual([pathToFileURL(receipt.modulePath).href]);
   });
 
   it('answers 200 only when all is stored, and the retry pays the order once', async () => {

@@ -106,6 +106,8 @@ const projectParties = (status: number): Statuses => ({ ...signedIn(status), 'an
 let tokens: Record<Exclude<Caller, 'no token'> | Unverified, string>;
 /** A pending order of 'customer', which no one else may see. */
 let ownersOrder: string;
+/** A paid order of 'customer', made once for every caller of its receipt. */
+let receiptsOrder: Promise<string> | undefined;
 
 /** A fresh paid project of 'customer' with maya-chen ('editor'), and a draft file of it. */
 async function customersProject() {
@@ -382,6 +384,15 @@ const MATRIX: Record<string, Row> = {
   'GET /api/orders/:id': {
     expect: ownerOrAdmin(200),
     request: async () => ({ path: `/api/orders/${ownersOrder}`, params: { id: ownersOrder } }),
+  },
+  // The family's billing address is on it: not even the order's editor may read it.
+  'GET /api/orders/:id/receipts/:receipt': {
+    expect: ownerOrAdmin(200),
+    request: async () => {
+      receiptsOrder ??= paidOrder(tokens.customer).then(({ orderId }) => orderId);
+      const id = await receiptsOrder;
+      return { path: `/api/orders/${id}/receipts/payment`, params: { id, receipt: 'payment' } };
+    },
   },
   // The customer's own unpaid order: 'checkout' opens a fresh session for it.
   'POST /api/orders/:id/:action': {

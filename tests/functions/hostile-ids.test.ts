@@ -49,6 +49,7 @@ const VALID: Record<string, string> = {
   fileId: crypto.randomUUID(),
   key: `${crypto.randomUUID()}.png`,
   action: 'message',
+  receipt: 'payment',
 };
 
 /** A body each endpoint would accept were its id good, so the id is what it meets. */

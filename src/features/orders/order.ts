@@ -69,6 +69,9 @@ export const orderSearchFields = (order: Order) => [
   order.student.studentEmail,
 ];
 
+/** The order's own page, where its owner finds what was bought, its refunds and its receipts. */
+export const orderPagePath = (orderId: string) => `/order-confirmation?order=${orderId}`;
+
 /** When an order was paid: orders paid before `paidAt` was recorded, when they last changed. */
 export const paidAtOf = (order: Pick<Order, 'status' | 'updatedAt' | 'payment'>) =>
   order.status === 'paid' ? (order.payment.paidAt ?? order.updatedAt) : null;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { $session } from '#stores/session';
 import { formatUsd } from '#lib/money';
-import { currentEditors, lineLabel, orderStateLabel, type Order } from '#features/orders/order';
+import { currentEditors, lineLabel, orderPagePath, orderStateLabel, type Order } from '#features/orders/order';
 import { $ordersChanged } from '#stores/orders';
 import { RefundList } from '../../features/orders/islands/RefundList';
 import { UnpaidOrder } from '../../features/orders/islands/UnpaidOrder';
@@ -45,10 +45,7 @@ export default function MyOrders() {
           {value.result.data.map((order) => (
             <li key={order.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <a
-                  href={`/order-confirmation?order=${order.id}`}
-                  className="font-mono font-bold text-navy-800 underline"
-                >
+                <a href={orderPagePath(order.id)} className="font-mono font-bold text-navy-800 underline">
                   {order.id}
                 </a>
                 <span

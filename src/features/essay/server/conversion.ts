@@ -2,6 +2,3 @@ import type { DraftText, EssayBlock } from '../essay';
 
 /** What converting one draft gives: its blocks when ready, else why not. */
 export type Conversion = { status: DraftText['status']; blocks: EssayBlock[]; reason?: string };
-
-/** What the .docx worker says once it has loaded, before it reads the file. */
-export const STARTED = 'started';

@@ -10,7 +10,7 @@ import { majorLabel } from '#lib/contact';
 import { gradeLabel } from '#lib/grades';
 import { editRules, firstName } from '#features/projects/project';
 import { itemise, itemText } from '#lib/itemise';
-import { afterOrder, lineLabel, type EditorNotice } from '../order';
+import { afterOrder, lineLabel, orderPagePath, type EditorNotice } from '../order';
 import { site } from '#lib/site';
 import { editorsRepo } from '#features/editors/server/editors.repo';
 import { serverEnv } from '#server/core/env';
@@ -85,6 +85,7 @@ export async function sendOrderConfirmations(order: Order, editorAddress: Editor
         `Dear ${student.parentName},`,
         `Thank you for your order for ${student.studentName}.`,
         ...lines,
+        `Your receipt (PDF) is on the order's page, signed in to the account that placed the order: ${serverEnv().URL}${orderPagePath(order.id)}`,
         rules,
         ...parentNext,
       ],

@@ -5,7 +5,7 @@
  */
 import { serverEnv, type ServerEnv } from '#server/core/env';
 import { stripeClient, type ConfiguredPayments } from '#server/core/stripe';
-import { paymentDeadline } from '../order';
+import { orderPagePath, paymentDeadline } from '../order';
 import type { Order } from './orders.repo';
 
 export const TEST_CARD_DECLINED = '4000000000000002';
@@ -17,7 +17,7 @@ export interface CheckoutSession {
 }
 
 const confirmationUrl = (env: ServerEnv, orderId: string, sessionId: string) =>
-  `${env.URL}/order-confirmation?order=${orderId}&session_id=${sessionId}`;
+  `${env.URL}${orderPagePath(orderId)}&session_id=${sessionId}`;
 
 /** Opens a checkout for a stored pending order; only charged lines become line items. */
 export async function openCheckout(
@@ -52,7 +52,7 @@ export async function openCheckout(
     // Stripe fills in {CHECKOUT_SESSION_ID}; our own order id goes along so the page can load the order.
     success_url: confirmationUrl(env, order.id, '{CHECKOUT_SESSION_ID}'),
     // Back to the order, which offers to complete the payment or cancel the order.
-    cancel_url: `${env.URL}/order-confirmation?order=${order.id}`,
+    cancel_url: `${env.URL}${orderPagePath(order.id)}`,
     // No session outlives the order's own 24 hours (a late payment would find it expired).
     expires_at: Math.floor(paymentDeadline(order).getTime() / 1000),
   });

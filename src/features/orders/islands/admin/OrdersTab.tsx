@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { speedUpgradeOf } from '#lib/catalogue';
 import { gradeLabel } from '#lib/grades';
 import { majorLabel } from '#lib/contact';
@@ -25,6 +25,9 @@ import { refundAttempt } from './refund-form';
 import { RefundForm } from './RefundForm';
 import { showToast, toastFetchFailed } from '../../../../islands/shared/admin/toasts';
 import { usePagedList } from '../../../../islands/shared/admin/usePagedList';
+
+// Loaded when an order's details are opened: the admin's first paint carries none of it.
+const Receipts = lazy(() => import('../Receipts').then((module) => ({ default: module.Receipts })));
 
 /** What ties an order to the payment provider: the payment intent once paid, else the checkout session. */
 const paymentReference = (order: Order) => order.payment.paymentIntent ?? order.payment.sessionId ?? '';
@@ -138,6 +141,9 @@ function OrderDetails({ order }: { order: Order }) {
           {payment.paymentIntent}
         </Fact>
       </Group>
+      <Suspense fallback={<p role="status">Loading receipts...</p>}>
+        <Receipts order={order} />
+      </Suspense>
     </div>
   );
 }

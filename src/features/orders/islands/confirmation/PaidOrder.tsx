@@ -7,6 +7,7 @@ import { formatUsd, formatUsdCents } from '#lib/money';
 import { editorNoticeText, lineLabel, nextSteps, type Order } from '../../order';
 import { CANCELLATION_SUMMARY, paymentStateOf, refundedCents } from '#lib/refunds';
 import { HELP_PROMISE } from '#features/projects/process';
+import { Receipts } from '../Receipts';
 import { RefundList } from '../RefundList';
 import { breakableEmail } from '../../../../islands/shared/breakable-email';
 import { SummaryRow } from '../../../../islands/shared/SummaryRow';
@@ -88,6 +89,9 @@ export function PaidOrder({ order }: { order: Order }) {
               <RefundList order={order} />
             </div>
           )}
+          <div className="mt-3 border-t border-slate-200 pt-3">
+            <Receipts order={order} />
+          </div>
         </Block>
         <Block title="Confirmation Emails">
           <ul className="space-y-1 text-sm text-slate-800">

@@ -7,6 +7,7 @@ import { editorsRepo } from '#features/editors/server/editors.repo';
 import type { OutboxMail } from '#server/core/mail';
 import { ordersRepo, type Order } from '../../server/orders.repo';
 import { LOCAL_WEBHOOK_SECRET } from '#server/core/stripe';
+import { serverEnv } from '#server/core/env';
 import { signWebhookPayload } from '../../server/webhook-signature';
 import { completedEvent } from '../../server/test-checkout';
 import { site } from '#lib/site';
@@ -110,6 +111,12 @@ describe('POST /api/stripe/webhook: fulfilment', () => {
       }
       expect(mail.text).toContain('Edits included: unlimited revisions for your Common App essay.');
     }
+    // The receipt is behind sign-in: it carries the billing address, and a mail may be forwarded.
+    const toParent = mails.find((m) => m.to === 'pat@example.com')!;
+    expect(toParent.text).toContain(
+      `Your receipt (PDF) is on the order's page, signed in to the account that placed the order: ${serverEnv().URL}/order-confirmation?order=${order.id}\n`,
+    );
+    expect(mails.find((m) => m.to === 'sam@example.com')!.text).not.toContain('receipt');
     // The editor gets the work, not the family's money: what to edit, how fast, and the rules.
     for (const line of [
       'Common App Essay Editing',
