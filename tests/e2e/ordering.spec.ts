@@ -297,6 +297,8 @@ test('a payment not confirmed yet shows "Confirming your payment..." and updates
     turnaround: { id: 'standard', label: 'Standard 3-5 days' },
     turnaroundFeeCents: 0,
     totalCents: 10000,
+    // As every order the server sends has it: the page lists its receipts from it once paid.
+    payment: { mode: 'test' },
     student: {
       studentName: 'Sam',
       studentGrade: '12',
