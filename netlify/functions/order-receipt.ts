@@ -1,7 +1,8 @@
 /**
  * GET /api/orders/:id/receipts/:receipt: the PDF receipt of an order's payment ('payment') or of one
  * of its refunds ('refund-<n>'), for the order's owner or an admin; 404 for anyone else (existence
- * stays secret) and for a receipt the order does not have. Drawn on request, in a worker.
+ * stays secret) and for a receipt the order does not have. Drawn on request, in a worker, and a
+ * few dozen every ten minutes per person (RATE_LIMITS.receipt).
  */
 import type { Config } from '@netlify/functions';
 import { RECEIPT_ID, receiptOf } from '#features/orders/receipts';
@@ -9,6 +10,7 @@ import { ordersRepo } from '#features/orders/server/orders.repo';
 import { receiptPdfInWorker } from '#features/orders/server/receipt-in-worker';
 import { authenticate } from '#server/core/auth';
 import { HttpError, parse, route } from '#server/core/http';
+import { spend } from '#server/core/rate-limits';
 import { z } from '#lib/zod';
 
 const paramsSchema = z.object({
@@ -23,6 +25,8 @@ export default route({
     if (!order || (order.customer.uid !== caller.uid && !caller.isAdmin)) throw new HttpError(404, 'Order not found');
     const receipt = receiptOf(order, id);
     if (!receipt) throw new HttpError(404, 'This order has no such receipt');
+    // Counted once the receipt is known to be the caller's: each drawing starts a worker.
+    await spend('receipt', caller.uid, context);
     const pdf = await receiptPdfInWorker(receipt);
     if (!pdf) throw new HttpError(503, 'The receipt could not be made just now; try again in a minute');
     return new Response(pdf, {

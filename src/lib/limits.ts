@@ -30,6 +30,8 @@ export const RATE_LIMITS = {
   application: { limit: 3, windowMs: DAY_MS },
   /** Downloads of one person's data: each reads everything they have. */
   dataExport: { limit: 5, windowMs: 60 * MINUTE_MS },
+  /** Receipts drawn for one person (a family or an admin): each starts a worker that draws a PDF. */
+  receipt: { limit: 30, windowMs: 10 * MINUTE_MS },
 } as const;
 export type RateLimit = keyof typeof RATE_LIMITS;
 
@@ -58,6 +60,7 @@ const WHAT: Record<RateLimit, string> = {
   unsubscribeLink: 'unsubscribe links sent to this address',
   application: 'applications from this address',
   dataExport: 'data downloads',
+  receipt: 'receipts',
 };
 
 export const tooMany = (kind: RateLimit, seconds: number) =>

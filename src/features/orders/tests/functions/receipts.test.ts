@@ -14,6 +14,8 @@ import { resetOrderingStores, selection } from '#tests/orders';
 import { pdfText } from '#tests/pdf';
 import { paidOrder } from '#tests/projects';
 import { formatUsd, formatUsdCents } from '#lib/money';
+import { RATE_LIMITS } from '#lib/limits';
+import { spend } from '#server/core/rate-limits';
 import { formatDay } from '#lib/time';
 
 let family: Awaited<ReturnType<typeof createUser>>;
@@ -110,6 +112,23 @@ describe('a paid order’s payment receipt', () => {
       body: { error: 'This order has no such receipt' },
     });
   });
+});
+
+describe('drawing receipts', () => {
+  it('is limited per person, each drawing starting a worker: past the limit, 429 with Retry-After', async () => {
+    const { orderId } = await paidOrder(family.idToken);
+    // The window filled as the endpoint counts it: every receipt drawn for this person so far.
+    for (let i = 0; i < RATE_LIMITS.receipt.limit; i++) await spend('receipt', family.uid);
+    const refused = await orderReceipt(
+      new Request(`${BASE}/api/orders/${orderId}/receipts/payment`, { headers: bearer(family.idToken) }),
+      context({ id: orderId, receipt: 'payment' }),
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Too many receipts in a short time/) });
+    // Someone else, the admin, is not held back.
+    expect((await download(orderId, 'payment', await asAdmin())).status).toBe(200);
+  }, 30_000);
 });
 
 describe('a refund’s receipt', () => {
