@@ -4,7 +4,7 @@
  * admin-lists.ts, not this file, which would bring zod along.
  */
 import { z } from './zod';
-import { INQUIRY_FILTERS, MAIL_KINDS, TIME_KEY_PATTERN } from './admin-lists';
+import { INQUIRY_FILTERS, MAIL_KINDS, OUTBOX_KEY_PATTERN, TIME_KEY_PATTERN } from './admin-lists';
 import { emailSchema } from './schemas';
 
 export * from './admin-lists';
@@ -35,6 +35,11 @@ export const waitlistQuerySchema = z.object({
 export const outboxFilterSchema = z.object({
   to: z.string().trim().min(1, 'to must not be empty').max(254, 'to is too long').optional(),
   kind: z.enum(MAIL_KINDS, { message: 'kind is not a kind of mail' }).optional(),
+});
+
+/** POST /api/admin/outbox: send one kept mail again. */
+export const outboxResendSchema = z.object({
+  id: z.string({ message: 'id must be text' }).regex(OUTBOX_KEY_PATTERN, 'id is not an e-mail of the outbox'),
 });
 
 /** DELETE /api/admin/waitlist: one entry, `?editor=&email=`. */

@@ -8,6 +8,12 @@ import type { Inquiry } from './schemas';
 /** Keys of the append-only stores (inquiries, outbox): ISO time + '-' + 8 hex characters. */
 export const TIME_KEY_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z-[0-9a-f]{8}$/;
 
+/**
+ * Keys of the outbox's mails: an ISO time and 8 hex characters, or for a mail a flow sends once, an
+ * ISO time and the flow's name for it.
+ */
+export const OUTBOX_KEY_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z-[A-Za-z0-9._@:-]{1,200}$/;
+
 export const INQUIRY_FILTERS = ['all', 'open', 'handled'] as const;
 export type InquiryFilter = (typeof INQUIRY_FILTERS)[number];
 
@@ -64,7 +70,14 @@ export const mailKindLabel: Record<MailKind, string> = {
   editor: 'Editors: invitations and earnings',
 };
 
-/** An e-mail the site wrote to its outbox instead of sending it. */
+/**
+ * What became of a mail: kept without a mail server (local mode), sent, being sent, refused and to be
+ * tried again, refused for good, not known (the site asked the mail server and never recorded its
+ * answer), or emptied when its person closed their account.
+ */
+export type MailResult = 'kept' | 'sent' | 'sending' | 'retrying' | 'failed' | 'unknown' | 'removed';
+
+/** Every e-mail the site sent or tried to send, with what became of it. */
 export interface OutboxItem {
   id: string;
   /** Null for a mail kept before mails had kinds. */
@@ -75,9 +88,12 @@ export interface OutboxItem {
   subject: string;
   text: string;
   queuedAt: string;
-  reason: 'no-smtp' | 'smtp-failed' | 'smtp-sent';
+  result: MailResult;
+  /** What the mail server said when it refused it. */
   error: string | null;
-  /** A refused mail that a later attempt sent, or the time the attempts stopped. */
+  /** When the mail server took it, or the time the attempts stopped. */
   sentAt: string | null;
   gaveUpAt: string | null;
+  /** Whether an admin may send it again now: refused for good, or its result not known. */
+  resendable: boolean;
 }

@@ -1,6 +1,6 @@
 /**
  * The admin lists' part in the audit log (the newsletter, the contact form's inquiries, the
- * waitlist), in the admin's words. Only the admin area loads it.
+ * waitlist, the outbox), in the admin's words. Only the admin area loads it.
  */
 import type { Registered } from './audit';
 
@@ -50,4 +50,19 @@ export const WAITLIST_AUDIT = {
 declare module './audit' {
   interface AuditActionRegistry extends Registered<typeof WAITLIST_AUDIT.actions> {}
   interface AuditSubjectRegistry extends Registered<typeof WAITLIST_AUDIT.subjects> {}
+}
+
+/** The admin actions the outbox records in the audit log, and what they are about, in the admin's words. */
+export const MAIL_AUDIT = {
+  actions: {
+    'mail-resent': 'E-mail sent again',
+  },
+  subjects: {
+    mail: 'E-mail',
+  },
+} as const;
+
+declare module './audit' {
+  interface AuditActionRegistry extends Registered<typeof MAIL_AUDIT.actions> {}
+  interface AuditSubjectRegistry extends Registered<typeof MAIL_AUDIT.subjects> {}
 }

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { InquiryItem } from '../../src/lib/admin-lists.schema';
+import type { InquiryItem, OutboxItem } from '../../src/lib/admin-lists.schema';
 import { contactServiceLabel, turnaroundLabelById } from '../../src/lib/contact';
 import type { Page as ListPage } from '../../src/lib/paging';
 import { site } from '../../src/lib/site';
@@ -286,7 +286,8 @@ test('Orders: a paid order shows status, customer, editor, amounts and payment r
   await openTab(page, 'Outbox');
   const parentMail = article(page, `Your ${site.name} order ${orderId} is confirmed`);
   await expect(parentMail).toContainText(parentEmail);
-  await expect(parentMail).toContainText('No mail server configured');
+  await expect(parentMail).toContainText('ResultKept here: no mail server is configured (local mode)');
+  await expect(parentMail.getByRole('button', { name: /Send again/ })).toHaveCount(0);
   await expect(article(page, `New order ${orderId} for Maya Chen`)).toContainText(site.email);
   const body = parentMail.getByText(/Dear Pat Rivera/);
   await expect(body).toBeHidden();
@@ -464,6 +465,54 @@ test.describe('Waitlist', () => {
     await expect(toasts(page).getByRole('status')).toHaveText(`${emails[3]} removed from the waitlist`);
     expect((await told()).length).toBe(3);
   });
+});
+
+test('Outbox: a mail the mail server refused for good says what it said, and is sent again by keyboard', async ({
+  page,
+}) => {
+  // The local site has no mail server, so the answers are stubbed: sending again is the function tests' subject.
+  const refused: OutboxItem = {
+    id: '2026-12-04T10:00:00.000Z-0123abcd',
+    kind: 'order',
+    from: `${site.name} <${site.email}>`,
+    to: ['pat@example.com'],
+    replyTo: null,
+    subject: 'Your order BCC-7KQ2MX is confirmed',
+    text: 'Dear Pat Rivera,\n\nThank you.',
+    queuedAt: '2026-12-04T10:00:00.000Z',
+    result: 'failed',
+    error: '550 Mailbox unavailable',
+    sentAt: null,
+    gaveUpAt: '2026-12-04T22:00:00.000Z',
+    resendable: true,
+  };
+  const sent: OutboxItem = { ...refused, result: 'sent', sentAt: '2026-12-05T09:00:00.000Z', resendable: false };
+  const posted: unknown[] = [];
+  await page.route(/\/api\/admin\/outbox(\?|$)/, async (route) => {
+    if (route.request().method() === 'POST') {
+      posted.push(route.request().postDataJSON());
+      return route.fulfill({ json: sent });
+    }
+    return route.fulfill({ json: { items: [refused], nextCursor: null, total: 1 } });
+  });
+  await openTab(page, 'Outbox');
+  const mail = article(page, refused.subject);
+  await expect(mail).toContainText(
+    'ResultRefused by the mail server; no more attempts. The mail server said: 550 Mailbox unavailable',
+  );
+  const again = mail.getByRole('button', { name: `Send again (${refused.subject})` });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await keepScreenshot(page, `outbox-refused-${width}`);
+  }
+  await expectAccessibleAtBothWidths(page);
+  await again.focus();
+  await page.keyboard.press('Enter');
+  await expect(toasts(page).getByRole('status')).toHaveText(`Sent again: ${refused.subject}`);
+  expect(posted).toEqual([{ id: refused.id }]);
+  await expect(mail).toContainText('ResultSent');
+  await expect(again).toHaveCount(0);
+  await expectAccessibleAtBothWidths(page);
 });
 
 test('the empty lists say so', async ({ page }) => {

@@ -1,11 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import auditHandler from '../../netlify/functions/admin-audit';
 import handler from '../../netlify/functions/admin-outbox';
-import { DEFAULT_MAIL_FROM, sendMail } from '../../netlify/server/core/mail';
+import { auditPage } from '#server/core/audit-log';
+import {
+  DEFAULT_MAIL_FROM,
+  MAIL_LOST_AFTER_MS,
+  MAIL_RETRY_DELAYS_MS,
+  retryMail,
+  sendMail,
+} from '../../netlify/server/core/mail';
 import { TIME_KEY_PATTERN, type OutboxItem } from '../../src/lib/admin-lists.schema';
 import { asAdmin, itRefusesAllButAdmins } from '../helpers/admin-access';
 import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { call, clearStore } from '../helpers/functions';
-import { closedPort } from '../helpers/smtp';
+import { closedPort, startSmtpServer } from '../helpers/smtp';
 
 const get = async (query = '', headers?: Record<string, string>) =>
   call(handler, `/api/admin/outbox${query}`, { headers: headers ?? (await asAdmin()) });
@@ -49,10 +57,11 @@ describe('GET /api/admin/outbox', () => {
       subject: 'first',
       text: 'About first\nSecond line',
       queuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      reason: 'no-smtp',
+      result: 'kept',
       error: null,
       sentAt: null,
       gaveUpAt: null,
+      resendable: false,
     });
     expect(items[0]).toMatchObject({ to: ['pat@example.com'], replyTo: null });
     expect(res.body).toMatchObject({ nextCursor: null, total: 2 });
@@ -62,7 +71,12 @@ describe('GET /api/admin/outbox', () => {
     vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${await closedPort()}`);
     await send('refused');
     const [item] = (await get()).body.items as OutboxItem[];
-    expect(item).toMatchObject({ subject: 'refused', reason: 'smtp-failed', error: expect.any(String) });
+    expect(item).toMatchObject({
+      subject: 'refused',
+      result: 'retrying',
+      error: expect.any(String),
+      resendable: false,
+    });
     expect(item.error).not.toBe('');
   });
 
@@ -115,5 +129,136 @@ describe('GET /api/admin/outbox, filtered', () => {
     expect((await get('?to=pat@example.com')).body).toMatchObject({ total: 2, nextCursor: null });
     const second = await get(`?to=pat@example.com&limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
     expect(second.body).toMatchObject({ nextCursor: null, items: [{ subject: 'order to pat' }] });
+  });
+});
+
+describe('POST /api/admin/outbox: send an e-mail again', () => {
+  const blobs = useAtomicBlobsServer();
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let refuse = false;
+  beforeEach(async () => {
+    blobs.reset();
+    refuse = false;
+    smtp = await startSmtpServer({ onConnect: () => (refuse ? new Error('Mailbox unavailable') : undefined) });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(async () => {
+    blobs.setFaults(null);
+    vi.restoreAllMocks();
+    await smtp.stop();
+  });
+  const post = async (body: unknown, headers?: Record<string, string>) =>
+    call(handler, '/api/admin/outbox', { method: 'POST', json: body, headers: headers ?? (await asAdmin()) });
+  /** A mail the mail server refused on every attempt: kept, given up. */
+  async function givenUp(subject = 'Your order BCC-7KQ2MX is confirmed') {
+    vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${await closedPort()}`);
+    const { key } = (await sendMail({ kind: 'order', to: 'pat@example.com', subject, text: 'Paid.' })) as {
+      key: string;
+    };
+    expect(await retryMail(key, MAIL_RETRY_DELAYS_MS.length)).toBe('gave-up');
+    vi.stubEnv('SMTP_URL', smtp.url);
+    return key;
+  }
+
+  itRefusesAllButAdmins((headers) => post({ id: '2026-12-04T10:00:00.000Z-0123abcd' }, headers));
+
+  it('sends one refused for good, marks it sent, and records who did it and to which mail', async () => {
+    const id = await givenUp();
+    const listed = ((await get()).body.items as OutboxItem[])[0];
+    expect(listed).toMatchObject({ id, result: 'failed', resendable: true, error: expect.any(String) });
+    const res = await post({ id });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id,
+      result: 'sent',
+      sentAt: expect.any(String),
+      gaveUpAt: null,
+      resendable: false,
+    });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatchObject({ to: ['pat@example.com'] });
+    expect(smtp.received[0].message).toContain(`Message-ID: <${id}@beaconcollegecounsel.com>`);
+    const [entry] = (await auditPage({ limit: 5 }, { subject: id })).items;
+    expect(entry).toMatchObject({
+      action: 'mail-resent',
+      subject: { kind: 'mail', id },
+      before: { result: 'failed' },
+      after: { result: 'sent' },
+      confirmed: true,
+    });
+    const audit = await call(auditHandler, '/api/admin/audit', { headers: await asAdmin() });
+    expect(audit.body.items[0]).toMatchObject({
+      action: 'mail-resent',
+      subjectName: "E-mail 'Your order BCC-7KQ2MX is confirmed' to pat@example.com",
+    });
+    // Sent, it is not sent again.
+    expect(await post({ id })).toMatchObject({
+      status: 409,
+      body: {
+        error: 'Only an e-mail the mail server refused for good, or one whose result is not known, is sent again.',
+      },
+    });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('two admins at once send it once', async () => {
+    const id = await givenUp();
+    const answers = await Promise.all([post({ id }), post({ id })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('refused again: 503 saying what the mail server said, and it stays there to send again', async () => {
+    const id = await givenUp();
+    refuse = true;
+    const res = await post({ id });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      error: expect.stringMatching(/^The mail server refused it again: .*Mailbox unavailable/),
+    });
+    expect(((await get()).body.items as OutboxItem[])[0]).toMatchObject({ id, result: 'failed', resendable: true });
+    refuse = false;
+    expect((await post({ id })).status).toBe(200);
+  });
+
+  it('sends one whose result was never recorded, once a send would have ended', async () => {
+    vi.stubEnv('SMTP_URL', smtp.url);
+    const at = new Date(Date.now() - MAIL_LOST_AFTER_MS - 1000);
+    blobs.setFaults({ fault: 503, at: 2 });
+    await sendMail(
+      { kind: 'project', to: 'pat@example.com', subject: 'Feedback is back', text: 'Read it.' },
+      undefined,
+      at,
+    );
+    blobs.setFaults(null);
+    const [lost] = (await get()).body.items as OutboxItem[];
+    expect(lost).toMatchObject({ result: 'unknown', resendable: true });
+    expect((await post({ id: lost.id })).status).toBe(200);
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it('refuses one still to be tried by the timers, one with no mail server, and an unknown or malformed id', async () => {
+    vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${await closedPort()}`);
+    await sendMail({ kind: 'order', to: 'pat@example.com', subject: 'Refused once', text: '.' });
+    const [retrying] = (await get()).body.items as OutboxItem[];
+    expect(retrying).toMatchObject({ result: 'retrying', resendable: false });
+    expect((await post({ id: retrying.id })).status).toBe(409);
+    const id = await givenUp();
+    vi.stubEnv('SMTP_URL', '');
+    expect(((await get()).body.items as OutboxItem[])[0]).toMatchObject({ id, resendable: false });
+    expect(await post({ id })).toMatchObject({
+      status: 409,
+      body: { error: 'No mail server is configured, so nothing can be sent.' },
+    });
+    expect(await post({ id: '2026-12-04T10:00:00.000Z-0123abcd' })).toMatchObject({
+      status: 404,
+      body: { error: 'No such e-mail in the outbox.' },
+    });
+    for (const bad of ['../../etc', '2026-12-04T10:00:00.000Z-a/b', 7])
+      expect(await post({ id: bad })).toMatchObject({
+        status: 400,
+        body: { error: expect.stringMatching(/^id (is not an e-mail of the outbox|must be text)/) },
+      });
+    expect(smtp.received).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { acceptingSmtpUrl, givenUpMail } from '../helpers/smtp';
 import { ledgerRepo } from '#features/payouts/server/ledger';
 import { DEFAULT_RATES } from '#features/payouts/earnings';
 import { tellOwner } from '../../netlify/server/core/attention';
@@ -134,6 +135,11 @@ const WRITES: Record<string, () => Promise<Request>> = {
     await subscribersRepo().signUp('pending@example.com');
     return { path: '/api/database/emails', json: { id: 'pending@example.com' } };
   },
+  'POST /api/admin/outbox': async () => {
+    const id = await givenUpMail();
+    vi.stubEnv('SMTP_URL', await acceptingSmtpUrl());
+    return { path: '/api/admin/outbox', json: { id } };
+  },
   'PATCH /api/admin/inquiries': async () => {
     const { key } = await inquiriesRepo().add(await inquirySchema.parseAsync(validInquiry));
     return { path: '/api/admin/inquiries', json: { id: key, handled: true } };
@@ -238,6 +244,8 @@ beforeAll(async () => {
   adminUid = await testAdminUid();
 });
 beforeEach(resetAdminWriteStores);
+// A row may name a mail server for its call alone.
+afterEach(() => vi.unstubAllEnvs());
 
 /** How many entries the admin has in the log. */
 async function adminEntries(): Promise<number> {

@@ -5,7 +5,8 @@
  * request with real tokens from the Auth emulator; a request an endpoint should accept is a valid
  * one, so "admin gets 200" also proves the row is not refusing everyone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { acceptingSmtpUrl, givenUpMail } from '../helpers/smtp';
 import { ledgerRepo } from '#features/payouts/server/ledger';
 import { DEFAULT_RATES } from '#features/payouts/earnings';
 import { inquirySchema } from '../../src/lib/schemas';
@@ -291,6 +292,14 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/admin/orders': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/orders' }) },
   'GET /api/admin/outbox': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/outbox' }) },
+  'POST /api/admin/outbox': {
+    expect: adminsOnly(200),
+    request: async () => {
+      const id = await givenUpMail();
+      vi.stubEnv('SMTP_URL', await acceptingSmtpUrl());
+      return { path: '/api/admin/outbox', json: { id } };
+    },
+  },
   'GET /api/admin/audit': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/audit' }) },
   'GET /api/admin/backups': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/backups' }) },
   'GET /api/admin/attention': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/attention' }) },
@@ -658,6 +667,8 @@ async function unverifiedToken(email: string) {
   return signIn(email, 'secret-pass');
 }
 
+// A row may name a mail server for its call alone.
+afterEach(() => vi.unstubAllEnvs());
 // Other test files sign in with these accounts as they were.
 afterAll(async () => {
   for (const email of Object.values(UNVERIFIED))

@@ -258,6 +258,12 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: admin,
     valid: () => ({ id: inquiryKey, handled: true }),
   },
+  'POST /api/admin/outbox': {
+    kind: 'json',
+    path: () => '/api/admin/outbox',
+    headers: admin,
+    valid: () => ({ id: '2026-12-04T10:00:00.000Z-0123abcd' }),
+  },
   'PATCH /api/admin/attention': {
     kind: 'json',
     path: () => '/api/admin/attention',

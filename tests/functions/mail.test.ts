@@ -5,12 +5,16 @@ import {
   DEFAULT_MAIL_FROM,
   escapeHtml,
   listOutbox,
+  MAIL_LOST_AFTER_MS,
   MAIL_RETRY_DELAYS_MS,
+  mailResult,
   retryMail,
   sendMail,
   type KindedMail,
   type OutboxMail,
 } from '../../netlify/server/core/mail';
+import { StorageError } from '#server/storage/error';
+import { useAtomicBlobsServer } from '../helpers/atomic-blobs-server';
 import { clearStore, context } from '../helpers/functions';
 import { closedPort, startSmtpServer } from '../helpers/smtp';
 
@@ -95,11 +99,12 @@ describe('listOutbox', () => {
 });
 
 describe('sendMail with SMTP_URL', () => {
-  it('delivers through the SMTP server and leaves the outbox empty', async () => {
+  it('delivers through the SMTP server and keeps a record of it: to, subject, kind, when, sent', async () => {
     const smtp = await startSmtpServer();
     try {
       vi.stubEnv('SMTP_URL', smtp.url);
-      const result = await sendMail(mail);
+      const at = new Date('2026-12-04T10:00:00.000Z');
+      const result = await sendMail(mail, undefined, at);
       expect(result).toEqual({ via: 'smtp', messageId: expect.any(String) });
       expect(smtp.received).toHaveLength(1);
       const [received] = smtp.received;
@@ -110,7 +115,16 @@ describe('sendMail with SMTP_URL', () => {
       expect(received.message).toContain('From: Beacon College Counsel <hello@beaconcollegecounsel.com>');
       expect(received.message).toContain("Sam's essay is ready.");
       expect(received.message).toContain('<p>Sam&#39;s essay is ready.</p>');
-      expect(await listOutbox()).toEqual([]);
+      const [entry, ...rest] = await listOutbox();
+      expect(rest).toEqual([]);
+      expect(entry.value).toEqual({
+        ...mail,
+        from: DEFAULT_MAIL_FROM,
+        queuedAt: at.toISOString(),
+        attemptAt: at.toISOString(),
+        reason: 'smtp-sent',
+        sentAt: at.toISOString(),
+      });
     } finally {
       await smtp.stop();
     }
@@ -148,6 +162,49 @@ describe('sendMail with SMTP_URL', () => {
       expect((await sendMail(mail)).via).toBe('outbox');
       expect(smtp.received).toEqual([]);
       expect((await listOutbox())[0].value).toMatchObject({ subject: mail.subject, reason: 'smtp-failed' });
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
+
+describe('the record of a sent mail is written before it leaves', () => {
+  const blobs = useAtomicBlobsServer();
+  afterEach(() => blobs.setFaults(null));
+  const at = new Date('2026-12-04T10:00:00.000Z');
+  const later = (ms: number) => new Date(at.getTime() + ms);
+
+  it('storage out before the send: the caller is told, and nothing is sent', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      vi.stubEnv('SMTP_URL', smtp.url);
+      blobs.setFaults({ fault: 503, at: 1 });
+      await expect(sendMail(mail, undefined, at)).rejects.toThrow(StorageError);
+      expect(smtp.received).toEqual([]);
+      blobs.setFaults(null);
+      expect(await listOutbox()).toEqual([]);
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it('storage out after the send: the mail went, and its record says its result is not known once a send would have ended', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      vi.stubEnv('SMTP_URL', smtp.url);
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      blobs.setFaults({ fault: 503, at: 2 });
+      expect(await sendMail(mail, undefined, at)).toMatchObject({ via: 'smtp' });
+      expect(smtp.received).toHaveLength(1);
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringContaining('its result could not be recorded'),
+        expect.any(Error),
+      );
+      blobs.setFaults(null);
+      const [entry] = await listOutbox();
+      expect(entry.value).toMatchObject({ subject: mail.subject, reason: 'sending', attemptAt: at.toISOString() });
+      expect(mailResult(entry.value, later(1000))).toBe('sending');
+      expect(mailResult(entry.value, later(MAIL_LOST_AFTER_MS + 1))).toBe('unknown');
     } finally {
       await smtp.stop();
     }

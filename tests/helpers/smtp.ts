@@ -55,3 +55,28 @@ function decodeQuotedPrintable(raw: string) {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
+
+let accepting: Promise<string> | undefined;
+/** The address of one SMTP server that takes every mail, started once per test file and left to the file's end. */
+export const acceptingSmtpUrl = () => (accepting ??= startSmtpServer().then((server) => server.url));
+
+/**
+ * A mail the mail server refused on every attempt, kept in the outbox for an admin to send again:
+ * its key. SMTP_URL is as it was before.
+ */
+export async function givenUpMail(): Promise<string> {
+  const { MAIL_RETRY_DELAYS_MS, retryMail, sendMail } = await import('../../netlify/server/core/mail');
+  const [smtpUrl, log] = [process.env.SMTP_URL, console.error];
+  process.env.SMTP_URL = `smtp://127.0.0.1:${await closedPort()}`;
+  console.error = () => {};
+  try {
+    const sent = await sendMail({ kind: 'order', to: 'pat@example.com', subject: 'Refused', text: 'Refused.' });
+    if (sent.via !== 'outbox') throw new Error(`A refused mail went ${sent.via}`);
+    await retryMail(sent.key, MAIL_RETRY_DELAYS_MS.length);
+    return sent.key;
+  } finally {
+    console.error = log;
+    if (smtpUrl === undefined) delete process.env.SMTP_URL;
+    else process.env.SMTP_URL = smtpUrl;
+  }
+}

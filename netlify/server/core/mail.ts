@@ -1,16 +1,18 @@
 /**
- * The one way the site sends e-mail. With SMTP_URL set it goes out through SMTP;
- * otherwise, or when SMTP fails, it is written to the `outbox` store so that no message is lost
- * (the admin area lists the outbox). What SMTP refused is tried again later from the outbox (a timer
- * per attempt, run by the scheduled timers), with growing pauses, until it goes or we give up.
+ * The one way the site sends e-mail, and the record of every mail it sent. With SMTP_URL set it goes
+ * out through SMTP; otherwise, or when SMTP fails, it is kept in the `outbox` store so that no
+ * message is lost. Every mail is kept there before it leaves, then marked with what SMTP answered: the
+ * owner reads what was sent to whom and when, and a mail whose answer was never written reads as 'not
+ * known' (mailResult) and can be sent again. What SMTP refused is tried again later from the outbox
+ * (a timer per attempt, run by the scheduled timers), with growing pauses, until it goes or we give up.
  * Every kept mail is found by its recipients' words and the order and project ids of its subject, and
  * listed by recipient and by kind (storage/list-index.ts).
  * Environment: SMTP_URL (e.g. smtps://user:pass@smtp.example.com), MAIL_FROM.
  */
-import type { MailKind } from '#lib/admin-lists';
+import type { MailKind, MailResult } from '#lib/admin-lists';
 import type { Page, PageQuery } from '#lib/paging';
 import { site } from '#lib/site';
-import { appendOnlyStore, onceKey, timeKey, type Entry } from '#server/storage/append-only';
+import { appendOnlyStore, onceKey, type Entry } from '#server/storage/append-only';
 import { listIndex, type Indexed } from '#server/storage/list-index';
 import type { WordLimit } from '#server/storage/kept-keys';
 import { readRecords } from '#server/storage/paging';
@@ -44,10 +46,12 @@ export interface OutboxMail extends Mail {
   from: string;
   queuedAt: string;
   /**
-   * Why it is here: no SMTP configured, SMTP refused it (with the error), or (a mail sent once per
-   * `once` id) SMTP took it and this is the record that keeps a retry from sending it again.
+   * How it went: no SMTP configured, SMTP refused it (with the error), SMTP took it, or SMTP was asked
+   * at `attemptAt` and its answer is not written (yet, or ever: the function ended first).
    */
-  reason: 'no-smtp' | 'smtp-failed' | 'smtp-sent';
+  reason: 'no-smtp' | 'smtp-failed' | 'smtp-sent' | 'sending';
+  /** When SMTP was last asked to send it. */
+  attemptAt?: string;
   error?: string;
   /** Set once a later attempt got it through SMTP after all. */
   sentAt?: string;
@@ -60,7 +64,23 @@ export interface OutboxMail extends Mail {
 /** The pauses before each new attempt of mail SMTP refused: 5 minutes, then 30, 2 hours, 12 hours. */
 export const MAIL_RETRY_DELAYS_MS = [5, 30, 120, 720].map((minutes) => minutes * 60_000);
 
-type MailResult = { via: 'smtp'; messageId: string } | { via: 'outbox'; key: string };
+/**
+ * How long after SMTP was asked a mail still marked 'sending' may yet be answered: a send gives up
+ * within SMTP_SEND_LIMIT_MS and a function within 26 s. Later, its result is not known.
+ */
+export const MAIL_LOST_AFTER_MS = 60_000;
+
+/** What became of a kept mail at `now`, in the owner's terms. */
+export function mailResult(mail: OutboxMail, now: Date): MailResult {
+  if (mail.removedAt) return 'removed';
+  if (mail.reason === 'no-smtp') return 'kept';
+  if (mail.reason === 'smtp-sent' || mail.sentAt) return 'sent';
+  if (mail.reason === 'sending')
+    return now.getTime() - Date.parse(mail.attemptAt ?? mail.queuedAt) > MAIL_LOST_AFTER_MS ? 'unknown' : 'sending';
+  return mail.gaveUpAt ? 'failed' : 'retrying';
+}
+
+type SentVia = { via: 'smtp'; messageId: string } | { via: 'outbox'; key: string };
 
 export const DEFAULT_MAIL_FROM = `${site.name} <${site.email}>`;
 
@@ -120,6 +140,18 @@ async function sendSmtp(mail: Mail & { from: string }, smtpUrl: string, messageK
   ).messageId;
 }
 
+/** A kept mail as SMTP is handed it again: what was sent, none of the record's bookkeeping. */
+const outgoing = ({ from, to, subject, text, html, replyTo, headers, icalEvent }: OutboxMail) => ({
+  from,
+  to,
+  subject,
+  text,
+  html,
+  replyTo,
+  headers,
+  icalEvent,
+});
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -132,12 +164,14 @@ export interface Once {
   at: Date;
 }
 
-export type SendResult = MailResult | { via: 'already'; key: string };
+export type SendResult = SentVia | { via: 'already'; key: string };
 
 /**
  * Sends `mail`; answers how it went. Throws only if neither SMTP nor the outbox took it (a
- * StorageError: the caller's flow is retried). With `once`, a mail this flow sent before is not
- * sent again: its outbox record is the proof.
+ * StorageError: the caller's flow is retried). The mail is kept before SMTP is asked: a mail that
+ * cannot be kept is not sent. With `once`, a mail this flow sent before is not sent again: its outbox
+ * record is the proof; one left 'sending' by an attempt cut short is sent again under the same
+ * Message-ID, which mail servers and clients see as one message.
  */
 export async function sendMail(
   mail: KindedMail,
@@ -155,33 +189,38 @@ export async function sendMail(
     reason,
     ...extra,
   });
-  /** Keeps the mail in the outbox: once per `once` id, or under a fresh key. */
-  const keep = async (value: OutboxMail): Promise<{ key: string; fresh: boolean }> =>
-    once
-      ? { key: onceKey(once.id, once.at), fresh: await box.appendOnce(once.id, value, once.at) }
-      : { key: await box.append(value, now), fresh: true };
+  /** Keeps the mail in the outbox under its key: false when a record of this `once` mail is there already. */
+  const keep = async (value: OutboxMail): Promise<boolean> => {
+    if (once) return box.appendOnce(once.id, value, once.at);
+    key = await box.append(value, now);
+    return true;
+  };
+  let key = once ? onceKey(once.id, once.at) : '';
+  const kept = once ? await box.get(key) : null;
+  if (kept && kept.reason !== 'sending') return { via: 'already', key };
+  if (!smtpUrl) return (await keep(record('no-smtp'))) ? { via: 'outbox', key } : { via: 'already', key };
 
-  if (once && (await box.get(onceKey(once.id, once.at)))) return { via: 'already', key: onceKey(once.id, once.at) };
-  if (!smtpUrl) {
-    const { key, fresh } = await keep(record('no-smtp'));
-    return fresh ? { via: 'outbox', key } : { via: 'already', key };
-  }
-
+  const sending = record('sending', { attemptAt: now.toISOString() });
+  if (!kept && !(await keep(sending))) return { via: 'already', key };
+  const store = openStore('outbox', info);
   let messageId: string;
   try {
-    messageId = await sendSmtp({ ...mail, from }, smtpUrl, once && onceKey(once.id, once.at));
+    messageId = await sendSmtp({ ...mail, from }, smtpUrl, once && key);
   } catch (error) {
     const reason = errorText(error);
-    // The retry timer first: a timer for a mail not kept finds nothing to do, but a mail kept with no
-    // timer would never be tried again.
-    const key = once ? onceKey(once.id, once.at) : timeKey(now);
+    // The retry timer first: a timer for a mail marked sent finds nothing to do, but a refused mail
+    // with no timer would never be tried again.
     await timersRepo(info).schedule(new Date(now.getTime() + MAIL_RETRY_DELAYS_MS[0]), key, MAIL_TIMER, 1);
-    if (once) await box.appendOnce(once.id, record('smtp-failed', { error: reason }), once.at);
-    else await box.appendAt(key, record('smtp-failed', { error: reason }));
+    await store.setJSON(key, record('smtp-failed', { attemptAt: sending.attemptAt, error: reason }));
     console.error(`SMTP refused "${mail.subject}" (${reason}); kept in the outbox as ${key}, to be tried again.`);
     return { via: 'outbox', key };
   }
-  if (once) await keep(record('smtp-sent', { sentAt: now.toISOString() }));
+  try {
+    await store.setJSON(key, record('smtp-sent', { attemptAt: sending.attemptAt, sentAt: now.toISOString() }));
+  } catch (error) {
+    // The mail has left: failing the flow would send it again. Its record reads 'not known' instead.
+    console.error(`"${mail.subject}" was sent but its result could not be recorded (${key}):`, error);
+  }
   return { via: 'smtp', messageId };
 }
 
@@ -209,22 +248,63 @@ export async function retryMail(
   const smtpUrl = process.env.SMTP_URL;
   if (!mail || mail.reason !== 'smtp-failed' || mail.sentAt || mail.gaveUpAt || mail.removedAt || !smtpUrl)
     return 'done';
-  const { from, to, subject, text, html, replyTo, icalEvent } = mail;
   try {
-    await sendSmtp({ from, to, subject, text, html, replyTo, icalEvent }, smtpUrl);
+    await sendSmtp(outgoing(mail), smtpUrl);
     await store.setJSON(key, { ...mail, sentAt: now.toISOString() });
     return 'sent';
   } catch (error) {
     const delay = MAIL_RETRY_DELAYS_MS[attempt];
     if (delay === undefined) {
       await store.setJSON(key, { ...mail, error: errorText(error), gaveUpAt: now.toISOString() });
-      console.error(`Gave up on "${subject}" (${key}) after ${attempt + 1} attempts: ${errorText(error)}`);
+      console.error(`Gave up on "${mail.subject}" (${key}) after ${attempt + 1} attempts: ${errorText(error)}`);
       return 'gave-up';
     }
     await store.setJSON(key, { ...mail, error: errorText(error) });
     await timersRepo(info).schedule(new Date(now.getTime() + delay), key, MAIL_TIMER, attempt + 1);
     return 'retry';
   }
+}
+
+/** Whether an admin may send the kept mail again at `now`: refused for good, or its result not known. */
+export const isResendable = (mail: OutboxMail, now: Date) => ['failed', 'unknown'].includes(mailResult(mail, now));
+
+export type Resent =
+  | { outcome: 'sent'; mail: OutboxMail }
+  | { outcome: 'refused'; error: string }
+  | { outcome: 'not-found' | 'no-smtp' | 'taken' }
+  | { outcome: 'not-resendable'; result: MailResult };
+
+/**
+ * Sends the kept mail `key` again, for an admin: only one refused for good or whose result is not
+ * known. The attempt is claimed with a compare-and-set first, so two admins at once send it once; it
+ * goes under a Message-ID made from its key, so a mail that had left after all is seen as one message.
+ * Refused again, it is marked given up again, with what SMTP said.
+ */
+export async function resendMail(key: string, info?: DeployInfo, now = new Date()): Promise<Resent> {
+  const smtpUrl = process.env.SMTP_URL;
+  const store = openStore('outbox', info);
+  const found = await store.getWithMetadata(key);
+  if (!found) return { outcome: 'not-found' };
+  const mail = found.data as OutboxMail;
+  if (!isResendable(mail, now)) return { outcome: 'not-resendable', result: mailResult(mail, now) };
+  if (!smtpUrl) return { outcome: 'no-smtp' };
+  const attempt = { ...mail, reason: 'sending' as const, attemptAt: now.toISOString() };
+  if (!(await store.setJSON(key, attempt, { onlyIfMatch: found.etag ?? '' }))) return { outcome: 'taken' };
+  try {
+    await sendSmtp(outgoing(mail), smtpUrl, key);
+  } catch (error) {
+    await store.setJSON(key, {
+      ...attempt,
+      reason: 'smtp-failed',
+      error: errorText(error),
+      gaveUpAt: now.toISOString(),
+    });
+    return { outcome: 'refused', error: errorText(error) };
+  }
+  const sent: OutboxMail = { ...attempt, reason: 'smtp-sent', sentAt: now.toISOString() };
+  delete sent.gaveUpAt;
+  await store.setJSON(key, sent);
+  return { outcome: 'sent', mail: sent };
 }
 
 /** What the owner's outbox is narrowed to: the mails to one address, of one kind. */
@@ -302,6 +382,10 @@ export async function outboxWithWords(
   const keys = await listIndex('outbox', info).withWords(words, () => rebuildOutboxIndex(info), limit);
   return readRecords<OutboxMail>(openStore('outbox', info), keys.sort().reverse());
 }
+
+/** The kept mail `key`; null when there is none. */
+export const outboxMail = async (key: string, info?: DeployInfo) =>
+  (await openStore('outbox', info).get(key, { type: 'json' })) as OutboxMail | null;
 
 /** The newest `limit` e-mails of the outbox. */
 export const listOutbox = async (info?: DeployInfo, limit = 100) => (await outboxPage({ limit }, info)).items;

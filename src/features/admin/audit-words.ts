@@ -4,7 +4,7 @@
  * table to exactly the names registered, so a feature that adds one without its words fails the build.
  */
 import type { AttentionKind, AuditAction, AuditSubjectKind, Registered } from '#lib/audit';
-import { INQUIRY_AUDIT, NEWSLETTER_AUDIT, WAITLIST_AUDIT } from '#lib/lists-audit';
+import { INQUIRY_AUDIT, MAIL_AUDIT, NEWSLETTER_AUDIT, WAITLIST_AUDIT } from '#lib/lists-audit';
 import { CONSULT_AUDIT } from '#features/consults/consult-audit';
 import { EDITOR_AUDIT } from '#features/editors/editor-audit';
 import { ORDER_ATTENTION, ORDER_AUDIT } from '#features/orders/order-audit';
@@ -32,6 +32,7 @@ export const auditActionWords: Record<AuditAction, string> = {
   ...NEWSLETTER_AUDIT.actions,
   ...INQUIRY_AUDIT.actions,
   ...WAITLIST_AUDIT.actions,
+  ...MAIL_AUDIT.actions,
   ...PRIVACY_AUDIT.actions,
   ...PAYOUT_AUDIT.actions,
   ...APPLICATION_AUDIT.actions,
@@ -45,6 +46,7 @@ export const auditSubjectWords: Record<AuditSubjectKind, string> = {
   ...NEWSLETTER_AUDIT.subjects,
   ...INQUIRY_AUDIT.subjects,
   ...WAITLIST_AUDIT.subjects,
+  ...MAIL_AUDIT.subjects,
   ...PRIVACY_AUDIT.subjects,
   ...PAYOUT_AUDIT.subjects,
   ...APPLICATION_AUDIT.subjects,

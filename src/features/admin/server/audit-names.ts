@@ -39,6 +39,11 @@ const NAMERS: Partial<Record<AuditSubjectKind, Namer>> = {
     const order = await ordersRepo(info).get(id);
     return order && `Order ${id} from ${order.student.parentName}`;
   },
+  mail: async (id, info) => {
+    const { outboxMail } = await import('#server/core/mail');
+    const mail = await outboxMail(id, info);
+    return mail && `E-mail '${mail.subject}' to ${[mail.to].flat().join(', ')}`;
+  },
   project: async (id, info) => {
     const { projectsRepo } = await import('#features/projects/server/projects.repo');
     const project = await projectsRepo(info).get(id);

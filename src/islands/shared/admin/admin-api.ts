@@ -126,6 +126,9 @@ export interface OutboxQuery {
 }
 export const outboxPage = (cursor: string | null, filter: OutboxQuery) =>
   signedInFetch<Page<OutboxItem>>(filteredPath('/api/admin/outbox', cursor, { ...filter }));
+/** Sends a kept e-mail again: one refused for good, or whose result is not known. */
+export const resendMail = (id: string) =>
+  signedInFetch<OutboxItem>('/api/admin/outbox', { method: 'POST', body: { id } });
 
 export const upcomingConsults = () => signedInFetch<{ items: ConsultItem[] }>('/api/admin/consults');
 export const cancelConsultAsAdmin = (id: string) =>
