@@ -15,7 +15,7 @@ import { ratesRepo } from '#features/payouts/server/rates';
 import { balancesByEditor, recentRuns, recordPayoutRun } from '#features/payouts/server/payout-runs';
 import { editorsRepo } from '#features/editors/server/editors.repo';
 import { audited } from '#server/core/audit-log';
-import { requireAdmin } from '#server/core/auth';
+import { requireAdmin, requireOwner } from '#server/core/auth';
 import { parse, privateJson, readBody, route } from '#server/core/http';
 import type { DeployInfo } from '#server/storage/stores';
 
@@ -72,7 +72,7 @@ export default route({
     });
   },
   POST: async (req, context) => {
-    const caller = await requireAdmin(req, context);
+    const caller = requireOwner(await requireAdmin(req, context));
     const { requestId, reference, byHand } = await readBody(req, payoutRunSchema);
     const now = new Date();
     await audited(
@@ -89,7 +89,7 @@ export default route({
     return privateJson(await view(now, context));
   },
   PUT: async (req, context) => {
-    const caller = await requireAdmin(req, context);
+    const caller = requireOwner(await requireAdmin(req, context));
     const rates = await readBody(req, ratesSchema);
     const now = new Date();
     const repo = ratesRepo(context);

@@ -9,7 +9,7 @@ import type { Config } from '@netlify/functions';
 import { closeAccountMessages } from '#features/privacy/privacy';
 import { adminPrivacySchema } from '#features/privacy/privacy.schema';
 import { audited } from '#server/core/audit-log';
-import { requireAdmin } from '#server/core/auth';
+import { requireAdmin, requireOwner } from '#server/core/auth';
 import { privateJson, readBody, route } from '#server/core/http';
 import { exportZip, zipResponse } from '#features/privacy/server/export-zip';
 import { personByEmail, personSummary } from '#features/privacy/server/export-person';
@@ -23,6 +23,8 @@ export default route({
     const { email, action } = body;
     const subject = { kind: 'person', id: email } as const;
     if (body.action === 'close-preview' || body.action === 'close') {
+      // Closing an account is an owner's: staff may look a person up and export their data.
+      requireOwner(admin);
       // Admin rights over sign-ins first: without them nothing is changed (503).
       const firebase = await firebaseAdmin(context);
       const closing = await closingPerson(email, firebase, context);

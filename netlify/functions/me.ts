@@ -1,5 +1,5 @@
 /**
- * GET /api/me: who the signed-in caller is: whether an admin, the editor they sign in as,
+ * GET /api/me: who the signed-in caller is: whether an admin and with which role, the editor they sign in as,
  * which add-ons they own, the community's invite link once they own the community add-on, and for
  * an invited student (see student-standing.ts) that they are one, and whether their parent closed
  * the account that shared their projects.
@@ -23,6 +23,7 @@ export default route({
     return privateJson({
       email: caller.email,
       isAdmin: caller.isAdmin,
+      role: caller.role,
       editor: editor ? { id: editor.id, name: editor.name } : null,
       ownedAddOns,
       communityInviteUrl: ownedAddOns.community ? serverEnv().COMMUNITY_INVITE_URL : null,

@@ -17,6 +17,7 @@ export const SERVER = {
   reviews: ['editors', 'core', 'storage'],
   waitlist: ['editors', 'core', 'storage'],
   applications: ['editors', 'core', 'storage'],
+  staff: ['core', 'storage'],
   projects: ['orders', 'payouts', 'reviews', 'waitlist', 'editors', 'essay', 'core', 'storage'],
   privacy: ['projects', 'orders', 'reviews', 'waitlist', 'consults', 'contact', 'editors', 'essay', 'core', 'storage'],
   admin: [
@@ -48,6 +49,7 @@ export const SERVER_PATHS = {
   privacy: 'src/features/privacy/server',
   projects: 'src/features/projects/server',
   reviews: 'src/features/reviews/server',
+  staff: 'src/features/staff/server',
   waitlist: 'src/features/waitlist/server',
 };
 export const serverPath = (name) => SERVER_PATHS[name] ?? `netlify/server/${name}`;

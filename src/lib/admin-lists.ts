@@ -56,6 +56,7 @@ export const MAIL_KINDS = [
   'account',
   'owner',
   'editor',
+  'staff',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const mailKindLabel: Record<MailKind, string> = {
@@ -68,6 +69,7 @@ export const mailKindLabel: Record<MailKind, string> = {
   account: 'Closed accounts',
   owner: 'Notices to the owner',
   editor: 'Editors: invitations and earnings',
+  staff: 'Team invitations',
 };
 
 /**

@@ -6,6 +6,7 @@
 import type { User } from 'firebase/auth';
 import { map } from 'nanostores';
 import { NO_ADD_ONS, type OwnedAddOns } from '#lib/catalogue';
+import type { Role } from '#lib/roles';
 import { apiFetch, type ApiResult } from '#client/api';
 import { readRoleHint, writeRoleHint } from '#client/role-hint';
 
@@ -17,6 +18,8 @@ export interface Session {
   user: { uid: string; email: string; emailVerified: boolean } | null;
   /** Null until /api/me has answered for the signed-in user. */
   isAdmin: boolean | null;
+  /** An admin's role: the admin area hides what staff may not do (the server refuses it anyway). */
+  role: Role | null;
   /** The editor record this account signs in as, null for everyone else. */
   editor: { id: string; name: string } | null;
   ownedAddOns: OwnedAddOns;
@@ -29,6 +32,7 @@ export interface Session {
 }
 
 const nobody = {
+  role: null,
   editor: null,
   ownedAddOns: NO_ADD_ONS,
   communityInviteUrl: null,
@@ -43,6 +47,7 @@ export const $session = map<Session>({ status: 'loading', user: null, isAdmin: n
 interface Me {
   email: string;
   isAdmin: boolean;
+  role: Role | null;
   editor: Session['editor'];
   ownedAddOns: OwnedAddOns;
   communityInviteUrl: string | null;
@@ -91,6 +96,7 @@ export async function startSession() {
         status: 'signedIn',
         user: { uid: user.uid, email: user.email ?? '', emailVerified: user.emailVerified },
         isAdmin: known ? previous.isAdmin : null,
+        role: known ? previous.role : null,
         editor: known ? previous.editor : null,
         ownedAddOns: known ? previous.ownedAddOns : NO_ADD_ONS,
         communityInviteUrl: known ? previous.communityInviteUrl : null,
@@ -113,10 +119,19 @@ export async function refreshMe() {
   if (!token) return;
   const result = await apiFetch<Me>('/api/me', { token });
   if (!$session.get().user) return; // signed out meanwhile
-  const { isAdmin, editor, ownedAddOns, communityInviteUrl, studentOnly, parentClosedAt } = result.ok
+  const { isAdmin, role, editor, ownedAddOns, communityInviteUrl, studentOnly, parentClosedAt } = result.ok
     ? result.data
     : { isAdmin: false, ...nobody };
-  $session.set({ ...$session.get(), isAdmin, editor, ownedAddOns, communityInviteUrl, studentOnly, parentClosedAt });
+  $session.set({
+    ...$session.get(),
+    isAdmin,
+    role,
+    editor,
+    ownedAddOns,
+    communityInviteUrl,
+    studentOnly,
+    parentClosedAt,
+  });
   if (result.ok) writeRoleHint({ editor: editor !== null });
 }
 

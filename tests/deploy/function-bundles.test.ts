@@ -52,6 +52,7 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   },
   'admin-outbox': { path: '/api/admin/outbox', expect: 401 },
   'admin-payouts': { path: '/api/admin/payouts', expect: 401 },
+  'admin-staff': { path: '/api/admin/staff', expect: 401 },
   'admin-audit': { path: '/api/admin/audit', expect: 401 },
   'admin-backups': { path: '/api/admin/backups', expect: 401 },
   'admin-attention': { path: '/api/admin/attention', expect: 401 },
@@ -575,7 +576,7 @@ describe('the bundled payment webhook, storage failing at each write in turn', (
     try {
       blobs.reset();
       await seedDemoEditors(preview);
-      const family = { uid: 'uid-bundle', email: 'pat@example.com', emailVerified: true, isAdmin: false };
+      const family = { uid: 'uid-bundle', email: 'pat@example.com', emailVerified: true, isAdmin: false, role: null };
       const { order, session } = await startCheckout(
         selection() as CheckoutSelection,
         family,

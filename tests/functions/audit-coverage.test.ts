@@ -16,6 +16,7 @@ import { inquiriesRepo } from '#features/contact/server/inquiries.repo';
 import { subscribersRepo } from '#features/contact/server/subscribers.repo';
 import { editorsRepo } from '../../src/features/editors/server/editors.repo';
 import { openStore } from '../../netlify/server/storage/stores';
+import { staffRepo } from '../../netlify/server/core/staff';
 import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availability';
 import { TRANSITIONS } from '../../src/features/projects/process';
@@ -79,6 +80,13 @@ async function shownReview(text = 'Great.') {
   await act(customer.idToken, id, 'review', { scores, text });
   await act(await tokenOf('maya@example.test'), id, 'review', { score: 5, text: 'Lovely family.' });
   return id;
+}
+
+/** An address on the team as staff. */
+async function onTheTeam() {
+  const email = `cover-${crypto.randomUUID()}@example.test`;
+  await staffRepo().invite(email, 'staff', 'owner@example.test', new Date());
+  return email;
 }
 
 /** A project whose family asked for help with its returned feedback, at its version then. */
@@ -195,6 +203,17 @@ const WRITES: Record<string, () => Promise<Request>> = {
   'POST /api/admin/privacy': async () => ({
     path: '/api/admin/privacy',
     json: { email: customer.email, action: 'lookup' },
+  }),
+  'POST /api/admin/staff': async () => ({
+    path: '/api/admin/staff',
+    json: { email: `cover-${crypto.randomUUID()}@example.test`, role: 'staff' },
+  }),
+  'PATCH /api/admin/staff': async () => ({
+    path: '/api/admin/staff',
+    json: { email: await onTheTeam(), role: 'owner' },
+  }),
+  'DELETE /api/admin/staff': async () => ({
+    path: `/api/admin/staff?${new URLSearchParams({ email: await onTheTeam() })}`,
   }),
   'DELETE /api/admin/waitlist': async () => {
     await waitlistRepo().join({ editorId: 'maya-chen', editorName: 'Maya Chen', email: 'wait@example.com' });

@@ -106,7 +106,13 @@ describe('GET /api/admin/audit', () => {
   });
 
   it('filters by action, by admin and by a day of New York time, alone or together, and refuses what it cannot', async () => {
-    const by = (email: string): Caller => ({ uid: `uid-${email}`, email, emailVerified: true, isAdmin: true });
+    const by = (email: string): Caller => ({
+      uid: `uid-${email}`,
+      email,
+      emailVerified: true,
+      isAdmin: true,
+      role: 'owner',
+    });
     const write = (email: string, action: AuditAction, id: string, at: string) =>
       audited(
         undefined,

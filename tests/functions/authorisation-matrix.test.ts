@@ -20,6 +20,7 @@ import { LOCAL_LINK_SECRET } from '#server/core/signed-links';
 import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 import { attentionRepo, tellOwner } from '../../netlify/server/core/attention';
 import { uploadsRepo } from '../../src/features/editors/server/uploads';
+import { staffRepo } from '../../netlify/server/core/staff';
 import { testTokens } from '../helpers/admin-access';
 import {
   editorInput,
@@ -43,8 +44,11 @@ import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availa
 import { resetOrderingStores, selection } from '../helpers/orders';
 import { act, paidOrder, upload } from '../helpers/projects';
 
-/** 'editor' signs in as the editor of the customer's project (the demo editor maya-chen). */
-const CALLERS = ['no token', 'malformed token', 'customer', 'admin', 'another customer', 'editor'] as const;
+/**
+ * 'editor' signs in as the editor of the customer's project (the demo editor maya-chen); 'admin' is an
+ * owner (ADMIN_EMAILS), 'staff' a member of the team with the staff role.
+ */
+const CALLERS = ['no token', 'malformed token', 'customer', 'admin', 'staff', 'another customer', 'editor'] as const;
 type Caller = (typeof CALLERS)[number];
 type Statuses = Record<Caller, number>;
 /**
@@ -79,6 +83,7 @@ const everyone = (status: number): Statuses => ({
   'malformed token': status,
   customer: status,
   admin: status,
+  staff: status,
   'another customer': status,
   editor: status,
 });
@@ -87,20 +92,24 @@ const adminsOnly = (status: number): Statuses => ({
   'malformed token': 401,
   customer: 403,
   admin: status,
+  staff: status,
   'another customer': 403,
   editor: 403,
 });
+/** What only an owner of the business may do: staff are refused as customers are. */
+const businessOwnersOnly = (status: number): Statuses => ({ ...adminsOnly(status), staff: 403 });
 const signedIn = (status: number): Statuses => ({
   'no token': 401,
   'malformed token': 401,
   customer: status,
   admin: status,
+  staff: status,
   'another customer': status,
   editor: status,
 });
 /** The customer owns the data; an admin may read it; anyone else learns nothing, not even that it exists. */
 const ownerOrAdmin = (status: number): Statuses => ({ ...signedIn(status), 'another customer': 404, editor: 404 });
-const ownerOnly = (status: number): Statuses => ({ ...ownerOrAdmin(status), admin: 404 });
+const ownerOnly = (status: number): Statuses => ({ ...ownerOrAdmin(status), admin: 404, staff: 404 });
 /** A project: its customer, its editor and admins; strangers get 404. */
 const projectParties = (status: number): Statuses => ({ ...signedIn(status), 'another customer': 404 });
 
@@ -145,6 +154,14 @@ async function ownerNotice() {
 
 /** The sample the editor's rows save and delete, and the one of another editor's an admin approves. */
 const MATRIX_SAMPLE = '0b6f2a4e-9d3c-4e1b-8a7f-5c2d9e1f3a60';
+
+/** A new address, and one on the team as staff, for the team's rows. */
+const matrixAddress = () => `team-${crypto.randomUUID()}@example.test`;
+async function teamMember() {
+  const email = matrixAddress();
+  await staffRepo().invite(email, 'staff', 'owner@example.test', new Date());
+  return email;
+}
 
 const editorWithId = async () => (await editorsRepo().createWithNewId(editorInput())).id;
 
@@ -378,17 +395,30 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/payouts': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/payouts' }) },
   // Something payable each time, so an admin's run is recorded.
   'POST /api/admin/payouts': {
-    expect: adminsOnly(200),
+    expect: businessOwnersOnly(200),
     request: async () => {
       await ledgerRepo().add([payableEntry()]);
       return { path: '/api/admin/payouts', json: { requestId: crypto.randomUUID(), reference: 'Bank batch' } };
     },
   },
   'PUT /api/admin/payouts': {
-    expect: adminsOnly(200),
+    expect: businessOwnersOnly(200),
     request: async () => ({ path: '/api/admin/payouts', json: DEFAULT_RATES }),
   },
   'GET /api/me': { expect: signedIn(200), request: async () => ({ path: '/api/me' }) },
+  'GET /api/admin/staff': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/staff' }) },
+  'POST /api/admin/staff': {
+    expect: businessOwnersOnly(200),
+    request: async () => ({ path: '/api/admin/staff', json: { email: matrixAddress(), role: 'staff' } }),
+  },
+  'PATCH /api/admin/staff': {
+    expect: businessOwnersOnly(200),
+    request: async () => ({ path: '/api/admin/staff', json: { email: await teamMember(), role: 'owner' } }),
+  },
+  'DELETE /api/admin/staff': {
+    expect: businessOwnersOnly(200),
+    request: async () => ({ path: `/api/admin/staff?${new URLSearchParams({ email: await teamMember() })}` }),
+  },
   'GET /api/orders': { expect: signedIn(200), request: async () => ({ path: '/api/orders' }) },
   'GET /api/orders/:id': {
     expect: ownerOrAdmin(200),
@@ -465,7 +495,7 @@ const MATRIX: Record<string, Row> = {
   },
   // Files come from who uses them next: the customer before a draft, the editor before feedback.
   'POST /api/project-files/:id': {
-    expect: { ...projectParties(201), admin: 403, editor: 409 },
+    expect: { ...projectParties(201), admin: 403, staff: 403, editor: 409 },
     request: async () => {
       const id = await customersProject();
       return {
@@ -638,12 +668,15 @@ async function testAccount(): Promise<string> {
 beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
   await resetOrderingStores();
-  const [customer, other, { admin }, editor] = await Promise.all([
+  const [customer, other, { admin }, editor, staff] = await Promise.all([
     createUser(),
     createUser(),
     testTokens(),
     tokenOf('maya@example.test'),
+    createUser(),
   ]);
+  await clearStore('staff');
+  await staffRepo().invite(staff.email, 'staff', 'owner@example.test', new Date());
   const [unverifiedAdmin, unverifiedEditor] = [
     await unverifiedToken(UNVERIFIED['admin, address unverified']),
     await unverifiedToken(UNVERIFIED['editor, address unverified']),
@@ -652,6 +685,7 @@ beforeAll(async () => {
     'malformed token': 'not-a-token',
     customer: customer.idToken,
     admin,
+    staff: staff.idToken,
     'another customer': other.idToken,
     editor,
     'admin, address unverified': unverifiedAdmin,
@@ -691,7 +725,8 @@ describe.each(endpoints.filter((e) => MATRIX[e.key]))('$key', ({ key, method, ha
     if (res.status >= 400) expect(res.body).toEqual({ error: expect.any(String) });
     // Whatever the answer, the customer's order never shows to anyone but its owner and an admin
     // (and the editor of its projects, which carry the order's id).
-    const entitled = caller === 'customer' || caller === 'admin' || (caller === 'editor' && row.editorSeesOrder);
+    const entitled =
+      caller === 'customer' || caller === 'admin' || caller === 'staff' || (caller === 'editor' && row.editorSeesOrder);
     if (!entitled) expect(JSON.stringify(res.body)).not.toContain(ownersOrder);
   });
 });

@@ -63,6 +63,7 @@ describe('GET /api/me: who the caller is', () => {
     expect(res.body).toEqual({
       email: user.email,
       isAdmin: false,
+      role: null,
       editor: null,
       ownedAddOns: { community: false, speed24hr: false, speed48hr: false },
       communityInviteUrl: null,
@@ -100,8 +101,8 @@ describe('GET /api/me: who the caller is', () => {
     await clearStore('editors');
     await seedDemoEditors();
     const roles = {
-      'Second.Admin@example.test': { isAdmin: true, editor: null },
-      'maya@example.test': { isAdmin: false, editor: { id: 'maya-chen', name: 'Maya Chen' } },
+      'Second.Admin@example.test': { isAdmin: true, role: 'owner', editor: null },
+      'maya@example.test': { isAdmin: false, role: null, editor: { id: 'maya-chen', name: 'Maya Chen' } },
     };
     for (const [email, role] of Object.entries(roles)) {
       await adminAuth()

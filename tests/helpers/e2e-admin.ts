@@ -114,6 +114,7 @@ export const ADMIN_TABS = [
   'Reports',
   'Audit log',
   'Privacy',
+  'Team',
 ];
 
 /**

@@ -8,9 +8,11 @@
  * sets FIREBASE_AUTH_EMULATOR_HOST.
  */
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
+import { roleMessages, type Role } from '#lib/roles';
 import { isProduction, type DeployInfo } from '#server/storage/deploy';
 import { serverEnv, type ServerEnv } from './env';
 import { HttpError } from './http';
+import { staffRoleOf } from './staff';
 
 export interface Caller {
   uid: string;
@@ -18,6 +20,8 @@ export interface Caller {
   /** Firebase verified the address: the emulator too, through its out-of-band codes. */
   emailVerified: boolean;
   isAdmin: boolean;
+  /** An admin's role: an owner (ADMIN_EMAILS, the admin claim, or the team's record) or staff. */
+  role: Role | null;
   /** When the person last signed in with their password (the token's `auth_time`), in seconds. */
   signedInAt?: number;
 }
@@ -137,13 +141,15 @@ export async function authenticate(req: Request, info?: DeployInfo): Promise<Cal
   } catch {
     throw new HttpError(401, INVALID);
   }
-  return {
-    uid: claims.sub,
-    email: claims.email?.toLowerCase() ?? '',
-    emailVerified: claims.email_verified === true,
-    isAdmin: isAdminToken(claims, env),
-    signedInAt: claims.auth_time,
-  };
+  const email = claims.email?.toLowerCase() ?? '';
+  const emailVerified = claims.email_verified === true;
+  // The team's record is read only for a verified address that is no owner by its token.
+  const role: Role | null = isAdminToken(claims, env)
+    ? 'owner'
+    : email && emailVerified
+      ? await staffRoleOf(email, info)
+      : null;
+  return { uid: claims.sub, email, emailVerified, isAdmin: role !== null, role, signedInAt: claims.auth_time };
 }
 
 /** 403 with `message` unless Firebase verified the caller's address: what is keyed by address must be theirs. */
@@ -152,9 +158,15 @@ export function requireVerifiedEmail(caller: Caller, message: string): Caller {
   return caller;
 }
 
-/** The caller if an admin; 401 without a valid token, 403 for everyone else. */
+/** The caller if an admin, owner or staff; 401 without a valid token, 403 for everyone else. */
 export async function requireAdmin(req: Request, info?: DeployInfo): Promise<Caller> {
   const caller = await authenticate(req, info);
   if (!caller.isAdmin) throw new HttpError(403, 'Admins only');
+  return caller;
+}
+
+/** 403 unless `caller` is an owner: for what staff may not do (closures, payouts, the team). */
+export function requireOwner(caller: Caller, message: string = roleMessages.ownersOnly): Caller {
+  if (caller.role !== 'owner') throw new HttpError(403, message);
   return caller;
 }

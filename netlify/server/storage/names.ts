@@ -27,5 +27,6 @@ export const STORE_NAMES = [
   'applications',
   'samples',
   'journal',
+  'staff',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];

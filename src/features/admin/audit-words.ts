@@ -12,6 +12,7 @@ import { PRIVACY_ATTENTION, PRIVACY_AUDIT } from '#features/privacy/privacy-audi
 import { PROJECT_ATTENTION, PROJECT_AUDIT } from '#features/projects/project-audit';
 import { PAYOUT_AUDIT } from '#features/payouts/payout-audit';
 import { APPLICATION_AUDIT } from '#features/applications/application-audit';
+import { STAFF_AUDIT } from '#features/staff/staff-audit';
 
 /** What the admin area itself records: marking an owner's notice seen. */
 const ADMIN_AUDIT = {
@@ -36,6 +37,7 @@ export const auditActionWords: Record<AuditAction, string> = {
   ...PRIVACY_AUDIT.actions,
   ...PAYOUT_AUDIT.actions,
   ...APPLICATION_AUDIT.actions,
+  ...STAFF_AUDIT.actions,
   ...ADMIN_AUDIT.actions,
 };
 export const auditSubjectWords: Record<AuditSubjectKind, string> = {
@@ -50,6 +52,7 @@ export const auditSubjectWords: Record<AuditSubjectKind, string> = {
   ...PRIVACY_AUDIT.subjects,
   ...PAYOUT_AUDIT.subjects,
   ...APPLICATION_AUDIT.subjects,
+  ...STAFF_AUDIT.subjects,
   ...ADMIN_AUDIT.subjects,
 };
 export const attentionWords: Record<AttentionKind, string> = {

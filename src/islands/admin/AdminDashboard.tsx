@@ -24,6 +24,7 @@ import { ReviewsTab } from '../../features/reviews/islands/admin/ReviewsTab';
 import { SubscribersTab } from '../../features/contact/islands/admin/SubscribersTab';
 import { Toaster } from '../shared/admin/Toaster';
 import { WaitlistTab } from '../../features/waitlist/islands/admin/WaitlistTab';
+import { TeamTab } from '../../features/staff/islands/TeamTab';
 
 const ADMIN_TABS: Tab[] = [
   { id: 'today', label: 'Today', render: () => <TodayTab /> },
@@ -51,6 +52,7 @@ const ADMIN_TABS: Tab[] = [
   { id: 'reports', label: 'Reports', render: () => <ReportsTab /> },
   { id: 'audit', label: 'Audit log', render: () => <AuditTab /> },
   { id: 'privacy', label: 'Privacy', render: () => <PrivacyTab /> },
+  { id: 'team', label: 'Team', render: () => <TeamTab /> },
 ];
 const TAB_IDS = ADMIN_TABS.map((tab) => tab.id);
 

@@ -9,6 +9,8 @@ import { ConfirmPanel } from '../../../islands/shared/admin/ConfirmPanel';
 import { showToast } from '../../../islands/shared/admin/toasts';
 import { LoadFailed } from '../../../islands/shared/LoadFailed';
 import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
+import { useIsOwner } from '../../../islands/shared/admin/useRole';
+import { roleMessages } from '#lib/roles';
 
 const COLUMNS = ['Editor', 'Pending', 'Payable now', 'Paid'] as const;
 const editorsCount = (n: number) => `${n} ${n === 1 ? 'editor' : 'editors'}`;
@@ -27,6 +29,7 @@ export default function PayoutsPanel() {
   const [recorded, setRecorded] = useState<PayoutsView | null>(null);
   const [reference, setReference] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const owner = useIsOwner();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   // One id per run the admin means to record: a retry after a lost answer is the same run.
@@ -126,7 +129,8 @@ export default function PayoutsPanel() {
             Pay by bank transfer first, then record the run: {listed(byHand)} (no bank account connected).
           </p>
         )}
-        {payable.length > 0 && !confirming && (
+        {!owner && <p className="text-sm text-slate-700">{roleMessages.payoutsOwnersOnly}</p>}
+        {owner && payable.length > 0 && !confirming && (
           <form method="post" onSubmit={ask} noValidate className="flex flex-wrap items-end gap-3">
             <label className="block text-sm font-semibold text-slate-800" htmlFor={`${id}-reference`}>
               Reference
@@ -166,7 +170,7 @@ export default function PayoutsPanel() {
         )}
       </section>
 
-      <RatesForm view={current} onSaved={setRecorded} />
+      {owner && <RatesForm view={current} onSaved={setRecorded} />}
       <TaxYear thisYear={new Date(current.asOf).getUTCFullYear()} />
 
       <section aria-labelledby={`${id}-runs`} className="space-y-2">

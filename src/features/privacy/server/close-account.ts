@@ -384,5 +384,5 @@ export async function closeAccount({
 export async function closingPerson(email: string, firebase: FirebaseAdmin, info?: DeployInfo): Promise<Caller> {
   const uid = (await firebase.uidOf(email)) ?? (await personByEmail(email, info)).uid;
   if (!uid) throw new HttpError(404, closeAccountMessages.noAccount);
-  return { uid, email, emailVerified: true, isAdmin: false };
+  return { uid, email, emailVerified: true, isAdmin: false, role: null };
 }

@@ -49,7 +49,7 @@ const ALL = { limit: Number.MAX_SAFE_INTEGER };
 /** The projects the person takes part in, each as they read it, with the files they may download. */
 async function projectsOf(subject: ExportSubject, info: DeployInfo | undefined, now: Date) {
   const projects = projectsRepo(info);
-  const caller = { ...subject, uid: subject.uid ?? '', isAdmin: false };
+  const caller = { ...subject, uid: subject.uid ?? '', isAdmin: false, role: null };
   const editor = await editorOf(caller, info);
   const [asFamily, asStudent, editorOpen, editorDone] = await Promise.all([
     subject.uid ? projects.listForCustomer(subject.uid) : [],

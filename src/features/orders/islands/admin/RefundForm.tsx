@@ -1,3 +1,5 @@
+import { roleMessages, STAFF_REFUND_LIMIT_CENTS } from '#lib/roles';
+import { useIsOwner } from '../../../../islands/shared/admin/useRole';
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Order } from '../../order';
 import { formatUsdCents } from '#lib/money';
@@ -73,6 +75,7 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
   const [busy, setBusy] = useState(false);
   const [projects, setProjects] = useState<Projects>({ status: 'loading' });
   const remaining = remainingCents(order);
+  const owner = useIsOwner();
   const parsed = parseDollars(values.amount, remaining);
   const charged = order.addOnLines.filter((line) => line.chargedCents > 0);
   const choices = projects.status === 'ready' ? projects.choices : [];
@@ -226,6 +229,7 @@ export function RefundForm({ order, attempt, onRefunded, onOrderChanged, onFaile
         </div>
         <p id={`${fieldId('amount')}-hint`} className={hintClass}>
           Dollars and cents, up to {formatUsdCents(remaining)}.
+          {!owner && remaining > STAFF_REFUND_LIMIT_CENTS && ` ${roleMessages.staffRefundHint}`}
         </p>
         <FieldProblem id={`${fieldId('amount')}-problem`} message={messageAt('amount')} />
       </div>

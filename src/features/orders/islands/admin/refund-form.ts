@@ -4,6 +4,7 @@
  * server's refusals placed at the field they are about, the projects of an order, and the request id
  * that makes a retried refund the same refund. No zod: the server parses again with adminRefundSchema.
  */
+import { roleMessages } from '#lib/roles';
 import { formatUsdCents } from '#lib/money';
 import type { FullProjectView } from '#features/projects/project';
 import { endedWithWork, isTerminal, teamStateLabel } from '#features/projects/process';
@@ -137,6 +138,7 @@ const sentence = (text: string) => {
  * to the reason; '<project id> is already final: ...' (a project of `orderId`) to the projects.
  */
 export function problemOfRefundApi(error: string, orderId: string): RefundProblem {
+  if (error === roleMessages.refundAboveLimit) return { field: 'amount', message: error };
   const named = /^(\w+)(:\s*|\s)(.+)$/s.exec(error);
   const known = named && API_FIELDS[named[1]];
   if (named && known)

@@ -1,4 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { roleMessages } from '#lib/roles';
+import { useIsOwner } from '../../../../islands/shared/admin/useRole';
 import type { PersonSummary } from '../../data-export';
 import { Field } from '../../../../islands/shared/Field';
 import { adminCloseTexts, type ClosurePreview } from '../../privacy';
@@ -52,6 +54,7 @@ export function PrivacyTab() {
   const [busy, setBusy] = useState<'lookup' | 'export' | 'close' | null>(null);
   const [closing, setClosing] = useState<ClosurePreview | null>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const owner = useIsOwner();
 
   async function lookUp(event: FormEvent) {
     event.preventDefault();
@@ -134,15 +137,19 @@ export function PrivacyTab() {
             >
               {busy === 'export' ? 'Preparing…' : 'Download their data'}
             </button>
-            <button
-              ref={closeButton}
-              type="button"
-              className="btn-outline"
-              disabled={busy !== null || closing !== null}
-              onClick={() => void askToClose(person.email)}
-            >
-              {busy === 'close' ? adminCloseTexts.checking : adminCloseTexts.open}
-            </button>
+            {owner ? (
+              <button
+                ref={closeButton}
+                type="button"
+                className="btn-outline"
+                disabled={busy !== null || closing !== null}
+                onClick={() => void askToClose(person.email)}
+              >
+                {busy === 'close' ? adminCloseTexts.checking : adminCloseTexts.open}
+              </button>
+            ) : (
+              <p className="self-center text-sm text-slate-700">{roleMessages.closeOwnersOnly}</p>
+            )}
           </div>
           {closing && (
             <CloseAccountForm

@@ -1,0 +1,13 @@
+/** The Team tab's calls: the team, an invitation, a member's new role, a member taken off. */
+import type { Role } from '#lib/roles';
+import { signedInFetch } from '#stores/session';
+import type { TeamMember } from '../staff';
+
+export const TEAM_PATH = '/api/admin/staff';
+
+export const inviteMember = (email: string, role: Role) =>
+  signedInFetch<TeamMember>(TEAM_PATH, { method: 'POST', body: { email, role } });
+export const changeRole = (email: string, role: Role) =>
+  signedInFetch<TeamMember>(TEAM_PATH, { method: 'PATCH', body: { email, role } });
+export const removeMember = (email: string) =>
+  signedInFetch<{ removed: string }>(`${TEAM_PATH}?${new URLSearchParams({ email })}`, { method: 'DELETE' });
