@@ -258,6 +258,18 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: admin,
     valid: () => ({ id: inquiryKey, handled: true }),
   },
+  'POST /api/admin/staff': {
+    kind: 'json',
+    path: () => '/api/admin/staff',
+    headers: admin,
+    valid: () => ({ email: `hostile-${crypto.randomUUID()}@example.test`, role: 'staff' }),
+  },
+  'PATCH /api/admin/staff': {
+    kind: 'json',
+    path: () => '/api/admin/staff',
+    headers: admin,
+    valid: () => ({ email: 'nobody-on-the-team@example.test', role: 'owner' }),
+  },
   'POST /api/admin/outbox': {
     kind: 'json',
     path: () => '/api/admin/outbox',
