@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ledgerRepo } from '#features/payouts/server/ledger';
 import { applicationsRepo } from '#features/applications/server/applications.repo';
+import { staffRepo } from '#server/core/staff';
 import { samplesRepo } from '#features/editors/server/samples.repo';
 import { submittedSampleOf, validApplication } from '#tests/api-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +140,7 @@ describe('backups from the journal, on the local Blobs server', () => {
       earnings: await ledgerRepo().entriesOf('maya-chen'),
       applications: await applicationsRepo().page('all', { limit: 50 }),
       samples: await samplesRepo().list('maya-chen'),
+      team: await staffRepo().list(),
     };
   }
 
@@ -226,6 +228,8 @@ describe('backups from the journal, on the local Blobs server', () => {
     await applicationsRepo().move(key, 'interviewing', { by: 'admin@example.test' }, NOW);
     // A sample edit of Maya's, waiting for our team.
     await submittedSampleOf('maya-chen', 'backup-sample');
+    // A member of the team.
+    await staffRepo().invite('helper@example.test', 'staff', 'admin@example.test', NOW);
     // What an ended project earned its editor.
     await ledgerRepo().add([
       {
