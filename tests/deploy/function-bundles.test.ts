@@ -53,6 +53,13 @@ export const PROBES: Record<string, ProbeRequest & { route?: string; expect: num
   'admin-outbox': { path: '/api/admin/outbox', expect: 401 },
   'admin-payouts': { path: '/api/admin/payouts', expect: 401 },
   'admin-staff': { path: '/api/admin/staff', expect: 401 },
+  'admin-notifications': { path: '/api/admin/notifications', expect: 401 },
+  'notice-digest': {
+    method: 'POST',
+    path: '/.netlify/functions/notice-digest',
+    body: '{"next_run":"2026-12-04T12:00:00Z"}',
+    expect: 200,
+  },
   'admin-audit': { path: '/api/admin/audit', expect: 401 },
   'admin-backups': { path: '/api/admin/backups', expect: 401 },
   'admin-attention': { path: '/api/admin/attention', expect: 401 },

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { emailMessages } from '../../src/lib/email';
+import { notificationLabel, notificationMessages } from '../../src/lib/notifications';
 import { roleMessages } from '../../src/lib/roles';
 import type { OutboxMail } from '../../netlify/server/core/mail';
 import { expectNoAxeViolations } from '../helpers/axe';
@@ -89,3 +90,31 @@ for (const width of [1280, 390]) {
     await expect(team.getByRole('heading', { name: 'Team', level: 2 })).toBeFocused();
   });
 }
+
+test('an admin chooses their notifications by keyboard, as a daily digest, and finds them kept', async ({ page }) => {
+  await openAdmin(page, undefined, '/admin?tab=team');
+  const form = panel(page).getByRole('form', { name: 'Your notifications' });
+  const paid = form.getByRole('checkbox', { name: notificationLabel['order-paid'] });
+  const late = form.getByRole('checkbox', { name: notificationLabel['round-late'] });
+  // Whatever an earlier run saved, this one sets its own choice.
+  for (const box of [paid, late]) await box.setChecked(false);
+  await paid.focus();
+  await page.keyboard.press('Space');
+  await expect(paid).toBeChecked();
+  const digest = form.getByRole('radio', { name: /One digest a day/ });
+  await form.getByRole('radio', { name: /A mail for each/ }).check();
+  await form.getByRole('radio', { name: /A mail for each/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(digest).toBeChecked();
+  await form.getByRole('button', { name: 'Save notifications' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(toasts(page)).toContainText(notificationMessages.saved);
+  await expectNoAxeViolations(page);
+  await keepScreenshot(form, 'team-notifications');
+
+  await page.reload();
+  const kept = panel(page).getByRole('form', { name: 'Your notifications' });
+  await expect(kept.getByRole('checkbox', { name: notificationLabel['order-paid'] })).toBeChecked();
+  await expect(kept.getByRole('checkbox', { name: notificationLabel['round-late'] })).not.toBeChecked();
+  await expect(kept.getByRole('radio', { name: /One digest a day/ })).toBeChecked();
+});

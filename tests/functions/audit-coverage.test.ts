@@ -17,6 +17,7 @@ import { subscribersRepo } from '#features/contact/server/subscribers.repo';
 import { editorsRepo } from '../../src/features/editors/server/editors.repo';
 import { openStore } from '../../netlify/server/storage/stores';
 import { staffRepo } from '../../netlify/server/core/staff';
+import { NOTIFICATION_KINDS } from '#lib/notifications';
 import { waitlistRepo } from '#features/waitlist/server/waitlist.repo';
 import { DEFAULT_AVAILABILITY } from '../../src/features/consults/consult-availability';
 import { TRANSITIONS } from '../../src/features/projects/process';
@@ -203,6 +204,14 @@ const WRITES: Record<string, () => Promise<Request>> = {
   'POST /api/admin/privacy': async () => ({
     path: '/api/admin/privacy',
     json: { email: customer.email, action: 'lookup' },
+  }),
+  // A choice unlike the one before, whatever an earlier call of this row saved.
+  'PUT /api/admin/notifications': async () => ({
+    path: '/api/admin/notifications',
+    json: {
+      kinds: [NOTIFICATION_KINDS[Math.floor(Math.random() * NOTIFICATION_KINDS.length)]],
+      digest: Math.random() < 0.5,
+    },
   }),
   'POST /api/admin/staff': async () => ({
     path: '/api/admin/staff',

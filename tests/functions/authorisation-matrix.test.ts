@@ -406,6 +406,14 @@ const MATRIX: Record<string, Row> = {
     request: async () => ({ path: '/api/admin/payouts', json: DEFAULT_RATES }),
   },
   'GET /api/me': { expect: signedIn(200), request: async () => ({ path: '/api/me' }) },
+  'GET /api/admin/notifications': {
+    expect: adminsOnly(200),
+    request: async () => ({ path: '/api/admin/notifications' }),
+  },
+  'PUT /api/admin/notifications': {
+    expect: adminsOnly(200),
+    request: async () => ({ path: '/api/admin/notifications', json: { kinds: ['review'], digest: false } }),
+  },
   'GET /api/admin/staff': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/staff' }) },
   'POST /api/admin/staff': {
     expect: businessOwnersOnly(200),

@@ -17,6 +17,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { ledgerRepo } from '#features/payouts/server/ledger';
 import { applicationsRepo } from '#features/applications/server/applications.repo';
 import { staffRepo } from '#server/core/staff';
+import { notificationChoices } from '#server/core/notifications';
 import { samplesRepo } from '#features/editors/server/samples.repo';
 import { submittedSampleOf, validApplication } from '#tests/api-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +142,7 @@ describe('backups from the journal, on the local Blobs server', () => {
       applications: await applicationsRepo().page('all', { limit: 50 }),
       samples: await samplesRepo().list('maya-chen'),
       team: await staffRepo().list(),
+      notificationChoices: await notificationChoices().all(),
     };
   }
 
@@ -228,8 +230,9 @@ describe('backups from the journal, on the local Blobs server', () => {
     await applicationsRepo().move(key, 'interviewing', { by: 'admin@example.test' }, NOW);
     // A sample edit of Maya's, waiting for our team.
     await submittedSampleOf('maya-chen', 'backup-sample');
-    // A member of the team.
+    // A member of the team, who chose a digest of paid orders, and one paid order's notice.
     await staffRepo().invite('helper@example.test', 'staff', 'admin@example.test', NOW);
+    await notificationChoices().set('helper@example.test', { kinds: ['order-paid'], digest: true }, NOW);
     // What an ended project earned its editor.
     await ledgerRepo().add([
       {

@@ -270,6 +270,12 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: admin,
     valid: () => ({ email: 'nobody-on-the-team@example.test', role: 'owner' }),
   },
+  'PUT /api/admin/notifications': {
+    kind: 'json',
+    path: () => '/api/admin/notifications',
+    headers: admin,
+    valid: () => ({ kinds: ['order-paid'], digest: true }),
+  },
   'POST /api/admin/outbox': {
     kind: 'json',
     path: () => '/api/admin/outbox',

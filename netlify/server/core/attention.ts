@@ -8,9 +8,11 @@
 import type { AttentionItem } from '#lib/audit';
 import type { Page, PageQuery } from '#lib/paging';
 import { site } from '#lib/site';
-import { appendOnlyStore, type AppendIndex } from '#server/storage/append-only';
+import { NOTIFICATION_OF } from '#lib/notifications';
+import { appendOnlyStore, onceKey, type AppendIndex } from '#server/storage/append-only';
 import { listIndex } from '#server/storage/list-index';
 import { paragraphsMail, sendMail } from './mail';
+import { notifyAdmins } from './notifications';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 
@@ -52,7 +54,10 @@ export async function rebuildAttentionIndex(info?: DeployInfo, removeStray = fal
   );
 }
 
-/** Keeps the event for the admin area, then mails the business; each once however often it runs. */
+/**
+ * Keeps the event for the admin area, then mails the business and the admins who chose its kind;
+ * each once however often it runs.
+ */
 export async function tellOwner(notice: OwnerNotice, info?: DeployInfo): Promise<void> {
   const { id, at, kind, orderId, subject, lines } = notice;
   await notices(info).appendOnce(
@@ -61,6 +66,7 @@ export async function tellOwner(notice: OwnerNotice, info?: DeployInfo): Promise
     at,
   );
   await sendMail({ ...paragraphsMail(site.email, subject, lines), kind: 'owner' }, info, at, { id: `owner-${id}`, at });
+  await notifyAdmins({ id, at, kind: NOTIFICATION_OF[kind], subject, lines, attention: onceKey(id, at) }, info);
 }
 
 /**

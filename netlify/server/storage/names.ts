@@ -28,5 +28,7 @@ export const STORE_NAMES = [
   'samples',
   'journal',
   'staff',
+  'notify-prefs',
+  'notices',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];

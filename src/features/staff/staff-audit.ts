@@ -1,6 +1,6 @@
 /**
  * The team's part in the audit log: inviting, changing and removing its members, in the admin's
- * words. Only the admin area loads it.
+ * words, and an admin's own choice of notifications. Only the admin area loads it.
  */
 import type { Registered } from '#lib/audit';
 
@@ -9,6 +9,7 @@ export const STAFF_AUDIT = {
     'staff-invited': 'Team member invited',
     'staff-role-changed': 'Team member’s role changed',
     'staff-removed': 'Team member removed',
+    'notifications-chosen': 'Notifications chosen',
   },
   subjects: {
     staff: 'Team member',

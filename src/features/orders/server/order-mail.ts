@@ -15,6 +15,8 @@ import { site } from '#lib/site';
 import { editorsRepo } from '#features/editors/server/editors.repo';
 import { serverEnv } from '#server/core/env';
 import { escapeHtml, sendMail } from '#server/core/mail';
+import { notifyAdmins } from '#server/core/notifications';
+import { formatUsdCents } from '#lib/money';
 import type { Order } from './orders.repo';
 import type { DeployInfo } from '#server/storage/stores';
 
@@ -115,8 +117,21 @@ export async function sendOrderConfirmations(order: Order, editorAddress: Editor
   const at = new Date(order.payment.paidAt ?? order.updatedAt);
   // One failed mail must not stop the others; then the failure is the caller's, who retries (and the
   // mails that went are not sent again).
-  const results = await Promise.allSettled(
-    mails.map((m) =>
+  const paid = `Order ${order.id} was paid: ${formatUsdCents(order.totalCents)}, with ${order.editor.name}.`;
+  const results = await Promise.allSettled([
+    notifyAdmins(
+      {
+        id: `order-paid-${order.id}`,
+        at,
+        kind: 'order-paid',
+        subject: `New paid order ${order.id}: ${formatUsdCents(order.totalCents)}`,
+        lines: [paid, ...lines.slice(1), `The orders in the admin area: ${serverEnv().URL}/admin?tab=orders`],
+        // No family's name: the digest's log keeps it.
+        line: `${order.id}: ${formatUsdCents(order.totalCents)}, with ${order.editor.name}`,
+      },
+      info,
+    ),
+    ...mails.map((m) =>
       sendMail(
         {
           kind: 'order',
@@ -131,7 +146,7 @@ export async function sendOrderConfirmations(order: Order, editorAddress: Editor
         { id: `order-${order.id}-${m.id}`, at },
       ),
     ),
-  );
+  ]);
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
 }

@@ -8,6 +8,8 @@ import { showToast } from '../../../islands/shared/admin/toasts';
 import { useSignedInFetch } from '../../../islands/shared/useSignedInFetch';
 import type { Team, TeamMember } from '../staff';
 import { changeRole, inviteMember, removeMember, TEAM_PATH } from './team-api';
+import { NotificationsForm } from './NotificationsForm';
+import { CardForm } from './CardForm';
 
 const otherRole = (role: Role): Role => (role === 'owner' ? 'staff' : 'owner');
 
@@ -66,16 +68,14 @@ function InviteForm({ onInvited }: { onInvited: (member: TeamMember) => void }) 
   }
 
   return (
-    <form
-      method="post"
-      noValidate
+    <CardForm
+      id={id}
+      title="Invite to the team"
+      problem={problem}
+      busy={busy}
+      submitLabel="Invite"
       onSubmit={(event) => void submit(event)}
-      aria-labelledby={`${id}-title`}
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
-      <h3 id={`${id}-title`} className="font-serif text-lg font-bold text-navy-900">
-        Invite to the team
-      </h3>
       <div className="space-y-1">
         <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-800">
           E-mail address<span aria-hidden="true"> *</span>
@@ -97,17 +97,7 @@ function InviteForm({ onInvited }: { onInvited: (member: TeamMember) => void }) 
         </p>
       </div>
       <RoleChoice name={`${id}-role`} value={role} onChange={setRole} />
-      <p id={`${id}-problem`} role="alert" className="text-sm font-medium text-red-800 empty:hidden">
-        {problem}
-      </p>
-      <button
-        type="submit"
-        className="btn-primary min-h-11 px-4 py-1.5 text-sm aria-disabled:opacity-60"
-        aria-disabled={busy}
-      >
-        Invite
-      </button>
-    </form>
+    </CardForm>
   );
 }
 
@@ -215,7 +205,10 @@ function Member({
   );
 }
 
-/** The Team tab: who may use the admin area and with which role; an owner invites, changes and removes. */
+/**
+ * The Team tab: one's own notifications; who may use the admin area and with which role; an owner
+ * invites, changes and removes.
+ */
 export default function TeamPanel() {
   const { value, reload } = useSignedInFetch<Team>(TEAM_PATH);
   const [members, setMembers] = useState<TeamMember[] | null>(null);
@@ -259,6 +252,7 @@ export default function TeamPanel() {
           />
         ))}
       </ul>
+      <NotificationsForm />
     </section>
   );
 }

@@ -1,4 +1,5 @@
-/** The Team tab's calls: the team, an invitation, a member's new role, a member taken off. */
+/** The Team tab's calls: the team, an invitation, a member's new role, a member taken off; one's own notifications. */
+import type { NotificationChoice } from '#lib/notifications';
 import type { Role } from '#lib/roles';
 import { signedInFetch } from '#stores/session';
 import type { TeamMember } from '../staff';
@@ -11,3 +12,7 @@ export const changeRole = (email: string, role: Role) =>
   signedInFetch<TeamMember>(TEAM_PATH, { method: 'PATCH', body: { email, role } });
 export const removeMember = (email: string) =>
   signedInFetch<{ removed: string }>(`${TEAM_PATH}?${new URLSearchParams({ email })}`, { method: 'DELETE' });
+
+export const NOTIFICATIONS_PATH = '/api/admin/notifications';
+export const saveNotifications = (choice: NotificationChoice) =>
+  signedInFetch<NotificationChoice>(NOTIFICATIONS_PATH, { method: 'PUT', body: choice });
