@@ -40,9 +40,13 @@ test('a family reads a sample, buys, asks for help with its feedback, gets a fre
   await shown.scrollIntoViewIfNeeded();
   await expect(shown.locator('mark').first()).toBeVisible();
   await expect(shown).toContainText(sample.comments[0].text);
-  await page.getByRole('link', { name: `Reserve a Slot with ${MAYA.name}` }).click();
-  await expect(page).toHaveURL(`/select-services?editor=${MAYA.id}`);
+  const reserve = page.getByRole('link', { name: `Reserve a Slot with ${MAYA.name}` });
+  await expect(reserve).toHaveAttribute('href', `/select-services?editor=${MAYA.id}`);
+  await reserve.click();
+  // The page drops the link's parameter once it has chosen the editor, as soon as it hydrates.
+  await expect(page).toHaveURL(/\/select-services(\?editor=maya-chen)?$/);
   await islandsHydrated(page);
+  await expect(page.getByRole('radio', { name: new RegExp(MAYA.name) })).toBeChecked();
   await page.getByRole('checkbox', { name: 'Supplemental Essay Help (Small)', exact: true }).check();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL('/checkout');

@@ -111,10 +111,10 @@ export const ADMIN_TABS = [
   'Waitlist',
   'Outbox',
   'Payouts',
+  'Team',
   'Reports',
   'Audit log',
   'Privacy',
-  'Team',
 ];
 
 /**

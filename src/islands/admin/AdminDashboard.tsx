@@ -49,10 +49,10 @@ const ADMIN_TABS: Tab[] = [
   { id: 'waitlist', label: 'Waitlist', render: () => <WaitlistTab /> },
   { id: 'outbox', label: 'Outbox', render: () => <OutboxTab /> },
   { id: 'payouts', label: 'Payouts', render: () => <PayoutsTab /> },
+  { id: 'team', label: 'Team', render: () => <TeamTab /> },
   { id: 'reports', label: 'Reports', render: () => <ReportsTab /> },
   { id: 'audit', label: 'Audit log', render: () => <AuditTab /> },
   { id: 'privacy', label: 'Privacy', render: () => <PrivacyTab /> },
-  { id: 'team', label: 'Team', render: () => <TeamTab /> },
 ];
 const TAB_IDS = ADMIN_TABS.map((tab) => tab.id);
 
