@@ -1,9 +1,17 @@
 /**
  * /api/admin/inquiries (admin): GET one page of inquiries, newest first (`?limit=&cursor=`, and
- * `?status=all|open|handled`); PATCH { id, handled } marks one handled or open again.
+ * `?status=all|open|handled`); PATCH { id, handled } marks one handled or open again; POST { id,
+ * action } adds a note, mails a reply to the inquiry's own address and keeps it, or names the admin
+ * who looks after it.
  */
 import type { Config, Context } from '@netlify/functions';
-import { inquiryFilterSchema, inquiryHandledSchema, type InquiryItem } from '#lib/admin-lists.schema';
+import {
+  inquiryFilterSchema,
+  inquiryHandledSchema,
+  inquiryWorkSchema,
+  type InquiryItem,
+} from '#lib/admin-lists.schema';
+import { workOn } from '#features/contact/server/inquiry-work';
 import { ANY_EDITOR } from '#lib/contact';
 import { audited } from '#server/core/audit-log';
 import { requireAdmin } from '#server/core/auth';
@@ -18,12 +26,18 @@ async function editorNames(records: InquiryRecord[], context: Context): Promise<
   return new Map(editors.flatMap((e) => (e ? [[e.id, e.name] as const] : [])));
 }
 
-const toItem = (id: string, record: InquiryRecord, names: Map<string, string>): InquiryItem => ({
+const toItem = (
+  id: string,
+  { owners: _history, owner = null, work = [], ...record }: InquiryRecord,
+  names: Map<string, string>,
+): InquiryItem => ({
   ...record,
   id,
   handled: record.handled ?? false,
   handledAt: record.handledAt ?? null,
   preferredEditorName: names.get(record.preferredEditor) ?? null,
+  owner,
+  work,
 });
 
 export default route({
@@ -52,6 +66,12 @@ export default route({
     const record = await audited(context, caller, change, () => repo.setHandled(id, handled));
     if (!record) throw new HttpError(404, 'No inquiry with this id');
     return privateJson(toItem(id, record, await editorNames([record], context)));
+  },
+  POST: async (req, context) => {
+    const caller = await requireAdmin(req, context);
+    const work = await readBody(req, inquiryWorkSchema);
+    const record = await workOn(work, caller, context);
+    return privateJson(toItem(work.id, record, await editorNames([record], context)));
   },
 });
 

@@ -4,7 +4,14 @@
  * admin-lists.ts, not this file, which would bring zod along.
  */
 import { z } from './zod';
-import { INQUIRY_FILTERS, MAIL_KINDS, OUTBOX_KEY_PATTERN, TIME_KEY_PATTERN } from './admin-lists';
+import {
+  INQUIRY_FILTERS,
+  INQUIRY_WORK_TEXT_MAX,
+  inquiryWorkMessages,
+  MAIL_KINDS,
+  OUTBOX_KEY_PATTERN,
+  TIME_KEY_PATTERN,
+} from './admin-lists';
 import { emailSchema } from './schemas';
 
 export * from './admin-lists';
@@ -19,6 +26,37 @@ export const inquiryHandledSchema = z.object({
   id: z.string({ message: 'id must be text' }).regex(TIME_KEY_PATTERN, 'id is not an inquiry id'),
   handled: z.boolean({ message: 'handled must be true or false' }),
 });
+
+const inquiryId = z.string({ message: 'id must be text' }).regex(TIME_KEY_PATTERN, 'id is not an inquiry id');
+const workText = z
+  .string({ message: 'text must be text' })
+  .trim()
+  .min(1, inquiryWorkMessages.empty)
+  .max(INQUIRY_WORK_TEXT_MAX, `text must be at most ${INQUIRY_WORK_TEXT_MAX} characters`);
+
+/**
+ * POST /api/admin/inquiries: our team's work on one inquiry: a note, a reply mailed to its address
+ * (`requestId`: the same reply when sent again after a lost answer), or who looks after it.
+ */
+export const inquiryWorkSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      id: inquiryId,
+      action: z.literal('note'),
+      requestId: z.string().uuid('requestId must be a UUID'),
+      text: workText,
+    }),
+    z.object({
+      id: inquiryId,
+      action: z.literal('reply'),
+      requestId: z.string().uuid('requestId must be a UUID'),
+      text: workText,
+    }),
+    z.object({ id: inquiryId, action: z.literal('owner'), owner: emailSchema.nullable() }),
+  ],
+  { message: 'action must be note, reply or owner' },
+);
 
 const editorIdText = z
   .string({ message: 'editor must be text' })

@@ -25,7 +25,33 @@ export interface InquiryItem extends Inquiry {
   handledAt: string | null;
   /** The preferred editor's current name; null for 'any' or an editor deleted since. */
   preferredEditorName: string | null;
+  /** The admin who looks after it, by address; null for nobody yet. */
+  owner: string | null;
+  /** Our team's notes and the replies mailed to the family, oldest first. */
+  work: InquiryWork[];
 }
+
+/** A note our team keeps on an inquiry, or a reply mailed to its address (`id`: the request's, once). */
+export interface InquiryWork {
+  id: string;
+  kind: 'note' | 'reply';
+  at: string;
+  by: string;
+  text: string;
+}
+
+/** The longest note or reply, and how many an inquiry keeps. */
+export const INQUIRY_WORK_TEXT_MAX = 5000;
+export const INQUIRY_WORK_MAX = 50;
+
+export const inquiryWorkMessages = {
+  noteSaved: 'Note saved.',
+  replySent: (email: string) => `Reply sent to ${email}, and kept with the inquiry.`,
+  ownerSet: (owner: string | null) => (owner ? `The inquiry is ${owner}’s now.` : 'The inquiry is nobody’s now.'),
+  ownerNotOnTeam: 'That address is not on the team.',
+  full: `An inquiry keeps at most ${INQUIRY_WORK_MAX} notes and replies.`,
+  empty: 'Write the note or the reply first.',
+} as const;
 
 /** When someone on a waitlist was told the editor had room, and in which of the editor's openings. */
 export interface WaitlistTold {

@@ -26,6 +26,9 @@ export const INQUIRY_AUDIT = {
   actions: {
     'inquiry-handled': 'Inquiry marked handled',
     'inquiry-reopened': 'Inquiry marked open',
+    'inquiry-noted': 'Note added to an inquiry',
+    'inquiry-replied': 'Inquiry answered by e-mail',
+    'inquiry-owner-set': 'Inquiry given to someone on the team',
   },
   subjects: {
     inquiry: 'Inquiry',

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { InquiryItem, OutboxItem } from '../../src/lib/admin-lists.schema';
+import { inquiryWorkMessages } from '../../src/lib/admin-lists';
 import { contactServiceLabel, turnaroundLabelById } from '../../src/lib/contact';
 import type { Page as ListPage } from '../../src/lib/paging';
 import { site } from '../../src/lib/site';
@@ -181,6 +182,78 @@ const inquiry = (n: number): InquiryItem => ({
   handled: false,
   handledAt: null,
   preferredEditorName: null,
+  owner: null,
+  work: [],
+});
+
+test('Inquiries: the admin gives one to themself, replies by e-mail and keeps a note, by keyboard; both are kept with it', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // axe at two widths, and data arranged through the API
+  const parentName = `Replied ${Date.now()}`;
+  const email = uniqueEmail('asking');
+  const inquiry = {
+    parentName,
+    studentInfo: 'Avery Kim, 11th Grade',
+    intendedMajor: 'stem',
+    services: ['commonapp'],
+    preferredEditor: 'any',
+    turnaround: '48hr',
+    email,
+    phone: '',
+    details: 'Do you edit engineering essays?',
+  };
+  expect((await request.post('/api/contact', { data: inquiry })).ok()).toBe(true);
+  await page.goto('/admin?tab=inquiries');
+  const card = article(page, parentName);
+  await expect(card).toContainText('Looked after byNobody yet');
+
+  await card.getByRole('button', { name: `Reply or add a note (inquiry from ${parentName})` }).focus();
+  await page.keyboard.press('Enter');
+  const text = card.getByLabel('Reply or note');
+  await expect(text).toBeFocused();
+  await card.getByLabel('Looked after by').selectOption('admin@example.test');
+  await expect(toasts(page)).toContainText(inquiryWorkMessages.ownerSet('admin@example.test'));
+  await expect(card).toContainText('Looked after byadmin@example.test');
+
+  // Nothing written is said at the field, and nothing is sent.
+  await text.focus();
+  await page.keyboard.press('Enter');
+  await card.getByRole('button', { name: 'Send reply' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('alert').filter({ hasText: inquiryWorkMessages.empty })).toBeVisible();
+  await expect(text).toBeFocused();
+
+  await page.keyboard.type('Yes: Priya studied mechanical engineering.');
+  await card.getByRole('button', { name: 'Send reply' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(toasts(page)).toContainText(inquiryWorkMessages.replySent(email));
+  await expect(text).toHaveValue('');
+  await page.keyboard.type('Sent Priya’s profile too.');
+  await card.getByRole('button', { name: 'Save as a note' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(toasts(page)).toContainText(inquiryWorkMessages.noteSaved);
+  const done = card.getByRole('region', { name: `Notes and replies (inquiry from ${parentName})` });
+  await expect(done.getByRole('listitem')).toHaveText([
+    new RegExp(`^Reply e-mailed to ${email} by admin@example.test · .*Yes: Priya studied mechanical engineering\\.$`),
+    /^Note by admin@example.test · .*Sent Priya’s profile too\.$/,
+  ]);
+  const mails = (await listStored<OutboxItem>('outbox')).filter((mail) => [mail.to].flat().includes(email));
+  expect(mails.map((mail) => mail.subject)).toEqual([`Re: your inquiry to ${site.name}`]);
+  await expectAccessibleAtBothWidths(page);
+  await keepScreenshot(card, 'inquiry-work-1280');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await keepScreenshot(card, 'inquiry-work-390');
+
+  await card.getByRole('button', { name: 'Close' }).click();
+  await expect(card.getByRole('button', { name: /^Reply or add a note/ })).toBeFocused();
+  await page.reload();
+  await expect(
+    article(page, parentName)
+      .getByRole('region', { name: /^Notes and replies/ })
+      .getByRole('listitem'),
+  ).toHaveCount(2);
 });
 
 test('Inquiries: a filter and Load more ask the server for the next page of that filter', async ({ page }) => {

@@ -55,7 +55,7 @@ test('no page ships zod or libphonenumber-js', () => {
 for (const [route, views] of [
   ['/dashboard', ['DraftReader']],
   ['/editor', ['DraftReader', 'EarningsPanel', 'SamplesPanel']],
-  ['/admin', ['PayoutsPanel', 'SampleReviewPanel', 'ReportsPanel', 'TeamPanel']],
+  ['/admin', ['PayoutsPanel', 'SampleReviewPanel', 'ReportsPanel', 'TeamPanel', 'InquiryWorkPanel']],
   ['/editors/maya-chen', ['SampleList']],
 ] as const) {
   for (const view of views) {

@@ -149,6 +149,13 @@ const WRITES: Record<string, () => Promise<Request>> = {
     vi.stubEnv('SMTP_URL', await acceptingSmtpUrl());
     return { path: '/api/admin/outbox', json: { id } };
   },
+  'POST /api/admin/inquiries': async () => {
+    const { key } = await inquiriesRepo().add(await inquirySchema.parseAsync(validInquiry));
+    return {
+      path: '/api/admin/inquiries',
+      json: { id: key, action: 'reply', requestId: crypto.randomUUID(), text: 'Thank you: we will call.' },
+    };
+  },
   'PATCH /api/admin/inquiries': async () => {
     const { key } = await inquiriesRepo().add(await inquirySchema.parseAsync(validInquiry));
     return { path: '/api/admin/inquiries', json: { id: key, handled: true } };

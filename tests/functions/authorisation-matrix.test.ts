@@ -307,6 +307,16 @@ const MATRIX: Record<string, Row> = {
       return { path: '/api/admin/inquiries', json: { id: key, handled: true } };
     },
   },
+  'POST /api/admin/inquiries': {
+    expect: adminsOnly(200),
+    request: async () => {
+      const { key } = await inquiriesRepo().add(await inquirySchema.parseAsync(validInquiry));
+      return {
+        path: '/api/admin/inquiries',
+        json: { id: key, action: 'note', requestId: crypto.randomUUID(), text: 'Called back.' },
+      };
+    },
+  },
   'GET /api/admin/orders': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/orders' }) },
   'GET /api/admin/outbox': { expect: adminsOnly(200), request: async () => ({ path: '/api/admin/outbox' }) },
   'POST /api/admin/outbox': {

@@ -258,6 +258,12 @@ const TARGETS: Record<string, JsonTarget | RawTarget> = {
     headers: admin,
     valid: () => ({ id: inquiryKey, handled: true }),
   },
+  'POST /api/admin/inquiries': {
+    kind: 'json',
+    path: () => '/api/admin/inquiries',
+    headers: admin,
+    valid: () => ({ id: inquiryKey, action: 'note', requestId: crypto.randomUUID(), text: 'Called back.' }),
+  },
   'POST /api/admin/staff': {
     kind: 'json',
     path: () => '/api/admin/staff',

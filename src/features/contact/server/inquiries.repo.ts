@@ -1,25 +1,36 @@
 /**
  * Inquiries from the contact form: one blob per inquiry under a time key, appended once.
- * The admin marks one handled on its blob (`handled`, `handledAt`); an empty marker blob
+ * The admin marks one handled on its blob (`handled`, `handledAt`), and our team's notes, replies and
+ * owner are kept on it, each change a compare-and-set; an empty marker blob
  * `handled/<key>` beside it lets the admin list filter and count open and handled inquiries from the
  * key listing alone, without reading every record (docs/decisions/009-admin-lists.md). The words of
  * the parent's name and address find it, however old (storage/list-index.ts).
  */
-import type { InquiryFilter } from '#lib/admin-lists.schema';
+import type { InquiryFilter, InquiryWork } from '#lib/admin-lists.schema';
 import type { Page, PageQuery } from '#lib/paging';
 import type { Inquiry } from '#lib/schemas';
 import { appendOnlyStore, type Entry } from '#server/storage/append-only';
 import { listIndex, type Indexed } from '#server/storage/list-index';
 import type { WordLimit } from '#server/storage/kept-keys';
 import { listKeys, pageOfKeys, readRecords } from '#server/storage/paging';
-import { openStore, type DeployInfo } from '#server/storage/stores';
+import { StorageError } from '#server/storage/error';
+import { getJSONWithEtag, openStore, type DeployInfo } from '#server/storage/stores';
 
 export interface InquiryRecord extends Inquiry {
   receivedAt: string;
   /** Set by the admin; absent until an inquiry is first marked. */
   handled?: boolean;
   handledAt?: string | null;
+  /** The admin who looks after it; absent until one is named. */
+  owner?: string | null;
+  /** Our team's notes and replies, oldest first; absent until the first. */
+  work?: InquiryWork[];
+  /** Who named each owner, when: the record's own history of that field. */
+  owners?: { at: string; by: string; owner: string | null }[];
 }
+
+/** Tries a compare-and-set a few times: another admin's change between read and write is read again. */
+const TRIES = 5;
 
 const HANDLED = 'handled/';
 const isMarker = (key: string) => key.startsWith(HANDLED);
@@ -54,6 +65,18 @@ export function inquiriesRepo(info?: DeployInfo) {
   async function page(query: PageQuery, filter: InquiryFilter = 'all'): Promise<Page<Entry<InquiryRecord>>> {
     const ofKeys = pageOfKeys(await keys(filter), query, 'desc');
     return { ...ofKeys, items: await readRecords<InquiryRecord>(store, ofKeys.items) };
+  }
+
+  async function update(key: string, change: (current: InquiryRecord) => InquiryRecord): Promise<InquiryRecord | null> {
+    for (let attempt = 0; attempt < TRIES; attempt++) {
+      const current = await getJSONWithEtag<InquiryRecord>(store, key);
+      if (!current) return null;
+      const next = change(current.value);
+      if (next === current.value) return next;
+      if (await store.setJSON(key, next, { onlyIfMatch: current.etag })) return next;
+    }
+    // Storage that keeps refusing the condition is answered as storage that is out: try again.
+    throw new StorageError(`The inquiry ${key} kept changing`);
   }
 
   return {
@@ -98,14 +121,19 @@ export function inquiriesRepo(info?: DeployInfo) {
      * change, so a last-writer-wins write cannot lose anything else.
      */
     async setHandled(key: string, handled: boolean, now = new Date()): Promise<InquiryRecord | null> {
-      const current = await log.get(key);
-      if (!current) return null;
-      const handledAt = handled ? (current.handled && current.handledAt) || now.toISOString() : null;
-      const record: InquiryRecord = { ...current, handled, handledAt };
-      await store.setJSON(key, record);
+      const record = await update(key, (current) => {
+        const handledAt = handled ? (current.handled && current.handledAt) || now.toISOString() : null;
+        return { ...current, handled, handledAt };
+      });
+      if (!record) return null;
       if (handled) await store.set(`${HANDLED}${key}`, '');
       else await store.delete(`${HANDLED}${key}`);
       return record;
     },
+    /**
+     * Applies `change` to the inquiry as stored (a note, a reply, its owner), until no one changed it
+     * meanwhile; null for an unknown key. `change` answers the record unchanged when there is nothing to do.
+     */
+    update,
   };
 }

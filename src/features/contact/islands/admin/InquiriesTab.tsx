@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { INQUIRY_FILTERS, type InquiryFilter, type InquiryItem } from '#lib/admin-lists';
 import { ANY_EDITOR, contactServiceLabel, majorLabel, turnaroundLabelById } from '#lib/contact';
 import { inquiriesPage, setInquiryHandled } from '../../../../islands/shared/admin/admin-api';
@@ -7,6 +7,9 @@ import { PagedSection } from '../../../../islands/shared/admin/PagedSection';
 import { searchParam } from '../../../../islands/shared/admin/url-filter';
 import { showToast, toastFetchFailed } from '../../../../islands/shared/admin/toasts';
 import { usePagedList } from '../../../../islands/shared/admin/usePagedList';
+
+// Loaded when our team first works on an inquiry: the list's first paint carries none of it.
+const InquiryWorkPanel = lazy(() => import('./InquiryWorkPanel'));
 
 const FILTER_LABELS: Record<InquiryFilter, string> = { all: 'All', open: 'Open', handled: 'Handled' };
 
@@ -43,8 +46,40 @@ function preferredEditor(item: InquiryItem) {
   return item.preferredEditorName ?? `${item.preferredEditor} (no longer listed)`;
 }
 
-function InquiryCard({ item, busy, onToggle }: { item: InquiryItem; busy: boolean; onToggle: () => void }) {
+/** Our team's notes and the replies mailed, oldest first. */
+function WorkDone({ item }: { item: InquiryItem }) {
+  if (item.work.length === 0) return null;
+  return (
+    <section aria-label={`Notes and replies (inquiry from ${item.parentName})`} className="mt-4 space-y-2">
+      <h4 className="text-sm font-semibold text-slate-800">Notes and replies</h4>
+      <ol className="space-y-2">
+        {item.work.map((work) => (
+          <li key={work.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+            <p className="font-semibold text-slate-800">
+              {work.kind === 'reply' ? `Reply e-mailed to ${item.email}` : 'Note'} by {work.by} · <Time iso={work.at} />
+            </p>
+            <p className="mt-1 whitespace-pre-wrap text-slate-800">{work.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function InquiryCard({
+  item,
+  busy,
+  onToggle,
+  onChanged,
+}: {
+  item: InquiryItem;
+  busy: boolean;
+  onToggle: () => void;
+  onChanged: (item: InquiryItem) => void;
+}) {
   const headingId = `inquiry-${item.id}`;
+  const [working, setWorking] = useState(false);
+  const openRef = useRef<HTMLButtonElement>(null);
   return (
     <article
       aria-labelledby={headingId}
@@ -85,11 +120,36 @@ function InquiryCard({ item, busy, onToggle }: { item: InquiryItem; busy: boolea
           </a>
         </Fact>
         <Fact term="Phone">{item.phone}</Fact>
+        <Fact term="Looked after by">{item.owner ?? 'Nobody yet'}</Fact>
         <Fact term="Details" wide>
           <span className="whitespace-pre-wrap">{item.details}</span>
         </Fact>
       </dl>
-      <div className="mt-4 flex justify-end">
+      <WorkDone item={item} />
+      {working && (
+        <Suspense fallback={<p role="status">Loading...</p>}>
+          <InquiryWorkPanel
+            item={item}
+            onChanged={onChanged}
+            onClose={() => {
+              setWorking(false);
+              requestAnimationFrame(() => openRef.current?.focus());
+            }}
+          />
+        </Suspense>
+      )}
+      <div className="mt-4 flex flex-wrap justify-end gap-3">
+        {!working && (
+          <button
+            ref={openRef}
+            type="button"
+            className="btn-outline min-h-10 px-4 py-1.5 text-sm"
+            onClick={() => setWorking(true)}
+          >
+            Reply or add a note
+            <span className="sr-only"> (inquiry from {item.parentName})</span>
+          </button>
+        )}
         {/* aria-disabled, not disabled: a disabled button drops the keyboard focus while the change is saved. */}
         <button
           type="button"
@@ -105,7 +165,10 @@ function InquiryCard({ item, busy, onToggle }: { item: InquiryItem; busy: boolea
   );
 }
 
-/** Inquiries from the contact form, newest first, every field; the admin marks them handled. */
+/**
+ * Inquiries from the contact form, newest first, every field; our team replies by e-mail, keeps notes,
+ * names who looks after each, and marks them handled.
+ */
 export function InquiriesTab() {
   // Opened from Today: the open ones, as its link says.
   const [filter, setFilter] = useState<InquiryFilter>(
@@ -141,7 +204,12 @@ export function InquiriesTab() {
       <ul aria-label="Inquiries" className="space-y-4">
         {list.items.map((item) => (
           <li key={item.id}>
-            <InquiryCard item={item} busy={changing === item.id} onToggle={() => void toggle(item)} />
+            <InquiryCard
+              item={item}
+              busy={changing === item.id}
+              onToggle={() => void toggle(item)}
+              onChanged={(changed) => list.replaceItem((i) => i.id === changed.id, changed)}
+            />
           </li>
         ))}
       </ul>

@@ -63,6 +63,8 @@ describe('GET /api/admin/inquiries', () => {
           handled: false,
           handledAt: null,
           preferredEditorName: null,
+          owner: null,
+          work: [],
         },
         {
           ...inquiry,
@@ -71,6 +73,8 @@ describe('GET /api/admin/inquiries', () => {
           handled: false,
           handledAt: null,
           preferredEditorName: 'Maya Chen',
+          owner: null,
+          work: [],
         },
       ],
       nextCursor: null,
@@ -194,7 +198,7 @@ describe('PATCH /api/admin/inquiries { id, handled }', () => {
   it('answers 405 for other methods', async () => {
     const res = await call(handler, PATH, { method: 'DELETE', headers: await asAdmin() });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, PATCH');
+    expect(res.headers.get('allow')).toBe('GET, PATCH, POST');
   });
 });
 
