@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { InquiryItem, OutboxItem } from '../../src/lib/admin-lists.schema';
 import { inquiryWorkMessages } from '../../src/lib/admin-lists';
+import { searchMessages } from '../../src/features/admin/search';
 import { contactServiceLabel, turnaroundLabelById } from '../../src/lib/contact';
 import type { Page as ListPage } from '../../src/lib/paging';
 import { site } from '../../src/lib/site';
@@ -447,6 +448,26 @@ test('Orders: the filters ask the server for a state, an editor, the days paid o
   await expect(article(page, orderId)).toBeVisible();
   expect(asked.at(-1)).not.toMatch(/state=|editor=|needs=|from=/);
   await expect(list).toBeVisible();
+
+  // The search inside the tab, by keyboard: one letter is too few, said at the field; an order's id finds it.
+  const search = panel.getByRole('searchbox', { name: /^Search orders/ });
+  await search.focus();
+  await page.keyboard.type('B');
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('alert').filter({ hasText: searchMessages.typeMore })).toBeVisible();
+  await expect(search).toHaveAttribute('aria-invalid', 'true');
+  await search.fill(pendingId);
+  await page.keyboard.press('Enter');
+  await expect(article(page, pendingId)).toBeVisible();
+  await expect(article(page, orderId)).toHaveCount(0);
+  expect(asked.at(-1)).toContain(`q=${pendingId}`);
+  await panel.getByLabel('State').selectOption({ label: 'Paid' });
+  await expect(panel.getByText('No orders match these filters.')).toBeVisible();
+  await expectNoAxeViolations(page, OPEN_TAB_PANEL);
+  await panel.getByRole('button', { name: 'Clear filters' }).press('Enter');
+  await expect(search).toHaveValue('');
+  await expect(article(page, orderId)).toBeVisible();
+  expect(asked.at(-1)).not.toContain('q=');
 });
 
 test.describe('Waitlist', () => {
@@ -585,6 +606,8 @@ test('Outbox: a mail the mail server refused for good says what it said, and is 
   expect(posted).toEqual([{ id: refused.id }]);
   await expect(mail).toContainText('ResultSent');
   await expect(again).toHaveCount(0);
+  // The button is gone with the need for it: the keyboard goes on from the mail's heading, not the page's top.
+  await expect(mail.getByRole('heading', { name: refused.subject })).toBeFocused();
   await expectAccessibleAtBothWidths(page);
 });
 

@@ -18,18 +18,19 @@ import { ORDER_LIST_STATES } from '#features/orders/order';
 import type { AuditAction } from '#lib/audit';
 import { auditActionWords } from './audit-words';
 
+/** A search's words: trimmed, long enough to find by, short enough to read. */
+const searchText = z
+  .string({ message: 'q is required' })
+  .transform((q) => q.trim())
+  .pipe(
+    z
+      .string()
+      .min(SEARCH_LIMITS.minLength, searchMessages.tooShort)
+      .max(SEARCH_LIMITS.maxLength, searchMessages.tooLong),
+  );
+
 /** `?q=` of GET /api/admin/search. */
-export const searchQuerySchema = z.object({
-  q: z
-    .string({ message: 'q is required' })
-    .transform((q) => q.trim())
-    .pipe(
-      z
-        .string()
-        .min(SEARCH_LIMITS.minLength, searchMessages.tooShort)
-        .max(SEARCH_LIMITS.maxLength, searchMessages.tooLong),
-    ),
-});
+export const searchQuerySchema = z.object({ q: searchText });
 
 const month = (name: string) =>
   z
@@ -93,6 +94,8 @@ export const adminOrderFilterSchema = z
     needs: z.enum(['true', 'false'], { message: 'needs must be true or false' }).optional(),
     from: day('from').optional(),
     to: day('to').optional(),
+    /** A name, an address or an order id, as the admin search finds them. */
+    q: searchText.optional(),
   })
   .superRefine(checkPeriod);
 

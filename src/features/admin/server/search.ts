@@ -143,7 +143,7 @@ const LISTS_AT_ONCE = 2;
  * What one list's part of a search reads, at most: the first 1,000 keys of each word of the query (one
  * listing request each) and 100 records. A name most families share is narrowed by another word.
  */
-const SEARCH_READS = { keys: 1000, records: 100 };
+export const SEARCH_READS = { keys: 1000, records: 100 };
 
 /** The matches of `q` in every list, grouped by kind in the order of SEARCH_KINDS. */
 export async function search(

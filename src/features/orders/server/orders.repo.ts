@@ -106,6 +106,17 @@ export interface OrderFilter {
   paid?: { from: Date; to: Date };
 }
 
+/** Whether `order` passes `filter`: what every page of the owner's list checks its orders against. */
+export function orderMatches(order: Order, { state, editorId, needsYou, paid }: OrderFilter): boolean {
+  const paidAt = paidAtOf(order);
+  return (
+    (!state || orderListState(order) === state) &&
+    (!editorId || order.editor.id === editorId) &&
+    (!needsYou || needsOwner(order)) &&
+    (!paid || (paidAt !== null && within(paidAt, paid.from, paid.to)))
+  );
+}
+
 export function ordersRepo(info?: DeployInfo) {
   const store = upgradingStore(openStore('orders', info), upgradeOrder);
   /** Compare-and-set of `before` (read with `etag`) to `after`, the day keys in step. */
@@ -193,15 +204,7 @@ export function ordersRepo(info?: DeployInfo) {
         return { items: [], nextCursor: null, total: 0 };
       await keysComplete(store, KEPT_COMPLETE, () => rebuildKept());
       const { state, editorId, needsYou, paid } = filter;
-      const keep = (order: Order) => {
-        const paidAt = paidAtOf(order);
-        return (
-          (!state || orderListState(order) === state) &&
-          (!editorId || order.editor.id === editorId) &&
-          (!needsYou || needsOwner(order)) &&
-          (!paid || (paidAt !== null && within(paidAt, paid.from, paid.to)))
-        );
-      };
+      const keep = (order: Order) => orderMatches(order, filter);
       const idOf = (created: string) => created.slice(-'BCC-XXXXXX'.length);
       const readPage = async (keys: string[]) => {
         const page = pageOfKeys(keys.sort().reverse(), query, 'desc');

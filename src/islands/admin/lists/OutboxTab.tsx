@@ -27,7 +27,7 @@ function OutboxMail({ mail, busy, onResend }: { mail: OutboxItem; busy: boolean;
   const headingId = `mail-${mail.id}`;
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <h3 id={headingId} className="font-serif text-lg font-bold break-words text-navy-900">
+      <h3 id={headingId} tabIndex={-1} className="font-serif text-lg font-bold break-words text-navy-900">
         {mail.subject}
       </h3>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -94,6 +94,8 @@ export function OutboxTab() {
     if (!result.ok) return showToast('error', result.error);
     list.replaceItem((item) => item.id === mail.id, result.data);
     showToast('success', `Sent again: ${mail.subject}`);
+    // Its button is gone with the need for it: the keyboard goes on from the mail, not the page's top.
+    requestAnimationFrame(() => document.getElementById(`mail-${mail.id}`)?.focus());
   }
   return (
     <PagedSection

@@ -1,7 +1,7 @@
 /**
  * The filters of the admin's order list, applied by the server: GET /api/admin/orders takes
- * `?state=`, `?editor=`, `?needs=true` and `?from=&to=` (the days it was paid on) beside the page
- * parameters.
+ * `?state=`, `?editor=`, `?needs=true`, `?from=&to=` (the days it was paid on) and `?q=` (a search)
+ * beside the page parameters.
  */
 import { ORDER_LIST_STATES, type OrderListState } from '#features/orders/order';
 import { pageSearch } from '#lib/paged-list';
@@ -16,9 +16,18 @@ export interface OrderFilter {
   /** Days of the business time zone, both included; '' while not chosen. */
   paidFrom: string;
   paidTo: string;
+  /** A name, an address or an order id to search for; '' for none. */
+  q: string;
 }
 
-export const NO_ORDER_FILTER: OrderFilter = { state: '', editorId: '', needsYou: false, paidFrom: '', paidTo: '' };
+export const NO_ORDER_FILTER: OrderFilter = {
+  state: '',
+  editorId: '',
+  needsYou: false,
+  paidFrom: '',
+  paidTo: '',
+  q: '',
+};
 
 /** The filter a link names (`?state=&editor=&needs=true`); an editor is checked by the server. */
 export const orderFilterFromSearch = (search: string): OrderFilter => ({
@@ -26,6 +35,7 @@ export const orderFilterFromSearch = (search: string): OrderFilter => ({
   state: searchParam(search, 'state', ORDER_LIST_STATES),
   editorId: new URLSearchParams(search).get('editor') ?? '',
   needsYou: searchParam(search, 'needs', ['true']) === 'true',
+  q: new URLSearchParams(search).get('q')?.trim() ?? '',
 });
 
 /** A paid period counts once both its days are chosen, in order. */
@@ -33,7 +43,12 @@ const hasPaidPeriod = (filter: OrderFilter) =>
   filter.paidFrom !== '' && filter.paidTo !== '' && filter.paidFrom <= filter.paidTo;
 
 export const isFiltered = (filter: OrderFilter) =>
-  filter.state !== '' || filter.editorId !== '' || filter.needsYou || filter.paidFrom !== '' || filter.paidTo !== '';
+  filter.state !== '' ||
+  filter.editorId !== '' ||
+  filter.needsYou ||
+  filter.paidFrom !== '' ||
+  filter.paidTo !== '' ||
+  filter.q !== '';
 
 /** The query string of one page: the page parameters, then only the filters that are set. */
 export function ordersSearch(filter: OrderFilter, cursor: string | null): string {
@@ -41,6 +56,7 @@ export function ordersSearch(filter: OrderFilter, cursor: string | null): string
   if (filter.state) params.set('state', filter.state);
   if (filter.editorId) params.set('editor', filter.editorId);
   if (filter.needsYou) params.set('needs', 'true');
+  if (filter.q) params.set('q', filter.q);
   if (hasPaidPeriod(filter)) {
     params.set('from', filter.paidFrom);
     params.set('to', filter.paidTo);

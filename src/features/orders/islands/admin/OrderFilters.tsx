@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { SEARCH_LIMITS, searchMessages } from '#features/admin/search';
 import type { Editor } from '#features/editors/editor-rules';
 import { reportMessages } from '#features/admin/reports';
 import { ORDER_LIST_STATES, orderListStateLabel } from '../../order';
@@ -13,7 +14,63 @@ import { isFiltered, NO_ORDER_FILTER, type OrderFilter } from '../../../../islan
 
 const STATES = ORDER_LIST_STATES.map((state) => ({ value: state, label: orderListStateLabel[state] }));
 
-/** State, editor, 'Needs you' and the days it was paid on. */
+/**
+ * The search inside the tab: a name, an address or an order id, sent when the admin presses Search
+ * (or Enter); an empty search shows every order again. Cleared with the filters.
+ */
+function OrderSearch({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const id = useId();
+  const [typed, setTyped] = useState(value);
+  const [shown, setShown] = useState(value);
+  const [problem, setProblem] = useState('');
+  // Cleared from outside (Clear filters, a link): the field follows.
+  if (value !== shown) {
+    setShown(value);
+    setTyped(value);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const q = typed.trim();
+    if (q.length > 0 && q.length < SEARCH_LIMITS.minLength) return setProblem(searchMessages.typeMore);
+    setProblem('');
+    onSearch(q);
+  }
+
+  return (
+    <form
+      method="post"
+      role="search"
+      aria-label="Search orders"
+      onSubmit={submit}
+      className="flex flex-wrap items-end gap-x-3 gap-y-2"
+    >
+      <div className="w-full space-y-1 sm:w-96">
+        <label htmlFor={`${id}-q`} className="block text-sm font-semibold text-slate-800">
+          Search orders: a name, an e-mail or an order id
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          className="input w-full"
+          value={typed}
+          maxLength={SEARCH_LIMITS.maxLength}
+          onChange={(event) => setTyped(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+        />
+      </div>
+      <button type="submit" className="btn-primary min-h-11 px-4 py-1.5 text-sm">
+        Search
+      </button>
+      <p id={`${id}-problem`} role="alert" className="w-full text-sm font-semibold text-red-800 empty:hidden">
+        {problem}
+      </p>
+    </form>
+  );
+}
+
+/** The search, then state, editor, 'Needs you' and the days it was paid on. */
 export function OrderFilters({
   value,
   editors,
@@ -37,6 +94,7 @@ export function OrderFilters({
   );
   return (
     <div className="space-y-2">
+      <OrderSearch value={value.q} onSearch={(q) => set({ q })} />
       <FilterBar
         legend="Filter orders"
         filtered={isFiltered(value)}

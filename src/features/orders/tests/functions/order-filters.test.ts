@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import handler from '#functions/admin-orders';
 import { ordersRepo, type Order } from '../../server/orders.repo';
 import { reportMessages } from '#features/admin/reports';
+import { searchMessages } from '#features/admin/search';
 import { asAdmin } from '#tests/admin-access';
 import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
 import { call } from '#tests/functions';
@@ -153,6 +154,48 @@ describe('GET /api/admin/orders, filtered', () => {
       ['?from=2026-02-30&to=2026-03-01', 'from is not a day of the calendar'],
       ['?from=2025-01-01&to=2026-03-01', `to: ${reportMessages.tooManyDays}`],
       ['?needs=yes', 'needs must be true or false'],
+    ])
+      expect(await get(query), query).toMatchObject({ status: 400, body: { error } });
+  });
+});
+
+describe("GET /api/admin/orders?q=: the tab's search", () => {
+  const get = async (query: string) => call(handler, `/api/admin/orders${query}`, { headers: await asAdmin() });
+
+  it('finds orders by a name, an address or an id, with the other filters, newest first, reading only what the words find', async () => {
+    await seed();
+    const alvarez = [
+      await storePaidOrder('2026-03-10T15:00:00.000Z', 10000, {
+        parentName: 'Quinn Alvarez',
+        parentEmail: 'quinn@example.net',
+      }),
+      await storePaidOrder(
+        '2026-03-12T15:00:00.000Z',
+        10000,
+        { parentName: 'Quinn Alvarez', parentEmail: 'quinn@example.net' },
+        SOFIA,
+      ),
+    ];
+    await storeRefund(alvarez[0].id, 10000, '2026-03-13T15:00:00.000Z');
+    const found = async (query: string) => {
+      const res = await get(query);
+      expect(res.status, query).toBe(200);
+      return res.body as { items: Order[]; total: number; nextCursor: null };
+    };
+    await found('?q=alvarez'); // builds the word keys, once
+    blobs.takeRequests();
+    const byName = await found('?q=Quinn%20Alvarez');
+    expect(byName).toMatchObject({ total: 2, nextCursor: null });
+    expect(ids(byName.items)).toEqual([alvarez[1].id, alvarez[0].id]);
+    // The two orders the words name, of the 45 there are.
+    expect(orderReads()).toHaveLength(2);
+    expect(ids((await found('?q=quinn@example.net&state=refunded')).items)).toEqual([alvarez[0].id]);
+    expect(ids((await found(`?q=${alvarez[1].id.toLowerCase()}`)).items)).toEqual([alvarez[1].id]);
+    expect(ids((await found('?q=alvarez&editor=sofia-ramirez')).items)).toEqual([alvarez[1].id]);
+    expect(await found('?q=nobody-like-this')).toMatchObject({ items: [], total: 0 });
+    for (const [query, error] of [
+      ['?q=x', searchMessages.tooShort],
+      [`?q=${'x'.repeat(101)}`, searchMessages.tooLong],
     ])
       expect(await get(query), query).toMatchObject({ status: 400, body: { error } });
   });
