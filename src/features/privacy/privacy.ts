@@ -61,6 +61,9 @@ export const closureNotices = {
   /** The owner's notice of a project cancelled with its account. */
   ownerLine: (who: string, service: string, projectId: string, orderId: string, refund: string) =>
     `${who}: ${service} (order ${orderId}, project ${projectId}) is cancelled with it; ${refund} is refunded by the cancellation policy.`,
+  /** The owner's notice of a closed account of a family that ordered: what stays, no one named. */
+  accountLine: (who: string, orders: number) =>
+    `${who}. Its ${orders === 1 ? 'order is' : `${orders} orders are`} kept for the accounts, without names.`,
   /** The editor's notice of a project ended with its account. */
   editorLine: (who: string, service: string, ended: 'cancelled' | 'withdrawn') =>
     `${who}: ${service} is ${ended} with it. Nothing more is needed from you.`,

@@ -16,6 +16,7 @@ import type { Project, ProjectEvent } from '#features/projects/project';
 import {
   ACCOUNT_CLOSED,
   closeAccountMessages,
+  closureNotices,
   DEFAULT_REVIEW_CHOICE,
   type ClosureEnding,
   type ClosurePreview,
@@ -37,6 +38,7 @@ import { syncEditorStats } from '#features/reviews/server/editor-stats';
 import { openStore, type DeployInfo } from '#server/storage/stores';
 import { studentAccessMessages } from '#features/projects/student-access';
 import { paragraphsMail, sendMail } from '#server/core/mail';
+import { tellOwner } from '#server/core/attention';
 import { closeEditorProfile } from './close-editor';
 import { personByEmail } from './export-person';
 import { forgetMails } from './forget-mails';
@@ -59,6 +61,8 @@ export interface Closure {
   forget?: string[];
   mailsDoneAt?: string;
   projectsDoneAt?: string;
+  /** When the owner was told of the closure (or found there was nothing to tell). */
+  toldAt?: string;
   sharedDoneAt?: string;
   ordersDoneAt?: string;
   /** When the Firebase user's deletion was asked for: the last write, and the last step. */
@@ -368,6 +372,23 @@ export async function closeAccount({
   if (!closure.ordersDoneAt) {
     await stripOrders(caller.uid, context);
     closure = await closures.put(caller.uid, { ...closure, ordersDoneAt: now.toISOString() });
+  }
+  // The owner hears of every closure of a family that ordered, whatever it ended; once, naming nobody.
+  if (!closure.toldAt) {
+    const orders = (await ordersRepo(context).listForCustomer(caller.uid)).length;
+    const who = closure.adminEmail ? closureNotices.byTeam : closureNotices.byFamily;
+    if (orders > 0)
+      await tellOwner(
+        {
+          id: `account-closed-${caller.uid}`,
+          at: new Date(closure.startedAt),
+          kind: closure.adminEmail ? 'team-closed' : 'family-closed',
+          subject: who,
+          lines: [closureNotices.accountLine(who, orders)],
+        },
+        context,
+      );
+    closure = await closures.put(caller.uid, { ...closure, toldAt: now.toISOString() });
   }
   // Recorded before it is asked, so no write follows it: a user already gone answers as deleted.
   if (!closure.userDeletionAt)

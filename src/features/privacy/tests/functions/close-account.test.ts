@@ -28,7 +28,7 @@ import { ACCOUNT_CLOSED, closeAccountMessages, closureNotices, FORMER_CLIENT } f
 import { site } from '#lib/site';
 import { projectView } from '#features/projects/view';
 import { useAtomicBlobsServer } from '#tests/atomic-blobs-server';
-import { asAdmin } from '#tests/admin-access';
+import { asAdmin, testTokens as asAdminToken } from '#tests/admin-access';
 import { adminAuth, bearer, createUser, signIn, tokenOf } from '#tests/auth-emulator';
 import { walkFaults } from '#tests/fault-walk';
 import { call, context } from '#tests/functions';
@@ -270,6 +270,30 @@ describe('closing an account', () => {
     const notice = (await attentionRepo().page({ limit: 10 })).items.find((i) => i.id.includes(arranged.notBegun));
     expect(notice).toMatchObject({ kind: 'family-cancel' });
   }, 120_000);
+
+  it('the owner is told of every closure of a family that ordered, once, naming nobody: with nothing to cancel too', async () => {
+    blobs.reset();
+    forgetEditorLists();
+    await seedDemoEditors();
+    const family = await createUser();
+    // A project already final: closing cancels nothing, and the owner still hears of it.
+    const { orderId, projectIds } = await paidOrder(
+      family.idToken,
+      selection({ services: [{ id: 'supplement-small', quantity: 1 }] }),
+    );
+    await act((await asAdminToken()).admin, projectIds[0], 'finalize', { version: 1 });
+    const res = await closing(family.idToken, 'POST');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const notices = (await attentionRepo().page({ limit: 10 })).items.filter((item) => item.kind === 'family-closed');
+    expect(notices).toHaveLength(1);
+    expect(notices[0].text).toBe(closureNotices.accountLine(closureNotices.byFamily, 1));
+    const mails = (await listOutbox(undefined, 200))
+      .map((m) => m.value)
+      .filter((m) => m.to === site.email && m.subject === closureNotices.byFamily);
+    expect(mails).toHaveLength(1);
+    for (const named of [family.email, student.parentName, student.studentName, orderId])
+      expect(mails[0].text).not.toContain(named);
+  });
 
   it('closes nothing when the page said other refunds than closing now gives', async () => {
     blobs.reset();
