@@ -15,6 +15,8 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | null;
   total: number | null;
+  /** A search that stopped at what it may read: more may match than it answered. */
+  more?: true;
 }
 
 /** The query string for a page request: `?limit=50` or `?limit=50&cursor=...`. */

@@ -470,6 +470,22 @@ test('Orders: the filters ask the server for a state, an editor, the days paid o
   expect(asked.at(-1)).not.toContain('q=');
 });
 
+test('Orders: a search of common words says that more may match, and how to narrow it', async ({ page }) => {
+  // The server read what a search may read and answered that more may match (its own test counts the reads).
+  await page.route(
+    (url) => url.pathname === '/api/admin/orders' && url.searchParams.has('q'),
+    (route) => route.fulfill({ json: { items: [], nextCursor: null, total: 0, more: true } }),
+  );
+  await openTab(page, 'Orders');
+  const panel = page.locator(OPEN_TAB_PANEL);
+  await expect(panel.getByRole('status').filter({ hasText: searchMessages.narrow })).toHaveCount(0);
+  await panel.getByRole('searchbox', { name: /^Search orders/ }).fill('Smith');
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('status').filter({ hasText: searchMessages.narrow })).toBeVisible();
+  await panel.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: searchMessages.narrow })).toHaveCount(0);
+});
+
 test.describe('Waitlist', () => {
   let editorId: string | undefined;
   test.afterEach(async ({ request }) => {

@@ -69,4 +69,6 @@ export const searchMessages = {
   typeMore: `Type at least ${SEARCH_LIMITS.minLength} characters to search.`,
   noMatches: (q: string) => `No matches for “${q}”.`,
   failed: 'The search could not be finished. Please try again.',
+  /** A search whose words are common: it answered what it could read. */
+  narrow: 'More orders may match than these: type more of the name or address to narrow it down.',
 } as const;

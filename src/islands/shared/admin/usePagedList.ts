@@ -13,6 +13,8 @@ interface PagedState<T> {
   /** Null while the server has not counted the list (it reads the newest months only). */
   total: number | null;
   nextCursor: string | null;
+  /** A search answered what it could read, and more may match: another word narrows it. */
+  more: boolean;
   status: 'loading' | 'ready' | 'failed';
   loadingMore: boolean;
 }
@@ -21,6 +23,7 @@ const nothingYet = <T>(): PagedState<T> => ({
   items: [],
   total: 0,
   nextCursor: null,
+  more: false,
   status: 'loading',
   loadingMore: false,
 });
@@ -50,11 +53,12 @@ export function usePagedList<T>(loadPage: PageLoader<T>, onError: () => void) {
         setState((s) => ({ ...s, status: 'failed' }));
         return onError();
       }
-      const { items, total, nextCursor } = result.data;
+      const { items, total, nextCursor, more } = result.data;
       setState({
         items,
         total: counted(total, nextCursor, items.length),
         nextCursor,
+        more: more === true,
         status: 'ready',
         loadingMore: false,
       });

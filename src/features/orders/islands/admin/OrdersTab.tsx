@@ -1,3 +1,4 @@
+import { searchMessages } from '#features/admin/search';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { speedUpgradeOf } from '#lib/catalogue';
 import { gradeLabel } from '#lib/grades';
@@ -290,6 +291,11 @@ export function OrdersTab() {
         <>
           <AttentionList />
           <OrderFilters value={filter} editors={editors ?? []} onChange={setFilter} />
+          {list.status === 'ready' && list.more && (
+            <p role="status" className="text-sm text-slate-700">
+              {searchMessages.narrow}
+            </p>
+          )}
         </>
       }
     >
