@@ -21,7 +21,7 @@ import { listKeys, readRecords } from '#server/storage/paging';
 import { getJSONWithEtag, openStore, type DeployInfo } from '#server/storage/stores';
 import { serverEnv } from './env';
 import { paragraphsMail, sendMail } from './mail';
-import { staffRoleOf } from './staff';
+import { isOnTheTeam } from './staff';
 
 interface ChoiceRecord extends NotificationChoice {
   email: string;
@@ -84,16 +84,12 @@ export function notificationChoices(info?: DeployInfo) {
 
 const log = (info?: DeployInfo) => appendOnlyStore<LoggedNotice>('notices', info);
 
-/** Whether `email` is an admin now: a choice outlives a member taken off the team, and must reach no one then. */
-const isAdminNow = async (email: string, info?: DeployInfo) =>
-  serverEnv().ADMIN_EMAILS.includes(email) || (await staffRoleOf(email, info)) !== null;
-
-/** The admins who chose `kind`, by digest or by single mails. */
+/** The admins who chose `kind`, by digest or by single mails: a choice outlives a member taken off the team, and reaches no one then. */
 async function choosers(kind: NotificationKind, digest: boolean, info?: DeployInfo) {
   const chosen = (await notificationChoices(info).all()).filter(
     (record) => record.digest === digest && record.kinds.includes(kind),
   );
-  const now = await Promise.all(chosen.map((record) => isAdminNow(record.email, info)));
+  const now = await Promise.all(chosen.map((record) => isOnTheTeam(record.email, info)));
   return chosen.filter((_, i) => now[i]).map((record) => record.email);
 }
 
@@ -153,7 +149,7 @@ export async function sendDigests(now: Date, info?: DeployInfo): Promise<{ sent:
   let sent = 0;
   for (const reader of readers) {
     const theirs = notices.filter((notice) => reader.kinds.includes(notice.kind));
-    if (theirs.length === 0 || !(await isAdminNow(reader.email, info))) continue;
+    if (theirs.length === 0 || !(await isOnTheTeam(reader.email, info))) continue;
     const lines = await Promise.all(theirs.map((notice) => lineOf(notice, info)));
     const paragraphs = [
       ...reader.kinds

@@ -8,6 +8,7 @@
 import { STAFF_MAX, type Role } from '#lib/roles';
 import { listKeys, readRecords } from '#server/storage/paging';
 import { StorageError } from '#server/storage/error';
+import { serverEnv } from './env';
 import { getJSONWithEtag, openStore, type DeployInfo } from '#server/storage/stores';
 
 interface StaffChange {
@@ -89,4 +90,9 @@ export function staffRepo(info?: DeployInfo) {
 export async function staffRoleOf(email: string, info?: DeployInfo): Promise<Role | null> {
   const record = await staffRepo(info).get(email);
   return record && !record.removedAt ? record.role : null;
+}
+
+/** Whether `email` is an admin now: an owner the settings name, or a current member of the team. */
+export async function isOnTheTeam(email: string, info?: DeployInfo): Promise<boolean> {
+  return serverEnv().ADMIN_EMAILS.includes(email.toLowerCase()) || (await staffRoleOf(email, info)) !== null;
 }

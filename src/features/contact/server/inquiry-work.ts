@@ -10,20 +10,15 @@ import { site } from '#lib/site';
 import type { z } from '#lib/zod';
 import { audited } from '#server/core/audit-log';
 import type { Caller } from '#server/core/auth';
-import { serverEnv } from '#server/core/env';
 import { HttpError } from '#server/core/http';
 import { paragraphsMail, sendMail } from '#server/core/mail';
-import { staffRoleOf } from '#server/core/staff';
+import { isOnTheTeam } from '#server/core/staff';
 import type { DeployInfo } from '#server/storage/stores';
 import { inquiriesRepo, type InquiryRecord } from './inquiries.repo';
 
 type Work = z.infer<typeof inquiryWorkSchema>;
 
 const notFound = () => new HttpError(404, 'No inquiry with this id');
-
-/** Whether `email` may look after an inquiry: an owner the settings name, or a member of the team. */
-const onTheTeam = async (email: string, info?: DeployInfo) =>
-  serverEnv().ADMIN_EMAILS.includes(email) || (await staffRoleOf(email, info)) !== null;
 
 /** The reply as the family reads it: our words, then how to answer. */
 const replyMail = (record: InquiryRecord, text: string) =>
@@ -43,7 +38,7 @@ export async function workOn(work: Work, caller: Caller, info?: DeployInfo): Pro
   const now = new Date();
 
   if (work.action === 'owner') {
-    if (work.owner && !(await onTheTeam(work.owner, info)))
+    if (work.owner && !(await isOnTheTeam(work.owner, info)))
       throw new HttpError(409, inquiryWorkMessages.ownerNotOnTeam);
     const change = {
       action: 'inquiry-owner-set',
